@@ -1,0 +1,91 @@
+/**
+ * `docmill parse <file>`: one document through /v2/parse; Markdown (or the whole `data` with --json) to stdout
+ * or to --out.
+ */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { RemoteParseApi } from '../../client/remote-parse-api.js';
+import { localFileSource } from '../../client/upload-source.js';
+import { OptionsValidationError } from '../../client/errors.js';
+import { MAX_ATTEMPTS } from '../../contract/limits.js';
+import { validateParseOptions } from '../../contract/validation.js';
+import { resolveApiConfig } from '../../config/api-config.js';
+import type { ParseData } from '../../contract/response.js';
+import { secrets } from '../../logging/redact.js';
+import { writeFileAtomic } from '../../store/atomic-file.js';
+import { EXIT } from '../exit-codes.js';
+import { addParseFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import type { CliContext } from '../context.js';
+import { UsageError } from '../usage-error.js';
+
+interface ParseCommandFlags extends ParseFlags {
+  apiUrl?: string;
+  apiKey?: string;
+  json?: boolean;
+  out?: string;
+  maxAttempts: string;
+}
+
+export function registerParseCommand(program: Command, context: CliContext): void {
+  const command = program
+    .command('parse')
+    .description('parse one document and print its Markdown')
+    .argument('<file>', 'the document to parse')
+    .option('--api-url <url>', 'parse API base URL (env DOCMILL_API_URL, or FIRECRAWL_API_URL)')
+    .option('--api-key <key>', 'parse API key (env DOCMILL_API_KEY, or FIRECRAWL_API_KEY)')
+    .option('--json', 'print the whole `data` object as JSON instead of the Markdown')
+    .option('--out <file>', 'write the output to this file instead of stdout')
+    .option('--max-attempts <n>', 'attempts per request in all, 1..5 (the contract allows at most 5)', '5');
+  addParseFlags(command);
+  command.action(async (file: string, flags: ParseCommandFlags) => {
+    context.setExitCode(await parseCommand(file, flags, context));
+  });
+}
+
+async function parseCommand(file: string, flags: ParseCommandFlags, context: CliContext): Promise<number> {
+  const api = resolveApiConfig(flags, context.env);
+  secrets.add(api.apiKey);
+  if (!api.apiUrl) {
+    throw new UsageError(
+      'no parse API configured: pass --api-url or set DOCMILL_API_URL.\n' +
+        '  (The embedded local engine, which needs neither, is not part of this version yet.)',
+    );
+  }
+  const validation = validateParseOptions(await optionsFromFlags(flags));
+  if (!validation.ok) throw new OptionsValidationError(validation.body.details);
+  const source = await localFileSource(file);
+  const client = new RemoteParseApi({
+    apiUrl: api.apiUrl,
+    apiKey: api.apiKey,
+    logger: context.logger,
+    retry: { maxAttempts: maxAttemptsFrom(flags.maxAttempts) },
+  });
+  try {
+    const result = await client.parse(source, validation.options, { signal: context.signal });
+    const output = flags.json ? `${JSON.stringify(result.data, null, 2)}\n` : markdownOf(result.data);
+    if (flags.out) {
+      await writeFileAtomic(resolve(flags.out), output);
+      context.logger.info({ file, out: flags.out, attempts: result.attempts }, 'parsed');
+    } else {
+      context.stdout.write(output);
+    }
+    if (result.data.warning) context.logger.warn({ file, warning: result.data.warning }, 'the parse API sent a warning');
+    return EXIT.ok;
+  } finally {
+    await client.close();
+  }
+}
+
+function maxAttemptsFrom(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_ATTEMPTS) {
+    throw new UsageError(`--max-attempts must be an integer from 1 to ${MAX_ATTEMPTS}, not "${text}"`);
+  }
+  return value;
+}
+
+function markdownOf(data: ParseData): string {
+  if (typeof data.markdown === 'string') return data.markdown.endsWith('\n') ? data.markdown : `${data.markdown}\n`;
+  // No markdown asked for (--formats html, say): the other results are only meaningful as JSON.
+  return `${JSON.stringify(data, null, 2)}\n`;
+}

@@ -1,0 +1,12 @@
+import type { Logger } from '../logging/logger.js';
+
+/** What every command gets from the program: streams, environment, logger, a signal for Ctrl-C. */
+export interface CliContext {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
+  /** Aborted on the first SIGINT/SIGTERM. */
+  signal: AbortSignal;
+  setExitCode(code: number): void;
+}

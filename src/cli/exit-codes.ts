@@ -1,0 +1,13 @@
+/** Process exit codes, documented in README ("Exit codes"). */
+export const EXIT = {
+  /** Everything asked for was done. */
+  ok: 0,
+  /** The command ran, but some documents failed (run). */
+  someFailed: 1,
+  /** Usage or validation error: bad flag, bad options, unreadable or unsupported file. Nothing was sent. */
+  usage: 2,
+  /** The parse API refused or failed the request, or could not be reached. */
+  api: 3,
+  /** Interrupted by SIGINT/SIGTERM. */
+  interrupted: 130,
+} as const;

@@ -1,0 +1,86 @@
+/**
+ * The parse flags shared by `parse`, `run`, `watch`, `enqueue` and `worker`: `--options FILE` gives the base
+ * options object, and the shortcuts override parts of it. The result is validated by src/contract before use.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import type { ParseOptionsInput } from '../contract/options.js';
+import { UsageError } from './usage-error.js';
+
+export interface ParseFlags {
+  options?: string;
+  mode?: string;
+  pages?: boolean;
+  blocks?: boolean;
+  pageMarkers?: boolean;
+  maxPages?: string;
+  formats?: string;
+  timeout?: string;
+}
+
+export function addParseFlags(command: Command): Command {
+  return command
+    .option('--options <file>', 'a JSON file holding the /v2/parse options object')
+    .option('--mode <mode>', 'PDF mode: fast (text only), auto (text, OCR fallback) or ocr')
+    .option('--pages', 'add per-page Markdown (data.pages)')
+    .option('--blocks', 'add per-page layout blocks (data.blocks)')
+    .option('--page-markers', 'mark page breaks in the Markdown with <!-- page N -->')
+    .option('--max-pages <n>', 'parse at most N pages of a PDF (1..10000)')
+    .option('--formats <list>', 'comma-separated formats: markdown,summary,html,rawHtml,links,images,json')
+    .option('--timeout <ms>', 'per-document timeout in milliseconds (at most 300000)');
+}
+
+type MutableOptions = Record<string, unknown> & { parsers?: unknown[]; formats?: unknown[] };
+
+/** The options object the flags describe; not yet validated (the contract's schema does that). */
+export async function optionsFromFlags(flags: ParseFlags): Promise<ParseOptionsInput> {
+  const options: MutableOptions = flags.options ? await readOptionsFile(flags.options) : {};
+  if (flags.formats !== undefined) options.formats = formatsFrom(flags.formats, options.formats);
+  if (flags.timeout !== undefined) options.timeout = numberOrRaw(flags.timeout);
+  const pdf: Record<string, unknown> = {};
+  if (flags.mode !== undefined) pdf.mode = flags.mode;
+  if (flags.pages) pdf.pages = true;
+  if (flags.blocks) pdf.blocks = true;
+  if (flags.pageMarkers) pdf.pageMarkers = true;
+  if (flags.maxPages !== undefined) pdf.maxPages = numberOrRaw(flags.maxPages);
+  if (Object.keys(pdf).length > 0) {
+    const existing = Array.isArray(options.parsers) ? options.parsers[0] : undefined;
+    const base = existing && typeof existing === 'object' ? existing : { type: 'pdf' };
+    options.parsers = [{ ...base, ...pdf }, ...(Array.isArray(options.parsers) ? options.parsers.slice(1) : [])];
+  }
+  return options as ParseOptionsInput;
+}
+
+async function readOptionsFile(path: string): Promise<MutableOptions> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--options ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`, { cause: error });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--options ${path}: not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError(`--options ${path}: must hold a JSON object, the /v2/parse options`);
+  }
+  return value as MutableOptions;
+}
+
+/** `a,b` → [{type:a},{type:b}], keeping a format object from --options (a json schema, say) of the same type. */
+function formatsFrom(list: string, existing: unknown[] | undefined): unknown[] {
+  const types = list.split(',').map((type) => type.trim()).filter(Boolean);
+  return types.map((type) => {
+    const previous = existing?.find((format) => typeof format === 'object' && format !== null && (format as { type?: unknown }).type === type);
+    return previous ?? { type };
+  });
+}
+
+/** A number when the text is one; otherwise the text itself, so validation names the field and the bad value. */
+function numberOrRaw(text: string): number | string {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isFinite(value) ? value : text;
+}

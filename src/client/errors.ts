@@ -1,0 +1,208 @@
+/**
+ * Errors of the remote parse API client: one class per kind, each with a stable `code`.
+ * Errors raised before any request (bad options, file too large, unsupported type) say so in `sentNothing`.
+ */
+import { DocmillError } from '../errors/docmill-error.js';
+import type { ValidationDetail } from '../contract/validation.js';
+
+export interface ApiErrorFields {
+  /** HTTP status of the response. */
+  status: number;
+  /** The API's own `code` field (e.g. BAD_REQUEST, UNKNOWN_ERROR), when it sent one. */
+  apiCode?: string | undefined;
+  /** The API's `error` message. */
+  apiMessage: string;
+  /** The API's `details` (per-field validation errors for 400). */
+  details?: unknown;
+  /** Whether the contract's rules allow a retry. */
+  retryable: boolean;
+  /** How long the API asked us to wait (Retry-After header, or a hint in the message), in milliseconds. */
+  retryAfterMs?: number | undefined;
+}
+
+/** An HTTP error response from /v2/parse. Subclasses name the common kinds; others use PARSE_HTTP_ERROR. */
+export class ParseApiError extends DocmillError {
+  readonly status: number;
+  readonly apiCode: string | undefined;
+  readonly apiMessage: string;
+  readonly details: unknown;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  /** Attempts made in all, set when the client gives up. */
+  attempts = 1;
+
+  constructor(fields: ApiErrorFields, code = 'PARSE_HTTP_ERROR') {
+    const apiCode = fields.apiCode ? ` ${fields.apiCode}` : '';
+    super(code, `HTTP ${fields.status}${apiCode}: ${fields.apiMessage}`);
+    this.status = fields.status;
+    this.apiCode = fields.apiCode;
+    this.apiMessage = fields.apiMessage;
+    this.details = fields.details;
+    this.retryable = fields.retryable;
+    this.retryAfterMs = fields.retryAfterMs;
+  }
+}
+
+export class BadRequestError extends ParseApiError {
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_BAD_REQUEST');
+  }
+}
+export class UnauthorizedError extends ParseApiError {
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_UNAUTHORIZED');
+  }
+}
+export class CreditsExhaustedError extends ParseApiError {
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_CREDITS_EXHAUSTED');
+  }
+}
+export class ForbiddenError extends ParseApiError {
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_FORBIDDEN');
+  }
+}
+export class NotFoundError extends ParseApiError {
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_NOT_FOUND');
+  }
+}
+export class RequestTimeoutError extends ParseApiError {
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_TIMEOUT');
+  }
+}
+export class PayloadTooLargeError extends ParseApiError {
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_PAYLOAD_TOO_LARGE');
+  }
+}
+export class UnprocessableError extends ParseApiError {
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_UNPROCESSABLE');
+  }
+}
+
+/** Which of the contract's two 429 kinds this is. */
+export type RateLimitKind = 'concurrency' | 'rate';
+
+export class RateLimitedError extends ParseApiError {
+  /** `concurrency`: too many requests in flight; `rate`: the per-minute budget is spent. */
+  readonly kind: RateLimitKind;
+
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_RATE_LIMITED');
+    this.kind = /concurren/i.test(fields.apiMessage) ? 'concurrency' : 'rate';
+  }
+}
+export class ServerError extends ParseApiError {
+  constructor(fields: ApiErrorFields) {
+    super(fields, 'PARSE_SERVER_ERROR');
+  }
+}
+
+const CLASS_BY_STATUS: Record<number, new (fields: ApiErrorFields) => ParseApiError> = {
+  400: BadRequestError,
+  401: UnauthorizedError,
+  402: CreditsExhaustedError,
+  403: ForbiddenError,
+  404: NotFoundError,
+  408: RequestTimeoutError,
+  413: PayloadTooLargeError,
+  422: UnprocessableError,
+  429: RateLimitedError,
+};
+
+export function apiErrorFor(fields: ApiErrorFields): ParseApiError {
+  const ErrorClass = CLASS_BY_STATUS[fields.status] ?? (fields.status >= 500 ? ServerError : undefined);
+  return ErrorClass ? new ErrorClass(fields) : new ParseApiError(fields);
+}
+
+/** The API could not be reached, or the connection broke before a response arrived. Retried like a 503. */
+export class ParseNetworkError extends DocmillError {
+  readonly retryable = true;
+  readonly retryAfterMs = undefined;
+  attempts = 1;
+
+  constructor(message: string, cause: unknown) {
+    super('PARSE_NETWORK_ERROR', message, { cause });
+  }
+}
+
+/** No complete response within the request deadline (the options' `timeout` plus a margin). Retried like a 408. */
+export class ParseDeadlineError extends DocmillError {
+  readonly retryable = true;
+  readonly retryAfterMs = undefined;
+  attempts = 1;
+
+  constructor(readonly deadlineMs: number) {
+    super('PARSE_DEADLINE_EXCEEDED', `No response from the parse API within ${deadlineMs} ms`);
+  }
+}
+
+/** A 2xx response whose body does not follow the contract. */
+export class InvalidResponseError extends DocmillError {
+  constructor(message: string, readonly details: ValidationDetail[] = []) {
+    super('PARSE_INVALID_RESPONSE', message);
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class ParseAbortedError extends DocmillError {
+  constructor(cause?: unknown) {
+    super('PARSE_ABORTED', 'The parse was aborted', { cause });
+  }
+}
+
+/** Options that break the contract's rules; nothing was sent. */
+export class OptionsValidationError extends DocmillError {
+  readonly sentNothing = true;
+
+  constructor(readonly details: ValidationDetail[], source = 'options') {
+    const lines = details.map((detail) => `  ${detail.path || '(options)'}: ${detail.message}`).join('\n');
+    super('PARSE_INVALID_OPTIONS', `Invalid ${source}:\n${lines}`);
+  }
+}
+
+/** The file is over the contract's per-request limit; nothing was sent. */
+export class FileTooLargeError extends DocmillError {
+  readonly sentNothing = true;
+
+  constructor(readonly fileName: string, readonly size: number, readonly limit: number) {
+    super(
+      'FILE_TOO_LARGE',
+      `${fileName}: ${formatBytes(size)} is over the parse API's limit of ${formatBytes(limit)} per file`,
+    );
+  }
+}
+
+/** The file's extension is not one the contract accepts; nothing was sent. */
+export class UnsupportedFileError extends DocmillError {
+  readonly sentNothing = true;
+
+  constructor(readonly fileName: string, readonly extension: string, supported: readonly string[]) {
+    const what = extension ? `extension "${extension}" is not supported` : 'the file has no extension';
+    super('FILE_UNSUPPORTED', `${fileName}: ${what}; supported: ${supported.join(' ')}`);
+  }
+}
+
+/** The file could not be read (missing, a directory, no permission). */
+export class FileReadError extends DocmillError {
+  readonly sentNothing = true;
+
+  constructor(readonly fileName: string, reason: string, cause?: unknown) {
+    super('FILE_UNREADABLE', `${fileName}: ${reason}`, { cause });
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB (${bytes} bytes)`;
+}
+
+/** Errors the retry loop may retry: they carry `retryable` and an optional server-requested wait. */
+export type RetryCandidate = ParseApiError | ParseNetworkError | ParseDeadlineError;
+
+export function isRetryCandidate(error: unknown): error is RetryCandidate {
+  return error instanceof ParseApiError || error instanceof ParseNetworkError || error instanceof ParseDeadlineError;
+}

@@ -1,0 +1,38 @@
+/**
+ * The one interface the pipeline parses through. Two implementations: RemoteParseApi (HTTP /v2/parse) and the
+ * local engine, which speaks the same contract in-process.
+ */
+import type { ParseData } from '../contract/response.js';
+import type { ParseOptionsInput } from '../contract/options.js';
+import type { UploadSource } from './upload-source.js';
+import type { RetryCandidate } from './errors.js';
+
+export interface RetryEvent {
+  /** The attempt that failed (1-based). */
+  attempt: number;
+  /** How long the client waits before the next attempt. */
+  delayMs: number;
+  error: RetryCandidate;
+}
+
+export interface ParseCall {
+  /** Aborts the request and any wait between attempts. */
+  signal?: AbortSignal;
+  /** Told before each wait between attempts (for logs and metrics). */
+  onRetry?: (event: RetryEvent) => void;
+  /** Lets the caller take over some retryable errors (a queue parks rate-limited jobs itself). */
+  shouldRetry?: (error: RetryCandidate, attempt: number) => boolean;
+}
+
+export interface ParseResult {
+  data: ParseData;
+  /** Attempts made, 1 when the first succeeded. */
+  attempts: number;
+  /** Wall time from the first byte sent to the decoded response, waits included. */
+  durationMs: number;
+}
+
+export interface ParseBackend {
+  parse(source: UploadSource, options: ParseOptionsInput | undefined, call?: ParseCall): Promise<ParseResult>;
+  close(): Promise<void>;
+}

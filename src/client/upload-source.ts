@@ -1,0 +1,35 @@
+/**
+ * What the client uploads: a name, a size, and a way to open the bytes afresh for each attempt.
+ * Bytes are always streamed; nothing here holds a whole file in memory.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { FileReadError } from './errors.js';
+
+export interface UploadSource {
+  /** Name sent as the multipart `filename`; its extension selects the content type. */
+  fileName: string;
+  /** Exact byte length: checked against the 50 MB limit before sending, and sent as part of Content-Length. */
+  size: number;
+  /** A fresh stream of the bytes; called once per attempt. */
+  open(): AsyncIterable<Uint8Array>;
+}
+
+/** An UploadSource for a local file, after checking that it exists and is a regular file. */
+export async function localFileSource(path: string): Promise<UploadSource> {
+  let stats;
+  try {
+    stats = await stat(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : `cannot read (${code})`;
+    throw new FileReadError(path, reason, error);
+  }
+  if (!stats.isFile()) throw new FileReadError(path, 'not a regular file');
+  return {
+    fileName: basename(path),
+    size: stats.size,
+    open: () => createReadStream(path, { highWaterMark: 256 * 1024 }),
+  };
+}

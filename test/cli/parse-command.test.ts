@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../bin/docmill.js', import.meta.url));
+const KEY = 'dm-test-key-4f1e2d3c';
+
+interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+let server: Server;
+let url: string;
+let dir: string;
+let replies: Reply[] = [];
+let received: { authorization?: string; body: string }[] = [];
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'docmill-cli-'));
+  await writeFile(join(dir, 'report.html'), '<h1>Report</h1>');
+  await writeFile(join(dir, 'notes.txt'), 'plain text');
+  server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    received.push({ authorization: request.headers.authorization, body });
+    const reply = replies.shift() ?? { status: 200, body: { success: true, data: { markdown: '# Report' } } };
+    response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+    response.end(JSON.stringify(reply.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  replies = [];
+  received = [];
+});
+
+function docmill(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { PATH: process.env.PATH ?? '', HOME: dir, ...env }, cwd: dir },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('docmill parse', () => {
+  it('prints the Markdown and sends the key as a bearer token', async () => {
+    const result = await docmill(['parse', 'report.html', '--api-url', url, '--api-key', KEY]);
+    expect(result).toMatchObject({ code: 0, stdout: '# Report\n' });
+    expect(received[0]?.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('reads the API from DOCMILL_* variables, falling back to FIRECRAWL_*', async () => {
+    expect((await docmill(['parse', 'report.html'], { DOCMILL_API_URL: url, DOCMILL_API_KEY: KEY })).code).toBe(0);
+    expect((await docmill(['parse', 'report.html'], { FIRECRAWL_API_URL: url, FIRECRAWL_API_KEY: 'fc-other' })).code).toBe(0);
+    expect(received.map((request) => request.authorization)).toEqual([`Bearer ${KEY}`, 'Bearer fc-other']);
+  });
+
+  it('--json prints the whole data object; --out writes it to a file', async () => {
+    replies = [{ status: 200, body: { success: true, data: { markdown: '# R', links: ['https://a.example/'], metadata: { numPages: 1 } } } }];
+    const printed = await docmill(['parse', 'report.html', '--api-url', url, '--json']);
+    expect(JSON.parse(printed.stdout)).toEqual({ markdown: '# R', links: ['https://a.example/'], metadata: { numPages: 1 } });
+    const written = await docmill(['parse', 'report.html', '--api-url', url, '--out', 'out/report.md']);
+    expect(written.code).toBe(0);
+    expect(await readFile(join(dir, 'out/report.md'), 'utf8')).toBe('# Report\n');
+    expect(await readdir(join(dir, 'out'))).toEqual(['report.md']);
+  });
+
+  it('shortcut flags build the options part the server receives', async () => {
+    await writeFile(join(dir, 'opts.json'), JSON.stringify({ onlyMainContent: false, formats: [{ type: 'json', prompt: 'totals' }] }));
+    const result = await docmill([
+      'parse', 'report.html', '--api-url', url, '--options', 'opts.json',
+      '--mode', 'fast', '--pages', '--blocks', '--page-markers', '--max-pages', '3', '--formats', 'markdown,json',
+    ]);
+    expect(result.code).toBe(0);
+    const optionsJson = /name="options"\r\nContent-Type: application\/json\r\n\r\n(.*)\r\n/.exec(received[0]?.body ?? '')?.[1];
+    expect(JSON.parse(optionsJson ?? '{}')).toMatchObject({
+      onlyMainContent: false,
+      formats: [{ type: 'markdown' }, { type: 'json', prompt: 'totals' }],
+      parsers: [{ type: 'pdf', mode: 'fast', pages: true, blocks: true, pageMarkers: true, maxPages: 3 }],
+    });
+  });
+
+  it('exit 2 and nothing sent for invalid options, naming each field', async () => {
+    const result = await docmill(['parse', 'report.html', '--api-url', url, '--mode', 'slow', '--max-pages', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('parsers.0.mode');
+    expect(result.stderr).toContain('parsers.0.maxPages');
+    expect(received).toHaveLength(0);
+  });
+
+  it('exit 2 and nothing sent for an unsupported file, a missing file, a bad --options file, no API URL', async () => {
+    const unsupported = await docmill(['parse', 'notes.txt', '--api-url', url]);
+    expect(unsupported.code).toBe(2);
+    expect(unsupported.stderr).toMatch(/notes\.txt: extension "\.txt" is not supported/);
+    const missing = await docmill(['parse', 'missing.pdf', '--api-url', url]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('missing.pdf: no such file');
+    await writeFile(join(dir, 'broken.json'), '{"formats": [');
+    const badOptions = await docmill(['parse', 'report.html', '--api-url', url, '--options', 'broken.json']);
+    expect(badOptions.code).toBe(2);
+    expect(badOptions.stderr).toContain('--options broken.json: not valid JSON');
+    const noUrl = await docmill(['parse', 'report.html']);
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toContain('DOCMILL_API_URL');
+    expect(received).toHaveLength(0);
+  });
+
+  it('exit 3 on an API error, showing the status, the API code and message, never the key', async () => {
+    replies = [{ status: 400, body: { success: false, code: 'BAD_REQUEST', error: 'Invalid multipart form-data request.' } }];
+    const result = await docmill(['parse', 'report.html', '--api-url', url, '--api-key', KEY, '--verbose']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('HTTP 400');
+    expect(result.stderr).toContain('BAD_REQUEST');
+    expect(result.stderr).toContain('Invalid multipart form-data request.');
+    expect(result.stderr).not.toContain(KEY);
+  });
+
+  it('rides out a 429 with Retry-After and succeeds', async () => {
+    replies = [{ status: 429, headers: { 'retry-after': '1' }, body: { success: false, error: 'Concurrency limit reached' } }];
+    const started = Date.now();
+    const result = await docmill(['parse', 'report.html', '--api-url', url, '--api-key', KEY, '--verbose']);
+    expect(result.code).toBe(0);
+    expect(received).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(result.stderr).toContain('retrying');
+    expect(result.stderr).not.toContain(KEY);
+  });
+
+  it('exit 3 when the API cannot be reached', async () => {
+    const result = await docmill(['parse', 'report.html', '--api-url', 'http://127.0.0.1:9', '--max-attempts', '2']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('Cannot reach the parse API at http://127.0.0.1:9');
+    expect(result.stderr).toContain('after 2 attempts');
+    const refused = await docmill(['parse', 'report.html', '--api-url', url, '--max-attempts', '9']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--max-attempts must be an integer from 1 to 5');
+  });
+});

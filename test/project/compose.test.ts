@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  command?: string[] | string;
+  depends_on?: Record<string, { condition?: string }> | string[];
+  volumes?: string[];
+  profiles?: string[];
+  environment?: Record<string, string>;
+}
+
+const compose = parse(await readFile(new URL('../../docker-compose.yml', import.meta.url), 'utf8')) as {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+};
+
+describe('docker-compose.yml (no Docker engine here: checked by construction)', () => {
+  it('every service has an image or a build', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service.image ?? service.build, name).toBeTruthy();
+    }
+  });
+
+  it('depends_on names existing services, and healthy conditions have a healthcheck', () => {
+    for (const service of Object.values(compose.services)) {
+      const dependencies = service.depends_on ?? {};
+      const entries = Array.isArray(dependencies) ? dependencies.map((name) => [name, {}] as const) : Object.entries(dependencies);
+      for (const [dependency, spec] of entries) {
+        expect(Object.keys(compose.services)).toContain(dependency);
+        if ('condition' in spec && spec.condition === 'service_healthy') {
+          expect((compose.services[dependency] as { healthcheck?: unknown }).healthcheck).toBeTruthy();
+        }
+      }
+    }
+  });
+
+  it('named volumes are declared and bind-mounted config files exist', async () => {
+    for (const service of Object.values(compose.services)) {
+      for (const volume of service.volumes ?? []) {
+        const [source] = volume.split(':');
+        if (!source) continue;
+        if (source.startsWith('./')) {
+          if (source.includes('.')) {
+            const path = new URL(`../../${source.slice(2)}`, import.meta.url);
+            if (/\.[a-z]+$/.test(source)) await expect(readFile(path)).resolves.toBeTruthy();
+          }
+        } else {
+          expect(Object.keys(compose.volumes ?? {})).toContain(source);
+        }
+      }
+    }
+  });
+
+  it('Redis runs with noeviction, as BullMQ requires', async () => {
+    const conf = await readFile(new URL('../../config/redis.conf', import.meta.url), 'utf8');
+    expect(conf).toMatch(/^maxmemory-policy noeviction$/m);
+  });
+});
