@@ -26,6 +26,7 @@ export function parseEndpoint(apiUrl: string): URL {
   url.search = '';
   url.hash = '';
   const path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith('/v2/parse')) url.pathname = path.endsWith('/v2') ? `${path}/parse` : `${path}/v2/parse`;
+  if (path.endsWith('/v2/parse')) url.pathname = path;
+  else url.pathname = path.endsWith('/v2') ? `${path}/parse` : `${path}/v2/parse`;
   return url;
 }

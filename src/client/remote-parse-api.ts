@@ -123,8 +123,9 @@ export class RemoteParseApi implements ParseBackend {
         headers: this.#headers(body),
         body: Readable.from(body.stream(), { objectMode: false }),
         signal,
-        headersTimeout: deadlineMs,
-        bodyTimeout: deadlineMs,
+        // undici's own timers are coarse (about 1 s); ours is exact, so theirs only back it up.
+        headersTimeout: deadlineMs + 5_000,
+        bodyTimeout: deadlineMs + 5_000,
       });
       const text = await response.body.text();
       this.#logger?.debug({ file: source.fileName, status: response.statusCode }, 'parse response');

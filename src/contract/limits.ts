@@ -1,7 +1,8 @@
 /**
  * Numeric limits of the /v2/parse contract (spec: "Limits").
  * The spec says "50 MB per request"; we read MB as MiB (52,428,800 bytes), the larger reading, so docmill never
- * refuses a file the API would accept. A file of 51 MB (decimal or binary) is over either way.
+ * refuses a file the API would accept. A file between 50,000,000 and 52,428,800 bytes is sent; should the API
+ * count in decimal megabytes it answers 413, which fails that document without a retry.
  */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
