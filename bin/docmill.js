@@ -9,4 +9,6 @@ if (!existsSync(fileURLToPath(entry))) {
   process.exit(2);
 }
 const { main } = await import(entry.href);
-process.exitCode = await main(process.argv);
+const code = await main(process.argv);
+// Exit once stdout has drained: idle keep-alive sockets and library timers must not hold a finished command open.
+process.stdout.write('', () => process.exit(code));

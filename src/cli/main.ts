@@ -7,6 +7,10 @@ import type { CliContext } from './context.js';
 import { EXIT } from './exit-codes.js';
 import { reportError } from './report-error.js';
 import { registerParseCommand } from './commands/parse.js';
+import { registerRunCommand } from './commands/run.js';
+import { registerEnqueueCommand } from './commands/enqueue.js';
+import { registerWorkerCommands } from './commands/worker.js';
+import { registerQueueAdminCommands } from './commands/queue-admin.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -55,6 +59,10 @@ export async function main(argv: string[], io: MainIo = {}): Promise<number> {
     })
     .showHelpAfterError('(run docmill --help for usage)');
   registerParseCommand(program, context);
+  registerRunCommand(program, context);
+  registerWorkerCommands(program, context);
+  registerEnqueueCommand(program, context);
+  registerQueueAdminCommands(program, context);
   try {
     await program.parseAsync(argv);
     return exitCode;

@@ -1,0 +1,72 @@
+/**
+ * Flags shared by the pipeline commands (run, watch, enqueue, worker, status, failed, resume).
+ */
+import { Option, type Command } from 'commander';
+
+export interface ConnectionFlags {
+  redis?: string;
+  queue?: string;
+  out?: string;
+}
+
+export interface ApiFlagValues {
+  apiUrl?: string;
+  apiKey?: string;
+}
+
+export interface SourceFlags {
+  include: string[];
+  exclude: string[];
+}
+
+export interface S3Flags {
+  s3Endpoint?: string;
+  s3Region?: string;
+  s3PathStyle?: boolean;
+}
+
+export interface WorkerFlags {
+  concurrency: string;
+  lockDuration?: string;
+  attempts: string;
+  metricsPort?: string;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function addConnectionFlags(command: Command, { withOut }: { withOut: boolean }): Command {
+  command
+    .option('--redis <url>', 'Redis URL (env REDIS_URL); default: an embedded redis-server kept under <out>/_docmill/redis')
+    .option('--queue <name>', 'queue name (default: docmill; run: derived from --out)');
+  if (withOut) command.option('--out <dest>', 'output folder or s3://bucket/prefix');
+  return command;
+}
+
+export function addApiFlags(command: Command): Command {
+  return command
+    .option('--api-url <url>', 'parse API base URL (env DOCMILL_API_URL, or FIRECRAWL_API_URL)')
+    .option('--api-key <key>', 'parse API key (env DOCMILL_API_KEY, or FIRECRAWL_API_KEY)');
+}
+
+export function addSourceFlags(command: Command): Command {
+  return command
+    .option('--include <glob>', 'only files whose relative path matches (repeatable)', collect, [])
+    .option('--exclude <glob>', 'skip files whose relative path matches (repeatable)', collect, []);
+}
+
+export function addS3Flags(command: Command): Command {
+  return command
+    .option('--s3-endpoint <url>', 'S3-compatible endpoint (MinIO, R2...); implies path-style addressing')
+    .option('--s3-region <region>', 'S3 region (default: the AWS chain: AWS_REGION, config files...)')
+    .option('--s3-path-style', 'path-style S3 addressing (http://endpoint/bucket/key)');
+}
+
+export function addWorkerFlags(command: Command): Command {
+  return command
+    .option('--concurrency <n>', 'documents in progress at once, and the most parse requests in flight', '8')
+    .option('--attempts <n>', 'queue attempts for a document whose errors outlast the client retries', '4')
+    .addOption(new Option('--lock-duration <ms>', 'job lock time to live (a dead worker\'s jobs move after it)').hideHelp(false))
+    .option('--metrics-port <port>', 'serve Prometheus metrics on http://0.0.0.0:<port>/metrics');
+}

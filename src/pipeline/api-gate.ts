@@ -1,0 +1,146 @@
+/**
+ * How many parse requests this process keeps in flight, adapted to what the API accepts (AIMD).
+ *
+ * BullMQ's worker concurrency decides how many jobs are open; this gate decides how many of them are talking to
+ * the API at once. Keeping the two apart lets a job read its file, hash it, and write its outputs while other
+ * jobs hold the API's slots, so the API's real limit is used to the full.
+ *
+ * - A `Concurrency limit reached` 429 means the API's limit is at most the number we had in flight minus one:
+ *   the limit drops to min(limit × decrease, inFlight − 1), at least 1. Further 429s from the same burst (requests
+ *   that were already in flight when we lowered it) do not lower it again.
+ * - A `Rate limit exceeded` 429 is about requests per minute, not concurrency: the limit drops multiplicatively.
+ * - Successes raise the limit by one after `probeAfter × limit` consecutive successes, so the gate probes for
+ *   headroom now and then instead of hammering a ceiling (each probe above the API's limit costs one 429).
+ */
+export interface ApiGateOptions {
+  /** The ceiling (`--concurrency`). */
+  max: number;
+  /** Where to start. @default max */
+  initial?: number;
+  /** Multiplicative decrease factor on a 429. @default 0.5 */
+  decrease?: number;
+  /** Successes per unit of limit before probing one higher. @default 16 */
+  probeAfter?: number;
+}
+
+export interface GateSnapshot {
+  limit: number;
+  inFlight: number;
+  waiting: number;
+}
+
+export class ApiGate {
+  #limit: number;
+  #inFlight = 0;
+  #successes = 0;
+  /** Throttles that arrive for requests sent before the last decrease are echoes of the same overload. */
+  #epoch = 0;
+  readonly #waiters: (() => void)[] = [];
+  readonly #max: number;
+  readonly #decrease: number;
+  readonly #probeAfter: number;
+
+  constructor(options: ApiGateOptions) {
+    if (!Number.isInteger(options.max) || options.max < 1) throw new RangeError('ApiGate max must be a positive integer');
+    this.#max = options.max;
+    this.#limit = Math.min(options.initial ?? options.max, options.max);
+    this.#decrease = options.decrease ?? 0.5;
+    this.#probeAfter = options.probeAfter ?? 16;
+  }
+
+  get limit(): number {
+    return this.#limit;
+  }
+
+  snapshot(): GateSnapshot {
+    return { limit: this.#limit, inFlight: this.#inFlight, waiting: this.#waiters.length };
+  }
+
+  /** Waits for a slot; returns a ticket to pass to the outcome call. */
+  async acquire(signal?: AbortSignal): Promise<GateTicket> {
+    while (this.#inFlight >= this.#limit) {
+      signal?.throwIfAborted();
+      await new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          const index = this.#waiters.indexOf(wake);
+          if (index >= 0) this.#waiters.splice(index, 1);
+          reject(signal?.reason);
+        };
+        this.#waiters.push(wake);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    }
+    this.#inFlight++;
+    return { epoch: this.#epoch, inFlightAtStart: this.#inFlight };
+  }
+
+  /** The request succeeded. */
+  succeeded(_ticket: GateTicket): void {
+    this.#release();
+    this.#successes++;
+    if (this.#limit < this.#max && this.#successes >= this.#probeAfter * this.#limit) {
+      this.#limit++;
+      this.#successes = 0;
+      this.#wake();
+    }
+  }
+
+  /** The request was refused with a concurrency 429. */
+  concurrencyLimited(ticket: GateTicket): void {
+    const inFlight = this.#inFlight;
+    this.#release();
+    if (ticket.epoch !== this.#epoch) return;
+    const observed = Math.max(1, inFlight - 1);
+    this.#lower(Math.min(Math.floor(this.#limit * this.#decrease), observed));
+  }
+
+  /** The request was refused with a per-minute rate 429. */
+  rateLimited(ticket: GateTicket): void {
+    this.#release();
+    if (ticket.epoch !== this.#epoch) return;
+    this.#lower(Math.floor(this.#limit * this.#decrease));
+  }
+
+  /** The API queued the request (`metadata.concurrencyLimited`): we are at its limit; stop probing above it. */
+  queuedByApi(ticket: GateTicket): void {
+    this.#release();
+    this.#successes = 0;
+    if (ticket.epoch === this.#epoch && this.#limit > 1 && ticket.inFlightAtStart <= this.#limit) {
+      this.#lower(Math.max(1, ticket.inFlightAtStart - 1));
+    }
+  }
+
+  /** Any other outcome (an error unrelated to load): frees the slot without learning anything. */
+  released(_ticket: GateTicket): void {
+    this.#release();
+  }
+
+  #lower(target: number): void {
+    const next = Math.max(1, Math.min(this.#limit, target));
+    this.#successes = 0;
+    this.#epoch++;
+    this.#limit = next;
+  }
+
+  #release(): void {
+    this.#inFlight = Math.max(0, this.#inFlight - 1);
+    this.#wake();
+  }
+
+  #wake(): void {
+    let free = this.#limit - this.#inFlight;
+    while (free > 0 && this.#waiters.length > 0) {
+      this.#waiters.shift()?.();
+      free--;
+    }
+  }
+}
+
+export interface GateTicket {
+  readonly epoch: number;
+  readonly inFlightAtStart: number;
+}

@@ -1,0 +1,367 @@
+/**
+ * The work of one job: decide whether the document is already done, otherwise parse it through the API gate and
+ * write its outputs. Throttling, exhausted credits and rejected keys never cost the document an attempt and never
+ * fail it; only errors about the document itself do.
+ */
+import { RateLimitError, UnrecoverableError, WaitingError, type Job, type Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import {
+  CreditsExhaustedError,
+  ForbiddenError,
+  ParseAbortedError,
+  ParseApiError,
+  RateLimitedError,
+  UnauthorizedError,
+  isRetryCandidate,
+} from '../client/errors.js';
+import type { ParseBackend, ParseResult } from '../client/parse-backend.js';
+import { backoffMs } from '../client/retry-policy.js';
+import type { UploadSource } from '../client/upload-source.js';
+import type { ParseOptions } from '../contract/options.js';
+import { MAX_FILE_BYTES } from '../contract/limits.js';
+import { DocmillError } from '../errors/docmill-error.js';
+import type { DocmillMetrics } from '../metrics/metrics.js';
+import { parseJobDataSchema, type ParseJobData } from '../queue/job-data.js';
+import type { QueueControl } from '../queue/queue-control.js';
+import type { Source, SourceFile } from '../sources/source.js';
+import type { DocumentState, ManifestEntry, OutputStore } from '../store/output-store.js';
+import type { ApiGate, GateTicket } from './api-gate.js';
+import { materialise } from './materialise.js';
+import type { DocumentOutcome } from './outcome.js';
+import { splitOutputs } from './split-outputs.js';
+
+/** 429s in a row at a limit of 1 before the whole queue is paused for the Retry-After. */
+const THROTTLES_AT_FLOOR_BEFORE_QUEUE_PAUSE = 3;
+
+export interface ProcessorDeps {
+  queue: Queue;
+  control: QueueControl;
+  store: OutputStore;
+  backend: ParseBackend;
+  gate: ApiGate;
+  sourceFor: (location: string) => Source;
+  logger: Logger;
+  metrics?: DocmillMetrics | undefined;
+  /** Told of every finished document (the run's progress display). */
+  onOutcome?: (outcome: DocumentOutcome) => void;
+  /** Told when the API rejects the key (401/403): the caller stops its workers. */
+  onAuthFailure?: (error: ParseApiError) => void;
+  /** Told when the queue is paused for exhausted credits. */
+  onPaused?: (error: ParseApiError) => void;
+  /** The content lock's time to live; a crashed holder releases it after this. */
+  contentLockMs?: number;
+}
+
+/** The value a finished job stores in BullMQ (small). */
+export interface ParseJobResult {
+  status: 'converted' | 'skipped';
+  outputs: number;
+  numPages?: number | undefined;
+}
+
+export class DocumentProcessor {
+  #throttlesAtFloor = 0;
+
+  constructor(private readonly deps: ProcessorDeps) {}
+
+  /** The BullMQ processor function. */
+  readonly process = async (job: Job, token?: string, signal?: AbortSignal): Promise<ParseJobResult> => {
+    const started = Date.now();
+    const requests = { count: 0 };
+    const data = parseJobDataSchema.parse(job.data);
+    try {
+      return await this.#processDocument(job, token, data, requests, started, signal);
+    } catch (error) {
+      if (error instanceof WaitingError || error instanceof RateLimitError) throw error;
+      if (error instanceof ParseAbortedError) throw error;
+      const retryable = await this.#recordFailure(job, data, error, requests.count, started);
+      if (retryable || error instanceof UnrecoverableError) throw error;
+      // A document that cannot succeed (bad request, corrupt, too large...) must not spend further attempts.
+      throw new UnrecoverableError(describeFailure(error).message);
+    }
+  };
+
+  async #processDocument(
+    job: Job,
+    token: string | undefined,
+    data: ParseJobData,
+    requests: { count: number },
+    started: number,
+    signal?: AbortSignal,
+  ): Promise<ParseJobResult> {
+    const { store, control } = this.deps;
+    const options = await control.loadOptions(data.optionsFingerprint);
+    if (!data.force) {
+      const state = await store.readState(data.relativePath);
+      if (state && state.changeToken === data.changeToken && state.optionsFingerprint === data.optionsFingerprint) {
+        return this.#finish(data, state, 'skipped', 'unchanged', requests.count, started, state.sha256);
+      }
+    }
+    if (data.size > MAX_FILE_BYTES) {
+      throw new UnrecoverableError(`${data.relativePath}: ${data.size} bytes is over the parse API's 50 MiB limit`);
+    }
+    const file: SourceFile = { uri: data.uri, relativePath: data.relativePath, size: data.size, changeToken: data.changeToken };
+    const local = await materialise(this.deps.sourceFor(data.source), file, signal);
+    try {
+      if (!data.force) {
+        const done = await this.#reuseByContent(data, local.sha256, requests.count, started);
+        if (done) return done;
+      }
+      const release = await control.lockContent(
+        `${local.sha256}:${data.optionsFingerprint}`,
+        job.id ?? data.uri,
+        this.deps.contentLockMs ?? options.timeout * 5 + 60_000,
+        signal,
+      );
+      try {
+        if (!data.force) {
+          // Another job with the same content may have finished while we waited for the lock.
+          const done = await this.#reuseByContent(data, local.sha256, requests.count, started);
+          if (done) return done;
+        }
+        const result = await this.#parse(job, token, local.upload, options, requests, signal);
+        const outputs = await store.writeDocument(data.relativePath, splitOutputs(result.data));
+        const metadata = result.data.metadata;
+        const state: DocumentState = {
+          relativePath: data.relativePath,
+          source: data.uri,
+          changeToken: data.changeToken,
+          sha256: local.sha256,
+          optionsFingerprint: data.optionsFingerprint,
+          outputs,
+          numPages: metadata?.numPages,
+          totalPages: metadata?.totalPages,
+          creditsUsed: metadata?.creditsUsed,
+          convertedAt: new Date().toISOString(),
+        };
+        await store.writeState(state);
+        return this.#finish(data, state, 'converted', undefined, requests.count, started, local.sha256);
+      } finally {
+        await release();
+      }
+    } finally {
+      await local.dispose();
+    }
+  }
+
+  /** Same content, same options, already converted (under this path or another): copy, do not parse. */
+  async #reuseByContent(data: ParseJobData, sha256: string, requests: number, started: number) {
+    const { store } = this.deps;
+    const twin = await store.findByContent(sha256, data.optionsFingerprint);
+    if (!twin) return undefined;
+    let outputs = twin.outputs;
+    if (twin.relativePath !== data.relativePath) {
+      try {
+        outputs = await store.copyDocument(twin, data.relativePath);
+      } catch (error) {
+        // The twin's outputs were deleted since: parse this one afresh.
+        if (error instanceof DocmillError && error.code === 'STORE_OUTPUT_MISSING') return undefined;
+        throw error;
+      }
+    }
+    const state: DocumentState = {
+      ...twin,
+      relativePath: data.relativePath,
+      source: data.uri,
+      changeToken: data.changeToken,
+      outputs,
+      convertedAt: new Date().toISOString(),
+    };
+    await store.writeState(state);
+    const reason = twin.relativePath === data.relativePath ? 'same content' : `same content as ${twin.relativePath}`;
+    return this.#finish(data, state, 'skipped', reason, requests, started, sha256);
+  }
+
+  /**
+   * One parse, through the gate. 429s are handled here, not by the client, so they cost no attempt: the job waits
+   * the Retry-After and tries again, lowering the gate; a spent per-minute budget pauses the whole queue.
+   */
+  async #parse(
+    job: Job,
+    token: string | undefined,
+    upload: UploadSource,
+    options: ParseOptions,
+    requests: { count: number },
+    signal?: AbortSignal,
+  ): Promise<ParseResult> {
+    const { gate, backend, metrics } = this.deps;
+    for (let throttles = 0; ; ) {
+      const ticket = await gate.acquire(signal);
+      let result: ParseResult;
+      try {
+        result = await backend.parse(upload, options, {
+          ...(signal ? { signal } : {}),
+          shouldRetry: (error) => !(error instanceof RateLimitedError),
+          onRetry: ({ error }) => {
+            requests.count++;
+            metrics?.requests.inc({ status: 'status' in error ? error.status : 0 });
+          },
+        });
+      } catch (error) {
+        requests.count++;
+        metrics?.requests.inc({ status: error instanceof ParseApiError ? error.status : 0 });
+        if (!(error instanceof RateLimitedError)) {
+          gate.released(ticket);
+          await this.#handleStopErrors(job, token, error);
+          throw error;
+        }
+        throttles++;
+        const waitMs = await this.#onThrottle(error, ticket, throttles);
+        if (waitMs === 'queue-paused') throw new RateLimitError();
+        await sleep(waitMs, signal);
+        continue;
+      }
+      requests.count += 1;
+      metrics?.requests.inc({ status: 200 });
+      this.#throttlesAtFloor = 0;
+      if (result.data.metadata?.concurrencyLimited) {
+        metrics?.queuedByApi.inc();
+        gate.queuedByApi(ticket);
+      } else {
+        gate.succeeded(ticket);
+      }
+      metrics?.apiConcurrency.set(gate.limit);
+      return result;
+    }
+  }
+
+  async #onThrottle(error: RateLimitedError, ticket: GateTicket, throttles: number): Promise<number | 'queue-paused'> {
+    const { gate, metrics, queue, logger } = this.deps;
+    metrics?.throttled.inc({ kind: error.kind });
+    if (error.kind === 'concurrency') gate.concurrencyLimited(ticket);
+    else gate.rateLimited(ticket);
+    metrics?.apiConcurrency.set(gate.limit);
+    const waitMs = (error.retryAfterMs ?? backoffMs(Math.min(throttles, 5))) + Math.floor(Math.random() * 250);
+    this.#throttlesAtFloor = gate.limit === 1 ? this.#throttlesAtFloor + 1 : 0;
+    if (error.kind === 'rate' || this.#throttlesAtFloor >= THROTTLES_AT_FLOOR_BEFORE_QUEUE_PAUSE) {
+      // The per-minute budget is the team's, not this worker's: every worker on the queue waits it out.
+      logger.warn({ waitMs, kind: error.kind, message: error.apiMessage }, 'parse API throttling: pausing the queue for the Retry-After');
+      await queue.rateLimit(waitMs);
+      this.#throttlesAtFloor = 0;
+      return 'queue-paused';
+    }
+    logger.debug({ waitMs, limit: gate.limit }, 'parse API concurrency limit: waiting and lowering concurrency');
+    return waitMs;
+  }
+
+  /** 402 pauses the queue; 401/403 stop the workers. Either way the job goes back to waiting, unfailed. */
+  async #handleStopErrors(job: Job, token: string | undefined, error: unknown): Promise<void> {
+    if (error instanceof CreditsExhaustedError) {
+      await this.deps.control.pause('credits', `${error.message} — add credits, then run \`docmill resume\``);
+      this.deps.logger.error({ status: error.status, message: error.apiMessage }, 'parse API: credits exhausted; queue paused, no job failed');
+      this.deps.onPaused?.(error);
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
+    if (error instanceof UnauthorizedError || error instanceof ForbiddenError) {
+      this.deps.onAuthFailure?.(error);
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
+  }
+
+  async #finish(
+    data: ParseJobData,
+    state: DocumentState,
+    status: 'converted' | 'skipped',
+    reason: string | undefined,
+    requests: number,
+    started: number,
+    sha256: string,
+  ): Promise<ParseJobResult> {
+    const durationMs = Date.now() - started;
+    const converted = status === 'converted';
+    const entry: ManifestEntry = {
+      path: data.relativePath,
+      source: data.uri,
+      sha256,
+      size: data.size,
+      status,
+      outputs: state.outputs,
+      numPages: state.numPages,
+      totalPages: state.totalPages,
+      creditsUsed: converted ? state.creditsUsed : 0,
+      attempts: requests,
+      durationMs,
+      ...(reason ? { reason } : {}),
+      at: new Date().toISOString(),
+    };
+    await this.deps.store.appendManifest(entry);
+    await this.deps.control.addStats({
+      [status]: 1,
+      pages: converted ? (state.numPages ?? 0) : 0,
+      credits: converted ? (state.creditsUsed ?? 0) : 0,
+    });
+    const { metrics } = this.deps;
+    metrics?.documents.inc({ status });
+    if (converted) {
+      metrics?.pages.inc(state.numPages ?? 0);
+      metrics?.credits.inc(state.creditsUsed ?? 0);
+    }
+    metrics?.duration.observe(durationMs / 1000);
+    this.deps.onOutcome?.({
+      status,
+      relativePath: data.relativePath,
+      requests,
+      numPages: converted ? state.numPages : undefined,
+      creditsUsed: converted ? state.creditsUsed : undefined,
+      durationMs,
+      reason,
+    });
+    return { status, outputs: state.outputs.length, numPages: state.numPages };
+  }
+
+  /**
+   * A failure is recorded in the manifest only when it is final: the error is not retryable, or this was the
+   * job's last attempt. Errors about the document itself are made unrecoverable so BullMQ does not retry them.
+   */
+  async #recordFailure(job: Job, data: ParseJobData, error: unknown, requests: number, started: number): Promise<boolean> {
+    const retryable = isRetryCandidate(error) && error.retryable;
+    const attemptsAllowed = job.opts.attempts ?? 1;
+    const final = !retryable || job.attemptsMade + 1 >= attemptsAllowed;
+    if (!final) {
+      this.deps.logger.warn({ file: data.relativePath, err: error, attempt: job.attemptsMade + 1 }, 'parse failed; BullMQ will retry');
+      return true;
+    }
+    const failure = describeFailure(error);
+    const durationMs = Date.now() - started;
+    await this.deps.store.appendManifest({
+      path: data.relativePath,
+      source: data.uri,
+      size: data.size,
+      status: 'failed',
+      outputs: [],
+      attempts: requests,
+      durationMs,
+      error: failure,
+      at: new Date().toISOString(),
+    });
+    await this.deps.control.addStats({ failed: 1 });
+    this.deps.metrics?.documents.inc({ status: 'failed' });
+    this.deps.metrics?.failures.inc({ code: failure.code });
+    this.deps.logger.error({ file: data.relativePath, ...failure }, 'document failed');
+    this.deps.onOutcome?.({ status: 'failed', relativePath: data.relativePath, requests, durationMs, error: failure });
+    return retryable;
+  }
+}
+
+function describeFailure(error: unknown): { status?: number; code: string; message: string } {
+  if (error instanceof ParseApiError) return { status: error.status, code: error.code, message: error.apiMessage };
+  if (error instanceof DocmillError) return { code: error.code, message: error.message };
+  if (error instanceof UnrecoverableError) return { code: 'DOCUMENT_REJECTED', message: error.message };
+  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new ParseAbortedError(signal.reason));
+      },
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Makes a listed file available for upload and learns its sha256 on the way, holding at most a buffer in memory.
+ * Local files are hashed in place and uploaded from where they are; remote ones (S3) are spooled to a temporary
+ * file while hashed, since the bytes are needed twice (hash, then upload and maybe retries).
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import type { UploadSource } from '../client/upload-source.js';
+import type { Source, SourceFile } from '../sources/source.js';
+
+export interface MaterialisedFile {
+  upload: UploadSource;
+  sha256: string;
+  size: number;
+  /** Removes any spool file. */
+  dispose(): Promise<void>;
+}
+
+function baseName(relativePath: string): string {
+  return relativePath.slice(relativePath.lastIndexOf('/') + 1);
+}
+
+export async function materialise(source: Source, file: SourceFile, signal?: AbortSignal): Promise<MaterialisedFile> {
+  if (file.uri.startsWith('file:')) {
+    const path = fileURLToPath(file.uri);
+    const hash = createHash('sha256');
+    let size = 0;
+    // Read through the source so a vanished file gets the source's own clear error.
+    const stream = await source.open(file, signal);
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      size += chunk.byteLength;
+    }
+    return {
+      upload: { fileName: baseName(file.relativePath), size, open: () => createReadStream(path) },
+      sha256: hash.digest('hex'),
+      size,
+      dispose: async () => undefined,
+    };
+  }
+  const directory = await mkdtemp(join(tmpdir(), 'docmill-spool-'));
+  const spool = join(directory, 'body');
+  try {
+    const hash = createHash('sha256');
+    const hasher = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    await pipeline(await source.open(file, signal), hasher, createWriteStream(spool), signal ? { signal } : {});
+    const { size } = await stat(spool);
+    return {
+      upload: { fileName: baseName(file.relativePath), size, open: () => createReadStream(spool) },
+      sha256: hash.digest('hex'),
+      size,
+      dispose: () => rm(directory, { recursive: true, force: true }),
+    };
+  } catch (error) {
+    await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+/** What happened to one document, as the run's progress display, metrics and the manifest see it. */
+import type { ManifestStatus } from '../store/output-store.js';
+
+export interface DocumentOutcome {
+  status: ManifestStatus;
+  relativePath: string;
+  /** Parse requests made for this document by this job (429s included). */
+  requests: number;
+  numPages?: number | undefined;
+  creditsUsed?: number | undefined;
+  durationMs: number;
+  error?: { status?: number | undefined; code: string; message: string } | undefined;
+  reason?: string | undefined;
+}

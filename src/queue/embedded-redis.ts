@@ -1,0 +1,115 @@
+/**
+ * The embedded default: when no REDIS_URL is given, docmill runs a private redis-server from PATH, reachable only
+ * through a unix socket, with AOF on and its state under `<out>/_docmill/redis/` (or the user's cache folder for
+ * an S3 output). An interrupted `docmill run` therefore resumes when rerun. A second docmill on the same state
+ * folder reuses the running server instead of starting another.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { RedisUnavailableError } from './redis-connection.js';
+
+export interface EmbeddedRedis {
+  socket: string;
+  /** True when this process started the server (and so stops it). */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+/** Where the embedded server keeps its files for an output location. */
+export function embeddedStateDir(outLocation: string): string {
+  if (outLocation.startsWith('s3://')) {
+    const cache = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
+    const name = createHash('sha256').update(outLocation).digest('hex').slice(0, 16);
+    return join(cache, 'docmill', 'redis', name);
+  }
+  return join(resolve(outLocation), '_docmill', 'redis');
+}
+
+/** Unix socket paths are limited to ~107 bytes, so the socket lives in the temp folder, named by the state dir. */
+function socketPathFor(stateDir: string): string {
+  const name = createHash('sha256').update(stateDir).digest('hex').slice(0, 16);
+  return join(tmpdir(), `docmill-redis-${name}.sock`);
+}
+
+async function pings(socket: string): Promise<boolean> {
+  if (!existsSync(socket)) return false;
+  const client = new Redis({ path: socket, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+export async function startEmbeddedRedis(outLocation: string, logger?: Logger): Promise<EmbeddedRedis> {
+  const stateDir = embeddedStateDir(outLocation);
+  const socket = socketPathFor(stateDir);
+  if (await pings(socket)) {
+    logger?.debug({ socket }, 'reusing the embedded redis-server already running for this output');
+    return { socket, owned: false, stop: async () => undefined };
+  }
+  await mkdir(stateDir, { recursive: true });
+  await rm(socket, { force: true });
+  const pidFile = join(stateDir, 'redis.pid');
+  const args = [
+    '--port', '0',
+    '--unixsocket', socket,
+    '--unixsocketperm', '700',
+    '--dir', stateDir,
+    '--appendonly', 'yes',
+    '--appendfsync', 'everysec',
+    '--save', '',
+    '--maxmemory-policy', 'noeviction',
+    '--daemonize', 'yes',
+    '--pidfile', pidFile,
+    '--logfile', join(stateDir, 'redis.log'),
+  ];
+  const started = await new Promise<{ ok: boolean; detail: string }>((resolveStart) => {
+    const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      resolveStart({ ok: false, detail: error.code === 'ENOENT' ? 'redis-server is not on PATH' : error.message }),
+    );
+    child.on('exit', (code) => resolveStart({ ok: code === 0, detail: stderr.trim() || `exit code ${code}` }));
+  });
+  if (!started.ok) {
+    throw new RedisUnavailableError(
+      `No Redis: REDIS_URL is not set and the embedded redis-server could not start (${started.detail}).\n` +
+        '  Install Redis (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) so docmill can run\n' +
+        '  its own, or point docmill at one with --redis redis://host:6379 or REDIS_URL.',
+    );
+  }
+  for (let i = 0; i < 100 && !(await pings(socket)); i++) await delay(50);
+  if (!(await pings(socket))) throw new RedisUnavailableError(`The embedded redis-server did not answer on ${socket}; see ${join(stateDir, 'redis.log')}`);
+  logger?.debug({ socket, stateDir }, 'started the embedded redis-server');
+  return {
+    socket,
+    owned: true,
+    stop: async () => {
+      const client = new Redis({ path: socket, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        // SHUTDOWN rewrites nothing (save is off) but flushes the AOF, so the next run resumes from here.
+        await client.call('SHUTDOWN', 'NOSAVE').catch(() => undefined);
+      } catch {
+        const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).trim());
+        if (pid > 0) process.kill(pid, 'SIGTERM');
+      } finally {
+        client.disconnect();
+      }
+    },
+  };
+}

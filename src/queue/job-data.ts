@@ -1,0 +1,47 @@
+/**
+ * What a queued job holds: a reference to one file and the fingerprint of the options to parse it with
+ * (a few hundred bytes; never content).
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { SourceFile } from '../sources/source.js';
+
+export const parseJobDataSchema = z.object({
+  v: z.literal(1),
+  /** The source root as the user gave it (path or s3://bucket/prefix): the worker opens the file through it. */
+  source: z.string(),
+  uri: z.string(),
+  relativePath: z.string(),
+  size: z.number().int().nonnegative(),
+  changeToken: z.string(),
+  optionsFingerprint: z.string(),
+  /** Re-parse even when the store already holds output for this content. */
+  force: z.boolean().optional(),
+});
+export type ParseJobData = z.infer<typeof parseJobDataSchema>;
+
+export const JOB_NAME = 'parse';
+
+export function jobDataFor(source: string, file: SourceFile, optionsFingerprint: string, force = false): ParseJobData {
+  return {
+    v: 1,
+    source,
+    uri: file.uri,
+    relativePath: file.relativePath,
+    size: file.size,
+    changeToken: file.changeToken,
+    optionsFingerprint,
+    ...(force ? { force: true } : {}),
+  };
+}
+
+/**
+ * The job id: the same file in the same state with the same options is one job, however often it is listed.
+ * `nonce` (set by --force) makes a fresh id so finished jobs are redone.
+ */
+export function jobIdFor(data: ParseJobData, nonce = ''): string {
+  return createHash('sha256')
+    .update(`${data.uri}\n${data.changeToken}\n${data.optionsFingerprint}\n${nonce}`)
+    .digest('hex')
+    .slice(0, 40);
+}

@@ -1,0 +1,84 @@
+/**
+ * Turns a listing into jobs, in batches with addBulk. Job ids come from the file reference, its change token and
+ * the options, so a file listed twice (by an overlapping listing, or a watcher and a scan) is queued once.
+ */
+import type { JobsOptions, Queue } from 'bullmq';
+import type { ListEntry, SkipReason, Source } from '../sources/source.js';
+import { JOB_NAME, jobDataFor, jobIdFor } from './job-data.js';
+
+export interface EnqueueSettings {
+  optionsFingerprint: string;
+  /** Re-parse even unchanged files: gives the jobs fresh ids. */
+  force?: boolean;
+  /** BullMQ attempts for errors that outlast the client's own retries. @default 4 */
+  attempts?: number;
+  /**
+   * Keep finished jobs for a day (status, rates). `run` does not: each run re-checks every file against the store,
+   * which is what knows whether outputs are really there. @default true
+   */
+  keepCompleted?: boolean;
+  /** Listing entries per addBulk call. @default 500 */
+  batchSize?: number;
+  /** Told of every file the listing reports but does not queue. */
+  onSkipped?: (entry: Extract<ListEntry, { kind: 'skipped' }>) => void;
+  /** Told after each batch is queued. */
+  onQueued?: (count: number) => void;
+}
+
+export interface EnqueueSummary {
+  queued: number;
+  skipped: Partial<Record<SkipReason, number>>;
+}
+
+/** Retention, so Redis does not grow with every document ever converted. */
+export function defaultJobOptions(attempts = 4, keepCompleted = true): JobsOptions {
+  return {
+    attempts,
+    backoff: { type: 'exponential', delay: 30_000 },
+    removeOnComplete: keepCompleted ? { age: 24 * 3600, count: 10_000 } : true,
+    removeOnFail: { age: 14 * 24 * 3600, count: 100_000 },
+  };
+}
+
+export class Producer {
+  readonly #nonce: string;
+
+  constructor(
+    private readonly queue: Queue,
+    private readonly settings: EnqueueSettings,
+  ) {
+    this.#nonce = settings.force ? `force-${Date.now()}` : '';
+  }
+
+  /** Queues every file of a listing (or of a watcher's reports); streamed in batches. */
+  async enqueueAll(source: Source, entries: AsyncIterable<ListEntry>): Promise<EnqueueSummary> {
+    const summary: EnqueueSummary = { queued: 0, skipped: {} };
+    let batch: ListEntry[] = [];
+    for await (const entry of entries) {
+      if (entry.kind === 'skipped') {
+        summary.skipped[entry.reason] = (summary.skipped[entry.reason] ?? 0) + 1;
+        this.settings.onSkipped?.(entry);
+        continue;
+      }
+      batch.push(entry);
+      if (batch.length >= (this.settings.batchSize ?? 500)) {
+        summary.queued += await this.enqueueBatch(source, batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) summary.queued += await this.enqueueBatch(source, batch);
+    return summary;
+  }
+
+  async enqueueBatch(source: Source, entries: ListEntry[]): Promise<number> {
+    const jobs = entries.flatMap((entry) => {
+      if (entry.kind !== 'file') return [];
+      const data = jobDataFor(source.location, entry.file, this.settings.optionsFingerprint, this.settings.force);
+      return [{ name: JOB_NAME, data, opts: { ...defaultJobOptions(this.settings.attempts, this.settings.keepCompleted ?? true), jobId: jobIdFor(data, this.#nonce) } }];
+    });
+    if (jobs.length === 0) return 0;
+    await this.queue.addBulk(jobs);
+    this.settings.onQueued?.(jobs.length);
+    return jobs.length;
+  }
+}

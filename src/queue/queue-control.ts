@@ -1,0 +1,109 @@
+/**
+ * Shared state of a queue beyond BullMQ's own: the options each fingerprint stands for, and why the queue is
+ * paused. Kept in Redis so `enqueue` on one machine and `worker` on ten agree, and `status` can say why.
+ */
+import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import { parseOptionsSchema, type ParseOptions } from '../contract/options.js';
+import { DocmillError } from '../errors/docmill-error.js';
+import { docmillKey } from './queue-names.js';
+
+export type PauseKind = 'credits' | 'manual';
+
+export interface PauseReason {
+  kind: PauseKind;
+  message: string;
+  at: string;
+}
+
+export class UnknownOptionsError extends DocmillError {
+  constructor(fingerprint: string) {
+    super('QUEUE_UNKNOWN_OPTIONS', `No options are registered for fingerprint ${fingerprint}; re-enqueue the files`);
+  }
+}
+
+export class QueueControl {
+  readonly #cache = new Map<string, ParseOptions>();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly queue: Queue,
+  ) {}
+
+  get name(): string {
+    return this.queue.name;
+  }
+
+  async saveOptions(fingerprint: string, options: ParseOptions): Promise<void> {
+    await this.redis.set(docmillKey(this.queue.name, 'options', fingerprint), JSON.stringify(options));
+    this.#cache.set(fingerprint, options);
+  }
+
+  async loadOptions(fingerprint: string): Promise<ParseOptions> {
+    const cached = this.#cache.get(fingerprint);
+    if (cached) return cached;
+    const text = await this.redis.get(docmillKey(this.queue.name, 'options', fingerprint));
+    if (!text) throw new UnknownOptionsError(fingerprint);
+    const options = parseOptionsSchema.parse(JSON.parse(text));
+    this.#cache.set(fingerprint, options);
+    return options;
+  }
+
+  /** Pauses the whole queue (every worker on it) and records why. Jobs stay waiting. */
+  async pause(kind: PauseKind, message: string): Promise<void> {
+    const reason: PauseReason = { kind, message, at: new Date().toISOString() };
+    await this.redis.set(docmillKey(this.queue.name, 'paused'), JSON.stringify(reason));
+    await this.queue.pause();
+  }
+
+  async resume(): Promise<void> {
+    await this.redis.del(docmillKey(this.queue.name, 'paused'));
+    await this.queue.resume();
+  }
+
+  async pauseReason(): Promise<PauseReason | undefined> {
+    if (!(await this.queue.isPaused())) return undefined;
+    const text = await this.redis.get(docmillKey(this.queue.name, 'paused'));
+    if (!text) return { kind: 'manual', message: 'paused', at: '' };
+    return JSON.parse(text) as PauseReason;
+  }
+
+  /**
+   * A lock so identical content queued under two paths is parsed once: the second job waits for the first and
+   * then copies its outputs. Waits until the lock is free (or the signal aborts); returns the release function.
+   */
+  async lockContent(key: string, ownerId: string, ttlMs: number, signal?: AbortSignal): Promise<() => Promise<void>> {
+    const lockKey = docmillKey(this.queue.name, 'content-lock', key);
+    for (;;) {
+      signal?.throwIfAborted();
+      const taken = await this.redis.set(lockKey, ownerId, 'PX', ttlMs, 'NX');
+      if (taken === 'OK') {
+        return async () => {
+          // Release only our own lock: a lock that expired and was taken by another job is theirs.
+          await this.redis.eval(
+            "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
+            1,
+            lockKey,
+            ownerId,
+          );
+        };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** Counters across all workers, for `status`. */
+  async addStats(fields: Record<string, number>): Promise<void> {
+    const key = docmillKey(this.queue.name, 'stats');
+    const pipeline = this.redis.pipeline();
+    for (const [field, value] of Object.entries(fields)) {
+      if (value) pipeline.hincrbyfloat(key, field, value);
+    }
+    await pipeline.exec();
+  }
+
+  async stats(): Promise<Record<string, number>> {
+    const raw = await this.redis.hgetall(docmillKey(this.queue.name, 'stats'));
+    return Object.fromEntries(Object.entries(raw).map(([field, value]) => [field, Number(value)]));
+  }
+}

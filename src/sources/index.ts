@@ -1,0 +1,10 @@
+export * from './source.js';
+export * from './errors.js';
+export * from './selection.js';
+export * from './local-dir-source.js';
+export * from './local-file-source.js';
+export * from './s3-source.js';
+export * from './s3-client.js';
+export { s3ObjectUri, asFolderPrefix } from './s3-url.js';
+export type { PollSummary } from './s3-poller.js';
+export * from './create-source.js';

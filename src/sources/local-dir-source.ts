@@ -1,0 +1,90 @@
+/**
+ * A folder on the local disk as a Source: a streamed depth-first listing (local-dir-walk.ts), a chokidar watch
+ * with the same filters (local-dir-watch.ts), and reads straight from disk (local-file.ts).
+ */
+import type { Readable } from 'node:stream';
+import { resolve } from 'node:path';
+import { IgnoredSubtrees } from './ignored-subtrees.js';
+import { walkLocalDirectory } from './local-dir-walk.js';
+import { watchLocalDirectory } from './local-dir-watch.js';
+import { openLocalFile } from './local-file.js';
+import { createEntrySelector, type EntrySelector } from './selection.js';
+import type { ListEntry, Source, SourceFile, SourceSelection } from './source.js';
+
+/** Default time a file's size must stay unchanged before watch() reports it. */
+export const DEFAULT_STABILITY_THRESHOLD_MS = 1000;
+
+export interface LocalSourceWatchOptions {
+  /** How long a file's size must stay unchanged before watch() reports it, in ms (default 1000). */
+  stabilityThresholdMs?: number;
+  /** Watcher errors (a folder became unreadable...). They are not fatal: the watch goes on. */
+  onError?: (error: unknown) => void;
+  /** Called when watch() has finished its initial scan and reports changes from then on. */
+  onWatchReady?: () => void;
+}
+
+export interface LocalDirSourceOptions extends LocalSourceWatchOptions {
+  /** The folder, as the user gave it; a relative path resolves against the working directory. */
+  location: string;
+  selection?: SourceSelection;
+  /**
+   * Absolute paths of subtrees not to list or watch, such as the output folder when it lies inside the root
+   * (`docmill run . --out ./out`). They need not exist yet.
+   */
+  ignorePaths?: string[];
+}
+
+export class LocalDirSource implements Source {
+  readonly location: string;
+  /** Absolute path of the root folder. */
+  readonly root: string;
+  private readonly selector: EntrySelector;
+  private ignored: Promise<IgnoredSubtrees> | undefined;
+  /** Aborted by close(), so a running watch() ends with the source. */
+  private readonly closing = new AbortController();
+
+  constructor(private readonly options: LocalDirSourceOptions) {
+    this.location = options.location;
+    this.root = resolve(options.location);
+    this.selector = createEntrySelector(options.selection);
+  }
+
+  async *list(signal?: AbortSignal): AsyncIterable<ListEntry> {
+    yield* walkLocalDirectory({
+      root: this.root,
+      location: this.location,
+      selector: this.selector,
+      ignored: await this.ignoredSubtrees(),
+      signal,
+    });
+  }
+
+  async watch(onEntry: (entry: ListEntry) => Promise<void>, signal: AbortSignal): Promise<void> {
+    await watchLocalDirectory(
+      {
+        root: this.root,
+        selector: this.selector,
+        ignored: await this.ignoredSubtrees(),
+        stabilityThresholdMs: this.options.stabilityThresholdMs ?? DEFAULT_STABILITY_THRESHOLD_MS,
+        onError: this.options.onError,
+        onReady: this.options.onWatchReady,
+      },
+      onEntry,
+      AbortSignal.any([signal, this.closing.signal]),
+    );
+  }
+
+  open(file: SourceFile, signal?: AbortSignal): Promise<Readable> {
+    return openLocalFile(file, signal);
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+  }
+
+  /** Resolved once, lazily: it needs realpath calls, which a constructor cannot await. */
+  private ignoredSubtrees(): Promise<IgnoredSubtrees> {
+    this.ignored ??= IgnoredSubtrees.resolve(this.options.ignorePaths);
+    return this.ignored;
+  }
+}

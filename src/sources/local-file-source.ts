@@ -1,0 +1,79 @@
+/**
+ * A single local file as a Source (`docmill run report.pdf`): it lists just that file, under its base name, and
+ * watches it for changes. The user named the file, so a symlink is followed wherever it points.
+ */
+import { stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { errorCodeOf } from './errors.js';
+import { fileEntry, skippedEntry } from './list-entries.js';
+import { DEFAULT_STABILITY_THRESHOLD_MS, type LocalSourceWatchOptions } from './local-dir-source.js';
+import { localSourceFile, openLocalFile } from './local-file.js';
+import { createEntrySelector, type EntrySelector } from './selection.js';
+import { watchSettledFiles } from './settled-file-watcher.js';
+import type { ListEntry, Source, SourceFile, SourceSelection } from './source.js';
+
+export interface LocalFileSourceOptions extends LocalSourceWatchOptions {
+  /** The file, as the user gave it; a relative path resolves against the working directory. */
+  location: string;
+  selection?: SourceSelection;
+}
+
+export class LocalFileSource implements Source {
+  readonly location: string;
+  /** Absolute path of the file. */
+  readonly path: string;
+  private readonly relativePath: string;
+  private readonly selector: EntrySelector;
+  private readonly closing = new AbortController();
+
+  constructor(private readonly options: LocalFileSourceOptions) {
+    this.location = options.location;
+    this.path = resolve(options.location);
+    this.relativePath = basename(this.path);
+    this.selector = createEntrySelector(options.selection);
+  }
+
+  async *list(signal?: AbortSignal): AsyncIterable<ListEntry> {
+    signal?.throwIfAborted();
+    yield await this.currentEntry();
+  }
+
+  async watch(onEntry: (entry: ListEntry) => Promise<void>, signal: AbortSignal): Promise<void> {
+    await watchSettledFiles(
+      {
+        path: this.path,
+        stabilityThresholdMs: this.options.stabilityThresholdMs ?? DEFAULT_STABILITY_THRESHOLD_MS,
+        // Changes of a selected file only: a skip was already reported by list().
+        toEntry: async () => {
+          const entry = await this.currentEntry();
+          return entry.kind === 'file' ? entry : undefined;
+        },
+        onError: this.options.onError,
+        onReady: this.options.onWatchReady,
+      },
+      onEntry,
+      AbortSignal.any([signal, this.closing.signal]),
+    );
+  }
+
+  open(file: SourceFile, signal?: AbortSignal): Promise<Readable> {
+    return openLocalFile(file, signal);
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+  }
+
+  private async currentEntry(): Promise<ListEntry> {
+    const reason = this.selector.skipReason(this.relativePath);
+    if (reason) return skippedEntry(this.relativePath, reason);
+    try {
+      const stats = await stat(this.path);
+      if (!stats.isFile()) return skippedEntry(this.relativePath, 'unsupported', 'not a regular file');
+      return fileEntry(localSourceFile(this.path, this.relativePath, stats));
+    } catch (error) {
+      return skippedEntry(this.relativePath, 'unreadable', errorCodeOf(error));
+    }
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * `s3://bucket/prefix` as a Source: a paginated ListObjectsV2 listing (s3-listing.ts), a polling watch with an
+ * on-disk checkpoint (s3-poller.ts), and GetObject reads pinned to the listed ETag.
+ *
+ * The prefix is read as a folder (`s3://b/docs` lists `docs/…`), relative paths are the keys below it with any
+ * leading '/' removed, and otherwise passed on as they are: a key may contain `../`, and making it safe as an
+ * output path is the store's job, which sees every path.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, addAbortSignal } from 'node:stream';
+import { GetObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
+import { SourceReadError } from './errors.js';
+import { fileEntry, skippedEntry } from './list-entries.js';
+import { createS3Client } from './s3-client.js';
+import type { ListedObject } from './s3-change-detector.js';
+import { S3Checkpoint } from './s3-checkpoint.js';
+import { describeS3Error, listS3Objects, unquoteEtag } from './s3-listing.js';
+import { pollForChanges, type PollSummary } from './s3-poller.js';
+import { asFolderPrefix, parseS3Url, s3ObjectUri } from './s3-url.js';
+import { createEntrySelector, type EntrySelector } from './selection.js';
+import type { ListEntry, Source, SourceFile, SourceSelection } from './source.js';
+
+export const DEFAULT_S3_POLL_INTERVAL_MS = 30_000;
+
+export interface S3SourceOptions {
+  /** `s3://bucket` or `s3://bucket/prefix`. */
+  location: string;
+  selection?: SourceSelection;
+  /** A client to use (and leave open on close()); otherwise one is made from the options below. */
+  client?: S3Client;
+  endpoint?: string;
+  region?: string;
+  /** Default true when `endpoint` is set. */
+  forcePathStyle?: boolean;
+  /** How often watch() lists the bucket, in ms (default 30000). */
+  pollIntervalMs?: number;
+  /**
+   * Folder for watch()'s checkpoint (one JSON line per selected key; see s3-checkpoint.ts), kept across runs so a
+   * restarted watch reports only what changed meanwhile. Without it the checkpoint lives in a temporary folder for
+   * the duration of one watch().
+   */
+  checkpointDir?: string;
+  /** Keys per ListObjectsV2 page (default: the store's, 1000 on S3). */
+  pageSize?: number;
+  /** Failed polls (they are retried at the next interval). */
+  onError?: (error: unknown) => void;
+  /** Called after each completed poll of watch(). */
+  onPoll?: (summary: PollSummary) => void;
+}
+
+interface ListedEntry {
+  entry: ListEntry;
+  key: string;
+  etag: string | undefined;
+}
+
+export class S3Source implements Source {
+  readonly location: string;
+  readonly bucket: string;
+  /** The prefix as a folder: '' or ending in '/'. */
+  readonly prefix: string;
+  private readonly client: S3Client;
+  private readonly ownsClient: boolean;
+  private readonly selector: EntrySelector;
+  private readonly closing = new AbortController();
+
+  constructor(private readonly options: S3SourceOptions) {
+    const { bucket, prefix } = parseS3Url(options.location);
+    this.location = options.location;
+    this.bucket = bucket;
+    this.prefix = asFolderPrefix(prefix);
+    this.ownsClient = options.client === undefined;
+    this.client =
+      options.client ??
+      createS3Client({ endpoint: options.endpoint, region: options.region, forcePathStyle: options.forcePathStyle });
+    this.selector = createEntrySelector(options.selection);
+  }
+
+  async *list(signal?: AbortSignal): AsyncIterable<ListEntry> {
+    for await (const { entry } of this.listEntries(signal)) yield entry;
+  }
+
+  async watch(onEntry: (entry: ListEntry) => Promise<void>, signal: AbortSignal): Promise<void> {
+    const stop = AbortSignal.any([signal, this.closing.signal]);
+    const checkpointDir = this.options.checkpointDir ?? (await mkdtemp(join(tmpdir(), 'docmill-s3-checkpoint-')));
+    try {
+      await pollForChanges(
+        {
+          checkpoint: S3Checkpoint.inDirectory(checkpointDir, {
+            endpoint: this.options.endpoint,
+            bucket: this.bucket,
+            prefix: this.prefix,
+          }),
+          pollIntervalMs: this.options.pollIntervalMs ?? DEFAULT_S3_POLL_INTERVAL_MS,
+          location: this.location,
+          listObjects: (pollSignal) => this.selectedObjects(pollSignal),
+          onError: this.options.onError,
+          onPoll: this.options.onPoll,
+        },
+        onEntry,
+        stop,
+      );
+    } finally {
+      if (this.options.checkpointDir === undefined) await rm(checkpointDir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Streams the object as listed. `IfMatch` makes S3 refuse a version other than the listed one (412), and the
+   * response's ETag is checked as well, for S3-compatible stores that ignore the condition.
+   */
+  async open(file: SourceFile, signal?: AbortSignal): Promise<Readable> {
+    const { bucket, prefix: key } = parseS3Url(file.uri);
+    let response;
+    try {
+      response = await this.client.send(
+        new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: `"${file.changeToken}"` }),
+        { abortSignal: signal },
+      );
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new SourceReadError(key, readFailureOf(error), describeS3Error(error), error);
+    }
+    const body = response.Body;
+    if (!(body instanceof Readable)) {
+      throw new SourceReadError(key, 'io', 'the response has no readable body');
+    }
+    const etag = unquoteEtag(response.ETag);
+    if (etag !== undefined && etag !== file.changeToken) {
+      body.destroy();
+      throw new SourceReadError(key, 'changed', `it changed since it was listed (ETag ${etag}, listed ${file.changeToken})`);
+    }
+    return signal ? addAbortSignal(signal, body) : body;
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    if (this.ownsClient) this.client.destroy();
+  }
+
+  private async *listEntries(signal: AbortSignal | undefined): AsyncGenerator<ListedEntry> {
+    const objects = listS3Objects(this.client, {
+      bucket: this.bucket,
+      prefix: this.prefix,
+      pageSize: this.options.pageSize,
+      location: this.location,
+      signal,
+    });
+    for await (const object of objects) {
+      // Folder markers (zero-byte `docs/`) are not documents; the prefix itself lists as ''.
+      if (object.key.endsWith('/')) continue;
+      const relativePath = relativePathOfKey(object.key, this.prefix);
+      if (relativePath === '') continue;
+      yield { entry: this.entryFor(object.key, relativePath, object), key: object.key, etag: object.etag };
+    }
+  }
+
+  private entryFor(key: string, relativePath: string, object: { etag: string | undefined; size: number }): ListEntry {
+    const reason = this.selector.skipReason(relativePath);
+    if (reason) return skippedEntry(relativePath, reason);
+    // Every S3 listing carries ETags; without one there is no change token, so no safe way to track the object.
+    if (object.etag === undefined || object.etag === '') return skippedEntry(relativePath, 'unreadable', 'no ETag in the listing');
+    return fileEntry({
+      uri: s3ObjectUri(this.bucket, key),
+      relativePath,
+      size: object.size,
+      changeToken: object.etag,
+    });
+  }
+
+  /** The listing as the watch needs it: selected files only, with their keys. */
+  private async *selectedObjects(signal: AbortSignal): AsyncGenerator<ListedObject> {
+    for await (const { entry, key, etag } of this.listEntries(signal)) {
+      if (entry.kind === 'file' && etag !== undefined) yield { key, etag, file: entry.file };
+    }
+  }
+}
+
+/** The key below the prefix, without leading slashes (`docs//a.pdf` below `docs/` is `a.pdf`); '' for the prefix itself. */
+export function relativePathOfKey(key: string, folderPrefix: string): string {
+  const below = key.startsWith(folderPrefix) ? key.slice(folderPrefix.length) : key;
+  return below.replace(/^\/+/, '');
+}
+
+function readFailureOf(error: unknown): SourceReadError['failure'] {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode;
+    if (error.name === 'NoSuchKey' || status === 404) return 'missing';
+    if (error.name === 'PreconditionFailed' || status === 412) return 'changed';
+  }
+  return 'io';
+}

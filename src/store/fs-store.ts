@@ -1,0 +1,165 @@
+/**
+ * The output store for a local folder. Outputs, state and index records are written atomically
+ * (writeFileAtomic: temporary name in the same folder, then rename), so a reader or a crash never leaves half a
+ * file under a real name. Manifest lines are appended with one O_APPEND write each, which the kernel places
+ * whole at the end of the file: several worker processes can share one manifest without interleaving lines.
+ */
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { writeFileAtomic } from './atomic-file.js';
+import { resolveInside } from './inside-root.js';
+import {
+  FAILURES_KEY,
+  MANIFEST_KEY,
+  META_DIR,
+  indexKey,
+  outputFiles,
+  outputKey,
+  prettyJson,
+  recordedOutputs,
+  stateKey,
+} from './layout.js';
+import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from './output-store.js';
+import { manifestEntries, manifestLine, parseStateRecord } from './records.js';
+import { OutputMissingError, StoreReadError, StoreWriteError } from './store-errors.js';
+
+/** errno codes that mean "there is nothing at this path". */
+const MISSING = new Set(['ENOENT', 'ENOTDIR']);
+
+export class FsStore implements OutputStore {
+  readonly location: string;
+  /** Absolute path of the root folder. */
+  readonly root: string;
+  private metaDirReady: Promise<unknown> | undefined;
+
+  /** `root` is the folder (made absolute); `location` is what the user typed, when that was not the path itself. */
+  constructor(root: string, location: string = root) {
+    this.location = location;
+    this.root = resolve(root);
+  }
+
+  async writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]> {
+    const files = outputFiles(relativePath, outputs);
+    await Promise.all(files.map((file) => this.writeKey(file.key, file.body)));
+    return files.map((file) => file.key);
+  }
+
+  async copyDocument(from: DocumentState, toRelativePath: string): Promise<string[]> {
+    // Read everything first: a missing output then fails the copy before anything is written at the target.
+    const copies = await Promise.all(
+      recordedOutputs(from).map(async ({ kind, key }) => {
+        const body = await this.readKey(key);
+        if (body === undefined) throw new OutputMissingError(key);
+        return { key: outputKey(toRelativePath, kind), body };
+      }),
+    );
+    await Promise.all(copies.map((copy) => this.writeKey(copy.key, copy.body)));
+    return copies.map((copy) => copy.key);
+  }
+
+  async readState(relativePath: string): Promise<DocumentState | undefined> {
+    const key = stateKey(relativePath);
+    const text = await this.readKey(key);
+    if (text === undefined) return undefined;
+    const state = parseStateRecord(text.toString('utf8'), key);
+    // Two unusual source paths can share a safe path; a state recorded for the other one is not ours.
+    return state.relativePath === relativePath ? state : undefined;
+  }
+
+  async writeState(state: DocumentState): Promise<void> {
+    const keys = { state: stateKey(state.relativePath), index: indexKey(state.sha256, state.optionsFingerprint) };
+    const body = prettyJson(state, keys.state);
+    // State first: the index only ever points at content whose state is already recorded.
+    await this.writeKey(keys.state, body);
+    await this.writeKey(keys.index, body);
+  }
+
+  async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
+    const key = indexKey(sha256, optionsFingerprint);
+    const text = await this.readKey(key);
+    return text === undefined ? undefined : parseStateRecord(text.toString('utf8'), key);
+  }
+
+  async appendManifest(entry: ManifestEntry): Promise<void> {
+    const line = manifestLine(entry);
+    await this.appendLine(MANIFEST_KEY, line);
+    if (entry.status === 'failed') await this.appendLine(FAILURES_KEY, line);
+  }
+
+  async *readFailures(): AsyncGenerator<ManifestEntry> {
+    const stream = createReadStream(resolveInside(this.root, FAILURES_KEY));
+    try {
+      await once(stream, 'open');
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw new StoreReadError(FAILURES_KEY, error);
+    }
+    const lines = createInterface({ input: stream, crlfDelay: Infinity });
+    try {
+      yield* manifestEntries(lines);
+    } catch (error) {
+      throw new StoreReadError(FAILURES_KEY, error);
+    } finally {
+      lines.close();
+      stream.destroy();
+    }
+  }
+
+  async close(): Promise<void> {
+    // Nothing is buffered or held open: every write has completed by the time its promise resolves.
+  }
+
+  /** The bytes stored under `key`, or undefined when there is no such file. */
+  private async readKey(key: string): Promise<Buffer | undefined> {
+    const path = resolveInside(this.root, key);
+    try {
+      return await readFile(path);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw new StoreReadError(key, error);
+    }
+  }
+
+  private async writeKey(key: string, body: string | Uint8Array): Promise<void> {
+    const path = resolveInside(this.root, key);
+    try {
+      await writeFileAtomic(path, body);
+    } catch (error) {
+      throw new StoreWriteError(key, error);
+    }
+  }
+
+  /**
+   * Appends one whole line with a single write on an O_APPEND descriptor. Writes to a local file system are not
+   * split for lines of this size, and O_APPEND makes seek-to-end and write one step, so lines from concurrent
+   * writers (in this or other processes) never interleave. A short write is reported rather than retried,
+   * since finishing it later could land after another writer's line.
+   */
+  private async appendLine(key: string, line: string): Promise<void> {
+    const path = resolveInside(this.root, key);
+    const bytes = Buffer.from(line, 'utf8');
+    try {
+      this.metaDirReady ??= mkdir(resolveInside(this.root, META_DIR), { recursive: true });
+      await this.metaDirReady;
+      const handle = await open(path, 'a');
+      try {
+        const { bytesWritten } = await handle.write(bytes, 0, bytes.length);
+        if (bytesWritten !== bytes.length) {
+          throw new Error(`short append: ${bytesWritten} of ${bytes.length} bytes`);
+        }
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      this.metaDirReady = undefined;
+      throw new StoreWriteError(key, error);
+    }
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return MISSING.has((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+}

@@ -1,0 +1,92 @@
+/**
+ * Where everything lives below a store root, shared by the fs and S3 stores so both lay out outputs the same way:
+ *
+ *   <safe path><OUTPUT_SUFFIX>                     outputs, mirroring the source tree (a/b/report.pdf.md ...)
+ *   _docmill/state/<safe path>.json                what was converted from a source path, for skipping
+ *   _docmill/index/<sha256>/<fingerprint>.json     the same state, found by content and options
+ *   _docmill/manifest.jsonl, failures.jsonl        fs store: one line per document, appended
+ *   _docmill/manifest/<segment>.jsonl, failures/   S3 store: the same lines in segments (no appends on S3)
+ *
+ * Keys are '/'-separated and relative to the root; the stores turn them into paths or prefixed object keys.
+ */
+import { OUTPUT_SUFFIX, type DocumentOutputs, type DocumentState, type OutputKind } from './output-store.js';
+import { RESERVED_TOP_LEVEL, safeRelativePath } from './safe-path.js';
+import { InvalidRecordError, StoreWriteError, UnsafePathError } from './store-errors.js';
+
+export const META_DIR = RESERVED_TOP_LEVEL;
+export const MANIFEST_KEY = `${META_DIR}/manifest.jsonl`;
+export const FAILURES_KEY = `${META_DIR}/failures.jsonl`;
+export const MANIFEST_SEGMENTS_DIR = `${META_DIR}/manifest/`;
+export const FAILURE_SEGMENTS_DIR = `${META_DIR}/failures/`;
+
+/** Output kinds in the order they are written and reported. */
+export const OUTPUT_KINDS: readonly OutputKind[] = ['markdown', 'json', 'pages', 'blocks'];
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const FINGERPRINT_HEX = /^[0-9a-f]{8,64}$/;
+
+export interface OutputFile {
+  kind: OutputKind;
+  key: string;
+  body: string;
+  contentType: string;
+}
+
+export function outputKey(relativePath: string, kind: OutputKind): string {
+  return safeRelativePath(relativePath) + OUTPUT_SUFFIX[kind];
+}
+
+export function stateKey(relativePath: string): string {
+  return `${META_DIR}/state/${safeRelativePath(relativePath)}.json`;
+}
+
+/** The index key; both parts become path segments, so they must be plain lowercase hex. */
+export function indexKey(sha256: string, optionsFingerprint: string): string {
+  if (!SHA256_HEX.test(sha256)) throw new UnsafePathError(sha256, 'a content hash must be 64 lowercase hex digits');
+  if (!FINGERPRINT_HEX.test(optionsFingerprint)) {
+    throw new UnsafePathError(optionsFingerprint, 'an options fingerprint must be lowercase hex digits');
+  }
+  return `${META_DIR}/index/${sha256}/${optionsFingerprint}.json`;
+}
+
+/** The files to write for one document: each present output, serialised, under the layout of `relativePath`. */
+export function outputFiles(relativePath: string, outputs: DocumentOutputs): OutputFile[] {
+  const files: OutputFile[] = [];
+  for (const kind of OUTPUT_KINDS) {
+    const value = outputs[kind];
+    if (value === undefined) continue;
+    const key = outputKey(relativePath, kind);
+    const body = kind === 'markdown' ? String(value) : prettyJson(value, key);
+    files.push({ kind, key, body, contentType: contentTypeOf(key) });
+  }
+  return files;
+}
+
+/**
+ * The outputs a state lists, each paired with its kind. Only keys in the layout of the state's own path are
+ * accepted: a state edited to point at `_docmill/...` or another document's files is refused, not copied.
+ */
+export function recordedOutputs(state: DocumentState): Array<{ kind: OutputKind; key: string }> {
+  const byKey = new Map(OUTPUT_KINDS.map((kind) => [outputKey(state.relativePath, kind), kind] as const));
+  return state.outputs.map((key) => {
+    const kind = byKey.get(key);
+    if (kind === undefined) {
+      throw new InvalidRecordError(stateKey(state.relativePath), `output ${JSON.stringify(key)} is not in its layout`);
+    }
+    return { kind, key };
+  });
+}
+
+/** JSON as stored: two-space indent and a trailing newline, so files diff and `cat` cleanly. */
+export function prettyJson(value: unknown, key: string): string {
+  const text = JSON.stringify(value, null, 2) as string | undefined;
+  if (text === undefined) throw new StoreWriteError(key, new TypeError('the value has no JSON representation'));
+  return `${text}\n`;
+}
+
+/** Content type for an S3 object, from its key's suffix. */
+export function contentTypeOf(key: string): string {
+  if (key.endsWith('.md')) return 'text/markdown; charset=utf-8';
+  if (key.endsWith('.jsonl')) return 'application/x-ndjson';
+  return 'application/json';
+}

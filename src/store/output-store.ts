@@ -1,0 +1,79 @@
+/**
+ * Where results go: a local folder or s3://bucket/prefix. Every write is atomic, every key stays below the root.
+ */
+
+/** The outputs of one document, by kind; absent kinds are not written. */
+export interface DocumentOutputs {
+  /** `<path>.md`: data.markdown. */
+  markdown?: string;
+  /** `<path>.json`: the rest of `data` (metadata, links, summary, html, warning, json...). */
+  json?: unknown;
+  /** `<path>.pages.json`: data.pages. */
+  pages?: unknown;
+  /** `<path>.blocks.json`: data.blocks. */
+  blocks?: unknown;
+}
+
+export type OutputKind = keyof DocumentOutputs;
+
+export const OUTPUT_SUFFIX: Record<OutputKind, string> = {
+  markdown: '.md',
+  json: '.json',
+  pages: '.pages.json',
+  blocks: '.blocks.json',
+};
+
+/** What the store remembers about one converted document, so later runs can skip it without parsing. */
+export interface DocumentState {
+  relativePath: string;
+  source: string;
+  changeToken: string;
+  sha256: string;
+  /** Fingerprint of the parse options the outputs were made with. */
+  optionsFingerprint: string;
+  /** Output keys relative to the store root. */
+  outputs: string[];
+  numPages?: number | undefined;
+  totalPages?: number | undefined;
+  creditsUsed?: number | undefined;
+  convertedAt: string;
+}
+
+export type ManifestStatus = 'converted' | 'skipped' | 'failed';
+
+/** One line of `_docmill/manifest.jsonl` (and, for failures, of `_docmill/failures.jsonl`). */
+export interface ManifestEntry {
+  path: string;
+  source: string;
+  sha256?: string | undefined;
+  size: number;
+  status: ManifestStatus;
+  outputs: string[];
+  numPages?: number | undefined;
+  totalPages?: number | undefined;
+  creditsUsed?: number | undefined;
+  attempts: number;
+  durationMs: number;
+  error?: { status?: number | undefined; code: string; message: string } | undefined;
+  /** Why a skipped file was skipped: unchanged, same content elsewhere... */
+  reason?: string | undefined;
+  at: string;
+}
+
+export interface OutputStore {
+  /** The location as the user gave it (a path or s3://bucket/prefix). */
+  readonly location: string;
+  /** Writes each present output atomically under the layout for `relativePath`; returns the keys written. */
+  writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]>;
+  /** Copies the outputs recorded in `from` to the layout of `toRelativePath` (same content at another path). */
+  copyDocument(from: DocumentState, toRelativePath: string): Promise<string[]>;
+  /** The state recorded for a relative path, if any. */
+  readState(relativePath: string): Promise<DocumentState | undefined>;
+  writeState(state: DocumentState): Promise<void>;
+  /** The state of any document converted from this content with these options (content-addressed index). */
+  findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined>;
+  appendManifest(entry: ManifestEntry): Promise<void>;
+  /** Reads the failures recorded so far (for `docmill failed`). */
+  readFailures(): AsyncIterable<ManifestEntry>;
+  close(): Promise<void>;
+}

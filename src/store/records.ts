@@ -1,0 +1,88 @@
+/**
+ * Reading back what the stores wrote: state and index records (one JSON document each) and manifest lines.
+ * Records are checked against their shape, so a hand-edited or foreign file is reported with its key instead of
+ * flowing on as a half-valid object.
+ */
+import { z } from 'zod';
+import type { DocumentState, ManifestEntry } from './output-store.js';
+import { InvalidRecordError } from './store-errors.js';
+
+const optionalCount = z.number().optional();
+
+const documentStateSchema = z.object({
+  relativePath: z.string(),
+  source: z.string(),
+  changeToken: z.string(),
+  sha256: z.string(),
+  optionsFingerprint: z.string(),
+  outputs: z.array(z.string()),
+  numPages: optionalCount,
+  totalPages: optionalCount,
+  creditsUsed: optionalCount,
+  convertedAt: z.string(),
+}) satisfies z.ZodType<DocumentState>;
+
+const manifestEntrySchema = z.object({
+  path: z.string(),
+  source: z.string(),
+  sha256: z.string().optional(),
+  size: z.number(),
+  status: z.enum(['converted', 'skipped', 'failed']),
+  outputs: z.array(z.string()),
+  numPages: optionalCount,
+  totalPages: optionalCount,
+  creditsUsed: optionalCount,
+  attempts: z.number(),
+  durationMs: z.number(),
+  error: z.object({ status: z.number().optional(), code: z.string(), message: z.string() }).optional(),
+  reason: z.string().optional(),
+  at: z.string(),
+}) satisfies z.ZodType<ManifestEntry>;
+
+/** A state record read from `key`; InvalidRecordError when it is not one. */
+export function parseStateRecord(text: string, key: string): DocumentState {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InvalidRecordError(key, 'not JSON');
+  }
+  const result = documentStateSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new InvalidRecordError(key, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return result.data;
+}
+
+/**
+ * One manifest line, serialised. JSON.stringify escapes every newline inside strings, so a line is one line;
+ * the trailing newline is part of it, so a whole line goes out in one write.
+ */
+export function manifestLine(entry: ManifestEntry): string {
+  return `${JSON.stringify(entry)}\n`;
+}
+
+/**
+ * The entry on one manifest line, or undefined for a line that is not one. A writer that died mid-line leaves a
+ * torn line (usually the last, though later writers may append after it); readers skip it rather than fail.
+ */
+export function parseManifestLine(line: string): ManifestEntry | undefined {
+  if (line.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const result = manifestEntrySchema.safeParse(value);
+  return result.success ? result.data : undefined;
+}
+
+/** The entries among `lines`, skipping blank and torn lines. */
+export async function* manifestEntries(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<ManifestEntry> {
+  for await (const line of lines) {
+    const entry = parseManifestLine(line);
+    if (entry !== undefined) yield entry;
+  }
+}

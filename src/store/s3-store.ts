@@ -1,0 +1,264 @@
+/**
+ * The output store for `s3://bucket/prefix`: the fs store's layout, as keys below the prefix. Each PutObject
+ * replaces an object whole, so outputs, state and index records are atomic per object without temporary keys.
+ *
+ * The manifest differs: S3 objects cannot be appended to, and rewriting one growing object per document would
+ * cost O(n²) and race between workers. Manifest lines are buffered in memory and written as segments,
+ * `_docmill/manifest/<timestamp>-<random id>.jsonl` (failed entries also under `_docmill/failures/`), when 500
+ * lines are waiting, 5 s after the first waiting line (on an unref'd timer), and on close(). Each worker
+ * process writes its own segments, so workers never contend for an object; reading the manifest means listing
+ * the segments in key order (timestamp first). Lines still buffered when a process dies without close() are lost.
+ *
+ * The S3Client is injected: the caller owns its configuration (endpoint, credentials, checksum settings) and
+ * its lifetime; close() flushes the manifest but does not destroy the client.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import {
+  FAILURE_SEGMENTS_DIR,
+  MANIFEST_SEGMENTS_DIR,
+  contentTypeOf,
+  indexKey,
+  outputFiles,
+  outputKey,
+  prettyJson,
+  recordedOutputs,
+  stateKey,
+} from './layout.js';
+import { LineBatcher } from './line-batcher.js';
+import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from './output-store.js';
+import { manifestEntries, manifestLine, parseStateRecord } from './records.js';
+import {
+  InvalidLocationError,
+  OutputMissingError,
+  StoreClosedError,
+  StoreReadError,
+  StoreWriteError,
+} from './store-errors.js';
+
+export interface S3StoreOptions {
+  /** `s3://bucket` or `s3://bucket/prefix`. */
+  location: string;
+  client: S3Client;
+  /** Lines buffered before a manifest segment is written. @default 500 */
+  segmentLines?: number | undefined;
+  /** Longest time a buffered manifest line waits, in milliseconds. @default 5000 */
+  flushIntervalMs?: number | undefined;
+  /** Keys per ListObjectsV2 page when reading failure segments. @default 1000 */
+  listPageSize?: number | undefined;
+  /** Told when a timer-driven manifest flush fails; the lines stay buffered and are tried again. */
+  onBackgroundFlushError?: ((error: unknown) => void) | undefined;
+}
+
+export const DEFAULT_SEGMENT_LINES = 500;
+export const DEFAULT_FLUSH_INTERVAL_MS = 5_000;
+
+interface S3Location {
+  bucket: string;
+  /** '' or a prefix ending in '/'. */
+  prefix: string;
+}
+
+export class S3Store implements OutputStore {
+  readonly location: string;
+  readonly bucket: string;
+  /** Key prefix of everything this store writes: '' or ending in '/'. */
+  readonly prefix: string;
+  private readonly client: S3Client;
+  private readonly listPageSize: number;
+  private readonly manifest: LineBatcher;
+  private readonly failures: LineBatcher;
+  private closed = false;
+
+  constructor(options: S3StoreOptions) {
+    const { bucket, prefix } = parseS3Location(options.location);
+    this.location = options.location;
+    this.bucket = bucket;
+    this.prefix = prefix;
+    this.client = options.client;
+    this.listPageSize = options.listPageSize ?? 1000;
+    const batching = {
+      maxLines: options.segmentLines ?? DEFAULT_SEGMENT_LINES,
+      intervalMs: options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS,
+      onBackgroundError: options.onBackgroundFlushError,
+    };
+    this.manifest = new LineBatcher({ ...batching, writeBatch: (lines) => this.writeSegment(MANIFEST_SEGMENTS_DIR, lines) });
+    this.failures = new LineBatcher({ ...batching, writeBatch: (lines) => this.writeSegment(FAILURE_SEGMENTS_DIR, lines) });
+  }
+
+  /** The full object key for a key relative to the store root. */
+  objectKey(key: string): string {
+    return this.prefix + key;
+  }
+
+  async writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]> {
+    const files = outputFiles(relativePath, outputs);
+    await Promise.all(files.map((file) => this.putKey(file.key, file.body)));
+    return files.map((file) => file.key);
+  }
+
+  async copyDocument(from: DocumentState, toRelativePath: string): Promise<string[]> {
+    // Read everything first, so a missing output fails the copy before anything is written at the target.
+    // (CopyObject would avoid the round trip, but would need s3:GetObject rights on the source key anyway.)
+    const copies = await Promise.all(
+      recordedOutputs(from).map(async ({ kind, key }) => {
+        const body = await this.getKey(key);
+        if (body === undefined) throw new OutputMissingError(key);
+        return { key: outputKey(toRelativePath, kind), body };
+      }),
+    );
+    await Promise.all(copies.map((copy) => this.putKey(copy.key, copy.body)));
+    return copies.map((copy) => copy.key);
+  }
+
+  async readState(relativePath: string): Promise<DocumentState | undefined> {
+    const key = stateKey(relativePath);
+    const text = await this.getKey(key);
+    if (text === undefined) return undefined;
+    const state = parseStateRecord(text, key);
+    // Two unusual source paths can share a safe path; a state recorded for the other one is not ours.
+    return state.relativePath === relativePath ? state : undefined;
+  }
+
+  async writeState(state: DocumentState): Promise<void> {
+    const keys = { state: stateKey(state.relativePath), index: indexKey(state.sha256, state.optionsFingerprint) };
+    const body = prettyJson(state, keys.state);
+    // State first: the index only ever points at content whose state is already recorded.
+    await this.putKey(keys.state, body);
+    await this.putKey(keys.index, body);
+  }
+
+  async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
+    const key = indexKey(sha256, optionsFingerprint);
+    const text = await this.getKey(key);
+    return text === undefined ? undefined : parseStateRecord(text, key);
+  }
+
+  /**
+   * Buffers the line (see the file comment). Resolves once buffered; when the line completes a segment, after
+   * the segment is written. If that write fails the error is thrown but the lines stay buffered for the next
+   * flush: the entry is not lost, and callers should not append it again.
+   */
+  async appendManifest(entry: ManifestEntry): Promise<void> {
+    if (this.closed) throw new StoreClosedError(this.location);
+    const line = manifestLine(entry);
+    const buffered = [this.manifest.add(line)];
+    if (entry.status === 'failed') buffered.push(this.failures.add(line));
+    await Promise.all(buffered);
+  }
+
+  /** Writes every buffered manifest line now (segments as usual). */
+  async flush(): Promise<void> {
+    await Promise.all([this.manifest.flush(), this.failures.flush()]);
+  }
+
+  /** Failures of every run on this prefix, this store's buffered ones included (they are flushed first). */
+  async *readFailures(): AsyncGenerator<ManifestEntry> {
+    await this.failures.flush();
+    for await (const key of this.listKeys(FAILURE_SEGMENTS_DIR)) {
+      const text = await this.getKey(key);
+      // A segment is small (at most segmentLines lines) and was written whole, so reading it whole is fine.
+      if (text !== undefined) yield* manifestEntries(text.split('\n'));
+    }
+  }
+
+  /** Writes the buffered lines; once it resolves, further appends are refused. A failed close can be retried. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await Promise.all([this.manifest.close(), this.failures.close()]);
+    } catch (error) {
+      this.closed = false;
+      throw error;
+    }
+  }
+
+  private async writeSegment(folder: string, lines: string[]): Promise<void> {
+    const key = `${folder}${segmentTimestamp(new Date())}-${randomBytes(6).toString('hex')}.jsonl`;
+    await this.putKey(key, lines.join(''));
+  }
+
+  private async putKey(key: string, body: string | Uint8Array): Promise<void> {
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentType: contentTypeOf(key) }),
+      );
+    } catch (error) {
+      throw new StoreWriteError(this.objectKey(key), error);
+    }
+  }
+
+  /** The object's content as text, or undefined when there is no such object. */
+  private async getKey(key: string): Promise<string | undefined> {
+    try {
+      const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      return (await response.Body?.transformToString('utf8')) ?? '';
+    } catch (error) {
+      if (isNoSuchKey(error)) return undefined;
+      throw new StoreReadError(`s3://${this.bucket}/${this.objectKey(key)}`, error);
+    }
+  }
+
+  /** Keys (relative to the store root) below `folder`, in S3's order (lexicographic), page by page. */
+  private async *listKeys(folder: string): AsyncGenerator<string> {
+    const listPrefix = this.objectKey(folder);
+    let continuationToken: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: listPrefix,
+            MaxKeys: this.listPageSize,
+            ContinuationToken: continuationToken,
+          }),
+        );
+      } catch (error) {
+        throw new StoreReadError(`s3://${this.bucket}/${listPrefix}`, error);
+      }
+      for (const object of page.Contents ?? []) {
+        if (object.Key?.startsWith(this.prefix)) yield object.Key.slice(this.prefix.length);
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken !== undefined);
+  }
+}
+
+/**
+ * `s3://bucket/prefix` → bucket and a normalised prefix ('' or ending in '/'). Parsed by hand rather than with
+ * URL, which would resolve `.` and `..` in the path and percent-decode it. A shared parser will replace this.
+ */
+function parseS3Location(location: string): S3Location {
+  const match = /^s3:\/\/([^/]+)(?:\/(.*))?$/i.exec(location);
+  if (!match) throw new InvalidLocationError(location, 'expected s3://bucket or s3://bucket/prefix');
+  const bucket = match[1]!;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(bucket)) throw new InvalidLocationError(location, 'invalid bucket name');
+  const segments = (match[2] ?? '').split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => segment === '.' || segment === '..')) {
+    throw new InvalidLocationError(location, 'the prefix may not contain "." or ".." segments');
+  }
+  return { bucket, prefix: segments.map((segment) => `${segment}/`).join('') };
+}
+
+/**
+ * ISO 8601 in its basic form (20250102T030405.678Z): sorts like the extended form but has no ':', which some
+ * tools that mirror a bucket to a local disk cannot put in a file name.
+ */
+function segmentTimestamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '');
+}
+
+/** Whether an SDK error says the object does not exist (NoSuchKey, or a bare 404) rather than the bucket. */
+function isNoSuchKey(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, $metadata } = error as { name?: unknown; $metadata?: { httpStatusCode?: number } };
+  if (name === 'NoSuchKey') return true;
+  return $metadata?.httpStatusCode === 404 && name !== 'NoSuchBucket';
+}

@@ -1,0 +1,242 @@
+/**
+ * FsStore on a real temporary folder: the layout, atomic writes (no temporary file survives), containment of
+ * hostile paths, state and content index, copies, and the manifest (including several processes appending).
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEMP_MARKER } from '../../src/store/atomic-file.js';
+import { FsStore } from '../../src/store/fs-store.js';
+import { makeTempDir, rejectionOf, removeTempDir } from '../helpers/temp-files.js';
+import { SAMPLE_OUTPUTS, collect, failedEntry, listFiles, sampleEntry, sampleState, sha256Of } from './samples.js';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MANIFEST_WRITER = fileURLToPath(new URL('./fixtures/manifest-writer.ts', import.meta.url));
+
+let parent: string;
+let root: string;
+let store: FsStore;
+
+beforeEach(async () => {
+  parent = await makeTempDir();
+  root = join(parent, 'out');
+  store = new FsStore(root);
+});
+
+afterEach(async () => {
+  await store.close();
+  await removeTempDir(parent);
+});
+
+function read(key: string): Promise<string> {
+  return readFile(join(root, key), 'utf8');
+}
+
+describe('FsStore outputs', () => {
+  it('writes each output under the mirrored path with its suffix, JSON pretty-printed', async () => {
+    const keys = await store.writeDocument('a/b/report.pdf', SAMPLE_OUTPUTS);
+
+    expect(keys).toEqual(['a/b/report.pdf.md', 'a/b/report.pdf.json', 'a/b/report.pdf.pages.json', 'a/b/report.pdf.blocks.json']);
+    expect(await listFiles(root)).toEqual([...keys].sort());
+    expect(await read('a/b/report.pdf.md')).toBe(SAMPLE_OUTPUTS.markdown);
+    expect(await read('a/b/report.pdf.json')).toBe(`${JSON.stringify(SAMPLE_OUTPUTS.json, null, 2)}\n`);
+    expect(await read('a/b/report.pdf.pages.json')).toBe(`${JSON.stringify(SAMPLE_OUTPUTS.pages, null, 2)}\n`);
+    expect(await read('a/b/report.pdf.blocks.json')).toBe(`${JSON.stringify(SAMPLE_OUTPUTS.blocks, null, 2)}\n`);
+  });
+
+  it('writes only the outputs present, and an empty Markdown as an empty file', async () => {
+    const keys = await store.writeDocument('notes.docx', { markdown: '' });
+    expect(keys).toEqual(['notes.docx.md']);
+    expect(await listFiles(root)).toEqual(['notes.docx.md']);
+    expect(await read('notes.docx.md')).toBe('');
+  });
+
+  it('replaces earlier outputs whole and leaves no temporary file', async () => {
+    await store.writeDocument('r.pdf', { markdown: 'old '.repeat(10_000) });
+    await store.writeDocument('r.pdf', { markdown: 'new' });
+    expect(await read('r.pdf.md')).toBe('new');
+    expect((await listFiles(root)).filter((file) => file.includes(TEMP_MARKER))).toEqual([]);
+  });
+
+  it('reports a failed write as STORE_WRITE_FAILED naming the key, and leaves no temporary file', async () => {
+    // A folder where the Markdown file should go: the final rename fails.
+    await mkdir(join(root, 'a/report.pdf.md'), { recursive: true });
+    const error = await rejectionOf(store.writeDocument('a/report.pdf', { markdown: '# x', json: { a: 1 } }));
+
+    expect(error).toMatchObject({ code: 'STORE_WRITE_FAILED', key: 'a/report.pdf.md' });
+    const files = await listFiles(root);
+    expect(files.filter((file) => file.includes(TEMP_MARKER))).toEqual([]);
+  });
+
+  it('reports a write under a file used as a folder as STORE_WRITE_FAILED, leaving no temporary file', async () => {
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, 'a'), 'I am a file');
+    const error = await rejectionOf(store.writeDocument('a/report.pdf', { markdown: '# x' }));
+    expect(error).toMatchObject({ code: 'STORE_WRITE_FAILED' });
+    expect(await listFiles(root)).toEqual(['a']);
+  });
+
+  it.each([
+    ['../../escape.pdf', '__/__/escape.pdf.md'],
+    ['/etc/passwd', 'etc/passwd.md'],
+    ['a\\..\\..\\b.pdf', 'a/__/__/b.pdf.md'],
+    ['C:\\win\\x.pdf', 'win/x.pdf.md'],
+    ['_docmill/manifest.jsonl', '_docmill_/manifest.jsonl.md'],
+  ])('keeps the outputs of hostile path %j inside the root', async (hostile, expected) => {
+    const keys = await store.writeDocument(hostile, { markdown: 'x' });
+    expect(keys).toEqual([expected]);
+    // Nothing was written beside the root, only inside it.
+    expect(await listFiles(parent)).toEqual([`out/${expected}`]);
+  });
+
+  it('refuses a path that names nothing with STORE_UNSAFE_PATH before writing', async () => {
+    const error = await rejectionOf(store.writeDocument('../..', { markdown: 'x' }));
+    expect(error).toMatchObject({ code: 'STORE_UNSAFE_PATH' });
+    expect(await listFiles(parent)).toEqual([]);
+  });
+});
+
+describe('FsStore state and content index', () => {
+  it('round-trips a state under _docmill/state and indexes it by content and options', async () => {
+    const state = sampleState();
+    await store.writeState(state);
+
+    expect(await store.readState('a/b/report.pdf')).toEqual(state);
+    expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toEqual(state);
+    expect(await listFiles(root)).toEqual([
+      `_docmill/index/${state.sha256}/${state.optionsFingerprint}.json`,
+      '_docmill/state/a/b/report.pdf.json',
+    ]);
+    expect(await read('_docmill/state/a/b/report.pdf.json')).toBe(`${JSON.stringify(state, null, 2)}\n`);
+  });
+
+  it('answers undefined for unknown paths, content and options', async () => {
+    const state = sampleState();
+    await store.writeState(state);
+    expect(await store.readState('a/b/other.pdf')).toBeUndefined();
+    expect(await store.findByContent(sha256Of('other'), state.optionsFingerprint)).toBeUndefined();
+    expect(await store.findByContent(state.sha256, 'fedcba9876543210')).toBeUndefined();
+  });
+
+  it('does not hand out the state of another path that maps to the same safe path', async () => {
+    await store.writeState(sampleState({ relativePath: 'a/b.pdf' }));
+    expect(await store.readState('a\\b.pdf')).toBeUndefined();
+    expect(await store.readState('a/b.pdf')).toBeDefined();
+  });
+
+  it('stores the state of a hostile path inside the root', async () => {
+    await store.writeState(sampleState({ relativePath: '../../x.pdf' }));
+    expect(await store.readState('../../x.pdf')).toMatchObject({ relativePath: '../../x.pdf' });
+    expect((await listFiles(parent)).every((file) => file.startsWith('out/_docmill/'))).toBe(true);
+  });
+
+  it('refuses an index key that is not hex with STORE_UNSAFE_PATH', async () => {
+    expect(await rejectionOf(store.findByContent('../../etc', '0123456789abcdef'))).toMatchObject({
+      code: 'STORE_UNSAFE_PATH',
+    });
+    expect(await rejectionOf(store.writeState(sampleState({ optionsFingerprint: '../x' })))).toMatchObject({
+      code: 'STORE_UNSAFE_PATH',
+    });
+    expect(await listFiles(parent)).toEqual([]);
+  });
+
+  it('reports a damaged state file as STORE_INVALID_RECORD naming it', async () => {
+    await mkdir(join(root, '_docmill/state'), { recursive: true });
+    await writeFile(join(root, '_docmill/state/x.pdf.json'), '{"relativePath": "x.pdf"');
+    expect(await rejectionOf(store.readState('x.pdf'))).toMatchObject({
+      code: 'STORE_INVALID_RECORD',
+      key: '_docmill/state/x.pdf.json',
+    });
+    await writeFile(join(root, '_docmill/state/x.pdf.json'), '{"relativePath": "x.pdf"}');
+    expect(await rejectionOf(store.readState('x.pdf'))).toMatchObject({ code: 'STORE_INVALID_RECORD' });
+  });
+});
+
+describe('FsStore copyDocument', () => {
+  it('copies the recorded outputs to the layout of the new path and returns the new keys', async () => {
+    const outputs = await store.writeDocument('a/b/report.pdf', SAMPLE_OUTPUTS);
+    const from = sampleState({ outputs });
+
+    const copied = await store.copyDocument(from, 'c/copy of report.pdf');
+
+    expect(copied).toEqual([
+      'c/copy of report.pdf.md',
+      'c/copy of report.pdf.json',
+      'c/copy of report.pdf.pages.json',
+      'c/copy of report.pdf.blocks.json',
+    ]);
+    for (const [index, key] of copied.entries()) expect(await read(key)).toBe(await read(outputs[index]!));
+    expect((await listFiles(root)).filter((file) => file.includes(TEMP_MARKER))).toEqual([]);
+  });
+
+  it('fails with STORE_OUTPUT_MISSING, writing nothing, when a recorded output is gone', async () => {
+    await store.writeDocument('a.pdf', { markdown: '# a' });
+    const from = sampleState({ relativePath: 'a.pdf', outputs: ['a.pdf.md', 'a.pdf.json'] });
+    expect(await rejectionOf(store.copyDocument(from, 'b.pdf'))).toMatchObject({
+      code: 'STORE_OUTPUT_MISSING',
+      key: 'a.pdf.json',
+    });
+    expect(await listFiles(root)).toEqual(['a.pdf.md']);
+  });
+
+  it('refuses a state whose outputs point outside its own layout', async () => {
+    await store.writeState(sampleState());
+    const from = sampleState({ relativePath: 'a.pdf', outputs: ['_docmill/state/a/b/report.pdf.json'] });
+    expect(await rejectionOf(store.copyDocument(from, 'b.pdf'))).toMatchObject({ code: 'STORE_INVALID_RECORD' });
+  });
+});
+
+describe('FsStore manifest', () => {
+  it('appends one JSON line per entry, and failures also to failures.jsonl', async () => {
+    const converted = sampleEntry();
+    const failed = failedEntry('bad.pdf');
+    await store.appendManifest(converted);
+    await store.appendManifest(failed);
+
+    expect(await read('_docmill/manifest.jsonl')).toBe(`${JSON.stringify(converted)}\n${JSON.stringify(failed)}\n`);
+    expect(await read('_docmill/failures.jsonl')).toBe(`${JSON.stringify(failed)}\n`);
+    expect(await collect(store.readFailures())).toEqual([failed]);
+  });
+
+  it('reads no failures before any were recorded', async () => {
+    expect(await collect(store.readFailures())).toEqual([]);
+  });
+
+  it('skips a torn last line when reading failures', async () => {
+    const failures = [failedEntry('one.pdf'), failedEntry('two.pdf')];
+    for (const entry of failures) await store.appendManifest(entry);
+    await appendFile(join(root, '_docmill/failures.jsonl'), '{"path":"three.pdf","sour');
+
+    expect(await collect(store.readFailures())).toEqual(failures);
+  });
+
+  it('keeps lines whole when four processes append 200 lines each at once', async () => {
+    const writers = ['w1', 'w2', 'w3', 'w4'].map((id) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', MANIFEST_WRITER, root, id, '200'], {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      return once(child, 'exit').then(([code]) => ({ id, code: code as number | null, stderr }));
+    });
+    for (const result of await Promise.all(writers)) expect(result, result.stderr).toMatchObject({ code: 0 });
+
+    const text = await read('_docmill/manifest.jsonl');
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text.slice(0, -1).split('\n');
+    expect(lines).toHaveLength(800);
+    const entries = lines.map((line) => JSON.parse(line) as { path: string; reason: string });
+    const seen = new Set(entries.map((entry) => entry.path));
+    expect(seen.size).toBe(800);
+    for (const entry of entries) {
+      // Each line carries ~4.5 kB of its own writer's id: a torn or interleaved line would not parse or mix ids.
+      const writer = entry.path.split('/')[0]!.replace('writer-', '');
+      expect(entry.reason).toBe(`${writer}:`.repeat(1500));
+    }
+    expect(await collect(store.readFailures())).toHaveLength(80);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Composition root of a parse worker: a BullMQ Worker on the queue whose processor is the DocumentProcessor,
+ * with an adaptive API gate and graceful shutdown (finish what is active, hand back the rest).
+ */
+import { MetricsTime, Worker, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { ParseApiError } from '../src/client/errors.js';
+import type { ParseBackend } from '../src/client/parse-backend.js';
+import type { DocmillMetrics } from '../src/metrics/metrics.js';
+import { ApiGate } from '../src/pipeline/api-gate.js';
+import { DocumentProcessor } from '../src/pipeline/document-processor.js';
+import type { DocumentOutcome } from '../src/pipeline/outcome.js';
+import type { QueueControl } from '../src/queue/queue-control.js';
+import { QUEUE_PREFIX } from '../src/queue/queue-names.js';
+import type { Source } from '../src/sources/source.js';
+import type { OutputStore } from '../src/store/output-store.js';
+
+export interface ParseWorkerOptions {
+  connection: Redis;
+  queue: Queue;
+  control: QueueControl;
+  store: OutputStore;
+  backend: ParseBackend;
+  sourceFor: (location: string) => Source;
+  logger: Logger;
+  metrics?: DocmillMetrics;
+  /** Jobs open at once, and the ceiling of parse requests in flight. */
+  concurrency: number;
+  /** How long a job's lock lives without renewal; a dead worker's jobs are picked up after this. */
+  lockDurationMs: number;
+  onOutcome?: (outcome: DocumentOutcome) => void;
+  onAuthFailure?: (error: ParseApiError) => void;
+  onPaused?: (error: ParseApiError) => void;
+}
+
+export interface ParseWorker {
+  worker: Worker;
+  gate: ApiGate;
+  /** Stops fetching, lets active jobs finish; `force` hands them back at once. */
+  close(force?: boolean): Promise<void>;
+}
+
+export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
+  const gate = new ApiGate({ max: options.concurrency });
+  const processor = new DocumentProcessor({
+    queue: options.queue,
+    control: options.control,
+    store: options.store,
+    backend: options.backend,
+    gate,
+    sourceFor: options.sourceFor,
+    logger: options.logger,
+    metrics: options.metrics,
+    ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
+    ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
+    ...(options.onPaused ? { onPaused: options.onPaused } : {}),
+  });
+  // Open jobs may exceed the API's in-flight limit: a job reads, hashes and writes while others hold API slots.
+  const worker = new Worker(options.queue.name, processor.process, {
+    connection: options.connection,
+    prefix: QUEUE_PREFIX,
+    concurrency: options.concurrency + Math.max(2, Math.ceil(options.concurrency / 4)),
+    lockDuration: options.lockDurationMs,
+    stalledInterval: Math.min(30_000, options.lockDurationMs),
+    maxStalledCount: 5,
+    metrics: { maxDataPoints: MetricsTime.ONE_WEEK },
+    autorun: true,
+  });
+  worker.on('error', (error) => options.logger.error({ err: error }, 'worker error'));
+  return {
+    worker,
+    gate,
+    close: async (force = false) => {
+      await worker.close(force);
+    },
+  };
+}
