@@ -1,0 +1,67 @@
+/**
+ * The one intermediate model every format converter produces. Converters know their format; the renderer
+ * (render.ts) alone knows how the contract wants Markdown, pages, blocks, spans and page markers spelled.
+ */
+import type { ParseOptions } from '../contract/options.js';
+import type { KnownBlockType } from '../contract/response.js';
+
+export type Bbox = [x0: number, y0: number, x1: number, y1: number];
+
+export interface ModelBlock {
+  /** A contract block type. Lists and code are `text` with label `list` / `code`. */
+  type: KnownBlockType;
+  /** A finer label passed through as `label` (list, code, heading-2...). */
+  label?: string | null;
+  /** The Markdown this block contributes, already formatted (`## Heading`, a GFM table, `- item`...). */
+  markdown: string;
+  /** [x0, y0, x1, y1], normalised 0..1 against the page; null when the format has no geometry. */
+  bbox?: Bbox | null;
+  /** The pipeline path that produced the block: native_text, html, docx, sheet, csv... */
+  source: string;
+  confidence?: { layout: number | null; ocr: number | null };
+  /**
+   * Page furniture (running headers, footers, page numbers): kept in blocks, left out of the document Markdown
+   * when `onlyMainContent` is true.
+   */
+  furniture?: boolean;
+}
+
+export interface ModelPage {
+  /** 1-based physical page. */
+  pageNumber: number;
+  /** Page size in points/pixels, the anchor for bbox; null when the format has no pages. */
+  width: number | null;
+  height: number | null;
+  status: 'ok' | 'partial' | 'failed';
+  /** In reading order. */
+  blocks: ModelBlock[];
+}
+
+export type MetadataValue = string | string[] | number | boolean;
+
+export interface DocumentModel {
+  pages: ModelPage[];
+  /** title, description, keywords, language, author, ogTitle..., numPages, totalPages (PDF). contentType is added by the engine. */
+  metadata: Record<string, MetadataValue>;
+  /** Cleaned HTML (HTML-based formats), for the `html` format. */
+  html?: string;
+  /** The HTML exactly as uploaded, for the `rawHtml` format. */
+  rawHtml?: string;
+  /** Absolute link URLs, for the `links` format. */
+  links?: string[];
+  /** Image URLs, for the `images` format. */
+  images?: string[];
+  /** Problems worth telling the caller that did not stop the parse (pages without text...). */
+  warnings?: string[];
+}
+
+/** What a converter gets: the whole file (at most 50 MiB) and the validated options. */
+export interface ConvertInput {
+  bytes: Uint8Array;
+  fileName: string;
+  /** Lower-case, with the dot. */
+  extension: string;
+  options: ParseOptions;
+}
+
+export type Converter = (input: ConvertInput) => Promise<DocumentModel>;
