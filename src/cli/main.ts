@@ -11,6 +11,7 @@ import { registerRunCommand } from './commands/run.js';
 import { registerEnqueueCommand } from './commands/enqueue.js';
 import { registerWorkerCommands } from './commands/worker.js';
 import { registerQueueAdminCommands } from './commands/queue-admin.js';
+import { registerServeCommand } from './commands/serve.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -47,6 +48,26 @@ export async function main(argv: string[], io: MainIo = {}): Promise<number> {
       exitCode = code;
     },
   };
+  const program = buildProgram(context, stdout, stderr);
+  try {
+    await program.parseAsync(argv);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    const report = reportError(error);
+    stderr.write(`${report.text}\n`);
+    return report.exitCode;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    logger.flush();
+  }
+}
+
+/** The whole command tree; exported so tests can check what other files (docker-compose.yml) invoke. */
+export function buildProgram(context: CliContext, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Command {
   const program = new Command()
     .name('docmill')
     .description('Turn documents into Markdown, per-page Markdown and layout blocks through the /v2/parse contract')
@@ -63,19 +84,6 @@ export async function main(argv: string[], io: MainIo = {}): Promise<number> {
   registerWorkerCommands(program, context);
   registerEnqueueCommand(program, context);
   registerQueueAdminCommands(program, context);
-  try {
-    await program.parseAsync(argv);
-    return exitCode;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    }
-    const report = reportError(error);
-    stderr.write(`${report.text}\n`);
-    return report.exitCode;
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    logger.flush();
-  }
+  registerServeCommand(program, context);
+  return program;
 }

@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { RemoteParseApi } from '../client/remote-parse-api.js';
+import { LocalParseEngine } from '../engine/local-engine.js';
 import type { ParseBackend } from '../client/parse-backend.js';
 import { OptionsValidationError } from '../client/errors.js';
 import { resolveApiConfig } from '../config/api-config.js';
@@ -98,10 +99,8 @@ export function buildBackend(flags: ApiFlagValues, env: NodeJS.ProcessEnv, logge
   const api = resolveApiConfig(flags, env);
   secrets.add(api.apiKey);
   if (!api.apiUrl) {
-    throw new UsageError(
-      'no parse API configured: pass --api-url or set DOCMILL_API_URL.\n' +
-        '  (The embedded local engine, which needs neither, is not part of this version yet.)',
-    );
+    logger.debug('no --api-url: parsing with the embedded local engine');
+    return new LocalParseEngine();
   }
   return new RemoteParseApi({ apiUrl: api.apiUrl, apiKey: api.apiKey, logger });
 }

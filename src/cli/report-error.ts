@@ -15,7 +15,7 @@ export function reportError(error: unknown, context?: string): ErrorReport {
   const prefix = context ? `${context}: ` : '';
   if (error instanceof ParseApiError) {
     const lines = [
-      `docmill: ${prefix}the parse API answered HTTP ${error.status}` +
+      `docmill: ${prefix}parse failed: HTTP ${error.status}` +
         `${error.apiCode ? ` (code ${error.apiCode})` : ''}: ${error.apiMessage}`,
     ];
     lines.push(...detailLines(error.details));

@@ -5,25 +5,21 @@
 import { Readable } from 'node:stream';
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
-import { contentTypeFor, extensionOf, SUPPORTED_EXTENSIONS } from '../contract/extensions.js';
-import { MAX_FILE_BYTES } from '../contract/limits.js';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import { errorBodySchema, parseResponseSchema, type ParseData } from '../contract/response.js';
 import { isRetryableStatus } from '../contract/errors.js';
-import { detailsFromZodError, validateParseOptions } from '../contract/validation.js';
+import { detailsFromZodError } from '../contract/validation.js';
+import { checkFile, checkOptions } from './upload-checks.js';
 import { systemClock, type Clock } from './clock.js';
 import { parseEndpoint } from './endpoint.js';
 import {
   apiErrorFor,
   FileReadError,
-  FileTooLargeError,
   InvalidResponseError,
   isRetryCandidate,
-  OptionsValidationError,
   ParseAbortedError,
   ParseDeadlineError,
   ParseNetworkError,
-  UnsupportedFileError,
   type RetryCandidate,
 } from './errors.js';
 import { buildMultipartBody, type MultipartBody } from './multipart.js';
@@ -151,21 +147,6 @@ export class RemoteParseApi implements ParseBackend {
     if (this.#apiKey) headers.authorization = `Bearer ${this.#apiKey}`;
     return headers;
   }
-}
-
-function checkOptions(input: ParseOptionsInput | undefined): ParseOptions {
-  const validation = validateParseOptions(input);
-  if (!validation.ok) throw new OptionsValidationError(validation.body.details);
-  return validation.options;
-}
-
-function checkFile(source: UploadSource): string {
-  const contentType = contentTypeFor(source.fileName);
-  if (contentType === undefined) {
-    throw new UnsupportedFileError(source.fileName, extensionOf(source.fileName), SUPPORTED_EXTENSIONS);
-  }
-  if (source.size > MAX_FILE_BYTES) throw new FileTooLargeError(source.fileName, source.size, MAX_FILE_BYTES);
-  return contentType;
 }
 
 function decodeSuccess(text: string): ParseData {

@@ -1,23 +1,26 @@
 /**
- * How many parse requests this process keeps in flight, adapted to what the API accepts (AIMD).
+ * How many parse requests this process keeps in flight, adapted to what the API accepts.
  *
  * BullMQ's worker concurrency decides how many jobs are open; this gate decides how many of them are talking to
  * the API at once. Keeping the two apart lets a job read its file, hash it, and write its outputs while other
  * jobs hold the API's slots, so the API's real limit is used to the full.
  *
- * - A `Concurrency limit reached` 429 means the API's limit is at most the number we had in flight minus one:
- *   the limit drops to min(limit × decrease, inFlight − 1), at least 1. Further 429s from the same burst (requests
- *   that were already in flight when we lowered it) do not lower it again.
- * - A `Rate limit exceeded` 429 is about requests per minute, not concurrency: the limit drops multiplicatively.
- * - Successes raise the limit by one after `probeAfter × limit` consecutive successes, so the gate probes for
- *   headroom now and then instead of hammering a ceiling (each probe above the API's limit costs one 429).
+ * - Slow start: the limit starts low and grows by one per success (doubling every round trip) until the first
+ *   429, so a run does not open with a burst of refusals.
+ * - A `Concurrency limit reached` 429 is answered at once, so what is still in flight once the refused request has
+ *   left is what the API accepted: the limit drops to that number (at least 1), on every such 429. Halving instead
+ *   would park the limit at half the API's and leave it climbing back (measured: 0.71 of the throughput possible).
+ * - A `Rate limit exceeded` 429 is about requests per minute, not concurrency: the limit halves.
+ * - After `probeAfter × limit` successes in a row the gate probes one request higher, to find headroom a raised
+ *   plan or a quieter fleet has left. A refused probe doubles the successes needed before the next (up to 64×), a
+ *   successful one resets that, so at a stable ceiling the probes, and the 429s they cost, thin out geometrically.
  */
 export interface ApiGateOptions {
   /** The ceiling (`--concurrency`). */
   max: number;
-  /** Where to start. @default max */
+  /** Where to start. @default min(max, 2), then slow start */
   initial?: number;
-  /** Multiplicative decrease factor on a 429. @default 0.5 */
+  /** Multiplicative decrease on a per-minute 429. @default 0.5 */
   decrease?: number;
   /** Successes per unit of limit before probing one higher. @default 16 */
   probeAfter?: number;
@@ -33,6 +36,11 @@ export class ApiGate {
   #limit: number;
   #inFlight = 0;
   #successes = 0;
+  #slowStart = true;
+  /** The limit the last probe raised from, while its outcome is unknown. */
+  #probeFrom: number | undefined;
+  /** Multiplies the successes needed before the next probe. */
+  #probeBackoff = 1;
   /** Throttles that arrive for requests sent before the last decrease are echoes of the same overload. */
   #epoch = 0;
   readonly #waiters: (() => void)[] = [];
@@ -43,7 +51,7 @@ export class ApiGate {
   constructor(options: ApiGateOptions) {
     if (!Number.isInteger(options.max) || options.max < 1) throw new RangeError('ApiGate max must be a positive integer');
     this.#max = options.max;
-    this.#limit = Math.min(options.initial ?? options.max, options.max);
+    this.#limit = Math.min(options.initial ?? 2, options.max);
     this.#decrease = options.decrease ?? 0.5;
     this.#probeAfter = options.probeAfter ?? 16;
   }
@@ -79,10 +87,22 @@ export class ApiGate {
   }
 
   /** The request succeeded. */
-  succeeded(_ticket: GateTicket): void {
+  succeeded(ticket: GateTicket): void {
     this.#release();
+    if (this.#probeFrom !== undefined && ticket.inFlightAtStart > this.#probeFrom) {
+      this.#probeFrom = undefined;
+      this.#probeBackoff = 1;
+    }
+    if (this.#slowStart) {
+      if (this.#limit < this.#max) {
+        this.#limit++;
+        this.#wake();
+      }
+      return;
+    }
     this.#successes++;
-    if (this.#limit < this.#max && this.#successes >= this.#probeAfter * this.#limit) {
+    if (this.#limit < this.#max && this.#successes >= this.#probeAfter * this.#limit * this.#probeBackoff) {
+      this.#probeFrom = this.#limit;
       this.#limit++;
       this.#successes = 0;
       this.#wake();
@@ -90,17 +110,20 @@ export class ApiGate {
   }
 
   /** The request was refused with a concurrency 429. */
-  concurrencyLimited(ticket: GateTicket): void {
-    const inFlight = this.#inFlight;
+  concurrencyLimited(_ticket: GateTicket): void {
     this.#release();
-    if (ticket.epoch !== this.#epoch) return;
-    const observed = Math.max(1, inFlight - 1);
-    this.#lower(Math.min(Math.floor(this.#limit * this.#decrease), observed));
+    this.#slowStart = false;
+    if (this.#probeFrom !== undefined) {
+      this.#probeBackoff = Math.min(this.#probeBackoff * 2, 64);
+      this.#probeFrom = undefined;
+    }
+    this.#lower(Math.max(1, this.#inFlight));
   }
 
   /** The request was refused with a per-minute rate 429. */
   rateLimited(ticket: GateTicket): void {
     this.#release();
+    this.#slowStart = false;
     if (ticket.epoch !== this.#epoch) return;
     this.#lower(Math.floor(this.#limit * this.#decrease));
   }
@@ -108,6 +131,7 @@ export class ApiGate {
   /** The API queued the request (`metadata.concurrencyLimited`): we are at its limit; stop probing above it. */
   queuedByApi(ticket: GateTicket): void {
     this.#release();
+    this.#slowStart = false;
     this.#successes = 0;
     if (ticket.epoch === this.#epoch && this.#limit > 1 && ticket.inFlightAtStart <= this.#limit) {
       this.#lower(Math.max(1, ticket.inFlightAtStart - 1));

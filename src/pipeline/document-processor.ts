@@ -48,7 +48,7 @@ export interface ProcessorDeps {
   onAuthFailure?: (error: ParseApiError) => void;
   /** Told when the queue is paused for exhausted credits. */
   onPaused?: (error: ParseApiError) => void;
-  /** The content lock's time to live; a crashed holder releases it after this. */
+  /** The content lock's time to live (renewed while held); a crashed holder's lock frees after this. @default 30000 */
   contentLockMs?: number;
 }
 
@@ -110,7 +110,7 @@ export class DocumentProcessor {
       const release = await control.lockContent(
         `${local.sha256}:${data.optionsFingerprint}`,
         job.id ?? data.uri,
-        this.deps.contentLockMs ?? options.timeout * 5 + 60_000,
+        this.deps.contentLockMs ?? 30_000,
         signal,
       );
       try {
@@ -346,7 +346,8 @@ export class DocumentProcessor {
 }
 
 function describeFailure(error: unknown): { status?: number; code: string; message: string } {
-  if (error instanceof ParseApiError) return { status: error.status, code: error.code, message: error.apiMessage };
+  // The API's own code (BAD_REQUEST, ENCRYPTED_DOCUMENT...) when it sent one; docmill's otherwise.
+  if (error instanceof ParseApiError) return { status: error.status, code: error.apiCode ?? error.code, message: error.apiMessage };
   if (error instanceof DocmillError) return { code: error.code, message: error.message };
   if (error instanceof UnrecoverableError) return { code: 'DOCUMENT_REJECTED', message: error.message };
   return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };

@@ -16,6 +16,17 @@ export interface PauseReason {
   at: string;
 }
 
+const ACQUIRE_OR_REENTER = `
+local holder = redis.call('get', KEYS[1])
+if (not holder) or holder == ARGV[1] then
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`;
+
+const RENEW_IF_OWNER = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const RELEASE_IF_OWNER = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
 export class UnknownOptionsError extends DocmillError {
   constructor(fingerprint: string) {
     super('QUEUE_UNKNOWN_OPTIONS', `No options are registered for fingerprint ${fingerprint}; re-enqueue the files`);
@@ -70,22 +81,24 @@ export class QueueControl {
 
   /**
    * A lock so identical content queued under two paths is parsed once: the second job waits for the first and
-   * then copies its outputs. Waits until the lock is free (or the signal aborts); returns the release function.
+   * then copies its outputs. The owner is the job id, and the lock is re-entrant for it: when a worker dies, BullMQ
+   * hands its job to another, which must not wait for the dead one's lock. The lock lives `ttlMs` and is renewed
+   * while held, so a crashed holder frees it within `ttlMs`. Resolves with the release function.
    */
   async lockContent(key: string, ownerId: string, ttlMs: number, signal?: AbortSignal): Promise<() => Promise<void>> {
     const lockKey = docmillKey(this.queue.name, 'content-lock', key);
     for (;;) {
       signal?.throwIfAborted();
-      const taken = await this.redis.set(lockKey, ownerId, 'PX', ttlMs, 'NX');
-      if (taken === 'OK') {
+      const taken = await this.redis.eval(ACQUIRE_OR_REENTER, 1, lockKey, ownerId, String(ttlMs));
+      if (taken === 1) {
+        const renewal = setInterval(() => {
+          this.redis.eval(RENEW_IF_OWNER, 1, lockKey, ownerId, String(ttlMs)).catch(() => undefined);
+        }, Math.max(250, Math.floor(ttlMs / 3)));
+        renewal.unref();
         return async () => {
-          // Release only our own lock: a lock that expired and was taken by another job is theirs.
-          await this.redis.eval(
-            "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
-            1,
-            lockKey,
-            ownerId,
-          );
+          clearInterval(renewal);
+          // Release only our own lock: one that expired and was taken by another job is theirs.
+          await this.redis.eval(RELEASE_IF_OWNER, 1, lockKey, ownerId);
         };
       }
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -63,6 +63,7 @@ export class LocalDirSource implements Source {
     await watchLocalDirectory(
       {
         root: this.root,
+        location: this.location,
         selector: this.selector,
         ignored: await this.ignoredSubtrees(),
         stabilityThresholdMs: this.options.stabilityThresholdMs ?? DEFAULT_STABILITY_THRESHOLD_MS,

@@ -12,11 +12,11 @@ import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorCodeOf, SourceListError } from './errors.js';
 import type { IgnoredSubtrees } from './ignored-subtrees.js';
+import { fileEntry, skippedEntry } from './list-entries.js';
 import { localSourceFile } from './local-file.js';
 import { isSameOrInside } from './paths.js';
 import type { EntrySelector } from './selection.js';
 import type { ListEntry, SkipReason } from './source.js';
-import { fileEntry, skippedEntry } from './list-entries.js';
 
 export interface WalkOptions {
   /** Absolute path of the root directory. */
@@ -117,7 +117,7 @@ class EntryVisitor {
     if (stats.isDirectory()) return this.enterDirectory(absolutePath, relativePath, target);
     if (!stats.isFile()) return this.visitSpecialFile(relativePath, typeFromDirent(stats) ?? 'special');
     const reason = this.options.selector.skipReason(relativePath);
-    return reason ? skipped(relativePath, reason) : this.fileEntry(absolutePath, relativePath, stats);
+    return reason ? skipped(relativePath, reason) : this.listedFile(absolutePath, relativePath, stats);
   }
 
   private async enterDirectory(absolutePath: string, relativePath: string, realPath: string): Promise<Visit> {
@@ -139,13 +139,13 @@ class EntryVisitor {
     const reason = this.options.selector.skipReason(relativePath);
     if (reason) return skipped(relativePath, reason);
     try {
-      return this.fileEntry(absolutePath, relativePath, await stat(absolutePath));
+      return this.listedFile(absolutePath, relativePath, await stat(absolutePath));
     } catch (error) {
       return skipped(relativePath, 'unreadable', errorCodeOf(error));
     }
   }
 
-  private fileEntry(absolutePath: string, relativePath: string, stats: Stats): Visit {
+  private listedFile(absolutePath: string, relativePath: string, stats: Stats): Visit {
     return { kind: 'entry', entry: fileEntry(localSourceFile(absolutePath, relativePath, stats)) };
   }
 

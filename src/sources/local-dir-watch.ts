@@ -8,20 +8,22 @@
  */
 import type { Stats } from 'node:fs';
 import { realpathSync } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { opendir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { errorCodeOf } from './errors.js';
+import { errorCodeOf, SourceListError } from './errors.js';
 import type { IgnoredSubtrees } from './ignored-subtrees.js';
 import { fileEntry, skippedEntry } from './list-entries.js';
 import { localSourceFile } from './local-file.js';
 import { isSameOrInside, toRelativePath } from './paths.js';
 import { isTemporaryName, type EntrySelector } from './selection.js';
 import { watchSettledFiles, type SettledFileEvent } from './settled-file-watcher.js';
-import type { ListEntry } from './source.js';
+import type { ListEntry, SkipReason } from './source.js';
 
 export interface LocalDirWatchOptions {
   /** Absolute path of the root directory. */
   root: string;
+  /** For error messages: the location as the user gave it. */
+  location: string;
   selector: EntrySelector;
   ignored: IgnoredSubtrees;
   stabilityThresholdMs: number;
@@ -34,7 +36,12 @@ export async function watchLocalDirectory(
   onEntry: (entry: ListEntry) => Promise<void>,
   signal: AbortSignal,
 ): Promise<void> {
-  const rootRealPath = await realpath(options.root);
+  let rootRealPath: string;
+  try {
+    rootRealPath = await realpath(options.root);
+  } catch (error) {
+    throw new SourceListError(options.location, `the folder cannot be watched (${errorCodeOf(error)})`, error);
+  }
   const filter = new WatchFilter(options, rootRealPath);
   await watchSettledFiles(
     {
@@ -42,6 +49,7 @@ export async function watchLocalDirectory(
       stabilityThresholdMs: options.stabilityThresholdMs,
       ignored: (path, stats) => filter.isIgnored(path, stats),
       toEntry: (event, path) => filter.toEntry(event, path),
+      filesBelow: (directory) => filter.filesBelow(directory),
       onError: options.onError,
       onReady: options.onReady,
     },
@@ -76,7 +84,7 @@ class WatchFilter {
   async toEntry(event: SettledFileEvent, path: string): Promise<ListEntry | undefined> {
     const { root, ignored, selector } = this.options;
     const relativePath = toRelativePath(root, path);
-    const reportSkip = (reason: Parameters<typeof skippedEntry>[1], detail?: string): ListEntry | undefined =>
+    const reportSkip = (reason: SkipReason, detail?: string): ListEntry | undefined =>
       event === 'add' ? skippedEntry(relativePath, reason, detail) : undefined;
 
     if (ignored.contains(path)) return undefined;
@@ -98,6 +106,30 @@ class WatchFilter {
       return reportSkip('unreadable', errorCodeOf(error));
     }
     return stats.isFile() ? fileEntry(localSourceFile(path, relativePath, stats)) : undefined;
+  }
+
+  /**
+   * Files and links below a directory that appeared during the watch, for the watcher's second look. It does not
+   * follow links to directories, nor enter ignored or wholly excluded ones; toEntry() judges each path it yields.
+   */
+  async *filesBelow(directory: string): AsyncGenerator<string> {
+    const { root, ignored, selector } = this.options;
+    const pending = [directory];
+    for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+      let entries;
+      try {
+        entries = await opendir(current);
+      } catch {
+        continue; // gone again, or unreadable: chokidar reports what it can
+      }
+      for await (const entry of entries) {
+        const path = join(current, entry.name);
+        if (entry.isFile() || entry.isSymbolicLink()) yield path;
+        else if (entry.isDirectory() && !ignored.contains(path) && !selector.excludesWholeDirectory(toRelativePath(root, path))) {
+          pending.push(path);
+        }
+      }
+    }
   }
 
   /** Realpaths of the directories from the root down to `path`'s parent (the walk's "current path"). */

@@ -7,9 +7,10 @@
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from './atomic-file.js';
+import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
 import {
   FAILURES_KEY,
@@ -34,11 +35,21 @@ export class FsStore implements OutputStore {
   /** Absolute path of the root folder. */
   readonly root: string;
   private metaDirReady: Promise<unknown> | undefined;
+  /** Temporary files of atomic writes: one folder, swept of dead writers' leftovers. */
+  readonly tempDir: string;
+  #swept: Promise<unknown> | undefined;
 
   /** `root` is the folder (made absolute); `location` is what the user typed, when that was not the path itself. */
   constructor(root: string, location: string = root) {
     this.location = location;
     this.root = resolve(root);
+    this.tempDir = join(this.root, '_docmill', 'tmp');
+  }
+
+  /** Leftovers of writers killed mid-write are removed before this store's first write and when it closes. */
+  #sweepOnce(): Promise<unknown> {
+    this.#swept ??= sweepOrphanTemporaries(this.tempDir).catch(() => 0);
+    return this.#swept;
   }
 
   async writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]> {
@@ -109,7 +120,9 @@ export class FsStore implements OutputStore {
   }
 
   async close(): Promise<void> {
-    // Nothing is buffered or held open: every write has completed by the time its promise resolves.
+    // Nothing is buffered or held open: every write has completed by the time its promise resolves. A worker that
+    // outlived a killed one removes what that one left mid-write.
+    await sweepOrphanTemporaries(this.tempDir).catch(() => 0);
   }
 
   /** The bytes stored under `key`, or undefined when there is no such file. */
@@ -126,7 +139,8 @@ export class FsStore implements OutputStore {
   private async writeKey(key: string, body: string | Uint8Array): Promise<void> {
     const path = resolveInside(this.root, key);
     try {
-      await writeFileAtomic(path, body);
+      await this.#sweepOnce();
+      await writeFileAtomic(path, body, { tempDir: this.tempDir });
     } catch (error) {
       throw new StoreWriteError(key, error);
     }

@@ -114,7 +114,7 @@ describe('docmill parse', () => {
     expect(received).toHaveLength(0);
   });
 
-  it('exit 2 and nothing sent for an unsupported file, a missing file, a bad --options file, no API URL', async () => {
+  it('exit 2 and nothing sent for an unsupported file, a missing file, a bad --options file', async () => {
     const unsupported = await docmill(['parse', 'notes.txt', '--api-url', url]);
     expect(unsupported.code).toBe(2);
     expect(unsupported.stderr).toMatch(/notes\.txt: extension "\.txt" is not supported/);
@@ -125,10 +125,17 @@ describe('docmill parse', () => {
     const badOptions = await docmill(['parse', 'report.html', '--api-url', url, '--options', 'broken.json']);
     expect(badOptions.code).toBe(2);
     expect(badOptions.stderr).toContain('--options broken.json: not valid JSON');
-    const noUrl = await docmill(['parse', 'report.html']);
-    expect(noUrl.code).toBe(2);
-    expect(noUrl.stderr).toContain('DOCMILL_API_URL');
     expect(received).toHaveLength(0);
+  });
+
+  it('without an API URL, parses with the embedded local engine: no key, no network', async () => {
+    const result = await docmill(['parse', 'report.html']);
+    expect(result).toMatchObject({ code: 0, stdout: '# Report\n' });
+    expect(received).toHaveLength(0);
+    await writeFile(join(dir, 'empty.pdf'), '');
+    const bad = await docmill(['parse', 'empty.pdf']);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toContain('HTTP 400 (code EMPTY_DOCUMENT): empty.pdf: the file is empty (0 bytes)');
   });
 
   it('exit 3 on an API error, showing the status, the API code and message, never the key', async () => {

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import pino from 'pino';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli/main.js';
 
 interface ComposeService {
   image?: string;
@@ -12,7 +15,8 @@ interface ComposeService {
   environment?: Record<string, string>;
 }
 
-const compose = parse(await readFile(new URL('../../docker-compose.yml', import.meta.url), 'utf8')) as {
+// Compose resolves YAML merge keys (<<: *anchor); the yaml package does so only when asked.
+const compose = parse(await readFile(new URL('../../docker-compose.yml', import.meta.url), 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
 };
@@ -52,6 +56,31 @@ describe('docker-compose.yml (no Docker engine here: checked by construction)', 
         }
       }
     }
+  });
+
+  it('every docmill command in the file exists, with options the command accepts', () => {
+    const program = buildProgram(
+      { stdout: process.stdout, stderr: process.stderr, env: {}, logger: pino({ level: 'silent' }), signal: new AbortController().signal, setExitCode: () => undefined },
+      process.stdout,
+      process.stderr,
+    );
+    const commands = new Map<string, Command>(program.commands.map((command) => [command.name(), command]));
+    const invoked = Object.entries(compose.services).filter(([, service]) => service.build && Array.isArray(service.command));
+    expect(invoked.length).toBeGreaterThanOrEqual(2);
+    for (const [name, service] of invoked) {
+      const [subcommand, ...args] = service.command as string[];
+      const command = commands.get(subcommand ?? '');
+      expect(command, `${name}: docmill ${subcommand}`).toBeDefined();
+      const known = new Set(command?.options.flatMap((option) => [option.long, option.short]).filter(Boolean));
+      for (const arg of args.filter((value) => value.startsWith('-'))) expect(known, `${name}: ${arg}`).toContain(arg);
+    }
+  });
+
+  it('services that reach the parse server point at it by its service name and port', () => {
+    const parse = compose.services.parse;
+    expect(parse?.command).toContain('3002');
+    const url = (compose as unknown as { 'x-docmill': { environment: Record<string, string> } })['x-docmill'].environment.DOCMILL_API_URL;
+    expect(url).toContain('http://parse:3002');
   });
 
   it('Redis runs with noeviction, as BullMQ requires', async () => {

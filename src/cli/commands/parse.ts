@@ -5,6 +5,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RemoteParseApi } from '../../client/remote-parse-api.js';
+import type { ParseBackend } from '../../client/parse-backend.js';
+import { LocalParseEngine } from '../../engine/local-engine.js';
 import { localFileSource } from '../../client/upload-source.js';
 import { OptionsValidationError } from '../../client/errors.js';
 import { MAX_ATTEMPTS } from '../../contract/limits.js';
@@ -45,21 +47,14 @@ export function registerParseCommand(program: Command, context: CliContext): voi
 async function parseCommand(file: string, flags: ParseCommandFlags, context: CliContext): Promise<number> {
   const api = resolveApiConfig(flags, context.env);
   secrets.add(api.apiKey);
-  if (!api.apiUrl) {
-    throw new UsageError(
-      'no parse API configured: pass --api-url or set DOCMILL_API_URL.\n' +
-        '  (The embedded local engine, which needs neither, is not part of this version yet.)',
-    );
-  }
   const validation = validateParseOptions(await optionsFromFlags(flags));
   if (!validation.ok) throw new OptionsValidationError(validation.body.details);
+  const maxAttempts = maxAttemptsFrom(flags.maxAttempts);
   const source = await localFileSource(file);
-  const client = new RemoteParseApi({
-    apiUrl: api.apiUrl,
-    apiKey: api.apiKey,
-    logger: context.logger,
-    retry: { maxAttempts: maxAttemptsFrom(flags.maxAttempts) },
-  });
+  // No API named: the embedded local engine, which needs no key and no network.
+  const client: ParseBackend = api.apiUrl
+    ? new RemoteParseApi({ apiUrl: api.apiUrl, apiKey: api.apiKey, logger: context.logger, retry: { maxAttempts } })
+    : new LocalParseEngine({ size: 1 });
   try {
     const result = await client.parse(source, validation.options, { signal: context.signal });
     const output = flags.json ? `${JSON.stringify(result.data, null, 2)}\n` : markdownOf(result.data);

@@ -1,0 +1,472 @@
+/**
+ * Benchmark "at the API's limit" (issue 3). Run by hand, never by the tests:
+ *
+ *   npm run build && npx tsx bench/at-api-limit.ts                # 2,000 files (about 6 minutes)
+ *   npx tsx bench/at-api-limit.ts --files 200 --skip-embedded     # a quick look
+ *
+ * A capped parse server on 127.0.0.1 (latency L = 100 ms, at most C = 4 requests in flight; beyond that an
+ * immediate `429 Concurrency limit reached` with `Retry-After: 1`) serves, one after the other and each against a
+ * fresh server with the same settings:
+ *
+ * - oracle: a bare client (docmill's RemoteParseApi, the contract's retry rules, 5 attempts) at exactly C;
+ * - 2C client: the same at 2C;
+ * - docmill: `node bin/docmill.js run <dir> --out <tmp> --api-url <server> --concurrency 16 --queue bench-<uuid>`
+ *   with REDIS_URL (it is not told C), then the same with the embedded Redis (no REDIS_URL);
+ * - the hosted API's JS SDK (`@mendable/firecrawl-js`, its `parse` method) batched with p-limit, when installed
+ *   outside the repo (`--sdk-dir`, default /tmp/sdk; see BENCHMARKS.md);
+ * - diagnosis rows (`--skip-diagnosis` leaves them out): docmill's ApiGate from src driven the way DocumentProcessor
+ *   drives it, without BullMQ, Redis or the store (is the gate or the pipeline the cost?), and the same with
+ *   bench/lib/what-if-gate.ts, a copy of the gate with the one change BENCHMARKS.md suggests. Neither is docmill.
+ *
+ * Each contender runs in its own process; the server runs in this one. Throughput is counted on the server, from
+ * the first request it receives to the last answer it sends (process start-up and Redis start are not counted);
+ * the wall time of the whole child process is reported beside it.
+ *
+ * Flags: --files N (2000) · --latency MS (100) · --capacity C (4) · --concurrency N (docmill's, 16)
+ *        --sdk-concurrency N (16) · --sdk-dir DIR (/tmp/sdk) · --redis-url URL (redis://127.0.0.1:6379)
+ *        --skip-embedded · --skip-sdk · --skip-diagnosis · --keep (keep the temp folder with files and outputs)
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import pLimit from 'p-limit';
+import { RateLimitedError } from '../src/client/errors.js';
+import { RemoteParseApi } from '../src/client/remote-parse-api.js';
+import { backoffMs } from '../src/client/retry-policy.js';
+import { ApiGate } from '../src/pipeline/api-gate.js';
+import { startCappedServer, type CappedServerOptions } from './lib/capped-parse-server.js';
+import { commandLine, runChild, shellQuote } from './lib/child.js';
+import { deleteQueueKeys } from './lib/redis-cleanup.js';
+import { analyseLog, describeBursts, describeOccupancy, saveLog, type LogAnalysis } from './lib/request-log.js';
+import { WhatIfApiGate } from './lib/what-if-gate.js';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+const { values: flags } = parseArgs({
+  options: {
+    role: { type: 'string' },
+    url: { type: 'string' },
+    dir: { type: 'string' },
+    files: { type: 'string', default: '2000' },
+    latency: { type: 'string', default: '100' },
+    capacity: { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: '16' },
+    'sdk-concurrency': { type: 'string', default: '16' },
+    'sdk-dir': { type: 'string', default: '/tmp/sdk' },
+    'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+    'skip-embedded': { type: 'boolean', default: false },
+    'skip-sdk': { type: 'boolean', default: false },
+    'skip-diagnosis': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+function int(name: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, not ${text}`);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Client roles (run in a child process): parse every file in --dir, print one JSON line.
+
+interface ClientResult {
+  converted: number;
+  failed: number;
+  failureCodes: Record<string, number>;
+  /** Attempts the client says it made, when it can tell. */
+  attempts?: number;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+function codeOf(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const e = error as { code?: unknown; status?: unknown; statusCode?: unknown; name?: unknown };
+    const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
+    const code = typeof e.code === 'string' ? e.code : typeof e.name === 'string' ? e.name : 'error';
+    return status !== undefined ? `${code} (${status})` : code;
+  }
+  return String(error);
+}
+
+async function runClientRole(role: string): Promise<void> {
+  const url = flags.url ?? '';
+  const files = await listFiles(flags.dir ?? '');
+  const limit = pLimit(int('concurrency', flags.concurrency));
+  const result: ClientResult = { converted: 0, failed: 0, failureCodes: {} };
+  const fail = (error: unknown) => {
+    result.failed++;
+    const code = codeOf(error);
+    result.failureCodes[code] = (result.failureCodes[code] ?? 0) + 1;
+  };
+  if (role === 'oracle') {
+    const api = new RemoteParseApi({ apiUrl: url, retry: { maxAttempts: 5 } });
+    let attempts = 0;
+    await Promise.all(
+      files.map((path) =>
+        limit(async () => {
+          try {
+            const parsed = await api.parseFile(path, undefined);
+            attempts += parsed.attempts;
+            result.converted++;
+          } catch (error) {
+            attempts += (error as { attempts?: number }).attempts ?? 1;
+            fail(error);
+          }
+        }),
+      ),
+    );
+    result.attempts = attempts;
+    await api.close();
+  } else if (role === 'gate' || role === 'gate-what-if') {
+    // Diagnosis: docmill's way of calling the API without BullMQ, Redis or the store. As DocumentProcessor does:
+    // open jobs = concurrency + max(2, ceil(concurrency / 4)); each goes through the gate; a 429 costs no attempt,
+    // lowers the gate and waits its Retry-After plus jitter below 250 ms; other errors use the client's retries.
+    const max = int('concurrency', flags.concurrency);
+    const gate = role === 'gate' ? new ApiGate({ max }) : new WhatIfApiGate({ max });
+    const open = pLimit(max + Math.max(2, Math.ceil(max / 4)));
+    const api = new RemoteParseApi({ apiUrl: url, retry: { maxAttempts: 5 } });
+    let attempts = 0;
+    await Promise.all(
+      files.map((path) =>
+        open(async () => {
+          for (let throttles = 0; ; ) {
+            const ticket = await gate.acquire();
+            try {
+              const parsed = await api.parseFile(path, undefined, { shouldRetry: (e) => !(e instanceof RateLimitedError) });
+              attempts += parsed.attempts;
+              gate.succeeded(ticket);
+              result.converted++;
+              return;
+            } catch (error) {
+              attempts += (error as { attempts?: number }).attempts ?? 1;
+              if (error instanceof RateLimitedError) {
+                throttles++;
+                if (error.kind === 'concurrency') gate.concurrencyLimited(ticket);
+                else gate.rateLimited(ticket);
+                const waitMs = (error.retryAfterMs ?? backoffMs(Math.min(throttles, 5))) + Math.floor(Math.random() * 250);
+                await new Promise((r) => setTimeout(r, waitMs));
+                continue;
+              }
+              gate.released(ticket);
+              fail(error);
+              return;
+            }
+          }
+        }),
+      ),
+    );
+    result.attempts = attempts;
+    await api.close();
+  } else if (role === 'sdk') {
+    const entry = join(flags['sdk-dir'] ?? '', 'node_modules/@mendable/firecrawl-js/dist/index.js');
+    const sdk = (await import(pathToFileURL(entry).href)) as {
+      FirecrawlClient: new (options: { apiUrl: string; apiKey: string }) => {
+        parse(file: { data: Buffer; filename: string; contentType?: string }): Promise<unknown>;
+      };
+    };
+    const client = new sdk.FirecrawlClient({ apiUrl: url, apiKey: 'bench' });
+    await Promise.all(
+      files.map((path) =>
+        limit(async () => {
+          try {
+            await client.parse({ data: await readFile(path), filename: basename(path), contentType: 'text/html' });
+            result.converted++;
+          } catch (error) {
+            fail(error);
+          }
+        }),
+      ),
+    );
+  } else {
+    throw new Error(`unknown role ${role}`);
+  }
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The benchmark.
+
+interface Row {
+  name: string;
+  concurrency: string;
+  converted: number;
+  lost: number;
+  analysis: LogAnalysis;
+  wallMs: number;
+  exit: string;
+  command: string;
+  notes: string[];
+}
+
+async function makeFiles(dir: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const group = join(dir, `g${String(Math.floor(i / 100)).padStart(3, '0')}`);
+    if (i % 100 === 0) await mkdir(group, { recursive: true });
+    const head = `<!doctype html><html><head><title>doc ${i}</title></head><body><h1>Document ${i}</h1><p>`;
+    const tail = '</p></body></html>\n';
+    const body = head + 'x'.repeat(Math.max(0, 200 - head.length - tail.length)) + tail;
+    await writeFile(join(group, `f${String(i).padStart(5, '0')}.html`), body);
+  }
+}
+
+async function countOutputs(out: string): Promise<number> {
+  if (!existsSync(out)) return 0;
+  const entries = await readdir(out, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.html.md') && !e.parentPath.includes('_docmill')).length;
+}
+
+async function main(): Promise<void> {
+  const files = int('files', flags.files);
+  const server: CappedServerOptions = {
+    latencyMs: int('latency', flags.latency),
+    capacity: int('capacity', flags.capacity),
+    retryAfterSeconds: 1,
+  };
+  const C = server.capacity;
+  const idealPerSecond = (C * 1000) / server.latencyMs;
+  const docmillConcurrency = int('concurrency', flags.concurrency);
+  const sdkConcurrency = int('sdk-concurrency', flags['sdk-concurrency']);
+  const redisUrl = flags['redis-url'] ?? 'redis://127.0.0.1:6379';
+  const docmillBin = join(REPO, 'bin/docmill.js');
+  if (!existsSync(join(REPO, 'dist/src/cli/main.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` first');
+  }
+
+  const work = await mkdtemp(join(tmpdir(), 'docmill-bench-limit-'));
+  const docs = join(work, 'docs');
+  const logs = join(work, 'logs');
+  await mkdir(logs, { recursive: true });
+  await makeFiles(docs, files);
+  const perChildTimeoutMs = Math.max(120_000, (files / idealPerSecond) * 6_000);
+
+  console.log(`docmill benchmark: at the API's limit`);
+  console.log(`  command: npx tsx bench/at-api-limit.ts ${process.argv.slice(2).map(shellQuote).join(' ')}`.trimEnd());
+  console.log(
+    `  machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), node ${process.version}, ${process.platform}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(`  server: L = ${server.latencyMs} ms, C = ${C} in flight, 429 + Retry-After: ${server.retryAfterSeconds} beyond`);
+  console.log(`  C/L = ${idealPerSecond} docs/s; ${files} files of 200 bytes in ${docs}`);
+  console.log(`  each contender: its own process, a fresh server; timed from first request in to last answer out`);
+  console.log('');
+
+  const rows: Row[] = [];
+
+  async function measure(
+    name: string,
+    concurrency: string,
+    launch: (url: string, tag: string) => Promise<{ converted: number; wallMs: number; exit: string; command: string; notes: string[] }>,
+  ): Promise<Row> {
+    const capped = await startCappedServer(server);
+    const tag = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    process.stdout.write(`  running ${name} … `);
+    const startedAt = performance.now();
+    try {
+      const outcome = await launch(capped.url, tag);
+      const analysis = analyseLog(capped.records, C);
+      await saveLog(join(logs, `${tag}.requests.jsonl`), capped.records);
+      if (capped.maxInFlight > C) outcome.notes.push(`server saw ${capped.maxInFlight} in flight (> C): bug in the server`);
+      const row: Row = {
+        name,
+        concurrency,
+        converted: outcome.converted,
+        lost: files - outcome.converted,
+        analysis,
+        wallMs: outcome.wallMs,
+        exit: outcome.exit,
+        command: outcome.command,
+        notes: outcome.notes,
+      };
+      rows.push(row);
+      console.log(`${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+      return row;
+    } finally {
+      await capped.close();
+    }
+  }
+
+  async function clientRole(role: 'oracle' | 'sdk' | 'gate' | 'gate-what-if', concurrency: number, url: string, tag: string) {
+    const args = [...process.execArgv, THIS_FILE, '--role', role, '--url', url, '--dir', docs, '--concurrency', String(concurrency)];
+    if (role === 'sdk') args.push('--sdk-dir', flags['sdk-dir'] ?? '');
+    const run = await runChild(process.execPath, args, {
+      cwd: REPO,
+      timeoutMs: perChildTimeoutMs,
+      stdoutPath: join(logs, `${tag}.stdout`),
+      stderrPath: join(logs, `${tag}.stderr`),
+    });
+    const line = run.stdout.trim().split('\n').pop() ?? '';
+    let result: ClientResult = { converted: 0, failed: files, failureCodes: { 'no result': files } };
+    try {
+      result = JSON.parse(line) as ClientResult;
+    } catch {
+      // keep the default: everything lost
+    }
+    const notes: string[] = [];
+    const codes = Object.entries(result.failureCodes).map(([code, n]) => `${n}× ${code}`);
+    if (codes.length) notes.push(`failures: ${codes.join(', ')}`);
+    if (run.timedOut) notes.push('TIMED OUT');
+    if (run.stderr.trim()) notes.push(`stderr: ${run.stderr.trim().split('\n').slice(-2).join(' | ').slice(0, 300)}`);
+    return {
+      converted: result.converted,
+      wallMs: run.wallMs,
+      exit: run.timedOut ? 'timeout' : String(run.code ?? run.signal),
+      command: {
+        sdk: `child process: @mendable/firecrawl-js FirecrawlClient.parse(), defaults (maxRetries 3, 502 only), p-limit(${concurrency})`,
+        oracle: `child process: RemoteParseApi.parseFile(), the contract's retry rules, 5 attempts, p-limit(${concurrency})`,
+        gate: `child process: src ApiGate({max: ${concurrency}}) + RemoteParseApi, 429 handling as DocumentProcessor; no BullMQ/Redis/store`,
+        'gate-what-if': `child process: bench/lib/what-if-gate.ts ({max: ${concurrency}}) + RemoteParseApi, as the row above; NOT docmill`,
+      }[role],
+      notes,
+    };
+  }
+
+  async function docmill(url: string, tag: string, embedded: boolean) {
+    const out = join(work, `out-${tag}`);
+    const queue = `bench-${randomUUID()}`;
+    const args = [docmillBin, 'run', docs, '--out', out, '--api-url', url, '--concurrency', String(docmillConcurrency), '--queue', queue];
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.REDIS_URL;
+    delete env.DOCMILL_API_KEY;
+    delete env.FIRECRAWL_API_KEY;
+    const shownEnv: Record<string, string> = {};
+    if (!embedded) {
+      env.REDIS_URL = redisUrl;
+      shownEnv.REDIS_URL = redisUrl;
+    }
+    const run = await runChild(process.execPath, args, {
+      cwd: REPO,
+      env,
+      timeoutMs: perChildTimeoutMs,
+      stdoutPath: join(logs, `${tag}.stdout`),
+      stderrPath: join(logs, `${tag}.stderr`),
+    });
+    const converted = await countOutputs(out);
+    const notes: string[] = [];
+    const summary = run.stderr.split('\n').find((l) => l.startsWith('docmill: '));
+    if (summary) notes.push(`docmill said: ${summary.trim()}`);
+    if (run.timedOut) notes.push('TIMED OUT');
+    const errors = run.stderr.split('\n').filter((l) => /"level":(50|60)/.test(l)).length;
+    if (errors) notes.push(`${errors} error log lines (see ${join(logs, `${tag}.stderr`)})`);
+    if (!embedded) {
+      const deleted = await deleteQueueKeys(redisUrl, queue).catch(() => 0);
+      notes.push(`queue ${queue}: ${deleted} Redis keys removed afterwards`);
+    }
+    return {
+      converted,
+      wallMs: run.wallMs,
+      exit: run.timedOut ? 'timeout' : String(run.code ?? run.signal),
+      command: commandLine(shownEnv, 'node', ['bin/docmill.js', ...args.slice(1)]),
+      notes,
+    };
+  }
+
+  await measure('oracle (C)', String(C), (url, tag) => clientRole('oracle', C, url, tag));
+  await measure('2C client', String(2 * C), (url, tag) => clientRole('oracle', 2 * C, url, tag));
+  await measure('docmill (REDIS_URL)', `--concurrency ${docmillConcurrency}`, (url, tag) => docmill(url, tag, false));
+  if (!flags['skip-embedded']) {
+    await measure('docmill (embedded Redis)', `--concurrency ${docmillConcurrency}`, (url, tag) => docmill(url, tag, true));
+  }
+  const sdkEntry = join(flags['sdk-dir'] ?? '', 'node_modules/@mendable/firecrawl-js/dist/index.js');
+  let sdkNote = '';
+  if (flags['skip-sdk']) sdkNote = 'SDK row skipped (--skip-sdk)';
+  else if (!existsSync(sdkEntry)) sdkNote = `SDK row skipped: ${sdkEntry} not found (see BENCHMARKS.md to install it)`;
+  else {
+    const pkg = JSON.parse(await readFile(join(dirname(dirname(sdkEntry)), 'package.json'), 'utf8')) as { version: string };
+    await measure(`JS SDK ${pkg.version}`, `p-limit(${sdkConcurrency})`, (url, tag) => clientRole('sdk', sdkConcurrency, url, tag));
+  }
+
+  if (!flags['skip-diagnosis']) {
+    await measure('diag: src ApiGate, no BullMQ', `gate max ${docmillConcurrency}`, (url, tag) =>
+      clientRole('gate', docmillConcurrency, url, tag),
+    );
+    await measure('diag: what-if gate', `gate max ${docmillConcurrency}`, (url, tag) =>
+      clientRole('gate-what-if', docmillConcurrency, url, tag),
+    );
+  }
+
+  // The table.
+  const oracle = rows[0];
+  const oracleRate = oracle && oracle.analysis.windowMs > 0 ? oracle.converted / (oracle.analysis.windowMs / 1000) : 0;
+  const header = ['contender', 'in flight asked', 'docs/s', '×C/L', '×oracle', 'lost', 'requests', '429 %', 'server window s', 'wall s', 'exit'];
+  const table = rows.map((row) => {
+    const seconds = row.analysis.windowMs / 1000;
+    const rate = seconds > 0 ? row.converted / seconds : 0;
+    return [
+      row.name,
+      row.concurrency,
+      rate.toFixed(2),
+      (rate / idealPerSecond).toFixed(3),
+      oracleRate > 0 ? (rate / oracleRate).toFixed(3) : '-',
+      `${row.lost} (${((row.lost / files) * 100).toFixed(1)} %)`,
+      String(row.analysis.requests),
+      row.analysis.requests ? ((row.analysis.throttled / row.analysis.requests) * 100).toFixed(2) : '-',
+      seconds.toFixed(2),
+      (row.wallMs / 1000).toFixed(2),
+      row.exit,
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log('');
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of table) console.log(line(r));
+  console.log('');
+  console.log(`C/L = ${idealPerSecond} docs/s · ${files} files · docs/s = converted files / server window`);
+  if (sdkNote) console.log(sdkNote);
+
+  console.log('');
+  console.log('Details (server side). occupancy = share of the window with k accepted requests in flight;');
+  console.log('refill = ms from an answer freeing a slot to the next accepted request; 429 bursts = time×count');
+  for (const row of rows) {
+    const a = row.analysis;
+    console.log(`- ${row.name}: ${row.command}`);
+    console.log(`    occupancy ${describeOccupancy(a)} · mean in flight ${a.meanInFlight.toFixed(2)} of ${C}`);
+    console.log(
+      `    refill p50 ${a.refill.p50.toFixed(1)} ms, p95 ${a.refill.p95.toFixed(1)} ms, mean ${a.refill.mean.toFixed(1)} ms, max ${a.refill.max.toFixed(0)} ms`,
+    );
+    console.log(`    429: ${a.throttled} in ${a.bursts.length} bursts: ${describeBursts(a)}`);
+    for (const note of row.notes) console.log(`    ${note}`);
+  }
+
+  const docmillRow = rows.find((r) => r.name.startsWith('docmill'));
+  if (docmillRow && oracleRate > 0) {
+    const rate = docmillRow.converted / (docmillRow.analysis.windowMs / 1000);
+    const share429 = docmillRow.analysis.requests ? docmillRow.analysis.throttled / docmillRow.analysis.requests : 1;
+    console.log('');
+    console.log(`Targets (issue 3), ${docmillRow.name}:`);
+    console.log(`  docs/s ≥ 0.98 × oracle: ${(rate / oracleRate).toFixed(3)} → ${rate / oracleRate >= 0.98 ? 'met' : 'MISSED'}`);
+    console.log(`  0 files lost: ${docmillRow.lost} → ${docmillRow.lost === 0 ? 'met' : 'MISSED'}`);
+    console.log(`  ≤ 2 % of requests answered 429: ${(share429 * 100).toFixed(2)} % → ${share429 <= 0.02 ? 'met' : 'MISSED'}`);
+  }
+  console.log('');
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min; ${cpus().length} CPUs)`);
+  console.log(`request logs (JSON lines, ms from the first request): ${logs}`);
+  if (flags.keep) console.log(`kept: ${work}`);
+  else {
+    await rm(docs, { recursive: true, force: true });
+    for (const entry of await readdir(work)) if (entry.startsWith('out-')) await rm(join(work, entry), { recursive: true, force: true });
+  }
+}
+
+if (flags.role) {
+  await runClientRole(flags.role);
+} else {
+  await main();
+}

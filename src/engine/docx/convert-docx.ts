@@ -1,0 +1,263 @@
+/**
+ * The Word converter (.docx, .docm, and any file whose content is a Word package, such as a .docx saved as .doc).
+ *
+ * The file is checked first: an encrypted Office file (an OLE compound file with an EncryptionInfo stream) is
+ * ENCRYPTED_DOCUMENT; another OLE file (a legacy binary .doc) is UNSUPPORTED_FILE; anything that is not a readable
+ * zip with a Word main part is CORRUPT_DOCUMENT (or UNSUPPORTED_FILE when it is another Office package); a package
+ * declaring more than 256 MiB of content is DOCUMENT_TOO_COMPLEX (zip bombs).
+ *
+ * mammoth turns the body into HTML with a style map that keeps heading levels (Heading 1-6, Title, Subtitle),
+ * quotes and code styles; table rows marked "repeat as header row" (`w:tblHeader`) come out of mammoth as
+ * `<thead>`/`<th>`, and a table without one gets its first row as the GFM header (tables.ts). Equations, which
+ * mammoth drops, are converted to LaTeX first (equations.ts). Footnotes and endnotes come out of mammoth as a list
+ * at the end, which the HTML path writes as GFM footnotes (`[^1]` and `[^1]: text`). Then the HTML path
+ * (`htmlToModel`) makes the model with `source: 'docx'`; readability is not used (a Word document has no page
+ * chrome), includeTags/excludeTags still apply to mammoth's HTML.
+ *
+ * Page headers and footers, which mammoth ignores, are read from their parts and added as `page_header` blocks
+ * before the body and `page_footer` blocks after it (`page_number` when one is only a page number; identical ones
+ * once), marked as furniture (left out of the Markdown when
+ * onlyMainContent is on, the default). Metadata: title, author, subject, description, keywords, language,
+ * lastModifiedBy, created, modified from docProps/core.xml. `rawHtml` is mammoth's HTML before cleaning.
+ *
+ * An empty document is not an error: the model has no blocks and the warning "the document has no text".
+ */
+import mammoth from 'mammoth';
+import { EngineError } from '../engine-error.js';
+import { htmlToModel } from '../html/convert-html.js';
+import type { DomDocument } from '../html/dom.js';
+import { BASE64_IMAGE_PLACEHOLDER } from '../html/markdown.js';
+import type { Converter, DocumentModel, ModelBlock } from '../model.js';
+import { isEncryptedOoxml, isZip, sniffFormat, type SniffedFormat, zipEntries } from '../sniff.js';
+import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
+import {
+  coreMetadata,
+  declaredSize,
+  headerFooterText,
+  mainDocumentPart,
+  MAX_PACKAGE_BYTES,
+  PackageTooLargeError,
+  parseRelationships,
+  readParts,
+  referencedHeaderFooterIds,
+  rewritePackage,
+} from './package.js';
+
+/** Style map on top of mammoth's defaults (which already map Heading 1-6 to h1-h6). */
+const STYLE_MAP = [
+  "p[style-name='Title'] => h1:fresh",
+  'p.Title => h1:fresh',
+  "p[style-name='Subtitle'] => h2:fresh",
+  'p.Subtitle => h2:fresh',
+  "p[style-name='Quote'] => blockquote > p:fresh",
+  "p[style-name='Intense Quote'] => blockquote > p:fresh",
+  "p[style-name='Block Text'] => blockquote > p:fresh",
+  "p[style-name='Code'] => pre:separator('\\n')",
+  "p[style-name='HTML Preformatted'] => pre:separator('\\n')",
+  "p[style-name='Source Code'] => pre:separator('\\n')",
+  "r[style-name='HTML Code'] => code",
+  "r[style-name='Code Char'] => code",
+  "p[style-name='Caption'] => p.caption:fresh",
+  'p.Caption => p.caption:fresh',
+  ...MATH_STYLE_MAP,
+];
+
+export const convertDocx: Converter = async (input) => {
+  const bytes = checkPackage(input.bytes);
+  const options = input.options;
+  const removeBase64Images = options.removeBase64Images ?? true;
+
+  let parts: Map<string, string>;
+  let documentPart: string;
+  try {
+    const packageParts = readParts(bytes, ['_rels/.rels', 'docProps/core.xml']);
+    documentPart = mainDocumentPart(packageParts.get('_rels/.rels'));
+    const relsPart = `${documentPart.slice(0, documentPart.lastIndexOf('/') + 1)}_rels/${documentPart.slice(documentPart.lastIndexOf('/') + 1)}.rels`;
+    const documentParts = readParts(bytes, [documentPart, relsPart]);
+    parts = new Map([...packageParts, ...documentParts]);
+    parts.set('#rels', documentParts.get(relsPart) ?? '');
+  } catch (error) {
+    throw packageError(error);
+  }
+  const documentXml = parts.get(documentPart);
+  if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
+
+  // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead) and rows that
+  // start late (gridBefore: cells shifted left). The package is rewritten only when something changed.
+  let mammothInput = bytes;
+  let preparedXml = documentXml;
+  let changes = 0;
+  if (hasEquations(preparedXml)) {
+    const equations = replaceEquations(preparedXml);
+    preparedXml = equations.xml;
+    changes += equations.count;
+  }
+  const rows = fillGridBefore(preparedXml);
+  preparedXml = rows.xml;
+  changes += rows.count;
+  if (changes > 0) {
+    try {
+      mammothInput = rewritePackage(bytes, new Map([[documentPart, preparedXml]]));
+    } catch (error) {
+      throw packageError(error);
+    }
+  }
+
+  let html: string;
+  try {
+    const result = await mammoth.convertToHtml(
+      { buffer: Buffer.from(mammothInput.buffer, mammothInput.byteOffset, mammothInput.byteLength) },
+      {
+        styleMap: STYLE_MAP,
+        ...(removeBase64Images
+          ? // The image bytes are never read: the HTML path would replace their data: URI anyway.
+            { convertImage: mammoth.images.imgElement(async () => ({ src: BASE64_IMAGE_PLACEHOLDER })) }
+          : {}),
+      },
+    );
+    html = result.value;
+  } catch (error) {
+    throw new EngineError('CORRUPT_DOCUMENT', `the Word document cannot be read: ${messageOf(error)}`, { cause: error });
+  }
+
+  const model = htmlToModel(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`, options, {
+    source: 'docx',
+    mainContent: 'none',
+    footnotes: true,
+    metadata: coreMetadata(parts.get('docProps/core.xml')),
+    rawHtml: false,
+    transform: repairLinks,
+  });
+  model.rawHtml = html;
+  addHeadersAndFooters(model, bytes, documentPart, documentXml, parts.get('#rels'));
+  return model;
+};
+
+/** The bytes when they are a Word package; the right error otherwise. */
+function checkPackage(bytes: Uint8Array): Uint8Array {
+  const sniffed = sniffFormat(bytes);
+  if (sniffed === 'ole') {
+    if (isEncryptedOoxml(bytes)) {
+      throw new EngineError('ENCRYPTED_DOCUMENT', 'the document is password-protected (an encrypted Office file); remove the password and try again');
+    }
+    throw new EngineError(
+      'UNSUPPORTED_FILE',
+      'the file is a legacy Office binary (OLE compound file, such as a Word 97-2003 .doc), not a Word .docx/.docm package',
+    );
+  }
+  if (!isZip(bytes)) {
+    throw new EngineError('CORRUPT_DOCUMENT', 'not a Word document: a .docx/.docm file is a zip package and this file is not one');
+  }
+  const entries = zipEntries(bytes);
+  if (entries === null || entries.length === 0) throw new EngineError('CORRUPT_DOCUMENT', 'the zip package is empty or unreadable');
+  if (sniffed !== 'zip-docx') {
+    const other = OTHER_PACKAGES[sniffed];
+    if (other !== undefined) throw new EngineError('UNSUPPORTED_FILE', `the file is ${other}, not a Word document`);
+    throw new EngineError('CORRUPT_DOCUMENT', 'the zip package has no Word main document (word/document.xml)');
+  }
+  const size = declaredSize(entries);
+  if (size > MAX_PACKAGE_BYTES) {
+    throw new EngineError(
+      'DOCUMENT_TOO_COMPLEX',
+      `the package would inflate to ${Math.round(size / 1024 / 1024)} MiB (more than ${MAX_PACKAGE_BYTES / 1024 / 1024} MiB)`,
+    );
+  }
+  return bytes;
+}
+
+const OTHER_PACKAGES: Partial<Record<SniffedFormat, string>> = {
+  'zip-xlsx': 'an Excel workbook',
+  'zip-pptx': 'a PowerPoint presentation',
+  'zip-odf': 'an OpenDocument file',
+  'zip-epub': 'an EPUB e-book',
+};
+
+function packageError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  if (error instanceof PackageTooLargeError) {
+    return new EngineError('DOCUMENT_TOO_COMPLEX', `a part of the package is too large: ${error.message}`, { cause: error });
+  }
+  return new EngineError('CORRUPT_DOCUMENT', `the zip package cannot be read: ${messageOf(error)}`, { cause: error });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Hyperlinks built from HYPERLINK fields can carry the field's switches in mammoth's href
+ * (`http://host/page" \o "tooltip`): keep the URL only.
+ */
+function repairLinks(document: DomDocument): void {
+  for (const anchor of document.querySelectorAll('a[href]')) {
+    const href = anchor.getAttribute('href') ?? '';
+    const cut = href.search(/"|\s\\[a-z]\b/);
+    if (cut > 0) anchor.setAttribute('href', href.slice(0, cut).trim());
+  }
+}
+
+function addHeadersAndFooters(
+  model: DocumentModel,
+  bytes: Uint8Array,
+  documentPart: string,
+  documentXml: string,
+  documentRels: string | undefined,
+): void {
+  const relationships = parseRelationships(documentRels, documentPart).filter(
+    (relationship) => !relationship.external && (relationship.kind === 'header' || relationship.kind === 'footer'),
+  );
+  if (relationships.length === 0) return;
+  const referenced = referencedHeaderFooterIds(documentXml);
+  const order = (kind: 'header' | 'footer') => {
+    const ids = kind === 'header' ? referenced.headers : referenced.footers;
+    const ofKind = relationships.filter((relationship) => relationship.kind === kind);
+    const byReference = ids.flatMap((id) => ofKind.filter((relationship) => relationship.id === id));
+    return byReference.length > 0 ? byReference : ofKind;
+  };
+  let texts: Map<string, string>;
+  try {
+    texts = readParts(bytes, relationships.map((relationship) => relationship.target));
+  } catch {
+    return;
+  }
+  const blocksFor = (kind: 'header' | 'footer'): ModelBlock[] => {
+    const seen = new Set<string>();
+    const blocks: ModelBlock[] = [];
+    for (const relationship of order(kind)) {
+      const partXml = texts.get(relationship.target);
+      if (partXml === undefined) continue;
+      const text = headerFooterText(partXml);
+      if (text === '' || seen.has(text)) continue;
+      seen.add(text);
+      blocks.push({
+        // A header or footer that is only a page number ("3", "Page 3", "3 of 10") is typed as one.
+        type: PAGE_NUMBER.test(text) ? 'page_number' : kind === 'header' ? 'page_header' : 'page_footer',
+        label: null,
+        markdown: escapeMarkdownText(text),
+        bbox: null,
+        source: 'docx',
+        furniture: true,
+      });
+    }
+    return blocks;
+  };
+  const page = model.pages[0];
+  if (page === undefined) return;
+  const headers = blocksFor('header');
+  const footers = blocksFor('footer');
+  page.blocks = [...headers, ...page.blocks, ...footers];
+}
+
+const PAGE_NUMBER = /^(?:page\s+)?\d+(?:\s*(?:of|\/)\s*\d+)?$/i;
+
+/** Plain text made safe as Markdown paragraphs (no accidental emphasis, headings, lists). */
+function escapeMarkdownText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/([\\`*_[\]<>|])/g, '\\$1')
+        .replace(/^(#{1,6}\s|[-+]\s|\d+\.\s|>)/, '\\$1'),
+    )
+    .join('\n');
+}

@@ -1,0 +1,105 @@
+/**
+ * The HTML converter (.html, .htm, .xhtml), and `htmlToModel`, the HTML path other converters reuse (DOCX).
+ *
+ * bytes → text (decode.ts: BOM, declared charset, UTF-8 check, jschardet) → linkedom document → metadata from the
+ * head → cleaning (clean.ts) → `includeTags`/`excludeTags` → `onlyMainContent` (main-content.ts) → blocks
+ * (blocks.ts, turndown per block) on one page with no geometry. `rawHtml` is the decoded text exactly as uploaded;
+ * `html` is the cleaned document; `links` and `images` come from the cleaned document, so they follow
+ * `onlyMainContent` and the tag filters, as the hosted API's do.
+ *
+ * With `includeTags`, the caller has said what the content is: `onlyMainContent` is not applied on top of it.
+ * A page with no text gives a model without blocks and the warning "the document has no text", not an error.
+ */
+import type { ParseOptions } from '../../contract/options.js';
+import { EngineError } from '../engine-error.js';
+import type { Converter, DocumentModel, MetadataValue } from '../model.js';
+import { sniffFormat } from '../sniff.js';
+import { splitBlocks } from './blocks.js';
+import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
+import { decodeHtmlBytes } from './decode.js';
+import { type DomDocument, type DomElement, parseDocument } from './dom.js';
+import { keepMainContent, stripMainContentIds } from './main-content.js';
+import { createMarkdownConverter } from './markdown.js';
+import { extractHtmlMetadata } from './metadata.js';
+
+/** The options the HTML path acts on (a full ParseOptions object fits). */
+export type HtmlPathOptions = Partial<Pick<ParseOptions, 'onlyMainContent' | 'includeTags' | 'excludeTags' | 'removeBase64Images'>>;
+
+export interface HtmlToModelExtra {
+  /** `source` of every block: 'html' (default), 'docx'... */
+  source?: string;
+  /**
+   * How `onlyMainContent` finds the main content: 'readability' (web pages, the default) or 'none' (documents
+   * converted to HTML, such as DOCX, which have no page chrome to remove).
+   */
+  mainContent?: 'readability' | 'none';
+  /** Recognise mammoth's footnote markup (DOCX path). */
+  footnotes?: boolean;
+  /** Metadata merged over what the HTML head gives (a DOCX's core properties). */
+  metadata?: Record<string, MetadataValue>;
+  /** Whether to set `rawHtml` (default true: the input string). */
+  rawHtml?: boolean;
+  /** Warnings to carry into the model. */
+  warnings?: string[];
+  /** Called on the parsed document before any cleaning (the DOCX path repairs mammoth's links here). */
+  transform?: (document: DomDocument) => void;
+}
+
+export const NO_TEXT_WARNING = 'the document has no text';
+
+export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: HtmlToModelExtra = {}): DocumentModel {
+  const onlyMainContent = options.onlyMainContent ?? true;
+  const removeBase64Images = options.removeBase64Images ?? true;
+  const warnings = [...(extra.warnings ?? [])];
+
+  const document = parseDocument(html);
+  extra.transform?.(document);
+  const metadata: Record<string, MetadataValue> = { ...extractHtmlMetadata(document), ...(extra.metadata ?? {}) };
+  const base = baseUrlOf(document);
+
+  removeNonContent(document);
+  const body = document.body as DomElement;
+  rewriteUrls(body, base, removeBase64Images);
+  warnings.push(...applyTagFilters(document, options.includeTags, options.excludeTags));
+  const hasInclude = (options.includeTags ?? []).some((selector) => selector.trim() !== '');
+  if (onlyMainContent && !hasInclude && (extra.mainContent ?? 'readability') === 'readability') {
+    keepMainContent(document);
+    stripMainContentIds(body);
+  }
+  removeHead(document);
+
+  const markdown = createMarkdownConverter(document);
+  const blocks = splitBlocks(body, markdown, { source: extra.source ?? 'html', footnotes: extra.footnotes ?? false });
+  if (blocks.length === 0 && !warnings.includes(NO_TEXT_WARNING)) warnings.push(NO_TEXT_WARNING);
+
+  const model: DocumentModel = {
+    pages: [{ pageNumber: 1, width: null, height: null, status: 'ok', blocks }],
+    metadata,
+    html: serialise(document.documentElement),
+    links: collectLinks(body),
+    images: collectImages(body),
+  };
+  if (extra.rawHtml ?? true) model.rawHtml = html;
+  if (warnings.length > 0) model.warnings = warnings;
+  return model;
+}
+
+export const convertHtml: Converter = async (input) => {
+  const sniffed = sniffFormat(input.bytes);
+  if (sniffed === 'pdf' || sniffed === 'ole' || sniffed.startsWith('zip-')) {
+    throw new EngineError('UNSUPPORTED_FILE', `the file is not a web page: its content is ${describe(sniffed)}`);
+  }
+  const decoded = decodeHtmlBytes(input.bytes);
+  return htmlToModel(decoded.text, input.options);
+};
+
+function describe(sniffed: string): string {
+  if (sniffed === 'pdf') return 'a PDF document';
+  if (sniffed === 'ole') return 'a legacy Office (OLE compound) file';
+  return `a ${sniffed.replace('zip-', '')} zip package`;
+}
+
+function serialise(root: DomElement | null): string {
+  if (root === null) return '';
+  return root.outerHTML;
+}

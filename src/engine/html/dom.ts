@@ -1,0 +1,173 @@
+/**
+ * The slice of the DOM the HTML path uses, typed here because the project compiles without the DOM lib (linkedom's
+ * own types resolve to `any` there). linkedom implements all of it.
+ */
+import { parseHTML } from 'linkedom';
+
+export const ELEMENT_NODE = 1;
+export const TEXT_NODE = 3;
+export const COMMENT_NODE = 8;
+
+export interface DomNode {
+  readonly nodeType: number;
+  readonly nodeName: string;
+  readonly parentNode: DomNode | null;
+  readonly parentElement: DomElement | null;
+  readonly childNodes: ArrayLike<DomNode> & Iterable<DomNode>;
+  readonly firstChild: DomNode | null;
+  readonly lastChild: DomNode | null;
+  readonly nextSibling: DomNode | null;
+  readonly previousSibling: DomNode | null;
+  readonly ownerDocument: DomDocument | null;
+  textContent: string | null;
+  cloneNode(deep?: boolean): DomNode;
+  remove(): void;
+  appendChild<T extends DomNode>(node: T): T;
+  insertBefore<T extends DomNode>(node: T, before: DomNode | null): T;
+  removeChild<T extends DomNode>(node: T): T;
+  replaceWith(...nodes: DomNode[]): void;
+}
+
+export interface DomAttribute {
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface DomElement extends DomNode {
+  readonly tagName: string;
+  readonly localName: string;
+  readonly children: ArrayLike<DomElement> & Iterable<DomElement>;
+  readonly firstElementChild: DomElement | null;
+  readonly nextElementSibling: DomElement | null;
+  readonly attributes: ArrayLike<DomAttribute> & Iterable<DomAttribute>;
+  innerHTML: string;
+  readonly outerHTML: string;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+  hasAttribute(name: string): boolean;
+  querySelector(selector: string): DomElement | null;
+  querySelectorAll(selector: string): ArrayLike<DomElement> & Iterable<DomElement>;
+  getElementsByTagName(name: string): ArrayLike<DomElement> & Iterable<DomElement>;
+  matches(selector: string): boolean;
+  closest(selector: string): DomElement | null;
+  append(...nodes: (DomNode | string)[]): void;
+  replaceChildren(...nodes: DomNode[]): void;
+}
+
+export interface DomDocument extends DomNode {
+  readonly documentElement: DomElement | null;
+  readonly head: DomElement | null;
+  readonly body: DomElement | null;
+  title: string;
+  createElement(tagName: string): DomElement;
+  createTextNode(data: string): DomNode;
+  querySelector(selector: string): DomElement | null;
+  querySelectorAll(selector: string): ArrayLike<DomElement> & Iterable<DomElement>;
+  getElementsByTagName(name: string): ArrayLike<DomElement> & Iterable<DomElement>;
+  toString(): string;
+}
+
+/**
+ * Parses markup as an HTML document (XHTML too: HTML parsing keeps tag names upper-case, as turndown expects).
+ *
+ * linkedom builds the tree as written, without HTML's implied elements: a fragment's first element would become
+ * the document element. So markup lacking `<html>` or `<body>` gets them added first, the way a browser would
+ * infer them.
+ */
+export function parseDocument(html: string): DomDocument {
+  const parsed = tryParse(withDocumentSkeleton(html));
+  if (parsed !== null) return parsed;
+  // Last resort: the markup as the body of an empty document.
+  return tryParse(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`) ?? (tryParse('<html><head></head><body></body></html>') as DomDocument);
+}
+
+function tryParse(html: string): DomDocument | null {
+  try {
+    const document = (parseHTML(html) as unknown as { document: DomDocument }).document;
+    const root = document.documentElement;
+    if (root === null || root.localName.toLowerCase() !== 'html' || document.body === null) return null;
+    return document;
+  } catch {
+    return null;
+  }
+}
+
+const PROLOG = /^(?:\uFEFF)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype[^>]*>\s*)?/i;
+
+function withDocumentSkeleton(html: string): string {
+  const hasHtml = /<html[\s>]/i.test(html);
+  const hasBody = /<body[\s>]/i.test(html);
+  if (hasHtml && hasBody) return html;
+  if (!hasHtml) {
+    const prolog = PROLOG.exec(html)?.[0] ?? '';
+    const content = html.slice(prolog.length);
+    if (hasBody) return `${prolog}<html>${content}</html>`;
+    // Head elements written before the content stay in the head.
+    const head = /^(?:\s*(?:<(?:title)\b[\s\S]*?<\/title>|<(?:meta|link|base)\b[^>]*>|<head\b[^>]*>[\s\S]*?<\/head>))*/i.exec(content)?.[0] ?? '';
+    const headContent = head.replace(/<\/?head\b[^>]*>/gi, '');
+    return `${prolog}<html><head>${headContent}</head><body>${content.slice(head.length)}</body></html>`;
+  }
+  // <html> without <body>: open it after the head (or the html tag), close it before </html>.
+  const headEnd = /<\/head\s*>/i.exec(html);
+  const htmlOpen = /<html\b[^>]*>/i.exec(html) as RegExpExecArray;
+  const insertAt = headEnd !== null ? headEnd.index + headEnd[0].length : htmlOpen.index + htmlOpen[0].length;
+  const closing = html.search(/<\/html\s*>/i);
+  const bodyEnd = closing >= insertAt ? closing : html.length;
+  return `${html.slice(0, insertAt)}<body>${html.slice(insertAt, bodyEnd)}</body>${html.slice(bodyEnd)}`;
+}
+
+export function isElement(node: DomNode | null | undefined): node is DomElement {
+  return node !== null && node !== undefined && node.nodeType === ELEMENT_NODE;
+}
+
+export function isText(node: DomNode | null | undefined): boolean {
+  return node !== null && node !== undefined && node.nodeType === TEXT_NODE;
+}
+
+/** Lower-case tag name of an element. */
+export function tagOf(element: DomElement): string {
+  return element.localName.toLowerCase();
+}
+
+/** Element children, in order, walking siblings (cheap on linkedom, where `children` builds an array). */
+export function* elementChildren(parent: DomNode): Generator<DomElement> {
+  for (let node = parent.firstChild; node !== null; ) {
+    const next = node.nextSibling;
+    if (isElement(node)) yield node;
+    node = next;
+  }
+}
+
+export function* childNodesOf(parent: DomNode): Generator<DomNode> {
+  for (let node = parent.firstChild; node !== null; ) {
+    const next = node.nextSibling;
+    yield node;
+    node = next;
+  }
+}
+
+/** Every node under `root` in document order (root excluded); safe against removal of the node just yielded. */
+export function* descendants(root: DomNode): Generator<DomNode> {
+  const stack: DomNode[] = [];
+  for (let child = root.lastChild; child !== null; child = child.previousSibling) stack.push(child);
+  while (stack.length > 0) {
+    const node = stack.pop() as DomNode;
+    yield node;
+    for (let child = node.lastChild; child !== null; child = child.previousSibling) stack.push(child);
+  }
+}
+
+/** Text with runs of whitespace collapsed and trimmed. */
+export function normalisedText(node: DomNode): string {
+  return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** querySelectorAll that reports an invalid selector instead of throwing. */
+export function selectAll(root: DomElement | DomDocument, selector: string): DomElement[] | Error {
+  try {
+    return [...root.querySelectorAll(selector)];
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The local engine as a ParseBackend: the same contract as the remote API, in-process, its parsing in the
+ * thread pool. Its failures are the same typed errors the remote client raises, so the pipeline treats both alike.
+ */
+import { apiErrorFor, type ParseApiError } from '../client/errors.js';
+import type { ParseBackend, ParseCall, ParseResult } from '../client/parse-backend.js';
+import { checkFile, checkOptions } from '../client/upload-checks.js';
+import type { UploadSource } from '../client/upload-source.js';
+import type { ParseOptionsInput } from '../contract/options.js';
+import { ERROR_MESSAGES } from '../contract/errors.js';
+import { EngineError } from './engine-error.js';
+import { EngineCrashError, EngineThreadPool, EngineTimeoutError, type ThreadPoolOptions } from './thread-pool.js';
+
+export class LocalParseEngine implements ParseBackend {
+  readonly pool: EngineThreadPool;
+
+  constructor(options: ThreadPoolOptions = {}) {
+    this.pool = new EngineThreadPool(options);
+  }
+
+  async parse(source: UploadSource, optionsInput: ParseOptionsInput | undefined, call: ParseCall = {}): Promise<ParseResult> {
+    const options = checkOptions(optionsInput);
+    checkFile(source);
+    const started = Date.now();
+    const bytes = await readAll(source, call.signal);
+    try {
+      const data = await this.pool.run(bytes, source.fileName, options);
+      return { data, attempts: 1, durationMs: Date.now() - started };
+    } catch (error) {
+      throw engineFailureAsApiError(error, source.fileName);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
+
+/** Maps engine failures onto the contract's statuses: the document's fault 400, too slow 408, our fault 500. */
+export function engineFailureAsApiError(error: unknown, fileName: string): ParseApiError | unknown {
+  if (error instanceof EngineError) {
+    return apiErrorFor({ status: error.status, apiCode: error.apiCode, apiMessage: `${fileName}: ${error.message}`, retryable: false });
+  }
+  if (error instanceof EngineTimeoutError) {
+    return apiErrorFor({ status: 408, apiMessage: `${ERROR_MESSAGES.requestTimeout}: ${fileName}: ${error.message}`, retryable: true });
+  }
+  if (error instanceof EngineCrashError) {
+    return apiErrorFor({ status: 500, apiCode: 'UNKNOWN_ERROR', apiMessage: `${fileName}: ${error.message}`, retryable: true });
+  }
+  return error;
+}
+
+async function readAll(source: UploadSource, signal?: AbortSignal): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of source.open()) {
+    signal?.throwIfAborted();
+    chunks.push(chunk);
+    size += chunk.byteLength;
+  }
+  return Buffer.concat(chunks, size);
+}

@@ -1,0 +1,212 @@
+/**
+ * Column detection and reading order. A gutter is an x-range, inside the text's horizontal extent, that text
+ * covers for only a small part of the page height (titles and full-width figures may cross it). Lines that
+ * cross a gutter are "spanning": they cut the page into horizontal bands, and within each band the columns are
+ * read one after the other (right to left on right-to-left pages). A band whose columns do not look like prose
+ * (short cells: a table whose column gap happens to line up with the gutter) is read as one full-width region.
+ */
+import type { PdfTextItem, TextLine } from './types.js';
+
+export interface Gutter {
+  x0: number;
+  x1: number;
+}
+
+export interface GutterOptions {
+  /** Coverage (line height summed over lines crossing an x) below this share of the peak is "empty". */
+  emptyShare?: number;
+  /** Narrowest gutter, in ems of the median font size. */
+  minWidthEm?: number;
+  /** Each side of a gutter must hold at least this share of the text area. */
+  minSideShare?: number;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Finds column gutters from the lines of a page (each line's cells). O(cells + page width). */
+export function detectGutters(lines: readonly TextLine[], options: GutterOptions = {}): Gutter[] {
+  const emptyShare = options.emptyShare ?? 0.3;
+  const minWidthEm = options.minWidthEm ?? 0.8;
+  const minSideShare = options.minSideShare ?? 0.15;
+  if (lines.length < 6) return [];
+  let minX = Infinity;
+  let maxX = -Infinity;
+  for (const line of lines) {
+    minX = Math.min(minX, line.x0);
+    maxX = Math.max(maxX, line.x1);
+  }
+  const span = Math.ceil(maxX - minX);
+  if (!(span > 0) || span > 20_000) return [];
+  const diff = new Float64Array(span + 2);
+  for (const line of lines) {
+    const h = Math.max(0, line.bottom - line.top);
+    for (const cell of line.cells) {
+      const a = Math.max(0, Math.floor(cell.x0 - minX));
+      const b = Math.min(span + 1, Math.ceil(cell.x1 - minX));
+      diff[a] = diff[a]! + h;
+      diff[b] = diff[b]! - h;
+    }
+  }
+  const coverage = new Float64Array(span + 1);
+  let running = 0;
+  let peak = 0;
+  let area = 0;
+  for (let i = 0; i <= span; i++) {
+    running += diff[i]!;
+    coverage[i] = running;
+    peak = Math.max(peak, running);
+    area += running;
+  }
+  if (peak <= 0) return [];
+  const threshold = emptyShare * peak;
+  const minWidth = minWidthEm * median(lines.map((line) => line.size));
+  const gutters: Gutter[] = [];
+  const prefix = new Float64Array(span + 2);
+  for (let i = 0; i <= span; i++) prefix[i + 1] = prefix[i]! + coverage[i]!;
+  let i = 0;
+  while (i <= span) {
+    if (coverage[i]! > threshold) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 <= span && coverage[j + 1]! <= threshold) j++;
+    const interior = i > 0 && j < span;
+    if (interior && j - i + 1 >= minWidth) {
+      const left = prefix[i]!;
+      const right = area - prefix[j + 1]!;
+      if (left >= minSideShare * area && right >= minSideShare * area) {
+        gutters.push({ x0: minX + i, x1: minX + j + 1 });
+      }
+    }
+    i = j + 1;
+  }
+  return gutters;
+}
+
+/** A run of text to be laid out on its own, in reading order. */
+export interface Region {
+  items: PdfTextItem[];
+  /** full: crosses the columns (or no columns); column: one column of one band. */
+  kind: 'full' | 'column';
+  x0: number;
+  x1: number;
+}
+
+/** True when some cell of the line crosses a gutter's centre line. */
+function crossesGutter(line: TextLine, centres: readonly number[]): boolean {
+  for (const cell of line.cells) {
+    for (const c of centres) if (cell.x0 < c && cell.x1 > c) return true;
+  }
+  return false;
+}
+
+function columnOf(x: number, centres: readonly number[]): number {
+  let k = 0;
+  while (k < centres.length && x > centres[k]!) k++;
+  return k;
+}
+
+interface ColumnCell {
+  items: PdfTextItem[];
+  x0: number;
+  x1: number;
+  text: string;
+}
+
+function looksLikeProse(cell: ColumnCell, columnWidth: number): boolean {
+  const words = cell.text.split(/\s+/).filter(Boolean).length;
+  return words >= 5 || (columnWidth > 0 && cell.x1 - cell.x0 >= 0.5 * columnWidth);
+}
+
+/**
+ * Orders a page's lines into regions: spanning lines in their vertical place, column text column by column
+ * within each band between them.
+ */
+export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutter[], rtl = false): Region[] {
+  const all = [...lines].sort((a, b) => a.top - b.top);
+  const regionOf = (items: PdfTextItem[], kind: Region['kind']): Region => {
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    for (const item of items) {
+      x0 = Math.min(x0, item.x0);
+      x1 = Math.max(x1, item.x1);
+    }
+    return { items, kind, x0, x1 };
+  };
+  if (gutters.length === 0) {
+    const items = all.flatMap((line) => line.cells.flatMap((cell) => cell.items));
+    return items.length > 0 ? [regionOf(items, 'full')] : [];
+  }
+  const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
+  let minX = Infinity;
+  let maxX = -Infinity;
+  for (const line of all) {
+    minX = Math.min(minX, line.x0);
+    maxX = Math.max(maxX, line.x1);
+  }
+  const bounds = [minX, ...centres, maxX];
+  const regions: Region[] = [];
+  let band: ColumnCell[][] = centres.map(() => []).concat([[]]);
+  let spanning: PdfTextItem[] = [];
+
+  const flushSpanning = () => {
+    if (spanning.length > 0) regions.push(regionOf(spanning, 'full'));
+    spanning = [];
+  };
+  const flushBand = () => {
+    const nonEmpty = band.filter((column) => column.length > 0);
+    if (nonEmpty.length === 0) return;
+    let valid = true;
+    if (nonEmpty.length > 1) {
+      band.forEach((column, k) => {
+        if (column.length < 3) return;
+        const width = bounds[k + 1]! - bounds[k]!;
+        const prose = column.filter((cell) => looksLikeProse(cell, width)).length;
+        if (prose < 0.4 * column.length) valid = false;
+      });
+    }
+    if (valid) {
+      const order = band.map((_, k) => k);
+      if (rtl) order.reverse();
+      for (const k of order) {
+        const column = band[k]!;
+        if (column.length > 0) regions.push(regionOf(column.flatMap((cell) => cell.items), 'column'));
+      }
+    } else {
+      regions.push(regionOf(band.flatMap((column) => column.flatMap((cell) => cell.items)), 'full'));
+    }
+    band = centres.map(() => []).concat([[]]);
+  };
+
+  let lastSpanning: TextLine | undefined;
+  for (const line of all) {
+    // The short last line of a full-width paragraph does not reach the gutter, but belongs with it.
+    const continuesSpanning =
+      lastSpanning !== undefined &&
+      band.every((column) => column.length === 0) &&
+      line.top - lastSpanning.bottom <= 0.8 * line.size &&
+      Math.abs(line.x0 - lastSpanning.x0) <= 1.5 * line.size &&
+      Math.abs(line.size - lastSpanning.size) <= 0.12 * line.size &&
+      new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size === 1;
+    if (continuesSpanning || crossesGutter(line, centres)) {
+      flushBand();
+      spanning.push(...line.cells.flatMap((cell) => cell.items));
+      lastSpanning = line;
+      continue;
+    }
+    lastSpanning = undefined;
+    flushSpanning();
+    for (const cell of line.cells) {
+      const k = columnOf((cell.x0 + cell.x1) / 2, centres);
+      band[k]!.push({ items: cell.items, x0: cell.x0, x1: cell.x1, text: cell.text });
+    }
+  }
+  flushBand();
+  flushSpanning();
+  return regions;
+}

@@ -1,0 +1,329 @@
+/**
+ * PDF → DocumentModel with pdfjs-dist (legacy build, in-thread "fake worker": the caller already runs this in
+ * a worker thread). Text layer only: OCR is a later issue. Every document gets its own pdfjs document and font
+ * table; nothing is kept between calls. Fonts, CMaps and decoders come from the installed package, never the
+ * network.
+ */
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+// Before pdfjs: records the native Array.prototype.push that pdfjs's polyfills replace (see the module).
+import { restoreNativePush } from './native-builtins.js';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfParserOf } from '../../contract/options.js';
+import { EngineError } from '../engine-error.js';
+import type { Converter, DocumentModel, MetadataValue } from '../model.js';
+import { finishDocument, type LaidOutPage } from './document-layout.js';
+import { fontsNeedingWeight } from './font-weights.js';
+import { layoutPage } from './page-layout.js';
+import { recoverTruncatedPdf } from './recover.js';
+import {
+  isBoldFontName,
+  isMonospaceFontName,
+  normaliseItems,
+  type FontStyle,
+  type RawTextItem,
+} from './text-items.js';
+
+/** Where the pdfjs package keeps its data folders (trailing slash: pdfjs requires it). */
+function packageFolder(name: string): string {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return `${root}/${name}/`;
+}
+
+let folders: { standardFonts: string; cMaps: string; wasm: string; icc: string } | undefined;
+function pdfjsFolders() {
+  folders ??= {
+    standardFonts: packageFolder('standard_fonts'),
+    cMaps: packageFolder('cmaps'),
+    wasm: packageFolder('wasm'),
+    icc: packageFolder('iccs'),
+  };
+  return folders;
+}
+
+const HEADER_WINDOW = 1024;
+
+/** Byte offset of `%PDF-` within the first KiB (the spec tolerates leading junk), or -1. */
+export function findPdfHeader(bytes: Uint8Array): number {
+  const limit = Math.min(bytes.length - 5, HEADER_WINDOW);
+  for (let i = 0; i <= limit; i++) {
+    if (
+      bytes[i] === 0x25 &&
+      bytes[i + 1] === 0x50 &&
+      bytes[i + 2] === 0x44 &&
+      bytes[i + 3] === 0x46 &&
+      bytes[i + 4] === 0x2d
+    ) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+interface PdfjsError {
+  name?: string;
+  message?: string;
+}
+
+function errorName(error: unknown): string {
+  return (error as PdfjsError | null)?.name ?? '';
+}
+function errorMessage(error: unknown): string {
+  const message = (error as PdfjsError | null)?.message;
+  return typeof message === 'string' && message ? message : String(error);
+}
+
+type PdfDocument = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+async function openDocument(bytes: Uint8Array): Promise<PdfDocument> {
+  const dirs = pdfjsFolders();
+  const task = pdfjs.getDocument({
+    // pdfjs transfers (detaches) the buffer it is given; the caller's bytes stay intact.
+    data: bytes.slice(),
+    disableFontFace: true,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    useWorkerFetch: false,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    enableXfa: false,
+    disableRange: true,
+    disableStream: true,
+    disableAutoFetch: true,
+    // Text only: images are never decoded (also when fonts are resolved through an operator list).
+    maxImageSize: 0,
+    standardFontDataUrl: dirs.standardFonts,
+    cMapUrl: dirs.cMaps,
+    cMapPacked: true,
+    wasmUrl: dirs.wasm,
+    iccUrl: dirs.icc,
+    verbosity: 0,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    restoreNativePush();
+    await task.destroy().catch(() => undefined);
+    throw error;
+  }
+}
+
+function openError(error: unknown): EngineError {
+  const name = errorName(error);
+  if (name === 'PasswordException') {
+    return new EngineError('ENCRYPTED_DOCUMENT', 'the PDF is password-protected', { cause: error });
+  }
+  if (name === 'InvalidPDFException') {
+    return new EngineError(
+      'CORRUPT_DOCUMENT',
+      `the PDF is corrupt or truncated and no page could be recovered (${errorMessage(error)})`,
+      { cause: error },
+    );
+  }
+  return new EngineError('CORRUPT_DOCUMENT', `the PDF could not be read: ${errorMessage(error)}`, { cause: error });
+}
+
+/** Opens the PDF; a file pdfjs cannot open (no trailer, no catalogue) gets one recovery attempt. */
+async function openWithRecovery(bytes: Uint8Array): Promise<{ doc: PdfDocument; recovered: boolean }> {
+  try {
+    return { doc: await openDocument(bytes), recovered: false };
+  } catch (error) {
+    if (errorName(error) === 'PasswordException') throw openError(error);
+    const repaired = recoverTruncatedPdf(bytes);
+    if (repaired) {
+      try {
+        return { doc: await openDocument(repaired), recovered: true };
+      } catch {
+        // Report the original failure: it names what is wrong with the file as uploaded.
+      }
+    }
+    throw openError(error);
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+function cleanString(value: unknown): string | undefined {
+  let text: string | undefined;
+  if (typeof value === 'string') text = value;
+  else if (Array.isArray(value)) text = value.find((entry): entry is string => typeof entry === 'string' && !!entry.trim());
+  if (text === undefined) return undefined;
+  const cleaned = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  return cleaned || undefined;
+}
+
+async function readMetadata(doc: PdfDocument): Promise<Record<string, MetadataValue>> {
+  const out: Record<string, MetadataValue> = {};
+  try {
+    const { info, metadata } = await doc.getMetadata();
+    const record = (info ?? {}) as Record<string, unknown>;
+    const title = cleanString(record.Title) ?? cleanString(metadata?.get('dc:title'));
+    const author = cleanString(record.Author) ?? cleanString(metadata?.get('dc:creator'));
+    const language = cleanString(record.Language);
+    if (title) out.title = title;
+    if (author) out.author = author;
+    if (language) out.language = language;
+  } catch {
+    // Metadata is optional; a broken info dictionary must not fail the parse.
+  }
+  return out;
+}
+
+interface FontInfo {
+  bold: boolean;
+  monospace: boolean;
+}
+
+/**
+ * Font weight is not in pdfjs text content (styles carry only a generic family); the font objects are, once an
+ * operator list has loaded them. This resolves them lazily: only a page that sets a short line in a font whose
+ * weight is still unknown (see fontsNeedingWeight) pays for an operator list, and images are never decoded
+ * (maxImageSize 0). Fonts the operator list loads are remembered for the rest of the document.
+ */
+async function resolveFonts(page: PdfPage, fontNames: readonly string[], fonts: Map<string, FontInfo>) {
+  try {
+    await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
+  } catch {
+    // Weight stays unknown (regular) for these fonts.
+  }
+  for (const name of new Set(fontNames)) {
+    if (fonts.has(name)) continue;
+    let info: FontInfo = { bold: false, monospace: false };
+    try {
+      if (page.commonObjs.has(name)) {
+        const font = page.commonObjs.get(name) as { name?: string; bold?: boolean; black?: boolean } | null;
+        info = {
+          bold: font?.bold === true || font?.black === true || isBoldFontName(font?.name),
+          monospace: isMonospaceFontName(font?.name),
+        };
+      }
+    } catch {
+      // Unresolved font object: keep the default.
+    }
+    fonts.set(name, info);
+  }
+}
+
+/** "1-3, 7, 9" for page lists; long lists are shortened. */
+export function formatPageList(pages: readonly number[]): string {
+  const ranges: string[] = [];
+  let i = 0;
+  while (i < pages.length) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
+    ranges.push(i === j ? `${pages[i]}` : `${pages[i]}-${pages[j]}`);
+    i = j + 1;
+  }
+  return ranges.length > 12 ? `${ranges.slice(0, 12).join(', ')}, … (${pages.length} pages)` : ranges.join(', ');
+}
+
+export const convertPdf: Converter = async (input) => {
+  const parser = pdfParserOf(input.options);
+  const { bytes } = input;
+  if (bytes.length === 0) {
+    throw new EngineError('EMPTY_DOCUMENT', 'the PDF is empty (0 bytes)');
+  }
+  if (findPdfHeader(bytes) < 0) {
+    throw new EngineError('CORRUPT_DOCUMENT', 'the file is not a PDF: no %PDF- header in its first 1024 bytes');
+  }
+
+  const { doc, recovered } = await openWithRecovery(bytes);
+  // pdfjs loads its worker module with the first document; both bundles patch Array.prototype.push.
+  restoreNativePush();
+  try {
+    const totalPages = doc.numPages;
+    if (!(totalPages > 0)) throw new EngineError('EMPTY_DOCUMENT', 'the PDF has no pages');
+    const pageCount = Math.min(totalPages, parser.maxPages ?? totalPages);
+    const metadata = await readMetadata(doc);
+    const fonts = new Map<string, FontInfo>();
+    const pages: LaidOutPage[] = [];
+    const noText: number[] = [];
+    const failed: { page: number; error: unknown }[] = [];
+
+    for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
+      let page: PdfPage | undefined;
+      let width: number | null = null;
+      let height: number | null = null;
+      try {
+        page = await doc.getPage(pageNumber);
+        const viewport = page.getViewport({ scale: 1 });
+        width = viewport.width;
+        height = viewport.height;
+        const content = await page.getTextContent({ includeMarkedContent: false });
+        const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
+        const withText = raw.filter((item) => item.str.trim().length > 0);
+        const styles = content.styles as Record<string, { fontFamily?: string } | undefined>;
+        const styleOf = (fontName: string): FontStyle => {
+          const font = fonts.get(fontName);
+          return {
+            bold: font?.bold ?? false,
+            monospace: styles[fontName]?.fontFamily === 'monospace' || (font?.monospace ?? false),
+          };
+        };
+        const normalised = normaliseItems(withText, viewport.transform, styleOf);
+        if (fontsNeedingWeight(normalised.items, new Set(fonts.keys())).size > 0) {
+          await resolveFonts(page, withText.map((item) => item.fontName), fonts);
+          for (const item of normalised.items) {
+            const style = styleOf(item.fontName);
+            item.bold = style.bold;
+            item.monospace = style.monospace;
+          }
+        }
+        if (normalised.chars === 0) {
+          noText.push(pageNumber);
+          pages.push({ pageNumber, width, height, status: 'partial', layout: null });
+          continue;
+        }
+        const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, width, height });
+        pages.push({ pageNumber, width, height, status: 'ok', layout });
+      } catch (error) {
+        failed.push({ page: pageNumber, error });
+        pages.push({ pageNumber, width, height, status: 'failed', layout: null });
+      } finally {
+        page?.cleanup();
+      }
+    }
+
+    if (failed.length === pageCount) {
+      const first = failed[0]!;
+      throw new EngineError(
+        'CORRUPT_DOCUMENT',
+        `no page of the PDF could be read: page ${first.page}: ${errorMessage(first.error)}`,
+        { cause: first.error },
+      );
+    }
+
+    const warnings: string[] = [];
+    if (recovered) warnings.push('The PDF is damaged (no usable cross-reference table); its pages were recovered.');
+    if (failed.length > 0) {
+      const list = formatPageList(failed.map((entry) => entry.page));
+      warnings.push(`Page(s) ${list} could not be read: ${errorMessage(failed[0]!.error)}`);
+    }
+    if (noText.length > 0) {
+      const list = formatPageList(noText);
+      if (noText.length + failed.length === pageCount && parser.mode === 'fast') {
+        throw new EngineError(
+          'OCR_REQUIRED',
+          `page(s) ${list} have no text layer; OCR is not available in this version — use mode auto/ocr once OCR lands`,
+        );
+      }
+      warnings.push(
+        `Page(s) ${list} have no text layer (scanned or image-only) and are left empty: OCR is not available in this version.`,
+      );
+    }
+    if (parser.mode === 'ocr') {
+      warnings.push('Mode "ocr" was requested but OCR is not available in this version; the text layer was used.');
+    }
+
+    const model: DocumentModel = {
+      pages: finishDocument(pages),
+      metadata: { ...metadata, numPages: pageCount, totalPages },
+    };
+    if (warnings.length > 0) model.warnings = warnings;
+    return model;
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+};

@@ -1,0 +1,152 @@
+/**
+ * Document-wide decisions over the pages' blocks: the body font, headings and their levels, page furniture;
+ * then the model's pages and blocks (bbox normalised to the page, top-left origin). Pure.
+ */
+import type { ModelBlock, ModelPage } from '../model.js';
+import { classifyFurniture, type FurnitureCandidate } from './furniture.js';
+import { bodySizeOf, classifyHeadings, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
+import type { PageLayout } from './page-layout.js';
+import { addToVocabulary, emptyVocabulary, HYPHEN_MARK, resolveHyphens } from './paragraphs.js';
+import type { ProtoBlock, Rect } from './types.js';
+
+export const SOURCE = 'native_text';
+
+export interface LaidOutPage {
+  pageNumber: number;
+  width: number | null;
+  height: number | null;
+  status: ModelPage['status'];
+  layout: PageLayout | null;
+}
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
+
+export function normaliseBbox(rect: Rect, width: number | null, height: number | null): ModelBlock['bbox'] {
+  if (!width || !height || width <= 0 || height <= 0) return null;
+  const values = [rect.x0 / width, rect.y0 / height, rect.x1 / width, rect.y1 / height];
+  if (!values.every(Number.isFinite)) return null;
+  const [x0, y0, x1, y1] = values.map((v) => round(clamp01(v))) as [number, number, number, number];
+  return [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
+}
+
+interface Ref {
+  page: number;
+  index: number;
+  block: ProtoBlock;
+}
+
+export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
+  const sizes: SizeHistogram = new Map();
+  const boldSizes: SizeHistogram = new Map();
+  for (const page of pages) {
+    if (!page.layout) continue;
+    mergeHistograms(sizes, page.layout.sizes);
+    mergeHistograms(boldSizes, page.layout.boldSizes);
+  }
+  const bodySize = bodySizeOf(sizes);
+  const bodyBold = (boldSizes.get(bodySize) ?? 0) > 0.5 * (sizes.get(bodySize) ?? 0);
+
+  const refs: Ref[] = [];
+  for (const page of pages) {
+    page.layout?.blocks.forEach((block, index) => refs.push({ page: page.pageNumber, index, block }));
+  }
+  // Line-end hyphens left undecided by the page layout are settled with the whole document's words.
+  if (refs.some((ref) => ref.block.text.includes(HYPHEN_MARK))) {
+    const vocabulary = emptyVocabulary();
+    for (const ref of refs) addToVocabulary(vocabulary, ref.block.text);
+    for (const ref of refs) {
+      ref.block.text = resolveHyphens(ref.block.text, vocabulary);
+      ref.block.markdown = resolveHyphens(ref.block.markdown, vocabulary);
+    }
+  }
+
+  const zoneRefs = refs.filter((ref) => ref.block.zone);
+  const furnitureCandidates: FurnitureCandidate[] = zoneRefs.map((ref) => ({
+    page: ref.page,
+    zone: ref.block.zone!,
+    text: ref.block.text,
+    cells: ref.block.cells ?? 1,
+  }));
+  const furniture = new Map<ProtoBlock, ModelBlock['type']>();
+  classifyFurniture(furnitureCandidates).forEach((type, i) => {
+    if (type) furniture.set(zoneRefs[i]!.block, type);
+  });
+
+  const headingRefs = refs.filter((ref) => ref.block.kind === 'paragraph' && !furniture.has(ref.block));
+  const headingCandidates: HeadingCandidate[] = headingRefs.map((ref) => ({
+    page: ref.page,
+    text: ref.block.text,
+    size: ref.block.size,
+    bold: ref.block.bold,
+    lines: ref.block.lines,
+  }));
+  const firstPage = pages[0]?.pageNumber ?? 1;
+  const headings = new Map<ProtoBlock, { type: 'title' | 'section_header'; level: number }>();
+  classifyHeadings(headingCandidates, { size: bodySize, bold: bodyBold }, firstPage).forEach((decision, i) => {
+    if (decision) headings.set(headingRefs[i]!.block, decision);
+  });
+
+  return pages.map((page) => ({
+    pageNumber: page.pageNumber,
+    width: page.width,
+    height: page.height,
+    status: page.status,
+    blocks: (page.layout?.blocks ?? []).map((block) =>
+      toModelBlock(block, furniture.get(block), headings.get(block), page.width, page.height),
+    ),
+  }));
+}
+
+function toModelBlock(
+  block: ProtoBlock,
+  furnitureType: ModelBlock['type'] | undefined,
+  heading: { type: 'title' | 'section_header'; level: number } | undefined,
+  width: number | null,
+  height: number | null,
+): ModelBlock {
+  const base = {
+    bbox: normaliseBbox(block.rect, width, height),
+    source: SOURCE,
+    confidence: { layout: null, ocr: null },
+  };
+  if (furnitureType) {
+    return { type: furnitureType, label: null, markdown: block.markdown, furniture: true, ...base };
+  }
+  if (heading) {
+    const text = block.markdown.replace(/\s*\n\s*/g, ' ');
+    return {
+      type: heading.type,
+      label: heading.type === 'title' ? 'title' : `heading-${heading.level}`,
+      markdown: `${'#'.repeat(heading.level)} ${text}`,
+      ...base,
+    };
+  }
+  switch (block.kind) {
+    case 'list':
+      return { type: 'text', label: 'list', markdown: block.markdown, ...base };
+    case 'code':
+      return { type: 'text', label: 'code', markdown: block.markdown, ...base };
+    case 'formula':
+      return { type: 'formula', label: null, markdown: block.markdown, ...base };
+    case 'caption':
+      return { type: 'caption', label: null, markdown: block.markdown, ...base };
+    case 'table':
+      return { type: 'table', label: null, markdown: block.markdown, ...base };
+    case 'rotated':
+      return {
+        type: 'text',
+        label: 'rotated',
+        markdown: block.markdown,
+        ...(block.furniture ? { furniture: true } : {}),
+        ...base,
+      };
+    default:
+      return { type: 'text', label: null, markdown: block.markdown, ...base };
+  }
+}

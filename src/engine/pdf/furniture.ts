@@ -1,0 +1,121 @@
+/**
+ * Page furniture: running headers, footers and page numbers. On each page, the few isolated lines at the very
+ * top and bottom are candidates; across the document, a candidate whose text (digits ignored) recurs in the
+ * same zone on at least two pages is a header or footer, and one that is just a page number is a page number.
+ */
+import type { TextLine } from './types.js';
+
+export type FurnitureType = 'page_header' | 'page_footer' | 'page_number';
+
+export interface ZoneLines {
+  top: TextLine[];
+  bottom: TextLine[];
+  body: TextLine[];
+}
+
+export interface ZoneOptions {
+  /** Share of the page height at the top and bottom that counts as the margin zone. */
+  zoneShare?: number;
+  /** An isolated first/last line this close to the edge also counts (big margins). */
+  isolatedShare?: number;
+  /** At most this many lines per zone. */
+  maxLines?: number;
+}
+
+const MAX_CANDIDATE_CHARS = 160;
+
+/** Takes the isolated top and bottom lines of a page (lines sorted top to bottom) apart from the body. */
+export function splitZones(lines: readonly TextLine[], pageHeight: number, options: ZoneOptions = {}): ZoneLines {
+  const zoneShare = options.zoneShare ?? 0.12;
+  const isolatedShare = options.isolatedShare ?? 0.2;
+  const maxLines = options.maxLines ?? 2;
+  const sorted = [...lines].sort((a, b) => a.top - b.top);
+  const isolatedBelow = (i: number) => {
+    const line = sorted[i]!;
+    const next = sorted[i + 1];
+    return !next || next.top - line.bottom >= 0.6 * Math.max(line.size, next.size);
+  };
+  const isolatedAbove = (i: number) => {
+    const line = sorted[i]!;
+    const prev = sorted[i - 1];
+    return !prev || line.top - prev.bottom >= 0.6 * Math.max(line.size, prev.size);
+  };
+  let topCount = 0;
+  for (let i = 0; i < Math.min(maxLines, sorted.length - 1); i++) {
+    const line = sorted[i]!;
+    if (line.chars > MAX_CANDIDATE_CHARS) break;
+    const inZone = line.bottom <= zoneShare * pageHeight || (i === 0 && line.bottom <= isolatedShare * pageHeight);
+    if (!inZone) break;
+    if (isolatedBelow(i)) topCount = i + 1;
+  }
+  let bottomCount = 0;
+  for (let k = 0; k < Math.min(maxLines, sorted.length - 1 - topCount); k++) {
+    const i = sorted.length - 1 - k;
+    const line = sorted[i]!;
+    if (line.chars > MAX_CANDIDATE_CHARS) break;
+    const inZone = line.top >= (1 - zoneShare) * pageHeight || (k === 0 && line.top >= (1 - isolatedShare) * pageHeight);
+    if (!inZone) break;
+    if (isolatedAbove(i)) bottomCount = k + 1;
+  }
+  return {
+    top: sorted.slice(0, topCount),
+    bottom: sorted.slice(sorted.length - bottomCount),
+    body: sorted.slice(topCount, sorted.length - bottomCount),
+  };
+}
+
+/** The text of a candidate with digits and case ignored, so "Page 3" and "Page 4" match. */
+export function furnitureKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\d+/g, '#')
+    .replace(/\b[ivxlc]+\b/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const PAGE_NUMBER = [
+  /^\d{1,4}$/,
+  /^(?:page|p\.|pg\.?|seite|página|pagina|страница|페이지)\s*\d{1,4}(?:\s*(?:of|\/|von|de|из)\s*\d{1,4})?$/i,
+  /^\d{1,4}\s*(?:\/|of)\s*\d{1,4}$/i,
+  /^[-–—]\s*\d{1,4}\s*[-–—]$/,
+  /^[([]\s*\d{1,4}\s*[)\]]$/,
+  /^[ivxlcdm]{1,7}$/i,
+];
+
+export function isPageNumberText(text: string): boolean {
+  const trimmed = text.trim();
+  return PAGE_NUMBER.some((pattern) => pattern.test(trimmed));
+}
+
+export interface FurnitureCandidate {
+  page: number;
+  zone: 'top' | 'bottom';
+  text: string;
+  /** Cells on the line: a title and a page number set apart make two. */
+  cells: number;
+}
+
+/**
+ * Decides, for every candidate, whether it is furniture. A candidate repeated (digits ignored) in the same zone
+ * on two pages or more is a header/footer; a bare page number is a page number; a top line of two cells where
+ * one is a number (a running head with its page number) is a header even on a single page.
+ */
+export function classifyFurniture(candidates: readonly FurnitureCandidate[]): (FurnitureType | null)[] {
+  const pagesByKey = new Map<string, Set<number>>();
+  for (const candidate of candidates) {
+    const key = `${candidate.zone}|${furnitureKey(candidate.text)}`;
+    let pages = pagesByKey.get(key);
+    if (!pages) pagesByKey.set(key, (pages = new Set()));
+    pages.add(candidate.page);
+  }
+  return candidates.map((candidate) => {
+    if (isPageNumberText(candidate.text)) return 'page_number';
+    const key = `${candidate.zone}|${furnitureKey(candidate.text)}`;
+    const repeated = (pagesByKey.get(key)?.size ?? 0) >= 2;
+    if (repeated && /\p{L}|\p{N}/u.test(candidate.text)) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
+    const runningHead = candidate.cells >= 2 && (/^\d{1,4}\s+\S/.test(candidate.text) || /\S\s+\d{1,4}$/.test(candidate.text));
+    if (runningHead) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
+    return null;
+  });
+}

@@ -1,0 +1,365 @@
+/**
+ * Items → lines. Items are grouped by baseline (with tolerance: superscripts and subscripts join their line),
+ * ordered left to right (right to left for right-to-left lines, with embedded runs of the other direction kept
+ * in their own order), split into cells where a horizontal gap is wider than a word space, and joined into
+ * text with spaces only where the gap warrants one. O(n log n) in the number of items.
+ */
+import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
+
+/** A gap wider than this many ems separates cells (table columns, page columns, spaced-out labels). */
+export const CELL_GAP_EM = 0.8;
+/** A gap wider than this many ems between two items is a word space. */
+const SPACE_GAP_EM = 0.12;
+
+const BULLET_CELL = /^(?:[•◦▪▫‣●○■□►▸➢✓✔\-–—*·]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])$/;
+
+function top(item: PdfTextItem): number {
+  return item.baseline - ASCENT * item.size;
+}
+function bottom(item: PdfTextItem): number {
+  return item.baseline + DESCENT * item.size;
+}
+
+/** Vertical overlap of two items as a share of the smaller one's height. */
+function overlapShare(a: PdfTextItem, b: PdfTextItem): number {
+  const overlap = Math.min(bottom(a), bottom(b)) - Math.max(top(a), top(b));
+  const smaller = Math.min(a.size, b.size) * (ASCENT + DESCENT);
+  return smaller > 0 ? overlap / smaller : 0;
+}
+
+/**
+ * Groups items into baseline clusters. Each cluster is compared against its reference item (its largest) only,
+ * so lines of neighbouring columns at slightly different baselines do not chain into one tall cluster.
+ */
+export function clusterLines(items: readonly PdfTextItem[]): PdfTextItem[][] {
+  const sorted = [...items].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+  const clusters: PdfTextItem[][] = [];
+  let current: PdfTextItem[] = [];
+  let ref: PdfTextItem | undefined;
+  let previous: { items: PdfTextItem[]; ref: PdfTextItem } | undefined;
+  for (const item of sorted) {
+    if (ref && overlapShare(item, ref) >= 0.5) {
+      current.push(item);
+      if (item.size > ref.size * 1.05) ref = item;
+      continue;
+    }
+    // A subscript of the previous line can sort after the next line has started.
+    if (previous && overlapShare(item, previous.ref) >= 0.5 && (!ref || overlapShare(item, ref) <= 0)) {
+      previous.items.push(item);
+      continue;
+    }
+    if (current.length > 0 && ref) {
+      clusters.push(current);
+      previous = { items: current, ref };
+    }
+    current = [item];
+    ref = item;
+  }
+  if (current.length > 0) clusters.push(current);
+  return absorbStrayScripts(clusters);
+}
+
+/**
+ * A cluster of a few small glyphs (a second-level subscript, an accent) that overlaps no line is attached to
+ * the nearest neighbouring cluster it sits beside, instead of becoming a line of its own.
+ */
+function absorbStrayScripts(clusters: PdfTextItem[][]): PdfTextItem[][] {
+  if (clusters.length < 2) return clusters;
+  const stats = clusters.map((cluster) => {
+    let chars = 0;
+    let size = 0;
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    let baseline = 0;
+    for (const item of cluster) {
+      chars += item.str.length;
+      if (item.size > size) {
+        size = item.size;
+        baseline = item.baseline;
+      }
+      x0 = Math.min(x0, item.x0);
+      x1 = Math.max(x1, item.x1);
+    }
+    return { chars, size, x0, x1, baseline };
+  });
+  const target: (number | undefined)[] = clusters.map(() => undefined);
+  stats.forEach((stat, i) => {
+    if (stat.chars > 3) return;
+    let best: number | undefined;
+    let bestDistance = Infinity;
+    for (const j of [i - 1, i + 1]) {
+      const other = stats[j];
+      if (!other || other.chars <= 3 || stat.size > 0.8 * other.size) continue;
+      const distance = Math.abs(stat.baseline - other.baseline);
+      const beside = stat.x0 <= other.x1 + other.size && stat.x1 >= other.x0 - other.size;
+      if (beside && distance < 0.9 * other.size && distance < bestDistance) {
+        best = j;
+        bestDistance = distance;
+      }
+    }
+    target[i] = best;
+  });
+  const out: PdfTextItem[][] = [];
+  const merged = clusters.map((cluster) => [...cluster]);
+  target.forEach((j, i) => {
+    if (j !== undefined) merged[j]!.push(...clusters[i]!);
+  });
+  merged.forEach((cluster, i) => {
+    if (target[i] === undefined) out.push(cluster);
+  });
+  return out;
+}
+
+const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+const STRONG_LTR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
+function directionOf(item: PdfTextItem): 'rtl' | 'ltr' | 'neutral' {
+  if (item.rtl || STRONG_RTL.test(item.str)) return 'rtl';
+  if (STRONG_LTR.test(item.str)) return 'ltr';
+  return 'neutral';
+}
+
+/**
+ * Reading order of a line's items: by x in the line's direction; runs of the opposite direction keep their own
+ * internal order (an English word inside Arabic text reads left to right). Neutral items (digits, punctuation)
+ * between two items of the opposite direction join that run.
+ */
+export function orderLineItems(items: readonly PdfTextItem[], rtl: boolean): PdfTextItem[] {
+  const sorted = [...items].sort((a, b) => (rtl ? b.x1 - a.x1 : a.x0 - b.x0));
+  const dirs = sorted.map(directionOf);
+  const opposite = rtl ? 'ltr' : 'rtl';
+  const own = rtl ? 'rtl' : 'ltr';
+  const out: PdfTextItem[] = [];
+  let i = 0;
+  while (i < sorted.length) {
+    if (dirs[i] === own) {
+      out.push(sorted[i]!);
+      i++;
+      continue;
+    }
+    // A stretch without the line's own direction; if it holds opposite-direction items, the part up to the
+    // last of them (with neutrals leading into it, like the "3.12" of "Python 3.12") reads the other way.
+    let end = i;
+    let lastOpposite = -1;
+    while (end < sorted.length && dirs[end] !== own) {
+      if (dirs[end] === opposite) lastOpposite = end;
+      end++;
+    }
+    if (lastOpposite >= 0) for (let k = lastOpposite; k >= i; k--) out.push(sorted[k]!);
+    for (let k = lastOpposite >= 0 ? lastOpposite + 1 : i; k < end; k++) out.push(sorted[k]!);
+    i = end;
+  }
+  return out;
+}
+
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+function gapBetween(a: PdfTextItem, b: PdfTextItem): number {
+  return Math.max(b.x0 - a.x1, a.x0 - b.x1);
+}
+
+/** Joins items already in reading order, inserting a space where the gap or the PDF's own spacing says so. */
+export function joinItems(items: readonly PdfTextItem[]): string {
+  let text = '';
+  let prev: PdfTextItem | undefined;
+  for (const item of items) {
+    if (prev) {
+      const gap = gapBetween(prev, item);
+      const em = Math.max(prev.size, item.size);
+      const cjkPair = CJK.test(text.slice(-1)) && CJK.test(item.str.charAt(0));
+      const prevDir = directionOf(prev);
+      const dir = directionOf(item);
+      // A Latin word inside Arabic or Hebrew text is set apart by a space even when none is drawn.
+      const directionChange = prevDir !== 'neutral' && dir !== 'neutral' && prevDir !== dir && gap > -0.1 * em;
+      const wantsSpace = cjkPair
+        ? gap > 0.5 * em
+        : directionChange || gap > SPACE_GAP_EM * em || (item.spaceBefore === true && gap > -0.2 * em);
+      if (wantsSpace && !text.endsWith(' ')) text += ' ';
+    }
+    text += item.str;
+    prev = item;
+  }
+  return text;
+}
+
+/** Joins monospaced items, turning gaps into as many spaces as characters would fit (code keeps its spacing). */
+export function joinMonospace(items: readonly PdfTextItem[], charWidth: number): string {
+  let text = '';
+  let prev: PdfTextItem | undefined;
+  for (const item of items) {
+    if (prev && charWidth > 0) {
+      const gap = item.x0 - prev.x1;
+      const spaces = Math.round(gap / charWidth);
+      if (spaces > 0) text += ' '.repeat(Math.min(spaces, 40));
+      else if (item.spaceBefore && !text.endsWith(' ')) text += ' ';
+    }
+    text += item.str;
+    prev = item;
+  }
+  return text;
+}
+
+function charCount(text: string): number {
+  let n = 0;
+  for (const ch of text) if (ch !== ' ') n++;
+  return n;
+}
+
+/** Builds one line from a baseline cluster. */
+export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_EM): TextLine {
+  let rtlChars = 0;
+  let ltrChars = 0;
+  const sizeChars = new Map<number, number>();
+  const fontChars = new Map<string, number>();
+  let boldChars = 0;
+  let monoChars = 0;
+  let total = 0;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let lineTop = Infinity;
+  let lineBottom = -Infinity;
+  let refItem = cluster[0]!;
+  for (const item of cluster) {
+    const n = Math.max(1, charCount(item.str));
+    total += n;
+    const dir = directionOf(item);
+    if (dir === 'rtl') rtlChars += n;
+    else if (dir === 'ltr') ltrChars += n;
+    const sizeKey = Math.round(item.size * 2) / 2;
+    sizeChars.set(sizeKey, (sizeChars.get(sizeKey) ?? 0) + n);
+    fontChars.set(item.fontName, (fontChars.get(item.fontName) ?? 0) + n);
+    if (item.bold) boldChars += n;
+    if (item.monospace) monoChars += n;
+    x0 = Math.min(x0, item.x0);
+    x1 = Math.max(x1, item.x1);
+    lineTop = Math.min(lineTop, top(item));
+    lineBottom = Math.max(lineBottom, bottom(item));
+    if (item.size > refItem.size) refItem = item;
+  }
+  const rtl = rtlChars > ltrChars;
+  const ordered = orderLineItems(cluster, rtl);
+  const size = argMax(sizeChars) ?? refItem.size;
+  const cells = splitCells(ordered, rtl, size * cellGapEm);
+  mergeLeadingMarker(cells);
+  const lead = ordered[0]!;
+  const superscriptStart =
+    ordered.length > 1 &&
+    lead.size <= 0.85 * size &&
+    lead.baseline < refItem.baseline - 0.15 * size &&
+    /^[\d∗*†‡§¶]{1,3}$/.test(lead.str);
+  return {
+    cells,
+    text: cells.map((cell) => cell.text).join(' '),
+    x0,
+    x1,
+    top: lineTop,
+    bottom: lineBottom,
+    baseline: refItem.baseline,
+    size,
+    fontName: argMax(fontChars) ?? refItem.fontName,
+    bold: boldChars >= 0.7 * total,
+    monoShare: total > 0 ? monoChars / total : 0,
+    rtl,
+    chars: total,
+    ...(superscriptStart ? { superscriptStart } : {}),
+  };
+}
+
+function argMax<K>(counts: Map<K, number>): K | undefined {
+  let best: K | undefined;
+  let bestCount = -1;
+  for (const [key, count] of counts) {
+    if (count > bestCount) {
+      best = key;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+const SPACING_ACCENTS: Record<string, string> = {
+  '˘': '\u0306',
+  '¨': '\u0308',
+  '´': '\u0301',
+  'ˆ': '\u0302',
+  '˜': '\u0303',
+  'ˇ': '\u030c',
+  '˚': '\u030a',
+  '˙': '\u0307',
+  '¯': '\u0304',
+  '˝': '\u030b',
+};
+const ACCENT_BEFORE_LETTER = /([˘¨´ˆ˜ˇ˚˙¯˝])(\p{L})/gu;
+/** pdfjs reverses the two letters of an Arabic lam-alef ligature after the definite article: "اإل" is "الإ". */
+const BROKEN_LAM_ALEF = /ا([اأإآ])ل/g;
+
+/**
+ * Repairs text the PDF encodes oddly: a spacing accent drawn before its letter (TeX's "O˘guz") becomes the
+ * composed letter (only where Unicode has one), and the Arabic lam-alef ligature after the article is put back
+ * in logical order.
+ */
+export function repairText(text: string): string {
+  let out = text;
+  if (/[˘¨´ˆ˜ˇ˚˙¯˝]/.test(out)) {
+    out = out.replace(ACCENT_BEFORE_LETTER, (whole, accent: string, letter: string) => {
+      const composed = `${letter}${SPACING_ACCENTS[accent]}`.normalize('NFC');
+      return [...composed].length === 1 ? composed : whole;
+    });
+  }
+  if (out.includes('ا')) out = out.replace(BROKEN_LAM_ALEF, 'ال$1');
+  return out;
+}
+
+function makeCell(items: PdfTextItem[]): Cell {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const item of items) {
+    x0 = Math.min(x0, item.x0);
+    x1 = Math.max(x1, item.x1);
+  }
+  return { items, text: repairText(joinItems(items)), x0, x1 };
+}
+
+/** Splits ordered items into cells at gaps wider than `gap` (measured in visual order). */
+function splitCells(ordered: readonly PdfTextItem[], rtl: boolean, gap: number): Cell[] {
+  // Cells are found in visual (x) order, then listed in reading order.
+  const byX = [...ordered].sort((a, b) => a.x0 - b.x0);
+  const groups: PdfTextItem[][] = [];
+  let group: PdfTextItem[] = [];
+  let reach = -Infinity;
+  for (const item of byX) {
+    if (group.length > 0 && item.x0 - reach > gap) {
+      groups.push(group);
+      group = [];
+    }
+    group.push(item);
+    reach = Math.max(reach, item.x1);
+  }
+  if (group.length > 0) groups.push(group);
+  if (groups.length === 1) return [makeCell([...ordered])];
+  const rank = new Map<PdfTextItem, number>();
+  ordered.forEach((item, index) => rank.set(item, index));
+  const cells = groups.map((g) => makeCell(g.sort((a, b) => rank.get(a)! - rank.get(b)!)));
+  return rtl ? cells.reverse() : cells;
+}
+
+/** A bullet or enumerator drawn apart from its text belongs to the text's cell, not a table column. */
+function mergeLeadingMarker(cells: Cell[]): void {
+  const first = cells[0];
+  const second = cells[1];
+  if (!first || !second || !BULLET_CELL.test(first.text)) return;
+  const items = [...first.items, ...second.items];
+  cells.splice(0, 2, {
+    items,
+    text: `${first.text} ${second.text}`,
+    x0: Math.min(first.x0, second.x0),
+    x1: Math.max(first.x1, second.x1),
+  });
+}
+
+/** Items → lines, top to bottom. */
+export function buildLines(items: readonly PdfTextItem[], cellGapEm = CELL_GAP_EM): TextLine[] {
+  return clusterLines(items)
+    .map((cluster) => buildLine(cluster, cellGapEm))
+    .sort((a, b) => a.top - b.top || a.x0 - b.x0);
+}

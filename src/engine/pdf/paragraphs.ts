@@ -1,0 +1,424 @@
+/**
+ * Lines of one region → blocks: paragraphs (split at vertical gaps, font changes and first-line indents),
+ * lists (bullets and enumerators, with continuation lines and nesting by indent), code (runs of monospaced
+ * lines that look like code), display formulas and captions. Words hyphenated across lines are joined.
+ */
+import { joinMonospace } from './lines.js';
+import { escapeMarkdownText } from './markdown.js';
+import type { PdfTextItem, ProtoBlock, Rect, TextLine } from './types.js';
+
+export interface ListMarker {
+  ordered: boolean;
+  /** The number for numeric enumerators. */
+  number?: number;
+  /** Text after the marker. */
+  rest: string;
+}
+
+const BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔·\-–*])\s+(\S.*)$/u;
+const NUMERIC = /^\(?(\d{1,3})([.)])\s+(\S.*)$/u;
+const LETTER = /^\(?([a-z])([.)])\s+(\S.*)$/u;
+const ROMAN = /^\(?([ivx]{1,5})([.)])\s+(\S.*)$/u;
+
+/** The list marker a line starts with, if any. */
+export function listMarker(text: string): ListMarker | null {
+  const bullet = BULLET.exec(text);
+  if (bullet) return { ordered: false, rest: bullet[2]! };
+  const numeric = NUMERIC.exec(text);
+  if (numeric) {
+    const open = text.startsWith('(');
+    if (open && numeric[2] !== ')') return null;
+    return { ordered: true, number: Number(numeric[1]), rest: numeric[3]! };
+  }
+  const roman = ROMAN.exec(text);
+  if (roman) return { ordered: true, rest: roman[3]! };
+  const letter = LETTER.exec(text);
+  if (letter) return { ordered: true, rest: letter[3]! };
+  return null;
+}
+
+export interface JoinOptions {
+  /**
+   * Leave a mark (HYPHEN_MARK) where a line-end hyphen was dropped, for `resolveHyphens` to decide with the
+   * whole document's vocabulary (`dual-` + `encoder` stays hyphenated when "dual-encoder" occurs elsewhere).
+   */
+  deferHyphens?: boolean;
+}
+
+/** Private-use character marking a dropped line-end hyphen until the document's vocabulary is known. */
+export const HYPHEN_MARK = '\ue000';
+
+export interface Vocabulary {
+  /** Lower-case words written with a hyphen somewhere (`dual-encoder`). */
+  hyphenated: Set<string>;
+  /** Lower-case words written without one. */
+  plain: Set<string>;
+  /** Lower-case parts after a hyphen in hyphenated words (`dimensional` of `low-dimensional`). */
+  tails: Set<string>;
+}
+
+export function emptyVocabulary(): Vocabulary {
+  return { hyphenated: new Set(), plain: new Set(), tails: new Set() };
+}
+
+/** Adds a text's words (not those broken by a mark) to the vocabulary. */
+export function addToVocabulary(vocabulary: Vocabulary, text: string): void {
+  for (const match of text.matchAll(/[\p{L}\p{N}\ue000]+(?:-[\p{L}\p{N}\ue000]+)*/gu)) {
+    const word = match[0];
+    if (word.includes(HYPHEN_MARK)) continue;
+    const lower = word.toLowerCase();
+    if (word.includes('-')) {
+      vocabulary.hyphenated.add(lower);
+      for (const tail of lower.split('-').slice(1)) vocabulary.tails.add(tail);
+    } else {
+      vocabulary.plain.add(lower);
+    }
+  }
+}
+
+/**
+ * Decides each marked line-end hyphen: kept when the hyphenated form occurs elsewhere, or the second part is
+ * used after a hyphen elsewhere (`high-` + `dimensional` beside `low-dimensional`), or the first part is a
+ * single character (`d-` + `dimensional`), and the closed form does not occur; dropped otherwise
+ * (`trans-` + `formation` → `transformation`).
+ */
+export function resolveHyphens(text: string, vocabulary: Vocabulary): string {
+  if (!text.includes(HYPHEN_MARK)) return text;
+  return text
+    .replace(/([\p{L}\p{N}]+)\ue000([\p{L}\p{N}]+)/gu, (_, left: string, right: string) => {
+      const hyphenated = `${left}-${right}`.toLowerCase();
+      const closed = `${left}${right}`.toLowerCase();
+      const compound =
+        vocabulary.hyphenated.has(hyphenated) ||
+        vocabulary.tails.has(right.toLowerCase()) ||
+        [...left].length === 1;
+      return compound && !vocabulary.plain.has(closed) ? `${left}-${right}` : `${left}${right}`;
+    })
+    .replaceAll(HYPHEN_MARK, '');
+}
+
+const HYPHEN_END = /([\p{L}\p{N}])[-\u00ad\u2010]$/u;
+const NO_SPACE_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+/**
+ * Joins the lines of a paragraph. A line ending in a hyphen after a letter, followed by a line starting
+ * lower-case, is a word broken across lines: the hyphen goes (kept in compounds such as `state-of-the-` +
+ * `art`). Before an upper-case letter or a digit the hyphen stays and no space is added (`Lucene-` + `BM25`).
+ * Chinese and Japanese lines join without a space.
+ */
+export function joinLines(texts: readonly string[], options: JoinOptions = {}): string {
+  let out = '';
+  for (const raw of texts) {
+    const text = raw.trim();
+    if (!text) continue;
+    if (!out) {
+      out = text;
+      continue;
+    }
+    if (out.endsWith('\u00ad')) {
+      out = out.slice(0, -1) + text;
+      continue;
+    }
+    if (HYPHEN_END.test(out)) {
+      const first = text.charAt(0);
+      if (/\p{Ll}/u.test(first)) {
+        const lastWord = out.slice(out.lastIndexOf(' ') + 1, -1);
+        if (lastWord.includes('-')) out += text;
+        else out = out.slice(0, -1) + (options.deferHyphens ? HYPHEN_MARK : '') + text;
+      } else {
+        out += text;
+      }
+      continue;
+    }
+    if (NO_SPACE_SCRIPT.test(out.slice(-1)) && NO_SPACE_SCRIPT.test(text.charAt(0))) {
+      out += text;
+      continue;
+    }
+    out += ` ${text}`;
+  }
+  return out;
+}
+
+const CAPTION = /^(?:Table|Tab\.|Figure|Fig\.|Listing|Algorithm|Chart|Scheme|Exhibit|Plate)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.|]/;
+const MATH_SYMBOL = /[=<>≤≥≈≠≡∑∏∫√±∓×÷∂∇∞∈∉∀∃→←⇒⇔⊂⊆∪∩^]/;
+const CODE_HINT = /[;{}()=[\]<>]|^\s*(?:\/\/|#|def |class |import |return |function |for |if |while |let |const |var |public |private )/;
+
+/** A display formula: short, mostly symbols and single letters, narrower than the column. */
+export function looksLikeFormula(text: string, width: number, regionWidth: number): boolean {
+  if (text.length === 0 || text.length > 120 || !MATH_SYMBOL.test(text)) return false;
+  const words = text.match(/\p{L}{3,}/gu) ?? [];
+  const mathWords = words.filter((word) => /^(?:sin|cos|tan|log|exp|lim|max|min|sup|inf|det|arg|mod)$/i.test(word));
+  if (words.length - mathWords.length > 1) return false;
+  return regionWidth <= 0 || width < 0.75 * regionWidth;
+}
+
+interface Region {
+  x0: number;
+  x1: number;
+}
+
+type Mode = 'text' | 'list' | 'mono';
+
+interface Draft {
+  mode: Mode;
+  lines: TextLine[];
+  /** For lists: index of the line where each item starts, and its marker. */
+  items: { line: number; marker: ListMarker; start: number }[];
+}
+
+function startOf(line: TextLine, region: Region): number {
+  return line.rtl ? region.x1 - line.x1 : line.x0 - region.x0;
+}
+function endOf(line: TextLine, region: Region): number {
+  return line.rtl ? region.x1 - line.x0 : line.x1 - region.x0;
+}
+
+function rectOf(lines: readonly TextLine[]): Rect {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const line of lines) {
+    x0 = Math.min(x0, line.x0);
+    y0 = Math.min(y0, line.top);
+    x1 = Math.max(x1, line.x1);
+    y1 = Math.max(y1, line.bottom);
+  }
+  return { x0, y0, x1, y1 };
+}
+
+function dominant(lines: readonly TextLine[]): { size: number; bold: boolean; chars: number } {
+  const sizes = new Map<number, number>();
+  let bold = 0;
+  let chars = 0;
+  for (const line of lines) {
+    sizes.set(line.size, (sizes.get(line.size) ?? 0) + line.chars);
+    if (line.bold) bold += line.chars;
+    chars += line.chars;
+  }
+  let size = lines[0]?.size ?? 0;
+  let best = -1;
+  for (const [s, n] of sizes) {
+    if (n > best) {
+      best = n;
+      size = s;
+    }
+  }
+  return { size, bold: chars > 0 && bold >= 0.7 * chars, chars };
+}
+
+/** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
+function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region): boolean {
+  const prev = lines[lines.length - 1]!;
+  const size = Math.max(prev.size, line.size);
+  if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
+  if (line.superscriptStart) return true;
+  // A short centred line (a display formula, a centred heading) does not run on into a wider line.
+  if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
+  if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
+  if (line.bold !== prev.bold) return true;
+  if ((line.monoShare >= 0.8) !== (prev.monoShare >= 0.8)) return true;
+  const gap = line.top - prev.bottom;
+  const pitch = line.baseline - prev.baseline;
+  if (lines.length >= 2) {
+    const firstPitch = lines[1]!.baseline - lines[0]!.baseline;
+    if (pitch > firstPitch * 1.3 + 0.5) return true;
+  } else if (gap > 0.8 * size) {
+    return true;
+  }
+  const width = region.x1 - region.x0;
+  const blockStart = Math.min(...lines.map((l) => startOf(l, region)));
+  const start = startOf(line, region);
+  const end = endOf(line, region);
+  const prevEnd = endOf(prev, region);
+  // First-line indent: indented, but reaching the right edge like the line above (not a centred line).
+  if (start > blockStart + 0.8 * line.size && end >= prevEnd - 1.5 * line.size && startOf(prev, region) < start) {
+    return true;
+  }
+  // The previous line ended a sentence well short of a justified right edge.
+  if (lines.length >= 2) {
+    const before = lines[lines.length - 2]!;
+    const full = endOf(before, region) >= width - 1.5 * size;
+    if (full && prevEnd < width - Math.max(2 * size, 0.12 * width) && /[.!?:。！？]["'”’)]?$/.test(prev.text)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function charWidthOf(lines: readonly TextLine[]): number {
+  const widths: number[] = [];
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      for (const item of cell.items) {
+        const n = [...item.str].length;
+        if (n > 0 && item.x1 > item.x0) widths.push((item.x1 - item.x0) / n);
+      }
+    }
+  }
+  widths.sort((a, b) => a - b);
+  return widths[Math.floor(widths.length / 2)] ?? 0;
+}
+
+function codeMarkdown(lines: readonly TextLine[]): string {
+  const charWidth = charWidthOf(lines);
+  const left = Math.min(...lines.map((line) => line.x0));
+  const body = lines.map((line) => {
+    const items: PdfTextItem[] = line.cells.flatMap((cell) => cell.items).sort((a, b) => a.x0 - b.x0);
+    const indent = charWidth > 0 ? Math.max(0, Math.round((line.x0 - left) / charWidth)) : 0;
+    return ' '.repeat(Math.min(indent, 60)) + joinMonospace(items, charWidth);
+  });
+  const fence = body.some((text) => text.includes('```')) ? '~~~' : '```';
+  return `${fence}\n${body.join('\n')}\n${fence}`;
+}
+
+function isCode(lines: readonly TextLine[]): boolean {
+  if (lines.length < 2) return false;
+  const hinted = lines.filter((line) => CODE_HINT.test(line.text)).length;
+  if (hinted >= 0.5 * lines.length) return true;
+  const starts = new Set(lines.map((line) => Math.round(line.x0)));
+  return lines.length >= 4 && starts.size >= 2;
+}
+
+/** Turns a finished draft into blocks. */
+function finish(draft: Draft, region: Region, options: JoinOptions): ProtoBlock[] {
+  const { lines } = draft;
+  if (lines.length === 0) return [];
+  const style = dominant(lines);
+  const rect = rectOf(lines);
+  const regionWidth = region.x1 - region.x0;
+  if (draft.mode === 'mono' && isCode(lines)) {
+    const markdown = codeMarkdown(lines);
+    return [{ kind: 'code', markdown, text: lines.map((line) => line.text).join('\n'), rect, lines: lines.length, ...style }];
+  }
+  if (draft.mode === 'list' && draft.items.length > 0) {
+    return [listBlock(draft, style, rect, options)];
+  }
+  const text = joinLines(
+    lines.map((line) => line.text),
+    options,
+  );
+  if (lines.length <= 2 && looksLikeFormula(text, rect.x1 - rect.x0, regionWidth)) {
+    return [{ kind: 'formula', markdown: escapeMarkdownText(text), text, rect, lines: lines.length, ...style }];
+  }
+  const kind = CAPTION.test(text) ? 'caption' : 'paragraph';
+  return [{ kind, markdown: escapeMarkdownText(text), text, rect, lines: lines.length, ...style }];
+}
+
+function listBlock(
+  draft: Draft,
+  style: { size: number; bold: boolean; chars: number },
+  rect: Rect,
+  options: JoinOptions,
+): ProtoBlock {
+  const { lines, items } = draft;
+  // Nesting: a marker indented by more than 0.8 em past its predecessor's opens a deeper level.
+  const stack: { start: number; width: number; counter: number }[] = [];
+  const out: string[] = [];
+  items.forEach((item, index) => {
+    const next = items[index + 1]?.line ?? lines.length;
+    const texts = [item.marker.rest, ...lines.slice(item.line + 1, next).map((line) => line.text)];
+    const text = escapeMarkdownText(joinLines(texts, options));
+    const em = lines[item.line]!.size;
+    while (stack.length > 1 && item.start < stack[stack.length - 1]!.start - 0.8 * em) stack.pop();
+    const top = stack[stack.length - 1];
+    if (!top || item.start > top.start + 0.8 * em) stack.push({ start: item.start, width: 2, counter: 0 });
+    const level = stack[stack.length - 1]!;
+    level.counter++;
+    const marker = item.marker.ordered ? `${item.marker.number ?? level.counter}.` : '-';
+    level.width = marker.length + 1;
+    const indent = stack.slice(0, -1).reduce((sum, parent) => sum + parent.width, 0);
+    out.push(`${' '.repeat(indent)}${marker} ${text}`);
+  });
+  const markdown = out.join('\n');
+  return { kind: 'list', markdown, text: markdown, rect, lines: lines.length, ...style };
+}
+
+/** A paragraph may be a list item only when a list is plausible here (enumerators are easy to misread). */
+function acceptsMarker(marker: ListMarker, draft: Draft | undefined, line: TextLine, broke: boolean): boolean {
+  if (line.bold && marker.ordered) return false;
+  if (!marker.ordered) return true;
+  if (!draft || broke || draft.mode === 'list') return true;
+  const prev = draft.lines[draft.lines.length - 1];
+  return !prev || /[.:;!?)]$/.test(prev.text);
+}
+
+/** Builds the blocks of one region from its lines (top to bottom). */
+export function buildBlocks(lines: readonly TextLine[], region: Region, options: JoinOptions = {}): ProtoBlock[] {
+  const blocks: ProtoBlock[] = [];
+  let draft: Draft | undefined;
+  const close = () => {
+    if (draft) blocks.push(...finish(draft, region, options));
+    draft = undefined;
+  };
+  for (const line of lines) {
+    if (line.zone) {
+      // A margin-zone line stands alone: the document decides later whether it is a header or footer.
+      close();
+      const text = line.text;
+      blocks.push({
+        kind: 'paragraph',
+        markdown: escapeMarkdownText(text),
+        text,
+        rect: rectOf([line]),
+        lines: 1,
+        size: line.size,
+        bold: line.bold,
+        chars: line.chars,
+        zone: line.zone,
+        cells: line.cells.length,
+      });
+      continue;
+    }
+    const mono = line.monoShare >= 0.8;
+    const marker = mono ? null : listMarker(line.text);
+    if (draft?.mode === 'mono') {
+      const prev = draft.lines[draft.lines.length - 1]!;
+      if (mono && line.top - prev.bottom <= 2.5 * line.size && Math.abs(line.size - prev.size) <= 0.12 * line.size) {
+        draft.lines.push(line);
+        continue;
+      }
+      close();
+    }
+    const broke = draft ? breaksParagraph(draft.lines, line, region) : true;
+    if (marker && acceptsMarker(marker, draft, line, broke)) {
+      const lastItem = draft?.mode === 'list' ? draft.items[draft.items.length - 1] : undefined;
+      // Bullets after numbers (or the reverse) at the same indent start another list.
+      const switched =
+        lastItem !== undefined &&
+        lastItem.marker.ordered !== marker.ordered &&
+        Math.abs(lastItem.start - startOf(line, region)) < 0.8 * line.size;
+      if (!draft || draft.mode !== 'list' || switched || line.top - draft.lines[draft.lines.length - 1]!.bottom > 1.5 * line.size) {
+        close();
+        draft = { mode: 'list', lines: [], items: [] };
+      }
+      draft.items.push({ line: draft.lines.length, marker, start: startOf(line, region) });
+      draft.lines.push(line);
+      continue;
+    }
+    if (draft?.mode === 'list') {
+      const prev = draft.lines[draft.lines.length - 1]!;
+      const item = draft.items[draft.items.length - 1]!;
+      const hanging = startOf(line, region) > item.start + 0.3 * line.size;
+      const near = line.top - prev.bottom <= 0.8 * line.size;
+      if (!mono && hanging && near && Math.abs(line.size - prev.size) <= 0.12 * line.size) {
+        draft.lines.push(line);
+        continue;
+      }
+      close();
+    }
+    if (mono) {
+      close();
+      draft = { mode: 'mono', lines: [line], items: [] };
+      continue;
+    }
+    if (draft && !breaksParagraph(draft.lines, line, region)) {
+      draft.lines.push(line);
+      continue;
+    }
+    close();
+    draft = { mode: 'text', lines: [line], items: [] };
+  }
+  close();
+  return blocks;
+}

@@ -1,0 +1,73 @@
+/**
+ * Rotated text (not horizontal in the page view): grouped by direction, then into lines by distance across
+ * the direction, read along it. Typically the vertical arXiv identifier in a margin, or turned table headers.
+ */
+import type { RotatedItem } from './text-items.js';
+import type { Rect } from './types.js';
+
+export interface RotatedLine {
+  text: string;
+  rect: Rect;
+  size: number;
+}
+
+export function groupRotated(items: readonly RotatedItem[]): RotatedLine[] {
+  const byDirection = new Map<string, RotatedItem[]>();
+  for (const item of items) {
+    const key = `${Math.round(item.dx * 20)}|${Math.round(item.dy * 20)}`;
+    let group = byDirection.get(key);
+    if (!group) byDirection.set(key, (group = []));
+    group.push(item);
+  }
+  const lines: RotatedLine[] = [];
+  for (const group of byDirection.values()) {
+    const first = group[0]!;
+    const [dx, dy] = [first.dx, first.dy];
+    // Along = position on the reading direction, across = distance perpendicular to it.
+    const placed = group
+      .map((item) => ({ item, along: item.x * dx + item.y * dy, across: -item.x * dy + item.y * dx }))
+      .sort((a, b) => a.across - b.across || a.along - b.along);
+    let current: typeof placed = [];
+    const flush = () => {
+      if (current.length === 0) return;
+      current.sort((a, b) => a.along - b.along);
+      let x0 = Infinity;
+      let y0 = Infinity;
+      let x1 = -Infinity;
+      let y1 = -Infinity;
+      let size = 0;
+      for (const { item } of current) {
+        // The glyph box spans `length` along the direction and about one em "up" from the baseline.
+        const ux = -dy * item.size;
+        const uy = dx * item.size;
+        const corners = [
+          [item.x, item.y],
+          [item.x + dx * item.length, item.y + dy * item.length],
+          [item.x - ux, item.y - uy],
+          [item.x + dx * item.length - ux, item.y + dy * item.length - uy],
+        ];
+        for (const [x, y] of corners) {
+          x0 = Math.min(x0, x!);
+          y0 = Math.min(y0, y!);
+          x1 = Math.max(x1, x!);
+          y1 = Math.max(y1, y!);
+        }
+        size = Math.max(size, item.size);
+      }
+      const text = current
+        .map(({ item }) => item.str)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      if (text) lines.push({ text, rect: { x0, y0, x1, y1 }, size });
+      current = [];
+    };
+    for (const entry of placed) {
+      const last = current[current.length - 1];
+      if (last && Math.abs(entry.across - last.across) > 0.5 * Math.max(entry.item.size, last.item.size)) flush();
+      current.push(entry);
+    }
+    flush();
+  }
+  return lines;
+}

@@ -1,0 +1,273 @@
+/**
+ * Tables from aligned text. A run of consecutive lines, most of them split into several cells, whose cells
+ * leave the same vertical whitespace channels free in (nearly) every row, becomes one table: the channels are
+ * the column boundaries. Conservative on purpose: prose lines (one wide cell) end a run, cells full of prose
+ * reject it, and a column of equation numbers is not a table.
+ */
+import { renderGfmTable } from './markdown.js';
+import type { Rect, TextLine } from './types.js';
+
+export interface FoundTable {
+  /** Index of the first line and one past the last line of the region's lines. */
+  start: number;
+  end: number;
+  rows: string[][];
+  markdown: string;
+  rect: Rect;
+}
+
+export interface TableOptions {
+  /** Fewest rows with two or more filled columns. */
+  minRows?: number;
+}
+
+const LIST_START = /^(?:[•◦▪▫‣●○■□►▸➢–—]\s|[-*]\s)/;
+const EQUATION_NUMBER = /^\(\s*[\dA-Za-z]{1,4}(?:\.\d+)?\s*\)$/;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function isProseCell(text: string): boolean {
+  return wordCount(text) >= 9 || text.length > 70;
+}
+
+/** Lines that may belong to a table: several cells, or one short cell (a header, a wrapped cell). */
+function tableish(line: TextLine, regionX0: number, regionWidth: number): 'multi' | 'single' | null {
+  if (line.zone) return null;
+  if (line.cells.length >= 2) {
+    return line.cells.some((cell) => isProseCell(cell.text)) && line.cells.length === 2 ? null : 'multi';
+  }
+  const cell = line.cells[0];
+  if (!cell || LIST_START.test(cell.text)) return null;
+  if (cell.x1 - cell.x0 < 0.4 * regionWidth && wordCount(cell.text) <= 6) return 'single';
+  // An indented line that starts inside the table (a wrapped cell of a later column).
+  if (cell.x0 > regionX0 + 0.2 * regionWidth && wordCount(cell.text) <= 12) return 'single';
+  return null;
+}
+
+interface Channel {
+  x0: number;
+  x1: number;
+}
+
+/** Vertical whitespace channels free in (nearly) every line of the run. */
+function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
+  let minX = Infinity;
+  let maxX = -Infinity;
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      minX = Math.min(minX, cell.x0);
+      maxX = Math.max(maxX, cell.x1);
+    }
+  }
+  const span = Math.ceil(maxX - minX);
+  if (!(span > 0) || span > 20_000) return [];
+  const diff = new Int32Array(span + 2);
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const a = Math.max(0, Math.floor(cell.x0 - minX + 0.5));
+      const b = Math.min(span + 1, Math.max(a + 1, Math.ceil(cell.x1 - minX - 0.5)));
+      diff[a] = diff[a]! + 1;
+      diff[b] = diff[b]! - 1;
+    }
+  }
+  const allowance = Math.floor(0.15 * lines.length);
+  const channels: Channel[] = [];
+  let running = 0;
+  let start = -1;
+  for (let i = 0; i <= span; i++) {
+    running += diff[i]!;
+    if (running <= allowance) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (start > 0 && i - start >= minGap) channels.push({ x0: minX + start, x1: minX + i });
+      start = -1;
+    }
+  }
+  return channels;
+}
+
+interface Row {
+  cells: string[];
+  top: number;
+  baseline: number;
+  size: number;
+}
+
+/** Lays the run's cells into the columns between channels; null when the result does not look like a table. */
+function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number): string[][] | null {
+  const k = channels.length + 1;
+  const rows: Row[] = [];
+  for (const line of lines) {
+    const cells: string[] = Array.from({ length: k }, () => '');
+    const ordered = [...line.cells].sort((a, b) => a.x0 - b.x0);
+    for (const cell of ordered) {
+      let col = 0;
+      while (col < channels.length && cell.x0 >= channels[col]!.x0 - 0.5) col++;
+      cells[col] = cells[col] ? `${cells[col]} ${cell.text}` : cell.text;
+    }
+    rows.push({ cells, top: line.top, baseline: line.baseline, size: line.size });
+  }
+  const filled = rows.filter((row) => row.cells.filter(Boolean).length >= 2).length;
+  if (filled < minRows) return null;
+  const cells = rows.flatMap((row) => row.cells).filter(Boolean);
+  if (cells.filter(isProseCell).length > 0.25 * cells.length) return null;
+  if (cells.length < 0.4 * rows.length * k) return null;
+  for (let col = 0; col < k; col++) {
+    const values = rows.map((row) => row.cells[col]!).filter(Boolean);
+    if (values.length >= 2 && values.every((value) => EQUATION_NUMBER.test(value))) return null;
+    // Each column must be used by at least two rows; a lone stray cell does not make a column.
+    if (values.length < 2) return null;
+  }
+  return mergeContinuationRows(mergeSpanningLabels(rows)).map((row) => row.cells);
+}
+
+function used(row: Row): number[] {
+  return row.cells.flatMap((cell, i) => (cell ? [i] : []));
+}
+
+function join(a: string, b: string): string {
+  return a && b ? `${a} ${b}` : a || b;
+}
+
+/**
+ * A label centred vertically across two rows (a row-spanning cell: `6 6` between an `OTSL ...` and an
+ * `HTML ...` row) sits squeezed between them and uses only columns they leave empty: the three are one row.
+ */
+function mergeSpanningLabels(rows: Row[]): Row[] {
+  const out: Row[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const above = rows[i - 1];
+    const row = rows[i]!;
+    const below = rows[i + 1];
+    const last = out[out.length - 1];
+    if (above && below && last === above) {
+      const mine = used(row);
+      const theirs = new Set([...used(above), ...used(below)]);
+      // Three ordinary rows span at least two line pitches (over 2 em); a label between two rows is squeezed.
+      const squeezed = below.baseline - above.baseline < 1.8 * Math.max(above.size, below.size);
+      if (squeezed && mine.length > 0 && mine.every((col) => !theirs.has(col))) {
+        out[out.length - 1] = {
+          ...above,
+          cells: above.cells.map((cell, col) => join(join(cell, row.cells[col]!), below.cells[col]!)),
+        };
+        i++;
+        continue;
+      }
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/**
+ * A row with nothing in the first column, whose cells continue the cells above (lower-case start, the cell
+ * above ending in a comma or similar, or set tighter than the row pitch), is a wrapped row.
+ */
+function mergeContinuationRows(rows: Row[]): Row[] {
+  const pitches = rows.slice(1).map((row, i) => row.baseline - rows[i]!.baseline).filter((p) => p > 0);
+  const typical = median(pitches);
+  const out: Row[] = [];
+  for (const row of rows) {
+    const prev = out[out.length - 1];
+    const cols = used(row);
+    if (prev && !row.cells[0] && cols.length > 0 && cols.length < row.cells.length) {
+      const continues = cols.every((i) => {
+        const above = prev.cells[i];
+        if (!above) return false;
+        return /^\p{Ll}/u.test(row.cells[i]!) || /[,;:&(/\-–]$/.test(above);
+      });
+      const tight = typical > 0 && row.baseline - prev.baseline < 0.85 * typical;
+      if (continues || (tight && cols.every((i) => prev.cells[i]))) {
+        out[out.length - 1] = { ...prev, cells: prev.cells.map((cell, i) => join(cell, row.cells[i]!)), baseline: row.baseline };
+        continue;
+      }
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
+export function findTables(lines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
+  const minRows = options.minRows ?? 3;
+  if (lines.length < minRows) return [];
+  let regionX0 = Infinity;
+  let regionX1 = -Infinity;
+  for (const line of lines) {
+    regionX0 = Math.min(regionX0, line.x0);
+    regionX1 = Math.max(regionX1, line.x1);
+  }
+  const regionWidth = regionX1 - regionX0;
+  const kinds = lines.map((line) => tableish(line, regionX0, regionWidth));
+  const tables: FoundTable[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    if (kinds[i] !== 'multi') {
+      i++;
+      continue;
+    }
+    // Extend backwards over short header lines, forwards over multi and short lines with ordinary gaps.
+    const ref = lines[i]!;
+    const fits = (index: number, neighbour: number) =>
+      closeEnough(lines[Math.min(index, neighbour)]!, lines[Math.max(index, neighbour)]!) &&
+      Math.abs(lines[index]!.size - ref.size) <= 0.15 * ref.size &&
+      (!lines[index]!.bold || ref.bold || lines[index]!.cells.length >= 2);
+    let start = i;
+    while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start)) start--;
+    let end = i + 1;
+    while (end < lines.length && kinds[end] !== null && fits(end, end - 1)) end++;
+    while (end - 1 > i && kinds[end - 1] === 'single') end--;
+    const run = lines.slice(start, end);
+    const multi = run.filter((line) => line.cells.length >= 2).length;
+    if (multi >= minRows) {
+      const size = median(run.map((line) => line.size));
+      const channels = findChannels(run, 0.5 * size);
+      // Short lines right after the table that start past the first column are wrapped cells of the last row.
+      const firstChannel = channels[0];
+      while (
+        firstChannel &&
+        end < lines.length &&
+        kinds[end] === 'single' &&
+        lines[end]!.x0 >= firstChannel.x1 - 1 &&
+        closeEnough(lines[end - 1]!, lines[end]!)
+      ) {
+        run.push(lines[end]!);
+        end++;
+      }
+      const rows = channels.length > 0 ? layOut(run, channels, minRows) : null;
+      if (rows) {
+        tables.push({ start, end, rows, markdown: renderGfmTable(rows), rect: rectOf(run) });
+        i = end;
+        continue;
+      }
+    }
+    i = end;
+  }
+  return tables;
+}
+
+function closeEnough(above: TextLine, below: TextLine): boolean {
+  const size = Math.max(above.size, below.size);
+  return below.top - above.bottom <= 2.5 * size;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function rectOf(lines: readonly TextLine[]): Rect {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const line of lines) {
+    x0 = Math.min(x0, line.x0);
+    y0 = Math.min(y0, line.top);
+    x1 = Math.max(x1, line.x1);
+    y1 = Math.max(y1, line.bottom);
+  }
+  return { x0, y0, x1, y1 };
+}

@@ -1,0 +1,141 @@
+/**
+ * pdfjs text content → normalised items in top-down page space. Horizontal text goes to the layout; rotated
+ * text (the vertical arXiv stamp in a margin, rotated table headers) is kept apart and read line by line.
+ */
+import type { PdfTextItem } from './types.js';
+
+/** The fields of a pdfjs `TextItem` this module reads (structural, so tests need no pdfjs). */
+export interface RawTextItem {
+  str: string;
+  dir?: string;
+  transform: number[];
+  width: number;
+  height?: number;
+  fontName: string;
+  hasEOL?: boolean;
+}
+
+export interface FontStyle {
+  bold: boolean;
+  monospace: boolean;
+}
+
+/** Text drawn at an angle: one item with its direction. */
+export interface RotatedItem {
+  str: string;
+  /** Start point (viewport space), unit direction of the advance, font size and advance length. */
+  x: number;
+  y: number;
+  dx: number;
+  dy: number;
+  size: number;
+  length: number;
+}
+
+export interface NormalisedItems {
+  items: PdfTextItem[];
+  rotated: RotatedItem[];
+  /** Non-space characters on the page, horizontal and rotated. */
+  chars: number;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/g;
+const WHITESPACE_ONLY = /^\s*$/;
+
+export function multiply(m1: readonly number[], m2: readonly number[]): number[] {
+  const [a1 = 0, b1 = 0, c1 = 0, d1 = 0, e1 = 0, f1 = 0] = m1;
+  const [a2 = 0, b2 = 0, c2 = 0, d2 = 0, e2 = 0, f2 = 0] = m2;
+  return [
+    a1 * a2 + c1 * b2,
+    b1 * a2 + d1 * b2,
+    a1 * c2 + c1 * d2,
+    b1 * c2 + d1 * d2,
+    a1 * e2 + c1 * f2 + e1,
+    b1 * e2 + d1 * f2 + f1,
+  ];
+}
+
+function countChars(text: string): number {
+  let n = 0;
+  for (const ch of text) if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') n++;
+  return n;
+}
+
+/**
+ * Normalises one page's pdfjs items. `viewportTransform` maps PDF user space to the top-down viewport (pdfjs
+ * `viewport.transform` at scale 1); `styleOf` gives each font's weight and pitch.
+ */
+export function normaliseItems(
+  raw: readonly RawTextItem[],
+  viewportTransform: readonly number[],
+  styleOf: (fontName: string) => FontStyle,
+): NormalisedItems {
+  const items: PdfTextItem[] = [];
+  const rotated: RotatedItem[] = [];
+  let chars = 0;
+  let pendingSpace = false;
+  for (const item of raw) {
+    if (typeof item.str !== 'string' || !Array.isArray(item.transform)) continue;
+    const str = item.str.replace(CONTROL, '');
+    if (WHITESPACE_ONLY.test(str)) {
+      if (str.length > 0) pendingSpace = true;
+      if (item.hasEOL) pendingSpace = false;
+      continue;
+    }
+    const m = multiply(viewportTransform, item.transform);
+    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
+    const size = Math.hypot(c, d) || Math.hypot(a, b);
+    const scaleX = Math.hypot(a, b);
+    if (!(size > 0) || !Number.isFinite(size) || !Number.isFinite(e) || !Number.isFinite(f)) continue;
+    const trimmedStart = str.replace(/^\s+/, '');
+    const text = trimmedStart.replace(/\s+$/, '');
+    const leading = str.length - trimmedStart.length;
+    const trailing = trimmedStart.length - text.length;
+    const width = Number.isFinite(item.width) && item.width > 0 ? item.width : 0;
+    const perChar = str.length > 0 ? width / str.length : 0;
+    chars += countChars(text);
+    const horizontal = a > 0 && Math.abs(b) <= 0.1 * scaleX && Math.abs(c) <= 0.1 * size;
+    if (!horizontal) {
+      const length = width;
+      rotated.push({ str: text, x: e, y: f, dx: a / (scaleX || 1), dy: b / (scaleX || 1), size, length });
+      pendingSpace = false;
+      continue;
+    }
+    const style = styleOf(item.fontName);
+    const x0 = e + leading * perChar;
+    const x1 = Math.max(x0, e + width - trailing * perChar);
+    items.push({
+      str: text,
+      x0,
+      x1,
+      baseline: f,
+      size,
+      fontName: item.fontName,
+      bold: style.bold,
+      monospace: style.monospace,
+      rtl: item.dir === 'rtl',
+      spaceBefore: pendingSpace || leading > 0,
+    });
+    pendingSpace = trailing > 0;
+    if (item.hasEOL) pendingSpace = false;
+  }
+  return { items, rotated, chars };
+}
+
+/** Weight from a PostScript font name: Bold, Black, Heavy, Semibold/Demi, Medium, TeX's CMBX/SFBX. */
+export function isBoldFontName(name: string | undefined | null): boolean {
+  if (!name) return false;
+  const base = name.replace(/^[A-Z]{6}\+/, '');
+  if (/bold|black|heavy|demi|semi-?bd|extra-?bd|ultra-?bd|medi(um)?\b|medi$/i.test(base)) return true;
+  if (/[-,_ ](bd|b|sb|hv|blk)$/i.test(base)) return true;
+  if (/(^|[^a-z])(cm|sf|ec|tc|lm)?bx(\d|$)|^cmb\d|^cmssbx|lmroman\d+-bold/i.test(base)) return true;
+  if (/[^aeiou]bd$/i.test(base)) return true;
+  return false;
+}
+
+/** A monospace family from a font name, for when pdfjs styles are not available. */
+export function isMonospaceFontName(name: string | undefined | null): boolean {
+  if (!name) return false;
+  return /courier|mono|consol|menlo|cmtt|sftt|typewriter|fixed|lucida ?console|inconsolata/i.test(name);
+}

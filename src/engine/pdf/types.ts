@@ -1,0 +1,96 @@
+/**
+ * Geometry types shared by the PDF layout modules. Every coordinate is in page units (PDF points at scale 1)
+ * in the page's *viewport* space: origin at the top-left of the visible page, y growing downwards, page
+ * rotation already applied. The layout modules are pure functions over these types, so they can be tested on
+ * synthetic items without a PDF.
+ */
+
+/** One run of text as the PDF draws it (a pdfjs text item after normalisation). */
+export interface PdfTextItem {
+  /** The text, in logical order (pdfjs already reorders right-to-left runs). */
+  str: string;
+  /** Left and right edges. */
+  x0: number;
+  x1: number;
+  /** Baseline y (top-down). */
+  baseline: number;
+  /** Font size (em height) in page units. */
+  size: number;
+  /** pdfjs loaded font name (`g_d0_f3`), a key into the document's font table. */
+  fontName: string;
+  bold: boolean;
+  monospace: boolean;
+  /** Right-to-left run (Arabic, Hebrew). */
+  rtl: boolean;
+  /** The PDF put a whitespace run right before this item on the same line. */
+  spaceBefore?: boolean;
+}
+
+/** Derived vertical extent of an item or line: about 0.78 em above the baseline, 0.22 em below. */
+export const ASCENT = 0.78;
+export const DESCENT = 0.22;
+
+/** Items on one baseline that are close enough horizontally to be read as one run of text (a table cell). */
+export interface Cell {
+  items: PdfTextItem[];
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+/** One visual line of text within a region: its cells left to right (right to left for RTL lines). */
+export interface TextLine {
+  cells: Cell[];
+  /** The whole line's text: cells joined with a space. */
+  text: string;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  baseline: number;
+  /** Dominant (by characters) font size, font and style of the line. */
+  size: number;
+  fontName: string;
+  bold: boolean;
+  /** Share of the line's characters set in a monospaced font. */
+  monoShare: number;
+  rtl: boolean;
+  /** Number of non-space characters. */
+  chars: number;
+  /** The line is an isolated line at the top or bottom of the page: a header/footer candidate. */
+  zone?: 'top' | 'bottom';
+  /** The line starts with a raised, smaller marker (a footnote number or symbol). */
+  superscriptStart?: boolean;
+}
+
+/** A rectangle in page units. */
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** What kind of block the page-level layout found; document-level passes refine `paragraph` into headings. */
+export type ProtoKind = 'paragraph' | 'list' | 'code' | 'formula' | 'caption' | 'table' | 'rotated';
+
+/** A block found by the page layout, before document-wide decisions (headings, furniture). */
+export interface ProtoBlock {
+  kind: ProtoKind;
+  /** Markdown for kinds whose formatting does not depend on the document (list, code, table...). */
+  markdown: string;
+  /** Plain text (paragraph text after hyphen joining). */
+  text: string;
+  rect: Rect;
+  lines: number;
+  /** Dominant font size / boldness of the block, by characters. */
+  size: number;
+  bold: boolean;
+  chars: number;
+  /** Set for single isolated lines at the top or bottom of the page: furniture candidates. */
+  zone?: 'top' | 'bottom';
+  /** For zone candidates: cells on the line (a running head and its page number set apart make two). */
+  cells?: number;
+  /** Furniture decided on the page alone (rotated margin text). */
+  furniture?: boolean;
+}

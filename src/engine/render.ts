@@ -1,0 +1,113 @@
+/**
+ * The one renderer: DocumentModel → the contract's `data` (markdown, pages, blocks with exact markdownSpan,
+ * page markers, links, images, html, rawHtml, summary, metadata). Converters never format these themselves.
+ */
+import type { ParseOptions } from '../contract/options.js';
+import { pdfParserOf, wantsFormat } from '../contract/options.js';
+import type { BlockItem, PageBlocks, ParseData } from '../contract/response.js';
+import type { DocumentModel, ModelPage } from './model.js';
+import { markdownToHtml } from './markdown-html.js';
+import { summarise } from './summary/extractive-summary.js';
+
+const BLOCK_SEPARATOR = '\n\n';
+
+/** The separator before page N when page markers are on (spec: "pageMarkers"). */
+export function pageMarker(pageNumber: number): string {
+  return `\n\n---\n\n<!-- page ${pageNumber} -->\n\n`;
+}
+
+export interface RenderContext {
+  contentType: string;
+}
+
+interface RenderedPage {
+  page: ModelPage;
+  markdown: string;
+  items: BlockItem[];
+}
+
+export function renderDocument(model: DocumentModel, options: ParseOptions, context: RenderContext): ParseData {
+  const pdf = pdfParserOf(options);
+  const hideFurniture = options.onlyMainContent;
+  let markdown = '';
+  const rendered: RenderedPage[] = [];
+  for (const page of model.pages) {
+    const included = page.blocks.filter((block) => !(hideFurniture && block.furniture) && block.markdown.trim() !== '');
+    const includedSet = new Set(included);
+    const pageMarkdown = included.map((block) => block.markdown).join(BLOCK_SEPARATOR);
+    // Spans are offsets into the document Markdown: work out where this page starts in it first.
+    let pageStart = markdown.length;
+    if (pageMarkdown !== '') {
+      if (markdown !== '') {
+        const separator = pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR;
+        markdown += separator;
+      }
+      pageStart = markdown.length;
+      markdown += pageMarkdown;
+    }
+    const items: BlockItem[] = [];
+    let cursor = pageStart;
+    page.blocks.forEach((block, index) => {
+      const inMarkdown = includedSet.has(block);
+      let span: [number, number] | null = null;
+      if (inMarkdown) {
+        span = [cursor, cursor + block.markdown.length];
+        cursor += block.markdown.length + BLOCK_SEPARATOR.length;
+      }
+      items.push({
+        id: `p${page.pageNumber}.b${index}`,
+        type: block.type,
+        label: block.label ?? null,
+        bbox: block.bbox ?? null,
+        content: block.markdown,
+        markdownSpan: span,
+        readingOrder: index,
+        source: block.source,
+        confidence: block.confidence ?? { layout: null, ocr: null },
+      });
+    });
+    rendered.push({ page, markdown: pageMarkdown, items });
+  }
+
+  const data: ParseData = {};
+  if (wantsFormat(options, 'markdown')) data.markdown = markdown;
+  if (pdf.pages) data.pages = rendered.map(({ page, markdown: text }) => ({ pageNumber: page.pageNumber, markdown: text }));
+  if (pdf.blocks) data.blocks = rendered.map(({ page, items }): PageBlocks => ({
+    pageNumber: page.pageNumber,
+    width: page.width,
+    height: page.height,
+    status: page.status,
+    items,
+  }));
+  if (wantsFormat(options, 'summary')) data.summary = summarise(markdown);
+  if (wantsFormat(options, 'html')) data.html = model.html ?? markdownToHtml(markdown);
+  if (wantsFormat(options, 'rawHtml')) data.rawHtml = model.rawHtml ?? null;
+  if (wantsFormat(options, 'links')) data.links = model.links ?? linksInMarkdown(markdown);
+  if (wantsFormat(options, 'images')) data.images = model.images ?? imagesInMarkdown(markdown);
+  if (model.warnings && model.warnings.length > 0) data.warning = model.warnings.join(' ');
+  data.metadata = { ...stringifyMetadata(model.metadata), contentType: context.contentType };
+  return data;
+}
+
+function stringifyMetadata(metadata: DocumentModel['metadata']): Record<string, string | string[] | number> {
+  const result: Record<string, string | string[] | number> = {};
+  for (const [key, value] of Object.entries(metadata)) {
+    result[key] = typeof value === 'boolean' ? String(value) : value;
+  }
+  return result;
+}
+
+const LINK_PATTERN = /(?<!!)\[[^\]]*\]\((\S+?)(?:\s+"[^"]*")?\)/g;
+const IMAGE_PATTERN = /!\[[^\]]*\]\((\S+?)(?:\s+"[^"]*")?\)/g;
+const BARE_URL_PATTERN = /\bhttps?:\/\/[^\s<>()[\]"'`]+[^\s<>()[\]"'`.,;:!?]/g;
+
+export function linksInMarkdown(markdown: string): string[] {
+  const links = new Set<string>();
+  for (const match of markdown.matchAll(LINK_PATTERN)) if (match[1]) links.add(match[1]);
+  for (const match of markdown.matchAll(BARE_URL_PATTERN)) links.add(match[0]);
+  return [...links];
+}
+
+function imagesInMarkdown(markdown: string): string[] {
+  return [...new Set([...markdown.matchAll(IMAGE_PATTERN)].flatMap((match) => (match[1] ? [match[1]] : [])))];
+}

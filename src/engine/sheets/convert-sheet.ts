@@ -1,0 +1,184 @@
+/**
+ * Spreadsheets (.xlsx .xlsm .xlsb .xls .ods) → the document model, through SheetJS 0.20 (`@e965/xlsx`).
+ *
+ * Each sheet, in workbook order, is one page (pageNumber 1, 2...; no size) holding a `## <sheet name>` section
+ * header and a GFM table of the sheet's cells as the spreadsheet shows them (cell-text.ts, sheet-grid.ts), its first
+ * non-empty row as the header; a sheet with no text gets "(empty sheet)" instead of a table. Blocks have source
+ * `sheet`.
+ *
+ * Sheet visibility: hidden sheets are kept (their data is real and often what the workbook computes from) and
+ * listed in `metadata.hiddenSheets`; "very hidden" sheets, which only a macro can show, are skipped. Page numbers
+ * count the sheets converted, so they stay consecutive; `metadata.sheetNames` lists those sheets in page order.
+ * Metadata also carries `title`, `author` and `language` from the workbook properties when present.
+ *
+ * Hostile and broken files: the bytes are identified before SheetJS reads them (container.ts), zip containers
+ * are checked against their declared uncompressed sizes (zip bombs), sheets against cell limits (limits.ts);
+ * password protection gives ENCRYPTED_DOCUMENT, anything SheetJS cannot read CORRUPT_DOCUMENT with the cause.
+ * Delimited text saved with a spreadsheet extension is converted as CSV, with a warning.
+ */
+import * as XLSX from '@e965/xlsx';
+import * as codepages from '@e965/xlsx/dist/cpexcel.full.mjs';
+import { EngineError } from '../engine-error.js';
+import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelBlock, ModelPage } from '../model.js';
+import { csvBytesToModel } from '../csv/csv-document.js';
+import { describeNonWorkbookZip, inspectZip, messageOf, sniffContainer } from './container.js';
+import { renderGfmTable } from './gfm-table.js';
+import { DEFAULT_SHEET_LIMITS, type SheetLimits } from './limits.js';
+import { describeRange, sheetTable } from './sheet-grid.js';
+
+// Legacy .xls files (BIFF2-5) store text in the author's Windows code page; without the tables SheetJS reads
+// every byte as Latin-1.
+XLSX.set_cptable(codepages);
+
+const SOURCE = 'sheet';
+export const EMPTY_SHEET_TEXT = '(empty sheet)';
+
+const READ_OPTIONS: XLSX.ParsingOptions = {
+  type: 'buffer',
+  cellDates: true,
+  cellNF: true,
+  cellFormula: false,
+  cellHTML: false,
+  dense: true,
+  WTF: false,
+};
+
+export const convertSpreadsheet: Converter = async (input: ConvertInput): Promise<DocumentModel> => {
+  const { bytes } = input;
+  const sniffed = sniffContainer(bytes);
+  let zipNames: string[] = [];
+  switch (sniffed.kind) {
+    case 'empty':
+      throw new EngineError('EMPTY_DOCUMENT', 'the file is empty (0 bytes)');
+    case 'other':
+      throw new EngineError(
+        'CORRUPT_DOCUMENT',
+        `the file is not a spreadsheet${sniffed.looksLike ? ` (it looks like ${sniffed.looksLike})` : ''}: ` +
+          'it is neither an OOXML/ODF zip, an Excel binary file, nor spreadsheet XML or text',
+      );
+    case 'text':
+      return textWorkbook(input);
+    case 'zip': {
+      const zip = inspectZip(bytes);
+      if (zip.odfEncrypted) throw encrypted();
+      zipNames = zip.names;
+      break;
+    }
+    default:
+      break;
+  }
+  const workbook = readWorkbook(bytes, zipNames);
+  return workbookModel(workbook);
+};
+
+function readWorkbook(bytes: Uint8Array, zipNames: string[]): XLSX.WorkBook {
+  try {
+    return XLSX.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), READ_OPTIONS);
+  } catch (error) {
+    const message = messageOf(error);
+    if (/password|encrypt/i.test(message)) throw encrypted(error);
+    if (error instanceof RangeError) {
+      throw new EngineError('DOCUMENT_TOO_COMPLEX', `the workbook is too large or complex to read (${message})`, {
+        cause: error,
+      });
+    }
+    const holds = zipNames.length > 0 ? describeNonWorkbookZip(zipNames) : null;
+    if (holds) {
+      throw new EngineError('CORRUPT_DOCUMENT', `the file is not a spreadsheet: it is ${holds}`, { cause: error });
+    }
+    throw new EngineError('CORRUPT_DOCUMENT', `the workbook is damaged and cannot be read (${message})`, {
+      cause: error,
+    });
+  }
+}
+
+function encrypted(cause?: unknown): EngineError {
+  return new EngineError(
+    'ENCRYPTED_DOCUMENT',
+    'the workbook is password-protected; remove the password and convert it again',
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/**
+ * Builds the model from a workbook SheetJS has read (exported for callers and tests that hold a workbook in
+ * memory; `limits` tightens the size limits).
+ */
+export function workbookModel(workbook: XLSX.WorkBook, limits: SheetLimits = DEFAULT_SHEET_LIMITS): DocumentModel {
+  const pages: ModelPage[] = [];
+  const sheetNames: string[] = [];
+  const hiddenSheets: string[] = [];
+  let workbookCells = 0;
+  workbook.SheetNames.forEach((name, index) => {
+    const visibility = workbook.Workbook?.Sheets?.[index]?.Hidden ?? 0;
+    if (visibility === 2) return;
+    if (visibility === 1) hiddenSheets.push(name);
+    const sheet = workbook.Sheets[name];
+    const blocks: ModelBlock[] = [
+      { type: 'section_header', label: 'heading-2', markdown: `## ${headingText(name)}`, bbox: null, source: SOURCE },
+    ];
+    const table = sheet ? sheetTable(sheet, name, limits) : { rows: [], ref: null };
+    if (table.rows.length === 0) {
+      blocks.push({
+        type: 'text',
+        label: null,
+        markdown: sheet?.['!type'] === 'chart' ? '(chart sheet)' : EMPTY_SHEET_TEXT,
+        bbox: null,
+        source: SOURCE,
+      });
+    } else {
+      workbookCells += table.rows.length * (table.rows[0]?.length ?? 0);
+      if (workbookCells > limits.maxWorkbookCells) {
+        throw new EngineError(
+          'DOCUMENT_TOO_COMPLEX',
+          `the workbook is too large to convert: its sheets up to "${name}"` +
+            `${table.ref ? ` (used range ${describeRange(table.ref)})` : ''} hold more than ` +
+            `${limits.maxWorkbookCells.toLocaleString('en-US')} table cells`,
+        );
+      }
+      blocks.push({ type: 'table', label: null, markdown: renderGfmTable(table.rows), bbox: null, source: SOURCE });
+    }
+    sheetNames.push(name);
+    pages.push({ pageNumber: pages.length + 1, width: null, height: null, status: 'ok', blocks });
+  });
+
+  const metadata: Record<string, MetadataValue> = {};
+  const props = workbook.Props;
+  const title = cleanProperty(props?.Title);
+  const author = cleanProperty(props?.Author);
+  const language = cleanProperty((props as XLSX.FullProperties | undefined)?.Language);
+  if (title) metadata.title = title;
+  if (author) metadata.author = author;
+  if (language) metadata.language = language;
+  metadata.sheetNames = sheetNames;
+  if (hiddenSheets.length > 0) metadata.hiddenSheets = hiddenSheets;
+  return { pages, metadata };
+}
+
+function cleanProperty(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.replace(/\s+/g, ' ').trim();
+  return text === '' ? null : text;
+}
+
+/**
+ * A sheet name as ATX heading text: line breaks become spaces; characters Markdown would read as emphasis, code,
+ * links or HTML are backslash-escaped, as is a trailing `#` (it would be taken for a closing sequence). An
+ * underscore is only escaped where it could start or end emphasis, so `missing_header_head` stays readable.
+ */
+export function headingText(name: string): string {
+  const text = name.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+  if (text === '') return '(unnamed sheet)';
+  return text
+    .replace(/[\\`*[\]<>]/g, (character) => `\\${character}`)
+    .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_')
+    .replace(/#$/, '\\#');
+}
+
+/** A spreadsheet extension whose bytes are delimited text: read as CSV, and say so. */
+function textWorkbook(input: ConvertInput): DocumentModel {
+  const model = csvBytesToModel(input.bytes, { source: SOURCE });
+  const note = `The ${input.extension || 'spreadsheet'} file holds delimited text, not a workbook; it was read as CSV.`;
+  model.warnings = [note, ...(model.warnings ?? [])];
+  return model;
+}

@@ -1,0 +1,64 @@
+/** Minimal Word packages built in memory for the DOCX tests. */
+import { strToU8, zipSync, type Zippable } from 'fflate';
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const M = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
+
+export function paragraph(text: string, style?: string): string {
+  const properties = style === undefined ? '' : `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>`;
+  return `<w:p>${properties}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+}
+
+export function table(rows: string[][], headerRows = 0): string {
+  const body = rows
+    .map((cells, index) => {
+      const properties = index < headerRows ? '<w:trPr><w:tblHeader/></w:trPr>' : '';
+      return `<w:tr>${properties}${cells.map((cell) => `<w:tc>${paragraph(cell)}</w:tc>`).join('')}</w:tr>`;
+    })
+    .join('');
+  return `<w:tbl><w:tblPr/><w:tblGrid>${rows[0]?.map(() => '<w:gridCol/>').join('') ?? ''}</w:tblGrid>${body}</w:tbl>`;
+}
+
+export interface DocxParts {
+  body: string;
+  core?: string;
+  extra?: Record<string, string>;
+  documentRels?: string;
+}
+
+export function makeDocx({ body, core, extra = {}, documentRels }: DocxParts): Uint8Array {
+  const files: Zippable = {
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    '_rels/.rels': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+        `<Relationship Id="rId1" Type="${R}/officeDocument" Target="word/document.xml"/>` +
+        (core === undefined ? '' : `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>`) +
+        `</Relationships>`,
+    ),
+    'word/document.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}" xmlns:r="${R}" xmlns:m="${M}"><w:body>${body}<w:sectPr/></w:body></w:document>`,
+    ),
+  };
+  if (documentRels !== undefined) files['word/_rels/document.xml.rels'] = strToU8(documentRels);
+  if (core !== undefined) files['docProps/core.xml'] = strToU8(core);
+  for (const [name, content] of Object.entries(extra)) files[name] = strToU8(content);
+  return zipSync(files);
+}
+
+export function coreXml(properties: Record<string, string>): string {
+  const elements = Object.entries(properties)
+    .map(([name, value]) => `<${name}>${value}</${name}>`)
+    .join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
+    'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/">' +
+    elements +
+    '</cp:coreProperties>'
+  );
+}

@@ -1,0 +1,58 @@
+/** Synthetic text items for the layout unit tests: no PDF, just geometry (top-down page space). */
+import { buildLine, buildLines } from '../../../src/engine/pdf/lines.js';
+import type { PdfTextItem, TextLine } from '../../../src/engine/pdf/types.js';
+
+export interface ItemOptions {
+  size?: number;
+  bold?: boolean;
+  mono?: boolean;
+  rtl?: boolean;
+  font?: string;
+  /** Width per character, in ems (0.5 by default). */
+  em?: number;
+  width?: number;
+  spaceBefore?: boolean;
+}
+
+/** One item whose width is its length times half an em (or `width`). */
+export function item(str: string, x0: number, baseline: number, options: ItemOptions = {}): PdfTextItem {
+  const size = options.size ?? 10;
+  const width = options.width ?? str.length * size * (options.em ?? 0.5);
+  return {
+    str,
+    x0,
+    x1: x0 + width,
+    baseline,
+    size,
+    fontName: options.font ?? (options.bold ? 'bold' : options.mono ? 'mono' : 'regular'),
+    bold: options.bold ?? false,
+    monospace: options.mono ?? false,
+    rtl: options.rtl ?? false,
+    ...(options.spaceBefore ? { spaceBefore: true } : {}),
+  };
+}
+
+/** A line of text set as one item at (x0, baseline). */
+export function textLine(text: string, x0: number, baseline: number, options: ItemOptions = {}): TextLine {
+  return buildLine([item(text, x0, baseline, options)]);
+}
+
+/** A line of several cells: [text, x0] pairs on one baseline. */
+export function cellsLine(cells: [string, number][], baseline: number, options: ItemOptions = {}): TextLine {
+  return buildLine(cells.map(([text, x0]) => item(text, x0, baseline, options)));
+}
+
+/** Lines of a paragraph: one item per text, `pitch` apart from `top`. */
+export function paragraph(texts: string[], x0: number, top: number, pitch = 12, options: ItemOptions = {}) {
+  return texts.map((text, i) => item(text, x0, top + i * pitch, options));
+}
+
+export function linesOf(items: PdfTextItem[]): TextLine[] {
+  return buildLines(items);
+}
+
+/** Prose of a given number of words, deterministic. */
+export function words(count: number, seed = 0): string {
+  const vocabulary = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
+  return Array.from({ length: count }, (_, i) => vocabulary[(i * 7 + seed) % vocabulary.length]).join(' ');
+}

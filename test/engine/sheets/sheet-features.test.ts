@@ -1,0 +1,160 @@
+/** The spreadsheet converter on workbooks built in the test: formats, dates, merges, visibility, escaping. */
+import * as XLSX from '@e965/xlsx';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DocumentModel } from '../../../src/engine/model.js';
+import { convertSpreadsheet, headingText } from '../../../src/engine/sheets/convert-sheet.js';
+import { convertInput, tableOnPage } from './helpers.js';
+
+type BookType = 'xlsx' | 'xlsb' | 'biff8' | 'ods';
+
+function workbookOf(sheets: Record<string, XLSX.WorkSheet>): XLSX.WorkBook {
+  const workbook = XLSX.utils.book_new();
+  for (const [name, sheet] of Object.entries(sheets)) XLSX.utils.book_append_sheet(workbook, sheet, name);
+  return workbook;
+}
+
+async function convertWorkbook(workbook: XLSX.WorkBook, bookType: BookType = 'xlsx'): Promise<DocumentModel> {
+  const bytes = XLSX.write(workbook, { type: 'buffer', bookType }) as Buffer;
+  const extension = bookType === 'biff8' ? 'xls' : bookType;
+  return convertSpreadsheet(convertInput(new Uint8Array(bytes), `built.${extension}`));
+}
+
+/** A sheet with number formats, dates, a cached formula result, an error and a boolean. */
+function formattedSheet(): XLSX.WorkSheet {
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ['short date', 'custom date', 'date time', 'percent', 'formula', 'error', 'flag', 'thousands'],
+  ]);
+  sheet.A2 = { t: 'n', v: 45306, z: 'm/d/yy' }; // Excel's built-in format 14, the locale's short date
+  sheet.B2 = { t: 'n', v: 45306, z: 'dd/mm/yyyy' };
+  sheet.C2 = { t: 'n', v: 45306 + 13.75 / 24, z: 'm/d/yy h:mm' }; // built-in 22
+  sheet.D2 = { t: 'n', v: 0.125, z: '0.00%' };
+  sheet.E2 = { t: 'n', v: 42, f: '6*7' };
+  sheet.F2 = { t: 'e', v: 0x07 };
+  sheet.G2 = { t: 'b', v: true };
+  sheet.H2 = { t: 'n', v: 1234.5, z: '#,##0.00' };
+  sheet['!ref'] = 'A1:H2';
+  return sheet;
+}
+
+const EXPECTED_FORMATTED = ['2024-01-15', '15/01/2024', '2024-01-15 13:45:00', '12.50%', '42', '#DIV/0!', 'TRUE', '1,234.50'];
+
+describe('cell text', () => {
+  const originalTz = process.env.TZ;
+  afterEach(() => {
+    if (originalTz === undefined) delete process.env.TZ;
+    else process.env.TZ = originalTz;
+  });
+
+  it.each<BookType>(['xlsx', 'xlsb', 'biff8'])(
+    '%s: number formats as Excel shows them, locale-default dates as ISO, formula results, errors',
+    async (bookType) => {
+      const model = await convertWorkbook(workbookOf({ Formats: formattedSheet() }), bookType);
+      expect(tableOnPage(model, 1)[1]).toEqual(EXPECTED_FORMATTED);
+    },
+  );
+
+  it.each(['Pacific/Kiritimati', 'America/Los_Angeles', 'UTC'])('dates do not depend on the time zone (%s)', async (zone) => {
+    process.env.TZ = zone;
+    const model = await convertWorkbook(workbookOf({ Formats: formattedSheet() }));
+    expect(tableOnPage(model, 1)[1]?.slice(0, 3)).toEqual(EXPECTED_FORMATTED.slice(0, 3));
+  });
+
+  it('escapes pipes and turns line breaks into <br>', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([['a|b', 'two\nlines'], ['x', 'CR\r\nLF']]);
+    const model = await convertWorkbook(workbookOf({ Text: sheet }));
+    const table = model.pages[0]?.blocks[1]?.markdown ?? '';
+    expect(table.split('\n')[0]).toBe('| a\\|b | two<br>lines |');
+    expect(table.split('\n')[2]).toBe('| x | CR<br>LF |');
+  });
+
+  it('hyperlinks become Markdown links; a link whose text is its URL stays a bare URL', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([['site', 'url'], ['Docs (v2)', 'https://example.com']]);
+    sheet.A2 = { t: 's', v: 'Docs (v2)', l: { Target: 'https://example.com/a b(1)' } };
+    sheet.B2 = { t: 's', v: 'https://example.com', l: { Target: 'https://example.com' } };
+    const model = await convertWorkbook(workbookOf({ Links: sheet }));
+    expect(tableOnPage(model, 1)[1]).toEqual(['[Docs (v2)](https://example.com/a%20b%281%29)', 'https://example.com']);
+  });
+});
+
+describe('layout', () => {
+  it('trims empty edges and removes empty rows and columns inside; the first row is the header', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([]);
+    XLSX.utils.sheet_add_aoa(sheet, [['name', null, 'qty'], [null, null, null], ['bolt', null, 4]], { origin: 'C3' });
+    XLSX.utils.sheet_add_aoa(sheet, [['nut', null, 10]], { origin: 'C7' });
+    sheet['!ref'] = 'A1:Z40';
+    const model = await convertWorkbook(workbookOf({ Parts: sheet }));
+    expect(tableOnPage(model, 1)).toEqual([['name', 'qty'], ['bolt', '4'], ['nut', '10']]);
+  });
+
+  it('merged cells: value in the top-left cell only; a value under the merge is dropped or moved up', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Title', 'stale', 'stale'],
+      ['a', 'b', 'c'],
+      [null, null, 'moved up'],
+      [null, null, null],
+    ]);
+    sheet['!merges'] = [XLSX.utils.decode_range('A1:C1'), XLSX.utils.decode_range('A3:C4')];
+    const model = await convertWorkbook(workbookOf({ Merged: sheet }));
+    expect(tableOnPage(model, 1)).toEqual([
+      ['Title', '', ''],
+      ['a', 'b', 'c'],
+      ['moved up', '', ''],
+    ]);
+  });
+
+  it('merged cells in .ods: the covered cells stay empty', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([['Region', 'Q1', 'Q2'], ['North', 1, 2], [null, 3, 4]]);
+    sheet['!merges'] = [XLSX.utils.decode_range('A2:A3')];
+    const model = await convertWorkbook(workbookOf({ Data: sheet }), 'ods');
+    expect(tableOnPage(model, 1)).toEqual([['Region', 'Q1', 'Q2'], ['North', '1', '2'], ['', '3', '4']]);
+  });
+});
+
+describe('workbook structure', () => {
+  it('keeps hidden sheets (listed in metadata), skips very hidden ones; pages stay consecutive', async () => {
+    const workbook = workbookOf({
+      Visible: XLSX.utils.aoa_to_sheet([['v'], [1]]),
+      Hidden: XLSX.utils.aoa_to_sheet([['h'], [2]]),
+      Secret: XLSX.utils.aoa_to_sheet([['s'], [3]]),
+      Last: XLSX.utils.aoa_to_sheet([['l'], [4]]),
+    });
+    workbook.Workbook = { Sheets: [{ Hidden: 0 }, { Hidden: 1 }, { Hidden: 2 }, { Hidden: 0 }] };
+    const model = await convertWorkbook(workbook);
+    expect(model.metadata.sheetNames).toEqual(['Visible', 'Hidden', 'Last']);
+    expect(model.metadata.hiddenSheets).toEqual(['Hidden']);
+    expect(model.pages.map((page) => [page.pageNumber, page.blocks[0]?.markdown])).toEqual([
+      [1, '## Visible'],
+      [2, '## Hidden'],
+      [3, '## Last'],
+    ]);
+  });
+
+  it('title and author come from the workbook properties', async () => {
+    const workbook = workbookOf({ Only: XLSX.utils.aoa_to_sheet([['x']]) });
+    workbook.Props = { Title: 'Quarterly figures', Author: 'Ann Example' };
+    const model = await convertWorkbook(workbook);
+    expect(model.metadata).toMatchObject({ title: 'Quarterly figures', author: 'Ann Example', sheetNames: ['Only'] });
+  });
+
+  it('sheet names are escaped for a heading only where Markdown would misread them', () => {
+    expect(headingText('missing_header_head')).toBe('missing_header_head');
+    expect(headingText('_draft_')).toBe('\\_draft\\_');
+    expect(headingText('Q1 *final* [v2]')).toBe('Q1 \\*final\\* \\[v2\\]');
+    expect(headingText('Totals #')).toBe('Totals \\#');
+    expect(headingText('a<b>\nc')).toBe('a\\<b\\> c');
+    expect(headingText('  ')).toBe('(unnamed sheet)');
+  });
+});
+
+describe('older and text-based spreadsheet formats', () => {
+  // biff3 and biff4 are written by SheetJS but missing from its BookType union.
+  it.each(['biff2', 'biff3', 'biff4', 'biff5', 'xlml', 'fods', 'html'])('%s saved as .xls converts', async (bookType) => {
+    const bytes = XLSX.write(workbookOf({ Parts: XLSX.utils.aoa_to_sheet([['name', 'qty'], ['bolt', 4]]) }), {
+      type: 'buffer',
+      bookType: bookType as XLSX.BookType,
+    }) as Buffer;
+    const model = await convertSpreadsheet(convertInput(new Uint8Array(bytes), 'old.xls'));
+    expect(model.pages).toHaveLength(1);
+    expect(tableOnPage(model, 1)).toEqual([['name', 'qty'], ['bolt', '4']]);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The engine's thread pool keeps one document from stalling the others: a parse that overruns its timeout is
+ * killed with its thread (408 upstream), the thread is replaced, and a small document queued behind it still
+ * parses.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateParseOptions } from '../../src/contract/validation.js';
+import type { ParseOptions } from '../../src/contract/options.js';
+import { EngineError } from '../../src/engine/engine-error.js';
+import { EngineThreadPool, EngineTimeoutError } from '../../src/engine/thread-pool.js';
+
+function options(input: unknown = {}): ParseOptions {
+  const result = validateParseOptions(input);
+  if (!result.ok) throw new Error('bad options');
+  return result.options;
+}
+
+/** A CSV big enough that parsing it takes far longer than a 30 ms budget. */
+function hugeCsv(): Buffer {
+  const row = 'alpha,beta,gamma,delta,epsilon,zeta,eta,theta\n';
+  return Buffer.from(`h1,h2,h3,h4,h5,h6,h7,h8\n${row.repeat(400_000)}`);
+}
+
+const pool = new EngineThreadPool({ size: 1 });
+afterAll(() => pool.close());
+
+describe('EngineThreadPool', () => {
+  it('kills a parse that overruns its timeout, then parses the next document on a fresh thread', async () => {
+    const slow = pool.run(hugeCsv(), 'huge.csv', options({ timeout: 30 }));
+    const small = pool.run(Buffer.from('a,b\n1,2\n'), 'small.csv', options());
+    await expect(slow).rejects.toBeInstanceOf(EngineTimeoutError);
+    const data = await small;
+    expect(data.markdown).toContain('| a | b |');
+  });
+
+  it('reports a document error without losing the thread', async () => {
+    await expect(pool.run(new Uint8Array(), 'empty.pdf', options())).rejects.toBeInstanceOf(EngineError);
+    const data = await pool.run(Buffer.from('x,y\n3,4\n'), 'after.csv', options());
+    expect(data.markdown).toContain('| 3 | 4 |');
+  });
+
+  it('runs documents in parallel up to its size and queues the rest', async () => {
+    const wide = new EngineThreadPool({ size: 2 });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => wide.run(Buffer.from(`n\n${index}\n`), `f${index}.csv`, options())),
+      );
+      expect(results.map((data) => data.markdown?.includes(`| ${results.indexOf(data)} |`))).toEqual(Array(6).fill(true));
+    } finally {
+      await wide.close();
+    }
+  });
+});
