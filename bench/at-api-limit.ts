@@ -14,9 +14,9 @@
  *   with REDIS_URL (it is not told C), then the same with the embedded Redis (no REDIS_URL);
  * - the hosted API's JS SDK (`@mendable/firecrawl-js`, its `parse` method) batched with p-limit, when installed
  *   outside the repo (`--sdk-dir`, default /tmp/sdk; see BENCHMARKS.md);
- * - diagnosis rows (`--skip-diagnosis` leaves them out): docmill's ApiGate from src driven the way DocumentProcessor
- *   drives it, without BullMQ, Redis or the store (is the gate or the pipeline the cost?), and the same with
- *   bench/lib/what-if-gate.ts, a copy of the gate with the one change BENCHMARKS.md suggests. Neither is docmill.
+ * - a diagnosis row (`--skip-diagnosis` leaves it out): docmill's ApiGate from src driven the way DocumentProcessor
+ *   drives it, without BullMQ, Redis or the store. It is not docmill; it separates the cost of the gate's policy
+ *   from the cost of the pipeline around it.
  *
  * Each contender runs in its own process; the server runs in this one. Throughput is counted on the server, from
  * the first request it receives to the last answer it sends (process start-up and Redis start are not counted);
@@ -43,7 +43,6 @@ import { startCappedServer, type CappedServerOptions } from './lib/capped-parse-
 import { commandLine, runChild, shellQuote } from './lib/child.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
 import { analyseLog, describeBursts, describeOccupancy, saveLog, type LogAnalysis } from './lib/request-log.js';
-import { WhatIfApiGate } from './lib/what-if-gate.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -132,12 +131,12 @@ async function runClientRole(role: string): Promise<void> {
     );
     result.attempts = attempts;
     await api.close();
-  } else if (role === 'gate' || role === 'gate-what-if') {
+  } else if (role === 'gate') {
     // Diagnosis: docmill's way of calling the API without BullMQ, Redis or the store. As DocumentProcessor does:
     // open jobs = concurrency + max(2, ceil(concurrency / 4)); each goes through the gate; a 429 costs no attempt,
     // lowers the gate and waits its Retry-After plus jitter below 250 ms; other errors use the client's retries.
     const max = int('concurrency', flags.concurrency);
-    const gate = role === 'gate' ? new ApiGate({ max }) : new WhatIfApiGate({ max });
+    const gate = new ApiGate({ max });
     const open = pLimit(max + Math.max(2, Math.ceil(max / 4)));
     const api = new RemoteParseApi({ apiUrl: url, retry: { maxAttempts: 5 } });
     let attempts = 0;
@@ -301,7 +300,7 @@ async function main(): Promise<void> {
     }
   }
 
-  async function clientRole(role: 'oracle' | 'sdk' | 'gate' | 'gate-what-if', concurrency: number, url: string, tag: string) {
+  async function clientRole(role: 'oracle' | 'sdk' | 'gate', concurrency: number, url: string, tag: string) {
     const args = [...process.execArgv, THIS_FILE, '--role', role, '--url', url, '--dir', docs, '--concurrency', String(concurrency)];
     if (role === 'sdk') args.push('--sdk-dir', flags['sdk-dir'] ?? '');
     const run = await runChild(process.execPath, args, {
@@ -330,7 +329,6 @@ async function main(): Promise<void> {
         sdk: `child process: @mendable/firecrawl-js FirecrawlClient.parse(), defaults (maxRetries 3, 502 only), p-limit(${concurrency})`,
         oracle: `child process: RemoteParseApi.parseFile(), the contract's retry rules, 5 attempts, p-limit(${concurrency})`,
         gate: `child process: src ApiGate({max: ${concurrency}}) + RemoteParseApi, 429 handling as DocumentProcessor; no BullMQ/Redis/store`,
-        'gate-what-if': `child process: bench/lib/what-if-gate.ts ({max: ${concurrency}}) + RemoteParseApi, as the row above; NOT docmill`,
       }[role],
       notes,
     };
@@ -394,9 +392,6 @@ async function main(): Promise<void> {
   if (!flags['skip-diagnosis']) {
     await measure('diag: src ApiGate, no BullMQ', `gate max ${docmillConcurrency}`, (url, tag) =>
       clientRole('gate', docmillConcurrency, url, tag),
-    );
-    await measure('diag: what-if gate', `gate max ${docmillConcurrency}`, (url, tag) =>
-      clientRole('gate-what-if', docmillConcurrency, url, tag),
     );
   }
 

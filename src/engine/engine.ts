@@ -5,7 +5,6 @@
  */
 import { CONTENT_TYPE_BY_EXTENSION, extensionOf, isSupportedExtension, SUPPORTED_EXTENSIONS } from '../contract/extensions.js';
 import type { ParseOptions } from '../contract/options.js';
-import { wantsFormat } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { EngineError } from './engine-error.js';
 import type { Converter } from './model.js';
@@ -80,12 +79,6 @@ function route(fileName: string, bytes: Uint8Array): Route {
 
 export async function parseDocument(request: EngineRequest): Promise<ParseData> {
   const { bytes, fileName, options } = request;
-  if (wantsFormat(options, 'json')) {
-    throw new EngineError(
-      'FORMAT_NOT_AVAILABLE',
-      'the json format needs a language model, which the local engine does not have; use a remote parse API for json',
-    );
-  }
   const { converter, extension } = route(fileName, bytes);
   const convert = await LOADERS[converter]();
   const model = await convert({ bytes, fileName, extension, options });

@@ -6,16 +6,30 @@ import { apiErrorFor, type ParseApiError } from '../client/errors.js';
 import type { ParseBackend, ParseCall, ParseResult } from '../client/parse-backend.js';
 import { checkFile, checkOptions } from '../client/upload-checks.js';
 import type { UploadSource } from '../client/upload-source.js';
-import type { ParseOptionsInput } from '../contract/options.js';
+import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
+import type { ParseData } from '../contract/response.js';
+import { llmConfigFromEnv, parseLocally, type LlmConfig } from './json-extraction.js';
 import { ERROR_MESSAGES } from '../contract/errors.js';
 import { EngineError } from './engine-error.js';
 import { EngineCrashError, EngineThreadPool, EngineTimeoutError, type ThreadPoolOptions } from './thread-pool.js';
 
+export interface LocalParseEngineOptions extends ThreadPoolOptions {
+  /** An OpenAI-compatible endpoint for the json format. @default from DOCMILL_LLM_* variables */
+  llm?: LlmConfig | undefined;
+}
+
 export class LocalParseEngine implements ParseBackend {
   readonly pool: EngineThreadPool;
+  readonly #llm: LlmConfig | undefined;
 
-  constructor(options: ThreadPoolOptions = {}) {
+  constructor(options: LocalParseEngineOptions = {}) {
     this.pool = new EngineThreadPool(options);
+    this.#llm = 'llm' in options ? options.llm : llmConfigFromEnv();
+  }
+
+  /** Parses bytes already in memory (what `docmill serve` receives). */
+  parseBytes(bytes: Uint8Array, fileName: string, options: ParseOptions, signal?: AbortSignal): Promise<ParseData> {
+    return parseLocally((b, f, o) => this.pool.run(b, f, o), bytes, fileName, options, this.#llm, signal);
   }
 
   async parse(source: UploadSource, optionsInput: ParseOptionsInput | undefined, call: ParseCall = {}): Promise<ParseResult> {
@@ -24,7 +38,7 @@ export class LocalParseEngine implements ParseBackend {
     const started = Date.now();
     const bytes = await readAll(source, call.signal);
     try {
-      const data = await this.pool.run(bytes, source.fileName, options);
+      const data = await this.parseBytes(bytes, source.fileName, options, call.signal);
       return { data, attempts: 1, durationMs: Date.now() - started };
     } catch (error) {
       throw engineFailureAsApiError(error, source.fileName);

@@ -11,6 +11,8 @@ function escapeHtml(text: string): string {
 
 function inline(text: string): string {
   return escapeHtml(text)
+    // Converters write line breaks inside table cells as <br>, the one tag GFM tables allow.
+    .replace(/&lt;br\s*\/?&gt;/gi, '<br>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>')
     .replace(/`([^`]+)`/g, '<code>$1</code>')

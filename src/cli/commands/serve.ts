@@ -53,7 +53,7 @@ async function serveCommand(flags: ServeFlags, context: CliContext): Promise<num
     maxConcurrency,
     apiKeys,
     logger: context.logger,
-    parse: (bytes, fileName, options) => engine.pool.run(bytes, fileName, options),
+    parse: (bytes, fileName, options) => engine.parseBytes(bytes, fileName, options),
   });
   context.logger.info(
     { url: `${running.url}/v2/parse`, auth: apiKeys.length > 0 ? `${apiKeys.length} key(s)` : 'off', maxConcurrency },

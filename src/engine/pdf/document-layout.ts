@@ -92,15 +92,21 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     if (decision) headings.set(headingRefs[i]!.block, decision);
   });
 
-  return pages.map((page) => ({
-    pageNumber: page.pageNumber,
-    width: page.width,
-    height: page.height,
-    status: page.status,
-    blocks: (page.layout?.blocks ?? []).map((block) =>
+  return pages.map((page) => {
+    const protos = inReadingOrder(page.layout?.blocks ?? [], furniture);
+    const blocks = protos.map((block) =>
       toModelBlock(block, furniture.get(block), headings.get(block), page.width, page.height),
-    ),
-  }));
+    );
+    return { pageNumber: page.pageNumber, width: page.width, height: page.height, status: page.status, blocks };
+  });
+}
+
+/** Furniture from the top margin first and from the bottom margin last, wherever the column order put it. */
+function inReadingOrder(blocks: ProtoBlock[], furniture: Map<ProtoBlock, unknown>): ProtoBlock[] {
+  const top = blocks.filter((block) => furniture.has(block) && block.zone === 'top');
+  const bottom = blocks.filter((block) => furniture.has(block) && block.zone === 'bottom');
+  if (top.length === 0 && bottom.length === 0) return blocks;
+  return [...top, ...blocks.filter((block) => !furniture.has(block)), ...bottom];
 }
 
 function toModelBlock(

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { detectGutters, orderRegions } from '../../../src/engine/pdf/columns.js';
+import { buildLines } from '../../../src/engine/pdf/lines.js';
+import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
+import { item, words } from './synthetic.js';
+
+/** A two-column page: a spanning title, `rows` lines per column (about 240 pt wide), a spanning footer line. */
+function twoColumnPage(rows = 20): PdfTextItem[] {
+  const items: PdfTextItem[] = [item('A Title That Spans Both Columns Of The Page Easily', 50, 60, { size: 16 })];
+  for (let i = 0; i < rows; i++) {
+    items.push(item(`L${i} ${words(7, i)}`.padEnd(48, '.'), 50, 100 + i * 12));
+    items.push(item(`R${i} ${words(7, i + 3)}`.padEnd(48, '.'), 320, 100 + i * 12));
+  }
+  items.push(item('A closing paragraph line that runs across the whole width of the page body.', 50, 100 + rows * 12 + 20));
+  return items;
+}
+
+function texts(items: PdfTextItem[]): string[] {
+  return items.map((entry) => entry.str.split(' ')[0]!);
+}
+
+describe('detectGutters', () => {
+  it('finds the gutter between two columns despite a title crossing it', () => {
+    const gutters = detectGutters(buildLines(twoColumnPage()));
+    expect(gutters).toHaveLength(1);
+    expect(gutters[0]!.x0).toBeGreaterThanOrEqual(290);
+    expect(gutters[0]!.x1).toBeLessThanOrEqual(321);
+  });
+
+  it('finds none on a single-column page with word gaps and ragged lines', () => {
+    const items: PdfTextItem[] = [];
+    for (let i = 0; i < 30; i++) {
+      items.push(item(words(6, i), 50, 100 + i * 12));
+      items.push(item(words(4 + (i % 5), i + 1), 50 + 6 * 30 + 4, 100 + i * 12));
+    }
+    expect(detectGutters(buildLines(items))).toEqual([]);
+  });
+
+  it('needs a few lines before it decides anything', () => {
+    expect(detectGutters(buildLines([item('left', 50, 100), item('right', 400, 100)]))).toEqual([]);
+  });
+});
+
+describe('orderRegions', () => {
+  it('reads column 1, then column 2, with spanning lines in their vertical place', () => {
+    const lines = buildLines(twoColumnPage());
+    const regions = orderRegions(lines, detectGutters(lines));
+    const order = regions.flatMap((region) => texts(buildLines(region.items).flatMap((line) => line.cells.flatMap((c) => c.items))));
+    expect(order[0]).toBe('A');
+    const firstRight = order.indexOf('R0');
+    const lastLeft = order.indexOf('L19');
+    expect(lastLeft).toBeGreaterThan(0);
+    expect(firstRight).toBeGreaterThan(lastLeft);
+    expect(order[order.length - 1]).toBe('A');
+    expect(regions.map((region) => region.kind)).toEqual(['full', 'column', 'column', 'full']);
+  });
+
+  it('reads the columns right to left on a right-to-left page', () => {
+    const lines = buildLines(twoColumnPage(8));
+    const regions = orderRegions(lines, detectGutters(lines), true);
+    const columns = regions.filter((region) => region.kind === 'column');
+    expect(columns[0]!.x0).toBeGreaterThan(columns[1]!.x0);
+  });
+
+  it('reads a band whose "columns" are short table cells as one full-width region', () => {
+    const items: PdfTextItem[] = [];
+    // Prose columns above, then a band of short cells split by the same gutter.
+    for (let i = 0; i < 12; i++) {
+      items.push(item(`L${i} ${words(7, i)}`.padEnd(48, '.'), 50, 100 + i * 12));
+      items.push(item(`R${i} ${words(7, i + 3)}`.padEnd(48, '.'), 320, 100 + i * 12));
+    }
+    items.push(item('A caption line that spans the whole page width for the table below it.', 50, 260));
+    for (let i = 0; i < 5; i++) {
+      items.push(item(`k${i}`, 50, 280 + i * 12));
+      items.push(item(`${i * 11}`, 200, 280 + i * 12));
+      items.push(item(`v${i}`, 330, 280 + i * 12));
+      items.push(item(`${i * 7}%`, 480, 280 + i * 12));
+    }
+    const lines = buildLines(items);
+    const regions = orderRegions(lines, detectGutters(lines));
+    const last = regions[regions.length - 1]!;
+    expect(last.kind).toBe('full');
+    expect(last.items.map((entry) => entry.str)).toContain('k0');
+    expect(last.items.map((entry) => entry.str)).toContain('v4');
+  });
+
+  it('keeps the short last line of a spanning paragraph with it', () => {
+    const items = twoColumnPage(10);
+    const bottom = 100 + 10 * 12 + 20;
+    items.push(item('and its short end.', 50, bottom + 12));
+    const lines = buildLines(items);
+    const regions = orderRegions(lines, detectGutters(lines));
+    const last = regions[regions.length - 1]!;
+    expect(last.kind).toBe('full');
+    expect(last.items.map((entry) => entry.str)).toContain('and its short end.');
+  });
+
+  it('is one full region when there are no gutters', () => {
+    const lines = buildLines([item('one', 50, 100), item('two', 50, 112)]);
+    expect(orderRegions(lines, [])).toHaveLength(1);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  classifyFurniture,
+  furnitureKey,
+  isPageNumberText,
+  splitZones,
+  type FurnitureCandidate,
+} from '../../../src/engine/pdf/furniture.js';
+import { buildLines } from '../../../src/engine/pdf/lines.js';
+import { item, words } from './synthetic.js';
+
+const HEIGHT = 792;
+
+function page(header: string | null, footer: string | null) {
+  const items = [];
+  if (header) items.push(item(header, 72, 40, { size: 9 }));
+  for (let i = 0; i < 20; i++) items.push(item(words(10, i), 72, 100 + i * 14));
+  if (footer) items.push(item(footer, 290, 760, { size: 9 }));
+  return buildLines(items);
+}
+
+describe('splitZones', () => {
+  it('sets isolated lines at the very top and bottom apart', () => {
+    const zones = splitZones(page('ACME Report', '3'), HEIGHT);
+    expect(zones.top.map((line) => line.text)).toEqual(['ACME Report']);
+    expect(zones.bottom.map((line) => line.text)).toEqual(['3']);
+    expect(zones.body).toHaveLength(20);
+  });
+
+  it('leaves a first body line alone when it is not isolated', () => {
+    const items = [];
+    for (let i = 0; i < 20; i++) items.push(item(words(10, i), 72, 60 + i * 14));
+    const zones = splitZones(buildLines(items), HEIGHT);
+    expect(zones.top).toEqual([]);
+  });
+
+  it('accepts an isolated last line a bit above the bottom zone (big margins)', () => {
+    const items = [];
+    for (let i = 0; i < 20; i++) items.push(item(words(10, i), 72, 100 + i * 14));
+    items.push(item('1', 300, 690));
+    expect(splitZones(buildLines(items), HEIGHT).bottom.map((line) => line.text)).toEqual(['1']);
+  });
+});
+
+describe('page numbers and keys', () => {
+  it('recognises page-number shapes', () => {
+    for (const text of ['7', 'Page 3', 'page 3 of 10', '3 / 10', '- 12 -', 'xiv', '[4]']) {
+      expect(isPageNumberText(text), text).toBe(true);
+    }
+    for (const text of ['ACME Report', 'Chapter 3', '2024 results', '12345']) {
+      expect(isPageNumberText(text), text).toBe(false);
+    }
+  });
+
+  it('ignores digits and case in keys', () => {
+    expect(furnitureKey('ACME Report — page 3')).toBe(furnitureKey('acme report — Page 14'));
+  });
+});
+
+describe('classifyFurniture', () => {
+  const c = (page: number, zone: 'top' | 'bottom', text: string, cells = 1): FurnitureCandidate => ({
+    page,
+    zone,
+    text,
+    cells,
+  });
+
+  it('types repeated headers and footers, and page numbers', () => {
+    const types = classifyFurniture([
+      c(1, 'top', 'ACME Report'),
+      c(1, 'bottom', 'Page 1 of 3'),
+      c(2, 'top', 'ACME Report'),
+      c(2, 'bottom', 'Page 2 of 3'),
+      c(3, 'top', 'ACME Report'),
+      c(3, 'bottom', 'Confidential – draft 3'),
+      c(4, 'bottom', 'Confidential – draft 4'),
+    ]);
+    expect(types).toEqual([
+      'page_header',
+      'page_number',
+      'page_header',
+      'page_number',
+      'page_header',
+      'page_footer',
+      'page_footer',
+    ]);
+  });
+
+  it('leaves a line that appears once alone (a title at the top of page 1)', () => {
+    expect(classifyFurniture([c(1, 'top', 'Dense Passage Retrieval'), c(2, 'top', 'Something else')])).toEqual([
+      null,
+      null,
+    ]);
+  });
+
+  it('does not match a header line with a footer line', () => {
+    expect(classifyFurniture([c(1, 'top', 'Annual report'), c(2, 'bottom', 'Annual report')])).toEqual([null, null]);
+  });
+
+  it('takes a running head with its page number set apart for a header, even on one page', () => {
+    expect(classifyFurniture([c(1, 'top', 'Optimized Table Tokenization 9', 2)])).toEqual(['page_header']);
+    expect(classifyFurniture([c(1, 'top', 'Optimized Table Tokenization 9', 1)])).toEqual([null]);
+  });
+});

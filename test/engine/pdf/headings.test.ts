@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToHistogram,
+  bodySizeOf,
+  classifyHeadings,
+  isHeadingLike,
+  type HeadingCandidate,
+} from '../../../src/engine/pdf/headings.js';
+import { isBoldFontName } from '../../../src/engine/pdf/text-items.js';
+
+const BODY = { size: 10, bold: false };
+
+function candidate(text: string, size: number, options: Partial<HeadingCandidate> = {}): HeadingCandidate {
+  return { page: 1, text, size, bold: false, lines: 1, ...options };
+}
+
+describe('bodySizeOf', () => {
+  it('is the most common size by characters, not by lines', () => {
+    const histogram = new Map<number, number>();
+    addToHistogram(histogram, 24, 30);
+    addToHistogram(histogram, 10.02, 4000);
+    addToHistogram(histogram, 9, 800);
+    expect(bodySizeOf(histogram)).toBe(10);
+    expect(bodySizeOf(new Map())).toBe(0);
+  });
+});
+
+describe('isHeadingLike', () => {
+  it('accepts short bigger or bold lines', () => {
+    expect(isHeadingLike(candidate('Introduction', 14), BODY)).toBe(true);
+    expect(isHeadingLike(candidate('Method', 10, { bold: true }), BODY)).toBe(true);
+  });
+
+  it('rejects body-size regular text, long text, sentences and numbers', () => {
+    expect(isHeadingLike(candidate('Introduction', 10), BODY)).toBe(false);
+    expect(isHeadingLike(candidate(Array.from({ length: 30 }, () => 'word').join(' '), 14), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('This is a sentence that ends with a full stop here.', 14), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('12.5 %', 14), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('lower-case start', 14), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('Method', 10, { bold: true }), { size: 10, bold: true })).toBe(false);
+  });
+});
+
+describe('classifyHeadings', () => {
+  it('makes the largest unique heading on page 1 the title and ranks the rest by size', () => {
+    const decisions = classifyHeadings(
+      [
+        candidate('Dense Passage Retrieval', 17),
+        candidate('1 Introduction', 12, { bold: true }),
+        candidate('Body text that is not a heading at all', 10),
+        candidate('3.1 Overview', 11, { bold: true, page: 2 }),
+        candidate('Training details', 10, { bold: true, page: 2 }),
+        candidate('2 Background', 12, { bold: true, page: 2 }),
+      ],
+      BODY,
+    );
+    expect(decisions).toEqual([
+      { type: 'title', level: 1 },
+      { type: 'section_header', level: 2 },
+      null,
+      { type: 'section_header', level: 3 },
+      { type: 'section_header', level: 4 },
+      { type: 'section_header', level: 2 },
+    ]);
+  });
+
+  it('makes no title when the largest style is shared by other headings', () => {
+    const decisions = classifyHeadings(
+      [candidate('JavaScript Code Example', 14.5, { bold: true }), candidate('Formula', 14.5, { bold: true, page: 2 })],
+      BODY,
+    );
+    expect(decisions).toEqual([
+      { type: 'section_header', level: 2 },
+      { type: 'section_header', level: 2 },
+    ]);
+  });
+
+  it('ranks bold before regular at the same size', () => {
+    const decisions = classifyHeadings(
+      [candidate('Bold Heading', 12, { bold: true }), candidate('Regular Heading', 12)],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision?.level)).toEqual([2, 3]);
+  });
+});
+
+describe('isBoldFontName', () => {
+  it('reads the weight from PostScript names', () => {
+    for (const name of [
+      'TimesNewRomanPS-BoldMT',
+      'ABCDEF+Helvetica-Bold',
+      'Arial,Black',
+      'SourceSansPro-Semibold',
+      'YGCXDP+NimbusRomNo9L-Medi',
+      'CHJOZT+CMBX12',
+      'AAAAAD+SFBX1000',
+      'IJMAAR+SDGothicNeoc-fBd',
+      'Roboto-Heavy',
+    ]) {
+      expect(isBoldFontName(name), name).toBe(true);
+    }
+    for (const name of ['TimesNewRomanPSMT', 'ZJXLJS+NimbusRomNo9L-Regu', 'FPGMBL+CMR10', 'Helvetica-Oblique', 'CMSY10', '']) {
+      expect(isBoldFontName(name), name).toBe(false);
+    }
+  });
+});

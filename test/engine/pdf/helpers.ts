@@ -1,0 +1,54 @@
+/** Running the PDF converter in tests. */
+import { readFileSync } from 'node:fs';
+import { parseOptionsSchema, type PdfMode } from '../../../src/contract/options.js';
+import { convertPdf } from '../../../src/engine/pdf/convert-pdf.js';
+import type { DocumentModel, ModelBlock } from '../../../src/engine/model.js';
+
+/** ../shared/corpus/pdf, next to this checkout. */
+export const PDF_CORPUS = new URL('../../../../shared/corpus/pdf/', import.meta.url);
+export const FIXTURE_DIR = new URL('./fixtures/', import.meta.url);
+
+export interface RunOptions {
+  mode?: PdfMode;
+  maxPages?: number;
+}
+
+export function optionsFor(run: RunOptions = {}) {
+  return parseOptionsSchema.parse({
+    parsers: [{ type: 'pdf', mode: run.mode ?? 'auto', ...(run.maxPages ? { maxPages: run.maxPages } : {}) }],
+  });
+}
+
+export function convertBytes(bytes: Uint8Array, run: RunOptions = {}, fileName = 'test.pdf'): Promise<DocumentModel> {
+  return convertPdf({ bytes, fileName, extension: '.pdf', options: optionsFor(run) });
+}
+
+export function corpusBytes(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(name, PDF_CORPUS)));
+}
+
+export function fixtureBytes(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(name, FIXTURE_DIR)));
+}
+
+export function allBlocks(model: DocumentModel): ModelBlock[] {
+  return model.pages.flatMap((page) => page.blocks);
+}
+
+/** The document's main-content Markdown as a renderer would join it (furniture left out). */
+export function mainMarkdown(model: DocumentModel): string {
+  return allBlocks(model)
+    .filter((block) => !block.furniture)
+    .map((block) => block.markdown)
+    .join('\n\n');
+}
+
+/** Resolves with the error a promise rejects with (fails the test when it resolves). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<{ code?: string; apiCode?: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { code?: string; apiCode?: string; message: string };
+  }
+  throw new Error('expected the promise to reject');
+}

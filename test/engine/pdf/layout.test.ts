@@ -1,0 +1,99 @@
+/** Page and document layout end to end on synthetic items (no PDF). */
+import { describe, expect, it } from 'vitest';
+import { finishDocument, normaliseBbox, type LaidOutPage } from '../../../src/engine/pdf/document-layout.js';
+import { fontsNeedingWeight } from '../../../src/engine/pdf/font-weights.js';
+import { layoutPage } from '../../../src/engine/pdf/page-layout.js';
+import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
+import { item, words } from './synthetic.js';
+
+const W = 612;
+const H = 792;
+
+/** A page with a running header, a heading, body text in two columns and a page-number footer. */
+function pageItems(n: number, options: { header?: string; title?: string } = {}): PdfTextItem[] {
+  const items: PdfTextItem[] = [];
+  if (options.header !== undefined) items.push(item(options.header, 300, 40, { size: 9 }));
+  if (options.title) items.push(item(options.title, 50, 80, { size: 20, bold: true }));
+  items.push(item('Introduction', 50, 120, { size: 12, bold: true }));
+  for (let i = 0; i < 15; i++) {
+    items.push(item(`L${n}.${i} ${words(7, i)}`.padEnd(48, '.'), 50, 140 + i * 12));
+    items.push(item(`R${n}.${i} ${words(7, i + 5)}`.padEnd(48, '.'), 320, 140 + i * 12));
+  }
+  items.push(item(String(n), 300, 760, { size: 9 }));
+  return items;
+}
+
+function laidOut(pages: PdfTextItem[][]): LaidOutPage[] {
+  return pages.map((items, i) => ({
+    pageNumber: i + 1,
+    width: W,
+    height: H,
+    status: 'ok' as const,
+    layout: layoutPage({ items, width: W, height: H }),
+  }));
+}
+
+describe('layoutPage + finishDocument', () => {
+  it('types furniture across pages, finds the title and headings, reads columns in order', () => {
+    const pages = finishDocument(
+      laidOut([
+        pageItems(1, { header: 'ACME Report', title: 'The Annual Review' }),
+        pageItems(2, { header: 'ACME Report' }),
+      ]),
+    );
+    const [first, second] = pages;
+    expect(first!.blocks[0]).toMatchObject({ type: 'page_header', markdown: 'ACME Report', furniture: true });
+    expect(first!.blocks[1]).toMatchObject({ type: 'title', markdown: '# The Annual Review' });
+    expect(first!.blocks[2]).toMatchObject({ type: 'section_header', markdown: '## Introduction' });
+    expect(first!.blocks.at(-1)).toMatchObject({ type: 'page_number', markdown: '1', furniture: true });
+    expect(second!.blocks.at(-1)).toMatchObject({ type: 'page_number', markdown: '2', furniture: true });
+    const text = second!.blocks.map((block) => block.markdown).join('\n');
+    expect(text.indexOf('L2.14')).toBeLessThan(text.indexOf('R2.0'));
+    for (const block of first!.blocks) expect(block.source).toBe('native_text');
+  });
+
+  it('keeps a top line that appears on one page only as content', () => {
+    const pages = finishDocument(laidOut([pageItems(1, { header: 'A one-off banner' }), pageItems(2)]));
+    expect(pages[0]!.blocks[0]).toMatchObject({ type: 'text', markdown: 'A one-off banner' });
+    expect(pages[0]!.blocks[0]!.furniture).toBeUndefined();
+  });
+
+  it('counts margin lines out of the body font size', () => {
+    const layout = layoutPage({ items: pageItems(1, { header: 'ACME Report' }), width: W, height: H });
+    expect([...layout.sizes.keys()]).not.toContain(9);
+  });
+
+  it('settles deferred line-end hyphens with the words of the whole document', () => {
+    const page1 = [
+      item(`${words(8)} a dual-`, 50, 100),
+      item('encoder model and a trans-', 50, 112),
+      item('formation step.', 50, 124),
+    ];
+    const page2 = [item('The dual-encoder is trained end to end.', 50, 100)];
+    const pages = finishDocument(laidOut([page1, page2]));
+    expect(pages[0]!.blocks[0]!.markdown).toContain('a dual-encoder model and a transformation step.');
+  });
+});
+
+describe('normaliseBbox', () => {
+  it('normalises to 0..1, clamped, and is null without page dimensions', () => {
+    expect(normaliseBbox({ x0: 61.2, y0: 79.2, x1: 700, y1: 396 }, 612, 792)).toEqual([0.1, 0.1, 1, 0.5]);
+    expect(normaliseBbox({ x0: 0, y0: 0, x1: 1, y1: 1 }, null, 792)).toBeNull();
+  });
+});
+
+describe('fontsNeedingWeight', () => {
+  const body = (font: string) => Array.from({ length: 10 }, (_, i) => item(words(12, i), 50, 100 + i * 12, { font }));
+
+  it('asks for the weight of a font set in a short line at about body size', () => {
+    const items = [item('Method', 50, 80, { font: 'f2' }), ...body('f1')];
+    expect([...fontsNeedingWeight(items, new Set())]).toEqual(['f2']);
+  });
+
+  it('does not ask for the body font, known fonts, big display fonts or code', () => {
+    expect(fontsNeedingWeight(body('f1'), new Set()).size).toBe(0);
+    expect(fontsNeedingWeight([item('Method', 50, 80, { font: 'f2' }), ...body('f1')], new Set(['f2'])).size).toBe(0);
+    expect(fontsNeedingWeight([item('Big Title', 50, 60, { font: 'f3', size: 20 }), ...body('f1')], new Set()).size).toBe(0);
+    expect(fontsNeedingWeight([item('x = 1;', 50, 60, { font: 'f4', mono: true }), ...body('f1')], new Set()).size).toBe(0);
+  });
+});

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToVocabulary,
+  buildBlocks,
+  emptyVocabulary,
+  HYPHEN_MARK,
+  joinLines,
+  listMarker,
+  looksLikeFormula,
+  resolveHyphens,
+} from '../../../src/engine/pdf/paragraphs.js';
+import { buildLines } from '../../../src/engine/pdf/lines.js';
+import { item, paragraph, words } from './synthetic.js';
+
+const REGION = { x0: 50, x1: 350 };
+
+function blocksOf(items: ReturnType<typeof item>[]) {
+  return buildBlocks(buildLines(items), REGION);
+}
+
+describe('joinLines: words hyphenated across lines', () => {
+  it('joins a word broken at a line end', () => {
+    expect(joinLines(['the digital trans-', 'formation program'])).toBe('the digital transformation program');
+  });
+
+  it('keeps the hyphen before an upper-case letter or a digit, without a space', () => {
+    expect(joinLines(['a strong Lucene-', 'BM25 system'])).toBe('a strong Lucene-BM25 system');
+    expect(joinLines(['the COVID-', '19 pandemic'])).toBe('the COVID-19 pandemic');
+  });
+
+  it('keeps compounds that already carry a hyphen', () => {
+    expect(joinLines(['a state-of-the-', 'art system'])).toBe('a state-of-the-art system');
+  });
+
+  it('does not touch dashes, a hyphen after a space, or lines without one', () => {
+    expect(joinLines(['first line —', 'second line'])).toBe('first line — second line');
+    expect(joinLines(['a list -', 'item'])).toBe('a list - item');
+    expect(joinLines(['plain', 'text'])).toBe('plain text');
+  });
+
+  it('removes a soft hyphen at a line end', () => {
+    expect(joinLines(['infor\u00ad', 'mation'])).toBe('information');
+  });
+
+  it('joins Chinese lines without a space', () => {
+    expect(joinLines(['中文的句子', '继续下去'])).toBe('中文的句子继续下去');
+  });
+
+  it('can defer the decision to the document vocabulary', () => {
+    const deferred = joinLines(['a simple dual-', 'encoder framework'], { deferHyphens: true });
+    expect(deferred).toBe(`a simple dual${HYPHEN_MARK}encoder framework`);
+    const vocabulary = emptyVocabulary();
+    addToVocabulary(vocabulary, 'the dual-encoder architecture');
+    expect(resolveHyphens(deferred, vocabulary)).toBe('a simple dual-encoder framework');
+    expect(resolveHyphens(`trans${HYPHEN_MARK}formation`, vocabulary)).toBe('transformation');
+    addToVocabulary(vocabulary, 'a low-dimensional space');
+    expect(resolveHyphens(`high${HYPHEN_MARK}dimensional`, vocabulary)).toBe('high-dimensional');
+    expect(resolveHyphens(`d${HYPHEN_MARK}dimensional`, emptyVocabulary())).toBe('d-dimensional');
+  });
+});
+
+describe('buildBlocks: paragraphs', () => {
+  it('splits paragraphs at vertical gaps and keeps lines with ordinary leading together', () => {
+    const blocks = blocksOf([
+      ...paragraph([words(10), words(10, 1), 'end of the first.'], 50, 100),
+      ...paragraph([words(10, 2), 'end of the second.'], 50, 150),
+    ]);
+    expect(blocks.map((block) => block.kind)).toEqual(['paragraph', 'paragraph']);
+    expect(blocks[0]!.text.endsWith('end of the first.')).toBe(true);
+    expect(blocks[0]!.lines).toBe(3);
+  });
+
+  it('splits at a first-line indent without a gap', () => {
+    const full = 'x'.repeat(58);
+    const blocks = blocksOf([
+      item(full, 50, 100),
+      item(full, 50, 112),
+      item('y'.repeat(56), 60, 124),
+      item(full, 50, 136),
+    ]);
+    expect(blocks).toHaveLength(2);
+  });
+
+  it('splits where the font size or weight changes', () => {
+    const blocks = blocksOf([
+      item('Results', 50, 100, { bold: true }),
+      ...paragraph([words(10), words(8)], 50, 112),
+    ]);
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]!.bold).toBe(true);
+    expect(blocks[1]!.bold).toBe(false);
+  });
+
+  it('does not run a short centred line into the wider line below', () => {
+    const blocks = blocksOf([item('a2 + 8 = 12', 180, 100), item(words(11), 50, 112), item(words(11), 50, 124)]);
+    expect(blocks[0]!.kind).toBe('formula');
+    expect(blocks).toHaveLength(2);
+  });
+
+  it('types captions', () => {
+    const blocks = blocksOf(paragraph(['Table 1. Results on the test set.'], 50, 100));
+    expect(blocks[0]!.kind).toBe('caption');
+  });
+});
+
+describe('buildBlocks: lists', () => {
+  it('recognises bullets and enumerators', () => {
+    expect(listMarker('• First point')).toEqual({ ordered: false, rest: 'First point' });
+    expect(listMarker('– dash item')?.ordered).toBe(false);
+    expect(listMarker('* star item')?.ordered).toBe(false);
+    expect(listMarker('1. First')).toEqual({ ordered: true, number: 1, rest: 'First' });
+    expect(listMarker('2) Second')).toMatchObject({ ordered: true, number: 2 });
+    expect(listMarker('a) letter')?.ordered).toBe(true);
+    expect(listMarker('iv. roman')?.ordered).toBe(true);
+    expect(listMarker('5.1 Hyper Parameter Optimization')).toBeNull();
+    expect(listMarker('2019. A year is not an item')).toBeNull();
+    expect(listMarker('-3 dB')).toBeNull();
+  });
+
+  it('turns bullet lines into one list block with continuation lines joined', () => {
+    const blocks = blocksOf([
+      item('• Revenue grew in three of four', 50, 100),
+      item('regions this year', 60, 112),
+      item('• Two plants opened', 50, 124),
+    ]);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]!.kind).toBe('list');
+    expect(blocks[0]!.markdown).toBe('- Revenue grew in three of four regions this year\n- Two plants opened');
+  });
+
+  it('numbers ordered items and starts a new list when bullets turn into numbers', () => {
+    const blocks = blocksOf([
+      item('• a bullet', 50, 100),
+      item('1. Expand the plant', 50, 114),
+      item('2. Hire engineers', 50, 128),
+    ]);
+    expect(blocks.map((block) => block.markdown)).toEqual(['- a bullet', '1. Expand the plant\n2. Hire engineers']);
+  });
+
+  it('renumbers letter enumerators and nests indented items', () => {
+    const blocks = blocksOf([
+      item('1. Parent item', 50, 100),
+      item('a) child one', 70, 112),
+      item('b) child two', 70, 124),
+      item('2. Next parent', 50, 136),
+    ]);
+    expect(blocks[0]!.markdown).toBe('1. Parent item\n   1. child one\n   2. child two\n2. Next parent');
+  });
+
+  it('does not take a numbered sentence continuation for a list item', () => {
+    const blocks = blocksOf(paragraph([`${words(9)} in Section`, '2. We then describe the method in detail'], 50, 100));
+    expect(blocks.map((block) => block.kind)).toEqual(['paragraph']);
+  });
+});
+
+describe('buildBlocks: code and formulas', () => {
+  it('makes a fenced code block of monospaced lines, keeping indentation', () => {
+    const mono = { mono: true, em: 0.6 };
+    const blocks = blocksOf([
+      item('function total(values) {', 50, 100, mono),
+      item('return values.length;', 62, 112, mono),
+      item('}', 50, 124, mono),
+    ]);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]!.kind).toBe('code');
+    expect(blocks[0]!.markdown).toBe('```\nfunction total(values) {\n  return values.length;\n}\n```');
+  });
+
+  it('does not make code of a few monospaced e-mail addresses', () => {
+    const mono = { mono: true };
+    const blocks = blocksOf([item('ana@example.org', 120, 100, mono), item('bo@example.org', 120, 112, mono)]);
+    expect(blocks[0]!.kind).toBe('paragraph');
+  });
+
+  it('recognises display formulas conservatively', () => {
+    expect(looksLikeFormula('E = mc^2', 40, 300)).toBe(true);
+    expect(looksLikeFormula('∑ x_i ≤ n', 40, 300)).toBe(true);
+    expect(looksLikeFormula('The value is equal = to the other value', 200, 300)).toBe(false);
+    expect(looksLikeFormula('no symbols here', 40, 300)).toBe(false);
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { buildLines } from '../../../src/engine/pdf/lines.js';
+import { renderGfmTable } from '../../../src/engine/pdf/markdown.js';
+import { findTables } from '../../../src/engine/pdf/tables.js';
+import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
+import { item, words } from './synthetic.js';
+
+function grid(rows: string[][], xs: number[], top = 100, pitch = 14): PdfTextItem[] {
+  return rows.flatMap((row, r) => row.flatMap((text, c) => (text ? [item(text, xs[c]!, top + r * pitch)] : [])));
+}
+
+describe('findTables', () => {
+  it('turns rows of aligned cells into one GFM table', () => {
+    const lines = buildLines(
+      grid(
+        [
+          ['Region', 'Revenue', 'Growth'],
+          ['North', '1,200', '4%'],
+          ['South', '950', '-2%'],
+          ['West | East', '1,010', '7%'],
+        ],
+        [72, 220, 360],
+      ),
+    );
+    const tables = findTables(lines);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.start).toBe(0);
+    expect(tables[0]!.end).toBe(4);
+    expect(tables[0]!.markdown).toBe(
+      [
+        '| Region | Revenue | Growth |',
+        '| --- | --- | --- |',
+        '| North | 1,200 | 4% |',
+        '| South | 950 | -2% |',
+        '| West \\| East | 1,010 | 7% |',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves prose alone, even justified prose with wide word gaps', () => {
+    const items: PdfTextItem[] = [];
+    for (let i = 0; i < 8; i++) {
+      // Two runs per line with a gap that moves from line to line: no channel is free in every line.
+      const split = 120 + ((i * 37) % 150);
+      items.push(item(words(3, i), 50, 100 + i * 12, { width: split - 50 - 12 }));
+      items.push(item(words(6, i + 1), split, 100 + i * 12, { width: 400 - split }));
+    }
+    expect(findTables(buildLines(items))).toEqual([]);
+  });
+
+  it('does not take two columns of prose for a two-column table', () => {
+    const items: PdfTextItem[] = [];
+    for (let i = 0; i < 8; i++) {
+      items.push(item(words(9, i), 50, 100 + i * 12));
+      items.push(item(words(9, i + 4), 320, 100 + i * 12));
+    }
+    expect(findTables(buildLines(items))).toEqual([]);
+  });
+
+  it('does not take display equations with their numbers for a table', () => {
+    const lines = buildLines(
+      grid(
+        [
+          ['a = b + c', '(1)'],
+          ['d = e · f', '(2)'],
+          ['g = h / i', '(3)'],
+        ],
+        [150, 400],
+      ),
+    );
+    expect(findTables(lines)).toEqual([]);
+  });
+
+  it('needs three rows', () => {
+    const lines = buildLines(grid([['a', '1'], ['b', '2']], [72, 220]));
+    expect(findTables(lines)).toEqual([]);
+  });
+
+  it('merges a label centred across two rows (a row-spanning cell) into one row', () => {
+    const items = [
+      ...grid([['', 'Lang', 'Score']], [72, 160, 260], 100),
+      item('OTSL', 160, 114),
+      item('0.96', 260, 114),
+      item('6', 72, 119),
+      item('HTML', 160, 125),
+      item('0.95', 260, 125),
+      item('OTSL', 160, 139),
+      item('0.93', 260, 139),
+      item('4', 72, 144),
+      item('HTML', 160, 150),
+      item('0.92', 260, 150),
+    ];
+    const tables = findTables(buildLines(items));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual([
+      ['', 'Lang', 'Score'],
+      ['6', 'OTSL HTML', '0.96 0.95'],
+      ['4', 'OTSL HTML', '0.93 0.92'],
+    ]);
+  });
+
+  it('joins a wrapped cell into the row above', () => {
+    const items = [
+      ...grid(
+        [
+          ['Shop', 'Partners'],
+          ['Online', 'Alpha, Beta,'],
+        ],
+        [72, 200],
+      ),
+      item('Gamma', 200, 126),
+      ...grid([['Fuel', 'All stations']], [72, 200], 142),
+    ];
+    const tables = findTables(buildLines(items));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual([
+      ['Shop', 'Partners'],
+      ['Online', 'Alpha, Beta, Gamma'],
+      ['Fuel', 'All stations'],
+    ]);
+  });
+
+  it('does not swallow a heading set above the table in a bigger bold font', () => {
+    const items = [
+      item('Regional revenue', 72, 80, { size: 12, bold: true }),
+      ...grid(
+        [
+          ['Region', 'Revenue'],
+          ['North', '1,200'],
+          ['South', '950'],
+        ],
+        [72, 220],
+      ),
+    ];
+    const tables = findTables(buildLines(items));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.start).toBe(1);
+  });
+});
+
+describe('renderGfmTable', () => {
+  it('pads ragged rows and escapes pipes', () => {
+    expect(renderGfmTable([['a', 'b'], ['c|d']])).toBe('| a | b |\n| --- | --- |\n| c\\|d |  |');
+  });
+});
