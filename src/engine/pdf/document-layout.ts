@@ -4,6 +4,7 @@
  */
 import type { ModelBlock, ModelPage } from '../model.js';
 import { classifyFurniture, type FurnitureCandidate } from './furniture.js';
+import { escapeInline } from './markdown.js';
 import { bodySizeOf, classifyHeadings, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
 import type { PageLayout } from './page-layout.js';
 import { addToVocabulary, emptyVocabulary, HYPHEN_MARK, resolveHyphens } from './paragraphs.js';
@@ -125,7 +126,7 @@ function toModelBlock(
     return { type: furnitureType, label: null, markdown: block.markdown, furniture: true, ...base };
   }
   if (heading) {
-    const text = block.markdown.replace(/\s*\n\s*/g, ' ');
+    const text = escapeInline(block.text.replace(/\s*\n\s*/g, ' '));
     return {
       type: heading.type,
       label: heading.type === 'title' ? 'title' : `heading-${heading.level}`,

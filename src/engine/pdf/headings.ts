@@ -62,6 +62,7 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   if (!/\p{L}/u.test(text)) return false;
   if (/^\p{Ll}/u.test(text)) return false;
   if (/[,;]$/.test(text)) return false;
+  if (/(?:\.\s?){4,}/.test(text)) return false;
   if (/\.$/.test(text) && words > 6) return false;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   if (letters < 0.4 * text.replace(/\s/g, '').length) return false;

@@ -1,21 +1,47 @@
 /** Markdown spelling helpers for PDF text: escaping and GFM tables. */
 
-/** Escapes what would turn plain text into Markdown structure: a leading `#`, `>`, list marker or fence, HTML. */
+const ALNUM = /[\p{L}\p{N}]/u;
+
+/**
+ * Escapes what Markdown would read as inline syntax in plain text: backslashes, `*`, backticks, `_` at word
+ * edges (an underscore inside a word, as in XDG_DATA_HOME, is literal already) and `<` opening a tag.
+ */
+export function escapeInline(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\\' || ch === '*' || ch === '`') {
+      out += `\\${ch}`;
+    } else if (ch === '_') {
+      const intraword = i > 0 && ALNUM.test(text[i - 1]!) && i + 1 < text.length && ALNUM.test(text[i + 1]!);
+      out += intraword ? ch : '\\_';
+    } else if (ch === '<' && i + 1 < text.length && /[A-Za-z/!?]/.test(text[i + 1]!)) {
+      out += '\\<';
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/**
+ * Escapes plain text for a paragraph or list item: inline syntax, and what would turn its start into Markdown
+ * structure (a heading `#`, a quote `>`, a list marker, a fence, a setext underline).
+ */
 export function escapeMarkdownText(text: string): string {
-  let out = text.replace(/\\/g, '\\\\').replace(/<(?=[A-Za-z/!?])/g, '\\<');
-  out = out.replace(/(^|\s)([*_]{1,3})(?=\S)/g, '$1\\$2');
+  let out = escapeInline(text);
   out = out.replace(/^(#{1,6})(?=\s|$)/, '\\$1');
   out = out.replace(/^([>+])/, '\\$1');
-  out = out.replace(/^([-*])(?=\s)/, '\\$1');
+  out = out.replace(/^(-)(?=\s)/, '\\$1');
   out = out.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
-  out = out.replace(/^(```|~~~)/, '\\$1');
+  out = out.replace(/^(~~~)/, '\\$1');
   out = out.replace(/^(=+|-+)$/, '\\$1');
   return out;
 }
 
-/** One GFM table cell: pipes escaped, line breaks flattened. */
+/** One GFM table cell: inline syntax and pipes escaped, line breaks flattened. */
 export function escapeTableCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim();
+  return escapeInline(text).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim();
 }
 
 /** A GFM table: the first row is the header (GFM requires one). Rows are padded to the widest. */

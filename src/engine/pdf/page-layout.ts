@@ -28,17 +28,22 @@ export interface PageLayout {
   boldSizes: SizeHistogram;
 }
 
-const JOIN = { deferHyphens: true };
-
 /** Lays out one region: its own lines (baselines local to the column), tables first, then text blocks. */
-function layoutRegion(items: PdfTextItem[], x0: number, x1: number, zoneOf: Map<PdfTextItem, 'top' | 'bottom'>) {
+function layoutRegion(
+  items: PdfTextItem[],
+  x0: number,
+  x1: number,
+  zoneOf: Map<PdfTextItem, 'top' | 'bottom'>,
+  monospaceBody: boolean,
+) {
+  const JOIN = { deferHyphens: true, monospaceBody };
   const lines = buildLines(items);
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
     const zone = first ? zoneOf.get(first) : undefined;
     if (zone && line.cells.every((cell) => cell.items.every((item) => zoneOf.get(item) === zone))) line.zone = zone;
   }
-  const tables = findTables(lines);
+  const tables = findTables(lines, { skipMonospace: !monospaceBody });
   const blocks: ProtoBlock[] = [];
   let next = 0;
   const region = { x0, x1 };
@@ -68,12 +73,15 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   const zones = splitZones(lines, input.height);
   let rtlChars = 0;
   let allChars = 0;
+  let monoChars = 0;
   for (const line of zones.body) {
     addToHistogram(sizes, line.size, line.chars);
     if (line.bold) addToHistogram(boldSizes, line.size, line.chars);
     allChars += line.chars;
+    monoChars += line.monoShare * line.chars;
     if (line.rtl) rtlChars += line.chars;
   }
+  const monospaceBody = monoChars > 0.5 * allChars;
   const zoneOf = new Map<PdfTextItem, 'top' | 'bottom'>();
   for (const [zone, zoneLines] of [['top', zones.top], ['bottom', zones.bottom]] as const) {
     for (const line of zoneLines) for (const cell of line.cells) for (const item of cell.items) zoneOf.set(item, zone);
@@ -92,7 +100,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   for (const region of regions) {
     const x0 = region.kind === 'full' ? Math.min(region.x0, textX0) : region.x0;
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
-    blocks.push(...layoutRegion(region.items, x0, x1, zoneOf));
+    blocks.push(...layoutRegion(region.items, x0, x1, zoneOf, monospaceBody));
   }
   for (const line of groupRotated(input.rotated ?? [])) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);

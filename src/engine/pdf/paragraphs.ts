@@ -43,6 +43,11 @@ export interface JoinOptions {
    * whole document's vocabulary (`dual-` + `encoder` stays hyphenated when "dual-encoder" occurs elsewhere).
    */
   deferHyphens?: boolean;
+  /**
+   * The page's body text is itself monospaced (a typewriter-style document): monospace then says nothing about
+   * code, and no code blocks are made.
+   */
+  monospaceBody?: boolean;
 }
 
 /** Private-use character marking a dropped line-end hyphen until the document's vocabulary is known. */
@@ -96,6 +101,10 @@ export function resolveHyphens(text: string, vocabulary: Vocabulary): string {
     })
     .replaceAll(HYPHEN_MARK, '');
 }
+
+const TYPOGRAPHIC_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔·–]\s/u;
+/** A table-of-contents line: dot leaders, then a page number. */
+export const DOT_LEADER = /(?:\.\s?){4,}\s*[\divxlcIVXLC]{0,6}\s*$/;
 
 const HYPHEN_END = /([\p{L}\p{N}])[-\u00ad\u2010]$/u;
 const NO_SPACE_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
@@ -213,11 +222,11 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   const size = Math.max(prev.size, line.size);
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   if (line.superscriptStart) return true;
+  if (DOT_LEADER.test(prev.text) || DOT_LEADER.test(line.text)) return true;
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
   if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
   if (line.bold !== prev.bold) return true;
-  if ((line.monoShare >= 0.8) !== (prev.monoShare >= 0.8)) return true;
   const gap = line.top - prev.bottom;
   const pitch = line.baseline - prev.baseline;
   if (lines.length >= 2) {
@@ -272,12 +281,19 @@ function codeMarkdown(lines: readonly TextLine[]): string {
   return `${fence}\n${body.join('\n')}\n${fence}`;
 }
 
+/** Lines whose centres line up while their starts differ: a centred block (an author list), not code. */
+function isCentred(lines: readonly TextLine[]): boolean {
+  const starts = lines.map((line) => line.x0);
+  if (Math.max(...starts) - Math.min(...starts) < 1) return false;
+  const centres = lines.map((line) => (line.x0 + line.x1) / 2);
+  const em = Math.max(...lines.map((line) => line.size));
+  return Math.max(...centres) - Math.min(...centres) < em;
+}
+
 function isCode(lines: readonly TextLine[]): boolean {
-  if (lines.length < 2) return false;
+  if (lines.length < 2 || isCentred(lines)) return false;
   const hinted = lines.filter((line) => CODE_HINT.test(line.text)).length;
-  if (hinted >= 0.5 * lines.length) return true;
-  const starts = new Set(lines.map((line) => Math.round(line.x0)));
-  return lines.length >= 4 && starts.size >= 2;
+  return hinted >= 0.5 * lines.length || lines.length >= 3;
 }
 
 /** Turns a finished draft into blocks. */
@@ -345,13 +361,19 @@ function acceptsMarker(marker: ListMarker, draft: Draft | undefined, line: TextL
 
 /** Builds the blocks of one region from its lines (top to bottom). */
 export function buildBlocks(lines: readonly TextLine[], region: Region, options: JoinOptions = {}): ProtoBlock[] {
+  // A monospaced line between two proportional ones is inline code in running text, not a code block; a
+  // typographic bullet makes a list item of a monospaced line.
+  const monoLine = lines.map(
+    (line) => !options.monospaceBody && line.monoShare >= 0.8 && !TYPOGRAPHIC_BULLET.test(line.text),
+  );
+  const codeLine = monoLine.map((mono, i) => mono && (monoLine[i - 1] === true || monoLine[i + 1] === true));
   const blocks: ProtoBlock[] = [];
   let draft: Draft | undefined;
   const close = () => {
     if (draft) blocks.push(...finish(draft, region, options));
     draft = undefined;
   };
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     if (line.zone) {
       // A margin-zone line stands alone: the document decides later whether it is a header or footer.
       close();
@@ -370,7 +392,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       });
       continue;
     }
-    const mono = line.monoShare >= 0.8;
+    const mono = codeLine[index]!;
     const marker = mono ? null : listMarker(line.text);
     if (draft?.mode === 'mono') {
       const prev = draft.lines[draft.lines.length - 1]!;

@@ -19,6 +19,11 @@ export interface FoundTable {
 export interface TableOptions {
   /** Fewest rows with two or more filled columns. */
   minRows?: number;
+  /**
+   * Monospaced lines are preformatted text (code, program output) that keeps its own alignment; set when the
+   * page's body is proportional, so such lines stay out of tables.
+   */
+  skipMonospace?: boolean;
 }
 
 const LIST_START = /^(?:[•◦▪▫‣●○■□►▸➢–—]\s|[-*]\s)/;
@@ -33,8 +38,8 @@ function isProseCell(text: string): boolean {
 }
 
 /** Lines that may belong to a table: several cells, or one short cell (a header, a wrapped cell). */
-function tableish(line: TextLine, regionX0: number, regionWidth: number): 'multi' | 'single' | null {
-  if (line.zone) return null;
+function tableish(line: TextLine, regionX0: number, regionWidth: number, skipMonospace: boolean): 'multi' | 'single' | null {
+  if (line.zone || (skipMonospace && line.monoShare >= 0.8)) return null;
   if (line.cells.length >= 2) {
     return line.cells.some((cell) => isProseCell(cell.text)) && line.cells.length === 2 ? null : 'multi';
   }
@@ -200,7 +205,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     regionX1 = Math.max(regionX1, line.x1);
   }
   const regionWidth = regionX1 - regionX0;
-  const kinds = lines.map((line) => tableish(line, regionX0, regionWidth));
+  const kinds = lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false));
   const tables: FoundTable[] = [];
   let i = 0;
   while (i < lines.length) {
