@@ -34,6 +34,8 @@ export interface QueueHandle {
   queue: Queue;
   control: QueueControl;
   target: string;
+  /** True on docmill's private embedded Redis, where no process docmill did not start can be connected. */
+  embedded: boolean;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function openQueue(
     queue,
     control,
     target: describeTarget(target),
+    embedded: embedded !== undefined,
     close: async () => {
       await queue.close();
       redis.disconnect();

@@ -56,8 +56,10 @@ export async function startEmbeddedRedis(outLocation: string, logger?: Logger): 
   const stateDir = embeddedStateDir(outLocation);
   const socket = socketPathFor(stateDir);
   if (await pings(socket)) {
-    logger?.debug({ socket }, 'reusing the embedded redis-server already running for this output');
-    return { socket, owned: false, stop: async () => undefined };
+    // Left running by a docmill that died (nobody else connected): adopt it, so it is stopped when we finish.
+    const adopt = (await connectedClients(socket)) === 0;
+    logger?.debug({ socket, adopt }, 'reusing the embedded redis-server already running for this output');
+    return adopt ? { socket, owned: true, stop: () => shutdown(socket, join(stateDir, 'redis.pid')) } : { socket, owned: false, stop: async () => undefined };
   }
   await mkdir(stateDir, { recursive: true });
   await rm(socket, { force: true });
@@ -94,22 +96,35 @@ export async function startEmbeddedRedis(outLocation: string, logger?: Logger): 
   for (let i = 0; i < 100 && !(await pings(socket)); i++) await delay(50);
   if (!(await pings(socket))) throw new RedisUnavailableError(`The embedded redis-server did not answer on ${socket}; see ${join(stateDir, 'redis.log')}`);
   logger?.debug({ socket, stateDir }, 'started the embedded redis-server');
-  return {
-    socket,
-    owned: true,
-    stop: async () => {
-      const client = new Redis({ path: socket, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        // SHUTDOWN rewrites nothing (save is off) but flushes the AOF, so the next run resumes from here.
-        await client.call('SHUTDOWN', 'NOSAVE').catch(() => undefined);
-      } catch {
-        const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).trim());
-        if (pid > 0) process.kill(pid, 'SIGTERM');
-      } finally {
-        client.disconnect();
-      }
-    },
-  };
+  return { socket, owned: true, stop: () => shutdown(socket, pidFile) };
+}
+
+/** Clients connected to the server other than the one asking. */
+async function connectedClients(socket: string): Promise<number> {
+  const client = new Redis({ path: socket, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const list = String(await client.call('CLIENT', 'LIST'));
+    return Math.max(0, list.split('\n').filter((line) => line.trim() !== '').length - 1);
+  } catch {
+    return 1;
+  } finally {
+    client.disconnect();
+  }
+}
+
+async function shutdown(socket: string, pidFile: string): Promise<void> {
+  const client = new Redis({ path: socket, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    // SHUTDOWN flushes the append-only file, so the next run resumes from here.
+    await client.call('SHUTDOWN', 'NOSAVE').catch(() => undefined);
+  } catch {
+    const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).trim());
+    if (pid > 0) process.kill(pid, 'SIGTERM');
+  } finally {
+    client.disconnect();
+  }
 }

@@ -43,7 +43,7 @@ process.stdin.on('end', () => server.close().finally(() => process.exit(0)));
 process.stdin.resume();
 `;
 
-const START_TIMEOUT_MS = 15_000;
+const START_TIMEOUT_MS = 30_000; // generous: a loaded CI machine starts Node slowly, and the hook timeout is 60 s
 
 export async function startS3rver(bucketNames: string[]): Promise<S3rverHandle> {
   const directory = await makeTempDir();

@@ -12,6 +12,7 @@ import { startParseWorker, type ParseWorker } from '../../../workers/parse-worke
 import type { ParseApiError } from '../../client/errors.js';
 import { DocmillMetrics } from '../../metrics/metrics.js';
 import { Producer } from '../../queue/producer.js';
+import { reclaimOrphanedJobs } from '../../queue/reclaim.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { addParseFlags, type ParseFlags } from '../parse-flags.js';
@@ -93,6 +94,10 @@ async function runCommand(sourceLocation: string, flags: RunFlags, context: CliC
     }
     // Rerunning means trying again: documents that failed last time go back to the queue.
     await queue.retryJobs({ state: 'failed' });
+    if (handle.embedded) {
+      const reclaimed = await reclaimOrphanedJobs(queue, handle.redis);
+      if (reclaimed > 0) logger.info({ reclaimed }, 'resuming documents an interrupted run left in progress');
+    }
     worker = startParseWorker({
       connection: handle.redis,
       queue,

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 // Before pdfjs: records the native Array.prototype.push that pdfjs's polyfills replace (see the module).
 import { restoreNativePush } from './native-builtins.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pdfParserOf } from '../../contract/options.js';
+import { pdfParserOf, type PdfParser } from '../../contract/options.js';
 import { EngineError } from '../engine-error.js';
 import type { Converter, DocumentModel, MetadataValue } from '../model.js';
 import { finishDocument, type LaidOutPage } from './document-layout.js';
@@ -154,7 +154,7 @@ function cleanString(value: unknown): string | undefined {
   return cleaned || undefined;
 }
 
-async function readMetadata(doc: PdfDocument): Promise<Record<string, MetadataValue>> {
+async function readMetadata(doc: PdfDocumentSource): Promise<Record<string, MetadataValue>> {
   const out: Record<string, MetadataValue> = {};
   try {
     const { info, metadata } = await doc.getMetadata();
@@ -219,110 +219,142 @@ export function formatPageList(pages: readonly number[]): string {
   return ranges.length > 12 ? `${ranges.slice(0, 12).join(', ')}, … (${pages.length} pages)` : ranges.join(', ');
 }
 
-export const convertPdf: Converter = async (input) => {
-  const parser = pdfParserOf(input.options);
-  const { bytes } = input;
+/** What `readDocument` needs of a pdfjs document (tests wrap one to make a page fail). */
+export type PdfDocumentSource = Pick<PdfDocument, 'numPages' | 'getPage' | 'getMetadata'>;
+
+interface PageResult {
+  page: LaidOutPage;
+  /** Characters on the page; 0 means no text layer. */
+  chars: number;
+}
+
+/** One page: text content → normalised items (fonts resolved when it matters) → layout. */
+async function readPage(doc: PdfDocumentSource, pageNumber: number, fonts: Map<string, FontInfo>): Promise<PageResult> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const viewport = page.getViewport({ scale: 1 });
+    const { width, height } = viewport;
+    const content = await page.getTextContent({ includeMarkedContent: false });
+    const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
+    const withText = raw.filter((item) => item.str.trim().length > 0);
+    const styles = content.styles as Record<string, { fontFamily?: string } | undefined>;
+    const styleOf = (fontName: string): FontStyle => {
+      const font = fonts.get(fontName);
+      return {
+        bold: font?.bold ?? false,
+        monospace: styles[fontName]?.fontFamily === 'monospace' || (font?.monospace ?? false),
+      };
+    };
+    const normalised = normaliseItems(withText, viewport.transform, styleOf);
+    if (normalised.chars === 0) {
+      return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
+    }
+    if (fontsNeedingWeight(normalised.items, new Set(fonts.keys())).size > 0) {
+      await resolveFonts(page, withText.map((item) => item.fontName), fonts);
+      for (const item of normalised.items) {
+        const style = styleOf(item.fontName);
+        item.bold = style.bold;
+        item.monospace = style.monospace;
+      }
+    }
+    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, width, height });
+    return { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/**
+ * Reads an open document into the model: every page up to `maxPages` (a page that throws is `failed` and the
+ * rest go on), pages without text `partial` with a warning (or OCR_REQUIRED in mode fast when no page has
+ * text), document-wide layout decisions, metadata.
+ */
+export async function readDocument(
+  doc: PdfDocumentSource,
+  parser: PdfParser,
+  options: { recovered?: boolean } = {},
+): Promise<DocumentModel> {
+  const totalPages = doc.numPages;
+  if (!(totalPages > 0)) throw new EngineError('EMPTY_DOCUMENT', 'the PDF has no pages');
+  const pageCount = Math.min(totalPages, parser.maxPages ?? totalPages);
+  const metadata = await readMetadata(doc);
+  const fonts = new Map<string, FontInfo>();
+  const pages: LaidOutPage[] = [];
+  const noText: number[] = [];
+  const failed: { page: number; error: unknown }[] = [];
+
+  for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
+    try {
+      const result = await readPage(doc, pageNumber, fonts);
+      if (result.chars === 0) noText.push(pageNumber);
+      pages.push(result.page);
+    } catch (error) {
+      failed.push({ page: pageNumber, error });
+      pages.push({ pageNumber, width: null, height: null, status: 'failed', layout: null });
+    }
+  }
+
+  if (failed.length === pageCount) {
+    const first = failed[0]!;
+    throw new EngineError(
+      'CORRUPT_DOCUMENT',
+      `no page of the PDF could be read: page ${first.page}: ${errorMessage(first.error)}`,
+      { cause: first.error },
+    );
+  }
+
+  const warnings: string[] = [];
+  if (options.recovered) warnings.push('The PDF is damaged (no usable cross-reference table); its pages were recovered.');
+  if (failed.length > 0) {
+    const list = formatPageList(failed.map((entry) => entry.page));
+    warnings.push(`Page(s) ${list} could not be read: ${errorMessage(failed[0]!.error)}`);
+  }
+  if (noText.length > 0) {
+    const list = formatPageList(noText);
+    if (noText.length + failed.length === pageCount && parser.mode === 'fast') {
+      throw new EngineError(
+        'OCR_REQUIRED',
+        `page(s) ${list} have no text layer; OCR is not available in this version — use mode auto/ocr once OCR lands`,
+      );
+    }
+    warnings.push(
+      `Page(s) ${list} have no text layer (scanned or image-only) and are left empty: OCR is not available in this version.`,
+    );
+  }
+  if (parser.mode === 'ocr') {
+    warnings.push('Mode "ocr" was requested but OCR is not available in this version; the text layer was used.');
+  }
+
+  const model: DocumentModel = {
+    pages: finishDocument(pages),
+    metadata: { ...metadata, numPages: pageCount, totalPages },
+  };
+  if (warnings.length > 0) model.warnings = warnings;
+  return model;
+}
+
+/**
+ * Opens PDF bytes with pdfjs (one recovery attempt for files without a usable trailer), with clear errors
+ * for empty, non-PDF, encrypted and corrupt files. The caller must `await doc.destroy()`.
+ */
+export async function openPdf(bytes: Uint8Array): Promise<{ doc: PdfDocument; recovered: boolean }> {
   if (bytes.length === 0) {
     throw new EngineError('EMPTY_DOCUMENT', 'the PDF is empty (0 bytes)');
   }
   if (findPdfHeader(bytes) < 0) {
     throw new EngineError('CORRUPT_DOCUMENT', 'the file is not a PDF: no %PDF- header in its first 1024 bytes');
   }
-
-  const { doc, recovered } = await openWithRecovery(bytes);
+  const opened = await openWithRecovery(bytes);
   // pdfjs loads its worker module with the first document; both bundles patch Array.prototype.push.
   restoreNativePush();
+  return opened;
+}
+
+export const convertPdf: Converter = async (input) => {
+  const parser = pdfParserOf(input.options);
+  const { doc, recovered } = await openPdf(input.bytes);
   try {
-    const totalPages = doc.numPages;
-    if (!(totalPages > 0)) throw new EngineError('EMPTY_DOCUMENT', 'the PDF has no pages');
-    const pageCount = Math.min(totalPages, parser.maxPages ?? totalPages);
-    const metadata = await readMetadata(doc);
-    const fonts = new Map<string, FontInfo>();
-    const pages: LaidOutPage[] = [];
-    const noText: number[] = [];
-    const failed: { page: number; error: unknown }[] = [];
-
-    for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
-      let page: PdfPage | undefined;
-      let width: number | null = null;
-      let height: number | null = null;
-      try {
-        page = await doc.getPage(pageNumber);
-        const viewport = page.getViewport({ scale: 1 });
-        width = viewport.width;
-        height = viewport.height;
-        const content = await page.getTextContent({ includeMarkedContent: false });
-        const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
-        const withText = raw.filter((item) => item.str.trim().length > 0);
-        const styles = content.styles as Record<string, { fontFamily?: string } | undefined>;
-        const styleOf = (fontName: string): FontStyle => {
-          const font = fonts.get(fontName);
-          return {
-            bold: font?.bold ?? false,
-            monospace: styles[fontName]?.fontFamily === 'monospace' || (font?.monospace ?? false),
-          };
-        };
-        const normalised = normaliseItems(withText, viewport.transform, styleOf);
-        if (fontsNeedingWeight(normalised.items, new Set(fonts.keys())).size > 0) {
-          await resolveFonts(page, withText.map((item) => item.fontName), fonts);
-          for (const item of normalised.items) {
-            const style = styleOf(item.fontName);
-            item.bold = style.bold;
-            item.monospace = style.monospace;
-          }
-        }
-        if (normalised.chars === 0) {
-          noText.push(pageNumber);
-          pages.push({ pageNumber, width, height, status: 'partial', layout: null });
-          continue;
-        }
-        const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, width, height });
-        pages.push({ pageNumber, width, height, status: 'ok', layout });
-      } catch (error) {
-        failed.push({ page: pageNumber, error });
-        pages.push({ pageNumber, width, height, status: 'failed', layout: null });
-      } finally {
-        page?.cleanup();
-      }
-    }
-
-    if (failed.length === pageCount) {
-      const first = failed[0]!;
-      throw new EngineError(
-        'CORRUPT_DOCUMENT',
-        `no page of the PDF could be read: page ${first.page}: ${errorMessage(first.error)}`,
-        { cause: first.error },
-      );
-    }
-
-    const warnings: string[] = [];
-    if (recovered) warnings.push('The PDF is damaged (no usable cross-reference table); its pages were recovered.');
-    if (failed.length > 0) {
-      const list = formatPageList(failed.map((entry) => entry.page));
-      warnings.push(`Page(s) ${list} could not be read: ${errorMessage(failed[0]!.error)}`);
-    }
-    if (noText.length > 0) {
-      const list = formatPageList(noText);
-      if (noText.length + failed.length === pageCount && parser.mode === 'fast') {
-        throw new EngineError(
-          'OCR_REQUIRED',
-          `page(s) ${list} have no text layer; OCR is not available in this version — use mode auto/ocr once OCR lands`,
-        );
-      }
-      warnings.push(
-        `Page(s) ${list} have no text layer (scanned or image-only) and are left empty: OCR is not available in this version.`,
-      );
-    }
-    if (parser.mode === 'ocr') {
-      warnings.push('Mode "ocr" was requested but OCR is not available in this version; the text layer was used.');
-    }
-
-    const model: DocumentModel = {
-      pages: finishDocument(pages),
-      metadata: { ...metadata, numPages: pageCount, totalPages },
-    };
-    if (warnings.length > 0) model.warnings = warnings;
-    return model;
+    return await readDocument(doc, parser, { recovered });
   } finally {
     await doc.destroy().catch(() => undefined);
   }

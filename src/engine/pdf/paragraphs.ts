@@ -171,6 +171,8 @@ type Mode = 'text' | 'list' | 'mono';
 interface Draft {
   mode: Mode;
   lines: TextLine[];
+  /** Smallest line start (indent) so far, from the region's reading-side edge. */
+  minStart: number;
   /** For lists: index of the line where each item starts, and its marker. */
   items: { line: number; marker: ListMarker; start: number }[];
 }
@@ -217,7 +219,7 @@ function dominant(lines: readonly TextLine[]): { size: number; bold: boolean; ch
 }
 
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
-function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region): boolean {
+function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number): boolean {
   const prev = lines[lines.length - 1]!;
   const size = Math.max(prev.size, line.size);
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
@@ -236,7 +238,6 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
     return true;
   }
   const width = region.x1 - region.x0;
-  const blockStart = Math.min(...lines.map((l) => startOf(l, region)));
   const start = startOf(line, region);
   const end = endOf(line, region);
   const prevEnd = endOf(prev, region);
@@ -402,7 +403,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       }
       close();
     }
-    const broke = draft ? breaksParagraph(draft.lines, line, region) : true;
+    const broke = draft ? breaksParagraph(draft.lines, line, region, draft.minStart) : true;
     if (marker && acceptsMarker(marker, draft, line, broke)) {
       const lastItem = draft?.mode === 'list' ? draft.items[draft.items.length - 1] : undefined;
       // Bullets after numbers (or the reverse) at the same indent start another list.
@@ -412,7 +413,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
         Math.abs(lastItem.start - startOf(line, region)) < 0.8 * line.size;
       if (!draft || draft.mode !== 'list' || switched || line.top - draft.lines[draft.lines.length - 1]!.bottom > 1.5 * line.size) {
         close();
-        draft = { mode: 'list', lines: [], items: [] };
+        draft = { mode: 'list', lines: [], items: [], minStart: Infinity };
       }
       draft.items.push({ line: draft.lines.length, marker, start: startOf(line, region) });
       draft.lines.push(line);
@@ -431,15 +432,16 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
     }
     if (mono) {
       close();
-      draft = { mode: 'mono', lines: [line], items: [] };
+      draft = { mode: 'mono', lines: [line], items: [], minStart: startOf(line, region) };
       continue;
     }
-    if (draft && !breaksParagraph(draft.lines, line, region)) {
+    if (draft && !breaksParagraph(draft.lines, line, region, draft.minStart)) {
       draft.lines.push(line);
+      draft.minStart = Math.min(draft.minStart, startOf(line, region));
       continue;
     }
     close();
-    draft = { mode: 'text', lines: [line], items: [] };
+    draft = { mode: 'text', lines: [line], items: [], minStart: startOf(line, region) };
   }
   close();
   return blocks;

@@ -2,10 +2,24 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../../src/engine/engine-error.js';
-import { findPdfHeader, formatPageList } from '../../../src/engine/pdf/convert-pdf.js';
+import {
+  findPdfHeader,
+  formatPageList,
+  openPdf,
+  readDocument,
+  type PdfDocumentSource,
+} from '../../../src/engine/pdf/convert-pdf.js';
 import { recoverTruncatedPdf } from '../../../src/engine/pdf/recover.js';
 import { COLUMN_ONE_FIRST, COLUMN_ONE_LAST, COLUMN_TWO_FIRST, FIXTURES } from './fixtures/fixtures.js';
-import { allBlocks, convertBytes, FIXTURE_DIR, fixtureBytes, mainMarkdown, rejectionOf } from './helpers.js';
+import {
+  allBlocks,
+  convertBytes,
+  FIXTURE_DIR,
+  fixtureBytes,
+  mainMarkdown,
+  optionsFor,
+  rejectionOf,
+} from './helpers.js';
 
 describe('fixtures', () => {
   it('the committed fixtures match their generator (npx tsx test/engine/pdf/fixtures/make-fixtures.ts)', () => {
@@ -162,6 +176,49 @@ describe('convertPdf on damaged and unusual files', () => {
     const error = await rejectionOf(convertBytes(new TextEncoder().encode('%PDF-1.7\n%%EOF\n')));
     expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
     expect(error.message).toMatch(/corrupt or truncated|could not be read/);
+  });
+});
+
+describe('metadata and page failures', () => {
+  it('takes the title from XMP when the document info has none, and omits an empty author', async () => {
+    const doc = await convertBytes(fixtureBytes('xmp-title.pdf'));
+    expect(doc.metadata.title).toBe('Title From XMP');
+    expect(doc.metadata).not.toHaveProperty('author');
+  });
+
+  it('marks a page whose extraction throws as failed and keeps going', async () => {
+    const { doc } = await openPdf(fixtureBytes('acme-report-3p.pdf'));
+    try {
+      const source: PdfDocumentSource = {
+        numPages: doc.numPages,
+        getMetadata: () => doc.getMetadata(),
+        getPage: (n: number) => (n === 2 ? Promise.reject(new Error('bad page object')) : doc.getPage(n)),
+      };
+      const model = await readDocument(source, optionsFor().parsers[0]!);
+      expect(model.pages.map((page) => page.status)).toEqual(['ok', 'failed', 'ok']);
+      expect(model.pages[1]).toMatchObject({ blocks: [], width: null, height: null });
+      expect(model.warnings).toEqual(['Page(s) 2 could not be read: bad page object']);
+    } finally {
+      await doc.destroy();
+    }
+  });
+
+  it('is CORRUPT_DOCUMENT, naming the cause, when no page can be read', async () => {
+    const { doc } = await openPdf(fixtureBytes('acme-report-3p.pdf'));
+    try {
+      const source: PdfDocumentSource = {
+        numPages: 2,
+        getMetadata: () => doc.getMetadata(),
+        getPage: () => Promise.reject(new Error('bad page object')),
+      };
+      const error = await rejectionOf(readDocument(source, optionsFor().parsers[0]!));
+      expect(error).toMatchObject({
+        apiCode: 'CORRUPT_DOCUMENT',
+        message: 'no page of the PDF could be read: page 1: bad page object',
+      });
+    } finally {
+      await doc.destroy();
+    }
   });
 });
 

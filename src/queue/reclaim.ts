@@ -1,0 +1,20 @@
+/**
+ * Hands back jobs left active by a docmill that died (SIGKILL, power loss) so a rerun need not wait for their
+ * locks to expire. Only safe when no worker at all is connected to the queue, which docmill can know for certain
+ * only on its private embedded Redis; on a shared Redis, BullMQ's stalled-job check does this once locks expire.
+ */
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_PREFIX } from './queue-names.js';
+
+export async function reclaimOrphanedJobs(queue: Queue, redis: Redis): Promise<number> {
+  if ((await queue.getWorkersCount()) > 0) return 0;
+  let reclaimed = 0;
+  for (const job of await queue.getActive()) {
+    if (!job.id) continue;
+    await redis.del(`${QUEUE_PREFIX}:${queue.name}:${job.id}:lock`);
+    // No token: moves the job whoever held it. Nobody does: no worker is connected.
+    if ((await job.moveToWait()) >= 0) reclaimed++;
+  }
+  return reclaimed;
+}
