@@ -226,14 +226,21 @@ interface PageResult {
   page: LaidOutPage;
   /** Characters on the page; 0 means no text layer. */
   chars: number;
+  /** Why the page is `failed`. */
+  error?: unknown;
 }
 
 /** One page: text content → normalised items (fonts resolved when it matters) → layout. */
 async function readPage(doc: PdfDocumentSource, pageNumber: number, fonts: Map<string, FontInfo>): Promise<PageResult> {
-  const page = await doc.getPage(pageNumber);
+  let page: PdfPage;
   try {
-    const viewport = page.getViewport({ scale: 1 });
-    const { width, height } = viewport;
+    page = await doc.getPage(pageNumber);
+  } catch (error) {
+    return { page: { pageNumber, width: null, height: null, status: 'failed', layout: null }, chars: 0, error };
+  }
+  const viewport = page.getViewport({ scale: 1 });
+  const { width, height } = viewport;
+  try {
     const content = await page.getTextContent({ includeMarkedContent: false });
     const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
     const withText = raw.filter((item) => item.str.trim().length > 0);
@@ -259,6 +266,8 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, fonts: Map<s
     }
     const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, width, height });
     return { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars };
+  } catch (error) {
+    return { page: { pageNumber, width, height, status: 'failed', layout: null }, chars: 0, error };
   } finally {
     page.cleanup();
   }
@@ -284,14 +293,10 @@ export async function readDocument(
   const failed: { page: number; error: unknown }[] = [];
 
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
-    try {
-      const result = await readPage(doc, pageNumber, fonts);
-      if (result.chars === 0) noText.push(pageNumber);
-      pages.push(result.page);
-    } catch (error) {
-      failed.push({ page: pageNumber, error });
-      pages.push({ pageNumber, width: null, height: null, status: 'failed', layout: null });
-    }
+    const result = await readPage(doc, pageNumber, fonts);
+    pages.push(result.page);
+    if (result.page.status === 'failed') failed.push({ page: pageNumber, error: result.error });
+    else if (result.chars === 0) noText.push(pageNumber);
   }
 
   if (failed.length === pageCount) {

@@ -36,7 +36,7 @@ function layoutRegion(
   zoneOf: Map<PdfTextItem, 'top' | 'bottom'>,
   monospaceBody: boolean,
 ) {
-  const JOIN = { deferHyphens: true, monospaceBody };
+  const blockOptions = { deferHyphens: true, monospaceBody };
   const lines = buildLines(items);
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
@@ -48,7 +48,7 @@ function layoutRegion(
   let next = 0;
   const region = { x0, x1 };
   for (const table of tables) {
-    if (table.start > next) blocks.push(...buildBlocks(lines.slice(next, table.start), region, JOIN));
+    if (table.start > next) blocks.push(...buildBlocks(lines.slice(next, table.start), region, blockOptions));
     const tableLines = lines.slice(table.start, table.end);
     blocks.push({
       kind: 'table',
@@ -62,7 +62,7 @@ function layoutRegion(
     });
     next = table.end;
   }
-  if (next < lines.length) blocks.push(...buildBlocks(lines.slice(next), region, JOIN));
+  if (next < lines.length) blocks.push(...buildBlocks(lines.slice(next), region, blockOptions));
   return blocks;
 }
 

@@ -1,6 +1,6 @@
 /** End to end on the generated fixtures (test/engine/pdf/fixtures): furniture, structure, errors, limits. */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../../src/engine/engine-error.js';
 import {
   findPdfHeader,
@@ -179,6 +179,24 @@ describe('convertPdf on damaged and unusual files', () => {
   });
 });
 
+describe('offline resources', () => {
+  it('reads Japanese through a predefined CMap from the package folder, without fetching anything', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      const doc = await convertBytes(fixtureBytes('cjk-predefined-cmap.pdf'));
+      expect(mainMarkdown(doc)).toBe('# 日本語のテキスト\n\nLatin text beside it.');
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it('leaves the native Array.prototype.push in place (the pdfjs legacy polyfill is slow)', async () => {
+    await convertBytes(fixtureBytes('mixed-text-and-blank.pdf'));
+    expect(Function.prototype.toString.call(Array.prototype.push)).toContain('[native code]');
+  });
+});
+
 describe('metadata and page failures', () => {
   it('takes the title from XMP when the document info has none, and omits an empty author', async () => {
     const doc = await convertBytes(fixtureBytes('xmp-title.pdf'));
@@ -192,12 +210,18 @@ describe('metadata and page failures', () => {
       const source: PdfDocumentSource = {
         numPages: doc.numPages,
         getMetadata: () => doc.getMetadata(),
-        getPage: (n: number) => (n === 2 ? Promise.reject(new Error('bad page object')) : doc.getPage(n)),
+        getPage: async (n: number) => {
+          if (n === 2) throw new Error('bad page object');
+          const page = await doc.getPage(n);
+          if (n === 3) page.getTextContent = () => Promise.reject(new Error('bad content stream'));
+          return page;
+        },
       };
       const model = await readDocument(source, optionsFor().parsers[0]!);
-      expect(model.pages.map((page) => page.status)).toEqual(['ok', 'failed', 'ok']);
+      expect(model.pages.map((page) => page.status)).toEqual(['ok', 'failed', 'failed']);
       expect(model.pages[1]).toMatchObject({ blocks: [], width: null, height: null });
-      expect(model.warnings).toEqual(['Page(s) 2 could not be read: bad page object']);
+      expect(model.pages[2]).toMatchObject({ blocks: [], width: 612, height: 792 });
+      expect(model.warnings).toEqual(['Page(s) 2-3 could not be read: bad page object']);
     } finally {
       await doc.destroy();
     }
