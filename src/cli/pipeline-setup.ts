@@ -2,7 +2,9 @@
  * Builds what the pipeline commands share: Redis (a URL or the embedded server), the queue and its control
  * state, the parse backend, the store and the sources, each from flags and environment.
  */
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -145,6 +147,16 @@ export interface SourceFactoryOptions {
   /** Where an S3 watch keeps its checkpoint. */
   checkpointDir?: string;
   pollIntervalMs?: number;
+}
+
+/**
+ * Where an S3 watch keeps its listing checkpoint unless --checkpoint says: the user's cache folder, one per
+ * (source, queue), so a restarted watcher reports only what changed while it was down.
+ */
+export function defaultCheckpointDir(location: string, queue: string, env: NodeJS.ProcessEnv): string {
+  const cache = env.XDG_CACHE_HOME ?? join(env.HOME ?? homedir(), '.cache');
+  const name = createHash('sha256').update(`${canonicalLocation(location)}\n${queue}`).digest('hex').slice(0, 16);
+  return join(cache, 'docmill', 'checkpoints', name);
 }
 
 /** Normalises a location so job data means the same on every machine: local paths become absolute. */

@@ -7,7 +7,8 @@ import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { addParseFlags, type ParseFlags } from '../parse-flags.js';
 import { addConnectionFlags, addS3Flags, addSourceFlags, type ConnectionFlags, type S3Flags, type SourceFlags } from '../pipeline-flags.js';
-import { openQueue, S3ClientCache, sourceFactory, validatedOptions } from '../pipeline-setup.js';
+import { defaultCheckpointDir, openQueue, S3ClientCache, sourceFactory, validatedOptions } from '../pipeline-setup.js';
+import { DEFAULT_QUEUE } from '../../queue/queue-names.js';
 import { Producer } from '../../queue/producer.js';
 import { positiveInteger } from '../worker-settings.js';
 import { watchInto } from '../watch-loop.js';
@@ -29,7 +30,7 @@ export function registerEnqueueCommand(program: Command, context: CliContext): v
     .option('--watch', 'keep running and queue files as they appear or change')
     .option('--attempts <n>', 'queue attempts for a document whose errors outlast the client retries', '4')
     .option('--poll-interval <ms>', 'S3 watch: how often to list the bucket', '30000')
-    .option('--checkpoint <dir>', 'S3 watch: folder for the listing checkpoint (default: ~/.cache/docmill/checkpoints)');
+    .option('--checkpoint <dir>', 'S3 watch: folder for the listing checkpoint (default: under ~/.cache/docmill/checkpoints)');
   addConnectionFlags(command, { withOut: true });
   addSourceFlags(command);
   addS3Flags(command);
@@ -44,7 +45,7 @@ async function enqueueCommand(location: string, flags: EnqueueFlags, context: Cl
   const sourceFor = sourceFactory(s3, {
     selection: { include: flags.include, exclude: flags.exclude },
     pollIntervalMs: positiveInteger(flags.pollInterval, '--poll-interval'),
-    ...(flags.checkpoint ? { checkpointDir: flags.checkpoint } : {}),
+    checkpointDir: flags.checkpoint ?? defaultCheckpointDir(location, flags.queue ?? DEFAULT_QUEUE, context.env),
   });
   const source = sourceFor(location);
   const handle = await openQueue(flags, context.env, logger, 'named');

@@ -23,7 +23,8 @@ import {
   type SourceFlags,
   type WorkerFlags,
 } from '../pipeline-flags.js';
-import { buildBackend, buildStore, openQueue, S3ClientCache, sourceFactory, validatedOptions } from '../pipeline-setup.js';
+import { buildBackend, buildStore, defaultCheckpointDir, openQueue, S3ClientCache, sourceFactory, validatedOptions } from '../pipeline-setup.js';
+import { DEFAULT_QUEUE } from '../../queue/queue-names.js';
 import { reportError } from '../report-error.js';
 import { UsageError } from '../usage-error.js';
 import { watchInto } from '../watch-loop.js';
@@ -78,7 +79,9 @@ async function serve(location: string | undefined, flags: WatchFlags | WorkerCom
     ...(watchFlags ? { selection: { include: watchFlags.include, exclude: watchFlags.exclude } } : {}),
     ...(out.startsWith('s3://') ? {} : { ignorePaths: [resolve(out)] }),
     ...(watchFlags ? { pollIntervalMs: positiveInteger(watchFlags.pollInterval, '--poll-interval') } : {}),
-    ...(watchFlags?.checkpoint ? { checkpointDir: watchFlags.checkpoint } : {}),
+    ...(location && watchFlags
+      ? { checkpointDir: watchFlags.checkpoint ?? defaultCheckpointDir(location, flags.queue ?? DEFAULT_QUEUE, context.env) }
+      : {}),
   });
   const source = location ? sourceFor(location) : undefined;
   const handle = await openQueue(flags, context.env, logger, 'named');

@@ -8,10 +8,12 @@ import { clusterLines } from './lines.js';
 import type { PdfTextItem } from './types.js';
 
 const SHORT_LINE_WORDS = 15;
+const WORD = /\p{L}{3}/u;
 
 /**
  * The unknown fonts (not in `known`) whose weight could change the layout of this page: the dominant font of
- * some short line, other than the page's body font, not monospaced, at less than 1.2× the body size.
+ * some short line with a word in it, other than the page's body font, not monospaced, at less than 1.2× the
+ * body size.
  */
 export function fontsNeedingWeight(items: readonly PdfTextItem[], known: ReadonlySet<string>): Set<string> {
   const needed = new Set<string>();
@@ -41,6 +43,8 @@ export function fontsNeedingWeight(items: readonly PdfTextItem[], known: Readonl
       if (item.monospace) mono += item.str.length;
     }
     if (words > SHORT_LINE_WORDS || mono > 0.5 * total) continue;
+    // Page numbers and formulas ("a2 + 8 = 12") are not headings: a heading has a word.
+    if (!cluster.some((item) => WORD.test(item.str))) continue;
     const font = argMax(chars);
     if (font === undefined || known.has(font) || font === bodyFont) continue;
     if (bodySize > 0 && size >= 1.2 * bodySize) continue;

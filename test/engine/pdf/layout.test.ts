@@ -95,5 +95,6 @@ describe('fontsNeedingWeight', () => {
     expect(fontsNeedingWeight([item('Method', 50, 80, { font: 'f2' }), ...body('f1')], new Set(['f2'])).size).toBe(0);
     expect(fontsNeedingWeight([item('Big Title', 50, 60, { font: 'f3', size: 20 }), ...body('f1')], new Set()).size).toBe(0);
     expect(fontsNeedingWeight([item('x = 1;', 50, 60, { font: 'f4', mono: true }), ...body('f1')], new Set()).size).toBe(0);
+    expect(fontsNeedingWeight([item('a2 + 8 = 12', 150, 60, { font: 'f5' }), ...body('f1')], new Set()).size).toBe(0);
   });
 });
