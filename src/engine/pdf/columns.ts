@@ -5,7 +5,7 @@
  * read one after the other (right to left on right-to-left pages). A band whose columns do not look like prose
  * (short cells: a table whose column gap happens to line up with the gutter) is read as one full-width region.
  */
-import type { PdfTextItem, TextLine } from './types.js';
+import { append, type PdfTextItem, type TextLine } from './types.js';
 
 export interface Gutter {
   x0: number;
@@ -195,7 +195,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size === 1;
     if (continuesSpanning || crossesGutter(line, centres)) {
       flushBand();
-      spanning.push(...line.cells.flatMap((cell) => cell.items));
+      append(spanning, line.cells.flatMap((cell) => cell.items));
       lastSpanning = line;
       continue;
     }

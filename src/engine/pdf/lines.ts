@@ -160,43 +160,45 @@ function gapBetween(a: PdfTextItem, b: PdfTextItem): number {
 
 /** Joins items already in reading order, inserting a space where the gap or the PDF's own spacing says so. */
 export function joinItems(items: readonly PdfTextItem[]): string {
-  let text = '';
+  // Parts, not repeated concatenation and slicing: a line can hold a hundred thousand items.
+  const parts: string[] = [];
   let prev: PdfTextItem | undefined;
+  let prevDir: ReturnType<typeof directionOf> = 'neutral';
   for (const item of items) {
+    const dir = directionOf(item);
     if (prev) {
       const gap = gapBetween(prev, item);
       const em = Math.max(prev.size, item.size);
-      const cjkPair = CJK.test(text.slice(-1)) && CJK.test(item.str.charAt(0));
-      const prevDir = directionOf(prev);
-      const dir = directionOf(item);
+      const cjkPair = CJK.test(prev.str.slice(-1)) && CJK.test(item.str.charAt(0));
       // A Latin word inside Arabic or Hebrew text is set apart by a space even when none is drawn.
       const directionChange = prevDir !== 'neutral' && dir !== 'neutral' && prevDir !== dir && gap > -0.1 * em;
       const wantsSpace = cjkPair
         ? gap > 0.5 * em
         : directionChange || gap > SPACE_GAP_EM * em || (item.spaceBefore === true && gap > -0.2 * em);
-      if (wantsSpace && !text.endsWith(' ')) text += ' ';
+      if (wantsSpace && !prev.str.endsWith(' ')) parts.push(' ');
     }
-    text += item.str;
+    parts.push(item.str);
     prev = item;
+    prevDir = dir;
   }
-  return text;
+  return parts.join('');
 }
 
 /** Joins monospaced items, turning gaps into as many spaces as characters would fit (code keeps its spacing). */
 export function joinMonospace(items: readonly PdfTextItem[], charWidth: number): string {
-  let text = '';
+  const parts: string[] = [];
   let prev: PdfTextItem | undefined;
   for (const item of items) {
     if (prev && charWidth > 0) {
       const gap = item.x0 - prev.x1;
       const spaces = Math.round(gap / charWidth);
-      if (spaces > 0) text += ' '.repeat(Math.min(spaces, 40));
-      else if (item.spaceBefore && !text.endsWith(' ')) text += ' ';
+      if (spaces > 0) parts.push(' '.repeat(Math.min(spaces, 40)));
+      else if (item.spaceBefore) parts.push(' ');
     }
-    text += item.str;
+    parts.push(item.str);
     prev = item;
   }
-  return text;
+  return parts.join('');
 }
 
 function charCount(text: string): number {

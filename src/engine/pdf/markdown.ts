@@ -46,11 +46,13 @@ export function escapeTableCell(text: string): string {
 
 /** A GFM table: the first row is the header (GFM requires one). Rows are padded to the widest. */
 export function renderGfmTable(rows: readonly (readonly string[])[]): string {
-  const width = Math.max(1, ...rows.map((row) => row.length));
+  const width = rows.reduce((max, row) => Math.max(max, row.length), 1);
   const line = (cells: readonly string[]) => {
     const padded = Array.from({ length: width }, (_, i) => escapeTableCell(cells[i] ?? ''));
     return `| ${padded.join(' | ')} |`;
   };
   const [header = [], ...body] = rows;
-  return [line(header), `| ${Array.from({ length: width }, () => '---').join(' | ')} |`, ...body.map(line)].join('\n');
+  const out = [line(header), `| ${Array.from({ length: width }, () => '---').join(' | ')} |`];
+  for (const row of body) out.push(line(row));
+  return out.join('\n');
 }

@@ -11,7 +11,7 @@ import { buildBlocks } from './paragraphs.js';
 import { groupRotated } from './rotated.js';
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
-import type { PdfTextItem, ProtoBlock } from './types.js';
+import { append, type PdfTextItem, type ProtoBlock } from './types.js';
 
 export interface PageLayoutInput {
   items: readonly PdfTextItem[];
@@ -48,7 +48,7 @@ function layoutRegion(
   let next = 0;
   const region = { x0, x1 };
   for (const table of tables) {
-    if (table.start > next) blocks.push(...buildBlocks(lines.slice(next, table.start), region, blockOptions));
+    if (table.start > next) append(blocks, buildBlocks(lines.slice(next, table.start), region, blockOptions));
     const tableLines = lines.slice(table.start, table.end);
     blocks.push({
       kind: 'table',
@@ -62,7 +62,7 @@ function layoutRegion(
     });
     next = table.end;
   }
-  if (next < lines.length) blocks.push(...buildBlocks(lines.slice(next), region, blockOptions));
+  if (next < lines.length) append(blocks, buildBlocks(lines.slice(next), region, blockOptions));
   return blocks;
 }
 
@@ -100,7 +100,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   for (const region of regions) {
     const x0 = region.kind === 'full' ? Math.min(region.x0, textX0) : region.x0;
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
-    blocks.push(...layoutRegion(region.items, x0, x1, zoneOf, monospaceBody));
+    append(blocks, layoutRegion(region.items, x0, x1, zoneOf, monospaceBody));
   }
   for (const line of groupRotated(input.rotated ?? [])) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);

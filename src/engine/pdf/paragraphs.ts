@@ -5,7 +5,7 @@
  */
 import { joinMonospace } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
-import type { PdfTextItem, ProtoBlock, Rect, TextLine } from './types.js';
+import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
 export interface ListMarker {
   ordered: boolean;
@@ -116,36 +116,33 @@ const NO_SPACE_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/
  * Chinese and Japanese lines join without a space.
  */
 export function joinLines(texts: readonly string[], options: JoinOptions = {}): string {
-  let out = '';
+  // Built from parts (each previous line is looked at, never the whole text again): linear in the text.
+  const parts: string[] = [];
+  let prev = '';
   for (const raw of texts) {
     const text = raw.trim();
     if (!text) continue;
-    if (!out) {
-      out = text;
+    if (parts.length === 0) {
+      parts.push(text);
+      prev = text;
       continue;
     }
-    if (out.endsWith('\u00ad')) {
-      out = out.slice(0, -1) + text;
-      continue;
-    }
-    if (HYPHEN_END.test(out)) {
-      const first = text.charAt(0);
-      if (/\p{Ll}/u.test(first)) {
-        const lastWord = out.slice(out.lastIndexOf(' ') + 1, -1);
-        if (lastWord.includes('-')) out += text;
-        else out = out.slice(0, -1) + (options.deferHyphens ? HYPHEN_MARK : '') + text;
-      } else {
-        out += text;
+    if (prev.endsWith('\u00ad')) {
+      parts[parts.length - 1] = prev.slice(0, -1);
+    } else if (HYPHEN_END.test(prev)) {
+      if (/\p{Ll}/u.test(text.charAt(0))) {
+        const lastWord = prev.slice(prev.lastIndexOf(' ') + 1, -1);
+        if (!lastWord.includes('-')) {
+          parts[parts.length - 1] = prev.slice(0, -1) + (options.deferHyphens ? HYPHEN_MARK : '');
+        }
       }
-      continue;
+    } else if (!(NO_SPACE_SCRIPT.test(prev.slice(-1)) && NO_SPACE_SCRIPT.test(text.charAt(0)))) {
+      parts.push(' ');
     }
-    if (NO_SPACE_SCRIPT.test(out.slice(-1)) && NO_SPACE_SCRIPT.test(text.charAt(0))) {
-      out += text;
-      continue;
-    }
-    out += ` ${text}`;
+    parts.push(text);
+    prev = text;
   }
-  return out;
+  return parts.join('');
 }
 
 const CAPTION = /^(?:Table|Tab\.|Figure|Fig\.|Listing|Algorithm|Chart|Scheme|Exhibit|Plate)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.|]/;
@@ -224,7 +221,7 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   const size = Math.max(prev.size, line.size);
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   if (line.superscriptStart) return true;
-  if (DOT_LEADER.test(prev.text) || DOT_LEADER.test(line.text)) return true;
+  if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
   if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
@@ -272,7 +269,7 @@ function charWidthOf(lines: readonly TextLine[]): number {
 
 function codeMarkdown(lines: readonly TextLine[]): string {
   const charWidth = charWidthOf(lines);
-  const left = Math.min(...lines.map((line) => line.x0));
+  const left = lines.reduce((min, line) => Math.min(min, line.x0), Infinity);
   const body = lines.map((line) => {
     const items: PdfTextItem[] = line.cells.flatMap((cell) => cell.items).sort((a, b) => a.x0 - b.x0);
     const indent = charWidth > 0 ? Math.max(0, Math.round((line.x0 - left) / charWidth)) : 0;
@@ -282,13 +279,24 @@ function codeMarkdown(lines: readonly TextLine[]): string {
   return `${fence}\n${body.join('\n')}\n${fence}`;
 }
 
+/** Largest minus smallest (no spread arguments: blocks can be long). */
+function spread(values: readonly number[]): number {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const value of values) {
+    min = Math.min(min, value);
+    max = Math.max(max, value);
+  }
+  return max - min;
+}
+
 /** Lines whose centres line up while their starts differ: a centred block (an author list), not code. */
 function isCentred(lines: readonly TextLine[]): boolean {
   const starts = lines.map((line) => line.x0);
-  if (Math.max(...starts) - Math.min(...starts) < 1) return false;
+  if (spread(starts) < 1) return false;
   const centres = lines.map((line) => (line.x0 + line.x1) / 2);
-  const em = Math.max(...lines.map((line) => line.size));
-  return Math.max(...centres) - Math.min(...centres) < em;
+  const em = lines.reduce((max, line) => Math.max(max, line.size), 0);
+  return spread(centres) < em;
 }
 
 function isCode(lines: readonly TextLine[]): boolean {
@@ -371,7 +379,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
   const blocks: ProtoBlock[] = [];
   let draft: Draft | undefined;
   const close = () => {
-    if (draft) blocks.push(...finish(draft, region, options));
+    if (draft) append(blocks, finish(draft, region, options));
     draft = undefined;
   };
   for (const [index, line] of lines.entries()) {

@@ -94,3 +94,8 @@ export interface ProtoBlock {
   /** Furniture decided on the page alone (rotated margin text). */
   furniture?: boolean;
 }
+
+/** Appends without spreading into arguments (a hostile page can have more items than a call takes). */
+export function append<T>(target: T[], source: readonly T[]): void {
+  for (const value of source) target.push(value);
+}
