@@ -68,10 +68,19 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     autorun: true,
   });
   worker.on('error', (error) => options.logger.error({ err: error }, 'worker error'));
+  // The gate does not probe for headroom when the queue is nearly drained (see ApiGate.setBacklog).
+  const backlogTimer = setInterval(() => {
+    options.queue
+      .getJobCounts('waiting', 'prioritized', 'delayed')
+      .then((counts) => gate.setBacklog(Object.values(counts).reduce((sum, count) => sum + count, 0)))
+      .catch(() => gate.setBacklog(undefined));
+  }, 1000);
+  backlogTimer.unref();
   return {
     worker,
     gate,
     close: async (force = false) => {
+      clearInterval(backlogTimer);
       await worker.close(force);
     },
   };

@@ -14,6 +14,9 @@
  * - After `probeAfter × limit` successes in a row the gate probes one request higher, to find headroom a raised
  *   plan or a quieter fleet has left. A refused probe doubles the successes needed before the next (up to 64×), a
  *   successful one resets that, so at a stable ceiling the probes, and the 429s they cost, thin out geometrically.
+ *   No probe is made when the work left (the queue's backlog, told by `setBacklog`) would be done within about a
+ *   second at the current rate: a refused probe then costs its document a Retry-After wait at the very end of the
+ *   run, with the API idle (measured: 2 % of a 50 s run).
  */
 export interface ApiGateOptions {
   /** The ceiling (`--concurrency`). */
@@ -41,6 +44,10 @@ export class ApiGate {
   #probeFrom: number | undefined;
   /** Multiplies the successes needed before the next probe. */
   #probeBackoff = 1;
+  /** Jobs waiting in the queue, when known. */
+  #backlog: number | undefined;
+  /** Smoothed request duration, for judging whether the backlog outlasts a probe's possible Retry-After. */
+  #latencyMs: number | undefined;
   /** Throttles that arrive for requests sent before the last decrease are echoes of the same overload. */
   #epoch = 0;
   readonly #waiters: (() => void)[] = [];
@@ -83,12 +90,19 @@ export class ApiGate {
       });
     }
     this.#inFlight++;
-    return { epoch: this.#epoch, inFlightAtStart: this.#inFlight };
+    return { epoch: this.#epoch, inFlightAtStart: this.#inFlight, startedAt: Date.now() };
+  }
+
+  /** How many jobs wait in the queue (undefined: unknown, probe as usual). */
+  setBacklog(jobs: number | undefined): void {
+    this.#backlog = jobs;
   }
 
   /** The request succeeded. */
   succeeded(ticket: GateTicket): void {
     this.#release();
+    const took = Date.now() - ticket.startedAt;
+    this.#latencyMs = this.#latencyMs === undefined ? took : this.#latencyMs * 0.9 + took * 0.1;
     if (this.#probeFrom !== undefined && ticket.inFlightAtStart > this.#probeFrom) {
       this.#probeFrom = undefined;
       this.#probeBackoff = 1;
@@ -101,7 +115,7 @@ export class ApiGate {
       return;
     }
     this.#successes++;
-    if (this.#limit < this.#max && this.#successes >= this.#probeAfter * this.#limit * this.#probeBackoff) {
+    if (this.#limit < this.#max && this.#successes >= this.#probeAfter * this.#limit * this.#probeBackoff && this.#probeWorthwhile()) {
       this.#probeFrom = this.#limit;
       this.#limit++;
       this.#successes = 0;
@@ -143,6 +157,13 @@ export class ApiGate {
     this.#release();
   }
 
+  /** Whether the work left lasts longer than a second at the current rate (see the class comment). */
+  #probeWorthwhile(): boolean {
+    if (this.#backlog === undefined || this.#latencyMs === undefined) return true;
+    const perSecond = (this.#limit * 1000) / Math.max(1, this.#latencyMs);
+    return this.#backlog + this.#waiters.length >= perSecond;
+  }
+
   #lower(target: number): void {
     const next = Math.max(1, Math.min(this.#limit, target));
     this.#successes = 0;
@@ -167,4 +188,5 @@ export class ApiGate {
 export interface GateTicket {
   readonly epoch: number;
   readonly inFlightAtStart: number;
+  readonly startedAt: number;
 }

@@ -64,6 +64,17 @@ describe('ApiGate', () => {
     expect(Math.max(...limits.slice(-50))).toBeLessThanOrEqual(9);
   });
 
+  it('does not probe when the queue is nearly drained, so the last documents never wait out a refusal', async () => {
+    const gate = new ApiGate({ max: 16, probeAfter: 1 });
+    await simulate(gate, 4, 10);
+    gate.setBacklog(0);
+    const nearlyDone = await simulate(gate, 4, 200);
+    expect(nearlyDone.refused).toBe(0);
+    gate.setBacklog(undefined);
+    const unknown = await simulate(gate, 4, 200);
+    expect(unknown.refused).toBeGreaterThan(0);
+  });
+
   it('halves on a per-minute rate 429, once per overload', async () => {
     const gate = new ApiGate({ max: 16, initial: 8 });
     const tickets = await fill(gate);
