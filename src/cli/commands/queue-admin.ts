@@ -1,17 +1,10 @@
 /**
- * `docmill status`, `docmill resume`, `docmill failed [--retry]`: look at and steer a queue.
+ * `docmill status`, `docmill resume`, `docmill failed`: their flags; the work (queue-admin-action.ts) loads on use.
  */
 import type { Command } from 'commander';
-import type { Job } from 'bullmq';
 import type { CliContext } from '../context.js';
-import { EXIT } from '../exit-codes.js';
 import { addConnectionFlags, type ConnectionFlags } from '../pipeline-flags.js';
-import { openQueue } from '../pipeline-setup.js';
-import { parseJobDataSchema } from '../../queue/job-data.js';
-
-interface StatusFlags extends ConnectionFlags {
-  json?: boolean;
-}
+import type { StatusFlags } from './queue-admin-action.js';
 
 export function registerQueueAdminCommands(program: Command, context: CliContext): void {
   const status = program
@@ -19,11 +12,11 @@ export function registerQueueAdminCommands(program: Command, context: CliContext
     .description('counts per state, throughput, and whether (and why) the queue is paused')
     .option('--json', 'print the status as JSON');
   addConnectionFlags(status, { withOut: true });
-  status.action(async (flags: StatusFlags) => context.setExitCode(await statusCommand(flags, context)));
+  status.action(async (flags: StatusFlags) => context.setExitCode(await (await import('./queue-admin-action.js')).statusCommand(flags, context)));
 
   const resume = program.command('resume').description('resume a paused queue (after adding credits, say)');
   addConnectionFlags(resume, { withOut: true });
-  resume.action(async (flags: ConnectionFlags) => context.setExitCode(await resumeCommand(flags, context)));
+  resume.action(async (flags: ConnectionFlags) => context.setExitCode(await (await import('./queue-admin-action.js')).resumeCommand(flags, context)));
 
   const failed = program
     .command('failed')
@@ -31,88 +24,5 @@ export function registerQueueAdminCommands(program: Command, context: CliContext
     .option('--retry', 're-enqueue every failed document')
     .option('--json', 'print one JSON object per failed document');
   addConnectionFlags(failed, { withOut: true });
-  failed.action(async (flags: StatusFlags & { retry?: boolean }) => context.setExitCode(await failedCommand(flags, context)));
-}
-
-async function statusCommand(flags: StatusFlags, context: CliContext): Promise<number> {
-  const handle = await openQueue(flags, context.env, context.logger, 'lookup');
-  try {
-    const { queue, control } = handle;
-    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
-    const pause = await control.pauseReason();
-    const stats = await control.stats();
-    const metrics = await queue.getMetrics('completed', 0, 14);
-    const perMinute = metrics.data.slice(0, 15).map(Number);
-    const rate = perMinute.length > 0 ? perMinute.reduce((sum, value) => sum + value, 0) / perMinute.length : 0;
-    const workers = await queue.getWorkersCount();
-    const report = {
-      queue: queue.name,
-      redis: handle.target,
-      paused: pause ? { kind: pause.kind, message: pause.message, since: pause.at } : false,
-      workers,
-      counts,
-      documentsPerMinute: Number(rate.toFixed(2)),
-      totals: stats,
-    };
-    if (flags.json) {
-      context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      return EXIT.ok;
-    }
-    const lines = [
-      `queue ${queue.name} on ${handle.target}`,
-      pause ? `PAUSED (${pause.kind}) since ${pause.at}: ${pause.message}` : 'running',
-      `workers: ${workers}`,
-      `waiting ${(counts.waiting ?? 0) + (counts.prioritized ?? 0)} · active ${counts.active ?? 0} · delayed ${counts.delayed ?? 0} · failed ${counts.failed ?? 0} · completed (kept) ${counts.completed ?? 0}`,
-      `throughput: ${report.documentsPerMinute} documents/min over the last 15 min`,
-      `totals: ${stats.converted ?? 0} converted · ${stats.skipped ?? 0} skipped · ${stats.failed ?? 0} failed · ${stats.pages ?? 0} pages · ${stats.credits ?? 0} credits`,
-    ];
-    context.stdout.write(`${lines.join('\n')}\n`);
-    return EXIT.ok;
-  } finally {
-    await handle.close();
-  }
-}
-
-async function resumeCommand(flags: ConnectionFlags, context: CliContext): Promise<number> {
-  const handle = await openQueue(flags, context.env, context.logger, 'lookup');
-  try {
-    const pause = await handle.control.pauseReason();
-    await handle.control.resume();
-    context.stdout.write(pause ? `resumed queue ${handle.queue.name} (was paused: ${pause.message})\n` : `queue ${handle.queue.name} was not paused\n`);
-    return EXIT.ok;
-  } finally {
-    await handle.close();
-  }
-}
-
-async function failedCommand(flags: StatusFlags & { retry?: boolean }, context: CliContext): Promise<number> {
-  const handle = await openQueue(flags, context.env, context.logger, 'lookup');
-  try {
-    const { queue } = handle;
-    let listed = 0;
-    for (let start = 0; ; start += 500) {
-      const jobs: Job[] = await queue.getFailed(start, start + 499);
-      if (jobs.length === 0) break;
-      for (const job of jobs) {
-        listed++;
-        const data = parseJobDataSchema.safeParse(job.data);
-        const path = data.success ? data.data.relativePath : job.id;
-        if (flags.json) {
-          context.stdout.write(`${JSON.stringify({ path, source: data.success ? data.data.uri : undefined, reason: job.failedReason, attempts: job.attemptsMade, at: job.finishedOn ? new Date(job.finishedOn).toISOString() : undefined })}\n`);
-        } else {
-          context.stdout.write(`${path}\t${job.failedReason}\n`);
-        }
-      }
-      if (jobs.length < 500) break;
-    }
-    if (flags.retry && listed > 0) {
-      await queue.retryJobs({ state: 'failed' });
-      context.stderr.write(`docmill: ${listed} failed documents are back in queue ${queue.name}; a running worker (or the next run) converts them\n`);
-    } else if (listed === 0) {
-      context.stderr.write(`docmill: no failed documents in queue ${queue.name}\n`);
-    }
-    return EXIT.ok;
-  } finally {
-    await handle.close();
-  }
+  failed.action(async (flags: StatusFlags & { retry?: boolean }) => context.setExitCode(await (await import('./queue-admin-action.js')).failedCommand(flags, context)));
 }
