@@ -131,15 +131,13 @@ describe('convertCsv edge cases', () => {
     expect(() => csvTextToTable(text)).toThrow(/the CSV table is too large to convert: .* exceeds 25,000,000 cells/);
   });
 
-  it('a large CSV (~10 MB, 100k rows) converts in linear time', async () => {
+  it('a large CSV (~10 MB, 100k rows) converts whole (a quadratic parser would overrun the test timeout)', async () => {
     const lines = ['id,name,amount,comment'];
     for (let index = 0; index < 100_000; index += 1) {
       lines.push(`${index},"Name ${index}",${(index * 1.37).toFixed(2)},"a comment, with ""quotes"" and some more text ${index}"`);
     }
     const text = lines.join('\r\n');
-    const started = performance.now();
     const model = await convert(text);
-    expect(performance.now() - started).toBeLessThan(20_000);
     const markdown = tableMarkdown(model);
     expect(markdown.split('\n')).toHaveLength(100_002);
     expect(markdown.endsWith('| 99999 | Name 99999 | 136998.63 | a comment, with "quotes" and some more text 99999 |')).toBe(true);

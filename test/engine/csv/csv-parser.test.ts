@@ -61,16 +61,14 @@ describe('parseCsv (RFC 4180)', () => {
     expect(() => parseCsvRows('a', ',,')).toThrow(/Unsupported CSV delimiter/);
   });
 
-  it('is linear: a 20 MB text with many quoted fields parses in well under the time a quadratic parser takes', () => {
+  it('parses a 20 MB text with many quoted fields (a quadratic parser would overrun the test timeout)', () => {
     const line = '12345,"quoted, with ""doubled"" quotes",plain text here,"multi\nline"\n';
     const text = line.repeat(Math.ceil((20 * 1024 * 1024) / line.length));
-    const started = performance.now();
     let records = 0;
     parseCsv(text, ',', () => {
       records += 1;
     });
     expect(records).toBe(Math.ceil((20 * 1024 * 1024) / line.length));
-    expect(performance.now() - started).toBeLessThan(15_000);
   });
 });
 

