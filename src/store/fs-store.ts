@@ -1,6 +1,6 @@
 /**
  * The output store for a local folder. Outputs, state and index records are written atomically
- * (writeFileAtomic: temporary name in the same folder, then rename), so a reader or a crash never leaves half a
+ * (writeFileAtomic: a temporary file in `_docmill/tmp/`, then rename), so a reader or a crash never leaves half a
  * file under a real name. Manifest lines are appended with one O_APPEND write each, which the kernel places
  * whole at the end of the file: several worker processes can share one manifest without interleaving lines.
  */
@@ -10,27 +10,18 @@ import { mkdir, open, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from './atomic-file.js';
+import { KeyedOutputStore } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
-import {
-  FAILURES_KEY,
-  MANIFEST_KEY,
-  META_DIR,
-  indexKey,
-  outputFiles,
-  outputKey,
-  prettyJson,
-  recordedOutputs,
-  stateKey,
-} from './layout.js';
-import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from './output-store.js';
-import { manifestEntries, manifestLine, parseStateRecord } from './records.js';
-import { OutputMissingError, StoreReadError, StoreWriteError } from './store-errors.js';
+import { FAILURES_KEY, MANIFEST_KEY, META_DIR } from './layout.js';
+import type { ManifestEntry } from './output-store.js';
+import { manifestEntries, manifestLine } from './records.js';
+import { StoreReadError, StoreWriteError } from './store-errors.js';
 
 /** errno codes that mean "there is nothing at this path". */
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
 
-export class FsStore implements OutputStore {
+export class FsStore extends KeyedOutputStore {
   readonly location: string;
   /** Absolute path of the root folder. */
   readonly root: string;
@@ -41,6 +32,7 @@ export class FsStore implements OutputStore {
 
   /** `root` is the folder (made absolute); `location` is what the user typed, when that was not the path itself. */
   constructor(root: string, location: string = root) {
+    super();
     this.location = location;
     this.root = resolve(root);
     this.tempDir = join(this.root, '_docmill', 'tmp');
@@ -52,47 +44,6 @@ export class FsStore implements OutputStore {
     return this.#swept;
   }
 
-  async writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]> {
-    const files = outputFiles(relativePath, outputs);
-    await Promise.all(files.map((file) => this.writeKey(file.key, file.body)));
-    return files.map((file) => file.key);
-  }
-
-  async copyDocument(from: DocumentState, toRelativePath: string): Promise<string[]> {
-    // Read everything first: a missing output then fails the copy before anything is written at the target.
-    const copies = await Promise.all(
-      recordedOutputs(from).map(async ({ kind, key }) => {
-        const body = await this.readKey(key);
-        if (body === undefined) throw new OutputMissingError(key);
-        return { key: outputKey(toRelativePath, kind), body };
-      }),
-    );
-    await Promise.all(copies.map((copy) => this.writeKey(copy.key, copy.body)));
-    return copies.map((copy) => copy.key);
-  }
-
-  async readState(relativePath: string): Promise<DocumentState | undefined> {
-    const key = stateKey(relativePath);
-    const text = await this.readKey(key);
-    if (text === undefined) return undefined;
-    const state = parseStateRecord(text.toString('utf8'), key);
-    // Two unusual source paths can share a safe path; a state recorded for the other one is not ours.
-    return state.relativePath === relativePath ? state : undefined;
-  }
-
-  async writeState(state: DocumentState): Promise<void> {
-    const keys = { state: stateKey(state.relativePath), index: indexKey(state.sha256, state.optionsFingerprint) };
-    const body = prettyJson(state, keys.state);
-    // State first: the index only ever points at content whose state is already recorded.
-    await this.writeKey(keys.state, body);
-    await this.writeKey(keys.index, body);
-  }
-
-  async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
-    const key = indexKey(sha256, optionsFingerprint);
-    const text = await this.readKey(key);
-    return text === undefined ? undefined : parseStateRecord(text.toString('utf8'), key);
-  }
 
   async appendManifest(entry: ManifestEntry): Promise<void> {
     const line = manifestLine(entry);
@@ -126,7 +77,7 @@ export class FsStore implements OutputStore {
   }
 
   /** The bytes stored under `key`, or undefined when there is no such file. */
-  private async readKey(key: string): Promise<Buffer | undefined> {
+  protected async readKey(key: string): Promise<Buffer | undefined> {
     const path = resolveInside(this.root, key);
     try {
       return await readFile(path);
@@ -136,7 +87,7 @@ export class FsStore implements OutputStore {
     }
   }
 
-  private async writeKey(key: string, body: string | Uint8Array): Promise<void> {
+  protected async writeKey(key: string, body: string | Uint8Array): Promise<void> {
     const path = resolveInside(this.root, key);
     try {
       await this.#sweepOnce();

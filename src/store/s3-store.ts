@@ -19,23 +19,13 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import {
-  FAILURE_SEGMENTS_DIR,
-  MANIFEST_SEGMENTS_DIR,
-  contentTypeOf,
-  indexKey,
-  outputFiles,
-  outputKey,
-  prettyJson,
-  recordedOutputs,
-  stateKey,
-} from './layout.js';
+import { FAILURE_SEGMENTS_DIR, MANIFEST_SEGMENTS_DIR, contentTypeOf } from './layout.js';
+import { KeyedOutputStore } from './keyed-store.js';
 import { LineBatcher } from './line-batcher.js';
-import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from './output-store.js';
-import { manifestEntries, manifestLine, parseStateRecord } from './records.js';
+import type { ManifestEntry } from './output-store.js';
+import { manifestEntries, manifestLine } from './records.js';
 import {
   InvalidLocationError,
-  OutputMissingError,
   StoreClosedError,
   StoreReadError,
   StoreWriteError,
@@ -64,7 +54,7 @@ interface S3Location {
   prefix: string;
 }
 
-export class S3Store implements OutputStore {
+export class S3Store extends KeyedOutputStore {
   readonly location: string;
   readonly bucket: string;
   /** Key prefix of everything this store writes: '' or ending in '/'. */
@@ -76,6 +66,7 @@ export class S3Store implements OutputStore {
   private closed = false;
 
   constructor(options: S3StoreOptions) {
+    super();
     const { bucket, prefix } = parseS3Location(options.location);
     this.location = options.location;
     this.bucket = bucket;
@@ -96,48 +87,6 @@ export class S3Store implements OutputStore {
     return this.prefix + key;
   }
 
-  async writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]> {
-    const files = outputFiles(relativePath, outputs);
-    await Promise.all(files.map((file) => this.putKey(file.key, file.body)));
-    return files.map((file) => file.key);
-  }
-
-  async copyDocument(from: DocumentState, toRelativePath: string): Promise<string[]> {
-    // Read everything first, so a missing output fails the copy before anything is written at the target.
-    // (CopyObject would avoid the round trip, but would need s3:GetObject rights on the source key anyway.)
-    const copies = await Promise.all(
-      recordedOutputs(from).map(async ({ kind, key }) => {
-        const body = await this.getKey(key);
-        if (body === undefined) throw new OutputMissingError(key);
-        return { key: outputKey(toRelativePath, kind), body };
-      }),
-    );
-    await Promise.all(copies.map((copy) => this.putKey(copy.key, copy.body)));
-    return copies.map((copy) => copy.key);
-  }
-
-  async readState(relativePath: string): Promise<DocumentState | undefined> {
-    const key = stateKey(relativePath);
-    const text = await this.getKey(key);
-    if (text === undefined) return undefined;
-    const state = parseStateRecord(text, key);
-    // Two unusual source paths can share a safe path; a state recorded for the other one is not ours.
-    return state.relativePath === relativePath ? state : undefined;
-  }
-
-  async writeState(state: DocumentState): Promise<void> {
-    const keys = { state: stateKey(state.relativePath), index: indexKey(state.sha256, state.optionsFingerprint) };
-    const body = prettyJson(state, keys.state);
-    // State first: the index only ever points at content whose state is already recorded.
-    await this.putKey(keys.state, body);
-    await this.putKey(keys.index, body);
-  }
-
-  async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
-    const key = indexKey(sha256, optionsFingerprint);
-    const text = await this.getKey(key);
-    return text === undefined ? undefined : parseStateRecord(text, key);
-  }
 
   /**
    * Buffers the line (see the file comment). Resolves once buffered; when the line completes a segment, after
@@ -161,7 +110,7 @@ export class S3Store implements OutputStore {
   async *readFailures(): AsyncGenerator<ManifestEntry> {
     await this.failures.flush();
     for await (const key of this.listKeys(FAILURE_SEGMENTS_DIR)) {
-      const text = await this.getKey(key);
+      const text = await this.readKey(key);
       // A segment is small (at most segmentLines lines) and was written whole, so reading it whole is fine.
       if (text !== undefined) yield* manifestEntries(text.split('\n'));
     }
@@ -181,10 +130,10 @@ export class S3Store implements OutputStore {
 
   private async writeSegment(folder: string, lines: string[]): Promise<void> {
     const key = `${folder}${segmentTimestamp(new Date())}-${randomBytes(6).toString('hex')}.jsonl`;
-    await this.putKey(key, lines.join(''));
+    await this.writeKey(key, lines.join(''));
   }
 
-  private async putKey(key: string, body: string | Uint8Array): Promise<void> {
+  protected async writeKey(key: string, body: string | Uint8Array): Promise<void> {
     try {
       await this.client.send(
         new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentType: contentTypeOf(key) }),
@@ -195,7 +144,7 @@ export class S3Store implements OutputStore {
   }
 
   /** The object's content as text, or undefined when there is no such object. */
-  private async getKey(key: string): Promise<string | undefined> {
+  protected async readKey(key: string): Promise<string | undefined> {
     try {
       const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
       return (await response.Body?.transformToString('utf8')) ?? '';
