@@ -153,6 +153,20 @@ describe('docmill serve: POST /v2/parse', () => {
     expect((error as BadRequestError).retryable).toBe(false);
   });
 
+  it('honours the options timeout: a parse that overruns it is stopped and answered 408', async () => {
+    const api = client();
+    const row = 'alpha,beta,gamma,delta,epsilon,zeta,eta,theta\n';
+    const error = await api
+      .parse(memorySource('huge.csv', `h1,h2,h3,h4,h5,h6,h7,h8\n${row.repeat(300_000)}`), { timeout: 50 })
+      .catch((caught: unknown) => caught);
+    await api.close();
+    expect((error as { status?: number }).status).toBe(408);
+    expect((error as { apiMessage?: string }).apiMessage).toMatch(/^Request Timeout/);
+    const after = client();
+    await expect(after.parse(memorySource('small.csv', 'a\n1\n'), {})).resolves.toBeTruthy();
+    await after.close();
+  });
+
   it('404 for other paths, 405 for other methods, healthz answers', async () => {
     const missing = await request(`${server.url}/v1/parse`, { method: 'POST', body: 'x' });
     expect(missing.statusCode).toBe(404);
@@ -160,6 +174,28 @@ describe('docmill serve: POST /v2/parse', () => {
     const wrongMethod = await request(`${server.url}/v2/parse`);
     expect(wrongMethod.statusCode).toBe(405);
     await wrongMethod.body.dump();
+  });
+});
+
+describe('docmill serve: unexpected failures', () => {
+  it('answer 500 UNKNOWN_ERROR with the contract message and no stack trace or internal detail', async () => {
+    const failing: ParseFunction = () => Promise.reject(new Error('secret internal detail at /srv/app/engine.js:12'));
+    const broken = await startParseServer({ host: '127.0.0.1', port: 0, apiKeys: [], maxConcurrency: 1, logger, parse: failing });
+    try {
+      const boundary = 'b2';
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\na\n1\n\r\n--${boundary}--\r\n`;
+      const response = await request(`${broken.url}/v2/parse`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
+      const text = await response.body.text();
+      expect(response.statusCode).toBe(500);
+      expect(JSON.parse(text)).toEqual({ success: false, code: 'UNKNOWN_ERROR', error: 'An unexpected error occurred on the server.' });
+      expect(text).not.toContain('secret internal detail');
+    } finally {
+      await broken.close();
+    }
   });
 });
 
