@@ -1,16 +1,9 @@
 /**
- * s3rver for the store tests, with a client configured as s3rver needs. The server runs in a child process
- * started with --openssl-legacy-provider (see fixtures/s3rver-process.mjs), so paginated listings work without
- * NODE_OPTIONS in the test process.
+ * s3rver for the store tests: the shared helper (test/helpers/s3rver.ts) with one bucket, plus a lister that
+ * walks every page of it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
-
-const SERVER_SCRIPT = fileURLToPath(new URL('./fixtures/s3rver-process.mjs', import.meta.url));
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { startS3rver } from '../helpers/s3rver.js';
 
 export interface LocalS3rver {
   endpoint: string;
@@ -22,29 +15,10 @@ export interface LocalS3rver {
 }
 
 export async function startLocalS3rver(bucket = 'docmill-test'): Promise<LocalS3rver> {
-  const directory = await makeTempDir();
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', SERVER_SCRIPT, directory, bucket], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let port: number;
-  try {
-    port = await readPort(child);
-  } catch (error) {
-    child.kill();
-    await removeTempDir(directory);
-    throw error;
-  }
-  const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const server = await startS3rver([bucket]);
+  const { client } = server;
   return {
-    endpoint,
+    endpoint: server.endpoint,
     bucket,
     client,
     async listAllKeys() {
@@ -57,31 +31,6 @@ export async function startLocalS3rver(bucket = 'docmill-test'): Promise<LocalS3
       } while (token !== undefined);
       return keys.sort();
     },
-    async stop() {
-      client.destroy();
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-      await removeTempDir(directory);
-    },
+    stop: () => server.close(),
   };
-}
-
-function readPort(child: ChildProcess): Promise<number> {
-  const lines = createInterface({ input: child.stdout! });
-  return new Promise<number>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`s3rver exited before listening (code ${String(code)})`));
-    child.once('exit', onExit);
-    child.once('error', reject);
-    lines.once('line', (line) => {
-      child.off('exit', onExit);
-      child.off('error', reject);
-      lines.close();
-      try {
-        resolve((JSON.parse(line) as { port: number }).port);
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
 }
