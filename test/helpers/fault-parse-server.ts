@@ -7,12 +7,12 @@
  * whole in memory. Every request is recorded: when it arrived, its file name, size and options, the status sent
  * and when.
  */
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import busboy from 'busboy';
+import { hashPart, parseThrough } from './multipart-reading.js';
 
 /** A reply the server sends instead of a success. */
 export interface FaultReply {
@@ -356,31 +356,13 @@ async function readMultipart(req: IncomingMessage, record: FaultRecord): Promise
         return;
       }
       record.filename = info.filename;
-      const hash = createHash('sha256');
       files.push(
-        new Promise<void>((resolve, reject) => {
-          stream.on('data', (chunk: Buffer) => {
-            record.size += chunk.byteLength;
-            hash.update(chunk);
-          });
-          stream.on('end', () => {
-            record.sha256 = hash.digest('hex');
-            resolve();
-          });
-          stream.on('error', reject);
+        hashPart(stream, (bytes) => (record.size += bytes)).then((sha256) => {
+          record.sha256 = sha256;
         }),
       );
     });
-    const done = new Promise<void>((resolve, reject) => {
-      parser.on('close', resolve);
-      parser.on('error', reject);
-      req.on('error', reject);
-      req.on('close', () => {
-        if (!req.complete) reject(new Error('the client closed the connection mid-body'));
-      });
-    });
-    req.pipe(parser);
-    await done;
+    await parseThrough(req, req, parser);
     await Promise.all(files);
     if (record.filename === undefined) record.multipartError ??= 'no file part';
   } catch (error) {

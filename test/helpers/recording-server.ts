@@ -4,11 +4,11 @@
  *
  * File parts are hashed while they stream in, never buffered, so multi-megabyte uploads cost no memory.
  */
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Transform } from 'node:stream';
 import busboy from 'busboy';
+import { hashPart, parseThrough } from './multipart-reading.js';
 import { catalogueEntryFor } from '../../src/contract/errors.js';
 
 export interface RecordedPart {
@@ -170,31 +170,13 @@ async function readBody(req: IncomingMessage, record: RecordedRequest): Promise<
         size: 0,
       };
       record.parts.push(part);
-      const hash = createHash('sha256');
       pending.push(
-        new Promise<void>((resolve, reject) => {
-          stream.on('data', (chunk: Buffer) => {
-            part.size += chunk.byteLength;
-            hash.update(chunk);
-          });
-          stream.on('end', () => {
-            part.sha256 = hash.digest('hex');
-            resolve();
-          });
-          stream.on('error', reject);
+        hashPart(stream, (bytes) => (part.size += bytes)).then((sha256) => {
+          part.sha256 = sha256;
         }),
       );
     });
-    const done = new Promise<void>((resolve, reject) => {
-      parser.on('close', resolve);
-      parser.on('error', reject);
-      req.on('error', reject);
-      req.on('close', () => {
-        if (!req.complete) reject(new Error('the client closed the connection mid-body'));
-      });
-    });
-    counter.pipe(parser);
-    await done;
+    await parseThrough(req, counter, parser);
     await Promise.all(pending);
   } catch (error) {
     record.multipartError = error instanceof Error ? error.message : String(error);

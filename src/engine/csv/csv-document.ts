@@ -13,7 +13,7 @@
  */
 import { EngineError } from '../engine-error.js';
 import type { DocumentModel, ModelBlock } from '../model.js';
-import { escapeGfmCell, gfmDelimiterRow, gfmRow } from '../sheets/gfm-table.js';
+import { escapeGfmCell, gfmDelimiterRow, gfmRow } from '../gfm-table.js';
 import { detectDelimiter, parseCsv } from './csv-parser.js';
 import { decodeText } from './decode-text.js';
 

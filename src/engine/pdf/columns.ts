@@ -6,6 +6,7 @@
  * (short cells: a table whose column gap happens to line up with the gutter) is read as one full-width region.
  */
 import { append, type PdfTextItem, type TextLine } from './types.js';
+import { median } from './measure.js';
 
 export interface Gutter {
   x0: number;
@@ -19,12 +20,6 @@ export interface GutterOptions {
   minWidthEm?: number;
   /** Each side of a gutter must hold at least this share of the text area. */
   minSideShare?: number;
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Finds column gutters from the lines of a page (each line's cells). O(cells + page width). */

@@ -6,6 +6,7 @@
  */
 import { clusterLines } from './lines.js';
 import type { PdfTextItem } from './types.js';
+import { argMax } from './measure.js';
 
 const SHORT_LINE_WORDS = 15;
 const WORD = /\p{L}{3}/u;
@@ -53,14 +54,3 @@ export function fontsNeedingWeight(items: readonly PdfTextItem[], known: Readonl
   return needed;
 }
 
-function argMax<K>(counts: Map<K, number>): K | undefined {
-  let best: K | undefined;
-  let bestCount = -1;
-  for (const [key, count] of counts) {
-    if (count > bestCount) {
-      best = key;
-      bestCount = count;
-    }
-  }
-  return best;
-}

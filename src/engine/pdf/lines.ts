@@ -5,6 +5,7 @@
  * text with spaces only where the gap warrants one. O(n log n) in the number of items.
  */
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
+import { argMax } from './measure.js';
 
 /** A gap wider than this many ems separates cells (table columns, page columns, spaced-out labels). */
 export const CELL_GAP_EM = 0.8;
@@ -265,18 +266,6 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
     chars: total,
     ...(superscriptStart ? { superscriptStart } : {}),
   };
-}
-
-function argMax<K>(counts: Map<K, number>): K | undefined {
-  let best: K | undefined;
-  let bestCount = -1;
-  for (const [key, count] of counts) {
-    if (count > bestCount) {
-      best = key;
-      bestCount = count;
-    }
-  }
-  return best;
 }
 
 const SPACING_ACCENTS: Record<string, string> = {

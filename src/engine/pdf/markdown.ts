@@ -1,4 +1,5 @@
 /** Markdown spelling helpers for PDF text: escaping and GFM tables. */
+import { gfmDelimiterRow, gfmRow } from '../gfm-table.js';
 
 const ALNUM = /[\p{L}\p{N}]/u;
 
@@ -47,12 +48,7 @@ export function escapeTableCell(text: string): string {
 /** A GFM table: the first row is the header (GFM requires one). Rows are padded to the widest. */
 export function renderGfmTable(rows: readonly (readonly string[])[]): string {
   const width = rows.reduce((max, row) => Math.max(max, row.length), 1);
-  const line = (cells: readonly string[]) => {
-    const padded = Array.from({ length: width }, (_, i) => escapeTableCell(cells[i] ?? ''));
-    return `| ${padded.join(' | ')} |`;
-  };
   const [header = [], ...body] = rows;
-  const out = [line(header), `| ${Array.from({ length: width }, () => '---').join(' | ')} |`];
-  for (const row of body) out.push(line(row));
-  return out.join('\n');
+  const line = (cells: readonly string[]) => gfmRow(cells.map(escapeTableCell), width);
+  return [line(header), gfmDelimiterRow(width), ...body.map(line)].join('\n');
 }

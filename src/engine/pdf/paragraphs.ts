@@ -6,6 +6,7 @@
 import { joinMonospace } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
+import { boundingRect } from './measure.js';
 
 export interface ListMarker {
   ordered: boolean;
@@ -181,20 +182,6 @@ function endOf(line: TextLine, region: Region): number {
   return line.rtl ? region.x1 - line.x0 : line.x1 - region.x0;
 }
 
-function rectOf(lines: readonly TextLine[]): Rect {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const line of lines) {
-    x0 = Math.min(x0, line.x0);
-    y0 = Math.min(y0, line.top);
-    x1 = Math.max(x1, line.x1);
-    y1 = Math.max(y1, line.bottom);
-  }
-  return { x0, y0, x1, y1 };
-}
-
 function dominant(lines: readonly TextLine[]): { size: number; bold: boolean; chars: number } {
   const sizes = new Map<number, number>();
   let bold = 0;
@@ -310,7 +297,7 @@ function finish(draft: Draft, region: Region, options: JoinOptions): ProtoBlock[
   const { lines } = draft;
   if (lines.length === 0) return [];
   const style = dominant(lines);
-  const rect = rectOf(lines);
+  const rect = boundingRect(lines);
   const regionWidth = region.x1 - region.x0;
   if (draft.mode === 'mono' && isCode(lines)) {
     const markdown = codeMarkdown(lines);
@@ -391,7 +378,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
         kind: 'paragraph',
         markdown: escapeMarkdownText(text),
         text,
-        rect: rectOf([line]),
+        rect: boundingRect([line]),
         lines: 1,
         size: line.size,
         bold: line.bold,

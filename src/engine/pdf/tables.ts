@@ -6,6 +6,7 @@
  */
 import { renderGfmTable } from './markdown.js';
 import type { Rect, TextLine } from './types.js';
+import { boundingRect, median } from './measure.js';
 
 export interface FoundTable {
   /** Index of the first line and one past the last line of the region's lines. */
@@ -243,7 +244,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       }
       const rows = channels.length > 0 ? layOut(run, channels, minRows) : null;
       if (rows) {
-        tables.push({ start, end, rows, markdown: renderGfmTable(rows), rect: rectOf(run) });
+        tables.push({ start, end, rows, markdown: renderGfmTable(rows), rect: boundingRect(run) });
         i = end;
         continue;
       }
@@ -258,21 +259,3 @@ function closeEnough(above: TextLine, below: TextLine): boolean {
   return below.top - above.bottom <= 2.5 * size;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-function rectOf(lines: readonly TextLine[]): Rect {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const line of lines) {
-    x0 = Math.min(x0, line.x0);
-    y0 = Math.min(y0, line.top);
-    x1 = Math.max(x1, line.x1);
-    y1 = Math.max(y1, line.bottom);
-  }
-  return { x0, y0, x1, y1 };
-}

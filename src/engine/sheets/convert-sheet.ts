@@ -22,7 +22,7 @@ import { EngineError } from '../engine-error.js';
 import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelBlock, ModelPage } from '../model.js';
 import { csvBytesToModel } from '../csv/csv-document.js';
 import { describeNonWorkbookZip, inspectZip, messageOf, sniffContainer } from './container.js';
-import { renderGfmTable } from './gfm-table.js';
+import { renderGfmTable } from '../gfm-table.js';
 import { DEFAULT_SHEET_LIMITS, type SheetLimits } from './limits.js';
 import { describeRange, sheetTable } from './sheet-grid.js';
 

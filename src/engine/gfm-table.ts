@@ -1,6 +1,7 @@
 /**
  * GFM (GitHub Flavored Markdown) pipe tables from plain cell text. The one place that knows how a table cell is
- * spelled in Markdown, shared by the spreadsheet and CSV converters (and any other converter that has a grid).
+ * spelled in Markdown, shared by the spreadsheet, CSV and PDF converters (PDF escapes its cells its own way and uses
+ * only the row functions).
  *
  * Cells are plain text in, escaped Markdown out:
  * - a `|` becomes `\|` (a backslash already in front of it is doubled, so it cannot swallow the escape);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeGfmCell, gfmDelimiterRow, gfmRow, renderGfmTable } from '../../../src/engine/sheets/gfm-table.js';
-import { readGfmTable } from './helpers.js';
+import { escapeGfmCell, gfmDelimiterRow, gfmRow, renderGfmTable } from '../../src/engine/gfm-table.js';
+import { readGfmTable } from './sheets/helpers.js';
 
 describe('renderGfmTable', () => {
   it('renders the first row as the header, then a delimiter row', () => {

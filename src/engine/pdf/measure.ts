@@ -1,0 +1,36 @@
+/** Small measurements the layout modules share: a median, the most frequent key, the rectangle around lines. */
+import type { Rect, TextLine } from './types.js';
+
+/** The upper median (0 for no values). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** The key with the highest count (the first such, in insertion order), or undefined for an empty map. */
+export function argMax<K>(counts: Map<K, number>): K | undefined {
+  let best: K | undefined;
+  let bestCount = -1;
+  for (const [key, count] of counts) {
+    if (count > bestCount) {
+      best = key;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** The smallest rectangle holding every line. */
+export function boundingRect(lines: readonly TextLine[]): Rect {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const line of lines) {
+    x0 = Math.min(x0, line.x0);
+    y0 = Math.min(y0, line.top);
+    x1 = Math.max(x1, line.x1);
+    y1 = Math.max(y1, line.bottom);
+  }
+  return { x0, y0, x1, y1 };
+}
