@@ -1,8 +1,8 @@
 /**
  * PDF → DocumentModel with pdfjs-dist (legacy build, in-thread "fake worker": the caller already runs this in
- * a worker thread). Text layer only: OCR is a later issue. Every document gets its own pdfjs document and font
- * table; nothing is kept between calls. Fonts, CMaps and decoders come from the installed package, never the
- * network.
+ * a worker thread; the worker bundle is patched for text extraction, see pdfjs-worker.ts). Text layer only: OCR
+ * is a later issue. Every document gets its own pdfjs document and font table; only the package's CMaps and
+ * standard font data are kept between calls. Nothing comes from the network.
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -12,9 +12,10 @@ import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfParserOf, type PdfParser } from '../../contract/options.js';
 import { EngineError } from '../engine-error.js';
 import type { Converter, DocumentModel, MetadataValue } from '../model.js';
+import { CachedBinaryDataFactory } from './binary-data.js';
 import { finishDocument, type LaidOutPage } from './document-layout.js';
-import { fontsNeedingWeight } from './font-weights.js';
 import { layoutPage } from './page-layout.js';
+import { installPatchedPdfjsWorker, type PdfFontFacts } from './pdfjs-worker.js';
 import { recoverTruncatedPdf } from './recover.js';
 import {
   isBoldFontName,
@@ -78,9 +79,11 @@ type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
 async function openDocument(bytes: Uint8Array): Promise<PdfDocument> {
   const dirs = pdfjsFolders();
+  installPatchedPdfjsWorker();
   const task = pdfjs.getDocument({
-    // pdfjs transfers (detaches) the buffer it is given; the caller's bytes stay intact.
-    data: bytes.slice(),
+    // pdfjs transfers (detaches) the buffer it is given, and refuses a Node Buffer: a plain Uint8Array copy
+    // keeps the caller's bytes intact whatever view they came in.
+    data: new Uint8Array(bytes),
     disableFontFace: true,
     useSystemFonts: false,
     isEvalSupported: false,
@@ -91,8 +94,9 @@ async function openDocument(bytes: Uint8Array): Promise<PdfDocument> {
     disableRange: true,
     disableStream: true,
     disableAutoFetch: true,
-    // Text only: images are never decoded (also when fonts are resolved through an operator list).
+    // Text only: images are never decoded.
     maxImageSize: 0,
+    BinaryDataFactory: CachedBinaryDataFactory,
     standardFontDataUrl: dirs.standardFonts,
     cMapUrl: dirs.cMaps,
     cMapPacked: true,
@@ -171,39 +175,16 @@ async function readMetadata(doc: PdfDocumentSource): Promise<Record<string, Meta
   return out;
 }
 
-interface FontInfo {
-  bold: boolean;
-  monospace: boolean;
-}
+const FORCE_BOLD_WEIGHT = 600;
 
-/**
- * Font weight is not in pdfjs text content (styles carry only a generic family); the font objects are, once an
- * operator list has loaded them. This resolves them lazily: only a page that sets a short line in a font whose
- * weight is still unknown (see fontsNeedingWeight) pays for an operator list, and images are never decoded
- * (maxImageSize 0). Fonts the operator list loads are remembered for the rest of the document.
- */
-async function resolveFonts(page: PdfPage, fontNames: readonly string[], fonts: Map<string, FontInfo>) {
-  try {
-    await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
-  } catch {
-    // Weight stays unknown (regular) for these fonts.
-  }
-  for (const name of new Set(fontNames)) {
-    if (fonts.has(name)) continue;
-    let info: FontInfo = { bold: false, monospace: false };
-    try {
-      if (page.commonObjs.has(name)) {
-        const font = page.commonObjs.get(name) as { name?: string; bold?: boolean; black?: boolean } | null;
-        info = {
-          bold: font?.bold === true || font?.black === true || isBoldFontName(font?.name),
-          monospace: isMonospaceFontName(font?.name),
-        };
-      }
-    } catch {
-      // Unresolved font object: keep the default.
-    }
-    fonts.set(name, info);
-  }
+/** Bold and monospace from what the patched worker reports of a font (name, descriptor weight and flags). */
+export function fontStyleOf(facts: PdfFontFacts | undefined, fontFamily: string | undefined): FontStyle {
+  return {
+    bold:
+      facts !== undefined &&
+      (facts.bold || facts.forceBold || (facts.weight ?? 0) >= FORCE_BOLD_WEIGHT || isBoldFontName(facts.name)),
+    monospace: fontFamily === 'monospace' || facts?.fixedPitch === true || isMonospaceFontName(facts?.name),
+  };
 }
 
 /** "1-3, 7, 9" for page lists; long lists are shortened. */
@@ -230,8 +211,8 @@ interface PageResult {
   error?: unknown;
 }
 
-/** One page: text content → normalised items (fonts resolved when it matters) → layout. */
-async function readPage(doc: PdfDocumentSource, pageNumber: number, fonts: Map<string, FontInfo>): Promise<PageResult> {
+/** One page: text content (with font facts) → normalised items → layout. */
+async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<PageResult> {
   let page: PdfPage;
   try {
     page = await doc.getPage(pageNumber);
@@ -244,25 +225,19 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, fonts: Map<s
     const content = await page.getTextContent({ includeMarkedContent: false });
     const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
     const withText = raw.filter((item) => item.str.trim().length > 0);
-    const styles = content.styles as Record<string, { fontFamily?: string } | undefined>;
+    const styles = content.styles as Record<string, { fontFamily?: string; docmill?: PdfFontFacts } | undefined>;
+    const known = new Map<string, FontStyle>();
     const styleOf = (fontName: string): FontStyle => {
-      const font = fonts.get(fontName);
-      return {
-        bold: font?.bold ?? false,
-        monospace: styles[fontName]?.fontFamily === 'monospace' || (font?.monospace ?? false),
-      };
+      let style = known.get(fontName);
+      if (!style) {
+        style = fontStyleOf(styles[fontName]?.docmill, styles[fontName]?.fontFamily);
+        known.set(fontName, style);
+      }
+      return style;
     };
     const normalised = normaliseItems(withText, viewport.transform, styleOf);
     if (normalised.chars === 0) {
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
-    }
-    if (fontsNeedingWeight(normalised.items, new Set(fonts.keys())).size > 0) {
-      await resolveFonts(page, withText.map((item) => item.fontName), fonts);
-      for (const item of normalised.items) {
-        const style = styleOf(item.fontName);
-        item.bold = style.bold;
-        item.monospace = style.monospace;
-      }
     }
     const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, width, height });
     return { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars };
@@ -287,13 +262,12 @@ export async function readDocument(
   if (!(totalPages > 0)) throw new EngineError('EMPTY_DOCUMENT', 'the PDF has no pages');
   const pageCount = Math.min(totalPages, parser.maxPages ?? totalPages);
   const metadata = await readMetadata(doc);
-  const fonts = new Map<string, FontInfo>();
   const pages: LaidOutPage[] = [];
   const noText: number[] = [];
   const failed: { page: number; error: unknown }[] = [];
 
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
-    const result = await readPage(doc, pageNumber, fonts);
+    const result = await readPage(doc, pageNumber);
     pages.push(result.page);
     if (result.page.status === 'failed') failed.push({ page: pageNumber, error: result.error });
     else if (result.chars === 0) noText.push(pageNumber);

@@ -1,7 +1,6 @@
 /** Page and document layout end to end on synthetic items (no PDF). */
 import { describe, expect, it } from 'vitest';
 import { finishDocument, normaliseBbox, type LaidOutPage } from '../../../src/engine/pdf/document-layout.js';
-import { fontsNeedingWeight } from '../../../src/engine/pdf/font-weights.js';
 import { layoutPage } from '../../../src/engine/pdf/page-layout.js';
 import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
 import { item, words } from './synthetic.js';
@@ -79,23 +78,6 @@ describe('normaliseBbox', () => {
   it('normalises to 0..1, clamped, and is null without page dimensions', () => {
     expect(normaliseBbox({ x0: 61.2, y0: 79.2, x1: 700, y1: 396 }, 612, 792)).toEqual([0.1, 0.1, 1, 0.5]);
     expect(normaliseBbox({ x0: 0, y0: 0, x1: 1, y1: 1 }, null, 792)).toBeNull();
-  });
-});
-
-describe('fontsNeedingWeight', () => {
-  const body = (font: string) => Array.from({ length: 10 }, (_, i) => item(words(12, i), 50, 100 + i * 12, { font }));
-
-  it('asks for the weight of a font set in a short line at about body size', () => {
-    const items = [item('Method', 50, 80, { font: 'f2' }), ...body('f1')];
-    expect([...fontsNeedingWeight(items, new Set())]).toEqual(['f2']);
-  });
-
-  it('does not ask for the body font, known fonts, big display fonts or code', () => {
-    expect(fontsNeedingWeight(body('f1'), new Set()).size).toBe(0);
-    expect(fontsNeedingWeight([item('Method', 50, 80, { font: 'f2' }), ...body('f1')], new Set(['f2'])).size).toBe(0);
-    expect(fontsNeedingWeight([item('Big Title', 50, 60, { font: 'f3', size: 20 }), ...body('f1')], new Set()).size).toBe(0);
-    expect(fontsNeedingWeight([item('x = 1;', 50, 60, { font: 'f4', mono: true }), ...body('f1')], new Set()).size).toBe(0);
-    expect(fontsNeedingWeight([item('a2 + 8 = 12', 150, 60, { font: 'f5' }), ...body('f1')], new Set()).size).toBe(0);
   });
 });
 

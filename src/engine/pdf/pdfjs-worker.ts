@@ -1,0 +1,193 @@
+/**
+ * pdfjs's worker bundle (legacy build), loaded into this thread with four text-extraction patches.
+ *
+ * docmill runs pdfjs with its "fake worker" (the parser in the calling thread: the caller is already an engine
+ * worker thread). pdfjs looks for `globalThis.pdfjsWorker` before importing its worker module; this module puts a
+ * patched copy there. Why patch instead of using pdfjs as shipped: a CPU profile of text extraction put about a
+ * quarter of the time into parsing and re-encoding embedded font programs for a browser, which text needs only
+ * when a font lacks a ToUnicode map; 10–15 % of the wall time idle, waiting for content streams inflated through
+ * web `DecompressionStream`s on libuv's pool; and a whole second pass (an operator list per page) only to learn
+ * font names and weights. The patches:
+ *
+ * 1. `inflate`: Flate and Brotli streams are inflated with node:zlib synchronously (a failure falls through to
+ *    pdfjs's own tolerant decoder, as a failing DecompressionStream did).
+ * 2. `font-program`: a font's program (outlines, built-in encoding) is not parsed when text cannot need it: the
+ *    font has a ToUnicode map (the authoritative text mapping) or is pdfjs's substitute for a non-embedded
+ *    standard font. The Font then behaves as one whose program was read but added nothing.
+ * 3. `font-weight`: the descriptor's FontWeight and ForceBold flag are kept on the Font.
+ * 4. `text-styles`: text content styles also name the font and its weight facts (`docmill` below), so layout
+ *    knows bold and monospaced fonts without an operator list.
+ *
+ * Each patch must match its anchor exactly once, or loading fails with PdfjsPatchError: pdfjs-dist is pinned to
+ * an exact version, and a test loads the patched bundle, so an upgrade that moves an anchor fails the tests
+ * instead of silently running unpatched.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { brotliDecompressSync, inflateSync } from 'node:zlib';
+import { DocmillError } from '../../errors/docmill-error.js';
+
+/** Font facts the patched worker adds to each text content style, under `docmill`. */
+export interface PdfFontFacts {
+  /** The font's PostScript name (subset prefix included), or null for a font pdfjs could not load. */
+  name: string | null;
+  /** pdfjs's own bold/black guess (set for non-embedded and substituted fonts). */
+  bold: boolean;
+  /** FontDescriptor /FontWeight, when present. */
+  weight: number | null;
+  /** FontDescriptor /Flags bit 19 (ForceBold). */
+  forceBold: boolean;
+  /** FontDescriptor /Flags bit 1 (FixedPitch). */
+  fixedPitch: boolean;
+}
+
+export class PdfjsPatchError extends DocmillError {
+  constructor(message: string) {
+    super('PDFJS_PATCH_FAILED', message);
+  }
+}
+
+interface Patch {
+  name: string;
+  anchor: string;
+  replacement: string;
+}
+
+// The largest stream one inflate may produce; beyond it pdfjs's own decoder takes over, as before the patch.
+const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
+
+const PATCHES: readonly Patch[] = [
+  {
+    name: 'inflate',
+    anchor: `  async asyncGetBytesFromDecompressionStream(name) {
+    this.stream.reset();
+    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();
+`,
+    replacement: `  async asyncGetBytesFromDecompressionStream(name) {
+    this.stream.reset();
+    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();
+    return { decompressed: docmillHooks.inflate(name, bytes), compressed: bytes };
+`,
+  },
+  {
+    name: 'font-program',
+    anchor: `    if (!file || file.isEmpty) {
+      if (file) {
+        warn('Font file is empty in "' + name + '" (' + this.loadedName + ")");`,
+    replacement: `    if (file && !file.isEmpty && (properties.hasIncludedToUnicodeMap || properties.isInternalFont)) {
+      docmillHooks.stats.fontProgramsSkipped++;
+      amendFallbackToUnicode(properties);
+      this.toUnicode = properties.toUnicode;
+      return;
+    }
+    if (!file || file.isEmpty) {
+      if (file) {
+        warn('Font file is empty in "' + name + '" (' + this.loadedName + ")");`,
+  },
+  {
+    name: 'font-weight',
+    anchor: `    return new Font(fontName.name, fontFile, newProperties, this.options);
+  }`,
+    replacement: `    const docmillFont = new Font(fontName.name, fontFile, newProperties, this.options);
+    const docmillWeight = descriptor.get("FontWeight");
+    docmillFont.docmillWeight = typeof docmillWeight === "number" ? docmillWeight : null;
+    docmillFont.docmillFlags = flags;
+    return docmillFont;
+  }`,
+  },
+  {
+    name: 'text-styles',
+    anchor: `        textContent.styles[loadedName] = {
+          fontFamily: font.fallbackName,
+          ascent: font.ascent,
+          descent: font.descent,
+          vertical: font.vertical
+        };`,
+    replacement: `        textContent.styles[loadedName] = {
+          fontFamily: font.fallbackName,
+          ascent: font.ascent,
+          descent: font.descent,
+          vertical: font.vertical,
+          docmill: {
+            name: typeof font.name === "string" ? font.name : null,
+            bold: font.bold === true || font.black === true,
+            weight: font.docmillWeight ?? null,
+            forceBold: ((font.docmillFlags ?? 0) & 0x40000) !== 0,
+            fixedPitch: ((font.docmillFlags ?? 0) & 0x1) !== 0
+          }
+        };`,
+  },
+];
+
+const IMPORT_META_URL = 'import.meta.url';
+const EXPORT_LINE = 'export { WorkerMessageHandler };';
+
+/** Applies every patch to the worker bundle's source and makes it a function body; pure (tests call it). */
+export function patchWorkerSource(source: string, fileUrl: string): string {
+  let patched = source;
+  for (const patch of PATCHES) {
+    const first = patched.indexOf(patch.anchor);
+    if (first < 0 || patched.indexOf(patch.anchor, first + 1) >= 0) {
+      throw new PdfjsPatchError(
+        `pdfjs worker patch "${patch.name}" ${first < 0 ? 'found no' : 'found more than one'} anchor: ` +
+          'pdfjs-dist is not the pinned version (see package.json)',
+      );
+    }
+    patched = patched.slice(0, first) + patch.replacement + patched.slice(first + patch.anchor.length);
+  }
+  if (patched.split(EXPORT_LINE).length !== 2) {
+    throw new PdfjsPatchError('pdfjs worker bundle: its export line is not where this version keeps it');
+  }
+  // A classic script has no import.meta or export; the worker only uses the URL to find its wasm decoders.
+  patched = patched.replaceAll(IMPORT_META_URL, JSON.stringify(fileUrl)).replace(EXPORT_LINE, '');
+  return `(function (docmillHooks) {\n"use strict";\n${patched}\nreturn WorkerMessageHandler;\n})`;
+}
+
+/** What the patches did in this thread (tests read it to see that a patch took effect). */
+export interface PdfjsPatchStats {
+  fontProgramsSkipped: number;
+  streamsInflated: number;
+}
+
+/** The hooks the patched bundle calls. */
+const hooks = {
+  stats: { fontProgramsSkipped: 0, streamsInflated: 0 } satisfies PdfjsPatchStats,
+  /** Inflates a Flate ("deflate", zlib-wrapped) or Brotli stream; null lets pdfjs decode it itself. */
+  inflate(format: string, bytes: Uint8Array): Uint8Array | null {
+    try {
+      const options = { maxOutputLength: MAX_INFLATED_BYTES };
+      const inflated =
+        format === 'deflate' ? inflateSync(bytes, options) : format === 'brotli' ? brotliDecompressSync(bytes, options) : null;
+      if (inflated) hooks.stats.streamsInflated++;
+      return inflated;
+    } catch {
+      // Damaged or truncated: pdfjs's JavaScript decoder recovers what it can.
+    }
+    return null;
+  },
+};
+
+let installed = false;
+
+/** Evaluates the patched worker bundle in this thread once, before the first pdfjs document is opened. */
+export function installPatchedPdfjsWorker(): void {
+  if (installed) return;
+  const file = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
+  const fileUrl = pathToFileURL(file).href;
+  const script = new vm.Script(patchWorkerSource(readFileSync(file, 'utf8'), fileUrl), {
+    filename: file,
+    // The JPEG 2000 decoder's fallback is loaded with import(): let it resolve like a module's import would.
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const factory = script.runInThisContext() as (h: typeof hooks) => unknown;
+  // The bundle sets globalThis.pdfjsWorker itself; pdfjs's display layer uses it instead of importing the file.
+  factory(hooks);
+  installed = true;
+}
+
+/** A copy of the patch counters of this thread. */
+export function pdfjsPatchStats(): PdfjsPatchStats {
+  return { ...hooks.stats };
+}
