@@ -177,7 +177,12 @@ async function readMetadata(doc: PdfDocumentSource): Promise<Record<string, Meta
 
 const FORCE_BOLD_WEIGHT = 600;
 
-/** Bold and monospace from what the patched worker reports of a font (name, descriptor weight and flags). */
+/**
+ * Bold and monospace from what the patched worker reports of a font (name, descriptor weight and flags), and
+ * pdfjs's family guess, which says "monospace" for a FixedPitch font and for one whose listed widths are all
+ * equal (it can catch a code font with an uninformative name; a subset of a few equal-width glyphs, such as
+ * digits only, is a known false positive).
+ */
 export function fontStyleOf(facts: PdfFontFacts | undefined, fontFamily: string | undefined): FontStyle {
   return {
     bold:

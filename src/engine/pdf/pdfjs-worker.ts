@@ -10,8 +10,10 @@
  * to learn font names and weights. On the corpus PDFs joined into one file the patches take a page from about
  * 63 ms to about 20 ms. The patches:
  *
- * 1. `inflate`: Flate and Brotli streams are inflated with node:zlib synchronously (a failure falls through to
- *    pdfjs's own tolerant decoder, as a failing DecompressionStream did).
+ * 1. `inflate`: Flate and Brotli streams are inflated with node:zlib synchronously. A stream cut short gives
+ *    what precedes the cut (a sync flush, as poppler does; pdfjs's own decoder loses the whole stream when the
+ *    cut falls in its only block); any other failure, such as a wrong checksum, falls through to pdfjs's
+ *    tolerant decoder, as a failing DecompressionStream did.
  * 2. `font-program`: a font's program (outlines, built-in encoding) is not parsed when text cannot need it: the
  *    font has a ToUnicode map (the authoritative text mapping) or is pdfjs's substitute for a non-embedded
  *    standard font. The Font then behaves as one whose program was read but added nothing.
@@ -33,16 +35,19 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
-import { brotliDecompressSync, inflateSync } from 'node:zlib';
+import { brotliDecompressSync, constants as zlibConstants, inflateSync } from 'node:zlib';
 import { DocmillError } from '../../errors/docmill-error.js';
 
 /** Font facts the patched worker adds to each text content style, under `docmill`. */
 export interface PdfFontFacts {
   /** The font's PostScript name (subset prefix included), or null for a font pdfjs could not load. */
   name: string | null;
-  /** pdfjs's own bold/black guess (set for non-embedded and substituted fonts). */
+  /**
+   * pdfjs's own bold/black guess from the name, which it makes only for a font it substitutes (no program, no
+   * standard font data): usually false; the name itself is the better witness.
+   */
   bold: boolean;
-  /** FontDescriptor /FontWeight, when present. */
+  /** FontDescriptor /FontWeight, when present (a standard font without a descriptor has none). */
   weight: number | null;
   /** FontDescriptor /Flags bit 19 (ForceBold). */
   forceBold: boolean;
@@ -230,7 +235,7 @@ const hooks = {
   /** Inflates a Flate ("deflate", zlib-wrapped) or Brotli stream; null lets pdfjs decode it itself. */
   inflate(format: string, bytes: Uint8Array): Uint8Array | null {
     try {
-      const options = { maxOutputLength: MAX_INFLATED_BYTES };
+      const options = { maxOutputLength: MAX_INFLATED_BYTES, finishFlush: zlibConstants.Z_SYNC_FLUSH };
       const inflated =
         format === 'deflate' ? inflateSync(bytes, options) : format === 'brotli' ? brotliDecompressSync(bytes, options) : null;
       if (inflated) hooks.stats.streamsInflated++;

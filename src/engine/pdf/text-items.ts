@@ -134,8 +134,11 @@ export function isBoldFontName(name: string | undefined | null): boolean {
   return false;
 }
 
-/** A monospace family from a font name, for when pdfjs styles are not available. */
+/** A monospace family from a PostScript font name (the subset tag is not part of the name). */
 export function isMonospaceFontName(name: string | undefined | null): boolean {
   if (!name) return false;
-  return /courier|mono|consol|menlo|cmtt|sftt|typewriter|fixed|lucida ?console|inconsolata/i.test(name);
+  const base = name.replace(/^[A-Z]{6}\+/, '');
+  return /courier|mono|consol|menlo|cmtt|sftt|typewriter|fixed|lucida ?console|inconsolata|sourcecode|firacode|jetbrains|nimbusmon|cmsltt|cmitt|cmvtt|sfsltt|sfitt/i.test(
+    base,
+  );
 }
