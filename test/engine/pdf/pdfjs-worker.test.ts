@@ -38,6 +38,9 @@ const ANCHOR_WITNESSES = [
   { patch: 'glyph-run-check', witness: '!compareWithLastPosition(scaledDim)' },
   { patch: 'glyph-run-end', witness: 'textChunk.str.push(glyphUnicode);' },
   { patch: 'glyph-run-view', witness: 'function compareWithLastPosition(glyphWidth) {' },
+  { patch: 'type1-no-cff', witness: 'const type2Charstrings = this.getType2Charstrings(charstrings);' },
+  { patch: 'cff-no-compile', witness: 'this.data = compiler.compile();' },
+  { patch: 'convert-no-tables', witness: 'const unitsPerEm = properties.fontMatrix ? 1 / Math.max(' },
 ] as const;
 
 /** What `patchWorkerSource` throws for `source` (fails the test when it does not throw). */
@@ -77,6 +80,9 @@ describe('patchWorkerSource on the installed pdfjs-dist worker bundle', () => {
       'docmillContinues ? docmillInView(',
       'docmillRun = scaledDim !== 0',
       'function docmillInView(',
+      'this.charstrings = charstrings;\n    this.data = null;',
+      'this.seacs = this.cff.seacs;\n    this.data = null;',
+      'return null;\n    const unitsPerEm',
     ]) {
       expect(occurrences(WORKER_SOURCE, marker), marker).toBe(0);
       expect(occurrences(patched, marker), marker).toBe(1);
@@ -135,6 +141,7 @@ function statsDelta(before: PdfjsPatchStats): PdfjsPatchStats {
   const after = pdfjsPatchStats();
   return {
     fontProgramsSkipped: after.fontProgramsSkipped - before.fontProgramsSkipped,
+    fontProgramsNotCompiled: after.fontProgramsNotCompiled - before.fontProgramsNotCompiled,
     streamsInflated: after.streamsInflated - before.streamsInflated,
   };
 }
@@ -174,6 +181,8 @@ describe('the patches on real documents', () => {
     // skipped: pdfjs substitutes its own standard-font program for it (an "internal font"), and nothing in it
     // can tell the text more than the standard encoding already does.
     expect(delta.fontProgramsSkipped).toBe(1);
+    // Read for their encodings and metrics, not compiled into OpenType for a renderer: all 12.
+    expect(delta.fontProgramsNotCompiled).toBe(12);
     expect(delta.streamsInflated).toBeGreaterThanOrEqual(2);
 
     const markdown = mainMarkdown(doc);
