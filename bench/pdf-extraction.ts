@@ -492,8 +492,12 @@ async function main(): Promise<void> {
     table(['contender', 'parallel', 'pages/s (min–max)', 'speed-up vs 1', 'speed-up / parallel', 'pages/CPU-s', 'docmill/pdftotext'], bRows),
   );
   const d1 = rate('b:docmill:1', batchPages);
+  const cpuPerJob = d1.wall / d1.cpu;
   console.log(
-    `  CPU per wall second of one docmill job: ${f2(d1.wall / d1.cpu)} (the parse thread plus V8's helper threads); pdftotext: ${f2(p1.wall / p1.cpu)}`,
+    `  CPU per wall second of one docmill job: ${f2(cpuPerJob)} (the parse thread plus V8's helper threads); pdftotext: ${f2(p1.wall / p1.cpu)}`,
+  );
+  console.log(
+    `  so ${threads} docmill jobs on ${cpus().length} CPUs can gain at most ${f2(Math.min(threads, cpus().length / cpuPerJob))}× (CPUs / CPU per job)`,
   );
 
   if (otherDocs.length > 0) {
