@@ -15,7 +15,7 @@ import type { Converter, DocumentModel, MetadataValue } from '../model.js';
 import { CachedBinaryDataFactory } from './binary-data.js';
 import { finishDocument, type LaidOutPage } from './document-layout.js';
 import { layoutPage } from './page-layout.js';
-import { installPatchedPdfjsWorker, type PdfFontFacts } from './pdfjs-worker.js';
+import { installPatchedPdfjsWorker, STREAM_TOO_LARGE_MESSAGE, type PdfFontFacts } from './pdfjs-worker.js';
 import { recoverTruncatedPdf } from './recover.js';
 import {
   isBoldFontName,
@@ -280,6 +280,11 @@ export async function readDocument(
 
   if (failed.length === pageCount) {
     const first = failed[0]!;
+    if (errorMessage(first.error).includes(STREAM_TOO_LARGE_MESSAGE)) {
+      throw new EngineError('DOCUMENT_TOO_COMPLEX', `no page of the PDF could be read: page ${first.page}: ${errorMessage(first.error)}`, {
+        cause: first.error,
+      });
+    }
     throw new EngineError(
       'CORRUPT_DOCUMENT',
       `no page of the PDF could be read: page ${first.page}: ${errorMessage(first.error)}`,

@@ -10,7 +10,8 @@
  * to learn font names and weights. On the corpus PDFs joined into one file the patches take a page from about
  * 63 ms to about 14 ms, with the same text. The patches:
  *
- * 1. `inflate`: Flate and Brotli streams are inflated with node:zlib synchronously. A stream cut short gives
+ * 1. `inflate`: Flate and Brotli streams are inflated with node:zlib synchronously, up to a size limit
+ *    (`pdfStreamLimits`: a decompression bomb fails its page instead of filling memory). A stream cut short gives
  *    what precedes the cut (a sync flush; pdfjs's own decoder loses the whole stream when the cut falls in its
  *    only block); any other failure, such as a wrong checksum, falls through to pdfjs's tolerant decoder, as
  *    a failing DecompressionStream did.
@@ -75,8 +76,21 @@ interface Patch {
   replacement: string;
 }
 
-// The largest stream one inflate may produce; beyond it pdfjs's own decoder takes over, as before the patch.
-const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
+/**
+ * The most one compressed stream may expand to. A PDF of a few MB can hold a stream that inflates to gigabytes
+ * (a decompression bomb: 1.5 MB took 25 s and 3 GB through pdfjs's own decoder); past this limit the stream is
+ * refused with PdfStreamTooLargeError, and the page that needs it fails with that message. Tests lower it.
+ */
+export const pdfStreamLimits = { maxInflatedBytes: 256 * 1024 * 1024 };
+
+/** The start of the message of a stream refused for its size (pdfjs passes errors on as name and message). */
+export const STREAM_TOO_LARGE_MESSAGE = 'a compressed stream expands beyond';
+
+export class PdfStreamTooLargeError extends DocmillError {
+  constructor(limit: number) {
+    super('PDF_STREAM_TOO_LARGE', `${STREAM_TOO_LARGE_MESSAGE} ${Math.round(limit / 1024 / 1024)} MiB (a decompression bomb?)`);
+  }
+}
 
 const PATCHES: readonly Patch[] = [
   {
@@ -276,14 +290,19 @@ const hooks = {
   stats: { fontProgramsSkipped: 0, fontProgramsNotCompiled: 0, streamsInflated: 0 } satisfies PdfjsPatchStats,
   /** Inflates a Flate ("deflate", zlib-wrapped) or Brotli stream; null lets pdfjs decode it itself. */
   inflate(format: string, bytes: Uint8Array): Uint8Array | null {
+    const maxOutputLength = pdfStreamLimits.maxInflatedBytes;
     try {
-      const options = { maxOutputLength: MAX_INFLATED_BYTES, finishFlush: zlibConstants.Z_SYNC_FLUSH };
       const inflated =
-        format === 'deflate' ? inflateSync(bytes, options) : format === 'brotli' ? brotliDecompressSync(bytes, options) : null;
+        format === 'deflate'
+          ? inflateSync(bytes, { maxOutputLength, finishFlush: zlibConstants.Z_SYNC_FLUSH })
+          : format === 'brotli'
+            ? brotliDecompressSync(bytes, { maxOutputLength })
+            : null;
       if (inflated) hooks.stats.streamsInflated++;
       return inflated;
-    } catch {
-      // Damaged or truncated: pdfjs's JavaScript decoder recovers what it can.
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new PdfStreamTooLargeError(maxOutputLength);
+      // Damaged: pdfjs's JavaScript decoder recovers what it can.
     }
     return null;
   },

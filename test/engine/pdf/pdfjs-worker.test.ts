@@ -12,11 +12,12 @@ import { fontStyleOf, openPdf } from '../../../src/engine/pdf/convert-pdf.js';
 import {
   patchWorkerSource,
   pdfjsPatchStats,
+  pdfStreamLimits,
   PdfjsPatchError,
   type PdfFontFacts,
   type PdfjsPatchStats,
 } from '../../../src/engine/pdf/pdfjs-worker.js';
-import { allBlocks, convertBytes, corpusBytes, mainMarkdown } from './helpers.js';
+import { allBlocks, convertBytes, corpusBytes, mainMarkdown, rejectionOf } from './helpers.js';
 
 const WORKER_FILE = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
 const WORKER_URL = pathToFileURL(WORKER_FILE).href;
@@ -341,6 +342,46 @@ describe('inflate: content streams through node:zlib, damaged ones through pdfjs
     expect(statsDelta(before).streamsInflated).toBe(0);
     const text = flatText(mainMarkdown(doc));
     for (const line of [...BEFORE_DAMAGE, ...AFTER_DAMAGE]) expect(text).toContain(line);
+  });
+
+  it('a decompression bomb fails with DOCUMENT_TOO_COMPLEX naming the cause, instead of filling memory', async () => {
+    const bomb = deflateSync(Buffer.concat([Buffer.from(textOperators(BEFORE_DAMAGE, 700), 'latin1'), Buffer.alloc(3 << 20, 0x20)]));
+    const saved = pdfStreamLimits.maxInflatedBytes;
+    pdfStreamLimits.maxInflatedBytes = 1 << 20;
+    try {
+      const rejection = await rejectionOf(convertBytes(helveticaPage('FlateDecode', bomb)));
+      expect(rejection.apiCode).toBe('DOCUMENT_TOO_COMPLEX');
+      expect(rejection.message).toContain('a compressed stream expands beyond 1 MiB');
+    } finally {
+      pdfStreamLimits.maxInflatedBytes = saved;
+    }
+  });
+
+  it('a bomb on one page of two fails that page only: the other page is kept, with a warning', async () => {
+    const good = deflateSync(Buffer.from(textOperators(BEFORE_DAMAGE, 700), 'latin1'));
+    const bomb = deflateSync(Buffer.concat([Buffer.from(textOperators(AFTER_DAMAGE, 700), 'latin1'), Buffer.alloc(3 << 20, 0x20)]));
+    const page = (contents: number) =>
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 7 0 R >> >> /Contents ${contents} 0 R >>`;
+    const bytes = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+      page(5),
+      page(6),
+      { dict: '/Filter /FlateDecode', data: good },
+      { dict: '/Filter /FlateDecode', data: bomb },
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    ]);
+    const saved = pdfStreamLimits.maxInflatedBytes;
+    pdfStreamLimits.maxInflatedBytes = 1 << 20;
+    try {
+      const doc = await convertBytes(bytes);
+      expect(doc.pages.map((p) => p.status)).toEqual(['ok', 'failed']);
+      const text = flatText(mainMarkdown(doc));
+      for (const line of BEFORE_DAMAGE) expect(text).toContain(line);
+      expect(doc.warnings?.join(' ')).toMatch(/Page\(s\) 2 could not be read: a compressed stream expands beyond 1 MiB/);
+    } finally {
+      pdfStreamLimits.maxInflatedBytes = saved;
+    }
   });
 
   it('a Brotli content stream is inflated by node:zlib', async () => {
