@@ -70,11 +70,11 @@ export class PdfjsPatchError extends DocmillError {
   }
 }
 
-interface Patch {
-  name: string;
-  anchor: string;
-  replacement: string;
-}
+/** Where the anchor (a run of the pinned bundle's source, found exactly once) gets new code. */
+type Patch = { name: string; anchor: string } & (
+  | { replacement: string }
+  | { insertBefore?: string; insertAfter?: string }
+);
 
 /**
  * The most one compressed stream may expand to. A PDF of a few MB can hold a stream that inflates to gigabytes
@@ -99,10 +99,7 @@ const PATCHES: readonly Patch[] = [
     this.stream.reset();
     const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();
 `,
-    replacement: `  async asyncGetBytesFromDecompressionStream(name) {
-    this.stream.reset();
-    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();
-    return { decompressed: docmillHooks.inflate(name, bytes), compressed: bytes };
+    insertAfter: `    return { decompressed: docmillHooks.inflate(name, bytes), compressed: bytes };
 `,
   },
   {
@@ -110,15 +107,13 @@ const PATCHES: readonly Patch[] = [
     anchor: `    if (!file || file.isEmpty) {
       if (file) {
         warn('Font file is empty in "' + name + '" (' + this.loadedName + ")");`,
-    replacement: `    if (file && !file.isEmpty && (properties.hasIncludedToUnicodeMap || properties.isInternalFont)) {
+    insertBefore: `    if (file && !file.isEmpty && (properties.hasIncludedToUnicodeMap || properties.isInternalFont)) {
       docmillHooks.stats.fontProgramsSkipped++;
       amendFallbackToUnicode(properties);
       this.toUnicode = properties.toUnicode;
       return;
     }
-    if (!file || file.isEmpty) {
-      if (file) {
-        warn('Font file is empty in "' + name + '" (' + this.loadedName + ")");`,
+`,
   },
   {
     name: 'font-weight',
@@ -177,18 +172,9 @@ const PATCHES: readonly Patch[] = [
           continue;
         }
 `,
-    replacement: `      const scale = textState.fontMatrix[0] * textState.fontSize;
-      let docmillRun = false;
-      for (let i = 0, ii = glyphs.length; i < ii; i++) {
-        const glyph = glyphs[i];
-        const {
-          category,
-          originalCharCode
-        } = glyph;
-        if (category.isInvisibleFormatMark) {
-          continue;
-        }
-        const docmillContinues = docmillRun;
+    insertBefore: `      let docmillRun = false;
+`,
+    insertAfter: `        const docmillContinues = docmillRun;
         docmillRun = false;
 `,
   },
@@ -202,22 +188,19 @@ const PATCHES: readonly Patch[] = [
     anchor: `        if (!intersector) {
           textChunk.str.push(glyphUnicode);
         }
-        if (charSpacing) {`,
-    replacement: `        if (!intersector) {
-          textChunk.str.push(glyphUnicode);
-        }
-        docmillRun = scaledDim !== 0 && !charSpacing && !font.vertical && !intersector;
-        if (charSpacing) {`,
+`,
+    insertAfter: `        docmillRun = scaledDim !== 0 && !charSpacing && !font.vertical && !intersector;
+`,
   },
   {
     name: 'glyph-run-view',
     anchor: `    function compareWithLastPosition(glyphWidth) {`,
-    replacement: `    function docmillInView(transform, glyphWidth) {
+    insertBefore: `    function docmillInView(transform, glyphWidth) {
       const posX = transform[4];
       const posY = transform[5];
       return !(posX + glyphWidth < viewBox[0] || posX > viewBox[2] || posY < viewBox[1] || posY > viewBox[3]);
     }
-    function compareWithLastPosition(glyphWidth) {`,
+`,
   },
   {
     name: 'type1-no-cff',
@@ -248,8 +231,8 @@ const PATCHES: readonly Patch[] = [
   {
     name: 'convert-no-tables',
     anchor: `    const unitsPerEm = properties.fontMatrix ? 1 / Math.max(...properties.fontMatrix.slice(0, 4).map(Math.abs)) : 1000;`,
-    replacement: `    return null;
-    const unitsPerEm = properties.fontMatrix ? 1 / Math.max(...properties.fontMatrix.slice(0, 4).map(Math.abs)) : 1000;`,
+    insertBefore: `    return null;
+`,
   },
 ];
 
@@ -267,7 +250,9 @@ export function patchWorkerSource(source: string, fileUrl: string): string {
           'pdfjs-dist is not the pinned version (see package.json)',
       );
     }
-    patched = patched.slice(0, first) + patch.replacement + patched.slice(first + patch.anchor.length);
+    const code =
+      'replacement' in patch ? patch.replacement : `${patch.insertBefore ?? ''}${patch.anchor}${patch.insertAfter ?? ''}`;
+    patched = patched.slice(0, first) + code + patched.slice(first + patch.anchor.length);
   }
   if (patched.split(EXPORT_LINE).length !== 2) {
     throw new PdfjsPatchError('pdfjs worker bundle: its export line is not where this version keeps it');
