@@ -15,7 +15,14 @@ import type { Converter, DocumentModel, MetadataValue } from '../model.js';
 import { CachedBinaryDataFactory } from './binary-data.js';
 import { finishDocument, type LaidOutPage } from './document-layout.js';
 import { layoutPage } from './page-layout.js';
-import { installPatchedPdfjsWorker, STREAM_TOO_LARGE_MESSAGE, type PdfFontFacts } from './pdfjs-worker.js';
+import {
+  installPatchedPdfjsWorker,
+  pdfjsPatchStats,
+  pdfStreamLimits,
+  STREAM_TOO_LARGE_MESSAGE,
+  streamTooLargeMessage,
+  type PdfFontFacts,
+} from './pdfjs-worker.js';
 import { recoverTruncatedPdf } from './recover.js';
 import {
   isBoldFontName,
@@ -270,9 +277,13 @@ export async function readDocument(
   const pages: LaidOutPage[] = [];
   const noText: number[] = [];
   const failed: { page: number; error: unknown }[] = [];
+  const cut: number[] = [];
 
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
+    const refusedBefore = pdfjsPatchStats().streamsRefused;
     const result = await readPage(doc, pageNumber);
+    // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
+    if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);
     pages.push(result.page);
     if (result.page.status === 'failed') failed.push({ page: pageNumber, error: result.error });
     else if (result.chars === 0) noText.push(pageNumber);
@@ -297,6 +308,10 @@ export async function readDocument(
   if (failed.length > 0) {
     const list = formatPageList(failed.map((entry) => entry.page));
     warnings.push(`Page(s) ${list} could not be read: ${errorMessage(failed[0]!.error)}`);
+  }
+  if (cut.length > 0) {
+    const cause = streamTooLargeMessage(pdfStreamLimits.maxInflatedBytes);
+    warnings.push(`Page(s) ${formatPageList(cut)}: ${cause}; the text after that point is missing.`);
   }
   if (noText.length > 0) {
     const list = formatPageList(noText);

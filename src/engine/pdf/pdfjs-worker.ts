@@ -10,8 +10,10 @@
  * to learn font names and weights. On the corpus PDFs joined into one file the patches take a page from about
  * 63 ms to about 14 ms, with the same text. The patches:
  *
- * 1. `inflate`: Flate and Brotli streams are inflated with node:zlib synchronously, up to a size limit
- *    (`pdfStreamLimits`: a decompression bomb fails its page instead of filling memory). A stream cut short gives
+ * 1. `inflate`, `decode-limit`: Flate and Brotli streams are inflated with node:zlib synchronously, and no
+ *    stream, through node:zlib or pdfjs's own decoders, may expand beyond a size limit (`pdfStreamLimits`: a
+ *    decompression bomb stops there instead of filling memory: the page fails, or keeps the text read before
+ *    the limit where pdfjs reads the stream piecemeal; either way with a warning). A stream cut short gives
  *    what precedes the cut (a sync flush; pdfjs's own decoder loses the whole stream when the cut falls in its
  *    only block); any other failure, such as a wrong checksum, falls through to pdfjs's tolerant decoder, as
  *    a failing DecompressionStream did.
@@ -78,18 +80,20 @@ type Patch = { name: string; anchor: string } & (
 
 /**
  * The most one compressed stream may expand to. A PDF of a few MB can hold a stream that inflates to gigabytes
- * (a decompression bomb: 1.5 MB took 25 s and 3 GB through pdfjs's own decoder); past this limit the stream is
- * refused with PdfStreamTooLargeError, and the page that needs it fails with that message. Tests lower it.
+ * (a decompression bomb: 1.5 MB took 25 s and 3 GB through pdfjs's own decoder). Past this limit the stream is
+ * refused: the page that needs it fails with the message below, or, where pdfjs reads the stream piecemeal as it
+ * parses, keeps the text before the limit (convert-pdf.ts warns either way). Tests lower it.
  */
 export const pdfStreamLimits = { maxInflatedBytes: 256 * 1024 * 1024 };
 
-/** The start of the message of a stream refused for its size (pdfjs passes errors on as name and message). */
+/**
+ * The start of the message of a stream refused for its size. It is a message, not an error class: errors thrown
+ * inside pdfjs reach docmill as pdfjs's own exceptions, with only the message kept.
+ */
 export const STREAM_TOO_LARGE_MESSAGE = 'a compressed stream expands beyond';
 
-export class PdfStreamTooLargeError extends DocmillError {
-  constructor(limit: number) {
-    super('PDF_STREAM_TOO_LARGE', `${STREAM_TOO_LARGE_MESSAGE} ${Math.round(limit / 1024 / 1024)} MiB (a decompression bomb?)`);
-  }
+export function streamTooLargeMessage(limit: number): string {
+  return `${STREAM_TOO_LARGE_MESSAGE} ${Math.round(limit / 1024 / 1024)} MiB (a decompression bomb?)`;
 }
 
 const PATCHES: readonly Patch[] = [
@@ -100,6 +104,15 @@ const PATCHES: readonly Patch[] = [
     const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();
 `,
     insertAfter: `    return { decompressed: docmillHooks.inflate(name, bytes), compressed: bytes };
+`,
+  },
+  {
+    name: 'decode-limit',
+    anchor: `    let size = this.minBufferLength;
+    while (size < requested) {`,
+    insertBefore: `    if (requested > docmillHooks.limits.maxInflatedBytes) {
+      throw new Error(docmillHooks.streamTooLarge());
+    }
 `,
   },
   {
@@ -268,11 +281,19 @@ export interface PdfjsPatchStats {
   /** Type1 and CFF programs read for their encoding and metrics but not compiled into a font for a renderer. */
   fontProgramsNotCompiled: number;
   streamsInflated: number;
+  /** Streams stopped at `pdfStreamLimits.maxInflatedBytes`. */
+  streamsRefused: number;
 }
 
 /** The hooks the patched bundle calls. */
 const hooks = {
-  stats: { fontProgramsSkipped: 0, fontProgramsNotCompiled: 0, streamsInflated: 0 } satisfies PdfjsPatchStats,
+  stats: { fontProgramsSkipped: 0, fontProgramsNotCompiled: 0, streamsInflated: 0, streamsRefused: 0 } satisfies PdfjsPatchStats,
+  limits: pdfStreamLimits,
+  /** Counts the refusal and gives the message pdfjs's decoders throw (pdfjs passes errors on as plain text). */
+  streamTooLarge(): string {
+    hooks.stats.streamsRefused++;
+    return streamTooLargeMessage(pdfStreamLimits.maxInflatedBytes);
+  },
   /** Inflates a Flate ("deflate", zlib-wrapped) or Brotli stream; null lets pdfjs decode it itself. */
   inflate(format: string, bytes: Uint8Array): Uint8Array | null {
     const maxOutputLength = pdfStreamLimits.maxInflatedBytes;
@@ -286,7 +307,7 @@ const hooks = {
       if (inflated) hooks.stats.streamsInflated++;
       return inflated;
     } catch (error) {
-      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new PdfStreamTooLargeError(maxOutputLength);
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new Error(hooks.streamTooLarge(), { cause: error });
       // Damaged: pdfjs's JavaScript decoder recovers what it can.
     }
     return null;

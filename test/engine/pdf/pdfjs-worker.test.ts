@@ -30,6 +30,7 @@ function occurrences(text: string, part: string): number {
 /** A text each patch's anchor contains (and nothing else in the bundle does). */
 const ANCHOR_WITNESSES = [
   { patch: 'inflate', witness: 'async asyncGetBytesFromDecompressionStream(name) {' },
+  { patch: 'decode-limit', witness: 'let size = this.minBufferLength;' },
   { patch: 'font-program', witness: `warn('Font file is empty in "' + name` },
   { patch: 'font-weight', witness: 'return new Font(fontName.name, fontFile, newProperties, this.options);' },
   { patch: 'text-styles', witness: 'textContent.styles[loadedName] = {' },
@@ -143,6 +144,7 @@ function statsDelta(before: PdfjsPatchStats): PdfjsPatchStats {
   return {
     fontProgramsSkipped: after.fontProgramsSkipped - before.fontProgramsSkipped,
     fontProgramsNotCompiled: after.fontProgramsNotCompiled - before.fontProgramsNotCompiled,
+    streamsRefused: after.streamsRefused - before.streamsRefused,
     streamsInflated: after.streamsInflated - before.streamsInflated,
   };
 }
@@ -352,6 +354,40 @@ describe('inflate: content streams through node:zlib, damaged ones through pdfjs
       const rejection = await rejectionOf(convertBytes(helveticaPage('FlateDecode', bomb)));
       expect(rejection.apiCode).toBe('DOCUMENT_TOO_COMPLEX');
       expect(rejection.message).toContain('a compressed stream expands beyond 1 MiB');
+    } finally {
+      pdfStreamLimits.maxInflatedBytes = saved;
+    }
+  });
+
+  it('a bomb in a filter pdfjs decodes itself (RunLengthDecode) is stopped at the same limit, with a warning', async () => {
+    // RunLength: a byte n < 128 copies the next n + 1 bytes; n > 128 repeats the next byte 257 - n times.
+    const head = Buffer.from(textOperators(BEFORE_DAMAGE, 700), 'latin1');
+    const literal: number[] = [];
+    for (let at = 0; at < head.length; at += 128) {
+      const part = head.subarray(at, at + 128);
+      literal.push(part.length - 1, ...part);
+    }
+    const runs = Buffer.alloc(2 * 24_576);
+    for (let i = 0; i < runs.length; i += 2) {
+      runs.writeUInt8(129, i);
+      runs.writeUInt8(0x20, i + 1);
+    }
+    const bomb = Buffer.concat([Buffer.from(literal), runs, Buffer.from([128])]); // 3 MiB of spaces, then EOD
+    const saved = pdfStreamLimits.maxInflatedBytes;
+    try {
+      pdfStreamLimits.maxInflatedBytes = 8 << 20;
+      const whole = flatText(mainMarkdown(await convertBytes(helveticaPage('RunLengthDecode', bomb))));
+      for (const line of BEFORE_DAMAGE) expect(whole).toContain(line);
+
+      // pdfjs reads this stream piecemeal as it parses: it stops at the limit and keeps the text before it.
+      pdfStreamLimits.maxInflatedBytes = 1 << 20;
+      const before = pdfjsPatchStats();
+      const cut = await convertBytes(helveticaPage('RunLengthDecode', bomb));
+      expect(statsDelta(before).streamsRefused).toBe(1);
+      expect(cut.pages.map((p) => p.status)).toEqual(['ok']);
+      // pdfjs drops the text item it was building when the stream fails under it: the first line is complete.
+      expect(flatText(mainMarkdown(cut))).toContain(BEFORE_DAMAGE[0]);
+      expect(cut.warnings?.join(' ')).toMatch(/Page\(s\) 1: a compressed stream expands beyond 1 MiB .*text after that point is missing/);
     } finally {
       pdfStreamLimits.maxInflatedBytes = saved;
     }
