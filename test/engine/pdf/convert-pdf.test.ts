@@ -14,6 +14,7 @@ import { COLUMN_ONE_FIRST, COLUMN_ONE_LAST, COLUMN_TWO_FIRST, FIXTURES } from '.
 import {
   allBlocks,
   convertBytes,
+  corpusBytes,
   FIXTURE_DIR,
   fixtureBytes,
   mainMarkdown,
@@ -176,6 +177,23 @@ describe('convertPdf on damaged and unusual files', () => {
     const error = await rejectionOf(convertBytes(new TextEncoder().encode('%PDF-1.7\n%%EOF\n')));
     expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
     expect(error.message).toMatch(/corrupt or truncated|could not be read/);
+  });
+});
+
+describe('one pdfjs worker for every document of a thread', () => {
+  it('converts a document the same after others failed, were recovered or were abandoned half-read', async () => {
+    const report = fixtureBytes('acme-report-3p.pdf');
+    const first = mainMarkdown(await convertBytes(report));
+    expect((await rejectionOf(convertBytes(corpusBytes('password.pdf')))).apiCode).toBe('ENCRYPTED_DOCUMENT');
+    expect((await rejectionOf(convertBytes(new Uint8Array(Buffer.from('%PDF-1.7\ngarbage'))))).apiCode).toBe('CORRUPT_DOCUMENT');
+    await convertBytes(fixtureBytes('acme-truncated.pdf'));
+    const { doc } = await openPdf(report);
+    await doc.getPage(1);
+    await doc.destroy();
+    // Interleaved: two documents open at once on the same worker.
+    const [again, other] = await Promise.all([convertBytes(report), convertBytes(corpusBytes('code_and_formula.pdf'))]);
+    expect(mainMarkdown(again)).toBe(first);
+    expect(mainMarkdown(other)).toContain('## JavaScript Code Example');
   });
 });
 
