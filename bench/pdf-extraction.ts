@@ -9,7 +9,7 @@
  * (`apt-get update && apt-get install -y poppler-utils`).
  *
  * Files:
- * - corpus: the PDFs in ../shared/corpus/pdf that both tools read and that have a text layer. The empty,
+ * - corpus: the PDFs in test/fixtures/corpus/pdf (or --corpus DIR) that both tools read and that have a text layer. The empty,
  *   truncated, encrypted and image-only ones are classified and timed once per round, and reported apart.
  * - united: the corpus text PDFs joined with `pdfunite`, over and over, into one file of about 200 pages.
  * - generated: a 200-page PDF of distinct running text in Helvetica (bench/lib/text-pdf.ts).
@@ -59,7 +59,7 @@ const { values: flags } = parseArgs({
     'united-pages': { type: 'string', default: '200' },
     'generated-pages': { type: 'string', default: '200' },
     threads: { type: 'string' },
-    corpus: { type: 'string', default: resolve(REPO, '../shared/corpus/pdf') },
+    corpus: { type: 'string', default: resolve(REPO, 'test/fixtures/corpus/pdf') },
     keep: { type: 'boolean', default: false },
   },
   strict: true,

@@ -1,5 +1,5 @@
 /**
- * The DOCX converter on the shared corpus (docx/, docm/, and doc/eng_spa_mult.doc, a .docx named .doc) and on
+ * The DOCX converter on the test corpus (docx/, docm/, and doc/eng_spa_mult.doc, a .docx named .doc) and on
  * packages built here: header rows, errors (encrypted, not a zip, another Office package, zip bombs).
  */
 import { strToU8, zipSync } from 'fflate';

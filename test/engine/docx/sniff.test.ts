@@ -1,5 +1,5 @@
 /**
- * sniffFormat on every file of the shared corpus (the directory says what a file claims to be; the content decides),
+ * sniffFormat on every file of the test corpus (the directory says what a file claims to be; the content decides),
  * and the zip / OLE readers behind it.
  */
 import { readdirSync, statSync } from 'node:fs';

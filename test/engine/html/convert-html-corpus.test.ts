@@ -1,5 +1,5 @@
 /**
- * The HTML converter on the shared corpus (html/, htm/, xhtml/): encodings, readability on a real Wikipedia page,
+ * The HTML converter on the test corpus (html/, htm/, xhtml/): encodings, readability on a real Wikipedia page,
  * rich table cells, the 460 KB <pre> page, Excel's HTML export, XHTML chapters. Ground-truth Markdown (docling's)
  * is compared loosely: headings and table cells, not bytes.
  */
@@ -13,8 +13,8 @@ import { blocksOf, corpusBytes, corpusExists, corpusPath, corpusText, headingsOf
 const convert = (file: string, overrides = {}) => convertHtml(input(file, overrides));
 
 describe('corpus location', () => {
-  it('resolves ../shared/corpus from the test file', () => {
-    expect(corpusPath('SOURCES.md')).toMatch(/shared[/\\]corpus[/\\]SOURCES\.md$/);
+  it('resolves test/fixtures/corpus from the test file', () => {
+    expect(corpusPath('SOURCES.md')).toMatch(/test[/\\]fixtures[/\\]corpus[/\\]SOURCES\.md$/);
     expect(corpusExists('SOURCES.md')).toBe(true);
     expect(corpusExists('html/wiki_duck.html')).toBe(true);
   });

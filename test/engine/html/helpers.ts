@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { type ParseOptions, type ParseOptionsInput, parseOptionsSchema } from '../../../src/contract/options.js';
 import type { ConvertInput, DocumentModel, ModelBlock } from '../../../src/engine/model.js';
 
-/** The shared corpus, beside the repository (../shared/corpus). */
-export const CORPUS_ROOT = new URL('../../../../shared/corpus/', import.meta.url);
+/** The test corpus (test/fixtures/corpus, see its SOURCES.md). */
+import { CORPUS_URL } from '../../helpers/corpus.js';
+
+export const CORPUS_ROOT = CORPUS_URL;
 
 export function corpusPath(relative: string): string {
   return fileURLToPath(new URL(relative, CORPUS_ROOT));

@@ -1,4 +1,4 @@
-/** The PDF converter on the shared corpus (../shared/corpus/pdf, beside the repository). */
+/** The PDF converter on the shared corpus (test/fixtures/corpus/pdf). */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ function position(markdown: string, sentence: string): number {
 }
 
 describe('the PDF corpus', () => {
-  it('resolves ../shared/corpus/pdf from the test file', () => {
+  it('resolves test/fixtures/corpus/pdf from the test file', () => {
     expect(existsSync(fileURLToPath(PDF_CORPUS))).toBe(true);
     expect(existsSync(fileURLToPath(new URL('multi-column-2p.pdf', PDF_CORPUS)))).toBe(true);
   });

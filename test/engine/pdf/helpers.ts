@@ -4,8 +4,9 @@ import { parseOptionsSchema, type PdfMode } from '../../../src/contract/options.
 import { convertPdf } from '../../../src/engine/pdf/convert-pdf.js';
 import type { DocumentModel, ModelBlock } from '../../../src/engine/model.js';
 
-/** ../shared/corpus/pdf, next to this checkout. */
-export const PDF_CORPUS = new URL('../../../../shared/corpus/pdf/', import.meta.url);
+/** The test corpus's PDFs (test/fixtures/corpus/pdf). */
+import { CORPUS_URL } from '../../helpers/corpus.js';
+export const PDF_CORPUS = new URL('pdf/', CORPUS_URL);
 export const FIXTURE_DIR = new URL('./fixtures/', import.meta.url);
 
 export interface RunOptions {

@@ -1,4 +1,4 @@
-/** The spreadsheet converter on the shared corpus: every workbook, the encrypted ones and broken inputs. */
+/** The spreadsheet converter on the test corpus: every workbook, the encrypted ones and broken inputs. */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DocumentModel } from '../../../src/engine/model.js';

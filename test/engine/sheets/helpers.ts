@@ -5,8 +5,10 @@ import { parseOptionsSchema } from '../../../src/contract/options.js';
 import { EngineError, type EngineErrorCode } from '../../../src/engine/engine-error.js';
 import type { ConvertInput, DocumentModel, ModelBlock } from '../../../src/engine/model.js';
 
-/** ../shared/corpus, next to this checkout. */
-export const CORPUS = new URL('../../../../shared/corpus/', import.meta.url);
+/** The test corpus (test/fixtures/corpus, see its SOURCES.md). */
+import { CORPUS_URL } from '../../helpers/corpus.js';
+
+export const CORPUS = CORPUS_URL;
 
 export function corpusBytes(relative: string): Uint8Array {
   return new Uint8Array(readFileSync(new URL(relative, CORPUS)));
