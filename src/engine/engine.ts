@@ -17,7 +17,7 @@ export interface EngineRequest {
   options: ParseOptions;
 }
 
-type ConverterName = 'pdf' | 'html' | 'docx' | 'sheet' | 'csv';
+type ConverterName = 'pdf' | 'html' | 'docx' | 'sheet' | 'csv' | 'pptx' | 'odp' | 'odt' | 'epub' | 'rtf' | 'doc' | 'ppt';
 
 const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
   pdf: async () => (await import('./pdf/convert-pdf.js')).convertPdf,
@@ -25,6 +25,13 @@ const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
   docx: async () => (await import('./docx/convert-docx.js')).convertDocx,
   sheet: async () => (await import('./sheets/convert-sheet.js')).convertSpreadsheet,
   csv: async () => (await import('./csv/convert-csv.js')).convertCsv,
+  pptx: async () => (await import('./slides/convert-pptx.js')).convertPptx,
+  odp: async () => (await import('./slides/convert-odp.js')).convertOdp,
+  odt: async () => (await import('./odt/convert-odt.js')).convertOdt,
+  epub: async () => (await import('./epub/convert-epub.js')).convertEpub,
+  rtf: async () => (await import('./rtf/convert-rtf.js')).convertRtf,
+  doc: async () => (await import('./legacy/convert-doc.js')).convertDoc,
+  ppt: async () => (await import('./legacy/convert-ppt.js')).convertPpt,
 };
 
 const BY_EXTENSION: Partial<Record<string, ConverterName>> = {
@@ -40,6 +47,14 @@ const BY_EXTENSION: Partial<Record<string, ConverterName>> = {
   '.xls': 'sheet',
   '.ods': 'sheet',
   '.csv': 'csv',
+  '.pptx': 'pptx',
+  '.pptm': 'pptx',
+  '.odp': 'odp',
+  '.odt': 'odt',
+  '.epub': 'epub',
+  '.rtf': 'rtf',
+  '.doc': 'doc',
+  '.ppt': 'ppt',
 };
 
 /** The extensions the local engine converts today (the contract lists more; the rest need a remote API). */
