@@ -35,7 +35,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
-import { RateLimitedError } from '../src/client/errors.js';
+import { RateLimitedError } from '../src/backend/errors.js';
 import { RemoteParseApi } from '../src/client/remote-parse-api.js';
 import { backoffMs } from '../src/client/retry-policy.js';
 import { ApiGate } from '../src/pipeline/api-gate.js';

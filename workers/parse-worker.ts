@@ -5,8 +5,8 @@
 import { MetricsTime, Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { ParseApiError } from '../src/client/errors.js';
-import type { ParseBackend } from '../src/client/parse-backend.js';
+import type { ParseApiError } from '../src/backend/errors.js';
+import type { ParseBackend } from '../src/backend/parse-backend.js';
 import type { DocmillMetrics } from '../src/metrics/metrics.js';
 import { ApiGate } from '../src/pipeline/api-gate.js';
 import { DocumentProcessor } from '../src/pipeline/document-processor.js';

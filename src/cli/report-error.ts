@@ -1,7 +1,7 @@
 /**
  * Turns any error into the exit code and the stderr text a user sees. Every line is scrubbed of secrets.
  */
-import { ParseApiError, ParseAbortedError, ParseDeadlineError, ParseNetworkError, InvalidResponseError, OptionsValidationError } from '../client/errors.js';
+import { ParseApiError, ParseAbortedError, ParseDeadlineError, ParseNetworkError, InvalidResponseError, OptionsValidationError } from '../backend/errors.js';
 import { DocmillError } from '../errors/docmill-error.js';
 import { secrets } from '../logging/redact.js';
 import { EXIT } from './exit-codes.js';

@@ -4,8 +4,8 @@
  * that want it get it, and the file is never held in memory.
  */
 import { randomBytes } from 'node:crypto';
-import { FileReadError } from './errors.js';
-import type { UploadSource } from './upload-source.js';
+import { FileReadError } from '../backend/errors.js';
+import type { UploadSource } from '../backend/upload-source.js';
 
 const CRLF = '\r\n';
 

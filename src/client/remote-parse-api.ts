@@ -9,7 +9,7 @@ import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import { errorBodySchema, parseResponseSchema, type ParseData } from '../contract/response.js';
 import { isRetryableStatus } from '../contract/errors.js';
 import { detailsFromZodError } from '../contract/validation.js';
-import { checkFile, checkOptions } from './upload-checks.js';
+import { checkFile, checkOptions } from '../backend/upload-checks.js';
 import { systemClock, type Clock } from './clock.js';
 import { parseEndpoint } from './endpoint.js';
 import {
@@ -21,11 +21,11 @@ import {
   ParseDeadlineError,
   ParseNetworkError,
   type RetryCandidate,
-} from './errors.js';
+} from '../backend/errors.js';
 import { buildMultipartBody, type MultipartBody } from './multipart.js';
-import type { ParseBackend, ParseCall, ParseResult } from './parse-backend.js';
+import type { ParseBackend, ParseCall, ParseResult } from '../backend/parse-backend.js';
 import { DEFAULT_RETRY_SETTINGS, parseRetryAfter, retryDelayMs, retryHintFromMessage, type RetrySettings } from './retry-policy.js';
-import { localFileSource, type UploadSource } from './upload-source.js';
+import { localFileSource, type UploadSource } from '../backend/upload-source.js';
 
 export interface RemoteParseApiOptions {
   /** Base URL of the API (`https://api.example.com`), or the full /v2/parse URL. */

@@ -9,7 +9,7 @@
  * - at most 5 attempts in all.
  */
 import { MAX_ATTEMPTS, MAX_BACKOFF_MS, MAX_JITTER_MS } from '../contract/limits.js';
-import type { RetryCandidate } from './errors.js';
+import type { RetryCandidate } from '../backend/errors.js';
 
 /**
  * Milliseconds to wait from a Retry-After header value: delta-seconds, or an HTTP date relative to `nowMs`.

@@ -2,10 +2,10 @@
  * The local engine as a ParseBackend: the same contract as the remote API, in-process, its parsing in the
  * thread pool. Its failures are the same typed errors the remote client raises, so the pipeline treats both alike.
  */
-import { apiErrorFor, type ParseApiError } from '../client/errors.js';
-import type { ParseBackend, ParseCall, ParseResult } from '../client/parse-backend.js';
-import { checkFile, checkOptions } from '../client/upload-checks.js';
-import type { UploadSource } from '../client/upload-source.js';
+import { apiErrorFor, type ParseApiError } from '../backend/errors.js';
+import type { ParseBackend, ParseCall, ParseResult } from '../backend/parse-backend.js';
+import { checkFile, checkOptions } from '../backend/upload-checks.js';
+import type { UploadSource } from '../backend/upload-source.js';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { llmConfigFromEnv, parseLocally, type LlmConfig } from './json-extraction.js';

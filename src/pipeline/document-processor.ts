@@ -13,10 +13,10 @@ import {
   RateLimitedError,
   UnauthorizedError,
   isRetryCandidate,
-} from '../client/errors.js';
-import type { ParseBackend, ParseResult } from '../client/parse-backend.js';
+} from '../backend/errors.js';
+import type { ParseBackend, ParseResult } from '../backend/parse-backend.js';
 import { backoffMs } from '../client/retry-policy.js';
-import type { UploadSource } from '../client/upload-source.js';
+import type { UploadSource } from '../backend/upload-source.js';
 import type { ParseOptions } from '../contract/options.js';
 import { MAX_FILE_BYTES } from '../contract/limits.js';
 import { DocmillError } from '../errors/docmill-error.js';

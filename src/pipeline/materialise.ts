@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import type { UploadSource } from '../client/upload-source.js';
+import type { UploadSource } from '../backend/upload-source.js';
 import type { Source, SourceFile } from '../sources/source.js';
 
 export interface MaterialisedFile {

@@ -15,7 +15,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { TEMP_MARKER } from '../store/atomic-file.js';
+import { TEMP_MARKER } from '../common/atomic-file.js';
 import { CheckpointError, errorCodeOf } from './errors.js';
 import { compareS3Keys } from './s3-key-order.js';
 

@@ -7,7 +7,7 @@
  */
 import picomatch from 'picomatch';
 import { extensionOf, isSupportedExtension } from '../contract/extensions.js';
-import { TEMP_MARKER } from '../store/atomic-file.js';
+import { TEMP_MARKER } from '../common/atomic-file.js';
 import type { SkipReason, SourceSelection } from './source.js';
 
 /** The skip reasons a file's path alone decides (the others need the file system). */

@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../common/atomic-file.js';
 import { KeyedOutputStore } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';

@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEMP_MARKER } from './atomic-file.js';
+import { TEMP_MARKER } from '../common/atomic-file.js';
 
 const STALE_MS = 24 * 3600 * 1000;
 

@@ -9,7 +9,7 @@ import {
   FileTooLargeError,
   OptionsValidationError,
   UnsupportedFileError,
-} from '../../src/client/errors.js';
+} from '../../src/backend/errors.js';
 import { RemoteParseApi } from '../../src/client/remote-parse-api.js';
 import { SUPPORTED_EXTENSIONS } from '../../src/contract/extensions.js';
 import { MAX_FILE_BYTES } from '../../src/contract/limits.js';

@@ -2,7 +2,7 @@
  * Decoding of 200 responses: the contract's fields, forward-compatible unknowns, and bodies that break the contract.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidResponseError } from '../../src/client/errors.js';
+import { InvalidResponseError } from '../../src/backend/errors.js';
 import { RemoteParseApi } from '../../src/client/remote-parse-api.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { okReply, startRecordingServer, type Handler, type RecordingServer, type ReplySpec } from '../helpers/recording-server.js';

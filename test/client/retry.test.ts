@@ -19,11 +19,11 @@ import {
   UnauthorizedError,
   UnprocessableError,
   type RetryCandidate,
-} from '../../src/client/errors.js';
+} from '../../src/backend/errors.js';
 import { RemoteParseApi, type RemoteParseApiOptions } from '../../src/client/remote-parse-api.js';
 import { backoffMs, DEFAULT_RETRY_SETTINGS, retryDelayMs } from '../../src/client/retry-policy.js';
 import { systemClock } from '../../src/client/clock.js';
-import type { RetryEvent } from '../../src/client/parse-backend.js';
+import type { RetryEvent } from '../../src/backend/parse-backend.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import {
   errorReply,

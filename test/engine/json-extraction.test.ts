@@ -4,8 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../src/client/errors.js';
-import type { UploadSource } from '../../src/client/upload-source.js';
+import { BadRequestError } from '../../src/backend/errors.js';
+import type { UploadSource } from '../../src/backend/upload-source.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
 
 function csv(text: string): UploadSource {

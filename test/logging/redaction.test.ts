@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logging/logger.js';
 import { SecretScrubber } from '../../src/logging/redact.js';
-import { ParseNetworkError } from '../../src/client/errors.js';
+import { ParseNetworkError } from '../../src/backend/errors.js';
 
 const KEY = 'fc-9f8e7d6c5b4a3210secret';
 

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SourceListError, SourceReadError } from '../../src/sources/errors.js';
 import { LocalDirSource, type LocalDirSourceOptions } from '../../src/sources/local-dir-source.js';
 import type { ListEntry, SourceFile } from '../../src/sources/source.js';
-import { TEMP_MARKER } from '../../src/store/atomic-file.js';
+import { TEMP_MARKER } from '../../src/common/atomic-file.js';
 import { makeTempDir, rejectionOf, removeTempDir } from '../helpers/temp-files.js';
 
 let base: string;

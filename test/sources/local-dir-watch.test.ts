@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDirSource } from '../../src/sources/local-dir-source.js';
 import { LocalFileSource } from '../../src/sources/local-file-source.js';
 import type { ListEntry, Source, SourceFile } from '../../src/sources/source.js';
-import { TEMP_MARKER, writeFileAtomic } from '../../src/store/atomic-file.js';
+import { TEMP_MARKER, writeFileAtomic } from '../../src/common/atomic-file.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 
 const STABILITY_MS = 400;

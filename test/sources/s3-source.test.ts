@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceListError, SourceReadError } from '../../src/sources/errors.js';
 import { S3Source, relativePathOfKey, type S3SourceOptions } from '../../src/sources/s3-source.js';
 import type { ListEntry, SourceFile } from '../../src/sources/source.js';
-import { TEMP_MARKER } from '../../src/store/atomic-file.js';
+import { TEMP_MARKER } from '../../src/common/atomic-file.js';
 import { startS3rver, type S3rverHandle } from '../helpers/s3rver.js';
 import { rejectionOf } from '../helpers/temp-files.js';
 

@@ -1,7 +1,7 @@
 /** The selection rules every source shares: temporary files, globs, supported extensions. */
 import { describe, expect, it } from 'vitest';
 import { createEntrySelector, isTemporaryName } from '../../src/sources/selection.js';
-import { TEMP_MARKER } from '../../src/store/atomic-file.js';
+import { TEMP_MARKER } from '../../src/common/atomic-file.js';
 
 describe('createEntrySelector', () => {
   it('selects supported extensions in any case, and reports the rest as unsupported', () => {

@@ -8,7 +8,7 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEMP_MARKER } from '../../src/store/atomic-file.js';
+import { TEMP_MARKER } from '../../src/common/atomic-file.js';
 import { FsStore } from '../../src/store/fs-store.js';
 import { makeTempDir, rejectionOf, removeTempDir } from '../helpers/temp-files.js';
 import { SAMPLE_OUTPUTS, collect, failedEntry, listFiles, sampleEntry, sampleState, sha256Of } from './samples.js';

@@ -3,7 +3,7 @@ import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEMP_MARKER, writeFileAtomic } from '../../src/store/atomic-file.js';
+import { TEMP_MARKER, writeFileAtomic } from '../../src/common/atomic-file.js';
 import { sweepOrphanTemporaries } from '../../src/store/temp-sweep.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 

@@ -4,16 +4,16 @@
  */
 import { resolve } from 'node:path';
 import { RemoteParseApi } from '../../client/remote-parse-api.js';
-import type { ParseBackend } from '../../client/parse-backend.js';
+import type { ParseBackend } from '../../backend/parse-backend.js';
 import { LocalParseEngine } from '../../engine/local-engine.js';
-import { localFileSource } from '../../client/upload-source.js';
-import { OptionsValidationError } from '../../client/errors.js';
+import { localFileSource } from '../../backend/upload-source.js';
+import { OptionsValidationError } from '../../backend/errors.js';
 import { MAX_ATTEMPTS } from '../../contract/limits.js';
 import { validateParseOptions } from '../../contract/validation.js';
 import { resolveApiConfig } from '../../config/api-config.js';
 import type { ParseData } from '../../contract/response.js';
 import { secrets } from '../../logging/redact.js';
-import { writeFileAtomic } from '../../store/atomic-file.js';
+import { writeFileAtomic } from '../../common/atomic-file.js';
 import { EXIT } from '../exit-codes.js';
 import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { CliContext } from '../context.js';

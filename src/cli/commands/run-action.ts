@@ -8,7 +8,7 @@ import { relative, resolve } from 'node:path';
 import type { Queue } from 'bullmq';
 import type { QueueControl } from '../../queue/queue-control.js';
 import { startParseWorker, type ParseWorker } from '../../../workers/parse-worker.js';
-import type { ParseApiError } from '../../client/errors.js';
+import type { ParseApiError } from '../../backend/errors.js';
 import { DocmillMetrics } from '../../metrics/metrics.js';
 import { Producer } from '../../queue/producer.js';
 import { reclaimOrphanedJobs } from '../../queue/reclaim.js';

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { startParseWorker } from '../../../workers/parse-worker.js';
-import type { ParseApiError } from '../../client/errors.js';
+import type { ParseApiError } from '../../backend/errors.js';
 import { DocmillMetrics } from '../../metrics/metrics.js';
 import { Producer } from '../../queue/producer.js';
 import type { CliContext } from '../context.js';
