@@ -1,7 +1,190 @@
-/** PPTX and PPTM slide decks → DocumentModel. (Being written: refuses every file until the converter lands.) */
+/**
+ * PowerPoint decks (.pptx, and .pptm: the same package, its macros ignored) → DocumentModel, one page per slide.
+ *
+ * Slides come in presentation order (`p:sldIdLst` in ppt/presentation.xml through its relationships, never by
+ * file name); `pageNumber` is the slide's position. Hidden slides (`show="0"`) are kept and marked (see
+ * render-slide.ts), with a warning naming them. Each slide reads its shapes (pptx/shapes.ts), its layout and
+ * master for inherited positions, list styles and decoration, its notes slide and its comments; render-slide.ts
+ * makes the blocks. Metadata: docProps/core.xml (title, author...; the first slide's title when the package has
+ * none) and numPages.
+ *
+ * Errors: an encrypted deck (OLE container with EncryptionInfo) is ENCRYPTED_DOCUMENT; a file that is not a zip,
+ * a zip cut short or without ppt/presentation.xml is CORRUPT_DOCUMENT; another Office package is UNSUPPORTED_FILE;
+ * a deck with no slides is EMPTY_DOCUMENT (slides without any text give a result with a warning instead);
+ * oversized XML (declared sizes), too many slides, shapes or table cells are DOCUMENT_TOO_COMPLEX.
+ */
+import { coreMetadata, parseRelationships, type Relationship } from '../docx/package.js';
 import { EngineError } from '../engine-error.js';
-import type { ConvertInput, DocumentModel } from '../model.js';
+import type { ConvertInput, DocumentModel, MetadataValue, ModelPage } from '../model.js';
+import { MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
+import { type ChartData, readChart } from './pptx/chart.js';
+import { commentAuthors, readComments } from './pptx/comments.js';
+import { decorationItems, notesParagraphs, readSlideShapes } from './pptx/shapes.js';
+import type { TextContext } from './pptx/text.js';
+import { renderSlide } from './render-slide.js';
+import type { Slide } from './slide-model.js';
+import { attr, child, elements, parseXml, type XmlElement } from './xml.js';
+
+const POINTS_PER_EMU = 1 / 12_700;
+export const NO_TEXT_WARNING = 'the presentation has no text';
 
 export function convertPptx(input: ConvertInput): Promise<DocumentModel> {
-  return Promise.reject(new EngineError('UNSUPPORTED_FILE', `the local engine does not convert ${input.extension} files yet`));
+  try {
+    return Promise.resolve(convert(input.bytes));
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }
+
+function convert(bytes: Uint8Array): DocumentModel {
+  const entries = openDeck(bytes, 'pptx');
+  const parts = readDeckParts(bytes, entries, isWantedPart);
+  const deck = new PartCache(parts);
+
+  const mainPart = parseRelationships(parts.get('_rels/.rels'), '').find((relationship) => relationship.kind === 'officeDocument')?.target ?? 'ppt/presentation.xml';
+  const presentation = deck.xml(mainPart);
+  if (presentation === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the presentation part (${mainPart}) is missing or is not readable XML`);
+  const presentationRels = deck.relationships(mainPart);
+
+  const slideIds = elements(child(presentation, 'sldIdLst'), 'sldId');
+  if (slideIds.length === 0) throw new EngineError('EMPTY_DOCUMENT', 'the presentation has no slides');
+  if (slideIds.length > MAX_SLIDES) throw tooComplex(`it has ${slideIds.length.toLocaleString('en-US')} slides (at most ${MAX_SLIDES.toLocaleString('en-US')})`);
+
+  const size = child(presentation, 'sldSz');
+  const width = positive(attr(size, 'cx'));
+  const height = positive(attr(size, 'cy'));
+  const authors = commentAuthors(
+    ...presentationRels
+      .filter((relationship) => relationship.kind === 'commentAuthors' || relationship.kind === 'authors')
+      .map((relationship) => deck.xml(relationship.target)),
+  );
+
+  const pages: ModelPage[] = [];
+  const warnings: string[] = [];
+  const hidden: number[] = [];
+  let firstTitle: string | null = null;
+  slideIds.forEach((slideId, index) => {
+    const number = index + 1;
+    const target = presentationRels.find((relationship) => relationship.id === attr(slideId, 'r:id'))?.target;
+    const root = target === undefined ? undefined : deck.xml(target);
+    if (target === undefined || root === undefined) {
+      warnings.push(`slide ${number} cannot be read (its part ${target ?? '(no relationship)'} is missing or damaged).`);
+      pages.push({ pageNumber: number, width: null, height: null, status: 'failed', blocks: [] });
+      return;
+    }
+    const slide = readSlide(deck, target, root, { number, width, height, authors });
+    if (slide.hidden) hidden.push(number);
+    if (firstTitle === null && slide.title !== null) firstTitle = slide.title.text;
+    pages.push(renderSlide(slide, { source: 'pptx', pointsPerUnit: POINTS_PER_EMU }));
+  });
+
+  if (hidden.length > 0) {
+    warnings.push(`${hidden.length === 1 ? 'slide' : 'slides'} ${hidden.join(', ')} ${hidden.length === 1 ? 'is' : 'are'} hidden in the presentation; ${hidden.length === 1 ? 'its' : 'their'} content is included.`);
+  }
+  if (pages.every((page) => page.blocks.every((block) => block.markdown.trim() === '' || block.furniture))) warnings.push(`${NO_TEXT_WARNING}.`);
+
+  const metadata: Record<string, MetadataValue> = { ...coreMetadata(parts.get('docProps/core.xml')) };
+  if (metadata['title'] === undefined && firstTitle !== null) metadata['title'] = firstTitle;
+  metadata['numPages'] = slideIds.length;
+  const model: DocumentModel = { pages, metadata };
+  if (warnings.length > 0) model.warnings = warnings;
+  return model;
+}
+
+interface SlideFacts {
+  number: number;
+  width: number | null;
+  height: number | null;
+  authors: ReadonlyMap<string, string>;
+}
+
+function readSlide(deck: PartCache, part: string, root: XmlElement, facts: SlideFacts): Slide {
+  const relationships = deck.relationships(part);
+  const related = (kind: string) => relationships.find((relationship) => relationship.kind === kind && !relationship.external)?.target;
+  const layoutPart = related('slideLayout');
+  const layout = layoutPart === undefined ? undefined : deck.xml(layoutPart);
+  const masterPart = layoutPart === undefined ? undefined : deck.relationships(layoutPart).find((relationship) => relationship.kind === 'slideMaster')?.target;
+  const master = masterPart === undefined ? undefined : deck.xml(masterPart);
+
+  const chart = (id: string): ChartData | null => {
+    const chartPart = relationships.find((relationship) => relationship.id === id && !relationship.external)?.target;
+    const chartRoot = chartPart === undefined ? undefined : deck.xml(chartPart);
+    if (chartPart === undefined || chartRoot === undefined) return null;
+    return readChart(chartRoot, { listStyles: [], relationships: deck.relationships(chartPart), slideNumber: facts.number });
+  };
+  const shapes = readSlideShapes(root, { slideNumber: facts.number, relationships, layout, master, chart });
+
+  const plainContext: TextContext = { listStyles: [], relationships, slideNumber: facts.number };
+  const items = [...shapes.items];
+  if (attr(root, 'showMasterSp') !== '0') {
+    items.push(...decorationItems(layout, facts.height, plainContext));
+    if (attr(layout, 'showMasterSp') !== '0') items.push(...decorationItems(master, facts.height, plainContext));
+  }
+
+  const notesPart = related('notesSlide');
+  const notes = notesPart === undefined ? [] : notesParagraphs(deck.xml(notesPart), { ...plainContext, relationships: deck.relationships(notesPart) });
+  const comments = relationships
+    .filter((relationship) => relationship.kind === 'comments' && !relationship.external)
+    .flatMap((relationship) => readComments(deck.xml(relationship.target), facts.authors, plainContext));
+
+  return {
+    number: facts.number,
+    hidden: attr(root, 'show') === '0' || attr(root, 'show') === 'false',
+    width: facts.width,
+    height: facts.height,
+    title: shapes.title,
+    items,
+    notes,
+    comments,
+  };
+}
+
+/** The package's XML parts, parsed once each; relationships resolved against their source part. */
+class PartCache {
+  private readonly parsed = new Map<string, XmlElement | undefined>();
+  private readonly rels = new Map<string, Relationship[]>();
+
+  constructor(private readonly parts: ReadonlyMap<string, string>) {}
+
+  xml(name: string): XmlElement | undefined {
+    if (!this.parsed.has(name)) {
+      const text = this.parts.get(name) ?? this.parts.get(safeDecode(name));
+      this.parsed.set(name, text === undefined ? undefined : (parseXml(text) ?? undefined));
+    }
+    return this.parsed.get(name);
+  }
+
+  relationships(part: string): Relationship[] {
+    let list = this.rels.get(part);
+    if (list === undefined) {
+      const slash = part.lastIndexOf('/');
+      const relsName = `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
+      list = parseRelationships(this.parts.get(relsName), part);
+      this.rels.set(part, list);
+    }
+    return list;
+  }
+}
+
+/** XML and relationship parts of the deck and its properties; never media, fonts or embedded files. */
+function isWantedPart(name: string): boolean {
+  if (name === '_rels/.rels' || name === 'docProps/core.xml') return true;
+  if (!name.startsWith('ppt/')) return false;
+  if (/^ppt\/(?:media|embeddings|fonts|theme|printerSettings|customXml)\//.test(name)) return false;
+  return name.endsWith('.xml') || name.endsWith('.rels');
+}
+
+function positive(value: string | undefined): number | null {
+  const parsed = Number(value ?? 'NaN');
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : null;
+}
+
+function safeDecode(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+

@@ -1,0 +1,287 @@
+/**
+ * A PresentationML shape tree (`p:spTree` of a slide) → the slide's title and items.
+ *
+ * - Placeholders (`p:ph`) inherit what the slide leaves out from the layout placeholder with the same `idx` (or
+ *   type) and the master placeholder of the same type: their position, and their list styles (text.ts).
+ * - `title`/`ctrTitle` placeholders give the title; `ftr`, `dt`, `sldNum` (and `hdr`) are furniture; a slide
+ *   number field is replaced by the slide's number.
+ * - Groups (`p:grpSp`) are flattened: each member's offset and size are mapped through the group's transform
+ *   (`a:off`/`a:ext` against `a:chOff`/`a:chExt`), nested groups included, so members sort by their place on the
+ *   slide.
+ * - `p:graphicFrame` holds tables (`a:tbl`) and charts (`c:chart`, read from their part); `p:pic` pictures give a
+ *   figure with their alt text (`p:cNvPr` descr, else title). Shapes marked hidden are left out.
+ * - `mc:AlternateContent`: the first choice, or the fallback when the choice gives nothing.
+ */
+import type { Relationship } from '../../docx/package.js';
+import { MAX_SHAPES_PER_SLIDE, tooComplex } from '../package.js';
+import { plainText } from '../paragraphs.js';
+import type { FurnitureKind, Rect, SlideItem } from '../slide-model.js';
+import { attr, child, elements, MAX_XML_DEPTH, path, type XmlElement } from '../xml.js';
+import { type ChartData } from './chart.js';
+import { tableRows } from './table.js';
+import { type TextContext, textBodyOf, textBodyParagraphs } from './text.js';
+
+export interface ShapeSources {
+  slideNumber: number;
+  relationships: readonly Relationship[];
+  layout: XmlElement | undefined;
+  master: XmlElement | undefined;
+  /** The chart a relationship id points to, read from its part; null when missing or unreadable. */
+  chart: (relationshipId: string) => ChartData | null;
+}
+
+export interface SlideShapes {
+  title: { text: string; rect: Rect | null } | null;
+  items: SlideItem[];
+}
+
+/** Per-axis affine map from a group's child coordinates to slide coordinates. */
+interface Transform {
+  scaleX: number;
+  scaleY: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+const IDENTITY: Transform = { scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0 };
+
+interface Placeholder {
+  type: string;
+  idx: string | undefined;
+  shape: XmlElement;
+}
+
+const FURNITURE: Record<string, FurnitureKind> = { ftr: 'page_footer', dt: 'page_footer', sldNum: 'page_number', hdr: 'page_header' };
+const TITLE_TYPES = new Set(['title', 'ctrTitle']);
+
+export function readSlideShapes(slide: XmlElement, sources: ShapeSources): SlideShapes {
+  const result: SlideShapes = { title: null, items: [] };
+  const layoutPlaceholders = placeholdersOf(sources.layout);
+  const masterPlaceholders = placeholdersOf(sources.master);
+  const masterStyles = path(sources.master, 'txStyles');
+  let shapes = 0;
+
+  const inherited = (ph: XmlElement | undefined): { layout?: XmlElement; master?: XmlElement } => {
+    if (ph === undefined) return {};
+    const type = attr(ph, 'type') ?? 'body';
+    const idx = attr(ph, 'idx');
+    const layout = matchPlaceholder(layoutPlaceholders, type, idx);
+    const master = matchPlaceholder(masterPlaceholders, type, undefined);
+    return { layout: layout?.shape, master: master?.shape };
+  };
+
+  const textContext = (shape: XmlElement, ph: XmlElement | undefined): TextContext => {
+    const { layout, master } = inherited(ph);
+    const type = ph === undefined ? null : (attr(ph, 'type') ?? 'body');
+    const styleName = type === null ? 'otherStyle' : TITLE_TYPES.has(type) ? 'titleStyle' : 'bodyStyle';
+    return {
+      listStyles: [
+        layout === undefined ? undefined : child(textBodyOf(layout), 'lstStyle'),
+        master === undefined ? undefined : child(textBodyOf(master), 'lstStyle'),
+        // Text boxes take no bullets from the master: otherStyle is for the master's own decoration.
+        type === null ? undefined : child(masterStyles, styleName),
+      ],
+      relationships: sources.relationships,
+      slideNumber: sources.slideNumber,
+    };
+  };
+
+  const rectOf = (shape: XmlElement, ph: XmlElement | undefined, transform: Transform): Rect | null => {
+    let xfrm = child(child(shape, 'spPr') ?? child(shape, 'grpSpPr'), 'xfrm') ?? child(shape, 'xfrm');
+    if (xfrm === undefined && ph !== undefined) {
+      const { layout, master } = inherited(ph);
+      xfrm = path(layout, 'spPr', 'xfrm') ?? path(master, 'spPr', 'xfrm');
+    }
+    const rect = xfrmRect(xfrm);
+    return rect === null ? null : applyTransform(rect, transform);
+  };
+
+  const walk = (container: XmlElement, transform: Transform, depth: number): void => {
+    if (depth > MAX_XML_DEPTH) return;
+    for (const shape of elements(container)) {
+      if (shape.name === 'AlternateContent') {
+        const before = result.items.length;
+        const titleBefore = result.title;
+        const choice = child(shape, 'Choice');
+        if (choice !== undefined) walk(choice, transform, depth + 1);
+        if (result.items.length === before && result.title === titleBefore) {
+          const fallback = child(shape, 'Fallback');
+          if (fallback !== undefined) walk(fallback, transform, depth + 1);
+        }
+        continue;
+      }
+      if (!['sp', 'grpSp', 'graphicFrame', 'pic', 'cxnSp'].includes(shape.name)) continue;
+      shapes += 1;
+      if (shapes > MAX_SHAPES_PER_SLIDE) throw tooComplex(`slide ${sources.slideNumber} has more than ${MAX_SHAPES_PER_SLIDE.toLocaleString('en-US')} shapes`);
+      const properties = nonVisualProperties(shape);
+      if (attr(properties.cNvPr, 'hidden') === '1' || attr(properties.cNvPr, 'hidden') === 'true') continue;
+      const ph = child(properties.nvPr, 'ph');
+      switch (shape.name) {
+        case 'grpSp':
+          walk(shape, groupTransform(shape, transform), depth + 1);
+          break;
+        case 'sp':
+        case 'cxnSp':
+          readTextShape(shape, ph, transform);
+          break;
+        case 'graphicFrame':
+          readGraphicFrame(shape, ph, transform);
+          break;
+        case 'pic': {
+          const description = attr(properties.cNvPr, 'descr') || attr(properties.cNvPr, 'title') || '';
+          result.items.push({ kind: 'figure', description, rect: rectOf(shape, ph, transform) });
+          break;
+        }
+      }
+    }
+  };
+
+  const readTextShape = (shape: XmlElement, ph: XmlElement | undefined, transform: Transform) => {
+    const type = ph === undefined ? null : (attr(ph, 'type') ?? 'body');
+    if (type === 'sldImg') return;
+    const paragraphs = textBodyParagraphs(textBodyOf(shape), textContext(shape, ph));
+    const rect = rectOf(shape, ph, transform);
+    if (type !== null && TITLE_TYPES.has(type) && result.title === null) {
+      const text = plainText(paragraphs, ' ');
+      if (text !== '') {
+        result.title = { text, rect };
+        return;
+      }
+    }
+    if (paragraphs.length === 0) return;
+    const furniture = type === null ? undefined : FURNITURE[type];
+    result.items.push(furniture === undefined ? { kind: 'text', paragraphs, rect } : { kind: 'text', paragraphs, rect, furniture });
+  };
+
+  const readGraphicFrame = (frame: XmlElement, ph: XmlElement | undefined, transform: Transform) => {
+    const data = path(frame, 'graphic', 'graphicData');
+    const rect = rectOf(frame, ph, transform);
+    const table = child(data, 'tbl');
+    if (table !== undefined) {
+      result.items.push({ kind: 'table', rows: tableRows(table, textContext(frame, undefined)), rect });
+      return;
+    }
+    const chartReference = child(data, 'chart');
+    const chartId = attr(chartReference, 'r:id');
+    if (chartId !== undefined) {
+      const chart = sources.chart(chartId);
+      if (chart !== null) result.items.push({ kind: 'chart', title: chart.title, rows: chart.rows, rect });
+      return;
+    }
+    const properties = nonVisualProperties(frame);
+    const description = attr(properties.cNvPr, 'descr') || attr(properties.cNvPr, 'title') || '';
+    if (description !== '') result.items.push({ kind: 'figure', description, rect });
+  };
+
+  const tree = path(slide, 'cSld', 'spTree');
+  if (tree !== undefined) walk(tree, IDENTITY, 0);
+  return result;
+}
+
+/**
+ * Text of the layout's and master's own shapes (not placeholders: those only show through the slide's), which
+ * appear on every slide: logos' captions, confidentiality lines. Furniture, as a header or footer by position.
+ */
+export function decorationItems(part: XmlElement | undefined, slideHeight: number | null, context: TextContext): SlideItem[] {
+  const tree = path(part, 'cSld', 'spTree');
+  if (tree === undefined) return [];
+  const items: SlideItem[] = [];
+  for (const shape of elements(tree, 'sp')) {
+    const properties = nonVisualProperties(shape);
+    if (child(properties.nvPr, 'ph') !== undefined) continue;
+    const paragraphs = textBodyParagraphs(textBodyOf(shape), context);
+    if (plainText(paragraphs) === '') continue;
+    const rect = xfrmRect(path(shape, 'spPr', 'xfrm'));
+    const top = rect !== null && slideHeight !== null && rect.y + rect.height / 2 < slideHeight / 2;
+    items.push({ kind: 'text', paragraphs, rect, furniture: top ? 'page_header' : 'page_footer' });
+  }
+  return items;
+}
+
+/** The body text of a notes slide (its `body` placeholders). */
+export function notesParagraphs(notes: XmlElement | undefined, context: TextContext): ReturnType<typeof textBodyParagraphs> {
+  const tree = path(notes, 'cSld', 'spTree');
+  if (tree === undefined) return [];
+  return elements(tree, 'sp').flatMap((shape) => {
+    const ph = child(nonVisualProperties(shape).nvPr, 'ph');
+    if (ph === undefined || (attr(ph, 'type') ?? 'body') !== 'body') return [];
+    return textBodyParagraphs(textBodyOf(shape), context);
+  });
+}
+
+function nonVisualProperties(shape: XmlElement): { cNvPr: XmlElement | undefined; nvPr: XmlElement | undefined } {
+  const container = elements(shape).find((element) => element.name.startsWith('nv') && element.name.endsWith('Pr'));
+  return { cNvPr: child(container, 'cNvPr'), nvPr: child(container, 'nvPr') };
+}
+
+function placeholdersOf(part: XmlElement | undefined): Placeholder[] {
+  const tree = path(part, 'cSld', 'spTree');
+  const found: Placeholder[] = [];
+  for (const shape of elements(tree)) {
+    const ph = child(nonVisualProperties(shape).nvPr, 'ph');
+    if (ph !== undefined) found.push({ type: attr(ph, 'type') ?? 'body', idx: attr(ph, 'idx'), shape });
+  }
+  return found;
+}
+
+/** Titles match titles, body-like placeholders (body, obj, subTitle...) match body; the rest match their type. */
+function placeholderFamily(type: string): string {
+  if (TITLE_TYPES.has(type)) return 'title';
+  if (['body', 'obj', 'subTitle', 'tbl', 'chart', 'dgm', 'media', 'clipArt', 'pic'].includes(type)) return 'body';
+  return type;
+}
+
+function matchPlaceholder(placeholders: readonly Placeholder[], type: string, idx: string | undefined): Placeholder | undefined {
+  if (idx !== undefined) {
+    const byIndex = placeholders.find((placeholder) => placeholder.idx === idx);
+    if (byIndex !== undefined) return byIndex;
+  }
+  const family = placeholderFamily(type);
+  return (
+    placeholders.find((placeholder) => placeholder.type === type) ??
+    placeholders.find((placeholder) => placeholderFamily(placeholder.type) === family)
+  );
+}
+
+function xfrmRect(xfrm: XmlElement | undefined): Rect | null {
+  const offset = child(xfrm, 'off');
+  const extent = child(xfrm, 'ext');
+  if (offset === undefined || extent === undefined) return null;
+  const values = [attr(offset, 'x'), attr(offset, 'y'), attr(extent, 'cx'), attr(extent, 'cy')].map((value) => Number(value ?? 'NaN'));
+  if (values.some((value) => !Number.isFinite(value))) return null;
+  const [x = 0, y = 0, width = 0, height = 0] = values;
+  return { x, y, width: Math.max(0, width), height: Math.max(0, height) };
+}
+
+function groupTransform(group: XmlElement, outer: Transform): Transform {
+  const xfrm = path(group, 'grpSpPr', 'xfrm');
+  const offset = xfrmRect(xfrm);
+  const childOffset = child(xfrm, 'chOff');
+  const childExtent = child(xfrm, 'chExt');
+  if (offset === null || childOffset === undefined || childExtent === undefined) return outer;
+  const childX = Number(attr(childOffset, 'x') ?? 0);
+  const childY = Number(attr(childOffset, 'y') ?? 0);
+  const childWidth = Number(attr(childExtent, 'cx') ?? 0);
+  const childHeight = Number(attr(childExtent, 'cy') ?? 0);
+  const scaleX = childWidth > 0 ? offset.width / childWidth : 1;
+  const scaleY = childHeight > 0 ? offset.height / childHeight : 1;
+  if (![childX, childY, scaleX, scaleY].every(Number.isFinite)) return outer;
+  // Local map: v ↦ off + (v - chOff) * scale; then the outer map.
+  const localOffsetX = offset.x - childX * scaleX;
+  const localOffsetY = offset.y - childY * scaleY;
+  return {
+    scaleX: outer.scaleX * scaleX,
+    scaleY: outer.scaleY * scaleY,
+    offsetX: outer.scaleX * localOffsetX + outer.offsetX,
+    offsetY: outer.scaleY * localOffsetY + outer.offsetY,
+  };
+}
+
+function applyTransform(rect: Rect, transform: Transform): Rect {
+  return {
+    x: rect.x * transform.scaleX + transform.offsetX,
+    y: rect.y * transform.scaleY + transform.offsetY,
+    width: rect.width * transform.scaleX,
+    height: rect.height * transform.scaleY,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * A slide (slide-model.ts) → one ModelPage, the same way for PPTX and ODP:
+ *
+ * 1. the title as a heading: `# ` on the first slide (type `title`), `## ` on the others (`section_header`);
+ * 2. a hidden slide (not shown in a slide show) keeps its content, and says so in a furniture block labelled
+ *    `hidden-slide` (out of the Markdown unless onlyMainContent is false);
+ * 3. the other shapes in reading order (reading-order.ts): text as paragraphs and lists, tables as GFM tables,
+ *    pictures as figures (their alt text), charts as a figure (their title) and a table of their data;
+ * 4. footers, dates and slide numbers as furniture (`page_footer` / `page_number`);
+ * 5. speaker notes under `**Notes:**`, comments under `**Comments:**` (author first when known, replies nested).
+ *
+ * Rectangles become bboxes normalised 0..1 against the slide size (clamped to it); the page size is given in
+ * points.
+ */
+import { renderGfmTable } from '../gfm-table.js';
+import type { Bbox, ModelBlock, ModelPage } from '../model.js';
+import { escapeInline, inlineMarkdown, paragraphBlocks } from './paragraphs.js';
+import { readingOrder } from './reading-order.js';
+import type { Rect, Slide, SlideComment, SlideItem } from './slide-model.js';
+
+export const NOTES_LABEL = 'notes';
+export const COMMENTS_LABEL = 'comments';
+export const HIDDEN_SLIDE_LABEL = 'hidden-slide';
+
+export interface SlideRenderOptions {
+  source: 'pptx' | 'odp';
+  /** Points per unit of the slide's rectangles (EMU: 1/12700; centimetre: 72/2.54). */
+  pointsPerUnit: number;
+}
+
+export function renderSlide(slide: Slide, options: SlideRenderOptions): ModelPage {
+  const blocks: ModelBlock[] = [];
+  const bboxOf = (rect: Rect | null): Bbox | null => normalise(rect, slide.width, slide.height);
+  const push = (block: Omit<ModelBlock, 'source'>) => blocks.push({ ...block, source: options.source });
+
+  if (slide.title !== null) {
+    const text = inlineMarkdown([{ text: slide.title.text }], { breaks: false });
+    if (text !== '') {
+      const first = slide.number === 1;
+      push({
+        type: first ? 'title' : 'section_header',
+        label: first ? 'heading-1' : 'heading-2',
+        markdown: `${first ? '#' : '##'} ${text}`,
+        bbox: bboxOf(slide.title.rect),
+      });
+    }
+  }
+  if (slide.hidden) {
+    push({ type: 'text', label: HIDDEN_SLIDE_LABEL, markdown: '*(hidden slide)*', bbox: null, furniture: true });
+  }
+
+  const content = slide.items.filter((item) => !(item.kind === 'text' && item.furniture !== undefined));
+  const furniture = slide.items.filter((item) => item.kind === 'text' && item.furniture !== undefined);
+  for (const item of [...readingOrder(content, (entry) => entry.rect), ...readingOrder(furniture, (entry) => entry.rect)]) {
+    for (const block of itemBlocks(item, bboxOf(item.rect))) push(block);
+  }
+
+  const notes = paragraphBlocks(slide.notes).map((block) => block.markdown);
+  if (notes.length > 0) {
+    push({ type: 'text', label: NOTES_LABEL, markdown: ['**Notes:**', ...notes].join('\n\n'), bbox: null });
+  }
+  if (slide.comments.length > 0) {
+    const lines = slide.comments.flatMap((comment) => commentLines(comment, 0));
+    if (lines.length > 0) {
+      push({ type: 'text', label: COMMENTS_LABEL, markdown: `**Comments:**\n\n${lines.join('\n')}`, bbox: null });
+    }
+  }
+
+  const toPoints = (value: number | null) => (value === null ? null : Math.round(value * options.pointsPerUnit * 100) / 100);
+  return { pageNumber: slide.number, width: toPoints(slide.width), height: toPoints(slide.height), status: 'ok', blocks };
+}
+
+function itemBlocks(item: SlideItem, bbox: Bbox | null): Omit<ModelBlock, 'source'>[] {
+  switch (item.kind) {
+    case 'text': {
+      const blocks = paragraphBlocks(item.paragraphs);
+      if (item.furniture !== undefined) {
+        const markdown = blocks.map((block) => block.markdown).join('\n\n');
+        return markdown === '' ? [] : [{ type: item.furniture, label: null, markdown, bbox, furniture: true }];
+      }
+      return blocks.map((block) => ({ type: 'text', label: block.list ? 'list' : null, markdown: block.markdown, bbox }));
+    }
+    case 'table': {
+      const markdown = renderGfmTable(trimTable(item.rows));
+      return markdown === '' ? [] : [{ type: 'table', label: null, markdown, bbox }];
+    }
+    case 'figure': {
+      const description = item.description.replace(/\s+/g, ' ').trim();
+      // A picture without a description is still a block (with its place on the slide), with no Markdown.
+      return [{ type: 'figure', label: null, markdown: description === '' ? '' : `*Image: ${escapeInline(description)}*`, bbox }];
+    }
+    case 'chart': {
+      const title = item.title.replace(/\s+/g, ' ').trim();
+      const blocks: Omit<ModelBlock, 'source'>[] = [
+        { type: 'figure', label: 'chart', markdown: title === '' ? '*Chart*' : `*Chart: ${escapeInline(title)}*`, bbox },
+      ];
+      const table = renderGfmTable(trimTable(item.rows));
+      if (table !== '') blocks.push({ type: 'table', label: 'chart-data', markdown: table, bbox });
+      return blocks;
+    }
+  }
+}
+
+function commentLines(comment: SlideComment, depth: number): string[] {
+  if (depth > 8) return [];
+  const body = escapeInline(comment.text.replace(/\s+/g, ' ').trim());
+  const author = comment.author === null || comment.author.trim() === '' ? '' : `**${escapeInline(comment.author.trim())}:** `;
+  const lines = body === '' && author === '' ? [] : [`${'  '.repeat(depth)}- ${author}${body}`];
+  for (const reply of comment.replies) lines.push(...commentLines(reply, depth + 1));
+  return lines;
+}
+
+/** Drops rows and trailing columns that are empty everywhere (tables laid out larger than their content). */
+function trimTable(rows: readonly string[][]): string[][] {
+  const kept = rows.filter((row) => row.some((cell) => cell.trim() !== ''));
+  let width = 0;
+  for (const row of kept) {
+    for (let column = row.length - 1; column >= 0; column -= 1) {
+      if ((row[column] ?? '').trim() !== '') {
+        width = Math.max(width, column + 1);
+        break;
+      }
+    }
+  }
+  return kept.map((row) => row.slice(0, width));
+}
+
+function normalise(rect: Rect | null, width: number | null, height: number | null): Bbox | null {
+  if (rect === null || width === null || height === null || width <= 0 || height <= 0) return null;
+  const clamp = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 10000) / 10000;
+  return [clamp(rect.x / width), clamp(rect.y / height), clamp((rect.x + rect.width) / width), clamp((rect.y + rect.height) / height)];
+}

@@ -1,0 +1,72 @@
+/**
+ * What the PPTX and ODP readers extract from a slide, before it becomes blocks: the same shape for both formats,
+ * so reading order, lists, tables and the notes/comments sections are written once (render-slide.ts).
+ */
+
+/** A rectangle in the slide's own units (EMU for PPTX, centimetres for ODP); the slide size uses the same unit. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface TextRun {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  /** An external link target. */
+  href?: string;
+}
+
+export interface ListMarker {
+  ordered: boolean;
+  /** 0-based nesting level. */
+  level: number;
+  /** First number of an ordered list (numbering restarts where it says so). */
+  startAt?: number;
+}
+
+export interface Paragraph {
+  runs: TextRun[];
+  list: ListMarker | null;
+}
+
+export type FurnitureKind = 'page_footer' | 'page_number' | 'page_header';
+
+export type SlideItem =
+  | {
+      kind: 'text';
+      paragraphs: Paragraph[];
+      rect: Rect | null;
+      /** Footers, dates, slide numbers and master decoration: kept in blocks, out of the main Markdown. */
+      furniture?: FurnitureKind;
+    }
+  | { kind: 'table'; rows: string[][]; rect: Rect | null }
+  | { kind: 'figure'; description: string; rect: Rect | null }
+  | { kind: 'chart'; title: string; rows: string[][]; rect: Rect | null };
+
+export interface SlideComment {
+  author: string | null;
+  text: string;
+  replies: SlideComment[];
+}
+
+export interface Slide {
+  /** 1-based, in presentation order. */
+  number: number;
+  hidden: boolean;
+  /** Slide size, in the unit of the rectangles; null when unknown. */
+  width: number | null;
+  height: number | null;
+  title: { text: string; rect: Rect | null } | null;
+  /** In document order; render-slide.ts puts them in reading order. */
+  items: SlideItem[];
+  notes: Paragraph[];
+  comments: SlideComment[];
+}
+
+/** The plain text of a paragraph's runs. */
+export function paragraphText(paragraph: Paragraph): string {
+  return paragraph.runs.map((run) => run.text).join('');
+}
