@@ -24,6 +24,7 @@ import {
   type PdfFontFacts,
 } from './pdfjs-worker.js';
 import { recoverTruncatedPdf } from './recover.js';
+import { isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
 import {
   isBoldFontName,
   isMonospaceFontName,
@@ -31,6 +32,7 @@ import {
   type FontStyle,
   type RawTextItem,
 } from './text-items.js';
+import { append } from './types.js';
 
 /** Where the pdfjs package keeps its data folders (trailing slash: pdfjs requires it). */
 function packageFolder(name: string): string {
@@ -249,6 +251,10 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
   try {
     const content = await page.getTextContent({ includeMarkedContent: false });
     const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
+    const rulings: Ruling[] = [];
+    for (const item of content.items as unknown[]) {
+      if (isRulingsItem(item)) append(rulings, rulingsInViewport(item.rules, viewport.transform));
+    }
     const withText = raw.filter((item) => item.str.trim().length > 0);
     const styles = content.styles as Record<string, { fontFamily?: string; docmill?: PdfFontFacts } | undefined>;
     const known = new Map<string, FontStyle>();
@@ -264,7 +270,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
     if (normalised.chars === 0) {
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }
-    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, width, height });
+    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, width, height });
     return { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars };
   } catch (error) {
     return { page: { pageNumber, width, height, status: 'failed', layout: null }, chars: 0, error };

@@ -9,6 +9,8 @@ import { buildLines } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { buildBlocks } from './paragraphs.js';
 import { groupRotated } from './rotated.js';
+import { findRuledTables, type RuledTable } from './ruled-tables.js';
+import type { Ruling } from './rulings.js';
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
 import { append, type PdfTextItem, type ProtoBlock } from './types.js';
@@ -16,6 +18,8 @@ import { append, type PdfTextItem, type ProtoBlock } from './types.js';
 export interface PageLayoutInput {
   items: readonly PdfTextItem[];
   rotated?: readonly RotatedItem[];
+  /** The page's ruling lines (cell borders), viewport space. */
+  rulings?: readonly Ruling[];
   width: number;
   height: number;
 }
@@ -66,10 +70,52 @@ function layoutRegion(
   return blocks;
 }
 
+/** A ruled table as a block, and its text counted with the page's body text. */
+function ruledTableBlock(table: RuledTable, sizes: SizeHistogram, boldSizes: SizeHistogram): ProtoBlock {
+  let chars = 0;
+  for (const line of buildLines(table.items)) {
+    addToHistogram(sizes, line.size, line.chars);
+    if (line.bold) addToHistogram(boldSizes, line.size, line.chars);
+    chars += line.chars;
+  }
+  return {
+    kind: 'table',
+    markdown: table.markdown,
+    text: table.rows.map((row) => row.join(' ')).join('\n'),
+    rect: table.rect,
+    lines: table.rows.length,
+    size: table.items[0]?.size ?? 0,
+    bold: false,
+    chars,
+  };
+}
+
+/** Puts each table before the first block below its top that it overlaps horizontally (its column's flow). */
+function insertTables(blocks: ProtoBlock[], tables: readonly ProtoBlock[]): ProtoBlock[] {
+  const out = [...blocks];
+  for (const table of tables) {
+    const at = out.findIndex(
+      (block) =>
+        block.kind !== 'table' &&
+        block.rect.y0 >= table.rect.y0 - 1 &&
+        block.rect.x0 < table.rect.x1 &&
+        block.rect.x1 > table.rect.x0,
+    );
+    if (at < 0) out.push(table);
+    else out.splice(at, 0, table);
+  }
+  return out;
+}
+
 export function layoutPage(input: PageLayoutInput): PageLayout {
   const sizes: SizeHistogram = new Map();
   const boldSizes: SizeHistogram = new Map();
-  const lines = buildLines(input.items);
+  // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it.
+  const ruled = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
+  const inTables = new Set(ruled.flatMap((table) => table.items));
+  const flowItems = inTables.size > 0 ? input.items.filter((item) => !inTables.has(item)) : input.items;
+  const tableBlocks = ruled.map((table) => ruledTableBlock(table, sizes, boldSizes));
+  const lines = buildLines(flowItems);
   const zones = splitZones(lines, input.height);
   let rtlChars = 0;
   let allChars = 0;
@@ -96,12 +142,13 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     textX0 = Math.min(textX0, line.x0);
     textX1 = Math.max(textX1, line.x1);
   }
-  const blocks: ProtoBlock[] = [];
+  const flowBlocks: ProtoBlock[] = [];
   for (const region of regions) {
     const x0 = region.kind === 'full' ? Math.min(region.x0, textX0) : region.x0;
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
-    append(blocks, layoutRegion(region.items, x0, x1, zoneOf, monospaceBody));
+    append(flowBlocks, layoutRegion(region.items, x0, x1, zoneOf, monospaceBody));
   }
+  const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;
   for (const line of groupRotated(input.rotated ?? [])) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);
     blocks.push({

@@ -202,12 +202,21 @@ function dominant(lines: readonly TextLine[]): { size: number; bold: boolean; ch
   return { size, bold: chars > 0 && bold >= 0.7 * chars, chars };
 }
 
+/** `Report ID: INV-0042`, `Prepared By: J. Smith`: a short label, a colon, a value. */
+const LABEL_LINE = /^[\p{Lu}\p{N}][\p{L}\p{N} .'’&/#()-]{0,38}:\s*\S/u;
+
+/** A field of a form or a report's header block: one per line, never run together into a paragraph. */
+export function isLabelLine(text: string): boolean {
+  return text.length <= 80 && LABEL_LINE.test(text) && text.split(/\s+/).length <= 12;
+}
+
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
 function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number): boolean {
   const prev = lines[lines.length - 1]!;
   const size = Math.max(prev.size, line.size);
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   if (line.superscriptStart) return true;
+  if (isLabelLine(line.text) && isLabelLine(prev.text)) return true;
   if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;

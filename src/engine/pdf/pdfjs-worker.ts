@@ -34,6 +34,11 @@
  *    not compiled into an OpenType font for a renderer; everything `convert` derives for text (the Type1
  *    ToUnicode adjustment, the glyph mapping, accents) still runs. TeX documents are full of such fonts; the
  *    corpus PDFs parse about a fifth faster.
+ * 8. `rulings-*`: while the text pass reads a content stream, its path operators (`m l re h`, painted by
+ *    `S f B`..., transformed by the current matrix) go to a `RulingRecorder` (rulings.ts), which keeps the
+ *    axis-parallel strokes and thin filled rectangles: the cell borders ruled tables are built from. One marker
+ *    item `{ type: "docmillRulings", rules }` per content stream that drew any joins the text content; text
+ *    items are untouched. pdfjs's own way to the paths is an operator list per page, a second full pass.
  *
  * The bundle patched this way extracts text only: its fonts cannot be drawn. Rendering pages (for OCR) needs a
  * font path that keeps the programs.
@@ -48,6 +53,7 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { brotliDecompressSync, constants as zlibConstants, inflateSync } from 'node:zlib';
 import { DocmillError } from '../../errors/docmill-error.js';
+import { RulingRecorder } from './rulings.js';
 
 /** Font facts the patched worker adds to each text content style, under `docmill`. */
 export interface PdfFontFacts {
@@ -216,6 +222,75 @@ const PATCHES: readonly Patch[] = [
 `,
   },
   {
+    name: 'rulings-recorder',
+    anchor: `    const preprocessor = new EvaluatorPreprocessor(stream, xref, stateManager);
+    let textState, currentTextState;
+`,
+    insertAfter: `    let docmillRulings = null;
+`,
+  },
+  {
+    name: 'rulings-paths',
+    anchor: `        switch (fn | 0) {
+          case OPS.setFont:
+            const fontNameArg`,
+    replacement: `        switch (fn | 0) {
+          case OPS.moveTo:
+            (docmillRulings ??= docmillHooks.rulings()).moveTo(args[0], args[1], textState.ctm);
+            break;
+          case OPS.lineTo:
+            docmillRulings?.lineTo(args[0], args[1], textState.ctm);
+            break;
+          case OPS.curveTo:
+            docmillRulings?.curveTo(args[4], args[5], textState.ctm);
+            break;
+          case OPS.curveTo2:
+          case OPS.curveTo3:
+            docmillRulings?.curveTo(args[2], args[3], textState.ctm);
+            break;
+          case OPS.rectangle:
+            (docmillRulings ??= docmillHooks.rulings()).rectangle(args[0], args[1], args[2], args[3], textState.ctm);
+            break;
+          case OPS.closePath:
+            docmillRulings?.closePath();
+            break;
+          case OPS.stroke:
+          case OPS.closeStroke:
+            if (fn === OPS.closeStroke) docmillRulings?.closePath();
+            docmillRulings?.paint(true, false);
+            break;
+          case OPS.fill:
+          case OPS.eoFill:
+            docmillRulings?.paint(false, true);
+            break;
+          case OPS.fillStroke:
+          case OPS.eoFillStroke:
+          case OPS.closeFillStroke:
+          case OPS.closeEOFillStroke:
+            if (fn === OPS.closeFillStroke || fn === OPS.closeEOFillStroke) docmillRulings?.closePath();
+            docmillRulings?.paint(true, true);
+            break;
+          case OPS.endPath:
+            docmillRulings?.paint(false, false);
+            break;
+          case OPS.setFont:
+            const fontNameArg`,
+  },
+  {
+    name: 'rulings-emit',
+    anchor: `      flushTextContentItem();
+      enqueueChunk();
+      resolve();
+`,
+    insertBefore: `      if (docmillRulings) {
+        const docmillRules = docmillRulings.take();
+        if (docmillRules.length > 0) textContent.items.push({ type: "docmillRulings", rules: docmillRules });
+        if (docmillRulings.overflowed) docmillHooks.stats.rulingsDropped++;
+        docmillRulings = null;
+      }
+`,
+  },
+  {
     name: 'type1-no-cff',
     anchor: `    const charstrings = data.charstrings;
     const type2Charstrings = this.getType2Charstrings(charstrings);
@@ -283,12 +358,18 @@ export interface PdfjsPatchStats {
   streamsInflated: number;
   /** Streams stopped at `pdfStreamLimits.maxInflatedBytes`. */
   streamsRefused: number;
+  /** Content streams that drew more rule candidates than `MAX_RULINGS_PER_STREAM` (the rest were dropped). */
+  rulingsDropped: number;
 }
 
 /** The hooks the patched bundle calls. */
 const hooks = {
-  stats: { fontProgramsSkipped: 0, fontProgramsNotCompiled: 0, streamsInflated: 0, streamsRefused: 0 } satisfies PdfjsPatchStats,
+  stats: { fontProgramsSkipped: 0, fontProgramsNotCompiled: 0, streamsInflated: 0, streamsRefused: 0, rulingsDropped: 0 } satisfies PdfjsPatchStats,
   limits: pdfStreamLimits,
+  /** A recorder for the ruling lines of one content stream (created at its first path). */
+  rulings(): RulingRecorder {
+    return new RulingRecorder();
+  },
   /** Counts the refusal and gives the message pdfjs's decoders throw (pdfjs passes errors on as plain text). */
   streamTooLarge(): string {
     hooks.stats.streamsRefused++;

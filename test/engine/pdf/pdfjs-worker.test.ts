@@ -146,6 +146,7 @@ function statsDelta(before: PdfjsPatchStats): PdfjsPatchStats {
     fontProgramsNotCompiled: after.fontProgramsNotCompiled - before.fontProgramsNotCompiled,
     streamsRefused: after.streamsRefused - before.streamsRefused,
     streamsInflated: after.streamsInflated - before.streamsInflated,
+    rulingsDropped: after.rulingsDropped - before.rulingsDropped,
   };
 }
 

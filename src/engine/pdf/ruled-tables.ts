@@ -1,0 +1,311 @@
+/**
+ * Tables drawn with ruling lines (cell borders printed by a word processor or a report generator). The page's
+ * horizontal and vertical rules are merged into long lines; lines that cross or touch form a grid; every text
+ * item inside the grid goes to the cell where it starts. Unlike the aligned-text detector (tables.ts), this needs
+ * no whitespace channels: short cells, a bold header row set in another size, and wrapped cells all stay in
+ * their row and column. A grid must have at least two rows and two columns with text, mostly filled cells and
+ * no page of prose in a cell (a frame drawn around two text columns is not a table). Pure; bounded work.
+ */
+import { buildLines } from './lines.js';
+import { renderGfmTable } from './markdown.js';
+import { joinLines } from './paragraphs.js';
+import type { Ruling } from './rulings.js';
+import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
+
+export interface RuledTable {
+  rect: Rect;
+  /** Cell texts, the first row being the header (GFM has no table without one). */
+  rows: string[][];
+  markdown: string;
+  /** The text items the table takes out of the page's flow. */
+  items: PdfTextItem[];
+}
+
+/** Rules whose ends (or positions across) are within this distance touch (page units). */
+const TOUCH = 2;
+/** Rules at most this far apart across their direction are one line (a border drawn cell by cell). */
+const SAME_LINE = 1;
+/** Past this many merged rules per direction, the page is vector art, not a table page: no ruled tables. */
+const MAX_RULES = 4000;
+/** Bound on rule-pair tests (H × V in the worst case). */
+const MAX_CROSSING_TESTS = 2_000_000;
+const MAX_GRID_LINES = 200;
+/** Share of a grid's cells that must hold text. */
+const MIN_FILLED_SHARE = 0.4;
+/** More words per filled cell than this on average is prose in a frame, not a table. */
+const MAX_WORDS_PER_CELL = 60;
+
+interface HRule {
+  y: number;
+  x0: number;
+  x1: number;
+}
+
+interface VRule {
+  x: number;
+  y0: number;
+  y1: number;
+}
+
+/** Rules on (nearly) the same line that overlap or touch become one rule. */
+function mergeRules<R>(
+  rules: R[],
+  across: (rule: R) => number,
+  start: (rule: R) => number,
+  end: (rule: R) => number,
+  make: (at: number, from: number, to: number) => R,
+): R[] {
+  rules.sort((a, b) => across(a) - across(b));
+  const merged: R[] = [];
+  let i = 0;
+  while (i < rules.length) {
+    const first = across(rules[i]!);
+    let j = i;
+    while (j < rules.length && across(rules[j]!) - first <= SAME_LINE) j++;
+    const group = rules.slice(i, j).sort((a, b) => start(a) - start(b));
+    let from = start(group[0]!);
+    let to = end(group[0]!);
+    for (const rule of group.slice(1)) {
+      if (start(rule) <= to + TOUCH) {
+        to = Math.max(to, end(rule));
+      } else {
+        merged.push(make(first, from, to));
+        from = start(rule);
+        to = end(rule);
+      }
+    }
+    merged.push(make(first, from, to));
+    i = j;
+  }
+  return merged;
+}
+
+class UnionFind {
+  private readonly parent: Int32Array;
+  constructor(size: number) {
+    this.parent = new Int32Array(size).map((_, i) => i);
+  }
+  find(i: number): number {
+    let root = i;
+    while (this.parent[root] !== root) root = this.parent[root]!;
+    // Path compression, iteratively (no recursion on attacker-sized input).
+    let node = i;
+    while (this.parent[node] !== root) {
+      const next = this.parent[node]!;
+      this.parent[node] = root;
+      node = next;
+    }
+    return root;
+  }
+  union(a: number, b: number): void {
+    this.parent[this.find(a)] = this.find(b);
+  }
+}
+
+/** Groups of horizontal and vertical rules that cross or touch one another; null when the page is too busy. */
+function connectedGrids(hs: readonly HRule[], vs: readonly VRule[]): { hs: HRule[]; vs: VRule[] }[] | null {
+  const byX = vs.map((v, index) => ({ v, index })).sort((a, b) => a.v.x - b.v.x);
+  const sets = new UnionFind(hs.length + vs.length);
+  let tests = 0;
+  for (const [hi, h] of hs.entries()) {
+    // First vertical at or right of h.x0 - TOUCH (binary search), then every one up to h.x1 + TOUCH.
+    let lo = 0;
+    let hi2 = byX.length;
+    while (lo < hi2) {
+      const mid = (lo + hi2) >> 1;
+      if (byX[mid]!.v.x < h.x0 - TOUCH) lo = mid + 1;
+      else hi2 = mid;
+    }
+    for (let k = lo; k < byX.length && byX[k]!.v.x <= h.x1 + TOUCH; k++) {
+      if (++tests > MAX_CROSSING_TESTS) return null;
+      const { v, index } = byX[k]!;
+      if (h.y >= v.y0 - TOUCH && h.y <= v.y1 + TOUCH) sets.union(hi, hs.length + index);
+    }
+  }
+  const groups = new Map<number, { hs: HRule[]; vs: VRule[] }>();
+  const groupOf = (i: number) => {
+    const root = sets.find(i);
+    let group = groups.get(root);
+    if (!group) {
+      group = { hs: [], vs: [] };
+      groups.set(root, group);
+    }
+    return group;
+  };
+  hs.forEach((h, i) => groupOf(i).hs.push(h));
+  vs.forEach((v, i) => groupOf(hs.length + i).vs.push(v));
+  return [...groups.values()].filter((group) => group.hs.length >= 2 && group.vs.length >= 2);
+}
+
+/** Sorted distinct positions (values within TOUCH are one). */
+function boundaries(values: number[]): number[] {
+  values.sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const value of values) {
+    if (out.length === 0 || value - out[out.length - 1]! > TOUCH) out.push(value);
+  }
+  return out;
+}
+
+/** Index of the band [edges[i], edges[i + 1]) holding `value`, or -1 outside. */
+function bandOf(edges: readonly number[], value: number): number {
+  if (!(value > edges[0]!) || !(value < edges[edges.length - 1]!)) return -1;
+  let lo = 0;
+  let hi = edges.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (edges[mid]! <= value) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Whether a rule among `sorted` (by position across) lies at `at` and covers `point` along its length. */
+function ruleCovers<R>(sorted: readonly R[], across: (rule: R) => number, from: (rule: R) => number, to: (rule: R) => number, at: number, point: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (across(sorted[mid]!) < at - TOUCH) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < sorted.length && across(sorted[k]!) <= at + TOUCH; k++) {
+    if (from(sorted[k]!) <= point && to(sorted[k]!) >= point) return true;
+  }
+  return false;
+}
+
+/**
+ * For each grid cell (row-major), the cell it is part of: a rule missing between two cells merges them. A
+ * horizontal rule under some columns only (a sub-header's underline) divides those columns, while the cells
+ * beside it span both rows; a label over several columns has no vertical rule through it.
+ */
+function cellOwners(xs: readonly number[], ys: readonly number[], hs: readonly HRule[], vs: readonly VRule[]): Int32Array {
+  const cols = xs.length - 1;
+  const rowCount = ys.length - 1;
+  const byY = [...hs].sort((a, b) => a.y - b.y);
+  const byX = [...vs].sort((a, b) => a.x - b.x);
+  const top = new Int32Array(rowCount * cols);
+  const owner = new Int32Array(rowCount * cols);
+  for (let row = 0; row < rowCount; row++) {
+    const midY = (ys[row]! + ys[row + 1]!) / 2;
+    for (let col = 0; col < cols; col++) {
+      const midX = (xs[col]! + xs[col + 1]!) / 2;
+      const i = row * cols + col;
+      const ruledAbove = row === 0 || ruleCovers(byY, (h) => h.y, (h) => h.x0, (h) => h.x1, ys[row]!, midX);
+      top[i] = ruledAbove ? row : top[i - cols]!;
+      const ruledLeft = col === 0 || ruleCovers(byX, (v) => v.x, (v) => v.y0, (v) => v.y1, xs[col]!, midY);
+      // A cell merged to the left belongs to its neighbour's owner; otherwise to the top of its column span.
+      owner[i] = ruledLeft ? top[i]! * cols + col : owner[i - 1]!;
+    }
+  }
+  return owner;
+}
+
+/** The grid's cells filled with the items inside it; null when it does not read as a table. */
+function fillGrid(
+  xs: readonly number[],
+  ys: readonly number[],
+  grid: { hs: readonly HRule[]; vs: readonly VRule[] },
+  items: readonly PdfTextItem[],
+  taken: ReadonlySet<PdfTextItem>,
+): { rows: string[][]; items: PdfTextItem[] } | null {
+  const cols = xs.length - 1;
+  const rowCount = ys.length - 1;
+  const owner = cellOwners(xs, ys, grid.hs, grid.vs);
+  const cellItems = new Map<number, PdfTextItem[]>();
+  const inside: PdfTextItem[] = [];
+  for (const item of items) {
+    if (taken.has(item)) continue;
+    // Where the text starts, at mid-height of its glyphs.
+    const x = item.x0 + Math.min(1, (item.x1 - item.x0) / 2);
+    const y = item.baseline - ((ASCENT - DESCENT) / 2) * item.size;
+    const col = bandOf(xs, x);
+    const row = col < 0 ? -1 : bandOf(ys, y);
+    if (row < 0) continue;
+    const key = owner[row * cols + col]!;
+    let list = cellItems.get(key);
+    if (!list) cellItems.set(key, (list = []));
+    list.push(item);
+    inside.push(item);
+  }
+  const text = new Map<number, string>();
+  for (const [key, list] of cellItems) text.set(key, joinLines(buildLines(list).map((line) => line.text)));
+  // Header rows: the first row, and the rows its cells reach down into (a two-level header). GFM has one
+  // header row, so they become one, a label over several columns repeated in each ("TEDs simple").
+  let headerRows = 1;
+  while (headerRows < Math.min(rowCount, 3) && Array.from({ length: cols }, (_, c) => owner[headerRows * cols + c]!).some((key) => key < cols)) {
+    headerRows++;
+  }
+  const grid2: string[][] = [];
+  const header: string[] = [];
+  for (let col = 0; col < cols; col++) {
+    const parts: string[] = [];
+    for (let row = 0; row < headerRows; row++) {
+      const part = text.get(owner[row * cols + col]!);
+      if (part && !parts.includes(part)) parts.push(part);
+    }
+    header.push(parts.join(' '));
+  }
+  grid2.push(header);
+  for (let row = headerRows; row < rowCount; row++) {
+    grid2.push(Array.from({ length: cols }, (_, col) => (owner[row * cols + col] === row * cols + col ? (text.get(row * cols + col) ?? '') : '')));
+  }
+  // Rows and columns without text come from double rules and decorative bands.
+  const usedCols = Array.from({ length: cols }, (_, c) => grid2.some((row) => row[c] !== ''));
+  const rows = grid2
+    .filter((row) => row.some((cell) => cell !== ''))
+    .map((row) => row.filter((_, c) => usedCols[c]));
+  const width = usedCols.filter(Boolean).length;
+  if (rows.length < 2 || width < 2) return null;
+  const filled = rows.flat().filter((cell) => cell !== '');
+  if (filled.length < MIN_FILLED_SHARE * rows.length * width) return null;
+  const words = filled.reduce((sum, cell) => sum + wordCount(cell), 0);
+  if (words > MAX_WORDS_PER_CELL * filled.length) return null;
+  // Text in two or more cells of at least two rows, or the grid is a set of boxes around unrelated text.
+  if (rows.filter((row) => row.filter((cell) => cell !== '').length >= 2).length < 2) return null;
+  return { rows, items: inside };
+}
+
+/** Finds the ruled tables of a page (top to bottom). */
+export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly Ruling[]): RuledTable[] {
+  const horizontal: HRule[] = [];
+  const vertical: VRule[] = [];
+  for (const rule of rulings) {
+    if (rule.y1 - rule.y0 <= SAME_LINE) horizontal.push({ y: (rule.y0 + rule.y1) / 2, x0: rule.x0, x1: rule.x1 });
+    else if (rule.x1 - rule.x0 <= SAME_LINE) vertical.push({ x: (rule.x0 + rule.x1) / 2, y0: rule.y0, y1: rule.y1 });
+  }
+  if (horizontal.length < 2 || vertical.length < 2) return [];
+  const hs = mergeRules(horizontal, (h) => h.y, (h) => h.x0, (h) => h.x1, (y, x0, x1) => ({ y, x0, x1 }));
+  const vs = mergeRules(vertical, (v) => v.x, (v) => v.y0, (v) => v.y1, (x, y0, y1) => ({ x, y0, y1 }));
+  if (hs.length > MAX_RULES || vs.length > MAX_RULES) return [];
+  const grids = connectedGrids(hs, vs);
+  if (!grids) return [];
+  const candidates = grids
+    .map((grid) => {
+      // Open sides (no outer vertical border, say) are closed by the other direction's extent.
+      const xs = boundaries([...grid.vs.map((v) => v.x), ...grid.hs.map((h) => h.x0), ...grid.hs.map((h) => h.x1)]);
+      const ys = boundaries([...grid.hs.map((h) => h.y), ...grid.vs.map((v) => v.y0), ...grid.vs.map((v) => v.y1)]);
+      return { xs, ys, grid };
+    })
+    .filter(({ xs, ys }) => xs.length >= 3 && ys.length >= 3 && xs.length <= MAX_GRID_LINES && ys.length <= MAX_GRID_LINES)
+    .sort((a, b) => a.ys[0]! - b.ys[0]! || a.xs[0]! - b.xs[0]!);
+  const taken = new Set<PdfTextItem>();
+  const tables: RuledTable[] = [];
+  for (const { xs, ys, grid } of candidates) {
+    const filled = fillGrid(xs, ys, grid, items, taken);
+    if (!filled) continue;
+    for (const item of filled.items) taken.add(item);
+    tables.push({
+      rect: { x0: xs[0]!, y0: ys[0]!, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! },
+      rows: filled.rows,
+      markdown: renderGfmTable(filled.rows),
+      items: filled.items,
+    });
+  }
+  return tables;
+}
