@@ -1,0 +1,296 @@
+/**
+ * The ODT converter on the test corpus (odt/) and on packages built here: headings, formatting, lists, tables
+ * with spans, notes, frames, pages, headers and footers, metadata, and each refusal with its reason.
+ */
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { EngineError } from '../../../src/engine/engine-error.js';
+import { NO_TEXT_WARNING } from '../../../src/engine/html/convert-html.js';
+import { convertOdt } from '../../../src/engine/odt/convert-odt.js';
+import { MAX_ZIP_PARTS } from '../../../src/engine/zip-package.js';
+import { blocksOf, corpusText, headingsOf, input, markdownOf, tablesOf } from '../html/helpers.js';
+import { h, makeFlatOdt, makeOdt, p, textStyle } from './make-odt.js';
+
+const convert = (bytes: Uint8Array, overrides = {}) => convertOdt(input(bytes, overrides, 'document.odt'));
+
+async function refusal(bytes: Uint8Array): Promise<EngineError> {
+  const error = await convert(bytes).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(EngineError);
+  return error as EngineError;
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Share of the reference's words (with multiplicity) found in the output. */
+function wordRecall(output: string, reference: string): number {
+  const available = new Map<string, number>();
+  for (const word of words(output)) available.set(word, (available.get(word) ?? 0) + 1);
+  const expected = words(reference.replace(/<!-- image -->/g, ''));
+  let found = 0;
+  for (const word of expected) {
+    const count = available.get(word) ?? 0;
+    if (count > 0) {
+      found += 1;
+      available.set(word, count - 1);
+    }
+  }
+  return found / expected.length;
+}
+
+describe('odt corpus', () => {
+  it('text_document_03.odt: every word and heading of the reference, rich cells as GFM tables, two pages', async () => {
+    const model = await convertOdt(input('odt/text_document_03.odt'));
+    const markdown = markdownOf(model);
+    const expected = corpusText('odt/text_document_03.expected.md');
+    expect(wordRecall(markdown, expected)).toBeGreaterThanOrEqual(0.99);
+    expect(headingsOf(markdown)).toEqual(headingsOf(expected));
+    const tables = tablesOf(model);
+    expect(tables[0]?.[0]).toEqual(['Column A', 'Column B']);
+    expect(tables[0]?.[1]?.[0]).toBe('This is a list:<br>- A First<br>- A Second<br>- A Third');
+    expect(tables[0]?.[2]?.[1]).toContain('with **bold**, ~~strikethrough~~ and *italic* formatting');
+    expect(markdown).toContain('![Owner avatar](<Base64-Image-Removed>)');
+    // LibreOffice saved a soft page break before "Lists with same numId in different cells".
+    expect(model.pages).toHaveLength(2);
+    expect(headingsOf(markdownOf({ ...model, pages: [model.pages[1]!] }))[0]).toBe('Lists with same numId in different cells');
+    expect(blocksOf(model).every((block) => block.source === 'odt')).toBe(true);
+    expect(model.metadata).toMatchObject({ author: 'Cesar Berrospi Ramis', language: 'en-US' });
+  });
+
+  it('fake.odt: the paragraph and the 4×4 table; the footer page number is furniture', async () => {
+    const model = await convertOdt(input('odt/fake.odt'));
+    expect(markdownOf(model).startsWith('Lorem ipsum dolor sit amet.')).toBe(true);
+    expect(tablesOf(model)).toEqual([
+      [
+        ['Header row', 'Mon', 'Wed', 'Fri'],
+        ['Color', 'Blue', 'Red', 'Green'],
+        ['Time', '1pm', '2pm', '3pm'],
+        ['Leader', 'Sarah', 'Mark', 'Ryan'],
+      ],
+    ]);
+    const furniture = blocksOf(model).filter((block) => block.furniture);
+    expect(furniture.map((block) => [block.type, block.markdown])).toEqual([['page_number', '1']]);
+    expect(markdownOf(model)).not.toMatch(/^1$/m);
+  });
+});
+
+describe('odt structure', () => {
+  it('headings by outline level (deeper than 6 stays 6); the first level 1 is the title', async () => {
+    const body = [h('Report', 1), h('Scope', 2), h('Detail', 3), h('Deep', 7), p('Text.'), h('Second top', 1)].join('');
+    const model = await convert(makeOdt({ body }));
+    expect(markdownOf(model)).toBe('# Report\n\n## Scope\n\n### Detail\n\n###### Deep\n\nText.\n\n# Second top');
+    expect(blocksOf(model).map((block) => block.type)).toEqual(['title', 'section_header', 'section_header', 'section_header', 'text', 'section_header']);
+  });
+
+  it('bold, italic and strike-through from automatic styles; a bold paragraph style; Title, Subtitle and Quotations styles', async () => {
+    const automaticStyles =
+      textStyle('T1', 'fo:font-weight="bold"') +
+      textStyle('T2', 'fo:font-style="italic"') +
+      textStyle('T3', 'style:text-line-through-style="solid"') +
+      '<style:style style:name="P1" style:family="paragraph" style:parent-style-name="Standard"><style:text-properties fo:font-weight="700"/></style:style>';
+    const styles =
+      '<style:style style:name="Title" style:family="paragraph"/><style:style style:name="Subtitle" style:family="paragraph"/>' +
+      '<style:style style:name="Quotations" style:family="paragraph"/>' +
+      '<style:style style:name="Heading" style:family="paragraph"><style:text-properties fo:font-weight="bold"/></style:style>' +
+      '<style:style style:name="Strong_20_Emphasis" style:display-name="Strong Emphasis" style:family="text"><style:text-properties fo:font-weight="bold"/></style:style>';
+    const body =
+      p('The Book', 'Title') +
+      p('A subtitle', 'Subtitle') +
+      p('Plain <text:span text:style-name="T1">bold</text:span>, <text:span text:style-name="T2">italic</text:span> and <text:span text:style-name="T3">gone</text:span>.') +
+      p('All of it bold', 'P1') +
+      p('Styled <text:span text:style-name="Strong_20_Emphasis">strongly</text:span>', 'Heading') +
+      p('To be or not to be', 'Quotations');
+    const markdown = markdownOf(await convert(makeOdt({ body, automaticStyles, styles })));
+    expect(markdown).toBe(
+      '# The Book\n\n## A subtitle\n\nPlain **bold**, *italic* and ~~gone~~.\n\n**All of it bold**\n\nStyled **strongly**\n\n> To be or not to be',
+    );
+  });
+
+  it('nested bullet lists and numbered lists from the list style, with start values and continued numbering', async () => {
+    const automaticStyles =
+      '<text:list-style style:name="L1"><text:list-level-style-bullet text:level="1" text:bullet-char="•"/>' +
+      '<text:list-level-style-number text:level="2" style:num-format="1"/></text:list-style>' +
+      '<text:list-style style:name="L2"><text:list-level-style-number text:level="1" style:num-format="1" text:start-value="3"/></text:list-style>';
+    const item = (content: string) => `<text:list-item>${content}</text:list-item>`;
+    const body =
+      `<text:list text:style-name="L1">${item(p('Fruit') + `<text:list>${item(p('Apple'))}${item(p('Pear'))}</text:list>`)}${item(p('Vegetables'))}</text:list>` +
+      `<text:list text:style-name="L2" xml:id="list1">${item(p('Third'))}${item(p('Fourth'))}</text:list>` +
+      p('An interruption.') +
+      `<text:list text:style-name="L2" text:continue-list="list1">${item(p('Fifth'))}</text:list>`;
+    const model = await convert(makeOdt({ body, automaticStyles }));
+    expect(markdownOf(model)).toBe('- Fruit\n  1. Apple\n  2. Pear\n- Vegetables\n\n3. Third\n4. Fourth\n\nAn interruption.\n\n5. Fifth');
+    expect(blocksOf(model).filter((block) => block.label === 'list')).toHaveLength(3);
+  });
+
+  it('a heading inside a numbered list (a converted numbered heading) leaves the list', async () => {
+    const automaticStyles = '<text:list-style style:name="L1"><text:list-level-style-number text:level="1" style:num-format="1"/></text:list-style>';
+    const body = `<text:list text:style-name="L1"><text:list-item>${h('Introduction', 1)}</text:list-item><text:list-item>${p('A point')}</text:list-item></text:list>`;
+    const model = await convert(makeOdt({ body, automaticStyles }));
+    expect(markdownOf(model)).toBe('# Introduction\n\n2. A point');
+  });
+
+  it('spanned and covered cells repeat the merged text like the DOCX converter; header rows; repeated cells', async () => {
+    const cell = (text: string, attributes = '') => `<table:table-cell${attributes}>${p(text)}</table:table-cell>`;
+    const covered = '<table:covered-table-cell/>';
+    const body =
+      '<table:table table:name="T1"><table:table-column table:number-columns-repeated="3"/>' +
+      `<table:table-header-rows><table:table-row>${cell('Name')}${cell('Q1 and Q2', ' table:number-columns-spanned="2"')}${covered}</table:table-row></table:table-header-rows>` +
+      `<table:table-row>${cell('North', ' table:number-rows-spanned="2"')}${cell('1')}${cell('2')}</table:table-row>` +
+      `<table:table-row>${covered}${cell('3')}${cell('4')}</table:table-row>` +
+      `<table:table-row>${cell('Same', ' table:number-columns-repeated="3"')}</table:table-row>` +
+      `<table:table-row table:number-rows-repeated="5">${cell('', ' table:number-columns-repeated="3"')}</table:table-row>` +
+      '</table:table>';
+    const model = await convert(makeOdt({ body }));
+    expect(tablesOf(model)).toEqual([
+      [
+        ['Name', 'Q1 and Q2', 'Q1 and Q2'],
+        ['North', '1', '2'],
+        ['North', '3', '4'],
+        ['Same', 'Same', 'Same'],
+      ],
+    ]);
+  });
+
+  it('footnotes and endnotes: markers in the text, the note bodies in footnote blocks at the end', async () => {
+    const note = (id: number, kind: string, text: string) =>
+      `<text:note text:id="ftn${id}" text:note-class="${kind}"><text:note-citation>${id}</text:note-citation><text:note-body>${p(text)}</text:note-body></text:note>`;
+    const body = p(`A claim${note(1, 'footnote', 'The source.')} and another${note(2, 'endnote', 'Said at the end.')}.`) + p('More text.');
+    const model = await convert(makeOdt({ body }));
+    expect(markdownOf(model)).toBe('A claim[^1] and another[^e1].\n\nMore text.\n\n[^1]: The source.\n\n[^e1]: Said at the end.');
+    expect(blocksOf(model).filter((block) => block.label === 'footnote')).toHaveLength(2);
+  });
+
+  it('frames: a text box in reading order after its paragraph; image alt text from svg:title and svg:desc', async () => {
+    const body =
+      p(
+        'Before the box.' +
+          '<draw:frame draw:name="Box" text:anchor-type="paragraph"><draw:text-box>' +
+          p('Inside the box.') +
+          '</draw:text-box></draw:frame>',
+      ) +
+      p(
+        '<draw:frame draw:name="Picture"><draw:image xlink:href="Pictures/chart.png"/><svg:title>Sales chart</svg:title><svg:desc>Bars by quarter</svg:desc></draw:frame>',
+      ) +
+      p('<draw:frame><draw:image xlink:href="Pictures/logo.png"/><svg:desc>Company logo</svg:desc></draw:frame>') +
+      p('After.');
+    const model = await convert(makeOdt({ body, extra: { 'Pictures/chart.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47]) } }));
+    expect(markdownOf(model)).toBe(
+      'Before the box.\n\nInside the box.\n\n![Sales chart](<Base64-Image-Removed> "Bars by quarter")\n\n![Company logo](<Base64-Image-Removed>)\n\nAfter.',
+    );
+    expect(blocksOf(model).filter((block) => block.type === 'figure')).toHaveLength(2);
+
+    const kept = await convert(makeOdt({ body, extra: { 'Pictures/chart.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47]) } }), { removeBase64Images: false });
+    expect(markdownOf(kept)).toContain('![Sales chart](data:image/png;base64,iVBORw== "Bars by quarter")');
+  });
+
+  it('soft page breaks and page-break styles start new pages; a block stays on the page where it starts', async () => {
+    const automaticStyles =
+      '<style:style style:name="Break" style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style>';
+    const body =
+      p('Page one.') +
+      p('<text:soft-page-break/>Page two.') +
+      '<text:soft-page-break/>' +
+      p('Page three.') +
+      p('Page four, forced.', 'Break');
+    const model = await convert(makeOdt({ body, automaticStyles }));
+    expect(model.pages.map((page) => [page.pageNumber, markdownOf({ ...model, pages: [page] })])).toEqual([
+      [1, 'Page one.'],
+      [2, 'Page two.'],
+      [3, 'Page three.'],
+      [4, 'Page four, forced.'],
+    ]);
+    const single = await convert(makeOdt({ body: p('One.') + p('Two.') }));
+    expect(single.pages).toHaveLength(1);
+  });
+
+  it('headers and footers of the used master page are furniture on every page; unused ones are left out', async () => {
+    const masterStyles =
+      '<style:master-page style:name="Standard"><style:header>' +
+      p('Quarterly report') +
+      '</style:header><style:footer>' +
+      p('Page <text:page-number>1</text:page-number>') +
+      '</style:footer></style:master-page>' +
+      `<style:master-page style:name="Landscape"><style:header>${p('Never used')}</style:header></style:master-page>`;
+    const model = await convert(makeOdt({ body: p('First.') + p('<text:soft-page-break/>Second.'), masterStyles }));
+    expect(model.pages).toHaveLength(2);
+    for (const page of model.pages) {
+      expect(page.blocks.map((block) => [block.type, block.markdown, block.furniture ?? false])).toEqual([
+        ['page_header', 'Quarterly report', true],
+        ['text', page.pageNumber === 1 ? 'First.' : 'Second.', false],
+        ['page_number', 'Page 1', true],
+      ]);
+    }
+    expect(markdownOf(model)).toBe('First.\n\nSecond.');
+  });
+
+  it('metadata from meta.xml: title, author (initial creator), last modifier, language, description, keywords', async () => {
+    const meta =
+      '<dc:title>Annual plan</dc:title><meta:initial-creator>Ada Author</meta:initial-creator><dc:creator>Eddie Editor</dc:creator>' +
+      '<dc:language>fr-FR</dc:language><dc:description>What we will do</dc:description><meta:keyword>plan</meta:keyword><meta:keyword>2026</meta:keyword>';
+    const model = await convert(makeOdt({ body: p('Text.'), meta }));
+    expect(model.metadata).toMatchObject({
+      title: 'Annual plan',
+      author: 'Ada Author',
+      lastModifiedBy: 'Eddie Editor',
+      language: 'fr-FR',
+      description: 'What we will do',
+      keywords: 'plan, 2026',
+    });
+  });
+
+  it('a flat OpenDocument XML document named .odt is read too', async () => {
+    const model = await convert(makeFlatOdt(h('Flat', 1) + p('Single &amp; XML &#233;t&#xE9;.'), '<dc:title>Flat file</dc:title>'));
+    expect(markdownOf(model)).toBe('# Flat\n\nSingle & XML été.');
+    expect(model.metadata['title']).toBe('Flat file');
+  });
+
+  it('an empty document is a result without blocks and a warning, as for DOCX', async () => {
+    const model = await convert(makeOdt({ body: p('') + p('   ') }));
+    expect(blocksOf(model)).toEqual([]);
+    expect(model.warnings).toEqual([NO_TEXT_WARNING]);
+  });
+});
+
+describe('odt refusals', () => {
+  it('a password-protected document is ENCRYPTED_DOCUMENT', async () => {
+    const contentEntry =
+      '<manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="x"><manifest:algorithm manifest:algorithm-name="Blowfish CFB" manifest:initialisation-vector="y"/></manifest:encryption-data>';
+    const error = await refusal(makeOdt({ body: p('Secret'), contentEntry }));
+    expect(error.apiCode).toBe('ENCRYPTED_DOCUMENT');
+    expect(error.message).toContain('password-protected');
+  });
+
+  it('a zip cut short, or bytes that are no zip, are CORRUPT_DOCUMENT', async () => {
+    const whole = makeOdt({ body: p('Text') });
+    const cut = await refusal(whole.subarray(0, Math.floor(whole.length / 2)));
+    expect(cut.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(cut.message).toMatch(/damaged or cut short/);
+    const garbage = await refusal(strToU8('this is plain text, not a document'));
+    expect(garbage.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(garbage.message).toMatch(/not an OpenDocument text/);
+  });
+
+  it('a spreadsheet named .odt is UNSUPPORTED_FILE naming what it is', async () => {
+    const error = await refusal(makeOdt({ body: p('x'), mimetype: 'application/vnd.oasis.opendocument.spreadsheet' }));
+    expect(error.apiCode).toBe('UNSUPPORTED_FILE');
+    expect(error.message).toContain('an OpenDocument spreadsheet');
+  });
+
+  it('malformed content.xml is CORRUPT_DOCUMENT; nesting beyond the bound is DOCUMENT_TOO_COMPLEX', async () => {
+    const broken = zipSync({ mimetype: strToU8('application/vnd.oasis.opendocument.text'), 'content.xml': strToU8('<office:document-content><office:body>') });
+    expect((await refusal(broken)).apiCode).toBe('CORRUPT_DOCUMENT');
+    const deep = makeOdt({ body: `${'<text:section>'.repeat(400)}${p('deep')}${'</text:section>'.repeat(400)}` });
+    const error = await refusal(deep);
+    expect(error.apiCode).toBe('DOCUMENT_TOO_COMPLEX');
+    expect(error.message).toMatch(/nested deeper/);
+  });
+
+  it('a package with more parts than the bound is DOCUMENT_TOO_COMPLEX', async () => {
+    const extra: Record<string, Uint8Array> = {};
+    for (let index = 0; index < MAX_ZIP_PARTS; index += 1) extra[`Pictures/${index}.txt`] = new Uint8Array(0);
+    const error = await refusal(makeOdt({ body: p('Text'), extra }));
+    expect(error.apiCode).toBe('DOCUMENT_TOO_COMPLEX');
+    expect(error.message).toMatch(/more than 20,000 parts/);
+  });
+});
