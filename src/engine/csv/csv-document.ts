@@ -1,7 +1,7 @@
 /**
  * Delimited text (bytes) → the document model: one page holding one GFM table whose header is the first row.
  *
- * - Encoding: detected from the bytes (decode-text.ts); a guessed legacy encoding is reported as a warning.
+ * - Encoding: detected from the bytes (bytes/text.ts); a guessed legacy encoding is reported as a warning.
  * - Delimiter: Excel's `sep=X` first line when present (the line is dropped), otherwise detected (csv-parser.ts).
  * - Rows: blank lines and rows whose fields are all empty are skipped; ragged rows are padded with empty cells to
  *   the widest row, the header included (as docling does: a header of 4 over rows of 5 gets an empty 5th title).
@@ -15,7 +15,7 @@ import { EngineError } from '../engine-error.js';
 import type { DocumentModel, ModelBlock } from '../model.js';
 import { escapeGfmCell, gfmDelimiterRow, gfmRow } from '../gfm-table.js';
 import { detectDelimiter, parseCsv } from './csv-parser.js';
-import { decodeText } from './decode-text.js';
+import { decodeText } from '../bytes/text.js';
 
 /** Padded cells (rows × widest row) one CSV table may have. */
 export const MAX_CSV_CELLS = 25_000_000;

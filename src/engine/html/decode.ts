@@ -1,15 +1,15 @@
 /**
  * Bytes of an uploaded web page to text. The order follows what browsers do for a file with no HTTP headers:
  * byte-order mark, then the charset the document declares in its first 4 KB (`<meta charset>`, `<meta
- * http-equiv="Content-Type">`, or an XML declaration's `encoding`), then a guess. The guess first checks whether
- * the bytes are valid UTF-8 (by far the most common case, and exact), then asks jschardet; a page it cannot
- * place is read as windows-1252, the encoding legacy pages without a declaration most often use, rather than as
- * UTF-8 full of replacement characters.
+ * http-equiv="Content-Type">`, or an XML declaration's `encoding`), then a guess. Everything but the declaration
+ * is the engine's one text decoder (bytes/text.ts): valid UTF-8 (by far the most common case, and exact), then
+ * jschardet with a plausibility check, windows-1252 when nothing stands out (the encoding legacy pages without a
+ * declaration most often use) rather than UTF-8 full of replacement characters.
  */
 import iconv from 'iconv-lite';
-import jschardet from 'jschardet';
+import { decodeText } from '../bytes/text.js';
 
-export type EncodingSource = 'bom' | 'declared' | 'utf8-valid' | 'detected' | 'default';
+export type EncodingSource = 'bom' | 'declared' | 'utf8-valid' | 'detected';
 
 export interface DecodedText {
   text: string;
@@ -19,9 +19,6 @@ export interface DecodedText {
 }
 
 const PRESCAN_BYTES = 4096;
-const DETECT_SAMPLE_BYTES = 64 * 1024;
-/** jschardet's confidence below which its answer is not trusted. */
-const MIN_CONFIDENCE = 0.2;
 
 /**
  * WHATWG aliases that differ from what iconv-lite would do with the label: browsers read Latin-1 and ASCII as
@@ -46,35 +43,17 @@ const LABEL_OVERRIDES: Record<string, string> = {
   utf8: 'utf-8',
 };
 
-export function decodeHtmlBytes(bytes: Uint8Array): DecodedText {
-  const bom = bomEncoding(bytes);
-  if (bom !== null) {
-    return { text: iconv.decode(Buffer.from(bytes.subarray(bom.length)), bom.encoding), encoding: bom.encoding, source: 'bom' };
-  }
-  const declared = declaredCharset(bytes);
-  if (declared !== null) {
-    // A page declared UTF-8 whose bytes are not UTF-8 was mislabelled: guess instead of filling it with U+FFFD.
-    if (declared !== 'utf-8' || isValidUtf8(bytes)) {
-      return { text: iconv.decode(Buffer.from(bytes), declared), encoding: declared, source: 'declared' };
-    }
-  }
-  if (isValidUtf8(bytes)) {
-    return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8', source: 'utf8-valid' };
-  }
-  const detected = detectEncoding(bytes);
-  if (detected !== null) {
-    return { text: iconv.decode(Buffer.from(bytes), detected), encoding: detected, source: 'detected' };
-  }
-  return { text: iconv.decode(Buffer.from(bytes), 'windows-1252'), encoding: 'windows-1252', source: 'default' };
-}
+const SOURCES: Record<ReturnType<typeof decodeText>['detectedBy'], EncodingSource> = {
+  bom: 'bom',
+  declared: 'declared',
+  'nul-pattern': 'detected',
+  'utf-8': 'utf8-valid',
+  guess: 'detected',
+};
 
-function bomEncoding(bytes: Uint8Array): { encoding: string; length: number } | null {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { encoding: 'utf-8', length: 3 };
-  }
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
-  return null;
+export function decodeHtmlBytes(bytes: Uint8Array): DecodedText {
+  const decoded = decodeText(bytes, { declared: declaredCharset(bytes) });
+  return { text: decoded.text, encoding: decoded.encoding, source: SOURCES[decoded.detectedBy] };
 }
 
 /** The charset the markup declares in its first 4 KB, normalised and known to iconv-lite, or null. */
@@ -104,22 +83,3 @@ export function normaliseLabel(label: string): string | null {
   return iconv.encodingExists(mapped) ? mapped : null;
 }
 
-function isValidUtf8(bytes: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function detectEncoding(bytes: Uint8Array): string | null {
-  const sample = bytes.subarray(0, DETECT_SAMPLE_BYTES);
-  const result = jschardet.detect(Buffer.from(sample));
-  if (!result.encoding || result.confidence < MIN_CONFIDENCE) {
-    // Low confidence: jschardet still names the single-byte family it leans to; trust it only for windows-125x.
-    if (result.encoding && /^windows-125\d$/i.test(result.encoding)) return normaliseLabel(result.encoding);
-    return null;
-  }
-  return normaliseLabel(result.encoding === 'MacRoman' ? 'macintosh' : result.encoding);
-}

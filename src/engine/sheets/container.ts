@@ -1,5 +1,6 @@
 /**
- * What a spreadsheet file really is, read from its bytes before SheetJS sees it. SheetJS reads almost anything
+ * What a spreadsheet file really is (the engine's sniffer, bytes/sniff.ts, sorted into what SheetJS is given),
+ * read from its bytes before SheetJS sees it. SheetJS reads almost anything
  * (a PDF or random bytes come back as a one-sheet "CSV" workbook of garbage), so the converter decides first:
  *
  * - `zip`: xlsx, xlsm, xlsb, ods. The central directory is read (no entry is inflated) to refuse zip bombs by their
@@ -13,7 +14,9 @@
  */
 import { strFromU8, unzipSync } from 'fflate';
 import { EngineError } from '../engine-error.js';
-import { looksLikeText } from '../csv/decode-text.js';
+import { isOle } from '../bytes/ole.js';
+import { sniffBytes, TYPE_DESCRIPTIONS } from '../bytes/sniff.js';
+import { isZip } from '../bytes/zip.js';
 import { MAX_ZIP_ENTRIES, MAX_ZIP_ENTRY_BYTES, MAX_ZIP_TOTAL_BYTES } from './limits.js';
 
 export type ContainerKind = 'zip' | 'cfb' | 'biff' | 'markup' | 'text' | 'empty' | 'other';
@@ -24,50 +27,19 @@ export interface Sniffed {
   looksLike?: string;
 }
 
-const MAGIC: { bytes: number[]; kind: ContainerKind; looksLike?: string }[] = [
-  { bytes: [0x50, 0x4b, 0x03, 0x04], kind: 'zip' },
-  { bytes: [0x50, 0x4b, 0x05, 0x06], kind: 'zip' },
-  { bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], kind: 'cfb' },
-  { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], kind: 'other', looksLike: 'a PDF document' },
-  { bytes: [0x7b, 0x5c, 0x72, 0x74, 0x66], kind: 'other', looksLike: 'an RTF document' },
-  { bytes: [0x89, 0x50, 0x4e, 0x47], kind: 'other', looksLike: 'a PNG image' },
-  { bytes: [0xff, 0xd8, 0xff], kind: 'other', looksLike: 'a JPEG image' },
-  { bytes: [0x47, 0x49, 0x46, 0x38], kind: 'other', looksLike: 'a GIF image' },
-  { bytes: [0x1f, 0x8b], kind: 'other', looksLike: 'a gzip archive' },
-];
-
 export function sniffContainer(bytes: Uint8Array): Sniffed {
   if (bytes.length === 0) return { kind: 'empty' };
-  for (const magic of MAGIC) {
-    if (magic.bytes.every((byte, index) => bytes[index] === byte)) {
-      return magic.looksLike ? { kind: magic.kind, looksLike: magic.looksLike } : { kind: magic.kind };
-    }
+  if (isZip(bytes)) return { kind: 'zip' };
+  if (isOle(bytes)) return { kind: 'cfb' };
+  const real = sniffBytes(bytes);
+  if (real.kind === 'document') {
+    if (real.type === 'xls') return { kind: 'biff' };
+    if (real.type === 'html' || real.type === 'spreadsheet-xml') return { kind: 'markup' };
+    if (real.type === 'text') return { kind: 'text' };
+    return { kind: 'other', looksLike: TYPE_DESCRIPTIONS[real.type] };
   }
-  // A bare BIFF stream starts with a BOF record: type 0x0009 / 0x0209 / 0x0409 / 0x0809 (little-endian) and a
-  // length of 4, 6, 8 or 16 bytes (so a UTF-16 text starting with a tab is not taken for one).
-  if (
-    bytes[0] === 0x09 &&
-    [0x00, 0x02, 0x04, 0x08].includes(bytes[1] ?? -1) &&
-    [4, 6, 8, 16].includes(bytes[2] ?? -1) &&
-    bytes[3] === 0x00
-  ) {
-    return { kind: 'biff' };
-  }
-  if (startsWithMarkup(bytes)) return { kind: 'markup' };
-  if (looksLikeText(bytes)) return { kind: 'text' };
+  if (real.kind === 'other') return real.xml === true ? { kind: 'markup' } : { kind: 'other', looksLike: real.looksLike };
   return { kind: 'other' };
-}
-
-/** `<` as the first non-blank character, after an optional UTF-8 BOM (UTF-16 markup is rare enough to skip). */
-function startsWithMarkup(bytes: Uint8Array): boolean {
-  let index = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  while (index < bytes.length && index < 1024) {
-    const byte = bytes[index];
-    if (byte === 0x3c) return true;
-    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return false;
-    index += 1;
-  }
-  return false;
 }
 
 export interface ZipSummary {

@@ -1,15 +1,18 @@
 /**
- * Bytes → text for delimited-text files, with the encoding detected from the bytes (a CSV declares none):
+ * The one text detector and decoder of the engine: whether bytes are text at all (`looksLikeText`, used by the
+ * sniffer), and bytes → text with the encoding found from the bytes (`decodeText`, used by every text format):
  *
  * 1. a byte-order mark: UTF-8 (EF BB BF), UTF-16 LE (FF FE), UTF-16 BE (FE FF);
- * 2. UTF-16 without a BOM, recognised by its NUL pattern (ASCII text in UTF-16 has a zero in every other byte);
- * 3. valid UTF-8 (which includes plain ASCII);
- * 4. otherwise a legacy encoding guessed by jschardet from the lines that hold non-ASCII bytes (restricted to its
+ * 2. the encoding the document declares, when the caller found one (an HTML `<meta charset>`), unless it declares
+ *    UTF-8 and the bytes are not UTF-8 (a mislabelled page is better guessed than filled with U+FFFD);
+ * 3. UTF-16 without a BOM, recognised by its NUL pattern (ASCII text in UTF-16 has a zero in every other byte);
+ * 4. valid UTF-8 (which includes plain ASCII);
+ * 5. otherwise a legacy encoding guessed by jschardet from the lines that hold non-ASCII bytes (restricted to its
  *    "modern web" era: windows-125x, KOI8, the CJK multi-byte ones; with every era allowed, French windows-1252
  *    text comes back as DOS Hebrew cp862) and decoded by iconv-lite. On short Western text jschardet's scores for
  *    windows-1250/1252/1253/1257 are nearly equal, so each guess is also decoded and judged by whether its words
  *    make sense (no word mixing Latin and Greek letters, no Latin word made only of accented letters); among the
- *    sensible readings windows-1252 (the usual encoding of a non-UTF-8 CSV written by Excel in the West) is
+ *    sensible readings windows-1252 (the usual encoding of non-UTF-8 text written on Windows in the West) is
  *    preferred unless another encoding scores clearly higher; a guess with almost no evidence behind it also falls
  *    back to windows-1252. ISO-8859-1 is read as windows-1252, its superset (as browsers do),
  *    so € and curly quotes survive.
@@ -23,7 +26,12 @@ export interface DecodedText {
   /** The encoding used, lower-case: utf-8, utf-16le, utf-16be, windows-1252... */
   encoding: string;
   /** How it was chosen. */
-  detectedBy: 'bom' | 'nul-pattern' | 'utf-8' | 'guess';
+  detectedBy: 'bom' | 'declared' | 'nul-pattern' | 'utf-8' | 'guess';
+}
+
+export interface DecodeOptions {
+  /** An encoding the document declares (iconv-lite name), tried after the BOM. */
+  declared?: string | null;
 }
 
 /** Bytes sampled when looking at the NUL pattern. */
@@ -41,7 +49,7 @@ const WESTERN_MARGIN = 0.75;
 /** jschardet guesses that are decoded and weighed. */
 const MAX_CANDIDATES = 8;
 
-export function decodeText(bytes: Uint8Array): DecodedText {
+export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): DecodedText {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (startsWith(buffer, [0xef, 0xbb, 0xbf])) {
     return { text: buffer.toString('utf8', 3), encoding: 'utf-8', detectedBy: 'bom' };
@@ -51,6 +59,10 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   }
   if (startsWith(buffer, [0xfe, 0xff])) {
     return { text: iconv.decode(buffer.subarray(2), 'utf-16be'), encoding: 'utf-16be', detectedBy: 'bom' };
+  }
+  const declared = options.declared;
+  if (declared && iconv.encodingExists(declared) && (declared !== 'utf-8' || isUtf8(buffer))) {
+    return { text: iconv.decode(buffer, declared), encoding: declared, detectedBy: 'declared' };
   }
   const utf16 = utf16ByNulPattern(buffer);
   if (utf16 === 'utf-16le') return { text: decodeUtf16Le(buffer), encoding: utf16, detectedBy: 'nul-pattern' };
@@ -62,21 +74,46 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   return { text: stripBom(iconv.decode(buffer, encoding)), encoding, detectedBy: 'guess' };
 }
 
+/** Bytes looked at to tell text from binary. */
+const TEXT_SAMPLE_BYTES = 8192;
+/** Share of C0 control characters (other than tab, line and page breaks, escape) text may hold. */
+const MAX_CONTROL_SHARE = 0.01;
+
 /**
  * True when the bytes look like text in some encoding rather than a binary file: a UTF-16 BOM or NUL pattern, or
- * no NUL byte and hardly any control characters in the first 8 KiB.
+ * no NUL byte and hardly any control characters in the first 8 KiB (legacy encodings use every byte from 0x80 up,
+ * so those bytes say nothing).
  */
 export function looksLikeText(bytes: Uint8Array): boolean {
+  if (bytes.length === 0) return false;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (startsWith(buffer, [0xff, 0xfe]) || startsWith(buffer, [0xfe, 0xff])) return true;
   if (utf16ByNulPattern(buffer) !== null) return true;
-  const sample = buffer.subarray(0, 8192);
+  const sample = buffer.subarray(0, TEXT_SAMPLE_BYTES);
   let controls = 0;
   for (const byte of sample) {
     if (byte === 0) return false;
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) controls += 1;
+    if (byte < 0x20 && !TEXT_CONTROLS.has(byte)) controls += 1;
   }
-  return controls <= sample.length / 100;
+  return controls <= sample.length * MAX_CONTROL_SHARE;
+}
+
+/** Tab, line feed, vertical tab, form feed, carriage return, escape (terminal colours in logs). */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b]);
+
+/**
+ * The start of a text file for markup checks, about `chars` characters: decoded by BOM or UTF-16 NUL pattern,
+ * otherwise as Latin-1 (ASCII markup reads the same in every ASCII-compatible encoding).
+ */
+export function textHead(bytes: Uint8Array, chars: number): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (startsWith(buffer, [0xef, 0xbb, 0xbf])) return buffer.toString('latin1', 3, 3 + chars);
+  if (startsWith(buffer, [0xff, 0xfe])) return buffer.subarray(2, 2 + chars * 2).toString('utf16le');
+  if (startsWith(buffer, [0xfe, 0xff])) return iconv.decode(buffer.subarray(2, 2 + chars * 2), 'utf-16be');
+  const utf16 = utf16ByNulPattern(buffer);
+  if (utf16 === 'utf-16le') return stripBom(buffer.subarray(0, chars * 2).toString('utf16le'));
+  if (utf16 === 'utf-16be') return stripBom(iconv.decode(buffer.subarray(0, chars * 2), 'utf-16be'));
+  return buffer.toString('latin1', 0, chars);
 }
 
 function startsWith(buffer: Buffer, prefix: number[]): boolean {

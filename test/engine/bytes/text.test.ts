@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeText, looksLikeText } from '../../../src/engine/csv/decode-text.js';
+import { decodeText, looksLikeText } from '../../../src/engine/bytes/text.js';
 import { corpusBytes } from '../sheets/helpers.js';
 
 const SAMPLE = 'name,price\nCafé crème,3 €\n“Quoted”,5\n';

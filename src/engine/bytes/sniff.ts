@@ -1,0 +1,345 @@
+/**
+ * What a file really is, from its bytes, whatever its name says (a `.doc` that is an OOXML package or RTF, an
+ * `.xls` that is an HTML table, a `.pdf` that is a PNG...). The engine routes on this verdict; converters use it
+ * to check what they were given.
+ *
+ * - Zip packages are told apart by their directory and a few small entries, never inflated whole: the `mimetype`
+ *   entry (ODF, EPUB), `[Content_Types].xml` (OOXML: the main part's content type), the ODF manifest (its root
+ *   media type, and `encryption-data` for a password-protected file), then part names, then the body element of
+ *   an ODF `content.xml`. A zip cut short (no central directory), with no entries, or with a main part missing
+ *   is reported as such.
+ * - OLE compound files by their directory: `WordDocument` (Word 97-2003), `Workbook`/`Book` (Excel), `PowerPoint
+ *   Document`, `EncryptionInfo` + `EncryptedPackage` (an encrypted OOXML package).
+ * - Text: RTF by `{\rtf`, HTML/XHTML and XML spreadsheets by their first element (after a BOM, blanks, an XML
+ *   prolog, comments and a doctype), other text by the one detector in text.ts.
+ * - Anything else by a known signature (an image, an executable, another archive format) or as unknown binary.
+ */
+import { latin1, readU16 } from './binary.js';
+import { readOleDirectory } from './ole.js';
+import { binaryLooksLike } from './signatures.js';
+import { looksLikeText, textHead } from './text.js';
+import { readEntryPrefix, readZipDirectory, type ZipEntryInfo } from './zip.js';
+
+export type DocumentType =
+  | 'pdf'
+  | 'docx'
+  | 'xlsx'
+  | 'xlsb'
+  | 'pptx'
+  | 'odt'
+  | 'ods'
+  | 'odp'
+  | 'epub'
+  | 'doc'
+  | 'xls'
+  | 'ppt'
+  | 'rtf'
+  | 'html'
+  | 'spreadsheet-xml'
+  | 'text';
+
+/**
+ * The verdict on a file's bytes. `document`: a format the engine has a converter for. `encrypted`, `empty`,
+ * `damaged`: a container whose problem is plain from the container alone (`type` when it is known what it held).
+ * `other`: no document the engine reads, with what it looks like.
+ */
+export type RealType =
+  | { kind: 'document'; type: DocumentType }
+  | { kind: 'encrypted'; type: DocumentType | null; what: string }
+  | { kind: 'empty'; what: string }
+  | { kind: 'damaged'; type: DocumentType | null; what: string }
+  | { kind: 'other'; looksLike: string; xml?: boolean };
+
+/** How each type is named in messages: "report.doc is an RTF document". */
+export const TYPE_DESCRIPTIONS: Record<DocumentType, string> = {
+  pdf: 'a PDF document',
+  docx: 'a Word document (.docx)',
+  xlsx: 'an Excel workbook (.xlsx)',
+  xlsb: 'an Excel binary workbook (.xlsb)',
+  pptx: 'a PowerPoint presentation (.pptx)',
+  odt: 'an OpenDocument text document (.odt)',
+  ods: 'an OpenDocument spreadsheet (.ods)',
+  odp: 'an OpenDocument presentation (.odp)',
+  epub: 'an EPUB book',
+  doc: 'a Word 97-2003 document (.doc)',
+  xls: 'an Excel 97-2003 workbook (.xls)',
+  ppt: 'a PowerPoint 97-2003 presentation (.ppt)',
+  rtf: 'an RTF document',
+  html: 'an HTML page',
+  'spreadsheet-xml': 'an XML spreadsheet (Excel 2003 XML or flat OpenDocument)',
+  text: 'a text file (CSV or plain text)',
+};
+
+/** Bytes of a small entry read to classify a package (content types, manifest, mimetype). */
+const SMALL_ENTRY_BYTES = 1024 * 1024;
+/** Bytes of an ODF content.xml read to find its body element (styles come first and can be long). */
+const CONTENT_XML_BYTES = 4 * 1024 * 1024;
+const PDF_HEADER_WINDOW = 1024;
+
+export function sniffBytes(bytes: Uint8Array): RealType {
+  if (bytes.length === 0) return { kind: 'empty', what: 'the file has 0 bytes' };
+  if (findPdfHeader(bytes) === 0) return { kind: 'document', type: 'pdf' };
+  const zip = readZipDirectory(bytes);
+  if (zip !== null) return sniffZip(bytes, zip.entries, zip.problem);
+  const ole = readOleDirectory(bytes);
+  if (ole !== null) return 'names' in ole ? sniffOle(ole.names) : { kind: 'damaged', type: null, what: `an OLE compound file (the legacy Office container) ${ole.damage}` };
+  if (isBareBiff(bytes)) return { kind: 'document', type: 'xls' };
+  const looksLike = binaryLooksLike(bytes, looksLikeText(bytes));
+  if (looksLike !== null) return { kind: 'other', looksLike };
+  // The PDF header may follow some junk; readers accept it within the first kilobyte.
+  if (findPdfHeader(bytes) > 0) return { kind: 'document', type: 'pdf' };
+  return sniffText(bytes);
+}
+
+/** Byte offset of `%PDF-` within the first KiB (the spec tolerates leading junk), or -1. */
+export function findPdfHeader(bytes: Uint8Array): number {
+  const limit = Math.min(bytes.length - 5, PDF_HEADER_WINDOW);
+  for (let i = 0; i <= limit; i++) {
+    if (bytes[i] === 0x25 && bytes[i + 1] === 0x50 && bytes[i + 2] === 0x44 && bytes[i + 3] === 0x46 && bytes[i + 4] === 0x2d) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+function sniffZip(bytes: Uint8Array, entries: ZipEntryInfo[], problem: 'truncated' | 'damaged' | undefined): RealType {
+  if (problem !== undefined) {
+    const held = entries.length > 0 ? zipContentType(bytes, entries) : null;
+    const type = held?.kind === 'document' ? held.type : null;
+    const what =
+      problem === 'truncated' ? 'a zip package cut short: its central directory (at the end of the file) is missing' : 'a zip package whose central directory is damaged';
+    return { kind: 'damaged', type, what: type === null ? what : `${what} (its parts are those of ${TYPE_DESCRIPTIONS[type]})` };
+  }
+  if (entries.length === 0) return { kind: 'empty', what: 'a zip archive with no entries' };
+  if (entries.every((entry) => entry.uncompressedSize === 0)) {
+    return { kind: 'empty', what: `a zip archive whose ${entries.length === 1 ? 'one entry is' : `${entries.length} entries are all`} empty` };
+  }
+  return zipContentType(bytes, entries);
+}
+
+const ODF_MIMETYPES: Record<string, DocumentType> = {
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.text-template': 'odt',
+  'application/vnd.oasis.opendocument.text-master': 'odt',
+  'application/vnd.oasis.opendocument.text-web': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.spreadsheet-template': 'ods',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
+  'application/vnd.oasis.opendocument.presentation-template': 'odp',
+};
+
+const OTHER_ODF: Record<string, string> = {
+  graphics: 'an OpenDocument drawing',
+  chart: 'an OpenDocument chart',
+  formula: 'an OpenDocument formula',
+  database: 'an OpenDocument database',
+  image: 'an OpenDocument image',
+};
+
+/** Main-part content types of OOXML packages ([Content_Types].xml), by the part's type. */
+const OOXML_MAIN_TYPES: [RegExp, DocumentType][] = [
+  [/^application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.(?:document|template)\.main\+xml$/, 'docx'],
+  [/^application\/vnd\.ms-word\.(?:document|template)\.macroEnabled(?:Template)?\.main\+xml$/i, 'docx'],
+  [/^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.(?:sheet|template)\.main\+xml$/, 'xlsx'],
+  [/^application\/vnd\.ms-excel\.(?:sheet|template|addin)\.macroEnabled(?:Template)?\.main\+xml$/i, 'xlsx'],
+  [/^application\/vnd\.ms-excel\.sheet\.binary\.macroEnabled\.main$/i, 'xlsb'],
+  [/^application\/vnd\.openxmlformats-officedocument\.presentationml\.(?:presentation|slideshow|template)\.main\+xml$/, 'pptx'],
+  [/^application\/vnd\.ms-powerpoint\.(?:presentation|slideshow|template)\.macroEnabled(?:Template)?\.main\+xml$/i, 'pptx'],
+];
+
+/** Other OOXML-style packages, by a content type they declare. */
+const OTHER_OPC: [RegExp, string][] = [
+  [/^application\/vnd\.ms-visio\.drawing/i, 'a Visio drawing'],
+  [/^application\/vnd\.ms-package\.xps-fixeddocumentsequence\+xml$/i, 'an XPS document'],
+];
+
+function zipContentType(bytes: Uint8Array, entries: ZipEntryInfo[]): RealType {
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  const mimetypeEntry = byName.get('mimetype');
+  const mimetype = mimetypeEntry ? entryText(bytes, mimetypeEntry, 200)?.trim() ?? null : null;
+  if (mimetype === 'application/epub+zip') return { kind: 'document', type: 'epub' };
+
+  const manifestEntry = byName.get('META-INF/manifest.xml');
+  const manifest = manifestEntry ? entryText(bytes, manifestEntry, SMALL_ENTRY_BYTES) : null;
+  const odfMediaType =
+    mimetype?.startsWith('application/vnd.oasis.opendocument.') === true ? mimetype : manifest === null ? null : manifestRootMediaType(manifest);
+  if (odfMediaType !== null || (byName.has('content.xml') && manifest !== null)) {
+    const type = odfMediaType === null ? null : (ODF_MIMETYPES[odfMediaType] ?? null);
+    const odf = type ?? odfBodyType(bytes, byName.get('content.xml'));
+    if (manifest !== null && /<manifest:encryption-data\b/.test(manifest)) {
+      const what = odf === null ? 'an OpenDocument file' : TYPE_DESCRIPTIONS[odf];
+      return { kind: 'encrypted', type: odf, what: `${what} whose content is encrypted` };
+    }
+    if (odf !== null) return { kind: 'document', type: odf };
+    const kind = odfMediaType?.replace('application/vnd.oasis.opendocument.', '').replace(/-template$/, '');
+    if (kind !== undefined && OTHER_ODF[kind] !== undefined) return { kind: 'other', looksLike: OTHER_ODF[kind] };
+    if (!byName.has('content.xml')) return { kind: 'damaged', type: null, what: 'an OpenDocument package without its content (content.xml)' };
+  }
+
+  const contentTypesEntry = byName.get('[Content_Types].xml');
+  if (contentTypesEntry !== undefined) {
+    const declared = ooxmlMainPart(entryText(bytes, contentTypesEntry, SMALL_ENTRY_BYTES) ?? '');
+    if (declared !== null && 'type' in declared) {
+      if (!byName.has(declared.part)) {
+        return {
+          kind: 'damaged',
+          type: declared.type,
+          what: `${TYPE_DESCRIPTIONS[declared.type]} without its main part (${declared.part})`,
+        };
+      }
+      return { kind: 'document', type: declared.type };
+    }
+    if (declared !== null) return { kind: 'other', looksLike: declared.other };
+  }
+
+  const names = [...byName.keys()];
+  if (byName.has('word/document.xml')) return { kind: 'document', type: 'docx' };
+  if (byName.has('xl/workbook.xml')) return { kind: 'document', type: 'xlsx' };
+  if (byName.has('xl/workbook.bin')) return { kind: 'document', type: 'xlsb' };
+  if (byName.has('ppt/presentation.xml')) return { kind: 'document', type: 'pptx' };
+  if (byName.has('META-INF/container.xml') && names.some((name) => name.endsWith('.opf'))) return { kind: 'document', type: 'epub' };
+  if (contentTypesEntry !== undefined) {
+    // An OOXML package whose main part has an unusual name and no declared type: go by the top-level folder.
+    if (names.some((name) => name.startsWith('word/'))) return { kind: 'document', type: 'docx' };
+    if (names.some((name) => name.startsWith('xl/'))) return { kind: 'document', type: 'xlsx' };
+    if (names.some((name) => name.startsWith('ppt/'))) return { kind: 'document', type: 'pptx' };
+  }
+  return { kind: 'other', looksLike: otherZip(names) };
+}
+
+function otherZip(names: string[]): string {
+  if (names.includes('META-INF/MANIFEST.MF')) return 'a Java archive (JAR)';
+  if (names.includes('AndroidManifest.xml')) return 'an Android app (APK)';
+  if (names.some((name) => name.startsWith('Index/') && name.endsWith('.iwa'))) return 'an Apple iWork document (Pages, Numbers or Keynote)';
+  const files = names.filter((name) => !name.endsWith('/'));
+  const shown = files.slice(0, 3).map((name) => `"${name}"`).join(', ');
+  const more = files.length > 3 ? ` and ${files.length - 3} more` : '';
+  return `a zip archive of other files (${shown}${more})`;
+}
+
+/** The main part of an OOXML package as [Content_Types].xml declares it, or another package kind, or null. */
+function ooxmlMainPart(contentTypes: string): { part: string; type: DocumentType } | { other: string } | null {
+  let other: string | null = null;
+  for (const [tag] of contentTypes.matchAll(/<(?:\w+:)?Override\b[^>]*>/g)) {
+    const part = /\bPartName\s*=\s*["']([^"']+)["']/.exec(tag)?.[1];
+    const contentType = /\bContentType\s*=\s*["']([^"']+)["']/.exec(tag)?.[1]?.trim();
+    if (part === undefined || contentType === undefined) continue;
+    const main = OOXML_MAIN_TYPES.find(([pattern]) => pattern.test(contentType));
+    if (main !== undefined) return { part: decodeURIComponentSafe(part.replace(/^\//, '')), type: main[1] };
+    other ??= OTHER_OPC.find(([pattern]) => pattern.test(contentType))?.[1] ?? null;
+  }
+  return other === null ? null : { other };
+}
+
+/** The media type of the manifest's root entry (`full-path="/"`), or null. */
+function manifestRootMediaType(manifest: string): string | null {
+  for (const [tag] of manifest.matchAll(/<manifest:file-entry\b[^>]*>/g)) {
+    if (!/\bmanifest:full-path\s*=\s*["']\/["']/.test(tag)) continue;
+    return /\bmanifest:media-type\s*=\s*["']([^"']+)["']/.exec(tag)?.[1]?.trim() ?? null;
+  }
+  return null;
+}
+
+/** The kind of an ODF document from the first element of `<office:body>` in content.xml. */
+function odfBodyType(bytes: Uint8Array, entry: ZipEntryInfo | undefined): DocumentType | null {
+  if (entry === undefined) return null;
+  const content = entryText(bytes, entry, CONTENT_XML_BYTES);
+  const body = content === null ? null : /<office:body\b[^>]*>\s*<office:(\w+)/.exec(content)?.[1];
+  if (body === 'text') return 'odt';
+  if (body === 'spreadsheet') return 'ods';
+  if (body === 'presentation') return 'odp';
+  return null;
+}
+
+function entryText(bytes: Uint8Array, entry: ZipEntryInfo, maxBytes: number): string | null {
+  const data = readEntryPrefix(bytes, entry, maxBytes);
+  return data === null ? null : new TextDecoder('utf-8').decode(data);
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function sniffOle(names: string[]): RealType {
+  const has = (name: string) => names.includes(name);
+  if (has('EncryptionInfo') && has('EncryptedPackage')) {
+    return { kind: 'encrypted', type: null, what: 'an encrypted Office document: an OOXML package inside an OLE (CDFV2) container' };
+  }
+  if (has('WordDocument')) return { kind: 'document', type: 'doc' };
+  if (has('Workbook') || has('Book')) return { kind: 'document', type: 'xls' };
+  if (has('PowerPoint Document')) return { kind: 'document', type: 'ppt' };
+  // SheetJS's writer adds a placeholder stream to a container it was given nothing for.
+  if (names.every((name) => name === '\u0001Sh33tJ5')) return { kind: 'empty', what: 'an OLE compound file with no streams' };
+  if (names.some((name) => name.startsWith('__substg1.0_'))) return { kind: 'other', looksLike: 'an Outlook message (.msg)' };
+  if (has('VisioDocument')) return { kind: 'other', looksLike: 'a Visio drawing (.vsd)' };
+  if (has('Quill')) return { kind: 'other', looksLike: 'a Publisher document (.pub)' };
+  if (has('Contents') && has('CONTENTS')) return { kind: 'other', looksLike: 'a Works document' };
+  const shown = names.slice(0, 3).map((name) => `"${[...name].filter((char) => char >= ' ').join('')}"`).join(', ');
+  return { kind: 'other', looksLike: `an OLE compound file of another kind (streams ${shown})` };
+}
+
+/**
+ * A bare BIFF2-4 worksheet (Excel 2.x-4.x, no OLE container): a BOF record, type 0x0009/0x0209/0x0409/0x0809 and
+ * a length of 4, 6, 8 or 16 bytes (so a UTF-16 text starting with a tab is not taken for one).
+ */
+function isBareBiff(bytes: Uint8Array): boolean {
+  return (
+    bytes[0] === 0x09 &&
+    [0x00, 0x02, 0x04, 0x08].includes(bytes[1] ?? -1) &&
+    [4, 6, 8, 16].includes(readU16(bytes, 2))
+  );
+}
+
+/** Markup prolog: blanks, an XML declaration, processing instructions, comments and a doctype, in any order. */
+const PROLOG = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!doctype\b[^>]*>)*/i;
+const PROLOG_BEFORE_DOCTYPE = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*/;
+const HTML_ELEMENTS =
+  /^<(?:html|head|body|meta|title|base|link|table|div|p|pre|h[1-6]|br|hr|script|style|section|article|main|header|nav|ul|ol|dl|span|a|b|i|em|strong|font|center|form|img|blockquote|iframe)[\s>/]/i;
+
+function sniffText(bytes: Uint8Array): RealType {
+  const head = textHead(bytes, 8192).replace(/^\uFEFF/, '');
+  const start = head.trimStart();
+  if (start.startsWith('{\\rtf')) return { kind: 'document', type: 'rtf' };
+  if (start.startsWith('<')) {
+    const markup = sniffMarkup(head);
+    if (markup !== null) return markup;
+  }
+  if (looksLikeText(bytes)) return { kind: 'document', type: 'text' };
+  return { kind: 'other', looksLike: describeUnknownBinary(bytes) };
+}
+
+function sniffMarkup(head: string): RealType | null {
+  if (/^<!doctype\s+html\b/i.test(head.replace(PROLOG_BEFORE_DOCTYPE, ''))) return { kind: 'document', type: 'html' };
+  const root = head.replace(PROLOG, '');
+  if (HTML_ELEMENTS.test(root)) return { kind: 'document', type: 'html' };
+  if (/^<(?:ss:)?Workbook\b[^>]*urn:schemas-microsoft-com:office:spreadsheet/.test(root) || /progid\s*=\s*["']Excel\.Sheet["']/i.test(head)) {
+    return { kind: 'document', type: 'spreadsheet-xml' };
+  }
+  if (/^<office:document\b[^>]*office:mimetype\s*=\s*["']application\/vnd\.oasis\.opendocument\.spreadsheet["']/.test(root)) {
+    return { kind: 'document', type: 'spreadsheet-xml' };
+  }
+  const element = /^<([A-Za-z_][\w.:-]*)/.exec(root)?.[1];
+  // A prolog or comments longer than the window, then markup: look for the root and body elements.
+  if (element === undefined) {
+    return /<html[\s>]/i.test(head) && /<(?:head|body)[\s>]/i.test(head) ? { kind: 'document', type: 'html' } : null;
+  }
+  if (/^<html\b/i.test(root)) return { kind: 'document', type: 'html' };
+  if (/progid\s*=\s*["']Word\.Document["']/i.test(head) || element === 'w:wordDocument') {
+    return { kind: 'other', looksLike: 'a Word 2003 XML document', xml: true };
+  }
+  if (/^<office:document\b/.test(root)) return { kind: 'other', looksLike: 'a flat OpenDocument XML file (not a spreadsheet)', xml: true };
+  if (element === 'svg' || element.endsWith(':svg')) return { kind: 'other', looksLike: 'an SVG image', xml: true };
+  // A CSV whose first cell is "<Name>" is no XML: call it XML only with a declaration, namespaces or a closing tag.
+  const xmlish = /^\s*<\?xml\b/.test(head) || /\bxmlns(?::\w+)?\s*=/.test(root) || root.includes(`</${element}`) || /^<[^>]*\/>/.test(root);
+  if (!xmlish) return null;
+  return { kind: 'other', looksLike: `an XML document (root element <${element}>)`, xml: true };
+}
+
+function describeUnknownBinary(bytes: Uint8Array): string {
+  const head = latin1(bytes, 0, 8).replace(/[^\x20-\x7e]/g, '.');
+  return `binary data of no known document type (it starts with "${head}")`;
+}

@@ -1,0 +1,159 @@
+/**
+ * Which converter gets a file: the one for what its bytes are (bytes/sniff.ts), whatever its name says. The
+ * extension must still be one the contract lists; a name that lies about a document the engine reads converts by
+ * the real type with a warning naming both ("report.doc is an RTF document; converted as RTF."). What the
+ * container alone shows to be wrong is refused here, before any converter loads: no bytes or no entries
+ * (EMPTY_DOCUMENT), an encrypted OOXML or ODF package (ENCRYPTED_DOCUMENT), a zip cut short or a damaged OLE file
+ * (CORRUPT_DOCUMENT), and a file that is no document at all, with what it looks like (CORRUPT_DOCUMENT).
+ *
+ * Error messages do not repeat the file name: every caller puts it in front ("report.pdf: the file is...").
+ */
+import { extensionOf, isSupportedExtension, SUPPORTED_EXTENSIONS, type SupportedExtension } from '../contract/extensions.js';
+import { type DocumentType, type RealType, sniffBytes, TYPE_DESCRIPTIONS } from './bytes/sniff.js';
+import { EngineError } from './engine-error.js';
+
+export type ConverterName = 'pdf' | 'html' | 'docx' | 'sheet' | 'csv' | 'pptx' | 'odp' | 'odt' | 'epub' | 'rtf' | 'doc' | 'ppt';
+
+export interface Route {
+  converter: ConverterName;
+  /** The extension the converter is told: the file's own, or the real type's when the name lies. */
+  extension: SupportedExtension;
+  /** What the bytes are. */
+  realType: DocumentType;
+  /** Set when the name lies about the content. */
+  warning?: string;
+}
+
+const CONVERTERS: Record<DocumentType, ConverterName> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'sheet',
+  xlsb: 'sheet',
+  pptx: 'pptx',
+  odt: 'odt',
+  ods: 'sheet',
+  odp: 'odp',
+  epub: 'epub',
+  doc: 'doc',
+  xls: 'sheet',
+  ppt: 'ppt',
+  rtf: 'rtf',
+  html: 'html',
+  'spreadsheet-xml': 'sheet',
+  text: 'csv',
+};
+
+/** The extensions that tell the truth about each type; the first is the one a liar is converted under. */
+const HONEST_EXTENSIONS: Record<DocumentType, readonly SupportedExtension[]> = {
+  pdf: ['.pdf'],
+  docx: ['.docx', '.docm'],
+  xlsx: ['.xlsx', '.xlsm', '.xlsb'],
+  xlsb: ['.xlsb', '.xlsx', '.xlsm'],
+  pptx: ['.pptx', '.pptm'],
+  odt: ['.odt'],
+  ods: ['.ods'],
+  odp: ['.odp'],
+  epub: ['.epub'],
+  doc: ['.doc'],
+  xls: ['.xls'],
+  ppt: ['.ppt'],
+  rtf: ['.rtf'],
+  html: ['.html', '.htm', '.xhtml'],
+  // Excel's "XML Spreadsheet 2003" is commonly saved under .xls, and Excel opens it so.
+  'spreadsheet-xml': ['.xls'],
+  text: ['.csv'],
+};
+
+/** "converted as ..." in a warning. */
+const CONVERTED_AS: Record<DocumentType, string> = {
+  pdf: 'PDF',
+  docx: 'DOCX',
+  xlsx: 'XLSX',
+  xlsb: 'XLSB',
+  pptx: 'PPTX',
+  odt: 'ODT',
+  ods: 'ODS',
+  odp: 'ODP',
+  epub: 'EPUB',
+  doc: 'a Word 97-2003 document',
+  xls: 'an Excel 97-2003 workbook',
+  ppt: 'a PowerPoint 97-2003 presentation',
+  rtf: 'RTF',
+  html: 'HTML',
+  'spreadsheet-xml': 'an XML spreadsheet',
+  text: 'CSV',
+};
+
+/** What an extension claims, for "the file is not a PDF document". */
+const CLAIMS: Record<SupportedExtension, string> = {
+  '.pdf': 'a PDF document',
+  '.html': 'an HTML page',
+  '.htm': 'an HTML page',
+  '.xhtml': 'an XHTML page',
+  '.docx': 'a Word document',
+  '.docm': 'a Word document',
+  '.doc': 'a Word document',
+  '.odt': 'an OpenDocument text document',
+  '.ods': 'an OpenDocument spreadsheet',
+  '.odp': 'an OpenDocument presentation',
+  '.rtf': 'an RTF document',
+  '.xlsx': 'an Excel workbook',
+  '.xlsm': 'an Excel workbook',
+  '.xlsb': 'an Excel workbook',
+  '.xls': 'an Excel workbook',
+  '.pptx': 'a PowerPoint presentation',
+  '.pptm': 'a PowerPoint presentation',
+  '.ppt': 'a PowerPoint presentation',
+  '.epub': 'an EPUB book',
+  '.csv': 'a CSV file',
+};
+
+const HTML_EXTENSIONS: readonly string[] = HONEST_EXTENSIONS.html;
+
+export function routeDocument(fileName: string, bytes: Uint8Array): Route {
+  const extension = extensionOf(fileName);
+  if (!isSupportedExtension(extension)) {
+    throw new EngineError(
+      'UNSUPPORTED_FILE',
+      `extension "${extension || '(none)'}" is not supported; supported: ${SUPPORTED_EXTENSIONS.join(' ')}`,
+    );
+  }
+  if (bytes.byteLength === 0) throw new EngineError('EMPTY_DOCUMENT', 'the file is empty (0 bytes)');
+  const real = sniffBytes(bytes);
+  if (real.kind !== 'document') {
+    // Markup a browser would render (an XHTML fragment, a page starting with text) is a web page by its name.
+    if (HTML_EXTENSIONS.includes(extension) && real.kind === 'other' && real.xml === true) {
+      return { converter: 'html', extension, realType: 'html' };
+    }
+    throw refusal(real, extension);
+  }
+  const type = real.type === 'text' && HTML_EXTENSIONS.includes(extension) ? 'html' : real.type;
+  const honest = HONEST_EXTENSIONS[type];
+  if (honest.includes(extension)) return { converter: CONVERTERS[type], extension, realType: type };
+  return {
+    converter: CONVERTERS[type],
+    extension: honest[0] ?? extension,
+    realType: type,
+    warning: `${baseName(fileName)} is ${TYPE_DESCRIPTIONS[type]}; converted as ${CONVERTED_AS[type]}.`,
+  };
+}
+
+function refusal(real: Exclude<RealType, { kind: 'document' }>, extension: SupportedExtension): EngineError {
+  switch (real.kind) {
+    case 'empty':
+      return new EngineError('EMPTY_DOCUMENT', `the file is empty: it is ${real.what}`);
+    case 'encrypted':
+      return new EngineError(
+        'ENCRYPTED_DOCUMENT',
+        `the file is password-protected: it is ${real.what}; remove the password and convert it again`,
+      );
+    case 'damaged':
+      return new EngineError('CORRUPT_DOCUMENT', `the file is damaged or truncated: it is ${real.what}`);
+    case 'other':
+      return new EngineError('CORRUPT_DOCUMENT', `the file is not ${CLAIMS[extension]}: it looks like ${real.looksLike}`);
+  }
+}
+
+function baseName(fileName: string): string {
+  return fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+}
