@@ -4,7 +4,7 @@
  * 1. the title as a heading: `# ` on the first slide (type `title`), `## ` on the others (`section_header`);
  * 2. a hidden slide (not shown in a slide show) keeps its content, and says so in a furniture block labelled
  *    `hidden-slide` (out of the Markdown unless onlyMainContent is false);
- * 3. the other shapes in reading order (reading-order.ts): text as paragraphs and lists, tables as GFM tables,
+ * 3. the other shapes in reading order (reading-order.ts; a shape covering the whole slide first): text as paragraphs and lists, tables as GFM tables,
  *    pictures as figures (their alt text), charts as a figure (their title) and a table of their data;
  * 4. footers, dates and slide numbers as furniture (`page_footer` / `page_number`);
  * 5. speaker notes under `**Notes:**`, comments under `**Comments:**` (author first when known, replies nested).
@@ -51,7 +51,12 @@ export function renderSlide(slide: Slide, options: SlideRenderOptions): ModelPag
 
   const content = slide.items.filter((item) => !(item.kind === 'text' && item.furniture !== undefined));
   const furniture = slide.items.filter((item) => item.kind === 'text' && item.furniture !== undefined);
-  for (const item of [...readingOrder(content, (entry) => entry.rect), ...readingOrder(furniture, (entry) => entry.rect)]) {
+  // A shape covering the whole slide (a background picture, a full-slide text box) would make one "row" of
+  // everything: it goes first, and the others are ordered among themselves.
+  const covering = content.filter((item) => coversSlide(item.rect, slide));
+  const placed = content.filter((item) => !covering.includes(item));
+  const ordered = [...covering, ...readingOrder(placed, (entry) => entry.rect), ...readingOrder(furniture, (entry) => entry.rect)];
+  for (const item of ordered) {
     for (const block of itemBlocks(item, bboxOf(item.rect))) push(block);
   }
 
@@ -123,6 +128,13 @@ function trimTable(rows: readonly string[][]): string[][] {
     }
   }
   return kept.map((row) => row.slice(0, width));
+}
+
+const COVERING = 0.9;
+
+function coversSlide(rect: Rect | null, slide: Slide): boolean {
+  if (rect === null || slide.width === null || slide.height === null) return false;
+  return rect.width >= slide.width * COVERING && rect.height >= slide.height * COVERING;
 }
 
 function normalise(rect: Rect | null, width: number | null, height: number | null): Bbox | null {

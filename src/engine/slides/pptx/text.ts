@@ -37,7 +37,7 @@ function collectRuns(container: XmlElement, runs: TextRun[], context: TextContex
     switch (node.name) {
       case 'r':
       case 'fld': {
-        const text = (child(node, 't') ? textOf(child(node, 't')) : '').replace(/\u000b/g, '\n');
+        const text = (child(node, 't') ? textOf(child(node, 't')) : '').replace(/\v/g, '\n');
         const fieldType = node.name === 'fld' ? (attr(node, 'type') ?? '') : '';
         const runText = fieldType === 'slidenum' ? String(context.slideNumber) : text;
         if (runText === '') break;
