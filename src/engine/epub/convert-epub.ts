@@ -1,7 +1,175 @@
-/** EPUB 2 and 3 books → DocumentModel. (Being written: refuses every file until the converter lands.) */
+/**
+ * The EPUB converter (EPUB 2 and 3).
+ *
+ * META-INF/container.xml names the package document (OPF; when the container is missing, the package's only
+ * .opf file is used). The chapters are the spine's documents in spine order, linear ones first and then those
+ * marked `linear="no"` (notes, answer keys...: kept, after the main flow, rather than lost). The EPUB 3
+ * navigation document is skipped (it is the table of contents, not content; the EPUB 2 NCX is never in the
+ * spine), as are spine items that are not (X)HTML, such as SVG pages, with a warning.
+ *
+ * Each chapter goes through the HTML path (html-pages.ts → `htmlToModel`, readability off: a chapter has no page
+ * chrome) and becomes one ModelPage, numbered in reading order from 1. A chapter with text but no heading gets its
+ * title as a `## ` heading: the table of contents entry pointing at the whole file, else its `<title>` when that
+ * is neither the book's title nor shared with another chapter. Only the book's first `h1` is the `title` block.
+ * Links and image sources stay as written in the chapters (relative to them).
+ *
+ * Metadata from the OPF: title, author (dc:creator, an array when there are several), language, description,
+ * publisher, keywords (dc:subject).
+ *
+ * Errors: not a zip or a damaged one → CORRUPT_DOCUMENT; META-INF/encryption.xml listing content documents (DRM)
+ * → ENCRYPTED_DOCUMENT (obfuscated fonts alone are fine); no package document, no spine, or a spine naming no
+ * readable document → CORRUPT_DOCUMENT with the cause; another kind of zip package → UNSUPPORTED_FILE. A book
+ * without text gives a model without blocks and the warning "the document has no text".
+ */
 import { EngineError } from '../engine-error.js';
-import type { ConvertInput, DocumentModel } from '../model.js';
+import { htmlPagesToModel } from '../html-pages.js';
+import { decodeHtmlBytes } from '../html/decode.js';
+import type { Converter, ModelBlock } from '../model.js';
+import { isOle, isZip } from '../sniff.js';
+import { openZipPackage, type ZipPackage } from '../zip-package.js';
+import { titlesFromNav, titlesFromNcx } from './navigation.js';
+import { type PackageDocument, parsePackageDocument, resolvePath, rootfilePath, type SpineItem } from './package-document.js';
 
-export function convertEpub(input: ConvertInput): Promise<DocumentModel> {
-  return Promise.reject(new EngineError('UNSUPPORTED_FILE', `the local engine does not convert ${input.extension} files yet`));
+const WHAT = 'the EPUB book';
+const CONTAINER = 'META-INF/container.xml';
+const ENCRYPTION = 'META-INF/encryption.xml';
+const HTML_TYPES = new Set(['application/xhtml+xml', 'text/html', 'application/xml', 'text/xml', 'application/x-dtbook+xml']);
+
+export const convertEpub: Converter = async (input) => {
+  if (!isZip(input.bytes)) {
+    if (isOle(input.bytes)) throw new EngineError('UNSUPPORTED_FILE', 'the file is a legacy Office binary (OLE compound file), not an EPUB book');
+    throw new EngineError('CORRUPT_DOCUMENT', 'not an EPUB book: an .epub file is a zip package and this file is not one');
+  }
+  const zip = openZipPackage(input.bytes, WHAT);
+  const opfPath = packageDocumentPath(zip);
+  const opfXml = zip.readText(opfPath);
+  if (opfXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: its container names the package document ${opfPath}, which is not in the zip`);
+  let book: PackageDocument;
+  try {
+    book = parsePackageDocument(opfXml, opfPath);
+  } catch (error) {
+    throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: its package document ${opfPath} is not readable XML (${messageOf(error)})`, { cause: error });
+  }
+  if (!book.hasSpine) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} has no spine: its package document ${opfPath} gives no reading order`);
+  if (book.spine.length === 0) {
+    const detail = book.missing.length > 0 ? ` (its itemrefs name ${book.missing.length} item(s) missing from the manifest)` : '';
+    throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} has an empty spine: its package document ${opfPath} lists no chapter${detail}`);
+  }
+  refuseDrm(zip, book);
+
+  const warnings: string[] = [];
+  if (book.missing.length > 0) warnings.push(`the spine names ${book.missing.length} item(s) missing from the manifest: ${book.missing.slice(0, 5).join(', ')}`);
+  const chapters = readingOrder(book, warnings);
+  const files = zip.read(chapters.map((chapter) => chapter.item.path));
+  const present = chapters.filter((chapter) => files.has(chapter.item.path));
+  const absent = chapters.filter((chapter) => !files.has(chapter.item.path));
+  if (absent.length > 0) warnings.push(`${absent.length} chapter(s) are missing from the package: ${absent.slice(0, 5).map((chapter) => chapter.item.path).join(', ')}`);
+  if (present.length === 0) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: none of the chapters its spine lists is in the zip package`);
+
+  const documents = present.map((chapter) => decodeHtmlBytes(files.get(chapter.item.path) as Uint8Array).text);
+  const { model, pageMetadata } = htmlPagesToModel(documents, input.options, { source: 'epub', metadata: book.metadata, warnings });
+
+  const titles = chapterTitles(zip, book);
+  const headTitles = pageMetadata.map((metadata) => (typeof metadata['title'] === 'string' ? metadata['title'].replace(/\s+/g, ' ').trim() : ''));
+  model.pages.forEach((page, index) => {
+    const chapter = present[index] as SpineItem;
+    const blocks = page.blocks;
+    if (blocks.some((block) => block.type === 'title' || block.type === 'section_header')) return;
+    if (!blocks.some((block) => block.type !== 'figure')) return;
+    const headTitle = headTitles[index] ?? '';
+    const title =
+      titles.get(chapter.item.path) ??
+      (headTitle !== '' && headTitle !== book.metadata['title'] && headTitles.filter((other) => other === headTitle).length === 1 ? headTitle : undefined);
+    if (title === undefined) return;
+    const heading: ModelBlock = { type: 'section_header', label: 'heading-2', markdown: `## ${escapeInline(title)}`, bbox: null, source: 'epub' };
+    page.blocks = [heading, ...blocks];
+  });
+  return model;
+};
+
+function packageDocumentPath(zip: ZipPackage): string {
+  const container = zip.readText(CONTAINER);
+  if (container !== undefined) {
+    let path: string | null;
+    try {
+      path = rootfilePath(container);
+    } catch (error) {
+      throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: ${CONTAINER} is not readable XML (${messageOf(error)})`, { cause: error });
+    }
+    if (path === null) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: ${CONTAINER} names no package document (rootfile)`);
+    return path;
+  }
+  const packageDocuments = zip.names.filter((name) => name.toLowerCase().endsWith('.opf'));
+  if (packageDocuments.length === 1) return packageDocuments[0] as string;
+  if (zip.has('word/document.xml')) throw new EngineError('UNSUPPORTED_FILE', 'the file is a Word document, not an EPUB book');
+  if (zip.has('content.xml') && zip.has('META-INF/manifest.xml')) throw new EngineError('UNSUPPORTED_FILE', 'the file is an OpenDocument file, not an EPUB book');
+  throw new EngineError('CORRUPT_DOCUMENT', `not an EPUB book: the zip package has no ${CONTAINER}${packageDocuments.length > 1 ? ' and several package documents' : ' and no package document'}`);
+}
+
+/**
+ * DRM: encryption.xml listing a content document (a spine document or any markup) means the text cannot be read.
+ * Font obfuscation (IDPF or Adobe), which lists only fonts, is not DRM.
+ */
+function refuseDrm(zip: ZipPackage, book: PackageDocument): void {
+  const encryption = zip.readText(ENCRYPTION);
+  if (encryption === undefined) return;
+  const uris = [...encryption.matchAll(/<(?:\w+:)?CipherReference\b[^>]*\bURI\s*=\s*["']([^"']*)["']/g)].map((match) => resolvePath('', match[1] ?? ''));
+  const spinePaths = new Set(book.spine.map((entry) => entry.item.path));
+  const encrypted = uris.filter((uri) => spinePaths.has(uri) || /\.(x?html?|xml|opf|ncx)$/i.test(uri));
+  if (encrypted.length > 0) {
+    throw new EngineError(
+      'ENCRYPTED_DOCUMENT',
+      `${WHAT} is DRM-protected: META-INF/encryption.xml lists ${encrypted.length} encrypted content document(s) (${encrypted.slice(0, 3).join(', ')}); it cannot be read without the key`,
+    );
+  }
+}
+
+/** Linear spine documents, then non-linear ones; navigation documents, non-(X)HTML items and repeats left out. */
+function readingOrder(book: PackageDocument, warnings: string[]): SpineItem[] {
+  const seen = new Set<string>();
+  const skippedTypes = new Set<string>();
+  const keep = (entry: SpineItem): boolean => {
+    const { item } = entry;
+    if (item.properties.includes('nav') || seen.has(item.path)) return false;
+    if (item.mediaType !== '' && !HTML_TYPES.has(item.mediaType)) {
+      skippedTypes.add(item.mediaType);
+      return false;
+    }
+    seen.add(item.path);
+    return true;
+  };
+  const linear = book.spine.filter((entry) => entry.linear && keep(entry));
+  const nonLinear = book.spine.filter((entry) => !entry.linear && keep(entry));
+  if (skippedTypes.size > 0) warnings.push(`spine items that are not (X)HTML were left out (${[...skippedTypes].join(', ')})`);
+  return [...linear, ...nonLinear];
+}
+
+function chapterTitles(zip: ZipPackage, book: PackageDocument): Map<string, string> {
+  const nav = [...book.manifest.values()].find((item) => item.properties.includes('nav'));
+  try {
+    if (nav !== undefined) {
+      const data = zip.read([nav.path]).get(nav.path);
+      if (data !== undefined) {
+        const titles = titlesFromNav(decodeHtmlBytes(data).text, nav.path);
+        if (titles.size > 0) return titles;
+      }
+    }
+    if (book.ncx !== undefined) {
+      const ncx = zip.readText(book.ncx.path);
+      if (ncx !== undefined) return titlesFromNcx(ncx, book.ncx.path);
+    }
+  } catch (error) {
+    // A damaged table of contents costs chapter titles, not the book; limits still apply.
+    if (error instanceof EngineError && error.apiCode === 'DOCUMENT_TOO_COMPLEX') throw error;
+  }
+  return new Map();
+}
+
+/** Plain text as the content of a Markdown heading. */
+function escapeInline(text: string): string {
+  return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
