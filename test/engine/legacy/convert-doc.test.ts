@@ -1,0 +1,208 @@
+/**
+ * The Word 97-2003 converter on the corpus (doc/legacy_sample.doc with its reference Markdown,
+ * doc/fake-doc-emphasized-text.doc) and on documents built here (pieces of both encodings, fields, breaks,
+ * footnotes, metadata, and every error with its reason).
+ */
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../../src/engine/engine.js';
+import { convertDoc } from '../../../src/engine/legacy/convert-doc.js';
+
+import { blocksOf, corpusBytes, corpusText, headingsOf, input, markdownOf, options, tablesOf } from '../html/helpers.js';
+import { makeDoc, summaryInformation } from './make-doc.js';
+
+const convert = (file: string | Uint8Array, overrides = {}) => convertDoc(input(file, overrides, typeof file === 'string' ? undefined : 'built.doc'));
+
+/** Lines of the expected Markdown that are list items. */
+function listLines(markdown: string): string[] {
+  return markdown.split('\n').filter((line) => /^(?:- |\d+\. )/.test(line));
+}
+
+describe('doc/legacy_sample.doc', () => {
+  it('gives the reference headings, lists and table', async () => {
+    const model = await convert('doc/legacy_sample.doc');
+    const markdown = markdownOf(model);
+    const expected = corpusText('doc/legacy_sample.expected.md');
+
+    // Title, Heading 1 and Heading 2 styles, in order (the Subtitle before them is a heading here too).
+    const headings = headingsOf(markdown);
+    expect(headings).toEqual(['Summer activities', ...headingsOf(expected)]);
+    expect(markdown).toContain('# Swimming in the lake');
+    expect(markdown).toContain('# Let’s swim!');
+    expect(markdown).toContain('## Let’s eat');
+    expect(blocksOf(model).find((block) => block.type === 'title')?.markdown).toBe('# Swimming in the lake');
+
+    // Bulleted and numbered lists, exactly as the reference writes them.
+    expect(listLines(markdown)).toEqual(listLines(expected));
+
+    const tables = tablesOf(model);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]).toEqual([
+      ['', 'Food', 'Calories per portion'],
+      ['**Leaves**', 'Ash, Elm, Maple', '50'],
+      ['**Berries**', 'Blueberry, Strawberry, Cranberry', '150'],
+      ['**Grain**', 'Corn, Buckwheat, Barley', '200'],
+    ]);
+
+    // The caption's SEQ field keeps its result; the picture character is dropped; Quote style is a quote.
+    expect(blocksOf(model).find((block) => block.type === 'caption')?.markdown).toBe('Figure 1: This is a cute duckling');
+    expect(markdown).not.toMatch(/SEQ|ARABIC|MERGEFORMAT/);
+    expect(markdown).toContain('> I like to eat leaves');
+    // Reading order follows the document.
+    expect(markdown.indexOf('Let’s eat')).toBeLessThan(markdown.indexOf('| Food'));
+    expect(markdown.indexOf('| Food')).toBeLessThan(markdown.indexOf('1. Leaves'));
+  });
+
+  it('keeps the footer (a PAGE field) as page-number furniture, out of the main Markdown', async () => {
+    const model = await convert('doc/legacy_sample.doc');
+    const furniture = blocksOf(model).filter((block) => block.furniture);
+    expect(furniture.map((block) => [block.type, block.markdown])).toEqual([['page_number', '2']]);
+    expect(markdownOf(model)).not.toMatch(/PAGE/);
+  });
+
+  it('reads the author from the summary information and tags blocks as doc', async () => {
+    const model = await convert('doc/legacy_sample.doc');
+    expect(model.metadata).toMatchObject({ author: 'Christoph Auer', lastModifiedBy: 'Cesar Berrospi Ramis' });
+    expect(blocksOf(model).every((block) => block.source === 'doc')).toBe(true);
+    expect(model.warnings).toBeUndefined();
+  });
+});
+
+describe('doc/fake-doc-emphasized-text.doc', () => {
+  it('gives the table, emphasis and the hyperlink field as a link', async () => {
+    const model = await convert('doc/fake-doc-emphasized-text.doc');
+    expect(tablesOf(model)).toEqual([
+      [
+        ['Header Col 1', 'Header Col 2'],
+        ['A **bold** *italic* ***bold-italic*** example', '[A Link example](http://github.com/)'],
+      ],
+    ]);
+    const texts = blocksOf(model).filter((block) => block.type === 'text').map((block) => block.markdown);
+    expect(texts).toEqual(['I am a **bold** *italic* ***bold-italic*** text.', 'I am a normal text.']);
+    expect(markdownOf(model)).not.toContain('HYPERLINK');
+  });
+});
+
+describe('built documents', () => {
+  it('reads 8-bit (Windows-1252) and UTF-16 pieces', async () => {
+    const model = await convert(makeDoc({ main: '\u201cQuoted\u201d costs 5 \u20ac\rΑλφα and βήτα\r', splitAt: 19 }));
+    expect(blocksOf(model).map((block) => block.markdown)).toEqual(['“Quoted” costs 5 €', 'Αλφα and βήτα']);
+  });
+
+  it('keeps field results, drops instructions, and makes breaks', async () => {
+    const main =
+      'Total: \u0013 =SUM(ABOVE) \u001442\u0015 items\r' +
+      'Nested \u0013 IF 1 = 1 "\u0013 DATE \u00142024\u0015" \u0014in 2024\u0015 done\r' +
+      'Line one\u000bLine two\r' +
+      'Picture \u0001here\r' +
+      '\u000c' +
+      'After the break\r';
+    const model = await convert(makeDoc({ main }));
+    expect(model.pages).toHaveLength(2);
+    expect(model.pages[0]?.blocks.map((block) => block.markdown)).toEqual([
+      'Total: 42 items',
+      'Nested in 2024 done',
+      'Line one  \nLine two',
+      'Picture here',
+    ]);
+    expect(model.pages[1]?.blocks.map((block) => block.markdown)).toEqual(['After the break']);
+    expect(model.pages.map((page) => page.pageNumber)).toEqual([1, 2]);
+  });
+
+  it('escapes Markdown syntax typed as text', async () => {
+    const model = await convert(makeDoc({ main: '# not a heading\r- not a list\r*stars* and a|pipe\r' }));
+    expect(blocksOf(model).map((block) => block.markdown)).toEqual(['\\# not a heading', '\\- not a list', '\\*stars\\* and a\\|pipe']);
+  });
+
+  it('writes footnotes as references and notes', async () => {
+    const model = await convert(makeDoc({ main: 'Water\u0002 is wet and fire\u0002 is hot.\r', footnotes: ['Mostly.', 'Very.'] }));
+    const markdown = markdownOf(model);
+    expect(markdown).toContain('Water[^1] is wet and fire[^2] is hot.');
+    const notes = blocksOf(model).filter((block) => block.label === 'footnote').map((block) => block.markdown);
+    expect(notes).toEqual(['[^1]: Mostly.', '[^2]: Very.']);
+  });
+
+  it('reads title and author from the summary information', async () => {
+    const summary = summaryInformation({ 2: 'Quarterly report', 4: 'Zoë Writer' });
+    const model = await convert(makeDoc({ main: 'Text\r', streams: [{ name: '\u0005SummaryInformation', data: summary }] }));
+    expect(model.metadata).toMatchObject({ title: 'Quarterly report', author: 'Zoë Writer' });
+  });
+
+  it('gives an empty document one empty page and the no-text warning, as DOCX does', async () => {
+    const model = await convert(makeDoc({ main: '\r\r' }));
+    expect(model.pages).toHaveLength(1);
+    expect(blocksOf(model)).toEqual([]);
+    expect(model.warnings).toEqual(['the document has no text']);
+  });
+});
+
+describe('errors', () => {
+  const failure = async (bytes: Uint8Array) => {
+    try {
+      await convert(bytes);
+    } catch (error) {
+      return error as { apiCode: string; message: string };
+    }
+    throw new Error('the conversion did not fail');
+  };
+
+  it('refuses an encrypted document (FIB fEncrypted) as password-protected', async () => {
+    const bytes = corpusBytes('doc/legacy_sample.doc').slice();
+    // The FIB starts the WordDocument stream: find its signature (0xA5EC) at the start of a sector.
+    let fib = -1;
+    for (let at = 512; at < bytes.length; at += 512) {
+      if (bytes[at] === 0xec && bytes[at + 1] === 0xa5) {
+        fib = at;
+        break;
+      }
+    }
+    expect(fib).toBeGreaterThan(0);
+    bytes[fib + 0x0b] = (bytes[fib + 0x0b] ?? 0) | 0x01;
+    const error = await failure(bytes);
+    expect(error.apiCode).toBe('ENCRYPTED_DOCUMENT');
+    expect(error.message).toMatch(/password-protected/);
+    expect((await failure(makeDoc({ main: 'Secret\r', encrypted: true }))).apiCode).toBe('ENCRYPTED_DOCUMENT');
+  });
+
+  it('refuses Word 6/95 files as unsupported', async () => {
+    const error = await failure(makeDoc({ main: 'Old\r', nFib: 104 }));
+    expect(error.apiCode).toBe('UNSUPPORTED_FILE');
+    expect(error.message).toMatch(/Word 6\.0\/95/);
+  });
+
+  it('names a damaged piece table', async () => {
+    const error = await failure(makeDoc({ main: 'Text\r', clx: Uint8Array.from([0x07, 0, 0, 0, 0]) }));
+    expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(error.message).toMatch(/piece table is damaged: no Pcdt/);
+    // One piece of 5 characters whose text would start 8 MiB into a stream of a few kilobytes.
+    const outside = Uint8Array.from([0x02, 16, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0]);
+    const pastEnd = await failure(makeDoc({ main: 'Text\r', clx: outside }));
+    expect(pastEnd.message).toMatch(/past the end of the WordDocument stream/);
+  });
+
+  it('says when an OLE2 file has no WordDocument stream, or is not OLE2 at all', async () => {
+    const ppt = await failure(corpusBytes('ppt/fake-power-point.ppt'));
+    expect(ppt.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(ppt.message).toMatch(/no WordDocument stream/);
+    const text = await failure(new TextEncoder().encode('just some text, not a Word file'));
+    expect(text.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(text.message).toMatch(/not an OLE2 compound file/);
+  });
+
+  it('gives a truncated file as a damaged container', async () => {
+    const bytes = corpusBytes('doc/legacy_sample.doc');
+    const error = await failure(bytes.slice(0, 20_000));
+    expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(error.message).toMatch(/damaged OLE2 container/);
+  });
+});
+
+describe('through the engine', () => {
+  it('parses a .doc with parseDocument', async () => {
+    const data = await parseDocument({ bytes: corpusBytes('doc/legacy_sample.doc'), fileName: 'legacy_sample.doc', options: options() });
+    expect(data.markdown).toContain('## Let’s eat');
+    expect(data.markdown).toContain('| **Leaves** | Ash, Elm, Maple | 50 |');
+    expect(data.markdown).not.toContain('\n2\n');
+    expect(data.metadata).toMatchObject({ author: 'Christoph Auer', contentType: 'application/msword' });
+  });
+});
+
