@@ -1,0 +1,119 @@
+/**
+ * Runs of RTF text (text with bold, italic and a hyperlink target) → Markdown. Emphasis is applied per run, with
+ * the run's leading and trailing white space moved outside the markers (`** a**` is not emphasis in Markdown);
+ * adjacent runs with the same formatting are merged first, so a word split over several runs by the writer (Word
+ * splits runs at every revision) is emphasised once. Literal text is escaped so that it cannot turn into
+ * Markdown syntax; `raw` runs (footnote references) are Markdown already.
+ */
+
+export interface Run {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  /** The hyperlink this text is the visible part of, or null. */
+  link: string | null;
+  /** Markdown written by the converter itself (`[^1]`), not escaped. */
+  raw: boolean;
+}
+
+/** Appends text to a run list, extending the last run when its formatting is the same. */
+export function appendRun(runs: Run[], text: string, bold: boolean, italic: boolean, link: string | null, raw = false): void {
+  const last = runs[runs.length - 1];
+  if (last !== undefined && last.bold === bold && last.italic === italic && last.link === link && last.raw === raw) {
+    last.text += text;
+  } else {
+    runs.push({ text, bold, italic, link, raw });
+  }
+}
+
+export function hasVisibleText(runs: readonly Run[]): boolean {
+  return runs.some((run) => run.text.trim() !== '');
+}
+
+/** The runs' text with no formatting: for table cells, headings' plain form and captions. */
+export function plainText(runs: readonly Run[]): string {
+  return runs.map((run) => run.text).join('');
+}
+
+/**
+ * A paragraph's Markdown: emphasis and links from the runs, escaped text, line breaks (`\n` in a run, from `\line`)
+ * as `lineBreak` (a two-space hard break by default; empty lines dropped), each line trimmed and guarded against reading as a block
+ * marker (`# `, `- `, `1. `, `>`).
+ */
+export function runsToMarkdown(runs: readonly Run[], lineBreak = '  \n'): string {
+  let markdown = '';
+  let index = 0;
+  while (index < runs.length) {
+    const run = runs[index] as Run;
+    if (run.link === null) {
+      markdown += runMarkdown(run);
+      index += 1;
+      continue;
+    }
+    // Consecutive runs with one link target are one link, whatever their emphasis.
+    let inner = '';
+    const link = run.link;
+    while (index < runs.length && (runs[index] as Run).link === link) {
+      inner += runMarkdown(runs[index] as Run);
+      index += 1;
+    }
+    markdown += linkMarkdown(inner, link);
+  }
+  return markdown
+    .split('\n')
+    // Runs of spaces show as one in Markdown anyway; writers leave them where runs meet.
+    .map((line) => guardLineStart(line.replace(/ {2,}/g, ' ').replace(/[ \t]+$/, '').replace(/^[ \t]+/, '')))
+    .filter((line) => line !== '')
+    .join(lineBreak)
+    .trim();
+}
+
+function runMarkdown(run: Run): string {
+  if (run.raw) return run.text;
+  const text = cleanText(run.text);
+  if (!run.bold && !run.italic) return escapeMarkdown(text);
+  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(text);
+  const [lead, core, trail] = [match?.[1] ?? '', match?.[2] ?? '', match?.[3] ?? ''];
+  if (core === '') return text;
+  const marker = run.bold && run.italic ? '***' : run.bold ? '**' : '*';
+  // Emphasis cannot span a line break reliably in every Markdown reader: each line is emphasised on its own.
+  const body = core
+    .split('\n')
+    .map((line) => (line.trim() === '' ? line : `${marker}${escapeMarkdown(line.trim())}${marker}`))
+    .join('\n');
+  return `${lead}${body}${trail}`;
+}
+
+function linkMarkdown(inner: string, url: string): string {
+  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner);
+  const [lead, core, trail] = [match?.[1] ?? '', match?.[2] ?? '', match?.[3] ?? ''];
+  const destination = url.replace(/ /g, '%20').replace(/\(/g, '%28').replace(/\)/g, '%29');
+  if (core === '') return inner;
+  return `${lead}[${core.replace(/\n/g, ' ')}](${destination})${trail}`;
+}
+
+/** Removes control characters other than tab and line feed (NULs and stray C0/C1 bytes from damaged files). */
+export function cleanText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
+/** Escapes the characters that would start inline Markdown syntax. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/([\\`*_[\]<>])/g, '\\$1');
+}
+
+/** A backslash in front of what would make a line a heading, list item, quote, rule or code fence. */
+function guardLineStart(line: string): string {
+  return line.replace(/^(#{1,6}(?=\s|$)|[-+=~>]|\d{1,9}(?=[.)](?:\s|$)))/, (marker) =>
+    /^\d/.test(marker) ? marker : `\\${marker}`,
+  ).replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
+}
+
+/** `#`-heading Markdown for plain text (emphasis dropped: a heading is already set off). */
+export function headingMarkdown(level: number, text: string): string {
+  const line = escapeMarkdown(cleanText(text).replace(/\s+/g, ' ').trim())
+    // A trailing run of `#` would be read as the heading's closing sequence.
+    .replace(/(\s)(#+)$/, '$1\\$2');
+  return `${'#'.repeat(level)} ${line}`;
+}
