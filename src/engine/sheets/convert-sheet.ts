@@ -23,8 +23,14 @@ import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelBlock,
 import { csvBytesToModel } from '../csv/csv-document.js';
 import { describeNonWorkbookZip, inspectZip, messageOf, sniffContainer } from './container.js';
 import { renderGfmTable } from '../gfm-table.js';
+import { type SheetChart, workbookCharts } from './charts.js';
+import { commentsMarkdown } from './comments.js';
 import { DEFAULT_SHEET_LIMITS, type SheetLimits } from './limits.js';
-import { describeRange, sheetTable } from './sheet-grid.js';
+import { lineMarkdown } from './markdown-text.js';
+import { findRegions, type Spacers } from './regions.js';
+import { workbookSpacers } from './sheet-geometry.js';
+import { describeRange, regionCellCount, sheetCells } from './sheet-grid.js';
+import { layoutRegion } from './sheet-layout.js';
 
 // Legacy .xls files (BIFF2-5) store text in the author's Windows code page; without the tables SheetJS reads
 // every byte as Latin-1.
@@ -68,7 +74,11 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
       break;
   }
   const workbook = readWorkbook(bytes, zipNames);
-  return workbookModel(workbook);
+  const charts = workbookCharts(bytes, zipNames);
+  const spacers = workbookSpacers(bytes, zipNames);
+  const model = workbookModel(workbook, DEFAULT_SHEET_LIMITS, { charts: charts.bySheet, spacers });
+  if (charts.warnings.length > 0) model.warnings = [...(model.warnings ?? []), ...charts.warnings];
+  return model;
 };
 
 function readWorkbook(bytes: Uint8Array, zipNames: string[]): XLSX.WorkBook {
@@ -100,11 +110,22 @@ function encrypted(cause?: unknown): EngineError {
   );
 }
 
+/** What the package says beyond SheetJS's cells, by sheet name (charts.ts, sheet-geometry.ts). */
+export interface SheetLayoutHints {
+  charts?: ReadonlyMap<string, readonly SheetChart[]>;
+  spacers?: ReadonlyMap<string, Spacers>;
+}
+
 /**
  * Builds the model from a workbook SheetJS has read (exported for callers and tests that hold a workbook in
  * memory; `limits` tightens the size limits).
  */
-export function workbookModel(workbook: XLSX.WorkBook, limits: SheetLimits = DEFAULT_SHEET_LIMITS): DocumentModel {
+export function workbookModel(
+  workbook: XLSX.WorkBook,
+  limits: SheetLimits = DEFAULT_SHEET_LIMITS,
+  layout: SheetLayoutHints = {},
+): DocumentModel {
+  const charts = layout.charts ?? new Map<string, readonly SheetChart[]>();
   const pages: ModelPage[] = [];
   const sheetNames: string[] = [];
   const hiddenSheets: string[] = [];
@@ -117,8 +138,20 @@ export function workbookModel(workbook: XLSX.WorkBook, limits: SheetLimits = DEF
     const blocks: ModelBlock[] = [
       { type: 'section_header', label: 'heading-2', markdown: `## ${headingText(name)}`, bbox: null, source: SOURCE },
     ];
-    const table = sheet ? sheetTable(sheet, name, limits) : { rows: [], ref: null };
-    if (table.rows.length === 0) {
+    const content = sheet ? sheetCells(sheet, name, limits) : { cells: [], comments: [], ref: null };
+    const regions = findRegions(content.cells, layout.spacers?.get(name));
+    workbookCells += regionCellCount(regions, name, content.ref, limits.maxSheetCells);
+    if (workbookCells > limits.maxWorkbookCells) {
+      throw new EngineError(
+        'DOCUMENT_TOO_COMPLEX',
+        `the workbook is too large to convert: its sheets up to "${name}"` +
+          `${content.ref ? ` (used range ${describeRange(content.ref)})` : ''} hold more than ` +
+          `${limits.maxWorkbookCells.toLocaleString('en-US')} table cells`,
+      );
+    }
+    for (const region of regions) blocks.push(...regionBlocks(layoutRegion(region)));
+    for (const chart of charts.get(name) ?? []) blocks.push(...chartBlocks(chart));
+    if (blocks.length === 1) {
       blocks.push({
         type: 'text',
         label: null,
@@ -126,17 +159,9 @@ export function workbookModel(workbook: XLSX.WorkBook, limits: SheetLimits = DEF
         bbox: null,
         source: SOURCE,
       });
-    } else {
-      workbookCells += table.rows.length * (table.rows[0]?.length ?? 0);
-      if (workbookCells > limits.maxWorkbookCells) {
-        throw new EngineError(
-          'DOCUMENT_TOO_COMPLEX',
-          `the workbook is too large to convert: its sheets up to "${name}"` +
-            `${table.ref ? ` (used range ${describeRange(table.ref)})` : ''} hold more than ` +
-            `${limits.maxWorkbookCells.toLocaleString('en-US')} table cells`,
-        );
-      }
-      blocks.push({ type: 'table', label: null, markdown: renderGfmTable(table.rows), bbox: null, source: SOURCE });
+    }
+    if (content.comments.length > 0) {
+      blocks.push({ type: 'text', label: 'comments', markdown: commentsMarkdown(content.comments), bbox: null, source: SOURCE });
     }
     sheetNames.push(name);
     pages.push({ pageNumber: pages.length + 1, width: null, height: null, status: 'ok', blocks });
@@ -153,6 +178,30 @@ export function workbookModel(workbook: XLSX.WorkBook, limits: SheetLimits = DEF
   metadata.sheetNames = sheetNames;
   if (hiddenSheets.length > 0) metadata.hiddenSheets = hiddenSheets;
   return { pages, metadata };
+}
+
+function regionBlocks(parts: ReturnType<typeof layoutRegion>): ModelBlock[] {
+  return parts.map((part): ModelBlock => {
+    switch (part.kind) {
+      case 'title':
+        return { type: 'text', label: 'table-title', markdown: lineMarkdown(part.text), bbox: null, source: SOURCE };
+      case 'line':
+        return { type: 'text', label: null, markdown: lineMarkdown(part.text), bbox: null, source: SOURCE };
+      default:
+        return { type: 'table', label: null, markdown: renderGfmTable(part.rows), bbox: null, source: SOURCE };
+    }
+  });
+}
+
+/** A caption naming the chart ("Line chart: Sales") and, when it has data, a table of its series. */
+function chartBlocks(chart: SheetChart): ModelBlock[] {
+  const kind = chart.kind === '' ? 'Chart' : `${chart.kind.charAt(0).toUpperCase()}${chart.kind.slice(1)} chart`;
+  const caption = chart.title === '' ? kind : `${kind}: ${chart.title}`;
+  const blocks: ModelBlock[] = [{ type: 'caption', label: 'chart', markdown: lineMarkdown(caption), bbox: null, source: SOURCE }];
+  if (chart.rows.length > 1) {
+    blocks.push({ type: 'table', label: 'chart', markdown: renderGfmTable(chart.rows), bbox: null, source: SOURCE });
+  }
+  return blocks;
 }
 
 function cleanProperty(value: unknown): string | null {

@@ -1,91 +1,114 @@
 /**
- * One worksheet → the rows of plain cell text its Markdown table shows.
+ * One worksheet → the cells that show text (regions.ts groups them into tables, sheet-layout.ts lays them out).
  *
  * - Merged ranges: the value stays in the top-left cell and every other cell of the range is left empty (a value a
  *   file keeps under a merge, which Excel would not show, is dropped; if the top-left cell is empty, the first
  *   non-empty covered value moves up into it, so no shown text is lost). Repeating the value across the range
  *   would invent data and make merged titles look like several columns.
- * - Empty rows and columns are trimmed at the edges and removed inside; the first remaining row is the header.
  * - Hidden rows and columns are kept: they hold data like any other.
+ * - Comments and notes are collected with the address of their cell, also on cells that show no text.
  *
  * Size guards (limits.ts): the used range (`!ref`) is only read, never walked cell by cell — rows and cells are
  * visited as SheetJS stored them (a sheet claiming A1:XFD1048576 with three cells costs three cells); more than
- * MAX_SHEET_CELLS non-empty cells, or a trimmed table larger than that, is a DOCUMENT_TOO_COMPLEX error naming the
+ * MAX_SHEET_CELLS non-empty cells, or tables larger than that together, is a DOCUMENT_TOO_COMPLEX error naming the
  * sheet and its dimensions (the limits can be tightened through the `limits` argument).
  */
 import * as XLSX from '@e965/xlsx';
 import { EngineError } from '../engine-error.js';
 import { cellText } from './cell-text.js';
+import { type CellComment, cellComments } from './comments.js';
 import { DEFAULT_SHEET_LIMITS, type SheetLimits } from './limits.js';
+import type { Region, SheetCell } from './regions.js';
 
 type Row = (XLSX.CellObject | undefined)[];
 type Rows = (Row | undefined)[];
 
-export interface SheetTable {
-  /** Rows of cell text, all the same width; [] when the sheet shows no text. */
-  rows: string[][];
+export interface SheetCells {
+  /** The non-empty cells in row-major order. */
+  cells: SheetCell[];
+  /** Comments and notes on cells, in row-major order of their cells. */
+  comments: CellComment[];
   /** The sheet's declared used range (`!ref`), or null. */
   ref: string | null;
 }
 
-export function sheetTable(
+/** The cells of a sheet that show text, after merged ranges are resolved, and the comments on its cells. */
+export function sheetCells(
   sheet: XLSX.WorkSheet,
   sheetName: string,
   limits: Pick<SheetLimits, 'maxSheetCells' | 'maxMergeSteps'> = DEFAULT_SHEET_LIMITS,
-): SheetTable {
+): SheetCells {
   const maxCells = limits.maxSheetCells;
   const ref = typeof sheet['!ref'] === 'string' ? sheet['!ref'] : null;
   const data = denseRows(sheet);
-  if (data.length === 0) return { rows: [], ref };
+  const cells: SheetCell[] = [];
+  const comments: CellComment[] = [];
+  if (data.length === 0) return { cells, comments, ref };
   blankMergedCells(data, sheet['!merges'] ?? [], sheetName, limits.maxMergeSteps);
 
-  // Visit the stored cells in row order, keeping the non-empty texts as parallel arrays.
-  const rowOf: number[] = [];
-  const columnOf: number[] = [];
-  const texts: string[] = [];
-  const usedRows: number[] = [];
-  const columnUsed: boolean[] = [];
   forEachPresent(data, (row, rowIndex) => {
-    let rowHasText = false;
     forEachPresent(row, (cell, columnIndex) => {
+      if (cell.c !== undefined && comments.length < maxCells) comments.push(...cellComments(cell, rowIndex, columnIndex));
       const text = cellText(cell);
       if (text === '') return;
-      if (texts.length >= maxCells) {
+      if (cells.length >= maxCells) {
         throw tooComplex(sheetName, ref, `it holds more than ${count(maxCells)} non-empty cells`);
       }
-      rowOf.push(rowIndex);
-      columnOf.push(columnIndex);
-      texts.push(text);
-      columnUsed[columnIndex] = true;
-      rowHasText = true;
+      cells.push({ row: rowIndex, column: columnIndex, text });
     });
-    if (rowHasText) usedRows.push(rowIndex);
   });
-  if (texts.length === 0) return { rows: [], ref };
+  return { cells, comments, ref };
+}
 
-  const columnSlot = new Map<number, number>();
-  forEachPresent(columnUsed, (_used, columnIndex) => {
-    columnSlot.set(columnIndex, columnSlot.size);
-  });
-  const width = columnSlot.size;
-  const height = usedRows.length;
-  if (width * height > maxCells) {
-    throw tooComplex(
-      sheetName,
-      ref,
-      `its data spans ${count(height)} rows × ${count(width)} columns even with empty rows and columns removed, ` +
-        `more than ${count(maxCells)} cells`,
-    );
+/** The rows and the columns a region's cells use, ascending (spacer rows and columns inside it use none). */
+export function regionShape(region: Region): { rows: number[]; columns: number[] } {
+  const rows: number[] = [];
+  const columns = new Set<number>();
+  for (const cell of region.cells) {
+    if (rows[rows.length - 1] !== cell.row) rows.push(cell.row);
+    columns.add(cell.column);
   }
-  const rowSlot = new Map<number, number>();
-  usedRows.forEach((rowIndex, slot) => rowSlot.set(rowIndex, slot));
-  const rows: string[][] = Array.from({ length: height }, () => new Array<string>(width).fill(''));
-  for (let index = 0; index < texts.length; index += 1) {
-    const row = rows[rowSlot.get(rowOf[index] ?? -1) ?? -1];
-    const slot = columnSlot.get(columnOf[index] ?? -1);
-    if (row && slot !== undefined) row[slot] = texts[index] ?? '';
+  return { rows, columns: [...columns].sort((a, b) => a - b) };
+}
+
+/** A region as rows of cell text, all the same width, without the empty rows and columns it spans. */
+export function regionRows(region: Region): string[][] {
+  const shape = regionShape(region);
+  const rowSlot = new Map(shape.rows.map((row, index) => [row, index]));
+  const columnSlot = new Map(shape.columns.map((column, index) => [column, index]));
+  const rows: string[][] = shape.rows.map(() => new Array<string>(shape.columns.length).fill(''));
+  for (const cell of region.cells) {
+    const row = rows[rowSlot.get(cell.row) ?? -1];
+    const slot = columnSlot.get(cell.column);
+    if (row && slot !== undefined) row[slot] = cell.text;
   }
-  return { rows, ref };
+  return rows;
+}
+
+/**
+ * The table cells (rows × columns) a sheet's regions make; DOCUMENT_TOO_COMPLEX when one region, or all of them
+ * together, would make more than `maxCells` (a sparse sheet can spread few cells over a huge rectangle).
+ */
+export function regionCellCount(regions: readonly Region[], sheetName: string, ref: string | null, maxCells: number): number {
+  let total = 0;
+  for (const region of regions) {
+    const shape = regionShape(region);
+    const height = shape.rows.length;
+    const width = shape.columns.length;
+    if (height * width > maxCells) {
+      throw tooComplex(
+        sheetName,
+        ref,
+        `its data spans ${count(height)} rows × ${count(width)} columns even with empty rows and columns removed, ` +
+          `more than ${count(maxCells)} cells`,
+      );
+    }
+    total += height * width;
+    if (total > maxCells) {
+      throw tooComplex(sheetName, ref, `its ${count(regions.length)} tables together span more than ${count(maxCells)} cells`);
+    }
+  }
+  return total;
 }
 
 /** The sheet's cells as rows (SheetJS dense mode); a sparse sheet (keyed by A1 address) is converted. */

@@ -12,6 +12,7 @@ import {
   expectEngineError,
   readGfmTable,
   tableOnPage,
+  tablesOnPage,
 } from './helpers.js';
 
 function convertCorpus(relative: string): Promise<DocumentModel> {
@@ -58,7 +59,7 @@ describe('convertSpreadsheet on the corpus', () => {
     ['ods/merged_cells.ods', ['Sheet1']],
   ];
 
-  it.each(workbooks)('%s: one page per sheet, a section header and a table or "(empty sheet)"', async (file, names) => {
+  it.each(workbooks)('%s: one page per sheet, a section header then tables, lines or "(empty sheet)"', async (file, names) => {
     const model = await convertCorpus(file);
     expect(model.metadata.sheetNames).toEqual(names);
     expect(model.pages.map((page) => page.pageNumber)).toEqual(names.map((_name, index) => index + 1));
@@ -66,32 +67,40 @@ describe('convertSpreadsheet on the corpus', () => {
       expect(page.width).toBeNull();
       expect(page.height).toBeNull();
       expect(page.status).toBe('ok');
-      expect(page.blocks).toHaveLength(2);
       expect(page.blocks[0]).toMatchObject({ type: 'section_header', markdown: `## ${names[index]}`, source: 'sheet' });
-      const body = page.blocks[1];
-      expect(body?.source).toBe('sheet');
-      if (body?.type === 'table') {
-        const lines = body.markdown.split('\n');
-        expect(lines[1]).toMatch(/^\|( --- \|)+$/);
-        const width = lines[1]?.split('---').length;
-        for (const line of lines) expect(line.split(/(?<!\\)\|/).length).toBe((width ?? 0) + 1);
-      } else {
-        expect(body).toMatchObject({ type: 'text', markdown: EMPTY_SHEET_TEXT });
+      const body = page.blocks.slice(1);
+      expect(body.length).toBeGreaterThan(0);
+      for (const block of body) {
+        expect(block.source).toBe('sheet');
+        if (block.type === 'table') {
+          const lines = block.markdown.split('\n');
+          expect(lines[1]).toMatch(/^\|( --- \|)+$/);
+          const width = lines[1]?.split('---').length;
+          for (const line of lines) expect(line.split(/(?<!\\)\|/).length).toBe((width ?? 0) + 1);
+        } else {
+          expect(['text', 'caption']).toContain(block.type);
+          expect(block.markdown).not.toMatch(/\n\n/);
+        }
       }
+      if (body.length === 1 && body[0]?.type === 'text') expect(body[0].markdown).not.toBe('');
     });
   });
 
-  it('xlsx_01: tables match docling, empty rows and columns trimmed; the hidden sheet is kept and listed', async () => {
+  it('xlsx_01: tables match docling, one table per region of the sheet; the hidden sheet is kept and listed', async () => {
     const model = await convertCorpus('xlsx/xlsx_01.xlsx');
     const expected = expectedSections('xlsx/xlsx_01.expected.md');
     expect(tableOnPage(model, 1)).toEqual(expected.get('Sheet1')?.[0]);
-    // Sheet2 holds three tables side by side and below; docling splits them, here they share one trimmed grid.
-    const sheet2 = tableOnPage(model, 2);
+    // Sheet2 holds three tables, two side by side and one below: three tables in reading order, as docling has
+    // them (its chart tables are the two after them).
+    const sheet2 = tablesOnPage(model, 2);
     const [first, second, third] = expected.get('Sheet2') ?? [];
-    expect(sheet2).toHaveLength(14);
-    expect(sheet2.slice(0, 9).map((row) => row.slice(0, 4))).toEqual(first);
-    expect(sheet2.slice(4, 9).map((row) => row.slice(5, 8))).toEqual(second);
-    expect(sheet2.slice(9, 14).map((row) => row.slice(2, 5))).toEqual(third);
+    expect(sheet2.slice(0, 3)).toEqual([first, second, third]);
+    // Its two charts follow, in the order they sit on the sheet: title, kind, and the series they plot.
+    const captions = model.pages[1]?.blocks.filter((block) => block.type === 'caption').map((block) => block.markdown);
+    expect(captions).toEqual(["Line chart: 'col-3'", "Scatter chart: 'col-2', 'col-3', 'col-4' by 'col-1'"]);
+    expect(sheet2[3]).toEqual([['', 'col-3'], ['1', '3'], ['2', '6'], ['3', '9'], ['4', '12']]);
+    expect(sheet2[4]?.[0]).toEqual(['', 'col-2', 'col-3', 'col-4']);
+    expect(sheet2[4]?.[8]).toEqual(['8', '16', '24', '32']);
     // Sheet4 is hidden in the workbook (docling leaves it out).
     expect(model.metadata.hiddenSheets).toEqual(['Sheet4']);
     expect(tableOnPage(model, 4)).toEqual([['header'], ['1']]);
@@ -106,14 +115,12 @@ describe('convertSpreadsheet on the corpus', () => {
     expect(rows[1]?.slice(0, 3)).toEqual(['', 'second', 'third']);
   });
 
-  it('xlsx_06 edge cases: missing header cell, a left column, a diagonal layout', async () => {
+  it('xlsx_06 edge cases: missing header cell, a left column, two tables touching at a corner', async () => {
     const model = await convertCorpus('xlsx/xlsx_06_edge_cases_.xlsx');
     const expected = expectedSections('xlsx/xlsx_06_edge_cases_.expected.md');
-    expect(tableOnPage(model, 1)).toEqual(expected.get('missing_header_head')?.[0]);
-    expect(tableOnPage(model, 2)).toEqual(expected.get('Attached_left')?.[0]);
-    const diagonal = tableOnPage(model, 3);
-    expect(diagonal.slice(0, 4).map((row) => row.slice(0, 6))).toEqual(expected.get('Diagonal')?.[0]);
-    expect(diagonal.slice(4).map((row) => row.slice(6))).toEqual(expected.get('Diagonal')?.[1]);
+    expect(tablesOnPage(model, 1)).toEqual(expected.get('missing_header_head'));
+    expect(tablesOnPage(model, 2)).toEqual(expected.get('Attached_left'));
+    expect(tablesOnPage(model, 3)).toEqual(expected.get('Diagonal'));
     expect(model.metadata.language).toBe('en-US');
   });
 
@@ -134,13 +141,19 @@ describe('convertSpreadsheet on the corpus', () => {
 
   it('the Nestlé report: formula results and accounting formats, line breaks in cells, author', async () => {
     const model = await convertCorpus('xlsx/2023-half-year-analyses-by-segment.xlsx');
+    // The heading typed above the tables is a line, not a one-cell table header.
+    expect(model.pages[0]?.blocks[1]).toMatchObject({ type: 'text', markdown: '3\\. Analyses by segment' });
     const rows = tableOnPage(model, 1);
-    expect(rows[0]?.[0]).toBe('3. Analyses by segment');
+    expect(rows[0]?.[0]).toBe('In millions of CHF');
+    // The 2-character spacer columns between column groups and the 4.5-point row under the header do not split
+    // the statement; the two blank rows before the 2022 figures do.
     const total = rows.find((row) => row[0] === 'Total');
-    expect(total?.slice(0, 8)).toEqual(['Total', '46,293', '7,904', '7,351', '(553)', '(110)', '(262)', '(1,722)']);
+    expect(total).toEqual(['Total', '46,293', '7,904', '7,351', '(553)', '(110)', '(262)', '(1,722)']);
     const other = rows.find((row) => row[0] === 'Other businesses (d)');
     expect(other?.[4]).toBe('—');
-    const table = model.pages[0]?.blocks[1]?.markdown ?? '';
+    expect(tablesOnPage(model, 1)).toHaveLength(2);
+    expect(tablesOnPage(model, 1)[1]?.find((row) => row[0] === 'Total')?.[1]).toBe('45,580');
+    const table = model.pages[0]?.blocks.find((block) => block.type === 'table')?.markdown ?? '';
     expect(table).toContain('| Underlying Trading<br>operating profit (b) |');
     expect(table).not.toMatch(/\n(?!\|)/);
     expect(model.metadata.author).toBe('ibays');
@@ -164,18 +177,33 @@ describe('convertSpreadsheet on the corpus', () => {
     expect(questions.find((row) => row[0] === 'MAT')).toEqual([
       'MAT', 'Match the lower-case greek letter with its capital form.', 'λ', 'Λ', 'α', 'γ', 'Γ', 'φ', 'Φ',
     ]);
+    // A merged title above the table is a line, not the header.
     const abbreviations = tableOnPage(model, 2);
-    expect(abbreviations[0]).toEqual(['http://www.cmu.edu/blackboard', '']);
+    const titleIndex = model.pages[1]?.blocks.findIndex((block) => block.markdown === 'Question Format Abbreviations') ?? -1;
+    expect(model.pages[1]?.blocks[titleIndex]?.type).toBe('text');
+    expect(model.pages[1]?.blocks[titleIndex + 1]?.type).toBe('table');
+    expect(abbreviations[0]).toEqual(['Abbreviation', 'Question Type']);
     expect(abbreviations).toContainEqual(['FIB_PLUS', 'Multiple Fill in the Blank']);
-    expect(tableOnPage(model, 3)).toHaveLength(10);
+    // The Readme sheet is headings and paragraphs in one column: lines, not one-column tables.
+    const readme = model.pages[2]?.blocks.slice(1) ?? [];
+    expect(readme.every((block) => block.type === 'text')).toBe(true);
+    expect(readme.map((block) => block.markdown).slice(0, 4)).toEqual([
+      'http://www.cmu.edu/blackboard',
+      'File Information',
+      'Source',
+      'http://www.cmu.edu/blackboard/files/evaluate/tests-example.xls',
+    ]);
   });
 
   it('biff5-rich-text-string.xls: BIFF5 rich-text strings come out as plain text', async () => {
     const model = await convertCorpus('xls/biff5-rich-text-string.xls');
     const rows = tableOnPage(model, 1);
-    expect(rows[0]?.[0]).toBe('ELECTORAL DIVISION OF SOMERSET EAST ; FIELD-CÓRNËTCY No. 5, ZWAGERSHÓÊN.');
-    expect(rows[1]?.slice(0, 3)).toEqual(['No.', 'Surname in full.', 'Christian Names (if any) in full.']);
-    expect(rows[2]).toEqual(['1788', 'McNally', 'Henry', 'Cape Police', 'Salary', 'Grootvlakte', 'Colonial Government', 'E']);
+    expect(model.pages[0]?.blocks[1]).toMatchObject({
+      type: 'text',
+      markdown: 'ELECTORAL DIVISION OF SOMERSET EAST ; FIELD-CÓRNËTCY No. 5, ZWAGERSHÓÊN.',
+    });
+    expect(rows[0]?.slice(0, 3)).toEqual(['No.', 'Surname in full.', 'Christian Names (if any) in full.']);
+    expect(rows[1]).toEqual(['1788', 'McNally', 'Henry', 'Cape Police', 'Salary', 'Grootvlakte', 'Colonial Government', 'E']);
     expect(rows.some((row) => row.includes('Luípésklip'))).toBe(true);
   });
 
@@ -184,7 +212,7 @@ describe('convertSpreadsheet on the corpus', () => {
     const rows = tableOnPage(model, 1);
     expect(rows[0]).toEqual(['Lorem', '111']);
     expect(rows).toHaveLength(10);
-    expect(tableOnPage(model, 2)[0]?.[0]).toBe('The quick brown fox jumps over the lazy dog');
+    expect(model.pages[1]?.blocks[1]?.markdown).toBe('The quick brown fox jumps over the lazy dog');
     expect(model.pages[2]?.blocks[1]).toMatchObject({ type: 'text', markdown: EMPTY_SHEET_TEXT });
   });
 

@@ -39,6 +39,12 @@ export function tableOnPage(model: DocumentModel, pageNumber: number): string[][
   return readGfmTable(block.markdown);
 }
 
+/** Every table block of a page (chart tables included), each as rows of cell text. */
+export function tablesOnPage(model: DocumentModel, pageNumber: number): string[][][] {
+  const page = model.pages.find((candidate) => candidate.pageNumber === pageNumber);
+  return (page?.blocks ?? []).filter((block) => block.type === 'table').map((block) => readGfmTable(block.markdown));
+}
+
 /**
  * A GFM table back into rows of cells: the delimiter row is dropped, escaped pipes are restored, cells trimmed.
  * Works on docling's expected Markdown too (`| - |` delimiter rows).

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentModel } from '../../../src/engine/model.js';
 import { convertSpreadsheet, headingText } from '../../../src/engine/sheets/convert-sheet.js';
-import { convertInput, tableOnPage } from './helpers.js';
+import { convertInput, tableOnPage, tablesOnPage } from './helpers.js';
 
 type BookType = 'xlsx' | 'xlsb' | 'biff8' | 'ods';
 
@@ -77,13 +77,44 @@ describe('cell text', () => {
 });
 
 describe('layout', () => {
-  it('trims empty edges and removes empty rows and columns inside; the first row is the header', async () => {
+  it('trims empty edges; empty rows and columns of ordinary size separate tables, read top to bottom then left to right', async () => {
     const sheet = XLSX.utils.aoa_to_sheet([]);
-    XLSX.utils.sheet_add_aoa(sheet, [['name', null, 'qty'], [null, null, null], ['bolt', null, 4]], { origin: 'C3' });
-    XLSX.utils.sheet_add_aoa(sheet, [['nut', null, 10]], { origin: 'C7' });
+    XLSX.utils.sheet_add_aoa(sheet, [['name', 'qty'], ['bolt', 4], ['nut', 10]], { origin: 'C3' });
+    XLSX.utils.sheet_add_aoa(sheet, [['city', 'zip'], ['Oslo', '0150']], { origin: 'F4' });
+    XLSX.utils.sheet_add_aoa(sheet, [['total', 14]], { origin: 'C8' });
     sheet['!ref'] = 'A1:Z40';
     const model = await convertWorkbook(workbookOf({ Parts: sheet }));
-    expect(tableOnPage(model, 1)).toEqual([['name', 'qty'], ['bolt', '4'], ['nut', '10']]);
+    expect(tablesOnPage(model, 1)).toEqual([
+      [['name', 'qty'], ['bolt', '4'], ['nut', '10']],
+      [['city', 'zip'], ['Oslo', '0150']],
+      [['total', '14']],
+    ]);
+  });
+
+  it('hidden, narrow and short empty rows and columns are spacers inside one table', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Region', null, 'Q1', null, 'Q2'],
+      [null, null, null, null, null],
+      ['North', null, 1, null, 2],
+      [null, null, null, null, null],
+      ['South', null, 3, null, 4],
+    ]);
+    sheet['!cols'] = [{ wch: 12 }, { wch: 1 }, { wch: 10 }, { hidden: true, wch: 10 }, { wch: 10 }];
+    sheet['!rows'] = [{ hpt: 15 }, { hpt: 4 }, { hpt: 15 }, { hidden: true, hpt: 15 }, { hpt: 15 }];
+    const model = await convertWorkbook(workbookOf({ Spaced: sheet }));
+    expect(tablesOnPage(model, 1)).toEqual([[['Region', 'Q1', 'Q2'], ['North', '1', '2'], ['South', '3', '4']]]);
+  });
+
+  it('a title above a table is a line, not a one-cell header row', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([['Quarterly sales', null, null], ['Region', 'Q1', 'Q2'], ['North', 1, 2]]);
+    sheet['!merges'] = [XLSX.utils.decode_range('A1:C1')];
+    const model = await convertWorkbook(workbookOf({ Sales: sheet }));
+    expect(model.pages[0]?.blocks.map((block) => [block.type, block.markdown])).toEqual([
+      ['section_header', '## Sales'],
+      ['text', 'Quarterly sales'],
+      ['table', '| Region | Q1 | Q2 |\n| --- | --- | --- |\n| North | 1 | 2 |'],
+    ]);
+    expect(model.pages[0]?.blocks[1]?.label).toBe('table-title');
   });
 
   it('merged cells: value in the top-left cell only; a value under the merge is dropped or moved up', async () => {
@@ -95,8 +126,9 @@ describe('layout', () => {
     ]);
     sheet['!merges'] = [XLSX.utils.decode_range('A1:C1'), XLSX.utils.decode_range('A3:C4')];
     const model = await convertWorkbook(workbookOf({ Merged: sheet }));
+    // The merged A1:C1 over the table is its title line.
+    expect(model.pages[0]?.blocks[1]?.markdown).toBe('Title');
     expect(tableOnPage(model, 1)).toEqual([
-      ['Title', '', ''],
       ['a', 'b', 'c'],
       ['moved up', '', ''],
     ]);

@@ -4,8 +4,17 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertSpreadsheet, workbookModel } from '../../../src/engine/sheets/convert-sheet.js';
 import { DEFAULT_SHEET_LIMITS, MAX_SHEET_CELLS, MAX_ZIP_ENTRY_BYTES } from '../../../src/engine/sheets/limits.js';
-import { sheetTable } from '../../../src/engine/sheets/sheet-grid.js';
-import { convertInput, expectEngineError, tableOnPage } from './helpers.js';
+import { findRegions, type Region } from '../../../src/engine/sheets/regions.js';
+import { regionCellCount, regionRows, sheetCells } from '../../../src/engine/sheets/sheet-grid.js';
+import { blocksOf, convertInput, expectEngineError, tableOnPage } from './helpers.js';
+
+/** The sheet's regions as tables, checked against the cell limit as the converter does. */
+function sheetTables(sheet: XLSX.WorkSheet, name: string, limits = DEFAULT_SHEET_LIMITS): string[][][] {
+  const { cells, ref } = sheetCells(sheet, name, limits);
+  const regions: Region[] = findRegions(cells);
+  regionCellCount(regions, name, ref, limits.maxSheetCells);
+  return regions.map(regionRows);
+}
 
 const SHEET_PART = 'xl/worksheets/sheet1.xml';
 
@@ -58,10 +67,10 @@ describe('zip-bomb-like workbooks', () => {
     const model = await convertSpreadsheet(convertInput(bytes, 'claims.xlsx'));
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(256 * 1024 * 1024);
     expect(tableOnPage(model, 1)).toEqual([
-      ['a', 'b', ''],
-      ['1', '2', ''],
-      ['', '', 'far'],
+      ['a', 'b'],
+      ['1', '2'],
     ]);
+    expect(blocksOf(model).at(-1)).toMatchObject({ type: 'text', markdown: 'far' });
   });
 
   it('a zip part declaring more than the per-part limit is refused before anything is inflated', async () => {
@@ -85,15 +94,24 @@ describe('cell limits', () => {
     const cells: [number, number][] = [];
     for (let row = 0; row < 1001; row += 1) for (let column = 0; column < 1000; column += 1) cells.push([row, column]);
     expect(cells.length).toBeGreaterThan(MAX_SHEET_CELLS);
-    expect(() => sheetTable(denseSheet(cells, 'A1:ALL1001'), 'Big')).toThrow(
+    expect(() => sheetTables(denseSheet(cells, 'A1:ALL1001'), 'Big')).toThrow(
       /sheet "Big" is too large to convert \(used range A1:ALL1001, 1,001 rows × 1,000 columns\): it holds more than 1,000,000 non-empty cells/,
     );
   });
 
-  it('a sparse diagonal that would make a huge table once trimmed → DOCUMENT_TOO_COMPLEX', () => {
+  it('a sparse diagonal is 2,000 one-cell regions, not a 2,000 × 2,000 table', () => {
     const cells: [number, number][] = Array.from({ length: 2000 }, (_value, index) => [index * 3, index * 5]);
-    expect(() => sheetTable(denseSheet(cells, 'A1:OVH5998'), 'Diagonal')).toThrow(
-      /sheet "Diagonal" is too large .*spans 2,000 rows × 2,000 columns/,
+    const tables = sheetTables(denseSheet(cells, 'A1:OVH5998'), 'Diagonal');
+    expect(tables).toHaveLength(2000);
+    expect(tables.every((table) => table.length === 1 && table[0]?.length === 1)).toBe(true);
+  });
+
+  it('an L of cells that no gap divides, spanning a huge rectangle → DOCUMENT_TOO_COMPLEX', () => {
+    const cells: [number, number][] = [];
+    for (let index = 0; index < 2000; index += 1) cells.push([0, index], [index, 0]);
+    cells.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    expect(() => sheetTables(denseSheet(cells, 'A1:BXX2000'), 'Corner')).toThrow(
+      /sheet "Corner" is too large .*spans 2,000 rows × 2,000 columns/,
     );
   });
 
@@ -121,17 +139,17 @@ describe('cell limits', () => {
     const sheet = denseSheet([[0, 0], [99_999, 1]], 'A1:B100000');
     sheet['!merges'] = Array.from({ length: 10_000 }, () => XLSX.utils.decode_range('A1:B100000'));
     const limits = { maxSheetCells: MAX_SHEET_CELLS, maxMergeSteps: 1_000_000 };
-    expect(() => sheetTable(sheet, 'Merges', limits)).toThrow(
+    expect(() => sheetTables(sheet, 'Merges', { ...DEFAULT_SHEET_LIMITS, ...limits })).toThrow(
       /sheet "Merges" is too large .*its 10,000 merged ranges overlap or are too many to resolve/,
     );
     // The same ranges once each are fine.
     sheet['!merges'] = sheet['!merges'].slice(0, 1);
-    expect(sheetTable(sheet, 'Merges', limits).rows).toEqual([['1']]);
+    expect(sheetTables(sheet, 'Merges', { ...DEFAULT_SHEET_LIMITS, ...limits })).toEqual([[['1']]]);
   });
 
   it('a merge over the whole grid with a far-away cell stays cheap', () => {
     const sheet = denseSheet([[0, 0], [5, 16_383]], 'A1:XFD1048576');
     sheet['!merges'] = [XLSX.utils.decode_range('A1:XFD1048576')];
-    expect(sheetTable(sheet, 'Wide').rows).toEqual([['1']]);
+    expect(sheetTables(sheet, 'Wide')).toEqual([[['1']]]);
   });
 });

@@ -1,0 +1,77 @@
+/**
+ * Which empty rows and columns of an OOXML sheet are spacers inside a table rather than gaps between tables
+ * (regions.ts): hidden ones, columns narrower than MAX_SPACER_COLUMN_WIDTH characters and rows lower than
+ * MAX_SPACER_ROW_HEIGHT points. Financial statements separate column groups with 2-character columns and put
+ * 4-point rows under their headers; a gap between two tables has ordinary size.
+ *
+ * SheetJS only reads widths and heights with its `cellStyles` option, which makes reading a styled workbook many
+ * times slower, so the `<col>` elements and the `<row>` start tags are read from the sheet XML here: one regular
+ * expression pass per sheet part, parts above MAX_SCANNED_PART_BYTES are not scanned (their gaps all separate).
+ * Other formats (.xlsb, .xls, .ods) have no spacers: every empty row and column separates.
+ */
+import { strFromU8, unzipSync } from 'fflate';
+import type { Spacers } from './regions.js';
+import { workbookSheetParts } from './ooxml-workbook.js';
+
+export const MAX_SPACER_COLUMN_WIDTH = 4;
+export const MAX_SPACER_ROW_HEIGHT = 9;
+const MAX_SCANNED_PART_BYTES = 32 * 1024 * 1024;
+/** Columns in a sheet (XFD): `<col min max>` ranges are clamped to it. */
+const MAX_COLUMNS = 16_384;
+
+/** Spacers by sheet name, for the sheets of an .xlsx/.xlsm package that have any. */
+export function workbookSpacers(bytes: Uint8Array, entryNames: readonly string[]): Map<string, Spacers> {
+  const result = new Map<string, Spacers>();
+  try {
+    const sheets = workbookSheetParts(bytes, new Set(entryNames)).filter((sheet) => sheet.part.includes('worksheets/'));
+    const wanted = new Set(sheets.map((sheet) => sheet.part));
+    const files = unzipSync(bytes, {
+      filter: (file) => wanted.has(file.name) && file.originalSize <= MAX_SCANNED_PART_BYTES,
+    });
+    for (const sheet of sheets) {
+      const data = files[sheet.part];
+      if (data === undefined) continue;
+      const spacers = sheetSpacers(strFromU8(data));
+      if (spacers !== null) result.set(sheet.name, spacers);
+    }
+  } catch {
+    // Layout hints only: a package this cannot read is converted with every gap separating.
+  }
+  return result;
+}
+
+/** The spacers a worksheet's XML declares, or null when it declares none. */
+export function sheetSpacers(sheetXml: string): Spacers | null {
+  const columns = new Set<number>();
+  const colsEnd = sheetXml.indexOf('<sheetData');
+  const head = colsEnd < 0 ? sheetXml : sheetXml.slice(0, colsEnd);
+  for (const match of head.matchAll(/<(?:\w+:)?col\b([^>]*)>/g)) {
+    const attributes = match[1] ?? '';
+    const min = Number(attribute(attributes, 'min'));
+    const max = Math.min(Number(attribute(attributes, 'max')), MAX_COLUMNS);
+    const width = Number(attribute(attributes, 'width') ?? Infinity);
+    const hidden = isTrue(attribute(attributes, 'hidden'));
+    if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) continue;
+    if (hidden || width < MAX_SPACER_COLUMN_WIDTH) for (let column = min; column <= max; column += 1) columns.add(column - 1);
+  }
+  const rows = new Set<number>();
+  let nextRow = 1;
+  for (const match of sheetXml.matchAll(/<(?:\w+:)?row\b([^>]*)>/g)) {
+    const attributes = match[1] ?? '';
+    const declared = Number(attribute(attributes, 'r'));
+    const row = Number.isInteger(declared) && declared > 0 ? declared : nextRow;
+    nextRow = row + 1;
+    const height = Number(attribute(attributes, 'ht') ?? Infinity);
+    if (isTrue(attribute(attributes, 'hidden')) || height < MAX_SPACER_ROW_HEIGHT) rows.add(row - 1);
+  }
+  if (columns.size === 0 && rows.size === 0) return null;
+  return { row: (index) => rows.has(index), column: (index) => columns.has(index) };
+}
+
+function attribute(attributes: string, name: string): string | undefined {
+  return new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
+}
+
+function isTrue(value: string | undefined): boolean {
+  return value === '1' || value === 'true';
+}
