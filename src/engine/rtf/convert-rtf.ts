@@ -32,7 +32,11 @@ export const convertRtf: Converter = async (input) => {
   const footers = furnitureBlocks(content.furniture.filter((item) => item.kind === 'footer').map((item) => item.flow), 'page_footer');
   const body: ModelBlock[] = content.body.blocks.map((block) => ({ ...block, bbox: null, source: SOURCE }));
   const notes: ModelBlock[] = content.notes.flatMap(({ number, flow }) => {
-    const text = flow.blocks.map((block) => block.markdown.replace(/\s*\n\s*/g, ' ')).join(' ').trim();
+    const text = flow.blocks
+      .flatMap((block) => block.markdown.split('\n'))
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .join(' ');
     return text === '' ? [] : [{ type: 'text' as const, label: 'footnote', markdown: `[^${number}]: ${text}`, bbox: null, source: SOURCE }];
   });
 

@@ -62,7 +62,7 @@ export function runsToMarkdown(runs: readonly Run[], lineBreak = '  \n'): string
   return markdown
     .split('\n')
     // Runs of spaces show as one in Markdown anyway; writers leave them where runs meet.
-    .map((line) => guardLineStart(line.replace(/ {2,}/g, ' ').replace(/[ \t]+$/, '').replace(/^[ \t]+/, '')))
+    .map((line) => guardLineStart(line.replace(/ {2,}/g, ' ').trim()))
     .filter((line) => line !== '')
     .join(lineBreak)
     .trim();
@@ -72,8 +72,7 @@ function runMarkdown(run: Run): string {
   if (run.raw) return run.text;
   const text = cleanText(run.text);
   if (!run.bold && !run.italic) return escapeMarkdown(text);
-  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(text);
-  const [lead, core, trail] = [match?.[1] ?? '', match?.[2] ?? '', match?.[3] ?? ''];
+  const [lead, core, trail] = splitOuterSpace(text);
   if (core === '') return text;
   const marker = run.bold && run.italic ? '***' : run.bold ? '**' : '*';
   // Emphasis cannot span a line break reliably in every Markdown reader: each line is emphasised on its own.
@@ -85,11 +84,21 @@ function runMarkdown(run: Run): string {
 }
 
 function linkMarkdown(inner: string, url: string): string {
-  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner);
-  const [lead, core, trail] = [match?.[1] ?? '', match?.[2] ?? '', match?.[3] ?? ''];
+  const [lead, core, trail] = splitOuterSpace(inner);
   const destination = url.replace(/ /g, '%20').replace(/\(/g, '%28').replace(/\)/g, '%29');
   if (core === '') return inner;
   return `${lead}[${core.replace(/\n/g, ' ')}](${destination})${trail}`;
+}
+
+/**
+ * Leading white space, the rest, trailing white space. (String trimming rather than a regular expression: a lazy
+ * pattern would backtrack quadratically over long runs of spaces.)
+ */
+function splitOuterSpace(text: string): [lead: string, core: string, trail: string] {
+  const start = text.length - text.trimStart().length;
+  if (start === text.length) return [text, '', ''];
+  const end = text.trimEnd().length;
+  return [text.slice(0, start), text.slice(start, end), text.slice(end)];
 }
 
 /** Removes control characters other than tab and line feed (NULs and stray C0/C1 bytes from damaged files). */
@@ -105,15 +114,15 @@ export function escapeMarkdown(text: string): string {
 
 /** A backslash in front of what would make a line a heading, list item, quote, rule or code fence. */
 function guardLineStart(line: string): string {
-  return line.replace(/^(#{1,6}(?=\s|$)|[-+=~>]|\d{1,9}(?=[.)](?:\s|$)))/, (marker) =>
-    /^\d/.test(marker) ? marker : `\\${marker}`,
-  ).replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
+  return line.replace(/^(?:#{1,6}(?=\s|$)|[-+=~>])/, '\\$&').replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
 }
 
 /** `#`-heading Markdown for plain text (emphasis dropped: a heading is already set off). */
 export function headingMarkdown(level: number, text: string): string {
-  const line = escapeMarkdown(cleanText(text).replace(/\s+/g, ' ').trim())
-    // A trailing run of `#` would be read as the heading's closing sequence.
-    .replace(/(\s)(#+)$/, '$1\\$2');
-  return `${'#'.repeat(level)} ${line}`;
+  const line = escapeMarkdown(cleanText(text).replace(/\s+/g, ' ').trim());
+  // A trailing run of `#` after a space would be read as the heading's closing sequence.
+  let hashes = line.length;
+  while (hashes > 0 && line[hashes - 1] === '#') hashes -= 1;
+  const guarded = hashes < line.length && line[hashes - 1] === ' ' ? `${line.slice(0, hashes)}\\${line.slice(hashes)}` : line;
+  return `${'#'.repeat(level)} ${guarded}`;
 }

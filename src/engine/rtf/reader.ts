@@ -51,7 +51,8 @@ export interface RtfContent {
 }
 
 interface FieldState {
-  instruction: string;
+  /** The URL of a HYPERLINK field, known once its instruction is read. */
+  link: string | null;
 }
 
 interface StyleEntry {
@@ -162,8 +163,8 @@ class RtfReader {
   private documentCodePage = DEFAULT_CODE_PAGE;
   private defaultFont = 0;
   private readonly fontCodePages = new Map<number, number | null>();
-  private readonly styles: StyleEntry[] = [];
-  private styleIndex: Map<number, StyleEntry> | null = null;
+  /** Paragraph styles by number, filled as the style sheet's entries end. */
+  private readonly styles = new Map<number, StyleEntry>();
 
   private byteBuffer = new Uint8Array(1024);
   private byteLength = 0;
@@ -254,10 +255,7 @@ class RtfReader {
     const state = this.state.clone();
     // Each style sheet entry is a group of its own: give it an entry to fill.
     if (state.destination.kind === 'styles') {
-      const entry: StyleEntry = { number: 0, name: '', outlineLevel: null, paragraphStyle: true };
-      this.styles.push(entry);
-      this.styleIndex = null;
-      state.destination = { kind: 'style', entry };
+      state.destination = { kind: 'style', entry: { number: 0, name: '', outlineLevel: null, paragraphStyle: true } };
     }
     this.state = state;
   }
@@ -282,6 +280,7 @@ class RtfReader {
       if (destination.kind === 'flow') destination.close?.(closing);
       else if (destination.kind === 'capture') destination.close(destination.text);
       else if (destination.kind === 'date') destination.close(destination.parts);
+      else if (destination.kind === 'style' && destination.entry.paragraphStyle) this.styles.set(destination.entry.number, destination.entry);
     }
     // The document's group ends: its last paragraph (often without `\par`) ends with the formatting it had.
     if (this.stack.length === 0 && destination.kind === 'flow' && destination.flow === this.body) {
@@ -646,21 +645,21 @@ class RtfReader {
         // The shape's instructions: properties (`\sp`) are skipped, its text box (`\shptxt`) is read.
         return true;
       case 'field':
-        state.field = { instruction: '' };
+        state.field = { link: null };
         return true;
       case 'fldrslt':
         // The field's visible result; a HYPERLINK field's URL becomes the link of its text.
-        state.link = state.field === null ? null : hyperlinkTarget(state.field.instruction);
+        state.link = state.field?.link ?? null;
         return true;
       case 'fldinst': {
-        const field = state.field ?? { instruction: '' };
+        const field = state.field ?? { link: null };
         state.field = field;
         state.destination = {
           kind: 'capture',
           text: '',
           limit: MAX_CAPTURE_CHARS,
           close: (text) => {
-            field.instruction = text.trim();
+            field.link = hyperlinkTarget(text.trim());
           },
         };
         return true;
@@ -719,7 +718,7 @@ class RtfReader {
    */
   private headingLevel(state: GroupState): number | null {
     if (state.outlineLevel !== null) return state.outlineLevel >= 0 && state.outlineLevel <= 5 ? state.outlineLevel + 1 : null;
-    const style = this.styleByNumber(state.style);
+    const style = this.styles.get(state.style);
     if (style === undefined) return null;
     const name = style.name.replace(/;\s*$/, '').trim().toLowerCase();
     const heading = /^heading\s*(\d)$/.exec(name);
@@ -730,13 +729,6 @@ class RtfReader {
     return level !== null && level >= 0 && level <= 5 ? level + 1 : null;
   }
 
-  private styleByNumber(number: number): StyleEntry | undefined {
-    if (this.styleIndex === null) {
-      this.styleIndex = new Map();
-      for (const entry of this.styles) if (entry.paragraphStyle) this.styleIndex.set(entry.number, entry);
-    }
-    return this.styleIndex.get(number);
-  }
 }
 
 function isoDate(parts: Record<string, number>): string | null {

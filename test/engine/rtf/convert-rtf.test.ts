@@ -118,6 +118,14 @@ describe('code pages', () => {
   });
 });
 
+describe('encodings of the file itself', () => {
+  it('reads RTF saved as UTF-16 (with a byte order mark)', async () => {
+    const source = rtf('Gr\\u252?\\u223?e {\\b bold}\\par');
+    const utf16 = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(source, 'utf16le'))]);
+    expect(markdownOf(await convert(utf16))).toBe('Grüße **bold**');
+  });
+});
+
 describe('paragraphs and characters', () => {
   it('applies bold and italic per run, scoped by groups, closed in every paragraph', async () => {
     expect(await markdown('{\\b bold {\\i both} bold} plain {\\i it}\\par')).toBe('**bold** ***both*** **bold** plain *it*');
@@ -322,6 +330,23 @@ describe('damaged and hostile files', () => {
     const model = await convert(`{\\rtf1 text${'{'.repeat(100_000)}{\\pict ${'{'.repeat(1000)}`);
     expect(markdownOf(model)).toBe('text');
     expect(model.warnings?.join(' ')).toMatch(/ends before \d+ of its groups/);
+  });
+
+  it('stays linear on shapes that make naive parsers quadratic', async () => {
+    const spaces = ' '.repeat(1_000_000);
+    const body =
+      `{\\b a${spaces}b}\\par {\\b\\tab${'\\tab '.repeat(100_000)}x}\\par\\outlinelevel0 C ${'#'.repeat(200_000)}\\par\\pard ` +
+      `{\\field{\\*\\fldinst HYPERLINK "https://example.com/${'x'.repeat(8000)}"}${'{\\fldrslt y}'.repeat(20_000)}}\\par ` +
+      '{\\stylesheet{\\s1 heading 1;}}{\\s1 H\\par}'.repeat(20_000);
+    const started = performance.now();
+    const model = await convert(rtf(body));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const blocks = blocksOf(model);
+    expect(blocks[0]?.markdown).toBe('**a b**');
+    expect(blocks[1]?.markdown).toBe('**x**');
+    expect(blocks[2]?.markdown).toBe(`# C \\${'#'.repeat(200_000)}`);
+    expect(blocks[3]?.markdown).toMatch(/^\[y{20000}\]\(https:\/\/example\.com\/x{8000}\)$/);
+    expect(blocks.filter((block) => block.markdown === '# H')).toHaveLength(20_000);
   });
 
   it('refuses a file that is not RTF, saying what it looks like', async () => {
