@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { restoreNativePush } from './native-builtins.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfParserOf, type PdfParser } from '../../contract/options.js';
+import { findPdfHeader } from '../bytes/sniff.js';
 import { EngineError } from '../engine-error.js';
 import type { Converter, DocumentModel, MetadataValue } from '../model.js';
 import { CachedBinaryDataFactory } from './binary-data.js';
@@ -51,24 +52,8 @@ function pdfjsFolders() {
   return folders;
 }
 
-const HEADER_WINDOW = 1024;
-
-/** Byte offset of `%PDF-` within the first KiB (the spec tolerates leading junk), or -1. */
-export function findPdfHeader(bytes: Uint8Array): number {
-  const limit = Math.min(bytes.length - 5, HEADER_WINDOW);
-  for (let i = 0; i <= limit; i++) {
-    if (
-      bytes[i] === 0x25 &&
-      bytes[i + 1] === 0x50 &&
-      bytes[i + 2] === 0x44 &&
-      bytes[i + 3] === 0x46 &&
-      bytes[i + 4] === 0x2d
-    ) {
-      return i;
-    }
-  }
-  return -1;
-}
+/** The `%PDF-` header is found by the engine's one sniffer (re-exported for the converter's callers). */
+export { findPdfHeader };
 
 interface PdfjsError {
   name?: string;
