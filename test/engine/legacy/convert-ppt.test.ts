@@ -1,0 +1,160 @@
+/**
+ * The PowerPoint 97-2003 converter on the corpus (ppt/fake-power-point.ppt) and on presentations built here:
+ * presentation order from the slide list, titles, bullets with levels, text boxes in reading order, notes,
+ * furniture, hidden slides, and every error with its reason.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../../src/engine/engine.js';
+import { convertPpt } from '../../../src/engine/legacy/convert-ppt.js';
+import { blocksOf, corpusBytes, input, markdownOf, options } from '../html/helpers.js';
+import { summaryInformation } from './make-doc.js';
+import { makePpt } from './make-ppt.js';
+
+const convert = (file: string | Uint8Array, overrides = {}) => convertPpt(input(file, overrides, typeof file === 'string' ? undefined : 'built.ppt'));
+
+async function failure(bytes: Uint8Array): Promise<{ apiCode: string; message: string }> {
+  try {
+    await convert(bytes);
+  } catch (error) {
+    return error as { apiCode: string; message: string };
+  }
+  throw new Error('the conversion did not fail');
+}
+
+describe('ppt/fake-power-point.ppt', () => {
+  it('gives the slide title as a heading, its bullets with their levels and the text box', async () => {
+    const model = await convert('ppt/fake-power-point.ppt');
+    expect(model.pages).toHaveLength(1);
+    expect(markdownOf(model)).toBe(
+      [
+        '# Adding a Bullet Slide',
+        '- Find the bullet slide layout\n  - Use \\_TextFrame.text for first bullet\n    - Use \\_TextFrame.add\\_paragraph() for subsequent bullets',
+        'Here is a lot of text!',
+        'Here is some text in a text box!',
+      ].join('\n\n'),
+    );
+    expect(blocksOf(model)[0]?.type).toBe('title');
+    expect(blocksOf(model).every((block) => block.source === 'ppt')).toBe(true);
+    expect(model.metadata).toMatchObject({ title: 'Adding a Bullet Slide', numPages: 1 });
+    // Slide size 10 x 7.5 inches, in points.
+    expect([model.pages[0]?.width, model.pages[0]?.height]).toEqual([720, 540]);
+  });
+});
+
+describe('built presentations', () => {
+  const deck = () =>
+    makePpt({
+      slides: [
+        { title: 'Opening', body: [{ text: 'Welcome' }, { text: 'Agenda', level: 1 }], notes: 'Smile at the audience' },
+        {
+          title: 'Results',
+          textBoxes: [
+            { text: 'Lower box', anchor: [3000, 100, 2000, 3400] },
+            { text: 'Upper box', anchor: [1000, 100, 2000, 1400] },
+            { text: '3', anchor: [4000, 5000, 5500, 4200], placeholder: 8 },
+          ],
+        },
+        { title: 'Backup', body: [{ text: 'Spare slide' }], hidden: true },
+      ],
+      footer: 'ACME confidential',
+    });
+
+  it('puts slides in the slide list order, one page each, titles as headings', async () => {
+    const model = await convert(deck());
+    expect(model.pages.map((page) => page.pageNumber)).toEqual([1, 2, 3]);
+    expect(model.pages.map((page) => page.blocks.find((block) => block.type === 'title' || block.type === 'section_header')?.markdown)).toEqual([
+      '# Opening',
+      '## Results',
+      '## Backup',
+    ]);
+    expect(model.metadata).toMatchObject({ title: 'Opening', numPages: 3 });
+  });
+
+  it('keeps bullets and levels, and text boxes in reading order', async () => {
+    const model = await convert(deck());
+    const first = model.pages[0]?.blocks.map((block) => block.markdown) ?? [];
+    expect(first).toContain('- Welcome\n  - Agenda');
+    const second = model.pages[1]?.blocks.filter((block) => !block.furniture && block.type === 'text').map((block) => block.markdown);
+    expect(second).toEqual(['Upper box', 'Lower box']);
+  });
+
+  it('puts speaker notes under their slide', async () => {
+    const model = await convert(deck());
+    const notes = model.pages.map((page) => page.blocks.find((block) => block.label === 'notes')?.markdown);
+    expect(notes).toEqual(['**Notes:**\n\nSmile at the audience', undefined, undefined]);
+  });
+
+  it('makes footers and slide numbers furniture and marks hidden slides', async () => {
+    const model = await convert(deck());
+    const furniture = model.pages[1]?.blocks.filter((block) => block.furniture).map((block) => [block.type, block.markdown]);
+    expect(furniture).toEqual([
+      ['page_number', '3'],
+      ['page_footer', 'ACME confidential'],
+    ]);
+    expect(markdownOf(model)).not.toContain('ACME');
+    expect(model.pages[2]?.blocks.some((block) => block.label === 'hidden-slide')).toBe(true);
+    expect(model.warnings).toEqual(['slide 3 is hidden in the presentation; its content is included.']);
+  });
+
+  it('finds the slides without the Current User stream', async () => {
+    const model = await convert(makePpt({ slides: [{ title: 'Only' }, { title: 'Two' }], noCurrentUser: true }));
+    expect(markdownOf(model)).toBe('# Only\n\n## Two');
+  });
+
+  it('reads title and author from the summary information', async () => {
+    const summary = summaryInformation({ 2: 'Deck title', 4: 'Presenter' });
+    const model = await convert(makePpt({ slides: [{ title: 'Slide' }], streams: [{ name: '\u0005SummaryInformation', data: summary }] }));
+    expect(model.metadata).toMatchObject({ title: 'Deck title', author: 'Presenter' });
+  });
+
+  it('gives a presentation without text its pages and the no-text warning', async () => {
+    const empty = await convert(makePpt({ slides: [] }));
+    expect(empty.pages).toHaveLength(1);
+    expect(blocksOf(empty)).toEqual([]);
+    expect(empty.warnings).toEqual(['the presentation has no text.']);
+    const blank = await convert(makePpt({ slides: [{}, {}] }));
+    expect(blank.pages).toHaveLength(2);
+    expect(blank.warnings).toEqual(['the presentation has no text.']);
+  });
+});
+
+describe('errors', () => {
+  it('refuses encrypted presentations as password-protected', async () => {
+    for (const bytes of [
+      makePpt({ slides: [{ title: 'x' }], encryptedToken: true }),
+      makePpt({ slides: [{ title: 'x' }], cryptSession: true }),
+      makePpt({ slides: [{ title: 'x' }], streams: [{ name: 'EncryptedSummary', data: new Uint8Array(16) }] }),
+    ]) {
+      const error = await failure(bytes);
+      expect(error.apiCode).toBe('ENCRYPTED_DOCUMENT');
+      expect(error.message).toMatch(/password-protected/);
+    }
+  });
+
+  it('names a persist directory that leads nowhere', async () => {
+    const error = await failure(makePpt({ slides: [{ title: 'x' }], badDocumentRef: true }));
+    expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(error.message).toBe('the PowerPoint document stream is damaged: the persist directory does not lead to the document container');
+  });
+
+  it('says when the container has no PowerPoint Document stream', async () => {
+    const error = await failure(corpusBytes('doc/legacy_sample.doc'));
+    expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(error.message).toMatch(/no PowerPoint Document stream/);
+  });
+
+  it('gives a truncated file as a damaged container', async () => {
+    const error = await failure(corpusBytes('ppt/fake-power-point.ppt').slice(0, 100_000));
+    expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(error.message).toMatch(/damaged OLE2 container/);
+  });
+});
+
+describe('through the engine', () => {
+  it('parses a .ppt with parseDocument', async () => {
+    const data = await parseDocument({ bytes: corpusBytes('ppt/fake-power-point.ppt'), fileName: 'fake-power-point.ppt', options: options() });
+    expect(data.markdown).toContain('# Adding a Bullet Slide');
+    expect(data.markdown).toContain('Here is some text in a text box!');
+    expect(data.metadata).toMatchObject({ title: 'Adding a Bullet Slide', contentType: 'application/vnd.ms-powerpoint' });
+  });
+});
