@@ -80,7 +80,11 @@ function itemBlocks(item: SlideItem, bbox: Bbox | null): Omit<ModelBlock, 'sourc
     case 'text': {
       const blocks = paragraphBlocks(item.paragraphs);
       if (item.furniture !== undefined) {
-        const markdown = blocks.map((block) => block.markdown).join('\n\n');
+        // Footers and numbers are lines of text, whatever list style their placeholder inherits.
+        const markdown = item.paragraphs
+          .map((paragraph) => inlineMarkdown(paragraph.runs, { breaks: false }))
+          .filter((line) => line !== '')
+          .join('\n\n');
         return markdown === '' ? [] : [{ type: item.furniture, label: null, markdown, bbox, furniture: true }];
       }
       return blocks.map((block) => ({ type: 'text', label: block.list ? 'list' : null, markdown: block.markdown, bbox }));

@@ -73,13 +73,14 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
   const textContext = (shape: XmlElement, ph: XmlElement | undefined): TextContext => {
     const { layout, master } = inherited(ph);
     const type = ph === undefined ? null : (attr(ph, 'type') ?? 'body');
-    const styleName = type === null ? 'otherStyle' : TITLE_TYPES.has(type) ? 'titleStyle' : 'bodyStyle';
+    const family = type === null ? null : placeholderFamily(type);
+    const styleName = family === 'title' ? 'titleStyle' : family === 'body' ? 'bodyStyle' : 'otherStyle';
     return {
       listStyles: [
         layout === undefined ? undefined : child(textBodyOf(layout), 'lstStyle'),
         master === undefined ? undefined : child(textBodyOf(master), 'lstStyle'),
         // Text boxes take no bullets from the master: otherStyle is for the master's own decoration.
-        type === null ? undefined : child(masterStyles, styleName),
+        family === null ? undefined : child(masterStyles, styleName),
       ],
       relationships: sources.relationships,
       slideNumber: sources.slideNumber,

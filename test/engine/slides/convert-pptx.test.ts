@@ -1,0 +1,327 @@
+/**
+ * The PowerPoint converter on the corpus (pptx/, pptm/) and on decks built here: slide order, titles, reading
+ * order, groups, tables, lists, notes, comments, furniture, hidden slides, page markers, bboxes, errors.
+ */
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../../src/engine/engine.js';
+import type { DocumentModel } from '../../../src/engine/model.js';
+import { renderDocument } from '../../../src/engine/render.js';
+import { convertPptx } from '../../../src/engine/slides/convert-pptx.js';
+import { blocksOf, corpusBytes, corpusText, headingsOf, input, markdownOf, options, tablesOf } from '../html/helpers.js';
+import {
+  bullet,
+  group,
+  makePptx,
+  numbered,
+  para,
+  picture,
+  placeholder,
+  type PptxDeck,
+  SLIDE_HEIGHT,
+  SLIDE_WIDTH,
+  tableFrame,
+  textBox,
+} from './make-deck.js';
+import { wordRecall } from './word-recall.js';
+
+const convert = (file: string, overrides = {}) => convertPptx(input(file, overrides));
+const convertDeck = (deck: PptxDeck, overrides = {}) => convertPptx(input(makePptx(deck), overrides, 'deck.pptx'));
+const pageMarkdown = (model: DocumentModel, pageNumber: number) =>
+  (model.pages.find((page) => page.pageNumber === pageNumber)?.blocks ?? [])
+    .filter((block) => !block.furniture)
+    .map((block) => block.markdown)
+    .join('\n\n');
+
+const W = SLIDE_WIDTH;
+const H = SLIDE_HEIGHT;
+
+describe('corpus: pptx/powerpoint_sample.pptx', () => {
+  it('gives one page per slide, titles as headings, the merged table, lists and notes', async () => {
+    const model = await convert('pptx/powerpoint_sample.pptx');
+    expect(model.pages.map((page) => page.pageNumber)).toEqual([1, 2, 3]);
+    expect(model.metadata).toMatchObject({ numPages: 3, author: 'Maxim Lysak' });
+    const markdown = markdownOf(model);
+    expect(headingsOf(markdown)).toEqual(['Test Table Slide', 'Second slide title']);
+    expect(markdown).toMatch(/^# Test Table Slide/);
+    expect(markdown).toContain('## Second slide title');
+    const [table] = tablesOf(model);
+    expect(table?.[0]).toEqual(['', 'Class1', 'Class1', 'Class1', 'Class2', 'Class2', 'Class2']);
+    expect(table?.[2]).toEqual(['R1', 'True', 'False', '', 'False', 'True', 'True']);
+    // The body placeholder's bullets come from the master; its first paragraph says buNone.
+    expect(pageMarkdown(model, 2)).toContain('Let’s introduce a list\n\n- With foo\n- Bar\n- And baz things');
+    expect(pageMarkdown(model, 3)).toContain('1. List item4\n2. List item5\n3. List item6');
+    expect(pageMarkdown(model, 2)).toContain('**Notes:**\n\nSome notes on the second slide.');
+    expect(pageMarkdown(model, 3)).toContain('**Notes:**\n\nFinal notes on the third slide.\n\nSecond line of notes.');
+    expect(wordRecall(corpusText('pptx/powerpoint_sample.expected.md'), markdown)).toBeGreaterThan(0.95);
+    expect(blocksOf(model).every((block) => block.source === 'pptx')).toBe(true);
+  });
+});
+
+describe('corpus: charts, macros and pictures', () => {
+  it('reads a chart as its title and a table of its cached data (pptx/pptx_chart.pptx)', async () => {
+    const model = await convert('pptx/pptx_chart.pptx');
+    const markdown = markdownOf(model);
+    expect(markdown).toContain('*Chart: Wild Duck Observations by Year*');
+    expect(tablesOf(model)[0]).toEqual([
+      ['', 'Freshwater Ducks', 'Saltwater Ducks'],
+      ['2019', '120', '80'],
+      ['2020', '130', '95'],
+      ['2021', '150', '110'],
+      ['2022', '175', '130'],
+    ]);
+    expect(headingsOf(markdown)).toEqual(['Quarterly Duck Survey', 'Quarterly revenue']);
+    expect(wordRecall(corpusText('pptx/pptx_chart.expected.md'), markdown)).toBeGreaterThan(0.85);
+  });
+
+  it('converts macro-enabled decks, ignoring the macros (pptm/)', async () => {
+    const simple = await convertPptx(input('pptm/SimpleMacro.pptm'));
+    expect(markdownOf(simple)).toMatch(/^# This is a macro slideshow!!/);
+    expect(simple.metadata).toMatchObject({ numPages: 1, author: 'Javen ONeal' });
+    const attachments = await convertPptx(input('pptm/PPTWithAttachments.pptm'));
+    // Pictures keep their alt text as a figure.
+    expect(blocksOf(attachments).filter((block) => block.type === 'figure').map((block) => block.markdown)).toContain('*Image: Суҳбатда, восемнадцать, zeal*');
+  });
+
+  it('a date placeholder is furniture (pptx/fake-power-point-malformed.pptx)', async () => {
+    const model = await convert('pptx/fake-power-point-malformed.pptx');
+    expect(markdownOf(model)).toBe('# Test Slide');
+    expect(blocksOf(model).find((block) => block.furniture)).toMatchObject({ type: 'page_footer', markdown: 'Problem Date Placeholder' });
+  });
+});
+
+describe('slides', () => {
+  it('follow sldIdLst, not the part names', async () => {
+    const model = await convertDeck({
+      slides: [{ shapes: placeholder('title', para('Written first')) }, { shapes: placeholder('title', para('Shown first')) }],
+      order: [1, 0],
+    });
+    expect(headingsOf(markdownOf(model))).toEqual(['Shown first', 'Written first']);
+    expect(model.pages[0]?.blocks[0]).toMatchObject({ type: 'title', markdown: '# Shown first', label: 'heading-1' });
+    expect(model.pages[1]?.blocks[0]).toMatchObject({ type: 'section_header', markdown: '## Written first' });
+  });
+
+  it('read shapes top to bottom, and left to right along a row, whatever their order in the file', async () => {
+    const model = await convertDeck({
+      slides: [
+        {
+          shapes:
+            textBox({ x: W / 10, y: (H * 7) / 10, w: W / 2, h: H / 10 }, para('Bottom line')) +
+            textBox({ x: W / 2, y: H / 4 + H / 40, w: W / 3, h: H / 3 }, para('Right column')) +
+            placeholder('title', para('The title'), { x: W / 10, y: H / 20, w: (W * 8) / 10, h: H / 8 }) +
+            textBox({ x: W / 10, y: H / 4, w: W / 3, h: H / 4 }, para('Left column')),
+        },
+      ],
+    });
+    expect(markdownOf(model)).toBe('# The title\n\nLeft column\n\nRight column\n\nBottom line');
+  });
+
+  it('flatten groups, placing members through the group transform', async () => {
+    // The member sits at the top of the group's child space, but the group is scaled into the lower half of the
+    // slide: it must come after the text in the middle, and its bbox must be where it is drawn.
+    const member = textBox({ x: 0, y: 0, w: 1000, h: 500 }, para('Inside the group'));
+    const model = await convertDeck({
+      slides: [
+        {
+          shapes:
+            group({ x: W / 2, y: (H * 3) / 4, w: W / 4, h: H / 8 }, { x: 0, y: 0, w: 1000, h: 1000 }, group({ x: 0, y: 0, w: 1000, h: 1000 }, { x: 0, y: 0, w: 2000, h: 2000 }, member + textBox({ x: 0, y: 1500, w: 2000, h: 500 }, para('Second member')))) +
+            textBox({ x: W / 10, y: H / 2, w: W / 2, h: H / 10 }, para('Middle text')),
+        },
+      ],
+    });
+    expect(markdownOf(model)).toBe('Middle text\n\nInside the group\n\nSecond member');
+    const inside = blocksOf(model).find((block) => block.markdown === 'Inside the group');
+    // Child space 2000 → 1000 → W/4 × H/8: the member (1000 × 500 at 0,0) covers the left half, top quarter.
+    expect(inside?.bbox).toEqual([0.5, 0.75, 0.625, 0.7813]);
+  });
+
+  it('normalise bboxes against the slide size and give the page size in points', async () => {
+    const model = await convertDeck({ slides: [{ shapes: textBox({ x: W / 4, y: H / 2, w: W / 2, h: H / 4 }, para('Box')) }] });
+    expect(model.pages[0]).toMatchObject({ width: 960, height: 540 });
+    expect(blocksOf(model)[0]?.bbox).toEqual([0.25, 0.5, 0.75, 0.75]);
+  });
+
+  it('give tables as GFM tables, merged cells repeated', async () => {
+    const model = await convertDeck({
+      slides: [
+        {
+          shapes: tableFrame({ x: 0, y: 0, w: W / 2, h: H / 2 }, [
+            ['Region', { text: 'Sales', attrs: 'gridSpan="2"' }, { text: '', attrs: 'hMerge="1"' }],
+            [{ text: 'North', attrs: 'rowSpan="2"' }, '10', '20'],
+            [{ text: '', attrs: 'vMerge="1"' }, '30', '4|0'],
+          ]),
+        },
+      ],
+    });
+    expect(blocksOf(model)[0]?.type).toBe('table');
+    expect(markdownOf(model)).toBe('| Region | Sales | Sales |\n| --- | --- | --- |\n| North | 10 | 20 |\n| North | 30 | 4\\|0 |');
+  });
+
+  it('give lists with their levels, numbering, and bullets inherited from the master for body placeholders', async () => {
+    const model = await convertDeck({
+      slides: [
+        {
+          shapes:
+            placeholder('title', para('Agenda'), { x: 0, y: 0, w: W, h: H / 10 }) +
+            // No bullet in the paragraphs: a body placeholder takes the master's bodyStyle (• at level 1, – at 2).
+            placeholder(null, para('First point') + para('Detail', { attrs: 'lvl="1"' }) + para('Second point') + para('Plain line', { inner: '<a:buNone/>' }), { x: 0, y: H / 5, w: W / 2, h: H / 2 }, 1) +
+            textBox({ x: W / 2 + 1, y: H / 5, w: W / 2 - 1, h: H / 2 }, numbered('One') + numbered('Sub a', 1) + numbered('Sub b', 1) + numbered('Two') + bullet('Loose', 0)),
+        },
+      ],
+    });
+    const markdown = markdownOf(model);
+    expect(markdown).toContain('- First point\n  - Detail\n- Second point\n\nPlain line');
+    expect(markdown).toContain('1. One\n   1. Sub a\n   2. Sub b\n2. Two\n- Loose');
+    expect(blocksOf(model).filter((block) => block.label === 'list')).toHaveLength(2);
+  });
+
+  it('keep bold, italic and links', async () => {
+    const rels = '<Relationship Id="rIdLink" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.com/a" TargetMode="External"/>';
+    const paragraph =
+      '<a:p><a:r><a:rPr b="1"/><a:t>Bold </a:t></a:r><a:r><a:rPr i="1"/><a:t>italic</a:t></a:r><a:r><a:rPr/><a:t> and </a:t></a:r>' +
+      '<a:r><a:rPr><a:hlinkClick r:id="rIdLink"/></a:rPr><a:t>a link</a:t></a:r><a:r><a:rPr/><a:t> with *stars*</a:t></a:r></a:p>';
+    const model = await convertDeck({ slides: [{ shapes: textBox({ x: 0, y: 0, w: W, h: H }, paragraph), rels }] });
+    expect(markdownOf(model)).toBe('**Bold** *italic* and [a link](https://example.com/a) with \\*stars\\*');
+  });
+
+  it('give pictures their alt text as a figure', async () => {
+    const model = await convertDeck({ slides: [{ shapes: picture({ x: 0, y: 0, w: W / 2, h: H / 2 }, 'A duck on a pond') + picture({ x: 0, y: H / 2, w: 10, h: 10 }, '') }] });
+    const figures = blocksOf(model).filter((block) => block.type === 'figure');
+    expect(figures.map((figure) => figure.markdown)).toEqual(['*Image: A duck on a pond*', '']);
+    expect(markdownOf(model)).toBe('*Image: A duck on a pond*');
+  });
+});
+
+describe('notes and comments', () => {
+  it('come under their own slide, with comment authors (legacy and threaded comments)', async () => {
+    const model = await convertDeck({
+      commentAuthors: ['Alice Reviewer'],
+      authors: { '{AUTHOR-B}': 'Bob Modern', '{AUTHOR-C}': 'Carol Reply' },
+      slides: [
+        { shapes: placeholder('title', para('One')) },
+        { shapes: placeholder('title', para('Two')), notes: para('Say hello first.') + para('Then the numbers.'), legacyComments: [{ author: 0, text: 'Check this figure' }] },
+        {
+          shapes: placeholder('title', para('Three')),
+          modernComments: [{ author: '{AUTHOR-B}', text: 'Is this final?', replies: [{ author: '{AUTHOR-C}', text: 'Yes, approved.' }] }],
+        },
+      ],
+    });
+    expect(pageMarkdown(model, 1)).toBe('# One');
+    expect(pageMarkdown(model, 2)).toBe(
+      '## Two\n\n**Notes:**\n\nSay hello first.\n\nThen the numbers.\n\n**Comments:**\n\n- **Alice Reviewer:** Check this figure',
+    );
+    expect(pageMarkdown(model, 3)).toBe('## Three\n\n**Comments:**\n\n- **Bob Modern:** Is this final?\n  - **Carol Reply:** Yes, approved.');
+    expect(model.pages[1]?.blocks.map((block) => block.label)).toEqual(['heading-2', 'notes', 'comments']);
+  });
+});
+
+describe('furniture', () => {
+  const deck: PptxDeck = {
+    slides: [
+      {
+        shapes:
+          placeholder('title', para('Results'), { x: 0, y: 0, w: W, h: H / 10 }) +
+          textBox({ x: 0, y: H / 5, w: W, h: H / 5 }, para('Revenue grew.')) +
+          placeholder('ftr', para('ACME confidential'), { x: 0, y: H - H / 10, w: W / 2, h: H / 20 }, 11) +
+          placeholder('sldNum', '<a:p><a:fld id="{X}" type="slidenum"><a:rPr/><a:t>‹#›</a:t></a:fld></a:p>', { x: W - W / 10, y: H - H / 10, w: W / 20, h: H / 20 }, 12),
+      },
+    ],
+    masterShapes: textBox({ x: 0, y: 0, w: W / 5, h: H / 20 }, para('Master banner')),
+  };
+
+  it('is left out of the Markdown by default and kept in blocks', async () => {
+    const model = await convertDeck(deck);
+    expect(markdownOf(model)).toBe('# Results\n\nRevenue grew.');
+    const furniture = blocksOf(model).filter((block) => block.furniture);
+    expect(furniture.map((block) => [block.type, block.markdown])).toEqual([
+      ['page_header', 'Master banner'],
+      ['page_footer', 'ACME confidential'],
+      ['page_number', '1'],
+    ]);
+    const data = renderDocument(model, options(), { contentType: 'x' });
+    expect(data.markdown).toBe('# Results\n\nRevenue grew.');
+  });
+
+  it('appears with onlyMainContent false', async () => {
+    const model = await convertDeck(deck, { onlyMainContent: false });
+    const data = renderDocument(model, options({ onlyMainContent: false }), { contentType: 'x' });
+    expect(data.markdown).toBe('# Results\n\nRevenue grew.\n\nMaster banner\n\nACME confidential\n\n1');
+  });
+});
+
+describe('hidden slides and page markers', () => {
+  it('keep a hidden slide, marked by a furniture block and a warning', async () => {
+    const model = await convertDeck({
+      slides: [{ shapes: placeholder('title', para('Shown')) }, { shapes: placeholder('title', para('Backup')) + textBox({ x: 0, y: H / 2, w: W, h: H / 4 }, para('Spare numbers')), hidden: true }],
+    });
+    expect(model.pages[1]?.blocks.map((block) => [block.label, block.furniture ?? false])).toEqual([
+      ['heading-2', false],
+      ['hidden-slide', true],
+      [null, false],
+    ]);
+    expect(markdownOf(model)).toBe('# Shown\n\n## Backup\n\nSpare numbers');
+    expect(model.warnings?.join(' ')).toMatch(/slide 2 is hidden/);
+  });
+
+  it('give pages and page markers through the engine, one per slide', async () => {
+    const bytes = makePptx({
+      slides: [{ shapes: placeholder('title', para('Alpha')) }, { shapes: textBox({ x: 0, y: 0, w: W, h: H }, para('No title here')) }, { shapes: placeholder('title', para('Gamma')) }],
+      core: { 'dc:title': 'Deck title', 'dc:creator': 'Dana Author' },
+    });
+    const data = await parseDocument({ bytes, fileName: 'deck.pptx', options: options({ parsers: [{ type: 'pdf', pages: true, pageMarkers: true, blocks: true }] }) });
+    expect(data.markdown).toBe('# Alpha\n\n---\n\n<!-- page 2 -->\n\nNo title here\n\n---\n\n<!-- page 3 -->\n\n## Gamma');
+    expect(data.pages?.map((page) => [page.pageNumber, page.markdown])).toEqual([
+      [1, '# Alpha'],
+      [2, 'No title here'],
+      [3, '## Gamma'],
+    ]);
+    expect(data.blocks?.[1]?.items[0]).toMatchObject({ type: 'text', source: 'pptx', bbox: [0, 0, 1, 1] });
+    expect(data.metadata).toMatchObject({ title: 'Deck title', author: 'Dana Author', numPages: 3 });
+  });
+});
+
+describe('errors', () => {
+  it('an encrypted deck (OLE with EncryptionInfo) is ENCRYPTED_DOCUMENT', async () => {
+    await expect(convertPptx(input(corpusBytes('xlsx/password_protected.xlsx'), {}, 'secret.pptx'))).rejects.toMatchObject({
+      apiCode: 'ENCRYPTED_DOCUMENT',
+      message: expect.stringMatching(/password-protected/),
+    });
+  });
+
+  it('a legacy binary is UNSUPPORTED_FILE; another Office package is UNSUPPORTED_FILE', async () => {
+    await expect(convertPptx(input(corpusBytes('doc/legacy_sample.doc'), {}, 'old.pptx'))).rejects.toMatchObject({ apiCode: 'UNSUPPORTED_FILE' });
+    await expect(convertPptx(input(corpusBytes('docx/word_tables.docx'), {}, 'words.pptx'))).rejects.toMatchObject({
+      apiCode: 'UNSUPPORTED_FILE',
+      message: expect.stringMatching(/Word document/),
+    });
+  });
+
+  it('not a zip, a zip cut short, or a zip without a presentation is CORRUPT_DOCUMENT', async () => {
+    await expect(convertPptx(input(strToU8('plain text, not a deck'), {}, 'fake.pptx'))).rejects.toMatchObject({
+      apiCode: 'CORRUPT_DOCUMENT',
+      message: expect.stringMatching(/not a zip/),
+    });
+    const whole = corpusBytes('pptx/powerpoint_sample.pptx');
+    await expect(convertPptx(input(whole.subarray(0, Math.floor(whole.length * 0.6)), {}, 'cut.pptx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
+    await expect(convertPptx(input(zipSync({ 'readme.txt': strToU8('hello') }), {}, 'x.pptx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
+  });
+
+  it('a deck without slides is EMPTY_DOCUMENT', async () => {
+    await expect(convertDeck({ slides: [] })).rejects.toMatchObject({ apiCode: 'EMPTY_DOCUMENT', message: expect.stringMatching(/no slides/) });
+  });
+
+  it('slides without text give a result with a warning', async () => {
+    const model = await convertDeck({ slides: [{ shapes: picture({ x: 0, y: 0, w: 10, h: 10 }, '') }] });
+    expect(model.pages).toHaveLength(1);
+    expect(model.warnings?.join(' ')).toMatch(/no text/);
+  });
+
+  it('XML declaring more than 256 MiB is DOCUMENT_TOO_COMPLEX (zip bomb)', async () => {
+    const bomb = makePptx({ slides: [{ shapes: placeholder('title', para('tiny')) }] });
+    const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    for (let at = 0; at + 46 <= bomb.length; at += 1) {
+      if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 100 * 1024 * 1024, true);
+    }
+    await expect(convertPptx(input(bomb, {}, 'bomb.pptx'))).rejects.toMatchObject({ apiCode: 'DOCUMENT_TOO_COMPLEX' });
+  });
+});
