@@ -107,7 +107,7 @@ class PresentationReader {
 
   read(): DocumentModel {
     const { stream, budget } = this;
-    const persist = readPersistDirectory(stream, this.container.read('Current User'), budget);
+    const persist = readPersistDirectory(stream, this.currentUser(), budget);
     const documentAt = persist.offsetOf(persist.documentRef);
     const document = documentAt === undefined ? null : recordAt(stream, documentAt);
     if (document === null || document.type !== RT_DOCUMENT || !document.isContainer) {
@@ -203,6 +203,15 @@ class PresentationReader {
     const model: DocumentModel = { pages, metadata };
     if (warnings.length > 0) model.warnings = warnings;
     return model;
+  }
+
+  /** The `Current User` stream, or null when it is missing or damaged (the edits are then found by a walk). */
+  private currentUser(): Uint8Array | null {
+    try {
+      return this.container.read('Current User');
+    } catch {
+      return null;
+    }
   }
 
   /** A SlideListWithText: a SlidePersistAtom per slide, each followed by the text of its placeholders. */
