@@ -33,7 +33,7 @@ import { type PackageDocument, parsePackageDocument, resolvePath, rootfilePath, 
 const WHAT = 'the EPUB book';
 const CONTAINER = 'META-INF/container.xml';
 const ENCRYPTION = 'META-INF/encryption.xml';
-const HTML_TYPES = new Set(['application/xhtml+xml', 'text/html', 'application/xml', 'text/xml', 'application/x-dtbook+xml']);
+const HTML_TYPES = new Set(['application/xhtml+xml', 'text/html', 'application/xml', 'text/xml']);
 
 export const convertEpub: Converter = async (input) => {
   if (!isZip(input.bytes)) {

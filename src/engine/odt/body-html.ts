@@ -18,8 +18,9 @@
  *
  * Pages: text:soft-page-break (the pagination the writing application saved) and page breaks forced by a paragraph
  * or table style (fo:break-before / break-after, or an automatic style switching the master page) start a new
- * page. A block belongs to the page on which its first text falls, so a table broken across pages stays whole on
- * the page where it starts (the pages after it may then be empty). Without breaks there is one page.
+ * page (a break before any text since the previous one counts once). A block belongs to the page on which its first
+ * text falls, so a table broken across pages stays whole on the page where it starts (the pages it runs over are
+ * then empty). Without breaks there is one page.
  */
 import { EngineError } from '../engine-error.js';
 import type { ListLevel, OdfStyles, TextFormat } from './styles.js';
@@ -73,7 +74,6 @@ class BodyWriter {
   private elementStartPage: number | null = null;
   /** Whether any text was written since the last page break. */
   private pageHasText = false;
-  private anyText = false;
   /** Text and images written so far (tells whether a cell or element has content). */
   private marks = 0;
   private inNote = false;
@@ -91,8 +91,9 @@ class BodyWriter {
   ) {}
 
   document(text: XmlElement): BodyHtml {
-    for (const child of text.children) {
-      if (!isElement(child)) continue;
+    const children = childElements(text);
+    for (let index = 0; index < children.length; index += 1) {
+      const child = children[index] as XmlElement;
       if (child.name === 'soft-page-break') {
         this.softBreak();
         continue;
@@ -100,7 +101,15 @@ class BodyWriter {
       const breaks = this.forcedBreaks(child);
       if (breaks.before && this.pageHasText) this.newPage();
       this.elementStartPage = null;
-      const html = this.block(child, 0);
+      let html: string;
+      if (this.isPreformatted(child)) {
+        // A run of preformatted paragraphs is one code block.
+        const run = [child];
+        while (index + 1 < children.length && this.isPreformatted(children[index + 1] as XmlElement)) run.push(children[(index += 1)] as XmlElement);
+        html = this.preformatted(run);
+      } else {
+        html = this.block(child, 0);
+      }
       const page = this.elementStartPage ?? this.pageIndex;
       this.pages[page] += html;
       if (breaks.after && this.pageHasText) this.newPage();
@@ -124,8 +133,9 @@ class BodyWriter {
     return { before: false, after: false };
   }
 
+  /** A break with nothing written since the previous one (a page style switch that also saved a soft break) is one break. */
   private softBreak(): void {
-    if (this.inNote || !this.anyText) return;
+    if (this.inNote || !this.pageHasText) return;
     this.newPage();
   }
 
@@ -143,7 +153,6 @@ class BodyWriter {
   private mark(): void {
     this.marks += 1;
     if (this.inNote) return;
-    this.anyText = true;
     this.pageHasText = true;
     this.elementStartPage ??= this.pageIndex;
   }
@@ -151,24 +160,30 @@ class BodyWriter {
   /** Block-level content: paragraphs, headings, lists, tables, sections... Runs of preformatted paragraphs merge. */
   private blocks(nodes: readonly XmlNode[], depth: number): string {
     let html = '';
-    let pre: string[] | null = null;
-    const flushPre = () => {
-      if (pre !== null) html += `<pre>${escapeHtml(pre.join('\n'))}</pre>`;
-      pre = null;
-    };
+    let run: XmlElement[] = [];
     for (const node of nodes) {
       if (!isElement(node)) continue;
-      if (node.name === 'p' && this.styles.paragraph(node.attrs['style-name']).role === 'pre' && this.styles.paragraph(node.attrs['style-name']).outlineLevel === null) {
-        const text = plainText(node);
-        if (/\S/.test(text)) this.mark();
-        (pre ??= []).push(text);
+      if (this.isPreformatted(node)) {
+        run.push(node);
         continue;
       }
-      flushPre();
+      if (run.length > 0) html += this.preformatted(run);
+      run = [];
       html += this.block(node, depth);
     }
-    flushPre();
+    if (run.length > 0) html += this.preformatted(run);
     return html;
+  }
+
+  private isPreformatted(element: XmlElement): boolean {
+    return element.name === 'p' && this.styles.paragraph(element.attrs['style-name']).role === 'pre';
+  }
+
+  /** Preformatted paragraphs as one `pre`, their spacing kept (text:s counts, tabs). */
+  private preformatted(paragraphs: readonly XmlElement[]): string {
+    const lines = paragraphs.map((paragraph) => plainText(paragraph));
+    if (lines.some((line) => /\S/.test(line))) this.mark();
+    return `<pre>${escapeHtml(lines.join('\n'))}</pre>`;
   }
 
   private block(element: XmlElement, depth: number): string {
@@ -217,6 +232,7 @@ class BodyWriter {
     if (style.outlineLevel !== null) return this.heading(element, style.outlineLevel, depth);
     if (style.role === 'title') return this.heading(element, 1, depth);
     if (style.role === 'subtitle') return this.heading(element, 2, depth);
+    if (style.role === 'pre') return this.preformatted([element]);
     const deferred: string[] = [];
     let inner = this.inline(element.children, depth + 1, deferred, false);
     if (inner.trim() !== '') inner = wrap(inner, style.format);

@@ -204,6 +204,38 @@ describe('odt structure', () => {
     expect(single.pages).toHaveLength(1);
   });
 
+  it('a table running over pages stays on its first page; a forced break and a soft one at the same place count once', async () => {
+    const automaticStyles =
+      '<style:style style:name="Landscape" style:family="paragraph" style:master-page-name="Landscape"/>';
+    const row = (text: string) => `<table:table-row><table:table-cell>${p(text)}</table:table-cell><table:table-cell>${p('x')}</table:table-cell></table:table-row>`;
+    const body =
+      p('Intro.') +
+      `<table:table>${row('Row 1')}<text:soft-page-break/>${row('Row 2')}<text:soft-page-break/>${row('Row 3')}</table:table>` +
+      p('<text:soft-page-break/>After the table.') +
+      `<text:p text:style-name="Landscape"><text:soft-page-break/>Landscape page.</text:p>`;
+    const model = await convert(makeOdt({ body, automaticStyles }));
+    const pages = model.pages.map((page) => markdownOf({ ...model, pages: [page] }));
+    expect(pages).toHaveLength(5);
+    expect(pages[0]).toMatch(/^Intro\.\n\n\| Row 1 \| x \|[\s\S]*Row 3/);
+    expect(pages.slice(1)).toEqual(['', '', 'After the table.', 'Landscape page.']);
+  });
+
+  it('preformatted paragraphs are one code block with their spacing; a monospace font is inline code; a table of contents gives its entries', async () => {
+    const styles =
+      '<style:style style:name="Preformatted_20_Text" style:display-name="Preformatted Text" style:family="paragraph"/>' +
+      '<style:style style:name="C1" style:family="text"><style:text-properties style:font-name="Courier New"/></style:style>';
+    const body =
+      p('if (ready) {', 'Preformatted_20_Text') +
+      p('<text:s text:c="2"/>go();', 'Preformatted_20_Text') +
+      p('}', 'Preformatted_20_Text') +
+      p('Call <text:span text:style-name="C1">go()</text:span> once.') +
+      '<text:table-of-content><text:table-of-content-source><text:index-title-template>Contents</text:index-title-template></text:table-of-content-source>' +
+      `<text:index-body><text:index-title>${p('Contents')}</text:index-title>${p('Introduction<text:tab/>1')}</text:index-body></text:table-of-content>`;
+    const model = await convert(makeOdt({ body, styles }));
+    expect(markdownOf(model)).toBe('```\nif (ready) {\n  go();\n}\n```\n\nCall `go()` once.\n\nContents\n\nIntroduction 1');
+    expect(blocksOf(model)[0]?.label).toBe('code');
+  });
+
   it('headers and footers of the used master page are furniture on every page; unused ones are left out', async () => {
     const masterStyles =
       '<style:master-page style:name="Standard"><style:header>' +
