@@ -242,6 +242,13 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
         run.push(lines[end]!);
         end++;
       }
+      // A bold header row set larger than the rows (out of the run by size alone) heads the table, when each of
+      // its cells stays inside one column; otherwise it would become a heading over a headerless table.
+      const above = start > 0 ? lines[start - 1]! : undefined;
+      if (above && kinds[start - 1] === 'multi' && isHeaderRow(above, ref, channels) && closeEnough(above, lines[start]!)) {
+        run.unshift(above);
+        start--;
+      }
       const rows = channels.length > 0 ? layOut(run, channels, minRows) : null;
       if (rows) {
         tables.push({ start, end, rows, markdown: renderGfmTable(rows), rect: boundingRect(run) });
@@ -252,6 +259,13 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     i = end;
   }
   return tables;
+}
+
+/** A bold line of cells, each within one column, in a size near the table's (up to 1.6×). */
+function isHeaderRow(line: TextLine, ref: TextLine, channels: readonly Channel[]): boolean {
+  if (!line.bold || line.cells.length < 2 || channels.length === 0) return false;
+  if (line.size > 1.6 * ref.size || line.size < 0.8 * ref.size) return false;
+  return line.cells.every((cell) => channels.every((channel) => !(cell.x0 < channel.x0 + 0.5 && cell.x1 > channel.x1 - 0.5)));
 }
 
 function closeEnough(above: TextLine, below: TextLine): boolean {

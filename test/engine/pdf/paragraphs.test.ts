@@ -179,3 +179,15 @@ describe('buildBlocks: code and formulas', () => {
     expect(looksLikeFormula('no symbols here', 40, 300)).toBe(false);
   });
 });
+
+describe('label lines', () => {
+  it('keeps "Label: value" lines one per line', () => {
+    const labels = ['Report ID: INV-2024-0042', 'Warehouse: North Depot', 'Prepared By: J. Smith'];
+    expect(blocksOf(paragraph(labels, 50, 100, 14)).map((block) => block.text)).toEqual(labels);
+  });
+
+  it('still joins a paragraph whose lines only start like a label', () => {
+    const lines = [`Note: ${words(10)}`, `Also: ${words(12, 3)}`];
+    expect(blocksOf(paragraph(lines, 50, 100, 12))).toHaveLength(1);
+  });
+});

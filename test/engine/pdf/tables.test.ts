@@ -136,6 +136,49 @@ describe('findTables', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]!.start).toBe(1);
   });
+
+  it('takes a bold header row set larger than the rows as the header, not the first data row', () => {
+    const xs = [72, 160, 350];
+    const items = [
+      ...['Item Code', 'Description', 'Qty'].map((text, c) => item(text, xs[c]!, 80, { size: 11, bold: true })),
+      ...grid(
+        [
+          ['A-100', 'Steel bolts M8', '1,200'],
+          ['A-200', 'Hex nuts M8', '950'],
+          ['B-310', 'Washers', '2,000'],
+        ],
+        xs,
+        100,
+        14,
+      ).map((cell) => ({ ...cell, size: 9, x1: cell.x0 + (cell.x1 - cell.x0) * 0.9 })),
+    ];
+    const tables = findTables(buildLines(items));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.start).toBe(0);
+    expect(tables[0]!.rows[0]).toEqual(['Item Code', 'Description', 'Qty']);
+    expect(tables[0]!.rows[1]).toEqual(['A-100', 'Steel bolts M8', '1,200']);
+  });
+
+  it('leaves a bold line whose text crosses the columns out of the table', () => {
+    const xs = [72, 160, 350];
+    const items = [
+      item('Stock by item and site this quarter', 72, 80, { size: 11, bold: true }),
+      item('page 2', 400, 80, { size: 11, bold: true }),
+      ...grid(
+        [
+          ['A-100', 'Steel bolts M8', '1,200'],
+          ['A-200', 'Hex nuts M8', '950'],
+          ['B-310', 'Washers', '2,000'],
+        ],
+        xs,
+        100,
+        14,
+      ).map((cell) => ({ ...cell, size: 9 })),
+    ];
+    const tables = findTables(buildLines(items));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.start).toBe(1);
+  });
 });
 
 describe('renderGfmTable', () => {
