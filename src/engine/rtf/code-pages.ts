@@ -7,9 +7,23 @@
  */
 import iconv from 'iconv-lite';
 
-/** `\fcharsetN` → Windows code page (0 and the symbol/default sets use the document's code page). */
+/**
+ * `\fcharsetN` → code page. 0 (ANSI) is Windows-1252 whatever the document's `\ansicpg` (as Word, LibreOffice and
+ * macOS TextEdit read it: TextEdit writes `\ansicpg950` with Latin fonts in charset 0); 1 (default) and 2 (symbol)
+ * use the document's code page.
+ */
 const CODE_PAGE_BY_CHARSET: ReadonlyMap<number, number> = new Map([
+  [0, 1252],
   [77, 10000], // Mac Roman
+  [78, 10001], // Mac Japanese
+  [79, 10003], // Mac Korean
+  [80, 10008], // Mac simplified Chinese
+  [81, 10002], // Mac traditional Chinese
+  [85, 10006], // Mac Greek
+  [86, 10081], // Mac Turkish
+  [87, 10021], // Mac Thai
+  [88, 10029], // Mac Central European
+  [89, 10007], // Mac Cyrillic
   [128, 932], // Shift-JIS
   [129, 949], // Korean (Hangul)
   [130, 1361], // Korean (Johab)
@@ -27,14 +41,30 @@ const CODE_PAGE_BY_CHARSET: ReadonlyMap<number, number> = new Map([
   [254, 437], // PC 437
 ]);
 
-/** The code page a font's `\fcharsetN` implies, or null when it means "the document's code page". */
+/** The code page a font's `\fcharsetN` names, or null when it means "the document's code page". */
 export function codePageOfCharset(charset: number): number | null {
   return CODE_PAGE_BY_CHARSET.get(charset) ?? null;
 }
 
-/** Code pages iconv-lite knows by another name than `cpN`. */
+/**
+ * Code pages iconv-lite knows by another name than `cpN`. The Mac double-byte code pages are read as the Windows
+ * code page of the same script (Mac Japanese extends Shift-JIS, and so on).
+ */
 const ENCODING_NAMES: ReadonlyMap<number, string> = new Map([
   [10000, 'macintosh'],
+  [10001, 'cp932'],
+  [10002, 'cp950'],
+  [10003, 'cp949'],
+  [10006, 'macgreek'],
+  [10007, 'maccyrillic'],
+  [10008, 'cp936'],
+  [10010, 'macromania'],
+  [10017, 'macukraine'],
+  [10021, 'macthai'],
+  [10029, 'maccenteuro'],
+  [10079, 'maciceland'],
+  [10081, 'macturkish'],
+  [10082, 'maccroatian'],
   [20127, 'ascii'],
   [28591, 'latin1'],
   [65001, 'utf8'],

@@ -108,7 +108,8 @@ export class Flow {
       return;
     }
     this.closeList();
-    this.blocks.push({ type: 'text', label: null, markdown: runsToMarkdown(runs) });
+    const markdown = runsToMarkdown(runs);
+    if (markdown !== '') this.blocks.push({ type: 'text', label: null, markdown });
   }
 
   /** `\cell`: the text since the last cell end is the cell's last paragraph. */

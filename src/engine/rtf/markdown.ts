@@ -27,7 +27,7 @@ export function appendRun(runs: Run[], text: string, bold: boolean, italic: bool
 }
 
 export function hasVisibleText(runs: readonly Run[]): boolean {
-  return runs.some((run) => run.text.trim() !== '');
+  return runs.some((run) => cleanText(run.text).trim() !== '');
 }
 
 /** The runs' text with no formatting: for table cells, headings' plain form and captions. */

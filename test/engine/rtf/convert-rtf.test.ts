@@ -3,6 +3,7 @@
  * fallbacks, code pages by font, tables, lists, headings, fields, notes, furniture, hidden text, pictures, damaged
  * and hostile files, and the route through the engine.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/engine/engine.js';
 import { EngineError } from '../../../src/engine/engine-error.js';
@@ -83,6 +84,70 @@ describe('corpus', () => {
   });
 });
 
+/** Real files from other applications (test/fixtures/rtf, see its SOURCES.md). */
+function fixture(name: string): Promise<DocumentModel> {
+  return convertRtf(input(new Uint8Array(readFileSync(new URL(`../../fixtures/rtf/${name}`, import.meta.url))), {}, name));
+}
+
+describe('files from other writers (test/fixtures/rtf)', () => {
+  it('testTextConversion.rtf (Word): headings, paragraphs and the table match the reference text', async () => {
+    const model = await fixture('testTextConversion.rtf');
+    const reference = readFileSync(new URL('../../fixtures/rtf/testTextConversion.txt', import.meta.url), 'utf8');
+    const markdown = markdownOf(model);
+    expect(headingsOf(markdown)).toEqual(['First Heading', 'Second Heading', 'Third Heading']);
+    for (const line of reference.split(/\r?\n/).filter((text) => text.length > 60)) expect(markdown).toContain(line);
+    const rows = reference
+      .split(/\r?\n/)
+      .filter((line) => line.includes('\t'))
+      .map((line) => line.split('\t').filter((cell) => cell !== ''));
+    expect(tablesOf(model)).toEqual([rows]);
+    expect(model.metadata).toMatchObject({ author: 'Jon Iles', created: '2013-07-14T09:50:00', modified: '2013-07-14T09:57:00' });
+    expect(model.warnings).toBeUndefined();
+  });
+
+  it('testMultiByteHex.rtf (WordPad, \\ansicpg932): Shift-JIS pairs decoded', async () => {
+    expect(markdownOf(await fixture('testMultiByteHex.rtf'))).toBe('お元気ですか？');
+  });
+
+  it('test950Encoding.rtf (TextEdit): © from a charset-0 font in a cp950 document, title and author', async () => {
+    const model = await fixture('test950Encoding.rtf');
+    expect(markdownOf(model)).toBe('Test Text\n\nCopyright © 2004-2013 Test Project');
+    expect(model.metadata).toEqual({ title: 'Title', author: 'Test Author' });
+  });
+
+  it('test10001Encoding.rtf (TextEdit): Mac Japanese text in a list item', async () => {
+    const model = await fixture('test10001Encoding.rtf');
+    expect(blocksOf(model).map((block) => [block.label, block.markdown])).toEqual([['list', '- **お読みください**']]);
+  });
+
+  it('testUnicode.rtf (WordPad): \\u escapes in many scripts and \\\'hh by font charset', async () => {
+    expect(blocksOf(await fixture('testUnicode.rtf')).map((block) => block.markdown)).toEqual([
+      'Արամ',
+      'Johann Strauß',
+      'België\tRené Magritte',
+      'বাংলা',
+      '་ཡུལ།',
+      'ប្រទេស\u200b\u200b\u200bកម្ពុជា',
+      'ᓄᓇᕗᒻᒥᐅᑦ',
+      '中国',
+      'Česká republika',
+    ]);
+  });
+
+  it('testGitHubIssue6.rtf (iText): header as furniture, line breaks, \\u with fallback', async () => {
+    const model = await fixture('testGitHubIssue6.rtf');
+    expect(blocksOf(model).filter((block) => block.furniture).map((block) => block.type)).toEqual(['page_header']);
+    expect(markdownOf(model)).toBe(
+      [
+        'INNEN. KÜCHE - TAG',
+        'Ein Absatz mit Line-Separator:  \nDer geht hier auf einer neuen Zeile weiter.',
+        'INNEN. KÜCHE - TAG',
+        'Hier ist die zweite Szene.',
+      ].join('\n\n'),
+    );
+  });
+});
+
 describe('Unicode escapes and their fallbacks', () => {
   it('skips one fallback character after \\u with \\uc1 (the default), including a control word or \\\'hh', async () => {
     expect(await markdown('caf\\u233?s na\\u239\\\'efve \\u8212\\emdash  end\\par')).toBe('cafés naïve — end');
@@ -102,7 +167,21 @@ describe('code pages', () => {
   it("decodes \\'hh in the font's code page (\\fcharset204 → cp1251) and the document's (\\ansicpg)", async () => {
     const fonts = '{\\f1\\fswiss\\fcharset204 Arial Cyr;}';
     expect(await markdown("\\f1 \\'cf\\'f0\\'e8\\'e2\\'e5\\'f2 \\f0 caf\\'e9\\par", { fonts })).toBe('Привет café');
-    expect(await markdown("\\'cf\\'f0\\'e8\\'e2\\'e5\\'f2\\par", { codePage: 1251 })).toBe('Привет');
+    // A font of the default character set (1), or none, reads the document's code page.
+    const defaultCharset = '{\\f1\\fswiss\\fcharset1 Arial;}';
+    expect(await markdown("\\f1 \\'cf\\'f0\\'e8\\'e2\\'e5\\'f2\\par", { codePage: 1251, fonts: defaultCharset })).toBe('Привет');
+    expect(await markdown("\\f9 \\'cf\\'f0\\'e8\\'e2\\'e5\\'f2\\par", { codePage: 1251 })).toBe('Привет');
+  });
+
+  it('reads charset 0 as Windows-1252 whatever \\ansicpg says (macOS TextEdit writes \\ansicpg950 with Latin fonts)', async () => {
+    expect(await markdown("Copyright \\'a9 2024\\par", { codePage: 950 })).toBe('Copyright © 2024');
+  });
+
+  it('reads Mac character sets (\\mac, \\fcharset77 Roman, 89 Cyrillic)', async () => {
+    const source =
+      "{\\rtf1\\mac\\deff0{\\fonttbl{\\f0\\fcharset77 Times;}{\\f1\\fcharset89 Geneva CY;}}" +
+      "caf\\'8e \\f1 \\'8a\\'ee\\'ec\\'ec\\'e0\\'ed\\'e4\\'e0\\par}";
+    expect(markdownOf(await convert(source))).toBe('café Комманда');
   });
 
   it('joins double-byte Shift-JIS pairs, also when the trail byte is written as ASCII or as \\\\', async () => {
