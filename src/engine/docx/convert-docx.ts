@@ -29,6 +29,7 @@ import type { DomDocument } from '../html/dom.js';
 import { BASE64_IMAGE_PLACEHOLDER } from '../html/markdown.js';
 import type { Converter, DocumentModel, ModelBlock } from '../model.js';
 import { isEncryptedOoxml, isZip, sniffFormat, type SniffedFormat, zipEntries } from '../sniff.js';
+import { commentsSection, markCommentReferences, readComments, unescapeCommentMarkers } from './comments.js';
 import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
 import {
   coreMetadata,
@@ -60,6 +61,8 @@ const STYLE_MAP = [
   "p[style-name='Caption'] => p.caption:fresh",
   'p.Caption => p.caption:fresh',
   ...MATH_STYLE_MAP,
+  // Comment references become links (comments.ts turns them into `[comment N]` markers).
+  'comment-reference => sup',
 ];
 
 export const convertDocx: Converter = async (input) => {
@@ -120,15 +123,20 @@ export const convertDocx: Converter = async (input) => {
     throw new EngineError('CORRUPT_DOCUMENT', `the Word document cannot be read: ${messageOf(error)}`, { cause: error });
   }
 
+  let commentOrder: string[] = [];
   const model = htmlToModel(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`, options, {
     source: 'docx',
     mainContent: 'none',
     footnotes: true,
     metadata: coreMetadata(parts.get('docProps/core.xml')),
     rawHtml: false,
-    transform: repairLinks,
+    transform: (document) => {
+      repairLinks(document);
+      commentOrder = markCommentReferences(document);
+    },
   });
   model.rawHtml = html;
+  addComments(model, bytes, documentPart, parts.get('#rels'), commentOrder);
   addHeadersAndFooters(model, bytes, documentPart, documentXml, parts.get('#rels'));
   return model;
 };
@@ -194,6 +202,27 @@ function repairLinks(document: DomDocument): void {
     const cut = href.search(/"|\s\\[a-z]\b/);
     if (cut > 0) anchor.setAttribute('href', href.slice(0, cut).trim());
   }
+}
+
+/** Comment markers as written, and the comments listed in a marked section after the body. */
+function addComments(model: DocumentModel, bytes: Uint8Array, documentPart: string, documentRels: string | undefined, order: string[]): void {
+  const part = parseRelationships(documentRels, documentPart).find(
+    (relationship) => !relationship.external && relationship.kind === 'comments',
+  );
+  if (part === undefined) return;
+  let comments;
+  try {
+    comments = readComments(readParts(bytes, [part.target]).get(part.target));
+  } catch {
+    return;
+  }
+  for (const page of model.pages) {
+    for (const block of page.blocks) block.markdown = unescapeCommentMarkers(block.markdown);
+  }
+  const section = commentsSection(comments, order);
+  if (section === null) return;
+  if (model.pages.length === 0) model.pages.push({ pageNumber: 1, width: null, height: null, status: 'ok', blocks: [] });
+  model.pages[model.pages.length - 1]?.blocks.push({ type: 'text', label: 'comments', markdown: section, bbox: null, source: 'docx' });
 }
 
 function addHeadersAndFooters(

@@ -4,7 +4,8 @@
  * authors resolved through xl/persons/person.xml) and ODS annotations (office:annotation with dc:creator).
  *
  * What SheetJS leaves raw is cleaned here:
- * - threaded comment text and author names come straight out of the XML: their entities are decoded;
+ * - threaded comment text and author names come straight out of the XML: their entities are decoded, and their
+ *   UTF-8 bytes, which SheetJS hands over one character per byte ("ChloÃ©"), are decoded as UTF-8;
  * - Excel starts a legacy note with its author's name ("Ann Example:" and a line break): that prefix is dropped,
  *   since the author is shown anyway;
  * - a legacy note that is only Excel's stand-in for a threaded comment ("[Threaded comment] Your version of
@@ -32,9 +33,9 @@ export function cellComments(cell: XLSX.CellObject, row: number, column: number)
   const comments: CellComment[] = [];
   const threaded = raw.some((comment) => comment.T === true);
   raw.forEach((comment, index) => {
-    const author = decodeXmlEntities(typeof comment.a === 'string' ? comment.a : '').trim();
+    const author = utf8FromBytes(decodeXmlEntities(typeof comment.a === 'string' ? comment.a : '')).trim();
     let text = typeof comment.t === 'string' ? comment.t : '';
-    if (comment.T === true) text = decodeXmlEntities(text);
+    if (comment.T === true) text = utf8FromBytes(decodeXmlEntities(text));
     else if (!threaded) {
       const projected = threadedStandIn(text);
       if (projected !== null) {
@@ -82,6 +83,16 @@ function threadedStandIn(text: string): string[] | null {
     .split(/\n\s*Reply:\s*\n/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
+}
+
+/**
+ * A string of byte values (every character below U+0100) that is well-formed UTF-8 with at least one multi-byte
+ * sequence, decoded as UTF-8; any other string as it is (real Latin-1 text is almost never valid UTF-8).
+ */
+function utf8FromBytes(text: string): string {
+  if (!/[\u0080-\u00ff]/.test(text) || /[\u0100-\uffff]/.test(text)) return text;
+  const decoded = Buffer.from(text, 'latin1').toString('utf8');
+  return decoded.includes('\ufffd') ? text : decoded;
 }
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
