@@ -550,5 +550,3 @@ function normalise(text: string): string {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : char === '>' ? '&gt;' : '&quot;'));
 }
-
-export { normalise as normaliseSpace };

@@ -318,6 +318,21 @@ describe('odt refusals', () => {
     expect(error.message).toMatch(/nested deeper/);
   });
 
+  it('a part declaring more than 64 MiB is DOCUMENT_TOO_COMPLEX before anything is inflated', async () => {
+    const bytes = makeOdt({ body: p('Text') });
+    // Rewrite the declared (uncompressed) size of content.xml in the central directory to 100 MiB.
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const name = strToU8('content.xml');
+    for (let at = 0; at + 46 < bytes.length; at += 1) {
+      if (view.getUint32(at, true) !== 0x02014b50) continue;
+      const length = view.getUint16(at + 28, true);
+      if (length === name.length && name.every((byte, index) => bytes[at + 46 + index] === byte)) view.setUint32(at + 24, 100 * 1024 * 1024, true);
+    }
+    const error = await refusal(bytes);
+    expect(error.apiCode).toBe('DOCUMENT_TOO_COMPLEX');
+    expect(error.message).toMatch(/content\.xml inflates to 100 MiB/);
+  });
+
   it('a package with more parts than the bound is DOCUMENT_TOO_COMPLEX', async () => {
     const extra: Record<string, Uint8Array> = {};
     for (let index = 0; index < MAX_ZIP_PARTS; index += 1) extra[`Pictures/${index}.txt`] = new Uint8Array(0);
