@@ -2,9 +2,16 @@
  * Spreadsheets (.xlsx .xlsm .xlsb .xls .ods) → the document model, through SheetJS 0.20 (`@e965/xlsx`).
  *
  * Each sheet, in workbook order, is one page (pageNumber 1, 2...; no size) holding a `## <sheet name>` section
- * header and a GFM table of the sheet's cells as the spreadsheet shows them (cell-text.ts, sheet-grid.ts), its first
- * non-empty row as the header; a sheet with no text gets "(empty sheet)" instead of a table. Blocks have source
- * `sheet`.
+ * header, then the sheet laid out as its author did (cells as the spreadsheet shows them: cell-text.ts,
+ * sheet-grid.ts):
+ * - each region of cells that empty rows and columns keep apart is its own GFM table, in reading order
+ *   (regions.ts; in .xlsx narrow, short and hidden empty rows and columns are spacers, not gaps: sheet-geometry.ts),
+ *   its first row the header; a title cell above a table and a lone cell are lines (sheet-layout.ts);
+ * - the charts on the sheet (.xlsx, .xlsm) follow, each a caption ("Line chart: Sales") and a table of its series
+ *   (charts.ts);
+ * - the comments and notes on its cells close it, under `**Comments:**` (comments.ts).
+ * A sheet with no text gets "(empty sheet)" ("(chart sheet)" for a chart sheet whose chart is unreadable). Blocks
+ * have source `sheet`.
  *
  * Sheet visibility: hidden sheets are kept (their data is real and often what the workbook computes from) and
  * listed in `metadata.hiddenSheets`; "very hidden" sheets, which only a macro can show, are skipped. Page numbers

@@ -103,7 +103,7 @@ function regionOf(cells: SheetCell[]): Region {
     if (cell.column < left) left = cell.column;
     if (cell.column > right) right = cell.column;
   }
-  const ordered = cells.slice().sort((a, b) => a.row - b.row || a.column - b.column);
+  const ordered = isRowMajor(cells) ? cells : cells.slice().sort((a, b) => a.row - b.row || a.column - b.column);
   return { top, left, bottom, right, cells: ordered };
 }
 
@@ -127,16 +127,23 @@ function splitByRows(cells: SheetCell[], spacers: Spacers): SheetCell[][] {
 
 /** Bands of consecutive used columns, each keeping its cells in row-major order. */
 function splitByColumns(cells: SheetCell[], spacers: Spacers): SheetCell[][] {
-  const columns = [...new Set(cells.map((cell) => cell.column))].sort((a, b) => a - b);
-  const bandOf = new Map<number, number>();
+  let maxColumn = 0;
+  for (const cell of cells) if (cell.column > maxColumn) maxColumn = cell.column;
+  // Columns never exceed XFD (16,384), so a flag per column is cheaper than a set of a million entries.
+  const used = new Uint8Array(maxColumn + 1);
+  for (const cell of cells) used[cell.column] = 1;
+  const bandOf = new Int32Array(maxColumn + 1);
   let band = 0;
-  columns.forEach((column, index) => {
-    if (index > 0 && separates(columns[index - 1] ?? column, column, spacers.column)) band += 1;
-    bandOf.set(column, band);
-  });
+  let previous = -1;
+  for (let column = 0; column <= maxColumn; column += 1) {
+    if (used[column] !== 1) continue;
+    if (previous >= 0 && separates(previous, column, spacers.column)) band += 1;
+    bandOf[column] = band;
+    previous = column;
+  }
   if (band === 0) return [cells];
   const bands: SheetCell[][] = Array.from({ length: band + 1 }, () => []);
-  for (const cell of cells) bands[bandOf.get(cell.column) ?? 0]?.push(cell);
+  for (const cell of cells) bands[bandOf[cell.column] ?? 0]?.push(cell);
   return bands;
 }
 
