@@ -60,7 +60,7 @@ const HONEST_EXTENSIONS: Record<DocumentType, readonly SupportedExtension[]> = {
   rtf: ['.rtf'],
   html: ['.html', '.htm', '.xhtml'],
   // Excel's "XML Spreadsheet 2003" is commonly saved under .xls, and Excel opens it so.
-  'spreadsheet-xml': ['.xls'],
+  'spreadsheet-xml': ['.xls', '.ods'],
   text: ['.csv'],
 };
 

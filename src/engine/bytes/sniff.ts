@@ -180,7 +180,9 @@ function zipContentType(bytes: Uint8Array, entries: ZipEntryInfo[]): RealType {
   if (contentTypesEntry !== undefined) {
     const declared = ooxmlMainPart(entryText(bytes, contentTypesEntry, SMALL_ENTRY_BYTES) ?? '');
     if (declared !== null && 'type' in declared) {
-      if (!byName.has(declared.part)) {
+      // Part names are case-insensitive (OPC); some writers also keep a leading slash in entry names.
+      const parts = new Set([...byName.keys()].map((name) => name.replace(/^\/+/, '').toLowerCase()));
+      if (!parts.has(declared.part.toLowerCase())) {
         return {
           kind: 'damaged',
           type: declared.type,
@@ -319,9 +321,9 @@ function sniffMarkup(head: string): RealType | null {
   if (/^<(?:ss:)?Workbook\b[^>]*urn:schemas-microsoft-com:office:spreadsheet/.test(root) || /progid\s*=\s*["']Excel\.Sheet["']/i.test(head)) {
     return { kind: 'document', type: 'spreadsheet-xml' };
   }
-  if (/^<office:document\b[^>]*office:mimetype\s*=\s*["']application\/vnd\.oasis\.opendocument\.spreadsheet["']/.test(root)) {
-    return { kind: 'document', type: 'spreadsheet-xml' };
-  }
+  const flat = /^<office:document\b[^>]*office:mimetype\s*=\s*["']application\/vnd\.oasis\.opendocument\.([\w-]+)["']/.exec(root)?.[1];
+  if (flat === 'spreadsheet' || flat === 'spreadsheet-template') return { kind: 'document', type: 'spreadsheet-xml' };
+  if (flat === 'text' || flat === 'text-template') return { kind: 'document', type: 'odt' };
   const element = /^<([A-Za-z_][\w.:-]*)/.exec(root)?.[1];
   // A prolog or comments longer than the window, then markup: look for the root and body elements.
   if (element === undefined) {
@@ -331,7 +333,9 @@ function sniffMarkup(head: string): RealType | null {
   if (/progid\s*=\s*["']Word\.Document["']/i.test(head) || element === 'w:wordDocument') {
     return { kind: 'other', looksLike: 'a Word 2003 XML document', xml: true };
   }
-  if (/^<office:document\b/.test(root)) return { kind: 'other', looksLike: 'a flat OpenDocument XML file (not a spreadsheet)', xml: true };
+  if (/^<office:document\b/.test(root)) {
+    return { kind: 'other', looksLike: `a flat (single XML) OpenDocument ${flat ?? 'file'}, which is read only for text and spreadsheets`, xml: true };
+  }
   if (element === 'svg' || element.endsWith(':svg')) return { kind: 'other', looksLike: 'an SVG image', xml: true };
   // A CSV whose first cell is "<Name>" is no XML: call it XML only with a declaration, namespaces or a closing tag.
   const xmlish = /^\s*<\?xml\b/.test(head) || /\bxmlns(?::\w+)?\s*=/.test(root) || root.includes(`</${element}`) || /^<[^>]*\/>/.test(root);

@@ -30,6 +30,9 @@ function refusal(fileName: string, bytes: Uint8Array): EngineError {
 
 const HTML_TABLE = '<!DOCTYPE html><html><head><title>Export</title></head><body><h1>Orders</h1><table><tr><th>Item</th><th>Qty</th></tr><tr><td>Bolt</td><td>4</td></tr></table></body></html>';
 
+const FLAT_ODT =
+  '<?xml version="1.0"?><office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:mimetype="application/vnd.oasis.opendocument.text"><office:body><office:text><text:p>Hi</text:p></office:text></office:body></office:document>';
+
 describe('a lying extension converts by the real type, with a warning naming both', () => {
   it('a .doc that is a .docx', async () => {
     const data = await parse(corpusBytes('doc/eng_spa_mult.doc'), 'report.doc');
@@ -99,6 +102,7 @@ describe('a lying extension converts by the real type, with a warning naming bot
     ['an .odt that is an ODP', 'talk.odt', corpusBytes('odp/odf_presentation_01.odp'), { converter: 'odp', extension: '.odp' }],
     ['an .ods that is an XLSX', 'sheet.ods', corpusBytes('xlsx/xlsx_01.xlsx'), { converter: 'sheet', extension: '.xlsx' }],
     ['a .pdf that is an EPUB', 'book.pdf', corpusBytes('epub/winter-sports.epub'), { converter: 'epub', extension: '.epub', warning: 'book.pdf is an EPUB book; converted as EPUB.' }],
+    ['a .doc that is a flat (single XML) OpenDocument text', 'letter.doc', text(FLAT_ODT), { converter: 'odt', extension: '.odt', warning: 'letter.doc is an OpenDocument text document (.odt); converted as ODT.' }],
     ['an .rtf that is a .doc', 'notes.rtf', corpusBytes('doc/fake-doc-emphasized-text.doc'), { converter: 'doc', extension: '.doc' }],
   ])('%s is routed to its real converter', (_label, fileName, bytes, expected) => {
     expect(routeDocument(fileName, bytes)).toMatchObject(expected);
@@ -110,6 +114,7 @@ describe('a lying extension converts by the real type, with a warning naming bot
     expect(route('a.xlsb', corpusBytes('xlsx/xlsx_01.xlsx'))).toEqual({ converter: 'sheet', extension: '.xlsb', realType: 'xlsx' });
     expect(route('a.pptm', corpusBytes('pptx/powerpoint_sample.pptx'))).toEqual({ converter: 'pptx', extension: '.pptm', realType: 'pptx' });
     expect(route('a.htm', corpusBytes('xhtml/a.xhtml'))).toEqual({ converter: 'html', extension: '.htm', realType: 'html' });
+    expect(route('a.odt', text(FLAT_ODT))).toEqual({ converter: 'odt', extension: '.odt', realType: 'odt' });
     expect(route('a.pdf', corpusBytes('pdf/TRUNCATED-layout-parser-paper-fast.pdf'))).toEqual({ converter: 'pdf', extension: '.pdf', realType: 'pdf' });
     // A web page may start with text or an element the sniffer does not list: its name decides.
     expect(route('a.html', text('Hello <b>world</b>'))).toEqual({ converter: 'html', extension: '.html', realType: 'html' });

@@ -95,6 +95,14 @@ describe('zip packages', () => {
     expect(sniffBytes(zipSync({ 'ppt/presentation.xml': strToU8('<p/>') }))).toEqual(document('pptx'));
   });
 
+  it('part names match the declared main part whatever their case (OPC part names are case-insensitive)', () => {
+    const bytes = zipSync({
+      '[Content_Types].xml': strToU8('<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>'),
+      'XL/Workbook.xml': strToU8('<workbook/>'),
+    });
+    expect(sniffBytes(bytes)).toEqual(document('xlsx'));
+  });
+
   it('an OOXML package whose declared main part is missing is damaged', () => {
     const bytes = zipSync({
       '[Content_Types].xml': strToU8('<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
@@ -207,6 +215,10 @@ describe('text and markup', () => {
   it('XML spreadsheets (Excel 2003 XML, flat ODS) and other XML', () => {
     expect(sniff('<?xml version="1.0"?><?mso-application progid="Excel.Sheet"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet">')).toEqual(document('spreadsheet-xml'));
     expect(sniff('<?xml version="1.0"?><office:document xmlns:office="o" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">')).toEqual(document('spreadsheet-xml'));
+    const flat = (kind: string) =>
+      `<?xml version="1.0"?><office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.${kind}"><office:body/></office:document>`;
+    expect(sniff(flat('text'))).toEqual(document('odt'));
+    expect(sniff(flat('presentation'))).toEqual({ kind: 'other', looksLike: 'a flat (single XML) OpenDocument presentation, which is read only for text and spreadsheets', xml: true });
     expect(sniff('<?xml version="1.0"?><note><to>Ann</to></note>')).toEqual({ kind: 'other', looksLike: 'an XML document (root element <note>)', xml: true });
     expect(sniff('<svg xmlns="http://www.w3.org/2000/svg"></svg>')).toEqual({ kind: 'other', looksLike: 'an SVG image', xml: true });
     // A CSV whose first cell looks like a tag is still text.
