@@ -149,7 +149,7 @@ export class Flow {
   private pushHeading(level: number, runs: Run[], marker: string | null): void {
     // A numbered heading keeps its number ("2.1 Scope"); a bullet in front of a heading is dropped.
     const prefix = marker !== null && /[\p{L}\p{N}]/u.test(marker) ? `${marker} ` : '';
-    const markdown = headingMarkdown(level, prefix + plainText(runs));
+    const markdown = headingMarkdown(level, prefix, runs);
     if (level === 1 && !this.titleSeen) {
       this.titleSeen = true;
       this.blocks.push({ type: 'title', label: 'heading-1', markdown });

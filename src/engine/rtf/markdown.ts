@@ -117,9 +117,14 @@ function guardLineStart(line: string): string {
   return line.replace(/^(?:#{1,6}(?=\s|$)|[-+=~>])/, '\\$&').replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
 }
 
-/** `#`-heading Markdown for plain text (emphasis dropped: a heading is already set off). */
-export function headingMarkdown(level: number, text: string): string {
-  const line = escapeMarkdown(cleanText(text).replace(/\s+/g, ' ').trim());
+/**
+ * `#`-heading Markdown for a paragraph's runs, on one line. Emphasis is dropped (a heading is already set off); a
+ * footnote reference in it is kept.
+ */
+export function headingMarkdown(level: number, prefix: string, runs: readonly Run[]): string {
+  let text = escapeMarkdown(cleanText(prefix));
+  for (const run of runs) text += run.raw ? run.text : escapeMarkdown(cleanText(run.text));
+  const line = text.replace(/\s+/g, ' ').trim();
   // A trailing run of `#` after a space would be read as the heading's closing sequence.
   let hashes = line.length;
   while (hashes > 0 && line[hashes - 1] === '#') hashes -= 1;

@@ -246,6 +246,13 @@ describe('destinations', () => {
     );
   });
 
+  it('reads the text box of a shape once (\\shptxt), not its properties or its fallback drawing', async () => {
+    const body =
+      'Before {\\shp{\\*\\shpinst\\shpleft0\\shpright2000{\\sp{\\sn fillColor}{\\sv 255}}' +
+      '{\\shptxt \\pard Box text\\par}}{\\shprslt{\\*\\do\\dobxcolumn{\\dptxbxtext Box text\\par}}}}after\\par';
+    expect(await markdown(body)).toBe('Before Box text\n\nafter');
+  });
+
   it('reads \\info into metadata (title, author, subject, keywords, dates)', async () => {
     const info =
       '{\\title Quarterly \\u233?tude}{\\author Ana Ruiz}{\\subject Sales}{\\keywords q1 sales}{\\doccomm A comment}' +
@@ -270,6 +277,8 @@ describe('destinations', () => {
   });
 
   it('writes footnotes as GFM footnotes: a reference where anchored, the notes at the end', async () => {
+    const heading = await convert(rtf('\\outlinelevel0 Results{\\super\\chftn}{\\footnote\\pard From 2024.}\\par'));
+    expect(markdownOf(heading)).toBe('# Results[^1]\n\n[^1]: From 2024.');
     const body =
       'Claim{\\super\\chftn}{\\footnote\\pard\\plain{\\super\\chftn} Source: {\\i a book}.}, and more.\\par ' +
       'Second{\\super\\chftn}{\\footnote\\pard{\\super\\chftn} Other note.\\par}\\par';
