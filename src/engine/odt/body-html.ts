@@ -388,8 +388,14 @@ class BodyWriter {
         listStart = next;
         continue;
       }
+      const content = this.listItem(item, level, depth + 1, styleName);
+      if (item.name === 'list-header' && items.endsWith('</li>')) {
+        // An unnumbered paragraph in a list continues the item before it (a new item would shift the numbers).
+        if (content !== '') items = `${items.slice(0, -'</li>'.length)}<br>${content}</li>`;
+        continue;
+      }
       if (items === '') listStart = next;
-      items += `<li>${this.listItem(item, level, depth + 1, styleName)}</li>`;
+      items += `<li>${content}</li>`;
       if (item.name === 'list-item') next += 1;
     }
     flush();

@@ -115,11 +115,11 @@ describe('odt structure', () => {
     const item = (content: string) => `<text:list-item>${content}</text:list-item>`;
     const body =
       `<text:list text:style-name="L1">${item(p('Fruit') + `<text:list>${item(p('Apple'))}${item(p('Pear'))}</text:list>`)}${item(p('Vegetables'))}</text:list>` +
-      `<text:list text:style-name="L2" xml:id="list1">${item(p('Third'))}${item(p('Fourth'))}</text:list>` +
+      `<text:list text:style-name="L2" xml:id="list1">${item(p('Third'))}<text:list-header>${p('(unnumbered)')}</text:list-header>${item(p('Fourth'))}</text:list>` +
       p('An interruption.') +
       `<text:list text:style-name="L2" text:continue-list="list1">${item(p('Fifth'))}</text:list>`;
     const model = await convert(makeOdt({ body, automaticStyles }));
-    expect(markdownOf(model)).toBe('- Fruit\n  1. Apple\n  2. Pear\n- Vegetables\n\n3. Third\n4. Fourth\n\nAn interruption.\n\n5. Fifth');
+    expect(markdownOf(model)).toBe('- Fruit\n  1. Apple\n  2. Pear\n- Vegetables\n\n3. Third  \n   (unnumbered)\n4. Fourth\n\nAn interruption.\n\n5. Fifth');
     expect(blocksOf(model).filter((block) => block.label === 'list')).toHaveLength(3);
   });
 
