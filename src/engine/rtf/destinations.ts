@@ -82,8 +82,10 @@ export function hyperlinkTarget(instruction: string): string | null {
       if (/^\\[lotm]$/i.test(token)) index += 1;
       continue;
     }
-    const url = token.replace(/^"|"$/g, '').trim();
-    return /^(?:[a-z][a-z0-9+.-]*:|www\.)/i.test(url) ? url : null;
+    // In a field's quoted argument `\\` is one backslash.
+    const url = token.replace(/^"|"$/g, '').replace(/\\\\/g, '\\').trim();
+    // A URL has a scheme of two letters or more: `c:\\docs\\a.doc` (a drive letter) is a local file, not a link.
+    return /^(?:[a-z][a-z0-9+.-]+:|www\.)/i.test(url) ? url : null;
   }
   return null;
 }

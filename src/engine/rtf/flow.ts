@@ -63,9 +63,11 @@ export class Flow {
     appendRun(this.runs, text, bold, italic, link);
   }
 
-  /** Markdown written by the converter (a footnote reference), kept as is. */
-  addMarkdown(markdown: string): void {
-    appendRun(this.runs, markdown, false, false, null, true);
+  /** Markdown written by the converter (a footnote reference), kept as is; the run is returned to be amended. */
+  addMarkdown(markdown: string): Run {
+    const run: Run = { text: markdown, bold: false, italic: false, link: null, raw: true };
+    this.runs.push(run);
+    return run;
   }
 
   lineBreak(): void {

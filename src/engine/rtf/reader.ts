@@ -696,11 +696,19 @@ class RtfReader {
     const number = this.notes.length + 1;
     const flow = new Flow(false);
     this.notes.push({ number, flow });
-    destination.flow.addMarkdown(`[^${number}]`);
+    const reference = destination.flow.addMarkdown(`[^${number}]`);
     state.resetParagraph();
     state.link = null;
     state.field = null;
-    state.destination = { kind: 'flow', flow, close: (closing) => flow.finish(this.paragraphInfo(closing)) };
+    state.destination = {
+      kind: 'flow',
+      flow,
+      close: (closing) => {
+        flow.finish(this.paragraphInfo(closing));
+        // A note without text (a pasted fragment's empty footnote) gets no reference either.
+        if (flow.blocks.length === 0) reference.text = '';
+      },
+    };
   }
 
   private paragraphInfo(state: GroupState): ParagraphInfo {

@@ -272,13 +272,16 @@ describe('destinations', () => {
   it('keeps field results, not instructions; a HYPERLINK result becomes a Markdown link', async () => {
     const body =
       'See {\\field{\\*\\fldinst {HYPERLINK "https://example.com/a b" \\\\o "tip"}}{\\fldrslt {\\ul the site}}} and ' +
-      'page {\\field{\\*\\fldinst PAGE \\\\* MERGEFORMAT}{\\fldrslt 3}} and {\\field{\\*\\fldinst HYPERLINK \\\\l "sec"}{\\fldrslt a bookmark}}.\\par';
-    expect(await markdown(body)).toBe('See [the site](https://example.com/a%20b) and page 3 and a bookmark.');
+      'page {\\field{\\*\\fldinst PAGE \\\\* MERGEFORMAT}{\\fldrslt 3}} and {\\field{\\*\\fldinst HYPERLINK \\\\l "sec"}{\\fldrslt a bookmark}}' +
+      ' and {\\field\\flddirty{\\*\\fldinst {HYPERLINK "c:\\\\\\\\temp\\\\\\\\doc1.doc"}}{\\fldrslt \\ul a file}}.\\par';
+    expect(await markdown(body)).toBe('See [the site](https://example.com/a%20b) and page 3 and a bookmark and a file.');
   });
 
   it('writes footnotes as GFM footnotes: a reference where anchored, the notes at the end', async () => {
     const heading = await convert(rtf('\\outlinelevel0 Results{\\super\\chftn}{\\footnote\\pard From 2024.}\\par'));
     expect(markdownOf(heading)).toBe('# Results[^1]\n\n[^1]: From 2024.');
+    // An empty note (as pasted fragments carry, starred) leaves no dangling reference.
+    expect(await markdown('aaa{\\super \\chftn{\\*\\footnote \\chftn\\pard\\plain \\li339\\fi-339}}\\par')).toBe('aaa');
     const body =
       'Claim{\\super\\chftn}{\\footnote\\pard\\plain{\\super\\chftn} Source: {\\i a book}.}, and more.\\par ' +
       'Second{\\super\\chftn}{\\footnote\\pard{\\super\\chftn} Other note.\\par}\\par';
