@@ -46,9 +46,8 @@ export function convertOdp(input: ConvertInput): Promise<DocumentModel> {
 }
 
 function convert(bytes: Uint8Array): DocumentModel {
-  const entries = openDeck(bytes, 'odp');
-  const names = new Set(entries.map((entry) => entry.name));
-  const parts = readDeckParts(bytes, entries, (name) =>
+  const deck = openDeck(bytes, 'odp');
+  const parts = readDeckParts(deck, (name) =>
     ['mimetype', 'content.xml', 'styles.xml', 'meta.xml', 'META-INF/manifest.xml'].includes(name) || /^Object [^/]+\/content\.xml$/.test(name),
   );
   if (/<manifest:encryption-data\b/.test(parts.get('META-INF/manifest.xml') ?? '')) {
@@ -58,7 +57,7 @@ function convert(bytes: Uint8Array): DocumentModel {
   if (mimetype !== '' && !PRESENTATION_TYPES.includes(mimetype)) {
     throw new EngineError('UNSUPPORTED_FILE', `the file is an OpenDocument file of another kind (${mimetype}), not a presentation`);
   }
-  if (!names.has('content.xml')) throw new EngineError('CORRUPT_DOCUMENT', 'the OpenDocument package has no content.xml');
+  if (!deck.has('content.xml')) throw new EngineError('CORRUPT_DOCUMENT', 'the OpenDocument package has no content.xml');
   const content = parseXml(parts.get('content.xml') ?? '');
   if (content === null) throw new EngineError('CORRUPT_DOCUMENT', 'the presentation content (content.xml) is not readable XML');
   const presentation = descendants(child(content, 'body'), 'presentation')[0];

@@ -37,8 +37,7 @@ export function convertPptx(input: ConvertInput): Promise<DocumentModel> {
 }
 
 function convert(bytes: Uint8Array): DocumentModel {
-  const entries = openDeck(bytes, 'pptx');
-  const parts = readDeckParts(bytes, entries, isWantedPart);
+  const parts = readDeckParts(openDeck(bytes, 'pptx'), isWantedPart);
   const deck = new PartCache(parts);
 
   const mainPart = parseRelationships(parts.get('_rels/.rels'), '').find((relationship) => relationship.kind === 'officeDocument')?.target ?? 'ppt/presentation.xml';

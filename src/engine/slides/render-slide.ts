@@ -23,7 +23,8 @@ export const COMMENTS_LABEL = 'comments';
 export const HIDDEN_SLIDE_LABEL = 'hidden-slide';
 
 export interface SlideRenderOptions {
-  source: 'pptx' | 'odp';
+  /** The block source: pptx, odp (and ppt for the legacy reader). */
+  source: string;
   /** Points per unit of the slide's rectangles (EMU: 1/12700; centimetre: 72/2.54). */
   pointsPerUnit: number;
 }
