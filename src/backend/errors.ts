@@ -2,6 +2,7 @@
  * Errors of the remote parse API client: one class per kind, each with a stable `code`.
  * Errors raised before any request (bad options, file too large, unsupported type) say so in `sentNothing`.
  */
+import type { DocmillErrorCode } from '../errors/codes.js';
 import { DocmillError } from '../errors/docmill-error.js';
 import type { ValidationDetail } from '../contract/validation.js';
 
@@ -20,6 +21,9 @@ export interface ApiErrorFields {
   retryAfterMs?: number | undefined;
 }
 
+/** The codes of API error responses: PARSE_HTTP_ERROR, or the kind a subclass names. */
+export type ParseApiErrorCode = Extract<DocmillErrorCode, `PARSE_${string}`>;
+
 /** An HTTP error response from /v2/parse. Subclasses name the common kinds; others use PARSE_HTTP_ERROR. */
 export class ParseApiError extends DocmillError {
   readonly status: number;
@@ -31,7 +35,7 @@ export class ParseApiError extends DocmillError {
   /** Attempts made in all, set when the client gives up. */
   attempts = 1;
 
-  constructor(fields: ApiErrorFields, code = 'PARSE_HTTP_ERROR') {
+  constructor(fields: ApiErrorFields, code: ParseApiErrorCode = 'PARSE_HTTP_ERROR') {
     const apiCode = fields.apiCode ? ` ${fields.apiCode}` : '';
     super(code, `HTTP ${fields.status}${apiCode}: ${fields.apiMessage}`);
     this.status = fields.status;

@@ -2,6 +2,7 @@
  * The docmill command line. `main` returns the exit code instead of exiting, so tests can run it in-process.
  */
 import { Command, CommanderError } from 'commander';
+import { readEnvironment } from '../config/environment.js';
 import { createLogger } from '../logging/logger.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit-codes.js';
@@ -26,7 +27,7 @@ export async function main(argv: string[], io: MainIo = {}): Promise<number> {
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const env = io.env ?? process.env;
-  const levelFromEnv = env.DOCMILL_LOG_LEVEL as LogLevel | undefined;
+  const levelFromEnv = readEnvironment(env).logLevel as LogLevel | undefined;
   const level = argv.includes('--verbose') || argv.includes('-v') ? 'debug' : levelFromEnv && LOG_LEVELS.includes(levelFromEnv) ? levelFromEnv : 'info';
   const logger = createLogger({ level, destination: stderr });
   const interrupt = new AbortController();

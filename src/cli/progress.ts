@@ -1,57 +1,49 @@
 /**
- * Progress of a run: a line redrawn in place on a terminal (files done/skipped/failed, pages, rate, ETA), and a
- * log line every interval otherwise.
+ * Progress of a run on stderr. On a terminal: a line redrawn in place at the bottom (files done/skipped/failed,
+ * pages, rate, ETA), with each failure printed above it as one line (file, code, message). Otherwise: a JSON log
+ * line every interval (failures are logged as they happen by the worker).
  */
 import type { Logger } from 'pino';
+import type { SummaryCounter } from '../app/summary.js';
 import type { DocumentOutcome } from '../pipeline/outcome.js';
+import { secrets } from '../logging/redact.js';
 
-export interface ProgressCounts {
-  listed: number;
-  listingDone: boolean;
-  converted: number;
-  skipped: number;
-  failed: number;
-  pages: number;
-  credits: number;
-  requests: number;
-}
+type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 
 export class Progress {
-  readonly counts: ProgressCounts = {
-    listed: 0,
-    listingDone: false,
-    converted: 0,
-    skipped: 0,
-    failed: 0,
-    pages: 0,
-    credits: 0,
-    requests: 0,
-  };
   #timer: NodeJS.Timeout | undefined;
   #status = '';
+  #listingDone = false;
   readonly #startedAt = Date.now();
 
   constructor(
-    private readonly stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number },
+    private readonly stream: ProgressStream,
     private readonly logger: Logger,
+    readonly counter: SummaryCounter,
     private readonly intervalMs = 10_000,
   ) {}
 
-  get done(): number {
-    return this.counts.converted + this.counts.skipped + this.counts.failed;
+  get #tty(): boolean {
+    return Boolean(this.stream.isTTY);
   }
 
   start(): void {
-    const tty = Boolean(this.stream.isTTY);
-    this.#timer = setInterval(() => (tty ? this.#draw() : this.#log()), tty ? 250 : this.intervalMs);
+    this.#timer = setInterval(() => (this.#tty ? this.#draw() : this.#log()), this.#tty ? 250 : this.intervalMs);
     this.#timer.unref();
   }
 
-  record(outcome: DocumentOutcome): void {
-    this.counts[outcome.status]++;
-    this.counts.pages += outcome.numPages ?? 0;
-    this.counts.credits += outcome.creditsUsed ?? 0;
-    this.counts.requests += outcome.requests;
+  /** A document finished; a failure gets its own line above the progress line on a terminal. */
+  document(outcome: DocumentOutcome): void {
+    if (outcome.status !== 'failed' || !this.#tty) return;
+    const error = outcome.error;
+    const line = `failed  ${outcome.relativePath}  ${error?.code ?? 'UNKNOWN'}  ${error?.message ?? ''}`;
+    const width = this.stream.columns ?? 160;
+    this.stream.write(`\r\x1b[2K${secrets.scrub(line).replace(/\s+/g, ' ').slice(0, Math.max(40, width - 1))}\n`);
+    this.#draw();
+  }
+
+  listingDone(): void {
+    this.#listingDone = true;
   }
 
   /** A status shown after the counts (paused, stopping...). */
@@ -61,32 +53,38 @@ export class Progress {
 
   stop(): void {
     if (this.#timer) clearInterval(this.#timer);
-    if (this.stream.isTTY) this.stream.write('\r\x1b[2K');
+    this.#timer = undefined;
+    if (this.#tty) this.stream.write('\r\x1b[2K');
   }
 
   rate(): number {
     const seconds = (Date.now() - this.#startedAt) / 1000;
-    return seconds > 0 ? this.done / seconds : 0;
+    return seconds > 0 ? this.counter.done / seconds : 0;
   }
 
   line(): string {
-    const { listed, listingDone, converted, skipped, failed, pages } = this.counts;
-    const total = listingDone ? `${listed}` : `${listed}+`;
+    const { queued, converted, skipped, failed, pages } = this.counter.counts;
+    const done = this.counter.done;
+    const total = this.#listingDone ? `${queued}` : `${queued}+`;
     const rate = this.rate();
-    const remaining = listed - this.done;
-    const eta = listingDone && rate > 0 && remaining > 0 ? ` · ETA ${formatDuration(remaining / rate)}` : '';
-    const bar = listingDone && listed > 0 ? `${renderBar(this.done / listed)} ` : '';
+    const remaining = queued - done;
+    const eta = this.#listingDone && rate > 0 && remaining > 0 ? ` · ETA ${formatDuration(remaining / rate)}` : '';
+    const bar = this.#listingDone && queued > 0 ? `${renderBar(done / queued)} ` : '';
     const status = this.#status ? ` · ${this.#status}` : '';
-    return `${bar}${this.done}/${total} files · ${converted} converted · ${skipped} skipped · ${failed} failed · ${pages} pages · ${rate.toFixed(1)} files/s${eta}${status}`;
+    return `${bar}${done}/${total} files · ${converted} converted · ${skipped} skipped · ${failed} failed · ${pages} pages · ${rate.toFixed(1)} files/s${eta}${status}`;
   }
 
   #draw(): void {
+    if (!this.#timer) return;
     const width = this.stream.columns ?? 120;
     this.stream.write(`\r\x1b[2K${this.line().slice(0, width - 1)}`);
   }
 
   #log(): void {
-    this.logger.info({ ...this.counts, rate: Number(this.rate().toFixed(2)), status: this.#status || undefined }, 'progress');
+    this.logger.info(
+      { ...this.counter.counts, listingDone: this.#listingDone, rate: Number(this.rate().toFixed(2)), status: this.#status || undefined },
+      'progress',
+    );
   }
 }
 

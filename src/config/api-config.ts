@@ -1,7 +1,10 @@
 /**
- * Where the parse API is and how to authenticate: flags first, then DOCMILL_* variables, then the FIRECRAWL_*
- * variables users of the hosted API already have set.
+ * Where the parse API is and how to authenticate: explicit settings (flags, library options) first, then the
+ * environment as read by readEnvironment (DOCMILL_* variables, then the FIRECRAWL_* ones users of the hosted API
+ * already have set).
  */
+import { nonEmpty, type DocmillEnvironment } from './environment.js';
+
 export interface ApiConfig {
   apiUrl: string | undefined;
   apiKey: string | undefined;
@@ -12,14 +15,9 @@ export interface ApiFlags {
   apiKey?: string | undefined;
 }
 
-export function resolveApiConfig(flags: ApiFlags, env: NodeJS.ProcessEnv = process.env): ApiConfig {
+export function resolveApiConfig(flags: ApiFlags, environment?: Pick<DocmillEnvironment, 'apiUrl' | 'apiKey'>): ApiConfig {
   return {
-    apiUrl: nonEmpty(flags.apiUrl) ?? nonEmpty(env.DOCMILL_API_URL) ?? nonEmpty(env.FIRECRAWL_API_URL),
-    apiKey: nonEmpty(flags.apiKey) ?? nonEmpty(env.DOCMILL_API_KEY) ?? nonEmpty(env.FIRECRAWL_API_KEY),
+    apiUrl: nonEmpty(flags.apiUrl) ?? environment?.apiUrl,
+    apiKey: nonEmpty(flags.apiKey) ?? environment?.apiKey,
   };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
 }

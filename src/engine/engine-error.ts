@@ -2,16 +2,10 @@
  * Errors a converter raises about the document itself. Each maps to an HTTP status and an API `code` in the
  * server's error body, with a message naming the cause (the server adds the file name).
  */
+import type { DocumentErrorCode } from '../errors/codes.js';
 import { DocmillError } from '../errors/docmill-error.js';
 
-export type EngineErrorCode =
-  | 'UNSUPPORTED_FILE'
-  | 'ENCRYPTED_DOCUMENT'
-  | 'CORRUPT_DOCUMENT'
-  | 'EMPTY_DOCUMENT'
-  | 'OCR_REQUIRED'
-  | 'DOCUMENT_TOO_COMPLEX'
-  | 'FORMAT_NOT_AVAILABLE';
+export type EngineErrorCode = DocumentErrorCode;
 
 const STATUS: Record<EngineErrorCode, number> = {
   UNSUPPORTED_FILE: 400,
@@ -21,6 +15,7 @@ const STATUS: Record<EngineErrorCode, number> = {
   OCR_REQUIRED: 400,
   DOCUMENT_TOO_COMPLEX: 400,
   FORMAT_NOT_AVAILABLE: 400,
+  OPTION_NOT_SUPPORTED: 400,
 };
 
 export class EngineError extends DocmillError {

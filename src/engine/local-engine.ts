@@ -8,28 +8,30 @@ import { checkFile, checkOptions } from '../backend/upload-checks.js';
 import type { UploadSource } from '../backend/upload-source.js';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
-import { llmConfigFromEnv, parseLocally, type LlmConfig } from './json-extraction.js';
+import { parseWithJsonFormat, type JsonExtractor } from './json-format.js';
+import { refuseUnimplementedOptions } from './unimplemented-options.js';
 import { ERROR_MESSAGES } from '../contract/errors.js';
 import { EngineError } from './engine-error.js';
 import { EngineCrashError, EngineThreadPool, EngineTimeoutError, type ThreadPoolOptions } from './thread-pool.js';
 
 export interface LocalParseEngineOptions extends ThreadPoolOptions {
-  /** An OpenAI-compatible endpoint for the json format. @default from DOCMILL_LLM_* variables */
-  llm?: LlmConfig | undefined;
+  /** What the json format extracts with (src/llm/ has one for OpenAI-compatible endpoints). @default none: json is refused */
+  jsonExtractor?: JsonExtractor | undefined;
 }
 
 export class LocalParseEngine implements ParseBackend {
   readonly pool: EngineThreadPool;
-  readonly #llm: LlmConfig | undefined;
+  readonly #jsonExtractor: JsonExtractor | undefined;
 
   constructor(options: LocalParseEngineOptions = {}) {
     this.pool = new EngineThreadPool(options);
-    this.#llm = 'llm' in options ? options.llm : llmConfigFromEnv();
+    this.#jsonExtractor = options.jsonExtractor;
   }
 
   /** Parses bytes already in memory (what `docmill serve` receives). */
-  parseBytes(bytes: Uint8Array, fileName: string, options: ParseOptions, signal?: AbortSignal): Promise<ParseData> {
-    return parseLocally((b, f, o) => this.pool.run(b, f, o), bytes, fileName, options, this.#llm, signal);
+  async parseBytes(bytes: Uint8Array, fileName: string, options: ParseOptions, signal?: AbortSignal): Promise<ParseData> {
+    refuseUnimplementedOptions(options);
+    return parseWithJsonFormat((b, f, o) => this.pool.run(b, f, o), bytes, fileName, options, this.#jsonExtractor, signal);
   }
 
   async parse(source: UploadSource, optionsInput: ParseOptionsInput | undefined, call: ParseCall = {}): Promise<ParseResult> {

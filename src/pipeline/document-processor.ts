@@ -307,6 +307,7 @@ export class DocumentProcessor {
       creditsUsed: converted ? state.creditsUsed : undefined,
       durationMs,
       reason,
+      record: entry,
     });
     return { status, outputs: state.outputs.length, numPages: state.numPages };
   }
@@ -325,7 +326,7 @@ export class DocumentProcessor {
     }
     const failure = describeFailure(error);
     const durationMs = Date.now() - started;
-    await this.deps.store.appendManifest({
+    const record: ManifestEntry = {
       path: data.relativePath,
       source: data.uri,
       size: data.size,
@@ -335,12 +336,13 @@ export class DocumentProcessor {
       durationMs,
       error: failure,
       at: new Date().toISOString(),
-    });
+    };
+    await this.deps.store.appendManifest(record);
     await this.deps.control.addStats({ failed: 1 });
     this.deps.metrics?.documents.inc({ status: 'failed' });
     this.deps.metrics?.failures.inc({ code: failure.code });
     this.deps.logger.error({ file: data.relativePath, ...failure }, 'document failed');
-    this.deps.onOutcome?.({ status: 'failed', relativePath: data.relativePath, requests, durationMs, error: failure });
+    this.deps.onOutcome?.({ status: 'failed', relativePath: data.relativePath, requests, durationMs, error: failure, record });
     return retryable;
   }
 }

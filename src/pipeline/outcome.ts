@@ -1,5 +1,5 @@
 /** What happened to one document, as the run's progress display, metrics and the manifest see it. */
-import type { ManifestStatus } from '../store/output-store.js';
+import type { ManifestEntry, ManifestStatus } from '../store/output-store.js';
 
 export interface DocumentOutcome {
   status: ManifestStatus;
@@ -11,4 +11,6 @@ export interface DocumentOutcome {
   durationMs: number;
   error?: { status?: number | undefined; code: string; message: string } | undefined;
   reason?: string | undefined;
+  /** The line this outcome added to the manifest. */
+  record?: ManifestEntry | undefined;
 }

@@ -23,9 +23,9 @@ export interface EmbeddedRedis {
 }
 
 /** Where the embedded server keeps its files for an output location. */
-export function embeddedStateDir(outLocation: string): string {
+export function embeddedStateDir(outLocation: string, cacheDir = join(homedir(), '.cache')): string {
   if (outLocation.startsWith('s3://')) {
-    const cache = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
+    const cache = cacheDir;
     const name = createHash('sha256').update(outLocation).digest('hex').slice(0, 16);
     return join(cache, 'docmill', 'redis', name);
   }
@@ -52,8 +52,9 @@ async function pings(socket: string): Promise<boolean> {
   }
 }
 
-export async function startEmbeddedRedis(outLocation: string, logger?: Logger): Promise<EmbeddedRedis> {
-  const stateDir = embeddedStateDir(outLocation);
+/** `cacheDir` holds the state of an S3 output's server (a local output keeps it under `<out>/_docmill/redis`). */
+export async function startEmbeddedRedis(outLocation: string, logger?: Logger, cacheDir?: string): Promise<EmbeddedRedis> {
+  const stateDir = embeddedStateDir(outLocation, cacheDir);
   const socket = socketPathFor(stateDir);
   if (await pings(socket)) {
     // Left running by a docmill that died (nobody else connected): adopt it, so it is stopped when we finish.

@@ -19,8 +19,8 @@ export interface EnqueueSettings {
   keepCompleted?: boolean;
   /** Listing entries per addBulk call. @default 500 */
   batchSize?: number;
-  /** Told of every file the listing reports but does not queue. */
-  onSkipped?: (entry: Extract<ListEntry, { kind: 'skipped' }>) => void;
+  /** Told of every file the listing reports but does not queue (awaited, so a record of it is written in order). */
+  onSkipped?: (entry: Extract<ListEntry, { kind: 'skipped' }>) => Promise<void> | void;
   /** Told after each batch is queued. */
   onQueued?: (count: number) => void;
 }
@@ -57,7 +57,7 @@ export class Producer {
     for await (const entry of entries) {
       if (entry.kind === 'skipped') {
         summary.skipped[entry.reason] = (summary.skipped[entry.reason] ?? 0) + 1;
-        this.settings.onSkipped?.(entry);
+        await this.settings.onSkipped?.(entry);
         continue;
       }
       batch.push(entry);

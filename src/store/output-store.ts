@@ -55,8 +55,10 @@ export interface ManifestEntry {
   attempts: number;
   durationMs: number;
   error?: { status?: number | undefined; code: string; message: string } | undefined;
-  /** Why a skipped file was skipped: unchanged, same content elsewhere... */
+  /** Why a skipped file was skipped: unchanged, same content elsewhere, unsupported extension... */
   reason?: string | undefined;
+  /** The file's extension, on a file skipped for it (`.msg`). */
+  extension?: string | undefined;
   at: string;
 }
 

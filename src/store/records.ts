@@ -36,6 +36,7 @@ const manifestEntrySchema = z.object({
   durationMs: z.number(),
   error: z.object({ status: z.number().optional(), code: z.string(), message: z.string() }).optional(),
   reason: z.string().optional(),
+  extension: z.string().optional(),
   at: z.string(),
 }) satisfies z.ZodType<ManifestEntry>;
 

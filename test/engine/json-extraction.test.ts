@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../src/backend/errors.js';
 import type { UploadSource } from '../../src/backend/upload-source.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
+import { openAiJsonExtractor } from '../../src/llm/openai-json-extractor.js';
 
 function csv(text: string): UploadSource {
   const bytes = Buffer.from(text);
@@ -42,7 +43,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 describe('the json format', () => {
   it('is refused with 400 FORMAT_NOT_AVAILABLE when no endpoint is configured, before any parsing', async () => {
-    const engine = new LocalParseEngine({ size: 1, llm: undefined });
+    const engine = new LocalParseEngine({ size: 1 });
     try {
       const error = await engine.parse(csv('a,b\n1,2\n'), { formats: [{ type: 'json' }] }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BadRequestError);
@@ -54,7 +55,7 @@ describe('the json format', () => {
   });
 
   it('sends the Markdown, prompt and schema to the endpoint and returns its JSON as data.json', async () => {
-    const engine = new LocalParseEngine({ size: 1, llm: { baseUrl, model: 'test-model', apiKey: 'llm-key' } });
+    const engine = new LocalParseEngine({ size: 1, jsonExtractor: openAiJsonExtractor({ baseUrl, model: 'test-model', apiKey: 'llm-key' }) });
     reply = { status: 200, content: '```json\n{"total": 7}\n```' };
     try {
       const schema = { type: 'object', properties: { total: { type: 'number' } } };
@@ -73,7 +74,7 @@ describe('the json format', () => {
   });
 
   it('keeps the Markdown and reports a failed extraction as a warning, not an error', async () => {
-    const engine = new LocalParseEngine({ size: 1, llm: { baseUrl, model: 'test-model' } });
+    const engine = new LocalParseEngine({ size: 1, jsonExtractor: openAiJsonExtractor({ baseUrl, model: 'test-model' }) });
     reply = { status: 200, content: 'I cannot do that.' };
     try {
       const result = await engine.parse(csv('a,b\n1,2\n'), { formats: [{ type: 'markdown' }, { type: 'json' }] });

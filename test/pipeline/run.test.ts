@@ -95,7 +95,8 @@ describe('docmill run: a tree into a local folder', () => {
     const result = await runDocmill(['run', src, '--out', out], embeddedEnv());
 
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/4 converted, 0 skipped, 0 failed/);
+    expect(result.stderr).toMatch(/4 converted, 0 skipped, 0 failed, 1 not converted/);
+    expect(result.stderr).toMatch(/not converted: 1 unsupported extension \(\.txt 1\)/);
     // Each supported file was requested once, under its own name; the .txt never.
     expect(server.requests.map((request) => request.filename).sort()).toEqual(TREE.map((file) => baseName(file.path)).sort());
     expect(server.requests.every((request) => request.authorization === `Bearer ${KEY}`)).toBe(true);
@@ -105,10 +106,12 @@ describe('docmill run: a tree into a local folder', () => {
     expect(await temporaryFiles(out)).toEqual([]);
     expect((await listFiles(src)).filter((path) => path.includes('.docmill-tmp-'))).toEqual([]);
 
+    // The file docmill does not convert is not passed over in silence: the manifest says why.
     const manifest = await readManifest(out);
-    expect(manifest).toHaveLength(TREE.length);
+    expect(manifest).toHaveLength(TREE.length + 1);
     const byPath = lastLineByPath(manifest);
     for (const file of TREE) expectConvertedLine(byPath.get(file.path), file);
+    expect(byPath.get(UNSUPPORTED.path)).toMatchObject({ status: 'skipped', reason: 'unsupported extension', extension: '.txt', outputs: [] });
     expect(await readFailures(out)).toEqual([]);
   });
 

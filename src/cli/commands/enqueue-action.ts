@@ -1,16 +1,15 @@
 /**
- * `docmill enqueue <source>`: list a source into a shared queue for `docmill worker` processes elsewhere.
- * With --watch, keeps adding files as they appear or change.
+ * `docmill enqueue <source>`: the library's `enqueue`: list a source into a shared queue for `docmill worker`
+ * processes elsewhere; with --watch, keep adding files as they appear or change.
  */
+import { enqueue } from '../../app/enqueue.js';
+import { describeGroups } from '../../app/summary.js';
+import { integerSetting } from '../../config/numbers.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { type ParseFlags } from '../parse-flags.js';
-import { type ConnectionFlags, type S3Flags, type SourceFlags } from '../pipeline-flags.js';
-import { defaultCheckpointDir, openQueue, S3ClientCache, sourceFactory, validatedOptions } from '../pipeline-setup.js';
-import { DEFAULT_QUEUE } from '../../queue/queue-names.js';
-import { Producer } from '../../queue/producer.js';
-import { positiveInteger } from '../worker-settings.js';
-import { watchInto } from '../watch-loop.js';
+import { commonOptions, environmentOf, queueOptions, s3Options } from '../library-options.js';
+import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import type { ConnectionFlags, S3Flags, SourceFlags } from '../pipeline-flags.js';
 
 export interface EnqueueFlags extends ParseFlags, ConnectionFlags, SourceFlags, S3Flags {
   force?: boolean;
@@ -20,35 +19,30 @@ export interface EnqueueFlags extends ParseFlags, ConnectionFlags, SourceFlags, 
   checkpoint?: string;
 }
 
-
 export async function enqueueCommand(location: string, flags: EnqueueFlags, context: CliContext): Promise<number> {
-  const { logger } = context;
-  const { options, fingerprint } = await validatedOptions(flags);
-  const s3 = new S3ClientCache(flags);
-  const sourceFor = sourceFactory(s3, {
-    selection: { include: flags.include, exclude: flags.exclude },
-    pollIntervalMs: positiveInteger(flags.pollInterval, '--poll-interval'),
-    checkpointDir: flags.checkpoint ?? defaultCheckpointDir(location, flags.queue ?? DEFAULT_QUEUE, context.env),
+  const environment = environmentOf(context);
+  const handle = enqueue({
+    source: location,
+    out: flags.out,
+    ...commonOptions(context, environment),
+    ...queueOptions(flags),
+    s3: s3Options(flags),
+    parseOptions: await optionsFromFlags(flags),
+    include: flags.include,
+    exclude: flags.exclude,
+    force: Boolean(flags.force),
+    attempts: integerSetting(flags.attempts, '--attempts'),
+    pollIntervalMs: integerSetting(flags.pollInterval, '--poll-interval'),
+    checkpointDir: flags.checkpoint,
+    watch: Boolean(flags.watch),
   });
-  const source = sourceFor(location);
-  const handle = await openQueue(flags, context.env, logger, 'named');
-  try {
-    await handle.control.saveOptions(fingerprint, options);
-    const producer = new Producer(handle.queue, {
-      optionsFingerprint: fingerprint,
-      force: Boolean(flags.force),
-      attempts: positiveInteger(flags.attempts, '--attempts'),
-    });
-    const summary = await producer.enqueueAll(source, source.list(context.signal));
-    context.stderr.write(
-      `docmill: queued ${summary.queued} documents into ${handle.queue.name}` +
-        `${Object.keys(summary.skipped).length ? `; not queued: ${JSON.stringify(summary.skipped)}` : ''}\n`,
-    );
-    if (flags.watch) await watchInto(source, producer, context);
-    return EXIT.ok;
-  } finally {
-    await source.close();
-    await handle.close();
-    s3.close();
-  }
+  handle.on('listed', ({ queued }) => context.stderr.write(`docmill: queued ${queued} documents\n`));
+  const result = await handle.done;
+  const notQueued = Object.entries(result.skipped).filter(([reason]) => reason !== 'temporary');
+  context.stderr.write(
+    `docmill: ${result.queued} documents in ${result.queue}` +
+      `${result.notConverted.length ? `; not converted: ${describeGroups(result.notConverted)}` : ''}` +
+      `${notQueued.length ? `; not queued: ${JSON.stringify(Object.fromEntries(notQueued))}` : ''}\n`,
+  );
+  return EXIT.ok;
 }

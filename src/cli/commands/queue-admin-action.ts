@@ -5,7 +5,8 @@ import type { Job } from 'bullmq';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { type ConnectionFlags } from '../pipeline-flags.js';
-import { openQueue } from '../pipeline-setup.js';
+import { openQueue } from '../../app/pipeline.js';
+import { environmentOf, queueOptions } from '../library-options.js';
 import { parseJobDataSchema } from '../../queue/job-data.js';
 
 export interface StatusFlags extends ConnectionFlags {
@@ -14,7 +15,7 @@ export interface StatusFlags extends ConnectionFlags {
 
 
 export async function statusCommand(flags: StatusFlags, context: CliContext): Promise<number> {
-  const handle = await openQueue(flags, context.env, context.logger, 'lookup');
+  const handle = await openQueue({ ...queueOptions(flags), out: flags.out }, 'lookup', context.logger, environmentOf(context));
   try {
     const { queue, control } = handle;
     const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
@@ -53,7 +54,7 @@ export async function statusCommand(flags: StatusFlags, context: CliContext): Pr
 }
 
 export async function resumeCommand(flags: ConnectionFlags, context: CliContext): Promise<number> {
-  const handle = await openQueue(flags, context.env, context.logger, 'lookup');
+  const handle = await openQueue({ ...queueOptions(flags), out: flags.out }, 'lookup', context.logger, environmentOf(context));
   try {
     const pause = await handle.control.pauseReason();
     await handle.control.resume();
@@ -65,7 +66,7 @@ export async function resumeCommand(flags: ConnectionFlags, context: CliContext)
 }
 
 export async function failedCommand(flags: StatusFlags & { retry?: boolean }, context: CliContext): Promise<number> {
-  const handle = await openQueue(flags, context.env, context.logger, 'lookup');
+  const handle = await openQueue({ ...queueOptions(flags), out: flags.out }, 'lookup', context.logger, environmentOf(context));
   try {
     const { queue } = handle;
     let listed = 0;

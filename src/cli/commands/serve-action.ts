@@ -8,7 +8,9 @@ import { startParseServer } from '../../server/parse-server.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
-import { positiveInteger } from '../worker-settings.js';
+import { integerSetting } from '../../config/numbers.js';
+import { openAiJsonExtractor } from '../../llm/openai-json-extractor.js';
+import { environmentOf } from '../library-options.js';
 
 export interface ServeFlags {
   host: string;
@@ -21,10 +23,8 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
 
 
 export async function serveCommand(flags: ServeFlags, context: CliContext): Promise<number> {
-  const apiKeys = (context.env.DOCMILL_SERVER_API_KEYS ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter(Boolean);
+  const environment = environmentOf(context);
+  const apiKeys = environment.serverApiKeys;
   for (const key of apiKeys) secrets.add(key);
   if (apiKeys.length === 0 && !LOOPBACK.test(flags.host) && flags.auth) {
     throw new UsageError(
@@ -32,10 +32,12 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
         'or pass --no-auth if this network is trusted',
     );
   }
-  const port = Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be a port number, not "${flags.port}"`);
-  const maxConcurrency = flags.maxConcurrency ? positiveInteger(flags.maxConcurrency, '--max-concurrency') : availableParallelism();
-  const engine = new LocalParseEngine({ size: maxConcurrency });
+  const port = integerSetting(flags.port, '--port', { min: 0, max: 65_535 });
+  const maxConcurrency = flags.maxConcurrency ? integerSetting(flags.maxConcurrency, '--max-concurrency') : availableParallelism();
+  const engine = new LocalParseEngine({
+    size: maxConcurrency,
+    ...(environment.llm ? { jsonExtractor: openAiJsonExtractor(environment.llm) } : {}),
+  });
   const running = await startParseServer({
     host: flags.host,
     port,

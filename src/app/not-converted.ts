@@ -1,0 +1,39 @@
+/**
+ * Files a listing reports but docmill will not convert, recorded in the manifest so nothing is passed over
+ * silently: someone converting an archive learns that 312 `.msg` files were not touched, and a folder docmill may
+ * not read is a failure (SOURCE_UNREADABLE) that makes the run exit 1. Skips a user chose (excluded by a glob) and
+ * docmill's own temporary files are not recorded.
+ */
+import { extensionOf } from '../contract/extensions.js';
+import type { ListEntry, SkipReason } from '../sources/source.js';
+import type { ManifestEntry } from '../store/output-store.js';
+
+const SKIP_REASON: Partial<Record<SkipReason, string>> = {
+  unsupported: 'unsupported extension',
+  'symlink-outside-root': 'symbolic link outside the source',
+  'symlink-loop': 'symbolic link loop',
+};
+
+export type SkippedEntry = Extract<ListEntry, { kind: 'skipped' }>;
+
+/** The manifest line for a listing skip, or undefined for skips that are not worth one. */
+export function notConvertedRecord(entry: SkippedEntry, sourceLocation: string): ManifestEntry | undefined {
+  const base = { path: entry.relativePath, source: sourceLocation, size: 0, outputs: [], attempts: 0, durationMs: 0, at: new Date().toISOString() };
+  if (entry.reason === 'unreadable') {
+    return {
+      ...base,
+      status: 'failed',
+      error: { code: 'SOURCE_UNREADABLE', message: `${entry.relativePath || '.'}: cannot be read (${entry.detail ?? 'permission denied'})` },
+    };
+  }
+  if (entry.reason === 'unsupported' && entry.detail) return { ...base, status: 'skipped', reason: entry.detail };
+  const reason = SKIP_REASON[entry.reason];
+  if (!reason) return undefined;
+  return {
+    ...base,
+    status: 'skipped',
+    reason,
+    ...(entry.reason === 'unsupported' ? { extension: extensionOf(entry.relativePath) || '(none)' } : {}),
+    ...(entry.detail ? { error: { code: entry.reason.toUpperCase().replace(/-/g, '_'), message: entry.detail } } : {}),
+  };
+}

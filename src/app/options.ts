@@ -1,0 +1,102 @@
+/**
+ * The library API's options, documented once here with their defaults. The CLI turns its flags into these and
+ * calls the same functions, so a flag and an option can never mean two things.
+ */
+import type { Logger } from 'pino';
+import type { DocmillEnvironment } from '../config/environment.js';
+import type { ParseOptionsInput } from '../contract/options.js';
+import type { JsonExtractor } from '../engine/json-format.js';
+
+export interface ApiOptions {
+  /** Base URL of a remote /v2/parse API. @default the embedded local engine (no key, no network) */
+  apiUrl?: string | undefined;
+  /** Bearer key of the remote API. Never logged. */
+  apiKey?: string | undefined;
+  /** The `json` format's model on the local engine (src/llm has one for OpenAI-compatible endpoints). @default none: json is refused */
+  jsonExtractor?: JsonExtractor | undefined;
+  /** Threads of the local engine. @default the number of cores */
+  engineThreads?: number | undefined;
+}
+
+export interface S3Options {
+  /** An S3-compatible endpoint (MinIO, R2...); implies path-style addressing. */
+  endpoint?: string | undefined;
+  region?: string | undefined;
+  forcePathStyle?: boolean | undefined;
+}
+
+export interface QueueOptions {
+  /** Redis to queue in. @default REDIS_URL when `environment` gives it, else an embedded redis-server under `out` */
+  redisUrl?: string | undefined;
+  /** Queue name. @default `docmill`; `run`: derived from `out`, so each output has its own queue */
+  queue?: string | undefined;
+}
+
+export interface CommonOptions {
+  /** Where logs go. @default silent */
+  logger?: Logger | undefined;
+  /** Aborting it stops the work as `close()` does. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Settings read from the environment (readEnvironment()): the CLI passes them; a library caller passes them only
+   * if it wants docmill to honour DOCMILL_*, FIRECRAWL_* and REDIS_URL. Explicit options win. @default none
+   */
+  environment?: DocmillEnvironment | undefined;
+}
+
+export interface SourceOptions {
+  /** Glob patterns on the relative path; when given, only matching files are taken. */
+  include?: string[] | undefined;
+  /** Glob patterns on the relative path; matching files are skipped. */
+  exclude?: string[] | undefined;
+  /** S3 source or output: how often to list the bucket when watching, in ms. @default 30000 */
+  pollIntervalMs?: number | undefined;
+  /** S3 watch: folder of the listing checkpoint. @default one per (source, queue) under the cache folder */
+  checkpointDir?: string | undefined;
+}
+
+export interface WorkerOptions extends CommonOptions, ApiOptions, QueueOptions {
+  /** Output folder or s3://bucket/prefix. */
+  out: string;
+  s3?: S3Options | undefined;
+  /** Documents in progress at once, and the most parse requests in flight. @default 8 */
+  concurrency?: number | undefined;
+  /** How long a job's lock lives without renewal. @default the options' timeout + 60 s */
+  lockDurationMs?: number | undefined;
+  /** Serve Prometheus metrics on this port (0: any free port). @default none */
+  metricsPort?: number | undefined;
+}
+
+export interface ProducerOptions extends SourceOptions {
+  /** The /v2/parse options for every document (validated before anything is queued). @default {} */
+  parseOptions?: ParseOptionsInput | undefined;
+  /** Re-parse even documents whose outputs are up to date. @default false */
+  force?: boolean | undefined;
+  /** Queue attempts for a document whose errors outlast the client's own retries. @default 4 */
+  attempts?: number | undefined;
+}
+
+export interface RunOptions extends WorkerOptions, ProducerOptions {
+  /** A folder, a single file, or s3://bucket/prefix. */
+  source: string;
+}
+
+export interface StartWorkerOptions extends WorkerOptions, ProducerOptions {
+  /** Also list this source, then watch it for new and changed files (what `docmill watch` does). */
+  source?: string | undefined;
+}
+
+export interface EnqueueOptions extends CommonOptions, QueueOptions, ProducerOptions {
+  source: string;
+  s3?: S3Options | undefined;
+  /** Keep adding files as they appear or change, until closed. @default false */
+  watch?: boolean | undefined;
+  /** Where the embedded Redis lives when no Redis URL is given (queues need one of the two). */
+  out?: string | undefined;
+}
+
+export const DEFAULTS = {
+  concurrency: 8,
+  attempts: 4,
+  pollIntervalMs: 30_000,
+} as const;

@@ -1,0 +1,134 @@
+/**
+ * What a run did, counted as it goes: conversions, skips, failures grouped by cause (with the extensions of the
+ * files behind each cause), and the files it did not try at all, so a summary can say "23 failed: 14 format not
+ * converted (.odt 3, .rtf 3), 6 password-protected" instead of a bare count.
+ */
+import { extensionOf } from '../contract/extensions.js';
+import type { DocumentOutcome } from '../pipeline/outcome.js';
+
+export interface RunCounts {
+  /** Files put into the queue by this run's listing. */
+  queued: number;
+  converted: number;
+  skipped: number;
+  failed: number;
+  /** Listed files that were not queued because docmill cannot take them (see `notConverted`). */
+  notConverted: number;
+  pages: number;
+  credits: number;
+  /** Parse requests made (each retry counts). */
+  requests: number;
+}
+
+/** A group of files that share a cause, with how many of each extension. */
+export interface CauseGroup {
+  cause: string;
+  count: number;
+  /** `.odt` → 3; files without an extension count under `(none)`. */
+  extensions: Record<string, number>;
+}
+
+export interface RunSummary {
+  /** completed: the queue drained; stopped-auth: the API refused the key (nothing was marked failed); interrupted: closed or aborted. */
+  outcome: 'completed' | 'stopped-auth' | 'interrupted';
+  counts: RunCounts;
+  /** Failed documents by cause, most frequent first. */
+  failures: CauseGroup[];
+  /** Files listed but not converted (unsupported extension, dangling link...), by reason. */
+  notConverted: CauseGroup[];
+  /** Skipped documents by reason (unchanged, same content as another file). */
+  skippedBy: Record<string, number>;
+  /** Documents the queue holds as failed after the run (may include earlier runs' failures). */
+  failedInQueue: number;
+  queue: string;
+  out: string;
+  /** The API's refusal, on `stopped-auth`. */
+  error?: Error | undefined;
+}
+
+/** The cause a user can act on, from an error code the API or the engine gave. */
+export function causeOf(code: string): string {
+  switch (code) {
+    case 'UNSUPPORTED_FILE':
+    case 'PARSE_UNSUPPORTED_FILE':
+      return 'format not converted';
+    case 'ENCRYPTED_DOCUMENT':
+      return 'password-protected';
+    case 'CORRUPT_DOCUMENT':
+    case 'EMPTY_DOCUMENT':
+      return 'corrupt or empty';
+    case 'OCR_REQUIRED':
+      return 'needs OCR';
+    case 'DOCUMENT_TOO_COMPLEX':
+    case 'PARSE_PAYLOAD_TOO_LARGE':
+    case 'FILE_TOO_LARGE':
+      return 'too large or complex';
+    case 'OPTION_NOT_SUPPORTED':
+    case 'FORMAT_NOT_AVAILABLE':
+      return 'option not available';
+    case 'PARSE_TIMEOUT':
+    case 'ENGINE_TIMEOUT':
+      return 'timed out';
+    case 'SOURCE_UNREADABLE':
+    case 'FILE_READ_FAILED':
+      return 'unreadable';
+    default:
+      return code;
+  }
+}
+
+export class SummaryCounter {
+  readonly counts: RunCounts = { queued: 0, converted: 0, skipped: 0, failed: 0, notConverted: 0, pages: 0, credits: 0, requests: 0 };
+  readonly #failures = new Map<string, CauseGroup>();
+  readonly #notConverted = new Map<string, CauseGroup>();
+  readonly skippedBy: Record<string, number> = {};
+
+  record(outcome: DocumentOutcome): void {
+    this.counts[outcome.status]++;
+    this.counts.pages += outcome.numPages ?? 0;
+    this.counts.credits += outcome.creditsUsed ?? 0;
+    this.counts.requests += outcome.requests;
+    if (outcome.status === 'failed') addTo(this.#failures, causeOf(outcome.error?.code ?? 'UNKNOWN'), outcome.relativePath);
+    if (outcome.status === 'skipped' && outcome.reason) this.skippedBy[outcome.reason] = (this.skippedBy[outcome.reason] ?? 0) + 1;
+  }
+
+  notConverted(path: string, reason: string): void {
+    this.counts.notConverted++;
+    addTo(this.#notConverted, reason, path);
+  }
+
+  get done(): number {
+    return this.counts.converted + this.counts.skipped + this.counts.failed;
+  }
+
+  failures(): CauseGroup[] {
+    return sorted(this.#failures);
+  }
+
+  notConvertedGroups(): CauseGroup[] {
+    return sorted(this.#notConverted);
+  }
+}
+
+function addTo(groups: Map<string, CauseGroup>, cause: string, path: string): void {
+  const group = groups.get(cause) ?? { cause, count: 0, extensions: {} };
+  group.count++;
+  const extension = extensionOf(path) || '(none)';
+  group.extensions[extension] = (group.extensions[extension] ?? 0) + 1;
+  groups.set(cause, group);
+}
+
+function sorted(groups: Map<string, CauseGroup>): CauseGroup[] {
+  return [...groups.values()].sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause));
+}
+
+/** "14 format not converted (.odt 3, .rtf 3), 6 password-protected": the groups as one phrase. */
+export function describeGroups(groups: CauseGroup[]): string {
+  return groups
+    .map((group) => {
+      const extensions = Object.entries(group.extensions).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      const detail = extensions.length > 0 ? ` (${extensions.map(([extension, count]) => `${extension} ${count}`).join(', ')})` : '';
+      return `${group.count} ${group.cause}${detail}`;
+    })
+    .join(', ');
+}

@@ -1,0 +1,43 @@
+/**
+ * Flags → the library API's options. Each numeric flag is parsed here once, by the same check the library applies
+ * to its callers' numbers, with the flag's name in the message.
+ */
+import { readEnvironment, type DocmillEnvironment } from '../config/environment.js';
+import { integerSetting } from '../config/numbers.js';
+import { openAiJsonExtractor } from '../llm/openai-json-extractor.js';
+import type { ApiOptions, CommonOptions, QueueOptions, S3Options, WorkerOptions } from '../app/options.js';
+import type { CliContext } from './context.js';
+import type { ApiFlagValues, ConnectionFlags, S3Flags, WorkerFlags } from './pipeline-flags.js';
+
+export function environmentOf(context: CliContext): DocmillEnvironment {
+  return readEnvironment(context.env);
+}
+
+export function commonOptions(context: CliContext, environment: DocmillEnvironment): CommonOptions {
+  return { logger: context.logger, signal: context.signal, environment };
+}
+
+export function apiOptions(flags: ApiFlagValues, environment: DocmillEnvironment): ApiOptions {
+  return {
+    apiUrl: flags.apiUrl,
+    apiKey: flags.apiKey,
+    ...(environment.llm ? { jsonExtractor: openAiJsonExtractor(environment.llm) } : {}),
+  };
+}
+
+export function queueOptions(flags: ConnectionFlags): QueueOptions {
+  return { redisUrl: flags.redis, queue: flags.queue };
+}
+
+export function s3Options(flags: S3Flags): S3Options {
+  return { endpoint: flags.s3Endpoint, region: flags.s3Region, forcePathStyle: flags.s3PathStyle };
+}
+
+export function workerNumbers(flags: WorkerFlags): Pick<WorkerOptions, 'concurrency' | 'lockDurationMs' | 'metricsPort'> & { attempts: number } {
+  return {
+    concurrency: integerSetting(flags.concurrency, '--concurrency'),
+    attempts: integerSetting(flags.attempts, '--attempts'),
+    lockDurationMs: flags.lockDuration === undefined ? undefined : integerSetting(flags.lockDuration, '--lock-duration'),
+    metricsPort: flags.metricsPort === undefined ? undefined : integerSetting(flags.metricsPort, '--metrics-port', { min: 0, max: 65_535 }),
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The library API (`import { parseFile, run, enqueue, startWorker } from 'docmill'`), used as a service would use
+ * it: the built package entry, the embedded local engine, the shared Redis on 127.0.0.1:6379.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BadRequestError,
+  enqueue,
+  parseFile,
+  run,
+  startWorker,
+  type DocumentOutcome,
+  type PipelineEvent,
+  type ParseData,
+} from '../../src/index.js';
+import { embeddedStateDir } from '../../src/queue/embedded-redis.js';
+import { deleteQueueKeys, SHARED_REDIS_URL } from '../helpers/docmill-cli.js';
+import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import { readManifest } from '../pipeline/pipeline-fixtures.js';
+
+let dir: string;
+let src: string;
+let out: string;
+const queues: string[] = [];
+
+function queueName(): string {
+  const name = `lib-${randomUUID()}`;
+  queues.push(name);
+  return name;
+}
+
+beforeEach(async () => {
+  dir = await makeTempDir();
+  src = join(dir, 'src');
+  out = join(dir, 'out');
+  await mkdir(join(src, 'mail'), { recursive: true });
+  await writeFile(join(src, 'prices.csv'), 'item,price\napple,3\npear,4\n');
+  await writeFile(join(src, 'note.html'), '<html><body><h1>Quarterly note</h1><p>Sales grew.</p></body></html>');
+  await writeFile(join(src, 'broken.pdf'), '%PDF-1.4\n1 0 obj << /Type /Catalog >> cut short here');
+  await writeFile(join(src, 'mail', 'a.msg'), 'an Outlook message docmill does not convert');
+  await writeFile(join(src, 'mail', 'b.msg'), 'another one');
+});
+
+afterEach(async () => {
+  for (const name of queues.splice(0)) await deleteQueueKeys(name);
+  await removeTempDir(dir);
+});
+
+describe('parseFile', () => {
+  it('gives the contract data of a document on the local engine, with no key and no network', async () => {
+    const data: ParseData = await parseFile(join(src, 'prices.csv'));
+    expect(data.markdown).toContain('| apple | 3 |');
+    expect(data.metadata?.contentType).toBe('text/csv');
+  });
+
+  it('refuses an option the local engine does not implement, naming it, instead of ignoring it', async () => {
+    const error = await parseFile(join(src, 'note.html'), { parseOptions: { redactPII: true } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).status).toBe(400);
+    expect((error as BadRequestError).apiCode).toBe('OPTION_NOT_SUPPORTED');
+    expect((error as BadRequestError).apiMessage).toMatch(/redactPII/);
+    const ocr = await parseFile(join(src, 'note.html'), { parseOptions: { parsers: [{ type: 'pdf', mode: 'ocr' }] } }).catch((caught: unknown) => caught);
+    expect((ocr as BadRequestError).apiMessage).toMatch(/mode "ocr"/);
+  });
+});
+
+describe('run', () => {
+  it('reports each document as an event and as an async iterator, and resolves to a summary grouped by cause', async () => {
+    const queue = queueName();
+    const handle = run({ source: src, out, redisUrl: SHARED_REDIS_URL, queue, concurrency: 2 });
+    const emitted: DocumentOutcome[] = [];
+    handle.on('document', (event: Extract<PipelineEvent, { type: 'document' }>) => emitted.push(event.outcome));
+    const iterated: PipelineEvent[] = [];
+    const reading = (async () => {
+      for await (const event of handle) iterated.push(event);
+    })();
+    const summary = await handle.done;
+    await reading;
+
+    expect(summary.outcome).toBe('completed');
+    expect(summary.counts).toMatchObject({ converted: 2, failed: 1, notConverted: 2, skipped: 0 });
+    expect(summary.failures).toEqual([{ cause: 'corrupt or empty', count: 1, extensions: { '.pdf': 1 } }]);
+    expect(summary.notConverted).toEqual([{ cause: 'unsupported extension', count: 2, extensions: { '.msg': 2 } }]);
+    expect(emitted.map((outcome) => `${outcome.status} ${outcome.relativePath}`).sort()).toEqual([
+      'converted note.html',
+      'converted prices.csv',
+      'failed broken.pdf',
+    ]);
+    // Each document event carries the manifest line it added.
+    for (const outcome of emitted) expect(outcome.record).toMatchObject({ path: outcome.relativePath, status: outcome.status });
+    expect(iterated.filter((event) => event.type === 'document')).toHaveLength(3);
+    expect(iterated.filter((event) => event.type === 'not-converted').map((event) => event.type === 'not-converted' && event.path).sort()).toEqual([
+      'mail/a.msg',
+      'mail/b.msg',
+    ]);
+    const manifest = await readManifest(out);
+    expect(manifest.filter((line) => line.reason === 'unsupported extension')).toHaveLength(2);
+    expect(await readFile(join(out, 'prices.csv.md'), 'utf8')).toContain('| pear | 4 |');
+  });
+
+  it('closes what it opened when a later step fails to open: the embedded redis-server is stopped', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const handle = run({ source: src, out, metricsPort: port });
+      await expect(handle.done).rejects.toThrow(/EADDRINUSE/);
+      const stateDir = embeddedStateDir(out);
+      const running = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes('redis-server') && line.includes(stateDir));
+      expect(running).toEqual([]);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('resumes at once on a shared Redis: jobs a dead run left active are handed back, not waited for', async () => {
+    const queue = queueName();
+    // A run that died: its job is active with a ten-minute lock, and nothing of it is connected any more.
+    const listed = await enqueue({ source: src, redisUrl: SHARED_REDIS_URL, queue, include: ['prices.csv'] }).done;
+    expect(listed.queued).toBe(1);
+    const connection = new Redis(SHARED_REDIS_URL, { maxRetriesPerRequest: null });
+    const dead = new Worker(queue, () => new Promise(() => undefined), { connection, prefix: '{docmill}', lockDuration: 600_000, autorun: true });
+    const probe = new Queue(queue, { connection, prefix: '{docmill}' });
+    for (let tries = 0; (await probe.getActiveCount()) === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await probe.getActiveCount()).toBe(1);
+    await dead.disconnect();
+    await probe.close();
+    connection.disconnect();
+
+    const summary = await run({ source: src, out, redisUrl: SHARED_REDIS_URL, queue, include: ['prices.csv'] }).done;
+    expect(summary.outcome).toBe('completed');
+    expect(summary.counts.converted).toBe(1);
+    expect(await readFile(join(out, 'prices.csv.md'), 'utf8')).toContain('| apple | 3 |');
+  });
+});
+
+describe('startWorker with a source (docmill watch)', () => {
+  it('queues with the attempts it was given, converts, and stops on close()', async () => {
+    const queue = queueName();
+    const worker = startWorker({ source: src, out, redisUrl: SHARED_REDIS_URL, queue, attempts: 2, concurrency: 2, include: ['*.csv', '*.html'] });
+    const converted: string[] = [];
+    await new Promise<void>((resolve) => {
+      worker.on('document', ({ outcome }: Extract<PipelineEvent, { type: 'document' }>) => {
+        if (outcome.status === 'converted') converted.push(outcome.relativePath);
+        if (converted.length === 2) resolve();
+      });
+    });
+    const inspect = new Queue(queue, { connection: { url: SHARED_REDIS_URL }, prefix: '{docmill}' });
+    const jobs = await inspect.getJobs(['completed', 'waiting', 'active']);
+    await inspect.close();
+    expect(jobs.length).toBe(2);
+    expect(jobs.every((job) => job.opts.attempts === 2)).toBe(true);
+    const summary = await worker.close();
+    expect(summary).toMatchObject({ outcome: 'closed', counts: { converted: 2 } });
+  });
+});
