@@ -127,24 +127,35 @@ function splitByRows(cells: SheetCell[], spacers: Spacers): SheetCell[][] {
 
 /** Bands of consecutive used columns, each keeping its cells in row-major order. */
 function splitByColumns(cells: SheetCell[], spacers: Spacers): SheetCell[][] {
-  let maxColumn = 0;
-  for (const cell of cells) if (cell.column > maxColumn) maxColumn = cell.column;
-  // Columns never exceed XFD (16,384), so a flag per column is cheaper than a set of a million entries.
-  const used = new Uint8Array(maxColumn + 1);
-  for (const cell of cells) used[cell.column] = 1;
-  const bandOf = new Int32Array(maxColumn + 1);
+  const columns = usedColumns(cells);
+  const bandOf = new Map<number, number>();
   let band = 0;
-  let previous = -1;
-  for (let column = 0; column <= maxColumn; column += 1) {
-    if (used[column] !== 1) continue;
-    if (previous >= 0 && separates(previous, column, spacers.column)) band += 1;
-    bandOf[column] = band;
-    previous = column;
-  }
+  columns.forEach((column, index) => {
+    if (index > 0 && separates(columns[index - 1] ?? column, column, spacers.column)) band += 1;
+    bandOf.set(column, band);
+  });
   if (band === 0) return [cells];
   const bands: SheetCell[][] = Array.from({ length: band + 1 }, () => []);
-  for (const cell of cells) bands[bandOf[cell.column] ?? 0]?.push(cell);
+  for (const cell of cells) bands[bandOf.get(cell.column) ?? 0]?.push(cell);
   return bands;
+}
+
+/** The distinct columns of some cells, ascending; in time proportional to the cells, not to the columns' span. */
+function usedColumns(cells: readonly SheetCell[]): number[] {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const cell of cells) {
+    if (cell.column < min) min = cell.column;
+    if (cell.column > max) max = cell.column;
+  }
+  const span = max - min + 1;
+  if (span > 4 * cells.length + 64) return [...new Set(cells.map((cell) => cell.column))].sort((a, b) => a - b);
+  // A dense group (the usual case, up to a million cells): a flag per column beats a set of every cell's column.
+  const used = new Uint8Array(span);
+  for (const cell of cells) used[cell.column - min] = 1;
+  const columns: number[] = [];
+  for (let offset = 0; offset < span; offset += 1) if (used[offset] === 1) columns.push(min + offset);
+  return columns;
 }
 
 /**

@@ -24,12 +24,11 @@ export function workbookSpacers(bytes: Uint8Array, entryNames: readonly string[]
   const result = new Map<string, Spacers>();
   try {
     const sheets = workbookSheetParts(bytes, new Set(entryNames)).filter((sheet) => sheet.part.includes('worksheets/'));
-    const wanted = new Set(sheets.map((sheet) => sheet.part));
-    const files = unzipSync(bytes, {
-      filter: (file) => wanted.has(file.name) && file.originalSize <= MAX_SCANNED_PART_BYTES,
-    });
     for (const sheet of sheets) {
-      const data = files[sheet.part];
+      // One part at a time: a workbook of many large sheets never holds more than one extra copy.
+      const data = unzipSync(bytes, {
+        filter: (file) => file.name === sheet.part && file.originalSize <= MAX_SCANNED_PART_BYTES,
+      })[sheet.part];
       if (data === undefined) continue;
       const spacers = sheetSpacers(strFromU8(data));
       if (spacers !== null) result.set(sheet.name, spacers);
