@@ -3,9 +3,15 @@
  * parsing never stalls HTTP handling or BullMQ lock renewal, and a hostile file can be killed with its thread.
  */
 import { parentPort } from 'node:worker_threads';
-import { parseDocument } from '../src/engine/engine.js';
-import { EngineError } from '../src/engine/engine-error.js';
+import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
 import type { ThreadReply, ThreadTask } from '../src/engine/thread-messages.js';
+
+// First, before anything that can load pdfjs: its polyfills replace the native Array.prototype.push, which the
+// PDF converter puts back after loading it (src/engine/pdf/native-builtins.ts). The engine is imported only
+// after the capture, so no import order elsewhere can defeat it; messages sent meanwhile wait in the port.
+captureNativeBuiltins();
+const { parseDocument } = await import('../src/engine/engine.js');
+const { EngineError } = await import('../src/engine/engine-error.js');
 
 if (!parentPort) throw new Error('engine-thread must run as a worker thread');
 const port = parentPort;
