@@ -38,3 +38,9 @@ export function cp1252(bytes: Uint8Array, at: number, count: number): string {
   // iconv-lite, not TextDecoder: Node builds without full ICU decode 'windows-1252' as Latin-1 (0x93 stays U+0093).
   return at >= end ? '' : iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset + at, end - at), 'windows-1252');
 }
+
+/** Latin-1 text of `count` bytes from `at` (clipped): each byte is the code point. */
+export function latin1(bytes: Uint8Array, at: number, count: number): string {
+  const end = Math.min(bytes.length, at + count);
+  return at >= end ? '' : Buffer.from(bytes.buffer, bytes.byteOffset + at, end - at).toString('latin1');
+}

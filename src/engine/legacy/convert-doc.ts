@@ -16,19 +16,21 @@
  *   paragraphs `caption` blocks;
  * - a page or section break (0x0C) starts a new page.
  *
- * Footnotes and endnotes are `[^N]` / `[^eN]` references with `[^N]: text` blocks (label `footnote`) at the end of
+ * Text boxes anchored in the main text are read where they are anchored, after their paragraph. Footnotes and
+ * endnotes are `[^N]` / `[^eN]` references with `[^N]: text` blocks (label `footnote`) at the end of
  * the document. Headers and footers (the header story, split by PlcfHdd) are `page_header` / `page_footer` /
  * `page_number` furniture blocks, each distinct text once: headers before the body on the first page, footers
  * after it on the last. Title and author come from the `\x05SummaryInformation` property set.
  *
- * Errors: an encrypted document (FIB fEncrypted) is ENCRYPTED_DOCUMENT; Word 6/95 files UNSUPPORTED_FILE; a damaged
- * container, FIB or piece table CORRUPT_DOCUMENT naming the cause. A document without text is not an error: one
+ * Errors: an encrypted document (FIB fEncrypted, or an encrypted OOXML package) is ENCRYPTED_DOCUMENT; Word 6/95
+ * files and other Office files UNSUPPORTED_FILE naming what they are; a damaged container, FIB or piece table
+ * CORRUPT_DOCUMENT naming the cause. A document without text is not an error: one
  * empty page and the warning "the document has no text", as the DOCX converter gives.
  */
 import { EngineError } from '../engine-error.js';
 import type { Converter, DocumentModel, ModelBlock, ModelPage } from '../model.js';
-import { readU32 } from './bytes.js';
-import { openCompoundFile } from './cfb.js';
+import { readU16, readU32 } from './bytes.js';
+import { openLegacyContainer } from './legacy-container.js';
 import { furnitureBlock, hardBreaks, headingBlock, NO_TEXT_WARNING, plainText, renderRuns, tableBlock, textBlock } from './markdown.js';
 import { readSummaryInformation } from './summary-info.js';
 import { FC, type Fib, readFib } from './word-fib.js';
@@ -43,19 +45,18 @@ const STI_CAPTION = 34;
 /** Header stories: 6 separator stories, then 6 per section (even/odd header, even/odd footer, first header/footer). */
 const HEADER_SEPARATOR_STORIES = 6;
 const FOOTER_SLOTS = new Set([2, 3, 5]);
+const FSPA_SIZE = 26;
+const FTXBXS_SIZE = 22;
 
 export const convertDoc: Converter = async (input) => {
-  const container = openCompoundFile(input.bytes);
-  const wordStream = container.read('WordDocument');
-  if (wordStream === null) {
-    throw new EngineError('CORRUPT_DOCUMENT', 'not a Word 97-2003 document: the OLE2 container has no WordDocument stream');
-  }
+  const container = openLegacyContainer(input.bytes, 'word');
+  const wordStream = container.read('WordDocument') as Uint8Array;
   const fib = readFib(wordStream);
   const table = container.read(fib.tableStream);
   if (table === null) throw new EngineError('CORRUPT_DOCUMENT', `the Word document has no ${fib.tableStream} stream (its tables)`);
 
   const pieces = readPieceTable(table, ...fib.table(FC.clx));
-  const storiesEnd = fib.ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpAtn + fib.ccpEdn;
+  const storiesEnd = textBoxStoryStart(fib) + fib.ccpTxbx;
   const text = readText(wordStream, pieces, storiesEnd);
   const styles = readStyleSheet(table, ...fib.table(FC.stshf));
   const lists = readListFormats(table, fib.table(FC.plfLst), fib.table(FC.plfLfo));
@@ -66,6 +67,8 @@ export const convertDoc: Converter = async (input) => {
     characters: readCharacterRuns(table, fib.table(FC.plcfBteChpx), wordStream),
     noteReference: (cp) => notes.reference(cp),
   };
+  const textBoxes = new TextBoxes(table, fib);
+  sources.textBoxAt = (cp) => textBoxes.at(cp, { ...sources, textBoxAt: undefined });
 
   const body = readStory(sources, 0, fib.ccpText);
   const pages = new PageBuilder(styles, lists).build(body);
@@ -241,6 +244,49 @@ class Notes {
         if (end > start) this.ranges.push({ label, start, end });
       }
     }
+  }
+}
+
+/** Where the text box story starts: after the main text, footnotes, headers, comments and endnotes. */
+function textBoxStoryStart(fib: Fib): number {
+  return fib.ccpText + fib.ccpFtn + fib.ccpHdd + fib.ccpAtn + fib.ccpEdn;
+}
+
+/**
+ * Text boxes of the main text: a drawing character (0x08) anchors a shape (PlcSpaMom: CP → FSPA, whose first field
+ * is the shape id); a text box's text is a range of the text box story (PlcftxbxTxt: ranges → FTXBXS, whose `lid`
+ * is the id of the shape showing it). Each text box is read once, where its first anchor is.
+ */
+class TextBoxes {
+  private readonly shapeAt = new Map<number, number>();
+  private readonly rangeOf = new Map<number, [start: number, end: number]>();
+
+  constructor(table: Uint8Array, fib: Fib) {
+    const [spaOffset, spaLength] = fib.table(FC.plcSpaMom);
+    const [boxOffset, boxLength] = fib.table(FC.plcftxbxTxt);
+    if (fib.ccpTxbx === 0 || spaOffset + spaLength > table.length || boxOffset + boxLength > table.length) return;
+    const shapes = plcCount(spaLength, FSPA_SIZE);
+    for (let index = 0; index < shapes; index += 1) {
+      this.shapeAt.set(readU32(table, spaOffset + index * 4), readU32(table, spaOffset + (shapes + 1) * 4 + index * FSPA_SIZE));
+    }
+    const storyStart = textBoxStoryStart(fib);
+    const boxes = plcCount(boxLength, FTXBXS_SIZE);
+    for (let index = 0; index < boxes; index += 1) {
+      const data = boxOffset + (boxes + 1) * 4 + index * FTXBXS_SIZE;
+      // Reusable (deleted) text boxes keep a range but show nothing.
+      if (readU16(table, data + 8) !== 0) continue;
+      const start = readU32(table, boxOffset + index * 4);
+      const end = Math.min(readU32(table, boxOffset + (index + 1) * 4), fib.ccpTxbx);
+      if (end > start) this.rangeOf.set(readU32(table, data + 14), [storyStart + start, storyStart + end]);
+    }
+  }
+
+  at(cp: number, sources: StorySources): StoryParagraph[] | undefined {
+    const shape = this.shapeAt.get(cp);
+    const range = shape === undefined ? undefined : this.rangeOf.get(shape);
+    if (shape === undefined || range === undefined) return undefined;
+    this.rangeOf.delete(shape);
+    return readStory(sources, range[0], range[1]);
   }
 }
 

@@ -14,7 +14,7 @@
  * - speaker notes (the NotesContainer named by the slide) go under `**Notes:**`; hidden slides are marked.
  *
  * Errors: an encrypted presentation (Current User token, CryptSession10Container, EncryptedSummary stream) is
- * ENCRYPTED_DOCUMENT; a missing or damaged document stream, persist directory or DocumentContainer is
+ * ENCRYPTED_DOCUMENT; another Office file is UNSUPPORTED_FILE naming it; a damaged document stream, persist directory or DocumentContainer is
  * CORRUPT_DOCUMENT naming the cause; a slide that cannot be found is a failed page with a warning. A presentation
  * without text is not an error: its pages (one empty page when it has no slides) and a warning.
  */
@@ -23,7 +23,8 @@ import type { Converter, DocumentModel, MetadataValue, ModelPage } from '../mode
 import { renderSlide } from '../slides/render-slide.js';
 import type { FurnitureKind, Paragraph, Rect, Slide, SlideItem } from '../slides/slide-model.js';
 import { readI32, readU16, readU32, readU8 } from './bytes.js';
-import { type CompoundFile, openCompoundFile } from './cfb.js';
+import type { CompoundFile } from './cfb.js';
+import { openLegacyContainer } from './legacy-container.js';
 import { readPersistDirectory } from './ppt-persist.js';
 import { childrenOf, damagedPresentation, descendants, type PptRecord, RecordBudget, recordAt } from './ppt-records.js';
 import { atomText, frameParagraphs, isTitleType, RT, TEXT_TYPE, type TextFrame } from './ppt-text.js';
@@ -86,14 +87,11 @@ interface Shape {
 }
 
 export const convertPpt: Converter = async (input) => {
-  const container = openCompoundFile(input.bytes);
+  const container = openLegacyContainer(input.bytes, 'powerpoint');
   if (container.has('EncryptedSummary')) {
     throw new EngineError('ENCRYPTED_DOCUMENT', 'the PowerPoint presentation is password-protected (encrypted); remove the password and try again');
   }
-  const stream = container.read('PowerPoint Document');
-  if (stream === null) {
-    throw new EngineError('CORRUPT_DOCUMENT', 'not a PowerPoint 97-2003 presentation: the OLE2 container has no PowerPoint Document stream');
-  }
+  const stream = container.read('PowerPoint Document') as Uint8Array;
   return new PresentationReader(stream, container).read();
 };
 

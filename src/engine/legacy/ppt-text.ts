@@ -5,7 +5,7 @@
  * italic ([MS-PPT] 2.9). Paragraphs end with CR; a vertical tab (0x0B) is a line break inside a paragraph.
  */
 import type { Paragraph, TextRun } from '../slides/slide-model.js';
-import { cp1252, readU16, readU32, utf16 } from './bytes.js';
+import { latin1, readU16, readU32, utf16 } from './bytes.js';
 
 export const TEXT_TYPE = { title: 0, body: 1, notes: 2, other: 4, centerBody: 5, centerTitle: 6, halfBody: 7, quarterBody: 8 } as const;
 
@@ -32,8 +32,9 @@ function bulletedByDefault(textType: number): boolean {
   return textType === TEXT_TYPE.body || textType === TEXT_TYPE.halfBody || textType === TEXT_TYPE.quarterBody;
 }
 
+/** TextCharsAtom is UTF-16LE; TextBytesAtom holds the low bytes of UTF-16 code units (Latin-1, not a code page). */
 export function atomText(stream: Uint8Array, type: number, start: number, end: number): string {
-  return type === RT.textCharsAtom ? utf16(stream, start, (end - start) / 2) : cp1252(stream, start, end - start);
+  return type === RT.textCharsAtom ? utf16(stream, start, (end - start) / 2) : latin1(stream, start, end - start);
 }
 
 interface ParagraphStyle {

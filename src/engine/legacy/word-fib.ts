@@ -19,8 +19,10 @@ export const FC = {
   plcfBteChpx: 12,
   plcfBtePapx: 13,
   clx: 33,
+  plcSpaMom: 40,
   plcfendRef: 46,
   plcfendTxt: 47,
+  plcftxbxTxt: 56,
   plfLst: 73,
   plfLfo: 74,
 } as const;
@@ -36,6 +38,7 @@ export interface Fib {
   ccpHdd: number;
   ccpAtn: number;
   ccpEdn: number;
+  ccpTxbx: number;
   /** [fc, lcb] of a FibRgFcLcb97 entry ([0, 0] when the FIB is too short to have it). */
   table(index: number): [fc: number, lcb: number];
 }
@@ -72,6 +75,7 @@ export function readFib(stream: Uint8Array): Fib {
     ccpHdd: rgLw(5),
     ccpAtn: rgLw(7),
     ccpEdn: rgLw(8),
+    ccpTxbx: rgLw(9),
     table: (index) =>
       index < cbRgFcLcb ? [readU32(stream, fcLcbStart + index * 8), readU32(stream, fcLcbStart + index * 8 + 4)] : [0, 0],
   };

@@ -233,9 +233,12 @@ export interface Style {
   /** Built-in style identifier: 1-9 are "heading 1".."heading 9", 62 Title, 74 Subtitle. */
   sti: number;
   name: string;
-  /** Heading level from the built-in identifier or the name "heading N" (0 when not a heading). */
+  /**
+   * Heading level (0 when not a heading): from the built-in identifier, the name "heading N", or the outline level
+   * the style sets or inherits (a custom style based on "heading 2" is a level-2 heading, as in Word's navigation).
+   */
   headingLevel: number;
-  /** List override and level the style applies (0 when none). */
+  /** List override and level the style applies or inherits (0 when none). */
   ilfo: number;
   ilvl: number;
 }
@@ -244,15 +247,26 @@ export interface StyleSheet {
   byIstd(istd: number): Style | undefined;
 }
 
+/** What a style's own properties set; undefined when it leaves the value to its base style. */
+interface OwnStyle {
+  sti: number;
+  name: string;
+  base: number;
+  list?: { ilfo: number; ilvl: number };
+  outline?: number;
+}
+
 const STI_TITLE = 62;
 const STI_SUBTITLE = 74;
 const MAX_STYLES = 4096;
 const ISTD_NIL = 0x0fff;
+const MAX_BASE_DEPTH = 16;
+/** Outline levels 0-8 are heading levels 1-9; 9 is body text. */
+const OUTLINE_BODY = 9;
 
 /** The style sheet (STSH); an unreadable one gives no styles rather than an error. */
 export function readStyleSheet(table: Uint8Array, offset: number, length: number): StyleSheet {
-  const styles: (Style | undefined)[] = [];
-  const bases: number[] = [];
+  const own: (OwnStyle | undefined)[] = [];
   const end = Math.min(offset + length, table.length);
   if (length >= 6 && end > offset) {
     const cbStshi = readU16(table, offset);
@@ -264,43 +278,50 @@ export function readStyleSheet(table: Uint8Array, offset: number, length: number
       const std = at + 2;
       at = std + cbStd;
       if (cbStd === 0 || at > end) continue;
-      const sti = readU16(table, std) & 0x0fff;
-      const stk = readU16(table, std + 2) & 0x000f;
-      const base = readU16(table, std + 2) >> 4;
       const nameAt = std + cbStdBase;
       const cch = readU16(table, nameAt);
-      const name = cch > 0 && nameAt + 2 + cch * 2 <= at ? utf16(table, nameAt + 2, cch) : '';
-      let ilfo = 0;
-      let ilvl = 0;
+      const style: OwnStyle = {
+        sti: readU16(table, std) & 0x0fff,
+        name: cch > 0 && nameAt + 2 + cch * 2 <= at ? utf16(table, nameAt + 2, cch) : '',
+        base: readU16(table, std + 2) >> 4,
+      };
       // Paragraph styles (stk 1) carry their paragraph properties first, after the name (aligned to 2 bytes).
-      if (stk === 1) {
+      if ((readU16(table, std + 2) & 0x000f) === 1) {
         let upx = nameAt + 2 + (cch + 1) * 2;
         if ((upx - std) % 2 !== 0) upx += 1;
         const cbUpx = readU16(table, upx);
         if (upx + 2 + cbUpx <= at && cbUpx >= 2) {
+          let ilvl = 0;
           for (const sprm of readSprms(table, upx + 4, upx + 2 + cbUpx)) {
-            if (sprm.code === SPRM.pIlfo) ilfo = readU16(table, sprm.at);
+            if (sprm.code === SPRM.pIlfo) style.list = { ilfo: readU16(table, sprm.at), ilvl };
             else if (sprm.code === SPRM.pIlvl) ilvl = readU8(table, sprm.at);
+            else if (sprm.code === SPRM.pOutLvl) style.outline = readU8(table, sprm.at);
           }
+          if (style.list !== undefined) style.list.ilvl = ilvl;
         }
       }
-      styles[istd] = { sti, name, headingLevel: headingLevelOf(sti, name), ilfo, ilvl };
-      bases[istd] = base;
+      own[istd] = style;
     }
   }
-  // A style based on a list style, without a list of its own, inherits the list (a bounded walk up the chain).
-  styles.forEach((style, istd) => {
-    if (style === undefined) return;
-    let base = bases[istd] ?? ISTD_NIL;
-    for (let depth = 0; depth < 16 && base !== ISTD_NIL && style.ilfo === 0; depth += 1) {
-      const parent = styles[base];
-      if (parent === undefined) break;
-      style.ilfo = parent.ilfo;
-      style.ilvl = parent.ilvl;
-      base = bases[base] ?? ISTD_NIL;
-    }
-  });
+  const styles = own.map((style) => (style === undefined ? undefined : resolve(style, own)));
   return { byIstd: (istd) => styles[istd] };
+}
+
+/** A style with what it inherits from its base styles (a bounded walk up the chain). */
+function resolve(style: OwnStyle, own: readonly (OwnStyle | undefined)[]): Style {
+  let list = style.list;
+  let outline = style.outline;
+  let base = style.base;
+  for (let depth = 0; depth < MAX_BASE_DEPTH && base !== ISTD_NIL && (list === undefined || outline === undefined); depth += 1) {
+    const parent = own[base];
+    if (parent === undefined) break;
+    list ??= parent.list;
+    outline ??= parent.outline;
+    base = parent.base;
+  }
+  let headingLevel = headingLevelOf(style.sti, style.name);
+  if (headingLevel === 0 && outline !== undefined && outline < OUTLINE_BODY) headingLevel = outline + 1;
+  return { sti: style.sti, name: style.name, headingLevel, ilfo: list?.ilfo ?? 0, ilvl: list?.ilvl ?? 0 };
 }
 
 function headingLevelOf(sti: number, name: string): number {

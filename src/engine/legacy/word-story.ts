@@ -6,8 +6,9 @@
  *   starts a new page, 0x0B is a line break, 0x0E (column break) ends a paragraph;
  * - fields (0x13 begin, instruction, 0x14 separator, result, 0x15 end; nested) keep their result and drop their
  *   instruction; a HYPERLINK field's result becomes a link;
- * - 0x02 (auto-numbered footnote or endnote reference) becomes the reference the caller names; objects (0x01
- *   pictures, 0x08 drawings), annotation marks (0x05) and other control characters are dropped;
+ * - 0x02 (auto-numbered footnote or endnote reference) becomes the reference the caller names; a drawing (0x08)
+ *   that is a text box gives the text box's paragraphs after its paragraph (after the table, when it is in one);
+ *   other objects (0x01 pictures, drawings), annotation marks (0x05) and other control characters are dropped;
  * - hidden text and text deleted with track changes are left out.
  */
 import type { Run } from './markdown.js';
@@ -27,6 +28,8 @@ export interface StorySources {
   characters: RunTable<CharacterProperties>;
   /** The Markdown for a note reference character at a CP (undefined when there is none). */
   noteReference?: (cp: number) => string | undefined;
+  /** The paragraphs of the text box anchored by the drawing character (0x08) at a CP, if it has one. */
+  textBoxAt?: (cp: number) => StoryParagraph[] | undefined;
 }
 
 /** Fields nested deeper than this are read as if flat (their characters still count). */
@@ -49,11 +52,16 @@ export function readStory(sources: StorySources, cpStart: number, cpEnd: number)
   let currentProperties: CharacterProperties | null = null;
 
   const visible = () => fields.every((field) => field.inResult);
+  let textBoxes: StoryParagraph[] = [];
   const endParagraph = (cp: number, end: StoryParagraph['end']) => {
-    const fc = text.fcOf(cp);
-    out.push({ runs, properties: paragraphs.find(fc), end });
+    const properties = paragraphs.find(text.fcOf(cp));
+    out.push({ runs, properties, end });
     runs = [];
     current = null;
+    if (textBoxes.length > 0 && properties.depth === 0 && !properties.inTable) {
+      out.push(...textBoxes);
+      textBoxes = [];
+    }
   };
   const append = (char: string, properties: CharacterProperties) => {
     if (current === null || currentProperties !== properties) {
@@ -116,6 +124,10 @@ export function readStory(sources: StorySources, cpStart: number, cpEnd: number)
       }
       continue;
     }
+    if (code === 0x08 && sources.textBoxAt !== undefined) {
+      textBoxes.push(...(sources.textBoxAt(cp) ?? []));
+      continue;
+    }
     if (code === 0x0b) append('\n', properties);
     else if (code === 0x09) append(' ', properties);
     else if (code === 0x1e) append('-', properties);
@@ -124,6 +136,7 @@ export function readStory(sources: StorySources, cpStart: number, cpEnd: number)
     // Other control characters (0x01 pictures, 0x08 drawings, 0x05 annotation marks, 0x1F optional hyphens...) go.
   }
   if (runs.length > 0) endParagraph(limit - 1, '\r');
+  out.push(...textBoxes);
   return out;
 }
 

@@ -8,6 +8,7 @@ import { parseDocument } from '../../../src/engine/engine.js';
 import { convertDoc } from '../../../src/engine/legacy/convert-doc.js';
 
 import { blocksOf, corpusBytes, corpusText, headingsOf, input, markdownOf, options, tablesOf } from '../html/helpers.js';
+import { writeCfb } from './make-cfb.js';
 import { makeDoc, summaryInformation } from './make-doc.js';
 
 const convert = (file: string | Uint8Array, overrides = {}) => convertDoc(input(file, overrides, typeof file === 'string' ? undefined : 'built.doc'));
@@ -121,6 +122,11 @@ describe('built documents', () => {
     expect(notes).toEqual(['[^1]: Mostly.', '[^2]: Very.']);
   });
 
+  it('reads text boxes where they are anchored', async () => {
+    const model = await convert(makeDoc({ main: 'Before\rAnchor here\u0008 and on\rAfter\r', textBoxes: ['Boxed **text**'] }));
+    expect(blocksOf(model).map((block) => block.markdown)).toEqual(['Before', 'Anchor here and on', 'Boxed \\*\\*text\\*\\*', 'After']);
+  });
+
   it('reads title and author from the summary information', async () => {
     const summary = summaryInformation({ 2: 'Quarterly report', 4: 'Zoë Writer' });
     const model = await convert(makeDoc({ main: 'Text\r', streams: [{ name: '\u0005SummaryInformation', data: summary }] }));
@@ -179,10 +185,16 @@ describe('errors', () => {
     expect(pastEnd.message).toMatch(/past the end of the WordDocument stream/);
   });
 
-  it('says when an OLE2 file has no WordDocument stream, or is not OLE2 at all', async () => {
+  it('says what the file is when it is not a Word 97-2003 binary', async () => {
     const ppt = await failure(corpusBytes('ppt/fake-power-point.ppt'));
-    expect(ppt.apiCode).toBe('CORRUPT_DOCUMENT');
-    expect(ppt.message).toMatch(/no WordDocument stream/);
+    expect([ppt.apiCode, ppt.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a PowerPoint 97-2003 presentation, not a Word 97-2003 document']);
+    const docx = await failure(corpusBytes('doc/eng_spa_mult.doc'));
+    expect([docx.apiCode, docx.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a Word .docx package, not a Word 97-2003 document']);
+    const encryptedPackage = await failure(corpusBytes('xlsx/password_protected.xlsx'));
+    expect(encryptedPackage.apiCode).toBe('ENCRYPTED_DOCUMENT');
+    expect(encryptedPackage.message).toMatch(/password-protected/);
+    const otherOle = await failure(writeCfb([{ name: 'Contents', data: new Uint8Array(10) }]).bytes);
+    expect([otherOle.apiCode, otherOle.message]).toEqual(['CORRUPT_DOCUMENT', 'not a Word 97-2003 document: the OLE2 container has no WordDocument stream']);
     const text = await failure(new TextEncoder().encode('just some text, not a Word file'));
     expect(text.apiCode).toBe('CORRUPT_DOCUMENT');
     expect(text.message).toMatch(/not an OLE2 compound file/);

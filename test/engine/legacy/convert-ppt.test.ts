@@ -137,10 +137,11 @@ describe('errors', () => {
     expect(error.message).toBe('the PowerPoint document stream is damaged: the persist directory does not lead to the document container');
   });
 
-  it('says when the container has no PowerPoint Document stream', async () => {
-    const error = await failure(corpusBytes('doc/legacy_sample.doc'));
-    expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
-    expect(error.message).toMatch(/no PowerPoint Document stream/);
+  it('says what the file is when it is not a PowerPoint 97-2003 binary', async () => {
+    const doc = await failure(corpusBytes('doc/legacy_sample.doc'));
+    expect([doc.apiCode, doc.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a Word 97-2003 document, not a PowerPoint 97-2003 presentation']);
+    const pptx = await failure(corpusBytes('ppt/eng_spa_mult.ppt'));
+    expect([pptx.apiCode, pptx.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a PowerPoint .pptx package, not a PowerPoint 97-2003 presentation']);
   });
 
   it('gives a truncated file as a damaged container', async () => {

@@ -1,6 +1,7 @@
 /**
  * A minimal Word 97-2003 document for tests: a FIB, the main text in two pieces (the first 8-bit "compressed"
- * Windows-1252, the rest UTF-16LE) through a piece table in 1Table, optional footnotes (PlcffndRef/PlcffndTxt).
+ * Windows-1252, the rest UTF-16LE) through a piece table in 1Table, optional footnotes (PlcffndRef/PlcffndTxt)
+ * and text boxes (PlcSpaMom/PlcftxbxTxt).
  * No style sheet and no property pages: every paragraph reads as Normal. Word's special characters (0x0D, 0x0C,
  * 0x13-0x15, 0x02...) are written as given in the text.
  */
@@ -12,6 +13,8 @@ export interface DocSpec {
   splitAt?: number;
   /** Footnote texts, referenced in order by the 0x02 characters of `main`. */
   footnotes?: string[];
+  /** Text box texts, anchored in order by the 0x08 characters of `main`. */
+  textBoxes?: string[];
   encrypted?: boolean;
   nFib?: number;
   /** Replace the CLX with these bytes (damaged piece tables). */
@@ -28,8 +31,10 @@ const RG_LW_AT = 0x40;
 export function makeDoc(spec: DocSpec): Uint8Array {
   const footnotes = spec.footnotes ?? [];
   const footnoteStory = footnotes.map((note) => `\u0002 ${note}\r`).join('');
+  const boxes = spec.textBoxes ?? [];
+  const textBoxStory = boxes.map((box) => `${box}\r`).join('');
   // When any story besides the main one is not empty, Word ends the text with one more paragraph mark.
-  const all = spec.main + footnoteStory + (footnoteStory === '' ? '' : '\r');
+  const all = spec.main + footnoteStory + textBoxStory + (footnoteStory === '' && textBoxStory === '' ? '' : '\r');
   const split = Math.min(spec.splitAt ?? Math.floor(spec.main.length / 2), all.length);
 
   const word = new ByteWriter();
@@ -41,7 +46,7 @@ export function makeDoc(spec: DocSpec): Uint8Array {
   for (const char of all.slice(0, split)) word.u8(cp1252Byte(char));
   const secondFc = word.length;
   word.utf16(all.slice(split));
-  word.set32(RG_LW_AT + 3 * 4, spec.main.length).set32(RG_LW_AT + 4 * 4, footnoteStory.length);
+  word.set32(RG_LW_AT + 3 * 4, spec.main.length).set32(RG_LW_AT + 4 * 4, footnoteStory.length).set32(RG_LW_AT + 9 * 4, textBoxStory.length);
 
   const table = new ByteWriter();
   const pieces: [cpStart: number, cpEnd: number, fc: number][] = [[0, split, firstFc * 2 + 0x40000000]];
@@ -77,6 +82,29 @@ export function makeDoc(spec: DocSpec): Uint8Array {
     }
     table.u32(cp + 1);
     setFcLcb(3, textAt, table.length - textAt);
+  }
+
+  if (boxes.length > 0) {
+    // PlcSpaMom: anchor CPs, then 26-byte FSPAs starting with the shape id.
+    const anchors = [...spec.main].flatMap((char, cp) => (char === '\u0008' ? [cp] : []));
+    const spaAt = table.length;
+    for (const cp of anchors) table.u32(cp);
+    table.u32(spec.main.length);
+    anchors.forEach((_, index) => table.u32(1000 + index).padTo(table.length + 22));
+    setFcLcb(40, spaAt, table.length - spaAt);
+    // PlcftxbxTxt: story ranges (and a last, dummy one), then 22-byte FTXBXSs whose lid names the shape.
+    const boxAt = table.length;
+    let cp = 0;
+    table.u32(0);
+    for (const box of boxes) {
+      cp += box.length + 1;
+      table.u32(cp);
+    }
+    table.u32(cp + 1);
+    for (let index = 0; index <= boxes.length; index += 1) {
+      table.u32(1).u32(0).u16(0).u32(0).u32(index < boxes.length ? 1000 + index : 0).u32(0);
+    }
+    setFcLcb(56, boxAt, table.length - boxAt);
   }
 
   return writeCfb([
