@@ -6,10 +6,10 @@ import type { DocumentModel } from '../../../src/engine/model.js';
 import { convertSpreadsheet } from '../../../src/engine/sheets/convert-sheet.js';
 import { convertInput, tableOnPage } from './helpers.js';
 
-function commentedWorkbook(): XLSX.WorkBook {
+function commentedWorkbook(author = 'Zoë', note = 'Nothing typed here yet, café'): XLSX.WorkBook {
   const sheet = XLSX.utils.aoa_to_sheet([['item', 'qty'], ['bolt', 4], ['nut', 10]]);
   (sheet.B2 as XLSX.CellObject).c = [{ a: 'Ann Example', t: 'Ann Example:\nCounted twice & checked' }];
-  sheet.D5 = { t: 'z', c: [{ a: 'Bo', t: 'Nothing typed here yet' }] };
+  sheet.D5 = { t: 'z', c: [{ a: author, t: note }] };
   sheet['!ref'] = 'A1:D5';
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, 'Stock');
@@ -21,16 +21,17 @@ function commentsBlock(model: DocumentModel): string {
 }
 
 describe('cell comments', () => {
+  // SheetJS writes .xls notes in 8-bit text, so that workbook gets an ASCII author and note.
   it.each([
-    ['xlsx', 'xlsx'],
-    ['xlsb', 'xlsb'],
-    ['biff8', 'xls'],
-  ] as const)('%s: notes are listed after the table with their cell and author', async (bookType, extension) => {
-    const bytes = XLSX.write(commentedWorkbook(), { type: 'buffer', bookType }) as Buffer;
+    ['xlsx', 'xlsx', 'Zoë', 'Nothing typed here yet, café'],
+    ['xlsb', 'xlsb', 'Zoë', 'Nothing typed here yet, café'],
+    ['biff8', 'xls', 'Zoe', 'Nothing typed here yet, cafe'],
+  ] as const)('%s: notes are listed after the table with their cell and author', async (bookType, extension, author, note) => {
+    const bytes = XLSX.write(commentedWorkbook(author, note), { type: 'buffer', bookType }) as Buffer;
     const model = await convertSpreadsheet(convertInput(new Uint8Array(bytes), `stock.${extension}`));
     expect(tableOnPage(model, 1)).toEqual([['item', 'qty'], ['bolt', '4'], ['nut', '10']]);
     expect(commentsBlock(model)).toBe(
-      '**Comments:**\n- B2 (Ann Example): Counted twice & checked\n- D5 (Bo): Nothing typed here yet',
+      `**Comments:**\n- B2 (Ann Example): Counted twice & checked\n- D5 (${author}): ${note}`,
     );
     // The comment block comes after the table: the words of a note are part of the sheet's text.
     const types = model.pages[0]?.blocks.map((block) => block.label ?? block.type);
@@ -49,7 +50,7 @@ describe('cell comments', () => {
     );
     files['xl/threadedComments/threadedComment1.xml'] = strToU8(
       '<?xml version="1.0" encoding="UTF-8"?><ThreadedComments xmlns="http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments">' +
-        '<threadedComment ref="A3" dT="2024-01-01T00:00:00" personId="{P1}" id="{T1}"><text>Is 10 &lt; 12?</text></threadedComment>' +
+        '<threadedComment ref="A3" dT="2024-01-01T00:00:00" personId="{P1}" id="{T1}"><text>Is 10 &lt; 12 in Zürich?</text></threadedComment>' +
         '<threadedComment ref="A3" dT="2024-01-02T00:00:00" personId="{P2}" id="{T2}" parentId="{T1}"><text>Yes &amp; fixed</text></threadedComment>' +
         '</ThreadedComments>',
     );
@@ -70,7 +71,7 @@ describe('cell comments', () => {
     );
     const model = await convertSpreadsheet(convertInput(zipSync(files), 'threads.xlsx'));
     const block = commentsBlock(model);
-    expect(block).toContain('- A3 (Chloé R&D): Is 10 \\< 12?\n  - reply (Dan): Yes & fixed');
+    expect(block).toContain('- A3 (Chloé R&D): Is 10 \\< 12 in Zürich?\n  - reply (Dan): Yes & fixed');
     expect(block).toContain('- B2 (Ann Example): Counted twice & checked');
   });
 
