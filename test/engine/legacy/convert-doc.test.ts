@@ -3,6 +3,7 @@
  * doc/fake-doc-emphasized-text.doc) and on documents built here (pieces of both encodings, fields, breaks,
  * footnotes, metadata, and every error with its reason).
  */
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/engine/engine.js';
 import { convertDoc } from '../../../src/engine/legacy/convert-doc.js';
@@ -80,6 +81,28 @@ describe('doc/fake-doc-emphasized-text.doc', () => {
     const texts = blocksOf(model).filter((block) => block.type === 'text').map((block) => block.markdown);
     expect(texts).toEqual(['I am a **bold** *italic* ***bold-italic*** text.', 'I am a normal text.']);
     expect(markdownOf(model)).not.toContain('HYPERLINK');
+  });
+});
+
+describe('Word and Excel 97-2003 files embedded in pptm/PPTWithAttachments.pptm', () => {
+  const embedded = (name: string) => {
+    const entries = unzipSync(corpusBytes('pptm/PPTWithAttachments.pptm'), { filter: (file) => file.name === `ppt/embeddings/${name}` });
+    const bytes = entries[`ppt/embeddings/${name}`];
+    if (bytes === undefined) throw new Error(`${name} is not in the package`);
+    return bytes;
+  };
+
+  it('reads the Word document (Cyrillic, UTF-16 pieces) and its author', async () => {
+    const model = await convert(embedded('_________Microsoft_Office_Word_97_-_20031.doc'));
+    expect(blocksOf(model).map((block) => block.markdown)).toEqual(['Это встроенный word', 'This is an embedded word doc', 'ўзи ўзи']);
+    expect(model.metadata).toMatchObject({ author: 'Yury Batrakov' });
+  });
+
+  it('says the Excel workbook is not a Word document', async () => {
+    await expect(convert(embedded('_____Microsoft_Office_Excel_97-20032.xls'))).rejects.toMatchObject({
+      apiCode: 'UNSUPPORTED_FILE',
+      message: 'the file is an Excel 97-2003 workbook, not a Word 97-2003 document',
+    });
   });
 });
 
