@@ -8,7 +8,7 @@
  * | text:span, automatic paragraph style: bold, italic, line-through, monospace | strong, em, del, code |
  * | text:a, text:line-break, text:s, text:tab | a, br, space, space |
  * | text:list (nested), numbering from the list style level (start value, continued lists) | ul / ol start=N |
- * | a heading inside a top-level list item (numbered headings of converted Word files) | the heading, out of the list |
+ * | headings inside list items at any level (numbered headings of converted Word files) | the headings, out of the list |
  * | table:table, header rows, spans, repeats; covered cells dropped | table, thead, colspan / rowspan |
  * | text:note (footnote, endnote) | mammoth's footnote markup: `[^N]` / `[^eN]` and a list of notes at the end |
  * | draw:frame: draw:image (svg:title / svg:desc as alt and title), draw:text-box | img; the box's content right after its paragraph |
@@ -380,10 +380,10 @@ class BodyWriter {
       if (item.name !== 'list-item' && item.name !== 'list-header') continue;
       const itemStart = Number.parseInt(item.attrs['start-value'] ?? '', 10);
       if (Number.isFinite(itemStart) && items === '') listStart = next = itemStart;
-      // A heading in a top-level item is a numbered heading: it leaves the list.
-      if (level === 1 && childElements(item, 'h').length > 0) {
+      // Headings in list items are numbered headings (Word's multi-level numbering): they leave the list.
+      if (level === 1 && holdsHeading(item, 0)) {
         flush();
-        html += this.blocks(item.children, depth + 1);
+        html += this.headingItem(item, level, depth + 1, styleName);
         next += 1;
         listStart = next;
         continue;
@@ -405,6 +405,28 @@ class BodyWriter {
       this.listEnds.set(`style:${styleName ?? ''}`, end);
       const id = element.attrs['id'];
       if (id !== undefined) this.listEnds.set(`id:${id}`, end);
+    }
+    return html;
+  }
+
+  /** A list item holding headings, as blocks: its headings and paragraphs in order, nested lists without headings as lists. */
+  private headingItem(item: XmlElement, level: number, depth: number, styleName: string | null): string {
+    if (depth > MAX_NESTING) return '';
+    let html = '';
+    for (const child of childElements(item)) {
+      if (child.name !== 'list') {
+        html += this.blocks([child], depth + 1);
+        continue;
+      }
+      const nestedStyle = child.attrs['style-name'] || styleName;
+      if (!holdsHeading(child, 0)) {
+        html += this.list(child, level + 1, depth + 1, nestedStyle);
+        continue;
+      }
+      for (const nested of childElements(child)) {
+        if (nested.name === 'list-item' || nested.name === 'list-header') html += this.headingItem(nested, level + 1, depth + 1, nestedStyle);
+        else if (nested.name === 'soft-page-break') this.softBreak();
+      }
     }
     return html;
   }
@@ -505,6 +527,16 @@ class BodyWriter {
 
 /** Nesting of ODF elements walked (the XML parser refuses deeper documents first). */
 const MAX_NESTING = 300;
+
+/** Whether a list item or list has a heading in an item, at any list level below it. */
+function holdsHeading(element: XmlElement, depth: number): boolean {
+  if (depth > MAX_NESTING) return false;
+  for (const child of childElements(element)) {
+    if (child.name === 'h') return true;
+    if ((child.name === 'list' || child.name === 'list-item' || child.name === 'list-header') && holdsHeading(child, depth + 1)) return true;
+  }
+  return false;
+}
 
 function headingLevel(element: XmlElement, styles: OdfStyles): number {
   const level = Number.parseInt(element.attrs['outline-level'] ?? '', 10);

@@ -123,11 +123,15 @@ describe('odt structure', () => {
     expect(blocksOf(model).filter((block) => block.label === 'list')).toHaveLength(3);
   });
 
-  it('a heading inside a numbered list (a converted numbered heading) leaves the list', async () => {
+  it('headings inside numbered lists, at any level (converted numbered headings), leave the list', async () => {
     const automaticStyles = '<text:list-style style:name="L1"><text:list-level-style-number text:level="1" style:num-format="1"/></text:list-style>';
-    const body = `<text:list text:style-name="L1"><text:list-item>${h('Introduction', 1)}</text:list-item><text:list-item>${p('A point')}</text:list-item></text:list>`;
+    const body =
+      `<text:list text:style-name="L1"><text:list-item>${h('Introduction', 1)}</text:list-item><text:list-item>${p('A point')}</text:list-item></text:list>` +
+      `<text:list text:style-name="L1"><text:list-item><text:list><text:list-item>${h('Background', 2)}` +
+      `<text:list><text:list-item>${p('a detail')}</text:list-item></text:list></text:list-item></text:list></text:list-item></text:list>`;
     const model = await convert(makeOdt({ body, automaticStyles }));
-    expect(markdownOf(model)).toBe('# Introduction\n\n2. A point');
+    expect(markdownOf(model)).toBe('# Introduction\n\n2. A point\n\n## Background\n\n- a detail');
+    expect(blocksOf(model).map((block) => block.type)).toEqual(['title', 'text', 'section_header', 'text']);
   });
 
   it('spanned and covered cells repeat the merged text like the DOCX converter; header rows; repeated cells', async () => {
