@@ -159,6 +159,7 @@ class RtfReader {
   private pendingSkip = 0;
   private starPending = false;
   private unbalancedSeen = false;
+  private flattenedSeen = false;
 
   private documentCodePage = DEFAULT_CODE_PAGE;
   private defaultFont = 0;
@@ -245,7 +246,8 @@ class RtfReader {
 
   private pushGroup(): void {
     if (this.stack.length >= MAX_GROUP_DEPTH) {
-      if (this.flatDepth === 0 && !this.warnings.some((warning) => warning.startsWith('groups nested'))) {
+      if (!this.flattenedSeen) {
+        this.flattenedSeen = true;
         this.warnings.push(`groups nested deeper than ${MAX_GROUP_DEPTH} levels were read as part of their enclosing group`);
       }
       this.flatDepth += 1;
@@ -286,6 +288,10 @@ class RtfReader {
     if (this.stack.length === 0 && destination.kind === 'flow' && destination.flow === this.body) {
       this.body.finish(this.paragraphInfo(closing));
     }
+  }
+
+  private warnOnce(warning: string): void {
+    if (!this.warnings.includes(warning)) this.warnings.push(warning);
   }
 
   private skipGroup(): void {
@@ -442,7 +448,7 @@ class RtfReader {
         return;
       case 'ansicpg':
         if (parameter !== null && isKnownCodePage(parameter)) this.documentCodePage = parameter;
-        else if (parameter !== null) this.warnings.push(`the document's code page ${parameter} is not known; its 8-bit text was read as Windows-1252`);
+        else if (parameter !== null) this.warnOnce(`the document's code page ${parameter} is not known; its 8-bit text was read as Windows-1252`);
         return;
       case 'deff':
         this.defaultFont = parameter ?? 0;

@@ -171,6 +171,9 @@ describe('code pages', () => {
     const defaultCharset = '{\\f1\\fswiss\\fcharset1 Arial;}';
     expect(await markdown("\\f1 \\'cf\\'f0\\'e8\\'e2\\'e5\\'f2\\par", { codePage: 1251, fonts: defaultCharset })).toBe('Привет');
     expect(await markdown("\\f9 \\'cf\\'f0\\'e8\\'e2\\'e5\\'f2\\par", { codePage: 1251 })).toBe('Привет');
+    const unknown = await convert(rtf("caf\\'e9\\par", { codePage: 99999 }));
+    expect(markdownOf(unknown)).toBe('café');
+    expect(unknown.warnings).toEqual(["the document's code page 99999 is not known; its 8-bit text was read as Windows-1252"]);
   });
 
   it('reads charset 0 as Windows-1252 whatever \\ansicpg says (macOS TextEdit writes \\ansicpg950 with Latin fonts)', async () => {
