@@ -9,9 +9,13 @@
  * labelled `footnote` with `[^N]: text` per note at the end. Metadata from `\info`: title, author, subject,
  * keywords, description, lastModifiedBy, created, modified.
  *
+ * Left out: pictures, embedded objects, hidden and deleted text, field instructions (their results are kept),
+ * bookmarks, index entries, comments.
+ *
  * A file that does not start with `{\rtf` is CORRUPT_DOCUMENT, naming what it looks like. A truncated or
- * unbalanced file keeps the text read, with a warning. A document without text is not an error (as for Word
- * documents): no blocks and the warning "the document has no text".
+ * unbalanced file keeps the text read, with a warning; groups nested deeper than 256 levels are read flat, with a
+ * warning (reader.ts), so no nesting exhausts the stack or the memory. A document without text is not an error (as
+ * for Word documents): no blocks and the warning "the document has no text".
  */
 import { EngineError } from '../engine-error.js';
 import type { Converter, DocumentModel, MetadataValue, ModelBlock } from '../model.js';
