@@ -43,6 +43,11 @@
  * The bundle patched this way extracts text only: its fonts cannot be drawn. Rendering pages (for OCR) needs a
  * font path that keeps the programs.
  *
+ * The text is the same as stock pdfjs's, item for item (strings, transforms, widths, fonts): a test reads every
+ * fixture PDF with pdfjs-dist as published and with this worker and compares (patched-worker-parity.test.ts).
+ * What differs is only what the patches add or skip outside the text: the font facts under `docmill`, the
+ * ascent/descent of fonts whose program is not parsed, and the rule marker items.
+ *
  * Each patch must match its anchor exactly once, or loading fails with PdfjsPatchError: pdfjs-dist is pinned to
  * an exact version, and a test loads the patched bundle, so an upgrade that moves an anchor fails the tests
  * instead of silently running unpatched.
