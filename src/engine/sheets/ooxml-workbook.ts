@@ -18,6 +18,8 @@ export interface SheetPart {
 export function workbookSheetParts(bytes: Uint8Array, present: ReadonlySet<string>): SheetPart[] {
   let workbookPart = mainDocumentPart(readParts(bytes, ['_rels/.rels']).get('_rels/.rels'));
   if (!present.has(workbookPart)) workbookPart = 'xl/workbook.xml';
+  // A binary workbook (.xlsb) or an OpenDocument package: nothing to read here.
+  if (!present.has(workbookPart) || !workbookPart.endsWith('.xml')) return [];
   const workbookRelsPart = relsPartOf(workbookPart);
   const parts = readParts(bytes, [workbookPart, workbookRelsPart]);
   const targets = new Map(

@@ -6,12 +6,13 @@
  *
  * SheetJS only reads widths and heights with its `cellStyles` option, which makes reading a styled workbook many
  * times slower, so the `<col>` elements and the `<row>` start tags are read from the sheet XML here: one regular
- * expression pass per sheet part, parts above MAX_SCANNED_PART_BYTES are not scanned (their gaps all separate).
+ * expression pass over a sheet part, only when a gap on that sheet needs judging; parts above
+ * MAX_SCANNED_PART_BYTES are not scanned (their gaps all separate).
  * Other formats (.xlsb, .xls, .ods) have no spacers: every empty row and column separates.
  */
 import { strFromU8, unzipSync } from 'fflate';
 import type { Spacers } from './regions.js';
-import { workbookSheetParts } from './ooxml-workbook.js';
+import { type SheetPart, workbookSheetParts } from './ooxml-workbook.js';
 
 export const MAX_SPACER_COLUMN_WIDTH = 4;
 export const MAX_SPACER_ROW_HEIGHT = 9;
@@ -19,24 +20,39 @@ const MAX_SCANNED_PART_BYTES = 32 * 1024 * 1024;
 /** Columns in a sheet (XFD): `<col min max>` ranges are clamped to it. */
 const MAX_COLUMNS = 16_384;
 
-/** Spacers by sheet name, for the sheets of an .xlsx/.xlsm package that have any. */
+/**
+ * Spacers by sheet name for the worksheets of an .xlsx/.xlsm package. A sheet's part is only read the first time a
+ * gap on it needs judging: a sheet whose tables have no small gaps costs nothing.
+ */
 export function workbookSpacers(bytes: Uint8Array, entryNames: readonly string[]): Map<string, Spacers> {
   const result = new Map<string, Spacers>();
+  let sheets: SheetPart[];
   try {
-    const sheets = workbookSheetParts(bytes, new Set(entryNames)).filter((sheet) => sheet.part.includes('worksheets/'));
-    for (const sheet of sheets) {
-      // One part at a time: a workbook of many large sheets never holds more than one extra copy.
-      const data = unzipSync(bytes, {
-        filter: (file) => file.name === sheet.part && file.originalSize <= MAX_SCANNED_PART_BYTES,
-      })[sheet.part];
-      if (data === undefined) continue;
-      const spacers = sheetSpacers(strFromU8(data));
-      if (spacers !== null) result.set(sheet.name, spacers);
-    }
+    sheets = workbookSheetParts(bytes, new Set(entryNames)).filter((sheet) => sheet.part.includes('worksheets/'));
   } catch {
     // Layout hints only: a package this cannot read is converted with every gap separating.
+    return result;
+  }
+  for (const sheet of sheets) {
+    let loaded: Spacers | null | undefined;
+    const load = (): Spacers | null => {
+      if (loaded === undefined) loaded = readSpacers(bytes, sheet.part);
+      return loaded;
+    };
+    result.set(sheet.name, { row: (index) => load()?.row(index) ?? false, column: (index) => load()?.column(index) ?? false });
   }
   return result;
+}
+
+function readSpacers(bytes: Uint8Array, part: string): Spacers | null {
+  try {
+    const data = unzipSync(bytes, {
+      filter: (file) => file.name === part && file.originalSize <= MAX_SCANNED_PART_BYTES,
+    })[part];
+    return data === undefined ? null : sheetSpacers(strFromU8(data));
+  } catch {
+    return null;
+  }
 }
 
 /** The spacers a worksheet's XML declares, or null when it declares none. */
