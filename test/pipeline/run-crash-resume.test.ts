@@ -4,9 +4,10 @@
  * byte-identical to a clean run's, documents finished before the kill are not parsed again (only those in flight
  * at the kill may be), the manifest ends complete, and no temporary file is left.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   builtCliExists,
@@ -166,20 +167,69 @@ describe('docmill run: SIGKILLed mid-run on the embedded Redis, then run again',
     expect(unexpected).toEqual([]);
     expect(parsedTwice.length, `parsed twice: ${parsedTwice.join(', ')}`).toBeLessThanOrEqual(CONCURRENCY);
 
-    // The manifest is final: every document converted (by one run or the other), none failed, none pending.
+    // The manifest is final: every document accounted for with its outputs, none failed. (Whether each still has
+    // its `converted` line is the next test's subject: a kill can land between a document's state and that line.)
     const manifest = await readManifest(out);
     expect(manifest.filter((line) => line.status === 'failed')).toEqual([]);
     expect(await readFailures(out)).toEqual([]);
-    const convertedLines = new Map(manifest.filter((line) => line.status === 'converted').map((line) => [line.path, line]));
-    for (const file of FILES) expectConvertedLine(convertedLines.get(file.path), file);
+    for (const line of manifest.filter((entry) => entry.status === 'converted')) {
+      expectConvertedLine(line, FILES.find((file) => file.path === line.path)!);
+    }
     const last = lastLineByPath(manifest);
     expect(new Set(last.keys())).toEqual(new Set(FILES.map((file) => file.path)));
-    for (const file of FILES) expect(last.get(file.path)?.outputs, file.path).toEqual([`${file.path}.md`, `${file.path}.json`]);
+    for (const file of FILES) {
+      expect(['converted', 'skipped'], file.path).toContain(last.get(file.path)?.status);
+      expect(last.get(file.path)?.outputs, file.path).toEqual([`${file.path}.md`, `${file.path}.json`]);
+    }
 
     // A third run finds nothing left to do.
     server.clearRequests();
     const again = await runDocmill(args, embeddedEnv(), 60_000);
     expect(again.code, again.stderr).toBe(0);
     expect(server.requests).toEqual([]);
+  }, 300_000);
+
+  it('keeps the record of a conversion when the kill lands after its outputs were written but before its manifest line', async () => {
+    await writeTree(src, FILES);
+    // The manifest is a FIFO nobody reads: appending a line blocks in open(), so every document stops right after
+    // its outputs (and what docmill keeps to skip it next time) are written, before its manifest line is. The kill
+    // then lands exactly in that window, as it can by chance in the test above.
+    await mkdir(join(out, '_docmill'), { recursive: true });
+    const manifestPath = join(out, '_docmill', 'manifest.jsonl');
+    const made = spawnSync('mkfifo', [manifestPath]);
+    expect(made.status, made.stderr?.toString()).toBe(0);
+
+    server.setMode({ latencyMs: 50 });
+    const args = ['run', src, '--out', out, '--concurrency', String(CONCURRENCY)];
+    const crashed = startRunInOwnGroup(args);
+    group = crashed.child;
+    const written = await waitFor(
+      'outputs of the first documents, stuck before their manifest lines',
+      async () => {
+        const outputs = await outputsOf(out);
+        const done = FILES.filter((file) => outputs.has(`${file.path}.md`) && outputs.has(`${file.path}.json`));
+        return done.length >= 1 ? done : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 50 },
+    );
+    // Time for what follows the outputs (the skip state) to be written too; the manifest append stays blocked.
+    await delay(1000);
+    killGroup(crashed.child.pid!);
+    expect((await crashed.exited).signal).toBe('SIGKILL');
+    await unlink(manifestPath);
+
+    server.clearRequests();
+    const rerun = await runDocmill(args, embeddedEnv(), 120_000);
+    expect(rerun.code, rerun.stderr).toBe(0);
+
+    const manifest = await readManifest(out);
+    const convertedLines = new Map(manifest.filter((line) => line.status === 'converted').map((line) => [line.path, line]));
+    const parsedOnlyBeforeKill = written.filter((file) => !server.requests.some((request) => request.filename === baseName(file.path)));
+    // A document parsed (and paid for) before the kill and not parsed again must still have its `converted` line,
+    // with its pages and credits: otherwise the manifest under-reports what the run did.
+    expect(
+      parsedOnlyBeforeKill.filter((file) => !convertedLines.has(file.path)).map((file) => `${file.path}: ${JSON.stringify(lastLineByPath(manifest).get(file.path))}`),
+    ).toEqual([]);
+    for (const file of FILES) expectConvertedLine(convertedLines.get(file.path), file);
   }, 300_000);
 });

@@ -1,21 +1,30 @@
 /**
- * Unreadable folders and files, checked even when the tests run as root (who reads everything): the listing runs
- * in a child Node process as `nobody` (uid/gid 65534) on a temp tree that user may read except for one folder and
- * one file. As any other user, the child simply runs as that user.
+ * Unreadable folders and files, checked even when the tests run as root (who reads everything): the listing, and
+ * `docmill run`, run in a child Node process as `nobody` (uid/gid 65534) on a temp tree that user may read except
+ * for one folder and one file. As any other user, the child simply runs as that user.
  *
- * The child loads the built LocalDirSource (dist/), as the CLI does.
+ * The children load the built code (dist/), as the CLI does.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, copyFile, link, mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { chmod, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DOCMILL_BIN,
+  deleteQueueKeys,
+  docmillEnv,
+  listFiles,
+  SHARED_REDIS_URL,
+  uniqueQueueName,
+  type ManifestLine,
+} from '../helpers/docmill-cli.js';
+import { startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
+import { giveToNobody, NOBODY, nodeForNobody, RUNNING_AS_ROOT, runProcess, type ChildResult } from '../helpers/other-user.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import { expectOutputs, fileOf, lastLineByPath, readFailures, readManifest, writeTree } from '../pipeline/pipeline-fixtures.js';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-const NOBODY = 65534;
-const RUNNING_AS_ROOT = process.getuid?.() === 0;
 
 /** Lists the root, then opens every listed file; prints what it saw as JSON. */
 const LISTER = `
@@ -49,83 +58,32 @@ interface Listing {
   opens: Array<{ path: string; ok: boolean; text?: string; name?: string; code?: string; failure?: string; message?: string }>;
 }
 
-let base: string;
-let root: string;
+const OPEN = fileOf('open.pdf', 'open to all');
+const DEEPER = fileOf('sub/visible.docx', 'deeper, open to all');
+const PRIVATE = fileOf('private.pdf', 'owner only');
+const INSIDE_LOCKED = fileOf('locked/inside.pdf', 'behind a folder nobody may list');
+
+/** A tree below `base` (made open to other users) that they may read, except the folder `locked` and `private.pdf`. */
+async function makeTree(base: string): Promise<string> {
+  const root = join(base, 'root');
+  await chmod(base, 0o755);
+  await mkdir(root, { mode: 0o755 });
+  await writeTree(root, [OPEN, DEEPER, PRIVATE, INSIDE_LOCKED]);
+  await chmod(join(root, 'locked'), 0o000);
+  await chmod(join(root, 'private.pdf'), 0o000);
+  return root;
+}
+
+async function removeTree(base: string | undefined, root: string | undefined): Promise<void> {
+  if (root) await chmod(join(root, 'locked'), 0o755).catch(() => undefined);
+  await removeTempDir(base);
+}
 
 beforeAll(() => {
-  if (!existsSync(join(DIST, 'src', 'sources', 'local-dir-source.js'))) {
+  if (!existsSync(join(DIST, 'src', 'sources', 'local-dir-source.js')) || !existsSync(join(DIST, 'src', 'cli', 'main.js'))) {
     throw new Error('dist/ is missing: run `npm run build` before this test');
   }
 });
-
-beforeEach(async () => {
-  base = await makeTempDir();
-  root = join(base, 'root');
-  // Every folder on the way, and every file, readable by the other user...
-  await chmod(base, 0o755);
-  for (const [path, content] of Object.entries({
-    'open.pdf': 'open to all',
-    'locked/inside.pdf': 'behind a folder nobody may list',
-    'private.pdf': 'owner only',
-    'sub/visible.docx': 'deeper, open to all',
-  })) {
-    await mkdir(dirname(join(root, path)), { recursive: true, mode: 0o755 });
-    await writeFile(join(root, path), content, { mode: 0o644 });
-  }
-  // ...except these two.
-  await chmod(join(root, 'locked'), 0o000);
-  await chmod(join(root, 'private.pdf'), 0o000);
-});
-
-afterEach(async () => {
-  await chmod(join(root, 'locked'), 0o755).catch(() => undefined);
-  await removeTempDir(base);
-});
-
-interface ChildResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  spawnError?: Error;
-}
-
-function runNode(node: string, args: string[], asOtherUser: boolean): Promise<ChildResult> {
-  const child = spawn(node, args, {
-    cwd: base,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: base },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(asOtherUser ? { uid: NOBODY, gid: NOBODY } : {}),
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  return new Promise((resolve) => {
-    child.once('error', (spawnError) => resolve({ code: null, stdout, stderr, spawnError }));
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/**
- * A Node binary `nobody` may run: this one, unless it sits below a folder closed to other users (a Node kept in
- * root's home, say); then a hard link (or copy) of it in the temp tree.
- */
-async function nodeForOtherUser(): Promise<string> {
-  const probe = await runNode(process.execPath, ['-e', ''], true);
-  if (probe.code === 0) return process.execPath;
-  const local = join(base, 'node');
-  await link(process.execPath, local).catch(() => copyFile(process.execPath, local));
-  await chmod(local, 0o755);
-  return local;
-}
-
-async function listAs(asOtherUser: boolean): Promise<Listing> {
-  const node = asOtherUser ? await nodeForOtherUser() : process.execPath;
-  const result = await runNode(node, ['--input-type=module', '-e', LISTER, pathToFileURL(DIST).href, root], asOtherUser);
-  expect(result.spawnError, result.stderr).toBeUndefined();
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Listing;
-}
 
 function summarise(listing: Listing): string[] {
   return listing.entries.map((entry) =>
@@ -134,6 +92,27 @@ function summarise(listing: Listing): string[] {
 }
 
 describe('LocalDirSource as a user who may not read everything', () => {
+  let base: string;
+  let root: string;
+
+  beforeEach(async () => {
+    base = await makeTempDir();
+    root = await makeTree(base);
+  });
+
+  afterEach(async () => {
+    await removeTree(base, root);
+  });
+
+  async function listAs(asNobody: boolean): Promise<Listing> {
+    const node = asNobody ? await nodeForNobody(base) : process.execPath;
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: base };
+    const result = await runProcess(node, ['--input-type=module', '-e', LISTER, pathToFileURL(DIST).href, root], { env, cwd: base, asNobody });
+    expect(result.spawnError, result.stderr).toBeUndefined();
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout) as Listing;
+  }
+
   it('reports the folder it may not list as unreadable (EACCES) and lists the rest', async () => {
     const listing = await listAs(RUNNING_AS_ROOT);
 
@@ -165,5 +144,70 @@ describe('LocalDirSource as a user who may not read everything', () => {
     expect(listing.uid).toBe(0);
     expect(summarise(listing)).toEqual(['file:locked/inside.pdf', 'file:open.pdf', 'file:private.pdf', 'file:sub/visible.docx']);
     expect(listing.opens.every((open) => open.ok)).toBe(true);
+  });
+});
+
+describe('docmill run as a user who may not read everything', () => {
+  let base: string;
+  let root: string;
+  let home: string;
+  let out: string;
+  let queue: string;
+  let server: FaultParseServer;
+  let run: ChildResult;
+
+  beforeAll(async () => {
+    base = await makeTempDir();
+    root = await makeTree(base);
+    home = join(base, 'home');
+    out = join(base, 'output', 'out');
+    await mkdir(home);
+    await mkdir(join(base, 'output'));
+    await giveToNobody(home);
+    await giveToNobody(join(base, 'output'));
+    queue = uniqueQueueName();
+    server = await startFaultParseServer({ latencyMs: 20 });
+    const node = RUNNING_AS_ROOT ? await nodeForNobody(base) : process.execPath;
+    const env = docmillEnv({ home, apiUrl: server.url, apiKey: 'dm-unreadable-key', redisUrl: SHARED_REDIS_URL });
+    run = await runProcess(node, [DOCMILL_BIN, 'run', root, '--out', out, '--queue', queue], {
+      env,
+      cwd: base,
+      asNobody: RUNNING_AS_ROOT,
+      timeoutMs: 90_000,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server.close();
+    await deleteQueueKeys(queue);
+    await removeTree(base, root);
+  });
+
+  it('converts what it may read, fails the file it may not (SOURCE_UNREADABLE, permission denied), exits 1', async () => {
+    expect(run.spawnError, run.stderr).toBeUndefined();
+    expect(run.signal, run.stderr.slice(-2000)).toBeNull();
+    expect(run.code, run.stderr.slice(-2000)).toBe(1);
+
+    // Only the readable files were sent; nothing of the locked folder, nothing of the private file.
+    expect(server.requests.map((request) => request.filename).sort()).toEqual(['open.pdf', 'visible.docx']);
+    await expectOutputs(out, OPEN);
+    await expectOutputs(out, DEEPER);
+    const outputs = await listFiles(out);
+    expect(outputs.filter((path) => path.startsWith('private.pdf') || path.startsWith('locked/'))).toEqual([]);
+
+    const byPath = lastLineByPath(await readManifest(out));
+    expect(byPath.get(OPEN.path)?.status).toBe('converted');
+    expect(byPath.get(DEEPER.path)?.status).toBe('converted');
+    expect(byPath.get(PRIVATE.path)).toMatchObject({ status: 'failed', outputs: [], error: { code: 'SOURCE_UNREADABLE' } });
+    expect(byPath.get(PRIVATE.path)?.error?.message).toContain('permission denied (EACCES)');
+    expect((await readFailures(out)).map((line: ManifestLine) => line.path)).toContain(PRIVATE.path);
+  });
+
+  it('records the folder it may not list as failed (SOURCE_UNREADABLE, EACCES), naming it', async () => {
+    const locked = lastLineByPath(await readManifest(out)).get('locked');
+    expect(locked, `a manifest line for the folder "locked"; stderr:\n${run.stderr.slice(-1500)}`).toBeDefined();
+    expect(locked).toMatchObject({ status: 'failed', outputs: [], error: { code: 'SOURCE_UNREADABLE' } });
+    expect(locked?.error?.message).toContain('EACCES');
+    expect((await readFailures(out)).map((line) => line.path)).toContain('locked');
   });
 });
