@@ -36,9 +36,10 @@ export class Progress {
   document(outcome: DocumentOutcome): void {
     if (outcome.status !== 'failed' || !this.#tty) return;
     const error = outcome.error;
-    const line = `failed  ${outcome.relativePath}  ${error?.code ?? 'UNKNOWN'}  ${error?.message ?? ''}`;
+    const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+    const line = `failed  ${oneLine(outcome.relativePath)}  ${error?.code ?? 'UNKNOWN'}  ${oneLine(error?.message ?? '')}`;
     const width = this.stream.columns ?? 160;
-    this.stream.write(`\r\x1b[2K${secrets.scrub(line).replace(/\s+/g, ' ').slice(0, Math.max(40, width - 1))}\n`);
+    this.stream.write(`\r\x1b[2K${secrets.scrub(line).slice(0, Math.max(40, width - 1))}\n`);
     this.#draw();
   }
 

@@ -43,7 +43,8 @@ beforeAll(async () => {
     apiKeys: [KEY, 'second-key'],
     maxConcurrency: 2,
     logger,
-    parse: (bytes, fileName, options) => engine.pool.run(bytes, fileName, options),
+    // As `docmill serve` wires it.
+    parse: (bytes, fileName, options) => engine.parseBytes(bytes, fileName, options),
   });
 });
 
@@ -151,6 +152,21 @@ describe('docmill serve: POST /v2/parse', () => {
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).apiMessage).toMatch(/^empty\.pdf: /);
     expect((error as BadRequestError).retryable).toBe(false);
+  });
+
+  it('refuses options the local engine does not implement yet with 400 naming them, instead of ignoring them', async () => {
+    const api = client();
+    for (const [options, named] of [
+      [{ redactPII: { mode: 'fast' as const } }, /redactPII/],
+      [{ parsers: [{ type: 'pdf' as const, mode: 'ocr' as const }] }, /mode "ocr"/],
+    ] as const) {
+      const error = await api.parse(memorySource('a.csv', 'email\nann@example.com\n'), options).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect((error as BadRequestError).status).toBe(400);
+      expect((error as BadRequestError).apiCode).toBe('OPTION_NOT_SUPPORTED');
+      expect((error as BadRequestError).apiMessage).toMatch(named);
+    }
+    await api.close();
   });
 
   it('honours the options timeout: a parse that overruns it is stopped and answered 408', async () => {
