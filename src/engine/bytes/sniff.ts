@@ -170,10 +170,13 @@ function zipContentType(bytes: Uint8Array, entries: ZipEntryInfo[]): RealType {
       const what = odf === null ? 'an OpenDocument file' : TYPE_DESCRIPTIONS[odf];
       return { kind: 'encrypted', type: odf, what: `${what} whose content is encrypted` };
     }
-    if (odf !== null) return { kind: 'document', type: odf };
     const kind = odfMediaType?.replace('application/vnd.oasis.opendocument.', '').replace(/-template$/, '');
     if (kind !== undefined && OTHER_ODF[kind] !== undefined) return { kind: 'other', looksLike: OTHER_ODF[kind] };
-    if (!byName.has('content.xml')) return { kind: 'damaged', type: null, what: 'an OpenDocument package without its content (content.xml)' };
+    if (!byName.has('content.xml')) {
+      const what = odf === null ? 'an OpenDocument package' : TYPE_DESCRIPTIONS[odf];
+      return { kind: 'damaged', type: odf, what: `${what} without its content (content.xml)` };
+    }
+    if (odf !== null) return { kind: 'document', type: odf };
   }
 
   const contentTypesEntry = byName.get('[Content_Types].xml');

@@ -3,7 +3,7 @@
  * for the sniffer, the first bytes of a small entry. Nothing is inflated whole; a hostile archive cannot make
  * these functions allocate more than the caller's cap.
  */
-import { Inflate } from 'fflate';
+import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { readU16, readU32, readU64, utf8 } from './binary.js';
 
 const ZIP_LOCAL_HEADER = 0x04034b50;
@@ -13,8 +13,10 @@ const ZIP64_END_LOCATOR = 0x07064b50;
 const ZIP64_END_OF_CENTRAL_DIRECTORY = 0x06064b50;
 /** A central directory larger than this is not read (a hostile file could claim millions of entries). */
 const MAX_ZIP_ENTRIES = 100_000;
-/** Compressed bytes handed to the inflater at a time when only a prefix of an entry is wanted. */
-const INFLATE_STEP = 16 * 1024;
+/** Compressed bytes inflated first when only a prefix of an entry is wanted (then four times more each time). */
+const FIRST_INFLATE_BYTES = 1024;
+/** The least output an attempt may reach before it is cut off (a small cap must not refuse ordinary ratios). */
+const MIN_OUTPUT_LIMIT = 1024 * 1024;
 
 export interface ZipEntryInfo {
   name: string;
@@ -70,8 +72,9 @@ export function zipEntryNames(bytes: Uint8Array): string[] | null {
 }
 
 /**
- * Up to `maxBytes` of an entry's content (stored or deflated), or null when it cannot be read. Inflation stops
- * once `maxBytes` are out, so a bomb costs no more than the cap (plus one step's expansion).
+ * Up to `maxBytes` of an entry's content (stored or deflated), or null when it cannot be read. Deflated data is
+ * inflated from ever longer prefixes of the compressed bytes, each attempt's output capped, so a bomb costs no
+ * more than a few times the cap; a stream damaged partway gives what precedes the damage.
  */
 export function readEntryPrefix(bytes: Uint8Array, entry: ZipEntryInfo, maxBytes: number): Uint8Array | null {
   const at = entry.localHeaderOffset;
@@ -80,30 +83,20 @@ export function readEntryPrefix(bytes: Uint8Array, entry: ZipEntryInfo, maxBytes
   const data = bytes.subarray(start, Math.min(bytes.length, start + entry.compressedSize));
   if (entry.method === 0) return data.subarray(0, maxBytes);
   if (entry.method !== 8) return null;
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    const inflater = new Inflate((chunk) => {
-      if (total >= maxBytes) return;
-      chunks.push(chunk);
-      total += chunk.length;
-    });
-    for (let offset = 0; offset < data.length && total < maxBytes; offset += INFLATE_STEP) {
-      inflater.push(data.subarray(offset, offset + INFLATE_STEP), offset + INFLATE_STEP >= data.length);
+  const maxOutputLength = Math.max(maxBytes, MIN_OUTPUT_LIMIT) * 4;
+  let best: Uint8Array | null = null;
+  for (let length = Math.min(data.length, FIRST_INFLATE_BYTES); ; length = Math.min(data.length, length * 4)) {
+    let out: Buffer;
+    try {
+      // SYNC_FLUSH: a prefix of the stream is not an error, it inflates to what it holds.
+      out = inflateRawSync(data.subarray(0, length), { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength });
+    } catch {
+      // Too large an expansion for this prefix (a bomb), or damaged data: keep what the shorter prefix gave.
+      return best;
     }
-  } catch {
-    // A damaged stream: what came out before the damage is still worth reading.
-    if (total === 0) return null;
+    best = out.subarray(0, maxBytes);
+    if (out.length >= maxBytes || length >= data.length) return best;
   }
-  const out = new Uint8Array(Math.min(total, maxBytes));
-  let written = 0;
-  for (const chunk of chunks) {
-    if (written >= out.length) break;
-    const piece = chunk.subarray(0, out.length - written);
-    out.set(piece, written);
-    written += piece.length;
-  }
-  return out;
 }
 
 function readCentralDirectory(bytes: Uint8Array, end: number): ZipDirectory {

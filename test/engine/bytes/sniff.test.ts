@@ -9,7 +9,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { isEncryptedOoxml, oleStreamNames, readOleDirectory } from '../../../src/engine/bytes/ole.js';
 import { type DocumentType, findPdfHeader, type RealType, sniffBytes } from '../../../src/engine/bytes/sniff.js';
-import { readZipDirectory, zipEntryNames } from '../../../src/engine/bytes/zip.js';
+import { readEntryPrefix, readZipDirectory, zipEntryNames } from '../../../src/engine/bytes/zip.js';
 import { type SniffedFormat, sniffFormat } from '../../../src/engine/sniff.js';
 import { corpusBytes, corpusPath } from '../html/helpers.js';
 import { oleFile, withEndOfCentralDirectoryOffset } from './make-bytes.js';
@@ -121,6 +121,27 @@ describe('zip packages', () => {
     const content = `<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0">${styles}<office:body><office:text><text:p>Hi</text:p></office:text></office:body></office:document-content>`;
     expect(sniffBytes(zipSync({ 'META-INF/manifest.xml': strToU8('<manifest:manifest/>'), 'content.xml': strToU8(content) }))).toEqual(document('odt'));
     expect(sniffBytes(zipSync({ mimetype: stored('application/vnd.oasis.opendocument.graphics'), 'content.xml': strToU8('<x/>') }))).toEqual({ kind: 'other', looksLike: 'an OpenDocument drawing' });
+  });
+
+  it('ODF without its content.xml is damaged', () => {
+    expect(sniffBytes(zipSync({ mimetype: stored('application/vnd.oasis.opendocument.text'), 'styles.xml': strToU8('<s/>') }))).toEqual({
+      kind: 'damaged',
+      type: 'odt',
+      what: 'an OpenDocument text document (.odt) without its content (content.xml)',
+    });
+  });
+
+  it('a part that inflates far beyond what is read costs no more than the cap', () => {
+    // 8 MiB of blanks before the body: the sniffer reads 4 MiB of content.xml and gives up on the body element.
+    const content = new Uint8Array(8 * 1024 * 1024).fill(0x20);
+    content.set(strToU8('<office:document-content>'));
+    content.set(strToU8('<office:body><office:text/></office:body>'), content.length - 100);
+    const bytes = zipSync({ 'META-INF/manifest.xml': strToU8('<manifest:manifest/>'), 'content.xml': content }, { level: 1 });
+    const started = performance.now();
+    expect(sniffBytes(bytes)).toMatchObject({ kind: 'other' });
+    expect(performance.now() - started).toBeLessThan(2000);
+    const entry = readZipDirectory(bytes)?.entries.find((candidate) => candidate.name === 'content.xml');
+    expect(entry && readEntryPrefix(bytes, entry, 4096)?.length).toBe(4096);
   });
 
   it('ODF whose manifest lists encryption data is encrypted', () => {
