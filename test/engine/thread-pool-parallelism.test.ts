@@ -26,14 +26,16 @@ const record = (event) => appendFileSync(file, JSON.stringify({ ...event, thread
 if (!isMainThread && parentPort && file) {
   // The engine thread's own 'message' handler is wrapped rather than joined by a second listener: a listener added
   // here would start the port before the thread's module has loaded, and the first task would reach only it.
-  const on = parentPort.on.bind(parentPort);
-  parentPort.on = (name, listener) =>
-    name === 'message'
-      ? on(name, (task, ...rest) => {
-          record({ event: 'start', id: task.id, fileName: task.fileName });
-          return listener(task, ...rest);
-        })
-      : on(name, listener);
+  for (const method of ['on', 'addListener']) {
+    const original = parentPort[method].bind(parentPort);
+    parentPort[method] = (name, listener) =>
+      name === 'message'
+        ? original(name, (task, ...rest) => {
+            record({ event: 'start', id: task.id, fileName: task.fileName });
+            return listener(task, ...rest);
+          })
+        : original(name, listener);
+  }
   const post = parentPort.postMessage.bind(parentPort);
   parentPort.postMessage = (reply, ...rest) => {
     record({ event: 'end', id: reply.id, ok: reply.ok });
@@ -139,6 +141,7 @@ async function runPool(size: number): Promise<{ spans: DocumentSpan[]; rows: num
       expect(end?.threadId, `${start.fileName} answered by the thread that took it`).toBe(start.threadId);
       return { fileName: start.fileName ?? '', threadId: start.threadId, start: start.at, end: end!.at };
     });
+  expect(spans.length, 'documents seen starting on an engine thread (how does workers/engine-thread listen now?)').toBe(2);
   return { spans, rows: JSON.parse(stdout) as number[] };
 }
 
