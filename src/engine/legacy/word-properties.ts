@@ -95,6 +95,8 @@ const NO_CHARACTER: CharacterProperties = { bold: false, italic: false, strike: 
 /** Property runs keyed by FC: `find(fc)` gives the properties in force at a byte offset of the WordDocument stream. */
 export interface RunTable<T> {
   find(fc: number): T;
+  /** Where the properties found at `fc` stop applying: the end of its run, or the start of the next one. */
+  endOf(fc: number): number;
 }
 
 class SortedRuns<T> implements RunTable<T> {
@@ -123,15 +125,34 @@ class SortedRuns<T> implements RunTable<T> {
   }
 
   find(fc: number): T {
+    const index = this.indexOf(fc);
+    return index >= 0 ? (this.values[index] as T) : this.fallback;
+  }
+
+  endOf(fc: number): number {
+    const index = this.indexOf(fc);
+    if (index >= 0) return Math.max(this.ends[index] as number, fc + 1);
+    // In a gap: the fallback holds until the next run starts (the first start above fc).
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.starts[middle] as number) <= fc) low = middle + 1;
+      else high = middle;
+    }
+    return this.starts[low] ?? Number.POSITIVE_INFINITY;
+  }
+
+  private indexOf(fc: number): number {
     let low = 0;
     let high = this.starts.length - 1;
     while (low <= high) {
       const middle = (low + high) >> 1;
       if (fc < (this.starts[middle] as number)) high = middle - 1;
       else if (fc >= (this.ends[middle] as number)) low = middle + 1;
-      else return this.values[middle] as T;
+      else return middle;
     }
-    return this.fallback;
+    return -1;
   }
 }
 

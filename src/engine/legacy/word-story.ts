@@ -43,16 +43,21 @@ interface OpenField {
   link?: { href: string; paragraph: number; run: number };
 }
 
+/** Characters handled one at a time; every other character is read in spans of same-formatted text. */
+// eslint-disable-next-line no-control-regex
+const SPECIAL = /[\u0000-\u001f\u007f\u00a0]/g;
+
 export function readStory(sources: StorySources, cpStart: number, cpEnd: number): StoryParagraph[] {
   const { text, paragraphs, characters } = sources;
   const out: StoryParagraph[] = [];
   let runs: Run[] = [];
   const fields: OpenField[] = [];
+  /** Open fields still in their instruction: while any is, nothing shows. */
+  let inInstruction = 0;
   let current: Run | null = null;
   let currentProperties: CharacterProperties | null = null;
-
-  const visible = () => fields.every((field) => field.inResult);
   let textBoxes: StoryParagraph[] = [];
+
   const endParagraph = (cp: number, end: StoryParagraph['end']) => {
     const properties = paragraphs.find(text.fcOf(cp));
     out.push({ runs, properties, end });
@@ -63,35 +68,51 @@ export function readStory(sources: StorySources, cpStart: number, cpEnd: number)
       textBoxes = [];
     }
   };
-  const append = (char: string, properties: CharacterProperties) => {
+  const append = (chars: string, properties: CharacterProperties) => {
     if (current === null || currentProperties !== properties) {
       current = { text: '', bold: properties.bold, italic: properties.italic, strike: properties.strike };
       currentProperties = properties;
       runs.push(current);
     }
-    current.text += char;
+    current.text += chars;
+  };
+  /** Where a span of ordinary characters from `cp` ends: a special character, the end of its piece or its run. */
+  const spanEnd = (cp: number, limit: number): number => {
+    SPECIAL.lastIndex = cp;
+    const special = SPECIAL.exec(text.text);
+    let end = special === null ? limit : Math.min(special.index, limit);
+    const piece = text.pieceAt(cp);
+    if (piece === undefined) return cp + 1;
+    end = Math.min(end, piece.cpEnd);
+    const fc = text.fcOf(cp);
+    const width = piece.compressed ? 1 : 2;
+    return Math.max(cp + 1, Math.min(end, cp + Math.ceil((characters.endOf(fc) - fc) / width)));
   };
 
   const limit = Math.min(cpEnd, text.text.length);
   for (let cp = cpStart; cp < limit; cp += 1) {
-    const char = text.text[cp] as string;
-    const code = char.charCodeAt(0);
+    const code = text.text.charCodeAt(cp);
     if (code === 0x13) {
-      if (fields.length < MAX_FIELD_DEPTH) fields.push({ instruction: '', inResult: false });
+      if (fields.length < MAX_FIELD_DEPTH) {
+        fields.push({ instruction: '', inResult: false });
+        inInstruction += 1;
+      }
       continue;
     }
     if (code === 0x14) {
       const field = fields.at(-1);
       if (field !== undefined && !field.inResult) {
         field.inResult = true;
+        inInstruction -= 1;
         const href = hyperlinkTarget(field.instruction);
-        if (href !== undefined && visible()) field.link = { href, paragraph: out.length, run: runs.length };
+        if (href !== undefined && inInstruction === 0) field.link = { href, paragraph: out.length, run: runs.length };
         current = null;
       }
       continue;
     }
     if (code === 0x15) {
       const field = fields.pop();
+      if (field !== undefined && !field.inResult) inInstruction -= 1;
       // A link is kept only when its result stayed inside one paragraph.
       if (field?.link !== undefined && field.link.paragraph === out.length) {
         for (const run of runs.slice(field.link.run)) run.href = field.link.href;
@@ -99,12 +120,18 @@ export function readStory(sources: StorySources, cpStart: number, cpEnd: number)
       current = null;
       continue;
     }
+    const ordinary = code >= 0x20 && code !== 0x7f && code !== 0xa0;
+    const end = ordinary ? spanEnd(cp, limit) : cp + 1;
     const field = fields.at(-1);
     if (field !== undefined && !field.inResult) {
-      if (field.instruction.length < MAX_INSTRUCTION_LENGTH) field.instruction += char;
+      if (field.instruction.length < MAX_INSTRUCTION_LENGTH) field.instruction += text.text.slice(cp, end);
+      cp = end - 1;
       continue;
     }
-    if (!visible()) continue;
+    if (inInstruction > 0) {
+      cp = end - 1;
+      continue;
+    }
     if (code === 0x0d || code === 0x07 || code === 0x0e) {
       endParagraph(cp, code === 0x07 ? '\x07' : '\r');
       continue;
@@ -115,24 +142,26 @@ export function readStory(sources: StorySources, cpStart: number, cpEnd: number)
       continue;
     }
     const properties = characters.find(text.fcOf(cp));
-    if (properties.dropped) continue;
+    if (properties.dropped) {
+      cp = end - 1;
+      continue;
+    }
+    if (ordinary) {
+      append(text.text.slice(cp, end), properties);
+      cp = end - 1;
+      continue;
+    }
     if (code === 0x02 && sources.noteReference !== undefined) {
       const reference = sources.noteReference(cp);
       if (reference !== undefined) {
         runs.push({ text: reference, raw: true });
         current = null;
       }
-      continue;
-    }
-    if (code === 0x08 && sources.textBoxAt !== undefined) {
+    } else if (code === 0x08 && sources.textBoxAt !== undefined) {
       textBoxes.push(...(sources.textBoxAt(cp) ?? []));
-      continue;
-    }
-    if (code === 0x0b) append('\n', properties);
-    else if (code === 0x09) append(' ', properties);
+    } else if (code === 0x0b) append('\n', properties);
+    else if (code === 0x09 || code === 0xa0) append(' ', properties);
     else if (code === 0x1e) append('-', properties);
-    else if (code === 0xa0) append(' ', properties);
-    else if (code >= 0x20 && code !== 0x7f) append(char, properties);
     // Other control characters (0x01 pictures, 0x08 drawings, 0x05 annotation marks, 0x1F optional hyphens...) go.
   }
   if (runs.length > 0) endParagraph(limit - 1, '\r');

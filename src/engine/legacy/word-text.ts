@@ -21,6 +21,8 @@ export interface WordText {
   text: string;
   /** The byte offset in the WordDocument stream of the character at `cp` (-1 outside every piece). */
   fcOf(cp: number): number;
+  /** The piece holding the character at `cp`. */
+  pieceAt(cp: number): Piece | undefined;
 }
 
 /** A piece table with more pieces than this is refused rather than walked. */
@@ -77,20 +79,27 @@ export function readText(wordStream: Uint8Array, pieces: readonly Piece[], cpLim
     cp = piece.cpStart + text.length;
   }
   const text = parts.join('');
-  const starts = pieces.map((piece) => piece.cpStart);
+  let last: Piece | undefined;
+  const pieceAt = (position: number): Piece | undefined => {
+    // Reads go forward through the text: the last piece found is nearly always the right one.
+    if (last !== undefined && position >= last.cpStart && position < last.cpEnd) return last;
+    let low = 0;
+    let high = pieces.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const piece = pieces[middle] as Piece;
+      if (position < piece.cpStart) high = middle - 1;
+      else if (position >= piece.cpEnd) low = middle + 1;
+      else return (last = piece);
+    }
+    return undefined;
+  };
   return {
     text,
+    pieceAt,
     fcOf: (position) => {
-      let low = 0;
-      let high = starts.length - 1;
-      while (low <= high) {
-        const middle = (low + high) >> 1;
-        const piece = pieces[middle] as Piece;
-        if (position < piece.cpStart) high = middle - 1;
-        else if (position >= piece.cpEnd) low = middle + 1;
-        else return piece.fc + (position - piece.cpStart) * (piece.compressed ? 1 : 2);
-      }
-      return -1;
+      const piece = pieceAt(position);
+      return piece === undefined ? -1 : piece.fc + (position - piece.cpStart) * (piece.compressed ? 1 : 2);
     },
   };
 }
