@@ -111,7 +111,11 @@ function readSlide(deck: PartCache, part: string, root: XmlElement, facts: Slide
     if (chartPart === undefined || chartRoot === undefined) return null;
     return readChart(chartRoot, { listStyles: [], relationships: deck.relationships(chartPart), slideNumber: facts.number });
   };
-  const shapes = readSlideShapes(root, { slideNumber: facts.number, relationships, layout, master, chart });
+  const diagram = (id: string): XmlElement | undefined => {
+    const dataPart = relationships.find((relationship) => relationship.id === id && !relationship.external)?.target;
+    return dataPart === undefined ? undefined : deck.xml(dataPart);
+  };
+  const shapes = readSlideShapes(root, { slideNumber: facts.number, relationships, layout, master, chart, diagram });
 
   const plainContext: TextContext = { listStyles: [], relationships, slideNumber: facts.number };
   const items = [...shapes.items];

@@ -20,6 +20,7 @@ import {
   type PptxDeck,
   SLIDE_HEIGHT,
   SLIDE_WIDTH,
+  smartArt,
   tableFrame,
   textBox,
 } from './make-deck.js';
@@ -182,6 +183,20 @@ describe('slides', () => {
       '<a:r><a:rPr><a:hlinkClick r:id="rIdLink"/></a:rPr><a:t>a link</a:t></a:r><a:r><a:rPr/><a:t> with *stars*</a:t></a:r></a:p>';
     const model = await convertDeck({ slides: [{ shapes: textBox({ x: 0, y: 0, w: W, h: H }, paragraph), rels }] });
     expect(markdownOf(model)).toBe('**Bold** *italic* and [a link](https://example.com/a) with \\*stars\\*');
+  });
+
+  it('give SmartArt text as a list nested like the diagram', async () => {
+    const diagram = smartArt({ x: 0, y: H / 4, w: W, h: H / 2 }, [
+      ['plan', 'root', 'Plan'],
+      ['scope', 'plan', 'Scope'],
+      ['budget', 'plan', 'Budget'],
+      ['build', 'root', 'Build'],
+    ]);
+    const model = await convertDeck({
+      slides: [{ shapes: placeholder('title', para('Process'), { x: 0, y: 0, w: W, h: H / 10 }) + diagram.frame, rels: diagram.rels }],
+      extra: { 'ppt/diagrams/data1.xml': diagram.part },
+    });
+    expect(markdownOf(model)).toBe('# Process\n\n- Plan\n  - Scope\n  - Budget\n- Build');
   });
 
   it('give pictures their alt text as a figure', async () => {

@@ -85,6 +85,29 @@ export function tableFrame(box: Box, rows: (string | { text: string; attrs: stri
   );
 }
 
+/** A SmartArt frame pointing at relationship `rIdDm`, and its data part with `nodes` ([id, parent id, text]). */
+export function smartArt(box: Box, nodes: [string, string, string][]): { frame: string; rels: string; part: string } {
+  shapeId += 1;
+  const frame =
+    `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="${shapeId}" name="Diagram"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>` +
+    `<p:xfrm><a:off x="${box.x}" y="${box.y}"/><a:ext cx="${box.w}" cy="${box.h}"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram">` +
+    `<dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rIdDm" r:lo="rIdLo" r:qs="rIdQs" r:cs="rIdCs"/></a:graphicData></a:graphic></p:graphicFrame>`;
+  const points =
+    '<dgm:pt modelId="root" type="doc"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt>' +
+    nodes.map(([id, , text]) => `<dgm:pt modelId="${id}"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:lstStyle/>${para(text)}</dgm:t></dgm:pt>`).join('') +
+    nodes.map(([id]) => `<dgm:pt modelId="${id}-pres" type="pres"><dgm:prSet/><dgm:spPr/></dgm:pt>`).join('');
+  // Connections listed in reverse: their srcOrd, not their order in the file, gives the order of siblings.
+  const connections = nodes
+    .map(([id, parent], index) => `<dgm:cxn modelId="c${index}" srcId="${parent}" destId="${id}" srcOrd="${index}" destOrd="0"/>`)
+    .reverse()
+    .join('');
+  const part =
+    `<?xml version="1.0" encoding="UTF-8"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="${A}">` +
+    `<dgm:ptLst>${points}</dgm:ptLst><dgm:cxnLst>${connections}</dgm:cxnLst><dgm:bg/><dgm:whole/></dgm:dataModel>`;
+  const rels = `<Relationship Id="rIdDm" Type="${REL}/diagramData" Target="../diagrams/data1.xml"/>`;
+  return { frame, rels, part };
+}
+
 export function picture(box: Box, descr: string): string {
   shapeId += 1;
   return (

@@ -8,7 +8,8 @@
  * - Groups (`p:grpSp`) are flattened: each member's offset and size are mapped through the group's transform
  *   (`a:off`/`a:ext` against `a:chOff`/`a:chExt`), nested groups included, so members sort by their place on the
  *   slide.
- * - `p:graphicFrame` holds tables (`a:tbl`) and charts (`c:chart`, read from their part); `p:pic` pictures give a
+ * - `p:graphicFrame` holds tables (`a:tbl`), charts (`c:chart`, read from their part) and SmartArt (its text as a
+ *   nested list, diagram.ts); `p:pic` pictures give a
  *   figure with their alt text (`p:cNvPr` descr, else title). Shapes marked hidden are left out.
  * - `mc:AlternateContent`: the first choice, or the fallback when the choice gives nothing.
  */
@@ -18,6 +19,7 @@ import { plainText } from '../paragraphs.js';
 import type { FurnitureKind, Rect, SlideItem } from '../slide-model.js';
 import { attr, child, elements, MAX_XML_DEPTH, path, type XmlElement } from '../xml.js';
 import { type ChartData } from './chart.js';
+import { diagramParagraphs } from './diagram.js';
 import { tableRows } from './table.js';
 import { type TextContext, textBodyOf, textBodyParagraphs } from './text.js';
 
@@ -28,6 +30,8 @@ export interface ShapeSources {
   master: XmlElement | undefined;
   /** The chart a relationship id points to, read from its part; null when missing or unreadable. */
   chart: (relationshipId: string) => ChartData | null;
+  /** The data model (`dgm:dataModel`) of a SmartArt diagram a relationship id points to. */
+  diagram: (relationshipId: string) => XmlElement | undefined;
 }
 
 export interface SlideShapes {
@@ -167,6 +171,13 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
     if (chartId !== undefined) {
       const chart = sources.chart(chartId);
       if (chart !== null) result.items.push({ kind: 'chart', title: chart.title, rows: chart.rows, rect });
+      return;
+    }
+    const diagramId = attr(child(data, 'relIds'), 'r:dm');
+    if (diagramId !== undefined) {
+      const model = sources.diagram(diagramId);
+      const paragraphs = model === undefined ? [] : diagramParagraphs(model, textContext(frame, undefined));
+      if (paragraphs.length > 0) result.items.push({ kind: 'text', paragraphs, rect });
       return;
     }
     const properties = nonVisualProperties(frame);
