@@ -40,8 +40,11 @@ import { readStory, type StoryParagraph, type StorySources } from './word-story.
 import { plcCount, readPieceTable, readText } from './word-text.js';
 
 const SOURCE = 'doc';
-/** Built-in style identifier of Caption. */
+/** Built-in style identifiers of Caption, and of Quote and Intense Quote (Word 2007 and later). */
 const STI_CAPTION = 34;
+const QUOTE_STYLES = new Set([180, 181]);
+/** List override 2047 (0x7FF) means "no list" (Word writes it to take a paragraph out of its style's list). */
+const ILFO_NONE = 0x07ff;
 /** Header stories: 6 separator stories, then 6 per section (even/odd header, even/odd footer, first header/footer). */
 const HEADER_SEPARATOR_STORIES = 6;
 const FOOTER_SLOTS = new Set([2, 3, 5]);
@@ -133,7 +136,7 @@ class PageBuilder {
       return;
     }
     const markdown = hardBreaks(renderRuns(paragraph.runs));
-    if (properties.ilfo > 0 && markdown !== '') {
+    if (properties.ilfo > 0 && properties.ilfo < ILFO_NONE && markdown !== '') {
       this.addListItem(properties.ilfo, properties.ilvl, markdown);
       return;
     }
@@ -141,7 +144,7 @@ class PageBuilder {
     if (markdown === '') return;
     const name = style?.name.toLowerCase() ?? '';
     if (style?.sti === STI_CAPTION) this.blocks.push({ ...textBlock(markdown, SOURCE), type: 'caption' });
-    else if (name === 'quote' || name === 'intense quote') this.blocks.push(textBlock(`> ${markdown.replace(/\n/g, '\n> ')}`, SOURCE, 'quote'));
+    else if (QUOTE_STYLES.has(style?.sti ?? 0) || name === 'quote' || name === 'intense quote') this.blocks.push(textBlock(`> ${markdown.replace(/\n/g, '\n> ')}`, SOURCE, 'quote'));
     else this.blocks.push(textBlock(markdown, SOURCE));
   }
 

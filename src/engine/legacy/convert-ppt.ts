@@ -97,6 +97,7 @@ export const convertPpt: Converter = async (input) => {
 
 class PresentationReader {
   private readonly budget = new RecordBudget(MAX_RECORDS);
+  private readonly masterCache = new Map<number, SlideItem[]>();
 
   constructor(
     private readonly stream: Uint8Array,
@@ -152,12 +153,7 @@ class PresentationReader {
       const followsMaster = slideAtom === undefined || (readU16(stream, slideAtom.start + 20) & 0x01) !== 0;
       const master = slideAtom === undefined ? undefined : masters.get(readU32(stream, slideAtom.start + 12));
       const masterRecord = master === undefined ? null : objectAt(master.persistRef, RT_MAIN_MASTER);
-      if (followsMaster && masterRecord !== null) {
-        for (const shape of this.shapesOf(childrenOf(stream, masterRecord, budget), [])) {
-          if (shape.placeholder !== null || isTitle(shape) || plain(shape.frame) === '' || plain(shape.frame) === '*') continue;
-          items.push({ kind: 'text', paragraphs: frameParagraphs(shape.frame), rect: shape.rect, furniture: 'page_footer' });
-        }
-      }
+      if (followsMaster && masterRecord !== null) items.push(...this.masterItems(masterRecord));
       items.push(...footers);
 
       const notesEntry = slideAtom === undefined ? undefined : notes.get(readU32(stream, slideAtom.start + 16));
@@ -201,6 +197,18 @@ class PresentationReader {
     const model: DocumentModel = { pages, metadata };
     if (warnings.length > 0) model.warnings = warnings;
     return model;
+  }
+
+  /** Text boxes of a master slide (not its placeholders: their text is a prompt), as furniture; read once per master. */
+  private masterItems(master: PptRecord): SlideItem[] {
+    let items = this.masterCache.get(master.start);
+    if (items === undefined) {
+      items = this.shapesOf(childrenOf(this.stream, master, this.budget), [])
+        .filter((shape) => shape.placeholder === null && !isTitle(shape) && plain(shape.frame) !== '' && plain(shape.frame) !== '*')
+        .map((shape): SlideItem => ({ kind: 'text', paragraphs: frameParagraphs(shape.frame), rect: shape.rect, furniture: 'page_footer' }));
+      this.masterCache.set(master.start, items);
+    }
+    return items;
   }
 
   /** The `Current User` stream, or null when it is missing or damaged (the edits are then found by a walk). */

@@ -96,6 +96,15 @@ describe('built presentations', () => {
     expect(model.warnings).toEqual(['slide 3 is hidden in the presentation; its content is included.']);
   });
 
+  it('keeps the master slide\'s text boxes as furniture on every slide, never its prompts', async () => {
+    const model = await convert(makePpt({ slides: [{ title: 'One' }, { title: 'Two' }], masterTextBoxes: [{ text: 'Company Confidential', anchor: [4100, 100, 3000, 4300] }] }));
+    for (const page of model.pages) {
+      expect(page.blocks.filter((block) => block.furniture).map((block) => [block.type, block.markdown])).toEqual([['page_footer', 'Company Confidential']]);
+    }
+    expect(markdownOf(model, { furniture: true })).not.toContain('Click to edit');
+    expect(markdownOf(model)).toBe('# One\n\n## Two');
+  });
+
   it('finds the slides without the Current User stream', async () => {
     const model = await convert(makePpt({ slides: [{ title: 'Only' }, { title: 'Two' }], noCurrentUser: true }));
     expect(markdownOf(model)).toBe('# Only\n\n## Two');

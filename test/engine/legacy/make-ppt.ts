@@ -29,6 +29,8 @@ export interface SlideSpec {
 export interface PptSpec {
   slides: SlideSpec[];
   footer?: string;
+  /** Text boxes of the master slide (a title prompt placeholder is always written on it too). */
+  masterTextBoxes?: TextBoxSpec[];
   /** Current User header token of an encrypted document. */
   encryptedToken?: boolean;
   /** A UserEditAtom naming a CryptSession10Container. */
@@ -100,8 +102,11 @@ export function makePpt(spec: PptSpec): Uint8Array {
     if (body.length > 0) slideList.push(record(0x0fa1, bulletStyle(body)));
     if (slide.notes !== undefined) notesList.push(record(0x03f3, u32s(notesPersist(index), 0, 0, notesId(index), 0)));
   });
+  const masterId = 0x80000000;
+  const masterPersist = 2 + 2 * slideCount + 1;
   const documentChildren = [
     record(0x03e9, new ByteWriter().u32(5760).u32(4320).padTo(40).toBytes()),
+    container(0x0ff0, [record(0x03f3, u32s(masterPersist, 0, 0, masterId, 0))], 1),
     container(0x0ff0, slideList, 0),
     container(0x0ff0, notesList, 2),
   ];
@@ -127,7 +132,7 @@ export function makePpt(spec: PptSpec): Uint8Array {
     // Title and body placeholders, referring to the slide list's texts 0 and 1.
     shapes.push(shape([anchor([100, 100, 5000, 600]), placeholderData(13), container(0xf00d, [record(0x0f9e, u32s(0))])]));
     shapes.push(shape([anchor([800, 100, 5000, 4000]), placeholderData(14), container(0xf00d, [record(0x0f9e, u32s(1))])]));
-    const slideAtom = new ByteWriter().u32(0).padTo(12).u32(0).u32(slide.notes !== undefined ? notesId(index) : 0).u16(0x01).u16(0).toBytes();
+    const slideAtom = new ByteWriter().u32(0).padTo(12).u32(masterId).u32(slide.notes !== undefined ? notesId(index) : 0).u16(0x01).u16(0).toBytes();
     const children = [record(0x03ef, slideAtom, 0, 2)];
     if (slide.hidden) children.push(record(0x03f9, new ByteWriter().u32(0).u32(0).u8(0).u8(0).u16(0x04).padTo(16).toBytes()));
     children.push(drawing(shapes));
@@ -139,6 +144,12 @@ export function makePpt(spec: PptSpec): Uint8Array {
       stream.bytes(container(0x03f0, [record(0x03f1, u32s(slideId(index), 0)), drawing([notesShape])]));
     }
   }
+  const masterShapes = [shape([anchor([100, 100, 5000, 600]), placeholderData(1), container(0xf00d, [record(0x0f9f, u32s(0)), record(0x0fa0, utf16('Click to edit Master title style'))])])];
+  for (const box of spec.masterTextBoxes ?? []) {
+    masterShapes.push(shape([anchor(box.anchor), container(0xf00d, [record(0x0f9f, u32s(4)), record(0x0fa0, utf16(box.text))])]));
+  }
+  offsets.set(masterPersist, stream.length);
+  stream.bytes(container(0x03f8, [record(0x03ef, new ByteWriter().padTo(24).toBytes(), 0, 2), drawing(masterShapes)]));
   let sessionRef = 0;
   if (spec.cryptSession) {
     sessionRef = 2 + 2 * slideCount;
