@@ -17,7 +17,7 @@
 import { latin1, readU16 } from './binary.js';
 import { readOleDirectory } from './ole.js';
 import { binaryLooksLike } from './signatures.js';
-import { looksLikeText, textHead } from './text.js';
+import { looksLikeText, textHead } from './text-detect.js';
 import { readEntryPrefix, readZipDirectory, type ZipEntryInfo } from './zip.js';
 
 export type DocumentType =

@@ -1,6 +1,6 @@
 /**
- * The one text detector and decoder of the engine: whether bytes are text at all (`looksLikeText`, used by the
- * sniffer), and bytes → text with the encoding found from the bytes (`decodeText`, used by every text format):
+ * The engine's one text decoder: bytes → text with the encoding found from the bytes, for every text format (the
+ * detector, whether bytes are text at all, is text-detect.ts, kept apart so that sniffing loads no charset tables):
  *
  * 1. a byte-order mark: UTF-8 (EF BB BF), UTF-16 LE (FF FE), UTF-16 BE (FE FF);
  * 2. the encoding the document declares, when the caller found one (an HTML `<meta charset>`), unless it declares
@@ -20,6 +20,9 @@
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { chardet } from 'jschardet';
+import { utf16ByNulPattern } from './text-detect.js';
+
+export { looksLikeText, textHead } from './text-detect.js';
 
 export interface DecodedText {
   text: string;
@@ -34,8 +37,6 @@ export interface DecodeOptions {
   declared?: string | null;
 }
 
-/** Bytes sampled when looking at the NUL pattern. */
-const NUL_SAMPLE_BYTES = 4096;
 /** Bytes of non-ASCII context handed to jschardet (it is slow on whole files). */
 const GUESS_SAMPLE_BYTES = 64 * 1024;
 /**
@@ -74,48 +75,6 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): Deco
   return { text: stripBom(iconv.decode(buffer, encoding)), encoding, detectedBy: 'guess' };
 }
 
-/** Bytes looked at to tell text from binary. */
-const TEXT_SAMPLE_BYTES = 8192;
-/** Share of C0 control characters (other than tab, line and page breaks, escape) text may hold. */
-const MAX_CONTROL_SHARE = 0.01;
-
-/**
- * True when the bytes look like text in some encoding rather than a binary file: a UTF-16 BOM or NUL pattern, or
- * no NUL byte and hardly any control characters in the first 8 KiB (legacy encodings use every byte from 0x80 up,
- * so those bytes say nothing).
- */
-export function looksLikeText(bytes: Uint8Array): boolean {
-  if (bytes.length === 0) return false;
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (startsWith(buffer, [0xff, 0xfe]) || startsWith(buffer, [0xfe, 0xff])) return true;
-  if (utf16ByNulPattern(buffer) !== null) return true;
-  const sample = buffer.subarray(0, TEXT_SAMPLE_BYTES);
-  let controls = 0;
-  for (const byte of sample) {
-    if (byte === 0) return false;
-    if (byte < 0x20 && !TEXT_CONTROLS.has(byte)) controls += 1;
-  }
-  return controls <= sample.length * MAX_CONTROL_SHARE;
-}
-
-/** Tab, line feed, vertical tab, form feed, carriage return, escape (terminal colours in logs). */
-const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b]);
-
-/**
- * The start of a text file for markup checks, about `chars` characters: decoded by BOM or UTF-16 NUL pattern,
- * otherwise as Latin-1 (ASCII markup reads the same in every ASCII-compatible encoding).
- */
-export function textHead(bytes: Uint8Array, chars: number): string {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (startsWith(buffer, [0xef, 0xbb, 0xbf])) return buffer.toString('latin1', 3, 3 + chars);
-  if (startsWith(buffer, [0xff, 0xfe])) return buffer.subarray(2, 2 + chars * 2).toString('utf16le');
-  if (startsWith(buffer, [0xfe, 0xff])) return iconv.decode(buffer.subarray(2, 2 + chars * 2), 'utf-16be');
-  const utf16 = utf16ByNulPattern(buffer);
-  if (utf16 === 'utf-16le') return stripBom(buffer.subarray(0, chars * 2).toString('utf16le'));
-  if (utf16 === 'utf-16be') return stripBom(iconv.decode(buffer.subarray(0, chars * 2), 'utf-16be'));
-  return buffer.toString('latin1', 0, chars);
-}
-
 function startsWith(buffer: Buffer, prefix: number[]): boolean {
   return buffer.length >= prefix.length && prefix.every((byte, index) => buffer[index] === byte);
 }
@@ -127,25 +86,6 @@ function stripBom(text: string): string {
 function decodeUtf16Le(buffer: Buffer): string {
   // An odd trailing byte cannot be a UTF-16 code unit; Buffer#toString drops it.
   return stripBom(buffer.toString('utf16le'));
-}
-
-/**
- * UTF-16 without a BOM: in the sample, most code units have a zero in one half (ASCII and Latin text) and the
- * other half is hardly ever zero.
- */
-function utf16ByNulPattern(buffer: Buffer): 'utf-16le' | 'utf-16be' | null {
-  const length = Math.min(buffer.length, NUL_SAMPLE_BYTES) & ~1;
-  if (length < 4) return null;
-  let evenZeros = 0;
-  let oddZeros = 0;
-  for (let index = 0; index < length; index += 2) {
-    if (buffer[index] === 0) evenZeros += 1;
-    if (buffer[index + 1] === 0) oddZeros += 1;
-  }
-  const units = length / 2;
-  if (oddZeros >= units * 0.4 && evenZeros <= units * 0.05) return 'utf-16le';
-  if (evenZeros >= units * 0.4 && oddZeros <= units * 0.05) return 'utf-16be';
-  return null;
 }
 
 /** Up to GUESS_SAMPLE_BYTES of the lines that hold non-ASCII bytes: that is where encodings differ. */
