@@ -22,7 +22,7 @@ import { declarations, readStyles, type OdpStyles } from './odp/styles.js';
 import { odfTableRows } from './odp/table.js';
 import { odfParagraphs, type OdpTextContext } from './odp/text.js';
 import { lengthInCentimetres, transformTranslation } from './odp/units.js';
-import { MAX_SHAPES_PER_SLIDE, MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
+import { DeckBudget, MAX_SHAPES_PER_SLIDE, MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
 import { plainText } from './paragraphs.js';
 import { renderSlide } from './render-slide.js';
 import type { FurnitureKind, Paragraph, Rect, Slide, SlideComment, SlideItem } from './slide-model.js';
@@ -73,6 +73,7 @@ function convert(bytes: Uint8Array): DocumentModel {
   if (pageElements.length > MAX_SLIDES) throw tooComplex(`it has ${pageElements.length.toLocaleString('en-US')} slides (at most ${MAX_SLIDES.toLocaleString('en-US')})`);
 
   const pages: ModelPage[] = [];
+  const budget = new DeckBudget();
   const hidden: number[] = [];
   let firstTitle: string | undefined;
   const charts = (href: string) => {
@@ -81,7 +82,7 @@ function convert(bytes: Uint8Array): DocumentModel {
     return text === undefined ? null : parseXml(text);
   };
   pageElements.forEach((page, index) => {
-    const slide = readPage(page, index + 1, { styles, declared, charts });
+    const slide = readPage(page, index + 1, { styles, declared, charts, budget });
     if (slide.hidden) hidden.push(slide.number);
     firstTitle ??= slide.title?.text;
     pages.push(renderSlide(slide, { source: 'odp', pointsPerUnit: POINTS_PER_CENTIMETRE }));
@@ -105,6 +106,7 @@ interface DeckFacts {
   declared: ReturnType<typeof declarations>;
   /** The parsed content of an embedded object (`./Object 1`), or null. */
   charts: (href: string) => XmlElement | null;
+  budget: DeckBudget;
 }
 
 function readPage(page: XmlElement, number: number, deck: DeckFacts): Slide {
@@ -140,6 +142,7 @@ function readPage(page: XmlElement, number: number, deck: DeckFacts): Slide {
           if (!onMaster) slide.notes.push(...notesParagraphs(shape, context));
           continue;
         case 'annotation':
+          deck.budget.spend();
           if (!onMaster) slide.comments.push(annotation(shape, context));
           continue;
         case 'page-thumbnail':
@@ -150,6 +153,7 @@ function readPage(page: XmlElement, number: number, deck: DeckFacts): Slide {
       }
       if (!['frame', 'custom-shape', 'rect', 'ellipse', 'circle', 'polygon', 'polyline', 'regular-polygon', 'path', 'line', 'connector', 'caption', 'measure'].includes(shape.name)) continue;
       shapes += 1;
+      deck.budget.spend();
       if (shapes > MAX_SHAPES_PER_SLIDE) throw tooComplex(`slide ${number} has more than ${MAX_SHAPES_PER_SLIDE.toLocaleString('en-US')} shapes`);
       readShape(shape, onMaster);
     }

@@ -16,7 +16,7 @@
 import { coreMetadata, parseRelationships, type Relationship } from '../docx/package.js';
 import { EngineError } from '../engine-error.js';
 import type { ConvertInput, DocumentModel, MetadataValue, ModelPage } from '../model.js';
-import { MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
+import { DeckBudget, MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
 import { type ChartData, readChart } from './pptx/chart.js';
 import { commentAuthors, readComments } from './pptx/comments.js';
 import { decorationItems, notesParagraphs, readSlideShapes } from './pptx/shapes.js';
@@ -59,6 +59,7 @@ function convert(bytes: Uint8Array): DocumentModel {
   );
 
   const pages: ModelPage[] = [];
+  const budget = new DeckBudget();
   const warnings: string[] = [];
   const hidden: number[] = [];
   let firstTitle: string | null = null;
@@ -71,7 +72,7 @@ function convert(bytes: Uint8Array): DocumentModel {
       pages.push({ pageNumber: number, width: null, height: null, status: 'failed', blocks: [] });
       return;
     }
-    const slide = readSlide(deck, target, root, { number, width, height, authors });
+    const slide = readSlide(deck, target, root, { number, width, height, authors, budget });
     if (slide.hidden) hidden.push(number);
     if (firstTitle === null && slide.title !== null) firstTitle = slide.title.text;
     pages.push(renderSlide(slide, { source: 'pptx', pointsPerUnit: POINTS_PER_EMU }));
@@ -95,6 +96,7 @@ interface SlideFacts {
   width: number | null;
   height: number | null;
   authors: ReadonlyMap<string, string>;
+  budget: DeckBudget;
 }
 
 function readSlide(deck: PartCache, part: string, root: XmlElement, facts: SlideFacts): Slide {
@@ -115,20 +117,20 @@ function readSlide(deck: PartCache, part: string, root: XmlElement, facts: Slide
     const dataPart = relationships.find((relationship) => relationship.id === id && !relationship.external)?.target;
     return dataPart === undefined ? undefined : deck.xml(dataPart);
   };
-  const shapes = readSlideShapes(root, { slideNumber: facts.number, relationships, layout, master, chart, diagram });
+  const shapes = readSlideShapes(root, { slideNumber: facts.number, relationships, layout, master, chart, diagram, budget: facts.budget });
 
   const plainContext: TextContext = { listStyles: [], relationships, slideNumber: facts.number };
   const items = [...shapes.items];
   if (attr(root, 'showMasterSp') !== '0') {
-    items.push(...decorationItems(layout, facts.height, plainContext));
-    if (attr(layout, 'showMasterSp') !== '0') items.push(...decorationItems(master, facts.height, plainContext));
+    items.push(...decorationItems(layout, facts.height, plainContext, facts.budget));
+    if (attr(layout, 'showMasterSp') !== '0') items.push(...decorationItems(master, facts.height, plainContext, facts.budget));
   }
 
   const notesPart = related('notesSlide');
-  const notes = notesPart === undefined ? [] : notesParagraphs(deck.xml(notesPart), { ...plainContext, relationships: deck.relationships(notesPart) });
+  const notes = notesPart === undefined ? [] : notesParagraphs(deck.xml(notesPart), { ...plainContext, relationships: deck.relationships(notesPart) }, facts.budget);
   const comments = relationships
     .filter((relationship) => relationship.kind === 'comments' && !relationship.external)
-    .flatMap((relationship) => readComments(deck.xml(relationship.target), facts.authors, plainContext));
+    .flatMap((relationship) => readComments(deck.xml(relationship.target), facts.authors, plainContext, facts.budget));
 
   return {
     number: facts.number,

@@ -12,6 +12,11 @@ import { openZipPackage, type ZipPackage } from '../zip-package.js';
 export const MAX_SLIDES = 10_000;
 /** Shapes read on one slide (group members included). */
 export const MAX_SHAPES_PER_SLIDE = 20_000;
+/**
+ * Shapes and comments read in one deck, repeats included: a slide part listed for every slide, or a master with
+ * thousands of text boxes shown on every slide, cannot multiply the work without bound.
+ */
+export const MAX_DECK_ELEMENTS = 2_000_000;
 /** Cells of one table (rows × columns). */
 export const MAX_TABLE_CELLS = 250_000;
 
@@ -58,6 +63,16 @@ export function readDeckParts(deck: ZipPackage, wanted: (name: string) => boolea
   const parts = new Map<string, string>();
   for (const [name, data] of deck.read(deck.names.filter(wanted))) parts.set(name, strFromU8(data));
   return parts;
+}
+
+/** Counts the elements a deck's conversion reads against MAX_DECK_ELEMENTS. */
+export class DeckBudget {
+  private left = MAX_DECK_ELEMENTS;
+
+  spend(count = 1): void {
+    this.left -= count;
+    if (this.left < 0) throw tooComplex(`it has more than ${MAX_DECK_ELEMENTS.toLocaleString('en-US')} shapes and comments in all`);
+  }
 }
 
 export function tooComplex(what: string): EngineError {

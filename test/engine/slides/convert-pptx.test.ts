@@ -331,6 +331,11 @@ describe('errors', () => {
     expect(model.warnings?.join(' ')).toMatch(/no text/);
   });
 
+  it('a slide list longer than 10,000 entries is DOCUMENT_TOO_COMPLEX before any slide is read', async () => {
+    const deck = makePptx({ slides: [{ shapes: placeholder('title', para('Same slide')) }], order: new Array<number>(10_001).fill(0) });
+    await expect(convertPptx(input(deck, {}, 'many.pptx'))).rejects.toMatchObject({ apiCode: 'DOCUMENT_TOO_COMPLEX', message: expect.stringMatching(/10,001 slides/) });
+  });
+
   it('XML declaring more than 256 MiB is DOCUMENT_TOO_COMPLEX (zip bomb)', async () => {
     const bomb = makePptx({ slides: [{ shapes: placeholder('title', para('tiny')) }] });
     const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);

@@ -6,6 +6,7 @@
  *   `p188:replyLst`), authors in `ppt/authors.xml` (`p188:author` by GUID).
  * Both relationship types end in `/comments`; the element tells them apart.
  */
+import type { DeckBudget } from '../package.js';
 import { plainText } from '../paragraphs.js';
 import type { SlideComment } from '../slide-model.js';
 import { attr, child, elements, textContent, type XmlElement } from '../xml.js';
@@ -26,10 +27,13 @@ export function commentAuthors(...lists: (XmlElement | undefined)[]): Map<string
   return authors;
 }
 
-export function readComments(list: XmlElement | undefined, authors: ReadonlyMap<string, string>, context: TextContext): SlideComment[] {
+export function readComments(list: XmlElement | undefined, authors: ReadonlyMap<string, string>, context: TextContext, budget: DeckBudget): SlideComment[] {
   return elements(list, 'cm')
     .slice(0, MAX_COMMENTS)
-    .map((comment) => readComment(comment, authors, context, true))
+    .map((comment) => {
+      budget.spend(1 + elements(child(comment, 'replyLst'), 'reply').length);
+      return readComment(comment, authors, context, true);
+    })
     .filter((comment) => comment.text !== '' || comment.replies.length > 0);
 }
 

@@ -14,7 +14,7 @@
  * - `mc:AlternateContent`: the first choice, or the fallback when the choice gives nothing.
  */
 import type { Relationship } from '../../docx/package.js';
-import { MAX_SHAPES_PER_SLIDE, tooComplex } from '../package.js';
+import { type DeckBudget, MAX_SHAPES_PER_SLIDE, tooComplex } from '../package.js';
 import { plainText } from '../paragraphs.js';
 import type { FurnitureKind, Rect, SlideItem } from '../slide-model.js';
 import { attr, child, elements, MAX_XML_DEPTH, path, type XmlElement } from '../xml.js';
@@ -32,6 +32,7 @@ export interface ShapeSources {
   chart: (relationshipId: string) => ChartData | null;
   /** The data model (`dgm:dataModel`) of a SmartArt diagram a relationship id points to. */
   diagram: (relationshipId: string) => XmlElement | undefined;
+  budget: DeckBudget;
 }
 
 export interface SlideShapes {
@@ -117,6 +118,7 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
       }
       if (!['sp', 'grpSp', 'graphicFrame', 'pic', 'cxnSp'].includes(shape.name)) continue;
       shapes += 1;
+      sources.budget.spend();
       if (shapes > MAX_SHAPES_PER_SLIDE) throw tooComplex(`slide ${sources.slideNumber} has more than ${MAX_SHAPES_PER_SLIDE.toLocaleString('en-US')} shapes`);
       const properties = nonVisualProperties(shape);
       if (attr(properties.cNvPr, 'hidden') === '1' || attr(properties.cNvPr, 'hidden') === 'true') continue;
@@ -194,11 +196,12 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
  * Text of the layout's and master's own shapes (not placeholders: those only show through the slide's), which
  * appear on every slide: logos' captions, confidentiality lines. Furniture, as a header or footer by position.
  */
-export function decorationItems(part: XmlElement | undefined, slideHeight: number | null, context: TextContext): SlideItem[] {
+export function decorationItems(part: XmlElement | undefined, slideHeight: number | null, context: TextContext, budget: DeckBudget): SlideItem[] {
   const tree = path(part, 'cSld', 'spTree');
   if (tree === undefined) return [];
   const items: SlideItem[] = [];
   for (const shape of elements(tree, 'sp')) {
+    budget.spend();
     const properties = nonVisualProperties(shape);
     if (child(properties.nvPr, 'ph') !== undefined) continue;
     const paragraphs = textBodyParagraphs(textBodyOf(shape), context);
@@ -211,10 +214,11 @@ export function decorationItems(part: XmlElement | undefined, slideHeight: numbe
 }
 
 /** The body text of a notes slide (its `body` placeholders). */
-export function notesParagraphs(notes: XmlElement | undefined, context: TextContext): ReturnType<typeof textBodyParagraphs> {
+export function notesParagraphs(notes: XmlElement | undefined, context: TextContext, budget: DeckBudget): ReturnType<typeof textBodyParagraphs> {
   const tree = path(notes, 'cSld', 'spTree');
   if (tree === undefined) return [];
   return elements(tree, 'sp').flatMap((shape) => {
+    budget.spend();
     const ph = child(nonVisualProperties(shape).nvPr, 'ph');
     if (ph === undefined || (attr(ph, 'type') ?? 'body') !== 'body') return [];
     return textBodyParagraphs(textBodyOf(shape), context);
