@@ -34,7 +34,7 @@ import { type SheetChart, workbookCharts } from './charts.js';
 import { commentsMarkdown } from './comments.js';
 import { DEFAULT_SHEET_LIMITS, type SheetLimits } from './limits.js';
 import { lineMarkdown } from './markdown-text.js';
-import { findRegions, type Spacers } from './regions.js';
+import { findRegions, type Region, type Spacers } from './regions.js';
 import { workbookSpacers } from './sheet-geometry.js';
 import { describeRange, regionCellCount, sheetCells } from './sheet-grid.js';
 import { layoutRegion } from './sheet-layout.js';
@@ -156,7 +156,7 @@ export function workbookModel(
           `${limits.maxWorkbookCells.toLocaleString('en-US')} table cells`,
       );
     }
-    for (const region of regions) blocks.push(...regionBlocks(layoutRegion(region)));
+    regions.forEach((region, index) => blocks.push(...regionBlocks(layoutRegion(region), titlesTable(regions, index))));
     for (const chart of charts.get(name) ?? []) blocks.push(...chartBlocks(chart));
     if (blocks.length === 1) {
       blocks.push({
@@ -187,13 +187,33 @@ export function workbookModel(
   return { pages, metadata };
 }
 
-function regionBlocks(parts: ReturnType<typeof layoutRegion>): ModelBlock[] {
+/** Regions looked at after a one-cell region for a table it may be the title of. */
+const MAX_TITLE_LOOKAHEAD = 64;
+
+/**
+ * Whether a one-cell region is the title of a table right under it (one or two empty rows between, the cell
+ * within the table's columns): then it is labelled like a title row inside the table's region. Regions are in
+ * reading order, so the candidates follow it.
+ */
+function titlesTable(regions: readonly Region[], index: number): boolean {
+  const region = regions[index];
+  if (region === undefined || region.cells.length !== 1) return false;
+  const end = Math.min(regions.length, index + 1 + MAX_TITLE_LOOKAHEAD);
+  for (let next = index + 1; next < end; next += 1) {
+    const below = regions[next] as Region;
+    if (below.top > region.bottom + 3) break;
+    if (below.top > region.bottom && below.cells.length > 1 && region.left >= below.left && region.left <= below.right) return true;
+  }
+  return false;
+}
+
+function regionBlocks(parts: ReturnType<typeof layoutRegion>, isTitle: boolean): ModelBlock[] {
   return parts.map((part): ModelBlock => {
     switch (part.kind) {
       case 'title':
         return { type: 'text', label: 'table-title', markdown: lineMarkdown(part.text), bbox: null, source: SOURCE };
       case 'line':
-        return { type: 'text', label: null, markdown: lineMarkdown(part.text), bbox: null, source: SOURCE };
+        return { type: 'text', label: isTitle ? 'table-title' : null, markdown: lineMarkdown(part.text), bbox: null, source: SOURCE };
       default:
         return { type: 'table', label: null, markdown: renderGfmTable(part.rows), bbox: null, source: SOURCE };
     }

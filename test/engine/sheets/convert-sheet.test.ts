@@ -180,7 +180,7 @@ describe('convertSpreadsheet on the corpus', () => {
     // A merged title above the table is a line, not the header.
     const abbreviations = tableOnPage(model, 2);
     const titleIndex = model.pages[1]?.blocks.findIndex((block) => block.markdown === 'Question Format Abbreviations') ?? -1;
-    expect(model.pages[1]?.blocks[titleIndex]?.type).toBe('text');
+    expect(model.pages[1]?.blocks[titleIndex]).toMatchObject({ type: 'text', label: 'table-title' });
     expect(model.pages[1]?.blocks[titleIndex + 1]?.type).toBe('table');
     expect(abbreviations[0]).toEqual(['Abbreviation', 'Question Type']);
     expect(abbreviations).toContainEqual(['FIB_PLUS', 'Multiple Fill in the Blank']);
@@ -200,6 +200,7 @@ describe('convertSpreadsheet on the corpus', () => {
     const rows = tableOnPage(model, 1);
     expect(model.pages[0]?.blocks[1]).toMatchObject({
       type: 'text',
+      label: 'table-title',
       markdown: 'ELECTORAL DIVISION OF SOMERSET EAST ; FIELD-CÓRNËTCY No. 5, ZWAGERSHÓÊN.',
     });
     expect(rows[0]?.slice(0, 3)).toEqual(['No.', 'Surname in full.', 'Christian Names (if any) in full.']);
