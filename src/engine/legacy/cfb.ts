@@ -22,6 +22,8 @@ const END_OF_CHAIN = 0xfffffffe;
 const FREE_SECTOR = 0xffffffff;
 const NO_STREAM = 0xffffffff;
 
+const MAX_STORAGE_DEPTH = 32;
+
 const TYPE_STORAGE = 1;
 const TYPE_STREAM = 2;
 const TYPE_ROOT = 5;
@@ -241,9 +243,10 @@ function walkTree(
 ): void {
   const visited = new Set<number>([0]);
   // A storage's children are queued after all its siblings: paths stay right without recursion.
-  const storages: { id: number; prefix: string }[] = [{ id: first, prefix }];
-  while (storages.length > 0) {
-    const { id: top, prefix: base } = storages.shift() as { id: number; prefix: string };
+  const storages: { id: number; prefix: string; depth: number }[] = [{ id: first, prefix, depth: 1 }];
+  // An index, not shift(): a hostile directory of 400,000 storages must not make the walk quadratic.
+  for (let next = 0; next < storages.length; next += 1) {
+    const { id: top, prefix: base, depth } = storages[next] as { id: number; prefix: string; depth: number };
     const stack = [top];
     while (stack.length > 0) {
       const id = stack.pop() as number;
@@ -256,7 +259,8 @@ function walkTree(
       if (entry.type !== TYPE_STORAGE && entry.type !== TYPE_STREAM) continue;
       const path = base === '' ? entry.name : `${base}/${entry.name}`;
       visit(entry, path);
-      if (entry.type === TYPE_STORAGE) storages.push({ id: entry.child, prefix: path });
+      // Storages nested deeper than any Office file nests them are listed but not entered (paths would grow quadratically).
+      if (entry.type === TYPE_STORAGE && depth < MAX_STORAGE_DEPTH) storages.push({ id: entry.child, prefix: path, depth: depth + 1 });
     }
   }
 }

@@ -218,6 +218,8 @@ describe('errors', () => {
     expect(encryptedPackage.message).toMatch(/password-protected/);
     const otherOle = await failure(writeCfb([{ name: 'Contents', data: new Uint8Array(10) }]).bytes);
     expect([otherOle.apiCode, otherOle.message]).toEqual(['CORRUPT_DOCUMENT', 'not a Word 97-2003 document: the OLE2 container has no WordDocument stream']);
+    const rtf = await failure(corpusBytes('rtf/fake-doc.rtf'));
+    expect([rtf.apiCode, rtf.message]).toEqual(['UNSUPPORTED_FILE', 'the file is an RTF document, not a Word 97-2003 document']);
     const text = await failure(new TextEncoder().encode('just some text, not a Word file'));
     expect(text.apiCode).toBe('CORRUPT_DOCUMENT');
     expect(text.message).toMatch(/not an OLE2 compound file/);
