@@ -51,6 +51,8 @@ export class ApiGate {
   /** Throttles that arrive for requests sent before the last decrease are echoes of the same overload. */
   #epoch = 0;
   readonly #waiters: (() => void)[] = [];
+  /** Tickets whose outcome was told: a second report of the same request must neither free a slot nor teach. */
+  readonly #settled = new WeakSet<GateTicket>();
   readonly #max: number;
   readonly #decrease: number;
   readonly #probeAfter: number;
@@ -100,6 +102,7 @@ export class ApiGate {
 
   /** The request succeeded. */
   succeeded(ticket: GateTicket): void {
+    if (!this.#settle(ticket)) return;
     this.#release();
     const took = Date.now() - ticket.startedAt;
     this.#latencyMs = this.#latencyMs === undefined ? took : this.#latencyMs * 0.9 + took * 0.1;
@@ -124,7 +127,8 @@ export class ApiGate {
   }
 
   /** The request was refused with a concurrency 429. */
-  concurrencyLimited(_ticket: GateTicket): void {
+  concurrencyLimited(ticket: GateTicket): void {
+    if (!this.#settle(ticket)) return;
     this.#release();
     this.#slowStart = false;
     if (this.#probeFrom !== undefined) {
@@ -136,6 +140,7 @@ export class ApiGate {
 
   /** The request was refused with a per-minute rate 429. */
   rateLimited(ticket: GateTicket): void {
+    if (!this.#settle(ticket)) return;
     this.#release();
     this.#slowStart = false;
     if (ticket.epoch !== this.#epoch) return;
@@ -144,6 +149,7 @@ export class ApiGate {
 
   /** The API queued the request (`metadata.concurrencyLimited`): we are at its limit; stop probing above it. */
   queuedByApi(ticket: GateTicket): void {
+    if (!this.#settle(ticket)) return;
     this.#release();
     this.#slowStart = false;
     this.#successes = 0;
@@ -153,8 +159,16 @@ export class ApiGate {
   }
 
   /** Any other outcome (an error unrelated to load): frees the slot without learning anything. */
-  released(_ticket: GateTicket): void {
+  released(ticket: GateTicket): void {
+    if (!this.#settle(ticket)) return;
     this.#release();
+  }
+
+  /** Marks the ticket settled; false when it already was. */
+  #settle(ticket: GateTicket): boolean {
+    if (this.#settled.has(ticket)) return false;
+    this.#settled.add(ticket);
+    return true;
   }
 
   /** Whether the work left lasts longer than a second at the current rate (see the class comment). */

@@ -9,6 +9,7 @@ import { RemoteParseApi } from '../../src/client/remote-parse-api.js';
 import { BadRequestError, PayloadTooLargeError, RateLimitedError, UnauthorizedError } from '../../src/backend/errors.js';
 import type { UploadSource } from '../../src/backend/upload-source.js';
 import { MAX_FILE_BYTES } from '../../src/contract/limits.js';
+import type { ParseOptionsInput } from '../../src/contract/options.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
 import { startParseServer, type ParseFunction, type RunningServer } from '../../src/server/parse-server.js';
 
@@ -156,10 +157,11 @@ describe('docmill serve: POST /v2/parse', () => {
 
   it('refuses options the local engine does not implement yet with 400 naming them, instead of ignoring them', async () => {
     const api = client();
-    for (const [options, named] of [
-      [{ redactPII: { mode: 'fast' as const } }, /redactPII/],
-      [{ parsers: [{ type: 'pdf' as const, mode: 'ocr' as const }] }, /mode "ocr"/],
-    ] as const) {
+    const cases: [ParseOptionsInput, RegExp][] = [
+      [{ redactPII: { mode: 'fast' } }, /redactPII/],
+      [{ parsers: [{ type: 'pdf', mode: 'ocr' }] }, /mode "ocr"/],
+    ];
+    for (const [options, named] of cases) {
       const error = await api.parse(memorySource('a.csv', 'email\nann@example.com\n'), options).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BadRequestError);
       expect((error as BadRequestError).status).toBe(400);
