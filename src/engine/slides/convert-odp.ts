@@ -24,7 +24,7 @@ import { odfParagraphs, type OdpTextContext } from './odp/text.js';
 import { lengthInCentimetres, transformTranslation } from './odp/units.js';
 import { DeckBudget, MAX_SHAPES_PER_SLIDE, MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
 import { plainText } from './paragraphs.js';
-import { renderSlide } from './render-slide.js';
+import { hiddenSlidesWarning, NO_TEXT_WARNING, renderSlide } from './render-slide.js';
 import type { FurnitureKind, Paragraph, Rect, Slide, SlideComment, SlideItem } from './slide-model.js';
 import { attr, child, descendants, elements, MAX_XML_DEPTH, parseXml, textContent, type XmlElement } from './xml.js';
 
@@ -89,10 +89,8 @@ function convert(bytes: Uint8Array): DocumentModel {
   });
 
   const warnings: string[] = [];
-  if (hidden.length > 0) {
-    warnings.push(`${hidden.length === 1 ? 'slide' : 'slides'} ${hidden.join(', ')} ${hidden.length === 1 ? 'is' : 'are'} hidden in the presentation; ${hidden.length === 1 ? 'its' : 'their'} content is included.`);
-  }
-  if (pages.every((page) => page.blocks.every((block) => block.markdown.trim() === '' || block.furniture))) warnings.push('the presentation has no text.');
+  if (hidden.length > 0) warnings.push(hiddenSlidesWarning(hidden));
+  if (pages.every((page) => page.blocks.every((block) => block.markdown.trim() === '' || block.furniture))) warnings.push(NO_TEXT_WARNING);
   const metadata: Record<string, MetadataValue> = { ...odfMetadata(parseXml(parts.get('meta.xml') ?? '') ?? undefined) };
   if (metadata['title'] === undefined && firstTitle !== undefined) metadata['title'] = firstTitle;
   metadata['numPages'] = pageElements.length;

@@ -5,8 +5,8 @@
  * file name); `pageNumber` is the slide's position. Hidden slides (`show="0"`) are kept and marked (see
  * render-slide.ts), with a warning naming them. Each slide reads its shapes (pptx/shapes.ts), its layout and
  * master for inherited positions, list styles and decoration, its notes slide and its comments; render-slide.ts
- * makes the blocks. Metadata: docProps/core.xml (title, author...; the first slide's title when the package has
- * none) and numPages.
+ * makes the blocks. Metadata: docProps/core.xml (title, author...; the first slide title found when the package
+ * has none) and numPages.
  *
  * Errors: an encrypted deck (OLE container with EncryptionInfo) is ENCRYPTED_DOCUMENT; a file that is not a zip,
  * a zip cut short or without ppt/presentation.xml is CORRUPT_DOCUMENT; another Office package is UNSUPPORTED_FILE;
@@ -21,12 +21,11 @@ import { type ChartData, readChart } from './pptx/chart.js';
 import { commentAuthors, readComments } from './pptx/comments.js';
 import { decorationItems, notesParagraphs, readSlideShapes } from './pptx/shapes.js';
 import type { TextContext } from './pptx/text.js';
-import { renderSlide } from './render-slide.js';
+import { hiddenSlidesWarning, NO_TEXT_WARNING, renderSlide } from './render-slide.js';
 import type { Slide } from './slide-model.js';
 import { attr, child, elements, parseXml, type XmlElement } from './xml.js';
 
 const POINTS_PER_EMU = 1 / 12_700;
-export const NO_TEXT_WARNING = 'the presentation has no text';
 
 export function convertPptx(input: ConvertInput): Promise<DocumentModel> {
   try {
@@ -78,10 +77,8 @@ function convert(bytes: Uint8Array): DocumentModel {
     pages.push(renderSlide(slide, { source: 'pptx', pointsPerUnit: POINTS_PER_EMU }));
   });
 
-  if (hidden.length > 0) {
-    warnings.push(`${hidden.length === 1 ? 'slide' : 'slides'} ${hidden.join(', ')} ${hidden.length === 1 ? 'is' : 'are'} hidden in the presentation; ${hidden.length === 1 ? 'its' : 'their'} content is included.`);
-  }
-  if (pages.every((page) => page.blocks.every((block) => block.markdown.trim() === '' || block.furniture))) warnings.push(`${NO_TEXT_WARNING}.`);
+  if (hidden.length > 0) warnings.push(hiddenSlidesWarning(hidden));
+  if (pages.every((page) => page.blocks.every((block) => block.markdown.trim() === '' || block.furniture))) warnings.push(NO_TEXT_WARNING);
 
   const metadata: Record<string, MetadataValue> = { ...coreMetadata(parts.get('docProps/core.xml')) };
   if (metadata['title'] === undefined && firstTitle !== null) metadata['title'] = firstTitle;

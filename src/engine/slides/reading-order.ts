@@ -2,9 +2,10 @@
  * Reading order of the shapes on a slide: top to bottom, and left to right along a row.
  *
  * Shapes are taken by their top edge. A row starts at the highest shape not yet placed (its anchor); a shape joins
- * the row when it overlaps the anchor vertically by at least half the height of the shorter of the two, so two
- * text boxes side by side are read left then right even when one starts a little lower, while a caption under a
- * picture starts a new row. Within a row shapes go by their left edge. Shapes without a position keep their
+ * the row when it starts in the upper half of the anchor and overlaps it vertically by at least half the height of
+ * the shorter of the two. So two text boxes side by side are read left then right even when one starts a little
+ * lower, while a caption under a picture or table starts a new row, even when the frame it sits under is drawn
+ * taller than its content. Within a row shapes go by their left edge. Shapes without a position keep their
  * document order, after the placed ones.
  */
 import type { Rect } from './slide-model.js';
@@ -43,6 +44,7 @@ export function readingOrder<T>(items: readonly T[], rectOf: (item: T) => Rect |
 }
 
 function sameRow(anchor: Rect, candidate: Rect): boolean {
+  if (candidate.y > anchor.y + anchor.height / 2) return false;
   const overlap = Math.min(anchor.y + anchor.height, candidate.y + candidate.height) - Math.max(anchor.y, candidate.y);
   const shorter = Math.min(anchor.height, candidate.height);
   if (shorter <= 0) return overlap >= 0 && candidate.y < anchor.y + anchor.height;

@@ -21,6 +21,13 @@ import type { Rect, Slide, SlideComment, SlideItem } from './slide-model.js';
 export const NOTES_LABEL = 'notes';
 export const COMMENTS_LABEL = 'comments';
 export const HIDDEN_SLIDE_LABEL = 'hidden-slide';
+export const NO_TEXT_WARNING = 'the presentation has no text.';
+
+/** The warning naming the hidden slides whose content is included. */
+export function hiddenSlidesWarning(numbers: readonly number[]): string {
+  const one = numbers.length === 1;
+  return `${one ? 'slide' : 'slides'} ${numbers.join(', ')} ${one ? 'is' : 'are'} hidden in the presentation; ${one ? 'its' : 'their'} content is included.`;
+}
 
 export interface SlideRenderOptions {
   /** The block source: pptx, odp (and ppt for the legacy reader). */

@@ -37,6 +37,8 @@ describe('corpus: odp/odf_presentation_01.odp', () => {
     const markdown = markdownOf(model);
     expect(headingsOf(markdown)).toEqual(['Test Table Slide', 'Second slide title']);
     expect(tablesOf(model)[0]?.[1]).toEqual(['', 'A merged with B', 'A merged with B', 'C', 'A', 'B', 'C']);
+    // The subtitle sits inside the lower part of the table's frame (drawn taller than its rows): it comes after.
+    expect(pageMarkdown(model, 1)).toMatch(/^# Test Table Slide\n\n\|[^]*\|\n\nWith footnote$/);
     // "Let’s introduce a list" has a numbering style with no number format: a plain paragraph.
     expect(pageMarkdown(model, 2)).toContain('Let’s introduce a list\n\n- With foo\n- Bar\n- And baz things');
     expect(pageMarkdown(model, 2)).toContain('**Notes:**\n\nSome notes on the second slide.');

@@ -117,6 +117,19 @@ describe('slides', () => {
     expect(markdownOf(model)).toBe('# The title\n\nLeft column\n\nRight column\n\nBottom line');
   });
 
+  it('put a caption after the frame it sits under, even inside the frame\'s lower half', async () => {
+    const model = await convertDeck({
+      slides: [
+        {
+          shapes:
+            textBox({ x: W / 20, y: (H * 7) / 10, w: W / 2, h: H / 20 }, para('Table 1: sales')) +
+            tableFrame({ x: W / 10, y: H / 5, w: (W * 8) / 10, h: (H * 6) / 10 }, [['Year', 'Sales'], ['2024', '12']]),
+        },
+      ],
+    });
+    expect(markdownOf(model)).toBe('| Year | Sales |\n| --- | --- |\n| 2024 | 12 |\n\nTable 1: sales');
+  });
+
   it('flatten groups, placing members through the group transform', async () => {
     // The member sits at the top of the group's child space, but the group is scaled into the lower half of the
     // slide: it must come after the text in the middle, and its bbox must be where it is drawn.
