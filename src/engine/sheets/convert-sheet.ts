@@ -145,7 +145,11 @@ export function workbookModel(
     const blocks: ModelBlock[] = [
       { type: 'section_header', label: 'heading-2', markdown: `## ${headingText(name)}`, bbox: null, source: SOURCE },
     ];
-    const content = sheet ? sheetCells(sheet, name, limits) : { cells: [], comments: [], ref: null };
+    const sheetCharts = charts.get(name) ?? [];
+    // SheetJS fills a chart sheet with cells of its own making from the chart cache; the chart read from the
+    // package says the same properly.
+    const useCells = sheet !== undefined && !(sheet['!type'] === 'chart' && sheetCharts.length > 0);
+    const content = useCells ? sheetCells(sheet, name, limits) : { cells: [], comments: [], ref: null };
     const regions = findRegions(content.cells, layout.spacers?.get(name));
     workbookCells += regionCellCount(regions, name, content.ref, limits.maxSheetCells);
     if (workbookCells > limits.maxWorkbookCells) {
@@ -157,7 +161,7 @@ export function workbookModel(
       );
     }
     regions.forEach((region, index) => blocks.push(...regionBlocks(layoutRegion(region), titlesTable(regions, index))));
-    for (const chart of charts.get(name) ?? []) blocks.push(...chartBlocks(chart));
+    for (const chart of sheetCharts) blocks.push(...chartBlocks(chart));
     if (blocks.length === 1) {
       blocks.push({
         type: 'text',

@@ -79,6 +79,49 @@ describe('charts', () => {
     expect(model.pages[1]?.blocks.map((block) => block.type)).toEqual(['section_header', 'text']);
   });
 
+  it('a chart sheet shows its chart instead of "(chart sheet)"', async () => {
+    const files = unzipSync(workbookWithCharts());
+    const text = (name: string) => new TextDecoder().decode(files[name]);
+    files['xl/workbook.xml'] = strToU8(
+      text('xl/workbook.xml').replace('</sheets>', '<sheet name="Trend" sheetId="9" r:id="rIdChartSheet"/></sheets>'),
+    );
+    files['xl/_rels/workbook.xml.rels'] = strToU8(
+      text('xl/_rels/workbook.xml.rels').replace(
+        '</Relationships>',
+        `<Relationship Id="rIdChartSheet" Type="${R}/chartsheet" Target="chartsheets/sheet1.xml"/></Relationships>`,
+      ),
+    );
+    files['[Content_Types].xml'] = strToU8(
+      text('[Content_Types].xml').replace(
+        '</Types>',
+        '<Override PartName="/xl/chartsheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.chartsheet+xml"/></Types>',
+      ),
+    );
+    files['xl/chartsheets/sheet1.xml'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><chartsheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${R}"><drawing r:id="rId1"/></chartsheet>`,
+    );
+    files['xl/chartsheets/_rels/sheet1.xml.rels'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${R}/drawing" Target="../drawings/drawing2.xml"/></Relationships>`,
+    );
+    files['xl/drawings/drawing2.xml'] = strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" ' +
+        `xmlns:a="${A}" xmlns:r="${R}">${anchor(0, 0, 'rId1')}</xdr:wsDr>`,
+    );
+    files['xl/drawings/_rels/drawing2.xml.rels'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${R}/chart" Target="../charts/chart3.xml"/></Relationships>`,
+    );
+    files['xl/charts/chart3.xml'] = strToU8(
+      chartPart('Trend', `<c:lineChart>${series('sales', ['North', 'South'], ['10', '7'])}</c:lineChart>`),
+    );
+    const model = await convertSpreadsheet(convertInput(zipSync(files), 'chartsheet.xlsx'));
+    expect(model.metadata.sheetNames).toEqual(['Data', 'Other', 'Trend']);
+    expect(model.pages[2]?.blocks.map((block) => [block.type, block.markdown])).toEqual([
+      ['section_header', '## Trend'],
+      ['caption', 'Line chart: Trend'],
+      ['table', '|  | sales |\n| --- | --- |\n| North | 10 |\n| South | 7 |'],
+    ]);
+  });
+
   it('a damaged chart part is skipped; the cells still convert', async () => {
     const files = unzipSync(workbookWithCharts());
     files['xl/charts/chart1.xml'] = strToU8('<c:chartSpace><c:chart><c:title');
