@@ -294,10 +294,23 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
     })
     .filter(({ xs, ys }) => xs.length >= 3 && ys.length >= 3 && xs.length <= MAX_GRID_LINES && ys.length <= MAX_GRID_LINES)
     .sort((a, b) => a.ys[0]! - b.ys[0]! || a.xs[0]! - b.xs[0]!);
+  // Items by the height of their glyphs' middle, so each grid looks only at the items within its rows.
+  const byY = items.map((item) => ({ item, y: item.baseline - ((ASCENT - DESCENT) / 2) * item.size })).sort((a, b) => a.y - b.y);
+  const firstAtOrBelow = (y: number) => {
+    let lo = 0;
+    let hi = byY.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (byY[mid]!.y < y) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   const taken = new Set<PdfTextItem>();
   const tables: RuledTable[] = [];
   for (const { xs, ys, grid } of candidates) {
-    const filled = fillGrid(xs, ys, grid, items, taken);
+    const band = byY.slice(firstAtOrBelow(ys[0]!), firstAtOrBelow(ys[ys.length - 1]!)).map((entry) => entry.item);
+    const filled = fillGrid(xs, ys, grid, band, taken);
     if (!filled) continue;
     for (const item of filled.items) taken.add(item);
     tables.push({

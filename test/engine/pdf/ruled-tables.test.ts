@@ -159,6 +159,17 @@ describe('findRuledTables on synthetic geometry', () => {
     expect(findRuledTables(items, gridRules(xs, ys))).toEqual([]);
   });
 
+  it('gives up on grids too dense to be tables (graph paper, hatching), whatever text they hold', () => {
+    const lines = Array.from({ length: 301 }, (_, i) => 10 + 2.5 * i);
+    const items = lines.slice(0, -1).map((y, i) => item(`n${i}`, 11, y + 2, { size: 1.5 }));
+    expect(findRuledTables(items, gridRules(lines, lines))).toEqual([]);
+    const crossing: Ruling[] = Array.from({ length: 3000 }, (_, i) => [
+      { x0: 0, y0: i / 10, x1: 600, y1: i / 10 },
+      { x0: i / 10 + 0.05, y0: 0, x1: i / 10 + 0.05, y1: 600 },
+    ]).flat();
+    expect(findRuledTables(items, crossing)).toEqual([]);
+  });
+
   it('ignores rules that form no grid (underlines, a box around one paragraph)', () => {
     const rules: Ruling[] = [
       { x0: 50, y0: 100, x1: 300, y1: 100 },
