@@ -66,9 +66,10 @@ export function readText(wordStream: Uint8Array, pieces: readonly Piece[], cpLim
   let cp = 0;
   for (const piece of pieces) {
     if (piece.cpStart >= cpLimit) break;
-    if (piece.cpStart < cp) throw new EngineError('CORRUPT_DOCUMENT', 'the Word piece table is damaged: its pieces overlap');
-    // A piece that starts late leaves a gap: fill it so that text offsets stay CPs.
-    if (piece.cpStart > cp) parts.push(' '.repeat(piece.cpStart - cp));
+    // Pieces follow each other from CP 0: an overlap or a gap (which could claim billions of characters) is damage.
+    if (piece.cpStart !== cp) {
+      throw new EngineError('CORRUPT_DOCUMENT', `the Word piece table is damaged: its pieces ${piece.cpStart < cp ? 'overlap' : 'leave a gap'}`);
+    }
     const count = Math.min(piece.cpEnd, cpLimit) - piece.cpStart;
     const byteLength = piece.compressed ? count : count * 2;
     if (piece.fc + byteLength > wordStream.length) {

@@ -206,6 +206,9 @@ describe('errors', () => {
     const outside = Uint8Array.from([0x02, 16, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0]);
     const pastEnd = await failure(makeDoc({ main: 'Text\r', clx: outside }));
     expect(pastEnd.message).toMatch(/past the end of the WordDocument stream/);
+    // One piece for CPs 2-6: nothing says what CPs 0-2 are.
+    const gap = Uint8Array.from([0x02, 16, 0, 0, 0, 2, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0x04, 0, 0x40, 0, 0]);
+    expect((await failure(makeDoc({ main: 'Text\r', clx: gap }))).message).toBe('the Word piece table is damaged: its pieces leave a gap');
   });
 
   it('says what the file is when it is not a Word 97-2003 binary', async () => {
