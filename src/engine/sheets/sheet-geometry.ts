@@ -83,8 +83,12 @@ export function sheetSpacers(sheetXml: string): Spacers | null {
   return { row: (index) => rows.has(index), column: (index) => columns.has(index) };
 }
 
+const ATTRIBUTE_PATTERNS = new Map(
+  ['r', 'ht', 'hidden', 'min', 'max', 'width'].map((name) => [name, new RegExp(`(?:^|\\s)${name}="([^"]*)"`)]),
+);
+
 function attribute(attributes: string, name: string): string | undefined {
-  return new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
+  return ATTRIBUTE_PATTERNS.get(name)?.exec(attributes)?.[1];
 }
 
 function isTrue(value: string | undefined): boolean {
