@@ -9,7 +9,8 @@
  * has none) and numPages.
  *
  * Errors: an encrypted deck (OLE container with EncryptionInfo) is ENCRYPTED_DOCUMENT; a file that is not a zip,
- * a zip cut short or without ppt/presentation.xml is CORRUPT_DOCUMENT; another Office package is UNSUPPORTED_FILE;
+ * a zip cut short, without ppt/presentation.xml or with no readable slide part is CORRUPT_DOCUMENT (one unreadable
+ * slide among others is a failed page with a warning); another Office package is UNSUPPORTED_FILE;
  * a deck with no slides is EMPTY_DOCUMENT (slides without any text give a result with a warning instead);
  * oversized XML (declared sizes), too many slides, shapes or table cells are DOCUMENT_TOO_COMPLEX.
  */
@@ -77,6 +78,9 @@ function convert(bytes: Uint8Array): DocumentModel {
     pages.push(renderSlide(slide, { source: 'pptx', pointsPerUnit: POINTS_PER_EMU }));
   });
 
+  if (pages.every((page) => page.status === 'failed')) {
+    throw new EngineError('CORRUPT_DOCUMENT', `none of the presentation's ${pages.length} slides can be read (their parts are missing or damaged)`);
+  }
   if (hidden.length > 0) warnings.push(hiddenSlidesWarning(hidden));
   if (pages.every((page) => page.blocks.every((block) => block.markdown.trim() === '' || block.furniture))) warnings.push(NO_TEXT_WARNING);
 

@@ -2,7 +2,7 @@
  * The PowerPoint converter on the corpus (pptx/, pptm/) and on decks built here: slide order, titles, reading
  * order, groups, tables, lists, notes, comments, furniture, hidden slides, page markers, bboxes, errors.
  */
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/engine/engine.js';
 import type { DocumentModel } from '../../../src/engine/model.js';
@@ -332,6 +332,16 @@ describe('errors', () => {
     const whole = corpusBytes('pptx/powerpoint_sample.pptx');
     await expect(convertPptx(input(whole.subarray(0, Math.floor(whole.length * 0.6)), {}, 'cut.pptx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
     await expect(convertPptx(input(zipSync({ 'readme.txt': strToU8('hello') }), {}, 'x.pptx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
+  });
+
+  it('an unreadable slide part fails its page with a warning; when no slide can be read, CORRUPT_DOCUMENT', async () => {
+    const files = unzipSync(makePptx({ slides: [{ shapes: placeholder('title', para('One')) }, { shapes: placeholder('title', para('Two')) }] }));
+    files['ppt/slides/slide2.xml'] = strToU8('\u0000 not XML');
+    const model = await convertPptx(input(zipSync(files), {}, 'damaged.pptx'));
+    expect(model.pages.map((page) => page.status)).toEqual(['ok', 'failed']);
+    expect(model.warnings?.join(' ')).toMatch(/slide 2 cannot be read/);
+    delete files['ppt/slides/slide1.xml'];
+    await expect(convertPptx(input(zipSync(files), {}, 'ruined.pptx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT', message: expect.stringMatching(/none of the presentation's 2 slides/) });
   });
 
   it('a deck without slides is EMPTY_DOCUMENT', async () => {
