@@ -5,7 +5,8 @@
  * The cut is recursive (an X-Y cut): a region is split at every row no cell of it uses, each band at every column
  * no cell of it uses, and so on until nothing splits. A region that no empty row or column divides is also split
  * where two blocks only touch at a corner (one ends in the row and column before the other starts, the
- * "diagonal" layout), since no table is shaped like that. Inside a final region every row and column holds a cell.
+ * "diagonal" layout), since no table is shaped like that. Inside a final region every row and column holds a cell,
+ * spacers (below) excepted.
  *
  * Spacer rows and columns do not separate: authors of financial statements and forms put narrow empty columns
  * and short empty rows between the parts of one table (a 2-character column between column groups, a 4-point

@@ -106,6 +106,14 @@ describe('cell limits', () => {
     expect(tables.every((table) => table.length === 1 && table[0]?.length === 1)).toBe(true);
   });
 
+  it('the region search stops splitting once its step budget is spent, keeping every cell', () => {
+    const cells = Array.from({ length: 200 }, (_value, index) => ({ row: index * 2, column: 0, text: String(index) }));
+    expect(findRegions(cells)).toHaveLength(200);
+    const capped = findRegions(cells, undefined, 100);
+    expect(capped).toHaveLength(1);
+    expect(capped.flatMap((region) => region.cells.map((cell) => cell.text)).sort()).toEqual(cells.map((cell) => cell.text).sort());
+  });
+
   it('an L of cells that no gap divides, spanning a huge rectangle → DOCUMENT_TOO_COMPLEX', () => {
     const cells: [number, number][] = [];
     for (let index = 0; index < 2000; index += 1) cells.push([0, index], [index, 0]);
