@@ -9,6 +9,7 @@
  *
  * - the title placeholder is the slide's heading (`# ` on the first slide, `## ` after);
  * - body text keeps its bullets and indent levels (StyleTextPropAtom), bold and italic;
+ * - tables (group shapes with the tableProperties property) become GFM tables, cells placed by their anchors;
  * - date, footer, header and slide-number placeholders, the presentation's footer text (HeadersFootersContainer)
  *   and text boxes of the master slide (not its title/body prompts) are furniture;
  * - speaker notes (the NotesContainer named by the slide) go under `**Notes:**`; hidden slides are marked.
@@ -52,7 +53,14 @@ const RT_HEADERS_FOOTERS_ATOM = 0x0fda;
 const RT_CSTRING = 0x0fba;
 const RT_OUTLINE_TEXT_REF = 0x0f9e;
 const RT_PLACEHOLDER_ATOM = 0x0bc3;
+const RT_SPGR_CONTAINER = 0xf003;
 const RT_SP_CONTAINER = 0xf004;
+const RT_OPT = 0xf00b;
+const RT_TERTIARY_OPT = 0xf122;
+const RT_CHILD_ANCHOR = 0xf00f;
+/** The tableProperties shape property: the group is a table. */
+const PROPERTY_TABLE = 0x039f;
+const MAX_TABLE_CELLS = 10_000;
 const RT_CLIENT_TEXTBOX = 0xf00d;
 const RT_CLIENT_ANCHOR = 0xf010;
 const RT_CLIENT_DATA = 0xf011;
@@ -84,6 +92,20 @@ interface Shape {
   frame: TextFrame;
   rect: Rect | null;
   placeholder: number | null;
+}
+
+interface ShapeParts {
+  /** Anchor on the slide (top-level shapes). */
+  rect: Rect | null;
+  /** Anchor in its group's coordinates (shapes inside a group). */
+  childRect: Rect | null;
+  placeholder: number | null;
+  frames: TextFrame[];
+}
+
+interface TableShape {
+  rows: string[][];
+  rect: Rect | null;
 }
 
 export const convertPpt: Converter = async (input) => {
@@ -145,9 +167,10 @@ class PresentationReader {
       }
       const slideChildren = childrenOf(stream, slideRecord, budget);
       const slideAtom = slideChildren.find((record) => record.type === RT_SLIDE_ATOM);
-      const shapes = this.shapesOf(slideChildren, entry.frames);
-      const title = shapes.find((shape) => isTitle(shape) && plain(shape.frame) !== '');
-      const items: SlideItem[] = shapes.filter((shape) => shape !== title).flatMap((shape) => slideItem(shape));
+      const { texts, tables } = this.shapesOf(slideChildren, entry.frames);
+      const title = texts.find((shape) => isTitle(shape) && plain(shape.frame) !== '');
+      const items: SlideItem[] = texts.filter((shape) => shape !== title).flatMap((shape) => slideItem(shape));
+      for (const table of tables) items.push({ kind: 'table', rows: table.rows, rect: table.rect });
 
       // Master decoration, unless the slide hides the master's objects (SlideAtom slideFlags fMasterObjects).
       const followsMaster = slideAtom === undefined || (readU16(stream, slideAtom.start + 20) & 0x01) !== 0;
@@ -162,7 +185,7 @@ class PresentationReader {
         notesRecord === null
           ? []
           : this.shapesOf(childrenOf(stream, notesRecord, budget), notesEntry?.frames ?? [])
-              .filter((shape) => shape.frame.textType === TEXT_TYPE.notes || shape.placeholder === 12)
+              .texts.filter((shape) => shape.frame.textType === TEXT_TYPE.notes || shape.placeholder === 12)
               .flatMap((shape) => frameParagraphs(shape.frame));
 
       const showInfo = slideChildren.find((record) => record.type === RT_SLIDE_SHOW_INFO);
@@ -204,7 +227,7 @@ class PresentationReader {
     let items = this.masterCache.get(master.start);
     if (items === undefined) {
       items = this.shapesOf(childrenOf(this.stream, master, this.budget), [])
-        .filter((shape) => shape.placeholder === null && !isTitle(shape) && plain(shape.frame) !== '' && plain(shape.frame) !== '*')
+        .texts.filter((shape) => shape.placeholder === null && !isTitle(shape) && plain(shape.frame) !== '' && plain(shape.frame) !== '*')
         .map((shape): SlideItem => ({ kind: 'text', paragraphs: frameParagraphs(shape.frame), rect: shape.rect, furniture: 'page_footer' }));
       this.masterCache.set(master.start, items);
     }
@@ -253,49 +276,106 @@ class PresentationReader {
   }
 
   /**
-   * The text shapes of a slide, master or notes container in drawing order. Text referenced into the
-   * SlideListWithText (OutlineTextRefAtom) is taken from `listFrames`; list frames no shape refers to come last.
+   * The text shapes of a slide, master or notes container in drawing order, and its tables. Text referenced into
+   * the SlideListWithText (OutlineTextRefAtom) is taken from `listFrames`; list frames no shape refers to come last.
+   * A table is a group shape marked with the tableProperties property; its cells are the group's shapes, placed on
+   * a grid by their anchors (PowerPoint 2000 and later write tables so).
    */
-  private shapesOf(children: readonly PptRecord[], listFrames: readonly TextFrame[]): Shape[] {
+  private shapesOf(children: readonly PptRecord[], listFrames: readonly TextFrame[]): { texts: Shape[]; tables: TableShape[] } {
     const { stream, budget } = this;
     const drawing = children.find((record) => record.type === RT_DRAWING);
-    const shapes: Shape[] = [];
+    const texts: Shape[] = [];
+    const tables: TableShape[] = [];
     const used = new Set<number>();
+    let tableEnd = -1;
     if (drawing !== undefined) {
       for (const record of descendants(stream, drawing, budget)) {
-        if (record.type !== RT_SP_CONTAINER) continue;
-        let rect: Rect | null = null;
-        let placeholder: number | null = null;
-        const frames: TextFrame[] = [];
-        for (const part of childrenOf(stream, record, budget)) {
-          if (part.type === RT_CLIENT_ANCHOR) rect = anchorRect(stream, part);
-          else if (part.type === RT_CLIENT_DATA) {
-            const atom = childrenOf(stream, part, budget).find((inner) => inner.type === RT_PLACEHOLDER_ATOM);
-            if (atom !== undefined) placeholder = readU8(stream, atom.start + 4);
-          } else if (part.type === RT_CLIENT_TEXTBOX) {
-            let frame: TextFrame | undefined;
-            for (const inner of childrenOf(stream, part, budget)) {
-              if (inner.type === RT_OUTLINE_TEXT_REF) {
-                const index = readU32(stream, inner.start);
-                const referenced = listFrames[index];
-                if (referenced !== undefined && !used.has(index)) {
-                  used.add(index);
-                  frames.push(referenced);
-                }
-                frame = undefined;
-              } else {
-                frame = this.addToFrame(inner, frame, frames);
-              }
-            }
+        if (record.start < tableEnd) continue;
+        if (record.type === RT_SPGR_CONTAINER) {
+          const members = childrenOf(stream, record, budget);
+          const group = members[0];
+          if (group !== undefined && group.type === RT_SP_CONTAINER && this.isTable(group)) {
+            tables.push(this.readTable(group, members.slice(1), listFrames, used));
+            tableEnd = record.end;
           }
+          continue;
         }
-        for (const frame of frames) shapes.push({ frame, rect, placeholder });
+        if (record.type !== RT_SP_CONTAINER) continue;
+        const parts = this.shapeParts(record, listFrames, used);
+        for (const frame of parts.frames) texts.push({ frame, rect: parts.rect, placeholder: parts.placeholder });
       }
     }
     listFrames.forEach((frame, index) => {
-      if (!used.has(index)) shapes.push({ frame, rect: null, placeholder: null });
+      if (!used.has(index)) texts.push({ frame, rect: null, placeholder: null });
     });
-    return shapes;
+    return { texts, tables };
+  }
+
+  /** A shape's anchors, placeholder kind and text frames. */
+  private shapeParts(shape: PptRecord, listFrames: readonly TextFrame[], used: Set<number>): ShapeParts {
+    const { stream, budget } = this;
+    const parts: ShapeParts = { rect: null, childRect: null, placeholder: null, frames: [] };
+    for (const part of childrenOf(stream, shape, budget)) {
+      if (part.type === RT_CLIENT_ANCHOR) parts.rect = anchorRect(stream, part);
+      else if (part.type === RT_CHILD_ANCHOR) parts.childRect = childAnchorRect(stream, part);
+      else if (part.type === RT_CLIENT_DATA) {
+        const atom = childrenOf(stream, part, budget).find((inner) => inner.type === RT_PLACEHOLDER_ATOM);
+        if (atom !== undefined) parts.placeholder = readU8(stream, atom.start + 4);
+      } else if (part.type === RT_CLIENT_TEXTBOX) {
+        let frame: TextFrame | undefined;
+        for (const inner of childrenOf(stream, part, budget)) {
+          if (inner.type === RT_OUTLINE_TEXT_REF) {
+            const index = readU32(stream, inner.start);
+            const referenced = listFrames[index];
+            if (referenced !== undefined && !used.has(index)) {
+              used.add(index);
+              parts.frames.push(referenced);
+            }
+            frame = undefined;
+          } else {
+            frame = this.addToFrame(inner, frame, parts.frames);
+          }
+        }
+      }
+    }
+    return parts;
+  }
+
+  /** Whether a group's own shape carries the tableProperties property (in its OPT or tertiary OPT). */
+  private isTable(group: PptRecord): boolean {
+    const { stream } = this;
+    for (const part of childrenOf(stream, group, this.budget)) {
+      if (part.type !== RT_OPT && part.type !== RT_TERTIARY_OPT) continue;
+      // instance = number of 6-byte property entries (opid, value), complex data after them.
+      for (let index = 0; index < part.instance && part.start + index * 6 + 6 <= part.end; index += 1) {
+        if ((readU16(stream, part.start + index * 6) & 0x3fff) === PROPERTY_TABLE) return true;
+      }
+    }
+    return false;
+  }
+
+  private readTable(group: PptRecord, members: readonly PptRecord[], listFrames: readonly TextFrame[], used: Set<number>): TableShape {
+    const cells: { rect: Rect; text: string }[] = [];
+    for (const member of members.slice(0, MAX_TABLE_CELLS)) {
+      if (member.type !== RT_SP_CONTAINER) continue;
+      const parts = this.shapeParts(member, listFrames, used);
+      // Borders are line shapes: no width or no height.
+      if (parts.childRect === null || parts.childRect.width <= 0 || parts.childRect.height <= 0) continue;
+      cells.push({ rect: parts.childRect, text: parts.frames.map((frame) => plain(frame)).filter((text) => text !== '').join('\n') });
+    }
+    const rect = this.shapeParts(group, [], new Set()).rect;
+    const tops = [...new Set(cells.map((cell) => cell.rect.y))].sort((a, b) => a - b);
+    const lefts = [...new Set(cells.map((cell) => cell.rect.x))].sort((a, b) => a - b);
+    // Cells that do not line up into a plausible grid are kept as a one-column table rather than a huge empty one.
+    if (tops.length * lefts.length > MAX_TABLE_CELLS) return { rows: cells.map((cell) => [cell.text]), rect };
+    const rowOf = new Map(tops.map((top, index) => [top, index]));
+    const columnOf = new Map(lefts.map((left, index) => [left, index]));
+    const rows = tops.map(() => lefts.map(() => ''));
+    for (const cell of cells) {
+      const row = rows[rowOf.get(cell.rect.y) ?? -1];
+      if (row !== undefined) row[columnOf.get(cell.rect.x) ?? 0] = cell.text;
+    }
+    return { rows, rect };
   }
 
   /** The footer and date texts the presentation sets for all slides (HeadersFootersContainer), as furniture. */
@@ -349,6 +429,16 @@ function anchorRect(stream: Uint8Array, anchor: PptRecord): Rect | null {
   const right = read(2);
   const bottom = read(3);
   if (right < left || bottom < top) return null;
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** ChildAnchor: a RECT (left, top, right, bottom as 32-bit) in the group's coordinates. */
+function childAnchorRect(stream: Uint8Array, anchor: PptRecord): Rect | null {
+  if (anchor.end - anchor.start < 16) return null;
+  const left = readI32(stream, anchor.start);
+  const top = readI32(stream, anchor.start + 4);
+  const right = readI32(stream, anchor.start + 8);
+  const bottom = readI32(stream, anchor.start + 12);
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
 

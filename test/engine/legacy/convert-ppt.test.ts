@@ -105,6 +105,26 @@ describe('built presentations', () => {
     expect(markdownOf(model)).toBe('# One\n\n## Two');
   });
 
+  it('reads a table group as a GFM table, cells placed by their anchors', async () => {
+    const model = await convert(
+      makePpt({
+        slides: [
+          {
+            title: 'Prices',
+            table: [
+              ['Fruit', 'Price'],
+              ['Apple', '1.20'],
+              ['Pear', 'n/a | sold out'],
+            ],
+          },
+        ],
+      }),
+    );
+    const tables = blocksOf(model).filter((block) => block.type === 'table').map((block) => block.markdown);
+    expect(tables).toEqual(['| Fruit | Price |\n| --- | --- |\n| Apple | 1.20 |\n| Pear | n/a \\| sold out |']);
+    expect(markdownOf(model)).toBe(`# Prices\n\n${tables[0]}`);
+  });
+
   it('finds the slides without the Current User stream', async () => {
     const model = await convert(makePpt({ slides: [{ title: 'Only' }, { title: 'Two' }], noCurrentUser: true }));
     expect(markdownOf(model)).toBe('# Only\n\n## Two');

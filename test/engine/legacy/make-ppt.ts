@@ -24,6 +24,8 @@ export interface SlideSpec {
   textBoxes?: TextBoxSpec[];
   notes?: string;
   hidden?: boolean;
+  /** A table (a group shape with the tableProperties property; cells on a grid, and a border line). */
+  table?: string[][];
 }
 
 export interface PptSpec {
@@ -84,6 +86,31 @@ function drawing(shapes: Uint8Array[]): Uint8Array {
   return container(0x040c, [container(0xf002, [container(0xf003, shapes)])]);
 }
 
+function childAnchor(left: number, top: number, right: number, bottom: number): Uint8Array {
+  return record(0xf00f, u32s(left, top, right, bottom));
+}
+
+function tableGroup(rows: string[][]): Uint8Array {
+  const options = record(0xf00b, new ByteWriter().u16(0x039f).u32(1).toBytes(), 1, 3);
+  const members = [shape([options, anchor([1000, 200, 5000, 3000])])];
+  // Cells are written column by column, so that only their anchors give the row order.
+  const width = Math.max(...rows.map((row) => row.length));
+  for (let column = 0; column < width; column += 1) {
+    rows.forEach((row, index) => {
+      const text = row[column] ?? '';
+      members.push(
+        shape([
+          childAnchor(column * 1000, index * 400, column * 1000 + 1000, index * 400 + 400),
+          container(0xf00d, [record(0x0f9f, u32s(4)), record(0x0fa0, utf16(text))]),
+        ]),
+      );
+    });
+  }
+  // A border: a line shape with no height.
+  members.push(shape([childAnchor(0, 400, width * 1000, 400)]));
+  return container(0xf003, members);
+}
+
 export function makePpt(spec: PptSpec): Uint8Array {
   const slideCount = spec.slides.length;
   // Persist ids: 1 document, 2.. slides, then notes.
@@ -129,6 +156,7 @@ export function makePpt(spec: PptSpec): Uint8Array {
       parts.push(container(0xf00d, [record(0x0f9f, u32s(4)), record(0x0fa0, utf16(box.text))]));
       shapes.push(shape(parts));
     }
+    if (slide.table !== undefined) shapes.push(tableGroup(slide.table));
     // Title and body placeholders, referring to the slide list's texts 0 and 1.
     shapes.push(shape([anchor([100, 100, 5000, 600]), placeholderData(13), container(0xf00d, [record(0x0f9e, u32s(0))])]));
     shapes.push(shape([anchor([800, 100, 5000, 4000]), placeholderData(14), container(0xf00d, [record(0x0f9e, u32s(1))])]));
