@@ -75,7 +75,7 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
     return { layout: layout?.shape, master: master?.shape };
   };
 
-  const textContext = (shape: XmlElement, ph: XmlElement | undefined): TextContext => {
+  const textContext = (ph: XmlElement | undefined): TextContext => {
     const { layout, master } = inherited(ph);
     const type = ph === undefined ? null : (attr(ph, 'type') ?? 'body');
     const family = type === null ? null : placeholderFamily(type);
@@ -146,7 +146,7 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
   const readTextShape = (shape: XmlElement, ph: XmlElement | undefined, transform: Transform) => {
     const type = ph === undefined ? null : (attr(ph, 'type') ?? 'body');
     if (type === 'sldImg') return;
-    const paragraphs = textBodyParagraphs(textBodyOf(shape), textContext(shape, ph));
+    const paragraphs = textBodyParagraphs(textBodyOf(shape), textContext(ph));
     const rect = rectOf(shape, ph, transform);
     if (type !== null && TITLE_TYPES.has(type) && result.title === null) {
       const text = plainText(paragraphs, ' ');
@@ -165,7 +165,7 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
     const rect = rectOf(frame, ph, transform);
     const table = child(data, 'tbl');
     if (table !== undefined) {
-      result.items.push({ kind: 'table', rows: tableRows(table, textContext(frame, undefined)), rect });
+      result.items.push({ kind: 'table', rows: tableRows(table, textContext(undefined)), rect });
       return;
     }
     const chartReference = child(data, 'chart');
@@ -178,7 +178,7 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
     const diagramId = attr(child(data, 'relIds'), 'r:dm');
     if (diagramId !== undefined) {
       const model = sources.diagram(diagramId);
-      const paragraphs = model === undefined ? [] : diagramParagraphs(model, textContext(frame, undefined));
+      const paragraphs = model === undefined ? [] : diagramParagraphs(model, textContext(undefined));
       if (paragraphs.length > 0) result.items.push({ kind: 'text', paragraphs, rect });
       return;
     }
