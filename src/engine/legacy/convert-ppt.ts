@@ -15,8 +15,8 @@
  * - speaker notes (the NotesContainer named by the slide) go under `**Notes:**`; hidden slides are marked.
  *
  * Errors: an encrypted presentation (Current User token, CryptSession10Container, EncryptedSummary stream) is
- * ENCRYPTED_DOCUMENT; another Office file is UNSUPPORTED_FILE naming it; a damaged document stream, persist directory or DocumentContainer is
- * CORRUPT_DOCUMENT naming the cause; a slide that cannot be found is a failed page with a warning. A presentation
+ * ENCRYPTED_DOCUMENT; another Office file is UNSUPPORTED_FILE naming it; a damaged document stream, persist
+ * directory or DocumentContainer is CORRUPT_DOCUMENT naming the cause; a slide that cannot be found is a failed page with a warning. A presentation
  * without text is not an error: its pages (one empty page when it has no slides) and a warning.
  */
 import { EngineError } from '../engine-error.js';
@@ -74,6 +74,7 @@ const HF_SLIDES = 3;
 
 /** PlaceholderEnum values ([MS-PPT] 2.13.21). */
 const TITLE_PLACEHOLDERS = new Set([1, 3, 13, 15, 17]);
+const PLACEHOLDER_NOTES_BODY = 12;
 const PROMPT_PLACEHOLDERS = new Set([1, 2, 3, 4, 5, 6]);
 const FURNITURE_PLACEHOLDERS = new Map<number, FurnitureKind>([
   [7, 'page_footer'],
@@ -92,6 +93,18 @@ interface Shape {
   frame: TextFrame;
   rect: Rect | null;
   placeholder: number | null;
+}
+
+/** What every slide of a deck is read against. */
+interface DeckContext {
+  width: number | null;
+  height: number | null;
+  /** SlideListWithText entries of masters and notes, by slide id. */
+  masters: ReadonlyMap<number, ListEntry>;
+  notes: ReadonlyMap<number, ListEntry>;
+  footers: readonly SlideItem[];
+  /** The container a persist id points to, when it is of the type expected. */
+  objectAt(persistRef: number, type: number): PptRecord | null;
 }
 
 interface ShapeParts {
@@ -136,21 +149,23 @@ class PresentationReader {
     }
     const children = childrenOf(stream, document, budget);
     const documentAtom = children.find((record) => record.type === RT_DOCUMENT_ATOM);
-    const width = documentAtom === undefined ? null : positive(readI32(stream, documentAtom.start));
-    const height = documentAtom === undefined ? null : positive(readI32(stream, documentAtom.start + 4));
     const lists = (instance: number) =>
       children.filter((record) => record.type === RT_SLIDE_LIST_WITH_TEXT && record.instance === instance).flatMap((record) => this.listEntries(record));
     const slides = lists(LIST_SLIDES);
     if (slides.length > MAX_SLIDES) {
       throw new EngineError('DOCUMENT_TOO_COMPLEX', `the presentation has ${slides.length} slides (at most ${MAX_SLIDES})`);
     }
-    const masters = new Map(lists(LIST_MASTERS).map((entry) => [entry.slideId, entry]));
-    const notes = new Map(lists(LIST_NOTES).map((entry) => [entry.slideId, entry]));
-    const footers = this.presentationFooters(children);
-    const objectAt = (persistRef: number, type: number): PptRecord | null => {
-      const at = persist.offsetOf(persistRef);
-      const record = at === undefined ? null : recordAt(stream, at);
-      return record !== null && record.type === type && record.isContainer ? record : null;
+    const context: DeckContext = {
+      width: documentAtom === undefined ? null : positive(readI32(stream, documentAtom.start)),
+      height: documentAtom === undefined ? null : positive(readI32(stream, documentAtom.start + 4)),
+      masters: new Map(lists(LIST_MASTERS).map((entry) => [entry.slideId, entry])),
+      notes: new Map(lists(LIST_NOTES).map((entry) => [entry.slideId, entry])),
+      footers: this.presentationFooters(children),
+      objectAt: (persistRef, type) => {
+        const at = persist.offsetOf(persistRef);
+        const record = at === undefined ? null : recordAt(stream, at);
+        return record !== null && record.type === type && record.isContainer ? record : null;
+      },
     };
 
     const pages: ModelPage[] = [];
@@ -159,50 +174,14 @@ class PresentationReader {
     let firstTitle: string | null = null;
     slides.forEach((entry, index) => {
       const number = index + 1;
-      const slideRecord = objectAt(entry.persistRef, RT_SLIDE);
-      if (slideRecord === null) {
+      const slide = this.readSlide(entry, number, context);
+      if (slide === null) {
         warnings.push(`slide ${number} cannot be read (its record is missing or damaged).`);
         pages.push({ pageNumber: number, width: null, height: null, status: 'failed', blocks: [] });
         return;
       }
-      const slideChildren = childrenOf(stream, slideRecord, budget);
-      const slideAtom = slideChildren.find((record) => record.type === RT_SLIDE_ATOM);
-      const { texts, tables } = this.shapesOf(slideChildren, entry.frames);
-      const title = texts.find((shape) => isTitle(shape) && plain(shape.frame) !== '');
-      const items: SlideItem[] = texts.filter((shape) => shape !== title).flatMap((shape) => slideItem(shape));
-      for (const table of tables) items.push({ kind: 'table', rows: table.rows, rect: table.rect });
-
-      // Master decoration, unless the slide hides the master's objects (SlideAtom slideFlags fMasterObjects).
-      const followsMaster = slideAtom === undefined || (readU16(stream, slideAtom.start + 20) & 0x01) !== 0;
-      const master = slideAtom === undefined ? undefined : masters.get(readU32(stream, slideAtom.start + 12));
-      const masterRecord = master === undefined ? null : objectAt(master.persistRef, RT_MAIN_MASTER);
-      if (followsMaster && masterRecord !== null) items.push(...this.masterItems(masterRecord));
-      items.push(...footers);
-
-      const notesEntry = slideAtom === undefined ? undefined : notes.get(readU32(stream, slideAtom.start + 16));
-      const notesRecord = notesEntry === undefined ? null : objectAt(notesEntry.persistRef, RT_NOTES);
-      const notesParagraphs: Paragraph[] =
-        notesRecord === null
-          ? []
-          : this.shapesOf(childrenOf(stream, notesRecord, budget), notesEntry?.frames ?? [])
-              .texts.filter((shape) => shape.frame.textType === TEXT_TYPE.notes || shape.placeholder === 12)
-              .flatMap((shape) => frameParagraphs(shape.frame));
-
-      const showInfo = slideChildren.find((record) => record.type === RT_SLIDE_SHOW_INFO);
-      const isHidden = showInfo !== undefined && (readU16(stream, showInfo.start + 10) & 0x04) !== 0;
-      if (isHidden) hidden.push(number);
-      const titleText = title === undefined ? null : plain(title.frame).replace(/\s+/g, ' ');
-      if (firstTitle === null && titleText !== null) firstTitle = titleText;
-      const slide: Slide = {
-        number,
-        hidden: isHidden,
-        width,
-        height,
-        title: titleText === null ? null : { text: titleText, rect: title?.rect ?? null },
-        items,
-        notes: notesParagraphs,
-        comments: [],
-      };
+      if (slide.hidden) hidden.push(number);
+      if (firstTitle === null && slide.title !== null) firstTitle = slide.title.text;
       const page = renderSlide(slide, { source: 'pptx', pointsPerUnit: POINTS_PER_UNIT });
       // The slide renderer is shared with PPTX; the blocks say they come from the binary format.
       page.blocks = page.blocks.map((block) => ({ ...block, source: SOURCE }));
@@ -220,6 +199,48 @@ class PresentationReader {
     const model: DocumentModel = { pages, metadata };
     if (warnings.length > 0) model.warnings = warnings;
     return model;
+  }
+
+  /** A slide's title, shapes, master decoration, footers and notes; null when its record cannot be found. */
+  private readSlide(entry: ListEntry, number: number, context: DeckContext): Slide | null {
+    const { stream, budget } = this;
+    const slideRecord = context.objectAt(entry.persistRef, RT_SLIDE);
+    if (slideRecord === null) return null;
+    const slideChildren = childrenOf(stream, slideRecord, budget);
+    const slideAtom = slideChildren.find((record) => record.type === RT_SLIDE_ATOM);
+    const { texts, tables } = this.shapesOf(slideChildren, entry.frames);
+    const title = texts.find((shape) => isTitle(shape) && plain(shape.frame) !== '');
+    const items: SlideItem[] = texts.filter((shape) => shape !== title).flatMap((shape) => slideItem(shape));
+    for (const table of tables) items.push({ kind: 'table', rows: table.rows, rect: table.rect });
+
+    // Master decoration, unless the slide hides the master's objects (SlideAtom slideFlags fMasterObjects).
+    const followsMaster = slideAtom === undefined || (readU16(stream, slideAtom.start + 20) & 0x01) !== 0;
+    const master = slideAtom === undefined ? undefined : context.masters.get(readU32(stream, slideAtom.start + 12));
+    const masterRecord = master === undefined ? null : context.objectAt(master.persistRef, RT_MAIN_MASTER);
+    if (followsMaster && masterRecord !== null) items.push(...this.masterItems(masterRecord));
+    items.push(...context.footers);
+
+    const notesEntry = slideAtom === undefined ? undefined : context.notes.get(readU32(stream, slideAtom.start + 16));
+    const notesRecord = notesEntry === undefined ? null : context.objectAt(notesEntry.persistRef, RT_NOTES);
+    const notes: Paragraph[] =
+      notesRecord === null
+        ? []
+        : this.shapesOf(childrenOf(stream, notesRecord, budget), notesEntry?.frames ?? [])
+            .texts.filter((shape) => shape.frame.textType === TEXT_TYPE.notes || shape.placeholder === PLACEHOLDER_NOTES_BODY)
+            .flatMap((shape) => frameParagraphs(shape.frame));
+
+    const showInfo = slideChildren.find((record) => record.type === RT_SLIDE_SHOW_INFO);
+    const titleText = title === undefined ? null : plain(title.frame).replace(/\s+/g, ' ');
+    return {
+      number,
+      hidden: showInfo !== undefined && (readU16(stream, showInfo.start + 10) & 0x04) !== 0,
+      width: context.width,
+      height: context.height,
+      title: titleText === null ? null : { text: titleText, rect: title?.rect ?? null },
+      items,
+      notes,
+      comments: [],
+    };
   }
 
   /** Text boxes of a master slide (not its placeholders: their text is a prompt), as furniture; read once per master. */
