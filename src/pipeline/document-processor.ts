@@ -94,6 +94,13 @@ export class DocumentProcessor {
     if (!data.force) {
       const state = await store.readState(data.relativePath);
       if (state && state.changeToken === data.changeToken && state.optionsFingerprint === data.optionsFingerprint) {
+        if (wroteStateBefore(job, state)) {
+          // This very job converted the document, then its process died before the manifest line: record it now,
+          // with its pages and credits, instead of as an unchanged skip.
+          const recovered = state.origin === 'copied';
+          const requestsMade = requests.count + (state.requests ?? 0);
+          return this.#finish(data, state, recovered ? 'skipped' : 'converted', recovered ? 'same content' : undefined, requestsMade, started, state.sha256);
+        }
         return this.#finish(data, state, 'skipped', 'unchanged', requests.count, started, state.sha256);
       }
     }
@@ -133,6 +140,8 @@ export class DocumentProcessor {
           totalPages: metadata?.totalPages,
           creditsUsed: metadata?.creditsUsed,
           convertedAt: new Date().toISOString(),
+          origin: 'parsed',
+          requests: requests.count,
         };
         await store.writeState(state);
         return this.#finish(data, state, 'converted', undefined, requests.count, started, local.sha256);
@@ -166,6 +175,7 @@ export class DocumentProcessor {
       changeToken: data.changeToken,
       outputs,
       convertedAt: new Date().toISOString(),
+      origin: 'copied',
     };
     await store.writeState(state);
     const reason = twin.relativePath === data.relativePath ? 'same content' : `same content as ${twin.relativePath}`;
@@ -345,6 +355,16 @@ export class DocumentProcessor {
     this.deps.onOutcome?.({ status: 'failed', relativePath: data.relativePath, requests, durationMs, error: failure, record });
     return retryable;
   }
+}
+
+/**
+ * Whether the state was written by an earlier start of this same job (a process that died between writing a
+ * document's state and its manifest line): the job was started before, and the state is newer than the job.
+ */
+function wroteStateBefore(job: Job, state: DocumentState): boolean {
+  if ((job.attemptsStarted ?? 0) < 2) return false;
+  const convertedAt = Date.parse(state.convertedAt);
+  return Number.isFinite(convertedAt) && convertedAt >= job.timestamp;
 }
 
 function describeFailure(error: unknown): { status?: number; code: string; message: string } {

@@ -37,6 +37,10 @@ export interface DocumentState {
   totalPages?: number | undefined;
   creditsUsed?: number | undefined;
   convertedAt: string;
+  /** parsed: outputs from a parse; copied: outputs copied from identical content under another path. */
+  origin?: 'parsed' | 'copied' | undefined;
+  /** Parse requests made to produce these outputs. */
+  requests?: number | undefined;
 }
 
 export type ManifestStatus = 'converted' | 'skipped' | 'failed';

@@ -20,6 +20,8 @@ const documentStateSchema = z.object({
   totalPages: optionalCount,
   creditsUsed: optionalCount,
   convertedAt: z.string(),
+  origin: z.enum(['parsed', 'copied']).optional(),
+  requests: z.number().optional(),
 }) satisfies z.ZodType<DocumentState>;
 
 const manifestEntrySchema = z.object({
