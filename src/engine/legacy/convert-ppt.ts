@@ -21,7 +21,7 @@
  */
 import { EngineError } from '../engine-error.js';
 import type { Converter, DocumentModel, MetadataValue, ModelPage } from '../model.js';
-import { renderSlide } from '../slides/render-slide.js';
+import { hiddenSlidesWarning, NO_TEXT_WARNING, renderSlide } from '../slides/render-slide.js';
 import type { FurnitureKind, Paragraph, Rect, Slide, SlideItem } from '../slides/slide-model.js';
 import { readI32, readU16, readU32, readU8 } from './bytes.js';
 import type { CompoundFile } from './cfb.js';
@@ -32,7 +32,6 @@ import { atomText, frameParagraphs, isTitleType, RT, TEXT_TYPE, type TextFrame }
 import { readSummaryInformation } from './summary-info.js';
 
 const SOURCE = 'ppt';
-export const NO_TEXT_WARNING = 'the presentation has no text.';
 /** Master units: 576 per inch. */
 const POINTS_PER_UNIT = 72 / 576;
 const MAX_RECORDS = 2_000_000;
@@ -182,16 +181,11 @@ class PresentationReader {
       }
       if (slide.hidden) hidden.push(number);
       if (firstTitle === null && slide.title !== null) firstTitle = slide.title.text;
-      const page = renderSlide(slide, { source: 'pptx', pointsPerUnit: POINTS_PER_UNIT });
-      // The slide renderer is shared with PPTX; the blocks say they come from the binary format.
-      page.blocks = page.blocks.map((block) => ({ ...block, source: SOURCE }));
-      pages.push(page);
+      pages.push(renderSlide(slide, { source: SOURCE, pointsPerUnit: POINTS_PER_UNIT }));
     });
 
     if (pages.length === 0) pages.push({ pageNumber: 1, width: null, height: null, status: 'ok', blocks: [] });
-    if (hidden.length > 0) {
-      warnings.push(`${hidden.length === 1 ? 'slide' : 'slides'} ${hidden.join(', ')} ${hidden.length === 1 ? 'is' : 'are'} hidden in the presentation; ${hidden.length === 1 ? 'its' : 'their'} content is included.`);
-    }
+    if (hidden.length > 0) warnings.push(hiddenSlidesWarning(hidden));
     if (pages.every((page) => page.blocks.every((block) => block.markdown.trim() === '' || block.furniture))) warnings.push(NO_TEXT_WARNING);
     const metadata: Record<string, MetadataValue> = { ...readSummaryInformation(this.container) };
     if (metadata['title'] === undefined && firstTitle !== null) metadata['title'] = firstTitle;
