@@ -101,7 +101,7 @@ describe('Word and Excel 97-2003 files embedded in pptm/PPTWithAttachments.pptm'
   it('says the Excel workbook is not a Word document', async () => {
     await expect(convert(embedded('_____Microsoft_Office_Excel_97-20032.xls'))).rejects.toMatchObject({
       apiCode: 'UNSUPPORTED_FILE',
-      message: 'the file is an Excel 97-2003 workbook, not a Word 97-2003 document',
+      message: 'the file is an Excel 97-2003 workbook (.xls), not a Word 97-2003 document (.doc)',
     });
   });
 });
@@ -213,19 +213,21 @@ describe('errors', () => {
 
   it('says what the file is when it is not a Word 97-2003 binary', async () => {
     const ppt = await failure(corpusBytes('ppt/fake-power-point.ppt'));
-    expect([ppt.apiCode, ppt.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a PowerPoint 97-2003 presentation, not a Word 97-2003 document']);
+    expect([ppt.apiCode, ppt.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a PowerPoint 97-2003 presentation (.ppt), not a Word 97-2003 document (.doc)']);
     const docx = await failure(corpusBytes('doc/eng_spa_mult.doc'));
-    expect([docx.apiCode, docx.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a Word .docx package, not a Word 97-2003 document']);
+    expect([docx.apiCode, docx.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a Word document (.docx), not a Word 97-2003 document (.doc)']);
     const encryptedPackage = await failure(corpusBytes('xlsx/password_protected.xlsx'));
     expect(encryptedPackage.apiCode).toBe('ENCRYPTED_DOCUMENT');
     expect(encryptedPackage.message).toMatch(/password-protected/);
     const otherOle = await failure(writeCfb([{ name: 'Contents', data: new Uint8Array(10) }]).bytes);
-    expect([otherOle.apiCode, otherOle.message]).toEqual(['CORRUPT_DOCUMENT', 'not a Word 97-2003 document: the OLE2 container has no WordDocument stream']);
+    expect([otherOle.apiCode, otherOle.message]).toEqual(['CORRUPT_DOCUMENT', 'not a Word 97-2003 document (.doc): the OLE2 container has no WordDocument stream']);
     const rtf = await failure(corpusBytes('rtf/fake-doc.rtf'));
-    expect([rtf.apiCode, rtf.message]).toEqual(['UNSUPPORTED_FILE', 'the file is an RTF document, not a Word 97-2003 document']);
+    expect([rtf.apiCode, rtf.message]).toEqual(['UNSUPPORTED_FILE', 'the file is an RTF document, not a Word 97-2003 document (.doc)']);
     const text = await failure(new TextEncoder().encode('just some text, not a Word file'));
-    expect(text.apiCode).toBe('CORRUPT_DOCUMENT');
-    expect(text.message).toMatch(/not an OLE2 compound file/);
+    expect([text.apiCode, text.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a text file (CSV or plain text), not a Word 97-2003 document (.doc)']);
+    const junk = await failure(Uint8Array.from({ length: 600 }, (_, index) => (index * 37 + 11) & 0xff));
+    expect(junk.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(junk.message).toMatch(/^not a Word 97-2003 document \(\.doc\): the file is not an OLE2 compound file/);
   });
 
   it('gives a truncated file as a damaged container', async () => {

@@ -168,9 +168,9 @@ describe('errors', () => {
 
   it('says what the file is when it is not a PowerPoint 97-2003 binary', async () => {
     const doc = await failure(corpusBytes('doc/legacy_sample.doc'));
-    expect([doc.apiCode, doc.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a Word 97-2003 document, not a PowerPoint 97-2003 presentation']);
+    expect([doc.apiCode, doc.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a Word 97-2003 document (.doc), not a PowerPoint 97-2003 presentation (.ppt)']);
     const pptx = await failure(corpusBytes('ppt/eng_spa_mult.ppt'));
-    expect([pptx.apiCode, pptx.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a PowerPoint .pptx package, not a PowerPoint 97-2003 presentation']);
+    expect([pptx.apiCode, pptx.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a PowerPoint presentation (.pptx), not a PowerPoint 97-2003 presentation (.ppt)']);
   });
 
   it('gives a truncated file as a damaged container', async () => {
