@@ -16,7 +16,9 @@
  *    the limit where pdfjs reads the stream piecemeal; either way with a warning). A stream cut short gives
  *    what precedes the cut (a sync flush; pdfjs's own decoder loses the whole stream when the cut falls in its
  *    only block); any other failure, such as a wrong checksum, falls through to pdfjs's tolerant decoder, as
- *    a failing DecompressionStream did.
+ *    a failing DecompressionStream did. A `DecompressionStream` shim over node:zlib handed to the bundle (no
+ *    source patch) was measured against this and costs more CPU (web streams per stream), and pdfjs swallows
+ *    its errors, so a bomb would be inflated a second time by pdfjs's own decoder (BENCHMARKS.md, section 3).
  * 2. `font-program`: a font's program (outlines, built-in encoding) is not parsed when text cannot need it: the
  *    font has a ToUnicode map (the authoritative text mapping) or is pdfjs's substitute for a non-embedded
  *    standard font. The Font then behaves as one whose program was read but added nothing.
