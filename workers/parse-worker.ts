@@ -32,6 +32,9 @@ export interface ParseWorkerOptions {
   onOutcome?: (outcome: DocumentOutcome) => void;
   onAuthFailure?: (error: ParseApiError) => void;
   onPaused?: (error: ParseApiError) => void;
+  onRequest?: () => void;
+  /** True while Redis is known to be unreachable: its errors are reported once elsewhere, and closing is bounded. */
+  redisDown?: () => boolean;
 }
 
 export interface ParseWorker {
@@ -55,6 +58,7 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
     ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
     ...(options.onPaused ? { onPaused: options.onPaused } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   });
   // Open jobs may exceed the API's in-flight limit: a job reads, hashes and writes while others hold API slots.
   const worker = new Worker(options.queue.name, processor.process, {
@@ -65,11 +69,17 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     stalledInterval: Math.min(30_000, options.lockDurationMs),
     maxStalledCount: 5,
     metrics: { maxDataPoints: MetricsTime.ONE_WEEK },
+    // BullMQ honours a queue's rate limit (Queue.rateLimit, set on a per-minute 429 for every worker) only in
+    // workers that have a limiter; this one never binds by itself.
+    limiter: { max: 1_000_000, duration: 1000 },
     autorun: true,
   });
-  worker.on('error', (error) => options.logger.error({ err: error }, 'worker error'));
+  worker.on('error', (error) => {
+    if (!options.redisDown?.()) options.logger.error({ err: error }, 'worker error');
+  });
   // The gate does not probe for headroom when the queue is nearly drained (see ApiGate.setBacklog).
   const backlogTimer = setInterval(() => {
+    if (options.redisDown?.()) return;
     options.queue
       .getJobCounts('waiting', 'prioritized', 'delayed')
       .then((counts) => gate.setBacklog(Object.values(counts).reduce((sum, count) => sum + count, 0)))
@@ -81,7 +91,29 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     gate,
     close: async (force = false) => {
       clearInterval(backlogTimer);
-      await worker.close(force);
+      await closeWithin(worker, force, options.redisDown ?? (() => false));
     },
   };
+}
+
+/** How long closing may wait on an unreachable Redis before the worker's connections are dropped. */
+const CLOSE_WHILE_REDIS_DOWN_MS = 5000;
+
+/**
+ * Closes the worker; while Redis is unreachable its commands never settle, so after a few seconds of outage the
+ * worker is disconnected instead (its jobs stay active in Redis and are reclaimed by the next run, or by another
+ * worker once their locks expire).
+ */
+async function closeWithin(worker: Worker, force: boolean, redisDown: () => boolean): Promise<void> {
+  const closing = worker.close(force).then(() => true, () => true);
+  let downFor = 0;
+  for (;;) {
+    const closed = await Promise.race([closing, new Promise<false>((resolveTick) => setTimeout(() => resolveTick(false), 250))]);
+    if (closed) return;
+    downFor = redisDown() ? downFor + 250 : 0;
+    if (downFor >= CLOSE_WHILE_REDIS_DOWN_MS) {
+      await Promise.race([worker.disconnect().catch(() => undefined), new Promise((resolveWait) => setTimeout(resolveWait, 1000))]);
+      return;
+    }
+  }
 }

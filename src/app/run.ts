@@ -18,6 +18,7 @@ import { DocmillMetrics } from '../metrics/metrics.js';
 import { startMetricsServer } from '../metrics/metrics-server.js';
 import { Producer } from '../queue/producer.js';
 import { reclaimOrphanedJobs } from '../queue/reclaim.js';
+import { DEFAULT_REDIS_WAIT_MS, unlessAborted } from '../queue/redis-outage.js';
 import type { QueueControl } from '../queue/queue-control.js';
 import { PipelineEvents } from './events.js';
 import { notConvertedRecord, type SkippedEntry } from './not-converted.js';
@@ -83,7 +84,10 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       }),
     );
     const source = sourceFor(options.source);
-    const handle = resources.add('queue', await openQueue({ ...options, out: options.out }, 'run', logger, environment), (h) => h.close());
+    const giveUpOnRedisAfterMs = integerSetting(options.redisWaitMs ?? DEFAULT_REDIS_WAIT_MS, 'redisWaitMs', { min: 0 });
+    const handle = resources.add('queue', await openQueue({ ...options, out: options.out, giveUpOnRedisAfterMs }, 'run', logger, environment), (h) => h.close());
+    // Stopped, or Redis gone for longer than the run may wait: either way nothing may keep awaiting Redis.
+    const stopOrLost = AbortSignal.any([signal, handle.outage.lost]);
     const metrics = new DocmillMetrics();
     if (options.metricsPort !== undefined) {
       const port = integerSetting(options.metricsPort, 'metricsPort', { min: 0, max: 65_535 });
@@ -114,6 +118,8 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
         counter.record(outcome);
         events.publish({ type: 'document', outcome });
       },
+      onRequest: () => counter.request(),
+      redisDown: () => handle.outage.down,
       onAuthFailure: (error) => {
         authFailure ??= error;
       },
@@ -131,18 +137,24 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       },
       onSkipped: (entry) => recordNotConverted(entry, source.location, store, counter, events),
     });
-    const listing = await producer.enqueueAll(source, source.list(signal));
-    events.publish({ type: 'listed', queued: listing.queued });
-    const ending = await waitUntilDrained(handle, control, events, signal, () => authFailure);
+    const listing = await unlessAborted(producer.enqueueAll(source, source.list(signal)), stopOrLost);
+    if (listing) events.publish({ type: 'listed', queued: listing.queued });
+    const ending = await waitUntilDrained(handle, control, events, stopOrLost, () => authFailure);
     const summaryBase = { queue: queue.name, out: options.out, failures: counter.failures(), notConverted: counter.notConvertedGroups(), skippedBy: counter.skippedBy };
     if (ending === 'auth') {
-      await worker.close(true);
+      // Gracefully: documents in flight see the refusal before their next request and go back to waiting.
+      await worker.close();
       return { ...summaryBase, outcome: 'stopped-auth', counts: counter.counts, failedInQueue: 0, error: authFailure };
+    }
+    if (ending === 'redis-lost') {
+      await worker.close(true);
+      return { ...summaryBase, outcome: 'redis-unavailable', counts: counter.counts, failedInQueue: counter.counts.failed, error: handle.outage.lost.reason as Error };
     }
     if (ending === 'interrupted') {
       events.publish({ type: 'status', status: 'stopping' });
       await worker.close();
-      return { ...summaryBase, outcome: 'interrupted', counts: counter.counts, failedInQueue: await queue.getJobCountByTypes('failed') };
+      const failedInQueue = await unlessAborted(queue.getJobCountByTypes('failed'), AbortSignal.timeout(3000));
+      return { ...summaryBase, outcome: 'interrupted', counts: counter.counts, failedInQueue: failedInQueue ?? counter.counts.failed };
     }
     await worker.close();
     return {
@@ -206,7 +218,7 @@ async function reclaimForRun(handle: QueueHandle, logger: Logger, events: Pipeli
   }
 }
 
-type DrainEnding = 'drained' | 'auth' | 'interrupted';
+type DrainEnding = 'drained' | 'auth' | 'interrupted' | 'redis-lost';
 
 async function waitUntilDrained(
   handle: QueueHandle,
@@ -218,11 +230,15 @@ async function waitUntilDrained(
   let lastStatus = '';
   for (;;) {
     if (authFailure()) return 'auth';
+    if (handle.outage.lost.aborted) return 'redis-lost';
     if (signal.aborted) return 'interrupted';
-    const counts = await handle.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+    // While Redis is down these wait for it (ioredis queues them); `signal` ends the wait when the run must stop.
+    const counts = await unlessAborted(handle.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children'), signal);
+    if (!counts) continue;
     const open = Object.values(counts).reduce((sum, count) => sum + count, 0);
     if (open === 0) return 'drained';
-    const pause = await control.pauseReason();
+    const pause = await unlessAborted(control.pauseReason(), signal);
+    if (signal.aborted) continue;
     const status = pause ? `paused (${pause.kind}): run \`docmill resume --out …\` to continue` : '';
     if (status !== lastStatus) {
       events.publish({ type: 'status', status });

@@ -29,8 +29,11 @@ export interface CauseGroup {
 }
 
 export interface RunSummary {
-  /** completed: the queue drained; stopped-auth: the API refused the key (nothing was marked failed); interrupted: closed or aborted. */
-  outcome: 'completed' | 'stopped-auth' | 'interrupted';
+  /**
+   * completed: the queue drained; stopped-auth: the API refused the key (nothing was marked failed); interrupted:
+   * closed or aborted; redis-unavailable: Redis stayed unreachable for longer than `redisWaitMs` (the queue is kept).
+   */
+  outcome: 'completed' | 'stopped-auth' | 'interrupted' | 'redis-unavailable';
   counts: RunCounts;
   /** Failed documents by cause, most frequent first. */
   failures: CauseGroup[];
@@ -42,7 +45,7 @@ export interface RunSummary {
   failedInQueue: number;
   queue: string;
   out: string;
-  /** The API's refusal, on `stopped-auth`. */
+  /** The API's refusal, on `stopped-auth`; the RedisUnavailableError (code REDIS_UNAVAILABLE), on `redis-unavailable`. */
   error?: Error | undefined;
 }
 
@@ -87,9 +90,13 @@ export class SummaryCounter {
     this.counts[outcome.status]++;
     this.counts.pages += outcome.numPages ?? 0;
     this.counts.credits += outcome.creditsUsed ?? 0;
-    this.counts.requests += outcome.requests;
     if (outcome.status === 'failed') addTo(this.#failures, causeOf(outcome.error?.code ?? 'UNKNOWN'), outcome.relativePath);
     if (outcome.status === 'skipped' && outcome.reason) this.skippedBy[outcome.reason] = (this.skippedBy[outcome.reason] ?? 0) + 1;
+  }
+
+  /** A parse request went out (counted as made, so the count equals what the API received). */
+  request(): void {
+    this.counts.requests++;
   }
 
   notConverted(path: string, reason: string): void {

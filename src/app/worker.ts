@@ -124,6 +124,7 @@ async function workUntilStopped(
         metrics,
         concurrency,
         lockDurationMs,
+        redisDown: () => handle.outage.down,
         onOutcome: (outcome) => {
           counter.record(outcome);
           events.publish({ type: 'document', outcome });
@@ -159,7 +160,7 @@ async function workUntilStopped(
       });
     }
     if (authFailure) {
-      await worker.close(true);
+      await worker.close();
       return { outcome: 'stopped-auth', counts: counter.counts, queue: handle.queue.name, error: authFailure };
     }
     logger.info('stopping: finishing active documents');

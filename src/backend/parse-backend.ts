@@ -15,6 +15,9 @@ export interface RetryEvent {
   error: RetryCandidate;
 }
 
+/** What one attempt came to: the data, or the error it failed with. */
+export type AttemptOutcome = { ok: true; data: ParseData } | { ok: false; error: unknown };
+
 export interface ParseCall {
   /** Aborts the request and any wait between attempts. */
   signal?: AbortSignal;
@@ -22,6 +25,13 @@ export interface ParseCall {
   onRetry?: (event: RetryEvent) => void;
   /** Lets the caller take over some retryable errors (a queue parks rate-limited jobs itself). */
   shouldRetry?: (error: RetryCandidate, attempt: number) => boolean;
+  /**
+   * Awaited before each attempt is sent (an API gate's slot); a throw stops the call without sending. Paired with
+   * `afterAttempt`, told as soon as the attempt has its answer, before any wait for the next one: a slot taken here
+   * is not held through the backoff between attempts.
+   */
+  beforeAttempt?: (signal?: AbortSignal) => Promise<void>;
+  afterAttempt?: (outcome: AttemptOutcome) => void;
 }
 
 export interface ParseResult {

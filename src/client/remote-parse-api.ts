@@ -76,7 +76,15 @@ export class RemoteParseApi implements ParseBackend {
     for (let attempt = 1; ; attempt++) {
       if (call.signal?.aborted) throw new ParseAbortedError(call.signal.reason);
       try {
-        const data = await this.#attempt(source, contentType, options, call.signal);
+        await call.beforeAttempt?.(call.signal);
+        let data: ParseData;
+        try {
+          data = await this.#attempt(source, contentType, options, call.signal);
+        } catch (error) {
+          call.afterAttempt?.({ ok: false, error });
+          throw error;
+        }
+        call.afterAttempt?.({ ok: true, data });
         return { data, attempts: attempt, durationMs: this.#clock.now() - startedAt };
       } catch (error) {
         if (!isRetryCandidate(error)) throw error;

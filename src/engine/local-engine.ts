@@ -39,11 +39,16 @@ export class LocalParseEngine implements ParseBackend {
     checkFile(source);
     const started = Date.now();
     const bytes = await readAll(source, call.signal);
+    // One attempt: the engine's failures are about the document (or a crash the queue retries), never load.
+    await call.beforeAttempt?.(call.signal);
     try {
       const data = await this.parseBytes(bytes, source.fileName, options, call.signal);
+      call.afterAttempt?.({ ok: true, data });
       return { data, attempts: 1, durationMs: Date.now() - started };
     } catch (error) {
-      throw engineFailureAsApiError(error, source.fileName);
+      const failure = engineFailureAsApiError(error, source.fileName);
+      call.afterAttempt?.({ ok: false, error: failure });
+      throw failure;
     }
   }
 

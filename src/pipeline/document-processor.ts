@@ -3,7 +3,7 @@
  * write its outputs. Throttling, exhausted credits and rejected keys never cost the document an attempt and never
  * fail it; only errors about the document itself do.
  */
-import { RateLimitError, UnrecoverableError, WaitingError, type Job, type Queue } from 'bullmq';
+import { DelayedError, RateLimitError, UnrecoverableError, WaitingError, type Job, type Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import {
   CreditsExhaustedError,
@@ -14,7 +14,7 @@ import {
   UnauthorizedError,
   isRetryCandidate,
 } from '../backend/errors.js';
-import type { ParseBackend, ParseResult } from '../backend/parse-backend.js';
+import type { AttemptOutcome, ParseBackend, ParseResult } from '../backend/parse-backend.js';
 import { backoffMs } from '../client/retry-policy.js';
 import type { UploadSource } from '../backend/upload-source.js';
 import type { ParseOptions } from '../contract/options.js';
@@ -48,6 +48,8 @@ export interface ProcessorDeps {
   onAuthFailure?: (error: ParseApiError) => void;
   /** Told when the queue is paused for exhausted credits. */
   onPaused?: (error: ParseApiError) => void;
+  /** Told of every parse request made (retries included): the run's count of what the API received. */
+  onRequest?: () => void;
   /** The content lock's time to live (renewed while held); a crashed holder's lock frees after this. @default 30000 */
   contentLockMs?: number;
 }
@@ -59,20 +61,25 @@ export interface ParseJobResult {
   numPages?: number | undefined;
 }
 
+/** An attempt not sent because sending has stopped (the key was refused, the queue is paused). */
+class SendingStopped extends Error {}
+
 export class DocumentProcessor {
   #throttlesAtFloor = 0;
+  /** The API refused the key: no request goes out with it again from this process. */
+  #keyRefused: ParseApiError | undefined;
 
   constructor(private readonly deps: ProcessorDeps) {}
 
   /** The BullMQ processor function. */
   readonly process = async (job: Job, token?: string, signal?: AbortSignal): Promise<ParseJobResult> => {
     const started = Date.now();
-    const requests = { count: 0 };
     const data = parseJobDataSchema.parse(job.data);
+    const requests = { count: data.requestsMade ?? 0 };
     try {
       return await this.#processDocument(job, token, data, requests, started, signal);
     } catch (error) {
-      if (error instanceof WaitingError || error instanceof RateLimitError) throw error;
+      if (error instanceof WaitingError || error instanceof RateLimitError || error instanceof DelayedError) throw error;
       if (error instanceof ParseAbortedError) throw error;
       const retryable = await this.#recordFailure(job, data, error, requests.count, started);
       if (retryable || error instanceof UnrecoverableError) throw error;
@@ -183,8 +190,11 @@ export class DocumentProcessor {
   }
 
   /**
-   * One parse, through the gate. 429s are handled here, not by the client, so they cost no attempt: the job waits
-   * the Retry-After and tries again, lowering the gate; a spent per-minute budget pauses the whole queue.
+   * One parse, each attempt through the gate: a slot is held only while a request is out, never through the
+   * client's backoff between attempts. 429s are handed to the queue, not retried in place: the document moves to
+   * BullMQ's delayed set until its Retry-After has passed, so no worker sends it earlier and no slot waits for it.
+   * Only a concurrency 429 teaches the gate; 5xx, 408 and network errors say nothing about the API's capacity, and a
+   * per-minute 429 paces the whole queue instead.
    */
   async #parse(
     job: Job,
@@ -195,77 +205,116 @@ export class DocumentProcessor {
     signal?: AbortSignal,
   ): Promise<ParseResult> {
     const { gate, backend, metrics } = this.deps;
-    for (let throttles = 0; ; ) {
-      const ticket = await gate.acquire(signal);
-      let result: ParseResult;
-      try {
-        result = await backend.parse(upload, options, {
-          ...(signal ? { signal } : {}),
-          shouldRetry: (error) => !(error instanceof RateLimitedError),
-          onRetry: ({ error }) => {
-            requests.count++;
-            metrics?.requests.inc({ status: 'status' in error ? error.status : 0 });
-          },
-        });
-      } catch (error) {
-        requests.count++;
-        metrics?.requests.inc({ status: error instanceof ParseApiError ? error.status : 0 });
-        if (!(error instanceof RateLimitedError)) {
-          gate.released(ticket);
-          await this.#handleStopErrors(job, token, error);
-          throw error;
+    let ticket: GateTicket | undefined;
+    const settle = (outcome: AttemptOutcome) => {
+      requests.count++;
+      this.deps.onRequest?.();
+      const held = ticket;
+      ticket = undefined;
+      if (outcome.ok) {
+        metrics?.requests.inc({ status: 200 });
+        this.#throttlesAtFloor = 0;
+        if (!held) return;
+        if (outcome.data.metadata?.concurrencyLimited) {
+          metrics?.queuedByApi.inc();
+          gate.queuedByApi(held);
+        } else {
+          gate.succeeded(held);
         }
-        throttles++;
-        const waitMs = await this.#onThrottle(error, ticket, throttles);
-        if (waitMs === 'queue-paused') throw new RateLimitError();
-        await sleep(waitMs, signal);
-        continue;
-      }
-      requests.count += 1;
-      metrics?.requests.inc({ status: 200 });
-      this.#throttlesAtFloor = 0;
-      if (result.data.metadata?.concurrencyLimited) {
-        metrics?.queuedByApi.inc();
-        gate.queuedByApi(ticket);
       } else {
-        gate.succeeded(ticket);
+        const { error } = outcome;
+        metrics?.requests.inc({ status: error instanceof ParseApiError ? error.status : 0 });
+        if (!held) return;
+        if (error instanceof RateLimitedError && error.kind === 'concurrency') gate.concurrencyLimited(held);
+        else gate.released(held);
       }
       metrics?.apiConcurrency.set(gate.limit);
-      return result;
+    };
+    try {
+      return await backend.parse(upload, options, {
+        ...(signal ? { signal } : {}),
+        shouldRetry: (error) => !(error instanceof RateLimitedError),
+        beforeAttempt: async (attemptSignal) => {
+          await this.#assertSending();
+          ticket = await gate.acquire(attemptSignal);
+        },
+        afterAttempt: settle,
+      });
+    } catch (error) {
+      if (ticket) gate.released(ticket);
+      if (error instanceof SendingStopped) {
+        await this.#park(job, token, requests);
+        throw new WaitingError();
+      }
+      if (error instanceof RateLimitedError) await this.#deferForThrottle(job, token, error, requests);
+      if (isRetryCandidate(error) && error.retryable && error.retryAfterMs !== undefined) {
+        // A wait the client would not sit through in one request (minutes): the document waits in the delayed set.
+        await this.#deferUntil(job, token, Date.now() + error.retryAfterMs, requests, {});
+      }
+      await this.#handleStopErrors(job, token, error, requests);
+      throw error;
     }
   }
 
-  async #onThrottle(error: RateLimitedError, ticket: GateTicket, throttles: number): Promise<number | 'queue-paused'> {
+  /** Throws SendingStopped when no request may go out: the key was refused, or the queue is paused (credits, auth). */
+  async #assertSending(): Promise<void> {
+    if (this.#keyRefused) throw new SendingStopped('the parse API rejected the key');
+    if (await this.deps.queue.isPaused()) throw new SendingStopped('the queue is paused');
+  }
+
+  /** A 429: wait its Retry-After (or the contract's backoff) in the delayed set; a per-minute one pauses every worker too. */
+  async #deferForThrottle(job: Job, token: string | undefined, error: RateLimitedError, requests: { count: number }): Promise<never> {
     const { gate, metrics, queue, logger } = this.deps;
     metrics?.throttled.inc({ kind: error.kind });
-    if (error.kind === 'concurrency') gate.concurrencyLimited(ticket);
-    else gate.rateLimited(ticket);
-    metrics?.apiConcurrency.set(gate.limit);
+    const throttles = (parseJobDataSchema.parse(job.data).throttles ?? 0) + 1;
     const waitMs = (error.retryAfterMs ?? backoffMs(Math.min(throttles, 5))) + Math.floor(Math.random() * 250);
     this.#throttlesAtFloor = gate.limit === 1 ? this.#throttlesAtFloor + 1 : 0;
     if (error.kind === 'rate' || this.#throttlesAtFloor >= THROTTLES_AT_FLOOR_BEFORE_QUEUE_PAUSE) {
       // The per-minute budget is the team's, not this worker's: every worker on the queue waits it out.
-      logger.warn({ waitMs, kind: error.kind, message: error.apiMessage }, 'parse API throttling: pausing the queue for the Retry-After');
+      logger.warn({ waitMs, kind: error.kind, message: error.apiMessage }, 'parse API throttling: pacing the queue for the Retry-After');
       await queue.rateLimit(waitMs);
       this.#throttlesAtFloor = 0;
-      return 'queue-paused';
+    } else {
+      logger.debug({ waitMs, limit: gate.limit }, 'parse API concurrency limit: the document waits its Retry-After');
     }
-    logger.debug({ waitMs, limit: gate.limit }, 'parse API concurrency limit: waiting and lowering concurrency');
-    return waitMs;
+    return this.#deferUntil(job, token, Date.now() + waitMs, requests, { throttles });
   }
 
-  /** 402 pauses the queue; 401/403 stop the workers. Either way the job goes back to waiting, unfailed. */
-  async #handleStopErrors(job: Job, token: string | undefined, error: unknown): Promise<void> {
+  /** Moves the job to the delayed set until `timestamp`, keeping its request count; ends this start of the job. */
+  async #deferUntil(job: Job, token: string | undefined, timestamp: number, requests: { count: number }, extra: { throttles?: number }): Promise<never> {
+    await job.updateData({ ...parseJobDataSchema.parse(job.data), requestsMade: requests.count, ...extra });
+    await job.moveToDelayed(timestamp, token);
+    throw new DelayedError();
+  }
+
+  /** Back to waiting (a paused queue holds it), keeping its request count. */
+  async #park(job: Job, token: string | undefined, requests: { count: number }): Promise<void> {
+    await job.updateData({ ...parseJobDataSchema.parse(job.data), requestsMade: requests.count });
+    await job.moveToWait(token);
+  }
+
+  /**
+   * 402 pauses the queue; 401/403 pause it too and stop this process sending with the key at once (in-flight
+   * documents of every worker see the pause before their next request). Either way the job goes back to waiting,
+   * unfailed.
+   */
+  async #handleStopErrors(job: Job, token: string | undefined, error: unknown, requests: { count: number }): Promise<void> {
     if (error instanceof CreditsExhaustedError) {
       await this.deps.control.pause('credits', `${error.message} — add credits, then run \`docmill resume\``);
       this.deps.logger.error({ status: error.status, message: error.apiMessage }, 'parse API: credits exhausted; queue paused, no job failed');
       this.deps.onPaused?.(error);
-      await job.moveToWait(token);
+      await this.#park(job, token, requests);
       throw new WaitingError();
     }
     if (error instanceof UnauthorizedError || error instanceof ForbiddenError) {
+      const first = this.#keyRefused === undefined;
+      this.#keyRefused ??= error;
+      if (first) {
+        await this.deps.control.pause('auth', `${error.message} — fix the key, then run again or \`docmill resume\``);
+        this.deps.logger.error({ status: error.status, message: error.apiMessage }, 'parse API rejected the key: sending stopped, queue paused, no job failed');
+      }
       this.deps.onAuthFailure?.(error);
-      await job.moveToWait(token);
+      await this.#park(job, token, requests);
       throw new WaitingError();
     }
   }
@@ -373,18 +422,4 @@ function describeFailure(error: unknown): { status?: number; code: string; messa
   if (error instanceof DocmillError) return { code: error.code, message: error.message };
   if (error instanceof UnrecoverableError) return { code: 'DOCUMENT_REJECTED', message: error.message };
   return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new ParseAbortedError(signal.reason));
-      },
-      { once: true },
-    );
-  });
 }

@@ -17,6 +17,10 @@ export const parseJobDataSchema = z.object({
   optionsFingerprint: z.string(),
   /** Re-parse even when the store already holds output for this content. */
   force: z.boolean().optional(),
+  /** Parse requests made for this document by earlier starts of the job (before a Retry-After deferral or a pause). */
+  requestsMade: z.number().int().nonnegative().optional(),
+  /** 429s answered to this document so far: the backoff when the API gives no Retry-After grows with it. */
+  throttles: z.number().int().nonnegative().optional(),
 });
 export type ParseJobData = z.infer<typeof parseJobDataSchema>;
 

@@ -8,7 +8,7 @@ import { parseOptionsSchema, type ParseOptions } from '../contract/options.js';
 import { DocmillError } from '../errors/docmill-error.js';
 import { docmillKey } from './queue-names.js';
 
-export type PauseKind = 'credits' | 'manual';
+export type PauseKind = 'credits' | 'auth' | 'manual';
 
 export interface PauseReason {
   kind: PauseKind;

@@ -139,7 +139,13 @@ describe('docmill run: S3 source into an S3 store', () => {
       lines.push(...text.split('\n').filter((line) => line.trim() !== '').map((line) => parseManifestLine(line)));
     }
     expect(lines.every((line) => line !== undefined)).toBe(true);
-    expect(lines.map((line) => line?.path).sort()).toEqual(EXPECTED.map((entry) => entry.relativePath).sort());
+    expect(lines.filter((line) => line?.status === 'converted').map((line) => line?.path).sort()).toEqual(
+      EXPECTED.map((entry) => entry.relativePath).sort(),
+    );
+    // The object docmill does not convert is recorded, not passed over.
+    expect(lines.filter((line) => line?.status !== 'converted')).toEqual([
+      expect.objectContaining({ path: 'notes.txt', status: 'skipped', reason: 'unsupported extension', extension: '.txt', outputs: [] }),
+    ]);
     for (const { key, relativePath, outputPath } of EXPECTED) {
       const body = Buffer.from(OBJECTS[key]!);
       expect(lines.find((line) => line?.path === relativePath)).toMatchObject({
