@@ -208,6 +208,21 @@ describe('ruled tables in PDFs', () => {
     expect(mainMarkdown(doc)).toBe(PLAIN_MARKDOWN);
   });
 
+  it('a table on a page turned by /Rotate 90 is read upright (rules and text through the same viewport)', async () => {
+    // With /Rotate 90 a point (x, y) of the page shows at (y, x) from the top-left: draw the table transposed.
+    const xs = [72, 222, 372, 522];
+    const ys = [100, 120, 140, 160];
+    const rules = [
+      ...ys.map((y) => `${y} ${xs[0]} m ${y} ${xs[3]} l S`),
+      ...xs.map((x) => `${ys[0]} ${x} m ${ys[3]} ${x} l S`),
+    ];
+    const runs = PLAIN_TABLE.flatMap((row, r) =>
+      row.map((text, c) => ({ x: ys[r]! + 14, y: xs[c]! + 5, text, size: 10, angle: 90 as const })),
+    );
+    const doc = await convertBytes(writePdf({ pages: [{ rotate: 90, runs, graphics: `0.5 w\n${rules.join('\n')}` }] }));
+    expect(mainMarkdown(doc)).toBe(PLAIN_MARKDOWN);
+  });
+
   it('a ruled table keeps its place between the paragraphs around it', async () => {
     const xs = [72, 222, 372, 522];
     const ys = [600, 580, 560, 540];
