@@ -86,18 +86,20 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
       .catch(() => gate.setBacklog(undefined));
   }, 1000);
   backlogTimer.unref();
+  let closing: Promise<void> | undefined;
   return {
     worker,
     gate,
     close: async (force = false) => {
       clearInterval(backlogTimer);
-      await closeWithin(worker, force, options.redisDown ?? (() => false));
+      closing ??= closeWithin(worker, force, options.redisDown ?? (() => false));
+      await closing;
     },
   };
 }
 
 /** How long closing may wait on an unreachable Redis before the worker's connections are dropped. */
-const CLOSE_WHILE_REDIS_DOWN_MS = 5000;
+const CLOSE_WHILE_REDIS_DOWN_MS = 3000;
 
 /**
  * Closes the worker; while Redis is unreachable its commands never settle, so after a few seconds of outage the

@@ -79,6 +79,12 @@ export interface ProducerOptions extends SourceOptions {
 export interface RunOptions extends WorkerOptions, ProducerOptions {
   /** A folder, a single file, or s3://bucket/prefix. */
   source: string;
+  /**
+   * How long Redis may stay unreachable mid-run, in ms: the run waits for it (the embedded server is restarted at
+   * once), then ends with outcome `redis-unavailable` (REDIS_UNAVAILABLE). Workers wait on instead, saying so every
+   * minute. @default 180000
+   */
+  redisWaitMs?: number | undefined;
 }
 
 export interface StartWorkerOptions extends WorkerOptions, ProducerOptions {

@@ -23,6 +23,8 @@ import { startEmbeddedRedis, type EmbeddedRedis } from '../queue/embedded-redis.
 import { QueueControl } from '../queue/queue-control.js';
 import { assertQueueName, DEFAULT_QUEUE, QUEUE_PREFIX, queueNameForOutput } from '../queue/queue-names.js';
 import { connectChecked, describeTarget, type RedisTarget } from '../queue/redis-connection.js';
+import { RedisOutage, settlesWithin } from '../queue/redis-outage.js';
+import { reclaimUnlockedJobs } from '../queue/reclaim.js';
 import { createS3Client } from '../sources/s3-client.js';
 import { createSource } from '../sources/create-source.js';
 import type { Source, SourceSelection } from '../sources/source.js';
@@ -40,6 +42,8 @@ export interface QueueHandle {
   target: string;
   /** True on docmill's private embedded Redis, where no process docmill did not start can be connected. */
   embedded: boolean;
+  /** Whether Redis is unreachable right now; `outage.lost` aborts when a run's wait for it is over. */
+  outage: RedisOutage;
   close(): Promise<void>;
 }
 
@@ -48,6 +52,8 @@ export type QueueNaming = 'run' | 'named' | 'lookup';
 
 export interface QueueSettings extends QueueOptions {
   out?: string | undefined;
+  /** How long an outage of Redis may last before `outage.lost` aborts. @default wait on (workers) */
+  giveUpOnRedisAfterMs?: number | undefined;
 }
 
 /** Connects to Redis (a URL, or the embedded server kept under `out`) and opens the queue. */
@@ -79,14 +85,24 @@ export async function openQueue(
     const name = assertQueueName(await chooseQueueName(settings, naming, redis));
     const queue = new Queue(name, { connection: redis, prefix: QUEUE_PREFIX });
     queue.on('error', (error) => logger.debug({ err: error }, 'queue error'));
+    const outage = new RedisOutage(redis, { target: describeTarget(target), logger, giveUpAfterMs: settings.giveUpOnRedisAfterMs });
+    embedded?.onRestart(() => {
+      reclaimUnlockedJobs(queue, redis).then(
+        (reclaimed) => reclaimed > 0 && logger.info({ reclaimed }, 'documents left in progress without a lock are queued again'),
+        (error: unknown) => logger.debug({ err: error }, 'could not check for unlocked documents after the restart'),
+      );
+    });
     return {
       redis,
       queue,
       control: new QueueControl(redis, queue),
       target: describeTarget(target),
       embedded: embedded !== undefined,
+      outage,
       close: async () => {
-        await queue.close();
+        outage.close();
+        // A dead Redis never answers: the connection is dropped at once, or after a few seconds if it hangs.
+        await settlesWithin(queue.close(), outage.down ? 0 : 3000);
         redis.disconnect();
         if (embedded?.owned) await embedded.stop();
       },

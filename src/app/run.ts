@@ -153,7 +153,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     if (ending === 'interrupted') {
       events.publish({ type: 'status', status: 'stopping' });
       await worker.close();
-      const failedInQueue = await unlessAborted(queue.getJobCountByTypes('failed'), AbortSignal.timeout(3000));
+      const failedInQueue = handle.outage.down ? undefined : await unlessAborted(queue.getJobCountByTypes('failed'), AbortSignal.timeout(3000));
       return { ...summaryBase, outcome: 'interrupted', counts: counter.counts, failedInQueue: failedInQueue ?? counter.counts.failed };
     }
     await worker.close();

@@ -8,6 +8,8 @@ export const EXIT = {
   usage: 2,
   /** The parse API refused or failed the request, or could not be reached. */
   api: 3,
+  /** `run`: Redis became unreachable mid-run and did not return within --redis-wait (REDIS_UNAVAILABLE). */
+  redisLost: 4,
   /** Interrupted by SIGINT/SIGTERM. */
   interrupted: 130,
 } as const;

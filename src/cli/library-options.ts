@@ -7,7 +7,7 @@ import { integerSetting } from '../config/numbers.js';
 import { openAiJsonExtractor } from '../llm/openai-json-extractor.js';
 import type { ApiOptions, CommonOptions, QueueOptions, S3Options, WorkerOptions } from '../app/options.js';
 import type { CliContext } from './context.js';
-import type { ApiFlagValues, ConnectionFlags, S3Flags, WorkerFlags } from './pipeline-flags.js';
+import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, WorkerFlags } from './pipeline-flags.js';
 
 export function environmentOf(context: CliContext): DocmillEnvironment {
   return readEnvironment(context.env);
@@ -40,4 +40,8 @@ export function workerNumbers(flags: WorkerFlags): Pick<WorkerOptions, 'concurre
     lockDurationMs: flags.lockDuration === undefined ? undefined : integerSetting(flags.lockDuration, '--lock-duration'),
     metricsPort: flags.metricsPort === undefined ? undefined : integerSetting(flags.metricsPort, '--metrics-port', { min: 0, max: 65_535 }),
   };
+}
+
+export function redisWaitMs(flags: RedisWaitFlags): number {
+  return integerSetting(flags.redisWait, '--redis-wait', { min: 0 }) * 1000;
 }

@@ -25,6 +25,10 @@ export interface S3Flags {
   s3PathStyle?: boolean;
 }
 
+export interface RedisWaitFlags {
+  redisWait: string;
+}
+
 export interface WorkerFlags {
   concurrency: string;
   lockDuration?: string;
@@ -69,4 +73,13 @@ export function addWorkerFlags(command: Command): Command {
     .option('--attempts <n>', 'queue attempts for a document whose errors outlast the client retries', '4')
     .addOption(new Option('--lock-duration <ms>', 'job lock time to live (a dead worker\'s jobs move after it)').hideHelp(false))
     .option('--metrics-port <port>', 'serve Prometheus metrics on http://0.0.0.0:<port>/metrics');
+}
+
+/** run only: workers and watchers wait for a lost Redis for as long as it takes (and say so every minute). */
+export function addRedisWaitFlag(command: Command): Command {
+  return command.option(
+    '--redis-wait <seconds>',
+    'how long to wait for Redis when it becomes unreachable mid-run before stopping with REDIS_UNAVAILABLE (exit 4)',
+    '180',
+  );
 }

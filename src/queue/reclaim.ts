@@ -18,3 +18,17 @@ export async function reclaimOrphanedJobs(queue: Queue, redis: Redis): Promise<n
   }
   return reclaimed;
 }
+
+/**
+ * After the embedded server was restarted from its append-only file: jobs active without a lock are held by
+ * nobody (the worker that took them has moved on, or the lock expired while Redis was down), so they wait again
+ * now rather than at BullMQ's next stalled-job check. Jobs whose lock survived stay with their worker.
+ */
+export async function reclaimUnlockedJobs(queue: Queue, redis: Redis): Promise<number> {
+  let reclaimed = 0;
+  for (const job of await queue.getActive()) {
+    if (!job.id || (await redis.exists(`${QUEUE_PREFIX}:${queue.name}:${job.id}:lock`))) continue;
+    if ((await job.moveToWait()) >= 0) reclaimed++;
+  }
+  return reclaimed;
+}

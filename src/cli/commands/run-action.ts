@@ -6,14 +6,14 @@ import { run } from '../../app/run.js';
 import { describeGroups, type RunSummary } from '../../app/summary.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { apiOptions, commonOptions, environmentOf, queueOptions, s3Options, workerNumbers } from '../library-options.js';
+import { apiOptions, commonOptions, environmentOf, queueOptions, redisWaitMs, s3Options, workerNumbers } from '../library-options.js';
 import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
-import type { ApiFlagValues, ConnectionFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
+import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { Progress } from '../progress.js';
 import { reportError } from '../report-error.js';
 import { UsageError } from '../usage-error.js';
 
-export interface RunFlags extends ParseFlags, ConnectionFlags, ApiFlagValues, SourceFlags, S3Flags, WorkerFlags {
+export interface RunFlags extends ParseFlags, ConnectionFlags, RedisWaitFlags, ApiFlagValues, SourceFlags, S3Flags, WorkerFlags {
   force?: boolean;
 }
 
@@ -28,6 +28,7 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
     ...apiOptions(flags, environment),
     ...queueOptions(flags),
     ...workerNumbers(flags),
+    redisWaitMs: redisWaitMs(flags),
     s3: s3Options(flags),
     parseOptions: await optionsFromFlags(flags),
     include: flags.include,
@@ -48,6 +49,10 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
   if (summary.outcome === 'stopped-auth') {
     context.stderr.write(`${reportError(summary.error, 'run stopped').text}\n  no document was marked failed; fix the key and run again\n`);
     return EXIT.api;
+  }
+  if (summary.outcome === 'redis-unavailable') {
+    context.stderr.write(`${summaryText(summary)}\n${reportError(summary.error, 'run stopped (REDIS_UNAVAILABLE)').text}\n`);
+    return EXIT.redisLost;
   }
   if (summary.outcome === 'interrupted') {
     context.stderr.write(`docmill: interrupted after ${handle.counter.done} documents; run the same command again to resume\n`);

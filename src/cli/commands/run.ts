@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { addParseFlags } from '../parse-flags.js';
-import { addApiFlags, addConnectionFlags, addS3Flags, addSourceFlags, addWorkerFlags } from '../pipeline-flags.js';
+import { addApiFlags, addConnectionFlags, addRedisWaitFlag, addS3Flags, addSourceFlags, addWorkerFlags } from '../pipeline-flags.js';
 import type { RunFlags } from './run-action.js';
 
 export function registerRunCommand(program: Command, context: CliContext): void {
@@ -15,6 +15,7 @@ export function registerRunCommand(program: Command, context: CliContext): void 
     .argument('<source>', 'a folder, a single file, or s3://bucket/prefix')
     .option('--force', 're-parse documents even when their outputs are up to date');
   addConnectionFlags(command, { withOut: true });
+  addRedisWaitFlag(command);
   addApiFlags(command);
   addSourceFlags(command);
   addS3Flags(command);
