@@ -213,10 +213,14 @@ function fillGrid(
   grid: { hs: readonly HRule[]; vs: readonly VRule[] },
   items: readonly PdfTextItem[],
   taken: ReadonlySet<PdfTextItem>,
-): { rows: string[][]; items: PdfTextItem[] } | null {
+): { rows: string[][]; items: PdfTextItem[]; top: number } | null {
   const cols = xs.length - 1;
   const rowCount = ys.length - 1;
   const owner = cellOwners(xs, ys, grid.hs, grid.vs);
+  const wholeWidth = (row: number) => owner[row * cols + cols - 1] === owner[row * cols];
+  // A first row that is one cell across the table, over a row of columns, is the table's title: it stays in
+  // the text above the table, and the columns' row heads the table.
+  if (rowCount >= 3 && cols >= 2 && wholeWidth(0) && !wholeWidth(1)) return fillGrid(xs, ys.slice(1), grid, items, taken);
   const cellItems = new Map<number, PdfTextItem[]>();
   const inside: PdfTextItem[] = [];
   for (const item of items) {
@@ -236,28 +240,30 @@ function fillGrid(
   const text = new Map<number, string>();
   for (const [key, list] of cellItems) text.set(key, joinLines(buildLines(list).map((line) => line.text)));
   // Header rows: the first row, and the rows its cells reach down into (a two-level header). GFM has one
-  // header row, so they become one, a label over several columns repeated in each ("TEDs simple").
+  // header row, so they become one, a label over several columns repeated in each ("TEDs simple"), a label
+  // across the whole table only once.
   let headerRows = 1;
   while (headerRows < Math.min(rowCount, 3) && Array.from({ length: cols }, (_, c) => owner[headerRows * cols + c]!).some((key) => key < cols)) {
     headerRows++;
   }
-  const grid2: string[][] = [];
+  const cells: string[][] = [];
   const header: string[] = [];
   for (let col = 0; col < cols; col++) {
     const parts: string[] = [];
     for (let row = 0; row < headerRows; row++) {
-      const part = text.get(owner[row * cols + col]!);
+      const key = owner[row * cols + col]!;
+      const part = col > 0 && key % cols !== col && wholeWidth(row) ? undefined : text.get(key);
       if (part && !parts.includes(part)) parts.push(part);
     }
     header.push(parts.join(' '));
   }
-  grid2.push(header);
+  cells.push(header);
   for (let row = headerRows; row < rowCount; row++) {
-    grid2.push(Array.from({ length: cols }, (_, col) => (owner[row * cols + col] === row * cols + col ? (text.get(row * cols + col) ?? '') : '')));
+    cells.push(Array.from({ length: cols }, (_, col) => (owner[row * cols + col] === row * cols + col ? (text.get(row * cols + col) ?? '') : '')));
   }
   // Rows and columns without text come from double rules and decorative bands.
-  const usedCols = Array.from({ length: cols }, (_, c) => grid2.some((row) => row[c] !== ''));
-  const rows = grid2
+  const usedCols = Array.from({ length: cols }, (_, c) => cells.some((row) => row[c] !== ''));
+  const rows = cells
     .filter((row) => row.some((cell) => cell !== ''))
     .map((row) => row.filter((_, c) => usedCols[c]));
   const width = usedCols.filter(Boolean).length;
@@ -268,7 +274,7 @@ function fillGrid(
   if (words > MAX_WORDS_PER_CELL * filled.length) return null;
   // Text in two or more cells of at least two rows, or the grid is a set of boxes around unrelated text.
   if (rows.filter((row) => row.filter((cell) => cell !== '').length >= 2).length < 2) return null;
-  return { rows, items: inside };
+  return { rows, items: inside, top: ys[0]! };
 }
 
 /** Finds the ruled tables of a page (top to bottom). */
@@ -314,7 +320,7 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
     if (!filled) continue;
     for (const item of filled.items) taken.add(item);
     tables.push({
-      rect: { x0: xs[0]!, y0: ys[0]!, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! },
+      rect: { x0: xs[0]!, y0: filled.top, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! },
       rows: filled.rows,
       markdown: renderGfmTable(filled.rows),
       items: filled.items,

@@ -141,6 +141,26 @@ describe('findRuledTables on synthetic geometry', () => {
     ]);
   });
 
+  it('leaves a title row across the whole table to the text above it; the columns\' row is the header', () => {
+    const rules: Ruling[] = [
+      ...[0, 20, 40, 60].map((y) => ({ x0: 0, y0: y, x1: 180, y1: y })),
+      ...[0, 180].map((x) => ({ x0: x, y0: 0, x1: x, y1: 60 })),
+      ...[60, 120].map((x) => ({ x0: x, y0: 20, x1: x, y1: 60 })),
+    ];
+    const items = [
+      item('Stock at 31 March', 50, 14),
+      ...['Item', 'Site', 'Qty'].map((text, c) => item(text, 5 + 60 * c, 34)),
+      ...['A-100', 'North', '12'].map((text, c) => item(text, 5 + 60 * c, 54)),
+    ];
+    const [table] = findRuledTables(items, rules);
+    expect(table!.rows).toEqual([
+      ['Item', 'Site', 'Qty'],
+      ['A-100', 'North', '12'],
+    ]);
+    expect(table!.items.map((entry) => entry.str)).not.toContain('Stock at 31 March');
+    expect(table!.rect).toEqual({ x0: 0, y0: 20, x1: 180, y1: 60 });
+  });
+
   it('does not take a frame around two columns of prose for a table', () => {
     const xs = [50, 300, 550];
     const ys = [50, 80, 700];
