@@ -51,8 +51,8 @@ const env = () => docmillEnv({ home, apiUrl: server.url, apiKey: KEY, redisUrl: 
 
 describe('a rejected key', () => {
   it('stops all sending with the first 401: no request after it, nothing failed, the summary and `failed` agree', async () => {
-    await writeTree(src, manyFiles(40));
-    server.setMode({ latencyMs: 30, faults: [{ reply: { status: 401, json: { success: false, error: 'Unauthorized: Invalid token' } } }] });
+    await writeTree(src, manyFiles(100));
+    server.setMode({ latencyMs: 5, faults: [{ reply: { status: 401, json: { success: false, error: 'Unauthorized: Invalid token' } } }] });
 
     const result = await runDocmill(['run', src, '--out', out, '--queue', queue, '--concurrency', '16'], env());
 
@@ -107,13 +107,15 @@ describe('true counts', () => {
   it('the summary counts every request the API received, and each manifest line the requests made for its document', async () => {
     const files = manyFiles(30);
     await writeTree(src, files);
-    // Every third request fails once in a way the client retries (503, 408) or the queue defers (429 with a wait).
+    // Two files in three fail once, in a way the client retries (503, 408) or the queue defers (429s with a wait).
     server.setMode({
       latencyMs: 20,
       faults: [0, 1, 2, 3, 4].flatMap((i) => [
         { filename: `doc-00${i}.html`, times: 1, reply: { status: 503, json: { success: false, error: 'Service Unavailable' } } },
         { filename: `doc-01${i}.html`, times: 1, reply: { status: 408, json: { success: false, error: 'Request Timeout' } } },
         { filename: `doc-02${i}.html`, times: 1, reply: concurrencyLimitReply(1) },
+        // The per-minute budget: the whole queue is paced, and the document's count must survive its deferral.
+        { filename: `doc-02${i + 5}.html`, times: 1, reply: { status: 429, headers: { 'retry-after': '1' }, json: { success: false, error: 'Rate limit exceeded' } } },
       ]),
     });
 
@@ -121,7 +123,7 @@ describe('true counts', () => {
 
     expect(result.code, result.stderr).toBe(0);
     const received = server.requests.length;
-    expect(received).toBe(30 + 15);
+    expect(received).toBe(30 + 20);
     expect(result.stderr).toContain(`${received} parse requests`);
     const byPath = lastLineByPath(await readManifest(out));
     const attempts = files.map((file) => byPath.get(file.path)?.attempts ?? 0);
