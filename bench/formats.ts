@@ -1,7 +1,7 @@
 /**
  * Benchmark "local engine formats" (issue 9). Run by hand, never by the tests:
  *
- *   npx tsx bench/formats.ts                      # about 2 minutes on a loaded 2-core machine
+ *   npx tsx bench/formats.ts                      # about 1.5 minutes on a 2-core machine at load 7-8
  *   npx tsx bench/formats.ts --rounds 1 --formats docx,pdf,xlsx   # a quick look
  *
  * Per format (file extension), on the same fixtures in the same run: docmill's local engine against officeparser
