@@ -1,6 +1,7 @@
 /**
  * Composition root of a parse worker: a BullMQ Worker on the queue whose processor is the DocumentProcessor,
- * with an adaptive API gate and graceful shutdown (finish what is active, hand back the rest).
+ * with an adaptive API gate shared by every worker of the queue (in Redis) and graceful shutdown (finish what is
+ * active, hand back the rest).
  */
 import { MetricsTime, Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -8,11 +9,13 @@ import type { Logger } from 'pino';
 import type { ParseApiError } from '../src/backend/errors.js';
 import type { ParseBackend } from '../src/backend/parse-backend.js';
 import type { DocmillMetrics } from '../src/metrics/metrics.js';
-import { ApiGate } from '../src/pipeline/api-gate.js';
+import type { ParseGate } from '../src/pipeline/api-gate.js';
 import { DocumentProcessor } from '../src/pipeline/document-processor.js';
+import { SharedApiGate } from '../src/pipeline/shared-gate.js';
 import type { DocumentOutcome } from '../src/pipeline/outcome.js';
 import type { QueueControl } from '../src/queue/queue-control.js';
 import { QUEUE_PREFIX } from '../src/queue/queue-names.js';
+import { isConnectionError } from '../src/queue/redis-outage.js';
 import type { Source } from '../src/sources/source.js';
 import type { OutputStore } from '../src/store/output-store.js';
 
@@ -39,13 +42,14 @@ export interface ParseWorkerOptions {
 
 export interface ParseWorker {
   worker: Worker;
-  gate: ApiGate;
+  gate: ParseGate;
   /** Stops fetching, lets active jobs finish; `force` hands them back at once. */
   close(force?: boolean): Promise<void>;
 }
 
 export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
-  const gate = new ApiGate({ max: options.concurrency });
+  // One limit for every worker process on the queue: what one learns of the API's limit, all use.
+  const gate = new SharedApiGate({ connection: options.connection, queue: options.queue.name, max: options.concurrency });
   const processor = new DocumentProcessor({
     queue: options.queue,
     control: options.control,
@@ -75,7 +79,9 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     autorun: true,
   });
   worker.on('error', (error) => {
-    if (!options.redisDown?.()) options.logger.error({ err: error }, 'worker error');
+    // Lost connections are an outage, reported once by the outage watch (src/queue/redis-outage.ts).
+    if (options.redisDown?.() || isConnectionError(error)) options.logger.debug({ err: error }, 'worker error while Redis is unreachable');
+    else options.logger.error({ err: error }, 'worker error');
   });
   // The gate does not probe for headroom when the queue is nearly drained (see ApiGate.setBacklog).
   const backlogTimer = setInterval(() => {
@@ -92,7 +98,7 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     gate,
     close: async (force = false) => {
       clearInterval(backlogTimer);
-      closing ??= closeWithin(worker, force, options.redisDown ?? (() => false));
+      closing ??= closeWithin(worker, force, options.redisDown ?? (() => false)).then(() => gate.close());
       await closing;
     },
   };

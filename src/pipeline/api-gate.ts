@@ -17,7 +17,36 @@
  *   No probe is made when the work left (the queue's backlog, told by `setBacklog`) would be done within about a
  *   second at the current rate: a refused probe then costs its document a Retry-After wait at the very end of the
  *   run, with the API idle (measured: 2 % of a 50 s run).
+ *
+ * Several worker processes on one queue (`docmill worker` on several machines) face one API limit, so they must
+ * learn it together: each with its own gate, every worker's slow start and probes cost 429s of their own, and the
+ * fleet's decreases chase each other (measured: 14.5 % of requests refused with 4 workers, 1.2 % with one).
+ * SharedApiGate (./shared-gate.ts) keeps this policy in Redis, keyed by the queue, as one in-flight count with a
+ * lease per request rather than one learned limit divided among the connected workers, because:
+ * - the decrease rule needs the fleet's in-flight count at the moment of a 429 ("what is still in flight is what
+ *   the API accepted"); a divided limit knows only its own share of it;
+ * - a share strands capacity: a worker whose jobs are reading, writing or waiting in the delayed set leaves its
+ *   share idle while another's jobs queue for slots; shares of a small limit (C = 4 among 3 workers) do not even
+ *   divide evenly;
+ * - membership needs no bookkeeping: a worker that dies stops renewing its leases and its slots come back when
+ *   they expire, where a divided limit must first notice the worker is gone before re-dividing.
+ * The cost is one Redis round trip per request (a Lua script to take a slot, one to report its outcome); a worker
+ * refused a slot waits for a message that one freed, not for a poll. This class stays the gate of a process
+ * without Redis to share (the benchmarks' diagnosis, tests of the policy).
  */
+/** What DocumentProcessor needs of a gate: ApiGate within one process, SharedApiGate across a queue's workers. */
+export interface ParseGate {
+  readonly limit: number;
+  snapshot(): GateSnapshot;
+  acquire(signal?: AbortSignal): Promise<GateTicket>;
+  setBacklog(jobs: number | undefined): void;
+  succeeded(ticket: GateTicket): void;
+  concurrencyLimited(ticket: GateTicket): void;
+  rateLimited(ticket: GateTicket): void;
+  queuedByApi(ticket: GateTicket): void;
+  released(ticket: GateTicket): void;
+}
+
 export interface ApiGateOptions {
   /** The ceiling (`--concurrency`). */
   max: number;
@@ -35,7 +64,7 @@ export interface GateSnapshot {
   waiting: number;
 }
 
-export class ApiGate {
+export class ApiGate implements ParseGate {
   #limit: number;
   #inFlight = 0;
   #successes = 0;

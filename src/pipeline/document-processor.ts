@@ -25,7 +25,7 @@ import { parseJobDataSchema, type ParseJobData } from '../queue/job-data.js';
 import type { QueueControl } from '../queue/queue-control.js';
 import type { Source, SourceFile } from '../sources/source.js';
 import type { DocumentState, ManifestEntry, OutputStore } from '../store/output-store.js';
-import type { ApiGate, GateTicket } from './api-gate.js';
+import type { GateTicket, ParseGate } from './api-gate.js';
 import { materialise } from './materialise.js';
 import type { DocumentOutcome } from './outcome.js';
 import { splitOutputs } from './split-outputs.js';
@@ -38,7 +38,7 @@ export interface ProcessorDeps {
   control: QueueControl;
   store: OutputStore;
   backend: ParseBackend;
-  gate: ApiGate;
+  gate: ParseGate;
   sourceFor: (location: string) => Source;
   logger: Logger;
   metrics?: DocmillMetrics | undefined;

@@ -1,0 +1,359 @@
+/**
+ * The API gate of every worker process on one queue, kept in Redis (see the header of ./api-gate.ts for why one
+ * shared in-flight count rather than a limit divided among workers).
+ *
+ * - `{docmill}:<queue>:gate` (hash): the learned limit and the policy's state (slow start, successes since the last
+ *   decrease, the probe in progress and its backoff, the decrease epoch). Created by the first worker at
+ *   `min(max, 2)`; it outlives a run by `STATE_TTL_MS` of disuse, so the next run on the queue starts from what the
+ *   last one learned.
+ * - `{docmill}:<queue>:gate:leases` (sorted set): one member per request out, scored by its expiry on Redis's
+ *   clock. A live worker renews its leases; a dead worker's expire after `leaseMs` and their slots come back.
+ * - `{docmill}:<queue>:gate:freed` (channel): told whenever a slot frees or the limit grows, so workers waiting for
+ *   a slot try again at once instead of polling.
+ *
+ * Taking a slot and reporting an outcome are each one Lua script, so no two workers see the same free slot and a
+ * concurrency 429 lowers the limit to what is in flight across the whole fleet at that moment: exactly what the API
+ * accepted. The policy is ApiGate's, step for step.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { QUEUE_PREFIX } from '../queue/queue-names.js';
+import type { GateSnapshot, GateTicket, ParseGate } from './api-gate.js';
+
+export interface SharedGateOptions {
+  /** Commands go over a duplicate of this connection; a second duplicate listens for freed slots. */
+  connection: Redis;
+  /** The queue whose workers share the gate. */
+  queue: string;
+  /** The ceiling (`--concurrency`): this process never has more out, and the shared limit never grows above it. */
+  max: number;
+  /** Where a new shared limit starts. @default min(max, 2), then slow start */
+  initial?: number;
+  /** Multiplicative decrease on a per-minute 429. @default 0.5 */
+  decrease?: number;
+  /** Successes per unit of limit before probing one higher. @default 16 */
+  probeAfter?: number;
+  /** How long a lease lives without renewal (a dead worker's slots come back after this). @default 15000 */
+  leaseMs?: number;
+  /** How often a blocked worker tries again without being told (missed messages, expired leases). @default 250 */
+  retryMs?: number;
+}
+
+/** How long the shared state outlives its last use. */
+const STATE_TTL_MS = 3_600_000;
+
+const ACQUIRE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('HSET', KEYS[1], 'limit', ARGV[3], 'slowStart', 1, 'successes', 0, 'probeFrom', 0, 'probeBackoff', 1, 'epoch', 0)
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local limit = tonumber(redis.call('HGET', KEYS[1], 'limit'))
+local epoch = tonumber(redis.call('HGET', KEYS[1], 'epoch'))
+local inFlight = redis.call('ZCARD', KEYS[2])
+if inFlight >= limit then return {0, limit, inFlight, epoch} end
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return {1, limit, inFlight + 1, epoch}
+`;
+
+/** ARGV: lease, outcome, max, ticket epoch, in flight at start, may probe (0/1), probeAfter, decrease. */
+const SETTLE = `
+local freed = redis.call('ZREM', KEYS[2], ARGV[1])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local inFlight = redis.call('ZCARD', KEYS[2])
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, inFlight, -1} end
+local s = redis.call('HMGET', KEYS[1], 'limit', 'slowStart', 'successes', 'probeFrom', 'probeBackoff', 'epoch')
+local limit, slowStart, successes = tonumber(s[1]), tonumber(s[2]), tonumber(s[3])
+local probeFrom, probeBackoff, epoch = tonumber(s[4]), tonumber(s[5]), tonumber(s[6])
+local before = limit
+local outcome, max = ARGV[2], tonumber(ARGV[3])
+local ticketEpoch, atStart = tonumber(ARGV[4]), tonumber(ARGV[5])
+local function lower(target)
+  limit = math.max(1, math.min(limit, target))
+  successes = 0
+  epoch = epoch + 1
+end
+if outcome == 'ok' then
+  if probeFrom > 0 and atStart > probeFrom then
+    probeFrom = 0
+    probeBackoff = 1
+  end
+  if slowStart == 1 then
+    if limit < max then limit = limit + 1 end
+  else
+    successes = successes + 1
+    if limit < max and successes >= tonumber(ARGV[7]) * limit * probeBackoff and ARGV[6] == '1' then
+      probeFrom = limit
+      limit = limit + 1
+      successes = 0
+    end
+  end
+elseif outcome == 'concurrency' then
+  slowStart = 0
+  if probeFrom > 0 then
+    probeBackoff = math.min(probeBackoff * 2, 64)
+    probeFrom = 0
+  end
+  lower(math.max(1, inFlight))
+elseif outcome == 'rate' then
+  slowStart = 0
+  if ticketEpoch == epoch then lower(math.floor(limit * tonumber(ARGV[8]))) end
+elseif outcome == 'queued' then
+  slowStart = 0
+  successes = 0
+  if ticketEpoch == epoch and limit > 1 and atStart <= limit then lower(math.max(1, atStart - 1)) end
+end
+redis.call('HSET', KEYS[1], 'limit', limit, 'slowStart', slowStart, 'successes', successes, 'probeFrom', probeFrom, 'probeBackoff', probeBackoff, 'epoch', epoch)
+if inFlight < limit and (freed == 1 or limit > before) then redis.call('PUBLISH', KEYS[3], limit) end
+return {limit, inFlight, epoch}
+`;
+
+const RENEW = `
+local t = redis.call('TIME')
+local expiry = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(ARGV[1])
+for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', expiry, ARGV[i]) end
+return #ARGV - 1
+`;
+
+type Outcome = 'ok' | 'concurrency' | 'rate' | 'queued' | 'released';
+
+interface Waiter {
+  resolve: (ticket: GateTicket) => void;
+  reject: (reason: unknown) => void;
+  signal?: AbortSignal | undefined;
+  onAbort?: () => void;
+}
+
+interface GateCommands {
+  gateAcquire(state: string, leases: string, lease: string, leaseMs: number, initial: number, stateTtlMs: number): Promise<number[]>;
+  gateSettle(state: string, leases: string, channel: string, ...args: (string | number)[]): Promise<number[]>;
+  gateRenew(leases: string, leaseMs: number, ...members: string[]): Promise<number>;
+}
+
+export class SharedApiGate implements ParseGate {
+  readonly #redis: Redis & GateCommands;
+  readonly #subscriber: Redis;
+  readonly #stateKey: string;
+  readonly #leasesKey: string;
+  readonly #channel: string;
+  readonly #max: number;
+  readonly #initial: number;
+  readonly #decrease: number;
+  readonly #probeAfter: number;
+  readonly #leaseMs: number;
+  readonly #retryMs: number;
+  readonly #owner = randomUUID();
+  #nextLease = 0;
+  /** The shared limit as last seen: what `limit` reports between calls. */
+  #limit: number;
+  /** Requests this process has out, by ticket: the lease to give back. */
+  readonly #leases = new Map<GateTicket, string>();
+  readonly #waiters: Waiter[] = [];
+  #pumping = false;
+  #pumpAgain = false;
+  #retryTimer: NodeJS.Timeout | undefined;
+  readonly #renewTimer: NodeJS.Timeout;
+  #backlog: number | undefined;
+  #latencyMs: number | undefined;
+  #closed = false;
+  readonly #ready: Promise<void>;
+
+  constructor(options: SharedGateOptions) {
+    if (!Number.isInteger(options.max) || options.max < 1) throw new RangeError('SharedApiGate max must be a positive integer');
+    this.#max = options.max;
+    this.#initial = Math.min(options.initial ?? 2, options.max);
+    this.#limit = this.#initial;
+    this.#decrease = options.decrease ?? 0.5;
+    this.#probeAfter = options.probeAfter ?? 16;
+    this.#leaseMs = options.leaseMs ?? 15_000;
+    this.#retryMs = options.retryMs ?? 250;
+    const base = `${QUEUE_PREFIX}:${options.queue}:gate`;
+    this.#stateKey = base;
+    this.#leasesKey = `${base}:leases`;
+    this.#channel = `${base}:freed`;
+    const redis = options.connection.duplicate({ lazyConnect: false });
+    redis.defineCommand('gateAcquire', { numberOfKeys: 2, lua: ACQUIRE });
+    redis.defineCommand('gateSettle', { numberOfKeys: 3, lua: SETTLE });
+    redis.defineCommand('gateRenew', { numberOfKeys: 1, lua: RENEW });
+    this.#redis = redis as Redis & GateCommands;
+    this.#redis.on('error', () => undefined);
+    this.#subscriber = options.connection.duplicate();
+    this.#subscriber.on('error', () => undefined);
+    this.#subscriber.on('message', () => this.#pump());
+    this.#ready = this.#subscriber.subscribe(this.#channel).then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#renewTimer = setInterval(() => this.#renew(), Math.max(100, Math.floor(this.#leaseMs / 3)));
+    this.#renewTimer.unref();
+  }
+
+  get limit(): number {
+    return this.#limit;
+  }
+
+  snapshot(): GateSnapshot {
+    return { limit: this.#limit, inFlight: this.#leases.size, waiting: this.#waiters.length };
+  }
+
+  /** Waits for a slot of the shared limit; returns a ticket to pass to the outcome call. */
+  async acquire(signal?: AbortSignal): Promise<GateTicket> {
+    signal?.throwIfAborted();
+    if (this.#closed) throw new Error('the API gate is closed');
+    await this.#ready;
+    signal?.throwIfAborted();
+    return new Promise<GateTicket>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const index = this.#waiters.indexOf(waiter);
+          if (index >= 0) this.#waiters.splice(index, 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.#waiters.push(waiter);
+      this.#pump();
+    });
+  }
+
+  setBacklog(jobs: number | undefined): void {
+    this.#backlog = jobs;
+  }
+
+  succeeded(ticket: GateTicket): void {
+    const took = Date.now() - ticket.startedAt;
+    if (!this.#leases.has(ticket)) return;
+    this.#latencyMs = this.#latencyMs === undefined ? took : this.#latencyMs * 0.9 + took * 0.1;
+    this.#settle(ticket, 'ok');
+  }
+
+  concurrencyLimited(ticket: GateTicket): void {
+    this.#settle(ticket, 'concurrency');
+  }
+
+  rateLimited(ticket: GateTicket): void {
+    this.#settle(ticket, 'rate');
+  }
+
+  queuedByApi(ticket: GateTicket): void {
+    this.#settle(ticket, 'queued');
+  }
+
+  released(ticket: GateTicket): void {
+    this.#settle(ticket, 'released');
+  }
+
+  /** Gives back this process's leases, rejects its waiters and closes both connections. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#renewTimer);
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    for (const waiter of this.#waiters.splice(0)) {
+      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.reject(new Error('the API gate is closed'));
+    }
+    const leases = [...this.#leases.values()];
+    this.#leases.clear();
+    if (leases.length > 0) {
+      const giveBack = this.#redis.zrem(this.#leasesKey, ...leases).then(() => this.#redis.publish(this.#channel, 'closed'));
+      await withinMs(giveBack.catch(() => undefined), 2000);
+    }
+    this.#subscriber.disconnect();
+    this.#redis.disconnect();
+  }
+
+  #settle(ticket: GateTicket, outcome: Outcome): void {
+    const lease = this.#leases.get(ticket);
+    if (lease === undefined) return;
+    this.#leases.delete(ticket);
+    const args = [lease, outcome, this.#max, ticket.epoch, ticket.inFlightAtStart, this.#probeWorthwhile() ? 1 : 0, this.#probeAfter, this.#decrease];
+    this.#redis
+      .gateSettle(this.#stateKey, this.#leasesKey, this.#channel, ...args)
+      .then(([limit]) => {
+        if (limit !== undefined && limit > 0) this.#limit = limit;
+      })
+      .catch(() => undefined)
+      .finally(() => this.#pump());
+  }
+
+  /** Hands shared slots to this process's waiters, in order, until one is refused or none wait. */
+  #pump(): void {
+    if (this.#pumping) {
+      this.#pumpAgain = true;
+      return;
+    }
+    if (this.#closed || this.#waiters.length === 0) return;
+    this.#pumping = true;
+    void this.#pumpLoop().finally(() => {
+      this.#pumping = false;
+      if (this.#pumpAgain) {
+        this.#pumpAgain = false;
+        this.#pump();
+      }
+    });
+  }
+
+  async #pumpLoop(): Promise<void> {
+    while (!this.#closed && this.#waiters.length > 0 && this.#leases.size < this.#max) {
+      this.#pumpAgain = false;
+      const lease = `${this.#owner}:${this.#nextLease++}`;
+      let reply: number[];
+      try {
+        reply = await this.#redis.gateAcquire(this.#stateKey, this.#leasesKey, lease, this.#leaseMs, this.#initial, STATE_TTL_MS);
+      } catch {
+        this.#retryLater();
+        return;
+      }
+      const [granted = 0, limit = this.#limit, inFlight = 0, epoch = 0] = reply;
+      this.#limit = limit;
+      if (granted !== 1) {
+        this.#retryLater();
+        return;
+      }
+      const ticket: GateTicket = { epoch, inFlightAtStart: inFlight, startedAt: Date.now() };
+      this.#leases.set(ticket, lease);
+      const waiter = this.#waiters.shift();
+      if (!waiter || this.#closed) {
+        // The waiter gave up (aborted) while Redis answered: the slot goes straight back.
+        this.#settle(ticket, 'released');
+        continue;
+      }
+      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.resolve(ticket);
+    }
+  }
+
+  /** A refused worker tries again when told a slot freed, or after `retryMs` at the latest. */
+  #retryLater(): void {
+    if (this.#retryTimer || this.#closed) return;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      this.#pump();
+    }, this.#retryMs);
+    this.#retryTimer.unref();
+  }
+
+  #renew(): void {
+    const leases = [...this.#leases.values()];
+    if (leases.length === 0) return;
+    this.#redis.gateRenew(this.#leasesKey, this.#leaseMs, ...leases).catch(() => undefined);
+  }
+
+  /** As ApiGate: no probe when the work left would be done within about a second at the current rate. */
+  #probeWorthwhile(): boolean {
+    if (this.#backlog === undefined || this.#latencyMs === undefined) return true;
+    const perSecond = (this.#limit * 1000) / Math.max(1, this.#latencyMs);
+    return this.#backlog + this.#waiters.length >= perSecond;
+  }
+}
+
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
+}
