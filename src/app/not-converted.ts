@@ -12,6 +12,7 @@ const SKIP_REASON: Partial<Record<SkipReason, string>> = {
   unsupported: 'unsupported extension',
   'symlink-outside-root': 'symbolic link outside the source',
   'symlink-loop': 'symbolic link loop',
+  'symlink-dangling': 'dangling symbolic link',
 };
 
 export type SkippedEntry = Extract<ListEntry, { kind: 'skipped' }>;
@@ -19,6 +20,8 @@ export type SkippedEntry = Extract<ListEntry, { kind: 'skipped' }>;
 /** The manifest line for a listing skip, or undefined for skips that are not worth one. */
 export function notConvertedRecord(entry: SkippedEntry, sourceLocation: string): ManifestEntry | undefined {
   const base = { path: entry.relativePath, source: sourceLocation, size: 0, outputs: [], attempts: 0, durationMs: 0, at: new Date().toISOString() };
+  // Deleted between the listing of its folder and a look at it: nothing to convert, nothing failed.
+  if (entry.reason === 'unreadable' && entry.detail === 'ENOENT') return { ...base, status: 'skipped', reason: 'deleted during the listing' };
   if (entry.reason === 'unreadable') {
     return {
       ...base,

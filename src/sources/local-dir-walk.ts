@@ -104,8 +104,11 @@ class EntryVisitor {
     try {
       target = await realpath(absolutePath);
     } catch (error) {
-      // A dangling link (ENOENT) or a chain of links too long to resolve (ELOOP).
-      return skipped(relativePath, 'unreadable', errorCodeOf(error));
+      // A dangling link (ENOENT), a chain of links too long to resolve (ELOOP), or a target we may not reach.
+      const code = errorCodeOf(error);
+      if (code === 'ENOENT') return skipped(relativePath, 'symlink-dangling', code);
+      if (code === 'ELOOP') return skipped(relativePath, 'symlink-loop', code);
+      return skipped(relativePath, 'unreadable', code);
     }
     if (!isSameOrInside(this.rootRealPath, target)) return skipped(relativePath, 'symlink-outside-root', target);
     if (this.options.ignored.contains(target)) return { kind: 'ignore' };

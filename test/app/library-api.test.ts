@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Queue, Worker } from 'bullmq';
@@ -140,6 +140,22 @@ describe('run', () => {
     expect(summary.outcome).toBe('completed');
     expect(summary.counts.converted).toBe(1);
     expect(await readFile(join(out, 'prices.csv.md'), 'utf8')).toContain('| apple | 3 |');
+  });
+});
+
+describe('files a run does not convert', () => {
+  it('records dangling and out-of-source links as skipped with their reason, and still exits clean', async () => {
+    const outside = join(dir, 'outside.csv');
+    await writeFile(outside, 'a\n1\n');
+    await symlink(join(src, 'missing.csv'), join(src, 'dangling.csv'));
+    await symlink(outside, join(src, 'escape.csv'));
+    const queue = queueName();
+    const summary = await run({ source: src, out, redisUrl: SHARED_REDIS_URL, queue, include: ['*.csv'] }).done;
+    expect(summary.outcome).toBe('completed');
+    expect(summary.counts).toMatchObject({ converted: 1, failed: 0, notConverted: 2 });
+    const byPath = new Map((await readManifest(out)).map((line) => [line.path, line]));
+    expect(byPath.get('dangling.csv')).toMatchObject({ status: 'skipped', reason: 'dangling symbolic link' });
+    expect(byPath.get('escape.csv')).toMatchObject({ status: 'skipped', reason: 'symbolic link outside the source' });
   });
 });
 

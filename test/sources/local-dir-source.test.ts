@@ -175,7 +175,7 @@ describe('LocalDirSource.list', () => {
     expect(alias.size).toBe(fileNamed(entries, 'Berichte/Q1 Übersicht.pdf').size);
   });
 
-  it('skips symlink loops without hanging, and reports dangling and self-referencing links as unreadable', async () => {
+  it('skips symlink loops without hanging, and reports dangling and self-referencing links as such', async () => {
     await put('a/doc.pdf');
     await symlink('..', join(root, 'a', 'up')); // back to the root
     await symlink('.', join(root, 'a', 'self')); // to its own directory
@@ -194,9 +194,9 @@ describe('LocalDirSource.list', () => {
       'file:b/to-a/doc.pdf',
       'skipped:b/to-a/self:symlink-loop',
       'skipped:b/to-a/up:symlink-loop',
-      'skipped:dangling.pdf:unreadable',
-      'skipped:ping.pdf:unreadable',
-      'skipped:pong.pdf:unreadable',
+      'skipped:dangling.pdf:symlink-dangling',
+      'skipped:ping.pdf:symlink-loop',
+      'skipped:pong.pdf:symlink-loop',
     ]);
     expect(entries.find((entry) => entry.kind === 'skipped' && entry.relativePath === 'dangling.pdf')).toMatchObject({
       detail: 'ENOENT',
