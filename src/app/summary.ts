@@ -86,7 +86,16 @@ export class SummaryCounter {
   readonly #notConverted = new Map<string, CauseGroup>();
   readonly skippedBy: Record<string, number> = {};
 
+  /**
+   * The last status of each path this run: a document whose job ran twice (a stalled job taken over, say) counts
+   * once, as what it ended as. About 100 bytes a path.
+   */
+  readonly #statusOf = new Map<string, DocumentOutcome['status']>();
+
   record(outcome: DocumentOutcome): void {
+    const previous = this.#statusOf.get(outcome.relativePath);
+    if (previous !== undefined) this.counts[previous]--;
+    this.#statusOf.set(outcome.relativePath, outcome.status);
     this.counts[outcome.status]++;
     this.counts.pages += outcome.numPages ?? 0;
     this.counts.credits += outcome.creditsUsed ?? 0;

@@ -346,11 +346,14 @@ export class DocumentProcessor {
       at: new Date().toISOString(),
     };
     await this.deps.store.appendManifest(entry);
-    await this.deps.control.addStats({
-      [status]: 1,
-      pages: converted ? (state.numPages ?? 0) : 0,
-      credits: converted ? (state.creditsUsed ?? 0) : 0,
-    });
+    await this.deps.control.addStats(
+      {
+        [status]: 1,
+        pages: converted ? (state.numPages ?? 0) : 0,
+        credits: converted ? (state.creditsUsed ?? 0) : 0,
+      },
+      1,
+    );
     const { metrics } = this.deps;
     metrics?.documents.inc({ status });
     if (converted) {
@@ -397,7 +400,7 @@ export class DocumentProcessor {
       at: new Date().toISOString(),
     };
     await this.deps.store.appendManifest(record);
-    await this.deps.control.addStats({ failed: 1 });
+    await this.deps.control.addStats({ failed: 1 }, 1);
     this.deps.metrics?.documents.inc({ status: 'failed' });
     this.deps.metrics?.failures.inc({ code: failure.code });
     this.deps.logger.error({ file: data.relativePath, ...failure }, 'document failed');

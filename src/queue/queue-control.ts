@@ -10,6 +10,9 @@ import { docmillKey } from './queue-names.js';
 
 export type PauseKind = 'credits' | 'auth' | 'manual';
 
+/** How long per-second counts of finished documents are kept (the longest rate `status` can report on). */
+const RATE_WINDOW_SECONDS = 900;
+
 export interface PauseReason {
   kind: PauseKind;
   message: string;
@@ -106,13 +109,39 @@ export class QueueControl {
   }
 
   /** Counters across all workers, for `status`. */
-  async addStats(fields: Record<string, number>): Promise<void> {
+  /**
+   * Adds to the queue's running totals, and counts finished documents in per-second buckets (kept 15 minutes), so
+   * `status` can give the real rate of the recent past, for runs shorter than a minute too.
+   */
+  async addStats(fields: Record<string, number>, finished = 0): Promise<void> {
     const key = docmillKey(this.queue.name, 'stats');
     const pipeline = this.redis.pipeline();
     for (const [field, value] of Object.entries(fields)) {
       if (value) pipeline.hincrbyfloat(key, field, value);
     }
+    if (finished > 0) {
+      const bucket = docmillKey(this.queue.name, 'finished', String(Math.floor(Date.now() / 1000)));
+      pipeline.incrby(bucket, finished);
+      pipeline.expire(bucket, RATE_WINDOW_SECONDS);
+    }
     await pipeline.exec();
+  }
+
+  /**
+   * Documents finished per minute over the last `seconds` (at most 15 minutes), measured from the first second
+   * with a finished document in that window: 600 documents in the last 17 s read as about 2,100/min, not 600/min.
+   * Also the number of documents counted.
+   */
+  async recentRate(seconds = 60, now = Date.now()): Promise<{ perMinute: number; finished: number; overSeconds: number }> {
+    const window = Math.max(1, Math.min(seconds, RATE_WINDOW_SECONDS));
+    const last = Math.floor(now / 1000);
+    const keys = Array.from({ length: window }, (_, age) => docmillKey(this.queue.name, 'finished', String(last - age)));
+    const values = (await this.redis.mget(...keys)).map((value) => Number(value ?? 0));
+    const finished = values.reduce((sum, value) => sum + value, 0);
+    if (finished === 0) return { perMinute: 0, finished: 0, overSeconds: window };
+    const oldest = values.reduce((found, value, age) => (value > 0 ? age : found), 0);
+    const overSeconds = oldest + 1;
+    return { perMinute: (finished * 60) / overSeconds, finished, overSeconds };
   }
 
   async stats(): Promise<Record<string, number>> {

@@ -129,5 +129,12 @@ describe('true counts', () => {
     const attempts = files.map((file) => byPath.get(file.path)?.attempts ?? 0);
     expect(attempts.reduce((sum, count) => sum + count, 0)).toBe(received);
     for (const file of files) expect(byPath.get(file.path)?.attempts).toBe(server.requestsFor(baseName(file.path)).length);
+
+    // `status` right after a run shorter than a minute: the real rate, not 0/min (30 documents in under 60 s).
+    const status = await runDocmill(['status', '--queue', queue, '--json'], env());
+    const report = JSON.parse(status.stdout) as { documentsPerMinute: number; rateOverSeconds: number; totals: { converted: number } };
+    expect(report.totals.converted).toBe(30);
+    expect(report.documentsPerMinute).toBeGreaterThan(30);
+    expect(report.rateOverSeconds).toBeLessThan(60);
   }, 150_000);
 });

@@ -6,6 +6,7 @@ import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { type ConnectionFlags } from '../pipeline-flags.js';
 import { openQueue } from '../../app/pipeline.js';
+import { formatDuration } from '../progress.js';
 import { environmentOf, queueOptions } from '../library-options.js';
 import { parseJobDataSchema } from '../../queue/job-data.js';
 
@@ -21,17 +22,19 @@ export async function statusCommand(flags: StatusFlags, context: CliContext): Pr
     const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
     const pause = await control.pauseReason();
     const stats = await control.stats();
-    const metrics = await queue.getMetrics('completed', 0, 14);
-    const perMinute = metrics.data.slice(0, 15).map(Number);
-    const rate = perMinute.length > 0 ? perMinute.reduce((sum, value) => sum + value, 0) / perMinute.length : 0;
+    const recent = await control.recentRate(60);
     const workers = await queue.getWorkersCount();
+    const left = (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0) + (counts.active ?? 0);
+    const etaSeconds = recent.perMinute > 0 && left > 0 ? Math.round((left / recent.perMinute) * 60) : undefined;
     const report = {
       queue: queue.name,
       redis: handle.target,
       paused: pause ? { kind: pause.kind, message: pause.message, since: pause.at } : false,
       workers,
       counts,
-      documentsPerMinute: Number(rate.toFixed(2)),
+      documentsPerMinute: Number(recent.perMinute.toFixed(2)),
+      rateOverSeconds: recent.overSeconds,
+      ...(etaSeconds !== undefined ? { etaSeconds } : {}),
       totals: stats,
     };
     if (flags.json) {
@@ -43,7 +46,10 @@ export async function statusCommand(flags: StatusFlags, context: CliContext): Pr
       pause ? `PAUSED (${pause.kind}) since ${pause.at}: ${pause.message}` : 'running',
       `workers: ${workers}`,
       `waiting ${(counts.waiting ?? 0) + (counts.prioritized ?? 0)} · active ${counts.active ?? 0} · delayed ${counts.delayed ?? 0} · failed ${counts.failed ?? 0} · completed (kept) ${counts.completed ?? 0}`,
-      `throughput: ${report.documentsPerMinute} documents/min over the last 15 min`,
+      recent.finished > 0
+        ? `throughput: ${report.documentsPerMinute} documents/min (${recent.finished} finished in the last ${recent.overSeconds} s)` +
+          (etaSeconds !== undefined ? ` · ${left} left, ETA ${formatDuration(etaSeconds)}` : '')
+        : 'throughput: nothing finished in the last minute',
       `totals: ${stats.converted ?? 0} converted · ${stats.skipped ?? 0} skipped · ${stats.failed ?? 0} failed · ${stats.pages ?? 0} pages · ${stats.credits ?? 0} credits`,
     ];
     context.stdout.write(`${lines.join('\n')}\n`);

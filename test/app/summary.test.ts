@@ -1,0 +1,30 @@
+/** The run's summary: each path counted once, as what it ended as; causes grouped with their extensions. */
+import { describe, expect, it } from 'vitest';
+import { describeGroups, SummaryCounter } from '../../src/app/summary.js';
+
+describe('SummaryCounter', () => {
+  it('counts a path whose job ran twice once, as its last outcome', () => {
+    const counter = new SummaryCounter();
+    counter.record({ status: 'converted', relativePath: 'a.pdf', requests: 1, durationMs: 1, numPages: 2 });
+    counter.record({ status: 'skipped', relativePath: 'a.pdf', requests: 0, durationMs: 1, reason: 'unchanged' });
+    counter.record({ status: 'converted', relativePath: 'b.pdf', requests: 1, durationMs: 1 });
+    expect(counter.counts).toMatchObject({ converted: 1, skipped: 1, failed: 0 });
+    expect(counter.done).toBe(2);
+  });
+
+  it('groups failures and files it did not convert by cause, with their extensions, most frequent first', () => {
+    const counter = new SummaryCounter();
+    const fail = (path: string, code: string) =>
+      counter.record({ status: 'failed', relativePath: path, requests: 1, durationMs: 1, error: { code, message: 'x' } });
+    fail('a.pdf', 'ENCRYPTED_DOCUMENT');
+    fail('b.docx', 'ENCRYPTED_DOCUMENT');
+    fail('c.pdf', 'ENCRYPTED_DOCUMENT');
+    fail('d.pdf', 'CORRUPT_DOCUMENT');
+    fail('e.odt', 'EMPTY_DOCUMENT');
+    counter.notConverted('mail/1.msg', 'unsupported extension');
+    counter.notConverted('mail/2.msg', 'unsupported extension');
+    expect(describeGroups(counter.failures())).toBe('3 password-protected (.pdf 2, .docx 1), 2 corrupt or empty (.odt 1, .pdf 1)');
+    expect(describeGroups(counter.notConvertedGroups())).toBe('2 unsupported extension (.msg 2)');
+    expect(counter.counts.notConverted).toBe(2);
+  });
+});
