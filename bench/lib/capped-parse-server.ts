@@ -7,8 +7,12 @@
  *   `{success:true, data:{markdown:'# x', metadata:{numPages:1}}}`.
  * - The in-flight count is decremented just before the response is written, so a client that sends its next
  *   request as soon as it reads an answer is never refused for the request it just finished.
- * - Every request is logged (arrival, answer, status, in-flight count at arrival) for the analysis in
- *   ./request-log.ts. Bodies are drained and counted, never kept.
+ * - Faults (`faults`, off by default): a share of the accepted requests is answered, after the same latency,
+ *   with an error drawn from a weighted mix (408, 429 with its own Retry-After, 5xx), from a seeded generator so
+ *   every contender meets the same sequence of answers.
+ * - Every request is logged (arrival, answer, status, in-flight count at arrival, the file named in its multipart
+ *   header, the Retry-After of a 429) for the analysis in ./request-log.ts. Bodies are drained and counted, never
+ *   kept.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +25,22 @@ export interface CappedServerOptions {
   capacity: number;
   /** The Retry-After header of a 429, in seconds. */
   retryAfterSeconds: number;
+  /** Errors injected into accepted requests' answers. */
+  faults?: FaultOptions;
 }
+
+export interface FaultOptions {
+  /** Share of accepted requests answered with a fault, 0..1. */
+  rate: number;
+  /** Statuses drawn from, with their weights: 408, 429 (`Concurrency limit reached`), 500, 502, 503, 504. */
+  mix: Partial<Record<FaultStatus, number>>;
+  /** Retry-After of an injected 429, in seconds. */
+  retryAfterSeconds: number;
+  /** Seed of the generator that decides which requests fail, and how. @default 1 */
+  seed?: number;
+}
+
+export type FaultStatus = 408 | 429 | 500 | 502 | 503 | 504;
 
 export interface RequestRecord {
   /** performance.now() when the request's headers arrived. */
@@ -33,6 +52,12 @@ export interface RequestRecord {
   inFlightAtArrival: number;
   /** Body bytes received. */
   bytes: number;
+  /** The file the request carried (its multipart filename), when one was read. */
+  file?: string | undefined;
+  /** The Retry-After a 429 was answered with, ms. */
+  retryAfterMs?: number;
+  /** The answer was an injected fault. */
+  injected?: boolean;
 }
 
 export interface CappedServer {
@@ -45,19 +70,66 @@ export interface CappedServer {
 
 const SUCCESS_BODY = JSON.stringify({ success: true, data: { markdown: '# x', metadata: { numPages: 1 } } });
 const LIMITED_BODY = JSON.stringify({ success: false, error: 'Concurrency limit reached' });
+const FAULT_BODIES: Record<FaultStatus, string> = {
+  408: JSON.stringify({ success: false, error: 'Request Timeout' }),
+  429: LIMITED_BODY,
+  500: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', error: 'Internal server error' }),
+  502: JSON.stringify({ success: false, error: 'Bad Gateway' }),
+  503: JSON.stringify({ success: false, error: 'Service Unavailable' }),
+  504: JSON.stringify({ success: false, error: 'Gateway Timeout' }),
+};
+
+/** mulberry32: a small seeded generator, so a run's faults can be replayed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Draws the answer of an accepted request: undefined for a success, else the injected status. */
+function faultDrawer(faults: FaultOptions | undefined): () => FaultStatus | undefined {
+  if (!faults || faults.rate <= 0) return () => undefined;
+  const random = seeded(faults.seed ?? 1);
+  const entries = Object.entries(faults.mix)
+    .map(([status, weight]) => [Number(status) as FaultStatus, weight ?? 0] as const)
+    .filter(([, weight]) => weight > 0);
+  const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+  return () => {
+    if (random() >= faults.rate || total <= 0) return undefined;
+    let pick = random() * total;
+    for (const [status, weight] of entries) {
+      pick -= weight;
+      if (pick < 0) return status;
+    }
+    return entries[entries.length - 1]?.[0];
+  };
+}
+
+/** The multipart filename in the first bytes of a body. */
+function fileNameIn(head: string): string | undefined {
+  return /filename="([^"]*)"/.exec(head)?.[1];
+}
 
 export async function startCappedServer(options: CappedServerOptions): Promise<CappedServer> {
   const records: RequestRecord[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  const drawFault = faultDrawer(options.faults);
 
-  function drain(request: IncomingMessage, onEnd: (bytes: number) => void): void {
+  function drain(request: IncomingMessage, onEnd: (bytes: number, file: string | undefined) => void): void {
     let bytes = 0;
+    let head = '';
     request.on('data', (chunk: Buffer) => {
       bytes += chunk.byteLength;
+      if (head.length < 1024) head += chunk.subarray(0, 1024).toString('latin1');
     });
-    request.on('end', () => onEnd(bytes));
-    request.on('error', () => onEnd(bytes));
+    request.on('end', () => onEnd(bytes, fileNameIn(head)));
+    request.on('error', () => onEnd(bytes, fileNameIn(head)));
   }
 
   function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -78,8 +150,9 @@ export async function startCappedServer(options: CappedServerOptions): Promise<C
     }
     const inFlightAtArrival = inFlight;
     if (inFlight >= options.capacity) {
-      drain(request, (bytes) => {
-        records.push({ arrivedAt, answeredAt: performance.now(), status: 429, inFlightAtArrival, bytes });
+      drain(request, (bytes, file) => {
+        const retryAfterMs = options.retryAfterSeconds * 1000;
+        records.push({ arrivedAt, answeredAt: performance.now(), status: 429, inFlightAtArrival, bytes, file, retryAfterMs });
         send(response, 429, LIMITED_BODY, { 'retry-after': String(options.retryAfterSeconds) });
       });
       return;
@@ -87,16 +160,32 @@ export async function startCappedServer(options: CappedServerOptions): Promise<C
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     let bodyBytes = -1;
+    let fileName: string | undefined;
     let timeUp = false;
+    const fault = drawFault();
     const answer = () => {
       if (bodyBytes < 0 || !timeUp) return;
       inFlight--;
-      records.push({ arrivedAt, answeredAt: performance.now(), status: 200, inFlightAtArrival, bytes: bodyBytes });
-      send(response, 200, SUCCESS_BODY);
+      const answeredAt = performance.now();
+      if (fault === undefined) {
+        records.push({ arrivedAt, answeredAt, status: 200, inFlightAtArrival, bytes: bodyBytes, file: fileName });
+        send(response, 200, SUCCESS_BODY);
+        return;
+      }
+      const record: RequestRecord = { arrivedAt, answeredAt, status: fault, inFlightAtArrival, bytes: bodyBytes, file: fileName, injected: true };
+      const headers: Record<string, string> = {};
+      if (fault === 429) {
+        const seconds = options.faults?.retryAfterSeconds ?? options.retryAfterSeconds;
+        record.retryAfterMs = seconds * 1000;
+        headers['retry-after'] = String(seconds);
+      }
+      records.push(record);
+      send(response, fault, FAULT_BODIES[fault], headers);
     };
-    drain(request, (bytes) => {
+    drain(request, (bytes, file) => {
       if (bodyBytes >= 0) return;
       bodyBytes = bytes;
+      fileName = file;
       answer();
     });
     setTimeout(() => {

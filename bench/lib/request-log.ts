@@ -126,7 +126,77 @@ export async function saveLog(path: string, records: RequestRecord[]): Promise<v
         status: r.status,
         inFlightAtArrival: r.inFlightAtArrival,
         bytes: r.bytes,
+        ...(r.file !== undefined ? { file: r.file } : {}),
+        ...(r.retryAfterMs !== undefined ? { retryAfterMs: r.retryAfterMs } : {}),
       }),
     );
   await writeFile(path, lines.join('\n') + (lines.length ? '\n' : ''));
+}
+
+/** Answers by status, e.g. { 200: 300, 429: 12, 503: 20 }. */
+export function statusCounts(records: RequestRecord[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const r of records) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+}
+
+export function describeStatuses(records: RequestRecord[]): string {
+  return Object.entries(statusCounts(records))
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
+}
+
+export interface RetryAfterBreach {
+  file: string;
+  /** ms from the first request of the log to the 429's answer. */
+  answeredMs: number;
+  retryAfterMs: number;
+  /** How long after the 429's answer the file came back: less than retryAfterMs. */
+  cameBackAfterMs: number;
+}
+
+/**
+ * Requests for a file that arrived within the Retry-After of a 429 answered for that same file (the server's own
+ * clock, answer to arrival: a client starts waiting only once it has read the answer, so this is never too strict).
+ */
+export function retryAfterBreaches(records: RequestRecord[]): RetryAfterBreach[] {
+  const start = records.length ? Math.min(...records.map((r) => r.arrivedAt)) : 0;
+  const byFile = new Map<string, RequestRecord[]>();
+  for (const r of records) {
+    if (r.file === undefined) continue;
+    const list = byFile.get(r.file) ?? [];
+    list.push(r);
+    byFile.set(r.file, list);
+  }
+  const breaches: RetryAfterBreach[] = [];
+  for (const [file, list] of byFile) {
+    for (const refused of list) {
+      if (refused.status !== 429 || refused.retryAfterMs === undefined) continue;
+      const until = refused.answeredAt + refused.retryAfterMs;
+      for (const next of list) {
+        if (next === refused || next.arrivedAt <= refused.arrivedAt) continue;
+        if (next.arrivedAt < until) {
+          breaches.push({
+            file,
+            answeredMs: refused.answeredAt - start,
+            retryAfterMs: refused.retryAfterMs,
+            cameBackAfterMs: next.arrivedAt - refused.answeredAt,
+          });
+        }
+      }
+    }
+  }
+  return breaches;
+}
+
+/** Requests whose file was not read from the body (the checks above cannot see them). */
+export function unnamedRequests(records: RequestRecord[]): number {
+  return records.filter((r) => r.file === undefined).length;
+}
+
+/** Files the server answered 200 for more than once: documents parsed (and paid for) twice. */
+export function filesParsedTwice(records: RequestRecord[]): string[] {
+  const successes = new Map<string, number>();
+  for (const r of records) if (r.status === 200 && r.file !== undefined) successes.set(r.file, (successes.get(r.file) ?? 0) + 1);
+  return [...successes].filter(([, n]) => n > 1).map(([file]) => file);
 }
