@@ -15,6 +15,7 @@ import { SharedApiGate } from '../src/pipeline/shared-gate.js';
 import type { DocumentOutcome } from '../src/pipeline/outcome.js';
 import type { QueueControl } from '../src/queue/queue-control.js';
 import { QUEUE_PREFIX } from '../src/queue/queue-names.js';
+import { reclaimJobsLostBy } from '../src/queue/reclaim.js';
 import { isConnectionError } from '../src/queue/redis-outage.js';
 import type { Source } from '../src/sources/source.js';
 import type { OutputStore } from '../src/store/output-store.js';
@@ -38,6 +39,8 @@ export interface ParseWorkerOptions {
   onRequest?: () => void;
   /** True while Redis is known to be unreachable: its errors are reported once elsewhere, and closing is bounded. */
   redisDown?: () => boolean;
+  /** Registers a call for each time Redis is back after an outage (jobs fetched during it may need reclaiming). */
+  onRedisRecovered?: (listener: () => void) => void;
 }
 
 export interface ParseWorker {
@@ -65,7 +68,13 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   });
   // Open jobs may exceed the API's in-flight limit: a job reads, hashes and writes while others hold API slots.
-  const worker = new Worker(options.queue.name, processor.process, {
+  // The token of each job this worker is processing: a job locked by this worker but absent here was lost in flight.
+  const held = new Map<string, string>();
+  const tracked: typeof processor.process = (job, token, signal) => {
+    if (job.id && token) held.set(job.id, token);
+    return processor.process(job, token, signal);
+  };
+  const worker = new Worker(options.queue.name, tracked, {
     connection: options.connection,
     prefix: QUEUE_PREFIX,
     concurrency: options.concurrency + Math.max(2, Math.ceil(options.concurrency / 4)),
@@ -77,6 +86,14 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     // workers that have a limiter; this one never binds by itself.
     limiter: { max: 1_000_000, duration: 1000 },
     autorun: true,
+  });
+  worker.on('completed', (job) => job.id && held.delete(job.id));
+  worker.on('failed', (job) => job?.id && held.delete(job.id));
+  options.onRedisRecovered?.(() => {
+    reclaimJobsLostBy(options.queue, options.connection, worker.id, (jobId, token) => held.get(jobId) === token).then(
+      (reclaimed) => reclaimed > 0 && options.logger.info({ reclaimed }, 'documents fetched while Redis went away are queued again'),
+      (error: unknown) => options.logger.debug({ err: error }, 'could not check for documents lost while Redis was away'),
+    );
   });
   worker.on('error', (error) => {
     // Lost connections are an outage, reported once by the outage watch (src/queue/redis-outage.ts).

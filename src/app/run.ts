@@ -120,6 +120,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       },
       onRequest: () => counter.request(),
       redisDown: () => handle.outage.down,
+      onRedisRecovered: (listener) => handle.outage.onRecovered(listener),
       onAuthFailure: (error) => {
         authFailure ??= error;
       },

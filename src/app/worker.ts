@@ -125,6 +125,7 @@ async function workUntilStopped(
         concurrency,
         lockDurationMs,
         redisDown: () => handle.outage.down,
+        onRedisRecovered: (listener) => handle.outage.onRecovered(listener),
         onOutcome: (outcome) => {
           counter.record(outcome);
           events.publish({ type: 'document', outcome });

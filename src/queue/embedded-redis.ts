@@ -2,7 +2,8 @@
  * The embedded default: when no REDIS_URL is given, docmill runs a private redis-server from PATH, reachable only
  * through a unix socket, with AOF on and its state under `<out>/_docmill/redis/` (or the user's cache folder for
  * an S3 output). An interrupted `docmill run` therefore resumes when rerun. A second docmill on the same state
- * folder reuses the running server instead of starting another.
+ * folder reuses the running server instead of starting another. The server lives and dies with the docmill that
+ * started it, which restarts it if it dies first (redis-supervisor.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';

@@ -32,3 +32,37 @@ export async function reclaimUnlockedJobs(queue: Queue, redis: Redis): Promise<n
   }
   return reclaimed;
 }
+
+/**
+ * After an outage of Redis: a job whose fetch reached Redis but whose reply was lost is active under a lock of this
+ * worker (its tokens are `<worker id>:<n>`) that the worker never saw, so nobody works on it until the lock expires.
+ * Such jobs (locked by `workerId`, not `held` by it, on two looks a moment apart) go back to waiting. Other
+ * workers' jobs are never touched.
+ */
+export async function reclaimJobsLostBy(
+  queue: Queue,
+  redis: Redis,
+  workerId: string,
+  held: (jobId: string, token: string) => boolean,
+  settleMs = 2000,
+): Promise<number> {
+  const lost = async (): Promise<Map<string, string>> => {
+    const found = new Map<string, string>();
+    for (const job of await queue.getActive()) {
+      if (!job.id) continue;
+      const token = await redis.get(`${QUEUE_PREFIX}:${queue.name}:${job.id}:lock`);
+      if (token?.startsWith(`${workerId}:`) && !held(job.id, token)) found.set(job.id, token);
+    }
+    return found;
+  };
+  const first = await lost();
+  if (first.size === 0) return 0;
+  await new Promise((resolveWait) => setTimeout(resolveWait, settleMs));
+  let reclaimed = 0;
+  for (const [jobId, token] of await lost()) {
+    if (first.get(jobId) !== token) continue;
+    const job = await queue.getJob(jobId);
+    if (job && (await job.moveToWait(token)) >= 0) reclaimed++;
+  }
+  return reclaimed;
+}

@@ -31,6 +31,7 @@ export class RedisOutage {
   #giveUpTimer: NodeJS.Timeout | undefined;
   #closed = false;
   readonly #detach: () => void;
+  readonly #recoveredListeners: Array<() => void> = [];
 
   constructor(
     connection: Redis,
@@ -56,6 +57,11 @@ export class RedisOutage {
   /** Aborted, with a RedisUnavailableError as its reason, when an outage outlasts `giveUpAfterMs`. */
   get lost(): AbortSignal {
     return this.#lost.signal;
+  }
+
+  /** Called each time the connection is ready again after an outage. */
+  onRecovered(listener: () => void): void {
+    this.#recoveredListeners.push(listener);
   }
 
   /** Stops watching (before docmill closes the connection itself). */
@@ -84,6 +90,7 @@ export class RedisOutage {
     this.#clearTimers();
     if (this.#reported) this.options.logger.info({ redis: this.options.target, downSeconds: seconds }, `Redis is back after ${seconds} s; carrying on`);
     this.#reported = false;
+    for (const listener of this.#recoveredListeners) listener();
   }
 
   #reportDown(): void {
@@ -156,4 +163,17 @@ export async function settlesWithin(promise: Promise<unknown>, ms: number): Prom
   } finally {
     clearTimeout(timer);
   }
+}
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENOENT']);
+
+/**
+ * An error that only says the connection to Redis is gone (refused, reset, closed): an outage, which the outage
+ * watch reports once, rather than a failure of its own.
+ */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== undefined && CONNECTION_ERROR_CODES.has(code)) return true;
+  return /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET/.test(error.message);
 }

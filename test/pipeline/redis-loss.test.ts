@@ -17,6 +17,8 @@ import {
   startDocmill,
   stopEmbeddedRedis,
   waitFor,
+  type DocmillProcess,
+  type DocmillResult,
 } from '../helpers/docmill-cli.js';
 import { startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
 import { freePort } from '../helpers/recording-server.js';
@@ -105,6 +107,19 @@ function linesWith(text: string, needle: string): number {
 
 const RUN_ARGS = ['--concurrency', '3'];
 
+/** The run's result; a run still going after `ms` is a hang, reported with its log. */
+async function exitedWithin(run: DocmillProcess, ms: number): Promise<DocmillResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`docmill still running after ${ms} ms:\n${run.stderr.slice(-4000)}`)), ms);
+  });
+  try {
+    return await Promise.race([run.exited, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe('docmill run: the embedded redis-server dies mid-run', () => {
   it('is restarted from its append-only file and the run completes with every output', async () => {
     const env = docmillEnv({ home, apiUrl: server.url, apiKey: 'dm-redis-loss' });
@@ -118,10 +133,10 @@ describe('docmill run: the embedded redis-server dies mid-run', () => {
       return pid !== firstPid && isAlive(pid) ? pid : undefined;
     });
 
-    const result = await Promise.race([run.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`run hung:\n${run.stderr.slice(-3000)}`)), 90_000))]);
+    const result = await exitedWithin(run, 90_000);
     expect(result.code, result.stderr.slice(-3000)).toBe(0);
     expect(result.stderr).toContain('restarting it from its append-only file');
-    expect(linesWith(result.stderr, 'worker error')).toBe(0);
+    expect(linesWith(result.stderr, 'worker error'), result.stderr.slice(-3000)).toBe(0);
     await expectEveryOutput(FILES);
     // The run stopped the server it restarted.
     await waitFor('the restarted redis-server to stop', () => !isAlive(secondPid), { timeoutMs: 10_000 });
@@ -138,14 +153,14 @@ describe('docmill run: a REDIS_URL Redis lost mid-run', () => {
     await stopRedis(redis);
     const killedAt = Date.now();
 
-    const result = await run.exited;
+    const result = await exitedWithin(run, 60_000);
     const took = Date.now() - killedAt;
     expect(result.code, result.stderr.slice(-3000)).toBe(4);
     expect(took, 'ends after the wait, not long after').toBeGreaterThanOrEqual(4000);
     expect(took).toBeLessThan(20_000);
     expect(linesWith(result.stderr, 'lost the connection to Redis')).toBe(1);
     expect(result.stderr).toContain('waiting up to 4 s');
-    expect(linesWith(result.stderr, 'worker error')).toBe(0);
+    expect(linesWith(result.stderr, 'worker error'), result.stderr.slice(-3000)).toBe(0);
     expect(result.stderr).toContain('REDIS_UNAVAILABLE');
     expect(result.stderr).toMatch(/unreachable for 4 s/);
     // The summary of what it did before the outage.
@@ -162,11 +177,11 @@ describe('docmill run: a REDIS_URL Redis lost mid-run', () => {
     await waitFor('the outage to be reported', () => run.stderr.includes('lost the connection to Redis'), { timeoutMs: 10_000 });
     await startRedis(port, true);
 
-    const result = await run.exited;
+    const result = await exitedWithin(run, 60_000);
     expect(result.code, result.stderr.slice(-3000)).toBe(0);
     expect(linesWith(result.stderr, 'lost the connection to Redis')).toBe(1);
     expect(result.stderr).toContain('Redis is back after');
-    expect(linesWith(result.stderr, 'worker error')).toBe(0);
+    expect(linesWith(result.stderr, 'worker error'), result.stderr.slice(-3000)).toBe(0);
     await expectEveryOutput(FILES);
   }, 120_000);
 
@@ -181,7 +196,7 @@ describe('docmill run: a REDIS_URL Redis lost mid-run', () => {
     const signalledAt = Date.now();
     run.kill('SIGTERM');
 
-    const result = await run.exited;
+    const result = await exitedWithin(run, 60_000);
     expect(Date.now() - signalledAt, result.stderr.slice(-3000)).toBeLessThan(12_000);
     expect(result.code).toBe(130);
     expect(result.stderr).toContain('interrupted');
@@ -213,4 +228,35 @@ describe('docmill run: killed outright on the embedded Redis', () => {
     await run.exited;
     await waitFor('the embedded redis-server to be gone', () => !isAlive(redisPid), { timeoutMs: 5000 });
   }, 120_000);
+});
+
+describe('docmill worker: its REDIS_URL Redis lost', () => {
+  it('reports the outage once, carries on when Redis is back, and honours SIGTERM during the next outage', async () => {
+    const port = await freePort();
+    const redis = await startRedis(port, true);
+    const env = docmillEnv({ home, apiUrl: server.url, apiKey: 'dm-redis-loss', redisUrl: `redis://127.0.0.1:${port}` });
+    const enqueued = await runDocmill(['enqueue', src], env);
+    expect(enqueued.code, enqueued.stderr).toBe(0);
+    const worker = startDocmill(['worker', '--out', out, ...RUN_ARGS], env);
+    await waitFor('some documents converted', async () => (await convertedCount()) >= 6, { timeoutMs: 60_000, intervalMs: 50 });
+    await stopRedis(redis);
+    await waitFor('the outage to be reported', () => worker.stderr.includes('lost the connection to Redis'), { timeoutMs: 10_000 });
+    expect(worker.stderr).toContain('waiting for it to return');
+    const second = await startRedis(port, true);
+
+    await waitFor('every document converted', async () => (await convertedCount()) >= FILES.length, { timeoutMs: 60_000, intervalMs: 250 });
+    await expectEveryOutput(FILES);
+    expect(worker.running).toBe(true);
+    expect(linesWith(worker.stderr, 'lost the connection to Redis')).toBe(1);
+    expect(worker.stderr).toContain('Redis is back after');
+
+    await stopRedis(second);
+    await waitFor('the second outage to be reported', () => linesWith(worker.stderr, 'lost the connection to Redis') === 2, { timeoutMs: 10_000 });
+    const signalledAt = Date.now();
+    worker.kill('SIGTERM');
+    const result = await exitedWithin(worker, 30_000);
+    expect(Date.now() - signalledAt, result.stderr.slice(-3000)).toBeLessThan(12_000);
+    expect(result.code).toBe(0);
+    expect(linesWith(result.stderr, 'worker error'), result.stderr.slice(-3000)).toBe(0);
+  }, 150_000);
 });
