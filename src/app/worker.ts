@@ -17,6 +17,7 @@ import { DocmillMetrics } from '../metrics/metrics.js';
 import { startMetricsServer } from '../metrics/metrics-server.js';
 import { Producer } from '../queue/producer.js';
 import { DEFAULT_QUEUE } from '../queue/queue-names.js';
+import { unlessAborted } from '../queue/redis-outage.js';
 import { PipelineEvents } from './events.js';
 import { DEFAULTS, type StartWorkerOptions } from './options.js';
 import {
@@ -150,10 +151,14 @@ async function workUntilStopped(
         },
         onSkipped: (entry) => recordNotConverted(entry, source.location, store, counter, events),
       });
-      const listing = await producer.enqueueAll(source, source.list(workSignal));
-      events.publish({ type: 'listed', queued: listing.queued });
-      logger.info({ queued: listing.queued, notQueued: listing.skipped }, 'initial listing queued');
-      await watchInto(source, producer, logger, workSignal, (entry) => recordNotConverted(entry, source.location, store, counter, events));
+      // While Redis is down, queueing waits for it; stopping must not.
+      const listing = await unlessAborted(producer.enqueueAll(source, source.list(workSignal)), workSignal);
+      if (listing) {
+        events.publish({ type: 'listed', queued: listing.queued });
+        logger.info({ queued: listing.queued, notQueued: listing.skipped }, 'initial listing queued');
+        const onSkipped = (entry: Parameters<typeof recordNotConverted>[0]) => recordNotConverted(entry, source.location, store, counter, events);
+        await unlessAborted(watchInto(source, producer, logger, workSignal, onSkipped), workSignal);
+      }
     } else {
       await new Promise<void>((resolveWait) => {
         if (workSignal.aborted) return resolveWait();

@@ -34,7 +34,7 @@ export function embeddedStateDir(outLocation: string, cacheDir = join(homedir(),
 }
 
 /** Unix socket paths are limited to ~107 bytes, so the socket lives in the temp folder, named by the state dir. */
-function socketPathFor(stateDir: string): string {
+export function socketPathFor(stateDir: string): string {
   const name = createHash('sha256').update(stateDir).digest('hex').slice(0, 16);
   return join(tmpdir(), `docmill-redis-${name}.sock`);
 }

@@ -4,7 +4,8 @@
  * after `--redis-wait`, reported once; one that comes back lets the run complete; SIGTERM is honoured during an
  * outage; and the embedded server never outlives a docmill killed outright.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ import {
 } from '../helpers/docmill-cli.js';
 import { startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
 import { freePort } from '../helpers/recording-server.js';
+import { embeddedStateDir, socketPathFor } from '../../src/queue/embedded-redis.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 import { expectOutputs, lastLineByPath, manyFiles, readManifest, writeTree, type TreeFile } from './pipeline-fixtures.js';
 
@@ -200,6 +202,37 @@ describe('docmill run: a REDIS_URL Redis lost mid-run', () => {
     expect(Date.now() - signalledAt, result.stderr.slice(-3000)).toBeLessThan(12_000);
     expect(result.code).toBe(130);
     expect(result.stderr).toContain('interrupted');
+  }, 120_000);
+});
+
+describe('docmill run: an embedded redis-server left running by an older docmill', () => {
+  it('is adopted, replaced by a server of its own when it dies, and stopped at the end', async () => {
+    // What docmill used to start: a daemonized server on the output's socket, outliving the docmill that started it.
+    const stateDir = embeddedStateDir(out);
+    await mkdir(stateDir, { recursive: true });
+    const pidFile = join(stateDir, 'redis.pid');
+    const started = spawnSync('redis-server', [
+      '--port', '0', '--unixsocket', socketPathFor(stateDir), '--unixsocketperm', '700', '--dir', stateDir,
+      '--appendonly', 'yes', '--save', '', '--daemonize', 'yes', '--pidfile', pidFile, '--logfile', join(stateDir, 'redis.log'),
+    ]);
+    expect(started.status, String(started.stderr)).toBe(0);
+    const oldPid = await waitFor('the old server\'s pid file', () => embeddedPid().then((pid) => (pid > 0 ? pid : undefined)), { timeoutMs: 5000 });
+
+    const env = docmillEnv({ home, apiUrl: server.url, apiKey: 'dm-redis-loss' });
+    const run = startDocmill(['run', src, '--out', out, ...RUN_ARGS, '--verbose'], env);
+    await waitFor('some documents converted', async () => (await convertedCount()) >= 6, { timeoutMs: 60_000, intervalMs: 50 });
+    expect(run.stderr).toContain('reusing the embedded redis-server');
+    process.kill(oldPid, 'SIGKILL');
+    const newPid = await waitFor('a server of its own', async () => {
+      const pid = await embeddedPid().catch(() => oldPid);
+      return pid !== oldPid && isAlive(pid) ? pid : undefined;
+    });
+
+    const result = await exitedWithin(run, 90_000);
+    expect(result.code, result.stderr.slice(-3000)).toBe(0);
+    expect(result.stderr).toContain('restarting it from its append-only file');
+    await expectEveryOutput(FILES);
+    await waitFor('its server to stop with it', () => !isAlive(newPid), { timeoutMs: 10_000 });
   }, 120_000);
 });
 
