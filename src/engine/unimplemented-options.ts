@@ -1,9 +1,8 @@
 /**
  * Options of the contract the local engine does not honour yet are refused with a 400 naming the option, never
- * accepted and ignored: a caller who asks for redaction must not get personal data back silently, and one who asks
- * for OCR on every page must not get a text layer passed off as OCR.
+ * accepted and ignored: a caller who asks for redaction must not get personal data back silently.
  */
-import { pdfParserOf, type ParseOptions } from '../contract/options.js';
+import type { ParseOptions } from '../contract/options.js';
 import { EngineError } from './engine-error.js';
 
 export function refuseUnimplementedOptions(options: ParseOptions): void {
@@ -11,12 +10,6 @@ export function refuseUnimplementedOptions(options: ParseOptions): void {
     throw new EngineError(
       'OPTION_NOT_SUPPORTED',
       'option redactPII is not supported by the local engine yet; nothing was parsed (use a remote parse API that redacts, or leave redactPII out)',
-    );
-  }
-  if (pdfParserOf(options).mode === 'ocr') {
-    throw new EngineError(
-      'OPTION_NOT_SUPPORTED',
-      'option parsers[0].mode "ocr" is not supported by the local engine yet (it has no OCR); use mode "auto" or "fast", or a remote parse API',
     );
   }
 }

@@ -1,8 +1,9 @@
 /**
  * PDF → DocumentModel with pdfjs-dist (legacy build, in-thread "fake worker": the caller already runs this in
- * a worker thread; the worker bundle is patched for text extraction, see pdfjs-worker.ts). Text layer only: OCR
- * is a later issue. Every document gets its own pdfjs document and font table; only the package's CMaps and
- * standard font data are kept between calls. Nothing comes from the network.
+ * a worker thread; the worker bundle is patched for text extraction, see pdfjs-worker.ts). Pages without a usable
+ * text layer (mode auto) or every page (mode ocr) are OCR'd (ocr/page-ocr.ts); mode fast never OCRs. Every
+ * document gets its own pdfjs document and font table; only the package's CMaps and standard font data are kept
+ * between calls. Nothing comes from the network.
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -15,6 +16,8 @@ import { EngineError } from '../engine-error.js';
 import type { Converter, DocumentModel, MetadataValue } from '../model.js';
 import { CachedBinaryDataFactory } from './binary-data.js';
 import { finishDocument, type LaidOutPage } from './document-layout.js';
+import { FULL_PAGE_SOURCE, PageOcr } from './ocr/page-ocr.js';
+import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { layoutPage } from './page-layout.js';
 import {
   installPatchedPdfjsWorker,
@@ -219,6 +222,8 @@ interface PageResult {
   page: LaidOutPage;
   /** Characters on the page; 0 means no text layer. */
   chars: number;
+  /** The text layer's glyphs map to nothing readable (private-use code points, U+FFFD, controls). */
+  garbage?: boolean;
   /** Why the page is `failed`. */
   error?: unknown;
 }
@@ -241,6 +246,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
       if (isRulingsItem(item)) append(rulings, rulingsInViewport(item.rules, viewport.transform));
     }
     const withText = raw.filter((item) => item.str.trim().length > 0);
+    const garbage = isGarbageTextLayer(withText.map((item) => item.str));
     const styles = content.styles as Record<string, { fontFamily?: string; docmill?: PdfFontFacts } | undefined>;
     const known = new Map<string, FontStyle>();
     const styleOf = (fontName: string): FontStyle => {
@@ -256,7 +262,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }
     const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, width, height });
-    return { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars };
+    return { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage };
   } catch (error) {
     return { page: { pageNumber, width, height, status: 'failed', layout: null }, chars: 0, error };
   } finally {
@@ -264,15 +270,42 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
   }
 }
 
+/** Reads a page by OCR (given to `readDocument` by the converter; tests may leave it out). */
+export interface PageOcrSource {
+  readPage(pageNumber: number, width: number, height: number): ReturnType<PageOcr['readPage']>;
+}
+
+/** Mode ocr: every readable page; mode auto: pages with no text layer or a garbage one; mode fast: none. */
+function wantsOcr(parser: PdfParser, result: PageResult): boolean {
+  if (result.page.status === 'failed' || !result.page.width || !result.page.height) return false;
+  if (parser.mode === 'ocr') return true;
+  return parser.mode === 'auto' && (result.chars === 0 || result.garbage === true);
+}
+
+/** The page replaced by its OCR reading; the text-layer result stays when OCR fails (with the reason). */
+async function ocrPage(ocr: PageOcrSource, result: PageResult): Promise<PageResult & { ocrError?: unknown; ocrEmpty?: boolean }> {
+  const { pageNumber, width, height } = result.page;
+  try {
+    const layout = await ocr.readPage(pageNumber, width!, height!);
+    if (!layout) {
+      return { page: { pageNumber, width, height, status: 'partial', layout: null, source: FULL_PAGE_SOURCE }, chars: 0, ocrEmpty: true };
+    }
+    const chars = layout.blocks.reduce((sum, block) => sum + block.chars, 0);
+    return { page: { pageNumber, width, height, status: 'ok', layout, source: FULL_PAGE_SOURCE }, chars };
+  } catch (error) {
+    return { ...result, ocrError: error };
+  }
+}
+
 /**
  * Reads an open document into the model: every page up to `maxPages` (a page that throws is `failed` and the
- * rest go on), pages without text `partial` with a warning (or OCR_REQUIRED in mode fast when no page has
- * text), document-wide layout decisions, metadata.
+ * rest go on), pages OCR'd as the mode asks, pages still without text `partial` with a warning (or
+ * OCR_REQUIRED in mode fast when no page has text), document-wide layout decisions, metadata.
  */
 export async function readDocument(
   doc: PdfDocumentSource,
   parser: PdfParser,
-  options: { recovered?: boolean } = {},
+  options: { recovered?: boolean; ocr?: PageOcrSource } = {},
 ): Promise<DocumentModel> {
   const totalPages = doc.numPages;
   if (!(totalPages > 0)) throw new EngineError('EMPTY_DOCUMENT', 'the PDF has no pages');
@@ -282,15 +315,21 @@ export async function readDocument(
   const noText: number[] = [];
   const failed: { page: number; error: unknown }[] = [];
   const cut: number[] = [];
+  const ocrFailed: { page: number; error: unknown }[] = [];
 
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
     const refusedBefore = pdfjsPatchStats().streamsRefused;
-    const result = await readPage(doc, pageNumber);
+    let result: PageResult = await readPage(doc, pageNumber);
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);
+    if (options.ocr && wantsOcr(parser, result)) {
+      const read = await ocrPage(options.ocr, result);
+      if (read.ocrError !== undefined) ocrFailed.push({ page: pageNumber, error: read.ocrError });
+      result = read;
+    }
     pages.push(result.page);
     if (result.page.status === 'failed') failed.push({ page: pageNumber, error: result.error });
-    else if (result.chars === 0) noText.push(pageNumber);
+    else if (result.chars === 0 && ocrFailed.at(-1)?.page !== pageNumber) noText.push(pageNumber);
   }
 
   if (failed.length === pageCount) {
@@ -317,20 +356,23 @@ export async function readDocument(
     const cause = streamTooLargeMessage(pdfStreamLimits.maxInflatedBytes);
     warnings.push(`Page(s) ${formatPageList(cut)}: ${cause}; the text after that point is missing.`);
   }
+  if (ocrFailed.length > 0) {
+    const list = formatPageList(ocrFailed.map((entry) => entry.page));
+    warnings.push(`OCR failed on page(s) ${list} (${errorMessage(ocrFailed[0]!.error)}); their text layer was used.`);
+  }
   if (noText.length > 0) {
     const list = formatPageList(noText);
     if (noText.length + failed.length === pageCount && parser.mode === 'fast') {
       throw new EngineError(
         'OCR_REQUIRED',
-        `page(s) ${list} have no text layer; OCR is not available in this version — use mode auto/ocr once OCR lands`,
+        `page(s) ${list} have no text layer (scanned or image-only) and mode "fast" does not OCR; use mode "auto" or "ocr"`,
       );
     }
     warnings.push(
-      `Page(s) ${list} have no text layer (scanned or image-only) and are left empty: OCR is not available in this version.`,
+      parser.mode === 'fast'
+        ? `Page(s) ${list} have no text layer (scanned or image-only) and are left empty: mode "fast" does not OCR.`
+        : `Page(s) ${list} have no text layer and OCR found no text on them; they are left empty.`,
     );
-  }
-  if (parser.mode === 'ocr') {
-    warnings.push('Mode "ocr" was requested but OCR is not available in this version; the text layer was used.');
   }
 
   const model: DocumentModel = {
@@ -361,9 +403,11 @@ export async function openPdf(bytes: Uint8Array): Promise<{ doc: PdfDocument; re
 export const convertPdf: Converter = async (input) => {
   const parser = pdfParserOf(input.options);
   const { doc, recovered } = await openPdf(input.bytes);
+  const ocr = parser.mode === 'fast' ? undefined : new PageOcr(input.bytes);
   try {
-    return await readDocument(doc, parser, { recovered });
+    return await readDocument(doc, parser, { recovered, ...(ocr ? { ocr } : {}) });
   } finally {
     await doc.destroy().catch(() => undefined);
+    await ocr?.close();
   }
 };

@@ -18,6 +18,8 @@ export interface LaidOutPage {
   height: number | null;
   status: ModelPage['status'];
   layout: PageLayout | null;
+  /** How the page's text was obtained: native_text (the default) or full_page (the whole page was OCR'd). */
+  source?: string;
 }
 
 function round(value: number): number {
@@ -96,7 +98,7 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   return pages.map((page) => {
     const protos = inReadingOrder(page.layout?.blocks ?? [], furniture);
     const blocks = protos.map((block) =>
-      toModelBlock(block, furniture.get(block), headings.get(block), page.width, page.height),
+      toModelBlock(block, furniture.get(block), headings.get(block), page),
     );
     return { pageNumber: page.pageNumber, width: page.width, height: page.height, status: page.status, blocks };
   });
@@ -114,13 +116,12 @@ function toModelBlock(
   block: ProtoBlock,
   furnitureType: ModelBlock['type'] | undefined,
   heading: { type: 'title' | 'section_header'; level: number } | undefined,
-  width: number | null,
-  height: number | null,
+  page: LaidOutPage,
 ): ModelBlock {
   const base = {
-    bbox: normaliseBbox(block.rect, width, height),
-    source: SOURCE,
-    confidence: { layout: null, ocr: null },
+    bbox: normaliseBbox(block.rect, page.width, page.height),
+    source: page.source ?? SOURCE,
+    confidence: { layout: null, ocr: block.ocrConfidence ?? null },
   };
   if (furnitureType) {
     return { type: furnitureType, label: null, markdown: block.markdown, furniture: true, ...base };

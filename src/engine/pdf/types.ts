@@ -93,6 +93,8 @@ export interface ProtoBlock {
   cells?: number;
   /** Furniture decided on the page alone (rotated margin text). */
   furniture?: boolean;
+  /** For blocks read by OCR: the mean confidence of their words, 0..1 (null when none could be attributed). */
+  ocrConfidence?: number | null;
 }
 
 /** Appends without spreading into arguments (a hostile page can have more items than a call takes). */

@@ -1,0 +1,127 @@
+/**
+ * Renders PDF pages to 8-bit greyscale bitmaps with PDFium compiled to WebAssembly (@embedpdf/pdfium): no native
+ * canvas, no fonts from the system, nothing from the network. The patched pdfjs of the text layer cannot draw
+ * glyphs, so pages to OCR are rendered by this second, independent reader of the same bytes. The WebAssembly
+ * module is loaded once per thread, on the first page to render.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
+
+/** A page as pixels: one byte per pixel, 0 black to 255 white, rows `width` bytes long. */
+export interface GreyBitmap {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+  /** Pixels per PDF point (300 DPI = 300/72). */
+  scale: number;
+}
+
+export const OCR_DPI = 300;
+/** A bitmap above this many pixels (a poster-sized page) is rendered at a lower resolution. */
+const MAX_PIXELS = 40_000_000;
+/** A side longer than this cannot be given to tesseract (leptonica's limit is far above; this bounds memory). */
+const MAX_SIDE = 20_000;
+
+const FPDFBITMAP_GRAY = 1;
+const FPDF_ANNOT = 0x01;
+const FPDF_PRINTING = 0x800;
+const WHITE = 0xffffffff;
+
+let pdfium: Promise<WrappedPdfiumModule> | undefined;
+
+function loadPdfium(): Promise<WrappedPdfiumModule> {
+  pdfium ??= (async () => {
+    const wasmPath = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
+    const module = await init({ wasmBinary: readFileSync(wasmPath) });
+    module.PDFiumExt_Init();
+    return module;
+  })();
+  return pdfium;
+}
+
+function heap(module: WrappedPdfiumModule): Uint8Array {
+  return (module.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8;
+}
+
+/** The scale for a page of `width` × `height` points: `dpi`, lowered when the bitmap would be too large. */
+export function renderScale(width: number, height: number, dpi = OCR_DPI): number {
+  let scale = dpi / 72;
+  const pixels = width * scale * height * scale;
+  if (pixels > MAX_PIXELS) scale *= Math.sqrt(MAX_PIXELS / pixels);
+  const side = Math.max(width, height) * scale;
+  if (side > MAX_SIDE) scale *= MAX_SIDE / side;
+  return scale;
+}
+
+/** One PDF opened in PDFium for rendering; `close()` frees its WebAssembly memory. */
+export class PageRenderer {
+  readonly #module: WrappedPdfiumModule;
+  readonly #doc: number;
+  readonly #data: number;
+
+  private constructor(module: WrappedPdfiumModule, doc: number, data: number) {
+    this.#module = module;
+    this.#doc = doc;
+    this.#data = data;
+  }
+
+  /** Undefined when PDFium cannot open the file (the text layer may still have been read by pdfjs). */
+  static async open(bytes: Uint8Array): Promise<PageRenderer | undefined> {
+    const module = await loadPdfium();
+    const data = module.pdfium.wasmExports.malloc(bytes.length);
+    if (!data) return undefined;
+    heap(module).set(bytes, data);
+    const doc = module.FPDF_LoadMemDocument(data, bytes.length, '');
+    if (!doc) {
+      module.pdfium.wasmExports.free(data);
+      return undefined;
+    }
+    return new PageRenderer(module, doc, data);
+  }
+
+  /** Page `pageNumber` (1-based) in greyscale, rotation applied as a viewer shows it; undefined if it cannot be drawn. */
+  render(pageNumber: number, dpi = OCR_DPI): GreyBitmap | undefined {
+    const m = this.#module;
+    const page = m.FPDF_LoadPage(this.#doc, pageNumber - 1);
+    if (!page) return undefined;
+    try {
+      const widthPt = m.FPDF_GetPageWidthF(page);
+      const heightPt = m.FPDF_GetPageHeightF(page);
+      if (!(widthPt > 0 && heightPt > 0)) return undefined;
+      const scale = renderScale(widthPt, heightPt, dpi);
+      const width = Math.max(1, Math.round(widthPt * scale));
+      const height = Math.max(1, Math.round(heightPt * scale));
+      const bitmap = m.FPDFBitmap_CreateEx(width, height, FPDFBITMAP_GRAY, 0, 0);
+      if (!bitmap) return undefined;
+      try {
+        m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
+        m.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, FPDF_ANNOT | FPDF_PRINTING);
+        const stride = m.FPDFBitmap_GetStride(bitmap);
+        const buffer = m.FPDFBitmap_GetBuffer(bitmap);
+        const pixels = new Uint8Array(width * height);
+        const memory = heap(m);
+        for (let y = 0; y < height; y++) pixels.set(memory.subarray(buffer + y * stride, buffer + y * stride + width), y * width);
+        return { width, height, pixels, scale };
+      } finally {
+        m.FPDFBitmap_Destroy(bitmap);
+      }
+    } finally {
+      m.FPDF_ClosePage(page);
+    }
+  }
+
+  close(): void {
+    this.#module.FPDF_CloseDocument(this.#doc);
+    this.#module.pdfium.wasmExports.free(this.#data);
+  }
+}
+
+/** The bitmap as a binary PGM (P5) file, the simplest image format tesseract's leptonica reads. */
+export function toPgm(bitmap: GreyBitmap): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${bitmap.width} ${bitmap.height}\n255\n`);
+  const file = new Uint8Array(header.length + bitmap.pixels.length);
+  file.set(header, 0);
+  file.set(bitmap.pixels, header.length);
+  return file;
+}
