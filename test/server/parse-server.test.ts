@@ -159,7 +159,6 @@ describe('docmill serve: POST /v2/parse', () => {
     const api = client();
     const cases: [ParseOptionsInput, RegExp][] = [
       [{ redactPII: { mode: 'fast' } }, /redactPII/],
-      [{ parsers: [{ type: 'pdf', mode: 'ocr' }] }, /mode "ocr"/],
     ];
     for (const [options, named] of cases) {
       const error = await api.parse(memorySource('a.csv', 'email\nann@example.com\n'), options).catch((caught: unknown) => caught);

@@ -1,5 +1,5 @@
 /** The PDF converter on the shared corpus (test/fixtures/corpus/pdf). */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allBlocks, convertBytes, corpusBytes, mainMarkdown, PDF_CORPUS, rejectionOf } from './helpers.js';
@@ -139,27 +139,23 @@ describe('the PDF corpus', () => {
       const error = await rejectionOf(convertBytes(corpusBytes(name), { mode: 'fast' }));
       expect(error.apiCode).toBe('OCR_REQUIRED');
       expect(error.message).toBe(
-        'page(s) 1 have no text layer; OCR is not available in this version — use mode auto/ocr once OCR lands',
+        'page(s) 1 have no text layer (scanned or image-only) and mode "fast" does not OCR; use mode "auto" or "ocr"',
       );
     });
-
-    it(`${name} (no text layer) gives an empty partial page and a warning in mode auto`, async () => {
-      const doc = await convertBytes(corpusBytes(name), { mode: 'auto' });
-      expect(doc.pages).toEqual([expect.objectContaining({ pageNumber: 1, status: 'partial', blocks: [] })]);
-      expect(doc.metadata).toMatchObject({ numPages: 1, totalPages: 1 });
-      expect(doc.warnings).toEqual([expect.stringContaining('OCR is not available in this version')]);
-    });
   }
+
+  it('ocr_test.pdf (no text layer) is read by OCR in mode auto', async () => {
+    const doc = await convertBytes(corpusBytes('ocr_test.pdf'), { mode: 'auto' });
+    expect(doc.pages).toEqual([expect.objectContaining({ pageNumber: 1, status: 'ok' })]);
+    expect(doc.warnings).toBeUndefined();
+    // The reference is docling's tesseract output for the same page.
+    expect(mainMarkdown(doc)).toBe(readFileSync(new URL('ocr_test.expected.md', PDF_CORPUS), 'utf8').trim());
+    expect(allBlocks(doc).map((block) => block.source)).toEqual(['full_page']);
+  });
 
   it('loremipsum-flat.pdf keeps its document-info title', async () => {
     const doc = await convertBytes(corpusBytes('loremipsum-flat.pdf'));
     expect(doc.metadata.title).toBe('loremipsum.jpg');
-  });
-
-  it('mode ocr still reads the text layer and says OCR is not available', async () => {
-    const doc = await convertBytes(corpusBytes('right_to_left_01.pdf'), { mode: 'ocr' });
-    expect(doc.pages[0]!.status).toBe('ok');
-    expect(doc.warnings).toEqual([expect.stringMatching(/OCR is not available/)]);
   });
 
   it('maxPages 1 on a 2-page PDF parses one page and reports both counts', async () => {

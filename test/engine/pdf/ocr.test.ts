@@ -1,0 +1,113 @@
+/**
+ * OCR of PDFs: scanned pages are read under modes auto and ocr, a good text layer is kept under auto, mode fast
+ * never OCRs, a text layer of unmapped glyphs is replaced by OCR, nothing touches the network or the disk, and a
+ * long scan is stopped with its thread by the time limit.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseOptionsSchema } from '../../../src/contract/options.js';
+import type { EngineError } from '../../../src/engine/engine-error.js';
+import { terminateOcrWorkers } from '../../../src/engine/pdf/ocr/tesseract.js';
+import { EngineThreadPool, EngineTimeoutError } from '../../../src/engine/thread-pool.js';
+import { writePdf, type PageSpec } from './fixtures/pdf-writer.js';
+import { allBlocks, convertBytes, corpusBytes, mainMarkdown } from './helpers.js';
+import { privateUseTextPdf, scannedPdf } from './scanned-pdfs.js';
+
+const INVOICE: PageSpec = {
+  runs: [
+    { x: 72, y: 700, text: 'Invoice number 4471', size: 24 },
+    { x: 72, y: 660, text: 'Payment is due within thirty days.', size: 16 },
+  ],
+};
+
+afterAll(() => terminateOcrWorkers());
+
+describe('PDF OCR', () => {
+  it('reads a scanned page under modes auto and ocr, as full_page blocks with their place and confidence', async () => {
+    const scan = await scannedPdf(INVOICE);
+    for (const mode of ['auto', 'ocr'] as const) {
+      const doc = await convertBytes(scan, { mode });
+      expect(doc.warnings).toBeUndefined();
+      expect(mainMarkdown(doc)).toMatch(/Invoice number 4471[\s\S]*Payment is due within thirty days\./);
+      const blocks = allBlocks(doc);
+      expect(blocks.every((block) => block.source === 'full_page')).toBe(true);
+      const payment = blocks.find((block) => block.markdown.includes('thirty days'))!;
+      // Drawn at x 72 pt, baseline 660 pt on a 612 × 792 page: about 0.12 from the left, 0.16 from the top.
+      expect(payment.bbox![0]).toBeCloseTo(72 / 612, 1);
+      expect(payment.bbox![3]).toBeCloseTo((792 - 660) / 792, 1);
+      expect(payment.confidence!.ocr).toBeGreaterThan(0.8);
+      expect(payment.confidence!.ocr).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('keeps OCR_REQUIRED for a scan in mode fast', async () => {
+    const error = (await convertBytes(await scannedPdf(INVOICE), { mode: 'fast' }).catch((caught: unknown) => caught)) as EngineError;
+    expect(error.apiCode).toBe('OCR_REQUIRED');
+    expect(error.message).toMatch(/no text layer.*mode "fast" does not OCR/);
+  });
+
+  it('does not OCR a page with a good text layer under auto, and does under ocr', async () => {
+    const pdf = writePdf({ pages: [INVOICE] });
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    expect(allBlocks(auto).map((block) => [block.source, block.confidence?.ocr])).toEqual([
+      ['native_text', null],
+      ['native_text', null],
+    ]);
+    const ocr = await convertBytes(pdf, { mode: 'ocr' });
+    expect(allBlocks(ocr).every((block) => block.source === 'full_page')).toBe(true);
+    expect(mainMarkdown(ocr)).toContain('Payment is due within thirty days.');
+  });
+
+  it('OCRs a page whose glyphs map to private-use code points under auto, not under fast', async () => {
+    const pdf = privateUseTextPdf(['Quarterly invoice totals', 'Shipping address verified']);
+    const fast = await convertBytes(pdf, { mode: 'fast' });
+    expect(mainMarkdown(fast)).not.toContain('Quarterly');
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    expect(mainMarkdown(auto)).toBe('Quarterly invoice totals\n\nShipping address verified');
+    expect(allBlocks(auto).every((block) => block.source === 'full_page')).toBe(true);
+  });
+
+  it('works with no network and writes nothing to the working folder', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'docmill-ocr-'));
+    try {
+      const here = (name: string) => fileURLToPath(new URL(`./ocr/${name}`, import.meta.url));
+      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+      const node = [process.execPath, '--import', tsx, '--require', here('no-network-preload.cjs'), here('offline-child.ts')];
+      const pdf = fileURLToPath(new URL('pdf/ocr_test.pdf', new URL('../../fixtures/corpus/', import.meta.url)));
+      // Without a network namespace too when the machine allows one (root): then no socket can reach anything.
+      const isolated = spawnSync('unshare', ['-n', 'true']).status === 0;
+      const command = isolated ? ['unshare', '-n', ...node, pdf] : [...node, pdf];
+      const child = spawnSync(command[0]!, command.slice(1), { cwd, encoding: 'utf8', timeout: 120_000 });
+      expect(child.stderr).not.toMatch(/network access attempted/);
+      expect(child.status).toBe(0);
+      expect(JSON.parse(child.stdout).join('\n')).toMatch(/Docling bundles PDF document conversion to JSON and Markdown/);
+      expect(readdirSync(cwd)).toEqual([]);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('stops a long scan at the time limit: its thread is killed and nothing keeps running', async () => {
+    const pool = new EngineThreadPool({ size: 1 });
+    try {
+      const scan = await scannedPdf(INVOICE, { pages: 300, dpi: 100 });
+      const options = parseOptionsSchema.parse({ timeout: 4000, parsers: [{ type: 'pdf', mode: 'ocr' }] });
+      const error = await pool.run(scan, 'scan.pdf', options).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(EngineTimeoutError);
+      expect(pool.load).toBe(0);
+      // A tesseract worker left running would keep a core busy.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const before = process.cpuUsage();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const used = process.cpuUsage(before);
+      expect((used.user + used.system) / 1000).toBeLessThan(500);
+    } finally {
+      await pool.close();
+    }
+  });
+});
