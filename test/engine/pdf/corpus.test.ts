@@ -153,9 +153,10 @@ describe('the PDF corpus', () => {
     expect(allBlocks(doc).map((block) => block.source)).toEqual(['full_page']);
   });
 
-  it('loremipsum-flat.pdf keeps its document-info title', async () => {
+  it('loremipsum-flat.pdf (no text layer) is read by OCR in mode auto and keeps its document-info title', async () => {
     const doc = await convertBytes(corpusBytes('loremipsum-flat.pdf'));
     expect(doc.metadata.title).toBe('loremipsum.jpg');
+    expect(mainMarkdown(doc)).toMatch(/^Lorem ipsum dolor sit amet, consectetur adipiscing elit\./);
   });
 
   it('maxPages 1 on a 2-page PDF parses one page and reports both counts', async () => {

@@ -15,7 +15,7 @@ import type { EngineError } from '../../../src/engine/engine-error.js';
 import { terminateOcrWorkers } from '../../../src/engine/pdf/ocr/tesseract.js';
 import { EngineThreadPool, EngineTimeoutError } from '../../../src/engine/thread-pool.js';
 import { writePdf, type PageSpec } from './fixtures/pdf-writer.js';
-import { allBlocks, convertBytes, corpusBytes, mainMarkdown } from './helpers.js';
+import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
 import { privateUseTextPdf, scannedPdf } from './scanned-pdfs.js';
 
 const INVOICE: PageSpec = {
