@@ -7,6 +7,7 @@ import { CONTENT_TYPE_BY_EXTENSION } from '../contract/extensions.js';
 import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import type { Converter } from './model.js';
+import { redactionOf } from './redact/entities.js';
 import { renderDocument } from './render.js';
 import { type ConverterName, routeDocument } from './route.js';
 
@@ -37,5 +38,8 @@ export async function parseDocument(request: EngineRequest): Promise<ParseData> 
   const convert = await LOADERS[converter]();
   const model = await convert({ bytes, fileName, extension, options });
   if (warning !== undefined) model.warnings = [warning, ...(model.warnings ?? [])];
-  return renderDocument(model, options, { contentType: CONTENT_TYPE_BY_EXTENSION[extension] });
+  const redaction = redactionOf(options.redactPII);
+  // The redactor (and its language model) loads only when a parse asks for redaction.
+  const output = redaction ? await (await import('./redact/redact-document.js')).redactDocument(model, redaction) : model;
+  return renderDocument(output, options, { contentType: CONTENT_TYPE_BY_EXTENSION[extension] });
 }

@@ -9,7 +9,6 @@ import type { UploadSource } from '../backend/upload-source.js';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { parseWithJsonFormat, type JsonExtractor } from './json-format.js';
-import { refuseUnimplementedOptions } from './unimplemented-options.js';
 import { ERROR_MESSAGES } from '../contract/errors.js';
 import { EngineError } from './engine-error.js';
 import { EngineCrashError, EngineThreadPool, EngineTimeoutError, type ThreadPoolOptions } from './thread-pool.js';
@@ -30,7 +29,6 @@ export class LocalParseEngine implements ParseBackend {
 
   /** Parses bytes already in memory (what `docmill serve` receives). */
   async parseBytes(bytes: Uint8Array, fileName: string, options: ParseOptions, signal?: AbortSignal): Promise<ParseData> {
-    refuseUnimplementedOptions(options);
     return parseWithJsonFormat((b, f, o) => this.pool.run(b, f, o), bytes, fileName, options, this.#jsonExtractor, signal);
   }
 

@@ -155,19 +155,13 @@ describe('docmill serve: POST /v2/parse', () => {
     expect((error as BadRequestError).retryable).toBe(false);
   });
 
-  it('refuses options the local engine does not implement yet with 400 naming them, instead of ignoring them', async () => {
+  it('redacts personal data when the request asks for redactPII, in the style asked for', async () => {
     const api = client();
-    const cases: [ParseOptionsInput, RegExp][] = [
-      [{ redactPII: { mode: 'fast' } }, /redactPII/],
-    ];
-    for (const [options, named] of cases) {
-      const error = await api.parse(memorySource('a.csv', 'email\nann@example.com\n'), options).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(BadRequestError);
-      expect((error as BadRequestError).status).toBe(400);
-      expect((error as BadRequestError).apiCode).toBe('OPTION_NOT_SUPPORTED');
-      expect((error as BadRequestError).apiMessage).toMatch(named);
-    }
+    const options: ParseOptionsInput = { redactPII: { mode: 'fast', entities: ['EMAIL'], replaceStyle: 'mask' } };
+    const result = await api.parse(memorySource('a.csv', 'email\nann@example.com\n'), options);
     await api.close();
+    expect(result.data.markdown).toContain('| *************** |');
+    expect(result.data.markdown).not.toContain('ann@example.com');
   });
 
   it('honours the options timeout: a parse that overruns it is stopped and answered 408', async () => {

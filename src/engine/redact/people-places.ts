@@ -1,0 +1,126 @@
+/**
+ * PERSON and LOCATION from compromise's English model (it ships in the package: no download, no network).
+ * Precision first takes only what the model is sure of: a known first name in a run of capitalised words, or a
+ * title (Dr., Mrs.) before one; places it tags as such, capitalised, never a short all-caps word. Recall first
+ * also takes single names and runs of two or three capitalised words the model reads as proper nouns.
+ */
+import type { PiiSpan, RedactionMode } from './entities.js';
+
+interface TermJson {
+  text: string;
+  tags: string[];
+  offset: { start: number; length: number };
+}
+interface MatchJson {
+  terms: TermJson[];
+}
+interface View {
+  people(): View;
+  places(): View;
+  json(options: object): MatchJson[];
+}
+type Nlp = (text: string) => View;
+
+let loaded: Promise<Nlp> | undefined;
+
+/** Loads the model once per thread, on first use (it costs ~1 s and ~30 MB, so `fast` never pays for it). */
+export function loadNlp(): Promise<Nlp> {
+  loaded ??= import('compromise').then((module) => module.default as unknown as Nlp);
+  return loaded;
+}
+
+const JSON_OPTIONS = { offset: true, terms: { offset: true } };
+/** Capitalised words that open many phrases without naming anyone. */
+const NOT_A_NAME = new Set([
+  'The', 'A', 'An', 'This', 'That', 'These', 'Those', 'Our', 'Your', 'My', 'His', 'Her', 'Their', 'We', 'I', 'It',
+  'Dear', 'Hello', 'Hi', 'Thanks', 'Regards', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday',
+  'Sunday', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
+  'November', 'December', 'Inc', 'Ltd', 'LLC', 'GmbH', 'Street', 'Avenue', 'Road', 'Page', 'Table', 'Figure',
+]);
+const NON_NAME_TAGS = ['Organization', 'Place', 'Date', 'Month', 'WeekDay', 'Pronoun', 'Determiner', 'Verb', 'Value'];
+
+export function findPeopleAndPlaces(nlp: Nlp, text: string, mode: RedactionMode, wanted: { person: boolean; location: boolean }): PiiSpan[] {
+  if (!/\p{Lu}/u.test(text)) return [];
+  const prose = proseView(text);
+  const doc = nlp(prose);
+  const spans: PiiSpan[] = [];
+  if (wanted.person) {
+    for (const match of doc.people().json(JSON_OPTIONS)) {
+      const span = personSpan(match.terms, mode);
+      if (span) spans.push({ ...span, entity: 'PERSON' });
+    }
+    if (mode === 'aggressive') spans.push(...capitalisedNames(prose, doc.json(JSON_OPTIONS)));
+  }
+  if (wanted.location) {
+    for (const match of doc.places().json(JSON_OPTIONS)) {
+      const span = placeSpan(match.terms, mode);
+      if (span) spans.push({ ...span, entity: 'LOCATION' });
+    }
+  }
+  return spans;
+}
+
+const URL_OR_MARKUP = /\b(?:https?:\/\/|www\.|mailto:|tel:)[^\s<>()"'`\]]+|[[\]()|*_#>`]/g;
+
+/**
+ * The text as the model should read it: URLs and Markdown punctuation become spaces of the same length, so
+ * `[Laura Bennett](https://…)` reads as a name and every offset still points into the original text.
+ */
+function proseView(text: string): string {
+  return text.replace(URL_OR_MARKUP, (found) => ' '.repeat(found.length));
+}
+
+function isCapitalised(word: string): boolean {
+  return /^\p{Lu}/u.test(word);
+}
+
+function rangeOf(terms: readonly TermJson[]): { start: number; end: number } {
+  const first = terms[0] as TermJson;
+  const last = terms[terms.length - 1] as TermJson;
+  return { start: first.offset.start, end: last.offset.start + last.offset.length };
+}
+
+function personSpan(terms: readonly TermJson[], mode: RedactionMode): { start: number; end: number } | undefined {
+  const titled = terms.some((term) => term.tags.includes('Honorific'));
+  const name = terms.filter((term) => !term.tags.includes('Honorific'));
+  if (name.length === 0 || !name.every((term) => isCapitalised(term.text) && !NOT_A_NAME.has(term.text))) return undefined;
+  if (mode !== 'aggressive') {
+    const knownFirstName = name.some((term) => term.tags.includes('FirstName'));
+    if (!(titled || (name.length >= 2 && knownFirstName))) return undefined;
+  }
+  return rangeOf(name);
+}
+
+function placeSpan(terms: readonly TermJson[], mode: RedactionMode): { start: number; end: number } | undefined {
+  const words = terms.filter((term) => /\p{L}/u.test(term.text));
+  if (words.length === 0) return undefined;
+  if (!terms.every((term) => isCapitalised(term.text) || /^\d/.test(term.text))) return undefined;
+  if (words.some((term) => NOT_A_NAME.has(term.text))) return undefined;
+  // US, UK, IL: too short to tell a place from an abbreviation.
+  if (terms.length === 1 && /^\p{Lu}{1,3}$/u.test(words[0]?.text ?? '')) return undefined;
+  if (mode !== 'aggressive' && !terms.some((term) => term.tags.some((tag) => ['City', 'Country', 'Region', 'Address', 'Place'].includes(tag)))) {
+    return undefined;
+  }
+  return rangeOf(terms);
+}
+
+const CAPITALISED_RUN = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?:[-']\p{Lu}\p{Ll}+)?(?:[ \t]+\p{Lu}\p{Ll}+(?:[-']\p{Lu}\p{Ll}+)?){1,2}(?![\p{L}\p{N}])/gu;
+/** What may stand before a sentence's first word: nothing, an end of sentence, a Markdown line marker. */
+const SENTENCE_START = /(?:^|[.!?:;]["')\]]?\s+|\n[ \t]*(?:[#>*-]+[ \t]*|\d+\.[ \t]+)?|^[ \t]*(?:[#>*-]+[ \t]*|\d+\.[ \t]+))$/;
+
+/** Two or three capitalised words, not opening a sentence, each one the model reads as a proper noun. */
+function capitalisedNames(text: string, sentences: readonly MatchJson[]): PiiSpan[] {
+  const tagsAt = new Map<number, string[]>();
+  for (const sentence of sentences) for (const term of sentence.terms) tagsAt.set(term.offset.start, term.tags);
+  const spans: PiiSpan[] = [];
+  for (const match of text.matchAll(CAPITALISED_RUN)) {
+    if (SENTENCE_START.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
+    const words = [...match[0].matchAll(/\S+/g)];
+    const names = words.every((word) => {
+      const tags = tagsAt.get(match.index + word.index) ?? [];
+      return !NOT_A_NAME.has(word[0]) && tags.includes('ProperNoun') && !tags.some((tag) => NON_NAME_TAGS.includes(tag));
+    });
+    if (names) spans.push({ start: match.index, end: match.index + match[0].length, entity: 'PERSON' });
+  }
+  return spans;
+}
