@@ -60,6 +60,7 @@ export function findPeopleAndPlaces(nlp: Nlp, text: string, mode: RedactionMode,
   return spans;
 }
 
+const SOFT_WRAP = /(?<=[\p{Ll},;])\n(?=[ \t]*\p{L})/gu;
 const URL_OR_MARKUP = /\b(?:https?:\/\/|www\.|mailto:|tel:)[^\s<>()"'`\]]+|[[\]()|*_#>`]/g;
 
 /**
@@ -67,7 +68,8 @@ const URL_OR_MARKUP = /\b(?:https?:\/\/|www\.|mailto:|tel:)[^\s<>()"'`\]]+|[[\](
  * `[Laura Bennett](https://…)` reads as a name and every offset still points into the original text.
  */
 function proseView(text: string): string {
-  return text.replace(URL_OR_MARKUP, (found) => ' '.repeat(found.length));
+  // A line break inside a sentence (wrapped HTML text) would otherwise end the model's sentence there.
+  return text.replace(URL_OR_MARKUP, (found) => ' '.repeat(found.length)).replace(SOFT_WRAP, ' ');
 }
 
 function isCapitalised(word: string): boolean {
@@ -105,8 +107,20 @@ function placeSpan(terms: readonly TermJson[], mode: RedactionMode): { start: nu
 }
 
 const CAPITALISED_RUN = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?:[-']\p{Lu}\p{Ll}+)?(?:[ \t]+\p{Lu}\p{Ll}+(?:[-']\p{Lu}\p{Ll}+)?){1,2}(?![\p{L}\p{N}])/gu;
-/** What may stand before a sentence's first word: nothing, an end of sentence, a Markdown line marker. */
-const SENTENCE_START = /(?:^|[.!?:;]["')\]]?\s+|\n[ \t]*(?:[#>*-]+[ \t]*|\d+\.[ \t]+)?|^[ \t]*(?:[#>*-]+[ \t]*|\d+\.[ \t]+))$/;
+const LOOK_BACK = 40;
+
+/**
+ * Whether the word at `index` opens a sentence (where every word is capitalised): nothing or an end of sentence
+ * before it, or only a Markdown marker (`#`, `-`, `1.`) on its line. A plain line break is a soft wrap, not a start.
+ */
+function opensSentence(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - LOOK_BACK), index);
+  const trimmed = before.trimEnd();
+  if (trimmed === '') return index <= LOOK_BACK || before.includes('\n');
+  if (/[.!?:;]["')\]]*$/.test(trimmed)) return true;
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  return (before.includes('\n') || index <= LOOK_BACK) && /^[ \t]*(?:[#>*+-]+|\d+[.)])[ \t]+$/.test(line);
+}
 
 /** Two or three capitalised words, not opening a sentence, each one the model reads as a proper noun. */
 function capitalisedNames(text: string, sentences: readonly MatchJson[]): PiiSpan[] {
@@ -114,7 +128,7 @@ function capitalisedNames(text: string, sentences: readonly MatchJson[]): PiiSpa
   for (const sentence of sentences) for (const term of sentence.terms) tagsAt.set(term.offset.start, term.tags);
   const spans: PiiSpan[] = [];
   for (const match of text.matchAll(CAPITALISED_RUN)) {
-    if (SENTENCE_START.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
+    if (opensSentence(text, match.index)) continue;
     const words = [...match[0].matchAll(/\S+/g)];
     const names = words.every((word) => {
       const tags = tagsAt.get(match.index + word.index) ?? [];

@@ -7,6 +7,7 @@
 import type { Redaction } from '../../contract/options.js';
 import type { DocumentModel, MetadataValue } from '../model.js';
 import { createPiiFinder } from './find-pii.js';
+import { redactHtml } from './redact-html.js';
 import { replaceSpans } from './replace-spans.js';
 
 export type TextRedactor = (text: string) => string;
@@ -29,8 +30,8 @@ export async function redactDocument(model: DocumentModel, redaction: Redaction)
     })),
     metadata: redactMetadata(model.metadata, redact),
   };
-  if (model.html !== undefined) redacted.html = redact(model.html);
-  if (model.rawHtml !== undefined) redacted.rawHtml = redact(model.rawHtml);
+  if (model.html !== undefined) redacted.html = redactHtml(model.html, redact);
+  if (model.rawHtml !== undefined) redacted.rawHtml = redactHtml(model.rawHtml, redact);
   if (model.links !== undefined) redacted.links = model.links.map(redact);
   if (model.images !== undefined) redacted.images = model.images.map(redact);
   return redacted;
