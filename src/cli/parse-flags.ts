@@ -16,6 +16,10 @@ export interface ParseFlags {
   maxPages?: string;
   formats?: string;
   timeout?: string;
+  /** `--redact-pii` alone is true; with a value, the redaction mode. */
+  redactPii?: boolean | string;
+  redactEntities?: string;
+  redactStyle?: string;
 }
 
 export function addParseFlags(command: Command): Command {
@@ -27,7 +31,10 @@ export function addParseFlags(command: Command): Command {
     .option('--page-markers', 'mark page breaks in the Markdown with <!-- page N -->')
     .option('--max-pages <n>', 'parse at most N pages of a PDF (1..10000)')
     .option('--formats <list>', 'comma-separated formats: markdown,summary,html,rawHtml,links,images,json')
-    .option('--timeout <ms>', 'per-document timeout in milliseconds (at most 300000)');
+    .option('--timeout <ms>', 'per-document timeout in milliseconds (at most 300000)')
+    .option('--redact-pii [mode]', 'redact personal data: accurate (default), aggressive or fast')
+    .option('--redact-entities <list>', 'comma-separated buckets to redact: PERSON,EMAIL,PHONE,LOCATION,FINANCIAL,SECRET')
+    .option('--redact-style <style>', 'how redacted spans read: tag (<EMAIL>), mask (***) or remove');
 }
 
 type MutableOptions = Record<string, unknown> & { parsers?: unknown[]; formats?: unknown[] };
@@ -37,6 +44,8 @@ export async function optionsFromFlags(flags: ParseFlags): Promise<ParseOptionsI
   const options: MutableOptions = flags.options ? await readOptionsFile(flags.options) : {};
   if (flags.formats !== undefined) options.formats = formatsFrom(flags.formats, options.formats);
   if (flags.timeout !== undefined) options.timeout = numberOrRaw(flags.timeout);
+  const redactPII = redactionFrom(flags, options.redactPII);
+  if (redactPII !== undefined) options.redactPII = redactPII;
   const pdf: Record<string, unknown> = {};
   if (flags.mode !== undefined) pdf.mode = flags.mode;
   if (flags.pages) pdf.pages = true;
@@ -77,6 +86,23 @@ function formatsFrom(list: string, existing: unknown[] | undefined): unknown[] {
     const previous = existing?.find((format) => typeof format === 'object' && format !== null && (format as { type?: unknown }).type === type);
     return previous ?? { type };
   });
+}
+
+/**
+ * The `redactPII` the redaction flags ask for, on top of one from --options; undefined when no flag was given.
+ * Naming entities or a style implies redaction.
+ */
+function redactionFrom(flags: ParseFlags, existing: unknown): unknown {
+  const { redactPii, redactEntities, redactStyle } = flags;
+  if (redactPii === undefined && redactEntities === undefined && redactStyle === undefined) return undefined;
+  const base = typeof existing === 'object' && existing !== null ? (existing as Record<string, unknown>) : {};
+  const redaction: Record<string, unknown> = { ...base };
+  if (typeof redactPii === 'string') redaction.mode = redactPii;
+  if (redactEntities !== undefined) {
+    redaction.entities = redactEntities.split(',').map((entity) => entity.trim().toUpperCase()).filter(Boolean);
+  }
+  if (redactStyle !== undefined) redaction.replaceStyle = redactStyle;
+  return Object.keys(redaction).length === 0 ? true : redaction;
 }
 
 /** A number when the text is one; otherwise the text itself, so validation names the field and the bad value. */
