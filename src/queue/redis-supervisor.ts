@@ -31,8 +31,11 @@ const RESTART_WINDOW_MS = 60_000;
 const START_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 5_000;
 
-/** Kills redis-server when the pipe from docmill closes (docmill died), and exits with it otherwise. */
-const WATCHDOG_SCRIPT = '"$@" & server=$!; (read -r _; kill -9 $server 2>/dev/null) & wait $server';
+/**
+ * Kills redis-server when the pipe from docmill (stdin) closes: docmill died. Exits with the server otherwise. The
+ * pipe goes through fd 3 because a background job's stdin is /dev/null in a shell without job control.
+ */
+const WATCHDOG_SCRIPT = 'exec 3<&0; "$@" 3<&- & server=$!; (read -r _ <&3; kill -9 $server 2>/dev/null) & wait $server';
 
 export class RedisSupervisor {
   #child: ChildProcess | undefined;
@@ -128,6 +131,8 @@ export class RedisSupervisor {
     (child.stdin as { unref?: () => void } | null)?.unref?.();
     child.stdin?.on('error', () => undefined);
     child.once('exit', (code, signal) => {
+      // Ends the watchdog's reader, if any, which outlives a server that died on its own.
+      child.stdin?.destroy();
       if (this.#child !== child) return;
       this.#child = undefined;
       if (!this.#stopping) void this.#restart(`the embedded redis-server exited (${signal ?? `code ${code}`})`);
