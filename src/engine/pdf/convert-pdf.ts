@@ -368,11 +368,12 @@ export async function readDocument(
         `page(s) ${list} have no text layer (scanned or image-only) and mode "fast" does not OCR; use mode "auto" or "ocr"`,
       );
     }
-    warnings.push(
-      parser.mode === 'fast'
-        ? `Page(s) ${list} have no text layer (scanned or image-only) and are left empty: mode "fast" does not OCR.`
-        : `Page(s) ${list} have no text layer and OCR found no text on them; they are left empty.`,
-    );
+    const reason = {
+      fast: `Page(s) ${list} have no text layer (scanned or image-only) and are left empty: mode "fast" does not OCR.`,
+      auto: `Page(s) ${list} have no text layer and OCR found no text on them; they are left empty.`,
+      ocr: `OCR found no text on page(s) ${list}; they are left empty.`,
+    };
+    warnings.push(reason[parser.mode]);
   }
 
   const model: DocumentModel = {
