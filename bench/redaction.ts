@@ -17,7 +17,6 @@
  * Targets (issue 11): accurate precision ≥ 0.95, aggressive recall ≥ 0.95, no secret missed in any mode.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseOptionsSchema, REDACTION_ENTITIES, REDACTION_MODES } from '../src/contract/options.js';
 import { parseDocument } from '../src/engine/engine.js';
 import type { PiiEntity, PiiSpan, RedactionMode } from '../src/engine/redact/entities.js';
