@@ -159,7 +159,8 @@ async function main(): Promise<void> {
       return child;
     });
     const exited = children.map((child) => new Promise<number | null>((done) => child.once('exit', (code) => done(code))));
-    const queue = new Queue(queueName, { connection: new Redis(redisUrl, { maxRetriesPerRequest: null }), prefix: '{docmill}' });
+    const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    const queue = new Queue(queueName, { connection, prefix: '{docmill}' });
     try {
       await Promise.all(children.map((child) => waitForLine(child, 'worker started', 60_000)));
       const enqueueArgs = ['bin/docmill.js', 'enqueue', docs, '--queue', queueName, '--out', out];
@@ -187,6 +188,7 @@ async function main(): Promise<void> {
         for (const child of children) child.kill('SIGKILL');
       } else if (codes.some((code) => code !== 0)) notes.push(`worker exit codes ${codes.join(', ')}`);
       await queue.close();
+      connection.disconnect();
       const deleted = await deleteQueueKeys(redisUrl, queueName).catch(() => 0);
       notes.push(`queue keys removed afterwards: ${deleted}`);
     }

@@ -8,12 +8,15 @@
  * - The in-flight count is decremented just before the response is written, so a client that sends its next
  *   request as soon as it reads an answer is never refused for the request it just finished.
  * - Faults (`faults`, off by default): a share of the accepted requests is answered, after the same latency,
- *   with an error drawn from a weighted mix (408, 429 with its own Retry-After, 5xx), from a seeded generator so
- *   every contender meets the same sequence of answers.
+ *   with an error drawn from a weighted mix (408, 429 with its own Retry-After, 5xx). The draw is a hash of the
+ *   seed, the file the request carries and how many accepted requests for that file came before it, so the n-th
+ *   accepted request for a file meets the same fate whatever the client and its timing: every contender meets
+ *   the same storm, file by file.
  * - Every request is logged (arrival, answer, status, in-flight count at arrival, the file named in its multipart
  *   header, the Retry-After of a 429) for the analysis in ./request-log.ts. Bodies are drained and counted, never
  *   kept.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -36,7 +39,7 @@ export interface FaultOptions {
   mix: Partial<Record<FaultStatus, number>>;
   /** Retry-After of an injected 429, in seconds. */
   retryAfterSeconds: number;
-  /** Seed of the generator that decides which requests fail, and how. @default 1 */
+  /** Seed of the draw that decides which requests fail, and how. @default 1 */
   seed?: number;
 }
 
@@ -79,29 +82,31 @@ const FAULT_BODIES: Record<FaultStatus, string> = {
   504: JSON.stringify({ success: false, error: 'Gateway Timeout' }),
 };
 
-/** mulberry32: a small seeded generator, so a run's faults can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+/** Two numbers in [0, 1) from a hash of `key`. */
+function hashed(key: string): [number, number] {
+  const digest = createHash('sha256').update(key).digest();
+  return [digest.readUInt32BE(0) / 4_294_967_296, digest.readUInt32BE(4) / 4_294_967_296];
 }
 
-/** Draws the answer of an accepted request: undefined for a success, else the injected status. */
-function faultDrawer(faults: FaultOptions | undefined): () => FaultStatus | undefined {
+/**
+ * Draws the answer of an accepted request for `file`: undefined for a success, else the injected status. Requests
+ * without a file name are drawn by their order of arrival instead.
+ */
+function faultDrawer(faults: FaultOptions | undefined): (file: string | undefined) => FaultStatus | undefined {
   if (!faults || faults.rate <= 0) return () => undefined;
-  const random = seeded(faults.seed ?? 1);
+  const seed = faults.seed ?? 1;
   const entries = Object.entries(faults.mix)
     .map(([status, weight]) => [Number(status) as FaultStatus, weight ?? 0] as const)
     .filter(([, weight]) => weight > 0);
   const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
-  return () => {
-    if (random() >= faults.rate || total <= 0) return undefined;
-    let pick = random() * total;
+  const seen = new Map<string, number>();
+  let unnamed = 0;
+  return (file) => {
+    const nth = file === undefined ? unnamed++ : (seen.get(file) ?? 0);
+    if (file !== undefined) seen.set(file, nth + 1);
+    const [fails, which] = hashed(`${seed}:${file ?? ''}:${nth}`);
+    if (fails >= faults.rate || total <= 0) return undefined;
+    let pick = which * total;
     for (const [status, weight] of entries) {
       pick -= weight;
       if (pick < 0) return status;
@@ -162,10 +167,10 @@ export async function startCappedServer(options: CappedServerOptions): Promise<C
     let bodyBytes = -1;
     let fileName: string | undefined;
     let timeUp = false;
-    const fault = drawFault();
     const answer = () => {
       if (bodyBytes < 0 || !timeUp) return;
       inFlight--;
+      const fault = drawFault(fileName);
       const answeredAt = performance.now();
       if (fault === undefined) {
         records.push({ arrivedAt, answeredAt, status: 200, inFlightAtArrival, bytes: bodyBytes, file: fileName });

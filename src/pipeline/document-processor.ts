@@ -13,9 +13,10 @@ import {
   RateLimitedError,
   UnauthorizedError,
   isRetryCandidate,
+  type RetryCandidate,
 } from '../backend/errors.js';
 import type { AttemptOutcome, ParseBackend, ParseResult } from '../backend/parse-backend.js';
-import { backoffMs } from '../client/retry-policy.js';
+import { backoffMs, DEFAULT_RETRY_SETTINGS, retryDelayMs } from '../client/retry-policy.js';
 import type { UploadSource } from '../backend/upload-source.js';
 import type { ParseOptions } from '../contract/options.js';
 import { MAX_FILE_BYTES } from '../contract/limits.js';
@@ -190,9 +191,11 @@ export class DocumentProcessor {
   }
 
   /**
-   * One parse, each attempt through the gate: a slot is held only while a request is out, never through the
-   * client's backoff between attempts. 429s are handed to the queue, not retried in place: the document moves to
-   * BullMQ's delayed set until its Retry-After has passed, so no worker sends it earlier and no slot waits for it.
+   * One attempt of a parse, through the gate: a slot is held only while the request is out. No error is retried in
+   * place: after a 429 the document moves to BullMQ's delayed set until its Retry-After has passed, after a 408, 5xx
+   * or network error until the contract's backoff has, so no worker sends it earlier and neither a gate slot nor a
+   * job slot waits for it (a job sleeping through a 16 s backoff kept a document that was ready from starting:
+   * measured, twice the time of a client that frees its slot in a storm of failing answers, bench/fault-storm.ts).
    * Only a concurrency 429 teaches the gate; 5xx, 408 and network errors say nothing about the API's capacity, and a
    * per-minute 429 paces the whole queue instead.
    */
@@ -233,7 +236,7 @@ export class DocumentProcessor {
     try {
       return await backend.parse(upload, options, {
         ...(signal ? { signal } : {}),
-        shouldRetry: (error) => !(error instanceof RateLimitedError),
+        shouldRetry: () => false,
         beforeAttempt: async (attemptSignal) => {
           await this.#assertSending();
           ticket = await gate.acquire(attemptSignal);
@@ -247,10 +250,7 @@ export class DocumentProcessor {
         throw new WaitingError();
       }
       if (error instanceof RateLimitedError) await this.#deferForThrottle(job, token, error, requests);
-      if (isRetryCandidate(error) && error.retryable && error.retryAfterMs !== undefined) {
-        // A wait the client would not sit through in one request (minutes): the document waits in the delayed set.
-        await this.#deferUntil(job, token, Date.now() + error.retryAfterMs, requests, {});
-      }
+      if (isRetryCandidate(error) && error.retryable) await this.#deferRetry(job, token, error, requests);
       await this.#handleStopErrors(job, token, error, requests);
       throw error;
     }
@@ -280,8 +280,31 @@ export class DocumentProcessor {
     return this.#deferUntil(job, token, Date.now() + waitMs, requests, { throttles });
   }
 
+  /**
+   * A 408, 5xx or network error: the contract's wait before the next attempt (its Retry-After, else the backoff),
+   * spent in the delayed set. After the contract's attempts the count starts again and the error goes to BullMQ,
+   * whose own attempts (`--attempts`) and backoff take over.
+   */
+  async #deferRetry(job: Job, token: string | undefined, error: RetryCandidate, requests: { count: number }): Promise<void> {
+    const data = parseJobDataSchema.parse(job.data);
+    const failures = (data.failures ?? 0) + 1;
+    const delayMs = retryDelayMs(error, failures, { ...DEFAULT_RETRY_SETTINGS, maxWaitMs: Number.POSITIVE_INFINITY });
+    if (delayMs === undefined) {
+      await job.updateData({ ...data, requestsMade: requests.count, failures: 0 });
+      return;
+    }
+    this.deps.logger.warn({ file: data.relativePath, attempt: failures, delayMs, code: error.code }, 'parse attempt failed; retrying after the backoff');
+    return this.#deferUntil(job, token, Date.now() + delayMs, requests, { failures });
+  }
+
   /** Moves the job to the delayed set until `timestamp`, keeping its request count; ends this start of the job. */
-  async #deferUntil(job: Job, token: string | undefined, timestamp: number, requests: { count: number }, extra: { throttles?: number }): Promise<never> {
+  async #deferUntil(
+    job: Job,
+    token: string | undefined,
+    timestamp: number,
+    requests: { count: number },
+    extra: { throttles?: number; failures?: number },
+  ): Promise<never> {
     await job.updateData({ ...parseJobDataSchema.parse(job.data), requestsMade: requests.count, ...extra });
     await job.moveToDelayed(timestamp, token);
     throw new DelayedError();

@@ -21,6 +21,8 @@ export const parseJobDataSchema = z.object({
   requestsMade: z.number().int().nonnegative().optional(),
   /** 429s answered to this document so far: the backoff when the API gives no Retry-After grows with it. */
   throttles: z.number().int().nonnegative().optional(),
+  /** Retryable failures in a row (408, 5xx, network) in this queue attempt: the contract's backoff grows with it. */
+  failures: z.number().int().nonnegative().optional(),
 });
 export type ParseJobData = z.infer<typeof parseJobDataSchema>;
 

@@ -104,6 +104,27 @@ describe('SharedApiGate', () => {
     expect(await within(next, 1000)).not.toBe('waiting');
   });
 
+  it('does not lower the shared limit for a concurrency 429 that came back as late as a parse', async () => {
+    queue = `test-gate-${randomUUID()}`;
+    const a = gate({ max: 8, initial: 4 });
+    const b = gate({ max: 8, initial: 4 });
+    const [first, late] = [await a.acquire(), await a.acquire()];
+    const third = await b.acquire();
+    await new Promise((done) => setTimeout(done, 80));
+    a.succeeded(first as GateTicket);
+    await settled();
+    const limit = await sharedLimit();
+    a.concurrencyLimited(late as GateTicket);
+    await settled();
+    expect(await sharedLimit()).toBe(limit);
+    // Refused at admission: the limit drops to what the fleet has in flight (B's one request).
+    const refused = await a.acquire();
+    a.concurrencyLimited(refused);
+    await settled();
+    expect(await sharedLimit()).toBe(1);
+    b.succeeded(third);
+  });
+
   it('probes above the learned limit once, for the whole fleet, after enough successes', async () => {
     queue = `test-gate-${randomUUID()}`;
     const a = gate({ max: 8, initial: 4, probeAfter: 2 });

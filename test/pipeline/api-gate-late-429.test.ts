@@ -1,0 +1,39 @@
+/**
+ * A concurrency 429 teaches the gate what the API accepts only when it was a refusal at admission, answered at
+ * once; one that comes back as late as a parse (the API took the request in, then failed it) frees its slot and
+ * teaches nothing.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiGate, answeredLate } from '../../src/pipeline/api-gate.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ApiGate: late concurrency 429s', () => {
+  it('a 429 as late as a parse frees its slot and leaves the limit; one answered at once lowers it to what is in flight', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const gate = new ApiGate({ max: 8, initial: 4 });
+    const [first, late, third, fourth] = [await gate.acquire(), await gate.acquire(), await gate.acquire(), await gate.acquire()];
+    vi.setSystemTime(Date.now() + 100);
+    gate.succeeded(first!);
+    const limit = gate.limit;
+    gate.concurrencyLimited(late!);
+    expect(gate.limit).toBe(limit);
+    expect(gate.snapshot().inFlight).toBe(2);
+
+    const refusedAtOnce = await gate.acquire();
+    gate.concurrencyLimited(refusedAtOnce);
+    expect(gate.limit).toBe(2);
+    gate.succeeded(third!);
+    gate.succeeded(fourth!);
+  });
+
+  it('judges lateness against half the usual duration, never below 25 ms, and not at all before a duration is known', () => {
+    expect(answeredLate(5000, undefined)).toBe(false);
+    expect(answeredLate(10, 0)).toBe(false);
+    expect(answeredLate(30, 0)).toBe(true);
+    expect(answeredLate(400, 1000)).toBe(false);
+    expect(answeredLate(600, 1000)).toBe(true);
+  });
+});
