@@ -78,6 +78,14 @@ async function main(): Promise<void> {
     if (!entry) tallies.set(key, (entry = { goldFound: 0, gold: 0, predictedRight: 0, predicted: 0 }));
     return entry;
   };
+  /** Micro tallies per document and mode, so the held-out document can be read apart. */
+  const byDocument = new Map<string, Tally>();
+  const documentTally = (document: string, mode: RedactionMode): Tally => {
+    const key = `${document}/${mode}`;
+    let entry = byDocument.get(key);
+    if (!entry) byDocument.set(key, (entry = { goldFound: 0, gold: 0, predictedRight: 0, predicted: 0 }));
+    return entry;
+  };
   const lookalikesHit = new Map<RedactionMode, string[]>();
   const secretsMissed = new Map<RedactionMode, string[]>();
   const timings = new Map<RedactionMode, number>();
@@ -93,17 +101,25 @@ async function main(): Promise<void> {
         const gold: Gold[] = labels.pii.flatMap((label) =>
           occurrences(block, label.text).map((start) => ({ start, end: start + label.text.length, entity: label.entity })),
         );
+        const perDocument = documentTally(labels.document, mode);
         for (const item of gold) {
           const entry = tally(mode, item.entity);
           entry.gold += 1;
-          if (covered(item, spans)) entry.goldFound += 1;
+          perDocument.gold += 1;
+          if (covered(item, spans)) {
+            entry.goldFound += 1;
+            perDocument.goldFound += 1;
+          }
           else if (item.entity === 'SECRET') secretsMissed.get(mode)?.push(block.slice(item.start, item.end));
         }
         for (const span of spans) {
           const entry = tally(mode, span.entity);
           entry.predicted += 1;
-          if (gold.some((item) => item.entity === span.entity && item.start < span.end && item.end > span.start)) entry.predictedRight += 1;
-          else process.stdout.write(`  ${mode} false ${span.entity}: ${JSON.stringify(block.slice(span.start, span.end))}\n`);
+          perDocument.predicted += 1;
+          if (gold.some((item) => item.entity === span.entity && item.start < span.end && item.end > span.start)) {
+            entry.predictedRight += 1;
+            perDocument.predictedRight += 1;
+          } else process.stdout.write(`  ${mode} false ${span.entity}: ${JSON.stringify(block.slice(span.start, span.end))}\n`);
         }
         for (const lookalike of labels.lookalikes) {
           for (const start of occurrences(block, lookalike)) {
@@ -138,6 +154,13 @@ async function main(): Promise<void> {
   process.stdout.write(`\nDocuments: ${documentsLine}; modes ${REDACTION_MODES.join(', ')}\n`);
   process.stdout.write('Precision / recall per entity (gold = labelled occurrences)\n\n');
   process.stdout.write(`${markdownTable(['entity', 'gold', ...MODES], rows)}\n\n`);
+  const documentRows = documents.map(({ labels }) => [
+    labels.document,
+    String(byDocument.get(`${labels.document}/fast`)?.gold ?? 0),
+    ...MODES.map((mode) => cell(byDocument.get(`${labels.document}/${mode}`))),
+  ]);
+  process.stdout.write('Per document, all entities (micro)\n\n');
+  process.stdout.write(`${markdownTable(['document', 'gold', ...MODES], documentRows)}\n\n`);
   for (const mode of MODES) {
     const hits = lookalikesHit.get(mode) ?? [];
     const missed = secretsMissed.get(mode) ?? [];
