@@ -94,15 +94,21 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       resources.add('metrics server', await startMetricsServer(metrics, port, logger), (m) => m.close());
     }
     const { queue, control } = handle;
-    await control.saveOptions(fingerprint, parseOptions);
-    const pause = await control.pauseReason();
-    if (pause) {
-      logger.warn({ reason: pause.message }, 'the queue was paused; running again resumes it');
-      await control.resume();
-    }
-    // Rerunning means trying again: documents that failed last time go back to the queue.
-    await queue.retryJobs({ state: 'failed' });
-    await reclaimForRun(handle, logger, events);
+    // Redis lost here: these wait for it, the run need not (it goes on to end as the drain loop decides).
+    await unlessAborted(
+      (async () => {
+        await control.saveOptions(fingerprint, parseOptions);
+        const pause = await control.pauseReason();
+        if (pause) {
+          logger.warn({ reason: pause.message }, 'the queue was paused; running again resumes it');
+          await control.resume();
+        }
+        // Rerunning means trying again: documents that failed last time go back to the queue.
+        await queue.retryJobs({ state: 'failed' });
+        await reclaimForRun(handle, logger, events);
+      })(),
+      stopOrLost,
+    );
     worker = startParseWorker({
       connection: handle.redis,
       queue,
