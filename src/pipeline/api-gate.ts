@@ -10,10 +10,10 @@
  * - A `Concurrency limit reached` 429 is answered at once, so what is still in flight once the refused request has
  *   left is what the API accepted: the limit drops to that number (at least 1), on every such 429. Halving instead
  *   would park the limit at half the API's and leave it climbing back (measured: 0.71 of the throughput possible).
- *   A 429 that comes back as late as a parse does (at least half the smoothed duration of a success) was not refused
- *   at admission: the API took the request in and failed it, as a 503 would, and what is in flight then says
- *   nothing of what it accepts, so it frees its slot without teaching. Lowering on those parked the limit near 1
- *   through a storm of failing answers and doubled its time (bench/fault-storm.ts).
+ *   After slow start, a 429 that comes back as late as a parse does (at least 3/4 of the smoothed duration of a
+ *   success) was not refused at admission: the API took the request in and failed it, as a 503 would, and what
+ *   is in flight then says nothing of what it accepts, so it frees its slot without teaching. (During slow start
+ *   every concurrency 429 ends it: a busy client's own delays can make a refusal at admission look late.)
  * - A `Rate limit exceeded` 429 is about requests per minute, not concurrency: the limit halves.
  * - After `probeAfter × limit` successes in a row the gate probes one request higher, to find headroom a raised
  *   plan or a quieter fleet has left. A refused probe doubles the successes needed before the next (up to 64×), a
@@ -163,7 +163,7 @@ export class ApiGate implements ParseGate {
   concurrencyLimited(ticket: GateTicket): void {
     if (!this.#settle(ticket)) return;
     this.#release();
-    if (answeredLate(Date.now() - ticket.startedAt, this.#latencyMs)) return;
+    if (!this.#slowStart && answeredLate(Date.now() - ticket.startedAt, this.#latencyMs)) return;
     this.#slowStart = false;
     if (this.#probeFrom !== undefined) {
       this.#probeBackoff = Math.min(this.#probeBackoff * 2, 64);
@@ -237,11 +237,11 @@ export class ApiGate implements ParseGate {
 const AT_ONCE_MS = 25;
 
 /**
- * Whether a concurrency 429 that took `tookMs` came back as late as a parse (see the class comment): at least half
- * the smoothed duration of a success, and at least AT_ONCE_MS. Unknown durations count as at once.
+ * Whether a concurrency 429 that took `tookMs` came back as late as a parse (see the class comment): at least 3/4
+ * of the smoothed duration of a success, and at least AT_ONCE_MS. Unknown durations count as at once.
  */
 export function answeredLate(tookMs: number, latencyMs: number | undefined): boolean {
-  return latencyMs !== undefined && tookMs >= Math.max(AT_ONCE_MS, latencyMs / 2);
+  return latencyMs !== undefined && tookMs >= Math.max(AT_ONCE_MS, latencyMs * 0.75);
 }
 
 export interface GateTicket {

@@ -68,14 +68,20 @@ return {1, limit, inFlight + 1, epoch}
 
 /**
  * ARGV: lease, outcome, max, ticket epoch, in flight at start, may probe (0/1), probeAfter, decrease, the lease to
- * hand the freed slot to (this worker's next waiter, or '') with its time to live, and this worker's id. The
- * handover saves a round trip between an answer and the next request, but only while no other worker waits (they
- * mark themselves in the `waiting` set when refused): a worker must not keep the fleet's slots to itself.
+ * hand the freed slot to (this worker's next waiter, or '') with its time to live, this worker's id, and '1' when
+ * the worker kept the lease for its next request. Handing over and keeping save the round trips between an answer
+ * and the next request, but only while no other worker waits (they mark themselves in the `waiting` set when
+ * refused): a worker must not keep the fleet's slots to itself.
  */
 const SETTLE = `
-local freed = redis.call('ZREM', KEYS[2], ARGV[1])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local freed = 0
+if ARGV[12] == '1' then
+  redis.call('ZADD', KEYS[2], 'XX', now + tonumber(ARGV[10]), ARGV[1])
+else
+  freed = redis.call('ZREM', KEYS[2], ARGV[1])
+end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 local inFlight = redis.call('ZCARD', KEYS[2])
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, inFlight, -1} end
@@ -105,7 +111,7 @@ if outcome == 'ok' then
       successes = 0
     end
   end
-elseif outcome == 'concurrency' then
+elseif outcome == 'concurrency' or (outcome == 'late-concurrency' and slowStart == 1) then
   slowStart = 0
   if probeFrom > 0 then
     probeBackoff = math.min(probeBackoff * 2, 64)
@@ -131,7 +137,7 @@ if ARGV[9] ~= '' and inFlight < limit and othersWaiting == 0 then
   granted = 1
 end
 if inFlight < limit and (freed == 1 or limit > before) then redis.call('PUBLISH', KEYS[3], limit) end
-return {limit, inFlight, epoch, granted}
+return {limit, inFlight, epoch, granted, othersWaiting}
 `;
 
 const RENEW = `
@@ -141,7 +147,7 @@ for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', expiry, ARGV[i]) end
 return #ARGV - 1
 `;
 
-type Outcome = 'ok' | 'concurrency' | 'rate' | 'queued' | 'released';
+type Outcome = 'ok' | 'concurrency' | 'late-concurrency' | 'rate' | 'queued' | 'released';
 
 interface Waiter {
   resolve: (ticket: GateTicket) => void;
@@ -179,6 +185,10 @@ export class SharedApiGate implements ParseGate {
   #pumping = false;
   /** Slots asked for by outcome reports on behalf of waiters (see SETTLE), not answered yet. */
   #handovers = 0;
+  /** As of the last outcome report: other workers waiting, the fleet's requests out, the decrease epoch. */
+  #othersWaiting = 1;
+  #fleetInFlight = 0;
+  #epoch = 0;
   #pumpAgain = false;
   #retryTimer: NodeJS.Timeout | undefined;
   readonly #renewTimer: NodeJS.Timeout;
@@ -259,8 +269,8 @@ export class SharedApiGate implements ParseGate {
   }
 
   concurrencyLimited(ticket: GateTicket): void {
-    // A 429 as late as a parse was not an admission refusal: it teaches nothing (see ApiGate).
-    this.#settle(ticket, answeredLate(Date.now() - ticket.startedAt, this.#latencyMs) ? 'released' : 'concurrency');
+    // After slow start, a 429 as late as a parse was not an admission refusal: it teaches nothing (see ApiGate).
+    this.#settle(ticket, answeredLate(Date.now() - ticket.startedAt, this.#latencyMs) ? 'late-concurrency' : 'concurrency');
   }
 
   rateLimited(ticket: GateTicket): void {
@@ -299,14 +309,28 @@ export class SharedApiGate implements ParseGate {
     const lease = this.#leases.get(ticket);
     if (lease === undefined) return;
     this.#leases.delete(ticket);
-    const handover =
-      !this.#closed && this.#waiters.length > this.#handovers && this.#leases.size + this.#handovers < this.#max ? `${this.#owner}:${this.#nextLease++}` : '';
+    // An outcome that cannot lower the limit, a waiter here and none elsewhere, the fleet not over the limit: the
+    // slot goes to this worker's next request at once, and the report follows.
+    const keep =
+      (outcome === 'ok' || outcome === 'released') &&
+      !this.#closed &&
+      this.#othersWaiting === 0 &&
+      this.#fleetInFlight <= this.#limit &&
+      this.#waiters.length > this.#handovers;
+    if (keep) this.#grant(lease, { epoch: this.#epoch, inFlightAtStart: this.#fleetInFlight, startedAt: Date.now() });
+    const askForWaiter = !keep && !this.#closed && this.#waiters.length > this.#handovers && this.#leases.size + this.#handovers < this.#max;
+    const handover = askForWaiter ? `${this.#owner}:${this.#nextLease++}` : '';
     if (handover) this.#handovers++;
-    const args = [lease, outcome, this.#max, ticket.epoch, ticket.inFlightAtStart, this.#probeWorthwhile() ? 1 : 0, this.#probeAfter, this.#decrease, handover, this.#leaseMs, this.#owner];
+    const args = [lease, outcome, this.#max, ticket.epoch, ticket.inFlightAtStart, this.#probeWorthwhile() ? 1 : 0, this.#probeAfter, this.#decrease, handover, this.#leaseMs, this.#owner, keep ? 1 : 0];
     this.#redis
       .gateSettle(this.#stateKey, this.#leasesKey, this.#channel, this.#waitingKey, ...args)
-      .then(([limit, inFlight = 0, epoch = 0, granted = 0]) => {
-        if (limit !== undefined && limit > 0) this.#limit = limit;
+      .then(([limit, inFlight = 0, epoch = 0, granted = 0, othersWaiting = 1]) => {
+        if (limit !== undefined && limit > 0) {
+          this.#limit = limit;
+          this.#fleetInFlight = inFlight;
+          this.#epoch = epoch;
+          this.#othersWaiting = othersWaiting;
+        }
         if (granted === 1) this.#grant(handover, { epoch, inFlightAtStart: inFlight, startedAt: Date.now() });
       })
       .catch(() => undefined)
@@ -347,6 +371,8 @@ export class SharedApiGate implements ParseGate {
       }
       const [granted = 0, limit = this.#limit, inFlight = 0, epoch = 0] = reply;
       this.#limit = limit;
+      this.#fleetInFlight = inFlight;
+      this.#epoch = epoch;
       if (granted !== 1) {
         this.#retryLater();
         return;

@@ -11,29 +11,43 @@ afterEach(() => {
 });
 
 describe('ApiGate: late concurrency 429s', () => {
-  it('a 429 as late as a parse frees its slot and leaves the limit; one answered at once lowers it to what is in flight', async () => {
+  it('after slow start, a 429 as late as a parse frees its slot and leaves the limit; one answered at once lowers it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const gate = new ApiGate({ max: 8, initial: 6 });
+    // Slow start ends with a refusal at admission: the limit drops to the 5 still in flight.
+    const tickets = [await gate.acquire(), await gate.acquire(), await gate.acquire(), await gate.acquire(), await gate.acquire(), await gate.acquire()];
+    gate.concurrencyLimited(tickets[5]!);
+    expect(gate.limit).toBe(5);
+    vi.setSystemTime(Date.now() + 100);
+    gate.succeeded(tickets[0]!);
+    gate.concurrencyLimited(tickets[1]!);
+    expect(gate.limit).toBe(5);
+    expect(gate.snapshot().inFlight).toBe(3);
+
+    const refusedAtOnce = await gate.acquire();
+    gate.concurrencyLimited(refusedAtOnce);
+    expect(gate.limit).toBe(3);
+    for (const ticket of tickets.slice(2, 5)) gate.succeeded(ticket);
+  });
+
+  it('during slow start, a late 429 still ends it and lowers the limit to what is in flight', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const gate = new ApiGate({ max: 8, initial: 4 });
     const [first, late, third, fourth] = [await gate.acquire(), await gate.acquire(), await gate.acquire(), await gate.acquire()];
     vi.setSystemTime(Date.now() + 100);
     gate.succeeded(first!);
-    const limit = gate.limit;
     gate.concurrencyLimited(late!);
-    expect(gate.limit).toBe(limit);
-    expect(gate.snapshot().inFlight).toBe(2);
-
-    const refusedAtOnce = await gate.acquire();
-    gate.concurrencyLimited(refusedAtOnce);
     expect(gate.limit).toBe(2);
     gate.succeeded(third!);
     gate.succeeded(fourth!);
+    expect(gate.limit).toBe(2);
   });
 
-  it('judges lateness against half the usual duration, never below 25 ms, and not at all before a duration is known', () => {
+  it('judges lateness against 3/4 of the usual duration, never below 25 ms, and not at all before a duration is known', () => {
     expect(answeredLate(5000, undefined)).toBe(false);
     expect(answeredLate(10, 0)).toBe(false);
     expect(answeredLate(30, 0)).toBe(true);
-    expect(answeredLate(400, 1000)).toBe(false);
-    expect(answeredLate(600, 1000)).toBe(true);
+    expect(answeredLate(700, 1000)).toBe(false);
+    expect(answeredLate(800, 1000)).toBe(true);
   });
 });

@@ -104,12 +104,17 @@ describe('SharedApiGate', () => {
     expect(await within(next, 1000)).not.toBe('waiting');
   });
 
-  it('does not lower the shared limit for a concurrency 429 that came back as late as a parse', async () => {
+  it('after slow start, does not lower the shared limit for a concurrency 429 that came back as late as a parse', async () => {
     queue = `test-gate-${randomUUID()}`;
-    const a = gate({ max: 8, initial: 4 });
-    const b = gate({ max: 8, initial: 4 });
+    const a = gate({ max: 8, initial: 5 });
+    const b = gate({ max: 8, initial: 5 });
     const [first, late] = [await a.acquire(), await a.acquire()];
     const third = await b.acquire();
+    // Slow start ends with a refusal at admission at 4 in flight: the limit is 3.
+    const refusedInSlowStart = await b.acquire();
+    b.concurrencyLimited(refusedInSlowStart);
+    await settled();
+    expect(await sharedLimit()).toBe(3);
     await new Promise((done) => setTimeout(done, 80));
     a.succeeded(first as GateTicket);
     await settled();
@@ -123,6 +128,28 @@ describe('SharedApiGate', () => {
     await settled();
     expect(await sharedLimit()).toBe(1);
     b.succeeded(third);
+  });
+
+  it('hands a freed slot straight to the same worker\'s next request while no other worker waits', async () => {
+    queue = `test-gate-${randomUUID()}`;
+    const a = gate({ max: 1 });
+    const first = await a.acquire();
+    const second = a.acquire();
+    a.succeeded(first);
+    const held = await within(second, 1000);
+    expect(held).not.toBe('waiting');
+    await settled();
+    let third: GateTicket | undefined;
+    void a.acquire().then((ticket) => (third = ticket));
+    await new Promise((done) => setTimeout(done, 20));
+    expect(third).toBeUndefined();
+    a.succeeded(held as GateTicket);
+    // No round trip to Redis between the answer and the next request: the slot changed hands in this tick.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(third).toBeDefined();
+    await settled();
+    expect(await redis.zcard(`{docmill}:${queue}:gate:leases`)).toBe(1);
   });
 
   it('probes above the learned limit once, for the whole fleet, after enough successes', async () => {
