@@ -29,27 +29,32 @@ export async function createPiiFinder(redaction: Redaction): Promise<PiiFinder> 
   return (text: string): PiiSpan[] => {
     // Every heuristic runs even for unwanted buckets: a card must not be half-redacted as a phone number.
     const heuristic = [...findSecrets(text), ...findEmails(text), ...findCards(text, mode), ...findIbans(text), ...findPhones(text, mode)];
-    const found = heuristic.filter((span) => wanted.has(span.entity) && !insideUnwanted(span, heuristic, wanted));
+    const unwanted = heuristic.filter((span) => !wanted.has(span.entity));
+    const found = heuristic.filter((span) => wanted.has(span.entity) && !insideUnwanted(span, unwanted));
     if (nlp) found.push(...findPeopleAndPlaces(nlp, text, mode, modelWants));
     if (mode === 'aggressive' && wanted.has('LOCATION')) found.push(...findAddresses(text));
     return mergeSpans(outsideUrls(text, found));
   };
 }
 
-function insideUnwanted(span: PiiSpan, all: readonly PiiSpan[], wanted: ReadonlySet<PiiEntity>): boolean {
-  return all.some(
-    (other) => !wanted.has(other.entity) && other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start,
-  );
+function insideUnwanted(span: PiiSpan, unwanted: readonly PiiSpan[]): boolean {
+  return unwanted.some((other) => other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start);
 }
 
 function outsideUrls(text: string, spans: PiiSpan[]): PiiSpan[] {
   const urls = [...text.matchAll(URL_PATTERN)].map((match) => ({ start: match.index, end: match.index + match[0].length, tel: /^tel:/i.test(match[0]) }));
   if (urls.length === 0) return spans;
-  return spans.filter((span) => {
-    const url = urls.find((candidate) => span.start < candidate.end && span.end > candidate.start);
-    if (!url) return true;
-    return SAFE_IN_URLS.has(span.entity) || (url.tel && span.entity === 'PHONE');
-  });
+  // One sweep over both, in text order: URLs never overlap each other.
+  const ordered = [...spans].sort((a, b) => a.start - b.start);
+  const kept: PiiSpan[] = [];
+  let next = 0;
+  for (const span of ordered) {
+    while (next < urls.length && (urls[next]?.end ?? 0) <= span.start) next += 1;
+    const url = urls[next];
+    const inside = url !== undefined && url.start < span.end;
+    if (!inside || SAFE_IN_URLS.has(span.entity) || (url.tel && span.entity === 'PHONE')) kept.push(span);
+  }
+  return kept;
 }
 
 /** Disjoint spans in text order; overlapping ones become their union, named after the longest. */

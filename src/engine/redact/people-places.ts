@@ -42,22 +42,50 @@ const NON_NAME_TAGS = ['Organization', 'Place', 'Date', 'Month', 'WeekDay', 'Pro
 export function findPeopleAndPlaces(nlp: Nlp, text: string, mode: RedactionMode, wanted: { person: boolean; location: boolean }): PiiSpan[] {
   if (!/\p{Lu}/u.test(text)) return [];
   const prose = proseView(text);
-  const doc = nlp(prose);
   const spans: PiiSpan[] = [];
-  if (wanted.person) {
-    for (const match of doc.people().json(JSON_OPTIONS)) {
-      const span = personSpan(match.terms, mode);
-      if (span) spans.push({ ...span, entity: 'PERSON' });
+  const tagsAt = new Map<number, string[]>();
+  for (const chunk of chunksOf(prose)) {
+    const doc = nlp(chunk.text);
+    const add = (range: { start: number; end: number } | undefined, entity: PiiSpan['entity']): void => {
+      if (range) spans.push({ start: range.start + chunk.start, end: range.end + chunk.start, entity });
+    };
+    if (wanted.person) {
+      for (const match of doc.people().json(JSON_OPTIONS)) add(personSpan(match.terms, mode), 'PERSON');
+      if (mode === 'aggressive') {
+        for (const sentence of doc.json(JSON_OPTIONS)) {
+          for (const term of sentence.terms) tagsAt.set(term.offset.start + chunk.start, term.tags);
+        }
+      }
     }
-    if (mode === 'aggressive') spans.push(...capitalisedNames(prose, doc.json(JSON_OPTIONS)));
-  }
-  if (wanted.location) {
-    for (const match of doc.places().json(JSON_OPTIONS)) {
-      const span = placeSpan(match.terms, mode);
-      if (span) spans.push({ ...span, entity: 'LOCATION' });
+    if (wanted.location) {
+      for (const match of doc.places().json(JSON_OPTIONS)) add(placeSpan(match.terms, mode), 'LOCATION');
     }
   }
+  if (wanted.person && mode === 'aggressive') spans.push(...capitalisedNames(prose, tagsAt));
   return spans;
+}
+
+/** Longest text handed to the model at once: its cost grows faster than the text, and lines are its sentences anyway. */
+const MAX_CHUNK = 4000;
+
+/** The lines of the text that hold a capital letter, long ones cut at a sentence end or a space. */
+function* chunksOf(text: string): Generator<{ start: number; text: string }> {
+  for (const line of text.matchAll(/[^\n]+/g)) {
+    let start = line.index;
+    let rest = line[0];
+    while (rest.length > 0) {
+      let length = rest.length;
+      if (length > MAX_CHUNK) {
+        const window = rest.slice(0, MAX_CHUNK);
+        const sentenceEnd = Math.max(window.lastIndexOf('. '), window.lastIndexOf('! '), window.lastIndexOf('? '));
+        length = sentenceEnd > MAX_CHUNK / 2 ? sentenceEnd + 2 : Math.max(window.lastIndexOf(' ') + 1, MAX_CHUNK / 2);
+      }
+      const piece = rest.slice(0, length);
+      if (/\p{Lu}/u.test(piece)) yield { start, text: piece };
+      start += length;
+      rest = rest.slice(length);
+    }
+  }
 }
 
 const SOFT_WRAP = /(?<=[\p{Ll},;])\n(?=[ \t]*\p{L})/gu;
@@ -123,9 +151,7 @@ function opensSentence(text: string, index: number): boolean {
 }
 
 /** Two or three capitalised words, not opening a sentence, each one the model reads as a proper noun. */
-function capitalisedNames(text: string, sentences: readonly MatchJson[]): PiiSpan[] {
-  const tagsAt = new Map<number, string[]>();
-  for (const sentence of sentences) for (const term of sentence.terms) tagsAt.set(term.offset.start, term.tags);
+function capitalisedNames(text: string, tagsAt: ReadonlyMap<number, string[]>): PiiSpan[] {
   const spans: PiiSpan[] = [];
   for (const match of text.matchAll(CAPITALISED_RUN)) {
     if (opensSentence(text, match.index)) continue;

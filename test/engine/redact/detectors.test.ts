@@ -143,3 +143,20 @@ describe('entities and replace styles', () => {
     expect((await redactor({ replaceStyle: 'remove', entities: ['EMAIL'] }))('to laura@example.org.')).toBe('to .');
   });
 });
+
+describe('long and hostile input', () => {
+  it('finds every name in a single line far longer than one model chunk', async () => {
+    const sentence = 'Dr. Helen Mirza met Robert Lang in Geneva. ';
+    const redacted = (await redactor({ entities: ['PERSON'] }))(sentence.repeat(300));
+    expect(redacted.match(/<PERSON>/g)).toHaveLength(600);
+    expect(redacted).not.toMatch(/Mirza|Lang/);
+  });
+
+  it('gets through a megabyte-long token and a long digit run without blowing up', async () => {
+    const redact = await redactor({ mode: 'aggressive' });
+    const started = Date.now();
+    expect(redact(`x ${'A'.repeat(1_000_000)} y`)).toHaveLength(1_000_004);
+    expect(redact('7'.repeat(200_000))).toBe('7'.repeat(200_000));
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
