@@ -97,7 +97,7 @@ export class RedisSupervisor {
     }
     if (child) {
       const finished = await Promise.race([exited.then(() => true), delay(STOP_TIMEOUT_MS, false)]);
-      if (!finished) child.kill('SIGKILL');
+      if (!finished) killLaunched(child);
       child.stdin?.destroy();
     }
   }
@@ -120,7 +120,7 @@ export class RedisSupervisor {
       return this.#launch();
     }
     if (answered !== true) {
-      child.kill('SIGKILL');
+      killLaunched(child);
       const detail =
         answered instanceof Error ? answered.message : typeof answered === 'string' ? answered : `it did not answer within ${START_TIMEOUT_MS / 1000} s`;
       throw new RedisUnavailableError(`The embedded redis-server did not start on ${this.spec.socket} (${detail}); see ${this.spec.logFile}`);
@@ -138,6 +138,8 @@ export class RedisSupervisor {
       if (!this.#stopping) void this.#restart(`the embedded redis-server exited (${signal ?? `code ${code}`})`);
     });
     this.#child = child;
+    // stop() came while this server was starting: it found nothing to stop, so this one goes now.
+    if (this.#stopping) killLaunched(child);
   }
 
   async #restart(reason: string): Promise<void> {
@@ -179,6 +181,12 @@ export class RedisSupervisor {
 export function launchCommand(args: string[], setpriv: boolean): [string, string[]] {
   if (setpriv) return ['setpriv', ['--pdeathsig', 'KILL', 'redis-server', ...args]];
   return ['/bin/sh', ['-c', WATCHDOG_SCRIPT, 'docmill-redis-watchdog', 'redis-server', ...args]];
+}
+
+/** Kills a launched server: the process itself (setpriv execs it), or the watchdog, whose closed pipe kills the server. */
+function killLaunched(child: ChildProcess): void {
+  child.kill('SIGKILL');
+  child.stdin?.destroy();
 }
 
 function processAlive(pid: number): boolean {
