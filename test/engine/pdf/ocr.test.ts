@@ -4,7 +4,7 @@
  * long scan is stopped with its thread by the time limit.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,18 @@ const INVOICE: PageSpec = {
 };
 
 afterAll(() => terminateOcrWorkers());
+
+/** This process's OS threads (Linux): an engine thread and its tesseract worker are one each. */
+function osThreads(): number | undefined {
+  if (!existsSync('/proc/self/status')) return undefined;
+  return Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
+}
+
+async function until(condition: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!condition() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+  return condition();
+}
 
 describe('PDF OCR', () => {
   it('reads a scanned page under modes auto and ocr, as full_page blocks with their place and confidence', async () => {
@@ -93,13 +105,16 @@ describe('PDF OCR', () => {
   });
 
   it('stops a long scan at the time limit: its thread is killed and nothing keeps running', async () => {
+    const scan = await scannedPdf(INVOICE, { pages: 300, dpi: 100 });
+    const threadsBefore = osThreads();
     const pool = new EngineThreadPool({ size: 1 });
     try {
-      const scan = await scannedPdf(INVOICE, { pages: 300, dpi: 100 });
       const options = parseOptionsSchema.parse({ timeout: 4000, parsers: [{ type: 'pdf', mode: 'ocr' }] });
       const error = await pool.run(scan, 'scan.pdf', options).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(EngineTimeoutError);
       expect(pool.load).toBe(0);
+      // The engine thread and the tesseract worker it started are gone: the process is back to its own threads.
+      if (threadsBefore !== undefined) expect(await until(() => osThreads()! <= threadsBefore, 3000)).toBe(true);
       // A tesseract worker left running would keep a core busy.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const before = process.cpuUsage();
