@@ -122,7 +122,7 @@ async function preparePages(dir: string): Promise<{ pages: BenchPage[]; renderSe
   const text = await parseDocument({
     bytes: generated,
     fileName: 'generated.pdf',
-    options: parseOptionsSchema.parse({ formats: ['markdown'], parsers: [{ type: 'pdf', mode: 'fast' }] }),
+    options: parseOptionsSchema.parse({ parsers: [{ type: 'pdf', mode: 'fast', pages: true }] }),
   });
   for (let p = 1; p <= PAGES - 2; p++) {
     sources.push({ name: `generated p${p}`, pdf: generated, page: p, reference: text.pages?.[p - 1]?.markdown });
@@ -154,8 +154,13 @@ async function nativeTessdata(dir: string): Promise<string> {
 
 const ONE_THREAD = { ...process.env, OMP_THREAD_LIMIT: '1' };
 
+/** The model and the TSV output (words with boxes) alone; a custom tessdata folder has no `configs/tsv`. */
+function nativeArgs(tessdata: string): string[] {
+  return ['--oem', '1', '--tessdata-dir', tessdata, '-l', 'eng', '-c', 'tessedit_create_txt=0', '-c', 'tessedit_create_tsv=1'];
+}
+
 async function nativeOcr(pgm: string, tessdata: string): Promise<string> {
-  const { stdout } = await run('tesseract', [pgm, 'stdout', '--oem', '1', '--tessdata-dir', tessdata, '-l', 'eng', 'tsv'], {
+  const { stdout } = await run('tesseract', [pgm, 'stdout', ...nativeArgs(tessdata)], {
     env: ONE_THREAD,
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -222,7 +227,7 @@ async function main(): Promise<void> {
 
     log(`(b) pool of ${THREADS} threads…`);
     const pdfs = pages.map((page) => scannedPdf(page.bitmap));
-    const options = parseOptionsSchema.parse({ formats: ['markdown'], timeout: 300_000, parsers: [{ type: 'pdf', mode: 'ocr' }] });
+    const options = parseOptionsSchema.parse({ timeout: 300_000, parsers: [{ type: 'pdf', mode: 'ocr' }] });
     const pool = new EngineThreadPool({ size: THREADS });
     let poolSeconds: number;
     try {
@@ -238,7 +243,7 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       const child = execFile(
         'sh',
-        ['-c', `xargs -P ${THREADS} -I{} tesseract {} stdout --oem 1 --tessdata-dir '${tessdata}' -l eng tsv > /dev/null 2>&1`],
+        ['-c', `xargs -P ${THREADS} -I{} tesseract {} stdout ${nativeArgs(tessdata).join(' ')} > /dev/null 2>&1`],
         { env: ONE_THREAD },
         (error) => (error ? reject(error) : resolve()),
       );
