@@ -37,6 +37,7 @@ const NOT_A_NAME = new Set([
   'Sunday', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
   'November', 'December', 'Inc', 'Ltd', 'LLC', 'GmbH', 'Street', 'Avenue', 'Road', 'Page', 'Table', 'Figure',
 ]);
+const KNOWN_PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Address']);
 const NON_NAME_TAGS = ['Organization', 'Place', 'Date', 'Month', 'WeekDay', 'Pronoun', 'Determiner', 'Verb', 'Value'];
 
 export function findPeopleAndPlaces(nlp: Nlp, text: string, mode: RedactionMode, wanted: { person: boolean; location: boolean }): PiiSpan[] {
@@ -128,9 +129,10 @@ function placeSpan(terms: readonly TermJson[], mode: RedactionMode): { start: nu
   if (words.some((term) => NOT_A_NAME.has(term.text))) return undefined;
   // US, UK, IL: too short to tell a place from an abbreviation.
   if (terms.length === 1 && /^\p{Lu}{1,3}$/u.test(words[0]?.text ?? '')) return undefined;
-  if (mode !== 'aggressive' && !terms.some((term) => term.tags.some((tag) => ['City', 'Country', 'Region', 'Address', 'Place'].includes(tag)))) {
-    return undefined;
-  }
+  // Precision first: a single word the model calls a place only because of its context (Everest, Thames) may be a
+  // surname or a product; a known city, country, region or address, or a name of several words, is a place.
+  const known = terms.some((term) => term.tags.some((tag) => KNOWN_PLACE_TAGS.has(tag)));
+  if (mode !== 'aggressive' && !known && words.length < 2) return undefined;
   return rangeOf(terms);
 }
 
