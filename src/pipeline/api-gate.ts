@@ -10,10 +10,10 @@
  * - A `Concurrency limit reached` 429 is answered at once, so what is still in flight once the refused request has
  *   left is what the API accepted: the limit drops to that number (at least 1), on every such 429. Halving instead
  *   would park the limit at half the API's and leave it climbing back (measured: 0.71 of the throughput possible).
- *   After slow start, a 429 that comes back as late as a parse does (at least 3/4 of the smoothed duration of a
- *   success) was not refused at admission: the API took the request in and failed it, as a 503 would, and what
- *   is in flight then says nothing of what it accepts, so it frees its slot without teaching. (During slow start
- *   every concurrency 429 ends it: a busy client's own delays can make a refusal at admission look late.)
+ *   A 429 that comes back as late as a parse does (at least 3/4 of the smoothed duration of a success) was not
+ *   refused at admission: the API took the request in and failed it, as a 503 would, and what is in flight then
+ *   says nothing of what it accepts, so it does not lower the limit; it only ends slow start (a busy client's own
+ *   delays can make a refusal at admission look late, and the next one that does not will lower it).
  * - A `Rate limit exceeded` 429 is about requests per minute, not concurrency: the limit halves.
  * - After `probeAfter × limit` successes in a row the gate probes one request higher, to find headroom a raised
  *   plan or a quieter fleet has left. A refused probe doubles the successes needed before the next (up to 64×), a
@@ -163,8 +163,8 @@ export class ApiGate implements ParseGate {
   concurrencyLimited(ticket: GateTicket): void {
     if (!this.#settle(ticket)) return;
     this.#release();
-    if (!this.#slowStart && answeredLate(Date.now() - ticket.startedAt, this.#latencyMs)) return;
     this.#slowStart = false;
+    if (answeredLate(Date.now() - ticket.startedAt, this.#latencyMs)) return;
     if (this.#probeFrom !== undefined) {
       this.#probeBackoff = Math.min(this.#probeBackoff * 2, 64);
       this.#probeFrom = undefined;

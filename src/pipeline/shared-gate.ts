@@ -70,8 +70,9 @@ return {1, limit, inFlight + 1, epoch}
  * ARGV: lease, outcome, max, ticket epoch, in flight at start, may probe (0/1), probeAfter, decrease, the lease to
  * hand the freed slot to (this worker's next waiter, or '') with its time to live, this worker's id, and '1' when
  * the worker kept the lease for its next request. Handing over and keeping save the round trips between an answer
- * and the next request, but only while no other worker waits (they mark themselves in the `waiting` set when
- * refused): a worker must not keep the fleet's slots to itself.
+ * and the next request; a worker must not keep the fleet's slots to itself, so it hands over only while no other
+ * worker waits (they mark themselves in the `waiting` set when refused), and keeps no more than its share of the
+ * limit among the waiting workers.
  */
 const SETTLE = `
 local t = redis.call('TIME')
@@ -111,7 +112,9 @@ if outcome == 'ok' then
       successes = 0
     end
   end
-elseif outcome == 'concurrency' or (outcome == 'late-concurrency' and slowStart == 1) then
+elseif outcome == 'late-concurrency' then
+  slowStart = 0
+elseif outcome == 'concurrency' then
   slowStart = 0
   if probeFrom > 0 then
     probeBackoff = math.min(probeBackoff * 2, 64)
@@ -269,7 +272,7 @@ export class SharedApiGate implements ParseGate {
   }
 
   concurrencyLimited(ticket: GateTicket): void {
-    // After slow start, a 429 as late as a parse was not an admission refusal: it teaches nothing (see ApiGate).
+    // A 429 as late as a parse was not an admission refusal: it only ends slow start (see ApiGate).
     this.#settle(ticket, answeredLate(Date.now() - ticket.startedAt, this.#latencyMs) ? 'late-concurrency' : 'concurrency');
   }
 
@@ -309,12 +312,14 @@ export class SharedApiGate implements ParseGate {
     const lease = this.#leases.get(ticket);
     if (lease === undefined) return;
     this.#leases.delete(ticket);
-    // An outcome that cannot lower the limit, a waiter here and none elsewhere, the fleet not over the limit: the
-    // slot goes to this worker's next request at once, and the report follows.
+    // An outcome that cannot lower the limit, a waiter here, the fleet not over the limit, and this worker holding
+    // less than its share of the limit among the workers waiting: the slot goes to this worker's next request at
+    // once, and the report follows. Slots beyond the share are announced to every worker.
+    const share = Math.ceil(this.#limit / (this.#othersWaiting + 1));
     const keep =
       (outcome === 'ok' || outcome === 'released') &&
       !this.#closed &&
-      this.#othersWaiting === 0 &&
+      this.#leases.size < share &&
       this.#fleetInFlight <= this.#limit &&
       this.#waiters.length > this.#handovers;
     if (keep) this.#grant(lease, { epoch: this.#epoch, inFlightAtStart: this.#fleetInFlight, startedAt: Date.now() });

@@ -30,17 +30,18 @@ describe('ApiGate: late concurrency 429s', () => {
     for (const ticket of tickets.slice(2, 5)) gate.succeeded(ticket);
   });
 
-  it('during slow start, a late 429 still ends it and lowers the limit to what is in flight', async () => {
+  it('during slow start, a late 429 ends it without lowering the limit: successes then no longer raise it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const gate = new ApiGate({ max: 8, initial: 4 });
     const [first, late, third, fourth] = [await gate.acquire(), await gate.acquire(), await gate.acquire(), await gate.acquire()];
     vi.setSystemTime(Date.now() + 100);
     gate.succeeded(first!);
+    expect(gate.limit).toBe(5);
     gate.concurrencyLimited(late!);
-    expect(gate.limit).toBe(2);
+    expect(gate.limit).toBe(5);
     gate.succeeded(third!);
     gate.succeeded(fourth!);
-    expect(gate.limit).toBe(2);
+    expect(gate.limit).toBe(5);
   });
 
   it('judges lateness against 3/4 of the usual duration, never below 25 ms, and not at all before a duration is known', () => {
