@@ -1,6 +1,6 @@
 /**
  * Redaction on the local engine: applied to the DocumentModel, before the renderer lays it out, so every output
- * the renderer derives (markdown, pages, blocks with their exact markdownSpan, summary, html, links) is built from
+ * the renderer derives (markdown, pages, blocks with their exact markdownSpan, summary, html, links, warning) is built from
  * redacted text and spans stay exact. Each block's Markdown is redacted on its own: the separators the renderer
  * puts between blocks can never be part of a span.
  */
@@ -34,6 +34,8 @@ export async function redactDocument(model: DocumentModel, redaction: Redaction)
   if (model.rawHtml !== undefined) redacted.rawHtml = redactHtml(model.rawHtml, redact);
   if (model.links !== undefined) redacted.links = model.links.map(redact);
   if (model.images !== undefined) redacted.images = model.images.map(redact);
+  // Warnings can quote the document (a hidden slide's title, a file name).
+  if (model.warnings !== undefined) redacted.warnings = model.warnings.map(redact);
   return redacted;
 }
 

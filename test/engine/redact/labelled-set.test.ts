@@ -119,6 +119,15 @@ describe('other formats', () => {
     expect(data.markdown).toContain('| <PERSON> | <EMAIL> | <PHONE> | <FINANCIAL> |');
   });
 
+  it('redacts the warning too, which names the file', async () => {
+    const html = '<html><body><p>Salary review.</p></body></html>';
+    const fileName = 'Laura Bennett salary.pdf';
+    const plain = await parseDocument({ bytes: new TextEncoder().encode(html), fileName, options: optionsWith({}) });
+    expect(plain.warning).toContain('Laura Bennett');
+    const data = await parseDocument({ bytes: new TextEncoder().encode(html), fileName, options: optionsWith({ redactPII: true }) });
+    expect(data.warning).toContain('<PERSON> salary.pdf');
+  });
+
   it('redacts a DOCX body, its table and its core properties', async () => {
     const bytes = makeDocx({
       body: paragraph('Minutes taken by Dr. Helen Mirza.') + table([['Contact', 'Number'], ['Laura Bennett', '+33 6 12 34 56 78']], 1),
