@@ -1,8 +1,8 @@
 /**
  * Redaction on the local engine: applied to the DocumentModel, before the renderer lays it out, so every output
- * the renderer derives (markdown, pages, blocks with their exact markdownSpan, summary, html, links, warning) is built from
- * redacted text and spans stay exact. Each block's Markdown is redacted on its own: the separators the renderer
- * puts between blocks can never be part of a span.
+ * the renderer derives (markdown, pages, blocks with their exact markdownSpan, summary, html, links, warning) is
+ * built from redacted text and spans stay exact. Each block's Markdown is redacted on its own: the separators the
+ * renderer puts between blocks can never be part of a span.
  */
 import type { Redaction } from '../../contract/options.js';
 import type { DocumentModel, MetadataValue } from '../model.js';
