@@ -23,7 +23,7 @@ type Nlp = (text: string) => View;
 
 let loaded: Promise<Nlp> | undefined;
 
-/** Loads the model once per thread, on first use (it costs ~1 s and ~30 MB, so `fast` never pays for it). */
+/** Loads the model once per thread, on first use (about a second), so `fast` never pays for it. */
 export function loadNlp(): Promise<Nlp> {
   loaded ??= import('compromise').then((module) => module.default as unknown as Nlp);
   return loaded;
