@@ -66,7 +66,6 @@ export function causeOf(code: string): string {
     case 'PARSE_PAYLOAD_TOO_LARGE':
     case 'FILE_TOO_LARGE':
       return 'too large or complex';
-    case 'OPTION_NOT_SUPPORTED':
     case 'FORMAT_NOT_AVAILABLE':
       return 'option not available';
     case 'PARSE_TIMEOUT':

@@ -15,7 +15,6 @@ const STATUS: Record<EngineErrorCode, number> = {
   OCR_REQUIRED: 400,
   DOCUMENT_TOO_COMPLEX: 400,
   FORMAT_NOT_AVAILABLE: 400,
-  OPTION_NOT_SUPPORTED: 400,
 };
 
 export class EngineError extends DocmillError {

@@ -12,7 +12,6 @@ export const DOCUMENT_ERROR_CODES = [
   'OCR_REQUIRED',
   'DOCUMENT_TOO_COMPLEX',
   'FORMAT_NOT_AVAILABLE',
-  'OPTION_NOT_SUPPORTED',
 ] as const;
 export type DocumentErrorCode = (typeof DOCUMENT_ERROR_CODES)[number];
 
