@@ -147,26 +147,26 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     const listing = await unlessAborted(producer.enqueueAll(source, source.list(signal)), stopOrLost);
     if (listing) events.publish({ type: 'listed', queued: listing.queued });
     const ending = await waitUntilDrained(handle, control, events, stopOrLost, () => authFailure);
-    const summaryBase = { queue: queue.name, out: options.out, failures: counter.failures(), notConverted: counter.notConvertedGroups(), skippedBy: counter.skippedBy };
+    // Read after the worker has closed: documents that finish while it closes are part of the summary.
+    const summaryBase = () => ({ queue: queue.name, out: options.out, failures: counter.failures(), notConverted: counter.notConvertedGroups(), skippedBy: counter.skippedBy });
     if (ending === 'auth') {
       // Gracefully: documents in flight see the refusal before their next request and go back to waiting.
       await worker.close();
-      return { ...summaryBase, outcome: 'stopped-auth', counts: counter.counts, failedInQueue: 0, error: authFailure };
+      return { ...summaryBase(), outcome: 'stopped-auth', counts: counter.counts, failedInQueue: 0, error: authFailure };
     }
     if (ending === 'redis-lost') {
       await worker.close(true);
-      return { ...summaryBase, outcome: 'redis-unavailable', counts: counter.counts, failedInQueue: counter.counts.failed, error: handle.outage.lost.reason as Error };
+      return { ...summaryBase(), outcome: 'redis-unavailable', counts: counter.counts, failedInQueue: counter.counts.failed, error: handle.outage.lost.reason as Error };
     }
     if (ending === 'interrupted') {
       events.publish({ type: 'status', status: 'stopping' });
       await worker.close();
       const failedInQueue = handle.outage.down ? undefined : await unlessAborted(queue.getJobCountByTypes('failed'), AbortSignal.timeout(3000));
-      return { ...summaryBase, outcome: 'interrupted', counts: counter.counts, failedInQueue: failedInQueue ?? counter.counts.failed };
+      return { ...summaryBase(), outcome: 'interrupted', counts: counter.counts, failedInQueue: failedInQueue ?? counter.counts.failed };
     }
     await worker.close();
     return {
-      ...summaryBase,
-      failures: counter.failures(),
+      ...summaryBase(),
       outcome: 'completed',
       counts: counter.counts,
       failedInQueue: await queue.getJobCountByTypes('failed'),
