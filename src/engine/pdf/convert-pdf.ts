@@ -273,6 +273,10 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
 /** Reads a page by OCR (given to `readDocument` by the converter; tests may leave it out). */
 export interface PageOcrSource {
   readPage(pageNumber: number, width: number, height: number): ReturnType<PageOcr['readPage']>;
+  /** Told the document's declared language before any page is read. */
+  useDeclaredLanguage?(declared: string | undefined): void;
+  /** Why pages were read in another language than the document's, once read. */
+  readonly languageWarning?: string | undefined;
 }
 
 /** Mode ocr: every readable page; mode auto: pages with no text layer or a garbage one; mode fast: none. */
@@ -311,6 +315,7 @@ export async function readDocument(
   if (!(totalPages > 0)) throw new EngineError('EMPTY_DOCUMENT', 'the PDF has no pages');
   const pageCount = Math.min(totalPages, parser.maxPages ?? totalPages);
   const metadata = await readMetadata(doc);
+  options.ocr?.useDeclaredLanguage?.(typeof metadata.language === 'string' ? metadata.language : undefined);
   const pages: LaidOutPage[] = [];
   const noText: number[] = [];
   const failed: { page: number; error: unknown }[] = [];
@@ -356,6 +361,7 @@ export async function readDocument(
     const cause = streamTooLargeMessage(pdfStreamLimits.maxInflatedBytes);
     warnings.push(`Page(s) ${formatPageList(cut)}: ${cause}; the text after that point is missing.`);
   }
+  if (options.ocr?.languageWarning) warnings.push(options.ocr.languageWarning);
   if (ocrFailed.length > 0) {
     const list = formatPageList(ocrFailed.map((entry) => entry.page));
     warnings.push(`OCR failed on page(s) ${list} (${errorMessage(ocrFailed[0]!.error)}); their text layer was used.`);

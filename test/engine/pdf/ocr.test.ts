@@ -57,6 +57,17 @@ describe('PDF OCR', () => {
     }
   });
 
+  it('reads in the language the PDF declares when its data is installed, and says so when it is not', async () => {
+    // English data ships with docmill: a scan declared en-GB is read without a word about language.
+    const english = await convertBytes(await scannedPdf(INVOICE, { lang: 'en-GB' }), { mode: 'auto' });
+    expect(english.warnings).toBeUndefined();
+    expect(english.metadata.language).toBe('en-GB');
+    // German data is not installed here: the scan is still read (in English), and the warning names the package.
+    const german = await convertBytes(await scannedPdf(INVOICE, { lang: 'de-DE' }), { mode: 'auto' });
+    expect(mainMarkdown(german)).toMatch(/Invoice number 4471/);
+    expect(german.warnings).toEqual([expect.stringMatching(/English: the document's language \(deu\) has no OCR data here \(npm install @tesseract\.js-data\/deu\)/)]);
+  });
+
   it('keeps OCR_REQUIRED for a scan in mode fast', async () => {
     const error = (await convertBytes(await scannedPdf(INVOICE), { mode: 'fast' }).catch((caught: unknown) => caught)) as EngineError;
     expect(error.apiCode).toBe('OCR_REQUIRED');

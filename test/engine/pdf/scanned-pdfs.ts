@@ -42,7 +42,7 @@ function streamObject(dictionary: string, data: Uint8Array): Uint8Array {
  * `pages` pages of a scan of `page` (rendered at `dpi`), all showing the same image (one XObject, so a
  * hundred-page scan stays small). Letter size.
  */
-export async function scannedPdf(page: PageSpec, options: { pages?: number; dpi?: number } = {}): Promise<Uint8Array> {
+export async function scannedPdf(page: PageSpec, options: { pages?: number; dpi?: number; lang?: string } = {}): Promise<Uint8Array> {
   const width = page.width ?? 612;
   const height = page.height ?? 792;
   const renderer = await PageRenderer.open(writePdf({ pages: [page] }));
@@ -59,7 +59,7 @@ export async function scannedPdf(page: PageSpec, options: { pages?: number; dpi?
   // 1 catalogue, 2 page tree, 3 image, 4 content, 5... pages.
   const kids = Array.from({ length: count }, (_, i) => `${5 + i} 0 R`).join(' ');
   const objects: (string | Uint8Array)[] = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R${options.lang ? ` /Lang (${options.lang})` : ''} >>`,
     `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`,
     image,
     streamObject('', content),

@@ -5,18 +5,37 @@
 import type { PageLayout } from '../page-layout.js';
 import { layoutOcrPage } from './ocr-layout.js';
 import { PageRenderer, toPgm } from './render-page.js';
+import { ocrLanguageFor, type LanguageChoice } from './languages.js';
 import { DEFAULT_OCR_LANGUAGE, recogniseLines } from './tesseract.js';
 
 export const FULL_PAGE_SOURCE = 'full_page';
 
 export class PageOcr {
   readonly #bytes: Uint8Array;
-  readonly #language: string;
+  #language: string;
   #renderer: Promise<PageRenderer | undefined> | undefined;
+  /** The declared language whose data is missing, once a page was read in English instead. */
+  #missingLanguage: string | undefined;
+  #pendingMissing: string | undefined;
 
   constructor(bytes: Uint8Array, language = DEFAULT_OCR_LANGUAGE) {
     this.#bytes = bytes;
     this.#language = language;
+  }
+
+  /** Reads in the language the document declares (`metadata.language`) when its data is installed. */
+  useDeclaredLanguage(declared: string | undefined): void {
+    const choice: LanguageChoice = ocrLanguageFor(declared);
+    this.#language = choice.language;
+    this.#pendingMissing = choice.missing;
+  }
+
+  /** A note for the caller when pages were read in English because the document's language has no data here. */
+  get languageWarning(): string | undefined {
+    const code = this.#missingLanguage;
+    return code
+      ? `OCR read the scanned pages in English: the document's language (${code}) has no OCR data here (npm install @tesseract.js-data/${code}).`
+      : undefined;
   }
 
   /**
@@ -30,6 +49,7 @@ export class PageOcr {
     const bitmap = renderer.render(pageNumber);
     if (!bitmap) throw new Error('the page could not be rendered');
     const lines = await recogniseLines(toPgm(bitmap), this.#language);
+    this.#missingLanguage ??= this.#pendingMissing;
     return layoutOcrPage(lines, bitmap.width / width, width, height);
   }
 

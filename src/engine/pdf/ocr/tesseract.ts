@@ -4,11 +4,11 @@
  * a worker thread) per engine thread, created on the first page to OCR and reused for every later document; it
  * ends with the engine thread (a thread killed for its time limit takes its tesseract worker with it).
  */
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { createWorker, OEM, type Page, type Worker } from 'tesseract.js';
 
-export const DEFAULT_OCR_LANGUAGE = 'eng';
+import { DEFAULT_OCR_LANGUAGE, languageDataFolder } from './languages.js';
+
+export { DEFAULT_OCR_LANGUAGE };
 
 /** One recognised word, in bitmap pixels. */
 export interface OcrWord {
@@ -30,11 +30,6 @@ export interface OcrLine {
   rtl: boolean;
 }
 
-/** The folder of the installed LSTM data (`<lang>.traineddata.gz`). */
-function languageFolder(): string {
-  const root = dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json'));
-  return `${root}/4.0.0_best_int`;
-}
 
 const workers = new Map<string, Promise<Worker>>();
 
@@ -42,7 +37,7 @@ function workerFor(language: string): Promise<Worker> {
   let worker = workers.get(language);
   if (!worker) {
     worker = createWorker(language, OEM.LSTM_ONLY, {
-      langPath: languageFolder(),
+      langPath: languageDataFolder(language) ?? languageDataFolder(DEFAULT_OCR_LANGUAGE),
       cacheMethod: 'none',
       gzip: true,
     });
