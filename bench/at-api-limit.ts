@@ -28,7 +28,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +39,7 @@ import { RateLimitedError } from '../src/backend/errors.js';
 import { RemoteParseApi } from '../src/client/remote-parse-api.js';
 import { backoffMs } from '../src/client/retry-policy.js';
 import { ApiGate } from '../src/pipeline/api-gate.js';
+import { countOutputs, listHtmlFiles, makeHtmlFiles } from './lib/bench-files.js';
 import { startCappedServer, type CappedServerOptions } from './lib/capped-parse-server.js';
 import { commandLine, runChild, shellQuote } from './lib/child.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
@@ -84,14 +85,6 @@ interface ClientResult {
   attempts?: number;
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
-}
-
 function codeOf(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as { code?: unknown; status?: unknown; statusCode?: unknown; name?: unknown };
@@ -104,7 +97,7 @@ function codeOf(error: unknown): string {
 
 async function runClientRole(role: string): Promise<void> {
   const url = flags.url ?? '';
-  const files = await listFiles(flags.dir ?? '');
+  const files = await listHtmlFiles(flags.dir ?? '');
   const limit = pLimit(int('concurrency', flags.concurrency));
   const result: ClientResult = { converted: 0, failed: 0, failureCodes: {} };
   const fail = (error: unknown) => {
@@ -212,23 +205,6 @@ interface Row {
   notes: string[];
 }
 
-async function makeFiles(dir: string, count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const group = join(dir, `g${String(Math.floor(i / 100)).padStart(3, '0')}`);
-    if (i % 100 === 0) await mkdir(group, { recursive: true });
-    const head = `<!doctype html><html><head><title>doc ${i}</title></head><body><h1>Document ${i}</h1><p>`;
-    const tail = '</p></body></html>\n';
-    const body = head + 'x'.repeat(Math.max(0, 200 - head.length - tail.length)) + tail;
-    await writeFile(join(group, `f${String(i).padStart(5, '0')}.html`), body);
-  }
-}
-
-async function countOutputs(out: string): Promise<number> {
-  if (!existsSync(out)) return 0;
-  const entries = await readdir(out, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html.md') && !e.parentPath.includes('_docmill')).length;
-}
-
 async function main(): Promise<void> {
   const files = int('files', flags.files);
   const server: CappedServerOptions = {
@@ -250,7 +226,7 @@ async function main(): Promise<void> {
   const docs = join(work, 'docs');
   const logs = join(work, 'logs');
   await mkdir(logs, { recursive: true });
-  await makeFiles(docs, files);
+  await makeHtmlFiles(docs, files);
   const perChildTimeoutMs = Math.max(120_000, (files / idealPerSecond) * 6_000);
 
   console.log(`docmill benchmark: at the API's limit`);

@@ -33,7 +33,7 @@ import { parseArgs } from 'node:util';
 import { countOutputs, makeHtmlFiles } from './lib/bench-files.js';
 import { startCappedServer, type CappedServerOptions, type FaultStatus } from './lib/capped-parse-server.js';
 import { commandLine, runChild, shellQuote } from './lib/child.js';
-import type { OracleResult } from './lib/oracle-child.js';
+import { runOracle } from './lib/oracle-run.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
 import { describeStatuses, filesParsedTwice, retryAfterBreaches, saveLog, unnamedRequests } from './lib/request-log.js';
 import { markdownTable } from './lib/table.js';
@@ -166,21 +166,10 @@ async function main(): Promise<void> {
   }
 
   async function oracle(url: string, tag: string) {
-    const run = await runChild(process.execPath, ['--import', 'tsx', join(REPO, 'bench/lib/oracle-child.ts'), '--url', url, '--dir', docs, '--slots', String(capacity)], {
-      cwd: REPO,
-      timeoutMs,
-      stdoutPath: join(logs, `${tag}.stdout`),
-      stderrPath: join(logs, `${tag}.stderr`),
-    });
-    let result: OracleResult = { converted: 0, failed: files, failureCodes: { 'no result': files }, attempts: 0 };
-    try {
-      result = JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as OracleResult;
-    } catch {
-      // everything lost
-    }
-    const notes = Object.entries(result.failureCodes).map(([code, n]) => `failed: ${n}× ${code}`);
+    const run = await runOracle({ repo: REPO, url, dir: docs, slots: capacity, files, timeoutMs, logs, tag });
+    const notes = Object.entries(run.result.failureCodes).map(([code, n]) => `failed: ${n}× ${code}`);
     if (run.timedOut) notes.push('TIMED OUT');
-    return { converted: result.converted, wallMs: run.wallMs, exit: run.timedOut ? 'timeout' : String(run.code ?? run.signal), notes };
+    return { converted: run.result.converted, wallMs: run.wallMs, exit: run.exit, notes };
   }
 
   async function docmill(url: string, tag: string) {

@@ -32,7 +32,7 @@ import { Redis } from 'ioredis';
 import { countOutputs, makeHtmlFiles } from './lib/bench-files.js';
 import { startCappedServer, type CappedServerOptions } from './lib/capped-parse-server.js';
 import { commandLine, runChild, shellQuote } from './lib/child.js';
-import type { OracleResult } from './lib/oracle-child.js';
+import { runOracle } from './lib/oracle-run.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
 import { analyseLog, describeBursts, filesParsedTwice, saveLog, type LogAnalysis } from './lib/request-log.js';
 import { markdownTable } from './lib/table.js';
@@ -128,19 +128,8 @@ async function main(): Promise<void> {
   }
 
   async function oracle(url: string, tag: string) {
-    const run = await runChild(process.execPath, ['--import', 'tsx', join(REPO, 'bench/lib/oracle-child.ts'), '--url', url, '--dir', docs, '--slots', String(C)], {
-      cwd: REPO,
-      timeoutMs,
-      stdoutPath: join(logs, `${tag}.stdout`),
-      stderrPath: join(logs, `${tag}.stderr`),
-    });
-    let result: OracleResult = { converted: 0, failed: files, failureCodes: {}, attempts: 0 };
-    try {
-      result = JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as OracleResult;
-    } catch {
-      // everything lost
-    }
-    return { converted: result.converted, wallMs: run.wallMs, notes: run.timedOut ? ['TIMED OUT'] : [] };
+    const run = await runOracle({ repo: REPO, url, dir: docs, slots: C, files, timeoutMs, logs, tag });
+    return { converted: run.result.converted, wallMs: run.wallMs, notes: run.timedOut ? ['TIMED OUT'] : [] };
   }
 
   async function workers(count: number, url: string, tag: string) {

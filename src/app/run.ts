@@ -15,7 +15,6 @@ import { integerSetting } from '../config/numbers.js';
 import { MAX_TIMEOUT_MS } from '../contract/limits.js';
 import { createLogger } from '../logging/logger.js';
 import { DocmillMetrics } from '../metrics/metrics.js';
-import { startMetricsServer } from '../metrics/metrics-server.js';
 import { Producer } from '../queue/producer.js';
 import { reclaimOrphanedJobs } from '../queue/reclaim.js';
 import { DEFAULT_REDIS_WAIT_MS, unlessAborted } from '../queue/redis-outage.js';
@@ -27,6 +26,7 @@ import type { OutputStore } from '../store/output-store.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import { buildBackend, buildStore, openQueue, S3ClientCache, sourceCloser, sourceFactory, validatedOptions, type QueueHandle } from './pipeline.js';
 import { Resources } from './resources.js';
+import { reportingHooks, serveMetrics } from './worker-wiring.js';
 import { SummaryCounter, type RunSummary } from './summary.js';
 
 export interface RunHandle extends PipelineEvents {
@@ -89,10 +89,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     // Stopped, or Redis gone for longer than the run may wait: either way nothing may keep awaiting Redis.
     const stopOrLost = AbortSignal.any([signal, handle.outage.lost]);
     const metrics = new DocmillMetrics();
-    if (options.metricsPort !== undefined) {
-      const port = integerSetting(options.metricsPort, 'metricsPort', { min: 0, max: 65_535 });
-      resources.add('metrics server', await startMetricsServer(metrics, port, logger), (m) => m.close());
-    }
+    await serveMetrics(resources, metrics, options.metricsPort, logger);
     const { queue, control } = handle;
     // Redis lost here: these wait for it, the run need not (it goes on to end as the drain loop decides).
     await unlessAborted(
@@ -120,13 +117,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       metrics,
       concurrency,
       lockDurationMs,
-      onOutcome: (outcome) => {
-        counter.record(outcome);
-        events.publish({ type: 'document', outcome });
-      },
-      onRequest: () => counter.request(),
-      redisDown: () => handle.outage.down,
-      onRedisRecovered: (listener) => handle.outage.onRecovered(listener),
+      ...reportingHooks(handle, counter, events),
       onAuthFailure: (error) => {
         authFailure ??= error;
       },

@@ -14,7 +14,6 @@ import type { ParseApiError } from '../backend/errors.js';
 import { integerSetting } from '../config/numbers.js';
 import { createLogger } from '../logging/logger.js';
 import { DocmillMetrics } from '../metrics/metrics.js';
-import { startMetricsServer } from '../metrics/metrics-server.js';
 import { Producer } from '../queue/producer.js';
 import { DEFAULT_QUEUE } from '../queue/queue-names.js';
 import { unlessAborted } from '../queue/redis-outage.js';
@@ -31,6 +30,7 @@ import {
   validatedOptions,
 } from './pipeline.js';
 import { Resources } from './resources.js';
+import { reportingHooks, serveMetrics } from './worker-wiring.js';
 import { lockDurationFor, recordNotConverted } from './run.js';
 import { SummaryCounter, type RunCounts } from './summary.js';
 import { watchInto } from './watch-into.js';
@@ -108,10 +108,7 @@ async function workUntilStopped(
     const source = options.source !== undefined ? sourceFor(options.source) : undefined;
     const handle = resources.add('queue', await openQueue(options, 'named', logger, environment), (h) => h.close());
     const metrics = new DocmillMetrics({ defaultMetrics: true });
-    if (options.metricsPort !== undefined) {
-      const port = integerSetting(options.metricsPort, 'metricsPort', { min: 0, max: 65_535 });
-      resources.add('metrics server', await startMetricsServer(metrics, port, logger), (m) => m.close());
-    }
+    await serveMetrics(resources, metrics, options.metricsPort, logger);
     const worker = resources.add(
       'worker',
       startParseWorker({
@@ -125,12 +122,7 @@ async function workUntilStopped(
         metrics,
         concurrency,
         lockDurationMs,
-        redisDown: () => handle.outage.down,
-        onRedisRecovered: (listener) => handle.outage.onRecovered(listener),
-        onOutcome: (outcome) => {
-          counter.record(outcome);
-          events.publish({ type: 'document', outcome });
-        },
+        ...reportingHooks(handle, counter, events),
         onAuthFailure: (error) => {
           authFailure ??= error;
           stopped.abort();

@@ -1,6 +1,6 @@
 /** End to end on the generated fixtures (test/engine/pdf/fixtures): furniture, structure, errors, limits. */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../../src/engine/engine-error.js';
 import {
   findPdfHeader,
@@ -9,6 +9,7 @@ import {
   readDocument,
   type PdfDocumentSource,
 } from '../../../src/engine/pdf/convert-pdf.js';
+import { terminateOcrWorkers } from '../../../src/engine/pdf/ocr/tesseract.js';
 import { recoverTruncatedPdf } from '../../../src/engine/pdf/recover.js';
 import { COLUMN_ONE_FIRST, COLUMN_ONE_LAST, COLUMN_TWO_FIRST, FIXTURES } from './fixtures/fixtures.js';
 import {
@@ -22,6 +23,9 @@ import {
   rejectionOf,
 } from './helpers.js';
 
+
+// The blank page OCR'd in mode auto starts this process's tesseract worker: end it, so the test process exits cleanly.
+afterAll(() => terminateOcrWorkers());
 describe('fixtures', () => {
   it('the committed fixtures match their generator (npx tsx test/engine/pdf/fixtures/make-fixtures.ts)', () => {
     for (const [name, make] of Object.entries(FIXTURES)) {

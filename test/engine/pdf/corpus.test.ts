@@ -1,7 +1,8 @@
 /** The PDF converter on the shared corpus (test/fixtures/corpus/pdf). */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { terminateOcrWorkers } from '../../../src/engine/pdf/ocr/tesseract.js';
 import { allBlocks, convertBytes, corpusBytes, mainMarkdown, PDF_CORPUS, rejectionOf } from './helpers.js';
 
 const VALID = [
@@ -17,6 +18,9 @@ function position(markdown: string, sentence: string): number {
   return markdown.replace(/\s+/g, ' ').indexOf(sentence);
 }
 
+
+// The scans read by OCR start this process's tesseract worker: end it, so the test process exits cleanly.
+afterAll(() => terminateOcrWorkers());
 describe('the PDF corpus', () => {
   it('resolves test/fixtures/corpus/pdf from the test file', () => {
     expect(existsSync(fileURLToPath(PDF_CORPUS))).toBe(true);

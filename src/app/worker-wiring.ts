@@ -1,0 +1,34 @@
+/** What `run` and `startWorker` wire the same way around a parse worker: its reports, and the metrics endpoint. */
+import type { Logger } from 'pino';
+import type { ParseWorkerOptions } from '../../workers/parse-worker.js';
+import { integerSetting } from '../config/numbers.js';
+import type { DocmillMetrics } from '../metrics/metrics.js';
+import { startMetricsServer } from '../metrics/metrics-server.js';
+import type { PipelineEvents } from './events.js';
+import type { QueueHandle } from './pipeline.js';
+import type { Resources } from './resources.js';
+import type { SummaryCounter } from './summary.js';
+
+/** The worker's reports into the handle's counts and events, and what it needs to know of Redis outages. */
+export function reportingHooks(
+  handle: QueueHandle,
+  counter: SummaryCounter,
+  events: PipelineEvents,
+): Pick<ParseWorkerOptions, 'onOutcome' | 'onRequest' | 'redisDown' | 'onRedisRecovered'> {
+  return {
+    onOutcome: (outcome) => {
+      counter.record(outcome);
+      events.publish({ type: 'document', outcome });
+    },
+    onRequest: () => counter.request(),
+    redisDown: () => handle.outage.down,
+    onRedisRecovered: (listener) => handle.outage.onRecovered(listener),
+  };
+}
+
+/** Serves /metrics on `port` when one is given, closed with the other resources. */
+export async function serveMetrics(resources: Resources, metrics: DocmillMetrics, port: number | undefined, logger: Logger): Promise<void> {
+  if (port === undefined) return;
+  const checked = integerSetting(port, 'metricsPort', { min: 0, max: 65_535 });
+  resources.add('metrics server', await startMetricsServer(metrics, checked, logger), (server) => server.close());
+}
