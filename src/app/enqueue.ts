@@ -11,6 +11,7 @@ import { DEFAULT_QUEUE } from '../queue/queue-names.js';
 import { PipelineEvents } from './events.js';
 import { DEFAULTS, type EnqueueOptions } from './options.js';
 import { defaultCheckpointDir, openQueue, S3ClientCache, sourceCloser, sourceFactory, validatedOptions } from './pipeline.js';
+import { processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
 import { recordNotConverted } from './run.js';
 import { SummaryCounter, type CauseGroup } from './summary.js';
@@ -47,7 +48,7 @@ export function enqueue(options: EnqueueOptions): EnqueueHandle {
 async function enqueueAll(options: EnqueueOptions, events: PipelineEvents, signal: AbortSignal): Promise<EnqueueResult> {
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const environment = options.environment;
-  const { options: parseOptions, fingerprint } = validatedOptions(options.parseOptions);
+  const { options: parseOptions, settings, fingerprint } = validatedOptions(options.parseOptions, processingSettingsFrom(options));
   const attempts = integerSetting(options.attempts ?? DEFAULTS.attempts, 'attempts');
   const pollIntervalMs = integerSetting(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs, 'pollIntervalMs');
   const counter = new SummaryCounter();
@@ -65,7 +66,7 @@ async function enqueueAll(options: EnqueueOptions, events: PipelineEvents, signa
     );
     const source = sourceFor(options.source);
     const handle = resources.add('queue', await openQueue(options, 'named', logger, environment), (h) => h.close());
-    await handle.control.saveOptions(fingerprint, parseOptions);
+    await handle.control.saveOptions(fingerprint, parseOptions, settings);
     const onSkipped = (entry: Parameters<typeof recordNotConverted>[0]) => recordNotConverted(entry, source.location, undefined, counter, events);
     const producer = new Producer(handle.queue, {
       optionsFingerprint: fingerprint,

@@ -67,7 +67,28 @@ export interface WorkerOptions extends CommonOptions, ApiOptions, QueueOptions {
   metricsPort?: number | undefined;
 }
 
-export interface ProducerOptions extends SourceOptions {
+export interface ProcessingOptions {
+  /**
+   * Tesseract languages OCR reads scanned pages in, on the local engine (`['deu', 'eng']`; each needs its
+   * `@tesseract.js-data/<code>` package). Part of the options fingerprint. @default the document's declared language
+   * when its data is installed, English otherwise
+   */
+  ocrLanguages?: string[] | undefined;
+  /**
+   * Also write `<path>.chunks.jsonl`: retrieval chunks that follow the document's structure, within a token budget.
+   * `true` for the defaults. Part of the options fingerprint. @default no chunks
+   */
+  chunks?: boolean | ChunkOptions | undefined;
+}
+
+export interface ChunkOptions {
+  /** The most tokens in a chunk. @default 512 */
+  maxTokens?: number | undefined;
+  /** Tokens of a chunk's end repeated at the start of the next one in the same section. @default 0 */
+  overlapTokens?: number | undefined;
+}
+
+export interface ProducerOptions extends SourceOptions, ProcessingOptions {
   /** The /v2/parse options for every document (validated before anything is queued). @default {} */
   parseOptions?: ParseOptionsInput | undefined;
   /** Re-parse even documents whose outputs are up to date. @default false */
@@ -102,6 +123,8 @@ export interface EnqueueOptions extends CommonOptions, QueueOptions, ProducerOpt
 }
 
 export const DEFAULTS = {
+  chunkMaxTokens: 512,
+  chunkOverlapTokens: 0,
   concurrency: 8,
   attempts: 4,
   pollIntervalMs: 30_000,

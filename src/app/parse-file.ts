@@ -13,9 +13,15 @@ import type { ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { createLogger } from '../logging/logger.js';
 import type { ApiOptions, CommonOptions } from './options.js';
+import { processingSettingsFrom } from './processing-settings.js';
 import { buildBackend, validatedOptions } from './pipeline.js';
 
 export interface ParseFileOptions extends ApiOptions, CommonOptions {
+  /**
+   * Tesseract languages OCR reads scanned pages in, on the local engine (`['deu', 'eng']`). @default the
+   * document's declared language when its data is installed, English otherwise
+   */
+  ocrLanguages?: string[] | undefined;
   /** The /v2/parse options. @default {} (Markdown, main content only) */
   parseOptions?: ParseOptionsInput | undefined;
   /** Remote API: attempts for retryable answers (408, 429, 5xx), the contract's backoff between them. @default 5 */
@@ -29,13 +35,17 @@ export interface ParseFileOptions extends ApiOptions, CommonOptions {
 
 export async function parseFile(path: string, options: ParseFileOptions = {}): Promise<ParseData> {
   const logger = options.logger ?? createLogger({ level: 'silent' });
+  const { ocrLanguages } = processingSettingsFrom({ ocrLanguages: options.ocrLanguages });
   const { options: parseOptions } = validatedOptions(options.parseOptions);
   const maxAttempts = options.maxAttempts === undefined ? undefined : integerSetting(options.maxAttempts, 'maxAttempts', { max: MAX_ATTEMPTS });
   const source = await localFileSource(path);
   const backend =
     options.backend ?? buildBackend({ engineThreads: 1, ...options }, logger, options.environment, maxAttempts);
   try {
-    const result = await backend.parse(source, parseOptions, options.signal ? { signal: options.signal } : {});
+    const result = await backend.parse(source, parseOptions, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(ocrLanguages ? { ocrLanguages } : {}),
+    });
     return result.data;
   } finally {
     if (!options.backend) await backend.close();

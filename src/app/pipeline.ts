@@ -15,6 +15,7 @@ import { RemoteParseApi } from '../client/remote-parse-api.js';
 import { resolveApiConfig } from '../config/api-config.js';
 import type { DocmillEnvironment } from '../config/environment.js';
 import { integerSetting } from '../config/numbers.js';
+import type { ProcessingSettings } from '../common/processing-settings.js';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import { validateParseOptions } from '../contract/validation.js';
 import { LocalParseEngine } from '../engine/local-engine.js';
@@ -145,11 +146,18 @@ export function buildBackend(api: ApiOptions, logger: Logger, environment?: Docm
   });
 }
 
-/** Options validated against the contract before anything is queued or sent; the fingerprint keys the outputs. */
-export function validatedOptions(input: ParseOptionsInput | undefined): { options: ParseOptions; fingerprint: string } {
+export interface ValidatedOptions {
+  options: ParseOptions;
+  settings: ProcessingSettings;
+  /** Keys the outputs: the same options and settings give the same fingerprint. */
+  fingerprint: string;
+}
+
+/** Options validated against the contract before anything is queued or sent, with docmill's processing settings. */
+export function validatedOptions(input: ParseOptionsInput | undefined, settings: ProcessingSettings = {}): ValidatedOptions {
   const validation = validateParseOptions(input ?? {});
   if (!validation.ok) throw new OptionsValidationError(validation.body.details);
-  return { options: validation.options, fingerprint: optionsFingerprint(validation.options) };
+  return { options: validation.options, settings, fingerprint: optionsFingerprint(validation.options, settings) };
 }
 
 /** One S3 client for every S3 source and store of a process, created on first use. */

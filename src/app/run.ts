@@ -25,6 +25,7 @@ import type { DocumentOutcome } from '../pipeline/outcome.js';
 import type { OutputStore } from '../store/output-store.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import { buildBackend, buildStore, openQueue, S3ClientCache, sourceCloser, sourceFactory, validatedOptions, type QueueHandle } from './pipeline.js';
+import { processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
 import { reportingHooks, serveMetrics } from './worker-wiring.js';
 import { SummaryCounter, type RunSummary } from './summary.js';
@@ -67,7 +68,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
   const environment = options.environment;
   const concurrency = integerSetting(options.concurrency ?? DEFAULTS.concurrency, 'concurrency');
   const attempts = integerSetting(options.attempts ?? DEFAULTS.attempts, 'attempts');
-  const { options: parseOptions, fingerprint } = validatedOptions(options.parseOptions);
+  const { options: parseOptions, settings, fingerprint } = validatedOptions(options.parseOptions, processingSettingsFrom(options));
   const lockDurationMs = lockDurationFor(options.lockDurationMs, parseOptions.timeout);
   const resources = new Resources(logger);
   let worker: ParseWorker | undefined;
@@ -94,7 +95,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     // Redis lost here: these wait for it, the run need not (it goes on to end as the drain loop decides).
     await unlessAborted(
       (async () => {
-        await control.saveOptions(fingerprint, parseOptions);
+        await control.saveOptions(fingerprint, parseOptions, settings);
         const pause = await control.pauseReason();
         if (pause) {
           logger.warn({ reason: pause.message }, 'the queue was paused; running again resumes it');

@@ -29,6 +29,7 @@ import {
   sourceFactory,
   validatedOptions,
 } from './pipeline.js';
+import { processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
 import { reportingHooks, serveMetrics } from './worker-wiring.js';
 import { lockDurationFor, recordNotConverted } from './run.js';
@@ -83,7 +84,7 @@ async function workUntilStopped(
   const concurrency = integerSetting(options.concurrency ?? DEFAULTS.concurrency, 'concurrency');
   const attempts = integerSetting(options.attempts ?? DEFAULTS.attempts, 'attempts');
   const pollIntervalMs = integerSetting(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs, 'pollIntervalMs');
-  const validated = options.source !== undefined ? validatedOptions(options.parseOptions) : undefined;
+  const validated = options.source !== undefined ? validatedOptions(options.parseOptions, processingSettingsFrom(options)) : undefined;
   const lockDurationMs = lockDurationFor(options.lockDurationMs, validated?.options.timeout);
   const resources = new Resources(logger);
   const stopped = new AbortController();
@@ -132,7 +133,7 @@ async function workUntilStopped(
     );
     logger.info({ queue: handle.queue.name, redis: handle.target, out: options.out, concurrency }, 'worker started');
     if (source && validated) {
-      await handle.control.saveOptions(validated.fingerprint, validated.options);
+      await handle.control.saveOptions(validated.fingerprint, validated.options, validated.settings);
       const producer = new Producer(handle.queue, {
         optionsFingerprint: validated.fingerprint,
         force: Boolean(options.force),

@@ -32,6 +32,11 @@ export interface ParseCall {
    */
   beforeAttempt?: (signal?: AbortSignal) => Promise<void>;
   afterAttempt?: (outcome: AttemptOutcome) => void;
+  /**
+   * Tesseract languages OCR reads scanned pages in (`['deu', 'eng']`). Local engine only: the contract has no such
+   * option, so a remote API never receives it. @default the document's declared language when installed, else English
+   */
+  ocrLanguages?: readonly string[] | undefined;
 }
 
 export interface ParseResult {

@@ -18,6 +18,7 @@ import {
 import type { AttemptOutcome, ParseBackend, ParseResult } from '../backend/parse-backend.js';
 import { backoffMs, DEFAULT_RETRY_SETTINGS, retryDelayMs } from '../client/retry-policy.js';
 import type { UploadSource } from '../backend/upload-source.js';
+import type { ProcessingSettings } from '../common/processing-settings.js';
 import type { ParseOptions } from '../contract/options.js';
 import { MAX_FILE_BYTES } from '../contract/limits.js';
 import { DocmillError } from '../errors/docmill-error.js';
@@ -99,6 +100,7 @@ export class DocumentProcessor {
   ): Promise<ParseJobResult> {
     const { store, control } = this.deps;
     const options = await control.loadOptions(data.optionsFingerprint);
+    const settings = await control.loadSettings(data.optionsFingerprint);
     if (!data.force) {
       const state = await store.readState(data.relativePath);
       if (state && state.changeToken === data.changeToken && state.optionsFingerprint === data.optionsFingerprint) {
@@ -134,7 +136,7 @@ export class DocumentProcessor {
           const done = await this.#reuseByContent(data, local.sha256, requests.count, started);
           if (done) return done;
         }
-        const result = await this.#parse(job, token, local.upload, options, requests, signal);
+        const result = await this.#parse(job, token, local.upload, options, settings, requests, signal);
         const outputs = await store.writeDocument(data.relativePath, splitOutputs(result.data));
         const metadata = result.data.metadata;
         const state: DocumentState = {
@@ -204,6 +206,7 @@ export class DocumentProcessor {
     token: string | undefined,
     upload: UploadSource,
     options: ParseOptions,
+    settings: ProcessingSettings,
     requests: { count: number },
     signal?: AbortSignal,
   ): Promise<ParseResult> {
@@ -234,8 +237,10 @@ export class DocumentProcessor {
       metrics?.apiConcurrency.set(gate.limit);
     };
     try {
+      const { ocrLanguages } = settings;
       return await backend.parse(upload, options, {
         ...(signal ? { signal } : {}),
+        ...(ocrLanguages ? { ocrLanguages } : {}),
         shouldRetry: () => false,
         beforeAttempt: async (attemptSignal) => {
           await this.#assertSending();

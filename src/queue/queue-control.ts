@@ -4,6 +4,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
+import { processingSettingsSchema, type ProcessingSettings } from '../common/processing-settings.js';
 import { parseOptionsSchema, type ParseOptions } from '../contract/options.js';
 import { DocmillError } from '../errors/docmill-error.js';
 import { docmillKey } from './queue-names.js';
@@ -38,6 +39,7 @@ export class UnknownOptionsError extends DocmillError {
 
 export class QueueControl {
   readonly #cache = new Map<string, ParseOptions>();
+  readonly #settingsCache = new Map<string, ProcessingSettings>();
 
   constructor(
     private readonly redis: Redis,
@@ -48,9 +50,22 @@ export class QueueControl {
     return this.queue.name;
   }
 
-  async saveOptions(fingerprint: string, options: ParseOptions): Promise<void> {
+  /** Records what jobs queued under `fingerprint` are parsed with, for every worker of the queue. */
+  async saveOptions(fingerprint: string, options: ParseOptions, settings: ProcessingSettings = {}): Promise<void> {
     await this.redis.set(docmillKey(this.queue.name, 'options', fingerprint), JSON.stringify(options));
     this.#cache.set(fingerprint, options);
+    await this.redis.set(docmillKey(this.queue.name, 'settings', fingerprint), JSON.stringify(settings));
+    this.#settingsCache.set(fingerprint, settings);
+  }
+
+  /** The processing settings saved with the options; none for options saved by a version without them. */
+  async loadSettings(fingerprint: string): Promise<ProcessingSettings> {
+    const cached = this.#settingsCache.get(fingerprint);
+    if (cached) return cached;
+    const text = await this.redis.get(docmillKey(this.queue.name, 'settings', fingerprint));
+    const settings = text ? processingSettingsSchema.parse(JSON.parse(text)) : {};
+    this.#settingsCache.set(fingerprint, settings);
+    return settings;
   }
 
   async loadOptions(fingerprint: string): Promise<ParseOptions> {

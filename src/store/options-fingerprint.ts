@@ -4,16 +4,22 @@
  * so `{}` and the spelled-out defaults share a fingerprint.
  */
 import { createHash } from 'node:crypto';
+import { isDefaultSettings, type ProcessingSettings } from '../common/processing-settings.js';
 import type { ParseOptions } from '../contract/options.js';
 
 /** Bumping this gives every option set a new fingerprint, should the meaning of stored outputs ever change. */
 const FINGERPRINT_VERSION = 'docmill-options/1';
 const FINGERPRINT_HEX_LENGTH = 16;
 
-/** 16 hex digits of sha256 over the options as canonical JSON (object keys sorted at every depth). */
-export function optionsFingerprint(options: ParseOptions): string {
+/**
+ * 16 hex digits of sha256 over the options as canonical JSON (object keys sorted at every depth), and over the
+ * processing settings when any is set: without them the fingerprint is the options' alone, as it always was, so
+ * outputs made before settings existed are still found.
+ */
+export function optionsFingerprint(options: ParseOptions, settings?: ProcessingSettings): string {
+  const keyed = isDefaultSettings(settings) ? canonicalJson(options) : canonicalJson({ options, settings });
   return createHash('sha256')
-    .update(`${FINGERPRINT_VERSION}\n${canonicalJson(options)}`, 'utf8')
+    .update(`${FINGERPRINT_VERSION}\n${keyed}`, 'utf8')
     .digest('hex')
     .slice(0, FINGERPRINT_HEX_LENGTH);
 }

@@ -60,3 +60,20 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[3,{"y":2,"z":1}]},"b":1}');
   });
 });
+
+describe('optionsFingerprint with processing settings', () => {
+  const options = validated(BASE);
+
+  it('is the options\' own fingerprint when no setting is given, so outputs made before settings existed are reused', () => {
+    expect(optionsFingerprint(options, {})).toBe(optionsFingerprint(options));
+    expect(optionsFingerprint(options, { chunks: undefined })).toBe(optionsFingerprint(options));
+  });
+
+  it('changes with each setting, so changing one re-parses', () => {
+    const plain = optionsFingerprint(options);
+    const chunked = optionsFingerprint(options, { chunks: { maxTokens: 512, overlapTokens: 0 } });
+    const smaller = optionsFingerprint(options, { chunks: { maxTokens: 256, overlapTokens: 0 } });
+    const german = optionsFingerprint(options, { ocrLanguages: ['deu'] });
+    expect(new Set([plain, chunked, smaller, german]).size).toBe(4);
+  });
+});

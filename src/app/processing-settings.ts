@@ -1,0 +1,37 @@
+/**
+ * The library's processing options (ocrLanguages, chunks) checked and turned into the settings that are
+ * fingerprinted and queued with the jobs.
+ */
+import type { ProcessingSettings } from '../common/processing-settings.js';
+import { integerSetting, InvalidSettingError } from '../config/numbers.js';
+import { DEFAULTS, type ProcessingOptions } from './options.js';
+
+const TESSERACT_CODE = /^[a-z]{3}(_[a-z]{2,8})?$/;
+/** Far above any embedding model's window: a budget beyond it is a typo. */
+const MAX_CHUNK_TOKENS = 100_000;
+
+export function processingSettingsFrom(options: ProcessingOptions): ProcessingSettings {
+  const settings: ProcessingSettings = {};
+  if (options.ocrLanguages !== undefined) settings.ocrLanguages = ocrLanguages(options.ocrLanguages);
+  if (options.chunks !== undefined && options.chunks !== false) {
+    const chunks = options.chunks === true ? {} : options.chunks;
+    const maxTokens = integerSetting(chunks.maxTokens ?? DEFAULTS.chunkMaxTokens, 'chunk tokens', { max: MAX_CHUNK_TOKENS });
+    const overlapTokens = integerSetting(chunks.overlapTokens ?? DEFAULTS.chunkOverlapTokens, 'chunk overlap', { min: 0 });
+    if (overlapTokens >= maxTokens) {
+      throw new InvalidSettingError(`chunk overlap must be smaller than the chunk tokens (${overlapTokens} >= ${maxTokens})`);
+    }
+    settings.chunks = { maxTokens, overlapTokens };
+  }
+  return settings;
+}
+
+function ocrLanguages(codes: string[]): string[] {
+  const cleaned = codes.map((code) => code.trim().toLowerCase()).filter(Boolean);
+  if (cleaned.length === 0) throw new InvalidSettingError('ocrLanguages must name at least one tesseract language (eng, deu...)');
+  for (const code of cleaned) {
+    if (!TESSERACT_CODE.test(code)) {
+      throw new InvalidSettingError(`OCR language "${code}" is not a tesseract language code (eng, deu, chi_sim...)`);
+    }
+  }
+  return [...new Set(cleaned)];
+}
