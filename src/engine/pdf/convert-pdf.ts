@@ -16,7 +16,9 @@ import { EngineError } from '../engine-error.js';
 import type { Converter, DocumentModel, MetadataValue } from '../model.js';
 import { CachedBinaryDataFactory } from './binary-data.js';
 import { finishDocument, type LaidOutPage } from './document-layout.js';
-import { FULL_PAGE_SOURCE, PageOcr } from './ocr/page-ocr.js';
+import { imagesInViewport, isImagesItem, planImageOcr, type OcrPlan } from './ocr/image-regions.js';
+import { insertRegionBlocks } from './ocr/ocr-layout.js';
+import { FULL_PAGE_SOURCE, PageOcr, type RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { layoutPage } from './page-layout.js';
 import {
@@ -224,6 +226,8 @@ interface PageResult {
   chars: number;
   /** The text layer's glyphs map to nothing readable (private-use code points, U+FFFD, controls). */
   garbage?: boolean;
+  /** What mode auto would OCR on a page with a text layer, from the images it paints (ocr/image-regions.ts). */
+  imagePlan?: OcrPlan;
   /** Why the page is `failed`. */
   error?: unknown;
 }
@@ -242,8 +246,10 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
     const content = await page.getTextContent({ includeMarkedContent: false });
     const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
     const rulings: Ruling[] = [];
+    const imageBoxes: number[] = [];
     for (const item of content.items as unknown[]) {
       if (isRulingsItem(item)) append(rulings, rulingsInViewport(item.rules, viewport.transform));
+      else if (isImagesItem(item)) append(imageBoxes, item.boxes);
     }
     const withText = raw.filter((item) => item.str.trim().length > 0);
     const garbage = isGarbageTextLayer(withText.map((item) => item.str));
@@ -262,7 +268,11 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }
     const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, width, height });
-    return { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage };
+    const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage };
+    if (imageBoxes.length > 0) {
+      result.imagePlan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);
+    }
+    return result;
   } catch (error) {
     return { page: { pageNumber, width, height, status: 'failed', layout: null }, chars: 0, error };
   } finally {
@@ -273,30 +283,75 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
 /** Reads a page by OCR (given to `readDocument` by the converter; tests may leave it out). */
 export interface PageOcrSource {
   readPage(pageNumber: number, width: number, height: number): ReturnType<PageOcr['readPage']>;
+  /** Reads image regions of a page (mode auto on a page with a text layer and images without text over them). */
+  readRegions?(pageNumber: number, width: number, height: number, regions: Parameters<PageOcr['readRegions']>[3]): Promise<RegionBlocks[]>;
   /** Told the document's declared language before any page is read. */
   useDeclaredLanguage?(declared: string | undefined): void;
   /** Why pages were read in another language than the document's, once read. */
   readonly languageWarning?: string | undefined;
 }
 
-/** Mode ocr: every readable page; mode auto: pages with no text layer or a garbage one; mode fast: none. */
-function wantsOcr(parser: PdfParser, result: PageResult): boolean {
-  if (result.page.status === 'failed' || !result.page.width || !result.page.height) return false;
-  if (parser.mode === 'ocr') return true;
-  return parser.mode === 'auto' && (result.chars === 0 || result.garbage === true);
+/**
+ * Mode ocr: every readable page; mode auto: pages with no text layer or a garbage one, scans whose text layer is
+ * only a stamp over a page-sized image (`page-if-more`: the OCR reading is kept only when it reads more, see
+ * `ocrPage`), and image regions with no text over them on other pages; mode fast: none.
+ */
+function wantsOcr(parser: PdfParser, result: PageResult): 'page' | 'page-if-more' | 'regions' | undefined {
+  if (result.page.status === 'failed' || !result.page.width || !result.page.height) return undefined;
+  if (parser.mode === 'ocr') return 'page';
+  if (parser.mode !== 'auto') return undefined;
+  if (result.chars === 0 || result.garbage === true) return 'page';
+  if (result.imagePlan?.fullPage) return 'page-if-more';
+  return result.imagePlan?.regions.length ? 'regions' : undefined;
 }
 
-/** The page replaced by its OCR reading; the text-layer result stays when OCR fails (with the reason). */
-async function ocrPage(ocr: PageOcrSource, result: PageResult): Promise<PageResult & { ocrError?: unknown; ocrEmpty?: boolean }> {
+/**
+ * An OCR reading of a page that has a (stamp-sized) text layer replaces it only when it reads at least this many
+ * times its characters: a scan's body does, a cover photo behind a real title does not.
+ */
+const OCR_OVER_STAMP = 2;
+
+/**
+ * The page replaced by its OCR reading; the text-layer result stays when OCR fails (with the reason), and for
+ * `page-if-more` when OCR reads no more than the text layer holds.
+ */
+async function ocrPage(
+  ocr: PageOcrSource,
+  result: PageResult,
+  how: 'page' | 'page-if-more',
+): Promise<PageResult & { ocrError?: unknown; ocrEmpty?: boolean }> {
   const { pageNumber, width, height } = result.page;
   try {
     const layout = await ocr.readPage(pageNumber, width!, height!);
+    const chars = layout ? layout.blocks.reduce((sum, block) => sum + block.chars, 0) : 0;
+    if (how === 'page-if-more' && chars < OCR_OVER_STAMP * result.chars) return result;
     if (!layout) {
       return { page: { pageNumber, width, height, status: 'partial', layout: null, source: FULL_PAGE_SOURCE }, chars: 0, ocrEmpty: true };
     }
-    const chars = layout.blocks.reduce((sum, block) => sum + block.chars, 0);
     return { page: { pageNumber, width, height, status: 'ok', layout, source: FULL_PAGE_SOURCE }, chars };
   } catch (error) {
+    // A failure of the document (an OCR language asked for and not installed) is not a page's to swallow.
+    if (error instanceof EngineError) throw error;
+    return { ...result, ocrError: error };
+  }
+}
+
+/** The page with the text OCR read in its image regions placed among its blocks; unchanged when OCR fails. */
+async function ocrRegions(ocr: PageOcrSource, result: PageResult): Promise<PageResult & { ocrError?: unknown }> {
+  const { pageNumber, width, height, layout } = result.page;
+  if (!ocr.readRegions || !layout || !result.imagePlan) return result;
+  try {
+    const read = await ocr.readRegions(pageNumber, width!, height!, result.imagePlan.regions);
+    let blocks = layout.blocks;
+    let chars = result.chars;
+    for (const { region, blocks: regionBlocks } of read) {
+      blocks = insertRegionBlocks(blocks, region, regionBlocks);
+      for (const block of regionBlocks) chars += block.chars;
+    }
+    return { ...result, page: { ...result.page, layout: { ...layout, blocks } }, chars };
+  } catch (error) {
+    // A failure of the document (an OCR language asked for and not installed) is not a page's to swallow.
+    if (error instanceof EngineError) throw error;
     return { ...result, ocrError: error };
   }
 }
@@ -327,8 +382,9 @@ export async function readDocument(
     let result: PageResult = await readPage(doc, pageNumber);
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);
-    if (options.ocr && wantsOcr(parser, result)) {
-      const read = await ocrPage(options.ocr, result);
+    const how = options.ocr ? wantsOcr(parser, result) : undefined;
+    if (options.ocr && how) {
+      const read = how === 'regions' ? await ocrRegions(options.ocr, result) : await ocrPage(options.ocr, result, how);
       if (read.ocrError !== undefined) ocrFailed.push({ page: pageNumber, error: read.ocrError });
       result = read;
     }
@@ -410,7 +466,7 @@ export async function openPdf(bytes: Uint8Array): Promise<{ doc: PdfDocument; re
 export const convertPdf: Converter = async (input) => {
   const parser = pdfParserOf(input.options);
   const { doc, recovered } = await openPdf(input.bytes);
-  const ocr = parser.mode === 'fast' ? undefined : new PageOcr(input.bytes);
+  const ocr = parser.mode === 'fast' ? undefined : new PageOcr(input.bytes, input.ocrLanguages);
   try {
     return await readDocument(doc, parser, { recovered, ...(ocr ? { ocr } : {}) });
   } finally {

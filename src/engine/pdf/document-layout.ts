@@ -81,7 +81,7 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     if (type) furniture.set(zoneRefs[i]!.block, type);
   });
 
-  const headingRefs = refs.filter((ref) => ref.block.kind === 'paragraph' && !furniture.has(ref.block));
+  const headingRefs = refs.filter((ref) => ref.block.kind === 'paragraph' && !furniture.has(ref.block) && ref.block.source === undefined);
   const headingCandidates: HeadingCandidate[] = headingRefs.map((ref) => ({
     page: ref.page,
     text: ref.block.text,
@@ -120,7 +120,7 @@ function toModelBlock(
 ): ModelBlock {
   const base = {
     bbox: normaliseBbox(block.rect, page.width, page.height),
-    source: page.source ?? SOURCE,
+    source: block.source ?? page.source ?? SOURCE,
     confidence: { layout: null, ocr: block.ocrConfidence ?? null },
   };
   if (furnitureType) {

@@ -42,13 +42,18 @@
  *    item `{ type: "docmillRulings", rules }` per content stream that drew any joins the text content; text
  *    items are untouched. pdfjs's own way to the paths is an operator list per page, a second full pass.
  *
+ * 9. `images-*`: the images a content stream paints (an image XObject's `Do`, also when pdfjs skips it as seen
+ *    before; an inline image) go to an `ImageRecorder` (ocr/image-regions.ts) as boxes under the current matrix,
+ *    without decoding them; one marker item `{ type: "docmillImages", boxes }` per content stream that painted
+ *    any. Mode auto decides from them which pages and image regions to OCR.
+ *
  * The bundle patched this way extracts text only: its fonts cannot be drawn. Rendering pages (for OCR) needs a
  * font path that keeps the programs.
  *
  * The text is the same as stock pdfjs's, item for item (strings, transforms, widths, fonts): a test reads every
  * fixture PDF with pdfjs-dist as published and with this worker and compares (patched-worker-parity.test.ts).
  * What differs is only what the patches add or skip outside the text: the font facts under `docmill`, the
- * ascent/descent of fonts whose program is not parsed, and the rule marker items.
+ * ascent/descent of fonts whose program is not parsed, and the rule and image marker items.
  *
  * Each patch must match its anchor exactly once, or loading fails with PdfjsPatchError: pdfjs-dist is pinned to
  * an exact version, and a test loads the patched bundle, so an upgrade that moves an anchor fails the tests
@@ -60,6 +65,7 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { brotliDecompressSync, constants as zlibConstants, inflateSync } from 'node:zlib';
 import { DocmillError } from '../../errors/docmill-error.js';
+import { ImageRecorder } from './ocr/image-regions.js';
 import { RulingRecorder } from './rulings.js';
 
 /** Font facts the patched worker adds to each text content style, under `docmill`. */
@@ -298,6 +304,50 @@ const PATCHES: readonly Patch[] = [
 `,
   },
   {
+    name: 'images-recorder',
+    anchor: `    let docmillRulings = null;
+`,
+    insertAfter: `    let docmillImages = null;
+`,
+  },
+  {
+    name: 'images-inline',
+    anchor: `          case OPS.moveTo:
+            (docmillRulings ??= docmillHooks.rulings())`,
+    insertBefore: `          case OPS.endInlineImage:
+            (docmillImages ??= docmillHooks.images()).image(null, textState.ctm);
+            break;
+`,
+  },
+  {
+    name: 'images-xobject',
+    anchor: `              if (type.name !== "Form") {
+                emptyXObjectCache.set(name, dict.objId, true);`,
+    insertBefore: `              if (type.name === "Image") (docmillImages ??= docmillHooks.images()).image(name, textState.ctm);
+`,
+  },
+  {
+    name: 'images-repeat',
+    anchor: `            if (isValidName && emptyXObjectCache.getByName(name)) {
+              break;`,
+    replacement: `            if (isValidName && emptyXObjectCache.getByName(name)) {
+              docmillImages?.repeat(name, textState.ctm);
+              break;`,
+  },
+  {
+    name: 'images-emit',
+    anchor: `      flushTextContentItem();
+      enqueueChunk();
+      resolve();
+`,
+    insertBefore: `      if (docmillImages) {
+        const docmillBoxes = docmillImages.take();
+        if (docmillBoxes.length > 0) textContent.items.push({ type: "docmillImages", boxes: docmillBoxes });
+        docmillImages = null;
+      }
+`,
+  },
+  {
     name: 'type1-no-cff',
     anchor: `    const charstrings = data.charstrings;
     const type2Charstrings = this.getType2Charstrings(charstrings);
@@ -376,6 +426,10 @@ const hooks = {
   /** A recorder for the ruling lines of one content stream (created at its first path). */
   rulings(): RulingRecorder {
     return new RulingRecorder();
+  },
+  /** A recorder for the images one content stream paints (created at its first image). */
+  images(): ImageRecorder {
+    return new ImageRecorder();
   },
   /** Counts the refusal and gives the message pdfjs's decoders throw (pdfjs passes errors on as plain text). */
   streamTooLarge(): string {

@@ -95,6 +95,8 @@ export interface ProtoBlock {
   furniture?: boolean;
   /** For blocks read by OCR: the mean confidence of their words, 0..1 (null when none could be attributed). */
   ocrConfidence?: number | null;
+  /** How the block's text was obtained when it differs from its page's (layout_ocr: an image region OCR'd). */
+  source?: string;
 }
 
 /** Appends without spreading into arguments (a hostile page can have more items than a call takes). */

@@ -4,7 +4,7 @@
  * as for native text; each block then carries the mean confidence of its words. Pure.
  */
 import { layoutPage, type PageLayout } from '../page-layout.js';
-import type { PdfTextItem, Rect } from '../types.js';
+import type { PdfTextItem, ProtoBlock, Rect } from '../types.js';
 import type { OcrLine } from './tesseract.js';
 
 export const OCR_FONT = 'ocr';
@@ -76,4 +76,76 @@ export function layoutOcrPage(lines: readonly OcrLine[], scale: number, width: n
   const layout = layoutPage({ items: scored.map((entry) => entry.item), width, height });
   blockConfidences(layout, scored);
   return layout;
+}
+
+export const LAYOUT_OCR_SOURCE = 'layout_ocr';
+
+/**
+ * In an image region of a text page, a word is kept only when tesseract is at least this sure of it and it holds
+ * a letter or a digit: a photo or a chart's texture read as text gives short, unsure "words" of marks.
+ */
+export const MIN_REGION_WORD_CONFIDENCE = 0.6;
+/** A region block of fewer characters (after the word filter) is dropped as noise. */
+const MIN_REGION_BLOCK_CHARS = 3;
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+/**
+ * An image region's OCR result as blocks of the page (`source` layout_ocr, page units), words filtered as above;
+ * `origin` is the region's top-left corner on the page and `scale` bitmap pixels per point.
+ */
+export function layoutOcrRegion(
+  lines: readonly OcrLine[],
+  scale: number,
+  origin: { x: number; y: number },
+  width: number,
+  height: number,
+): ProtoBlock[] {
+  const kept = lines
+    .map((line) => ({
+      ...line,
+      words: line.words.filter((word) => word.confidence >= MIN_REGION_WORD_CONFIDENCE && WORDLIKE.test(word.text)),
+    }))
+    .filter((line) => line.words.length > 0);
+  const scored = ocrItems(kept, scale);
+  for (const { item } of scored) {
+    item.x0 += origin.x;
+    item.x1 += origin.x;
+    item.baseline += origin.y;
+  }
+  if (scored.length === 0) return [];
+  const layout = layoutPage({ items: scored.map((entry) => entry.item), width, height });
+  blockConfidences(layout, scored);
+  const blocks: ProtoBlock[] = [];
+  for (const block of layout.blocks) {
+    if (block.chars < MIN_REGION_BLOCK_CHARS) continue;
+    // Text in a picture is neither a running head nor a heading of the document: no zone, read as it is.
+    delete block.zone;
+    delete block.cells;
+    block.source = LAYOUT_OCR_SOURCE;
+    blocks.push(block);
+  }
+  return blocks;
+}
+
+function overlapsHorizontally(p: Rect, q: Rect): boolean {
+  return p.x0 < q.x1 && p.x1 > q.x0;
+}
+
+/**
+ * The page's blocks with an image region's blocks in reading order: before the first block below the region's
+ * top in the same column (horizontal overlap), else after the last block above it in that column, else last.
+ */
+export function insertRegionBlocks(blocks: readonly ProtoBlock[], region: Rect, regionBlocks: readonly ProtoBlock[]): ProtoBlock[] {
+  if (regionBlocks.length === 0) return [...blocks];
+  const out = [...blocks];
+  let at = out.findIndex((block) => block.source === undefined && block.rect.y0 >= region.y0 - 1 && overlapsHorizontally(block.rect, region));
+  if (at < 0) {
+    let last = -1;
+    out.forEach((block, index) => {
+      if (block.rect.y1 <= region.y0 + 1 && overlapsHorizontally(block.rect, region)) last = index;
+    });
+    at = last >= 0 ? last + 1 : out.length;
+  }
+  out.splice(at, 0, ...regionBlocks);
+  return out;
 }

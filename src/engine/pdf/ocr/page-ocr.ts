@@ -1,14 +1,23 @@
 /**
- * OCR of whole pages of one PDF: render with PDFium, recognise with tesseract.js, lay out like native text.
+ * OCR of whole pages, or of image regions of a page, of one PDF: render with PDFium, recognise with tesseract.js,
+ * lay out like native text.
  * The renderer is opened on the first page to OCR, so a document that needs no OCR never loads PDFium.
  */
 import type { PageLayout } from '../page-layout.js';
-import { layoutOcrPage } from './ocr-layout.js';
-import { PageRenderer, toPgm } from './render-page.js';
-import { ocrLanguageFor, type LanguageChoice } from './languages.js';
+import type { ProtoBlock, Rect } from '../types.js';
+import { layoutOcrPage, layoutOcrRegion } from './ocr-layout.js';
+import { OCR_DPI, PageRenderer, toPgm } from './render-page.js';
+import { EngineError } from '../../engine-error.js';
+import { missingLanguages, missingLanguagesMessage, ocrLanguageFor, type LanguageChoice } from './languages.js';
 import { DEFAULT_OCR_LANGUAGE, recogniseLines } from './tesseract.js';
 
 export const FULL_PAGE_SOURCE = 'full_page';
+
+/** One image region of a page and the blocks OCR read in it. */
+export interface RegionBlocks {
+  region: Rect;
+  blocks: ProtoBlock[];
+}
 
 export class PageOcr {
   readonly #bytes: Uint8Array;
@@ -17,14 +26,19 @@ export class PageOcr {
   /** The declared language whose data is missing, once a page was read in English instead. */
   #missingLanguage: string | undefined;
   #pendingMissing: string | undefined;
+  /** The languages the caller asked for ('deu+eng'): they win over the document's, and each must be installed. */
+  readonly #requested: string | undefined;
+  #requestedChecked = false;
 
-  constructor(bytes: Uint8Array, language = DEFAULT_OCR_LANGUAGE) {
+  constructor(bytes: Uint8Array, languages?: readonly string[]) {
     this.#bytes = bytes;
-    this.#language = language;
+    this.#requested = languages && languages.length > 0 ? languages.join('+') : undefined;
+    this.#language = this.#requested ?? DEFAULT_OCR_LANGUAGE;
   }
 
   /** Reads in the language the document declares (`metadata.language`) when its data is installed. */
   useDeclaredLanguage(declared: string | undefined): void {
+    if (this.#requested) return;
     const choice: LanguageChoice = ocrLanguageFor(declared);
     this.#language = choice.language;
     this.#pendingMissing = choice.missing;
@@ -39,6 +53,19 @@ export class PageOcr {
   }
 
   /**
+   * The languages to read in. A requested language without data fails the document (an EngineError, which the
+   * converter does not turn into a page warning): reading in another language would be a quiet wrong answer.
+   */
+  #readingLanguage(): string {
+    if (this.#requested && !this.#requestedChecked) {
+      const missing = missingLanguages(this.#requested.split('+'));
+      if (missing.length > 0) throw new EngineError('OCR_LANGUAGE_MISSING', missingLanguagesMessage(missing));
+      this.#requestedChecked = true;
+    }
+    return this.#language;
+  }
+
+  /**
    * The page's text by OCR, laid out in a page of `width` × `height` units (the text layer's viewport); null
    * when no word was found. Throws with the reason when the page cannot be rendered or recognised.
    */
@@ -48,9 +75,28 @@ export class PageOcr {
     if (!renderer) throw new Error('the PDF could not be opened for rendering');
     const bitmap = renderer.render(pageNumber);
     if (!bitmap) throw new Error('the page could not be rendered');
-    const lines = await recogniseLines(toPgm(bitmap), this.#language);
+    const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage());
     this.#missingLanguage ??= this.#pendingMissing;
     return layoutOcrPage(lines, bitmap.width / width, width, height);
+  }
+
+  /**
+   * The text of image regions of a page (page units, as the text layer's viewport), each rendered on its own at
+   * 300 DPI and recognised, as blocks with source layout_ocr; a region with no confident word gives none.
+   */
+  async readRegions(pageNumber: number, width: number, height: number, regions: readonly Rect[]): Promise<RegionBlocks[]> {
+    this.#renderer ??= PageRenderer.open(this.#bytes);
+    const renderer = await this.#renderer;
+    if (!renderer) throw new Error('the PDF could not be opened for rendering');
+    const out: RegionBlocks[] = [];
+    for (const region of regions) {
+      const bitmap = renderer.render(pageNumber, OCR_DPI, region);
+      if (!bitmap) throw new Error('an image region of the page could not be rendered');
+      const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage());
+      this.#missingLanguage ??= this.#pendingMissing;
+      out.push({ region, blocks: layoutOcrRegion(lines, bitmap.scale, bitmap.origin, width, height) });
+    }
+    return out;
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
+import type { Rect } from '../types.js';
 
 /** A page as pixels: one byte per pixel, 0 black to 255 white, rows `width` bytes long. */
 export interface GreyBitmap {
@@ -15,6 +16,8 @@ export interface GreyBitmap {
   pixels: Uint8Array;
   /** Pixels per PDF point (300 DPI = 300/72). */
   scale: number;
+  /** Where the bitmap's top-left pixel is on the page, in page units (0, 0 for a whole page). */
+  origin: { x: number; y: number };
 }
 
 export const OCR_DPI = 300;
@@ -80,8 +83,12 @@ export class PageRenderer {
     return new PageRenderer(module, doc, data);
   }
 
-  /** Page `pageNumber` (1-based) in greyscale, rotation applied as a viewer shows it; undefined if it cannot be drawn. */
-  render(pageNumber: number, dpi = OCR_DPI): GreyBitmap | undefined {
+  /**
+   * Page `pageNumber` (1-based) in greyscale, rotation applied as a viewer shows it; with `region` (page units,
+   * top-left origin, as the text layer's viewport), only that part of the page, drawn at `dpi` (`origin`: its
+   * top-left corner in page units). Undefined if it cannot be drawn.
+   */
+  render(pageNumber: number, dpi = OCR_DPI, region?: Rect): GreyBitmap | undefined {
     const m = this.#module;
     const page = m.FPDF_LoadPage(this.#doc, pageNumber - 1);
     if (!page) return undefined;
@@ -89,20 +96,26 @@ export class PageRenderer {
       const widthPt = m.FPDF_GetPageWidthF(page);
       const heightPt = m.FPDF_GetPageHeightF(page);
       if (!(widthPt > 0 && heightPt > 0)) return undefined;
-      const scale = renderScale(widthPt, heightPt, dpi);
-      const width = Math.max(1, Math.round(widthPt * scale));
-      const height = Math.max(1, Math.round(heightPt * scale));
+      const scale = region ? renderScale(region.x1 - region.x0, region.y1 - region.y0, dpi) : renderScale(widthPt, heightPt, dpi);
+      const pageWidth = Math.max(1, Math.round(widthPt * scale));
+      const pageHeight = Math.max(1, Math.round(heightPt * scale));
+      // The bitmap is the region; the page is drawn at its full size, shifted, and PDFium clips it to the bitmap.
+      const left = region ? Math.max(0, Math.floor(region.x0 * scale)) : 0;
+      const top = region ? Math.max(0, Math.floor(region.y0 * scale)) : 0;
+      const width = region ? Math.min(pageWidth, Math.ceil(region.x1 * scale)) - left : pageWidth;
+      const height = region ? Math.min(pageHeight, Math.ceil(region.y1 * scale)) - top : pageHeight;
+      if (!(width > 0 && height > 0)) return undefined;
       const bitmap = m.FPDFBitmap_CreateEx(width, height, FPDFBITMAP_GRAY, 0, 0);
       if (!bitmap) return undefined;
       try {
         m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
-        m.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, FPDF_ANNOT | FPDF_PRINTING);
+        m.FPDF_RenderPageBitmap(bitmap, page, -left, -top, pageWidth, pageHeight, 0, FPDF_ANNOT | FPDF_PRINTING);
         const stride = m.FPDFBitmap_GetStride(bitmap);
         const buffer = m.FPDFBitmap_GetBuffer(bitmap);
         const pixels = new Uint8Array(width * height);
         const memory = heap(m);
         for (let y = 0; y < height; y++) pixels.set(memory.subarray(buffer + y * stride, buffer + y * stride + width), y * width);
-        return { width, height, pixels, scale };
+        return { width, height, pixels, scale, origin: { x: left / scale, y: top / scale } };
       } finally {
         m.FPDFBitmap_Destroy(bitmap);
       }

@@ -1,0 +1,177 @@
+/**
+ * Where a page draws raster images, and what mode auto does about them. The patched pdfjs worker feeds every
+ * image it meets while reading a content stream for its text (an image XObject's `Do`, an inline image) to an
+ * `ImageRecorder`: no image is decoded and no second pass is made, so a text PDF pays almost nothing. Each image
+ * is the unit square under the current matrix; its bounding box in device space is kept.
+ *
+ * The plan for a page that has a text layer (mode auto):
+ * - **full page**: images cover at least half the page and the text layer holds fewer than one character per
+ *   `CHARS_PER_IMAGE_AREA` pt² of image over them (about 190 on a letter page): a scan with a stamped page
+ *   number, a Bates number or a footer line. The page is OCR'd whole (and the OCR reading replaces the text
+ *   layer only when it reads at least twice its characters: a cover photo with a real title keeps its title);
+ * - **regions**: otherwise, each image (touching images joined) of at least `MIN_REGION_AREA` pt², both sides at
+ *   least `MIN_REGION_SIDE` pt, with no text-layer character over it, at most `MAX_REGIONS` per page (the
+ *   largest): a scanned figure in a text page. Only these regions are rendered and OCR'd.
+ * Pure apart from the recorder's state.
+ */
+import type { PdfTextItem, Rect } from '../types.js';
+
+/** The most images one content stream may report (a page tiled with thousands of tiny images stops there). */
+export const MAX_IMAGES_PER_STREAM = 2_000;
+/** Share of the page that images must cover for the page to be a scan. */
+export const SCAN_COVERAGE = 0.5;
+/** pt² of image per text-layer character below which a page-sized image is a scan with stamped text. */
+export const CHARS_PER_IMAGE_AREA = 2_500;
+/** Regions smaller than this (pt²; 1 × 1 inch is 5,184) are logos and icons, never OCR'd. */
+export const MIN_REGION_AREA = 5_000;
+/** A region narrower or lower than this (pt) cannot hold a line of text worth reading. */
+export const MIN_REGION_SIDE = 24;
+/** The most image regions OCR'd on one page. */
+export const MAX_REGIONS = 4;
+
+type Matrix = readonly number[];
+
+/** Collects the device-space boxes of the images one content stream paints; four numbers per image. */
+export class ImageRecorder {
+  private readonly boxes: number[] = [];
+  private readonly names = new Set<string>();
+
+  /** An image painted through the current matrix (`name` for an XObject, null for an inline image). */
+  image(name: string | null, ctm: Matrix): void {
+    if (name !== null) this.names.add(name);
+    this.add(ctm);
+  }
+
+  /** An XObject pdfjs skips as already seen: painted again (elsewhere) if it is one of this stream's images. */
+  repeat(name: string, ctm: Matrix): void {
+    if (this.names.has(name)) this.add(ctm);
+  }
+
+  take(): number[] {
+    return this.boxes;
+  }
+
+  private add(ctm: Matrix): void {
+    if (this.boxes.length >= MAX_IMAGES_PER_STREAM * 4) return;
+    const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = ctm;
+    const xs = [e, a + e, c + e, a + c + e];
+    const ys = [f, b + f, d + f, b + d + f];
+    const x0 = Math.min(...xs);
+    const x1 = Math.max(...xs);
+    const y0 = Math.min(...ys);
+    const y1 = Math.max(...ys);
+    if (![x0, y0, x1, y1].every(Number.isFinite) || x1 - x0 < 1 || y1 - y0 < 1) return;
+    this.boxes.push(x0, y0, x1, y1);
+  }
+}
+
+/** The marker item the patched worker adds to a content stream's text content when it painted images. */
+export interface ImagesItem {
+  type: 'docmillImages';
+  boxes: number[];
+}
+
+export function isImagesItem(item: unknown): item is ImagesItem {
+  return (item as { type?: unknown } | null)?.type === 'docmillImages' && Array.isArray((item as ImagesItem).boxes);
+}
+
+/** Device-space boxes → viewport rectangles (top-down, rotation applied), clipped to the page. */
+export function imagesInViewport(boxes: readonly number[], viewportTransform: Matrix, width: number, height: number): Rect[] {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = viewportTransform;
+  const out: Rect[] = [];
+  for (let i = 0; i + 3 < boxes.length; i += 4) {
+    const corners = [
+      [boxes[i]!, boxes[i + 1]!],
+      [boxes[i + 2]!, boxes[i + 3]!],
+    ].map(([x, y]) => [a * x! + c * y! + e, b * x! + d * y! + f] as const);
+    const x0 = Math.max(0, Math.min(corners[0]![0], corners[1]![0]));
+    const x1 = Math.min(width, Math.max(corners[0]![0], corners[1]![0]));
+    const y0 = Math.max(0, Math.min(corners[0]![1], corners[1]![1]));
+    const y1 = Math.min(height, Math.max(corners[0]![1], corners[1]![1]));
+    if (x1 - x0 >= 1 && y1 - y0 >= 1) out.push({ x0, y0, x1, y1 });
+  }
+  return out;
+}
+
+export interface OcrPlan {
+  /** OCR the whole page: a page-sized image with too few text-layer characters over it. */
+  fullPage: boolean;
+  /** Otherwise, image regions with no text over them to OCR (page units, viewport space), largest first. */
+  regions: Rect[];
+}
+
+const GRID = 32;
+
+/** The share of the page (0..1) covered by the union of `rects`, on a 32 × 32 grid of sample points. */
+function coverage(rects: readonly Rect[], width: number, height: number): number {
+  let hits = 0;
+  for (let i = 0; i < GRID; i++) {
+    const y = ((i + 0.5) / GRID) * height;
+    for (let j = 0; j < GRID; j++) {
+      const x = ((j + 0.5) / GRID) * width;
+      if (rects.some((r) => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1)) hits++;
+    }
+  }
+  return hits / (GRID * GRID);
+}
+
+function area(rect: Rect): number {
+  return (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
+}
+
+/** The point a text item is judged by: the middle of its run, a little above the baseline. */
+function centreInside(item: PdfTextItem, rect: Rect): boolean {
+  const x = (item.x0 + item.x1) / 2;
+  const y = item.baseline - 0.3 * item.size;
+  return x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1;
+}
+
+function nonSpace(text: string): number {
+  let n = 0;
+  for (const char of text) if (char.trim()) n++;
+  return n;
+}
+
+/** Images that overlap or touch (within 2 pt) become one region: a picture drawn in tiles is read whole. */
+function joinTouching(rects: readonly Rect[]): Rect[] {
+  const out = rects.map((rect) => ({ ...rect }));
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const p = out[i]!;
+        const q = out[j]!;
+        if (p.x0 <= q.x1 + 2 && q.x0 <= p.x1 + 2 && p.y0 <= q.y1 + 2 && q.y0 <= p.y1 + 2) {
+          out[i] = { x0: Math.min(p.x0, q.x0), y0: Math.min(p.y0, q.y0), x1: Math.max(p.x1, q.x1), y1: Math.max(p.y1, q.y1) };
+          out.splice(j, 1);
+          merged = true;
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Mode auto's plan for a page with a text layer (`items`, its horizontal runs) and `images`. */
+export function planImageOcr(images: readonly Rect[], items: readonly PdfTextItem[], width: number, height: number): OcrPlan {
+  const none: OcrPlan = { fullPage: false, regions: [] };
+  if (images.length === 0 || !(width > 0 && height > 0)) return none;
+  // Only images that could matter: a page of hundreds of icons is judged by its large ones.
+  const candidates = images.filter((rect) => area(rect) >= MIN_REGION_AREA / 4).slice(0, 200);
+  if (candidates.length === 0) return none;
+  const covered = coverage(candidates, width, height);
+  if (covered >= SCAN_COVERAGE) {
+    let chars = 0;
+    for (const item of items) if (candidates.some((rect) => centreInside(item, rect))) chars += nonSpace(item.str);
+    const imageArea = covered * width * height;
+    return chars < imageArea / CHARS_PER_IMAGE_AREA ? { fullPage: true, regions: [] } : none;
+  }
+  const regions = joinTouching(candidates)
+    .filter((rect) => area(rect) >= MIN_REGION_AREA && rect.x1 - rect.x0 >= MIN_REGION_SIDE && rect.y1 - rect.y0 >= MIN_REGION_SIDE)
+    .filter((rect) => !items.some((item) => centreInside(item, rect) && nonSpace(item.str) > 0))
+    .sort((p, q) => area(q) - area(p))
+    .slice(0, MAX_REGIONS);
+  return { fullPage: false, regions };
+}

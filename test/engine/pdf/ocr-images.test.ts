@@ -1,0 +1,126 @@
+/**
+ * OCR of images on pages that have a text layer (mode auto): a scan whose text layer is only a stamped page
+ * number is read whole; a scanned figure in a text page is read as layout_ocr blocks in reading order, its text
+ * layer kept; a logo or a background image under real text is never rendered; a picture with no text adds no
+ * blocks.
+ */
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import type { ModelBlock } from '../../../src/engine/model.js';
+import { PageRenderer } from '../../../src/engine/pdf/ocr/render-page.js';
+import { terminateOcrWorkers } from '../../../src/engine/pdf/ocr/tesseract.js';
+import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
+import { gradient, mixedPdf, pictureOfText, solid } from './image-pdfs.js';
+
+afterAll(() => terminateOcrWorkers());
+afterEach(() => vi.restoreAllMocks());
+
+const BODY = [
+  { x: 72, y: 700, text: 'The committee approved the annual budget.', size: 18 },
+  { x: 72, y: 660, text: 'Members reviewed the maintenance schedule.', size: 18 },
+];
+
+/** A letter page scanned (a picture of BODY filling the page) with "Page 7" stamped as text in the corner. */
+async function stampedScan(): Promise<Uint8Array> {
+  const scan = await pictureOfText(BODY, 612, 792, 150);
+  return mixedPdf([{ text: [{ x: 520, y: 30, text: 'Page 7', size: 10 }], images: [{ bitmap: scan, x: 0, y: 0, width: 612, height: 792 }] }]);
+}
+
+/** Normalised bbox of a rectangle given in PDF points (origin bottom-left) on a letter page. */
+function normalised(x: number, y: number, width: number, height: number): [number, number, number, number] {
+  return [x / 612, (792 - y - height) / 792, (x + width) / 612, (792 - y) / 792];
+}
+
+function inside(bbox: ModelBlock['bbox'], area: [number, number, number, number], slack = 0.01): boolean {
+  return (
+    !!bbox && bbox[0] >= area[0] - slack && bbox[1] >= area[1] - slack && bbox[2] <= area[2] + slack && bbox[3] <= area[3] + slack
+  );
+}
+
+describe('PDF OCR of images on pages with a text layer', () => {
+  it('reads a scan whose text layer is only a stamped page number under auto, and not under fast', async () => {
+    const pdf = await stampedScan();
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    expect(mainMarkdown(auto) + allBlocks(auto).map((b) => b.markdown).join(' ')).toMatch(
+      /committee approved the annual budget[\s\S]*maintenance schedule/,
+    );
+    expect(allBlocks(auto).every((block) => block.source === 'full_page')).toBe(true);
+    // Mode fast keeps the text layer it found: the stamp, and no error since the page has text.
+    const fast = await convertBytes(pdf, { mode: 'fast' });
+    expect(allBlocks(fast).map((block) => block.markdown).join(' ')).toBe('Page 7');
+    expect(allBlocks(fast).every((block) => block.source === 'native_text')).toBe(true);
+  });
+
+  it('keeps the text layer of a text page and reads its scanned figure as layout_ocr blocks in reading order', async () => {
+    const figure = await pictureOfText([{ x: 12, y: 50, text: 'Revenue grew by twelve percent', size: 20 }], 360, 90);
+    const pdf = mixedPdf([
+      {
+        text: [
+          { x: 72, y: 720, text: 'The report opens with the figure below.', size: 12 },
+          { x: 72, y: 560, text: 'The text after the figure closes the page.', size: 12 },
+        ],
+        images: [{ bitmap: figure, x: 72, y: 600, width: 360, height: 90 }],
+      },
+    ]);
+    const spy = vi.spyOn(PageRenderer, 'open');
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    expect(spy).toHaveBeenCalledTimes(1);
+    const blocks = allBlocks(auto);
+    const sources = blocks.map((block) => block.source);
+    expect(sources.filter((source) => source === 'native_text')).toHaveLength(2);
+    const ocrBlocks = blocks.filter((block) => block.source === 'layout_ocr');
+    expect(ocrBlocks).toHaveLength(1);
+    expect(ocrBlocks[0]!.markdown).toMatch(/Revenue grew by twelve percent/);
+    expect(inside(ocrBlocks[0]!.bbox, normalised(72, 600, 360, 90))).toBe(true);
+    expect(ocrBlocks[0]!.confidence!.ocr).toBeGreaterThan(0.8);
+    expect(mainMarkdown(auto)).toMatch(/opens with the figure below\.\n\nRevenue grew by twelve percent\n\nThe text after the figure/);
+    // Mode fast reads no image; mode ocr reads the whole page.
+    const fast = await convertBytes(pdf, { mode: 'fast' });
+    expect(mainMarkdown(fast)).not.toMatch(/Revenue/);
+    expect(allBlocks(fast).every((block) => block.source === 'native_text')).toBe(true);
+    const ocr = await convertBytes(pdf, { mode: 'ocr' });
+    expect(mainMarkdown(ocr)).toMatch(/Revenue grew by twelve percent/);
+    expect(allBlocks(ocr).every((block) => block.source === 'full_page')).toBe(true);
+  });
+
+  it('never renders a text page with a logo, or with a page-sized background image under its text', async () => {
+    const lines = [
+      'Quarterly results were in line with the plan agreed in spring.',
+      'Sales in the northern region rose while costs stayed flat.',
+      'The board will review the figures again at its next meeting.',
+      'Questions about this report go to the finance office.',
+    ];
+    const text = (order: string[]) => order.map((line, i) => ({ x: 72, y: 640 - 24 * i, text: line, size: 12 }));
+    const pdf = mixedPdf([
+      { text: text(lines), images: [{ bitmap: solid(64), x: 480, y: 700, width: 60, height: 60 }] },
+      { text: text([...lines].reverse()), images: [{ bitmap: gradient(200, 260), x: 0, y: 0, width: 612, height: 792 }] },
+    ]);
+    const spy = vi.spyOn(PageRenderer, 'open');
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    expect(spy).not.toHaveBeenCalled();
+    expect(allBlocks(auto).every((block) => block.source === 'native_text' && block.confidence?.ocr === null)).toBe(true);
+    expect(mainMarkdown(auto)).toMatch(/Quarterly results[\s\S]*finance office[\s\S]*finance office[\s\S]*Quarterly results/);
+  });
+
+  it('adds no blocks for a picture without text, and keeps a short title over a page-sized photo', async () => {
+    const pdf = mixedPdf([
+      {
+        text: [{ x: 72, y: 720, text: 'Site survey notes for the western plot.', size: 12 }],
+        images: [{ bitmap: gradient(300, 200), x: 72, y: 300, width: 400, height: 300 }],
+      },
+      {
+        text: [{ x: 72, y: 400, text: 'Annual Report', size: 36 }],
+        images: [{ bitmap: gradient(200, 260), x: 0, y: 0, width: 612, height: 792 }],
+      },
+    ]);
+    const spy = vi.spyOn(PageRenderer, 'open');
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    // Both pages were looked at by OCR (the picture region; the cover as a possible scan)...
+    expect(spy).toHaveBeenCalledTimes(1);
+    // ...and nothing but their text layer came out.
+    expect(allBlocks(auto).map((block) => [block.source, block.markdown])).toEqual([
+      ['native_text', expect.stringMatching(/Site survey notes for the western plot\./)],
+      ['native_text', expect.stringMatching(/Annual Report/)],
+    ]);
+    expect(auto.warnings).toBeUndefined();
+  });
+});
