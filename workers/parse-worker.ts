@@ -33,6 +33,8 @@ export interface ParseWorkerOptions {
   concurrency: number;
   /** How long a job's lock lives without renewal; a dead worker's jobs are picked up after this. */
   lockDurationMs: number;
+  /** The most pages per range of a long PDF. @default the options' timeout / 500 ms */
+  splitPages?: number | undefined;
   onOutcome?: (outcome: DocumentOutcome) => void;
   onAuthFailure?: (error: ParseApiError) => void;
   onPaused?: (error: ParseApiError) => void;
@@ -62,6 +64,7 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     sourceFor: options.sourceFor,
     logger: options.logger,
     metrics: options.metrics,
+    splitPages: options.splitPages,
     ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
     ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
     ...(options.onPaused ? { onPaused: options.onPaused } : {}),

@@ -63,6 +63,11 @@ export interface WorkerOptions extends CommonOptions, ApiOptions, QueueOptions {
   concurrency?: number | undefined;
   /** How long a job's lock lives without renewal. @default the options' timeout + 60 s */
   lockDurationMs?: number | undefined;
+  /**
+   * A PDF with more pages than this is parsed in page ranges of at most this many, each a child job, merged into one
+   * result (so is any PDF over the API's 50 MiB). @default the parse options' timeout / 500 ms (60 pages at 30 s)
+   */
+  splitPages?: number | undefined;
   /** Serve Prometheus metrics on this port (0: any free port). @default none */
   metricsPort?: number | undefined;
 }

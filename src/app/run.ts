@@ -118,6 +118,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       metrics,
       concurrency,
       lockDurationMs,
+      splitPages: options.splitPages === undefined ? undefined : integerSetting(options.splitPages, 'splitPages'),
       ...reportingHooks(handle, counter, events),
       onAuthFailure: (error) => {
         authFailure ??= error;

@@ -123,6 +123,7 @@ async function workUntilStopped(
         metrics,
         concurrency,
         lockDurationMs,
+        splitPages: options.splitPages === undefined ? undefined : integerSetting(options.splitPages, 'splitPages'),
         ...reportingHooks(handle, counter, events),
         onAuthFailure: (error) => {
           authFailure ??= error;

@@ -33,11 +33,12 @@ export function s3Options(flags: S3Flags): S3Options {
   return { endpoint: flags.s3Endpoint, region: flags.s3Region, forcePathStyle: flags.s3PathStyle };
 }
 
-export function workerNumbers(flags: WorkerFlags): Pick<WorkerOptions, 'concurrency' | 'lockDurationMs' | 'metricsPort'> & { attempts: number } {
+export function workerNumbers(flags: WorkerFlags): Pick<WorkerOptions, 'concurrency' | 'lockDurationMs' | 'metricsPort' | 'splitPages'> & { attempts: number } {
   return {
     concurrency: integerSetting(flags.concurrency, '--concurrency'),
     attempts: integerSetting(flags.attempts, '--attempts'),
     lockDurationMs: flags.lockDuration === undefined ? undefined : integerSetting(flags.lockDuration, '--lock-duration'),
+    splitPages: flags.splitPages === undefined ? undefined : integerSetting(flags.splitPages, '--split-pages'),
     metricsPort: flags.metricsPort === undefined ? undefined : integerSetting(flags.metricsPort, '--metrics-port', { min: 0, max: 65_535 }),
   };
 }

@@ -3,7 +3,7 @@
  * write its outputs. Throttling, exhausted credits and rejected keys never cost the document an attempt and never
  * fail it; only errors about the document itself do.
  */
-import { DelayedError, RateLimitError, UnrecoverableError, WaitingError, type Job, type Queue } from 'bullmq';
+import { DelayedError, RateLimitError, UnrecoverableError, WaitingChildrenError, WaitingError, type Job, type Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import {
   CreditsExhaustedError,
@@ -20,15 +20,17 @@ import { backoffMs, DEFAULT_RETRY_SETTINGS, retryDelayMs } from '../client/retry
 import type { UploadSource } from '../backend/upload-source.js';
 import type { ProcessingSettings } from '../common/processing-settings.js';
 import type { ParseOptions } from '../contract/options.js';
+import { extensionOf } from '../contract/extensions.js';
 import { MAX_FILE_BYTES } from '../contract/limits.js';
 import { DocmillError } from '../errors/docmill-error.js';
 import type { DocmillMetrics } from '../metrics/metrics.js';
-import { parseJobDataSchema, type ParseJobData } from '../queue/job-data.js';
+import { parseJobDataSchema, RANGE_JOB_NAME, type ParseJobData } from '../queue/job-data.js';
 import type { QueueControl } from '../queue/queue-control.js';
 import type { Source, SourceFile } from '../sources/source.js';
 import type { DocumentState, ManifestEntry, OutputStore } from '../store/output-store.js';
 import type { GateTicket, ParseGate } from './api-gate.js';
-import { materialise } from './materialise.js';
+import { LongPdfs, RangeBytesMissing, type SplitPlan } from './long-pdf.js';
+import { materialise, type MaterialisedFile } from './materialise.js';
 import type { DocumentOutcome } from './outcome.js';
 import { splitOutputs } from './split-outputs.js';
 
@@ -54,6 +56,8 @@ export interface ProcessorDeps {
   onRequest?: () => void;
   /** The content lock's time to live (renewed while held); a crashed holder's lock frees after this. @default 30000 */
   contentLockMs?: number;
+  /** A PDF with more pages is parsed in page ranges of at most this many (as is one over 50 MiB). @default timeout / 500 ms */
+  splitPages?: number | undefined;
 }
 
 /** The value a finished job stores in BullMQ (small). */
@@ -71,10 +75,15 @@ export class DocumentProcessor {
   /** The API refused the key: no request goes out with it again from this process. */
   #keyRefused: ParseApiError | undefined;
 
-  constructor(private readonly deps: ProcessorDeps) {}
+  readonly #longPdfs: LongPdfs;
+
+  constructor(private readonly deps: ProcessorDeps) {
+    this.#longPdfs = new LongPdfs({ queue: deps.queue, store: deps.store, logger: deps.logger, splitPages: deps.splitPages });
+  }
 
   /** The BullMQ processor function. */
   readonly process = async (job: Job, token?: string, signal?: AbortSignal): Promise<ParseJobResult> => {
+    if (job.name === RANGE_JOB_NAME) return this.#processRange(job, token, signal);
     const started = Date.now();
     const data = parseJobDataSchema.parse(job.data);
     const requests = { count: data.requestsMade ?? 0 };
@@ -82,7 +91,7 @@ export class DocumentProcessor {
       return await this.#processDocument(job, token, data, requests, started, signal);
     } catch (error) {
       if (error instanceof WaitingError || error instanceof RateLimitError || error instanceof DelayedError) throw error;
-      if (error instanceof ParseAbortedError) throw error;
+      if (error instanceof ParseAbortedError || error instanceof WaitingChildrenError) throw error;
       const retryable = await this.#recordFailure(job, data, error, requests.count, started);
       if (retryable || error instanceof UnrecoverableError) throw error;
       // A document that cannot succeed (bad request, corrupt, too large...) must not spend further attempts.
@@ -114,7 +123,7 @@ export class DocumentProcessor {
         return this.#finish(data, state, 'skipped', 'unchanged', requests.count, started, state.sha256);
       }
     }
-    if (data.size > MAX_FILE_BYTES) {
+    if (data.size > MAX_FILE_BYTES && extensionOf(data.relativePath) !== '.pdf') {
       throw new UnrecoverableError(`${data.relativePath}: ${data.size} bytes is over the parse API's 50 MiB limit`);
     }
     const file: SourceFile = { uri: data.uri, relativePath: data.relativePath, size: data.size, changeToken: data.changeToken };
@@ -136,7 +145,7 @@ export class DocumentProcessor {
           const done = await this.#reuseByContent(data, local.sha256, requests.count, started);
           if (done) return done;
         }
-        const result = await this.#parse(job, token, local.upload, options, settings, requests, signal);
+        const result = await this.#parseWholeOrInRanges(job, token, data, local, options, settings, requests, signal);
         const outputs = await store.writeDocument(data.relativePath, splitOutputs(result.data));
         const metadata = result.data.metadata;
         const state: DocumentState = {
@@ -154,12 +163,87 @@ export class DocumentProcessor {
           requests: requests.count,
         };
         await store.writeState(state);
+        await this.#cleanUpRanges(job, data);
         return this.#finish(data, state, 'converted', undefined, requests.count, started, local.sha256);
       } finally {
         await release();
       }
     } finally {
       await local.dispose();
+    }
+  }
+
+  /**
+   * A PDF too large for one request, or too long for one request's timeout, goes in page ranges (src/pipeline/long-pdf.ts):
+   * this job cuts them, waits for a child job per range, and is processed again to merge them. Anything else is one
+   * request.
+   */
+  async #parseWholeOrInRanges(
+    job: Job,
+    token: string | undefined,
+    data: ParseJobData,
+    local: MaterialisedFile,
+    options: ParseOptions,
+    settings: ProcessingSettings,
+    requests: { count: number },
+    signal?: AbortSignal,
+  ): Promise<ParseResult> {
+    const started = Date.now();
+    let plan = data.split ?? (await this.#planRanges(job, local, options, Boolean(data.force)));
+    if (!plan) return this.#parse(job, token, local.upload, options, settings, requests, signal);
+    let merged;
+    try {
+      merged = await this.#longPdfs.advance(job, token, parseJobDataSchema.parse(job.data), plan, options);
+    } catch (error) {
+      if (!(error instanceof RangeBytesMissing)) throw error;
+      // Range bytes gone from the store (cleaned by hand): cut again, and add the children afresh.
+      plan = await this.#planRanges(job, local, options, false, plan.generation + 1);
+      if (!plan) return this.#parse(job, token, local.upload, options, settings, requests, signal);
+      merged = await this.#longPdfs.advance(job, token, parseJobDataSchema.parse(job.data), plan, options);
+    }
+    requests.count += merged.requests;
+    return { data: merged.data, attempts: merged.requests, durationMs: Date.now() - started };
+  }
+
+  async #planRanges(job: Job, local: MaterialisedFile, options: ParseOptions, fresh: boolean, generation = 0): Promise<SplitPlan | undefined> {
+    const current = parseJobDataSchema.parse(job.data);
+    const planned = await this.#longPdfs.plan(current, local, options, fresh);
+    if (!planned) return undefined;
+    const plan = { ...planned, generation };
+    await job.updateData({ ...current, split: plan });
+    return plan;
+  }
+
+  /** Range bytes and checkpoints go once the merged outputs and the state are written; a failure to delete is only logged. */
+  async #cleanUpRanges(job: Job, data: ParseJobData): Promise<void> {
+    const plan = parseJobDataSchema.parse(job.data).split;
+    if (!plan) return;
+    await this.#longPdfs.cleanUp(plan, data.optionsFingerprint).catch((error: unknown) => {
+      this.deps.logger.warn({ file: data.relativePath, err: error }, 'could not remove the page ranges of a merged PDF');
+    });
+  }
+
+  /**
+   * A child job: one page range of a long PDF, through the same gate, deferrals (429, 5xx) and queue attempts as a
+   * document, checkpointed in the store. It records nothing in the manifest: its document does, once merged.
+   */
+  async #processRange(job: Job, token: string | undefined, signal?: AbortSignal): Promise<ParseJobResult> {
+    const data = parseJobDataSchema.parse(job.data);
+    const requests = { count: data.requestsMade ?? 0 };
+    try {
+      const options = await this.deps.control.loadOptions(data.optionsFingerprint);
+      const settings = await this.deps.control.loadSettings(data.optionsFingerprint);
+      await this.#longPdfs.processRange(data, (upload) => this.#parse(job, token, upload, options, settings, requests, signal), requests);
+      return { status: 'converted', outputs: 0 };
+    } catch (error) {
+      if (error instanceof WaitingError || error instanceof RateLimitError || error instanceof DelayedError) throw error;
+      if (error instanceof ParseAbortedError || error instanceof UnrecoverableError) throw error;
+      if (isRetryCandidate(error) && error.retryable) {
+        this.deps.logger.warn({ file: data.relativePath, range: data.range, err: error, attempt: job.attemptsMade + 1 }, 'page range failed; BullMQ will retry it');
+        throw error;
+      }
+      const failure = describeFailure(error);
+      throw new UnrecoverableError(`${failure.code}: ${failure.message}`);
     }
   }
 

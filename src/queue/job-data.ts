@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { SourceFile } from '../sources/source.js';
 
+const pageRangeSchema = z.object({ first: z.number().int().positive(), last: z.number().int().positive() });
+
 export const parseJobDataSchema = z.object({
   v: z.literal(1),
   /** The source root as the user gave it (path or s3://bucket/prefix): the worker opens the file through it. */
@@ -23,10 +25,24 @@ export const parseJobDataSchema = z.object({
   throttles: z.number().int().nonnegative().optional(),
   /** Retryable failures in a row (408, 5xx, network) in this queue attempt: the contract's backoff grows with it. */
   failures: z.number().int().nonnegative().optional(),
+  /** A document's job that split its PDF into page ranges (child jobs): what it waits for, then merges. */
+  split: z
+    .object({
+      sha256: z.string(),
+      totalPages: z.number().int().positive(),
+      ranges: z.array(pageRangeSchema).min(1),
+      /** Children are added anew (fresh ids) for each generation: after a resume, or a rerun of a failed range. */
+      generation: z.number().int().nonnegative(),
+    })
+    .optional(),
+  /** A child job: one page range of a split PDF, parsed on its own and checkpointed in the store. */
+  range: pageRangeSchema.extend({ sha256: z.string() }).optional(),
 });
 export type ParseJobData = z.infer<typeof parseJobDataSchema>;
 
 export const JOB_NAME = 'parse';
+/** The job name of a page range of a split PDF (a child of its document's job). */
+export const RANGE_JOB_NAME = 'parse-range';
 
 export function jobDataFor(source: string, file: SourceFile, optionsFingerprint: string, force = false): ParseJobData {
   return {

@@ -6,7 +6,7 @@
  */
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
@@ -92,6 +92,14 @@ export class FsStore extends KeyedOutputStore {
     try {
       await this.#sweepOnce();
       await writeFileAtomic(path, body, { tempDir: this.tempDir });
+    } catch (error) {
+      throw new StoreWriteError(key, error);
+    }
+  }
+
+  protected async deleteKey(key: string): Promise<void> {
+    try {
+      await rm(resolveInside(this.root, key), { force: true });
     } catch (error) {
       throw new StoreWriteError(key, error);
     }

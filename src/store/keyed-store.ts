@@ -3,7 +3,7 @@
  * key atomically. Outputs, state records and the content index live here once; the medium-specific parts (the
  * manifest, reading failures back, closing) stay in FsStore and S3Store.
  */
-import { indexKey, outputFiles, outputKey, prettyJson, recordedOutputs, stateKey } from './layout.js';
+import { checkWorkKey, indexKey, outputFiles, outputKey, prettyJson, recordedOutputs, stateKey } from './layout.js';
 import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from './output-store.js';
 import { parseStateRecord } from './records.js';
 import { OutputMissingError } from './store-errors.js';
@@ -15,6 +15,15 @@ export abstract class KeyedOutputStore implements OutputStore {
   protected abstract readKey(key: string): Promise<Uint8Array | string | undefined>;
   /** Stores `body` under `key`, atomically: readers see the old value or the whole new one. */
   protected abstract writeKey(key: string, body: string | Uint8Array): Promise<void>;
+
+  /** Removes the file or object under `key`; nothing there is not an error. */
+  protected abstract deleteKey(key: string): Promise<void>;
+
+  /** The stored bytes under `key` (text-only readers override this for binary work files). */
+  protected async readBytes(key: string): Promise<Uint8Array | undefined> {
+    const body = await this.readKey(key);
+    return typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  }
 
   abstract appendManifest(entry: ManifestEntry): Promise<void>;
   abstract readFailures(): AsyncIterable<ManifestEntry>;
@@ -55,6 +64,19 @@ export abstract class KeyedOutputStore implements OutputStore {
     // State first: the index only ever points at content whose state is already recorded.
     await this.writeKey(keys.state, body);
     await this.writeKey(keys.index, body);
+  }
+
+  async writeWorkFile(key: string, body: string | Uint8Array): Promise<void> {
+    await this.writeKey(checkWorkKey(key), body);
+  }
+
+  async readWorkFile(key: string): Promise<Uint8Array | undefined> {
+    return this.readBytes(checkWorkKey(key));
+  }
+
+  async deleteWorkFiles(keys: readonly string[]): Promise<void> {
+    for (const key of keys) checkWorkKey(key);
+    await Promise.all(keys.map((key) => this.deleteKey(key)));
   }
 
   async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {

@@ -4,6 +4,8 @@
  *   <safe path><OUTPUT_SUFFIX>                     outputs, mirroring the source tree (a/b/report.pdf.md ...)
  *   _docmill/state/<safe path>.json                what was converted from a source path, for skipping
  *   _docmill/index/<sha256>/<fingerprint>.json     the same state, found by content and options
+ *   _docmill/ranges/<sha256>/<fingerprint>/<first>-<last>.pdf, .json
+ *                                                  a long PDF's page ranges and their parse results, until merged
  *   _docmill/manifest.jsonl, failures.jsonl        fs store: one line per document, appended
  *   _docmill/manifest/<segment>.jsonl, failures/   S3 store: the same lines in segments (no appends on S3)
  *
@@ -49,6 +51,25 @@ export function indexKey(sha256: string, optionsFingerprint: string): string {
   return `${META_DIR}/index/${sha256}/${optionsFingerprint}.json`;
 }
 
+export const RANGES_DIR = `${META_DIR}/ranges/`;
+
+/** A work file of one page range of a long PDF: its bytes (`pdf`) or its checkpointed parse result (`json`). */
+export function rangeKey(sha256: string, optionsFingerprint: string, first: number, last: number, kind: 'pdf' | 'json'): string {
+  const folder = indexKey(sha256, optionsFingerprint).replace(`${META_DIR}/index/`, RANGES_DIR).replace(/\.json$/, '');
+  if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) {
+    throw new UnsafePathError(`${first}-${last}`, 'a page range is two page numbers, first <= last');
+  }
+  return `${folder}/${first}-${last}.${kind}`;
+}
+
+/** Work keys are the only keys below `_docmill/` a caller may name. */
+export function checkWorkKey(key: string): string {
+  if (!key.startsWith(RANGES_DIR) || key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new UnsafePathError(key, `a work file must be below ${RANGES_DIR}`);
+  }
+  return key;
+}
+
 /** The files to write for one document: each present output, serialised, under the layout of `relativePath`. */
 export function outputFiles(relativePath: string, outputs: DocumentOutputs): OutputFile[] {
   const files: OutputFile[] = [];
@@ -88,5 +109,6 @@ export function prettyJson(value: unknown, key: string): string {
 export function contentTypeOf(key: string): string {
   if (key.endsWith('.md')) return 'text/markdown; charset=utf-8';
   if (key.endsWith('.jsonl')) return 'application/x-ndjson';
+  if (key.endsWith('.pdf')) return 'application/pdf';
   return 'application/json';
 }

@@ -79,6 +79,13 @@ export interface OutputStore {
   /** The state of any document converted from this content with these options (content-addressed index). */
   findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined>;
   appendManifest(entry: ManifestEntry): Promise<void>;
+  /**
+   * Work files below `_docmill/ranges/` (a long PDF's page ranges and their checkpointed results), readable by every
+   * worker of the store: written atomically, read back as bytes (undefined when absent), deleted when merged.
+   */
+  writeWorkFile(key: string, body: string | Uint8Array): Promise<void>;
+  readWorkFile(key: string): Promise<Uint8Array | undefined>;
+  deleteWorkFiles(keys: readonly string[]): Promise<void>;
   /** Reads the failures recorded so far (for `docmill failed`). */
   readFailures(): AsyncIterable<ManifestEntry>;
   close(): Promise<void>;

@@ -14,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -151,6 +152,25 @@ export class S3Store extends KeyedOutputStore {
     } catch (error) {
       if (isNoSuchKey(error)) return undefined;
       throw new StoreReadError(`s3://${this.bucket}/${this.objectKey(key)}`, error);
+    }
+  }
+
+  /** The object's bytes (a range of a PDF is binary: text decoding would corrupt it). */
+  protected override async readBytes(key: string): Promise<Uint8Array | undefined> {
+    try {
+      const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      return (await response.Body?.transformToByteArray()) ?? new Uint8Array();
+    } catch (error) {
+      if (isNoSuchKey(error)) return undefined;
+      throw new StoreReadError(`s3://${this.bucket}/${this.objectKey(key)}`, error);
+    }
+  }
+
+  protected async deleteKey(key: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    } catch (error) {
+      throw new StoreWriteError(this.objectKey(key), error);
     }
   }
 

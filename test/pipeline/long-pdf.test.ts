@@ -1,0 +1,207 @@
+/**
+ * Long PDFs end to end: a generated PDF of over 50 MiB and several hundred pages, converted by `run` against
+ * `docmill serve`'s own HTTP server on loopback (which refuses any upload over 50 MiB with the contract's 413), in
+ * page ranges that are child jobs of the document's job, checkpointed, retried alone and merged.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/app/run.js';
+import { MAX_FILE_BYTES } from '../../src/contract/limits.js';
+import type { ParseData } from '../../src/contract/response.js';
+import { LocalParseEngine } from '../../src/engine/local-engine.js';
+import { startParseServer, type RunningServer } from '../../src/server/parse-server.js';
+import {
+  builtCliExists,
+  deleteQueueKeys,
+  docmillEnv,
+  killAllDocmill,
+  readJsonLines,
+  runDocmill,
+  SHARED_REDIS_URL,
+  startDocmill,
+  uniqueQueueName,
+  waitFor,
+} from '../helpers/docmill-cli.js';
+import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+
+const PAGES = 330;
+/** Incompressible bytes per page: 330 × 170 KB ≈ 56 MB in all. */
+const NOISE_BYTES = 170 * 1024;
+const RANGE_PAGES = 60;
+
+interface LoggedRequest {
+  fileName: string;
+  bytes: number;
+  /** Pages the request held, as the engine counted them (0 for a refused one). */
+  pages: number;
+  status: 'ok' | 'fault';
+}
+
+/** A PDF whose page n says "page n marker-n", each with an unused random image that makes it large. */
+async function writeLongPdf(path: string): Promise<number> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= PAGES; n++) {
+    const page = pdf.addPage([612, 792]);
+    page.drawText(`page ${n} marker-${n}`, { x: 72, y: 700, size: 12, font });
+    const side = Math.floor(Math.sqrt(NOISE_BYTES));
+    const image = pdf.context.register(
+      pdf.context.stream(randomBytes(side * side), { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceGray', BitsPerComponent: 8 }),
+    );
+    page.node.setXObject(PDFName.of('Noise'), image);
+  }
+  const bytes = await pdf.save();
+  await writeFile(path, bytes);
+  return bytes.byteLength;
+}
+
+let dir: string;
+let src: string;
+let pdfBytes: number;
+let engine: LocalParseEngine;
+let server: RunningServer;
+const log: LoggedRequest[] = [];
+/** Per file name: how many more requests for it are answered 500 before it is parsed. */
+const faults = new Map<string, number>();
+/** Milliseconds each parse waits first (the kill test needs a run slow enough to kill mid-flow). */
+let latencyMs = 0;
+const queues: string[] = [];
+
+beforeAll(async () => {
+  dir = await makeTempDir();
+  src = join(dir, 'src');
+  await mkdir(src);
+  pdfBytes = await writeLongPdf(join(src, 'book.pdf'));
+  engine = new LocalParseEngine({ size: 2 });
+  server = await startParseServer({
+    host: '127.0.0.1',
+    port: 0,
+    apiKeys: [],
+    maxConcurrency: 4,
+    maxQueued: 64,
+    logger: pino({ level: 'silent' }),
+    // As `docmill serve` wires it, plus a log of what arrived, scripted 500s, and credits as the hosted API counts them.
+    parse: async (bytes, fileName, options): Promise<ParseData> => {
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      const left = faults.get(fileName) ?? 0;
+      if (left > 0) {
+        faults.set(fileName, left - 1);
+        log.push({ fileName, bytes: bytes.byteLength, pages: 0, status: 'fault' });
+        throw new Error('injected server failure');
+      }
+      const data = await engine.parseBytes(bytes, fileName, options);
+      const pages = data.metadata?.numPages ?? 0;
+      log.push({ fileName, bytes: bytes.byteLength, pages, status: 'ok' });
+      return { ...data, metadata: { ...data.metadata, creditsUsed: pages } };
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await engine?.close();
+  for (const queue of queues) await deleteQueueKeys(queue);
+  await removeTempDir(dir);
+});
+
+afterEach(async () => {
+  await killAllDocmill();
+  log.length = 0;
+  faults.clear();
+  latencyMs = 0;
+});
+
+const parseOptions = { parsers: [{ type: 'pdf' as const, pageMarkers: true, pages: true }] };
+
+async function expectWholeBook(out: string): Promise<void> {
+  const markdown = await readFile(join(out, 'book.pdf.md'), 'utf8');
+  const pages = JSON.parse(await readFile(join(out, 'book.pdf.pages.json'), 'utf8')) as Array<{ pageNumber: number; markdown: string }>;
+  expect(pages.map((page) => page.pageNumber)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
+  for (const page of pages) expect(page.markdown).toContain(`marker-${page.pageNumber}`);
+  // Every page after the first is announced by its marker, in order, and the marker word follows its own marker.
+  const sections = markdown.split(/\n\n---\n\n<!-- page (\d+) -->\n\n/);
+  const numbers = sections.filter((_, i) => i % 2 === 1).map(Number);
+  expect(numbers).toEqual(Array.from({ length: PAGES - 1 }, (_, i) => i + 2));
+  expect(sections[0]).toContain('marker-1');
+  for (let i = 1; i < sections.length; i += 2) expect(sections[i + 1]).toContain(`marker-${sections[i]}`);
+  const json = JSON.parse(await readFile(join(out, 'book.pdf.json'), 'utf8')) as { metadata: Record<string, unknown> };
+  expect(json.metadata).toMatchObject({ numPages: PAGES, totalPages: PAGES, creditsUsed: PAGES });
+  // The ranges' bytes and checkpoints are gone once merged.
+  expect(await readdir(join(out, '_docmill', 'ranges'), { recursive: true }).catch(() => [])).toEqual(
+    expect.not.arrayContaining([expect.stringMatching(/\.(pdf|json)$/)]),
+  );
+}
+
+function rangeNames(): string[] {
+  return Array.from({ length: Math.ceil(PAGES / RANGE_PAGES) }, (_, i) => `book.pages-${i * RANGE_PAGES + 1}-${Math.min(PAGES, (i + 1) * RANGE_PAGES)}.pdf`);
+}
+
+describe('a PDF over 50 MiB', () => {
+  it('is parsed in page ranges under the limit and merged as one document', async () => {
+    expect(pdfBytes).toBeGreaterThan(MAX_FILE_BYTES);
+    const out = join(dir, 'out-whole');
+    const queue = uniqueQueueName();
+    queues.push(queue);
+    const summary = await run({ source: src, out, apiUrl: server.url, redisUrl: SHARED_REDIS_URL, queue, parseOptions, splitPages: RANGE_PAGES, concurrency: 4 }).done;
+    expect(summary.outcome).toBe('completed');
+    expect(summary.counts.converted).toBe(1);
+    // One request per range, each under the limit; the whole file was never sent.
+    expect(log.map((request) => request.fileName).sort()).toEqual(rangeNames().sort());
+    expect(log.every((request) => request.status === 'ok' && request.bytes < MAX_FILE_BYTES)).toBe(true);
+    expect(log.reduce((sum, request) => sum + request.pages, 0)).toBe(PAGES);
+    await expectWholeBook(out);
+    const manifest = await readJsonLines(join(out, '_docmill', 'manifest.jsonl'));
+    expect(manifest).toHaveLength(1);
+    expect(manifest[0]).toMatchObject({ path: 'book.pdf', status: 'converted', numPages: PAGES, totalPages: PAGES, creditsUsed: PAGES, attempts: rangeNames().length });
+  }, 90_000);
+
+  it('retries a range that fails alone, and merges it in its place', async () => {
+    const out = join(dir, 'out-retry');
+    const queue = uniqueQueueName();
+    queues.push(queue);
+    const failing = rangeNames()[2]!;
+    faults.set(failing, 2);
+    const summary = await run({ source: src, out, apiUrl: server.url, redisUrl: SHARED_REDIS_URL, queue, parseOptions, splitPages: RANGE_PAGES, concurrency: 4 }).done;
+    expect(summary.outcome).toBe('completed');
+    const requestsFor = (name: string) => log.filter((request) => request.fileName === name).map((request) => request.status);
+    expect(requestsFor(failing)).toEqual(['fault', 'fault', 'ok']);
+    for (const name of rangeNames().filter((name) => name !== failing)) expect(requestsFor(name)).toEqual(['ok']);
+    await expectWholeBook(out);
+    const [line] = await readJsonLines(join(out, '_docmill', 'manifest.jsonl'));
+    expect(line).toMatchObject({ status: 'converted', attempts: rangeNames().length + 2 });
+  }, 90_000);
+});
+
+describe.runIf(builtCliExists())('a run killed mid-flow', () => {
+  it('resumes from the finished ranges: only the unfinished ones are parsed again', async () => {
+    const out = join(dir, 'out-kill');
+    const home = join(dir, 'home');
+    const queue = uniqueQueueName();
+    queues.push(queue);
+    latencyMs = 700;
+    const args = ['run', src, '--out', out, '--queue', queue, '--split-pages', String(RANGE_PAGES), '--concurrency', '1', '--options', join(dir, 'options.json')];
+    await writeFile(join(dir, 'options.json'), JSON.stringify(parseOptions));
+    const env = docmillEnv({ home, apiUrl: server.url, redisUrl: SHARED_REDIS_URL });
+    const first = startDocmill(args, env);
+    const checkpoints = async () => (await readdir(join(out, '_docmill', 'ranges'), { recursive: true }).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+    await waitFor('two checkpointed ranges', async () => (await checkpoints()).length >= 2, { timeoutMs: 60_000 });
+    first.kill('SIGKILL');
+    await first.exited;
+    const finished = new Set((await checkpoints()).map((name) => name.slice(name.lastIndexOf('/') + 1).replace(/\.json$/, '')));
+    expect(finished.size).toBeLessThan(rangeNames().length);
+    const before = log.length;
+    latencyMs = 0;
+    const second = await runDocmill(args, env, 60_000);
+    expect(second.code, second.stderr.slice(-2000)).toBe(0);
+    const resumed = log.slice(before).map((request) => /pages-(\d+-\d+)\.pdf$/.exec(request.fileName)?.[1]);
+    // The second run sent exactly the ranges the first did not checkpoint.
+    expect(resumed.sort()).toEqual(rangeNames().map((name) => /pages-(\d+-\d+)\.pdf$/.exec(name)?.[1]).filter((range) => !finished.has(range!)).sort());
+    await expectWholeBook(out);
+    const converted = (await readJsonLines(join(out, '_docmill', 'manifest.jsonl'))).filter((line) => line.status === 'converted');
+    expect(converted).toHaveLength(1);
+  }, 120_000);
+});
