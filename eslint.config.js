@@ -60,6 +60,13 @@ export default tseslint.config(
     [forbid(['cli', 'app', 'client', 'engine', 'backend', 'pipeline', 'queue', 'store', 'sources', 'server', 'metrics', 'llm', 'config', 'logging'], 'the contract depends on nothing else in docmill')],
   ),
   boundary(
+    ['src/chunk/**/*.ts'],
+    [forbid(['cli', 'app', 'client', 'engine', 'backend', 'pipeline', 'queue', 'store', 'sources', 'server', 'metrics', 'llm', 'config', 'logging'], 'the chunker is pure: it depends only on contract, errors and common')],
+    [...NETWORK, 'node:fs', 'node:fs/promises'].map((entry) =>
+      typeof entry === 'string' ? { name: entry, message: 'the chunker is pure: no I/O' } : { ...entry, message: 'the chunker is pure: no I/O' },
+    ),
+  ),
+  boundary(
     ['src/sources/**/*.ts'],
     [forbid(['cli', 'app', 'store', 'pipeline', 'queue', 'engine', 'client', 'server'], 'sources list and read files; they know nothing of stores, queues or parsing')],
   ),

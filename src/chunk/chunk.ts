@@ -1,0 +1,410 @@
+/**
+ * Retrieval chunks of a parse result: pieces of the document's Markdown within a token budget that follow its
+ * structure. Pure: no I/O, the same data and options always give the same chunks.
+ *
+ * - A chunk stays inside one section (a heading and what follows it up to the next heading); a heading with no
+ *   text of its own before the next one is kept with that next section, not emitted alone.
+ * - Within a section, units (paragraphs, tables, lists, code blocks) are packed whole into a chunk while they fit;
+ *   a unit that does not fit what is left starts the next chunk when it fits a chunk on its own, and is cut only
+ *   when it does not: a table between rows (the next chunk's text starts with the table's header row again), a
+ *   list between items, anything between lines, then sentences, then words, and a run with no spaces by characters.
+ * - Page markers and furniture are never in a chunk: they end the chunk before them.
+ * - `text` is `markdown.slice(charStart, charEnd)` after `headerChars` characters of repeated table header (0 but
+ *   for a chunk continuing a table). Overlap is taken from the end of the previous chunk of the same section and
+ *   unbroken text, by moving `charStart` back to a word start (a row start in a table); new text is packed to
+ *   `maxTokens - overlapTokens`, so `tokens` never exceeds `maxTokens`, except for one character that alone counts
+ *   more tokens than the budget.
+ */
+import { createHash } from 'node:crypto';
+import type { ParseData } from '../contract/response.js';
+import { DocmillError } from '../errors/docmill-error.js';
+import { blocksIn, provenanceOf, type Bbox, type Provenance } from './provenance.js';
+import { splitUnit, unitsOf, type Range, type TableInfo, type Unit } from './structure.js';
+import { countTokens } from './tokens.js';
+
+export const DEFAULT_CHUNK_TOKENS = 512;
+
+export interface ChunkSource {
+  /** The document's path relative to the source root (the manifest's `path`), or the path the caller gave. */
+  path: string;
+  /** sha256 of the document's bytes, lowercase hex. */
+  sha256: string;
+}
+
+export interface ChunkOptions {
+  /** The most tokens (cl100k_base) in a chunk's text. @default 512 */
+  maxTokens?: number | undefined;
+  /** Tokens of the previous chunk's end repeated at the start of the next one in the same section. @default 0 */
+  overlapTokens?: number | undefined;
+  /** The document the data came from; carried by every chunk and part of its id. */
+  source?: ChunkSource | undefined;
+}
+
+export interface ChunkBlock {
+  id?: string;
+  /** 1-based physical page. */
+  page: number;
+  /** [x0, y0, x1, y1] normalised 0..1 to the page; null when the page has no known size. */
+  bbox: Bbox | null;
+  type: string;
+}
+
+export interface Chunk {
+  /** Stable for the same source path, bytes and chunk text at the same offsets: sha256 hex, 32 digits. */
+  id: string;
+  /** Position in the document, from 0. */
+  index: number;
+  /** What to embed: `markdown.slice(charStart, charEnd)`, after `headerChars` characters of repeated table header. */
+  text: string;
+  /** Tokens in `text` (cl100k_base). */
+  tokens: number;
+  /** The titles of the section the chunk is in and of those above it, outermost first. */
+  headingPath: string[];
+  /** Physical pages of the chunk's first and last characters; null when the parse gave no page information. */
+  pageStart: number | null;
+  pageEnd: number | null;
+  /** [charStart, charEnd) in `data.markdown`, JavaScript string (UTF-16) indices. */
+  charStart: number;
+  charEnd: number;
+  /** Length of the table header repeated at the start of `text` (0 unless the chunk continues a split table). */
+  headerChars: number;
+  /** The layout blocks the chunk covers (those the parse gave with a markdownSpan), in Markdown order. */
+  blocks: ChunkBlock[];
+  source: ChunkSource | null;
+}
+
+export class ChunkOptionsError extends DocmillError {
+  constructor(message: string) {
+    super('INVALID_SETTING', message);
+  }
+}
+
+/** One chunk before its text and provenance are filled in. */
+interface Draft {
+  units: Unit[];
+  /** The table whose header the text repeats, when the chunk continues a table. */
+  header: TableInfo | undefined;
+  tokens: number;
+  hasContent: boolean;
+}
+
+interface Section {
+  headingPath: string[];
+  units: Unit[];
+}
+
+const BREAK: Unit = { kind: 'break', start: 0, end: 0 };
+const STICKY = new Set(['heading', 'tableHead']);
+
+export function chunk(data: ParseData, options: ChunkOptions = {}): Chunk[] {
+  const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
+  const overlapTokens = options.overlapTokens ?? 0;
+  if (!Number.isSafeInteger(maxTokens) || maxTokens < 1) throw new ChunkOptionsError(`maxTokens must be a positive integer, not ${maxTokens}`);
+  if (!Number.isSafeInteger(overlapTokens) || overlapTokens < 0 || overlapTokens >= maxTokens) {
+    throw new ChunkOptionsError(`overlapTokens must be an integer from 0 to maxTokens - 1 (${maxTokens - 1}), not ${overlapTokens}`);
+  }
+  const markdown = data.markdown ?? '';
+  const provenance = provenanceOf(data, markdown);
+  const chunker = new Chunker(markdown, maxTokens, overlapTokens);
+  const chunks: Chunk[] = [];
+  for (const section of sectionsOf(markdown, provenance.barriers)) {
+    for (const piece of chunker.section(section.units)) {
+      chunks.push(finish(markdown, piece, section.headingPath, provenance, options.source ?? null, chunks.length));
+    }
+  }
+  return chunks;
+}
+
+interface Piece {
+  start: number;
+  end: number;
+  header: string;
+  tokens: number;
+}
+
+function finish(markdown: string, piece: Piece, headingPath: string[], provenance: Provenance, source: ChunkSource | null, index: number): Chunk {
+  const text = piece.header + markdown.slice(piece.start, piece.end);
+  return {
+    id: chunkId(source, piece.start, piece.end, text),
+    index,
+    text,
+    tokens: piece.tokens,
+    headingPath,
+    pageStart: provenance.pageAt(piece.start),
+    pageEnd: provenance.pageAt(piece.end - 1),
+    charStart: piece.start,
+    charEnd: piece.end,
+    headerChars: piece.header.length,
+    blocks: blocksIn(provenance.blocks, piece.start, piece.end).map((block) => ({
+      ...(block.id !== undefined ? { id: block.id } : {}),
+      page: block.page,
+      bbox: block.bbox,
+      type: block.type,
+    })),
+    source,
+  };
+}
+
+/** sha256 of the source path and bytes, the offsets and the text: the same rerun gives the same id. */
+export function chunkId(source: ChunkSource | null, charStart: number, charEnd: number, text: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([source?.path ?? null, source?.sha256 ?? null, charStart, charEnd, text]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** The document's units grouped by section, with a break unit where a barrier separates two regions. */
+function sectionsOf(markdown: string, barriers: Range[]): Section[] {
+  const sections: Section[] = [];
+  const stack: Array<{ level: number; title: string }> = [];
+  let current: Section = { headingPath: [], units: [] };
+  let hasContent = false;
+  let from = 0;
+  const regions: Range[] = [];
+  for (const barrier of barriers) {
+    if (barrier.start > from) regions.push({ start: from, end: barrier.start });
+    from = Math.max(from, barrier.end);
+  }
+  if (from < markdown.length) regions.push({ start: from, end: markdown.length });
+  regions.forEach((region, index) => {
+    if (index > 0) current.units.push(BREAK);
+    for (const unit of unitsOf(markdown, region)) {
+      if (unit.kind === 'heading') {
+        if (hasContent) {
+          sections.push(current);
+          current = { headingPath: [], units: [] };
+          hasContent = false;
+        }
+        while (stack.length > 0 && stack.at(-1)!.level >= unit.level!) stack.pop();
+        stack.push({ level: unit.level!, title: unit.title! });
+        current.headingPath = stack.map((entry) => entry.title).filter((title) => title !== '');
+      } else {
+        hasContent = true;
+      }
+      current.units.push(unit);
+    }
+  });
+  if (current.units.some((unit) => unit.kind !== 'break')) sections.push(current);
+  return sections;
+}
+
+class Chunker {
+  readonly #tokenCache = new Map<string, number>();
+  readonly #budget: number;
+
+  constructor(
+    private readonly markdown: string,
+    private readonly maxTokens: number,
+    private readonly overlapTokens: number,
+  ) {
+    this.#budget = maxTokens - overlapTokens;
+  }
+
+  /** The chunks of one section, overlap applied. */
+  section(units: Unit[]): Piece[] {
+    const drafts: Array<Draft | undefined> = [];
+    const queue = [...units];
+    let draft: Draft | undefined;
+    const flush = () => {
+      if (!draft) return;
+      const fitted = this.#fit(draft, queue);
+      if (fitted) drafts.push(fitted);
+      draft = undefined;
+    };
+    for (;;) {
+      if (queue.length === 0) {
+        if (!draft) break;
+        flush();
+        continue;
+      }
+      const unit = queue.shift()!;
+      if (unit.kind === 'break') {
+        if (draft) {
+          // Units the flush gives back belong before the break, so it is met again after them.
+          queue.unshift(unit);
+          flush();
+        } else {
+          drafts.push(undefined);
+        }
+        continue;
+      }
+      const tokens = this.#tokens(unit.start, unit.end);
+      if (!draft) {
+        const header = this.#headerFor(unit);
+        const cost = tokens + (header ? this.#headerTokens(header) : 0);
+        if (cost <= this.#budget) {
+          draft = { units: [unit], header, tokens: cost, hasContent: !STICKY.has(unit.kind) };
+        } else {
+          queue.unshift(...this.#cut(unit, this.#budget - (header ? this.#headerTokens(header) : 0)));
+          if (queue[0] === unit) draft = { units: [queue.shift()!], header, tokens: cost, hasContent: true };
+        }
+        continue;
+      }
+      const last = draft.units.at(-1)!;
+      const added = this.#gapTokens(last.end, unit.start) + tokens;
+      if (draft.tokens + added <= this.#budget) {
+        draft.units.push(unit);
+        draft.tokens += added;
+        if (!STICKY.has(unit.kind)) draft.hasContent = true;
+        continue;
+      }
+      const alone = tokens + (this.#headerFor(unit) ? this.#headerTokens(this.#headerFor(unit)!) : 0);
+      if (draft.hasContent && alone <= this.#budget) {
+        // Unshifted before the flush: units the flush gives back come before it again.
+        queue.unshift(unit);
+        flush();
+        continue;
+      }
+      const parts = splitUnit(this.markdown, unit);
+      if (parts) {
+        queue.unshift(...parts);
+        continue;
+      }
+      // One word that does not fit what is left: it starts the next chunk (cut by characters there if need be).
+      queue.unshift(unit);
+      flush();
+    }
+    return this.#withOverlap(drafts);
+  }
+
+  /**
+   * The draft's exact token count, which the running estimate (unit counts plus one token per line break between
+   * units) can miss by a token or two: while over, its last unit goes back to the queue for the next chunk.
+   */
+  #fit(draft: Draft, queue: Unit[]): Draft | undefined {
+    // A heading or a table's header row never ends a chunk when there is text before it: it goes with what follows.
+    while (draft.units.length > 1 && STICKY.has(draft.units.at(-1)!.kind) && draft.units.some((unit) => !STICKY.has(unit.kind))) {
+      queue.unshift(draft.units.pop()!);
+    }
+    for (;;) {
+      const first = draft.units[0]!;
+      const last = draft.units.at(-1)!;
+      const header = draft.header ? this.#headerText(draft.header) : '';
+      const exact = this.#tokens(first.start, last.end, header);
+      if (exact <= this.#budget) {
+        draft.tokens = exact;
+        return draft;
+      }
+      if (draft.units.length === 1) {
+        const parts = this.#cut(first, this.#budget - (draft.header ? this.#headerTokens(draft.header) : 0));
+        if (parts.length > 1) {
+          queue.unshift(...parts);
+          return undefined;
+        }
+        draft.tokens = exact;
+        return draft;
+      }
+      queue.unshift(draft.units.pop()!);
+    }
+  }
+
+  /** A unit too large for `limit` tokens, in pieces: by structure, lines, sentences, words, then characters. */
+  #cut(unit: Unit, limit: number): Unit[] {
+    const parts = splitUnit(this.markdown, unit);
+    if (parts) return parts;
+    const pieces: Unit[] = [];
+    let start = unit.start;
+    const room = Math.max(1, limit);
+    while (start < unit.end) {
+      let length = Math.min(unit.end - start, room * 4);
+      while (length > 1 && this.#tokens(start, start + safeEnd(this.markdown, start, length)) > room) length = Math.ceil(length / 2);
+      const end = start + safeEnd(this.markdown, start, length);
+      pieces.push({ ...unit, kind: 'word', start, end });
+      start = end;
+    }
+    // A single piece means one character over the budget: it is kept whole rather than cut inside itself.
+    return pieces.length > 1 ? pieces : [unit];
+  }
+
+  #headerFor(unit: Unit): TableInfo | undefined {
+    const table = unit.table;
+    if (!table || unit.start < table.headerEnd) return undefined;
+    // A header taking more than half the budget is not repeated: the rows would hardly fit beside it.
+    return this.#headerTokens(table) * 2 <= this.#budget ? table : undefined;
+  }
+
+  #headerText(table: TableInfo): string {
+    return `${this.markdown.slice(table.start, table.headerEnd)}\n`;
+  }
+
+  #headerTokens(table: TableInfo): number {
+    return this.#tokens(table.start, table.headerEnd) + 1;
+  }
+
+  #gapTokens(from: number, to: number): number {
+    return this.markdown.slice(from, to).includes('\n') ? 1 : 0;
+  }
+
+  #tokens(start: number, end: number, prefix = ''): number {
+    const key = `${prefix.length}:${start}:${end}`;
+    let tokens = prefix === '' ? this.#tokenCache.get(key) : undefined;
+    if (tokens === undefined) {
+      tokens = countTokens(prefix + this.markdown.slice(start, end));
+      if (prefix === '') this.#tokenCache.set(key, tokens);
+    }
+    return tokens;
+  }
+
+  /** Drafts to pieces; each piece after the first of an unbroken run takes the end of the one before as overlap. */
+  #withOverlap(drafts: Array<Draft | undefined>): Piece[] {
+    const pieces: Piece[] = [];
+    let previous: Piece | undefined;
+    for (const draft of drafts) {
+      if (draft === undefined) {
+        previous = undefined;
+        continue;
+      }
+      const start = draft.units[0]!.start;
+      const end = draft.units.at(-1)!.end;
+      const header = draft.header ? this.#headerText(draft.header) : '';
+      let piece: Piece = { start, end, header, tokens: draft.tokens };
+      if (previous && this.overlapTokens > 0) piece = this.#overlap(previous, piece, draft.header);
+      pieces.push(piece);
+      previous = { ...piece, start };
+    }
+    return pieces;
+  }
+
+  /**
+   * Moves the piece's start back into the previous piece, to the earliest word start (row start, in a table)
+   * whose text to the previous end fits the overlap, as long as the whole stays within maxTokens.
+   */
+  #overlap(previous: Piece, piece: Piece, table: TableInfo | undefined): Piece {
+    const candidates: number[] = [];
+    const from = table ? Math.max(previous.start, table.headerEnd) : previous.start;
+    // In a table row, overlap starts at the row's start, never between two cells.
+    let inRow = /^[ \t]*\|/.test(this.markdown.slice(this.markdown.lastIndexOf('\n', from - 1) + 1, from + 1));
+    for (let i = from; i < previous.end; i++) {
+      const lineStart = i === 0 || this.markdown[i - 1] === '\n';
+      if (lineStart) inRow = /^[ \t]*\|/.test(this.markdown.slice(i, i + 64));
+      const boundary = table || inRow ? lineStart : i === from || /\s/.test(this.markdown[i - 1]!);
+      if (boundary && !/\s/.test(this.markdown[i]!)) candidates.push(i);
+    }
+    // Candidates run from the earliest start (most overlap) to the latest; the first that fits wins.
+    let low = 0;
+    let high = candidates.length - 1;
+    let best: number | undefined;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const at = candidates[middle]!;
+      if (this.#tokens(at, previous.end) <= this.overlapTokens) {
+        best = middle;
+        high = middle - 1;
+      } else {
+        low = middle + 1;
+      }
+    }
+    for (let index = best; index !== undefined && index < candidates.length; index++) {
+      const start = candidates[index]!;
+      const tokens = this.#tokens(start, piece.end, piece.header);
+      if (tokens <= this.maxTokens) return { ...piece, start, tokens };
+    }
+    return piece;
+  }
+}
+
+/** `length` characters from `start`, shortened by one when that would cut a surrogate pair in two. */
+function safeEnd(markdown: string, start: number, length: number): number {
+  const code = markdown.charCodeAt(start + length - 1);
+  return length > 1 && code >= 0xd800 && code <= 0xdbff ? length - 1 : length;
+}
