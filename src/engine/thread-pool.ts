@@ -67,7 +67,17 @@ export class EngineThreadPool {
 
   /** Documents being parsed or waiting for a thread. */
   get load(): number {
-    return this.#slots.filter((slot) => slot.busy).length + this.#queue.length;
+    return this.busy + this.queued;
+  }
+
+  /** Threads parsing a document now. */
+  get busy(): number {
+    return this.#slots.filter((slot) => slot.busy).length;
+  }
+
+  /** Documents waiting for a thread. */
+  get queued(): number {
+    return this.#queue.length;
   }
 
   run(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<ParseData> {

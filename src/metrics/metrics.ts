@@ -1,8 +1,60 @@
 /**
  * Prometheus metrics: documents by outcome, pages, credits, parse requests by status, throttling, and the
  * adaptive API concurrency. One registry per process; `docmill worker --metrics-port` serves it.
+ *
+ * Labels are bounded: a status, a kind, an error code, a queue state, a pause reason; never a path or a job id.
+ * What lives in Redis (queue depth, why the queue is paused) and the engine pool's load are read when Prometheus
+ * scrapes, not polled.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * Every state of a BullMQ queue, as `docmill_queue_jobs{state}` reports it. BullMQ 6 has no `paused` list: a paused
+ * queue's jobs stay `waiting`, and `docmill_queue_paused` says the queue is paused.
+ */
+export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed', 'completed'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+
+/**
+ * Why the queue may be paused: credits exhausted (402), key refused (401/403), the API's per-minute rate (a 429
+ * paces every worker), the credit budget (`--max-credits`) reached, or by hand.
+ */
+export const PAUSE_REASONS = ['credits', 'auth', 'rate', 'budget', 'manual'] as const;
+
+/** What the queue gauges read at scrape time (a BullMQ Queue and docmill's QueueControl fit). */
+export interface QueueProbe {
+  getJobCounts(...states: QueueState[]): Promise<Record<string, number>>;
+  /** Milliseconds left of a rate limit set with BullMQ's Queue.rateLimit; 0 or less when none. */
+  getRateLimitTtl(): Promise<number>;
+  pauseReason(): Promise<{ kind: string } | undefined>;
+  /** True while Redis is known to be unreachable: the scrape skips the queue instead of waiting for it. */
+  redisDown?: () => boolean;
+}
+
+/** The engine thread pool's load (OCR runs inside these threads too). */
+export interface PoolProbe {
+  readonly size: number;
+  readonly busy: number;
+  readonly queued: number;
+}
+
+/** How long a scrape may wait for Redis before it leaves the queue gauges out. */
+const QUEUE_READ_MS = 1000;
+
+/** A gauge with no sample until it is first set: a value not known (yet) is absent, not 0, so no alert reads it as 0. */
+class GaugeUntilKnown extends Gauge {
+  #known = false;
+
+  record(value: number): void {
+    this.#known = true;
+    this.set(value);
+  }
+
+  override async get(): ReturnType<Gauge['get']> {
+    const metric = await super.get();
+    return this.#known ? metric : { ...metric, values: [] };
+  }
+}
 
 export class DocmillMetrics {
   readonly registry = new Registry();
@@ -52,8 +104,121 @@ export class DocmillMetrics {
     buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300],
     registers: [this.registry],
   });
+  readonly retryAfterWait = new Counter({
+    name: 'docmill_retry_after_wait_seconds_total',
+    help: 'Seconds documents were deferred after a 429 (its Retry-After, else the backoff), summed over documents',
+    registers: [this.registry],
+  });
+  readonly rateLimitPauses = new Counter({
+    name: 'docmill_queue_rate_limit_pauses_total',
+    help: 'Times this process paused the whole queue for a per-minute 429 (or repeated 429s at a limit of 1)',
+    registers: [this.registry],
+  });
+  readonly bytesRead = new Counter({
+    name: 'docmill_source_bytes_read_total',
+    help: 'Bytes of source documents read for parsing (once per attempt that read the file)',
+    registers: [this.registry],
+  });
+  readonly bytesWritten = new Counter({
+    name: 'docmill_output_bytes_written_total',
+    help: 'Bytes of outputs written for parsed documents (markdown and JSON files)',
+    registers: [this.registry],
+  });
+  readonly creditsRemaining = new GaugeUntilKnown({
+    name: 'docmill_credits_remaining',
+    help: "Credits left on the team's plan, from the hosted API's credit-usage endpoint (absent when unknown)",
+    registers: [this.registry],
+  });
+  readonly queueJobs = new Gauge({
+    name: 'docmill_queue_jobs',
+    help: 'Jobs in the queue by state, read from Redis at scrape time (absent while Redis is unreachable)',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+    collect: () => this.#collectQueueJobs(),
+  });
+  readonly queuePaused = new Gauge({
+    name: 'docmill_queue_paused',
+    help: 'Whether the queue is paused (1) and why: credits, auth, rate (a 429 paces the queue), budget, manual',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+    collect: () => this.#collectQueuePaused(),
+  });
+  readonly engineThreads: GaugeUntilKnown = new GaugeUntilKnown({
+    name: 'docmill_engine_threads',
+    help: 'Threads the local parse engine may run (absent without a local engine)',
+    registers: [this.registry],
+    collect: (): void => {
+      if (this.#pool) this.engineThreads.record(this.#pool.size);
+    },
+  });
+  readonly engineThreadsBusy: GaugeUntilKnown = new GaugeUntilKnown({
+    name: 'docmill_engine_threads_busy',
+    help: 'Local engine threads parsing a document now (OCR runs inside them)',
+    registers: [this.registry],
+    collect: (): void => {
+      if (this.#pool) this.engineThreadsBusy.record(this.#pool.busy);
+    },
+  });
+  readonly engineTasksQueued: GaugeUntilKnown = new GaugeUntilKnown({
+    name: 'docmill_engine_tasks_queued',
+    help: 'Documents waiting for a local engine thread',
+    registers: [this.registry],
+    collect: (): void => {
+      if (this.#pool) this.engineTasksQueued.record(this.#pool.queued);
+    },
+  });
+  #queue: QueueProbe | undefined;
+  #pool: PoolProbe | undefined;
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'docmill_' });
+  }
+
+  /** Reports the depth and the pause state of this queue at every scrape. */
+  observeQueue(probe: QueueProbe): void {
+    this.#queue = probe;
+  }
+
+  /** Reports the local engine pool's load at every scrape. */
+  observePool(pool: PoolProbe): void {
+    this.#pool = pool;
+  }
+
+  async #collectQueueJobs(): Promise<void> {
+    const probe = this.#queue;
+    if (!probe) return;
+    const counts = await readQuickly(probe, () => probe.getJobCounts(...QUEUE_STATES));
+    this.queueJobs.reset();
+    if (!counts) return;
+    for (const state of QUEUE_STATES) this.queueJobs.set({ state }, counts[state] ?? 0);
+  }
+
+  async #collectQueuePaused(): Promise<void> {
+    const probe = this.#queue;
+    if (!probe) return;
+    const read = await readQuickly(probe, async () => {
+      const [reason, rateTtl] = await Promise.all([probe.pauseReason(), probe.getRateLimitTtl()]);
+      return { reason: reason?.kind, rated: rateTtl > 0 };
+    });
+    this.queuePaused.reset();
+    if (!read) return;
+    for (const reason of PAUSE_REASONS) {
+      this.queuePaused.set({ reason }, (reason === 'rate' ? read.rated : read.reason === reason) ? 1 : 0);
+    }
+  }
+}
+
+/** Reads from Redis within QUEUE_READ_MS; undefined (never an error) when Redis is down, slow or fails. */
+async function readQuickly<T>(probe: QueueProbe, read: () => Promise<T>): Promise<T | undefined> {
+  if (probe.redisDown?.()) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), QUEUE_READ_MS);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([read().catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -11,12 +11,15 @@ import { UsageError } from '../usage-error.js';
 import { integerSetting } from '../../config/numbers.js';
 import { openAiJsonExtractor } from '../../llm/openai-json-extractor.js';
 import { environmentOf } from '../library-options.js';
+import { DocmillMetrics } from '../../metrics/metrics.js';
+import { startMetricsServer, type MetricsServer } from '../../metrics/metrics-server.js';
 
 export interface ServeFlags {
   host: string;
   port: string;
   maxConcurrency?: string;
   auth: boolean;
+  metricsPort?: string;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
@@ -38,6 +41,7 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     size: maxConcurrency,
     ...(environment.llm ? { jsonExtractor: openAiJsonExtractor(environment.llm) } : {}),
   });
+  const metricsPort = flags.metricsPort === undefined ? undefined : integerSetting(flags.metricsPort, '--metrics-port', { min: 0, max: 65_535 });
   const running = await startParseServer({
     host: flags.host,
     port,
@@ -46,6 +50,18 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     logger: context.logger,
     parse: (bytes, fileName, options) => engine.parseBytes(bytes, fileName, options),
   });
+  let metricsServer: MetricsServer | undefined;
+  if (metricsPort !== undefined) {
+    const metrics = new DocmillMetrics({ defaultMetrics: true });
+    metrics.observePool(engine.pool);
+    try {
+      metricsServer = await startMetricsServer(metrics, metricsPort, context.logger);
+    } catch (error) {
+      await running.close();
+      await engine.close();
+      throw error;
+    }
+  }
   context.logger.info(
     { url: `${running.url}/v2/parse`, auth: apiKeys.length > 0 ? `${apiKeys.length} key(s)` : 'off', maxConcurrency },
     'docmill serve is listening',
@@ -53,6 +69,7 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
   await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve(), { once: true }));
   context.logger.info('shutting down');
   await running.close();
+  await metricsServer?.close();
   await engine.close();
   return EXIT.ok;
 }

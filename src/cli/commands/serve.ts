@@ -13,5 +13,6 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     .option('--port <port>', 'port to listen on', '3002')
     .option('--max-concurrency <n>', 'parses at once (default: the number of cores); more wait briefly, then get 429')
     .option('--no-auth', 'allow a non-loopback --host without DOCMILL_SERVER_API_KEYS (anyone who can reach it can parse)')
+    .option('--metrics-port <port>', "serve Prometheus metrics (the engine pool's busy threads and queued documents) on http://0.0.0.0:<port>/metrics")
     .action(async (flags: ServeFlags) => context.setExitCode(await (await import('./serve-action.js')).serveCommand(flags, context)));
 }
