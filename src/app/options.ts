@@ -70,6 +70,14 @@ export interface WorkerOptions extends CommonOptions, ApiOptions, QueueOptions {
   splitPages?: number | undefined;
   /** Serve Prometheus metrics on this port (0: any free port). @default none */
   metricsPort?: number | undefined;
+  /**
+   * A credit budget for the queue, shared by all its workers: a document is not sent when the credits used plus
+   * its estimate (src/pipeline/credits.ts) would pass it; the queue is paused (reason `budget`) and the rest stays
+   * waiting. Credits used are the API's `creditsUsed` (the estimate when an answer has none, as on the local
+   * engine). `run` sets the budget of its queue (none when omitted) and counts afresh for each new batch; a worker
+   * given one sets it for the queue. @default none
+   */
+  maxCredits?: number | undefined;
 }
 
 export interface ProcessingOptions {

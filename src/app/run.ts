@@ -27,7 +27,6 @@ import { DEFAULTS, type RunOptions } from './options.js';
 import { buildBackend, buildStore, openQueue, S3ClientCache, sourceCloser, sourceFactory, validatedOptions, type QueueHandle } from './pipeline.js';
 import { processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
-import { observeForMetrics } from './metrics-wiring.js';
 import { reportingHooks, serveMetrics } from './worker-wiring.js';
 import { SummaryCounter, type RunSummary } from './summary.js';
 
@@ -71,6 +70,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
   const attempts = integerSetting(options.attempts ?? DEFAULTS.attempts, 'attempts');
   const { options: parseOptions, settings, fingerprint } = validatedOptions(options.parseOptions, processingSettingsFrom(options));
   const lockDurationMs = lockDurationFor(options.lockDurationMs, parseOptions.timeout);
+  const maxCredits = options.maxCredits === undefined ? undefined : integerSetting(options.maxCredits, 'maxCredits', { min: 0 });
   const resources = new Resources(logger);
   let worker: ParseWorker | undefined;
   let authFailure: ParseApiError | undefined;
@@ -92,12 +92,12 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     const stopOrLost = AbortSignal.any([signal, handle.outage.lost]);
     const metrics = new DocmillMetrics();
     await serveMetrics(resources, metrics, options.metricsPort, logger);
-    observeForMetrics(resources, metrics, { handle, backend, api: options, environment, metricsPort: options.metricsPort }, logger);
     const { queue, control } = handle;
     // Redis lost here: these wait for it, the run need not (it goes on to end as the drain loop decides).
     await unlessAborted(
       (async () => {
         await control.saveOptions(fingerprint, parseOptions, settings);
+        await startBudget(handle, maxCredits);
         const pause = await control.pauseReason();
         if (pause) {
           logger.warn({ reason: pause.message }, 'the queue was paused; running again resumes it');
@@ -158,6 +158,20 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       await worker.close();
       const failedInQueue = handle.outage.down ? undefined : await unlessAborted(queue.getJobCountByTypes('failed'), AbortSignal.timeout(3000));
       return { ...summaryBase(), outcome: 'interrupted', counts: counter.counts, failedInQueue: failedInQueue ?? counter.counts.failed };
+    }
+    if (ending === 'budget') {
+      await worker.close();
+      const budget = await control.budget.state();
+      const open = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      const waiting = Object.values(open).reduce((sum, count) => sum + count, 0);
+      logger.warn({ ...budget, waiting }, 'run stopped at the credit budget; the remaining documents wait in the queue');
+      return {
+        ...summaryBase(),
+        outcome: 'stopped-budget',
+        counts: counter.counts,
+        failedInQueue: await queue.getJobCountByTypes('failed'),
+        budget: { maxCredits: budget.limit ?? 0, used: budget.used, waiting },
+      };
     }
     await worker.close();
     return {
@@ -220,7 +234,7 @@ async function reclaimForRun(handle: QueueHandle, logger: Logger, events: Pipeli
   }
 }
 
-type DrainEnding = 'drained' | 'auth' | 'interrupted' | 'redis-lost';
+type DrainEnding = 'drained' | 'auth' | 'interrupted' | 'redis-lost' | 'budget';
 
 async function waitUntilDrained(
   handle: QueueHandle,
@@ -241,6 +255,8 @@ async function waitUntilDrained(
     if (open === 0) return 'drained';
     const pause = await unlessAborted(control.pauseReason(), signal);
     if (signal.aborted) continue;
+    // At the budget, documents already sent finish; then the run ends, the rest left waiting.
+    if (pause?.kind === 'budget' && (counts.active ?? 0) === 0) return 'budget';
     const status = pause ? `paused (${pause.kind}): run \`docmill resume --out …\` to continue` : '';
     if (status !== lastStatus) {
       events.publish({ type: 'status', status });
@@ -248,4 +264,14 @@ async function waitUntilDrained(
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 250));
   }
+}
+
+/**
+ * A run's budget is its own: `maxCredits` is set for its queue, or cleared when not given. Credits used are counted
+ * afresh when a new batch begins (the last one left nothing open); a rerun that resumes a stopped batch keeps them.
+ */
+async function startBudget(handle: QueueHandle, maxCredits: number | undefined): Promise<void> {
+  const open = await handle.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+  if (Object.values(open).every((count) => count === 0)) await handle.control.budget.resetUsed();
+  await handle.control.budget.setLimit(maxCredits);
 }

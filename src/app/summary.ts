@@ -31,9 +31,10 @@ export interface CauseGroup {
 export interface RunSummary {
   /**
    * completed: the queue drained; stopped-auth: the API refused the key (nothing was marked failed); interrupted:
-   * closed or aborted; redis-unavailable: Redis stayed unreachable for longer than `redisWaitMs` (the queue is kept).
+   * closed or aborted; redis-unavailable: Redis stayed unreachable for longer than `redisWaitMs` (the queue is kept);
+   * stopped-budget: the next document would have passed `maxCredits` (the rest waits in the queue, unfailed).
    */
-  outcome: 'completed' | 'stopped-auth' | 'interrupted' | 'redis-unavailable';
+  outcome: 'completed' | 'stopped-auth' | 'interrupted' | 'redis-unavailable' | 'stopped-budget';
   counts: RunCounts;
   /** Failed documents by cause, most frequent first. */
   failures: CauseGroup[];
@@ -45,6 +46,8 @@ export interface RunSummary {
   failedInQueue: number;
   queue: string;
   out: string;
+  /** On `stopped-budget`: the budget, the credits used against it, and the documents left waiting. */
+  budget?: { maxCredits: number; used: number; waiting: number } | undefined;
   /** The API's refusal, on `stopped-auth`; the RedisUnavailableError (code REDIS_UNAVAILABLE), on `redis-unavailable`. */
   error?: Error | undefined;
 }

@@ -31,7 +31,6 @@ import {
 } from './pipeline.js';
 import { processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
-import { observeForMetrics } from './metrics-wiring.js';
 import { reportingHooks, serveMetrics } from './worker-wiring.js';
 import { lockDurationFor, recordNotConverted } from './run.js';
 import { SummaryCounter, type RunCounts } from './summary.js';
@@ -87,6 +86,7 @@ async function workUntilStopped(
   const pollIntervalMs = integerSetting(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs, 'pollIntervalMs');
   const validated = options.source !== undefined ? validatedOptions(options.parseOptions, processingSettingsFrom(options)) : undefined;
   const lockDurationMs = lockDurationFor(options.lockDurationMs, validated?.options.timeout);
+  const maxCredits = options.maxCredits === undefined ? undefined : integerSetting(options.maxCredits, 'maxCredits', { min: 0 });
   const resources = new Resources(logger);
   const stopped = new AbortController();
   const workSignal = AbortSignal.any([signal, stopped.signal]);
@@ -109,9 +109,14 @@ async function workUntilStopped(
     );
     const source = options.source !== undefined ? sourceFor(options.source) : undefined;
     const handle = resources.add('queue', await openQueue(options, 'named', logger, environment), (h) => h.close());
+    // The queue's budget, for every worker on it; one started without a budget leaves the queue's as it is.
+    if (maxCredits !== undefined) {
+      await handle.control.budget.setLimit(maxCredits);
+      // A queue stopped at its old budget goes on; the next document is checked against the new one.
+      if ((await handle.control.pauseReason())?.kind === 'budget') await handle.control.resume();
+    }
     const metrics = new DocmillMetrics({ defaultMetrics: true });
     await serveMetrics(resources, metrics, options.metricsPort, logger);
-    observeForMetrics(resources, metrics, { handle, backend, api: options, environment, metricsPort: options.metricsPort }, logger);
     const worker = resources.add(
       'worker',
       startParseWorker({

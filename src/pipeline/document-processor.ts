@@ -27,9 +27,9 @@ import type { DocmillMetrics } from '../metrics/metrics.js';
 import { parseJobDataSchema, RANGE_JOB_NAME, type ParseJobData } from '../queue/job-data.js';
 import type { QueueControl } from '../queue/queue-control.js';
 import type { Source, SourceFile } from '../sources/source.js';
-import { outputFiles } from '../store/layout.js';
-import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from '../store/output-store.js';
+import type { DocumentState, ManifestEntry, OutputStore } from '../store/output-store.js';
 import type { GateTicket, ParseGate } from './api-gate.js';
+import { costOfUpload } from './document-cost.js';
 import { LongPdfs, RangeBytesMissing, type SplitPlan } from './long-pdf.js';
 import { materialise, type MaterialisedFile } from './materialise.js';
 import type { DocumentOutcome } from './outcome.js';
@@ -129,7 +129,6 @@ export class DocumentProcessor {
     }
     const file: SourceFile = { uri: data.uri, relativePath: data.relativePath, size: data.size, changeToken: data.changeToken };
     const local = await materialise(this.deps.sourceFor(data.source), file, signal);
-    this.deps.metrics?.bytesRead.inc(local.size);
     try {
       if (!data.force) {
         const done = await this.#reuseByContent(data, local.sha256, requests.count, started);
@@ -147,10 +146,8 @@ export class DocumentProcessor {
           const done = await this.#reuseByContent(data, local.sha256, requests.count, started);
           if (done) return done;
         }
-        const result = await this.#parseWholeOrInRanges(job, token, data, local, options, settings, requests, signal);
-        const split = splitOutputs(result.data);
-        const outputs = await store.writeDocument(data.relativePath, split);
-        this.deps.metrics?.bytesWritten.inc(outputBytes(data.relativePath, split));
+        const result = await this.#withinBudget(job, token, data, local.upload, options, requests, () => this.#parseWholeOrInRanges(job, token, data, local, options, settings, requests, signal));
+        const outputs = await store.writeDocument(data.relativePath, splitOutputs(result.data));
         const metadata = result.data.metadata;
         const state: DocumentState = {
           relativePath: data.relativePath,
@@ -349,6 +346,49 @@ export class DocumentProcessor {
     }
   }
 
+  /**
+   * With a credit budget on the queue (`--max-credits`): reserves the document's estimated credits before it is
+   * sent and counts what it really used after (the API's creditsUsed; the estimate when the answer has none). When
+   * the estimate would pass the budget nothing is sent: the queue is paused (reason `budget`) for every worker and
+   * the document goes back to waiting, unfailed.
+   */
+  async #withinBudget(
+    job: Job,
+    token: string | undefined,
+    data: ParseJobData,
+    upload: UploadSource,
+    options: ParseOptions,
+    requests: { count: number },
+    send: () => Promise<ParseResult>,
+  ): Promise<ParseResult> {
+    const { budget } = this.deps.control;
+    if ((await budget.limit()) === undefined) return send();
+    const { credits: estimate } = await costOfUpload(upload, options);
+    const owner = job.id ?? data.uri;
+    // A reservation outlives a long PDF's page ranges; a dead worker's is taken over when its job is taken up again.
+    const reservation = await budget.reserve(owner, estimate, 24 * 3_600_000);
+    if (!reservation.ok) {
+      const { used, reserved, limit } = reservation.state;
+      await this.deps.control.pause(
+        'budget',
+        `credit budget reached: ${used} of ${limit} credits used${reserved ? ` (${reserved} reserved)` : ''}; ${data.relativePath} (about ${estimate}) would pass it — raise it with \`docmill resume --max-credits N\``,
+      );
+      this.deps.logger.warn({ file: data.relativePath, estimate, used, reserved, limit }, 'credit budget reached: queue paused, the remaining documents wait');
+      await this.#park(job, token, requests);
+      throw new WaitingError();
+    }
+    let result: ParseResult;
+    try {
+      result = await send();
+    } catch (error) {
+      // Waiting for its page ranges, the document keeps its reservation: the ranges spend it, the merge settles it.
+      if (!(error instanceof WaitingChildrenError)) await budget.release(owner).catch(() => undefined);
+      throw error;
+    }
+    await budget.settle(owner, result.data.metadata?.creditsUsed ?? estimate);
+    return result;
+  }
+
   /** Throws SendingStopped when no request may go out: the key was refused, or the queue is paused (credits, auth). */
   async #assertSending(): Promise<void> {
     if (this.#keyRefused) throw new SendingStopped('the parse API rejected the key');
@@ -366,12 +406,10 @@ export class DocumentProcessor {
       // The per-minute budget is the team's, not this worker's: every worker on the queue waits it out.
       logger.warn({ waitMs, kind: error.kind, message: error.apiMessage }, 'parse API throttling: pacing the queue for the Retry-After');
       await queue.rateLimit(waitMs);
-      metrics?.rateLimitPauses.inc();
       this.#throttlesAtFloor = 0;
     } else {
       logger.debug({ waitMs, limit: gate.limit }, 'parse API concurrency limit: the document waits its Retry-After');
     }
-    metrics?.retryAfterWait.inc(waitMs / 1000);
     return this.#deferUntil(job, token, Date.now() + waitMs, requests, { throttles });
   }
 
@@ -535,11 +573,6 @@ function wroteStateBefore(job: Job, state: DocumentState): boolean {
   if ((job.attemptsStarted ?? 0) < 2) return false;
   const convertedAt = Date.parse(state.convertedAt);
   return Number.isFinite(convertedAt) && convertedAt >= job.timestamp;
-}
-
-/** Bytes of the files the store writes for these outputs (as it serialises them). */
-function outputBytes(relativePath: string, outputs: DocumentOutputs): number {
-  return outputFiles(relativePath, outputs).reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
 }
 
 function describeFailure(error: unknown): { status?: number; code: string; message: string } {

@@ -7,9 +7,11 @@ import type { Queue } from 'bullmq';
 import { processingSettingsSchema, type ProcessingSettings } from '../common/processing-settings.js';
 import { parseOptionsSchema, type ParseOptions } from '../contract/options.js';
 import { DocmillError } from '../errors/docmill-error.js';
+import { CreditBudget } from './credit-budget.js';
 import { docmillKey } from './queue-names.js';
 
-export type PauseKind = 'credits' | 'auth' | 'manual';
+/** credits: the API answered 402; budget: the next document would pass `--max-credits`; auth: the key was refused. */
+export type PauseKind = 'credits' | 'budget' | 'auth' | 'manual';
 
 /** How long per-second counts of finished documents are kept (the longest rate `status` can report on). */
 const RATE_WINDOW_SECONDS = 900;
@@ -40,11 +42,15 @@ export class UnknownOptionsError extends DocmillError {
 export class QueueControl {
   readonly #cache = new Map<string, ParseOptions>();
   readonly #settingsCache = new Map<string, ProcessingSettings>();
+  /** The queue's credit budget (`--max-credits`), shared by its workers. */
+  readonly budget: CreditBudget;
 
   constructor(
     private readonly redis: Redis,
     private readonly queue: Queue,
-  ) {}
+  ) {
+    this.budget = new CreditBudget(redis, queue.name);
+  }
 
   get name(): string {
     return this.queue.name;

@@ -1,0 +1,130 @@
+/**
+ * `preview`: what a run (or an enqueue) of a source would send to the parse API and what it would cost, without
+ * sending, queueing or writing anything (`docmill run|enqueue SRC --dry-run`). It lists the source as a run would,
+ * leaves out what a run would skip (files whose outputs in `out` are up to date, and content already converted
+ * there or earlier in the same listing, which a run copies), counts PDF pages locally, and prices each document
+ * with the hosted API's credit rules (src/pipeline/credits.ts). No Redis is needed.
+ *
+ *   const cost = await preview({ source: './archive', out: './md', parseOptions: { formats: [{ type: 'json' }] } });
+ *   console.log(cost.documents, cost.pages, cost.estimatedCredits);
+ */
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { MAX_FILE_BYTES } from '../contract/limits.js';
+import { costOfBytes } from '../pipeline/document-cost.js';
+import type { Source, SourceFile } from '../sources/source.js';
+import type { OutputStore } from '../store/output-store.js';
+import { notConvertedRecord } from './not-converted.js';
+import type { CommonOptions, ProducerOptions, S3Options } from './options.js';
+import { buildStore, S3ClientCache, sourceCloser, sourceFactory, validatedOptions } from './pipeline.js';
+import { processingSettingsFrom } from './processing-settings.js';
+import { Resources } from './resources.js';
+import { createLogger } from '../logging/logger.js';
+
+export interface PreviewOptions extends CommonOptions, ProducerOptions {
+  /** A folder, a single file, or s3://bucket/prefix. */
+  source: string;
+  /**
+   * The output a run would write into: documents already converted there with the same options are left out, as a
+   * run skips them. Without it, every listed document counts (duplicates within the listing still count once).
+   */
+  out?: string | undefined;
+  s3?: S3Options | undefined;
+}
+
+export interface PreviewItem {
+  /** Path below the source, as the outputs will mirror it. */
+  path: string;
+  /** Pages billed: a PDF's pages (up to `maxPages`); 1 for other documents. */
+  pages: number;
+  credits: number;
+  /** Why a count is a guess (an unreadable PDF counts as 1 page). */
+  note?: string | undefined;
+}
+
+export interface CostPreview {
+  /** Documents that would be sent to the parse API. */
+  documents: number;
+  pages: number;
+  estimatedCredits: number;
+  /** One per document that would be sent, in listing order. */
+  items: PreviewItem[];
+  /** Listed documents that would not be sent: outputs up to date, the same content converted (copied, 0 credits), over 50 MiB. */
+  skipped: { unchanged: number; sameContent: number; tooLarge: number };
+  /** Listed files docmill does not convert (unsupported extension, unreadable...). */
+  notConverted: number;
+}
+
+export async function preview(options: PreviewOptions): Promise<CostPreview> {
+  const logger = options.logger ?? createLogger({ level: 'silent' });
+  const { options: parseOptions, fingerprint } = validatedOptions(options.parseOptions, processingSettingsFrom(options));
+  const force = Boolean(options.force);
+  const resources = new Resources(logger);
+  try {
+    const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
+    const sources = resources.add('sources', sourceCloser(), (c) => c.close());
+    const out = options.out;
+    const source = sources.track(
+      sourceFactory(s3, {
+        selection: { include: options.include ?? [], exclude: options.exclude ?? [] },
+        ignorePaths: out === undefined || out.startsWith('s3://') ? [] : [resolve(out)],
+      }),
+    )(options.source);
+    // Read only (states and the content index); never closed, since closing a store may tidy its folder.
+    const store = out === undefined ? undefined : buildStore(out, s3);
+    const result: CostPreview = { documents: 0, pages: 0, estimatedCredits: 0, items: [], skipped: { unchanged: 0, sameContent: 0, tooLarge: 0 }, notConverted: 0 };
+    /** Content this listing already sends once: a second file with it is copied by the run. */
+    const sent = new Set<string>();
+    for await (const entry of source.list(options.signal)) {
+      if (entry.kind === 'skipped') {
+        if (notConvertedRecord(entry, source.location)) result.notConverted++;
+        continue;
+      }
+      const verdict = await previewFile(entry.file, source, store, fingerprint, force, sent, options.signal);
+      if (verdict.kind !== 'send') {
+        result.skipped[verdict.kind]++;
+        continue;
+      }
+      const cost = await costOfBytes(verdict.bytes, entry.file.relativePath, parseOptions);
+      result.items.push({ path: entry.file.relativePath, pages: cost.pages, credits: cost.credits, ...(cost.note ? { note: cost.note } : {}) });
+      result.documents++;
+      result.pages += cost.pages;
+      result.estimatedCredits += cost.credits;
+    }
+    return result;
+  } finally {
+    await resources.close();
+  }
+}
+
+type Verdict = { kind: 'send'; bytes: Buffer } | { kind: 'unchanged' | 'sameContent' | 'tooLarge' };
+
+/** The decision a worker would make for this file (document-processor.ts), made without a queue. */
+async function previewFile(
+  file: SourceFile,
+  source: Source,
+  store: OutputStore | undefined,
+  fingerprint: string,
+  force: boolean,
+  sent: Set<string>,
+  signal: AbortSignal | undefined,
+): Promise<Verdict> {
+  if (!force && store) {
+    const state = await store.readState(file.relativePath);
+    if (state && state.changeToken === file.changeToken && state.optionsFingerprint === fingerprint) return { kind: 'unchanged' };
+  }
+  if (file.size > MAX_FILE_BYTES) return { kind: 'tooLarge' };
+  const bytes = await readAll(await source.open(file, signal));
+  if (force) return { kind: 'send', bytes };
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (sent.has(sha256)) return { kind: 'sameContent' };
+  if (store && (await store.findByContent(sha256, fingerprint))) return { kind: 'sameContent' };
+  sent.add(sha256);
+  return { kind: 'send', bytes };
+}
+
+async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

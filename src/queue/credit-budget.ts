@@ -1,0 +1,135 @@
+/**
+ * The credit budget of a queue (`--max-credits`), shared by every worker on it: the limit, the credits used so far
+ * (each finished document's `creditsUsed`, added atomically), and the estimates reserved by documents being sent.
+ * A document reserves its estimate before it is sent, in one Lua script that checks used + reserved + estimate
+ * against the limit, so two workers can never both pass the budget; the reservation is settled with the real
+ * credits when the answer comes, or released when none does. A reservation also expires on its own (a worker that
+ * died mid-request), after the request's longest possible life.
+ */
+import type { Redis } from 'ioredis';
+import { docmillKey } from './queue-names.js';
+
+export interface BudgetState {
+  /** The budget, or undefined when the queue has none. */
+  limit: number | undefined;
+  /** Credits used by finished documents since the budget was set (or, for `run`, since its batch began). */
+  used: number;
+  /** Credits reserved by documents being sent now. */
+  reserved: number;
+}
+
+export type Reservation = { ok: true; state: BudgetState } | { ok: false; state: BudgetState };
+
+/**
+ * KEYS: budget hash (limit, used), reservations hash (field: owner; value: "credits:expiresAtMs").
+ * ARGV: owner, estimate, now (ms), expiresAt (ms). Returns {ok, limit or -1, used, reserved}.
+ */
+const RESERVE = `
+local limit = redis.call('hget', KEYS[1], 'limit')
+local used = tonumber(redis.call('hget', KEYS[1], 'used') or '0')
+local now = tonumber(ARGV[3])
+local reserved = 0
+local held = false
+local entries = redis.call('hgetall', KEYS[2])
+for i = 1, #entries, 2 do
+  local value = entries[i + 1]
+  local sep = string.find(value, ':', 1, true)
+  local credits = tonumber(string.sub(value, 1, sep - 1))
+  local expires = tonumber(string.sub(value, sep + 1))
+  if expires < now then
+    redis.call('hdel', KEYS[2], entries[i])
+  else
+    reserved = reserved + credits
+    if entries[i] == ARGV[1] then held = true end
+  end
+end
+if not limit then return {1, '-1', tostring(used), tostring(reserved)} end
+if held then return {1, limit, tostring(used), tostring(reserved)} end
+if used + reserved + tonumber(ARGV[2]) > tonumber(limit) then
+  return {0, limit, tostring(used), tostring(reserved)}
+end
+redis.call('hset', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[4])
+return {1, limit, tostring(used), tostring(reserved + tonumber(ARGV[2]))}`;
+
+/** KEYS: budget hash, reservations hash. ARGV: owner, credits used. */
+const SETTLE = `
+redis.call('hdel', KEYS[2], ARGV[1])
+if tonumber(ARGV[2]) > 0 then redis.call('hincrbyfloat', KEYS[1], 'used', ARGV[2]) end
+return 1`;
+
+/** KEYS: budget hash. ARGV: limit. A first budget starts its count at 0. */
+const SET_LIMIT = `
+local had = redis.call('hexists', KEYS[1], 'limit')
+redis.call('hset', KEYS[1], 'limit', ARGV[1])
+if had == 0 then redis.call('hset', KEYS[1], 'used', '0') end
+return had`;
+
+export class CreditBudget {
+  readonly #budgetKey: string;
+  readonly #reservationsKey: string;
+
+  constructor(
+    private readonly redis: Redis,
+    queueName: string,
+  ) {
+    this.#budgetKey = docmillKey(queueName, 'budget');
+    this.#reservationsKey = docmillKey(queueName, 'budget', 'reserved');
+  }
+
+  /**
+   * Sets the budget (`undefined` removes it). A queue that had none starts counting from 0; one that had a budget
+   * keeps its count, so raising the budget (`docmill resume --max-credits`) continues where the old one stopped.
+   */
+  async setLimit(limit: number | undefined): Promise<void> {
+    if (limit === undefined) await this.redis.hdel(this.#budgetKey, 'limit');
+    else await this.redis.eval(SET_LIMIT, 1, this.#budgetKey, String(limit));
+  }
+
+  /** Starts counting afresh (a new batch): credits used go back to 0. */
+  async resetUsed(): Promise<void> {
+    await this.redis.hset(this.#budgetKey, 'used', '0');
+  }
+
+  /** The limit, or undefined when there is none (one round trip: checked before each document). */
+  async limit(): Promise<number | undefined> {
+    const value = await this.redis.hget(this.#budgetKey, 'limit');
+    return value === null ? undefined : Number(value);
+  }
+
+  async state(now = Date.now()): Promise<BudgetState> {
+    const [budget, reservations] = await Promise.all([this.redis.hgetall(this.#budgetKey), this.redis.hgetall(this.#reservationsKey)]);
+    let reserved = 0;
+    for (const value of Object.values(reservations)) {
+      const [credits, expires] = value.split(':').map(Number);
+      if ((expires ?? 0) >= now) reserved += credits ?? 0;
+    }
+    return { limit: budget.limit === undefined ? undefined : Number(budget.limit), used: Number(budget.used ?? 0), reserved };
+  }
+
+  /**
+   * Reserves `estimate` credits for `owner` (a job id) unless the credits used, those reserved and this estimate
+   * would pass the limit. Granted without a check when the owner already holds a reservation (a job processed again
+   * after waiting for its page ranges passed the check before), and always without a budget.
+   */
+  async reserve(owner: string, estimate: number, ttlMs: number, now = Date.now()): Promise<Reservation> {
+    const reply = (await this.redis.eval(RESERVE, 2, this.#budgetKey, this.#reservationsKey, owner, String(estimate), String(now), String(now + ttlMs))) as [
+      number,
+      string,
+      string,
+      string,
+    ];
+    const limit = Number(reply[1]);
+    const state: BudgetState = { limit: limit < 0 ? undefined : limit, used: Number(reply[2]), reserved: Number(reply[3]) };
+    return { ok: reply[0] === 1, state };
+  }
+
+  /** The answer came: adds the credits it used and drops the reservation, in one step. */
+  async settle(owner: string, creditsUsed: number): Promise<void> {
+    await this.redis.eval(SETTLE, 2, this.#budgetKey, this.#reservationsKey, owner, String(creditsUsed));
+  }
+
+  /** No answer (an error, a deferral): the reservation is dropped, nothing is counted. */
+  async release(owner: string): Promise<void> {
+    await this.redis.hdel(this.#reservationsKey, owner);
+  }
+}
