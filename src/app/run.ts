@@ -27,6 +27,7 @@ import { DEFAULTS, type RunOptions } from './options.js';
 import { buildBackend, buildStore, openQueue, S3ClientCache, sourceCloser, sourceFactory, validatedOptions, type QueueHandle } from './pipeline.js';
 import { processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
+import { observeForMetrics } from './metrics-wiring.js';
 import { reportingHooks, serveMetrics } from './worker-wiring.js';
 import { SummaryCounter, type RunSummary } from './summary.js';
 
@@ -92,6 +93,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     const stopOrLost = AbortSignal.any([signal, handle.outage.lost]);
     const metrics = new DocmillMetrics();
     await serveMetrics(resources, metrics, options.metricsPort, logger);
+    observeForMetrics(resources, metrics, { handle, backend, api: options, environment, metricsPort: options.metricsPort }, logger);
     const { queue, control } = handle;
     // Redis lost here: these wait for it, the run need not (it goes on to end as the drain loop decides).
     await unlessAborted(

@@ -31,6 +31,7 @@ import {
 } from './pipeline.js';
 import { processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
+import { observeForMetrics } from './metrics-wiring.js';
 import { reportingHooks, serveMetrics } from './worker-wiring.js';
 import { lockDurationFor, recordNotConverted } from './run.js';
 import { SummaryCounter, type RunCounts } from './summary.js';
@@ -117,6 +118,7 @@ async function workUntilStopped(
     }
     const metrics = new DocmillMetrics({ defaultMetrics: true });
     await serveMetrics(resources, metrics, options.metricsPort, logger);
+    observeForMetrics(resources, metrics, { handle, backend, api: options, environment, metricsPort: options.metricsPort }, logger);
     const worker = resources.add(
       'worker',
       startParseWorker({

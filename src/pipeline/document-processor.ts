@@ -27,7 +27,8 @@ import type { DocmillMetrics } from '../metrics/metrics.js';
 import { parseJobDataSchema, RANGE_JOB_NAME, type ParseJobData } from '../queue/job-data.js';
 import type { QueueControl } from '../queue/queue-control.js';
 import type { Source, SourceFile } from '../sources/source.js';
-import type { DocumentState, ManifestEntry, OutputStore } from '../store/output-store.js';
+import { outputFiles } from '../store/layout.js';
+import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from '../store/output-store.js';
 import type { GateTicket, ParseGate } from './api-gate.js';
 import { costOfUpload } from './document-cost.js';
 import { LongPdfs, RangeBytesMissing, type SplitPlan } from './long-pdf.js';
@@ -129,6 +130,7 @@ export class DocumentProcessor {
     }
     const file: SourceFile = { uri: data.uri, relativePath: data.relativePath, size: data.size, changeToken: data.changeToken };
     const local = await materialise(this.deps.sourceFor(data.source), file, signal);
+    this.deps.metrics?.bytesRead.inc(local.size);
     try {
       if (!data.force) {
         const done = await this.#reuseByContent(data, local.sha256, requests.count, started);
@@ -147,7 +149,9 @@ export class DocumentProcessor {
           if (done) return done;
         }
         const result = await this.#withinBudget(job, token, data, local.upload, options, requests, () => this.#parseWholeOrInRanges(job, token, data, local, options, settings, requests, signal));
-        const outputs = await store.writeDocument(data.relativePath, splitOutputs(result.data));
+        const split = splitOutputs(result.data);
+        const outputs = await store.writeDocument(data.relativePath, split);
+        this.deps.metrics?.bytesWritten.inc(outputBytes(data.relativePath, split));
         const metadata = result.data.metadata;
         const state: DocumentState = {
           relativePath: data.relativePath,
@@ -406,10 +410,12 @@ export class DocumentProcessor {
       // The per-minute budget is the team's, not this worker's: every worker on the queue waits it out.
       logger.warn({ waitMs, kind: error.kind, message: error.apiMessage }, 'parse API throttling: pacing the queue for the Retry-After');
       await queue.rateLimit(waitMs);
+      metrics?.rateLimitPauses.inc();
       this.#throttlesAtFloor = 0;
     } else {
       logger.debug({ waitMs, limit: gate.limit }, 'parse API concurrency limit: the document waits its Retry-After');
     }
+    metrics?.retryAfterWait.inc(waitMs / 1000);
     return this.#deferUntil(job, token, Date.now() + waitMs, requests, { throttles });
   }
 
@@ -573,6 +579,11 @@ function wroteStateBefore(job: Job, state: DocumentState): boolean {
   if ((job.attemptsStarted ?? 0) < 2) return false;
   const convertedAt = Date.parse(state.convertedAt);
   return Number.isFinite(convertedAt) && convertedAt >= job.timestamp;
+}
+
+/** Bytes of the files the store writes for these outputs (as it serialises them). */
+function outputBytes(relativePath: string, outputs: DocumentOutputs): number {
+  return outputFiles(relativePath, outputs).reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
 }
 
 function describeFailure(error: unknown): { status?: number; code: string; message: string } {
