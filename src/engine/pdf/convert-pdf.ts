@@ -1,7 +1,9 @@
 /**
  * PDF → DocumentModel with pdfjs-dist (legacy build, in-thread "fake worker": the caller already runs this in
  * a worker thread; the worker bundle is patched for text extraction, see pdfjs-worker.ts). Pages without a usable
- * text layer (mode auto) or every page (mode ocr) are OCR'd (ocr/page-ocr.ts); mode fast never OCRs. Every
+ * text layer (mode auto) or every page (mode ocr) are OCR'd (ocr/page-ocr.ts); mode auto also OCRs a scan whose
+ * text layer is only stamped text, and the images of a text page that have no text over them
+ * (ocr/image-regions.ts); mode fast never OCRs. Every
  * document gets its own pdfjs document and font table; only the package's CMaps and standard font data are kept
  * between calls. Nothing comes from the network.
  */

@@ -6,8 +6,10 @@
  */
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelBlock } from '../../../src/engine/model.js';
+import { planImageOcr } from '../../../src/engine/pdf/ocr/image-regions.js';
 import { PageRenderer } from '../../../src/engine/pdf/ocr/render-page.js';
 import { terminateOcrWorkers } from '../../../src/engine/pdf/ocr/tesseract.js';
+import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
 import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
 import { gradient, mixedPdf, pictureOfText, solid } from './image-pdfs.js';
 
@@ -122,5 +124,47 @@ describe('PDF OCR of images on pages with a text layer', () => {
       ['native_text', expect.stringMatching(/Annual Report/)],
     ]);
     expect(auto.warnings).toBeUndefined();
+  });
+});
+
+describe("mode auto's image plan", () => {
+  const item = (x: number, baseline: number, str: string): PdfTextItem => ({
+    str,
+    x0: x,
+    x1: x + 6 * str.length,
+    baseline,
+    size: 10,
+    fontName: 'f',
+    bold: false,
+    monospace: false,
+    rtl: false,
+  });
+  const page = { x0: 0, y0: 0, x1: 612, y1: 792 };
+
+  it('calls a page-sized image with a stamp over it a scan, and one under a page of text not', () => {
+    expect(planImageOcr([page], [item(520, 770, 'Page 7')], 612, 792)).toEqual({ fullPage: true, regions: [] });
+    // Two strips that cover the page together count as one scan.
+    const strips = [{ ...page, y1: 400 }, { ...page, y0: 400 }];
+    expect(planImageOcr(strips, [item(520, 770, 'Page 7')], 612, 792).fullPage).toBe(true);
+    const body = Array.from({ length: 30 }, (_, i) => item(72, 100 + 20 * i, 'a line of body text of the page'));
+    expect(planImageOcr([page], body, 612, 792)).toEqual({ fullPage: false, regions: [] });
+  });
+
+  it('takes image regions with no text over them, large enough, the largest four, touching images joined', () => {
+    const text = [item(72, 80, 'Heading of the page')];
+    const logo = { x0: 500, y0: 20, x1: 560, y1: 80 };
+    const banner = { x0: 72, y0: 100, x1: 540, y1: 120 };
+    const captioned = { x0: 72, y0: 60, x1: 300, y1: 90 };
+    const halves = [
+      { x0: 72, y0: 200, x1: 300, y1: 300 },
+      { x0: 300, y0: 200, x1: 540, y1: 300 },
+    ];
+    const small = [0, 1, 2, 3, 4].map((i) => ({ x0: 72, y0: 400 + 70 * i, x1: 172 + 10 * i, y1: 460 + 70 * i }));
+    const plan = planImageOcr([logo, banner, captioned, ...halves, ...small], text, 612, 792);
+    expect(plan.fullPage).toBe(false);
+    // The logo is too small, the banner too low, the captioned image has text over it; the halves are one region.
+    expect(plan.regions[0]).toEqual({ x0: 72, y0: 200, x1: 540, y1: 300 });
+    expect(plan.regions).toHaveLength(4);
+    expect(plan.regions.slice(1).map((rect) => rect.x1)).toEqual([212, 202, 192]);
   });
 });

@@ -100,19 +100,32 @@ export interface OcrPlan {
   regions: Rect[];
 }
 
-const GRID = 32;
+const ROWS = 32;
 
-/** The share of the page (0..1) covered by the union of `rects`, on a 32 × 32 grid of sample points. */
+/**
+ * The share of the page (0..1) covered by the union of `rects`: on 32 rows across the page, the length of the
+ * union of the rectangles' spans on that row.
+ */
 function coverage(rects: readonly Rect[], width: number, height: number): number {
-  let hits = 0;
-  for (let i = 0; i < GRID; i++) {
-    const y = ((i + 0.5) / GRID) * height;
-    for (let j = 0; j < GRID; j++) {
-      const x = ((j + 0.5) / GRID) * width;
-      if (rects.some((r) => x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1)) hits++;
+  let covered = 0;
+  const spans: [number, number][] = [];
+  for (let i = 0; i < ROWS; i++) {
+    const y = ((i + 0.5) / ROWS) * height;
+    spans.length = 0;
+    for (const r of rects) if (y >= r.y0 && y <= r.y1) spans.push([r.x0, r.x1]);
+    if (spans.length === 0) continue;
+    spans.sort((p, q) => p[0] - q[0]);
+    let [start, end] = spans[0]!;
+    for (const [x0, x1] of spans) {
+      if (x0 > end) {
+        covered += end - start;
+        start = x0;
+      }
+      end = Math.max(end, x1);
     }
+    covered += end - start;
   }
-  return hits / (GRID * GRID);
+  return covered / (ROWS * width);
 }
 
 function area(rect: Rect): number {
@@ -126,9 +139,13 @@ function centreInside(item: PdfTextItem, rect: Rect): boolean {
   return x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1;
 }
 
+/** Non-space UTF-16 units: close enough to characters for a threshold, and cheap on every item of a page. */
 function nonSpace(text: string): number {
   let n = 0;
-  for (const char of text) if (char.trim()) n++;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 32 && code !== 0xa0) n++;
+  }
   return n;
 }
 
@@ -161,7 +178,9 @@ export function planImageOcr(images: readonly Rect[], items: readonly PdfTextIte
   // Only images that could matter: a page of hundreds of icons is judged by its large ones.
   const candidates = images.filter((rect) => area(rect) >= MIN_REGION_AREA / 4).slice(0, 200);
   if (candidates.length === 0) return none;
-  const covered = coverage(candidates, width, height);
+  // The union covers no more than the images' areas added up: most pages are decided without measuring it.
+  const total = candidates.reduce((sum, rect) => sum + area(rect), 0);
+  const covered = total >= SCAN_COVERAGE * width * height ? coverage(candidates, width, height) : 0;
   if (covered >= SCAN_COVERAGE) {
     let chars = 0;
     for (const item of items) if (candidates.some((rect) => centreInside(item, rect))) chars += nonSpace(item.str);
