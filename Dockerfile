@@ -1,10 +1,29 @@
-FROM node:20-bookworm-slim
+# docmill: `docker build -t docmill:local .`, or let docker-compose.yml build it.
+# Two stages: the build stage has the dev dependencies (TypeScript) and compiles to dist/; the runtime stage holds
+# what package.json's "files" ships (bin, dist, config) and the production dependencies only, and runs as a
+# non-root user.
+
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
-COPY bin ./bin
+COPY package.json package-lock.json ./
+# --ignore-scripts: `prepare` would build before the sources are copied; the build runs below.
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY workers ./workers
+RUN npm run build && npm prune --omit=dev --ignore-scripts
+
+FROM node:22-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+# dist/ holds the CLI (dist/src) and the compiled engine and queue workers (dist/workers).
+COPY --from=build /app/dist ./dist
+COPY bin ./bin
 COPY config ./config
-RUN npm ci --no-audit --no-fund && npm prune --omit=dev
+# The `node` user (uid 1000) of the base image: nothing in the container runs as root.
 USER node
+# Metrics (worker: --metrics-port 9464; serve: 3002 and --metrics-port 9465).
+EXPOSE 3002 9464 9465
 ENTRYPOINT ["node", "/app/bin/docmill.js"]

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import pino from 'pino';
@@ -9,6 +9,7 @@ interface ComposeService {
   image?: string;
   build?: unknown;
   command?: string[] | string;
+  ports?: string[];
   depends_on?: Record<string, { condition?: string }> | string[];
   volumes?: string[];
   profiles?: string[];
@@ -41,16 +42,17 @@ describe('docker-compose.yml (no Docker engine here: checked by construction)', 
     }
   });
 
-  it('named volumes are declared and bind-mounted config files exist', async () => {
+  it('named volumes are declared and bind-mounted config files and folders exist', async () => {
     for (const service of Object.values(compose.services)) {
       for (const volume of service.volumes ?? []) {
         const [source] = volume.split(':');
         if (!source) continue;
         if (source.startsWith('./')) {
-          if (source.includes('.')) {
-            const path = new URL(`../../${source.slice(2)}`, import.meta.url);
-            if (/\.[a-z]+$/.test(source)) await expect(readFile(path)).resolves.toBeTruthy();
-          }
+          if (source === './data') continue;
+          const path = new URL(`../../${source.slice(2)}`, import.meta.url);
+          const stats = await stat(path);
+          if (/\.[a-z]+$/.test(source)) expect(stats.isFile(), source).toBe(true);
+          else expect(stats.isDirectory(), source).toBe(true);
         } else {
           expect(Object.keys(compose.volumes ?? {})).toContain(source);
         }
@@ -86,5 +88,168 @@ describe('docker-compose.yml (no Docker engine here: checked by construction)', 
   it('Redis runs with noeviction, as BullMQ requires', async () => {
     const conf = await readFile(new URL('../../config/redis.conf', import.meta.url), 'utf8');
     expect(conf).toMatch(/^maxmemory-policy noeviction$/m);
+  });
+});
+
+/** The container path a service mounts `source` (a path in the repository, `./…`) at. */
+function mountTarget(service: ComposeService | undefined, source: string): string | undefined {
+  for (const volume of service?.volumes ?? []) {
+    const [from, to] = volume.split(':');
+    if (from === source) return to;
+  }
+  return undefined;
+}
+
+/** The value following `flag` in a service's command. */
+function flagValue(service: ComposeService | undefined, flag: string): string | undefined {
+  const command = Array.isArray(service?.command) ? service.command : [];
+  const index = command.indexOf(flag);
+  return index >= 0 ? command[index + 1] : undefined;
+}
+
+async function repoYaml<T>(path: string): Promise<T> {
+  return parse(await readFile(new URL(`../../${path}`, import.meta.url), 'utf8')) as T;
+}
+
+describe('the monitoring services of docker-compose.yml', () => {
+  interface PrometheusConfig {
+    rule_files?: string[];
+    scrape_configs: Array<{
+      job_name: string;
+      static_configs?: Array<{ targets: string[] }>;
+      dns_sd_configs?: Array<{ names: string[]; type: string; port: number }>;
+    }>;
+  }
+
+  it('Prometheus loads its config and alert rules from the files the repository holds, mounted side by side', async () => {
+    const prometheus = compose.services.prometheus;
+    expect(mountTarget(prometheus, './config/prometheus/prometheus.yml')).toBe('/etc/prometheus/prometheus.yml');
+    const config = await repoYaml<PrometheusConfig>('config/prometheus/prometheus.yml');
+    expect(config.rule_files?.length).toBeGreaterThan(0);
+    for (const ruleFile of config.rule_files ?? []) {
+      // Prometheus resolves rule files against the config file's folder: in the repository and in the container.
+      expect(ruleFile.startsWith('/')).toBe(false);
+      await expect(stat(new URL(`../../config/prometheus/${ruleFile}`, import.meta.url))).resolves.toBeTruthy();
+      expect(mountTarget(prometheus, `./config/prometheus/${ruleFile}`)).toBe(`/etc/prometheus/${ruleFile}`);
+    }
+  });
+
+  it('every scrape target is a service serving its metrics on that port, and every docmill --metrics-port is scraped', async () => {
+    const config = await repoYaml<PrometheusConfig>('config/prometheus/prometheus.yml');
+    const scraped = new Set<string>();
+    for (const job of config.scrape_configs) {
+      const targets = [
+        ...(job.static_configs ?? []).flatMap((entry) => entry.targets),
+        ...(job.dns_sd_configs ?? []).flatMap((entry) => entry.names.map((name) => `${name}:${entry.port}`)),
+      ];
+      expect(targets.length, job.job_name).toBeGreaterThan(0);
+      for (const target of targets) {
+        const [host, port] = target.split(':');
+        const service = compose.services[host ?? ''];
+        expect(service, `${job.job_name}: ${target}`).toBeDefined();
+        expect(flagValue(service, '--metrics-port'), `${job.job_name}: ${target}`).toBe(port);
+        scraped.add(host ?? '');
+      }
+    }
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (flagValue(service, '--metrics-port') !== undefined) expect(scraped, name).toContain(name);
+    }
+  });
+
+  it('a scalable worker publishes no fixed host port (replicas would clash)', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (!service.build || !Array.isArray(service.command) || service.command[0] !== 'worker') continue;
+      for (const port of service.ports ?? []) expect(port, name).not.toContain(':');
+    }
+  });
+
+  it('Grafana is provisioned with the Prometheus of this file and the dashboard folder it mounts', async () => {
+    const grafana = compose.services.grafana;
+    expect(mountTarget(grafana, './config/grafana/provisioning')).toBe('/etc/grafana/provisioning');
+    const datasources = await repoYaml<{ datasources: Array<{ type: string; url: string; uid: string }> }>(
+      'config/grafana/provisioning/datasources/prometheus.yml',
+    );
+    const prometheusSource = datasources.datasources.find((source) => source.type === 'prometheus');
+    expect(prometheusSource?.url).toBe('http://prometheus:9090');
+    expect(compose.services.prometheus?.ports).toContain('9090:9090');
+
+    const providers = await repoYaml<{ providers: Array<{ type: string; options: { path: string } }> }>(
+      'config/grafana/provisioning/dashboards/docmill.yml',
+    );
+    const dashboardsPath = providers.providers[0]?.options.path;
+    expect(dashboardsPath).toBe(mountTarget(grafana, './config/grafana/dashboards'));
+    const dashboards = await readdir(new URL('../../config/grafana/dashboards', import.meta.url));
+    expect(dashboards).toContain('docmill.json');
+    const dashboard = JSON.parse(await readFile(new URL('../../config/grafana/dashboards/docmill.json', import.meta.url), 'utf8')) as {
+      panels: Array<{ datasource?: { uid?: string } }>;
+    };
+    // Every panel queries the provisioned data source by its uid.
+    for (const panel of dashboard.panels) if (panel.datasource) expect(panel.datasource.uid).toBe(prometheusSource?.uid);
+  });
+});
+
+describe('the s3 profile of docker-compose.yml', () => {
+  const s3Services = Object.entries(compose.services).filter(([, service]) => service.profiles?.includes('s3'));
+
+  it('reads s3:// and writes s3:// in the bucket the one-shot mc service creates, through the MinIO endpoint', () => {
+    expect(s3Services.length).toBeGreaterThanOrEqual(1);
+    const created = (compose.services['minio-init']?.command as string[]).at(-1)?.split('/')[1];
+    expect(created).toBe('docmill');
+    const reads = s3Services.some(([, service]) => (service.command as string[])[1]?.startsWith(`s3://${created}/`));
+    expect(reads).toBe(true);
+    for (const [name, service] of s3Services) {
+      expect(flagValue(service, '--out'), name).toMatch(new RegExp(`^s3://${created}/`));
+      expect(flagValue(service, '--s3-endpoint'), name).toBe('http://minio:9000');
+      expect(Object.keys(service.environment ?? {}), name).toEqual(expect.arrayContaining(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']));
+      const dependencies = service.depends_on as Record<string, { condition?: string }>;
+      expect(dependencies['minio-init']?.condition, name).toBe('service_completed_successfully');
+      // Their own queue: the default workers write to /data/out and must not take these documents.
+      expect(flagValue(service, '--queue'), name).toBe('s3');
+    }
+  });
+
+  it('gives the mc client the MinIO root credentials the S3 services use', () => {
+    const minio = compose.services.minio?.environment ?? {};
+    const mcHost = Object.entries(compose.services['minio-init']?.environment ?? {}).find(([key]) => key.startsWith('MC_HOST_'))?.[1];
+    expect(mcHost).toBe(`http://${minio.MINIO_ROOT_USER}:${minio.MINIO_ROOT_PASSWORD}@minio:9000`);
+    for (const [name, service] of s3Services) {
+      expect(service.environment?.AWS_ACCESS_KEY_ID, name).toBe(minio.MINIO_ROOT_USER);
+      expect(service.environment?.AWS_SECRET_ACCESS_KEY, name).toBe(minio.MINIO_ROOT_PASSWORD);
+    }
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readFile(new URL('../../Dockerfile', import.meta.url), 'utf8');
+  const stages = async () =>
+    (await dockerfile)
+      .split(/^(?=FROM )/m)
+      .filter((stage) => stage.startsWith('FROM '))
+      .map((stage) => ({ from: stage.split('\n')[0] ?? '', body: stage }));
+
+  it('builds in one stage with the dev dependencies and runs in another as a non-root user', async () => {
+    const all = await stages();
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const [build] = all;
+    const runtime = all.at(-1);
+    expect(build?.body).toMatch(/RUN npm ci\b(?![^\n]*--omit=dev)/);
+    expect(build?.body).toMatch(/RUN npm run build/);
+    const user = /^USER\s+(\S+)/m.exec(runtime?.body ?? '')?.[1];
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user);
+    expect(runtime?.body).not.toMatch(/npm (ci|install)\b/);
+  });
+
+  it("gives the runtime stage everything package.json ships (bin, dist, config) and the production dependencies", async () => {
+    const runtime = (await stages()).at(-1)?.body ?? '';
+    const copied = [...runtime.matchAll(/^COPY\s+(?:--from=\S+\s+)?(.+)$/gm)].flatMap((match) => {
+      const parts = (match[1] ?? '').trim().split(/\s+/);
+      return parts.slice(0, -1).map((path) => path.replace(/^\/app\//, '').replace(/^\.\//, '').replace(/\/$/, ''));
+    });
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { files: string[]; bin: Record<string, string> };
+    for (const entry of pkg.files) expect(copied, entry).toContain(entry);
+    for (const bin of Object.values(pkg.bin)) expect(copied, bin).toContain(bin.split('/')[0]);
+    for (const entry of ['package.json', 'node_modules']) expect(copied, entry).toContain(entry);
+    expect(runtime).toMatch(/ENTRYPOINT \["node", "\/app\/bin\/docmill\.js"\]/);
   });
 });
