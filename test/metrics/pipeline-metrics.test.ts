@@ -17,6 +17,7 @@ import { openQueue } from '../../src/app/pipeline.js';
 import { Resources } from '../../src/app/resources.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
 import { createLogger } from '../../src/logging/logger.js';
+import { serveCommand } from '../../src/cli/commands/serve-action.js';
 import { parseOptionsSchema } from '../../src/contract/options.js';
 import { deleteQueueKeys, SHARED_REDIS_URL, waitFor } from '../helpers/docmill-cli.js';
 import { errorReply, freePort, okReply, startRecordingServer, type RecordedRequest, type RecordingServer } from '../helpers/recording-server.js';
@@ -236,6 +237,37 @@ describe('the engine pool gauges (docmill serve --metrics-port, and workers on t
       expect(sample(idle, 'docmill_engine_tasks_queued')).toBe(0);
     } finally {
       await pool.close();
+    }
+  });
+});
+
+describe('docmill serve --metrics-port', () => {
+  it("serves the engine pool's gauges and Node's process metrics beside the parse server", async () => {
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const stop = new AbortController();
+    const context = {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: {},
+      logger: createLogger({ level: 'silent' }),
+      signal: stop.signal,
+      setExitCode: () => undefined,
+    };
+    const serving = serveCommand({ host: '127.0.0.1', port: String(port), maxConcurrency: '2', auth: true, metricsPort: String(metricsPort) }, context);
+    try {
+      await waitFor('serve listening', async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok);
+      const body = new FormData();
+      body.append('file', new Blob(['a,b\n1,2\n'], { type: 'text/csv' }), 'table.csv');
+      const parsed = await fetch(`http://127.0.0.1:${port}/v2/parse`, { method: 'POST', body });
+      expect(parsed.status).toBe(200);
+      const text = await scrape(metricsPort);
+      expect(sample(text, 'docmill_engine_threads')).toBe(2);
+      expect(sample(text, 'docmill_engine_threads_busy')).toBe(0);
+      expect(sample(text, 'docmill_engine_tasks_queued')).toBe(0);
+      expect(text).toMatch(/^docmill_process_cpu_seconds_total /m);
+    } finally {
+      stop.abort();
+      await serving;
     }
   });
 });
