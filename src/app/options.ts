@@ -71,6 +71,12 @@ export interface WorkerOptions extends CommonOptions, ApiOptions, QueueOptions {
   /** Serve Prometheus metrics on this port (0: any free port). @default none */
   metricsPort?: number | undefined;
   /**
+   * The queue dashboard (bull-board) at /queues on the metrics port. `true`: read-only; `{ write: true }`: its retry,
+   * clean, promote and remove buttons change the queue (for anyone who can reach the port); `false`: none.
+   * @default true (read-only) when `metricsPort` is set
+   */
+  dashboard?: boolean | { write?: boolean | undefined } | undefined;
+  /**
    * A credit budget for the queue, shared by all its workers: a document is not sent when the credits used plus
    * its estimate (src/pipeline/credits.ts) would pass it; the queue is paused (reason `budget`) and the rest stays
    * waiting. Credits used are the API's `creditsUsed` (the estimate when an answer has none, as on the local
@@ -133,6 +139,21 @@ export interface EnqueueOptions extends CommonOptions, QueueOptions, ProducerOpt
   watch?: boolean | undefined;
   /** Where the embedded Redis lives when no Redis URL is given (queues need one of the two). */
   out?: string | undefined;
+}
+
+/**
+ * `preview` (`--dry-run`): the source and options a run or an enqueue would take; it sends, queues and writes
+ * nothing, and needs no Redis.
+ */
+export interface PreviewOptions extends CommonOptions, ProducerOptions {
+  /** A folder, a single file, or s3://bucket/prefix. */
+  source: string;
+  /**
+   * The output a run would write into: documents already converted there with the same options are left out, as a
+   * run skips them. Without it, every listed document counts (content repeated in the listing still counts once).
+   */
+  out?: string | undefined;
+  s3?: S3Options | undefined;
 }
 
 export const DEFAULTS = {

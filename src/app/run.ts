@@ -92,7 +92,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     // Stopped, or Redis gone for longer than the run may wait: either way nothing may keep awaiting Redis.
     const stopOrLost = AbortSignal.any([signal, handle.outage.lost]);
     const metrics = new DocmillMetrics();
-    await serveMetrics(resources, metrics, options.metricsPort, logger);
+    await serveMetrics(resources, metrics, options.metricsPort, logger, { queue: handle.queue, dashboard: options.dashboard });
     observeForMetrics(resources, metrics, { handle, backend, api: options, environment, metricsPort: options.metricsPort }, logger);
     const { queue, control } = handle;
     // Redis lost here: these wait for it, the run need not (it goes on to end as the drain loop decides).

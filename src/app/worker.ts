@@ -117,7 +117,7 @@ async function workUntilStopped(
       if ((await handle.control.pauseReason())?.kind === 'budget') await handle.control.resume();
     }
     const metrics = new DocmillMetrics({ defaultMetrics: true });
-    await serveMetrics(resources, metrics, options.metricsPort, logger);
+    await serveMetrics(resources, metrics, options.metricsPort, logger, { queue: handle.queue, dashboard: options.dashboard });
     observeForMetrics(resources, metrics, { handle, backend, api: options, environment, metricsPort: options.metricsPort }, logger);
     const worker = resources.add(
       'worker',

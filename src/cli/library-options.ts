@@ -7,6 +7,7 @@ import { integerSetting } from '../config/numbers.js';
 import { openAiJsonExtractor } from '../llm/openai-json-extractor.js';
 import type { ApiOptions, CommonOptions, QueueOptions, S3Options, WorkerOptions } from '../app/options.js';
 import type { CliContext } from './context.js';
+import { UsageError } from './usage-error.js';
 import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, WorkerFlags } from './pipeline-flags.js';
 
 export function environmentOf(context: CliContext): DocmillEnvironment {
@@ -41,6 +42,13 @@ export function workerNumbers(flags: WorkerFlags): Pick<WorkerOptions, 'concurre
     splitPages: flags.splitPages === undefined ? undefined : integerSetting(flags.splitPages, '--split-pages'),
     metricsPort: flags.metricsPort === undefined ? undefined : integerSetting(flags.metricsPort, '--metrics-port', { min: 0, max: 65_535 }),
   };
+}
+
+/** The metrics port's queue dashboard: read-only by default, writable with --dashboard-write, none with --no-dashboard. */
+export function workerDashboard(flags: WorkerFlags): Pick<WorkerOptions, 'dashboard'> {
+  if (flags.dashboardWrite && flags.metricsPort === undefined) throw new UsageError('--dashboard-write needs --metrics-port <port>');
+  if (flags.dashboard === false) return { dashboard: false };
+  return { dashboard: flags.dashboardWrite ? { write: true } : true };
 }
 
 export function redisWaitMs(flags: RedisWaitFlags): number {

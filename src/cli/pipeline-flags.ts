@@ -35,6 +35,9 @@ export interface WorkerFlags {
   attempts: string;
   splitPages?: string;
   metricsPort?: string;
+  /** false with --no-dashboard */
+  dashboard: boolean;
+  dashboardWrite?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -74,7 +77,12 @@ export function addWorkerFlags(command: Command): Command {
     .option('--attempts <n>', 'queue attempts for a document whose errors outlast the client retries', '4')
     .option('--split-pages <n>', 'parse a PDF with more pages in page ranges of at most n pages (default: the timeout / 500 ms, 60 at 30 s; a PDF over 50 MiB is always split)')
     .addOption(new Option('--lock-duration <ms>', 'job lock time to live (a dead worker\'s jobs move after it)').hideHelp(false))
-    .option('--metrics-port <port>', 'serve Prometheus metrics on http://0.0.0.0:<port>/metrics');
+    .option('--metrics-port <port>', 'serve Prometheus metrics on http://0.0.0.0:<port>/metrics, and a read-only queue dashboard on /queues')
+    .option(
+      '--dashboard-write',
+      'let the /queues dashboard change the queue: its retry, clean, promote and remove buttons work for anyone who can reach the metrics port',
+    )
+    .option('--no-dashboard', 'no queue dashboard on the metrics port');
 }
 
 /** run only: workers and watchers wait for a lost Redis for as long as it takes (and say so every minute). */

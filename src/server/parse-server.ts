@@ -17,6 +17,7 @@ import { badRequestBody, validateParseOptions, type ValidationDetail } from '../
 import { EngineError } from '../engine/engine-error.js';
 import { EngineCrashError, EngineTimeoutError } from '../engine/thread-pool.js';
 import { Admission } from './admission.js';
+import { DashboardAccess, type DashboardMount } from './dashboard-access.js';
 
 export type ParseFunction = (bytes: Uint8Array, fileName: string, options: ParseOptions) => Promise<ParseData>;
 
@@ -28,6 +29,8 @@ export interface ParseServerOptions {
   maxConcurrency: number;
   /** Requests allowed to wait for a slot before 429. @default maxConcurrency * 2 */
   maxQueued?: number;
+  /** The queue dashboard, answered below its path for holders of `apiKeys` (all comers when there are none). */
+  dashboard?: DashboardMount | undefined;
   logger: Logger;
 }
 
@@ -63,14 +66,18 @@ export function createParseServer(options: ParseServerOptions): { server: Server
   const keyDigests = options.apiKeys.map(digest);
   const { logger } = options;
 
+  const keyMatches = (key: string): boolean => {
+    const presented = digest(key);
+    // Compare digests in constant time so response timing reveals nothing about the keys.
+    return keyDigests.some((known) => timingSafeEqual(known, presented));
+  };
   const authorised = (request: IncomingMessage): boolean => {
     if (keyDigests.length === 0) return true;
     const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return false;
-    const presented = digest(match[1].trim());
-    // Compare digests in constant time so response timing reveals nothing about the keys.
-    return keyDigests.some((known) => timingSafeEqual(known, presented));
+    return keyMatches(match[1].trim());
   };
+  const dashboard = options.dashboard ? new DashboardAccess(options.dashboard, keyDigests.length > 0 ? keyMatches : undefined) : undefined;
 
   const handleParse = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const arrived = Date.now();
@@ -117,6 +124,13 @@ export function createParseServer(options: ParseServerOptions): { server: Server
     const path = (request.url ?? '/').split('?')[0];
     if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       sendJson(response, 200, { ok: true, active: admission.active, queued: admission.queued });
+      return;
+    }
+    if (dashboard && path !== undefined && dashboard.owns(path)) {
+      dashboard.handle(request, response).catch((error: unknown) => {
+        logger.error({ err: error }, 'dashboard request failed');
+        if (!response.headersSent) sendJson(response, 500, { success: false, error: 'Internal Server Error' });
+      });
       return;
     }
     if (path !== '/v2/parse') {

@@ -6,7 +6,7 @@ import { run } from '../../app/run.js';
 import { describeGroups, type RunSummary } from '../../app/summary.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { apiOptions, commonOptions, environmentOf, queueOptions, redisWaitMs, s3Options, workerNumbers } from '../library-options.js';
+import { apiOptions, commonOptions, environmentOf, queueOptions, redisWaitMs, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
 import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { Progress } from '../progress.js';
@@ -28,6 +28,7 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
     ...apiOptions(flags, environment),
     ...queueOptions(flags),
     ...workerNumbers(flags),
+    ...workerDashboard(flags),
     redisWaitMs: redisWaitMs(flags),
     s3: s3Options(flags),
     parseOptions: await optionsFromFlags(flags),

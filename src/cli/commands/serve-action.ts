@@ -11,6 +11,7 @@ import { UsageError } from '../usage-error.js';
 import { integerSetting } from '../../config/numbers.js';
 import { openAiJsonExtractor } from '../../llm/openai-json-extractor.js';
 import { environmentOf } from '../library-options.js';
+import { openRedisDashboard } from '../../app/queue-dashboard.js';
 import { DocmillMetrics } from '../../metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from '../../metrics/metrics-server.js';
 
@@ -20,6 +21,9 @@ export interface ServeFlags {
   maxConcurrency?: string;
   auth: boolean;
   metricsPort?: string;
+  dashboard?: boolean;
+  dashboardWrite?: boolean;
+  redis?: string;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
@@ -36,12 +40,25 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     );
   }
   const port = integerSetting(flags.port, '--port', { min: 0, max: 65_535 });
+  const wantsDashboard = Boolean(flags.dashboard || flags.dashboardWrite);
+  if (wantsDashboard && !(flags.redis ?? environment.redisUrl)) {
+    throw new UsageError('serve --dashboard shows the queues of a Redis: pass --redis redis://host:6379 or set REDIS_URL');
+  }
   const maxConcurrency = flags.maxConcurrency ? integerSetting(flags.maxConcurrency, '--max-concurrency') : availableParallelism();
   const engine = new LocalParseEngine({
     size: maxConcurrency,
     ...(environment.llm ? { jsonExtractor: openAiJsonExtractor(environment.llm) } : {}),
   });
   const metricsPort = flags.metricsPort === undefined ? undefined : integerSetting(flags.metricsPort, '--metrics-port', { min: 0, max: 65_535 });
+  // Opened before the server listens, so a Redis that cannot be reached fails the start instead of every page.
+  const board = wantsDashboard
+    ? await openRedisDashboard({ redisUrl: flags.redis, environment, write: Boolean(flags.dashboardWrite), logger: context.logger }).catch(
+        async (error: unknown) => {
+          await engine.close();
+          throw error;
+        },
+      )
+    : undefined;
   const running = await startParseServer({
     host: flags.host,
     port,
@@ -49,6 +66,7 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     apiKeys,
     logger: context.logger,
     parse: (bytes, fileName, options) => engine.parseBytes(bytes, fileName, options),
+    dashboard: board?.dashboard,
   });
   let metricsServer: MetricsServer | undefined;
   if (metricsPort !== undefined) {
@@ -58,6 +76,7 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
       metricsServer = await startMetricsServer(metrics, metricsPort, context.logger);
     } catch (error) {
       await running.close();
+      await board?.close();
       await engine.close();
       throw error;
     }
@@ -66,10 +85,17 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     { url: `${running.url}/v2/parse`, auth: apiKeys.length > 0 ? `${apiKeys.length} key(s)` : 'off', maxConcurrency },
     'docmill serve is listening',
   );
+  if (board) {
+    context.logger.info(
+      { url: `${running.url}${board.dashboard.basePath}`, redis: board.target, write: Boolean(flags.dashboardWrite) },
+      apiKeys.length > 0 ? 'queue dashboard (send a key as a bearer header, or open it once with ?key=<key>)' : 'queue dashboard',
+    );
+  }
   await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve(), { once: true }));
   context.logger.info('shutting down');
   await running.close();
   await metricsServer?.close();
+  await board?.close();
   await engine.close();
   return EXIT.ok;
 }

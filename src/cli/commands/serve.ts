@@ -13,6 +13,9 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     .option('--port <port>', 'port to listen on', '3002')
     .option('--max-concurrency <n>', 'parses at once (default: the number of cores); more wait briefly, then get 429')
     .option('--no-auth', 'allow a non-loopback --host without DOCMILL_SERVER_API_KEYS (anyone who can reach it can parse)')
+    .option('--dashboard', 'serve a read-only queue dashboard on /queues over every docmill queue in --redis, for holders of the keys')
+    .option('--dashboard-write', 'as --dashboard, and its retry, clean, promote and remove buttons change the queues')
+    .option('--redis <url>', 'the Redis whose queues --dashboard shows (env REDIS_URL)')
     .option('--metrics-port <port>', "serve Prometheus metrics (the engine pool's busy threads and queued documents) on http://0.0.0.0:<port>/metrics")
     .action(async (flags: ServeFlags) => context.setExitCode(await (await import('./serve-action.js')).serveCommand(flags, context)));
 }

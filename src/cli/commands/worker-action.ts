@@ -5,7 +5,7 @@
 import { startWorker } from '../../app/worker.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { apiOptions, commonOptions, environmentOf, queueOptions, s3Options, workerNumbers } from '../library-options.js';
+import { apiOptions, commonOptions, environmentOf, queueOptions, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
 import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ApiFlagValues, ConnectionFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { reportError } from '../report-error.js';
@@ -31,6 +31,7 @@ export async function serve(location: string | undefined, flags: WatchFlags | Wo
     ...apiOptions(flags, environment),
     ...queueOptions(flags),
     ...workerNumbers(flags),
+    ...workerDashboard(flags),
     s3: s3Options(flags),
     ...(watchFlags
       ? {

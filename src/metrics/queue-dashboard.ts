@@ -1,0 +1,50 @@
+/**
+ * The queue dashboard: bull-board's UI and API for docmill's BullMQ queues, mounted at /queues on a node:http
+ * server. Read-only unless built with `write` (then its retry, clean, promote and remove buttons change the queue).
+ */
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import type { Queue } from 'bullmq';
+import { NodeHttpBoardAdapter, type HttpMount } from './board-adapter.js';
+
+export const DASHBOARD_PATH = '/queues';
+
+export interface QueueDashboardOptions {
+  /** The queues shown: a fixed list, or a lookup made before each API request (a board over a whole Redis). */
+  queues: readonly Queue[] | (() => Promise<readonly Queue[]>);
+  /** Serve the requests that change queues (retry, clean, promote, remove, pause...). @default false */
+  write?: boolean | undefined;
+  /** @default /queues */
+  basePath?: string | undefined;
+}
+
+export type QueueDashboard = HttpMount;
+
+export function createQueueDashboard(options: QueueDashboardOptions): QueueDashboard {
+  const write = Boolean(options.write);
+  const adapters = new WeakMap<Queue, BullMQAdapter>();
+  const adapt = (queue: Queue): BullMQAdapter => {
+    let adapter = adapters.get(queue);
+    if (!adapter) {
+      adapter = new BullMQAdapter(queue, { readOnlyMode: !write, allowRetries: write });
+      adapters.set(queue, adapter);
+    }
+    return adapter;
+  };
+  const source = options.queues;
+  let refresh: (() => Promise<void>) | undefined;
+  const server = new NodeHttpBoardAdapter({
+    basePath: options.basePath ?? DASHBOARD_PATH,
+    write,
+    beforeApi: () => refresh?.() ?? Promise.resolve(),
+  });
+  const board = createBullBoard({
+    queues: typeof source === 'function' ? [] : source.map(adapt),
+    serverAdapter: server,
+    options: { uiConfig: { boardTitle: 'docmill' } },
+  });
+  if (typeof source === 'function') {
+    refresh = async () => board.replaceQueues((await source()).map(adapt));
+  }
+  return server;
+}
