@@ -6,6 +6,8 @@ export { parseFile, type ParseFileOptions } from './app/parse-file.js';
 export { run, type RunHandle } from './app/run.js';
 export { startWorker, type WorkerHandle, type WorkerSummary } from './app/worker.js';
 export { enqueue, type EnqueueHandle, type EnqueueResult } from './app/enqueue.js';
+export { preview, type CostPreview, type PreviewItem } from './app/preview.js';
+export { estimateCredits, CREDIT_RULES, type CostedDocument } from './pipeline/credits.js';
 export type { PipelineEvent, PipelineEventType, PipelineEvents } from './app/events.js';
 export type { RunSummary, RunCounts, CauseGroup } from './app/summary.js';
 export { describeGroups } from './app/summary.js';
@@ -13,6 +15,7 @@ export type {
   ApiOptions,
   CommonOptions,
   EnqueueOptions,
+  PreviewOptions,
   ProducerOptions,
   QueueOptions,
   RunOptions,

@@ -15,22 +15,11 @@ import { costOfBytes } from '../pipeline/document-cost.js';
 import type { Source, SourceFile } from '../sources/source.js';
 import type { OutputStore } from '../store/output-store.js';
 import { notConvertedRecord } from './not-converted.js';
-import type { CommonOptions, ProducerOptions, S3Options } from './options.js';
+import type { PreviewOptions } from './options.js';
 import { buildStore, S3ClientCache, sourceCloser, sourceFactory, validatedOptions } from './pipeline.js';
 import { processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
 import { createLogger } from '../logging/logger.js';
-
-export interface PreviewOptions extends CommonOptions, ProducerOptions {
-  /** A folder, a single file, or s3://bucket/prefix. */
-  source: string;
-  /**
-   * The output a run would write into: documents already converted there with the same options are left out, as a
-   * run skips them. Without it, every listed document counts (duplicates within the listing still count once).
-   */
-  out?: string | undefined;
-  s3?: S3Options | undefined;
-}
 
 export interface PreviewItem {
   /** Path below the source, as the outputs will mirror it. */

@@ -10,6 +10,8 @@ export const EXIT = {
   api: 3,
   /** `run`: Redis became unreachable mid-run and did not return within --redis-wait (REDIS_UNAVAILABLE). */
   redisLost: 4,
+  /** `run`: stopped at the credit budget (--max-credits); the remaining documents wait in the queue. */
+  budget: 5,
   /** Interrupted by SIGINT/SIGTERM. */
   interrupted: 130,
 } as const;

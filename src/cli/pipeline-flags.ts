@@ -35,6 +35,7 @@ export interface WorkerFlags {
   attempts: string;
   splitPages?: string;
   metricsPort?: string;
+  maxCredits?: string;
   /** false with --no-dashboard */
   dashboard: boolean;
   dashboardWrite?: boolean;
@@ -75,6 +76,7 @@ export function addWorkerFlags(command: Command): Command {
   return command
     .option('--concurrency <n>', 'documents in progress at once, and the most parse requests in flight', '8')
     .option('--attempts <n>', 'queue attempts for a document whose errors outlast the client retries', '4')
+    .option('--max-credits <n>', 'credit budget of the queue: no document is sent once the credits used plus its estimate would pass n (the queue pauses; `docmill resume --max-credits` raises it)')
     .option('--split-pages <n>', 'parse a PDF with more pages in page ranges of at most n pages (default: the timeout / 500 ms, 60 at 30 s; a PDF over 50 MiB is always split)')
     .addOption(new Option('--lock-duration <ms>', 'job lock time to live (a dead worker\'s jobs move after it)').hideHelp(false))
     .option('--metrics-port <port>', 'serve Prometheus metrics on http://0.0.0.0:<port>/metrics, and a read-only queue dashboard on /queues')

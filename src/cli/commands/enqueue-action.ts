@@ -10,9 +10,12 @@ import { EXIT } from '../exit-codes.js';
 import { commonOptions, environmentOf, queueOptions, s3Options } from '../library-options.js';
 import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ConnectionFlags, S3Flags, SourceFlags } from '../pipeline-flags.js';
+import { UsageError } from '../usage-error.js';
 
 export interface EnqueueFlags extends ParseFlags, ConnectionFlags, SourceFlags, S3Flags {
   force?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
   watch?: boolean;
   attempts: string;
   pollInterval: string;
@@ -20,6 +23,8 @@ export interface EnqueueFlags extends ParseFlags, ConnectionFlags, SourceFlags, 
 }
 
 export async function enqueueCommand(location: string, flags: EnqueueFlags, context: CliContext): Promise<number> {
+  if (flags.dryRun) return (await import('./dry-run-action.js')).dryRunCommand(location, flags, context);
+  if (flags.json) throw new UsageError('--json goes with --dry-run');
   const environment = environmentOf(context);
   const handle = enqueue({
     source: location,

@@ -14,6 +14,8 @@ export function registerEnqueueCommand(program: Command, context: CliContext): v
     .argument('<source>', 'a folder, a single file, or s3://bucket/prefix')
     .option('--force', 're-parse documents even when their outputs are up to date')
     .option('--watch', 'keep running and queue files as they appear or change')
+    .option('--dry-run', 'list what would be converted and estimate its pages and credits; queue nothing')
+    .option('--json', 'with --dry-run: print the estimate as one JSON object')
     .option('--attempts <n>', 'queue attempts for a document whose errors outlast the client retries', '4')
     .option('--poll-interval <ms>', 'S3 watch: how often to list the bucket', '30000')
     .option('--checkpoint <dir>', 'S3 watch: folder for the listing checkpoint (default: under ~/.cache/docmill/checkpoints)');

@@ -9,6 +9,7 @@ import { openQueue } from '../../app/pipeline.js';
 import { formatDuration } from '../progress.js';
 import { environmentOf, queueOptions } from '../library-options.js';
 import { parseJobDataSchema } from '../../queue/job-data.js';
+import { maxCreditsOption } from './dry-run-action.js';
 
 export interface StatusFlags extends ConnectionFlags {
   json?: boolean;
@@ -24,8 +25,10 @@ export async function statusCommand(flags: StatusFlags, context: CliContext): Pr
     const stats = await control.stats();
     const recent = await control.recentRate(60);
     const workers = await queue.getWorkersCount();
+    const budget = await control.budget.state();
     const left = (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0) + (counts.active ?? 0);
-    const etaSeconds = recent.perMinute > 0 && left > 0 ? Math.round((left / recent.perMinute) * 60) : undefined;
+    // A paused queue finishes nothing until it is resumed: no ETA then.
+    const etaSeconds = recent.perMinute > 0 && left > 0 && !pause ? Math.round((left / recent.perMinute) * 60) : undefined;
     const report = {
       queue: queue.name,
       redis: handle.target,
@@ -36,6 +39,7 @@ export async function statusCommand(flags: StatusFlags, context: CliContext): Pr
       rateOverSeconds: recent.overSeconds,
       ...(etaSeconds !== undefined ? { etaSeconds } : {}),
       totals: stats,
+      budget: budget.limit === undefined ? null : { maxCredits: budget.limit, used: budget.used, reserved: budget.reserved },
     };
     if (flags.json) {
       context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -48,8 +52,11 @@ export async function statusCommand(flags: StatusFlags, context: CliContext): Pr
       `waiting ${(counts.waiting ?? 0) + (counts.prioritized ?? 0)} · active ${counts.active ?? 0} · delayed ${counts.delayed ?? 0} · failed ${counts.failed ?? 0} · completed (kept) ${counts.completed ?? 0}`,
       recent.finished > 0
         ? `throughput: ${report.documentsPerMinute} documents/min (${recent.finished} finished in the last ${recent.overSeconds} s)` +
-          (etaSeconds !== undefined ? ` · ${left} left, ETA ${formatDuration(etaSeconds)}` : '')
+          (etaSeconds !== undefined ? ` · ${left} left, ETA ${formatDuration(etaSeconds)}` : pause && left > 0 ? ` · ${left} left, no ETA while paused` : '')
         : 'throughput: nothing finished in the last minute',
+      ...(budget.limit === undefined
+        ? []
+        : [`budget: ${budget.used} of ${budget.limit} credits used${budget.reserved ? ` (${budget.reserved} reserved by documents being sent)` : ''}`]),
       `totals: ${stats.converted ?? 0} converted · ${stats.skipped ?? 0} skipped · ${stats.failed ?? 0} failed · ${stats.pages ?? 0} pages · ${stats.credits ?? 0} credits`,
     ];
     context.stdout.write(`${lines.join('\n')}\n`);
@@ -59,10 +66,16 @@ export async function statusCommand(flags: StatusFlags, context: CliContext): Pr
   }
 }
 
-export async function resumeCommand(flags: ConnectionFlags, context: CliContext): Promise<number> {
+export async function resumeCommand(flags: ConnectionFlags & { maxCredits?: string }, context: CliContext): Promise<number> {
+  const { maxCredits } = maxCreditsOption(flags);
   const handle = await openQueue({ ...queueOptions(flags), out: flags.out }, 'lookup', context.logger, environmentOf(context));
   try {
     const pause = await handle.control.pauseReason();
+    if (maxCredits !== undefined) {
+      await handle.control.budget.setLimit(maxCredits);
+      const { used } = await handle.control.budget.state();
+      context.stdout.write(`credit budget of queue ${handle.queue.name}: ${maxCredits} (${used} used)\n`);
+    }
     await handle.control.resume();
     context.stdout.write(pause ? `resumed queue ${handle.queue.name} (was paused: ${pause.message})\n` : `queue ${handle.queue.name} was not paused\n`);
     return EXIT.ok;

@@ -14,9 +14,12 @@ export function registerQueueAdminCommands(program: Command, context: CliContext
   addConnectionFlags(status, { withOut: true });
   status.action(async (flags: StatusFlags) => context.setExitCode(await (await import('./queue-admin-action.js')).statusCommand(flags, context)));
 
-  const resume = program.command('resume').description('resume a paused queue (after adding credits, say)');
+  const resume = program
+    .command('resume')
+    .description('resume a paused queue (after adding credits, say)')
+    .option('--max-credits <n>', 'set the queue\'s credit budget first (credits already used still count)');
   addConnectionFlags(resume, { withOut: true });
-  resume.action(async (flags: ConnectionFlags) => context.setExitCode(await (await import('./queue-admin-action.js')).resumeCommand(flags, context)));
+  resume.action(async (flags: ConnectionFlags & { maxCredits?: string }) => context.setExitCode(await (await import('./queue-admin-action.js')).resumeCommand(flags, context)));
 
   const failed = program
     .command('failed')

@@ -12,12 +12,17 @@ import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, SourceFla
 import { Progress } from '../progress.js';
 import { reportError } from '../report-error.js';
 import { UsageError } from '../usage-error.js';
+import { maxCreditsOption } from './dry-run-action.js';
 
 export interface RunFlags extends ParseFlags, ConnectionFlags, RedisWaitFlags, ApiFlagValues, SourceFlags, S3Flags, WorkerFlags {
   force?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
 }
 
 export async function runCommand(source: string, flags: RunFlags, context: CliContext): Promise<number> {
+  if (flags.dryRun) return (await import('./dry-run-action.js')).dryRunCommand(source, flags, context);
+  if (flags.json) throw new UsageError('--json goes with --dry-run');
   if (!flags.out) throw new UsageError('run needs --out <folder or s3://bucket/prefix>');
   const out = flags.out;
   const environment = environmentOf(context);
@@ -30,6 +35,7 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
     ...workerNumbers(flags),
     ...workerDashboard(flags),
     redisWaitMs: redisWaitMs(flags),
+    ...maxCreditsOption(flags),
     s3: s3Options(flags),
     parseOptions: await optionsFromFlags(flags),
     include: flags.include,
@@ -58,6 +64,14 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
   if (summary.outcome === 'interrupted') {
     context.stderr.write(`docmill: interrupted after ${handle.counter.done} documents; run the same command again to resume\n`);
     return EXIT.interrupted;
+  }
+  if (summary.outcome === 'stopped-budget' && summary.budget) {
+    const { maxCredits, used, waiting } = summary.budget;
+    context.stderr.write(
+      `${summaryText(summary)}\n  stopped at the credit budget: ${used} of ${maxCredits} credits used; ${waiting} documents wait in the queue, none failed\n` +
+        '  run the same command with a higher --max-credits to go on\n',
+    );
+    return EXIT.budget;
   }
   context.stderr.write(`${summaryText(summary)}\n`);
   return summary.failedInQueue > 0 || summary.counts.failed > 0 ? EXIT.someFailed : EXIT.ok;

@@ -13,7 +13,9 @@ export function registerRunCommand(program: Command, context: CliContext): void 
     .command('run')
     .description('convert every document below <source> into <dest>, then exit (0: all converted or skipped; 1: some failed)')
     .argument('<source>', 'a folder, a single file, or s3://bucket/prefix')
-    .option('--force', 're-parse documents even when their outputs are up to date');
+    .option('--force', 're-parse documents even when their outputs are up to date')
+    .option('--dry-run', 'list what would be converted and estimate its pages and credits; send, queue and write nothing')
+    .option('--json', 'with --dry-run: print the estimate as one JSON object');
   addConnectionFlags(command, { withOut: true });
   addRedisWaitFlag(command);
   addApiFlags(command);

@@ -10,6 +10,7 @@ import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ApiFlagValues, ConnectionFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { reportError } from '../report-error.js';
 import { UsageError } from '../usage-error.js';
+import { maxCreditsOption } from './dry-run-action.js';
 import { integerSetting } from '../../config/numbers.js';
 
 export interface WorkerCommandFlags extends ConnectionFlags, ApiFlagValues, S3Flags, WorkerFlags {}
@@ -31,6 +32,7 @@ export async function serve(location: string | undefined, flags: WatchFlags | Wo
     ...apiOptions(flags, environment),
     ...queueOptions(flags),
     ...workerNumbers(flags),
+    ...maxCreditsOption(flags),
     ...workerDashboard(flags),
     s3: s3Options(flags),
     ...(watchFlags
