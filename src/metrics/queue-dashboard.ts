@@ -27,6 +27,7 @@ export function createQueueDashboard(options: QueueDashboardOptions): QueueDashb
     let adapter = adapters.get(queue);
     if (!adapter) {
       adapter = new BullMQAdapter(queue, { readOnlyMode: !write, allowRetries: write });
+      adapter.setFormatter('name', jobTitle);
       adapters.set(queue, adapter);
     }
     return adapter;
@@ -47,4 +48,13 @@ export function createQueueDashboard(options: QueueDashboardOptions): QueueDashb
     refresh = async () => board.replaceQueues((await source()).map(adapt));
   }
   return server;
+}
+
+/** docmill's jobs are all named `parse` (or `parse-range`): the board names them by their file, and page range. */
+function jobTitle(job: { name?: unknown; data?: unknown }): string {
+  const name = typeof job.name === 'string' ? job.name : '';
+  const data = (job.data ?? {}) as { relativePath?: unknown; range?: { first?: unknown; last?: unknown } };
+  if (typeof data.relativePath !== 'string') return name;
+  const range = data.range && typeof data.range.first === 'number' ? ` (pages ${data.range.first}-${String(data.range.last)})` : '';
+  return `${data.relativePath}${range}`;
 }

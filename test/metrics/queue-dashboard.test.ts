@@ -103,11 +103,11 @@ beforeAll(async () => {
     { connection: connection.duplicate(), prefix: QUEUE_PREFIX },
   );
   const added = await queue.addBulk([
-    { name: 'annual-report.pdf', data: { fail: false } },
-    { name: 'minutes.docx', data: { fail: false } },
-    { name: 'scan-1.pdf', data: { fail: true }, opts: { attempts: 1 } },
-    { name: 'scan-2.pdf', data: { fail: true }, opts: { attempts: 1 } },
-    { name: 'scan-3.pdf', data: { fail: true }, opts: { attempts: 1 } },
+    { name: 'parse', data: { relativePath: 'reports/annual-report.pdf', fail: false } },
+    { name: 'parse', data: { relativePath: 'reports/minutes.docx', fail: false } },
+    { name: 'parse', data: { relativePath: 'scans/1.pdf', fail: true }, opts: { attempts: 1 } },
+    { name: 'parse', data: { relativePath: 'scans/2.pdf', fail: true }, opts: { attempts: 1 } },
+    { name: 'parse', data: { relativePath: 'scans/3.pdf', fail: true }, opts: { attempts: 1 } },
   ]);
   await waitFor('2 completed and 3 failed jobs', async () => {
     const counts = await queue.getJobCounts('completed', 'failed');
@@ -116,7 +116,7 @@ beforeAll(async () => {
   completedIds = added.slice(0, 2).map((job) => String(job.id));
   await settle.close();
   await settle.disconnect();
-  await queue.add('later.pdf', { fail: false }, { delay: 3_600_000 });
+  await queue.add('parse', { relativePath: 'later.pdf', fail: false }, { delay: 3_600_000 });
   await queue.close();
   readOnly = await startWithDashboard(true);
 });
@@ -146,6 +146,12 @@ describe('queue dashboard on the metrics port', () => {
   it("gives the queue's name and counts in its JSON API, read-only", async () => {
     const counts = await countsOf(readOnly.base);
     expect(counts).toMatchObject({ completed: 2, failed: 3, delayed: 1, waiting: 0, readOnlyMode: true });
+    // A queue's jobs by state, named by the file they convert (every docmill job is called `parse`).
+    const failed = await fetch(`${readOnly.base}/queues/api/queues?activeQueue=${queueName}&status=failed&page=1&jobsPerPage=10`);
+    const body = (await failed.json()) as { queues: { name: string; jobs: { name: string; failedReason?: string }[] }[] };
+    const jobs = body.queues.find(({ name }) => name === queueName)?.jobs ?? [];
+    expect(jobs.map(({ name }) => name).sort()).toEqual(['scans/1.pdf', 'scans/2.pdf', 'scans/3.pdf']);
+    expect(jobs[0]?.failedReason).toBe('unreadable on purpose');
   });
 
   it('serves the UI’s static files with their content types', async () => {
@@ -350,7 +356,7 @@ describe('queue dashboard on docmill serve', () => {
       expect(text).toMatch(/Failed\s*3\b/i);
       expect(text).toMatch(/Delayed\s*1\b/i);
       // The queue's page lists its latest jobs by name.
-      expect(text).toContain('minutes.docx');
+      expect(text).toContain('reports/minutes.docx');
       expect(serve.log()).not.toContain(KEY);
     } finally {
       await serve.close();
