@@ -17,7 +17,7 @@ if (!parentPort) throw new Error('engine-thread must run as a worker thread');
 const port = parentPort;
 
 port.on('message', (task: ThreadTask) => {
-  parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options })
+  parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages })
     .then((data) => port.postMessage({ id: task.id, ok: true, data } satisfies ThreadReply))
     .catch((error: unknown) => {
       const reply: ThreadReply =

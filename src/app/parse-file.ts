@@ -13,7 +13,7 @@ import type { ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { createLogger } from '../logging/logger.js';
 import type { ApiOptions, CommonOptions } from './options.js';
-import { processingSettingsFrom } from './processing-settings.js';
+import { checkOcrLanguagesFor, processingSettingsFrom } from './processing-settings.js';
 import { buildBackend, validatedOptions } from './pipeline.js';
 
 export interface ParseFileOptions extends ApiOptions, CommonOptions {
@@ -42,6 +42,7 @@ export async function parseFile(path: string, options: ParseFileOptions = {}): P
   const backend =
     options.backend ?? buildBackend({ engineThreads: 1, ...options }, logger, options.environment, maxAttempts);
   try {
+    checkOcrLanguagesFor(backend, ocrLanguages ? { ocrLanguages } : {}, logger);
     const result = await backend.parse(source, parseOptions, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(ocrLanguages ? { ocrLanguages } : {}),

@@ -25,7 +25,7 @@ import type { DocumentOutcome } from '../pipeline/outcome.js';
 import type { OutputStore } from '../store/output-store.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import { buildBackend, buildStore, openQueue, S3ClientCache, sourceCloser, sourceFactory, validatedOptions, type QueueHandle } from './pipeline.js';
-import { processingSettingsFrom } from './processing-settings.js';
+import { checkOcrLanguagesFor, processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
 import { observeForMetrics } from './metrics-wiring.js';
 import { reportingHooks, serveMetrics } from './worker-wiring.js';
@@ -77,6 +77,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
   let authFailure: ParseApiError | undefined;
   try {
     const backend = resources.add('parse backend', buildBackend(options, logger, environment), (b) => b.close());
+    checkOcrLanguagesFor(backend, settings, logger);
     const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
     const store = resources.add('store', buildStore(options.out, s3), (s) => s.close());
     const sources = resources.add('sources', sourceCloser(), (c) => c.close());

@@ -65,6 +65,8 @@ export function causeOf(code: string): string {
       return 'corrupt or empty';
     case 'OCR_REQUIRED':
       return 'needs OCR';
+    case 'OCR_LANGUAGE_MISSING':
+      return 'OCR language not installed';
     case 'DOCUMENT_TOO_COMPLEX':
     case 'PARSE_PAYLOAD_TOO_LARGE':
     case 'FILE_TOO_LARGE':

@@ -29,7 +29,7 @@ import {
   sourceFactory,
   validatedOptions,
 } from './pipeline.js';
-import { processingSettingsFrom } from './processing-settings.js';
+import { checkOcrLanguagesFor, processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
 import { observeForMetrics } from './metrics-wiring.js';
 import { reportingHooks, serveMetrics } from './worker-wiring.js';
@@ -94,6 +94,8 @@ async function workUntilStopped(
   let authFailure: ParseApiError | undefined;
   try {
     const backend = resources.add('parse backend', buildBackend(options, logger, environment), (b) => b.close());
+    // A worker without a source applies each job's settings as it comes; a missing language then fails those documents.
+    if (validated) checkOcrLanguagesFor(backend, validated.settings, logger);
     const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
     const store = resources.add('store', buildStore(options.out, s3), (s) => s.close());
     const sources = resources.add('sources', sourceCloser(), (c) => c.close());

@@ -20,6 +20,8 @@ export interface ParseFlags {
   redactPii?: boolean | string;
   redactEntities?: string;
   redactStyle?: string;
+  /** Tesseract languages, `deu+eng` or `deu,eng`: a processing setting (ocrLanguages), not a /v2/parse option. */
+  ocrLang?: string;
 }
 
 export function addParseFlags(command: Command): Command {
@@ -34,7 +36,19 @@ export function addParseFlags(command: Command): Command {
     .option('--timeout <ms>', 'per-document timeout in milliseconds (at most 300000)')
     .option('--redact-pii [mode]', 'redact personal data: accurate (default), aggressive or fast')
     .option('--redact-entities <list>', 'comma-separated buckets to redact: PERSON,EMAIL,PHONE,LOCATION,FINANCIAL,SECRET')
-    .option('--redact-style <style>', 'how redacted spans read: tag (<EMAIL>), mask (***) or remove');
+    .option('--redact-style <style>', 'how redacted spans read: tag (<EMAIL>), mask (***) or remove')
+    .option('--ocr-lang <codes>', 'languages OCR reads scans in, local engine only: deu+eng or deu,eng (each needs @tesseract.js-data/<code>)');
+}
+
+/** `--ocr-lang deu+eng` (or `deu,eng`) as the library's ocrLanguages; the library checks the codes. */
+export function ocrLanguagesFromFlags(flags: ParseFlags): string[] | undefined {
+  if (flags.ocrLang === undefined) return undefined;
+  const codes = flags.ocrLang
+    .split(/[+,]/)
+    .map((code) => code.trim())
+    .filter(Boolean);
+  if (codes.length === 0) throw new UsageError('--ocr-lang needs tesseract language codes, e.g. --ocr-lang deu+eng');
+  return codes;
 }
 
 type MutableOptions = Record<string, unknown> & { parsers?: unknown[]; formats?: unknown[] };

@@ -13,6 +13,8 @@ const STATUS: Record<EngineErrorCode, number> = {
   CORRUPT_DOCUMENT: 400,
   EMPTY_DOCUMENT: 400,
   OCR_REQUIRED: 400,
+  // Like FORMAT_NOT_AVAILABLE, a want of this installation rather than a fault of the file, and retrying cannot help.
+  OCR_LANGUAGE_MISSING: 400,
   DOCUMENT_TOO_COMPLEX: 400,
   FORMAT_NOT_AVAILABLE: 400,
 };

@@ -15,6 +15,8 @@ export interface EngineRequest {
   bytes: Uint8Array;
   fileName: string;
   options: ParseOptions;
+  /** Tesseract languages OCR reads in; absent: the document's declared language when installed, else English. */
+  ocrLanguages?: readonly string[] | undefined;
 }
 
 const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
@@ -33,10 +35,10 @@ const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
 };
 
 export async function parseDocument(request: EngineRequest): Promise<ParseData> {
-  const { bytes, fileName, options } = request;
+  const { bytes, fileName, options, ocrLanguages } = request;
   const { converter, extension, warning } = routeDocument(fileName, bytes);
   const convert = await LOADERS[converter]();
-  const model = await convert({ bytes, fileName, extension, options });
+  const model = await convert({ bytes, fileName, extension, options, ...(ocrLanguages ? { ocrLanguages } : {}) });
   if (warning !== undefined) model.warnings = [warning, ...(model.warnings ?? [])];
   const redaction = redactionOf(options.redactPII);
   // The redactor (and its language model) loads only when a parse asks for redaction.

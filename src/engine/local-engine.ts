@@ -11,25 +11,40 @@ import type { ParseData } from '../contract/response.js';
 import { parseWithJsonFormat, type JsonExtractor } from './json-format.js';
 import { ERROR_MESSAGES } from '../contract/errors.js';
 import { EngineError } from './engine-error.js';
+import { missingLanguages, missingLanguagesMessage } from './pdf/ocr/languages.js';
 import { EngineCrashError, EngineThreadPool, EngineTimeoutError, type ThreadPoolOptions } from './thread-pool.js';
 
 export interface LocalParseEngineOptions extends ThreadPoolOptions {
   /** What the json format extracts with (src/llm/ has one for OpenAI-compatible endpoints). @default none: json is refused */
   jsonExtractor?: JsonExtractor | undefined;
+  /**
+   * Tesseract languages OCR reads scanned pages in when a call names none (`docmill serve --ocr-lang`). Each must
+   * be installed. @default the document's declared language when installed, English otherwise
+   */
+  ocrLanguages?: readonly string[] | undefined;
 }
 
 export class LocalParseEngine implements ParseBackend {
   readonly pool: EngineThreadPool;
   readonly #jsonExtractor: JsonExtractor | undefined;
+  readonly #ocrLanguages: readonly string[] | undefined;
 
   constructor(options: LocalParseEngineOptions = {}) {
+    if (options.ocrLanguages) checkOcrLanguages(options.ocrLanguages);
     this.pool = new EngineThreadPool(options);
     this.#jsonExtractor = options.jsonExtractor;
+    this.#ocrLanguages = options.ocrLanguages;
   }
 
-  /** Parses bytes already in memory (what `docmill serve` receives). */
-  async parseBytes(bytes: Uint8Array, fileName: string, options: ParseOptions, signal?: AbortSignal): Promise<ParseData> {
-    return parseWithJsonFormat((b, f, o) => this.pool.run(b, f, o), bytes, fileName, options, this.#jsonExtractor, signal);
+  /** Parses bytes already in memory (what `docmill serve` receives); OCR in `ocrLanguages`, else the engine's. */
+  async parseBytes(
+    bytes: Uint8Array,
+    fileName: string,
+    options: ParseOptions,
+    signal?: AbortSignal,
+    ocrLanguages: readonly string[] | undefined = this.#ocrLanguages,
+  ): Promise<ParseData> {
+    return parseWithJsonFormat((b, f, o) => this.pool.run(b, f, o, ocrLanguages), bytes, fileName, options, this.#jsonExtractor, signal);
   }
 
   async parse(source: UploadSource, optionsInput: ParseOptionsInput | undefined, call: ParseCall = {}): Promise<ParseResult> {
@@ -40,7 +55,7 @@ export class LocalParseEngine implements ParseBackend {
     // One attempt: the engine's failures are about the document (or a crash the queue retries), never load.
     await call.beforeAttempt?.(call.signal);
     try {
-      const data = await this.parseBytes(bytes, source.fileName, options, call.signal);
+      const data = await this.parseBytes(bytes, source.fileName, options, call.signal, call.ocrLanguages ?? this.#ocrLanguages);
       call.afterAttempt?.({ ok: true, data });
       return { data, attempts: 1, durationMs: Date.now() - started };
     } catch (error) {
@@ -53,6 +68,15 @@ export class LocalParseEngine implements ParseBackend {
   async close(): Promise<void> {
     await this.pool.close();
   }
+}
+
+/**
+ * Throws ENGINE_OCR_LANGUAGE_MISSING, naming the packages to install, when a language of `codes` has no OCR data
+ * here: checked when a run or a server starts, so a missing language stops it before the first scan fails on it.
+ */
+export function checkOcrLanguages(codes: readonly string[]): void {
+  const missing = missingLanguages(codes);
+  if (missing.length > 0) throw new EngineError('OCR_LANGUAGE_MISSING', missingLanguagesMessage(missing));
 }
 
 /** Maps engine failures onto the contract's statuses: the document's fault 400, too slow 408, our fault 500. */

@@ -62,6 +62,8 @@ export interface ConvertInput {
   /** Lower-case, with the dot. */
   extension: string;
   options: ParseOptions;
+  /** Tesseract languages OCR reads scanned pages in ('deu', 'eng'), when the caller chose them. PDF only. */
+  ocrLanguages?: readonly string[] | undefined;
 }
 
 export type Converter = (input: ConvertInput) => Promise<DocumentModel>;

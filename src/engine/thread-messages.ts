@@ -8,6 +8,7 @@ export interface ThreadTask {
   bytes: Uint8Array;
   fileName: string;
   options: ParseOptions;
+  ocrLanguages?: string[] | undefined;
 }
 
 export type ThreadReply =

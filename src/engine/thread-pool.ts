@@ -80,10 +80,12 @@ export class EngineThreadPool {
     return this.#queue.length;
   }
 
-  run(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<ParseData> {
+  /** Parses on a thread; `ocrLanguages`: the tesseract languages OCR reads in (absent: the document's own). */
+  run(bytes: Uint8Array, fileName: string, options: ParseOptions, ocrLanguages?: readonly string[]): Promise<ParseData> {
     if (this.#closed) return Promise.reject(new EngineCrashError('the engine is shut down'));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ task: { id: this.#nextId++, bytes, fileName, options }, timeoutMs: options.timeout, resolve, reject });
+      const task: ThreadTask = { id: this.#nextId++, bytes, fileName, options, ...(ocrLanguages ? { ocrLanguages: [...ocrLanguages] } : {}) };
+      this.#queue.push({ task, timeoutMs: options.timeout, resolve, reject });
       this.#dispatch();
     });
   }

@@ -8,7 +8,7 @@ import { integerSetting } from '../../config/numbers.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { commonOptions, environmentOf, queueOptions, s3Options } from '../library-options.js';
-import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ConnectionFlags, S3Flags, SourceFlags } from '../pipeline-flags.js';
 import { UsageError } from '../usage-error.js';
 
@@ -33,6 +33,7 @@ export async function enqueueCommand(location: string, flags: EnqueueFlags, cont
     ...queueOptions(flags),
     s3: s3Options(flags),
     parseOptions: await optionsFromFlags(flags),
+    ocrLanguages: ocrLanguagesFromFlags(flags),
     include: flags.include,
     exclude: flags.exclude,
     force: Boolean(flags.force),

@@ -10,7 +10,7 @@ import type { ParseData } from '../../contract/response.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { apiOptions, commonOptions, environmentOf } from '../library-options.js';
-import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 
 export interface ParseCommandFlags extends ParseFlags {
   apiUrl?: string;
@@ -26,6 +26,7 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
     ...commonOptions(context, environment),
     ...apiOptions(flags, environment),
     parseOptions: await optionsFromFlags(flags),
+    ocrLanguages: ocrLanguagesFromFlags(flags),
     maxAttempts: integerSetting(flags.maxAttempts, '--max-attempts', { max: MAX_ATTEMPTS }),
   });
   const output = flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);

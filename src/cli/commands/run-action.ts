@@ -7,7 +7,7 @@ import { describeGroups, type RunSummary } from '../../app/summary.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { apiOptions, commonOptions, environmentOf, queueOptions, redisWaitMs, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
-import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { Progress } from '../progress.js';
 import { reportError } from '../report-error.js';
@@ -38,6 +38,7 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
     ...maxCreditsOption(flags),
     s3: s3Options(flags),
     parseOptions: await optionsFromFlags(flags),
+    ocrLanguages: ocrLanguagesFromFlags(flags),
     include: flags.include,
     exclude: flags.exclude,
     force: Boolean(flags.force),

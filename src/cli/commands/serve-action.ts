@@ -11,6 +11,8 @@ import { UsageError } from '../usage-error.js';
 import { integerSetting } from '../../config/numbers.js';
 import { openAiJsonExtractor } from '../../llm/openai-json-extractor.js';
 import { environmentOf } from '../library-options.js';
+import { ocrLanguagesFromFlags } from '../parse-flags.js';
+import { processingSettingsFrom } from '../../app/processing-settings.js';
 import { openRedisDashboard } from '../../app/queue-dashboard.js';
 import { DocmillMetrics } from '../../metrics/metrics.js';
 import { startMetricsServer, type MetricsServer } from '../../metrics/metrics-server.js';
@@ -20,6 +22,8 @@ export interface ServeFlags {
   port: string;
   maxConcurrency?: string;
   auth: boolean;
+  /** The engine's OCR languages: the contract has no such option, so they are the server's, for every request. */
+  ocrLang?: string;
   metricsPort?: string;
   dashboard?: boolean;
   dashboardWrite?: boolean;
@@ -45,8 +49,10 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     throw new UsageError('serve --dashboard shows the queues of a Redis: pass --redis redis://host:6379 or set REDIS_URL');
   }
   const maxConcurrency = flags.maxConcurrency ? integerSetting(flags.maxConcurrency, '--max-concurrency') : availableParallelism();
+  const { ocrLanguages } = processingSettingsFrom({ ocrLanguages: ocrLanguagesFromFlags(flags) });
   const engine = new LocalParseEngine({
     size: maxConcurrency,
+    ...(ocrLanguages ? { ocrLanguages } : {}),
     ...(environment.llm ? { jsonExtractor: openAiJsonExtractor(environment.llm) } : {}),
   });
   const metricsPort = flags.metricsPort === undefined ? undefined : integerSetting(flags.metricsPort, '--metrics-port', { min: 0, max: 65_535 });
@@ -82,7 +88,12 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     }
   }
   context.logger.info(
-    { url: `${running.url}/v2/parse`, auth: apiKeys.length > 0 ? `${apiKeys.length} key(s)` : 'off', maxConcurrency },
+    {
+      url: `${running.url}/v2/parse`,
+      auth: apiKeys.length > 0 ? `${apiKeys.length} key(s)` : 'off',
+      maxConcurrency,
+      ...(ocrLanguages ? { ocrLanguages: ocrLanguages.join('+') } : {}),
+    },
     'docmill serve is listening',
   );
   if (board) {

@@ -6,7 +6,7 @@ import { startWorker } from '../../app/worker.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { apiOptions, commonOptions, environmentOf, queueOptions, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
-import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ApiFlagValues, ConnectionFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { reportError } from '../report-error.js';
 import { UsageError } from '../usage-error.js';
@@ -39,6 +39,7 @@ export async function serve(location: string | undefined, flags: WatchFlags | Wo
       ? {
           source: location,
           parseOptions: await optionsFromFlags(watchFlags),
+          ocrLanguages: ocrLanguagesFromFlags(watchFlags),
           include: watchFlags.include,
           exclude: watchFlags.exclude,
           force: Boolean(watchFlags.force),

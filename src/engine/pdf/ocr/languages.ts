@@ -38,6 +38,23 @@ export function languageDataFolder(code: string): string | undefined {
   return undefined;
 }
 
+/** The data file of a tesseract language, or undefined when it is not installed. */
+export function languageDataFile(code: string): string | undefined {
+  const folder = languageDataFolder(code);
+  return folder ? join(folder, `${code}.traineddata.gz`) : undefined;
+}
+
+/** The codes among `codes` whose data is not installed, in their order. */
+export function missingLanguages(codes: readonly string[]): string[] {
+  return codes.filter((code) => languageDataFolder(code) === undefined);
+}
+
+/** What a reader is told when languages it asked for have no data: the codes and the packages that bring them. */
+export function missingLanguagesMessage(missing: readonly string[]): string {
+  const packages = missing.map((code) => `@tesseract.js-data/${code}`).join(' ');
+  return `no OCR data installed for the requested language${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: npm install ${packages}`;
+}
+
 export interface LanguageChoice {
   /** The tesseract code to read in. */
   language: string;
