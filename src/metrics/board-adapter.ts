@@ -47,11 +47,14 @@ export interface BoardAdapterOptions {
   write: boolean;
   /** Called before each API request (e.g. to refresh which queues are shown). */
   beforeApi?: () => Promise<void>;
+  /** API routes (as bull-board declares them) refused even when writable, with the reason given. */
+  refused?: { routes: readonly string[]; reason: string };
 }
 
 interface CompiledRoute {
   methods: string[];
   patterns: string[][];
+  refused: boolean;
   handler: AppControllerRoute['handler'];
 }
 
@@ -112,9 +115,11 @@ export class NodeHttpBoardAdapter implements IServerAdapter, HttpMount {
   }
 
   setApiRoutes(routes: AppControllerRoute[]): this {
+    const refused = this.#options.refused?.routes ?? [];
     this.#apiRoutes = routes.map((route) => ({
       methods: toArray(route.method).map((method) => method.toUpperCase()),
       patterns: toArray(route.route).map(splitPattern),
+      refused: toArray(route.route).some((path) => refused.includes(path)),
       handler: route.handler,
     }));
     return this;
@@ -200,6 +205,7 @@ export class NodeHttpBoardAdapter implements IServerAdapter, HttpMount {
       if (route) break;
     }
     if (!route || !params) throw pathKnown ? methodNotAllowed() : notFound();
+    if (route.refused) throw new RequestFailure(403, { error: { key: 'ERRORS.FORBIDDEN' }, message: this.#options.refused?.reason });
     if (!this.#queues) throw new Error('the board has no queues');
     const body = lookup === 'GET' ? {} : await readJsonBody(request);
     await this.#options.beforeApi?.();

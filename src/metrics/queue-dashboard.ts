@@ -38,6 +38,11 @@ export function createQueueDashboard(options: QueueDashboardOptions): QueueDashb
     basePath: options.basePath ?? DASHBOARD_PATH,
     write,
     beforeApi: () => refresh?.() ?? Promise.resolve(),
+    // A job's data names the file a worker reads: a job added or edited by hand could make it read any file it can.
+    refused: {
+      routes: ['/api/queues/:queueName/add', '/api/queues/:queueName/:jobId/update-data'],
+      reason: 'docmill jobs are made by listing a source (docmill enqueue): they cannot be added or edited here',
+    },
   });
   const board = createBullBoard({
     queues: typeof source === 'function' ? [] : source.map(adapt),

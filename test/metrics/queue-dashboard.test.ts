@@ -233,16 +233,25 @@ describe('queue dashboard on the metrics port', () => {
       const cleaned = await raw(`${writable.base}/queues/api/queues/${queueName}/${completedIds[0]}/clean`, 'PUT');
       expect(cleaned.status).toBe(204);
       expect(await countsOf(writable.base)).toMatchObject({ completed: 1, failed: 3, delayed: 1 });
-      // A form posted from another site carries no JSON and an Origin of its own: both are refused.
-      const form = await raw(`${writable.base}/queues/api/queues/${queueName}/add`, 'POST', 'name=x', {
+      // Bodies are JSON only (a form can be sent across sites without asking), and another site's Origin is refused.
+      const form = await raw(`${writable.base}/queues/api/queues/${queueName}/concurrency`, 'PUT', 'concurrency=1', {
         'content-type': 'application/x-www-form-urlencoded',
       });
       expect(form.status).toBe(415);
+      // Jobs name the files a worker reads: none can be added or edited from the board, writable or not.
+      const added = await raw(`${writable.base}/queues/api/queues/${queueName}/add`, 'POST', JSON.stringify({ name: 'parse', data: { uri: '/etc/passwd' } }), {
+        'content-type': 'application/json',
+      });
+      expect(added.status).toBe(403);
+      const edited = await raw(`${writable.base}/queues/api/queues/${queueName}/${completedIds[1]}/update-data`, 'PATCH', JSON.stringify({ data: { uri: '/etc/passwd' } }), {
+        'content-type': 'application/json',
+      });
+      expect(edited.status).toBe(403);
       const crossSite = await raw(`${writable.base}/queues/api/queues/${queueName}/retry/failed`, 'PUT', undefined, {
         origin: 'http://elsewhere.example',
       });
       expect(crossSite.status).toBe(403);
-      expect(await countsOf(writable.base)).toMatchObject({ failed: 3 });
+      expect(await countsOf(writable.base)).toMatchObject({ completed: 1, failed: 3, delayed: 1, waiting: 0 });
     } finally {
       await writable.handle.close();
     }
