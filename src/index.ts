@@ -11,6 +11,16 @@ export { estimateCredits, CREDIT_RULES, type CostedDocument } from './pipeline/c
 export type { PipelineEvent, PipelineEventType, PipelineEvents } from './app/events.js';
 export type { RunSummary, RunCounts, CauseGroup } from './app/summary.js';
 export { describeGroups } from './app/summary.js';
+// Retrieval chunks of a parse result (what `--chunks` writes).
+export {
+  chunk,
+  ChunkOptionsError,
+  type Chunk,
+  type ChunkBlock,
+  type ChunkSource,
+  type ChunkingOptions,
+} from './chunk/chunk.js';
+export { TOKEN_ENCODING } from './chunk/tokens.js';
 export type {
   ApiOptions,
   CommonOptions,

@@ -31,7 +31,7 @@ export interface ChunkSource {
   sha256: string;
 }
 
-export interface ChunkOptions {
+export interface ChunkingOptions {
   /** The most tokens (cl100k_base) in a chunk's text. @default 512 */
   maxTokens?: number | undefined;
   /** Tokens of the previous chunk's end repeated at the start of the next one in the same section. @default 0 */
@@ -96,7 +96,7 @@ interface Section {
 const BREAK: Unit = { kind: 'break', start: 0, end: 0 };
 const STICKY = new Set(['heading', 'tableHead']);
 
-export function chunk(data: ParseData, options: ChunkOptions = {}): Chunk[] {
+export function chunk(data: ParseData, options: ChunkingOptions = {}): Chunk[] {
   const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
   const overlapTokens = options.overlapTokens ?? 0;
   if (!Number.isSafeInteger(maxTokens) || maxTokens < 1) throw new ChunkOptionsError(`maxTokens must be a positive integer, not ${maxTokens}`);

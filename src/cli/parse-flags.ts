@@ -5,9 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { ParseOptionsInput } from '../contract/options.js';
+import { addChunkFlags, type ChunkFlags } from './chunk-flags.js';
 import { UsageError } from './usage-error.js';
 
-export interface ParseFlags {
+export interface ParseFlags extends ChunkFlags {
   options?: string;
   mode?: string;
   pages?: boolean;
@@ -25,6 +26,7 @@ export interface ParseFlags {
 }
 
 export function addParseFlags(command: Command): Command {
+  addChunkFlags(command);
   return command
     .option('--options <file>', 'a JSON file holding the /v2/parse options object')
     .option('--mode <mode>', 'PDF mode: fast (text only), auto (text, OCR fallback) or ocr')

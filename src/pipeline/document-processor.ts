@@ -34,7 +34,7 @@ import { costOfUpload } from './document-cost.js';
 import { LongPdfs, RangeBytesMissing, type SplitPlan } from './long-pdf.js';
 import { materialise, type MaterialisedFile } from './materialise.js';
 import type { DocumentOutcome } from './outcome.js';
-import { splitOutputs } from './split-outputs.js';
+import { documentOutputs, parseOptionsFor } from './chunk-outputs.js';
 
 /** 429s in a row at a limit of 1 before the whole queue is paused for the Retry-After. */
 const THROTTLES_AT_FLOOR_BEFORE_QUEUE_PAUSE = 3;
@@ -110,8 +110,9 @@ export class DocumentProcessor {
     signal?: AbortSignal,
   ): Promise<ParseJobResult> {
     const { store, control } = this.deps;
-    const options = await control.loadOptions(data.optionsFingerprint);
     const settings = await control.loadSettings(data.optionsFingerprint);
+    const asked = await control.loadOptions(data.optionsFingerprint);
+    const options = parseOptionsFor(asked, settings);
     if (!data.force) {
       const state = await store.readState(data.relativePath);
       if (state && state.changeToken === data.changeToken && state.optionsFingerprint === data.optionsFingerprint) {
@@ -149,7 +150,7 @@ export class DocumentProcessor {
           if (done) return done;
         }
         const result = await this.#withinBudget(job, token, data, local.upload, options, requests, () => this.#parseWholeOrInRanges(job, token, data, local, options, settings, requests, signal));
-        const split = splitOutputs(result.data);
+        const split = documentOutputs(result.data, asked, settings, { path: data.relativePath, sha256: local.sha256 });
         const outputs = await store.writeDocument(data.relativePath, split);
         this.deps.metrics?.bytesWritten.inc(outputBytes(data.relativePath, split));
         const metadata = result.data.metadata;
@@ -236,8 +237,8 @@ export class DocumentProcessor {
     const data = parseJobDataSchema.parse(job.data);
     const requests = { count: data.requestsMade ?? 0 };
     try {
-      const options = await this.deps.control.loadOptions(data.optionsFingerprint);
       const settings = await this.deps.control.loadSettings(data.optionsFingerprint);
+      const options = parseOptionsFor(await this.deps.control.loadOptions(data.optionsFingerprint), settings);
       await this.#longPdfs.processRange(data, (upload) => this.#parse(job, token, upload, options, settings, requests, signal), requests);
       return { status: 'converted', outputs: 0 };
     } catch (error) {
@@ -367,7 +368,7 @@ export class DocumentProcessor {
   ): Promise<ParseResult> {
     const { budget } = this.deps.control;
     if ((await budget.limit()) === undefined) return send();
-    const { credits: estimate } = await costOfUpload(upload, options);
+    const { credits: estimate } = await costOfUpload(upload, options, this.deps.splitPages);
     const owner = job.id ?? data.uri;
     // A reservation outlives a long PDF's page ranges; a dead worker's is taken over when its job is taken up again.
     const reservation = await budget.reserve(owner, estimate, 24 * 3_600_000);

@@ -3,7 +3,8 @@
  * key atomically. Outputs, state records and the content index live here once; the medium-specific parts (the
  * manifest, reading failures back, closing) stay in FsStore and S3Store.
  */
-import { checkWorkKey, indexKey, outputFiles, outputKey, prettyJson, recordedOutputs, stateKey } from './layout.js';
+import { chunkId } from '../chunk/chunk.js';
+import { checkWorkKey, indexKey, outputFiles, outputKey, prettyJson, recordedOutputs, retargetChunks, stateKey } from './layout.js';
 import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from './output-store.js';
 import { parseStateRecord } from './records.js';
 import { OutputMissingError } from './store-errors.js';
@@ -42,6 +43,11 @@ export abstract class KeyedOutputStore implements OutputStore {
       recordedOutputs(from).map(async ({ kind, key }) => {
         const body = await this.readKey(key);
         if (body === undefined) throw new OutputMissingError(key);
+        // Chunks name their document's path (and their ids include it): the copy's chunks name the copy.
+        if (kind === 'chunks') {
+          const retargeted = retargetChunks(asText(body), toRelativePath, (chunk) => chunkId(chunk.source, chunk.charStart, chunk.charEnd, chunk.text));
+          return { key: outputKey(toRelativePath, kind), body: retargeted };
+        }
         return { key: outputKey(toRelativePath, kind), body };
       }),
     );

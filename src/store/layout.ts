@@ -22,7 +22,7 @@ export const MANIFEST_SEGMENTS_DIR = `${META_DIR}/manifest/`;
 export const FAILURE_SEGMENTS_DIR = `${META_DIR}/failures/`;
 
 /** Output kinds in the order they are written and reported. */
-export const OUTPUT_KINDS: readonly OutputKind[] = ['markdown', 'json', 'pages', 'blocks'];
+export const OUTPUT_KINDS: readonly OutputKind[] = ['markdown', 'json', 'pages', 'blocks', 'chunks'];
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const FINGERPRINT_HEX = /^[0-9a-f]{8,64}$/;
@@ -77,7 +77,7 @@ export function outputFiles(relativePath: string, outputs: DocumentOutputs): Out
     const value = outputs[kind];
     if (value === undefined) continue;
     const key = outputKey(relativePath, kind);
-    const body = kind === 'markdown' ? String(value) : prettyJson(value, key);
+    const body = kind === 'markdown' ? String(value) : kind === 'chunks' ? jsonLines(value as readonly unknown[], key) : prettyJson(value, key);
     files.push({ kind, key, body, contentType: contentTypeOf(key) });
   }
   return files;
@@ -98,9 +98,38 @@ export function recordedOutputs(state: DocumentState): Array<{ kind: OutputKind;
   });
 }
 
+/** One compact JSON value a line, each line ending in '\n' (JSON Lines). */
+export function jsonLines(values: readonly unknown[], key: string): string {
+  return values.map((value) => prettyJson(value, key, 0)).join('');
+}
+
+/**
+ * A chunks file copied to another path (same content, same options): each chunk's `source.path` names the new
+ * path and its id, which includes the path, is recomputed by `idOf`.
+ */
+export function retargetChunks(body: string, relativePath: string, idOf: (chunk: RetargetedChunk) => string): string {
+  const lines = body.split('\n').filter((line) => line.trim() !== '');
+  return lines
+    .map((line) => {
+      const chunk = JSON.parse(line) as RetargetedChunk;
+      if (chunk.source && typeof chunk.source === 'object') chunk.source = { ...chunk.source, path: relativePath };
+      chunk.id = idOf(chunk);
+      return `${JSON.stringify(chunk)}\n`;
+    })
+    .join('');
+}
+
+export interface RetargetedChunk {
+  id: string;
+  source: { path: string; sha256: string } | null;
+  charStart: number;
+  charEnd: number;
+  text: string;
+}
+
 /** JSON as stored: two-space indent and a trailing newline, so files diff and `cat` cleanly. */
-export function prettyJson(value: unknown, key: string): string {
-  const text = JSON.stringify(value, null, 2) as string | undefined;
+export function prettyJson(value: unknown, key: string, indent = 2): string {
+  const text = JSON.stringify(value, null, indent) as string | undefined;
   if (text === undefined) throw new StoreWriteError(key, new TypeError('the value has no JSON representation'));
   return `${text}\n`;
 }

@@ -12,6 +12,8 @@ export interface DocumentOutputs {
   pages?: unknown;
   /** `<path>.blocks.json`: data.blocks. */
   blocks?: unknown;
+  /** `<path>.chunks.jsonl`: retrieval chunks, one JSON object a line. */
+  chunks?: readonly unknown[];
 }
 
 export type OutputKind = keyof DocumentOutputs;
@@ -21,6 +23,7 @@ export const OUTPUT_SUFFIX: Record<OutputKind, string> = {
   json: '.json',
   pages: '.pages.json',
   blocks: '.blocks.json',
+  chunks: '.chunks.jsonl',
 };
 
 /** What the store remembers about one converted document, so later runs can skip it without parsing. */

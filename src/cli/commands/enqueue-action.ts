@@ -10,6 +10,7 @@ import { EXIT } from '../exit-codes.js';
 import { commonOptions, environmentOf, queueOptions, s3Options } from '../library-options.js';
 import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ConnectionFlags, S3Flags, SourceFlags } from '../pipeline-flags.js';
+import { chunksFromFlags } from '../chunk-flags.js';
 import { UsageError } from '../usage-error.js';
 
 export interface EnqueueFlags extends ParseFlags, ConnectionFlags, SourceFlags, S3Flags {
@@ -34,6 +35,7 @@ export async function enqueueCommand(location: string, flags: EnqueueFlags, cont
     s3: s3Options(flags),
     parseOptions: await optionsFromFlags(flags),
     ocrLanguages: ocrLanguagesFromFlags(flags),
+    chunks: chunksFromFlags(flags),
     include: flags.include,
     exclude: flags.exclude,
     force: Boolean(flags.force),

@@ -9,6 +9,8 @@ import { MAX_ATTEMPTS } from '../../contract/limits.js';
 import type { ParseData } from '../../contract/response.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
+import { UsageError } from '../usage-error.js';
+import { chunkLines, chunkSettingsFromFlags } from '../chunk-flags.js';
 import { apiOptions, commonOptions, environmentOf } from '../library-options.js';
 import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 
@@ -22,14 +24,17 @@ export interface ParseCommandFlags extends ParseFlags {
 
 export async function parseCommand(file: string, flags: ParseCommandFlags, context: CliContext): Promise<number> {
   const environment = environmentOf(context);
+  const chunking = chunkSettingsFromFlags(flags);
+  if (chunking && flags.json) throw new UsageError('--chunks prints the chunks as JSON lines; leave out --json');
   const data = await parseFile(file, {
     ...commonOptions(context, environment),
     ...apiOptions(flags, environment),
-    parseOptions: await optionsFromFlags(flags),
+    // Chunks take their pages and boxes from the parse's pages and blocks (no extra cost, same Markdown).
+    parseOptions: await optionsFromFlags(chunking ? { ...flags, pages: true, blocks: true } : flags),
     ocrLanguages: ocrLanguagesFromFlags(flags),
     maxAttempts: integerSetting(flags.maxAttempts, '--max-attempts', { max: MAX_ATTEMPTS }),
   });
-  const output = flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
+  const output = chunking ? await chunkLines(file, data, chunking) : flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
   if (flags.out) {
     await writeFileAtomic(resolve(flags.out), output);
     context.logger.info({ file, out: flags.out }, 'parsed');

@@ -11,6 +11,7 @@ import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../par
 import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { Progress } from '../progress.js';
 import { reportError } from '../report-error.js';
+import { chunksFromFlags } from '../chunk-flags.js';
 import { UsageError } from '../usage-error.js';
 import { maxCreditsOption } from './dry-run-action.js';
 
@@ -39,6 +40,7 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
     s3: s3Options(flags),
     parseOptions: await optionsFromFlags(flags),
     ocrLanguages: ocrLanguagesFromFlags(flags),
+    chunks: chunksFromFlags(flags),
     include: flags.include,
     exclude: flags.exclude,
     force: Boolean(flags.force),

@@ -9,6 +9,7 @@ import { apiOptions, commonOptions, environmentOf, queueOptions, s3Options, work
 import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ApiFlagValues, ConnectionFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { reportError } from '../report-error.js';
+import { chunksFromFlags } from '../chunk-flags.js';
 import { UsageError } from '../usage-error.js';
 import { maxCreditsOption } from './dry-run-action.js';
 import { integerSetting } from '../../config/numbers.js';
@@ -40,6 +41,7 @@ export async function serve(location: string | undefined, flags: WatchFlags | Wo
           source: location,
           parseOptions: await optionsFromFlags(watchFlags),
           ocrLanguages: ocrLanguagesFromFlags(watchFlags),
+          chunks: chunksFromFlags(watchFlags),
           include: watchFlags.include,
           exclude: watchFlags.exclude,
           force: Boolean(watchFlags.force),
