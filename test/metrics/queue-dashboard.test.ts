@@ -394,7 +394,11 @@ describe('queue dashboard on docmill serve', () => {
 /** DOCMILL_TEST_CHROMIUM, or a Chromium on PATH. */
 function findBrowser(): string | undefined {
   const named = process.env.DOCMILL_TEST_CHROMIUM;
-  if (named) return existsSync(named) ? named : undefined;
+  if (named) {
+    if (existsSync(named)) return named;
+    console.log(`DOCMILL_TEST_CHROMIUM=${named} does not exist`);
+    return undefined;
+  }
   const folders = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
   for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
     const found = folders.map((folder) => join(folder, name)).find((path) => existsSync(path));
@@ -419,6 +423,8 @@ async function dumpDom(browser: string, url: string): Promise<string> {
           '--disable-background-networking',
           '--disable-component-update',
           '--disable-sync',
+          // Nothing but the loopback board: the UI's web-font link and anything else outside stays unresolved.
+          '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
           `--user-data-dir=${profile}`,
           '--virtual-time-budget=8000',
           '--dump-dom',
