@@ -92,3 +92,30 @@ export function mixedPdf(pages: readonly MixedPage[]): Uint8Array {
   objects[1] = `<< /Type /Pages /Kids [${kids.map((id) => `${id} 0 R`).join(' ')}] /Count ${kids.length} >>`;
   return assemblePdf(objects);
 }
+
+/**
+ * A text page that paints one picture through a form XObject twice (at y 600 and 400 pt, 360 × 90 pt) and once
+ * more as an inline image (at y 200 pt, 360 × 90 pt), as word processors and some scanners write them.
+ */
+export function formAndInlineImagePdf(picture: Pick<GreyBitmap, 'width' | 'height' | 'pixels'>): Uint8Array {
+  const hex = Buffer.from(picture.pixels).toString('hex');
+  const content = [
+    'BT /F1 12 Tf 72 720 Td (The report opens with three figures.) Tj ET',
+    'q 1 0 0 1 72 600 cm /Fm0 Do Q',
+    'q 1 0 0 1 72 400 cm /Fm0 Do Q',
+    `q 360 0 0 90 72 200 cm BI /W ${picture.width} /H ${picture.height} /CS /G /BPC 8 /F /AHx ID ${hex}> EI Q`,
+    'BT /F1 12 Tf 72 120 Td (The text after the figures.) Tj ET',
+  ].join('\n');
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> /XObject << /Fm0 6 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    stream('', new TextEncoder().encode(content)),
+    stream('/Type /XObject /Subtype /Form /BBox [0 0 360 90] /Resources << /XObject << /Im0 7 0 R >> >>', new TextEncoder().encode('q 360 0 0 90 0 0 cm /Im0 Do Q')),
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${picture.width} /Height ${picture.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+      deflateSync(picture.pixels),
+    ),
+  ]);
+}

@@ -11,7 +11,7 @@ import { PageRenderer } from '../../../src/engine/pdf/ocr/render-page.js';
 import { terminateOcrWorkers } from '../../../src/engine/pdf/ocr/tesseract.js';
 import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
 import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
-import { gradient, mixedPdf, pictureOfText, solid } from './image-pdfs.js';
+import { formAndInlineImagePdf, gradient, mixedPdf, pictureOfText, solid } from './image-pdfs.js';
 
 afterAll(() => terminateOcrWorkers());
 afterEach(() => vi.restoreAllMocks());
@@ -82,6 +82,15 @@ describe('PDF OCR of images on pages with a text layer', () => {
     const ocr = await convertBytes(pdf, { mode: 'ocr' });
     expect(mainMarkdown(ocr)).toMatch(/Revenue grew by twelve percent/);
     expect(allBlocks(ocr).every((block) => block.source === 'full_page')).toBe(true);
+  });
+
+  it('finds a picture painted through a form XObject, each time it is painted, and an inline picture', async () => {
+    const figure = await pictureOfText([{ x: 12, y: 50, text: 'Revenue grew by twelve percent', size: 20 }], 360, 90, 100);
+    const auto = await convertBytes(formAndInlineImagePdf(figure), { mode: 'auto' });
+    const ocrBlocks = allBlocks(auto).filter((block) => block.source === 'layout_ocr');
+    expect(ocrBlocks.map((block) => block.markdown)).toEqual(Array(3).fill(expect.stringMatching(/Revenue grew by twelve percent/)));
+    ocrBlocks.forEach((block, i) => expect(inside(block.bbox, normalised(72, 600 - 200 * i, 360, 90))).toBe(true));
+    expect(mainMarkdown(auto)).toMatch(/^The report opens[\s\S]*(Revenue grew[\s\S]*){3}The text after the figures\.$/);
   });
 
   it('never renders a text page with a logo, or with a page-sized background image under its text', async () => {
