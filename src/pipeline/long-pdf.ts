@@ -140,7 +140,12 @@ export class LongPdfs {
     if (!range) throw new UnrecoverableError('a range job without its range');
     if (await this.#hasCheckpoint(range.sha256, data.optionsFingerprint, range)) return { requests: 0 };
     const bytes = await this.deps.store.readWorkFile(this.#key(range.sha256, data.optionsFingerprint, range, 'pdf'));
-    if (!bytes) throw new PdfRangeError(data.relativePath, `the bytes of pages ${range.first}-${range.last} are no longer in the store; a rerun cuts them again`);
+    if (!bytes) {
+      // Gone since the cut: the same content was merged under another path (which removes its ranges), or the store
+      // was cleaned by hand. The document's job decides when it runs again: it copies the twin's outputs, or cuts anew.
+      this.deps.logger.info({ file: data.relativePath, range: `${range.first}-${range.last}` }, 'page range no longer in the store; its document decides');
+      return { requests: 0 };
+    }
     const upload: UploadSource = {
       fileName: rangeFileName(data.relativePath, range),
       size: bytes.byteLength,

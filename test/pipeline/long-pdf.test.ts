@@ -151,39 +151,98 @@ function rangeNames(): string[] {
 }
 
 describe('a PDF over 50 MiB', () => {
-  it('is parsed in page ranges under the limit and merged as one document', async () => {
+  it('is parsed in page ranges under the limit, a failing range retried alone, and merged as one document', async () => {
     expect(pdfBytes).toBeGreaterThan(MAX_FILE_BYTES);
     const out = join(dir, 'out-whole');
-    const queue = uniqueQueueName();
-    queues.push(queue);
-    const summary = await run({ source: src, out, apiUrl: server.url, redisUrl: SHARED_REDIS_URL, queue, parseOptions, splitPages: RANGE_PAGES, concurrency: 4 }).done;
-    expect(summary.outcome).toBe('completed');
-    expect(summary.counts.converted).toBe(1);
-    // One request per range, each under the limit; the whole file was never sent.
-    expect(log.map((request) => request.fileName).sort()).toEqual(rangeNames().sort());
-    expect(log.every((request) => request.status === 'ok' && request.bytes < MAX_FILE_BYTES)).toBe(true);
-    expect(log.reduce((sum, request) => sum + request.pages, 0)).toBe(PAGES);
-    await expectWholeBook(out);
-    const manifest = await readJsonLines(join(out, '_docmill', 'manifest.jsonl'));
-    expect(manifest).toHaveLength(1);
-    expect(manifest[0]).toMatchObject({ path: 'book.pdf', status: 'converted', numPages: PAGES, totalPages: PAGES, creditsUsed: PAGES, attempts: rangeNames().length });
-  }, 90_000);
-
-  it('retries a range that fails alone, and merges it in its place', async () => {
-    const out = join(dir, 'out-retry');
     const queue = uniqueQueueName();
     queues.push(queue);
     const failing = rangeNames()[2]!;
     faults.set(failing, 2);
     const summary = await run({ source: src, out, apiUrl: server.url, redisUrl: SHARED_REDIS_URL, queue, parseOptions, splitPages: RANGE_PAGES, concurrency: 4 }).done;
     expect(summary.outcome).toBe('completed');
+    expect(summary.counts.converted).toBe(1);
+    // One request per range, each under the limit (the whole file was never sent); the failing range alone was
+    // sent again, twice, until it succeeded.
     const requestsFor = (name: string) => log.filter((request) => request.fileName === name).map((request) => request.status);
     expect(requestsFor(failing)).toEqual(['fault', 'fault', 'ok']);
     for (const name of rangeNames().filter((name) => name !== failing)) expect(requestsFor(name)).toEqual(['ok']);
+    expect(log).toHaveLength(rangeNames().length + 2);
+    expect(log.every((request) => request.bytes < MAX_FILE_BYTES)).toBe(true);
+    expect(log.reduce((sum, request) => sum + request.pages, 0)).toBe(PAGES);
     await expectWholeBook(out);
-    const [line] = await readJsonLines(join(out, '_docmill', 'manifest.jsonl'));
-    expect(line).toMatchObject({ status: 'converted', attempts: rangeNames().length + 2 });
-  }, 90_000);
+    const manifest = await readJsonLines(join(out, '_docmill', 'manifest.jsonl'));
+    expect(manifest).toHaveLength(1);
+    expect(manifest[0]).toMatchObject({
+      path: 'book.pdf',
+      status: 'converted',
+      numPages: PAGES,
+      totalPages: PAGES,
+      creditsUsed: PAGES,
+      attempts: rangeNames().length + 2,
+    });
+  }, 120_000);
+});
+
+/** A small PDF of `pages` text pages, each with its marker word, and optionally one image of `noiseBytes` on page 1. */
+async function writeTextPdf(path: string, pages: number, noiseBytes = 0): Promise<void> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pages; n++) {
+    const page = pdf.addPage([612, 792]);
+    page.drawText(`page ${n} marker-${n}`, { x: 72, y: 700, size: 12, font });
+    if (n === 1 && noiseBytes > 0) {
+      const side = Math.ceil(Math.sqrt(noiseBytes));
+      const stream = pdf.context.stream(randomBytes(side * side), { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceGray', BitsPerComponent: 8 });
+      page.node.setXObject(PDFName.of('Noise'), pdf.context.register(stream));
+    }
+  }
+  await writeFile(path, await pdf.save());
+}
+
+describe('when a PDF is split', () => {
+  it('splits one with more pages than --split-pages (up to maxPages), not a shorter one; fails one with a page over 50 MiB', async () => {
+    const mixed = join(dir, 'src-mixed');
+    await mkdir(mixed);
+    await writeTextPdf(join(mixed, 'long.pdf'), 130);
+    await writeTextPdf(join(mixed, 'short.pdf'), 40);
+    await writeTextPdf(join(mixed, 'poster.pdf'), 1, MAX_FILE_BYTES + 1024 * 1024);
+    const out = join(dir, 'out-mixed');
+    const queue = uniqueQueueName();
+    queues.push(queue);
+    const options = { parsers: [{ type: 'pdf' as const, pageMarkers: true, maxPages: 120 }] };
+    const summary = await run({ source: mixed, out, apiUrl: server.url, redisUrl: SHARED_REDIS_URL, queue, parseOptions: options, splitPages: 50 }).done;
+    expect(summary.counts).toMatchObject({ converted: 2, failed: 1 });
+    expect(log.map((request) => `${request.fileName}:${request.pages}`).sort()).toEqual(
+      ['long.pages-1-50.pdf:50', 'long.pages-51-100.pdf:50', 'long.pages-101-120.pdf:20', 'short.pdf:40'].sort(),
+    );
+    const json = JSON.parse(await readFile(join(out, 'long.pdf.json'), 'utf8')) as { metadata: Record<string, unknown> };
+    // Truncated as maxPages says: 120 pages parsed of 130.
+    expect(json.metadata).toMatchObject({ numPages: 120, totalPages: 130 });
+    const markdown = await readFile(join(out, 'long.pdf.md'), 'utf8');
+    expect(markdown).toContain('<!-- page 120 -->\n\npage 120 marker-120');
+    expect(markdown).not.toContain('marker-121');
+    const [failure] = await readJsonLines(join(out, '_docmill', 'failures.jsonl'));
+    expect(failure).toMatchObject({ path: 'poster.pdf', error: { code: 'PDF_SPLIT_FAILED' } });
+    expect(failure?.error?.message).toMatch(/^poster\.pdf: cannot split into page ranges: page 1 alone is \d+ bytes, over the parse API's 52428800-byte limit/);
+  }, 120_000);
+});
+
+describe('two copies of a long PDF', () => {
+  it('both convert to the same outputs, whichever merges first', async () => {
+    const twins = join(dir, 'src-twins');
+    await mkdir(twins);
+    await writeTextPdf(join(twins, 'a.pdf'), 90);
+    await writeFile(join(twins, 'b.pdf'), await readFile(join(twins, 'a.pdf')));
+    const out = join(dir, 'out-twins');
+    const queue = uniqueQueueName();
+    queues.push(queue);
+    const summary = await run({ source: twins, out, apiUrl: server.url, redisUrl: SHARED_REDIS_URL, queue, parseOptions, splitPages: 30 }).done;
+    expect(summary.counts.failed).toBe(0);
+    expect(summary.counts.converted + summary.counts.skipped).toBe(2);
+    const [a, b] = await Promise.all(['a.pdf.pages.json', 'b.pdf.pages.json'].map((name) => readFile(join(out, name), 'utf8')));
+    expect(b).toBe(a);
+    expect((JSON.parse(a ?? '[]') as unknown[]).length).toBe(90);
+  }, 120_000);
 });
 
 describe.runIf(builtCliExists())('a run killed mid-flow', () => {
