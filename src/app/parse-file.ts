@@ -42,7 +42,7 @@ export async function parseFile(path: string, options: ParseFileOptions = {}): P
   const backend =
     options.backend ?? buildBackend({ engineThreads: 1, ...options }, logger, options.environment, maxAttempts);
   try {
-    checkOcrLanguagesFor(backend, ocrLanguages ? { ocrLanguages } : {}, logger);
+    checkOcrLanguagesFor(backend, ocrLanguages ? { ocrLanguages } : {});
     const result = await backend.parse(source, parseOptions, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(ocrLanguages ? { ocrLanguages } : {}),

@@ -2,7 +2,6 @@
  * The library's processing options (ocrLanguages, chunks) checked and turned into the settings that are
  * fingerprinted and queued with the jobs.
  */
-import type { Logger } from 'pino';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import type { ProcessingSettings } from '../common/processing-settings.js';
 import { integerSetting, InvalidSettingError } from '../config/numbers.js';
@@ -29,19 +28,11 @@ export function processingSettingsFrom(options: ProcessingOptions): ProcessingSe
 }
 
 /**
- * The OCR languages against the backend that reads them, before the first document: on the local engine a language
- * without data stops the start (ENGINE_OCR_LANGUAGE_MISSING, naming the package); a remote API has no such option,
- * so it is never sent, and the caller is told once.
+ * The OCR languages against the local engine, before the first document: a language without data stops the start
+ * (ENGINE_OCR_LANGUAGE_MISSING, naming the package). A remote API has no such option: its client says so once.
  */
-export function checkOcrLanguagesFor(backend: ParseBackend, settings: ProcessingSettings, logger: Logger): void {
-  if (!settings.ocrLanguages) return;
-  if (backend instanceof LocalParseEngine) checkOcrLanguages(settings.ocrLanguages);
-  else {
-    logger.warn(
-      { ocrLanguages: settings.ocrLanguages },
-      'ocrLanguages applies only to the local engine: the parse API has no such option, so it is not sent',
-    );
-  }
+export function checkOcrLanguagesFor(backend: ParseBackend, settings: ProcessingSettings): void {
+  if (settings.ocrLanguages && backend instanceof LocalParseEngine) checkOcrLanguages(settings.ocrLanguages);
 }
 
 function ocrLanguages(codes: string[]): string[] {

@@ -77,7 +77,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
   let authFailure: ParseApiError | undefined;
   try {
     const backend = resources.add('parse backend', buildBackend(options, logger, environment), (b) => b.close());
-    checkOcrLanguagesFor(backend, settings, logger);
+    checkOcrLanguagesFor(backend, settings);
     const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
     const store = resources.add('store', buildStore(options.out, s3), (s) => s.close());
     const sources = resources.add('sources', sourceCloser(), (c) => c.close());

@@ -95,7 +95,7 @@ async function workUntilStopped(
   try {
     const backend = resources.add('parse backend', buildBackend(options, logger, environment), (b) => b.close());
     // A worker without a source applies each job's settings as it comes; a missing language then fails those documents.
-    if (validated) checkOcrLanguagesFor(backend, validated.settings, logger);
+    if (validated) checkOcrLanguagesFor(backend, validated.settings);
     const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
     const store = resources.add('store', buildStore(options.out, s3), (s) => s.close());
     const sources = resources.add('sources', sourceCloser(), (c) => c.close());

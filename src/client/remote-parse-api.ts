@@ -53,6 +53,7 @@ export class RemoteParseApi implements ParseBackend {
   readonly #retry: RetrySettings;
   readonly #deadlineMarginMs: number;
   readonly #logger: Logger | undefined;
+  #toldOcrLanguages = false;
 
   constructor(options: RemoteParseApiOptions) {
     this.endpoint = parseEndpoint(options.apiUrl);
@@ -72,6 +73,14 @@ export class RemoteParseApi implements ParseBackend {
   async parse(source: UploadSource, optionsInput: ParseOptionsInput | undefined, call: ParseCall = {}): Promise<ParseResult> {
     const options = checkOptions(optionsInput);
     const contentType = checkFile(source);
+    if (call.ocrLanguages && !this.#toldOcrLanguages) {
+      // The contract has no such field: the API reads scans in languages of its own choosing. Said once, not per file.
+      this.#toldOcrLanguages = true;
+      this.#logger?.warn(
+        { ocrLanguages: call.ocrLanguages.join('+') },
+        'ocrLanguages applies only to the local engine: the parse API has no such option, so it is not sent',
+      );
+    }
     const startedAt = this.#clock.now();
     for (let attempt = 1; ; attempt++) {
       if (call.signal?.aborted) throw new ParseAbortedError(call.signal.reason);

@@ -171,16 +171,26 @@ describe('--ocr-lang', () => {
     expect(watchHelp.stdout).toContain('--ocr-lang <codes>');
   }, 60_000);
 
-  it('is never sent to a remote API, and the user is told so once', async () => {
+  it('is never sent to a remote API, and the user is told so once, not per document', async () => {
     const server = await startRecordingServer([okReply()]);
+    const twoScans = join(dir, 'two-scans');
+    await mkdir(twoScans);
+    await copyFile(scan, join(twoScans, 'a.pdf'));
+    // Other bytes, or the run would copy a's outputs instead of sending it.
+    await writeFile(join(twoScans, 'b.pdf'), Buffer.concat([await readFile(scan), Buffer.from('% another copy\n')]));
+    const queue = uniqueQueueName();
+    queues.push(queue);
     try {
-      const { env: childEnv } = await env({}, { apiUrl: server.url });
-      const result = await runDocmill(['parse', scan, '--ocr-lang', 'eng'], childEnv);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr.match(/ocrLanguages applies only to the local engine/g)).toHaveLength(1);
-      expect(server.requests).toHaveLength(1);
-      const sent = JSON.stringify(server.requests[0]!.parts);
-      expect(sent).not.toMatch(/ocr/i);
+      const { env: childEnv } = await env({}, { apiUrl: server.url, redis: true });
+      const parsed = await runDocmill(['parse', scan, '--ocr-lang', 'eng'], childEnv);
+      expect(parsed.code, parsed.stderr).toBe(0);
+      expect(parsed.stderr.match(/ocrLanguages applies only to the local engine/g)).toHaveLength(1);
+      const ran = await runDocmill(['run', twoScans, '--out', join(dir, 'out-remote'), '--queue', queue, '--ocr-lang', 'eng'], childEnv);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stderr).toMatch(/2 converted/);
+      expect(ran.stderr.match(/ocrLanguages applies only to the local engine/g)).toHaveLength(1);
+      expect(server.requests).toHaveLength(3);
+      for (const request of server.requests) expect(JSON.stringify(request.parts)).not.toMatch(/ocr/i);
     } finally {
       await server.close();
     }
