@@ -154,6 +154,8 @@ export interface PreviewOptions extends CommonOptions, ProducerOptions {
    */
   out?: string | undefined;
   s3?: S3Options | undefined;
+  /** The workers' `splitPages`: a long PDF parsed in page ranges costs the per-request charges once per range. */
+  splitPages?: number | undefined;
 }
 
 export const DEFAULTS = {

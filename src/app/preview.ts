@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
+import { extensionOf } from '../contract/extensions.js';
 import { MAX_FILE_BYTES } from '../contract/limits.js';
 import { costOfBytes } from '../pipeline/document-cost.js';
 import type { Source, SourceFile } from '../sources/source.js';
@@ -19,6 +20,7 @@ import type { PreviewOptions } from './options.js';
 import { buildStore, S3ClientCache, sourceCloser, sourceFactory, validatedOptions } from './pipeline.js';
 import { processingSettingsFrom } from './processing-settings.js';
 import { Resources } from './resources.js';
+import { integerSetting } from '../config/numbers.js';
 import { createLogger } from '../logging/logger.js';
 
 export interface PreviewItem {
@@ -48,6 +50,7 @@ export async function preview(options: PreviewOptions): Promise<CostPreview> {
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const { options: parseOptions, fingerprint } = validatedOptions(options.parseOptions, processingSettingsFrom(options));
   const force = Boolean(options.force);
+  const splitPages = options.splitPages === undefined ? undefined : integerSetting(options.splitPages, 'splitPages');
   const resources = new Resources(logger);
   try {
     const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
@@ -74,7 +77,7 @@ export async function preview(options: PreviewOptions): Promise<CostPreview> {
         result.skipped[verdict.kind]++;
         continue;
       }
-      const cost = await costOfBytes(verdict.bytes, entry.file.relativePath, parseOptions);
+      const cost = await costOfBytes(verdict.bytes, entry.file.relativePath, parseOptions, splitPages);
       result.items.push({ path: entry.file.relativePath, pages: cost.pages, credits: cost.credits, ...(cost.note ? { note: cost.note } : {}) });
       result.documents++;
       result.pages += cost.pages;
@@ -102,7 +105,8 @@ async function previewFile(
     const state = await store.readState(file.relativePath);
     if (state && state.changeToken === file.changeToken && state.optionsFingerprint === fingerprint) return { kind: 'unchanged' };
   }
-  if (file.size > MAX_FILE_BYTES) return { kind: 'tooLarge' };
+  // A PDF over the limit is parsed in page ranges; anything else over it is refused.
+  if (file.size > MAX_FILE_BYTES && extensionOf(file.relativePath) !== '.pdf') return { kind: 'tooLarge' };
   const bytes = await readAll(await source.open(file, signal));
   if (force) return { kind: 'send', bytes };
   const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -7,7 +7,9 @@
  * - `redactPII`: +4 per document, and +4 per PDF page beyond the first;
  * - `zeroDataRetention`: +1 per document.
  *
- * The API's own `creditsUsed` is what is charged; this is the estimate made before sending.
+ * The API's own `creditsUsed` is what is charged; this is the estimate made before sending. A long PDF sent in
+ * page ranges (long-pdf.ts) is one request per range: the per-document charges (json, zero data retention) apply to
+ * each request, while pages and redaction add up to the same as one request's.
  */
 import type { ParseOptions } from '../contract/options.js';
 
@@ -38,15 +40,15 @@ export function billedPages(document: CostedDocument, options: Pick<ParseOptions
   return maxPages === undefined ? pages : Math.min(pages, maxPages);
 }
 
-/** Estimated credits of one parse of `document` with `options`. */
-export function estimateCredits(document: CostedDocument, options: CostOptions): number {
+/** Estimated credits of parsing `document` with `options`, in `requests` requests (page ranges of one PDF). */
+export function estimateCredits(document: CostedDocument, options: CostOptions, requests = 1): number {
   const pages = billedPages(document, options);
   let credits = document.pdf ? pages * CREDIT_RULES.perPdfPage : CREDIT_RULES.perDocument;
-  if (options.formats.some((format) => format.type === 'json')) credits += CREDIT_RULES.jsonFormat;
+  if (options.formats.some((format) => format.type === 'json')) credits += CREDIT_RULES.jsonFormat * requests;
   if (options.redactPII !== false) {
     credits += CREDIT_RULES.redactPii;
     if (document.pdf) credits += (pages - 1) * CREDIT_RULES.redactPiiPerExtraPdfPage;
   }
-  if (options.zeroDataRetention) credits += CREDIT_RULES.zeroDataRetention;
+  if (options.zeroDataRetention) credits += CREDIT_RULES.zeroDataRetention * requests;
   return credits;
 }

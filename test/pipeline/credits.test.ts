@@ -83,6 +83,12 @@ describe('estimateCredits: the hosted API rules, counted by hand', () => {
     expect(estimateCredits(other, all)).toBe(10);
   });
 
+  it('charges json and zero data retention once per request of a PDF parsed in page ranges, pages and redaction once', () => {
+    const all = options({ formats: [{ type: 'json' }], redactPII: true, zeroDataRetention: true });
+    // 25 pages in 3 ranges: 25 + 3 × 4 (json) + 4 × 25 (redaction: 4 per range + 4 per page after each range's first) + 3 × 1 (ZDR)
+    expect(estimateCredits(pdf(25), all, 3)).toBe(25 + 12 + 100 + 3);
+  });
+
   it('counts PDF pages only up to maxPages, redaction included', () => {
     const capped = options({ parsers: [{ type: 'pdf', maxPages: 4 }], redactPII: true });
     expect(billedPages(pdf(10), capped)).toBe(4);
@@ -147,12 +153,34 @@ describe('countPdfPages', () => {
 });
 
 describe('costOfBytes', () => {
+  it('prices a long PDF as the page ranges it will be parsed in', async () => {
+    const long = await generatedPdf(23, false);
+    const json = options({ formats: [{ type: 'json' }] });
+    // At most 10 pages a range: 3 requests, each +4 for json.
+    expect(await costOfBytes(long, 'long.pdf', json, 10)).toMatchObject({ pages: 23, requests: 3, credits: 23 + 12 });
+    // The default range is the timeout / 500 ms: 60 pages at 30 s, so one request.
+    expect(await costOfBytes(long, 'long.pdf', json)).toMatchObject({ requests: 1, credits: 23 + 4 });
+    // maxPages caps what is parsed, and so the ranges: 2 of at most 10 pages.
+    expect(await costOfBytes(long, 'long.pdf', options({ formats: [{ type: 'json' }], parsers: [{ type: 'pdf', maxPages: 15 }] }), 10)).toMatchObject({
+      pages: 15,
+      requests: 2,
+      credits: 15 + 8,
+    });
+  });
+
+
   it('prices fixture documents of several formats by the rules', async () => {
     const redacted = options({ redactPII: true, formats: [{ type: 'json' }] });
     // 2 pages: 2 + 4 (json) + 4 + 4 (redaction, one extra page) = 14
-    expect(await costOfBytes(readCorpusBytes('pdf/code_and_formula.pdf'), 'code_and_formula.pdf', redacted)).toEqual({ pdf: true, pages: 2, credits: 14, note: undefined });
+    expect(await costOfBytes(readCorpusBytes('pdf/code_and_formula.pdf'), 'code_and_formula.pdf', redacted)).toEqual({
+      pdf: true,
+      pages: 2,
+      requests: 1,
+      credits: 14,
+      note: undefined,
+    });
     // not a PDF: 1 + 4 + 4 = 9, whatever its size
-    expect(await costOfBytes(readCorpusBytes('docx/equations.docx'), 'equations.docx', redacted)).toEqual({ pdf: false, pages: 1, credits: 9 });
-    expect(await costOfBytes(readCorpusBytes('csv/csv-comma.csv'), 'csv-comma.csv', options())).toEqual({ pdf: false, pages: 1, credits: 1 });
+    expect(await costOfBytes(readCorpusBytes('docx/equations.docx'), 'equations.docx', redacted)).toEqual({ pdf: false, pages: 1, requests: 1, credits: 9 });
+    expect(await costOfBytes(readCorpusBytes('csv/csv-comma.csv'), 'csv-comma.csv', options())).toEqual({ pdf: false, pages: 1, requests: 1, credits: 1 });
   });
 });

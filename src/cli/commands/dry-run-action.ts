@@ -8,12 +8,15 @@ import { CREDIT_RULES } from '../../pipeline/credits.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { commonOptions, environmentOf, s3Options } from '../library-options.js';
-import { optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { chunksFromFlags, type ChunkFlags } from '../chunk-flags.js';
+import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 import type { ConnectionFlags, S3Flags, SourceFlags } from '../pipeline-flags.js';
 
-export interface DryRunFlags extends ParseFlags, ConnectionFlags, SourceFlags, S3Flags {
+export interface DryRunFlags extends ParseFlags, ChunkFlags, ConnectionFlags, SourceFlags, S3Flags {
   force?: boolean;
   json?: boolean;
+  /** run's --split-pages: a long PDF in page ranges pays the per-request charges once per range. */
+  splitPages?: string;
 }
 
 /** Items shown in the human table (the most expensive first); `--json` lists them all. */
@@ -27,9 +30,13 @@ export async function dryRunCommand(source: string, flags: DryRunFlags, context:
     ...commonOptions(context, environment),
     s3: s3Options(flags),
     parseOptions: await optionsFromFlags(flags),
+    // Part of the options fingerprint: the skip checks must see what a run would.
+    ocrLanguages: ocrLanguagesFromFlags(flags),
+    chunks: chunksFromFlags(flags),
     include: flags.include,
     exclude: flags.exclude,
     force: Boolean(flags.force),
+    ...(flags.splitPages !== undefined ? { splitPages: integerSetting(flags.splitPages, '--split-pages') } : {}),
   });
   if (flags.json) {
     context.stdout.write(`${JSON.stringify(result)}\n`);
