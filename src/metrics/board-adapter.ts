@@ -354,7 +354,8 @@ function inside(root: string, file: string): boolean {
 
 /**
  * A page on another site may send a simple cross-site POST to a board it can reach; browsers send Origin with it,
- * and a board that changes state answers only its own pages.
+ * and a board that changes state answers only its own pages (behind a proxy, the host the browser used arrives as
+ * X-Forwarded-Host, a header no cross-site page can set without a preflight this board never answers).
  */
 function refuseCrossSite(request: IncomingMessage): void {
   const origin = request.headers.origin;
@@ -365,7 +366,9 @@ function refuseCrossSite(request: IncomingMessage): void {
   } catch {
     host = undefined;
   }
-  if (host === undefined || host !== request.headers.host) {
+  const forwarded = request.headers['x-forwarded-host'];
+  const ours = [request.headers.host, ...(typeof forwarded === 'string' ? forwarded.split(',').map((value) => value.trim()) : [])];
+  if (host === undefined || !ours.includes(host)) {
     throw new RequestFailure(403, { error: { key: 'ERRORS.FORBIDDEN' }, message: 'cross-origin requests may not change queues' });
   }
 }

@@ -251,6 +251,20 @@ describe('queue dashboard on the metrics port', () => {
         origin: 'http://elsewhere.example',
       });
       expect(crossSite.status).toBe(403);
+      // The board's own page, straight or behind a proxy that passes the host it was reached at, gets through to the
+      // queue (which has no job 999999).
+      const port = new URL(writable.base).port;
+      const sameSite = await raw(`${writable.base}/queues/api/queues/${queueName}/999999/clean`, 'PUT', undefined, {
+        origin: `http://localhost:${port}`,
+        host: `localhost:${port}`,
+      });
+      expect(sameSite.status).toBe(404);
+      expect(sameSite.text).toContain('JOB_NOT_FOUND');
+      const proxied = await raw(`${writable.base}/queues/api/queues/${queueName}/999999/clean`, 'PUT', undefined, {
+        origin: 'https://ops.example',
+        'x-forwarded-host': 'ops.example',
+      });
+      expect(proxied.status).toBe(404);
       expect(await countsOf(writable.base)).toMatchObject({ completed: 1, failed: 3, delayed: 1, waiting: 0 });
     } finally {
       await writable.handle.close();
