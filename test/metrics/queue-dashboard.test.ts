@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import { delimiter, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Queue, Worker } from 'bullmq';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedisDashboard } from '../../src/app/queue-dashboard.js';
 import { startWorker, type WorkerHandle } from '../../src/index.js';
 import { createLogger } from '../../src/logging/logger.js';
+import { DashboardAccess } from '../../src/server/dashboard-access.js';
 import { startParseServer } from '../../src/server/parse-server.js';
 import { deleteQueueKeys, docmillEnv, QUEUE_PREFIX, runDocmill, SHARED_REDIS_URL, startDocmill, waitFor } from '../helpers/docmill-cli.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
@@ -362,6 +363,31 @@ describe('queue dashboard on docmill serve', () => {
       expect(serve.log()).not.toContain(KEY);
     } finally {
       await serve.close();
+    }
+  });
+
+  it('forgets a session after 12 hours; with no keys the board is open', async () => {
+    let now = Date.parse('2026-11-22T08:00:00Z');
+    const board = { basePath: '/queues', handle: async (_request: unknown, response: ServerResponse) => void response.end('board') };
+    const serveWith = async (access: DashboardAccess): Promise<{ base: string; server: Server }> => {
+      const server = createServer((request, response) => void access.handle(request, response));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
+    };
+    const gated = await serveWith(new DashboardAccess(board, (key) => key === KEY, () => now));
+    const open = await serveWith(new DashboardAccess(board, undefined));
+    try {
+      const visit = await fetch(`${gated.base}/queues?key=${encodeURIComponent(KEY)}`, { redirect: 'manual' });
+      const session = (visit.headers.get('set-cookie') ?? '').split(';')[0] as string;
+      expect((await raw(`${gated.base}/queues`, 'GET', undefined, { cookie: session })).text).toBe('board');
+      now += 11 * 3600_000;
+      expect((await raw(`${gated.base}/queues`, 'GET', undefined, { cookie: session })).status).toBe(200);
+      now += 3600_000 + 1;
+      expect((await raw(`${gated.base}/queues`, 'GET', undefined, { cookie: session })).status).toBe(401);
+      expect((await raw(`${open.base}/queues/api/queues`)).text).toBe('board');
+    } finally {
+      gated.server.close();
+      open.server.close();
     }
   });
 
