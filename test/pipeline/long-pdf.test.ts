@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/app/run.js';
 import { MAX_FILE_BYTES } from '../../src/contract/limits.js';
 import type { ParseData } from '../../src/contract/response.js';
+import { EngineError } from '../../src/engine/engine-error.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
 import { startParseServer, type RunningServer } from '../../src/server/parse-server.js';
 import {
@@ -70,6 +71,8 @@ const servers: RunningServer[] = [];
 const log: LoggedRequest[] = [];
 /** Per file name: how many more requests for it are answered 500 before it is parsed. */
 const faults = new Map<string, number>();
+/** File names answered 400 CORRUPT_DOCUMENT (an error about the document: never retried). */
+const refused = new Set<string>();
 /** Milliseconds each parse waits first (the kill test needs a run slow enough to kill mid-flow). */
 let latencyMs = 0;
 const queues: string[] = [];
@@ -95,6 +98,10 @@ async function startLoopback(name: string): Promise<RunningServer> {
     // As `docmill serve` wires it, plus a log of what arrived, scripted 500s, and credits as the hosted API counts them.
     parse: async (bytes, fileName, options): Promise<ParseData> => {
       if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      if (refused.has(fileName)) {
+        log.push({ server: name, fileName, bytes: bytes.byteLength, pages: 0, status: 'fault' });
+        throw new EngineError('CORRUPT_DOCUMENT', `${fileName}: damaged content stream`);
+      }
       const left = faults.get(fileName) ?? 0;
       if (left > 0) {
         faults.set(fileName, left - 1);
@@ -122,6 +129,7 @@ afterEach(async () => {
   await killAllDocmill();
   log.length = 0;
   faults.clear();
+  refused.clear();
   latencyMs = 0;
 });
 
@@ -224,6 +232,34 @@ describe('when a PDF is split', () => {
     const [failure] = await readJsonLines(join(out, '_docmill', 'failures.jsonl'));
     expect(failure).toMatchObject({ path: 'poster.pdf', error: { code: 'PDF_SPLIT_FAILED' } });
     expect(failure?.error?.message).toMatch(/^poster\.pdf: cannot split into page ranges: page 1 alone is \d+ bytes, over the parse API's 52428800-byte limit/);
+  }, 120_000);
+});
+
+describe('a range that fails for good', () => {
+  it('fails its document with PDF_RANGE_FAILED; a rerun parses only that range again', async () => {
+    const single = join(dir, 'src-refused');
+    await mkdir(single);
+    await writeTextPdf(join(single, 'report.pdf'), 75);
+    const out = join(dir, 'out-refused');
+    const queue = uniqueQueueName();
+    queues.push(queue);
+    const options = { source: single, out, apiUrl: server.url, redisUrl: SHARED_REDIS_URL, queue, parseOptions, splitPages: 25 };
+    refused.add('report.pages-26-50.pdf');
+    const first = await run(options).done;
+    expect(first.counts.failed).toBe(1);
+    const [failure] = await readJsonLines(join(out, '_docmill', 'failures.jsonl'));
+    expect(failure?.error?.code).toBe('PDF_RANGE_FAILED');
+    expect(failure?.error?.message).toMatch(/^report\.pdf: pages 26-50: CORRUPT_DOCUMENT: .*damaged content stream/);
+    expect(log.map((request) => request.fileName).sort()).toEqual(['report.pages-1-25.pdf', 'report.pages-26-50.pdf', 'report.pages-51-75.pdf']);
+
+    refused.clear();
+    log.length = 0;
+    const second = await run(options).done;
+    expect(second.counts.converted).toBe(1);
+    expect(log.map((request) => request.fileName)).toEqual(['report.pages-26-50.pdf']);
+    const pages = JSON.parse(await readFile(join(out, 'report.pdf.pages.json'), 'utf8')) as Array<{ pageNumber: number; markdown: string }>;
+    expect(pages.map((page) => page.pageNumber)).toEqual(Array.from({ length: 75 }, (_, i) => i + 1));
+    for (const page of pages) expect(page.markdown).toContain(`marker-${page.pageNumber}`);
   }, 120_000);
 });
 
