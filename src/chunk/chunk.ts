@@ -371,13 +371,15 @@ class Chunker {
    */
   #overlap(previous: Piece, piece: Piece, table: TableInfo | undefined): Piece {
     const candidates: number[] = [];
-    const from = table ? Math.max(previous.start, table.headerEnd) : previous.start;
+    // A token is rarely longer than a dozen characters: looking further back would only cost token counts.
+    const window = Math.max(previous.start, previous.end - this.overlapTokens * 12);
+    const from = table ? Math.max(window, table.headerEnd) : window;
     // In a table row, overlap starts at the row's start, never between two cells.
     let inRow = /^[ \t]*\|/.test(this.markdown.slice(this.markdown.lastIndexOf('\n', from - 1) + 1, from + 1));
     for (let i = from; i < previous.end; i++) {
       const lineStart = i === 0 || this.markdown[i - 1] === '\n';
       if (lineStart) inRow = /^[ \t]*\|/.test(this.markdown.slice(i, i + 64));
-      const boundary = table || inRow ? lineStart : i === from || /\s/.test(this.markdown[i - 1]!);
+      const boundary = table || inRow ? lineStart : i === previous.start || /\s/.test(this.markdown[i - 1]!);
       if (boundary && !/\s/.test(this.markdown[i]!)) candidates.push(i);
     }
     // Candidates run from the earliest start (most overlap) to the latest; the first that fits wins.
