@@ -1,9 +1,9 @@
 /**
  * tesseract.js, fully offline: the language data is read from the installed @tesseract.js-data packages (gzipped
  * as it is stored), never fetched and never cached to disk (`cacheMethod: 'none'`). One tesseract worker (itself
- * a worker thread) per engine thread, created on the first page to OCR and reused for every later document that
- * reads in the same languages; another language set replaces it (one model set in memory per thread). It ends
- * with the engine thread (a thread killed for its time limit takes its tesseract worker with it).
+ * a worker thread) per language set and engine thread, created on the first page to OCR in that set and reused
+ * for every later document that reads in it; at most two sets are kept per thread (a third ends the one used least
+ * recently). They end with the engine thread (a thread killed for its time limit takes its workers with it).
  */
 import { mkdtempSync, rmSync, symlinkSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,22 +35,34 @@ export interface OcrLine {
 }
 
 
-/** This thread's worker and the languages it reads ('deu+eng'). */
-let current: { languages: string; worker: Promise<Worker> } | undefined;
+/**
+ * Starting a worker costs about four page readings (measured: 4.0-5.7 s against 0.9-1.1 s on a loaded 2-core
+ * machine), so documents that alternate between two languages (a German one, an English one) keep one each; a
+ * thread holding more would hold more models in memory for little gain.
+ */
+const KEPT_LANGUAGE_SETS = 2;
+
+/** This thread's workers by the languages they read ('deu+eng'), the most recently used last. */
+const workers = new Map<string, Promise<Worker>>();
 
 function workerFor(languages: string): Promise<Worker> {
-  if (current?.languages === languages) return current.worker;
-  const previous = current?.worker;
-  const worker = (async () => {
-    // Pages are read one after another, so the previous worker is idle: end it before loading the next models.
-    await previous?.then((old) => old.terminate()).catch(() => undefined);
-    return startWorker(languages.split('+'));
-  })();
-  const entry = { languages, worker };
-  current = entry;
+  const kept = workers.get(languages);
+  if (kept) {
+    workers.delete(languages);
+    workers.set(languages, kept);
+    return kept;
+  }
+  // Pages are read one after another, so every kept worker is idle: the least recently used can end now.
+  while (workers.size >= KEPT_LANGUAGE_SETS) {
+    const [oldest, old] = workers.entries().next().value!;
+    workers.delete(oldest);
+    void old.then((worker) => worker.terminate()).catch(() => undefined);
+  }
+  const worker = startWorker(languages.split('+'));
+  workers.set(languages, worker);
   // A worker that failed to start is not kept: the next page tries again and reports its own failure.
   worker.catch(() => {
-    if (current === entry) current = undefined;
+    if (workers.get(languages) === worker) workers.delete(languages);
   });
   return worker;
 }
@@ -133,9 +145,9 @@ export async function recogniseLines(image: Uint8Array, languages: string | read
   return linesOf(result.data);
 }
 
-/** Ends this thread's tesseract worker (a pool closing its threads needs nothing: it ends with the thread). */
+/** Ends this thread's tesseract workers (a pool closing its threads needs nothing: they end with the thread). */
 export async function terminateOcrWorkers(): Promise<void> {
-  const pending = current?.worker;
-  current = undefined;
-  await pending?.then((worker) => worker.terminate()).catch(() => undefined);
+  const pending = [...workers.values()];
+  workers.clear();
+  await Promise.all(pending.map((worker) => worker.then((started) => started.terminate()).catch(() => undefined)));
 }
