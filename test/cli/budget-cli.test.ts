@@ -97,6 +97,20 @@ describe('--dry-run', () => {
   });
 });
 
+describe('--max-credits on run', () => {
+  it('exits 5 at the budget with its summary, and the same command with a higher budget finishes', async () => {
+    for (const name of ['a', 'b', 'c', 'd']) await writeFile(join(src, `${name}.csv`), `name\n${name}\n`);
+    const args = ['run', src, '--out', out, '--queue', queue, '--concurrency', '1'];
+    const stopped = await runDocmill([...args, '--max-credits', '2'], env());
+    expect(stopped.code, stopped.stderr).toBe(5);
+    expect(stopped.stderr).toContain('stopped at the credit budget: 2 of 2 credits used; 2 documents wait in the queue, none failed');
+    expect(server.requests).toHaveLength(2);
+    const finished = await runDocmill([...args, '--max-credits', '10'], env());
+    expect(finished.code, finished.stderr).toBe(0);
+    expect(server.requests).toHaveLength(4);
+  }, 60_000);
+});
+
 describe('--max-credits on a worker', () => {
   it('pauses the queue at the budget with the rest waiting; status shows it; resume --max-credits lets workers finish', async () => {
     for (const name of ['a', 'b', 'c', 'd', 'e']) await writeFile(join(src, `${name}.csv`), `name\n${name}\n`);
