@@ -284,7 +284,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
 
 /** Reads a page by OCR (given to `readDocument` by the converter; tests may leave it out). */
 export interface PageOcrSource {
-  readPage(pageNumber: number, width: number, height: number): ReturnType<PageOcr['readPage']>;
+  readPage(pageNumber: number, width: number, height: number, options?: { onlyIfText?: boolean }): ReturnType<PageOcr['readPage']>;
   /** Reads image regions of a page (mode auto on a page with a text layer and images without text over them). */
   readRegions?(pageNumber: number, width: number, height: number, regions: Parameters<PageOcr['readRegions']>[3]): Promise<RegionBlocks[]>;
   /** Told the document's declared language before any page is read. */
@@ -315,7 +315,8 @@ const OCR_OVER_STAMP = 2;
 
 /**
  * The page replaced by its OCR reading; the text-layer result stays when OCR fails (with the reason), and for
- * `page-if-more` when OCR reads no more than the text layer holds.
+ * `page-if-more` when the page's render does not look like text on paper (a photo behind a title) or
+ * OCR reads no more than the text layer holds.
  */
 async function ocrPage(
   ocr: PageOcrSource,
@@ -324,7 +325,8 @@ async function ocrPage(
 ): Promise<PageResult & { ocrError?: unknown; ocrEmpty?: boolean }> {
   const { pageNumber, width, height } = result.page;
   try {
-    const layout = await ocr.readPage(pageNumber, width!, height!);
+    const layout = await ocr.readPage(pageNumber, width!, height!, how === 'page-if-more' ? { onlyIfText: true } : {});
+    if (layout === undefined) return result;
     const chars = layout ? layout.blocks.reduce((sum, block) => sum + block.chars, 0) : 0;
     if (how === 'page-if-more' && chars < OCR_OVER_STAMP * result.chars) return result;
     if (!layout) {

@@ -6,7 +6,10 @@
  */
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelBlock } from '../../../src/engine/model.js';
-import { planImageOcr } from '../../../src/engine/pdf/ocr/image-regions.js';
+import { looksLikeText, planImageOcr } from '../../../src/engine/pdf/ocr/image-regions.js';
+import { layoutOcrRegion } from '../../../src/engine/pdf/ocr/ocr-layout.js';
+import { PageOcr } from '../../../src/engine/pdf/ocr/page-ocr.js';
+import type { OcrLine } from '../../../src/engine/pdf/ocr/tesseract.js';
 import { PageRenderer } from '../../../src/engine/pdf/ocr/render-page.js';
 import { terminateOcrWorkers } from '../../../src/engine/pdf/ocr/tesseract.js';
 import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
@@ -123,10 +126,18 @@ describe('PDF OCR of images on pages with a text layer', () => {
         images: [{ bitmap: gradient(200, 260), x: 0, y: 0, width: 612, height: 792 }],
       },
     ]);
-    const spy = vi.spyOn(PageRenderer, 'open');
+    const render = vi.spyOn(PageRenderer.prototype, 'render');
+    const readPage = vi.spyOn(PageOcr.prototype, 'readPage');
+    const readRegions = vi.spyOn(PageOcr.prototype, 'readRegions');
     const auto = await convertBytes(pdf, { mode: 'auto' });
-    // Both pages were looked at by OCR (the picture region; the cover as a possible scan)...
-    expect(spy).toHaveBeenCalledTimes(1);
+    // Both were rendered (the picture region; the cover as a possible scan), and neither looked like text on
+    // paper, so neither was recognised...
+    expect(render.mock.calls.map(([page, , region]) => [page, region !== undefined])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(await readRegions.mock.results[0]!.value).toEqual([]);
+    expect(await readPage.mock.results[0]!.value).toBeUndefined();
     // ...and nothing but their text layer came out.
     expect(allBlocks(auto).map((block) => [block.source, block.markdown])).toEqual([
       ['native_text', expect.stringMatching(/Site survey notes for the western plot\./)],
@@ -175,5 +186,43 @@ describe("mode auto's image plan", () => {
     expect(plan.regions[0]).toEqual({ x0: 72, y0: 200, x1: 540, y1: 300 });
     expect(plan.regions).toHaveLength(4);
     expect(plan.regions.slice(1).map((rect) => rect.x1)).toEqual([212, 202, 192]);
+  });
+});
+
+describe('the ink test of a render', () => {
+  it('takes text on paper, and not a photo-like gradient, a blank or an all-ink picture', async () => {
+    const text = await pictureOfText(BODY, 612, 792, 150);
+    expect(looksLikeText(text.pixels)).toBe(true);
+    // Light text on a dark plain background is text too.
+    expect(looksLikeText(text.pixels.map((value) => 255 - value))).toBe(true);
+    expect(looksLikeText(gradient(300, 200).pixels)).toBe(false);
+    expect(looksLikeText(new Uint8Array(10_000).fill(255))).toBe(false);
+    expect(looksLikeText(solid(100).pixels)).toBe(false);
+  });
+});
+
+describe('OCR words of an image region', () => {
+  const line = (y: number, words: [string, number][]): OcrLine => ({
+    words: words.map(([text, confidence], i) => ({ text, confidence, x0: 100 * i, x1: 100 * i + 80, y0: y - 40, y1: y })),
+    baseline: { x0: 0, y0: y, x1: 100 * words.length, y1: y },
+    rowHeight: 50,
+    rtl: false,
+  });
+
+  it('keeps sure words with a letter or digit, in page coordinates, and drops marks and unsure words', () => {
+    // 300 DPI: 300/72 pixels per point; the region's corner is at (72, 200) pt.
+    const scale = 300 / 72;
+    const blocks = layoutOcrRegion(
+      [line(100, [['Revenue', 0.95], ['~~', 0.9], ['grew', 0.92]]), line(300, [['xq', 0.3], ['|', 0.2]])],
+      scale,
+      { x: 72, y: 200 },
+      612,
+      792,
+    );
+    expect(blocks.map((block) => [block.text, block.source])).toEqual([['Revenue grew', 'layout_ocr']]);
+    expect(blocks[0]!.rect.x0).toBeCloseTo(72, 0);
+    expect(blocks[0]!.rect.y1).toBeGreaterThan(200);
+    expect(blocks[0]!.rect.y1).toBeLessThan(200 + 120 / scale);
+    expect(blocks[0]!.ocrConfidence).toBeGreaterThan(0.9);
   });
 });

@@ -7,11 +7,13 @@
  * The plan for a page that has a text layer (mode auto):
  * - **full page**: images cover at least half the page and the text layer holds fewer than one character per
  *   `CHARS_PER_IMAGE_AREA` pt² of image over them (about 190 on a letter page): a scan with a stamped page
- *   number, a Bates number or a footer line. The page is OCR'd whole (and the OCR reading replaces the text
- *   layer only when it reads at least twice its characters: a cover photo with a real title keeps its title);
+ *   number, a Bates number or a footer line. The page is rendered, and OCR'd whole when the render looks like
+ *   text on a plain background (`looksLikeText`); the OCR reading replaces the text layer only when it reads at
+ *   least twice its characters (a slide over a white template keeps its text layer);
  * - **regions**: otherwise, each image (touching images joined) of at least `MIN_REGION_AREA` pt², both sides at
  *   least `MIN_REGION_SIDE` pt, with no text-layer character over it, at most `MAX_REGIONS` per page (the
- *   largest): a scanned figure in a text page. Only these regions are rendered and OCR'd.
+ *   largest): a scanned figure in a text page. Only these regions are rendered, and OCR'd when they look like
+ *   text (a photo is not read).
  * Pure apart from the recorder's state.
  */
 import type { PdfTextItem, Rect } from '../types.js';
@@ -193,4 +195,41 @@ export function planImageOcr(images: readonly Rect[], items: readonly PdfTextIte
     .sort((p, q) => area(q) - area(p))
     .slice(0, MAX_REGIONS);
   return { fullPage: false, regions };
+}
+
+/** Share of the pixels within one 32-level band of grey for a picture to have a plain background (paper). */
+const BACKGROUND_SHARE = 0.5;
+/** A pixel this far from the background's grey is ink (dark on light or light on dark). */
+const INK_CONTRAST = 96;
+/** Text leaves at least this share of ink, and at most this share (beyond it the picture is mostly ink). */
+const MIN_INK = 0.002;
+const MAX_INK = 0.4;
+
+/**
+ * Whether a greyscale picture (the render of a page or an image region) can hold text worth OCR: a plain
+ * background (a band of 32 grey levels holding half the pixels or more: paper, a flat screenshot) and some, but
+ * not mostly, ink against it. A photo or a gradient has no such background and is not read; a blank picture has
+ * no ink. Pure.
+ */
+export function looksLikeText(pixels: Uint8Array): boolean {
+  if (pixels.length === 0) return false;
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < pixels.length; i++) histogram[pixels[i]!]!++;
+  let best = 0;
+  let bestStart = 0;
+  let window = 0;
+  for (let level = 0; level < 256; level++) {
+    window += histogram[level]!;
+    if (level >= 32) window -= histogram[level - 32]!;
+    if (window > best) {
+      best = window;
+      bestStart = Math.max(0, level - 31);
+    }
+  }
+  if (best < BACKGROUND_SHARE * pixels.length) return false;
+  const background = bestStart + 16;
+  let ink = 0;
+  for (let level = 0; level < 256; level++) if (Math.abs(level - background) >= INK_CONTRAST) ink += histogram[level]!;
+  const share = ink / pixels.length;
+  return share >= MIN_INK && share <= MAX_INK;
 }

@@ -5,6 +5,7 @@
  */
 import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
+import { looksLikeText } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion } from './ocr-layout.js';
 import { OCR_DPI, PageRenderer, toPgm } from './render-page.js';
 import { EngineError } from '../../engine-error.js';
@@ -67,14 +68,17 @@ export class PageOcr {
 
   /**
    * The page's text by OCR, laid out in a page of `width` × `height` units (the text layer's viewport); null
-   * when no word was found. Throws with the reason when the page cannot be rendered or recognised.
+   * when no word was found; with `onlyIfText`, undefined (and no OCR) when the render does not look like text on
+   * a plain background (`looksLikeText`: a photo). Throws with the reason when the page cannot be rendered or
+   * recognised.
    */
-  async readPage(pageNumber: number, width: number, height: number): Promise<PageLayout | null> {
+  async readPage(pageNumber: number, width: number, height: number, options: { onlyIfText?: boolean } = {}): Promise<PageLayout | null | undefined> {
     this.#renderer ??= PageRenderer.open(this.#bytes);
     const renderer = await this.#renderer;
     if (!renderer) throw new Error('the PDF could not be opened for rendering');
     const bitmap = renderer.render(pageNumber);
     if (!bitmap) throw new Error('the page could not be rendered');
+    if (options.onlyIfText && !looksLikeText(bitmap.pixels)) return undefined;
     const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage());
     this.#missingLanguage ??= this.#pendingMissing;
     return layoutOcrPage(lines, bitmap.width / width, width, height);
@@ -82,7 +86,8 @@ export class PageOcr {
 
   /**
    * The text of image regions of a page (page units, as the text layer's viewport), each rendered on its own at
-   * 300 DPI and recognised, as blocks with source layout_ocr; a region with no confident word gives none.
+   * 300 DPI and recognised, as blocks with source layout_ocr; a region with no confident word gives none. A
+   * region whose render does not look like text (`looksLikeText`: a photo) is not recognised.
    */
   async readRegions(pageNumber: number, width: number, height: number, regions: readonly Rect[]): Promise<RegionBlocks[]> {
     this.#renderer ??= PageRenderer.open(this.#bytes);
@@ -92,6 +97,7 @@ export class PageOcr {
     for (const region of regions) {
       const bitmap = renderer.render(pageNumber, OCR_DPI, region);
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
+      if (!looksLikeText(bitmap.pixels)) continue;
       const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage());
       this.#missingLanguage ??= this.#pendingMissing;
       out.push({ region, blocks: layoutOcrRegion(lines, bitmap.scale, bitmap.origin, width, height) });
