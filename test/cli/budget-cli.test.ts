@@ -158,4 +158,21 @@ describe('--max-credits on a worker', () => {
     second.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
   }, 90_000);
+
+  it('holds across worker processes: two workers sharing a queue send exactly what the budget allows', async () => {
+    for (let i = 0; i < 24; i++) await writeFile(join(src, `doc-${String(i).padStart(2, '0')}.csv`), `n\n${i}\n`);
+    await enqueue({ source: src, redisUrl: SHARED_REDIS_URL, queue }).done;
+    // Every document is estimated and charged 1: reservations let 7 out in all, however the two interleave.
+    const workers = [1, 2].map(() => startDocmill(['worker', '--queue', queue, '--out', out, '--concurrency', '4', '--max-credits', '7'], env()));
+    const status = async () => JSON.parse((await runDocmill(['status', '--queue', queue, '--json'], env())).stdout) as StatusReport;
+    const stopped = await waitFor('the queue to pause at the budget', async () => {
+      const report = await status();
+      return report.paused && report.counts.active === 0 ? report : undefined;
+    });
+    expect(server.requests).toHaveLength(7);
+    expect(stopped.budget).toEqual({ maxCredits: 7, used: 7, reserved: 0 });
+    expect(stopped.counts.waiting).toBe(17);
+    for (const worker of workers) worker.kill('SIGTERM');
+    for (const worker of workers) expect((await worker.exited).code).toBe(0);
+  }, 90_000);
 });

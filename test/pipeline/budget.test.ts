@@ -14,7 +14,7 @@ import { QueueControl } from '../../src/queue/queue-control.js';
 import { QUEUE_PREFIX } from '../../src/queue/queue-names.js';
 import { corpusFile } from '../helpers/corpus.js';
 import { deleteQueueKeys, SHARED_REDIS_URL, uniqueQueueName } from '../helpers/docmill-cli.js';
-import { okReply, startRecordingServer, type RecordingServer } from '../helpers/recording-server.js';
+import { errorReply, okReply, startRecordingServer, type RecordingServer } from '../helpers/recording-server.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 import { readManifest } from './pipeline-fixtures.js';
 
@@ -109,6 +109,7 @@ describe('run with maxCredits', () => {
     }
     server = await startRecordingServer((request) => {
       const filename = request.parts.find((part) => part.name === 'file')?.filename;
+      if (filename === 'refused.csv') return errorReply(400, { error: 'Invalid multipart form-data request.' });
       const file = BATCH.find((candidate) => candidate.name === filename);
       return okReply({ numPages: file?.estimate ?? 1, creditsUsed: file?.charged ?? 1 });
     });
@@ -152,5 +153,15 @@ describe('run with maxCredits', () => {
     } finally {
       await bull.close();
     }
+  });
+
+  it('counts nothing for a document the API refuses, and releases its reservation', async () => {
+    await writeFile(join(src, 'refused.csv'), 'item\nx\n');
+    const queue = queueName();
+    const summary = await run({ source: src, out, redisUrl: SHARED_REDIS_URL, queue, apiUrl: server.url, apiKey: 'test-key', maxCredits: 100 }).done;
+    expect(summary.outcome).toBe('completed');
+    expect(summary.counts).toMatchObject({ converted: 5, failed: 1 });
+    // 2 + 2 + 2 + 1 + 3 charged; the refused document (estimate 1) neither counted nor left reserved.
+    expect(await new CreditBudget(redis, queue).state()).toEqual({ limit: 100, used: 10, reserved: 0 });
   });
 });
