@@ -63,30 +63,46 @@ export class LongPdfs {
   async plan(data: ParseJobData, local: MaterialisedFile, options: ParseOptions, fresh = false): Promise<SplitPlan | undefined> {
     if (extensionOf(data.relativePath) !== '.pdf') return undefined;
     const bytes = await readAll(local.upload);
-    let pdf;
-    try {
-      pdf = await loadPdf(bytes);
-    } catch (error) {
+    const unreadable = (error: unknown): undefined => {
       if (bytes.byteLength <= MAX_FILE_BYTES) return undefined;
       const cause = error instanceof Error && error.name === 'EncryptedPDFError' ? 'it is encrypted' : `pdf-lib cannot read it (${describe(error)})`;
       throw new PdfSplitError(data.relativePath, `${cause}; at ${bytes.byteLength} bytes it is over the parse API's ${MAX_FILE_BYTES}-byte limit`, { cause: error });
+    };
+    let pdf;
+    let totalPages;
+    try {
+      pdf = await loadPdf(bytes);
+      // A damaged file can load and still have no page tree to count.
+      totalPages = pdf.getPageCount();
+      if (totalPages < 1) throw new Error('no pages found');
+    } catch (error) {
+      return unreadable(error);
     }
-    const totalPages = pdf.getPageCount();
     const maxPages = pdfParserOf(options).maxPages;
     const covered = Math.min(totalPages, maxPages ?? totalPages);
     const perRange = this.deps.splitPages ?? defaultSplitPages(options.timeout);
     if (bytes.byteLength <= MAX_FILE_BYTES && covered <= perRange) return undefined;
     const ranges: PageRange[] = [];
-    for (const planned of planRanges(covered, perRange, bytes.byteLength, totalPages)) {
-      for await (const piece of cutUnderLimit(pdf, planned, data.relativePath)) {
-        const checkpoint = this.#key(local.sha256, data.optionsFingerprint, piece.range, 'json');
-        if (fresh) await this.deps.store.deleteWorkFiles([checkpoint]);
-        // A range already parsed by an earlier run needs no bytes.
-        if (fresh || !(await this.#hasCheckpoint(local.sha256, data.optionsFingerprint, piece.range))) {
-          await this.deps.store.writeWorkFile(this.#key(local.sha256, data.optionsFingerprint, piece.range, 'pdf'), piece.bytes);
+    const written: string[] = [];
+    try {
+      for (const planned of planRanges(covered, perRange, bytes.byteLength, totalPages)) {
+        for await (const piece of cutUnderLimit(pdf, planned, data.relativePath)) {
+          const checkpoint = this.#key(local.sha256, data.optionsFingerprint, piece.range, 'json');
+          if (fresh) await this.deps.store.deleteWorkFiles([checkpoint]);
+          // A range already parsed by an earlier run needs no bytes.
+          if (fresh || !(await this.#hasCheckpoint(local.sha256, data.optionsFingerprint, piece.range))) {
+            const key = this.#key(local.sha256, data.optionsFingerprint, piece.range, 'pdf');
+            await this.deps.store.writeWorkFile(key, piece.bytes);
+            written.push(key);
+          }
+          ranges.push(piece.range);
         }
-        ranges.push(piece.range);
       }
+    } catch (error) {
+      // The store's errors and a page over the limit are what they are; anything else is pdf-lib failing on the file.
+      if (error instanceof DocmillError) throw error;
+      await this.deps.store.deleteWorkFiles(written).catch(() => undefined);
+      return unreadable(error);
     }
     this.deps.logger.info({ file: data.relativePath, totalPages, pages: covered, ranges: ranges.length, bytes: bytes.byteLength }, 'long PDF: parsing in page ranges');
     return { sha256: local.sha256, totalPages, ranges, generation: 0 };

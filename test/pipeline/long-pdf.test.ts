@@ -208,18 +208,20 @@ async function writeTextPdf(path: string, pages: number, noiseBytes = 0): Promis
 }
 
 describe('when a PDF is split', () => {
-  it('splits one with more pages than --split-pages (up to maxPages), not a shorter one; fails one with a page over 50 MiB', async () => {
+  it('splits one with more pages than --split-pages (up to maxPages), not a shorter one nor a damaged one; fails one with a page over 50 MiB', async () => {
     const mixed = join(dir, 'src-mixed');
     await mkdir(mixed);
     await writeTextPdf(join(mixed, 'long.pdf'), 130);
     await writeTextPdf(join(mixed, 'short.pdf'), 40);
     await writeTextPdf(join(mixed, 'poster.pdf'), 1, MAX_FILE_BYTES + 1024 * 1024);
+    // pdf-lib loads it but finds no page tree: it goes whole, and the API says what is wrong with it.
+    await writeFile(join(mixed, 'broken.pdf'), '%PDF-1.4\n1 0 obj << /Type /Catalog >> cut short here');
     const out = join(dir, 'out-mixed');
     const queue = uniqueQueueName();
     queues.push(queue);
     const options = { parsers: [{ type: 'pdf' as const, pageMarkers: true, maxPages: 120 }] };
     const summary = await run({ source: mixed, out, apiUrl: server.url, redisUrl: SHARED_REDIS_URL, queue, parseOptions: options, splitPages: 50 }).done;
-    expect(summary.counts).toMatchObject({ converted: 2, failed: 1 });
+    expect(summary.counts).toMatchObject({ converted: 2, failed: 2 });
     expect(log.map((request) => `${request.fileName}:${request.pages}`).sort()).toEqual(
       ['long.pages-1-50.pdf:50', 'long.pages-51-100.pdf:50', 'long.pages-101-120.pdf:20', 'short.pdf:40'].sort(),
     );
@@ -229,8 +231,10 @@ describe('when a PDF is split', () => {
     const markdown = await readFile(join(out, 'long.pdf.md'), 'utf8');
     expect(markdown).toContain('<!-- page 120 -->\n\npage 120 marker-120');
     expect(markdown).not.toContain('marker-121');
-    const [failure] = await readJsonLines(join(out, '_docmill', 'failures.jsonl'));
-    expect(failure).toMatchObject({ path: 'poster.pdf', error: { code: 'PDF_SPLIT_FAILED' } });
+    const failures = await readJsonLines(join(out, '_docmill', 'failures.jsonl'));
+    expect(failures.find((line) => line.path === 'broken.pdf')?.error).toMatchObject({ status: 400, code: 'CORRUPT_DOCUMENT' });
+    const failure = failures.find((line) => line.path === 'poster.pdf');
+    expect(failure).toMatchObject({ error: { code: 'PDF_SPLIT_FAILED' } });
     expect(failure?.error?.message).toMatch(/^poster\.pdf: cannot split into page ranges: page 1 alone is \d+ bytes, over the parse API's 52428800-byte limit/);
   }, 120_000);
 });
