@@ -164,4 +164,27 @@ describe('run with maxCredits', () => {
     // 2 + 2 + 2 + 1 + 3 charged; the refused document (estimate 1) neither counted nor left reserved.
     expect(await new CreditBudget(redis, queue).state()).toEqual({ limit: 100, used: 10, reserved: 0 });
   });
+
+  it('keeps the reservation of a long PDF while its page ranges are parsed: no other document takes those credits', async () => {
+    const long = join(dir, 'long');
+    await mkdir(long);
+    await copyFile(THREE_PAGES, join(long, 'acme.pdf'));
+    await writeFile(join(long, 'z.csv'), 'item\nx\n');
+    const queue = queueName();
+    const options = { source: long, out, redisUrl: SHARED_REDIS_URL, queue, apiUrl: server.url, apiKey: 'test-key', splitPages: 1, concurrency: 1 };
+    // acme.pdf needs 3 (three one-page ranges, one credit each) and z.csv 1: whichever reserves first, the other would
+    // pass the budget of 3. Were the PDF's reservation dropped while it waits for its ranges, both would be sent.
+    const first = await run({ ...options, maxCredits: 3 }).done;
+    expect(first.outcome).toBe('stopped-budget');
+    expect(server.requests.length).toBeLessThanOrEqual(3);
+    // Ranges still queued when the queue paused wait with it; a higher budget finishes them and the CSV, each charged once.
+    const second = await run({ ...options, maxCredits: 10 }).done;
+    expect(second.outcome).toBe('completed');
+    expect(server.requests).toHaveLength(4);
+    expect(await new CreditBudget(redis, queue).state()).toEqual({ limit: 10, used: 4, reserved: 0 });
+    expect((await readManifest(out)).map((line) => [line.path, line.status]).sort()).toEqual([
+      ['acme.pdf', 'converted'],
+      ['z.csv', 'converted'],
+    ]);
+  });
 });
