@@ -94,6 +94,8 @@ interface Section {
 }
 
 const BREAK: Unit = { kind: 'break', start: 0, end: 0 };
+/** More characters than cl100k_base puts in one token of ordinary text. */
+const LONGEST_TOKEN_CHARS = 32;
 const STICKY = new Set(['heading', 'tableHead']);
 
 export function chunk(data: ParseData, options: ChunkingOptions = {}): Chunk[] {
@@ -203,7 +205,8 @@ class Chunker {
   /** The chunks of one section, overlap applied. */
   section(units: Unit[]): Piece[] {
     const drafts: Array<Draft | undefined> = [];
-    const queue = [...units];
+    // Units still to place, the next one last (pop and push are O(1); a section can hold tens of thousands).
+    const queue = new UnitStack(units);
     let draft: Draft | undefined;
     const flush = () => {
       if (!draft) return;
@@ -212,31 +215,32 @@ class Chunker {
       draft = undefined;
     };
     for (;;) {
-      if (queue.length === 0) {
+      if (queue.empty) {
         if (!draft) break;
         flush();
         continue;
       }
-      const unit = queue.shift()!;
+      const unit = queue.next();
       if (unit.kind === 'break') {
         if (draft) {
           // Units the flush gives back belong before the break, so it is met again after them.
-          queue.unshift(unit);
+          queue.putBack(unit);
           flush();
         } else {
           drafts.push(undefined);
         }
         continue;
       }
-      const tokens = this.#tokens(unit.start, unit.end);
+      const tokens = this.#unitTokens(unit);
       if (!draft) {
         const header = this.#headerFor(unit);
         const cost = tokens + (header ? this.#headerTokens(header) : 0);
         if (cost <= this.#budget) {
           draft = { units: [unit], header, tokens: cost, hasContent: !STICKY.has(unit.kind) };
         } else {
-          queue.unshift(...this.#cut(unit, this.#budget - (header ? this.#headerTokens(header) : 0)));
-          if (queue[0] === unit) draft = { units: [queue.shift()!], header, tokens: cost, hasContent: true };
+          const pieces = this.#cut(unit, this.#budget - (header ? this.#headerTokens(header) : 0));
+          if (pieces.length > 1) queue.putBackAll(pieces);
+          else draft = { units: [unit], header, tokens: cost, hasContent: true };
         }
         continue;
       }
@@ -251,17 +255,17 @@ class Chunker {
       const alone = tokens + (this.#headerFor(unit) ? this.#headerTokens(this.#headerFor(unit)!) : 0);
       if (draft.hasContent && alone <= this.#budget) {
         // Unshifted before the flush: units the flush gives back come before it again.
-        queue.unshift(unit);
+        queue.putBack(unit);
         flush();
         continue;
       }
       const parts = splitUnit(this.markdown, unit);
       if (parts) {
-        queue.unshift(...parts);
+        queue.putBackAll(parts);
         continue;
       }
       // One word that does not fit what is left: it starts the next chunk (cut by characters there if need be).
-      queue.unshift(unit);
+      queue.putBack(unit);
       flush();
     }
     return this.#withOverlap(drafts);
@@ -271,10 +275,10 @@ class Chunker {
    * The draft's exact token count, which the running estimate (unit counts plus one token per line break between
    * units) can miss by a token or two: while over, its last unit goes back to the queue for the next chunk.
    */
-  #fit(draft: Draft, queue: Unit[]): Draft | undefined {
+  #fit(draft: Draft, queue: UnitStack): Draft | undefined {
     // A heading or a table's header row never ends a chunk when there is text before it: it goes with what follows.
     while (draft.units.length > 1 && STICKY.has(draft.units.at(-1)!.kind) && draft.units.some((unit) => !STICKY.has(unit.kind))) {
-      queue.unshift(draft.units.pop()!);
+      queue.putBack(draft.units.pop()!);
     }
     for (;;) {
       const first = draft.units[0]!;
@@ -288,13 +292,13 @@ class Chunker {
       if (draft.units.length === 1) {
         const parts = this.#cut(first, this.#budget - (draft.header ? this.#headerTokens(draft.header) : 0));
         if (parts.length > 1) {
-          queue.unshift(...parts);
+          queue.putBackAll(parts);
           return undefined;
         }
         draft.tokens = exact;
         return draft;
       }
-      queue.unshift(draft.units.pop()!);
+      queue.putBack(draft.units.pop()!);
     }
   }
 
@@ -314,6 +318,15 @@ class Chunker {
     }
     // A single piece means one character over the budget: it is kept whole rather than cut inside itself.
     return pieces.length > 1 ? pieces : [unit];
+  }
+
+  /**
+   * A unit's tokens; a unit far longer than a chunk counts as too large without being counted, since counting one
+   * long run with no spaces (base64, a minified line) costs time quadratic in its length.
+   */
+  #unitTokens(unit: Unit): number {
+    if (unit.end - unit.start > this.#budget * LONGEST_TOKEN_CHARS) return Number.POSITIVE_INFINITY;
+    return this.#tokens(unit.start, unit.end);
   }
 
   #headerFor(unit: Unit): TableInfo | undefined {
@@ -402,6 +415,32 @@ class Chunker {
       if (tokens <= this.maxTokens) return { ...piece, start, tokens };
     }
     return piece;
+  }
+}
+
+/** A queue of units taken from the front and given back to the front, kept reversed so both ends are cheap. */
+class UnitStack {
+  readonly #reversed: Unit[];
+
+  constructor(units: Unit[]) {
+    this.#reversed = [...units].reverse();
+  }
+
+  get empty(): boolean {
+    return this.#reversed.length === 0;
+  }
+
+  next(): Unit {
+    return this.#reversed.pop()!;
+  }
+
+  putBack(unit: Unit): void {
+    this.#reversed.push(unit);
+  }
+
+  /** Puts units back in front, in their order (an array, not arguments: a table can have 100,000 rows). */
+  putBackAll(units: readonly Unit[]): void {
+    for (let i = units.length - 1; i >= 0; i--) this.#reversed.push(units[i]!);
   }
 }
 

@@ -196,6 +196,20 @@ describe('chunk boundaries', () => {
     expect(chunk(data, { maxTokens: 60 })[0]!.source).toBeNull();
   });
 
+  it('cuts a table of 30,000 rows and a 200 kB run without spaces, every row and character in a chunk', () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `| ${i} | part-${i} | ${(i * 7) % 1000} |`);
+    const blob = 'QUJD'.repeat(50_000);
+    const data = md(`| n | part | qty |\n| - | - | - |\n${rows.join('\n')}\n\n${blob}`);
+    const chunks = chunk(data, { maxTokens: 256 });
+    expectSound(data, chunks, 256);
+    const tableChunks = chunks.filter((c) => c.text.startsWith('| n | part | qty |'));
+    expect(tableChunks.length).toBeGreaterThan(100);
+    expect(tableChunks.slice(1).every((c) => c.headerChars === '| n | part | qty |\n| - | - | - |\n'.length)).toBe(true);
+    const rowCount = tableChunks.reduce((sum, c) => sum + data.markdown!.slice(c.charStart, c.charEnd).split('\n').filter((line) => /^\| \d+ \|/.test(line)).length, 0);
+    expect(rowCount).toBe(30_000);
+    expect(chunks.filter((c) => c.text.startsWith('QUJD')).reduce((sum, c) => sum + c.text.length, 0)).toBe(blob.length);
+  });
+
   it('counts special-token spellings as text and refuses budgets it cannot keep', () => {
     const data = md('Model output ended with <|endoftext|> here.');
     expect(chunk(data)[0]!.text).toBe(data.markdown);
