@@ -147,6 +147,27 @@ describe('PDF OCR of images on pages with a text layer', () => {
   });
 });
 
+describe('a slide over a page-sized template picture', () => {
+  it('is OCR\'d as a possible scan, and keeps its text layer when OCR reads no more than it holds', async () => {
+    // A white template with a dark band across the top: a plain background with some ink, like paper.
+    const template = new Uint8Array(200 * 260).fill(250);
+    template.fill(30, 0, 200 * 20);
+    const pdf = mixedPdf([
+      {
+        text: [{ x: 72, y: 400, text: 'Quarterly Review', size: 36 }],
+        images: [{ bitmap: { width: 200, height: 260, pixels: template }, x: 0, y: 0, width: 612, height: 792 }],
+      },
+    ]);
+    const readPage = vi.spyOn(PageOcr.prototype, 'readPage');
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    // The OCR reading came back with the title in it...
+    const layout = (await readPage.mock.results[0]!.value) as Awaited<ReturnType<PageOcr['readPage']>>;
+    expect(layout?.blocks.map((block) => block.text).join(' ')).toMatch(/Quarterly Review/);
+    // ...and the text layer stays, exact as drawn.
+    expect(allBlocks(auto).map((block) => [block.source, block.markdown])).toEqual([['native_text', expect.stringMatching(/Quarterly Review/)]]);
+  });
+});
+
 describe("mode auto's image plan", () => {
   const item = (x: number, baseline: number, str: string): PdfTextItem => ({
     str,
