@@ -23,6 +23,7 @@ import { rangeKey } from '../store/layout.js';
 import type { OutputStore } from '../store/output-store.js';
 import type { MaterialisedFile } from './materialise.js';
 import { mergeRangeResults } from './merge-ranges.js';
+import { countPdfPages } from './pdf-page-count.js';
 import { cutUnderLimit, defaultSplitPages, loadPdf, planRanges, PdfSplitError, type PageRange } from './pdf-ranges.js';
 
 export type SplitPlan = NonNullable<ParseJobData['split']>;
@@ -63,6 +64,13 @@ export class LongPdfs {
   async plan(data: ParseJobData, local: MaterialisedFile, options: ParseOptions, fresh = false): Promise<SplitPlan | undefined> {
     if (extensionOf(data.relativePath) !== '.pdf') return undefined;
     const bytes = await readAll(local.upload);
+    const maxPages = pdfParserOf(options).maxPages;
+    const perRange = this.deps.splitPages ?? defaultSplitPages(options.timeout);
+    if (bytes.byteLength <= MAX_FILE_BYTES) {
+      // Most PDFs go whole: their page tree says so in milliseconds, without loading the file into pdf-lib.
+      const counted = await countPdfPages(bytes);
+      if (counted.method === 'unreadable' || Math.min(counted.pages, maxPages ?? counted.pages) <= perRange) return undefined;
+    }
     const unreadable = (error: unknown): undefined => {
       if (bytes.byteLength <= MAX_FILE_BYTES) return undefined;
       const cause = error instanceof Error && error.name === 'EncryptedPDFError' ? 'it is encrypted' : `pdf-lib cannot read it (${describe(error)})`;
@@ -78,9 +86,7 @@ export class LongPdfs {
     } catch (error) {
       return unreadable(error);
     }
-    const maxPages = pdfParserOf(options).maxPages;
     const covered = Math.min(totalPages, maxPages ?? totalPages);
-    const perRange = this.deps.splitPages ?? defaultSplitPages(options.timeout);
     if (bytes.byteLength <= MAX_FILE_BYTES && covered <= perRange) return undefined;
     const ranges: PageRange[] = [];
     const written: string[] = [];
