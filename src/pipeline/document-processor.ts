@@ -333,7 +333,7 @@ export class DocumentProcessor {
         ...(ocrLanguages ? { ocrLanguages } : {}),
         shouldRetry: () => false,
         beforeAttempt: async (attemptSignal) => {
-          await this.#assertSending();
+          await this.#assertSending(job);
           ticket = await gate.acquire(attemptSignal);
         },
         afterAttempt: settle,
@@ -376,7 +376,7 @@ export class DocumentProcessor {
       const { used, reserved, limit } = reservation.state;
       await this.deps.control.pause(
         'budget',
-        `credit budget reached: ${used} of ${limit} credits used${reserved ? ` (${reserved} reserved)` : ''}; ${data.relativePath} (about ${estimate}) would pass it — raise it with \`docmill resume --max-credits N\``,
+        `credit budget reached: ${used} credits used${reserved ? ` and ${reserved} reserved` : ''} of ${limit}; ${data.relativePath} (about ${estimate}) would pass it — raise it with \`docmill resume --max-credits N\``,
       );
       this.deps.logger.warn({ file: data.relativePath, estimate, used, reserved, limit }, 'credit budget reached: queue paused, the remaining documents wait');
       await this.#park(job, token, requests);
@@ -395,9 +395,14 @@ export class DocumentProcessor {
   }
 
   /** Throws SendingStopped when no request may go out: the key was refused, or the queue is paused (credits, auth). */
-  async #assertSending(): Promise<void> {
+  async #assertSending(job: Job): Promise<void> {
     if (this.#keyRefused) throw new SendingStopped('the parse API rejected the key');
-    if (await this.deps.queue.isPaused()) throw new SendingStopped('the queue is paused');
+    if (await this.deps.queue.isPaused()) {
+      // Paused at the credit budget, a document that reserved its credits before is inside it, and goes (so does a
+      // page range of a long PDF that did): otherwise two documents racing for the last credits could stop each other.
+      if ((await this.deps.control.pauseReason())?.kind === 'budget' && (await this.deps.control.budget.holds(job.id, job.parent?.id))) return;
+      throw new SendingStopped('the queue is paused');
+    }
   }
 
   /** A 429: wait its Retry-After (or the contract's backoff) in the delayed set; a per-minute one pauses every worker too. */

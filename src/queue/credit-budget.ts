@@ -123,6 +123,15 @@ export class CreditBudget {
     return { ok: reply[0] === 1, state };
   }
 
+  /** Whether any of these owners (a job, the document job of a page range) holds a reservation now. */
+  async holds(...owners: (string | undefined)[]): Promise<boolean> {
+    const ids = owners.filter((owner): owner is string => owner !== undefined);
+    if (ids.length === 0) return false;
+    const values = await this.redis.hmget(this.#reservationsKey, ...ids);
+    const now = Date.now();
+    return values.some((value) => value !== null && Number(value.split(':')[1]) >= now);
+  }
+
   /** The answer came: adds the credits it used and drops the reservation, in one step. */
   async settle(owner: string, creditsUsed: number): Promise<void> {
     await this.redis.eval(SETTLE, 2, this.#budgetKey, this.#reservationsKey, owner, String(creditsUsed));

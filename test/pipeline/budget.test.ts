@@ -187,4 +187,18 @@ describe('run with maxCredits', () => {
       ['z.csv', 'converted'],
     ]);
   });
+
+  it('sends a document that reserved its credits even when another one, refused, paused the queue meanwhile', async () => {
+    const small = join(dir, 'small');
+    await mkdir(small);
+    for (const name of ['p', 'q', 'r', 's']) await writeFile(join(small, `${name}.csv`), `n\n${name}\n`);
+    const queue = queueName();
+    // Concurrency 8: all four race for the budget at once.
+    const options = { source: small, out, redisUrl: SHARED_REDIS_URL, queue, apiUrl: server.url, apiKey: 'test-key', concurrency: 8 };
+    expect((await run({ ...options, maxCredits: 2 }).done).budget).toEqual({ maxCredits: 2, used: 2, waiting: 2 });
+    // Room for exactly one more: one of the two reserves it and is sent, the other is refused and waits.
+    expect((await run({ ...options, maxCredits: 3 }).done).budget).toEqual({ maxCredits: 3, used: 3, waiting: 1 });
+    expect((await run({ ...options, maxCredits: 4 }).done).outcome).toBe('completed');
+    expect(server.requests).toHaveLength(4);
+  });
 });
