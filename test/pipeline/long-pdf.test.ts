@@ -4,6 +4,7 @@
  * page ranges that are child jobs of the document's job, checkpointed, retried alone and merged.
  */
 import { randomBytes } from 'node:crypto';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
@@ -27,6 +28,7 @@ import {
   uniqueQueueName,
   waitFor,
 } from '../helpers/docmill-cli.js';
+import { startS3rver } from '../helpers/s3rver.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 
 const PAGES = 330;
@@ -282,6 +284,32 @@ describe('two copies of a long PDF', () => {
     const [a, b] = await Promise.all(['a.pdf.pages.json', 'b.pdf.pages.json'].map((name) => readFile(join(out, name), 'utf8')));
     expect(b).toBe(a);
     expect((JSON.parse(a ?? '[]') as unknown[]).length).toBe(90);
+  }, 120_000);
+});
+
+describe.runIf(builtCliExists())('into an S3 output', () => {
+  it('cuts the ranges into the bucket, parses them from there, merges, and leaves nothing under _docmill/ranges/', async () => {
+    const s3 = await startS3rver(['out']);
+    try {
+      const local = join(dir, 'src-s3');
+      await mkdir(local);
+      await writeTextPdf(join(local, 'manual.pdf'), 130);
+      const queue = uniqueQueueName();
+      queues.push(queue);
+      const env = docmillEnv({ home: join(dir, 'home-s3'), apiUrl: server.url, redisUrl: SHARED_REDIS_URL, extra: { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } });
+      const args = ['run', local, '--out', 's3://out/md', '--queue', queue, '--split-pages', '50', '--pages', '--s3-endpoint', s3.endpoint, '--s3-region', 'us-east-1'];
+      const result = await runDocmill(args, env, 90_000);
+      expect(result.code, result.stderr.slice(-2000)).toBe(0);
+      expect(log.map((request) => request.fileName).sort()).toEqual(['manual.pages-1-50.pdf', 'manual.pages-101-130.pdf', 'manual.pages-51-100.pdf']);
+      const response = await s3.client.send(new GetObjectCommand({ Bucket: 'out', Key: 'md/manual.pdf.pages.json' }));
+      const pages = JSON.parse((await response.Body?.transformToString('utf8')) ?? '[]') as Array<{ pageNumber: number; markdown: string }>;
+      expect(pages.map((page) => page.pageNumber)).toEqual(Array.from({ length: 130 }, (_, i) => i + 1));
+      for (const page of pages) expect(page.markdown).toContain(`marker-${page.pageNumber}`);
+      const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: 'out', Prefix: 'md/_docmill/ranges/' }));
+      expect(listed.Contents ?? []).toEqual([]);
+    } finally {
+      await s3.close();
+    }
   }, 120_000);
 });
 
