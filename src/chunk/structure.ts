@@ -172,7 +172,9 @@ export function headingTitle(line: string): string {
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, '')
-    .replace(/(\*\*|__|\*|_|`|~~)(?=\S)([^]*?\S)\1/g, '$2')
+    .replace(/(\*\*|\*|`|~~)(?=\S)([^]*?\S)\1/g, '$2')
+    // Underscores inside a word (snake_case, file_names) are not emphasis.
+    .replace(/(?<![\p{L}\p{N}_])(__|_)(?=\S)([^]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2')
     .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1')
     .trim();
 }

@@ -45,10 +45,10 @@ describe('chunk boundaries', () => {
   });
 
   it('keeps a heading with no text of its own with the section that follows, never alone', () => {
-    const data = md('# Guide\n\n## Part **One** [link](http://x)\n\n### Setup\n\nInstall it.');
+    const data = md('# Guide\n\n## Part **One** [link](http://x) _two_\n\n### Setup of snake_case_name.html\n\nInstall it.');
     const chunks = chunk(data);
     expect(chunks).toHaveLength(1);
-    expect(chunks[0]!.headingPath).toEqual(['Guide', 'Part One link', 'Setup']);
+    expect(chunks[0]!.headingPath).toEqual(['Guide', 'Part One link two', 'Setup of snake_case_name.html']);
     expect(chunks[0]!.text).toBe(data.markdown);
   });
 

@@ -4,7 +4,7 @@
  * exactly and name their source; pages and blocks are asked of the engine for provenance but not written unless
  * asked; a rerun with another `--chunk-tokens` re-converts (the settings are in the options fingerprint), the same
  * command again skips; a copy of a document under another path gets chunks that name the copy. `docmill parse
- * --chunks` prints the chunks as JSON lines.
+ * --chunks` prints the chunks as JSON lines. Against a remote API, the options sent ask for pages and blocks.
  */
 import { HeadObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { readFileSync } from 'node:fs';
@@ -24,6 +24,7 @@ import {
   SHARED_REDIS_URL,
   uniqueQueueName,
 } from '../helpers/docmill-cli.js';
+import { expectedMarkdown, startFaultParseServer } from '../helpers/fault-parse-server.js';
 import { startS3rver, type S3rverHandle } from '../helpers/s3rver.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 import { fileOf, readManifest, sha256, writeTree, type TreeFile } from './pipeline-fixtures.js';
@@ -149,6 +150,34 @@ describe('docmill run --chunks', () => {
     expect(written).toContain('code_and_formula.pdf.pages.json');
     expect(written).not.toContain('code_and_formula.pdf.blocks.json');
     expect(written).toContain('code_and_formula.pdf.chunks.jsonl');
+  }, 300_000);
+});
+
+describe('docmill run --chunks against a remote API', () => {
+  it('asks the PDF parser for pages and blocks (provenance), writes only the outputs asked for, and uses the blocks', async () => {
+    const server = await startFaultParseServer();
+    try {
+      const out = join(home, 'out');
+      const args = ['run', join(source, 'web'), '--out', out, '--queue', queue, '--api-url', server.url, '--api-key', 'k', '--chunks'];
+      const result = await runDocmill(args, env(), 120_000);
+      expect(result.code, result.stderr).toBe(0);
+      expect(server.requests.map((request) => request.options)).toEqual([
+        expect.objectContaining({ parsers: [expect.objectContaining({ type: 'pdf', pages: true, blocks: true, pageMarkers: false })] }),
+      ]);
+      expect(await listFiles(out)).toEqual(expect.arrayContaining(['html_rich_table_cells.html.md', 'html_rich_table_cells.html.json', 'html_rich_table_cells.html.chunks.jsonl']));
+      expect((await listFiles(out)).filter((path) => /\.(pages|blocks)\.json$/.test(path))).toEqual([]);
+      const [only, ...rest] = parseLines(await readFile(join(out, 'html_rich_table_cells.html.chunks.jsonl'), 'utf8'));
+      expect(rest).toEqual([]);
+      expect(only).toMatchObject({
+        text: expectedMarkdown('html_rich_table_cells.html', FILES.find((file) => file.path === 'web/html_rich_table_cells.html')!.content.length),
+        headingPath: ['html_rich_table_cells.html'],
+        pageStart: 1,
+        pageEnd: 1,
+        blocks: [{ id: 'p1.b0', page: 1, bbox: [0.1, 0.1, 0.9, 0.2], type: 'title' }],
+      });
+    } finally {
+      await server.close();
+    }
   }, 300_000);
 });
 
