@@ -31,7 +31,7 @@ import { outputFiles } from '../store/layout.js';
 import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from '../store/output-store.js';
 import type { GateTicket, ParseGate } from './api-gate.js';
 import { costOfUpload } from './document-cost.js';
-import { LongPdfs, RangeBytesMissing, type SplitPlan } from './long-pdf.js';
+import { LongPdfs, RangeBytesMissing, rangeOptions, type SplitPlan } from './long-pdf.js';
 import { materialise, type MaterialisedFile } from './materialise.js';
 import type { DocumentOutcome } from './outcome.js';
 import { documentOutputs, parseOptionsFor } from './chunk-outputs.js';
@@ -238,7 +238,7 @@ export class DocumentProcessor {
     const requests = { count: data.requestsMade ?? 0 };
     try {
       const settings = await this.deps.control.loadSettings(data.optionsFingerprint);
-      const options = parseOptionsFor(await this.deps.control.loadOptions(data.optionsFingerprint), settings);
+      const options = rangeOptions(parseOptionsFor(await this.deps.control.loadOptions(data.optionsFingerprint), settings));
       await this.#longPdfs.processRange(data, (upload) => this.#parse(job, token, upload, options, settings, requests, signal), requests);
       return { status: 'converted', outputs: 0 };
     } catch (error) {

@@ -127,7 +127,7 @@ export class LongPdfs {
         const done = checkpoints.filter((checkpoint): checkpoint is Checkpoint => checkpoint !== undefined);
         const merged = mergeRangeResults(
           done.map((checkpoint) => ({ firstPage: checkpoint.first, lastPage: checkpoint.last, data: checkpoint.data })),
-          { pageMarkers: pdfParserOf(options).pageMarkers, totalPages: split.totalPages },
+          { pageMarkers: pdfParserOf(options).pageMarkers, totalPages: split.totalPages, keepPages: pdfParserOf(options).pages },
         );
         return { data: merged, requests: done.reduce((sum, checkpoint) => sum + checkpoint.requests, 0) };
       }
@@ -248,6 +248,17 @@ export class RangeBytesMissing extends Error {
   constructor(readonly ranges: PageRange[]) {
     super(`range bytes missing: ${ranges.map((range) => `${range.first}-${range.last}`).join(', ')}`);
   }
+}
+
+/**
+ * The options a range is parsed with: the document's, plus per-page Markdown when page markers are on, so the merge
+ * knows which page a range's Markdown starts on (a range whose first pages are blank starts further in, and the
+ * marker before it must say so). Pages cost nothing extra (spec: "pages"); the merge drops them when not asked for.
+ */
+export function rangeOptions(options: ParseOptions): ParseOptions {
+  const pdf = pdfParserOf(options);
+  if (!pdf.pageMarkers || pdf.pages) return options;
+  return { ...options, parsers: [{ ...pdf, pages: true }] };
 }
 
 /** `a/book.pdf`, pages 51-100 → `book.pages-51-100.pdf`: what the API sees as the file name. */

@@ -33,6 +33,11 @@ export interface MergeSettings {
   pageMarkers: boolean;
   /** The whole document's page count (before any maxPages cap). */
   totalPages: number;
+  /**
+   * Whether the document asked for `pages[]`. Ranges may have been given it only so the merge knows which page each
+   * range's Markdown starts on (see rangeOptions in long-pdf.ts); it is left out of the result then. @default true
+   */
+  keepPages?: boolean;
 }
 
 /** A marker inside a range's Markdown, renumbered: where it was, and how much longer the new text is. */
@@ -147,7 +152,7 @@ export function mergeRangeResults(ranges: readonly RangeResult[], settings: Merg
 
   const merged: ParseData = { ...rest };
   if (markdown !== undefined) merged.markdown = markdown;
-  if (pages) merged.pages = pages;
+  if (pages && settings.keepPages !== false) merged.pages = pages;
   if (blocks) merged.blocks = blocks;
   if (summaries.length > 0) merged.summary = summaries.join(PAGE_SEPARATOR);
   if (htmls.length > 0) merged.html = htmls.join('\n');

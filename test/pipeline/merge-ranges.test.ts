@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOptions } from '../../src/backend/upload-checks.js';
 import type { ParseData } from '../../src/contract/response.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
+import { rangeOptions } from '../../src/pipeline/long-pdf.js';
 import { mergeRangeResults, type RangeResult } from '../../src/pipeline/merge-ranges.js';
 import { cutRange, cutUnderLimit, loadPdf, planRanges } from '../../src/pipeline/pdf-ranges.js';
 
@@ -83,6 +84,22 @@ describe('merging page ranges', () => {
     const merged = mergeRangeResults(ranges, { pageMarkers: false, totalPages: PAGES });
     expect(merged.markdown).toBe(whole.markdown);
     expect(merged.blocks).toEqual(whole.blocks);
+  });
+
+  it('numbers the marker before a range that starts with a blank page after its first page with content', async () => {
+    const markersOnly = checkOptions({ parsers: [{ type: 'pdf', pageMarkers: true }] });
+    const whole = await engine.parseBytes(bytes, 'whole.pdf', markersOnly);
+    const source = await loadPdf(bytes);
+    const ranges: RangeResult[] = [];
+    // Page 7 is blank: the second range's Markdown starts with page 8.
+    for (const [first, last] of [[1, 6], [7, 12]] as const) {
+      const data = await engine.parseBytes(await cutRange(source, { first, last }), 'r.pdf', rangeOptions(markersOnly));
+      ranges.push({ firstPage: first, lastPage: last, data });
+    }
+    const merged = mergeRangeResults(ranges, { pageMarkers: true, totalPages: PAGES, keepPages: false });
+    expect(merged.markdown).toBe(whole.markdown);
+    expect(merged.markdown).toContain('<!-- page 8 -->');
+    expect(merged.pages).toBeUndefined();
   });
 
   it('sums pages and credits, keeps the whole count, joins distinct warnings, keeps ids unique', () => {
