@@ -22,7 +22,9 @@ import {
   listFiles,
   runDocmill,
   SHARED_REDIS_URL,
+  startDocmill,
   uniqueQueueName,
+  waitFor,
 } from '../helpers/docmill-cli.js';
 import { expectedMarkdown, startFaultParseServer } from '../helpers/fault-parse-server.js';
 import { startS3rver, type S3rverHandle } from '../helpers/s3rver.js';
@@ -150,6 +152,27 @@ describe('docmill run --chunks', () => {
     expect(written).toContain('code_and_formula.pdf.pages.json');
     expect(written).not.toContain('code_and_formula.pdf.blocks.json');
     expect(written).toContain('code_and_formula.pdf.chunks.jsonl');
+  }, 300_000);
+});
+
+describe('docmill enqueue --chunks and docmill worker', () => {
+  it('carry the chunk settings through the queue: the worker, given none, writes the chunks enqueue asked for', async () => {
+    const out = join(home, 'out');
+    const queued = await runDocmill(['enqueue', join(source, 'slides'), '--queue', queue, '--redis', SHARED_REDIS_URL, '--chunk-tokens', '64'], env(), 60_000);
+    expect(queued.code, queued.stderr).toBe(0);
+    const worker = startDocmill(['worker', '--out', out, '--queue', queue, '--redis', SHARED_REDIS_URL], env());
+    const files = FILES.filter((file) => file.path.startsWith('slides/')).map((file) => ({ ...file, path: file.path.slice('slides/'.length) }));
+    await waitFor(
+      'the worker to write both chunk files',
+      async () => (await Promise.all(files.map((file) => readFile(join(out, `${file.path}.chunks.jsonl`), 'utf8').catch(() => '')))).every(Boolean),
+      { timeoutMs: 120_000 },
+    );
+    worker.kill('SIGTERM');
+    expect((await worker.exited).code).toBe(0);
+    for (const file of files) {
+      const markdown = await readFile(join(out, `${file.path}.md`), 'utf8');
+      expectChunksOf(file, markdown, parseLines(await readFile(join(out, `${file.path}.chunks.jsonl`), 'utf8')), 64);
+    }
   }, 300_000);
 });
 
