@@ -52,7 +52,7 @@ const TABLE_LINE = /^\s*\|/;
 const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
 /** `---` (its blank line) and `<!-- page N -->`, as the contract's pageMarkers option writes them. */
-const PAGE_MARKER = /(?:^|\n)((?:---[ \t]*\n[ \t]*\n[ \t]*)?<!--[ \t]*page[ \t]+(\d+)[ \t]*-->)/g;
+const PAGE_MARKER = /(?:^|\n)((?:---[ \t]*\r?\n[ \t]*\r?\n[ \t]*)?<!--[ \t]*page[ \t]+(\d+)[ \t]*-->)/g;
 
 export interface PageMarker extends Range {
   /** The page of the content after the marker. */

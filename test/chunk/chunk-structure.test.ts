@@ -137,6 +137,13 @@ describe('chunk boundaries', () => {
     expect(chunks.every((c) => c.headingPath[0] === 'Report')).toBe(true);
   });
 
+  it('reads page markers in Markdown with CRLF line ends too', () => {
+    const data = md('One.\r\n\r\n---\r\n\r\n<!-- page 2 -->\r\n\r\nTwo.');
+    const chunks = chunk(data);
+    expectSound(data, chunks, 512);
+    expect(chunks.map((c) => [c.text, c.pageStart])).toEqual([['One.', 1], ['Two.', 2]]);
+  });
+
   it('takes pages and blocks from markdownSpans, and pages from per-page Markdown when that is all there is', () => {
     const markdown = '# Title\n\nFirst page words.\n\nSecond page words.';
     const second = markdown.indexOf('Second');
