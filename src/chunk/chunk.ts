@@ -254,7 +254,7 @@ class Chunker {
       }
       const alone = tokens + (this.#headerFor(unit) ? this.#headerTokens(this.#headerFor(unit)!) : 0);
       if (draft.hasContent && alone <= this.#budget) {
-        // Unshifted before the flush: units the flush gives back come before it again.
+        // Put back before the flush: units the flush gives back then come before it again.
         queue.putBack(unit);
         flush();
         continue;
