@@ -17,7 +17,8 @@ export async function loadNodes(path) {
     return new TextNode({
       id_: chunk.id,
       text: chunk.text,
-      // Offsets of the chunk's own Markdown (after a repeated table header, when there is one).
+      // Offsets of the chunk's own Markdown (after a repeated table header, when there is one). TextNode keeps a
+      // start of 0 as undefined: read `startCharIdx ?? 0`.
       startCharIdx: chunk.charStart,
       endCharIdx: chunk.charEnd,
       metadata: metadataOf(chunk),

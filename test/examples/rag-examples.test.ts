@@ -43,11 +43,12 @@ describe.skipIf(!enabled)('examples/rag (DOCMILL_TEST_RAG=1: installs @langchain
       const script = `
         const { loadDocuments } = await import('./langchain.mjs');
         const { loadNodes } = await import('./llamaindex.mjs');
+        const { MetadataMode } = await import('llamaindex');
         const documents = await loadDocuments(${JSON.stringify(file)});
         const nodes = await loadNodes(${JSON.stringify(file)});
         console.log(JSON.stringify({
           documents: documents.map((d) => ({ id: d.id, text: d.pageContent, page: d.metadata.pageStart, section: d.metadata.section, type: d.constructor.name })),
-          nodes: nodes.map((n) => ({ id: n.id_, text: n.text, start: n.startCharIdx, end: n.endCharIdx, next: n.nextNode?.nodeId ?? null, embedded: n.getContent('embed'), type: n.constructor.name })),
+          nodes: nodes.map((n) => ({ id: n.id_, text: n.text, start: n.startCharIdx, end: n.endCharIdx, next: n.nextNode?.nodeId ?? null, embedded: n.getContent(MetadataMode.EMBED), type: n.constructor.name })),
         }));`;
       const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: CACHE, timeout: 120_000 });
       const { documents, nodes } = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
