@@ -301,10 +301,11 @@ export class NodeHttpBoardAdapter implements IServerAdapter, HttpMount {
 /**
  * Renders bull-board's index.ejs, which uses only `<%= name %>` (HTML-escaped here) and `<%- uiConfig %>` (JSON
  * that bull-board has already made safe inside a script element by escaping `<` and `>`). Any other EJS construct
- * (a newer UI template) is refused rather than served half-rendered.
+ * (a newer UI template) is refused rather than served half-rendered. Stylesheets from other hosts (the template's
+ * web fonts) are left out: the page must not reach outside an offline deployment, and the UI falls back to local fonts.
  */
 export function renderTemplate(template: string, params: Record<string, string | undefined>): string {
-  const rendered = template.replace(/<%([=-])\s*([A-Za-z_][A-Za-z0-9_]*)\s*%>/g, (_tag, kind: string, name: string) => {
+  const rendered = withoutRemoteStylesheets(template).replace(/<%([=-])\s*([A-Za-z_][A-Za-z0-9_]*)\s*%>/g, (_tag, kind: string, name: string) => {
     const value = params[name] ?? '';
     if (kind === '=') return escapeHtml(value);
     if (name !== 'uiConfig') throw new Error(`the dashboard template prints "${name}" unescaped`);
@@ -312,6 +313,10 @@ export function renderTemplate(template: string, params: Record<string, string |
   });
   if (rendered.includes('<%')) throw new Error('the dashboard template uses EJS features this adapter does not render');
   return rendered;
+}
+
+function withoutRemoteStylesheets(template: string): string {
+  return template.replace(/<link\b[^>]*\bhref="(?:https?:)?\/\/[^"]*"[^>]*>\s*/g, '');
 }
 
 function escapeHtml(value: string): string {

@@ -138,6 +138,8 @@ describe('queue dashboard on the metrics port', () => {
       expect(page.text).toContain('<base href="/queues/" />');
       expect(page.text).toContain('<title>docmill</title>');
       expect(page.text).not.toContain('<%');
+      // An offline tool's page loads nothing from elsewhere (bull-board's template links web fonts).
+      expect(page.text).not.toMatch(/(?:href|src)="(?:https?:)?\/\//);
     }
     const metrics = await fetch(`${readOnly.base}/metrics`);
     expect(metrics.status).toBe(200);
