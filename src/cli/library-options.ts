@@ -5,10 +5,12 @@
 import { readEnvironment, type DocmillEnvironment } from '../config/environment.js';
 import { integerSetting } from '../config/numbers.js';
 import { openAiJsonExtractor } from '../llm/openai-json-extractor.js';
-import type { ApiOptions, CommonOptions, QueueOptions, S3Options, WorkerOptions } from '../app/options.js';
+import type { ApiOptions, CommonOptions, ProducerOptions, QueueOptions, S3Options, WorkerOptions } from '../app/options.js';
+import { chunksFromFlags, type ChunkFlags } from './chunk-flags.js';
+import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from './parse-flags.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './usage-error.js';
-import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, WorkerFlags } from './pipeline-flags.js';
+import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, SourceFlags, WorkerFlags } from './pipeline-flags.js';
 
 export function environmentOf(context: CliContext): DocmillEnvironment {
   return readEnvironment(context.env);
@@ -53,4 +55,20 @@ export function workerDashboard(flags: WorkerFlags): Pick<WorkerOptions, 'dashbo
 
 export function redisWaitMs(flags: RedisWaitFlags): number {
   return integerSetting(flags.redisWait, '--redis-wait', { min: 0 }) * 1000;
+}
+
+export type ProducerFlags = ParseFlags & ChunkFlags & SourceFlags & { force?: boolean };
+
+/** What each command that lists documents (run, watch, enqueue, --dry-run) takes from its parse, chunk and source flags. */
+export async function producerOptions(
+  flags: ProducerFlags,
+): Promise<Pick<ProducerOptions, 'parseOptions' | 'ocrLanguages' | 'chunks' | 'include' | 'exclude' | 'force'>> {
+  return {
+    parseOptions: await optionsFromFlags(flags),
+    ocrLanguages: ocrLanguagesFromFlags(flags),
+    chunks: chunksFromFlags(flags),
+    include: flags.include,
+    exclude: flags.exclude,
+    force: Boolean(flags.force),
+  };
 }

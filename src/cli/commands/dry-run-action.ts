@@ -7,9 +7,9 @@ import { integerSetting } from '../../config/numbers.js';
 import { CREDIT_RULES } from '../../pipeline/credits.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { commonOptions, environmentOf, s3Options } from '../library-options.js';
-import { chunksFromFlags, type ChunkFlags } from '../chunk-flags.js';
-import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { commonOptions, environmentOf, producerOptions, s3Options } from '../library-options.js';
+import type { ChunkFlags } from '../chunk-flags.js';
+import type { ParseFlags } from '../parse-flags.js';
 import type { ConnectionFlags, S3Flags, SourceFlags } from '../pipeline-flags.js';
 
 export interface DryRunFlags extends ParseFlags, ChunkFlags, ConnectionFlags, SourceFlags, S3Flags {
@@ -29,13 +29,8 @@ export async function dryRunCommand(source: string, flags: DryRunFlags, context:
     out: flags.out,
     ...commonOptions(context, environment),
     s3: s3Options(flags),
-    parseOptions: await optionsFromFlags(flags),
-    // Part of the options fingerprint: the skip checks must see what a run would.
-    ocrLanguages: ocrLanguagesFromFlags(flags),
-    chunks: chunksFromFlags(flags),
-    include: flags.include,
-    exclude: flags.exclude,
-    force: Boolean(flags.force),
+    // OCR languages and chunks are part of the options fingerprint: the skip checks must see what a run would.
+    ...(await producerOptions(flags)),
     ...(flags.splitPages !== undefined ? { splitPages: integerSetting(flags.splitPages, '--split-pages') } : {}),
   });
   if (flags.json) {

@@ -7,10 +7,9 @@ import { describeGroups } from '../../app/summary.js';
 import { integerSetting } from '../../config/numbers.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { commonOptions, environmentOf, queueOptions, s3Options } from '../library-options.js';
-import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { commonOptions, environmentOf, producerOptions, queueOptions, s3Options } from '../library-options.js';
+import type { ParseFlags } from '../parse-flags.js';
 import type { ConnectionFlags, S3Flags, SourceFlags } from '../pipeline-flags.js';
-import { chunksFromFlags } from '../chunk-flags.js';
 import { UsageError } from '../usage-error.js';
 
 export interface EnqueueFlags extends ParseFlags, ConnectionFlags, SourceFlags, S3Flags {
@@ -33,12 +32,7 @@ export async function enqueueCommand(location: string, flags: EnqueueFlags, cont
     ...commonOptions(context, environment),
     ...queueOptions(flags),
     s3: s3Options(flags),
-    parseOptions: await optionsFromFlags(flags),
-    ocrLanguages: ocrLanguagesFromFlags(flags),
-    chunks: chunksFromFlags(flags),
-    include: flags.include,
-    exclude: flags.exclude,
-    force: Boolean(flags.force),
+    ...(await producerOptions(flags)),
     attempts: integerSetting(flags.attempts, '--attempts'),
     pollIntervalMs: integerSetting(flags.pollInterval, '--poll-interval'),
     checkpointDir: flags.checkpoint,

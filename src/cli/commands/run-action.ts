@@ -6,12 +6,11 @@ import { run } from '../../app/run.js';
 import { describeGroups, type RunSummary } from '../../app/summary.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { apiOptions, commonOptions, environmentOf, queueOptions, redisWaitMs, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
-import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { apiOptions, commonOptions, environmentOf, producerOptions, queueOptions, redisWaitMs, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
+import type { ParseFlags } from '../parse-flags.js';
 import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { Progress } from '../progress.js';
 import { reportError } from '../report-error.js';
-import { chunksFromFlags } from '../chunk-flags.js';
 import { UsageError } from '../usage-error.js';
 import { maxCreditsOption } from './dry-run-action.js';
 
@@ -38,12 +37,7 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
     redisWaitMs: redisWaitMs(flags),
     ...maxCreditsOption(flags),
     s3: s3Options(flags),
-    parseOptions: await optionsFromFlags(flags),
-    ocrLanguages: ocrLanguagesFromFlags(flags),
-    chunks: chunksFromFlags(flags),
-    include: flags.include,
-    exclude: flags.exclude,
-    force: Boolean(flags.force),
+    ...(await producerOptions(flags)),
   });
   const progress = new Progress(context.stderr, context.logger, handle.counter);
   handle.on('document', ({ outcome }) => progress.document(outcome));

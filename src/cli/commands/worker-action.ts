@@ -5,11 +5,10 @@
 import { startWorker } from '../../app/worker.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { apiOptions, commonOptions, environmentOf, queueOptions, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
-import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { apiOptions, commonOptions, environmentOf, producerOptions, queueOptions, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
+import type { ParseFlags } from '../parse-flags.js';
 import type { ApiFlagValues, ConnectionFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { reportError } from '../report-error.js';
-import { chunksFromFlags } from '../chunk-flags.js';
 import { UsageError } from '../usage-error.js';
 import { maxCreditsOption } from './dry-run-action.js';
 import { integerSetting } from '../../config/numbers.js';
@@ -39,12 +38,7 @@ export async function serve(location: string | undefined, flags: WatchFlags | Wo
     ...(watchFlags
       ? {
           source: location,
-          parseOptions: await optionsFromFlags(watchFlags),
-          ocrLanguages: ocrLanguagesFromFlags(watchFlags),
-          chunks: chunksFromFlags(watchFlags),
-          include: watchFlags.include,
-          exclude: watchFlags.exclude,
-          force: Boolean(watchFlags.force),
+          ...(await producerOptions(watchFlags)),
           pollIntervalMs: integerSetting(watchFlags.pollInterval, '--poll-interval'),
           checkpointDir: watchFlags.checkpoint,
         }
