@@ -18,7 +18,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
-# dist/ holds the CLI (dist/src) and the compiled engine and queue workers (dist/workers).
+# dist/ holds the CLI and the library (dist/src) and the engine's thread entry (dist/workers).
 COPY --from=build /app/dist ./dist
 COPY bin ./bin
 COPY config ./config

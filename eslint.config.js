@@ -1,13 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layout's import rules (see README "Layout"): imports point one way,
+ * The layout's import rules: imports point one way,
  * cli → app → pipeline/queue/store/sources/metrics/server → client/engine/llm → backend → contract/errors/common,
- * nothing imports cli, the engine never imports the client, and only src/config reads the environment.
- * A wrong import fails `npm test`.
+ * nothing imports cli, the engine never imports the client, only src/config reads the environment, and no module
+ * reaches itself through its imports (import-x/no-cycle). A wrong import fails `npm run lint`.
+ *
+ * Two mechanisms: `no-restricted-imports` patterns on the import text (fast, no resolution), and for the arrows that
+ * must hold whatever the path's spelling or depth, dynamic `import()` included, `import-x/no-restricted-paths` zones
+ * on the file each import resolves to (the CLI's allowlist, the engine, config).
  */
-const room = (name) => [`../${name}/*`, `../../${name}/*`, `../../../${name}/*`, `./${name}/*`];
+const REPO = fileURLToPath(new URL('.', import.meta.url));
+const room = (name) => [`../${name}/*`, `../../${name}/*`, `../../../${name}/*`, `../../../../${name}/*`, `./${name}/*`];
 const forbid = (names, message) => ({ group: names.flatMap(room), message });
 const NETWORK = ['undici', 'node:http', 'node:https', 'node:net', 'node:dgram', 'node:tls'].map((name) => ({
   name,
@@ -17,6 +24,27 @@ const boundary = (files, patterns, paths = []) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns, paths }] },
 });
+const rooms = (names) => names.map((name) => `./src/${name}`);
+/** Path-resolved arrows: files in `target` may not import files in `from` (except those in `except`, below `from`). */
+const ZONES = [
+  {
+    target: './src/cli',
+    from: './src',
+    except: ['./cli', './app'],
+    message: 'the CLI imports only the app layer (src/app): move what it needs behind it',
+  },
+  { target: './src/cli', from: './workers', message: 'the CLI imports only the app layer (src/app): move what it needs behind it' },
+  {
+    target: './src/engine',
+    from: [...rooms(['cli', 'app', 'client', 'pipeline', 'queue', 'store', 'sources', 'server', 'metrics', 'llm', 'config']), './src/index.ts'],
+    message: 'the engine depends only on backend, contract, errors and common',
+  },
+  {
+    target: './src/config',
+    from: rooms(['llm', 'engine', 'client', 'pipeline', 'queue', 'store', 'sources', 'server', 'metrics', 'chunk']),
+    message: 'config reads and checks settings: it imports no LLM, engine, client or pipeline code',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'out/**', 'coverage/**', 'examples/**'] },
@@ -36,17 +64,34 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  // Nothing below the CLI imports it; only the composition root (app/) and the CLI build pipelines.
+  // Nothing below the CLI imports it; only the entry points (the CLI, src/index.ts, workers/) use the composition root.
   boundary(['src/**/*.ts', 'workers/**/*.ts'], [forbid(['cli'], 'nothing imports the CLI: it is the outermost layer')]),
   boundary(
-    ['src/{pipeline,queue,store,sources,metrics,server,client,engine,llm,backend,contract,errors,common,config,logging}/**/*.ts', 'workers/**/*.ts'],
-    [forbid(['cli', 'app'], 'only the CLI imports the composition root (src/app)')],
+    ['src/{pipeline,queue,store,sources,metrics,server,client,engine,llm,backend,contract,errors,common,config,logging}/**/*.ts'],
+    [forbid(['cli', 'app'], 'only the entry points (the CLI, src/index.ts, workers/) import the composition root (src/app)')],
   ),
+  // The engine's rooms are a zone (ZONES); the network is a package name.
+  boundary(['src/engine/**/*.ts'], [], NETWORK),
+  // The CLI's own files, src/app (a zone), node: modules and commander: no other package.
   boundary(
-    ['src/engine/**/*.ts'],
-    [forbid(['cli', 'app', 'client', 'pipeline', 'queue', 'store', 'sources', 'server', 'metrics', 'llm', 'config'], 'the engine depends only on backend, contract, errors and common')],
-    NETWORK,
+    ['src/cli/**/*.ts'],
+    [{ regex: '^(?!node:|commander$|\\.)', message: 'the CLI imports only the app layer (src/app), node: modules and commander' }],
   ),
+  {
+    files: ['src/**/*.ts', 'workers/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // `./x.js` in the sources is `./x.ts`; import-x reads .ts files with typescript-eslint's parser.
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: REPO, zones: ZONES }],
+      // Value imports only: `import type` is erased from the build, so import-x does not follow it.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   boundary(
     ['src/client/**/*.ts'],
     [forbid(['cli', 'app', 'engine', 'pipeline', 'queue', 'store', 'sources', 'server', 'metrics', 'llm'], 'the remote client depends only on backend, contract, errors and logging')],

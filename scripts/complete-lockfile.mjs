@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const packages = lock.packages;
-const PLATFORM = /-(darwin|linux|win32|freebsd|android|openbsd|sunos|aix)-(arm64|x64|arm|ia32|ppc64|s390x|riscv64|loong64)(?:-(gnu|musl|msvc|gnueabihf))?$/;
+const PLATFORM = /-(darwin|linux|win32|freebsd|android|openbsd|sunos|aix|openharmony)-(arm64|x64|arm|ia32|ppc64|s390x|riscv64|loong64)(?:-(gnu|musl|msvc|gnueabihf|musleabihf|eabi))?$/;
 let added = 0;
 for (const [location, entry] of Object.entries(packages)) {
   for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {

@@ -1,6 +1,6 @@
 /**
  * docmill as a library: `import { parseFile, run } from 'docmill'`. Everything the CLI does goes through these
- * functions; see README "Library API" for examples.
+ * functions; see docs/library.md for examples.
  */
 export { parseFile, type ParseFileOptions } from './app/parse-file.js';
 export { run, type RunHandle } from './app/run.js';
@@ -71,8 +71,7 @@ export {
   FileReadError,
   type RateLimitKind,
 } from './backend/errors.js';
-export { EngineError } from './engine/engine-error.js';
-export { EngineTimeoutError, EngineCrashError } from './engine/thread-pool.js';
+export { EngineError, EngineTimeoutError, EngineCrashError } from './engine/engine-error.js';
 export { RedisUnavailableError } from './queue/redis-connection.js';
 
 // The contract's option and response types.

@@ -1,10 +1,11 @@
 /**
  * A worker thread of the local engine's pool: parses one document at a time, off the main event loop, so CPU-heavy
  * parsing never stalls HTTP handling or BullMQ lock renewal, and a hostile file can be killed with its thread.
+ * The stages its conversion enters are passed on as they come (src/engine/stage.ts), so that a timeout names one.
  */
 import { parentPort } from 'node:worker_threads';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
-import type { ThreadReply, ThreadTask } from '../src/engine/thread-messages.js';
+import type { ThreadMessage, ThreadTask } from '../src/engine/thread-messages.js';
 
 // First, before anything that can load pdfjs: its polyfills replace the native Array.prototype.push, which the
 // PDF converter puts back after loading it (src/engine/pdf/native-builtins.ts). The engine is imported only
@@ -12,18 +13,26 @@ import type { ThreadReply, ThreadTask } from '../src/engine/thread-messages.js';
 captureNativeBuiltins();
 const { parseDocument } = await import('../src/engine/engine.js');
 const { EngineError } = await import('../src/engine/engine-error.js');
+const { listenToStages } = await import('../src/engine/stage.js');
 
 if (!parentPort) throw new Error('engine-thread must run as a worker thread');
 const port = parentPort;
 
 port.on('message', (task: ThreadTask) => {
+  listenToStages((stage) => port.postMessage({ id: task.id, stage } satisfies ThreadMessage));
   parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages })
-    .then((data) => port.postMessage({ id: task.id, ok: true, data } satisfies ThreadReply))
+    .then((data) => port.postMessage({ id: task.id, ok: true, data } satisfies ThreadMessage))
     .catch((error: unknown) => {
-      const reply: ThreadReply =
+      const reply: ThreadMessage =
         error instanceof EngineError
-          ? { id: task.id, ok: false, error: { kind: 'document', apiCode: error.apiCode, status: error.status, message: error.message } }
-          : { id: task.id, ok: false, error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) } };
+          ? { id: task.id, ok: false, error: { kind: 'document', apiCode: error.apiCode, status: error.status, message: error.message, detail: error.detail } }
+          : { id: task.id, ok: false, error: { kind: 'internal', message: describe(error) } };
       port.postMessage(reply);
-    });
+    })
+    .finally(() => listenToStages(undefined));
 });
+port.postMessage({ ready: true } satisfies ThreadMessage);
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

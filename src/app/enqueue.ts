@@ -2,18 +2,15 @@
  * `enqueue`: list a source into a shared queue for workers elsewhere; with `watch`, keep adding files as they
  * appear or change until closed.
  */
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { integerSetting } from '../config/numbers.js';
-import { createLogger } from '../logging/logger.js';
+import { integerSetting, InvalidSettingError } from '../config/numbers.js';
 import { Producer, type EnqueueSummary } from '../queue/producer.js';
-import { DEFAULT_QUEUE } from '../queue/queue-names.js';
+import { waitForRoom } from '../queue/queue-room.js';
+import { CompositionRoot } from './composition-root.js';
 import { PipelineEvents } from './events.js';
+import { eventSettings, removedSetting } from './events-settings.js';
+import { recordNotConverted, type SkippedEntry } from './not-converted.js';
 import { DEFAULTS, type EnqueueOptions } from './options.js';
-import { defaultCheckpointDir, openQueue, S3ClientCache, sourceCloser, sourceFactory, validatedOptions } from './pipeline.js';
-import { processingSettingsFrom } from './processing-settings.js';
-import { Resources } from './resources.js';
-import { recordNotConverted } from './run.js';
+import { processingSettingsFrom, validatedOptions } from './processing-settings.js';
 import { SummaryCounter, type CauseGroup } from './summary.js';
 import { watchInto } from './watch-into.js';
 
@@ -45,41 +42,40 @@ export function enqueue(options: EnqueueOptions): EnqueueHandle {
   return events;
 }
 
-async function enqueueAll(options: EnqueueOptions, events: PipelineEvents, signal: AbortSignal): Promise<EnqueueResult> {
-  const logger = options.logger ?? createLogger({ level: 'silent' });
-  const environment = options.environment;
+async function enqueueAll(options: EnqueueOptions, pipelineEvents: PipelineEvents, signal: AbortSignal): Promise<EnqueueResult> {
   const { options: parseOptions, settings, fingerprint } = validatedOptions(options.parseOptions, processingSettingsFrom(options));
   const attempts = integerSetting(options.attempts ?? DEFAULTS.attempts, 'attempts');
   const pollIntervalMs = integerSetting(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs, 'pollIntervalMs');
+  if (!options.watch && options.events !== undefined) throw new InvalidSettingError('events are read while watching: add watch (--watch)');
+  const events = options.watch ? eventSettings(options) : undefined;
+  const removed = removedSetting(options.removed);
   const counter = new SummaryCounter();
-  const resources = new Resources(logger);
-  try {
-    const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
-    const sources = resources.add('sources', sourceCloser(), (c) => c.close());
-    const cacheDir = environment?.cacheDir ?? join(homedir(), '.cache');
-    const sourceFor = sources.track(
-      sourceFactory(s3, {
-        selection: { include: options.include ?? [], exclude: options.exclude ?? [] },
+  return CompositionRoot.use(options, async (root) => {
+    const sourceFor = root.sources(
+      {
+        include: options.include,
+        exclude: options.exclude,
         pollIntervalMs,
-        checkpointDir: options.checkpointDir ?? defaultCheckpointDir(options.source, options.queue ?? DEFAULT_QUEUE, cacheDir),
-      }),
+        checkpoint: { location: options.source, queue: options.queue, dir: options.checkpointDir },
+        events,
+      },
+      options.s3,
     );
     const source = sourceFor(options.source);
-    const handle = resources.add('queue', await openQueue(options, 'named', logger, environment), (h) => h.close());
+    const handle = await root.queue(options, 'named');
     await handle.control.saveOptions(fingerprint, parseOptions, settings);
-    const onSkipped = (entry: Parameters<typeof recordNotConverted>[0]) => recordNotConverted(entry, source.location, undefined, counter, events);
+    const onSkipped = (entry: SkippedEntry) => recordNotConverted(entry, source.location, undefined, counter, pipelineEvents);
     const producer = new Producer(handle.queue, {
       optionsFingerprint: fingerprint,
       force: Boolean(options.force),
       attempts,
-      onQueued: (count) => events.publish({ type: 'queued', count }),
+      removed,
+      onQueued: (count) => pipelineEvents.publish({ type: 'queued', count }),
       onSkipped,
     });
     const summary = await producer.enqueueAll(source, source.list(signal));
-    events.publish({ type: 'listed', queued: summary.queued });
-    if (options.watch) await watchInto(source, producer, logger, signal, onSkipped);
+    pipelineEvents.publish({ type: 'listed', queued: summary.queued });
+    if (options.watch) await watchInto(source, producer, root.logger, signal, onSkipped, { waitForRoom: (room) => waitForRoom(handle.queue, room) });
     return { ...summary, queue: handle.queue.name, notConverted: counter.notConvertedGroups() };
-  } finally {
-    await resources.close();
-  }
+  });
 }

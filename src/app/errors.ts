@@ -1,5 +1,18 @@
-/** Errors of the composition root: settings that cannot make a pipeline. */
+/**
+ * Errors of the composition root (settings that cannot make a pipeline), and the typed errors an entry point turns
+ * into what its user sees (the CLI's exit codes and messages).
+ */
 import { DocmillError } from '../errors/docmill-error.js';
+
+export { DocmillError };
+export {
+  InvalidResponseError,
+  OptionsValidationError,
+  ParseAbortedError,
+  ParseApiError,
+  ParseDeadlineError,
+  ParseNetworkError,
+} from '../backend/errors.js';
 
 export class MissingRedisError extends DocmillError {
   constructor() {

@@ -7,6 +7,8 @@ import { EventEmitter } from 'node:events';
 import type { DocumentOutcome } from '../pipeline/outcome.js';
 import type { ManifestEntry } from '../store/output-store.js';
 
+export type { DocumentOutcome };
+
 export type PipelineEvent =
   /** A document was converted, skipped or failed, with the manifest line it added. */
   | { type: 'document'; outcome: DocumentOutcome }

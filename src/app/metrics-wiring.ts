@@ -11,8 +11,9 @@ import { resolveApiConfig } from '../config/api-config.js';
 import type { DocmillEnvironment } from '../config/environment.js';
 import { LocalParseEngine } from '../engine/local-engine.js';
 import type { DocmillMetrics } from '../metrics/metrics.js';
+import { queueRateLimitTtl } from '../queue/queue-rate-limit.js';
 import type { ApiOptions } from './options.js';
-import type { QueueHandle } from './pipeline.js';
+import type { QueueHandle } from './queue-handle.js';
 import type { Resources } from './resources.js';
 
 export interface MetricSources {
@@ -31,9 +32,7 @@ export function observeForMetrics(resources: Resources, metrics: DocmillMetrics,
   const { handle, backend } = sources;
   metrics.observeQueue({
     getJobCounts: (...states) => handle.queue.getJobCounts(...states),
-    // Queue.rateLimit marks the limiter with MAX_SAFE_INTEGER; the worker's own limiter counts jobs under the
-    // same key (max 1,000,000 a second), and only the former is a pause.
-    getRateLimitTtl: () => handle.queue.getRateLimitTtl(Number.MAX_SAFE_INTEGER),
+    getRateLimitTtl: () => queueRateLimitTtl(handle.queue),
     pauseReason: () => handle.control.pauseReason(),
     redisDown: () => handle.outage.down,
   });

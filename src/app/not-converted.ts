@@ -5,8 +5,11 @@
  * docmill's own temporary files are not recorded.
  */
 import { extensionOf } from '../contract/extensions.js';
+import type { DocumentOutcome } from '../pipeline/outcome.js';
 import type { ListEntry, SkipReason } from '../sources/source.js';
-import type { ManifestEntry } from '../store/output-store.js';
+import type { ManifestEntry, OutputStore } from '../store/output-store.js';
+import type { PipelineEvents } from './events.js';
+import type { SummaryCounter } from './summary.js';
 
 const SKIP_REASON: Partial<Record<SkipReason, string>> = {
   unsupported: 'unsupported extension',
@@ -39,4 +42,26 @@ export function notConvertedRecord(entry: SkippedEntry, sourceLocation: string):
     ...(entry.reason === 'unsupported' ? { extension: extensionOf(entry.relativePath) || '(none)' } : {}),
     ...(entry.detail ? { error: { code: entry.reason.toUpperCase().replace(/-/g, '_'), message: entry.detail } } : {}),
   };
+}
+
+/** Records a listed file docmill will not convert (in the manifest, when there is a store), counts it, and tells the caller. */
+export async function recordNotConverted(
+  entry: SkippedEntry,
+  sourceLocation: string,
+  store: OutputStore | undefined,
+  counter: SummaryCounter,
+  events: PipelineEvents,
+): Promise<void> {
+  const record = notConvertedRecord(entry, sourceLocation);
+  if (!record) return;
+  await store?.appendManifest(record);
+  if (record.status === 'failed') {
+    const outcome: DocumentOutcome = { status: 'failed', relativePath: record.path, requests: 0, durationMs: 0, error: record.error, record };
+    counter.record(outcome);
+    events.publish({ type: 'document', outcome });
+    return;
+  }
+  const reason = record.reason ?? entry.reason;
+  counter.notConverted(record.path, reason);
+  events.publish({ type: 'not-converted', path: record.path, reason, extension: record.extension, record });
 }

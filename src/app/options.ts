@@ -7,6 +7,8 @@ import type { DocmillEnvironment } from '../config/environment.js';
 import type { ParseOptionsInput } from '../contract/options.js';
 import type { JsonExtractor } from '../engine/json-format.js';
 
+export type { DocmillEnvironment, ParseOptionsInput };
+
 export interface ApiOptions {
   /** Base URL of a remote /v2/parse API. @default the embedded local engine (no key, no network) */
   apiUrl?: string | undefined;
@@ -53,6 +55,24 @@ export interface SourceOptions {
   pollIntervalMs?: number | undefined;
   /** S3 watch: folder of the listing checkpoint. @default one per (source, queue) under the cache folder */
   checkpointDir?: string | undefined;
+  /**
+   * What becomes of the outputs of a source file that is removed (an S3 removed event or a re-list, a watched file
+   * unlinked or renamed away, a file a run no longer finds): `keep` them, or `delete` every output of it (Markdown,
+   * JSON, pages, blocks, chunks) with its state. Either way the manifest records the file as `removed`. @default 'keep'
+   */
+  removed?: 'keep' | 'delete' | undefined;
+  /**
+   * S3 watch: read the bucket's notifications from this queue instead of polling: an SQS queue URL, or an
+   * `amqp://`/`amqps://` URL (MinIO, Ceph through RabbitMQ) naming its queue as `?queue=<name>` or in `eventsQueue`.
+   * The bucket is still listed at start (the backfill) and every `relistIntervalMs`.
+   */
+  events?: string | undefined;
+  /** AMQP events: the queue's name, when the URL does not carry it. */
+  eventsQueue?: string | undefined;
+  /** SQS events: an SQS-compatible endpoint. @default the SDK's (AWS_ENDPOINT_URL_SQS, else AWS) */
+  sqsEndpoint?: string | undefined;
+  /** S3 watch with events: how often to list the bucket anyway, in ms; 0: never. @default 21600000 (6 hours) */
+  relistIntervalMs?: number | undefined;
 }
 
 export interface WorkerOptions extends CommonOptions, ApiOptions, QueueOptions {
@@ -164,4 +184,6 @@ export const DEFAULTS = {
   concurrency: 8,
   attempts: 4,
   pollIntervalMs: 30_000,
+  relistIntervalMs: 6 * 3600 * 1000,
+  removed: 'keep',
 } as const;

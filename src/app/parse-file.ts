@@ -5,16 +5,23 @@
  *   const data = await parseFile('report.pdf', { parseOptions: { parsers: [{ type: 'pdf', pages: true }] } });
  *   const remote = await parseFile('deck.pptx', { apiUrl: 'https://api.example.com', apiKey: process.env.KEY });
  */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import { localFileSource } from '../backend/upload-source.js';
+import { chunk, type Chunk } from '../chunk/chunk.js';
+import { writeFileAtomic } from '../common/atomic-file.js';
+import type { ChunkSettings } from '../common/processing-settings.js';
 import { integerSetting } from '../config/numbers.js';
 import { MAX_ATTEMPTS } from '../contract/limits.js';
 import type { ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
-import { createLogger } from '../logging/logger.js';
+import { CompositionRoot } from './composition-root.js';
 import type { ApiOptions, CommonOptions } from './options.js';
-import { checkOcrLanguagesFor, processingSettingsFrom } from './processing-settings.js';
-import { buildBackend, validatedOptions } from './pipeline.js';
+import { checkOcrLanguagesFor, processingSettingsFrom, validatedOptions } from './processing-settings.js';
+
+export type { ParseData };
 
 export interface ParseFileOptions extends ApiOptions, CommonOptions {
   /**
@@ -34,21 +41,29 @@ export interface ParseFileOptions extends ApiOptions, CommonOptions {
 }
 
 export async function parseFile(path: string, options: ParseFileOptions = {}): Promise<ParseData> {
-  const logger = options.logger ?? createLogger({ level: 'silent' });
   const { ocrLanguages } = processingSettingsFrom({ ocrLanguages: options.ocrLanguages });
   const { options: parseOptions } = validatedOptions(options.parseOptions);
   const maxAttempts = options.maxAttempts === undefined ? undefined : integerSetting(options.maxAttempts, 'maxAttempts', { max: MAX_ATTEMPTS });
   const source = await localFileSource(path);
-  const backend =
-    options.backend ?? buildBackend({ engineThreads: 1, ...options }, logger, options.environment, maxAttempts);
-  try {
+  return CompositionRoot.use(options, async (root) => {
+    const backend = options.backend ?? root.parseBackend({ engineThreads: 1, ...options }, maxAttempts);
     checkOcrLanguagesFor(backend, ocrLanguages ? { ocrLanguages } : {});
     const result = await backend.parse(source, parseOptions, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(ocrLanguages ? { ocrLanguages } : {}),
     });
     return result.data;
-  } finally {
-    if (!options.backend) await backend.close();
-  }
+  });
+}
+
+/** The retrieval chunks of a parsed file (`parse --chunks`), their source named by `path` as given, with its sha256. */
+export async function chunksOfFile(path: string, data: ParseData, settings: ChunkSettings): Promise<Chunk[]> {
+  const hash = createHash('sha256');
+  for await (const piece of createReadStream(path)) hash.update(piece as Buffer);
+  return chunk(data, { ...settings, source: { path, sha256: hash.digest('hex') } });
+}
+
+/** Writes a parse's output to `path` whole or not at all (a temporary file, then a rename). */
+export function writeParseOutput(path: string, text: string): Promise<void> {
+  return writeFileAtomic(resolve(path), text);
 }

@@ -9,19 +9,19 @@
  *   console.log(cost.documents, cost.pages, cost.estimatedCredits);
  */
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
+import { integerSetting } from '../config/numbers.js';
 import { extensionOf } from '../contract/extensions.js';
 import { MAX_FILE_BYTES } from '../contract/limits.js';
 import { costOfBytes } from '../pipeline/document-cost.js';
 import type { Source, SourceFile } from '../sources/source.js';
 import type { OutputStore } from '../store/output-store.js';
+import { CompositionRoot } from './composition-root.js';
 import { notConvertedRecord } from './not-converted.js';
 import type { PreviewOptions } from './options.js';
-import { buildStore, S3ClientCache, sourceCloser, sourceFactory, validatedOptions } from './pipeline.js';
-import { processingSettingsFrom } from './processing-settings.js';
-import { Resources } from './resources.js';
-import { integerSetting } from '../config/numbers.js';
-import { createLogger } from '../logging/logger.js';
+import { processingSettingsFrom, validatedOptions } from './processing-settings.js';
+
+/** The credit rules the estimate applies (the hosted API's), for a caller that shows them. */
+export { CREDIT_RULES } from '../pipeline/credits.js';
 
 export interface PreviewItem {
   /** Path below the source, as the outputs will mirror it. */
@@ -47,23 +47,13 @@ export interface CostPreview {
 }
 
 export async function preview(options: PreviewOptions): Promise<CostPreview> {
-  const logger = options.logger ?? createLogger({ level: 'silent' });
   const { options: parseOptions, fingerprint } = validatedOptions(options.parseOptions, processingSettingsFrom(options));
   const force = Boolean(options.force);
   const splitPages = options.splitPages === undefined ? undefined : integerSetting(options.splitPages, 'splitPages');
-  const resources = new Resources(logger);
-  try {
-    const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
-    const sources = resources.add('sources', sourceCloser(), (c) => c.close());
+  return CompositionRoot.use(options, async (root) => {
     const out = options.out;
-    const source = sources.track(
-      sourceFactory(s3, {
-        selection: { include: options.include ?? [], exclude: options.exclude ?? [] },
-        ignorePaths: out === undefined || out.startsWith('s3://') ? [] : [resolve(out)],
-      }),
-    )(options.source);
-    // Read only (states and the content index); never closed, since closing a store may tidy its folder.
-    const store = out === undefined ? undefined : buildStore(out, s3);
+    const source = root.sources({ include: options.include, exclude: options.exclude, out }, options.s3)(options.source);
+    const store = out === undefined ? undefined : root.storeToRead(out, options.s3);
     const result: CostPreview = { documents: 0, pages: 0, estimatedCredits: 0, items: [], skipped: { unchanged: 0, sameContent: 0, tooLarge: 0 }, notConverted: 0 };
     /** Content this listing already sends once: a second file with it is copied by the run. */
     const sent = new Set<string>();
@@ -84,14 +74,12 @@ export async function preview(options: PreviewOptions): Promise<CostPreview> {
       result.estimatedCredits += cost.credits;
     }
     return result;
-  } finally {
-    await resources.close();
-  }
+  });
 }
 
 type Verdict = { kind: 'send'; bytes: Buffer } | { kind: 'unchanged' | 'sameContent' | 'tooLarge' };
 
-/** The decision a worker would make for this file (document-processor.ts), made without a queue. */
+/** The decision a worker would make for this file (src/pipeline/steps/), made without a queue. */
 async function previewFile(
   file: SourceFile,
   source: Source,

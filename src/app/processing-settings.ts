@@ -1,16 +1,36 @@
 /**
- * The library's processing options (ocrLanguages, chunks) checked and turned into the settings that are
- * fingerprinted and queued with the jobs.
+ * The library's parse options checked against the contract, and its processing options (ocrLanguages, chunks)
+ * turned into the settings that are fingerprinted and queued with the jobs: all before anything is queued or sent.
  */
+import { OptionsValidationError } from '../backend/errors.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import type { ProcessingSettings } from '../common/processing-settings.js';
 import { integerSetting, InvalidSettingError } from '../config/numbers.js';
+import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
+import { validateParseOptions } from '../contract/validation.js';
 import { checkOcrLanguages, LocalParseEngine } from '../engine/local-engine.js';
+import { optionsFingerprint } from '../store/options-fingerprint.js';
 import { DEFAULTS, type ProcessingOptions } from './options.js';
+
+export type { ChunkSettings } from '../common/processing-settings.js';
 
 const TESSERACT_CODE = /^[a-z]{3}(_[a-z]{2,8})?$/;
 /** Far above any embedding model's window: a budget beyond it is a typo. */
 const MAX_CHUNK_TOKENS = 100_000;
+
+export interface ValidatedOptions {
+  options: ParseOptions;
+  settings: ProcessingSettings;
+  /** Keys the outputs: the same options and settings give the same fingerprint. */
+  fingerprint: string;
+}
+
+/** Options validated against the contract before anything is queued or sent, with docmill's processing settings. */
+export function validatedOptions(input: ParseOptionsInput | undefined, settings: ProcessingSettings = {}): ValidatedOptions {
+  const validation = validateParseOptions(input ?? {});
+  if (!validation.ok) throw new OptionsValidationError(validation.body.details);
+  return { options: validation.options, settings, fingerprint: optionsFingerprint(validation.options, settings) };
+}
 
 export function processingSettingsFrom(options: ProcessingOptions): ProcessingSettings {
   const settings: ProcessingSettings = {};

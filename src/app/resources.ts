@@ -1,44 +1,59 @@
 /**
- * What a pipeline opened, closed in the reverse order of opening. Opening is a sequence of steps that can each
- * fail (Redis down, a bad S3 endpoint, a port in use): whatever was opened before the failure is closed before the
- * error goes on, so a failed start leaves no server, connection or thread behind.
+ * What an entry point opened, closed in one order for every entry point. Opening is a sequence of steps that can
+ * each fail (Redis down, a bad S3 endpoint, a port in use): whatever was opened before the failure is closed before
+ * the error goes on, so a failed start leaves no server, connection or thread behind.
  */
 import type { Logger } from 'pino';
 
+/**
+ * The shutdown order, defined here once: what uses a resource closes before it. The parse worker stops fetching and
+ * finishes (or hands back) its documents while the queue, the sources, the store and the backend still answer; the
+ * servers stop taking requests before what answers them closes; the queue's connection (and an embedded
+ * redis-server) goes after everything that talks to it; the backend (the engine's threads) goes last.
+ */
+export const SHUTDOWN_ORDER = [
+  'parse worker',
+  'parse server',
+  'credit-usage poller',
+  'metrics server',
+  'queue dashboard',
+  'queue',
+  'sources',
+  'store',
+  'S3 client',
+  'parse backend',
+] as const;
+
+export type ResourceKind = (typeof SHUTDOWN_ORDER)[number];
+
 export class Resources {
-  readonly #closers: { name: string; close: () => Promise<void> | void }[] = [];
+  readonly #open: { kind: ResourceKind; close: () => Promise<void> | void }[] = [];
   #closed = false;
 
   constructor(private readonly logger?: Logger) {}
 
   /** Registers `value` to be closed with `close`, and returns it. */
-  add<T>(name: string, value: T, close: (value: T) => Promise<void> | void): T {
-    this.#closers.push({ name, close: () => close(value) });
+  add<T>(kind: ResourceKind, value: T, close: (value: T) => Promise<void> | void): T {
+    this.#open.push({ kind, close: () => close(value) });
     return value;
   }
 
-  /** Closes everything, newest first; one failure does not keep the others open. Safe to call twice. */
+  /**
+   * Closes everything in SHUTDOWN_ORDER (two of a kind: the newest first); one failure does not keep the others
+   * open. Safe to call twice.
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const { name, close } of this.#closers.reverse()) {
+    const rank = (kind: ResourceKind) => SHUTDOWN_ORDER.indexOf(kind);
+    // Array.prototype.sort is stable: newest first within a kind.
+    const order = [...this.#open].reverse().sort((a, b) => rank(a.kind) - rank(b.kind));
+    for (const { kind, close } of order) {
       try {
         await close();
       } catch (error) {
-        this.logger?.warn({ err: error, resource: name }, 'closing failed');
+        this.logger?.warn({ err: error, resource: kind }, 'closing failed');
       }
     }
-  }
-}
-
-/** Runs `open` against a fresh Resources; if it throws, closes what it had opened and rethrows. */
-export async function openAll<T>(logger: Logger | undefined, open: (resources: Resources) => Promise<T>): Promise<T & { resources: Resources }> {
-  const resources = new Resources(logger);
-  try {
-    const opened = await open(resources);
-    return Object.assign(opened as object, { resources }) as T & { resources: Resources };
-  } catch (error) {
-    await resources.close();
-    throw error;
   }
 }

@@ -7,28 +7,21 @@
  *   handle.on('document', ({ outcome }) => console.log(outcome.status, outcome.relativePath));
  *   const summary = await handle.done;
  */
-import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { startParseWorker, type ParseWorker } from '../../workers/parse-worker.js';
 import type { ParseApiError } from '../backend/errors.js';
 import { integerSetting } from '../config/numbers.js';
-import { MAX_TIMEOUT_MS } from '../contract/limits.js';
-import { createLogger } from '../logging/logger.js';
-import { DocmillMetrics } from '../metrics/metrics.js';
 import { Producer } from '../queue/producer.js';
 import { reclaimOrphanedJobs } from '../queue/reclaim.js';
 import { DEFAULT_REDIS_WAIT_MS, unlessAborted } from '../queue/redis-outage.js';
 import type { QueueControl } from '../queue/queue-control.js';
+import { CompositionRoot, workerSettings } from './composition-root.js';
 import { PipelineEvents } from './events.js';
-import { notConvertedRecord, type SkippedEntry } from './not-converted.js';
-import type { DocumentOutcome } from '../pipeline/outcome.js';
-import type { OutputStore } from '../store/output-store.js';
+import { removedSetting } from './events-settings.js';
+import { recordNotConverted } from './not-converted.js';
+import { ListedPaths, removedSinceLastRun } from './removed-since-last-run.js';
 import { DEFAULTS, type RunOptions } from './options.js';
-import { buildBackend, buildStore, openQueue, S3ClientCache, sourceCloser, sourceFactory, validatedOptions, type QueueHandle } from './pipeline.js';
-import { checkOcrLanguagesFor, processingSettingsFrom } from './processing-settings.js';
-import { Resources } from './resources.js';
-import { observeForMetrics } from './metrics-wiring.js';
-import { reportingHooks, serveMetrics } from './worker-wiring.js';
+import { processingSettingsFrom, validatedOptions } from './processing-settings.js';
+import type { QueueHandle } from './queue-handle.js';
 import { SummaryCounter, type RunSummary } from './summary.js';
 
 export interface RunHandle extends PipelineEvents {
@@ -38,11 +31,6 @@ export interface RunHandle extends PipelineEvents {
   readonly counter: SummaryCounter;
   /** Stops taking documents, lets active ones finish, and resolves when everything is closed. */
   close(): Promise<RunSummary | undefined>;
-}
-
-/** The job lock must outlive the longest parse (its timeout, plus upload and queueing). */
-export function lockDurationFor(option: number | undefined, timeoutMs: number = MAX_TIMEOUT_MS): number {
-  return option !== undefined ? integerSetting(option, 'lockDurationMs') : timeoutMs + 60_000;
 }
 
 export function run(options: RunOptions): RunHandle {
@@ -65,42 +53,24 @@ export function run(options: RunOptions): RunHandle {
 }
 
 async function runToEnd(options: RunOptions, events: PipelineEvents, counter: SummaryCounter, signal: AbortSignal): Promise<RunSummary> {
-  const logger = options.logger ?? createLogger({ level: 'silent' });
-  const environment = options.environment;
-  const concurrency = integerSetting(options.concurrency ?? DEFAULTS.concurrency, 'concurrency');
   const attempts = integerSetting(options.attempts ?? DEFAULTS.attempts, 'attempts');
   const { options: parseOptions, settings, fingerprint } = validatedOptions(options.parseOptions, processingSettingsFrom(options));
-  const lockDurationMs = lockDurationFor(options.lockDurationMs, parseOptions.timeout);
-  const maxCredits = options.maxCredits === undefined ? undefined : integerSetting(options.maxCredits, 'maxCredits', { min: 0 });
-  const resources = new Resources(logger);
-  let worker: ParseWorker | undefined;
-  let authFailure: ParseApiError | undefined;
-  try {
-    const backend = resources.add('parse backend', buildBackend(options, logger, environment), (b) => b.close());
-    checkOcrLanguagesFor(backend, settings);
-    const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
-    const store = resources.add('store', buildStore(options.out, s3), (s) => s.close());
-    const sources = resources.add('sources', sourceCloser(), (c) => c.close());
-    const sourceFor = sources.track(
-      sourceFactory(s3, {
-        selection: { include: options.include ?? [], exclude: options.exclude ?? [] },
-        ignorePaths: options.out.startsWith('s3://') ? [] : [resolve(options.out)],
-      }),
-    );
-    const source = sourceFor(options.source);
-    const giveUpOnRedisAfterMs = integerSetting(options.redisWaitMs ?? DEFAULT_REDIS_WAIT_MS, 'redisWaitMs', { min: 0 });
-    const handle = resources.add('queue', await openQueue({ ...options, out: options.out, giveUpOnRedisAfterMs }, 'run', logger, environment), (h) => h.close());
+  const worker = workerSettings(options, parseOptions.timeout);
+  const giveUpOnRedisAfterMs = integerSetting(options.redisWaitMs ?? DEFAULT_REDIS_WAIT_MS, 'redisWaitMs', { min: 0 });
+  const removed = removedSetting(options.removed);
+  return CompositionRoot.use(options, async (root) => {
+    const { logger } = root;
+    const opened = await root.openConversion(options, { naming: 'run', giveUpOnRedisAfterMs, defaultMetrics: false, processing: settings, worker });
+    const { store, handle } = opened;
+    const source = opened.source ?? opened.sourceFor(options.source);
+    const { queue, control } = handle;
     // Stopped, or Redis gone for longer than the run may wait: either way nothing may keep awaiting Redis.
     const stopOrLost = AbortSignal.any([signal, handle.outage.lost]);
-    const metrics = new DocmillMetrics();
-    await serveMetrics(resources, metrics, options.metricsPort, logger, { queue: handle.queue, dashboard: options.dashboard });
-    observeForMetrics(resources, metrics, { handle, backend, api: options, environment, metricsPort: options.metricsPort }, logger);
-    const { queue, control } = handle;
     // Redis lost here: these wait for it, the run need not (it goes on to end as the drain loop decides).
     await unlessAborted(
       (async () => {
         await control.saveOptions(fingerprint, parseOptions, settings);
-        await startBudget(handle, maxCredits);
+        await startBudget(handle, worker.maxCredits);
         const pause = await control.pauseReason();
         if (pause) {
           logger.warn({ reason: pause.message }, 'the queue was paused; running again resumes it');
@@ -112,58 +82,62 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       })(),
       stopOrLost,
     );
-    worker = startParseWorker({
-      connection: handle.redis,
-      queue,
-      control,
-      store,
-      backend,
-      sourceFor,
-      logger,
-      metrics,
-      concurrency,
-      lockDurationMs,
-      splitPages: options.splitPages === undefined ? undefined : integerSetting(options.splitPages, 'splitPages'),
-      ...reportingHooks(handle, counter, events),
+    let authFailure: ParseApiError | undefined;
+    const parseWorker = opened.startWorker({
+      counter,
+      events,
       onAuthFailure: (error) => {
         authFailure ??= error;
       },
       onPaused: () => events.publish({ type: 'status', status: 'paused: parse API credits exhausted; run `docmill resume` after adding credits' }),
     });
-    logger.info({ source: options.source, out: options.out, queue: queue.name, redis: handle.target, concurrency }, 'run started');
+    logger.info({ source: options.source, out: options.out, queue: queue.name, redis: handle.target, concurrency: worker.concurrency }, 'run started');
     const producer = new Producer(queue, {
       optionsFingerprint: fingerprint,
       force: Boolean(options.force),
       attempts,
       keepCompleted: false,
+      removed,
+      // Its removals are queued after the listing, behind every parse job that may copy their outputs: no grace.
+      removalGraceMs: 0,
       onQueued: (count) => {
         counter.counts.queued += count;
         events.publish({ type: 'queued', count });
       },
       onSkipped: (entry) => recordNotConverted(entry, source.location, store, counter, events),
     });
-    const listing = await unlessAborted(producer.enqueueAll(source, source.list(signal)), stopOrLost);
-    if (listing) events.publish({ type: 'listed', queued: listing.queued });
+    const listed = new ListedPaths();
+    const listing = await unlessAborted(producer.enqueueAll(source, listed.record(source.list(signal))), stopOrLost);
+    if (listing) {
+      // Files an earlier run converted that the listing no longer finds: removals, recorded (and their outputs
+      // deleted with `removed: 'delete'`) by the workers like any job.
+      const gone = await unlessAborted(removedSinceLastRun(store, source, listed, stopOrLost), stopOrLost);
+      if (gone && gone.length > 0) {
+        await unlessAborted(producer.enqueueRemovals(source, gone), stopOrLost);
+        logger.info({ removed: gone.length, outputs: removed }, 'files of an earlier run are gone');
+      }
+      events.publish({ type: 'listed', queued: listing.queued });
+    }
     const ending = await waitUntilDrained(handle, control, events, stopOrLost, () => authFailure);
     // Read after the worker has closed: documents that finish while it closes are part of the summary.
     const summaryBase = () => ({ queue: queue.name, out: options.out, failures: counter.failures(), notConverted: counter.notConvertedGroups(), skippedBy: counter.skippedBy });
     if (ending === 'auth') {
       // Gracefully: documents in flight see the refusal before their next request and go back to waiting.
-      await worker.close();
+      await parseWorker.close();
       return { ...summaryBase(), outcome: 'stopped-auth', counts: counter.counts, failedInQueue: 0, error: authFailure };
     }
     if (ending === 'redis-lost') {
-      await worker.close(true);
+      await parseWorker.close(true);
       return { ...summaryBase(), outcome: 'redis-unavailable', counts: counter.counts, failedInQueue: counter.counts.failed, error: handle.outage.lost.reason as Error };
     }
     if (ending === 'interrupted') {
       events.publish({ type: 'status', status: 'stopping' });
-      await worker.close();
+      await parseWorker.close();
       const failedInQueue = handle.outage.down ? undefined : await unlessAborted(queue.getJobCountByTypes('failed'), AbortSignal.timeout(3000));
       return { ...summaryBase(), outcome: 'interrupted', counts: counter.counts, failedInQueue: failedInQueue ?? counter.counts.failed };
     }
     if (ending === 'budget') {
-      await worker.close();
+      await parseWorker.close();
       const budget = await control.budget.state();
       const open = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
       const waiting = Object.values(open).reduce((sum, count) => sum + count, 0);
@@ -176,39 +150,14 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
         budget: { maxCredits: budget.limit ?? 0, used: budget.used, waiting },
       };
     }
-    await worker.close();
+    await parseWorker.close();
     return {
       ...summaryBase(),
       outcome: 'completed',
       counts: counter.counts,
       failedInQueue: await queue.getJobCountByTypes('failed'),
     };
-  } finally {
-    await worker?.close(true).catch(() => undefined);
-    await resources.close();
-  }
-}
-
-/** Records a listed file docmill will not convert, counts it, and tells the caller. */
-export async function recordNotConverted(
-  entry: SkippedEntry,
-  sourceLocation: string,
-  store: OutputStore | undefined,
-  counter: SummaryCounter,
-  events: PipelineEvents,
-): Promise<void> {
-  const record = notConvertedRecord(entry, sourceLocation);
-  if (!record) return;
-  await store?.appendManifest(record);
-  if (record.status === 'failed') {
-    const outcome: DocumentOutcome = { status: 'failed', relativePath: record.path, requests: 0, durationMs: 0, error: record.error, record };
-    counter.record(outcome);
-    events.publish({ type: 'document', outcome });
-    return;
-  }
-  const reason = record.reason ?? entry.reason;
-  counter.notConverted(record.path, reason);
-  events.publish({ type: 'not-converted', path: record.path, reason, extension: record.extension, record });
+  });
 }
 
 /**

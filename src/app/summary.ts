@@ -12,6 +12,8 @@ export interface RunCounts {
   converted: number;
   skipped: number;
   failed: number;
+  /** Source files found removed (their outputs deleted or kept, as `removed` says). */
+  removed: number;
   /** Listed files that were not queued because docmill cannot take them (see `notConverted`). */
   notConverted: number;
   pages: number;
@@ -63,6 +65,8 @@ export function causeOf(code: string): string {
     case 'CORRUPT_DOCUMENT':
     case 'EMPTY_DOCUMENT':
       return 'corrupt or empty';
+    case 'CONVERSION_FAILED':
+      return 'could not be converted';
     case 'OCR_REQUIRED':
       return 'needs OCR';
     case 'OCR_LANGUAGE_MISSING':
@@ -85,7 +89,7 @@ export function causeOf(code: string): string {
 }
 
 export class SummaryCounter {
-  readonly counts: RunCounts = { queued: 0, converted: 0, skipped: 0, failed: 0, notConverted: 0, pages: 0, credits: 0, requests: 0 };
+  readonly counts: RunCounts = { queued: 0, converted: 0, skipped: 0, failed: 0, removed: 0, notConverted: 0, pages: 0, credits: 0, requests: 0 };
   readonly #failures = new Map<string, CauseGroup>();
   readonly #notConverted = new Map<string, CauseGroup>();
   readonly skippedBy: Record<string, number> = {};

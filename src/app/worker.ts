@@ -7,34 +7,18 @@
  *   worker.on('document', ({ outcome }) => …);
  *   process.on('SIGTERM', () => void worker.close());
  */
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { startParseWorker } from '../../workers/parse-worker.js';
 import type { ParseApiError } from '../backend/errors.js';
 import { integerSetting } from '../config/numbers.js';
-import { createLogger } from '../logging/logger.js';
-import { DocmillMetrics } from '../metrics/metrics.js';
 import { Producer } from '../queue/producer.js';
-import { DEFAULT_QUEUE } from '../queue/queue-names.js';
+import { waitForRoom } from '../queue/queue-room.js';
 import { unlessAborted } from '../queue/redis-outage.js';
+import { CompositionRoot, workerSettings } from './composition-root.js';
 import { PipelineEvents } from './events.js';
+import { recordNotConverted, type SkippedEntry } from './not-converted.js';
 import { DEFAULTS, type StartWorkerOptions } from './options.js';
-import {
-  buildBackend,
-  buildStore,
-  defaultCheckpointDir,
-  openQueue,
-  S3ClientCache,
-  sourceCloser,
-  sourceFactory,
-  validatedOptions,
-} from './pipeline.js';
-import { checkOcrLanguagesFor, processingSettingsFrom } from './processing-settings.js';
-import { Resources } from './resources.js';
-import { observeForMetrics } from './metrics-wiring.js';
-import { reportingHooks, serveMetrics } from './worker-wiring.js';
-import { lockDurationFor, recordNotConverted } from './run.js';
+import { processingSettingsFrom, validatedOptions } from './processing-settings.js';
 import { SummaryCounter, type RunCounts } from './summary.js';
+import { eventSettings, removedSetting } from './events-settings.js';
 import { watchInto } from './watch-into.js';
 
 export interface WorkerSummary {
@@ -75,95 +59,79 @@ export function startWorker(options: StartWorkerOptions): WorkerHandle {
 
 async function workUntilStopped(
   options: StartWorkerOptions,
-  events: PipelineEvents,
+  pipelineEvents: PipelineEvents,
   counter: SummaryCounter,
   signal: AbortSignal,
   forced: () => boolean,
 ): Promise<WorkerSummary> {
-  const logger = options.logger ?? createLogger({ level: 'silent' });
-  const environment = options.environment;
-  const concurrency = integerSetting(options.concurrency ?? DEFAULTS.concurrency, 'concurrency');
   const attempts = integerSetting(options.attempts ?? DEFAULTS.attempts, 'attempts');
   const pollIntervalMs = integerSetting(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs, 'pollIntervalMs');
+  const events = eventSettings(options);
+  const removed = removedSetting(options.removed);
   const validated = options.source !== undefined ? validatedOptions(options.parseOptions, processingSettingsFrom(options)) : undefined;
-  const lockDurationMs = lockDurationFor(options.lockDurationMs, validated?.options.timeout);
-  const maxCredits = options.maxCredits === undefined ? undefined : integerSetting(options.maxCredits, 'maxCredits', { min: 0 });
-  const resources = new Resources(logger);
+  const worker = workerSettings(options, validated?.options.timeout);
   const stopped = new AbortController();
   const workSignal = AbortSignal.any([signal, stopped.signal]);
-  let authFailure: ParseApiError | undefined;
-  try {
-    const backend = resources.add('parse backend', buildBackend(options, logger, environment), (b) => b.close());
-    // A worker without a source applies each job's settings as it comes; a missing language then fails those documents.
-    if (validated) checkOcrLanguagesFor(backend, validated.settings);
-    const s3 = resources.add('S3 client', new S3ClientCache(options.s3), (c) => c.close());
-    const store = resources.add('store', buildStore(options.out, s3), (s) => s.close());
-    const sources = resources.add('sources', sourceCloser(), (c) => c.close());
-    const cacheDir = environment?.cacheDir ?? join(homedir(), '.cache');
-    const sourceFor = sources.track(
-      sourceFactory(s3, {
-        selection: { include: options.include ?? [], exclude: options.exclude ?? [] },
-        ...(options.out.startsWith('s3://') ? {} : { ignorePaths: [resolve(options.out)] }),
+  return CompositionRoot.use(options, async (root) => {
+    const { logger } = root;
+    const opened = await root.openConversion(options, {
+      naming: 'named',
+      defaultMetrics: true,
+      // A worker without a source applies each job's settings as it comes; a missing language then fails those documents.
+      processing: validated?.settings,
+      watch: {
         pollIntervalMs,
-        ...(options.source !== undefined
-          ? { checkpointDir: options.checkpointDir ?? defaultCheckpointDir(options.source, options.queue ?? DEFAULT_QUEUE, cacheDir) }
-          : {}),
-      }),
-    );
-    const source = options.source !== undefined ? sourceFor(options.source) : undefined;
-    const handle = resources.add('queue', await openQueue(options, 'named', logger, environment), (h) => h.close());
+        checkpoint: options.source !== undefined ? { location: options.source, queue: options.queue, dir: options.checkpointDir } : undefined,
+        events,
+      },
+      worker,
+    });
+    const { store, source, handle } = opened;
     // The queue's budget, for every worker on it; one started without a budget leaves the queue's as it is.
-    if (maxCredits !== undefined) {
-      await handle.control.budget.setLimit(maxCredits);
+    if (worker.maxCredits !== undefined) {
+      await handle.control.budget.setLimit(worker.maxCredits);
       // A queue stopped at its old budget goes on; the next document is checked against the new one.
       if ((await handle.control.pauseReason())?.kind === 'budget') await handle.control.resume();
     }
-    const metrics = new DocmillMetrics({ defaultMetrics: true });
-    await serveMetrics(resources, metrics, options.metricsPort, logger, { queue: handle.queue, dashboard: options.dashboard });
-    observeForMetrics(resources, metrics, { handle, backend, api: options, environment, metricsPort: options.metricsPort }, logger);
-    const worker = resources.add(
-      'worker',
-      startParseWorker({
-        connection: handle.redis,
-        queue: handle.queue,
-        control: handle.control,
-        store,
-        backend,
-        sourceFor,
-        logger,
-        metrics,
-        concurrency,
-        lockDurationMs,
-        splitPages: options.splitPages === undefined ? undefined : integerSetting(options.splitPages, 'splitPages'),
-        ...reportingHooks(handle, counter, events),
-        onAuthFailure: (error) => {
-          authFailure ??= error;
-          stopped.abort();
-        },
-      }),
-      (w) => w.close(true),
-    );
-    logger.info({ queue: handle.queue.name, redis: handle.target, out: options.out, concurrency }, 'worker started');
+    let authFailure: ParseApiError | undefined;
+    const parseWorker = opened.startWorker({
+      counter,
+      events: pipelineEvents,
+      onAuthFailure: (error) => {
+        authFailure ??= error;
+        stopped.abort();
+      },
+    });
+    logger.info({ queue: handle.queue.name, redis: handle.target, out: options.out, concurrency: worker.concurrency }, 'worker started');
     if (source && validated) {
       await handle.control.saveOptions(validated.fingerprint, validated.options, validated.settings);
+      const onSkipped = (entry: SkippedEntry) => recordNotConverted(entry, source.location, store, counter, pipelineEvents);
       const producer = new Producer(handle.queue, {
         optionsFingerprint: validated.fingerprint,
         force: Boolean(options.force),
         attempts,
+        removed,
         onQueued: (count) => {
           counter.counts.queued += count;
-          events.publish({ type: 'queued', count });
+          pipelineEvents.publish({ type: 'queued', count });
         },
-        onSkipped: (entry) => recordNotConverted(entry, source.location, store, counter, events),
+        onSkipped,
       });
-      // While Redis is down, queueing waits for it; stopping must not.
-      const listing = await unlessAborted(producer.enqueueAll(source, source.list(workSignal)), workSignal);
-      if (listing) {
-        events.publish({ type: 'listed', queued: listing.queued });
-        logger.info({ queued: listing.queued, notQueued: listing.skipped }, 'initial listing queued');
-        const onSkipped = (entry: Parameters<typeof recordNotConverted>[0]) => recordNotConverted(entry, source.location, store, counter, events);
-        await unlessAborted(watchInto(source, producer, logger, workSignal, onSkipped), workSignal);
-      }
+      const backfill = async () => {
+        // While Redis is down, queueing waits for it; stopping must not.
+        const listing = await unlessAborted(producer.enqueueAll(source, source.list(workSignal)), workSignal);
+        if (listing) {
+          pipelineEvents.publish({ type: 'listed', queued: listing.queued });
+          logger.info({ queued: listing.queued, notQueued: listing.skipped }, 'initial listing queued');
+        }
+        return listing !== undefined;
+      };
+      const watch = () =>
+        unlessAborted(watchInto(source, producer, logger, workSignal, onSkipped, { waitForRoom: (signal) => waitForRoom(handle.queue, signal) }), workSignal);
+      // With events, the backfill listing runs beside the event consumer (a document both report is one job); a
+      // polling watch starts once the listing is queued, as its first poll records what the listing saw.
+      if (events) await Promise.all([backfill(), watch()]);
+      else if (await backfill()) await watch();
     } else {
       await new Promise<void>((resolveWait) => {
         if (workSignal.aborted) return resolveWait();
@@ -171,13 +139,11 @@ async function workUntilStopped(
       });
     }
     if (authFailure) {
-      await worker.close();
+      await parseWorker.close();
       return { outcome: 'stopped-auth', counts: counter.counts, queue: handle.queue.name, error: authFailure };
     }
     logger.info('stopping: finishing active documents');
-    await worker.close(forced());
+    await parseWorker.close(forced());
     return { outcome: 'closed', counts: counter.counts, queue: handle.queue.name };
-  } finally {
-    await resources.close();
-  }
+  });
 }

@@ -19,6 +19,8 @@ export interface ApiErrorFields {
   retryable: boolean;
   /** How long the API asked us to wait (Retry-After header, or a hint in the message), in milliseconds. */
   retryAfterMs?: number | undefined;
+  /** Not an answer to this request: an earlier refusal of the key, raised instead of sending (see RemoteParseApi). */
+  sentNothing?: boolean | undefined;
 }
 
 /** The codes of API error responses: PARSE_HTTP_ERROR, or the kind a subclass names. */
@@ -32,6 +34,8 @@ export class ParseApiError extends DocmillError {
   readonly details: unknown;
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
+  /** True when no request was sent: the key had already been refused, and this repeats that refusal. */
+  readonly sentNothing: boolean;
   /** Attempts made in all, set when the client gives up. */
   attempts = 1;
 
@@ -44,6 +48,7 @@ export class ParseApiError extends DocmillError {
     this.details = fields.details;
     this.retryable = fields.retryable;
     this.retryAfterMs = fields.retryAfterMs;
+    this.sentNothing = fields.sentNothing ?? false;
   }
 }
 
@@ -121,6 +126,11 @@ const CLASS_BY_STATUS: Record<number, new (fields: ApiErrorFields) => ParseApiEr
 export function apiErrorFor(fields: ApiErrorFields): ParseApiError {
   const ErrorClass = CLASS_BY_STATUS[fields.status] ?? (fields.status >= 500 ? ServerError : undefined);
   return ErrorClass ? new ErrorClass(fields) : new ParseApiError(fields);
+}
+
+/** A refusal of the key itself (401, or 403: the key lacks permission): every later request would be refused too. */
+export function isKeyRefusal(error: unknown): error is UnauthorizedError | ForbiddenError {
+  return error instanceof UnauthorizedError || error instanceof ForbiddenError;
 }
 
 /** The API could not be reached, or the connection broke before a response arrived. Retried like a 503. */

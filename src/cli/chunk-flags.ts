@@ -2,15 +2,10 @@
  * `--chunks`, `--chunk-tokens <n>`, `--chunk-overlap <n>`: retrieval chunks beside the Markdown (`run`, `watch`,
  * `enqueue`), or instead of it on stdout (`parse`). Either number implies `--chunks`.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Command } from 'commander';
 import type { ChunkOptions } from '../app/options.js';
-import { processingSettingsFrom } from '../app/processing-settings.js';
-import { chunk } from '../chunk/chunk.js';
-import type { ChunkSettings } from '../common/processing-settings.js';
-import { integerSetting } from '../config/numbers.js';
-import type { ParseData } from '../contract/response.js';
+import { processingSettingsFrom, type ChunkSettings } from '../app/processing-settings.js';
+import { integerSetting } from '../app/settings.js';
 
 export interface ChunkFlags {
   chunks?: boolean;
@@ -38,12 +33,4 @@ export function chunksFromFlags(flags: ChunkFlags): ChunkOptions | undefined {
 export function chunkSettingsFromFlags(flags: ChunkFlags): ChunkSettings | undefined {
   const chunks = chunksFromFlags(flags);
   return chunks === undefined ? undefined : processingSettingsFrom({ chunks }).chunks;
-}
-
-/** `parse --chunks`: the chunks of one parsed file as JSON lines, its source named by the path as given. */
-export async function chunkLines(path: string, data: ParseData, settings: ChunkSettings): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const piece of createReadStream(path)) hash.update(piece as Buffer);
-  const chunks = chunk(data, { ...settings, source: { path, sha256: hash.digest('hex') } });
-  return chunks.map((entry) => `${JSON.stringify(entry)}\n`).join('');
 }

@@ -1,4 +1,4 @@
-import type { Logger } from '../logging/logger.js';
+import type { Logger } from '../app/logging.js';
 
 /** What every command gets from the program: streams, environment, logger, a signal for Ctrl-C. */
 export interface CliContext {

@@ -1,4 +1,4 @@
-/** Process exit codes, documented in README ("Exit codes"). */
+/** Process exit codes, documented in docs/cli.md ("Exit codes"). */
 export const EXIT = {
   /** Everything asked for was done. */
   ok: 0,

@@ -2,15 +2,14 @@
  * Flags → the library API's options. Each numeric flag is parsed here once, by the same check the library applies
  * to its callers' numbers, with the flag's name in the message.
  */
-import { readEnvironment, type DocmillEnvironment } from '../config/environment.js';
-import { integerSetting } from '../config/numbers.js';
-import { openAiJsonExtractor } from '../llm/openai-json-extractor.js';
-import type { ApiOptions, CommonOptions, ProducerOptions, QueueOptions, S3Options, WorkerOptions } from '../app/options.js';
+import { jsonExtractorFrom } from '../app/backends.js';
+import type { ApiOptions, CommonOptions, DocmillEnvironment, ProducerOptions, QueueOptions, S3Options, SourceOptions, WorkerOptions } from '../app/options.js';
+import { integerSetting, readEnvironment } from '../app/settings.js';
 import { chunksFromFlags, type ChunkFlags } from './chunk-flags.js';
 import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from './parse-flags.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './usage-error.js';
-import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, SourceFlags, WorkerFlags } from './pipeline-flags.js';
+import type { ApiFlagValues, ConnectionFlags, EventFlags, RedisWaitFlags, RemovedFlags, S3Flags, SourceFlags, WorkerFlags } from './pipeline-flags.js';
 
 export function environmentOf(context: CliContext): DocmillEnvironment {
   return readEnvironment(context.env);
@@ -24,7 +23,7 @@ export function apiOptions(flags: ApiFlagValues, environment: DocmillEnvironment
   return {
     apiUrl: flags.apiUrl,
     apiKey: flags.apiKey,
-    ...(environment.llm ? { jsonExtractor: openAiJsonExtractor(environment.llm) } : {}),
+    jsonExtractor: jsonExtractorFrom(environment),
   };
 }
 
@@ -70,5 +69,24 @@ export async function producerOptions(
     include: flags.include,
     exclude: flags.exclude,
     force: Boolean(flags.force),
+  };
+}
+
+export function removedOption(flags: RemovedFlags): Pick<SourceOptions, 'removed'> {
+  return { removed: flags.removed };
+}
+
+/** --events and its companions; the companions without --events are a usage error. */
+export function eventOptions(flags: EventFlags): Pick<SourceOptions, 'events' | 'eventsQueue' | 'sqsEndpoint' | 'relistIntervalMs'> {
+  if (flags.events === undefined) {
+    const stray = flags.eventsQueue !== undefined ? '--events-queue' : flags.sqsEndpoint !== undefined ? '--sqs-endpoint' : undefined;
+    if (stray) throw new UsageError(`${stray} goes with --events <queue>`);
+    return {};
+  }
+  return {
+    events: flags.events,
+    eventsQueue: flags.eventsQueue,
+    sqsEndpoint: flags.sqsEndpoint,
+    relistIntervalMs: integerSetting(flags.relistInterval, '--relist-interval', { min: 0 }),
   };
 }

@@ -2,8 +2,8 @@
  * The docmill command line. `main` returns the exit code instead of exiting, so tests can run it in-process.
  */
 import { Command, CommanderError } from 'commander';
-import { readEnvironment } from '../config/environment.js';
-import { createLogger } from '../logging/logger.js';
+import { createLogger } from '../app/logging.js';
+import { readEnvironment } from '../app/settings.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit-codes.js';
 import { reportError } from './report-error.js';

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { ParseOptionsInput } from '../contract/options.js';
+import type { ParseOptionsInput } from '../app/options.js';
 import { addChunkFlags, type ChunkFlags } from './chunk-flags.js';
 import { UsageError } from './usage-error.js';
 

@@ -25,6 +25,17 @@ export interface S3Flags {
   s3PathStyle?: boolean;
 }
 
+export interface RemovedFlags {
+  removed: 'keep' | 'delete';
+}
+
+export interface EventFlags {
+  events?: string;
+  eventsQueue?: string;
+  sqsEndpoint?: string;
+  relistInterval: string;
+}
+
 export interface RedisWaitFlags {
   redisWait: string;
 }
@@ -94,4 +105,28 @@ export function addRedisWaitFlag(command: Command): Command {
     'how long to wait for Redis when it becomes unreachable mid-run before stopping with REDIS_UNAVAILABLE (exit 4)',
     '180',
   );
+}
+
+/** run, watch, enqueue: what becomes of the outputs of a source file that is removed. */
+export function addRemovedFlag(command: Command): Command {
+  return command.addOption(
+    new Option(
+      '--removed <action>',
+      'outputs of a source file that is removed (deleted, renamed away, gone since the last run): keep them, or delete every output of it; the manifest records it either way',
+    )
+      .choices(['keep', 'delete'])
+      .default('keep'),
+  );
+}
+
+/** watch, enqueue --watch: read an S3 source's bucket notifications from a queue instead of polling. */
+export function addEventFlags(command: Command): Command {
+  return command
+    .option(
+      '--events <queue>',
+      "S3 source: read the bucket's event notifications from this queue instead of polling: an SQS queue URL (S3 → SQS, → SNS → SQS, → EventBridge → SQS), or amqp://user:pass@host:5672/vhost?queue=<name> (MinIO, Ceph)",
+    )
+    .option('--events-queue <name>', 'with an amqp:// --events URL: the queue to consume')
+    .option('--sqs-endpoint <url>', 'with an SQS --events URL: an SQS-compatible endpoint (env AWS_ENDPOINT_URL_SQS)')
+    .option('--relist-interval <ms>', 'with --events: list the bucket anyway this often, for events a misconfigured notification lost (0: never)', '21600000');
 }

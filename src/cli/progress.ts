@@ -3,10 +3,9 @@
  * pages, rate, ETA), with each failure printed above it as one line (file, code, message). Otherwise: a JSON log
  * line every interval (failures are logged as they happen by the worker).
  */
-import type { Logger } from 'pino';
+import type { DocumentOutcome } from '../app/events.js';
+import { secrets, type Logger } from '../app/logging.js';
 import type { SummaryCounter } from '../app/summary.js';
-import type { DocumentOutcome } from '../pipeline/outcome.js';
-import { secrets } from '../logging/redact.js';
 
 type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 

@@ -1,9 +1,16 @@
 /**
  * Turns any error into the exit code and the stderr text a user sees. Every line is scrubbed of secrets.
  */
-import { ParseApiError, ParseAbortedError, ParseDeadlineError, ParseNetworkError, InvalidResponseError, OptionsValidationError } from '../backend/errors.js';
-import { DocmillError } from '../errors/docmill-error.js';
-import { secrets } from '../logging/redact.js';
+import {
+  DocmillError,
+  InvalidResponseError,
+  OptionsValidationError,
+  ParseAbortedError,
+  ParseApiError,
+  ParseDeadlineError,
+  ParseNetworkError,
+} from '../app/errors.js';
+import { secrets } from '../app/logging.js';
 import { EXIT } from './exit-codes.js';
 
 export interface ErrorReport {

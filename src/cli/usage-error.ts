@@ -1,4 +1,4 @@
-import { DocmillError } from '../errors/docmill-error.js';
+import { DocmillError } from '../app/errors.js';
 
 /** A mistake in how docmill was called (a flag, a missing file, an unreadable --options file). Exit code 2. */
 export class UsageError extends DocmillError {

@@ -1,11 +1,18 @@
 /**
  * The one place docmill reads its environment. The CLI calls it with `process.env`; the library API calls it only
- * when a caller asks for it (`fromEnvironment: true`), so a service embedding docmill decides what it takes from
+ * when a caller passes `environment: readEnvironment()`, so a service embedding docmill decides what it takes from
  * its own environment. Nothing else in docmill reads `process.env`.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { LlmConfig } from '../llm/openai-json-extractor.js';
+
+/** Where the `json` format's model is (an OpenAI-compatible endpoint): settings only, no LLM code (that is src/llm). */
+export interface LlmSettings {
+  /** The endpoint's base URL, up to `/v1` (no trailing slash). */
+  baseUrl: string;
+  model: string;
+  apiKey?: string | undefined;
+}
 
 export interface DocmillEnvironment {
   /** DOCMILL_API_URL, else FIRECRAWL_API_URL. */
@@ -17,7 +24,7 @@ export interface DocmillEnvironment {
   /** DOCMILL_LOG_LEVEL. */
   logLevel: string | undefined;
   /** DOCMILL_LLM_BASE_URL + DOCMILL_LLM_MODEL (+ DOCMILL_LLM_API_KEY): the json format's model, when both are set. */
-  llm: LlmConfig | undefined;
+  llm: LlmSettings | undefined;
   /** DOCMILL_SERVER_API_KEYS, comma-separated: the bearer keys `docmill serve` accepts. */
   serverApiKeys: string[];
   /** XDG_CACHE_HOME, else ~/.cache: S3 checkpoints and the embedded Redis of an S3 output live below it. */

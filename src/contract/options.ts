@@ -2,6 +2,14 @@
  * The parse options object (spec: "Parse options", "PDF parser object", "Redaction object") as zod schemas.
  * Parsing an options object validates every rule and applies every default, so the output is the complete
  * options object the API will act on. The client sends that output; the server (docmill serve) acts on it.
+ *
+ * The input side also takes what the hosted API's own SDK (@mendable/firecrawl-js) sends beyond the contract's
+ * shapes: format names alone ('markdown' for {type:'markdown'}), the parsers 'pdf' and 'image' as strings, and a few
+ * fields that mean nothing for a parse of an uploaded file. They are normalised or dropped here, so the output has
+ * one shape and nothing after validation sees them. The line: what the SDK can send is accepted when it is either
+ * used or harmless to ignore; a key it never sends, a wrong type, and a request docmill would silently fail (an output
+ * it cannot produce, a safety check it does not run) stay 400s naming the field. docs/parse-api-v2.md, section
+ * "docmill: accepted beyond the contract", lists each field and why.
  */
 import { z } from 'zod';
 import {
@@ -23,21 +31,51 @@ export const REDACTION_MODES = ['accurate', 'aggressive', 'fast'] as const;
 export const REDACTION_ENTITIES = ['PERSON', 'EMAIL', 'PHONE', 'LOCATION', 'FINANCIAL', 'SECRET'] as const;
 export const REPLACE_STYLES = ['tag', 'mask', 'remove'] as const;
 
+/** Formats that take no parameters: each may be written as its name alone, 'markdown' for {type:'markdown'}. */
+export const SHORTHAND_FORMAT_TYPES = ['markdown', 'summary', 'html', 'rawHtml', 'links', 'images'] as const;
+export type ShorthandFormat = (typeof SHORTHAND_FORMAT_TYPES)[number];
+
 const formatTypeList = FORMAT_TYPES.join(', ');
 
 function oneOf(values: readonly string[]): string {
   return values.map((value) => `'${value}'`).join(', ');
 }
 
+/**
+ * A schema that checks at run time exactly what `schema` checks, typed as taking `Input`. For the elements that
+ * accept a shorthand: they are written as `union([shorthand, unknown]).pipe(object schema)`, so that a mistake inside
+ * the object is reported at its own path (a plain union reports only "invalid input"), and zod types that input as
+ * `unknown`.
+ */
+function typedInput<Input>() {
+  return <Schema extends z.ZodType>(schema: Schema) => schema as unknown as z.ZodType<z.output<Schema>, Input>;
+}
+
 const simpleFormat = (type: Exclude<FormatType, 'json'>) => z.strictObject({ type: z.literal(type) });
 
-const jsonFormat = z.strictObject({
-  type: z.literal('json'),
-  /** A JSON Schema the extracted object must conform to. */
-  schema: z.record(z.string(), z.unknown()).optional(),
-  /** Instructions for the extraction. */
-  prompt: z.string().optional(),
-});
+const jsonFormat = z
+  .strictObject({
+    type: z.literal('json'),
+    /** A JSON Schema the extracted object must conform to. */
+    schema: z.record(z.string(), z.unknown()).optional(),
+    /** Instructions for the extraction. */
+    prompt: z.string().optional(),
+    /**
+     * The hosted API's prompt-injection check (its SDK types it). docmill runs no such check, so `false` is accepted
+     * and dropped, and `true` is refused rather than silently not honoured.
+     */
+    checkPromptInjection: z
+      .literal(false, {
+        error: '"checkPromptInjection" must be false or absent: docmill runs no prompt-injection check on the document',
+      })
+      .optional(),
+  })
+  .transform(({ checkPromptInjection: _notChecked, ...format }) => format);
+
+function unsupportedFormat(type: unknown): string {
+  const named = typeof type === 'string' ? ` ${JSON.stringify(type)}` : '';
+  return `Unsupported format type${named}: parse accepts ${formatTypeList} (browser-rendering formats and change tracking are not supported by parse)`;
+}
 
 /** One element of `formats`: an object with a `type`; only the `json` object takes more keys. */
 export const formatSchema = z.discriminatedUnion(
@@ -53,18 +91,31 @@ export const formatSchema = z.discriminatedUnion(
   ],
   {
     error: (issue) => {
-      if (typeof issue.input !== 'object' || issue.input === null || Array.isArray(issue.input)) {
-        return `Each format must be an object with a "type", such as {"type":"markdown"}`;
+      const { input } = issue;
+      if (input === 'json') {
+        return 'The json format needs a "schema" or a "prompt", so it cannot be written as a name alone: use {"type":"json","schema":{...}} or {"type":"json","prompt":"..."}';
       }
-      return `Unsupported format type: parse accepts ${formatTypeList} (browser-rendering formats and change tracking are not supported by parse)`;
+      if (typeof input === 'string') return unsupportedFormat(input);
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        return `Each format must be an object with a "type", such as {"type":"markdown"}, or the name of a format without parameters (${SHORTHAND_FORMAT_TYPES.join(', ')})`;
+      }
+      return unsupportedFormat((input as { type?: unknown }).type);
     },
   },
 );
 export type Format = z.output<typeof formatSchema>;
+/** A format as a caller may write it: the object, or the name alone of a format that takes no parameters. */
+export type FormatInput = z.input<typeof formatSchema> | ShorthandFormat;
 
-/** The PDF parser object; it allows no keys other than these. */
-export const pdfParserSchema = z.strictObject({
-  type: z.literal('pdf', { error: `Parser "type" must be 'pdf', the only parser defined` }),
+/** An element of `formats` as written: a shorthand name becomes its object. */
+const formatElementSchema = typedInput<FormatInput>()(
+  z.union([z.enum(SHORTHAND_FORMAT_TYPES).transform((type) => ({ type })), z.unknown()]).pipe(formatSchema),
+);
+
+const PARSER_TYPE_MESSAGE = `Parser "type" must be 'pdf', the only parser defined ('image' is also accepted, and changes nothing: docmill takes no image files)`;
+
+const pdfParserFields = {
+  type: z.literal('pdf', { error: PARSER_TYPE_MESSAGE }),
   /** fast = text only; auto = text first, OCR fallback; ocr = OCR on every page. @default 'auto' */
   mode: z.enum(PDF_MODES, { error: `"mode" must be one of ${oneOf(PDF_MODES)}` }).default('auto'),
   /** Caps the number of pages parsed, 1..10000. */
@@ -80,13 +131,51 @@ export const pdfParserSchema = z.strictObject({
   blocks: z.boolean().default(false),
   /** Marks page breaks in the document Markdown with `---` and `<!-- page N -->`. @default false */
   pageMarkers: z.boolean().default(false),
-});
+};
+
+/** The PDF parser object; it allows no keys other than these. */
+export const pdfParserSchema = z.strictObject(pdfParserFields);
 export type PdfParser = z.output<typeof pdfParserSchema>;
 
-/** `parsers` elements: the PDF parser object, or the bare string 'pdf' as shorthand for `{type:'pdf'}`. */
-const parserSchema = z.union([z.literal('pdf').transform(() => ({ type: 'pdf' as const })), z.unknown()]).pipe(
-  pdfParserSchema,
+/**
+ * The PDF parser object as the SDK may send it: `pageMarkdown` is the former name of `pages`, which the hosted API
+ * still takes as an alias; either one asks for pages.
+ */
+const pdfParserAsWritten = z
+  .strictObject({ ...pdfParserFields, pageMarkdown: z.boolean().optional() })
+  .transform(({ pageMarkdown, ...parser }): PdfParser => ({ ...parser, pages: parser.pages || pageMarkdown === true }));
+
+/**
+ * The hosted API's image parser (raster images as one-page documents), part of its default parsers. docmill takes
+ * no image files (they are refused by extension), so the parser can change nothing: it is accepted and dropped.
+ */
+const imageParserSchema = z.strictObject({ type: z.literal('image') });
+
+/** A parser as a caller may write it: the object, or its type alone ('pdf', 'image'). */
+export type ParserInput = z.input<typeof pdfParserAsWritten> | z.input<typeof imageParserSchema> | 'pdf' | 'image';
+
+const parserElementSchema = typedInput<ParserInput>()(
+  z
+    .union([z.enum(['pdf', 'image']).transform((type) => ({ type })), z.unknown()])
+    .pipe(z.discriminatedUnion('type', [pdfParserAsWritten, imageParserSchema], { error: () => PARSER_TYPE_MESSAGE })),
 );
+
+/** `parsers`: each type at most once; the output keeps the PDF parser only (see imageParserSchema). */
+const parsersSchema = z
+  .array(parserElementSchema)
+  .superRefine((parsers, context) => {
+    const seen = new Set<string>();
+    parsers.forEach((parser) => {
+      if (seen.has(parser.type)) {
+        context.addIssue({
+          code: 'custom',
+          message: parser.type === 'pdf' ? 'At most one pdf parser object may be given' : `At most one ${parser.type} parser may be given`,
+        });
+      }
+      seen.add(parser.type);
+    });
+  })
+  .transform((parsers) => parsers.filter((parser): parser is PdfParser => parser.type === 'pdf'));
 
 export const DEFAULT_PDF_PARSER: PdfParser = Object.freeze({
   type: 'pdf',
@@ -142,13 +231,26 @@ export const auditMetadataSchema = z.strictObject({
 const stringList = z.array(z.string());
 
 /**
+ * Fields the SDK's parse options carry (its types offer them; it passes them on as given) that mean nothing for a
+ * parse of an uploaded file: `fastMode` and `useMock` (a scrape's speed mode and recorded-response replay),
+ * `profile` (a browser profile) and `domainTools` (tools discovered for a URL's domain; an upload has no URL). Each
+ * is checked for the type the SDK declares, so a wrong value is still named, then dropped.
+ */
+const ignoredSdkFields = {
+  fastMode: z.boolean().optional(),
+  useMock: z.string().optional(),
+  profile: z.strictObject({ name: z.string(), saveChanges: z.boolean().optional() }).optional(),
+  domainTools: z.boolean().optional(),
+};
+
+/**
  * The whole options object. Unknown top-level keys are refused rather than dropped, so a misspelt option
  * (`onlyMainContnet`) is reported before upload instead of being silently ignored.
  */
 export const parseOptionsSchema = z
   .strictObject({
-    /** @default [{type:'markdown'}] */
-    formats: z.array(formatSchema).default(() => [{ type: 'markdown' as const }]),
+    /** Format objects, or the names alone of those without parameters. @default [{type:'markdown'}] */
+    formats: z.array(formatElementSchema).default(() => [{ type: 'markdown' as const }]),
     /** @default true */
     onlyMainContent: z.boolean().default(true),
     includeTags: stringList.optional(),
@@ -161,8 +263,8 @@ export const parseOptionsSchema = z
       .positive('"timeout" must be positive')
       .max(MAX_TIMEOUT_MS, `"timeout" must be at most ${MAX_TIMEOUT_MS} ms`)
       .default(DEFAULT_TIMEOUT_MS),
-    /** @default [{type:'pdf'}] */
-    parsers: z.array(parserSchema).default(() => [{ ...DEFAULT_PDF_PARSER }]),
+    /** Parser objects, or 'pdf' (or 'image') alone; the output keeps the PDF parser. @default [{type:'pdf'}] */
+    parsers: parsersSchema.default(() => [{ ...DEFAULT_PDF_PARSER }]),
     /** @default true */
     skipTlsVerification: z.boolean().default(true),
     /** @default true */
@@ -172,21 +274,15 @@ export const parseOptionsSchema = z
     /** `true` for the defaults, or a redaction object. @default false */
     redactPII: redactPIISchema.default(false),
     proxy: z.enum(PROXY_VALUES, { error: `"proxy" must be one of ${oneOf(PROXY_VALUES)}` }).optional(),
-    /** @default 'api' */
+    /** Who is calling, for the API's analytics; the SDK sends `js-sdk@<version>`. @default 'api' */
     origin: z.string().default('api'),
     integration: z.string().nullable().optional(),
     auditMetadata: auditMetadataSchema.optional(),
     /** @default false */
     zeroDataRetention: z.boolean().default(false),
+    ...ignoredSdkFields,
   })
   .superRefine((options, context) => {
-    if (options.parsers.length > 1) {
-      context.addIssue({
-        code: 'custom',
-        path: ['parsers'],
-        message: 'At most one pdf parser object may be given',
-      });
-    }
     const seen = new Set<string>();
     options.formats.forEach((format, index) => {
       if (seen.has(format.type)) {
@@ -198,7 +294,8 @@ export const parseOptionsSchema = z
       }
       seen.add(format.type);
     });
-  });
+  })
+  .transform(({ fastMode: _fastMode, useMock: _useMock, profile: _profile, domainTools: _domainTools, ...options }) => options);
 
 /** Options as a user writes them (every field optional). */
 export type ParseOptionsInput = z.input<typeof parseOptionsSchema>;

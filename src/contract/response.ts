@@ -19,7 +19,8 @@ export const KNOWN_BLOCK_TYPES = [
 ] as const;
 export type KnownBlockType = (typeof KNOWN_BLOCK_TYPES)[number];
 
-export const PAGE_STATUSES = ['ok', 'partial', 'failed'] as const;
+/** A page's rollup in `blocks[].status` (the contract's value set; read leniently, as new values may appear). */
+export type PageStatus = 'ok' | 'partial' | 'failed';
 
 const stringOrList = z.union([z.string(), z.array(z.string())]);
 

@@ -1,15 +1,18 @@
 /**
  * The local parse engine: picks a converter by what the file's bytes are (route.ts: extensions lie; a lie is
- * converted by the real type with a warning), converts to the DocumentModel, renders the contract's `data`.
+ * converted by the real type with a warning), hands it what the sniffer learned (so it reads no directory twice),
+ * converts to the DocumentModel, holds it to the rule for empty results (empty-result.ts), renders the contract's
+ * `data`. Each step is a stage (stage.ts), named when a document overruns its time.
  * Converters load on first use, so a thread that only sees spreadsheets never loads pdfjs.
  */
-import { CONTENT_TYPE_BY_EXTENSION } from '../contract/extensions.js';
 import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
+import { checkEmptyResult } from './empty-result.js';
 import type { Converter } from './model.js';
 import { redactionOf } from './redact/entities.js';
 import { renderDocument } from './render.js';
 import { type ConverterName, routeDocument } from './route.js';
+import { enterStage } from './stage.js';
 
 export interface EngineRequest {
   bytes: Uint8Array;
@@ -25,6 +28,7 @@ const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
   docx: async () => (await import('./docx/convert-docx.js')).convertDocx,
   sheet: async () => (await import('./sheets/convert-sheet.js')).convertSpreadsheet,
   csv: async () => (await import('./csv/convert-csv.js')).convertCsv,
+  text: async () => (await import('./text/convert-text.js')).convertText,
   pptx: async () => (await import('./slides/convert-pptx.js')).convertPptx,
   odp: async () => (await import('./slides/convert-odp.js')).convertOdp,
   odt: async () => (await import('./odt/convert-odt.js')).convertOdt,
@@ -34,14 +38,38 @@ const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
   ppt: async () => (await import('./legacy/convert-ppt.js')).convertPpt,
 };
 
+/** The stage each converter works in, unless it names a finer one (stage.ts). */
+const CONVERTING: Record<ConverterName, string> = {
+  pdf: 'converting the PDF',
+  html: 'converting the web page',
+  docx: 'converting the Word document',
+  sheet: 'converting the spreadsheet',
+  csv: 'reading the CSV',
+  text: 'reading the text',
+  pptx: 'converting the presentation',
+  odp: 'converting the presentation',
+  odt: 'converting the OpenDocument text',
+  epub: 'converting the EPUB book',
+  rtf: 'converting the RTF document',
+  doc: 'converting the Word 97-2003 document',
+  ppt: 'converting the PowerPoint 97-2003 presentation',
+};
+
 export async function parseDocument(request: EngineRequest): Promise<ParseData> {
   const { bytes, fileName, options, ocrLanguages } = request;
-  const { converter, extension, warning } = routeDocument(fileName, bytes);
+  enterStage('identifying the file');
+  const { converter, extension, contentType, warning, sniffed } = routeDocument(fileName, bytes);
+  enterStage('loading the converter');
   const convert = await LOADERS[converter]();
-  const model = await convert({ bytes, fileName, extension, options, ...(ocrLanguages ? { ocrLanguages } : {}) });
+  enterStage(CONVERTING[converter]);
+  const model = await convert({ bytes, fileName, extension, options, sniffed, ...(ocrLanguages ? { ocrLanguages } : {}) });
+  // Before the router's warning joins the converter's: only a converter's warning can say why there is no text.
+  checkEmptyResult(model, options);
   if (warning !== undefined) model.warnings = [warning, ...(model.warnings ?? [])];
   const redaction = redactionOf(options.redactPII);
   // The redactor (and its language model) loads only when a parse asks for redaction.
+  enterStage(redaction ? 'redacting' : 'rendering the result');
   const output = redaction ? await (await import('./redact/redact-document.js')).redactDocument(model, redaction) : model;
-  return renderDocument(output, options, { contentType: CONTENT_TYPE_BY_EXTENSION[extension] });
+  if (redaction) enterStage('rendering the result');
+  return renderDocument(output, options, { contentType });
 }

@@ -1,18 +1,25 @@
 /**
  * The local engine as a ParseBackend: the same contract as the remote API, in-process, its parsing in the
  * thread pool. Its failures are the same typed errors the remote client raises, so the pipeline treats both alike.
+ *
+ * Retries (docs/limits-and-retries.md, "The local engine"): none for what is the document's (corrupt, encrypted,
+ * empty, too complex, unsupported, a converter's exception): those are final at once, `retryable` false, so
+ * neither a client loop nor the queue tries again. A try that overran its time or lost its thread is tried once
+ * more, alone on a fresh thread (isolated-retry.ts), then final: PARSE_TIMEOUT naming the stage, or
+ * CONVERSION_FAILED. Each try is an attempt the caller is told of (`beforeAttempt`/`afterAttempt`), so a manifest
+ * counts two for such a document.
  */
-import { apiErrorFor, type ParseApiError } from '../backend/errors.js';
+import { apiErrorFor, ParseApiError } from '../backend/errors.js';
 import type { ParseBackend, ParseCall, ParseResult } from '../backend/parse-backend.js';
 import { checkFile, checkOptions } from '../backend/upload-checks.js';
 import type { UploadSource } from '../backend/upload-source.js';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { parseWithJsonFormat, type JsonExtractor } from './json-format.js';
-import { ERROR_MESSAGES } from '../contract/errors.js';
-import { EngineError } from './engine-error.js';
+import { EngineError, engineFailureAnswer } from './engine-error.js';
+import { confirmedFailure, needsIsolatedRetry, SuspectDocuments } from './isolated-retry.js';
 import { missingLanguages, missingLanguagesMessage } from './pdf/ocr/languages.js';
-import { EngineCrashError, EngineThreadPool, EngineTimeoutError, type ThreadPoolOptions } from './thread-pool.js';
+import { EngineThreadPool, type ThreadPoolOptions } from './thread-pool.js';
 
 export interface LocalParseEngineOptions extends ThreadPoolOptions {
   /** What the json format extracts with (src/llm/ has one for OpenAI-compatible endpoints). @default none: json is refused */
@@ -28,6 +35,8 @@ export class LocalParseEngine implements ParseBackend {
   readonly pool: EngineThreadPool;
   readonly #jsonExtractor: JsonExtractor | undefined;
   readonly #ocrLanguages: readonly string[] | undefined;
+  /** Documents whose last request (through `parseBytes`) overran its time or lost its thread. */
+  readonly #suspects = new SuspectDocuments();
 
   constructor(options: LocalParseEngineOptions = {}) {
     if (options.ocrLanguages) checkOcrLanguages(options.ocrLanguages);
@@ -36,7 +45,12 @@ export class LocalParseEngine implements ParseBackend {
     this.#ocrLanguages = options.ocrLanguages;
   }
 
-  /** Parses bytes already in memory (what `docmill serve` receives); OCR in `ocrLanguages`, else the engine's. */
+  /**
+   * Parses bytes already in memory, one try per call (what `docmill serve` receives); OCR in `ocrLanguages`, else
+   * the engine's. A try that overran its time or lost its thread fails as such (408, 500 over the contract, retried
+   * by the caller) and the document is remembered: the next call for the same bytes and options runs alone, and a
+   * second failure is final (isolated-retry.ts).
+   */
   async parseBytes(
     bytes: Uint8Array,
     fileName: string,
@@ -44,7 +58,24 @@ export class LocalParseEngine implements ParseBackend {
     signal?: AbortSignal,
     ocrLanguages: readonly string[] | undefined = this.#ocrLanguages,
   ): Promise<ParseData> {
-    return parseWithJsonFormat((b, f, o) => this.pool.run(b, f, o, ocrLanguages), bytes, fileName, options, this.#jsonExtractor, signal);
+    const key = SuspectDocuments.key(bytes, options);
+    const alone = this.#suspects.has(key);
+    try {
+      const data = await parseWithJsonFormat((b, f, o) => this.pool.run(b, f, o, ocrLanguages, { alone }), bytes, fileName, options, this.#jsonExtractor, signal);
+      this.#suspects.forget(key);
+      return data;
+    } catch (error) {
+      if (!needsIsolatedRetry(error)) {
+        this.#suspects.forget(key);
+        throw error;
+      }
+      if (alone) {
+        this.#suspects.forget(key);
+        throw confirmedFailure(error);
+      }
+      this.#suspects.remember(key);
+      throw error;
+    }
   }
 
   async parse(source: UploadSource, optionsInput: ParseOptionsInput | undefined, call: ParseCall = {}): Promise<ParseResult> {
@@ -52,14 +83,33 @@ export class LocalParseEngine implements ParseBackend {
     checkFile(source);
     const started = Date.now();
     const bytes = await readAll(source, call.signal);
-    // One attempt: the engine's failures are about the document (or a crash the queue retries), never load.
+    const ocrLanguages = call.ocrLanguages ?? this.#ocrLanguages;
+    const fileName = source.fileName;
+    let attempts = 1;
     await call.beforeAttempt?.(call.signal);
+    // The first try, and when it overran its time or lost its thread, one more alone.
+    const convert = async (b: Uint8Array, f: string, o: ParseOptions): Promise<ParseData> => {
+      try {
+        return await this.pool.run(b, f, o, ocrLanguages);
+      } catch (error) {
+        if (!needsIsolatedRetry(error)) throw error;
+        call.afterAttempt?.({ ok: false, error: asApiError(error, fileName) });
+        await call.beforeAttempt?.(call.signal);
+        attempts += 1;
+        try {
+          return await this.pool.run(b, f, o, ocrLanguages, { alone: true });
+        } catch (again) {
+          throw needsIsolatedRetry(again) ? confirmedFailure(again) : again;
+        }
+      }
+    };
     try {
-      const data = await this.parseBytes(bytes, source.fileName, options, call.signal, call.ocrLanguages ?? this.#ocrLanguages);
+      const data = await parseWithJsonFormat(convert, bytes, fileName, options, this.#jsonExtractor, call.signal);
       call.afterAttempt?.({ ok: true, data });
-      return { data, attempts: 1, durationMs: Date.now() - started };
+      return { data, attempts, durationMs: Date.now() - started };
     } catch (error) {
-      const failure = engineFailureAsApiError(error, source.fileName);
+      const failure = asApiError(error, fileName);
+      if (failure instanceof ParseApiError) failure.attempts = attempts;
       call.afterAttempt?.({ ok: false, error: failure });
       throw failure;
     }
@@ -79,18 +129,10 @@ export function checkOcrLanguages(codes: readonly string[]): void {
   if (missing.length > 0) throw new EngineError('OCR_LANGUAGE_MISSING', missingLanguagesMessage(missing));
 }
 
-/** Maps engine failures onto the contract's statuses: the document's fault 400, too slow 408, our fault 500. */
-export function engineFailureAsApiError(error: unknown, fileName: string): ParseApiError | unknown {
-  if (error instanceof EngineError) {
-    return apiErrorFor({ status: error.status, apiCode: error.apiCode, apiMessage: `${fileName}: ${error.message}`, retryable: false });
-  }
-  if (error instanceof EngineTimeoutError) {
-    return apiErrorFor({ status: 408, apiMessage: `${ERROR_MESSAGES.requestTimeout}: ${fileName}: ${error.message}`, retryable: true });
-  }
-  if (error instanceof EngineCrashError) {
-    return apiErrorFor({ status: 500, apiCode: 'UNKNOWN_ERROR', apiMessage: `${fileName}: ${error.message}`, retryable: true });
-  }
-  return error;
+/** The same status, code and retryable as `docmill serve` answers for an engine failure (engine-error.ts); other errors as they are. */
+function asApiError(error: unknown, fileName: string): unknown {
+  const answer = engineFailureAnswer(error, fileName);
+  return answer ? apiErrorFor({ status: answer.status, apiCode: answer.apiCode, apiMessage: answer.localMessage, retryable: answer.retryable }) : error;
 }
 
 async function readAll(source: UploadSource, signal?: AbortSignal): Promise<Uint8Array> {

@@ -3,7 +3,8 @@
  * (render.ts) alone knows how the contract wants Markdown, pages, blocks, spans and page markers spelled.
  */
 import type { ParseOptions } from '../contract/options.js';
-import type { KnownBlockType } from '../contract/response.js';
+import type { KnownBlockType, PageStatus } from '../contract/response.js';
+import type { Sniffed } from './bytes/sniff.js';
 
 export type Bbox = [x0: number, y0: number, x1: number, y1: number];
 
@@ -32,7 +33,7 @@ export interface ModelPage {
   /** Page size in points/pixels, the anchor for bbox; null when the format has no pages. */
   width: number | null;
   height: number | null;
-  status: 'ok' | 'partial' | 'failed';
+  status: PageStatus;
   /** In reading order. */
   blocks: ModelBlock[];
 }
@@ -64,6 +65,11 @@ export interface ConvertInput {
   options: ParseOptions;
   /** Tesseract languages OCR reads scanned pages in ('deu', 'eng'), when the caller chose them. PDF only. */
   ocrLanguages?: readonly string[] | undefined;
+  /**
+   * What the router's sniffer learned from the bytes (bytes/sniff.ts): the real type, and the zip archive or
+   * compound file it opened. The engine always sets it; a converter called directly reads it with `sniffedOf`.
+   */
+  sniffed?: Sniffed | undefined;
 }
 
 export type Converter = (input: ConvertInput) => Promise<DocumentModel>;

@@ -5,7 +5,7 @@
 import type { ParseOptions } from '../contract/options.js';
 import { pdfParserOf, wantsFormat } from '../contract/options.js';
 import type { BlockItem, PageBlocks, ParseData } from '../contract/response.js';
-import type { DocumentModel, ModelPage } from './model.js';
+import type { DocumentModel, ModelBlock, ModelPage } from './model.js';
 import { markdownToHtml } from './markdown-html.js';
 import { summarise } from './summary/extractive-summary.js';
 
@@ -20,6 +20,11 @@ export interface RenderContext {
   contentType: string;
 }
 
+/** Whether a block's text goes into the document Markdown: it has some, and is not furniture left out by onlyMainContent. */
+export function inDocumentMarkdown(block: ModelBlock, options: Pick<ParseOptions, 'onlyMainContent'>): boolean {
+  return !(options.onlyMainContent && block.furniture) && block.markdown.trim() !== '';
+}
+
 interface RenderedPage {
   page: ModelPage;
   markdown: string;
@@ -28,11 +33,10 @@ interface RenderedPage {
 
 export function renderDocument(model: DocumentModel, options: ParseOptions, context: RenderContext): ParseData {
   const pdf = pdfParserOf(options);
-  const hideFurniture = options.onlyMainContent;
   let markdown = '';
   const rendered: RenderedPage[] = [];
   for (const page of model.pages) {
-    const included = page.blocks.filter((block) => !(hideFurniture && block.furniture) && block.markdown.trim() !== '');
+    const included = page.blocks.filter((block) => inDocumentMarkdown(block, options));
     const includedSet = new Set(included);
     const pageMarkdown = included.map((block) => block.markdown).join(BLOCK_SEPARATOR);
     // Spans are offsets into the document Markdown: work out where this page starts in it first.

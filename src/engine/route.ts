@@ -1,18 +1,28 @@
 /**
- * Which converter gets a file: the one for what its bytes are (bytes/sniff.ts), whatever its name says. The
+ * Which converter gets a file: the one for what its bytes are (bytes/sniff.ts), whatever its name says. The file is
+ * sniffed here, once; the verdict and the container opened to reach it go to the converter with the route. The
  * extension must still be one the contract lists; a name that lies about a document the engine reads converts by
  * the real type with a warning naming both ("report.doc is an RTF document; converted as RTF."). What the
- * container alone shows to be wrong is refused here, before any converter loads: no bytes or no entries
- * (EMPTY_DOCUMENT), an encrypted OOXML or ODF package (ENCRYPTED_DOCUMENT), a zip cut short or a damaged OLE file
- * (CORRUPT_DOCUMENT), and a file that is no document at all, with what it looks like (CORRUPT_DOCUMENT).
+ * container alone shows to be wrong is refused here, before any converter loads (bytes/verdict.ts): no bytes or
+ * no entries (EMPTY_DOCUMENT), an encrypted OOXML or ODF package (ENCRYPTED_DOCUMENT), a zip cut short or a
+ * damaged OLE file (CORRUPT_DOCUMENT), a package crossing the zip limits (DOCUMENT_TOO_COMPLEX), and a file that
+ * is no document at all, with what it looks like (CORRUPT_DOCUMENT).
+ *
+ * Text under another format's name, one rule: it is a table only when it reads as one. Text that one delimiter
+ * splits consistently into columns is converted as CSV (an .xls exported as CSV is common); any other text (prose
+ * named .odt, a list of lines) is converted as plain text, paragraph by paragraph; either way with the warning.
+ * A `.csv` is always CSV, and text named as a web page is HTML.
  *
  * Error messages do not repeat the file name: every caller puts it in front ("report.pdf: the file is...").
  */
-import { extensionOf, isSupportedExtension, SUPPORTED_EXTENSIONS, type SupportedExtension } from '../contract/extensions.js';
-import { type DocumentType, type RealType, sniffBytes, TYPE_DESCRIPTIONS } from './bytes/sniff.js';
+import { CONTENT_TYPE_BY_EXTENSION, extensionOf, isSupportedExtension, SUPPORTED_EXTENSIONS, type SupportedExtension } from '../contract/extensions.js';
+import { type DocumentType, sniff, type Sniffed, TYPE_DESCRIPTIONS } from './bytes/sniff.js';
+import { textHead } from './bytes/text-detect.js';
+import { refusal } from './bytes/verdict.js';
+import { isDelimitedText } from './csv/csv-parser.js';
 import { EngineError } from './engine-error.js';
 
-export type ConverterName = 'pdf' | 'html' | 'docx' | 'sheet' | 'csv' | 'pptx' | 'odp' | 'odt' | 'epub' | 'rtf' | 'doc' | 'ppt';
+export type ConverterName = 'pdf' | 'html' | 'docx' | 'sheet' | 'csv' | 'text' | 'pptx' | 'odp' | 'odt' | 'epub' | 'rtf' | 'doc' | 'ppt';
 
 export interface Route {
   converter: ConverterName;
@@ -20,8 +30,12 @@ export interface Route {
   extension: SupportedExtension;
   /** What the bytes are. */
   realType: DocumentType;
+  /** The content type of what is converted (`metadata.contentType`). */
+  contentType: string;
   /** Set when the name lies about the content. */
   warning?: string;
+  /** The sniff result, for the converter. */
+  sniffed: Sniffed;
 }
 
 const CONVERTERS: Record<DocumentType, ConverterName> = {
@@ -109,6 +123,8 @@ const CLAIMS: Record<SupportedExtension, string> = {
 };
 
 const HTML_EXTENSIONS: readonly string[] = HONEST_EXTENSIONS.html;
+/** Characters of a text file looked at to tell a table from prose. */
+const TABLE_SAMPLE_CHARS = 64 * 1024;
 
 export function routeDocument(fileName: string, bytes: Uint8Array): Route {
   const extension = extensionOf(fileName);
@@ -119,39 +135,37 @@ export function routeDocument(fileName: string, bytes: Uint8Array): Route {
     );
   }
   if (bytes.byteLength === 0) throw new EngineError('EMPTY_DOCUMENT', 'the file is empty (0 bytes)');
-  const real = sniffBytes(bytes);
+  const sniffed = sniff(bytes);
+  const real = sniffed.real;
   if (real.kind !== 'document') {
     // Markup a browser would render (an XHTML fragment, a page starting with text) is a web page by its name.
     if (HTML_EXTENSIONS.includes(extension) && real.kind === 'other' && real.xml === true) {
-      return { converter: 'html', extension, realType: 'html' };
+      return { converter: 'html', extension, realType: 'html', contentType: CONTENT_TYPE_BY_EXTENSION[extension], sniffed };
     }
-    throw refusal(real, extension);
+    throw refusal(real, CLAIMS[extension]);
   }
   const type = real.type === 'text' && HTML_EXTENSIONS.includes(extension) ? 'html' : real.type;
   const honest = HONEST_EXTENSIONS[type];
-  if (honest.includes(extension)) return { converter: CONVERTERS[type], extension, realType: type };
+  if (honest.includes(extension)) return { converter: CONVERTERS[type], extension, realType: type, contentType: CONTENT_TYPE_BY_EXTENSION[extension], sniffed };
+  if (type === 'text' && !isDelimitedText(textHead(bytes, TABLE_SAMPLE_CHARS))) {
+    return {
+      converter: 'text',
+      extension,
+      realType: type,
+      contentType: 'text/plain',
+      warning: `${baseName(fileName)} is ${TYPE_DESCRIPTIONS[type]}; converted as plain text.`,
+      sniffed,
+    };
+  }
+  const converted = honest[0] ?? extension;
   return {
     converter: CONVERTERS[type],
-    extension: honest[0] ?? extension,
+    extension: converted,
     realType: type,
+    contentType: CONTENT_TYPE_BY_EXTENSION[converted],
     warning: `${baseName(fileName)} is ${TYPE_DESCRIPTIONS[type]}; converted as ${CONVERTED_AS[type]}.`,
+    sniffed,
   };
-}
-
-function refusal(real: Exclude<RealType, { kind: 'document' }>, extension: SupportedExtension): EngineError {
-  switch (real.kind) {
-    case 'empty':
-      return new EngineError('EMPTY_DOCUMENT', `the file is empty: it is ${real.what}`);
-    case 'encrypted':
-      return new EngineError(
-        'ENCRYPTED_DOCUMENT',
-        `the file is password-protected: it is ${real.what}; remove the password and convert it again`,
-      );
-    case 'damaged':
-      return new EngineError('CORRUPT_DOCUMENT', `the file is damaged or truncated: it is ${real.what}`);
-    case 'other':
-      return new EngineError('CORRUPT_DOCUMENT', `the file is not ${CLAIMS[extension]}: it looks like ${real.looksLike}`);
-  }
 }
 
 function baseName(fileName: string): string {

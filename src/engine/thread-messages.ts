@@ -11,12 +11,25 @@ export interface ThreadTask {
   ocrLanguages?: string[] | undefined;
 }
 
+/** Sent while a task runs, each time its conversion enters a stage (stage.ts). */
+export interface ThreadProgress {
+  id: number;
+  stage: string;
+}
+
 export type ThreadReply =
   | { id: number; ok: true; data: ParseData }
   | {
       id: number;
       ok: false;
       error:
-        | { kind: 'document'; apiCode: EngineErrorCode; status: number; message: string }
+        | { kind: 'document'; apiCode: EngineErrorCode; status: number; message: string; detail?: string | undefined }
         | { kind: 'internal'; message: string };
     };
+
+/** Sent once, when the thread has loaded the engine and takes documents. */
+export interface ThreadReady {
+  ready: true;
+}
+
+export type ThreadMessage = ThreadReply | ThreadProgress | ThreadReady;

@@ -2,27 +2,25 @@
  * A pool of engine worker threads sized to the cores. Each document gets a time limit (its `timeout`) and each
  * thread a heap limit: a document that spins or balloons is killed with its thread, which is replaced, and the
  * other documents carry on.
+ *
+ * A document can also be run alone (`{ alone: true }`): it goes ahead of the queue, waits until no thread is busy,
+ * and runs on a fresh thread while nothing else does; documents queued meanwhile wait. The engine runs a document
+ * that overran its time, or whose thread died, alone once more, so that the load of other documents (or what they
+ * left in a thread) is ruled out before the failure is blamed on the document (local-engine.ts).
+ *
+ * What each failure becomes: a converter's exception is CONVERSION_FAILED (the thread lives on); a document error
+ * is its EngineError; overrunning the time is EngineTimeoutError, and a thread that dies EngineCrashError with
+ * `threadDied`, both naming the stage the conversion was in (stage.ts); running out of the heap limit is
+ * DOCUMENT_TOO_COMPLEX: a thread converts one document at a time and V8 collects what earlier ones left before it
+ * gives up, so the memory was this document's.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
-import { DocmillError } from '../errors/docmill-error.js';
-import { EngineError } from './engine-error.js';
-import type { ThreadReply, ThreadTask } from './thread-messages.js';
-
-export class EngineTimeoutError extends DocmillError {
-  constructor(readonly timeoutMs: number) {
-    super('ENGINE_TIMEOUT', `parsing took longer than the request timeout of ${timeoutMs} ms`);
-  }
-}
-
-export class EngineCrashError extends DocmillError {
-  constructor(message: string) {
-    super('ENGINE_CRASH', message);
-  }
-}
+import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
+import type { ThreadMessage, ThreadTask } from './thread-messages.js';
 
 export interface ThreadPoolOptions {
   /** @default availableParallelism() */
@@ -34,13 +32,24 @@ export interface ThreadPoolOptions {
 interface Slot {
   worker: Worker;
   busy: boolean;
+  /** Settles when the thread has loaded the engine and takes documents: fulfilled, or rejected if it died first. */
+  ready: Promise<void>;
 }
 
 interface Pending {
   task: ThreadTask;
   timeoutMs: number;
+  alone: boolean;
+  /** The stage its conversion last entered. */
+  stage?: string | undefined;
   resolve: (data: ParseData) => void;
   reject: (error: Error) => void;
+}
+
+/** How a document is run. */
+export interface RunHow {
+  /** On a fresh thread, with no other document running. @default false */
+  alone?: boolean | undefined;
 }
 
 /** The compiled thread next to the compiled pool; from TypeScript sources (tests), the .ts file through tsx. */
@@ -59,6 +68,8 @@ export class EngineThreadPool {
   readonly #queue: Pending[] = [];
   #nextId = 1;
   #closed = false;
+  /** A document runs alone: nothing else is dispatched until it ends. */
+  #aloneRunning = false;
 
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
@@ -81,11 +92,18 @@ export class EngineThreadPool {
   }
 
   /** Parses on a thread; `ocrLanguages`: the tesseract languages OCR reads in (absent: the document's own). */
-  run(bytes: Uint8Array, fileName: string, options: ParseOptions, ocrLanguages?: readonly string[]): Promise<ParseData> {
+  run(bytes: Uint8Array, fileName: string, options: ParseOptions, ocrLanguages?: readonly string[], how: RunHow = {}): Promise<ParseData> {
     if (this.#closed) return Promise.reject(new EngineCrashError('the engine is shut down'));
     return new Promise((resolve, reject) => {
       const task: ThreadTask = { id: this.#nextId++, bytes, fileName, options, ...(ocrLanguages ? { ocrLanguages: [...ocrLanguages] } : {}) };
-      this.#queue.push({ task, timeoutMs: options.timeout, resolve, reject });
+      const pending: Pending = { task, timeoutMs: options.timeout, alone: how.alone === true, resolve, reject };
+      if (pending.alone) {
+        // Ahead of the documents waiting, behind any other that waits to run alone.
+        const firstShared = this.#queue.findIndex((queued) => !queued.alone);
+        this.#queue.splice(firstShared < 0 ? this.#queue.length : firstShared, 0, pending);
+      } else {
+        this.#queue.push(pending);
+      }
       this.#dispatch();
     });
   }
@@ -97,12 +115,34 @@ export class EngineThreadPool {
   }
 
   #dispatch(): void {
-    while (this.#queue.length > 0) {
+    while (this.#queue.length > 0 && !this.#aloneRunning) {
+      const next = this.#queue[0] as Pending;
+      if (next.alone) {
+        if (this.busy > 0) return;
+        // A fresh thread: nothing an earlier document left in one can weigh on this try.
+        const idle = this.#slots.find((candidate) => !candidate.busy);
+        if (idle) this.#replace(idle);
+        this.#queue.shift();
+        this.#aloneRunning = true;
+        // The document's time starts once the thread is up: starting one is not the document's doing.
+        const fresh = this.#spawn();
+        fresh.busy = true;
+        fresh.ready.then(
+          () => this.#execute(fresh, next),
+          (error: unknown) => {
+            this.#replace(fresh);
+            this.#aloneRunning = false;
+            next.reject(new EngineCrashError(`a parser thread could not start: ${error instanceof Error ? error.message : String(error)}`));
+            this.#dispatch();
+          },
+        );
+        return;
+      }
       let slot = this.#slots.find((candidate) => !candidate.busy);
       if (!slot && this.#slots.length < this.size) slot = this.#spawn();
       if (!slot) return;
-      const pending = this.#queue.shift() as Pending;
-      this.#execute(slot, pending);
+      this.#queue.shift();
+      this.#execute(slot, next);
     }
   }
 
@@ -113,7 +153,32 @@ export class EngineThreadPool {
       resourceLimits: { maxOldGenerationSizeMb: this.#maxHeapMb },
     });
     worker.unref();
-    const slot: Slot = { worker, busy: false };
+    const ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (message: ThreadMessage) => {
+        if (!('ready' in message)) return;
+        settle();
+        resolve();
+      };
+      const onError = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        settle();
+        reject(new Error(`it exited (code ${code})`));
+      };
+      const settle = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+    });
+    // Only a document run alone waits for it; a thread that dies first fails the document it was given instead.
+    ready.catch(() => undefined);
+    const slot: Slot = { worker, busy: false, ready };
     this.#slots.push(slot);
     return slot;
   }
@@ -137,18 +202,25 @@ export class EngineThreadPool {
       worker.off('exit', onExit);
       if (healthy) slot.busy = false;
       else this.#replace(slot);
+      if (pending.alone) this.#aloneRunning = false;
       outcome();
       this.#dispatch();
     };
-    const onMessage = (reply: ThreadReply) => {
-      if (reply.id !== pending.task.id) return;
-      if (reply.ok) finish(() => pending.resolve(reply.data), true);
-      else if (reply.error.kind === 'document') {
-        const { apiCode, message } = reply.error;
-        finish(() => pending.reject(new EngineError(apiCode, message)), true);
+    const during = () => (pending.stage === undefined ? '' : ` while ${pending.stage}`);
+    const onMessage = (message: ThreadMessage) => {
+      if (!('id' in message) || message.id !== pending.task.id) return;
+      if ('stage' in message) {
+        pending.stage = message.stage;
+        return;
+      }
+      if (message.ok) finish(() => pending.resolve(message.data), true);
+      else if (message.error.kind === 'document') {
+        const { apiCode, message: text, detail } = message.error;
+        finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true);
       } else {
-        const message = reply.error.message;
-        finish(() => pending.reject(new EngineCrashError(message)), true);
+        // A converter threw on these bytes: it would again (docs/limits-and-retries.md, "The local engine").
+        const detail = message.error.message;
+        finish(() => pending.reject(new EngineError('CONVERSION_FAILED', `the converter failed on this document${during()}`, { detail })), true);
       }
     };
     const onError = (error: Error) => {
@@ -157,15 +229,16 @@ export class EngineThreadPool {
         () =>
           pending.reject(
             oom
-              ? new EngineError('DOCUMENT_TOO_COMPLEX', `the document needed more than the parser's ${this.#maxHeapMb} MB memory limit`)
-              : new EngineCrashError(`the parser thread failed: ${error.message}`),
+              ? new EngineError('DOCUMENT_TOO_COMPLEX', `the document needed more than the parser's ${this.#maxHeapMb} MB memory limit${during()}`)
+              : new EngineCrashError(`the parser thread failed${during()}: ${error.message}`, { threadDied: true, stage: pending.stage }),
           ),
         false,
       );
     };
-    const onExit = (code: number) => finish(() => pending.reject(new EngineCrashError(`the parser thread exited (code ${code})`)), false);
+    const onExit = (code: number) =>
+      finish(() => pending.reject(new EngineCrashError(`the parser thread exited (code ${code})${during()}`, { threadDied: true, stage: pending.stage })), false);
     // A document that spins is stopped by killing its thread: pdfjs and SheetJS offer no way to interrupt them.
-    const timer = setTimeout(() => finish(() => pending.reject(new EngineTimeoutError(pending.timeoutMs)), false), pending.timeoutMs);
+    const timer = setTimeout(() => finish(() => pending.reject(new EngineTimeoutError(pending.timeoutMs, pending.stage)), false), pending.timeoutMs);
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);

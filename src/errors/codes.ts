@@ -1,9 +1,13 @@
 /**
  * Every error code docmill emits, in one place: `DocmillError.code` is typed by this union, so a new code cannot be
- * raised without being listed here, and a test checks README's list against it. Codes are stable across releases.
+ * raised without being listed here, and a test checks the list in docs/troubleshooting.md against it. Codes are stable across releases.
  */
 
-/** Codes the local engine and `docmill serve` answer in an error body's `code` (HTTP 400) for a document they cannot convert. */
+/**
+ * Codes the local engine and `docmill serve` answer in an error body's `code` for a document they cannot convert:
+ * HTTP 400 for what the file is, 422 for what the engine could not do with it (its converter failed on it, or it
+ * overran its time twice, the second time alone). Neither is retried.
+ */
 export const DOCUMENT_ERROR_CODES = [
   'UNSUPPORTED_FILE',
   'ENCRYPTED_DOCUMENT',
@@ -13,6 +17,8 @@ export const DOCUMENT_ERROR_CODES = [
   'OCR_LANGUAGE_MISSING',
   'DOCUMENT_TOO_COMPLEX',
   'FORMAT_NOT_AVAILABLE',
+  'CONVERSION_FAILED',
+  'PARSE_TIMEOUT',
 ] as const;
 export type DocumentErrorCode = (typeof DOCUMENT_ERROR_CODES)[number];
 

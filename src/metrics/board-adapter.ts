@@ -379,13 +379,8 @@ function refuseCrossSite(request: IncomingMessage): void {
 }
 
 async function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) throw new RequestFailure(413, { error: 'the body is over 1 MiB' });
-    chunks.push(chunk);
-  }
+  const body = await readBody(request);
+  const size = body.byteLength;
   if (size === 0) return {};
   const type = request.headers['content-type'] ?? '';
   // Forms can be posted across sites without a preflight; JSON cannot.
@@ -394,7 +389,7 @@ async function readJsonBody(request: IncomingMessage): Promise<Record<string, un
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
     throw new RequestFailure(400, { error: 'the body is not valid JSON' });
   }
@@ -402,6 +397,44 @@ async function readJsonBody(request: IncomingMessage): Promise<Record<string, un
     throw new RequestFailure(400, { error: 'the body must be a JSON object' });
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * The body, up to MAX_BODY_BYTES. Past that the rest is discarded (not read into memory, and the connection kept
+ * so the client reads the 413); a body that ends with its connection is a 400 nobody may be left to read.
+ */
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (failure: RequestFailure | undefined): void => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+      request.off('close', onClose);
+      if (failure) reject(failure);
+      else resolve(Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.byteLength;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      chunks.length = 0;
+      stop(new RequestFailure(413, { error: 'the body is over 1 MiB' }));
+      request.resume();
+    };
+    const onEnd = (): void => stop(undefined);
+    const onError = (): void => stop(new RequestFailure(400, { error: 'the body ended early' }));
+    const onClose = (): void => {
+      if (!request.complete) onError();
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+    request.on('close', onClose);
+  });
 }
 
 function flatHeaders(request: IncomingMessage): Record<string, string | undefined> {
@@ -419,6 +452,8 @@ function methodNotAllowed(): RequestFailure {
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headOnly: boolean): void {
+  // The client is gone: nobody is left to answer.
+  if (response.destroyed) return;
   const text = JSON.stringify(body);
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',

@@ -1,9 +1,12 @@
 /**
  * The HTTP endpoint of a pipeline process: Prometheus metrics on /metrics, liveness on /healthz, and what else is
- * mounted on it (the queue dashboard at /queues).
+ * mounted on it (the queue dashboard at /queues). Like `docmill serve`, no request can take it down: every
+ * connection is bounded in header size and time (../server/http-limits.ts), a mount's failure is answered, and a
+ * response whose connection is gone is dropped.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { connectionLimits, HEADERS_TIMEOUT_MS, METRICS_REQUEST_TIMEOUT_MS } from '../server/http-limits.js';
 import type { HttpMount } from './board-adapter.js';
 import type { DocmillMetrics } from './metrics.js';
 
@@ -19,35 +22,58 @@ export async function startMetricsServer(
   logger: Logger,
   mounts: readonly HttpMount[] = [],
 ): Promise<MetricsServer> {
-  const server: Server = createServer((request, response) => {
+  const route = (request: IncomingMessage, response: ServerResponse): void => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const mount = mounts.find(({ basePath }) => path === basePath || path.startsWith(`${basePath}/`));
     if (mount) {
-      void mount.handle(request, response);
+      mount.handle(request, response).catch((error: unknown) => {
+        logger.error({ err: error, path: mount.basePath }, 'request failed');
+        answer(response, 500, 'Internal Server Error\n');
+      });
       return;
     }
     if (request.url === '/metrics') {
       metrics.registry
         .metrics()
         .then((text) => {
+          if (response.headersSent || response.destroyed) return;
           response.writeHead(200, { 'content-type': metrics.registry.contentType });
           response.end(text);
         })
         .catch((error: unknown) => {
-          response.writeHead(500).end(String(error));
+          // The cause goes to the log; a scraper learns only that this scrape failed.
+          logger.error({ err: error }, 'metrics could not be collected');
+          answer(response, 500, 'metrics could not be collected\n');
         });
       return;
     }
     if (request.url === '/healthz') {
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+      answer(response, 200, 'ok\n');
       return;
     }
-    response.writeHead(404).end();
+    answer(response, 404, '');
+  };
+  const server: Server = createServer(connectionLimits({ headersMs: HEADERS_TIMEOUT_MS, requestMs: METRICS_REQUEST_TIMEOUT_MS }), (request, response) => {
+    // A response that fails to write (its connection gone) is the client's loss, never the process's.
+    response.on('error', (error) => logger.debug({ err: error }, 'response not delivered'));
+    try {
+      route(request, response);
+    } catch (error) {
+      // A fault in routing is this request's 500 and an error in the log, not the end of the process.
+      logger.error({ err: error }, 'request failed');
+      answer(response, 500, 'Internal Server Error\n');
+    }
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, resolve);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  // Once listening, what the server reports (a failed accept when out of file descriptors) is logged, and it
+  // goes on accepting: no client can make it an unhandled 'error'.
+  server.on('error', (error) => logger.error({ err: error }, 'metrics server error'));
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   logger.info({ port: actualPort, ...(mounts.length > 0 ? { also: mounts.map(({ basePath }) => basePath) } : {}) }, 'metrics on /metrics');
@@ -55,4 +81,15 @@ export async function startMetricsServer(
     port: actualPort,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A plain-text answer, unless one has started (then the connection is cut) or the connection is gone. */
+function answer(response: ServerResponse, status: number, text: string): void {
+  if (response.destroyed) return;
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
 }

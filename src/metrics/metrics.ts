@@ -114,6 +114,11 @@ export class DocmillMetrics {
     help: 'Times this process paused the whole queue for a per-minute 429 (or repeated 429s at a limit of 1)',
     registers: [this.registry],
   });
+  readonly budgetReleaseFailures = new Counter({
+    name: 'docmill_budget_release_failures_total',
+    help: 'Tries to release a credit-budget reservation that failed (each is retried until it succeeds or the reservation expires)',
+    registers: [this.registry],
+  });
   readonly bytesRead = new Counter({
     name: 'docmill_source_bytes_read_total',
     help: 'Bytes of source documents read for parsing (once per attempt that read the file)',
@@ -127,6 +132,46 @@ export class DocmillMetrics {
   readonly creditsRemaining = new GaugeUntilKnown({
     name: 'docmill_credits_remaining',
     help: "Credits left on the team's plan, from the hosted API's credit-usage endpoint (absent when unknown)",
+    registers: [this.registry],
+  });
+  readonly removedDocuments = new Counter({
+    name: 'docmill_removed_documents_total',
+    help: 'Source files found removed (an S3 removed event, a watched file unlinked, a file gone since the last run), by what became of their outputs (deleted, kept)',
+    labelNames: ['outputs'] as const,
+    registers: [this.registry],
+  });
+  readonly eventsReceived = new Counter({
+    name: 'docmill_events_received_total',
+    help: 'S3 object events read from the event queue, by envelope (s3, sns, eventbridge, minio)',
+    labelNames: ['envelope'] as const,
+    registers: [this.registry],
+  });
+  readonly eventsEnqueued = new Counter({
+    name: 'docmill_events_enqueued_total',
+    help: 'S3 object events that queued a document or a removal, by envelope and kind (created, removed)',
+    labelNames: ['envelope', 'kind'] as const,
+    registers: [this.registry],
+  });
+  readonly eventsIgnored = new Counter({
+    name: 'docmill_events_ignored_total',
+    help: 'S3 object events acknowledged without queueing anything, by envelope and reason (test-event, other-bucket, outside-prefix, excluded, stale...)',
+    labelNames: ['envelope', 'reason'] as const,
+    registers: [this.registry],
+  });
+  readonly eventsUnreadable = new Counter({
+    name: 'docmill_event_messages_unreadable_total',
+    help: 'Event queue messages that are not JSON or of no known shape (each once per process), left to the queue\'s redrive policy',
+    registers: [this.registry],
+  });
+  readonly eventsUnreadableRedelivered = new Counter({
+    name: 'docmill_event_messages_unreadable_redelivered_total',
+    help: 'Deliveries of an unreadable event queue message after its first (the queue handing it back: without a redrive policy, for ever)',
+    registers: [this.registry],
+  });
+  readonly eventLag = new Histogram({
+    name: 'docmill_event_lag_seconds',
+    help: 'Time from an S3 event (its eventTime) to its document or removal being queued',
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 1800],
     registers: [this.registry],
   });
   readonly queueJobs = new Gauge({

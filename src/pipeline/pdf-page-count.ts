@@ -1,26 +1,32 @@
 /**
- * A PDF's page count without parsing it, for the cost estimate. The page tree's root says it (`/Count`): found
- * through the newest trailer's `/Root`, the catalog's `/Pages`, then that object, plain or inside a compressed object
- * stream, which takes milliseconds even for a 2,000-page file (15-25 ms, against 0.9-1.5 s for pdf-lib to load it).
- * When that path is ambiguous or the file is damaged, pdf-lib loads the whole file instead. A file neither can read
- * counts as 1 page, with a note saying so.
+ * A PDF's page count without parsing it, for the cost estimate and the choice to split. The page tree's root says
+ * it (`/Count`): found through the newest trailer's `/Root`, the catalog's `/Pages`, then that object, plain or
+ * inside a compressed object stream. That takes milliseconds even for a 2,000-page file, where loading it into
+ * pdf-lib takes the better part of a second. A file this cannot read counts as 1 page, with a note saying why.
+ *
+ * There is no second reader behind it. pdf-lib used to count what the page tree could not, but on the 115 PDFs at
+ * hand (a 99-file PDF benchmark set, the test corpus, the engine's fixtures) the page tree counted every file pdf-lib
+ * could, with the same count, and the three it could not (empty, truncated) pdf-lib could not either. pdf-lib also
+ * reports damaged objects on `console.warn`, with no option to stop it per document, which is why the count once
+ * silenced `console.warn` for the whole process while it ran. pdfjs has such an option (`verbosity`), but loading it
+ * here would replace `Array.prototype.push` and add globals in the worker's own thread (its bundled polyfills): it
+ * stays in the engine's threads. See docs/architecture.md, "PDF: which library does what".
  */
 import { inflateSync } from 'node:zlib';
-import { PDFDocument } from 'pdf-lib';
 import { extensionOf } from '../contract/extensions.js';
 
 export interface PdfPageCount {
   pages: number;
-  /** How the count was read: the page tree's /Count, pdf-lib, or not at all (`unreadable`: 1 page assumed). */
-  method: 'page-tree' | 'pdf-lib' | 'unreadable';
+  /** How the count was read: the page tree's /Count, or not at all (`unreadable`: 1 page assumed). */
+  method: 'page-tree' | 'unreadable';
   /** Why the count is a guess, on `unreadable`. */
   note?: string | undefined;
 }
 
 /** The most pages a count may claim before it is treated as garbage (the contract's maxPages ceiling is 10,000). */
 const PLAUSIBLE_PAGES = 1_000_000;
-/** How far from the end the newest trailer (or cross-reference stream dictionary) is looked for. */
-const TRAILER_WINDOW = 1024 * 1024;
+/** The most `/Root` entries looked at, newest first, before the file is called unreadable. */
+const MAX_ROOT_CANDIDATES = 64;
 /** The longest object dictionary read as text. */
 const OBJECT_WINDOW = 64 * 1024;
 
@@ -31,17 +37,10 @@ export function isPdf(bytes: Uint8Array, fileName: string): boolean {
 }
 
 export async function countPdfPages(bytes: Uint8Array): Promise<PdfPageCount> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const fromTree = pageTreeCount(buffer);
-  if (fromTree !== undefined) return { pages: fromTree, method: 'page-tree' };
-  try {
-    const pages = await quietly(async () => (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })).getPageCount());
-    if (pages >= 1) return { pages, method: 'pdf-lib' };
-    return { pages: 1, method: 'unreadable', note: 'no pages found; counted as 1 page' };
-  } catch (error) {
-    const reason = bytes.byteLength === 0 ? 'empty file' : error instanceof Error ? error.message.split('\n')[0]?.slice(0, 120) : String(error);
-    return { pages: 1, method: 'unreadable', note: `not readable as a PDF (${reason}); counted as 1 page` };
-  }
+  if (bytes.byteLength === 0) return { pages: 1, method: 'unreadable', note: 'not readable as a PDF (empty file); counted as 1 page' };
+  const read = readPageTree(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  if (typeof read === 'number') return { pages: read, method: 'page-tree' };
+  return { pages: 1, method: 'unreadable', note: `not readable as a PDF (${read}); counted as 1 page` };
 }
 
 /**
@@ -50,20 +49,42 @@ export async function countPdfPages(bytes: Uint8Array): Promise<PdfPageCount> {
  * an incremental update appends (code_and_formula.pdf in the test corpus redefines its page tree so).
  */
 export function pageTreeCount(buffer: Buffer): number | undefined {
-  const tail = buffer.subarray(Math.max(0, buffer.byteLength - TRAILER_WINDOW)).toString('latin1');
-  const roots = [...tail.matchAll(/\/Root\s+(\d+)\s+(\d+)\s+R/g)];
-  const root = roots.at(-1);
-  if (!root) return undefined;
+  const read = readPageTree(buffer);
+  return typeof read === 'number' ? read : undefined;
+}
+
+/** The page count, or why it cannot be read. */
+function readPageTree(buffer: Buffer): number | string {
+  const root = newestRoot(buffer);
+  if (!root) return 'no trailer names its catalog (/Root)';
   const streams = new ObjectStreams(buffer);
-  const catalog = definition(buffer, streams, Number(root[1]), Number(root[2]));
-  const pagesRef = catalog === undefined ? undefined : /\/Pages\s+(\d+)\s+(\d+)\s+R/.exec(catalog);
-  if (!pagesRef) return undefined;
+  const catalog = definition(buffer, streams, root.number, root.generation);
+  if (catalog === undefined) return `its catalog (object ${root.number}) is missing`;
+  const pagesRef = /\/Pages\s+(\d+)\s+(\d+)\s+R/.exec(catalog);
+  if (!pagesRef) return 'its catalog names no page tree (/Pages)';
   const tree = definition(buffer, streams, Number(pagesRef[1]), Number(pagesRef[2]));
-  if (tree === undefined || !/\/Type\s*\/Pages\b/.test(tree)) return undefined;
+  if (tree === undefined || !/\/Type\s*\/Pages\b/.test(tree)) return `its page tree (object ${pagesRef[1]}) is missing`;
   const count = /\/Count\s+(\d+)(?!\s+\d+\s+R)/.exec(tree);
-  if (!count) return undefined;
+  if (!count) return 'its page tree states no page count (/Count)';
   const pages = Number(count[1]);
-  return pages >= 1 && pages <= PLAUSIBLE_PAGES ? pages : undefined;
+  return pages >= 1 && pages <= PLAUSIBLE_PAGES ? pages : `its page tree claims ${count[1]} pages`;
+}
+
+/**
+ * The newest trailer's (or cross-reference stream dictionary's) `/Root n g R`: the last in the file. Searched
+ * backwards natively, so garbage after the end of the file costs a scan, not a read of the whole file as text.
+ */
+function newestRoot(buffer: Buffer): { number: number; generation: number } | undefined {
+  let end = buffer.byteLength;
+  for (let candidates = 0; candidates < MAX_ROOT_CANDIDATES; candidates++) {
+    const at = buffer.lastIndexOf('/Root', end);
+    if (at < 0) return undefined;
+    const reference = /^\/Root\s+(\d+)\s+(\d+)\s+R/.exec(buffer.subarray(at, at + 40).toString('latin1'));
+    if (reference) return { number: Number(reference[1]), generation: Number(reference[2]) };
+    end = at - 1;
+    if (end < 0) return undefined;
+  }
+  return undefined;
 }
 
 interface Definition {
@@ -100,7 +121,7 @@ class ObjectStreams {
       const dictionary = buffer.subarray(start, keyword).toString('latin1');
       const count = /\/N\s+(\d+)/.exec(dictionary);
       const first = /\/First\s+(\d+)/.exec(dictionary);
-      // Predictors (DecodeParms) and other filters are left to pdf-lib.
+      // Predictors (DecodeParms) and other filters are not read: no PDF at hand puts them on an object stream.
       if (!count || !first || !/\/Filter\s*\/FlateDecode\b/.test(dictionary) || /\/DecodeParms/.test(dictionary)) continue;
       let dataStart = keyword + 'stream'.length;
       if (buffer[dataStart] === 0x0d) dataStart++;
@@ -147,22 +168,5 @@ function objectText(buffer: Buffer, number: number, generation: number): Definit
     }
     end = at - 1;
     if (end < 0) return undefined;
-  }
-}
-
-/** pdf-lib reports damaged objects on console.warn; the count's note says what matters instead. */
-let quietDepth = 0;
-let originalWarn: typeof console.warn = console.warn;
-
-async function quietly<T>(work: () => Promise<T>): Promise<T> {
-  // Counted, so overlapping loads restore the real console.warn only when the last one ends.
-  if (quietDepth++ === 0) {
-    originalWarn = console.warn;
-    console.warn = () => undefined;
-  }
-  try {
-    return await work();
-  } finally {
-    if (--quietDepth === 0) console.warn = originalWarn;
   }
 }

@@ -5,7 +5,12 @@
  * against the limit, so two workers can never both pass the budget; the reservation is settled with the real
  * credits when the answer comes, or released when none does. A reservation also expires on its own (a worker that
  * died mid-request), after the request's longest possible life.
+ *
+ * Each reservation carries a token, and a settle or release that names one drops the reservation only while it still
+ * carries it: a release retried late (after Redis failed it) can never drop the reservation a later start of the same
+ * job has made, since re-entering a reservation gives it a new token.
  */
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { docmillKey } from './queue-names.js';
 
@@ -18,13 +23,38 @@ export interface BudgetState {
   reserved: number;
 }
 
-export type Reservation = { ok: true; state: BudgetState } | { ok: false; state: BudgetState };
+/** Credits held for one document while it is sent. */
+export interface HeldReservation {
+  /** Names this reservation in `settle` and `release` ('' when the queue has no budget and nothing was reserved). */
+  token: string;
+  /** When it expires by itself (ms since the epoch; 0 when nothing was reserved). */
+  expiresAt: number;
+}
+
+export type Reservation = ({ ok: true } & HeldReservation & { state: BudgetState }) | { ok: false; state: BudgetState };
+
+/** Lua: a reservation's value "credits:expiresAtMs:token" (the token absent in values written before tokens). */
+const PARSE_RESERVATION = `
+local function parseReservation(value)
+  local first = string.find(value, ':', 1, true)
+  local second = string.find(value, ':', first + 1, true)
+  local credits = tonumber(string.sub(value, 1, first - 1))
+  local expires = tonumber(string.sub(value, first + 1, (second or 0) - 1))
+  local base = value
+  local token = ''
+  if second then
+    base = string.sub(value, 1, second - 1)
+    token = string.sub(value, second + 1)
+  end
+  return credits, expires, token, base
+end`;
 
 /**
- * KEYS: budget hash (limit, used), reservations hash (field: owner; value: "credits:expiresAtMs").
- * ARGV: owner, estimate, now (ms), expiresAt (ms). Returns {ok, limit or -1, used, reserved}.
+ * KEYS: budget hash (limit, used), reservations hash (field: owner; value: "credits:expiresAtMs:token").
+ * ARGV: owner, estimate, now (ms), expiresAt (ms), token. Returns {ok, limit or -1, used, reserved, token, expiresAt}:
+ * a reservation the owner already holds is re-entered under the new token, keeping its credits and expiry.
  */
-const RESERVE = `
+const RESERVE = `${PARSE_RESERVATION}
 local limit = redis.call('hget', KEYS[1], 'limit')
 local used = tonumber(redis.call('hget', KEYS[1], 'used') or '0')
 local now = tonumber(ARGV[3])
@@ -32,30 +62,47 @@ local reserved = 0
 local held = false
 local entries = redis.call('hgetall', KEYS[2])
 for i = 1, #entries, 2 do
-  local value = entries[i + 1]
-  local sep = string.find(value, ':', 1, true)
-  local credits = tonumber(string.sub(value, 1, sep - 1))
-  local expires = tonumber(string.sub(value, sep + 1))
+  local credits, expires = parseReservation(entries[i + 1])
   if expires < now then
     redis.call('hdel', KEYS[2], entries[i])
   else
     reserved = reserved + credits
-    if entries[i] == ARGV[1] then held = true end
+    if entries[i] == ARGV[1] then held = entries[i + 1] end
   end
 end
-if not limit then return {1, '-1', tostring(used), tostring(reserved)} end
-if held then return {1, limit, tostring(used), tostring(reserved)} end
-if used + reserved + tonumber(ARGV[2]) > tonumber(limit) then
-  return {0, limit, tostring(used), tostring(reserved)}
+if not limit then return {1, '-1', tostring(used), tostring(reserved), '', '0'} end
+if held then
+  local _, _, _, base = parseReservation(held)
+  redis.call('hset', KEYS[2], ARGV[1], base .. ':' .. ARGV[5])
+  return {1, limit, tostring(used), tostring(reserved), ARGV[5], string.sub(base, string.find(base, ':', 1, true) + 1)}
 end
-redis.call('hset', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[4])
-return {1, limit, tostring(used), tostring(reserved + tonumber(ARGV[2]))}`;
+if used + reserved + tonumber(ARGV[2]) > tonumber(limit) then
+  return {0, limit, tostring(used), tostring(reserved), '', '0'}
+end
+redis.call('hset', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[4] .. ':' .. ARGV[5])
+return {1, limit, tostring(used), tostring(reserved + tonumber(ARGV[2])), ARGV[5], ARGV[4]}`;
 
-/** KEYS: budget hash, reservations hash. ARGV: owner, credits used. */
-const SETTLE = `
-redis.call('hdel', KEYS[2], ARGV[1])
+/** Lua: drops the owner's reservation when it carries the token (any token when none is given); 1 when dropped. */
+const DROP_RESERVATION = `
+local function dropReservation(owner, token)
+  local value = redis.call('hget', KEYS[2], owner)
+  if not value then return 0 end
+  if token ~= '' then
+    local _, _, held = parseReservation(value)
+    if held ~= token then return 0 end
+  end
+  return redis.call('hdel', KEYS[2], owner)
+end`;
+
+/** KEYS: budget hash, reservations hash. ARGV: owner, credits used, token ('' for any). */
+const SETTLE = `${PARSE_RESERVATION}${DROP_RESERVATION}
+dropReservation(ARGV[1], ARGV[3])
 if tonumber(ARGV[2]) > 0 then redis.call('hincrbyfloat', KEYS[1], 'used', ARGV[2]) end
 return 1`;
+
+/** KEYS: budget hash, reservations hash. ARGV: owner, token ('' for any). */
+const RELEASE = `${PARSE_RESERVATION}${DROP_RESERVATION}
+return dropReservation(ARGV[1], ARGV[2])`;
 
 /** KEYS: budget hash. ARGV: limit. A first budget starts its count at 0. */
 const SET_LIMIT = `
@@ -90,6 +137,11 @@ export class CreditBudget {
     await this.redis.hset(this.#budgetKey, 'used', '0');
   }
 
+  /** Whether its Redis connection was closed for good (quit or disconnected): nothing sent on it can succeed again. */
+  get closed(): boolean {
+    return this.redis.status === 'end';
+  }
+
   /** The limit, or undefined when there is none (one round trip: checked before each document). */
   async limit(): Promise<number | undefined> {
     const value = await this.redis.hget(this.#budgetKey, 'limit');
@@ -109,18 +161,25 @@ export class CreditBudget {
   /**
    * Reserves `estimate` credits for `owner` (a job id) unless the credits used, those reserved and this estimate
    * would pass the limit. Granted without a check when the owner already holds a reservation (a job processed again
-   * after waiting for its page ranges passed the check before), and always without a budget.
+   * after waiting for its page ranges, or after a deferral, passed the check before), and always without a budget.
    */
   async reserve(owner: string, estimate: number, ttlMs: number, now = Date.now()): Promise<Reservation> {
-    const reply = (await this.redis.eval(RESERVE, 2, this.#budgetKey, this.#reservationsKey, owner, String(estimate), String(now), String(now + ttlMs))) as [
-      number,
-      string,
-      string,
-      string,
-    ];
+    const token = randomUUID();
+    const reply = (await this.redis.eval(
+      RESERVE,
+      2,
+      this.#budgetKey,
+      this.#reservationsKey,
+      owner,
+      String(estimate),
+      String(now),
+      String(now + ttlMs),
+      token,
+    )) as [number, string, string, string, string, string];
     const limit = Number(reply[1]);
     const state: BudgetState = { limit: limit < 0 ? undefined : limit, used: Number(reply[2]), reserved: Number(reply[3]) };
-    return { ok: reply[0] === 1, state };
+    if (reply[0] !== 1) return { ok: false, state };
+    return { ok: true, state, token: reply[4], expiresAt: Number(reply[5]) };
   }
 
   /** Whether any of these owners (a job, the document job of a page range) holds a reservation now. */
@@ -132,13 +191,19 @@ export class CreditBudget {
     return values.some((value) => value !== null && Number(value.split(':')[1]) >= now);
   }
 
-  /** The answer came: adds the credits it used and drops the reservation, in one step. */
-  async settle(owner: string, creditsUsed: number): Promise<void> {
-    await this.redis.eval(SETTLE, 2, this.#budgetKey, this.#reservationsKey, owner, String(creditsUsed));
+  /**
+   * The answer came: adds the credits it used and drops the reservation, in one step. With a token, only the
+   * reservation that still carries it is dropped (the credits are counted either way).
+   */
+  async settle(owner: string, creditsUsed: number, token = ''): Promise<void> {
+    await this.redis.eval(SETTLE, 2, this.#budgetKey, this.#reservationsKey, owner, String(creditsUsed), token);
   }
 
-  /** No answer (an error, a deferral): the reservation is dropped, nothing is counted. */
-  async release(owner: string): Promise<void> {
-    await this.redis.hdel(this.#reservationsKey, owner);
+  /**
+   * No answer (an error, a deferral): the reservation is dropped, nothing is counted. With a token, only while the
+   * reservation still carries it. Resolves true when a reservation was dropped.
+   */
+  async release(owner: string, token = ''): Promise<boolean> {
+    return (await this.redis.eval(RELEASE, 2, this.#budgetKey, this.#reservationsKey, owner, token)) === 1;
   }
 }

@@ -21,6 +21,10 @@ export const parseJobDataSchema = z.object({
   force: z.boolean().optional(),
   /** Parse requests made for this document by earlier starts of the job (before a Retry-After deferral or a pause). */
   requestsMade: z.number().int().nonnegative().optional(),
+  /** Milliseconds the earlier starts of the job spent on the document (deferrals, pauses and queue attempts). */
+  workedMs: z.number().nonnegative().optional(),
+  /** How long the last parse request made for the document took, from sending to its answer. */
+  lastAttemptMs: z.number().nonnegative().optional(),
   /** 429s answered to this document so far: the backoff when the API gives no Retry-After grows with it. */
   throttles: z.number().int().nonnegative().optional(),
   /** Retryable failures in a row (408, 5xx, network) in this queue attempt: the contract's backoff grows with it. */
@@ -66,4 +70,39 @@ export function jobIdFor(data: ParseJobData, nonce = ''): string {
     .update(`${data.uri}\n${data.changeToken}\n${data.optionsFingerprint}\n${nonce}`)
     .digest('hex')
     .slice(0, 40);
+}
+
+/** The job name of a removal: a source file is gone, and its outputs follow (./removal-marks.ts, pipeline/steps/remove-source.ts). */
+export const REMOVE_JOB_NAME = 'remove';
+
+/** What happens to the outputs of a source that is removed: kept (the manifest says so) or deleted. */
+export type RemovedOutputs = 'keep' | 'delete';
+
+export const removalJobDataSchema = z.object({
+  v: z.literal(1),
+  /** The source root as the user gave it, as in a parse job. */
+  source: z.string(),
+  uri: z.string(),
+  relativePath: z.string(),
+  outputs: z.enum(['keep', 'delete']),
+  /** When the removal was seen (ms since the epoch): parse jobs queued before it are cancelled. */
+  seenAt: z.number().int().nonnegative(),
+  /**
+   * With `delete`: how long the job waits in the delayed set, from its first start, before it deletes anything (time
+   * for a rename's new path to be queued: pipeline/steps/remove-source.ts). Absent: 0.
+   */
+  graceMs: z.number().int().nonnegative().optional(),
+  /** Set at the first start of a removal with `delete`: the end of its grace (ms since the epoch). */
+  dueAt: z.number().int().nonnegative().optional(),
+});
+export type RemovalJobData = z.infer<typeof removalJobDataSchema>;
+
+/** One removal job per file and moment seen: a watcher and a re-list reporting the same removal at once queue it once. */
+export function removalJobIdFor(data: RemovalJobData): string {
+  return createHash('sha256').update(`remove\n${data.uri}\n${data.seenAt}`).digest('hex').slice(0, 40);
+}
+
+/** The id of the parse job that produced a document's outputs (for a state's change token and options). */
+export function parseJobIdOf(uri: string, changeToken: string, optionsFingerprint: string): string {
+  return jobIdFor({ v: 1, source: '', uri, relativePath: '', size: 0, changeToken, optionsFingerprint });
 }

@@ -3,8 +3,8 @@
  * the options, so a file listed twice (by an overlapping listing, or a watcher and a scan) is queued once.
  */
 import type { JobsOptions, Queue } from 'bullmq';
-import type { ListEntry, SkipReason, Source } from '../sources/source.js';
-import { JOB_NAME, jobDataFor, jobIdFor } from './job-data.js';
+import type { ListEntry, RemovedEntry, SkipReason, Source } from '../sources/source.js';
+import { JOB_NAME, jobDataFor, jobIdFor, REMOVE_JOB_NAME, removalJobIdFor, type RemovalJobData, type RemovedOutputs } from './job-data.js';
 
 export interface EnqueueSettings {
   optionsFingerprint: string;
@@ -23,7 +23,19 @@ export interface EnqueueSettings {
   onSkipped?: (entry: Extract<ListEntry, { kind: 'skipped' }>) => Promise<void> | void;
   /** Told after each batch is queued. */
   onQueued?: (count: number) => void;
+  /** What removals do to the outputs of the source file. @default 'keep' */
+  removed?: RemovedOutputs;
+  /**
+   * With `removed: 'delete'`: how long a removal waits in the delayed set, from the moment a worker first takes it,
+   * before it deletes anything, so that the other half of a rename (the new path, which a watch reports apart) is
+   * queued meanwhile and its job copies the outputs rather than parsing again. 0 where every parse job that may need
+   * them is queued before the removal (a run queues its removals after its listing). @default 10000
+   */
+  removalGraceMs?: number;
 }
+
+/** The default of EnqueueSettings.removalGraceMs. */
+export const DEFAULT_REMOVAL_GRACE_MS = 10_000;
 
 export interface EnqueueSummary {
   queued: number;
@@ -79,6 +91,30 @@ export class Producer {
     if (jobs.length === 0) return 0;
     await this.queue.addBulk(jobs);
     this.settings.onQueued?.(jobs.length);
+    return jobs.length;
+  }
+
+  /**
+   * Queues the removal of source files that are gone: a job of its own kind, which records the removal in the
+   * manifest and, with `removed: 'delete'`, deletes the file's outputs. Resolves once the jobs are in Redis.
+   */
+  async enqueueRemovals(source: Source, entries: RemovedEntry[], seenAt = Date.now()): Promise<number> {
+    const outputs = this.settings.removed ?? 'keep';
+    const graceMs = outputs === 'delete' ? (this.settings.removalGraceMs ?? DEFAULT_REMOVAL_GRACE_MS) : 0;
+    const jobs = entries.map((entry) => {
+      const data: RemovalJobData = {
+        v: 1,
+        source: source.location,
+        uri: entry.uri,
+        relativePath: entry.relativePath,
+        outputs,
+        seenAt,
+        ...(graceMs > 0 ? { graceMs } : {}),
+      };
+      // Not kept once done, as in a run: the manifest is where a removal stays recorded.
+      return { name: REMOVE_JOB_NAME, data, opts: { ...defaultJobOptions(this.settings.attempts, false), jobId: removalJobIdFor(data) } };
+    });
+    if (jobs.length > 0) await this.queue.addBulk(jobs);
     return jobs.length;
   }
 }

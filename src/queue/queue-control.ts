@@ -8,6 +8,7 @@ import { processingSettingsSchema, type ProcessingSettings } from '../common/pro
 import { parseOptionsSchema, type ParseOptions } from '../contract/options.js';
 import { DocmillError } from '../errors/docmill-error.js';
 import { CreditBudget } from './credit-budget.js';
+import { RemovalMarks } from './removal-marks.js';
 import { docmillKey } from './queue-names.js';
 
 /** credits: the API answered 402; budget: the next document would pass `--max-credits`; auth: the key was refused. */
@@ -44,12 +45,15 @@ export class QueueControl {
   readonly #settingsCache = new Map<string, ProcessingSettings>();
   /** The queue's credit budget (`--max-credits`), shared by its workers. */
   readonly budget: CreditBudget;
+  /** Source files removed, so parse jobs queued before cancel themselves. */
+  readonly removals: RemovalMarks;
 
   constructor(
     private readonly redis: Redis,
     private readonly queue: Queue,
   ) {
     this.budget = new CreditBudget(redis, queue.name);
+    this.removals = new RemovalMarks(redis, queue.name);
   }
 
   get name(): string {

@@ -1,9 +1,10 @@
 /**
- * Every docmill queue in one Redis, found by its BullMQ `meta` key under docmill's prefix: what a dashboard that
- * belongs to no single queue (`docmill serve --dashboard`) shows. Queues created later appear on the next look.
+ * Every docmill queue in one Redis (bullmq-keys.ts finds them): what a dashboard that belongs to no single queue
+ * (`docmill serve --dashboard`) shows. Queues created later appear on the next look.
  */
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { queueNamesIn } from './bullmq-keys.js';
 import { QUEUE_PREFIX } from './queue-names.js';
 
 const NAME = /^[A-Za-z0-9._-]{1,100}$/;
@@ -32,17 +33,7 @@ export class QueueDiscovery {
   }
 
   async #list(): Promise<readonly Queue[]> {
-    const names = new Set<string>();
-    const head = `${QUEUE_PREFIX}:`;
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${QUEUE_PREFIX}:*:meta`, 'COUNT', 1000);
-      cursor = next;
-      for (const key of keys) {
-        const name = key.slice(head.length, -':meta'.length);
-        if (NAME.test(name)) names.add(name);
-      }
-    } while (cursor !== '0');
+    const names = new Set((await queueNamesIn(this.redis)).filter((name) => NAME.test(name)));
     if (this.#closed) return [];
     for (const [name, queue] of this.#queues) {
       if (names.has(name)) continue;

@@ -5,16 +5,17 @@
  */
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_PREFIX } from './queue-names.js';
+import { lockTokenOf } from './bullmq-keys.js';
 
 export async function reclaimOrphanedJobs(queue: Queue, redis: Redis): Promise<number> {
   if ((await queue.getWorkersCount()) > 0) return 0;
   let reclaimed = 0;
   for (const job of await queue.getActive()) {
     if (!job.id) continue;
-    await redis.del(`${QUEUE_PREFIX}:${queue.name}:${job.id}:lock`);
-    // No token: moves the job whoever held it. Nobody does: no worker is connected.
-    if ((await job.moveToWait()) >= 0) reclaimed++;
+    // Given the lock's own token, BullMQ drops the lock as it moves the job (a job without a lock moves with none).
+    // Nobody renews or takes the lock in between: no worker is connected.
+    const token = await lockTokenOf(queue, redis, job.id);
+    if ((await job.moveToWait(token ?? undefined)) >= 0) reclaimed++;
   }
   return reclaimed;
 }
@@ -27,7 +28,7 @@ export async function reclaimOrphanedJobs(queue: Queue, redis: Redis): Promise<n
 export async function reclaimUnlockedJobs(queue: Queue, redis: Redis): Promise<number> {
   let reclaimed = 0;
   for (const job of await queue.getActive()) {
-    if (!job.id || (await redis.exists(`${QUEUE_PREFIX}:${queue.name}:${job.id}:lock`))) continue;
+    if (!job.id || (await lockTokenOf(queue, redis, job.id)) !== null) continue;
     if ((await job.moveToWait()) >= 0) reclaimed++;
   }
   return reclaimed;
@@ -50,7 +51,7 @@ export async function reclaimJobsLostBy(
     const found = new Map<string, string>();
     for (const job of await queue.getActive()) {
       if (!job.id) continue;
-      const token = await redis.get(`${QUEUE_PREFIX}:${queue.name}:${job.id}:lock`);
+      const token = await lockTokenOf(queue, redis, job.id);
       if (token?.startsWith(`${workerId}:`) && !held(job.id, token)) found.set(job.id, token);
     }
     return found;

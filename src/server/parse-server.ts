@@ -1,23 +1,28 @@
 /**
  * `docmill serve`: POST /v2/parse over HTTP exactly as the contract says, on the local engine.
- * Auth → admission (429 when full) → streamed multipart (50 MiB enforced while reading) → options validation →
- * parse in the thread pool (timeout → 408) → the contract's success or error body.
+ * Auth → body size → admission (429 when full) → streamed multipart (limits enforced while reading) → options
+ * validation → parse in the thread pool → the contract's success or error body: a document the engine cannot convert
+ * 400 or 422 with its code, a first timeout 408, a crash 500 (engine-error.ts; a document that overran its time or
+ * lost its thread is run alone when its client retries, and then answered for good: isolated-retry.ts).
+ * No request can take the server down: every stream of a request has its errors handled (upload-reader.ts,
+ * client-errors.ts), and every connection is bounded in size and time (http-limits.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import busboy from 'busboy';
 import type { Logger } from 'pino';
 import { extensionOf, isSupportedExtension, SUPPORTED_EXTENSIONS } from '../contract/extensions.js';
 import { ERROR_MESSAGES } from '../contract/errors.js';
-import { MAX_FILE_BYTES } from '../contract/limits.js';
 import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
-import { badRequestBody, validateParseOptions, type ValidationDetail } from '../contract/validation.js';
-import { EngineError } from '../engine/engine-error.js';
-import { EngineCrashError, EngineTimeoutError } from '../engine/thread-pool.js';
+import { validateParseOptions } from '../contract/validation.js';
+import { engineFailureAnswer } from '../engine/engine-error.js';
 import { Admission } from './admission.js';
+import { answerClientErrors } from './client-errors.js';
 import { DashboardAccess, type DashboardMount } from './dashboard-access.js';
+import { badRequest, HttpFailure, payloadTooLarge } from './http-failure.js';
+import { connectionLimits, HEADERS_TIMEOUT_MS, PARSE_REQUEST_TIMEOUT_MS, type RequestDeadlines } from './http-limits.js';
+import { declaresTooLargeBody, readUpload, UPLOAD_LIMITS } from './upload-reader.js';
 
 export type ParseFunction = (bytes: Uint8Array, fileName: string, options: ParseOptions) => Promise<ParseData>;
 
@@ -31,6 +36,11 @@ export interface ParseServerOptions {
   maxQueued?: number;
   /** The queue dashboard, answered below its path for holders of `apiKeys` (all comers when there are none). */
   dashboard?: DashboardMount | undefined;
+  /**
+   * How long a client may take to send a request's headers, and the whole request.
+   * @default { headersMs: HEADERS_TIMEOUT_MS (10 s), requestMs: PARSE_REQUEST_TIMEOUT_MS (310 s) }
+   */
+  deadlines?: Partial<RequestDeadlines> | undefined;
   logger: Logger;
 }
 
@@ -41,21 +51,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-interface UploadedRequest {
-  fileName: string;
-  bytes: Buffer;
-  optionsText: string | undefined;
-}
-
-class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(String(body.error));
-  }
-}
+/**
+ * After a refusal, the rest of the upload is read and dropped (never buffered) so a client still sending gets to
+ * read the answer instead of a reset; for at most this long and this much, then the connection is cut.
+ */
+const DISCARD_MS = 30_000;
+const DISCARD_BYTES = UPLOAD_LIMITS.bodyBytes;
 
 function digest(key: string): Buffer {
   return createHash('sha256').update(key).digest();
@@ -82,6 +83,8 @@ export function createParseServer(options: ParseServerOptions): { server: Server
   const handleParse = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const arrived = Date.now();
     if (!authorised(request)) throw new HttpFailure(401, { success: false, error: ERROR_MESSAGES.unauthorized });
+    // Refused before a byte of it is read, and before it takes a place in the queue.
+    if (declaresTooLargeBody(request)) throw payloadTooLarge('the request body', UPLOAD_LIMITS.bodyBytes);
     const entry = admission.tryEnter();
     if (!entry) {
       throw new HttpFailure(429, { success: false, error: ERROR_MESSAGES.concurrencyLimited }, { 'retry-after': '1' });
@@ -89,6 +92,8 @@ export function createParseServer(options: ParseServerOptions): { server: Server
     const ticket = await entry;
     try {
       if (request.destroyed) return;
+      // A client that waits for "100 Continue" sends its body only once it has a slot.
+      if (expectsContinue(request)) response.writeContinue();
       const upload = await readUpload(request);
       const validation = validateParseOptions(parseOptionsText(upload.optionsText));
       if (!validation.ok) throw new HttpFailure(400, { ...validation.body });
@@ -105,10 +110,13 @@ export function createParseServer(options: ParseServerOptions): { server: Server
       try {
         data = await options.parse(upload.bytes, upload.fileName, { ...parseOptions, timeout: remainingMs });
       } catch (error) {
-        if (error instanceof EngineError) {
-          throw new HttpFailure(error.status, { success: false, code: error.apiCode, error: `${upload.fileName}: ${error.message}` });
-        }
-        throw error;
+        // The same status, code and retryable as the local engine gives in-process for this failure (engine-error.ts).
+        const answer = engineFailureAnswer(error, upload.fileName);
+        if (!answer) throw error;
+        // A converter's own failure: its cause is for this log, not for the caller.
+        if (answer.status < 500 && answer.localMessage !== answer.message) logger.warn({ file: upload.fileName, cause: answer.localMessage }, 'conversion failed');
+        const body = { success: false, ...(answer.apiCode ? { code: answer.apiCode } : {}), error: answer.message };
+        throw new HttpFailure(answer.status, body, {}, { cause: error });
       }
       if (ticket.queuedMs > 0) {
         data.metadata = { ...data.metadata, concurrencyLimited: true, concurrencyQueueDurationMs: ticket.queuedMs };
@@ -120,39 +128,67 @@ export function createParseServer(options: ParseServerOptions): { server: Server
     }
   };
 
-  const server = createServer((request, response) => {
+  const refuseParse = (request: IncomingMessage, response: ServerResponse, error: unknown): void => {
+    const failure = toHttpFailure(error);
+    // An engine crash is answered with the contract's generic message; its cause goes to this log only.
+    if (failure.status >= 500) logger.error({ err: error instanceof HttpFailure && error.cause !== undefined ? error.cause : error }, 'parse failed');
+    else logger.info({ status: failure.status, error: failure.body.error }, 'parse refused');
+    // The rest of the upload is discarded, not read into anything, so the client gets to read the answer.
+    discard(request);
+    sendJson(response, failure.status, failure.body, failure.headers);
+  };
+
+  const route = (request: IncomingMessage, response: ServerResponse): void => {
     const path = (request.url ?? '/').split('?')[0];
     if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       sendJson(response, 200, { ok: true, active: admission.active, queued: admission.queued });
       return;
     }
+    if (path === '/v2/parse' && request.method === 'POST') {
+      handleParse(request, response).catch((error: unknown) => refuseParse(request, response, error));
+      return;
+    }
     if (dashboard && path !== undefined && dashboard.owns(path)) {
+      // The dashboard reads a body (its JSON) at once, when it takes one; other routes never do.
+      if (expectsContinue(request)) response.writeContinue();
       dashboard.handle(request, response).catch((error: unknown) => {
         logger.error({ err: error }, 'dashboard request failed');
         if (!response.headersSent) sendJson(response, 500, { success: false, error: 'Internal Server Error' });
+        else response.destroy();
       });
       return;
     }
+    discard(request);
     if (path !== '/v2/parse') {
-      drain(request);
       sendJson(response, 404, { success: false, error: 'Not Found' });
       return;
     }
-    if (request.method !== 'POST') {
-      drain(request);
-      sendJson(response, 405, { success: false, error: 'Method Not Allowed: use POST' }, { allow: 'POST' });
-      return;
+    sendJson(response, 405, { success: false, error: 'Method Not Allowed: use POST' }, { allow: 'POST' });
+  };
+
+  const server = createServer(
+    connectionLimits({ headersMs: options.deadlines?.headersMs ?? HEADERS_TIMEOUT_MS, requestMs: options.deadlines?.requestMs ?? PARSE_REQUEST_TIMEOUT_MS }),
+  );
+  const track = answerClientErrors(
+    server,
+    (status, inFlight) => clientErrorBody(status, inFlight !== undefined && isParseRequest(inFlight)),
+    logger,
+  );
+  const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
+    track(request, response);
+    // A response that fails to write (its connection gone) is the client's loss, never the server's.
+    response.on('error', (error) => logger.debug({ err: error }, 'response not delivered'));
+    try {
+      route(request, response);
+    } catch (error) {
+      // A fault in routing is this request's 500 and an error in the log, not the end of every other request.
+      logger.error({ err: error }, 'request failed');
+      sendJson(response, 500, { success: false, code: 'UNKNOWN_ERROR', error: ERROR_MESSAGES.unknown });
     }
-    handleParse(request, response).catch((error: unknown) => {
-      const failure = toHttpFailure(error);
-      if (failure.status >= 500) logger.error({ err: error }, 'parse failed');
-      else logger.info({ status: failure.status, error: failure.body.error }, 'parse refused');
-      // Whatever of the upload is still arriving is discarded, not buffered.
-      drain(request);
-      if (!response.headersSent) sendJson(response, failure.status, failure.body, failure.headers);
-    });
-  });
-  server.requestTimeout = 0;
+  };
+  server.on('request', onRequest);
+  // Answered by the handlers themselves: a parse request gets "100 Continue" only once it is admitted.
+  server.on('checkContinue', onRequest);
   return { server, admission };
 }
 
@@ -160,8 +196,14 @@ export async function startParseServer(options: ParseServerOptions & { host: str
   const { server, admission } = createParseServer(options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  // Once listening, what the server reports (a failed accept when out of file descriptors) is logged, and it
+  // goes on accepting: no client can make it an unhandled 'error'.
+  server.on('error', (error) => options.logger.error({ err: error }, 'parse server error'));
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -176,8 +218,27 @@ export async function startParseServer(options: ParseServerOptions & { host: str
   };
 }
 
-function badRequest(message: string, details: ValidationDetail[] = []): HttpFailure {
-  return new HttpFailure(400, details.length > 0 ? { ...badRequestBody(details), error: message } : { success: false, code: 'BAD_REQUEST', error: message });
+function isParseRequest(request: IncomingMessage): boolean {
+  return request.method === 'POST' && (request.url ?? '/').split('?')[0] === '/v2/parse';
+}
+
+function expectsContinue(request: IncomingMessage): boolean {
+  return /^100-continue$/i.test(request.headers.expect ?? '');
+}
+
+/** What a request refused by Node's HTTP layer is answered (see client-errors.ts). */
+function clientErrorBody(status: number, duringParse: boolean): Record<string, unknown> {
+  switch (status) {
+    case 408:
+      return { success: false, error: ERROR_MESSAGES.requestTimeout };
+    case 413:
+      return { success: false, code: 'PAYLOAD_TOO_LARGE', error: ERROR_MESSAGES.payloadTooLarge };
+    case 431:
+      return { success: false, error: 'Request Header Fields Too Large' };
+    default:
+      // A parse body cut off with its connection, or chunked framing that is not valid, is a body that is not valid.
+      return { success: false, code: 'BAD_REQUEST', error: duringParse ? ERROR_MESSAGES.invalidMultipart : 'Bad Request' };
+  }
 }
 
 function parseOptionsText(text: string | undefined): unknown {
@@ -191,82 +252,15 @@ function parseOptionsText(text: string | undefined): unknown {
   }
 }
 
-/** Reads the multipart body as a stream, holding at most 50 MiB of file and refusing the rest as it arrives. */
-function readUpload(request: IncomingMessage): Promise<UploadedRequest> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: request.headers,
-        defParamCharset: 'utf8',
-        limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 8, fieldSize: 1024 * 1024, parts: 10 },
-      });
-    } catch {
-      reject(badRequest(ERROR_MESSAGES.invalidMultipart));
-      return;
-    }
-    let fileName: string | undefined;
-    let optionsText: string | undefined;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    const fail = (failure: HttpFailure) => {
-      if (failed) return;
-      failed = true;
-      request.unpipe(parser);
-      reject(failure);
-    };
-    parser.on('file', (name, stream, info) => {
-      if (name !== 'file') {
-        stream.resume();
-        return;
-      }
-      fileName = info.filename;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.byteLength;
-        chunks.push(chunk);
-      });
-      stream.on('limit', () => {
-        chunks.length = 0;
-        fail(
-          new HttpFailure(413, {
-            success: false,
-            code: 'PAYLOAD_TOO_LARGE',
-            error: `${ERROR_MESSAGES.payloadTooLarge}: the file is over the ${MAX_FILE_BYTES / (1024 * 1024)} MiB limit`,
-          }),
-        );
-      });
-    });
-    parser.on('field', (name, value) => {
-      if (name === 'options') optionsText = value;
-    });
-    parser.on('error', () => fail(badRequest(ERROR_MESSAGES.invalidMultipart)));
-    parser.on('close', () => {
-      if (failed) return;
-      if (fileName === undefined) {
-        fail(badRequest('Bad Request: the request has no "file" part', [{ path: 'file', message: 'required' }]));
-        return;
-      }
-      resolve({ fileName, bytes: Buffer.concat(chunks, size), optionsText });
-    });
-    request.on('aborted', () => fail(badRequest(ERROR_MESSAGES.invalidMultipart)));
-    request.pipe(parser);
-  });
-}
-
+/** Failures this module raised answer as they are; anything else is unexpected: 500 with nothing of its detail. */
 function toHttpFailure(error: unknown): HttpFailure {
   if (error instanceof HttpFailure) return error;
-  if (error instanceof EngineError) return new HttpFailure(error.status, { success: false, code: error.apiCode, error: error.message });
-  if (error instanceof EngineTimeoutError) {
-    return new HttpFailure(408, { success: false, error: `${ERROR_MESSAGES.requestTimeout}: ${error.message}` });
-  }
-  if (error instanceof EngineCrashError) {
-    return new HttpFailure(500, { success: false, code: 'UNKNOWN_ERROR', error: ERROR_MESSAGES.unknown });
-  }
   return new HttpFailure(500, { success: false, code: 'UNKNOWN_ERROR', error: ERROR_MESSAGES.unknown });
 }
 
+/** Writes a JSON answer, unless an answer has already started or the connection can no longer carry one. */
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (response.headersSent || response.destroyed || response.socket?.writable === false) return;
   const text = JSON.stringify(body);
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -276,11 +270,16 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
   response.end(text);
 }
 
-/** Discards the rest of a request body without buffering it; a client still sending after 30 s is cut off. */
-function drain(request: IncomingMessage): void {
+/** Discards the rest of a request body without buffering it, within DISCARD_MS and DISCARD_BYTES. */
+function discard(request: IncomingMessage): void {
   if (request.readableEnded || request.destroyed) return;
-  request.resume();
-  const timer = setTimeout(() => request.destroy(), 30_000);
+  let left = DISCARD_BYTES;
+  const timer = setTimeout(() => request.destroy(), DISCARD_MS);
   timer.unref();
-  request.once('end', () => clearTimeout(timer));
+  request.once('close', () => clearTimeout(timer));
+  request.on('data', (chunk: Buffer) => {
+    left -= chunk.byteLength;
+    if (left < 0) request.destroy();
+  });
+  request.resume();
 }

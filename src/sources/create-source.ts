@@ -6,59 +6,28 @@
  */
 import { statSync } from 'node:fs';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { isS3Location } from '../common/s3-location.js';
 import { errorCodeOf, SourceNotFoundError } from './errors.js';
 import { LocalDirSource } from './local-dir-source.js';
 import { LocalFileSource } from './local-file-source.js';
-import type { PollSummary } from './s3-poller.js';
-import { S3Source } from './s3-source.js';
+import type { LocalSourceWatchOptions } from './local-watch-options.js';
+import { S3Source, type S3SourceSettings } from './s3-source.js';
 import type { Source, SourceSelection } from './source.js';
 
-export interface CreateSourceOptions {
+export interface CreateSourceOptions extends S3SourceSettings, LocalSourceWatchOptions {
   selection?: SourceSelection;
-
   /** Local folders: absolute paths of subtrees not to list (the output folder when it lies inside the source). */
   ignorePaths?: string[];
-  /** Local sources: how long a file's size must stay unchanged before watch() reports it, in ms (default 1000). */
-  stabilityThresholdMs?: number;
-  /** Local sources: called when watch() has finished its initial scan. */
-  onWatchReady?: () => void;
-
-  /** S3: a client to share (left open by the source's close()); otherwise one is made from the next three. */
+  /** S3: a client to share (left open by the source's close()); otherwise one is made from the S3 settings. */
   s3Client?: S3Client;
-  endpoint?: string;
-  region?: string;
-  forcePathStyle?: boolean;
-  /** S3: watch() polling interval in ms (default 30000). */
-  pollIntervalMs?: number;
-  /** S3: folder for watch()'s checkpoint, kept across runs. */
-  checkpointDir?: string;
-  /** S3: keys per ListObjectsV2 page. */
-  pageSize?: number;
-  /** S3: called after each completed poll of watch(). */
-  onPoll?: (summary: PollSummary) => void;
-
   /** Non-fatal watch errors (chokidar errors, failed S3 polls). */
   onError?: (error: unknown) => void;
 }
 
 /** Throws S3UrlError for a malformed s3:// location and SourceNotFoundError for a path that is not there. */
 export function createSource(location: string, options: CreateSourceOptions = {}): Source {
-  const { selection = {}, onError } = options;
-  if (/^s3:\/\//i.test(location)) {
-    return new S3Source({
-      location,
-      selection,
-      client: options.s3Client,
-      endpoint: options.endpoint,
-      region: options.region,
-      forcePathStyle: options.forcePathStyle,
-      pollIntervalMs: options.pollIntervalMs,
-      checkpointDir: options.checkpointDir,
-      pageSize: options.pageSize,
-      onPoll: options.onPoll,
-      onError,
-    });
-  }
+  const { selection = {}, ignorePaths = [], s3Client, stabilityThresholdMs, onWatchReady, ...s3Settings } = options;
+  if (isS3Location(location)) return new S3Source({ ...s3Settings, location, selection, client: s3Client });
 
   let stats;
   try {
@@ -67,14 +36,8 @@ export function createSource(location: string, options: CreateSourceOptions = {}
     const code = errorCodeOf(error);
     throw new SourceNotFoundError(location, code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`, error);
   }
-  const watchOptions = {
-    stabilityThresholdMs: options.stabilityThresholdMs,
-    onWatchReady: options.onWatchReady,
-    onError,
-  };
-  if (stats.isDirectory()) {
-    return new LocalDirSource({ location, selection, ignorePaths: options.ignorePaths ?? [], ...watchOptions });
-  }
+  const watchOptions = { stabilityThresholdMs, onWatchReady, onError: options.onError };
+  if (stats.isDirectory()) return new LocalDirSource({ location, selection, ignorePaths, ...watchOptions });
   if (stats.isFile()) return new LocalFileSource({ location, selection, ...watchOptions });
   throw new SourceNotFoundError(location, 'is neither a folder nor a file');
 }

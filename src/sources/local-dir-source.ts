@@ -2,26 +2,19 @@
  * A folder on the local disk as a Source: a streamed depth-first listing (local-dir-walk.ts), a chokidar watch
  * with the same filters (local-dir-watch.ts), and reads straight from disk (local-file.ts).
  */
+import { lstat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { errorCodeOf } from './errors.js';
 import { IgnoredSubtrees } from './ignored-subtrees.js';
 import { walkLocalDirectory } from './local-dir-walk.js';
 import { watchLocalDirectory } from './local-dir-watch.js';
 import { openLocalFile } from './local-file.js';
+import { settledWatchSettings, type LocalSourceWatchOptions } from './local-watch-options.js';
+import { isSameOrInside } from './paths.js';
 import { createEntrySelector, type EntrySelector } from './selection.js';
-import type { ListEntry, Source, SourceFile, SourceSelection } from './source.js';
-
-/** Default time a file's size must stay unchanged before watch() reports it. */
-export const DEFAULT_STABILITY_THRESHOLD_MS = 1000;
-
-export interface LocalSourceWatchOptions {
-  /** How long a file's size must stay unchanged before watch() reports it, in ms (default 1000). */
-  stabilityThresholdMs?: number;
-  /** Watcher errors (a folder became unreadable...). They are not fatal: the watch goes on. */
-  onError?: (error: unknown) => void;
-  /** Called when watch() has finished its initial scan and reports changes from then on. */
-  onWatchReady?: () => void;
-}
+import type { ListEntry, Source, SourceFile, SourcePresence, SourceSelection, WatchEntry } from './source.js';
 
 export interface LocalDirSourceOptions extends LocalSourceWatchOptions {
   /** The folder, as the user gave it; a relative path resolves against the working directory. */
@@ -59,16 +52,14 @@ export class LocalDirSource implements Source {
     });
   }
 
-  async watch(onEntry: (entry: ListEntry) => Promise<void>, signal: AbortSignal): Promise<void> {
+  async watch(onEntry: (entry: WatchEntry) => Promise<void>, signal: AbortSignal): Promise<void> {
     await watchLocalDirectory(
       {
         root: this.root,
         location: this.location,
         selector: this.selector,
         ignored: await this.ignoredSubtrees(),
-        stabilityThresholdMs: this.options.stabilityThresholdMs ?? DEFAULT_STABILITY_THRESHOLD_MS,
-        onError: this.options.onError,
-        onReady: this.options.onWatchReady,
+        ...settledWatchSettings(this.options),
       },
       onEntry,
       AbortSignal.any([signal, this.closing.signal]),
@@ -77,6 +68,19 @@ export class LocalDirSource implements Source {
 
   open(file: SourceFile, signal?: AbortSignal): Promise<Readable> {
     return openLocalFile(file, signal);
+  }
+
+  async presence(uri: string): Promise<SourcePresence> {
+    if (!uri.startsWith('file:')) return 'unknown';
+    const path = fileURLToPath(uri);
+    if (!isSameOrInside(this.root, path)) return 'unknown';
+    try {
+      await lstat(path);
+      return 'present';
+    } catch (error) {
+      const code = errorCodeOf(error);
+      return code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unknown';
+    }
   }
 
   async close(): Promise<void> {

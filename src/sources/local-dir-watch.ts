@@ -10,14 +10,15 @@ import type { Stats } from 'node:fs';
 import { realpathSync } from 'node:fs';
 import { opendir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { errorCodeOf, SourceListError } from './errors.js';
 import type { IgnoredSubtrees } from './ignored-subtrees.js';
-import { fileEntry, skippedEntry } from './list-entries.js';
+import { fileEntry, removedEntry, skippedEntry } from './list-entries.js';
 import { localSourceFile } from './local-file.js';
 import { isSameOrInside, toRelativePath } from './paths.js';
 import { isTemporaryName, type EntrySelector } from './selection.js';
 import { watchSettledFiles, type SettledFileEvent } from './settled-file-watcher.js';
-import type { ListEntry, SkipReason } from './source.js';
+import type { ListEntry, RemovedEntry, SkipReason, WatchEntry } from './source.js';
 
 export interface LocalDirWatchOptions {
   /** Absolute path of the root directory. */
@@ -33,7 +34,7 @@ export interface LocalDirWatchOptions {
 
 export async function watchLocalDirectory(
   options: LocalDirWatchOptions,
-  onEntry: (entry: ListEntry) => Promise<void>,
+  onEntry: (entry: WatchEntry) => Promise<void>,
   signal: AbortSignal,
 ): Promise<void> {
   let rootRealPath: string;
@@ -49,6 +50,7 @@ export async function watchLocalDirectory(
       stabilityThresholdMs: options.stabilityThresholdMs,
       ignored: (path, stats) => filter.isIgnored(path, stats),
       toEntry: (event, path) => filter.toEntry(event, path),
+      toRemoved: (path) => filter.toRemoved(path),
       filesBelow: (directory) => filter.filesBelow(directory),
       onError: options.onError,
       onReady: options.onReady,
@@ -106,6 +108,21 @@ class WatchFilter {
       return reportSkip('unreadable', errorCodeOf(error));
     }
     return stats.isFile() ? fileEntry(localSourceFile(path, relativePath, stats)) : undefined;
+  }
+
+  /** A selected file unlinked (deleted, or renamed away) and still absent: its removal. */
+  async toRemoved(path: string): Promise<RemovedEntry | undefined> {
+    const { root, ignored, selector } = this.options;
+    if (ignored.contains(path)) return undefined;
+    const relativePath = toRelativePath(root, path);
+    if (selector.skipReason(relativePath)) return undefined;
+    try {
+      await stat(path);
+      return undefined; // back already (a save that deletes and rewrites): a change, reported as such
+    } catch (error) {
+      const code = errorCodeOf(error);
+      return code === 'ENOENT' || code === 'ENOTDIR' ? removedEntry(pathToFileURL(path).href, relativePath) : undefined;
+    }
   }
 
   /**

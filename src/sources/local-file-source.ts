@@ -7,11 +7,11 @@ import { basename, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { errorCodeOf } from './errors.js';
 import { fileEntry, skippedEntry } from './list-entries.js';
-import { DEFAULT_STABILITY_THRESHOLD_MS, type LocalSourceWatchOptions } from './local-dir-source.js';
 import { localSourceFile, openLocalFile } from './local-file.js';
+import { settledWatchSettings, type LocalSourceWatchOptions } from './local-watch-options.js';
 import { createEntrySelector, type EntrySelector } from './selection.js';
 import { watchSettledFiles } from './settled-file-watcher.js';
-import type { ListEntry, Source, SourceFile, SourceSelection } from './source.js';
+import type { ListEntry, Source, SourceFile, SourceSelection, WatchEntry } from './source.js';
 
 export interface LocalFileSourceOptions extends LocalSourceWatchOptions {
   /** The file, as the user gave it; a relative path resolves against the working directory. */
@@ -39,18 +39,16 @@ export class LocalFileSource implements Source {
     yield await this.currentEntry();
   }
 
-  async watch(onEntry: (entry: ListEntry) => Promise<void>, signal: AbortSignal): Promise<void> {
+  async watch(onEntry: (entry: WatchEntry) => Promise<void>, signal: AbortSignal): Promise<void> {
     await watchSettledFiles(
       {
         path: this.path,
-        stabilityThresholdMs: this.options.stabilityThresholdMs ?? DEFAULT_STABILITY_THRESHOLD_MS,
         // Changes of a selected file only: a skip was already reported by list().
         toEntry: async () => {
           const entry = await this.currentEntry();
           return entry.kind === 'file' ? entry : undefined;
         },
-        onError: this.options.onError,
-        onReady: this.options.onWatchReady,
+        ...settledWatchSettings(this.options),
       },
       onEntry,
       AbortSignal.any([signal, this.closing.signal]),

@@ -18,16 +18,20 @@ export interface ListedObject {
   file: SourceFile;
 }
 
+/** A new or changed file, or a recorded key the listing no longer has. */
+export type ObjectChange = { kind: 'changed'; file: SourceFile } | { kind: 'gone'; key: string };
+
 /**
- * Yields the new and changed files of `current`. With no `previous` checkpoint, records the baseline and yields
- * nothing. Throws S3ListingOrderError if the listing is not in key order, as the comparison depends on it.
+ * Yields the new and changed files of `current`, and the recorded keys it no longer lists. With no `previous`
+ * checkpoint, records the baseline and yields nothing. Throws S3ListingOrderError if the listing is not in key order,
+ * as the comparison depends on it.
  */
 export async function* detectChanges(
   current: AsyncIterable<ListedObject>,
   previous: AsyncIterable<CheckpointEntry> | undefined,
   next: CheckpointWriter,
   location: string,
-): AsyncGenerator<SourceFile> {
+): AsyncGenerator<ObjectChange> {
   const recorded = previous?.[Symbol.asyncIterator]();
   try {
     let candidate = recorded ? await advance(recorded) : undefined;
@@ -37,11 +41,17 @@ export async function* detectChanges(
         throw new S3ListingOrderError(location, previousKey, object.key);
       }
       previousKey = object.key;
-      // Skip the recorded keys that sort before this one: they are gone from the bucket (or the selection).
-      while (recorded && candidate && compareS3Keys(candidate.key, object.key) < 0) candidate = await advance(recorded);
+      // The recorded keys that sort before this one are gone from the bucket (or the selection).
+      while (recorded && candidate && compareS3Keys(candidate.key, object.key) < 0) {
+        yield { kind: 'gone', key: candidate.key };
+        candidate = await advance(recorded);
+      }
       const unchanged = candidate?.key === object.key && candidate.etag === object.etag;
       await next.append({ key: object.key, etag: object.etag });
-      if (recorded && !unchanged) yield object.file;
+      if (recorded && !unchanged) yield { kind: 'changed', file: object.file };
+    }
+    for (; recorded && candidate; candidate = await advance(recorded)) {
+      if (candidate.key !== previousKey) yield { kind: 'gone', key: candidate.key };
     }
   } finally {
     await recorded?.return?.();

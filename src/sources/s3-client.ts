@@ -5,7 +5,7 @@
  */
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 
-export { parseS3Url, type S3Location } from './s3-url.js';
+export { parseS3Url } from './s3-url.js';
 
 export interface S3ClientOptions {
   /** An S3-compatible endpoint (MinIO, s3rver, R2...): `http://127.0.0.1:9000`. */

@@ -11,7 +11,7 @@
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { watch } from 'chokidar';
-import type { ListEntry } from './source.js';
+import type { ListEntry, RemovedEntry, WatchEntry } from './source.js';
 
 export type SettledFileEvent = 'add' | 'change';
 
@@ -24,6 +24,12 @@ export interface SettledFileWatchOptions {
   ignored?: (path: string, stats?: Stats) => boolean;
   /** What a settled add/change of `path` means for the caller: a file, a skip, or nothing. */
   toEntry: (event: SettledFileEvent, path: string) => Promise<ListEntry | undefined>;
+  /**
+   * What an unlink of `path` means, looked at once the stability threshold has passed (an editor that saves by
+   * deleting and writing anew has put the file back by then): a removal, or nothing. Without it, unlinks are not
+   * reported.
+   */
+  toRemoved?: (path: string) => Promise<RemovedEntry | undefined>;
   /** Files (and links) below a directory that appeared during the watch, for the second look described above. */
   filesBelow?: (directory: string) => AsyncIterable<string>;
   /** Watcher errors (a folder became unreadable...): reported, never fatal. */
@@ -45,7 +51,7 @@ const REMEMBERED_VERSIONS = 10_000;
  */
 export async function watchSettledFiles(
   options: SettledFileWatchOptions,
-  onEntry: (entry: ListEntry) => Promise<void>,
+  onEntry: (entry: WatchEntry) => Promise<void>,
   signal: AbortSignal,
 ): Promise<void> {
   if (signal.aborted) return;
@@ -79,6 +85,13 @@ export async function watchSettledFiles(
     if (entry.kind === 'file' && !reported.isNew(entry.file.uri, entry.file.changeToken)) return;
     await onEntry(entry);
   };
+  const deliverRemoval = async (path: string): Promise<void> => {
+    if (signal.aborted || failure || !options.toRemoved) return;
+    const entry = await options.toRemoved(path);
+    if (!entry || signal.aborted) return;
+    reported.forget(entry.uri);
+    await onEntry(entry);
+  };
   const lookAgain = async (directory: string): Promise<void> => {
     if (!filesBelow) return;
     for await (const path of filesBelow(directory)) {
@@ -92,6 +105,14 @@ export async function watchSettledFiles(
 
   watcher.on('add', (path) => enqueue(() => deliver('add', path)));
   watcher.on('change', (path) => enqueue(() => deliver('change', path)));
+  watcher.on('unlink', (path) => {
+    if (!options.toRemoved) return;
+    const timer = setTimeout(() => {
+      secondLooks.delete(timer);
+      enqueue(() => deliverRemoval(path));
+    }, stabilityThresholdMs);
+    secondLooks.add(timer);
+  });
   watcher.on('addDir', (directory) => {
     if (!filesBelow) return;
     const timer = setTimeout(() => {
@@ -127,5 +148,10 @@ class RecentVersions {
     this.tokens.set(file, changeToken);
     if (this.tokens.size > this.limit) this.tokens.delete(this.tokens.keys().next().value!);
     return true;
+  }
+
+  /** The file is gone: whatever comes back under its name is new. */
+  forget(file: string): void {
+    this.tokens.delete(file);
   }
 }

@@ -6,20 +6,22 @@
  */
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { KeyedOutputStore } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
-import { FAILURES_KEY, MANIFEST_KEY, META_DIR } from './layout.js';
+import { FAILURES_KEY, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder } from './layout.js';
 import type { ManifestEntry } from './output-store.js';
 import { manifestEntries, manifestLine } from './records.js';
 import { StoreReadError, StoreWriteError } from './store-errors.js';
 
 /** errno codes that mean "there is nothing at this path". */
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
+/** Tries of one atomic write whose folder a concurrent deletion pruned between its mkdir and its rename. */
+const WRITE_TRIES = 3;
 
 export class FsStore extends KeyedOutputStore {
   readonly location: string;
@@ -91,17 +93,59 @@ export class FsStore extends KeyedOutputStore {
     const path = resolveInside(this.root, key);
     try {
       await this.#sweepOnce();
-      await writeFileAtomic(path, body, { tempDir: this.tempDir });
+      // A deletion in the same folder (another document's removal) may prune the folder this write just made, before
+      // its rename lands there: the rename then finds no folder (ENOENT), and the write is made again, folder first.
+      for (let tries = 1; ; tries++) {
+        try {
+          await writeFileAtomic(path, body, { tempDir: this.tempDir });
+          return;
+        } catch (error) {
+          if (tries >= WRITE_TRIES || !isMissing(error)) throw error;
+        }
+      }
     } catch (error) {
       throw new StoreWriteError(key, error);
     }
   }
 
+  /** Deletes the file, then the folders its deletion left empty (pruneEmptyFolders). */
   protected async deleteKey(key: string): Promise<void> {
     try {
       await rm(resolveInside(this.root, key), { force: true });
     } catch (error) {
       throw new StoreWriteError(key, error);
+    }
+    await this.#pruneEmptyFolders(parentFolder(key));
+  }
+
+  /**
+   * Removes `folder` and then each folder above it while they are empty, stopping at the first that is not, and
+   * before the root and the bookkeeping folders (layout.ts keepsEmptyFolder). rmdir removes only an empty folder, so
+   * a file another writer has put there meanwhile stops the pruning; a writer whose folder went first makes it again.
+   */
+  async #pruneEmptyFolders(folder: string): Promise<void> {
+    for (let current = folder; !keepsEmptyFolder(current); current = parentFolder(current)) {
+      try {
+        await rmdir(resolveInside(this.root, current));
+      } catch {
+        return; // not empty, already gone, or not ours to remove: the folders above hold it, or something else
+      }
+    }
+  }
+
+  protected async *keysBelow(folder: string): AsyncGenerator<string> {
+    const directory = resolveInside(this.root, folder.replace(/\/+$/, ''));
+    let entries;
+    try {
+      entries = await readdir(directory, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw new StoreReadError(folder, error);
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      yield path.slice(this.root.length + 1).split('\\').join('/');
     }
   }
 

@@ -4,7 +4,18 @@
  * manifest, reading failures back, closing) stay in FsStore and S3Store.
  */
 import { chunkId } from '../chunk/chunk.js';
-import { checkWorkKey, indexKey, outputFiles, outputKey, prettyJson, recordedOutputs, retargetChunks, stateKey } from './layout.js';
+import {
+  checkWorkKey,
+  documentOutputKeys,
+  indexKey,
+  outputFiles,
+  outputKey,
+  prettyJson,
+  recordedOutputs,
+  retargetChunks,
+  STATE_DIR,
+  stateKey,
+} from './layout.js';
 import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from './output-store.js';
 import { parseStateRecord } from './records.js';
 import { OutputMissingError } from './store-errors.js';
@@ -26,13 +37,16 @@ export abstract class KeyedOutputStore implements OutputStore {
     return typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   }
 
+  /** Keys (relative to the store root) below `folder` (a key prefix ending in '/'), in no particular order. */
+  protected abstract keysBelow(folder: string): AsyncIterable<string>;
+
   abstract appendManifest(entry: ManifestEntry): Promise<void>;
   abstract readFailures(): AsyncIterable<ManifestEntry>;
   abstract close(): Promise<void>;
 
   async writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]> {
     const files = outputFiles(relativePath, outputs);
-    await Promise.all(files.map((file) => this.writeKey(file.key, file.body)));
+    await settleAll(files.map((file) => this.writeKey(file.key, file.body)));
     return files.map((file) => file.key);
   }
 
@@ -51,7 +65,7 @@ export abstract class KeyedOutputStore implements OutputStore {
         return { key: outputKey(toRelativePath, kind), body };
       }),
     );
-    await Promise.all(copies.map((copy) => this.writeKey(copy.key, copy.body)));
+    await settleAll(copies.map((copy) => this.writeKey(copy.key, copy.body)));
     return copies.map((copy) => copy.key);
   }
 
@@ -65,11 +79,52 @@ export abstract class KeyedOutputStore implements OutputStore {
   }
 
   async writeState(state: DocumentState): Promise<void> {
-    const keys = { state: stateKey(state.relativePath), index: indexKey(state.sha256, state.optionsFingerprint) };
-    const body = prettyJson(state, keys.state);
+    // A state written is a live one: a removal's mark is never carried into it (nor into the index).
+    const { removedAt: _removedAt, ...live } = state;
+    const keys = { state: stateKey(live.relativePath), index: indexKey(live.sha256, live.optionsFingerprint) };
+    const body = prettyJson(live, keys.state);
     // State first: the index only ever points at content whose state is already recorded.
     await this.writeKey(keys.state, body);
     await this.writeKey(keys.index, body);
+  }
+
+  /**
+   * Outputs first, then the index entry and the state that point at them, then the manifest line: at every step of
+   * the way the state names outputs that may be gone (which a later copy handles) but a `removed` line never stands
+   * beside outputs still there. A crash part way leaves the job to be run again, and every delete is idempotent.
+   *
+   * Outputs kept: the line, then the state marked `removedAt` (the state key only: the index entry stays as it was,
+   * leading to the outputs still there). A crash between the two records the removal again when the job is run again,
+   * never not at all.
+   */
+  async removeDocument(relativePath: string, removal: { deleteOutputs: boolean; record: ManifestEntry }): Promise<string[]> {
+    const state = await this.readState(relativePath).catch(() => undefined);
+    let deleted: string[] = [];
+    if (removal.deleteOutputs) {
+      const outputs = new Set([...documentOutputKeys(relativePath), ...(state ? recordedOutputs(state).map((output) => output.key) : [])]);
+      await Promise.all([...outputs].map((key) => this.deleteKey(key)));
+      deleted = [...outputs].filter((key) => state?.outputs.includes(key) ?? false);
+      if (state) {
+        const indexed = await this.findByContent(state.sha256, state.optionsFingerprint).catch(() => undefined);
+        if (indexed?.relativePath === relativePath) await this.deleteKey(indexKey(state.sha256, state.optionsFingerprint));
+      }
+      await this.deleteKey(stateKey(relativePath));
+    }
+    await this.appendManifest(removal.record);
+    if (!removal.deleteOutputs && state !== undefined && state.source === removal.record.source && state.removedAt === undefined) {
+      const key = stateKey(relativePath);
+      await this.writeKey(key, prettyJson({ ...state, removedAt: removal.record.at }, key));
+    }
+    return deleted;
+  }
+
+  async *documentStates(skip?: (stateKey: string) => boolean): AsyncGenerator<DocumentState> {
+    for await (const key of this.keysBelow(STATE_DIR)) {
+      if (!key.endsWith('.json') || skip?.(key)) continue;
+      const body = await this.readKey(key);
+      if (body === undefined) continue; // removed since it was listed
+      yield parseStateRecord(asText(body), key);
+    }
   }
 
   async writeWorkFile(key: string, body: string | Uint8Array): Promise<void> {
@@ -90,6 +145,15 @@ export abstract class KeyedOutputStore implements OutputStore {
     const body = await this.readKey(key);
     return body === undefined ? undefined : parseStateRecord(asText(body), key);
   }
+}
+
+/**
+ * Waits for every write, then throws the first failure: a caller told of a failed write must be able to rely on no
+ * other write of the same document still being in flight (its temporary file is then gone too).
+ */
+async function settleAll(writes: Promise<void>[]): Promise<void> {
+  const failure = (await Promise.allSettled(writes)).find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 function asText(body: Uint8Array | string): string {

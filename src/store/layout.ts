@@ -21,8 +21,8 @@ export const FAILURES_KEY = `${META_DIR}/failures.jsonl`;
 export const MANIFEST_SEGMENTS_DIR = `${META_DIR}/manifest/`;
 export const FAILURE_SEGMENTS_DIR = `${META_DIR}/failures/`;
 
-/** Output kinds in the order they are written and reported. */
-export const OUTPUT_KINDS: readonly OutputKind[] = ['markdown', 'json', 'pages', 'blocks', 'chunks'];
+/** Output kinds in the order they are written and reported: every key of OUTPUT_SUFFIX, so a new kind is never missed. */
+export const OUTPUT_KINDS: readonly OutputKind[] = Object.keys(OUTPUT_SUFFIX) as OutputKind[];
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const FINGERPRINT_HEX = /^[0-9a-f]{8,64}$/;
@@ -38,8 +38,34 @@ export function outputKey(relativePath: string, kind: OutputKind): string {
   return safeRelativePath(relativePath) + OUTPUT_SUFFIX[kind];
 }
 
+/**
+ * Every key an output of `relativePath` may have, whichever kinds its conversion wrote: one per kind the layout
+ * knows (OUTPUT_SUFFIX), so deleting a source's outputs covers a kind added later without a change here.
+ */
+export function documentOutputKeys(relativePath: string): string[] {
+  return OUTPUT_KINDS.map((kind) => outputKey(relativePath, kind));
+}
+
+/**
+ * Whether a folder (a key prefix without its trailing '/', '' for the root) stays when a deletion empties it: the
+ * root, `_docmill/` and the bookkeeping folders directly in it (state/, index/, ranges/, tmp/, manifest segments)
+ * stay; any folder below them, and any folder of the mirrored source tree, goes with its last file.
+ */
+export function keepsEmptyFolder(folder: string): boolean {
+  return folder === '' || folder === META_DIR || parentFolder(folder) === META_DIR;
+}
+
+/** The folder holding a key or folder: `a/b` for `a/b/c.md`, '' (the root) for a top-level name. */
+export function parentFolder(key: string): string {
+  const slash = key.lastIndexOf('/');
+  return slash === -1 ? '' : key.slice(0, slash);
+}
+
+/** The folder of the state records (one per converted source path). */
+export const STATE_DIR = `${META_DIR}/state/`;
+
 export function stateKey(relativePath: string): string {
-  return `${META_DIR}/state/${safeRelativePath(relativePath)}.json`;
+  return `${STATE_DIR}${safeRelativePath(relativePath)}.json`;
 }
 
 /** The index key; both parts become path segments, so they must be plain lowercase hex. */

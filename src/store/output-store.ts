@@ -44,9 +44,16 @@ export interface DocumentState {
   origin?: 'parsed' | 'copied' | undefined;
   /** Parse requests made to produce these outputs. */
   requests?: number | undefined;
+  /**
+   * When the source was found removed, its outputs kept (`--removed keep`): the removal is recorded, and is not
+   * recorded again. Such a state still names the kept outputs (and the content index may lead to them), but nothing is
+   * skipped as unchanged by it: a file that comes back under the path is looked at anew.
+   */
+  removedAt?: string | undefined;
 }
 
-export type ManifestStatus = 'converted' | 'skipped' | 'failed';
+/** removed: the source file is gone (its outputs deleted or kept, as `--removed` says). */
+export type ManifestStatus = 'converted' | 'skipped' | 'failed' | 'removed';
 
 /** One line of `_docmill/manifest.jsonl` (and, for failures, of `_docmill/failures.jsonl`). */
 export interface ManifestEntry {
@@ -59,8 +66,14 @@ export interface ManifestEntry {
   numPages?: number | undefined;
   totalPages?: number | undefined;
   creditsUsed?: number | undefined;
+  /** Parse requests made for the document, every try of every start of its job. */
   attempts: number;
+  /** The time of the job's last start, the one that recorded this line (its earlier starts are in `totalDurationMs`). */
   durationMs: number;
+  /** The document's time across every start of its job: deferrals, pauses and queue attempts (waits between them not counted). */
+  totalDurationMs?: number | undefined;
+  /** How long the last parse request took, from sending to its answer, when one was made. */
+  lastAttemptMs?: number | undefined;
   error?: { status?: number | undefined; code: string; message: string } | undefined;
   /** Why a skipped file was skipped: unchanged, same content elsewhere, unsupported extension... */
   reason?: string | undefined;
@@ -82,6 +95,18 @@ export interface OutputStore {
   /** The state of any document converted from this content with these options (content-addressed index). */
   findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined>;
   appendManifest(entry: ManifestEntry): Promise<void>;
+  /**
+   * A source file is gone: with `deleteOutputs`, every output of `relativePath` (each kind the layout knows, and any
+   * its state lists), its state and its index entry are deleted first; then `record` (status `removed`) goes into the
+   * manifest. Without it the outputs stay, and after the line the state (when it is the record's source's) is marked
+   * `removedAt`. Resolves with the keys deleted. Safe to repeat: a removal interrupted part way is finished by the next.
+   */
+  removeDocument(relativePath: string, removal: { deleteOutputs: boolean; record: ManifestEntry }): Promise<string[]>;
+  /**
+   * Every document state recorded in the store (one per converted source path), in no particular order; those whose
+   * state key (layout.ts stateKey) `skip` accepts are passed over unread, which on S3 saves a GET each.
+   */
+  documentStates(skip?: (stateKey: string) => boolean): AsyncIterable<DocumentState>;
   /**
    * Work files below `_docmill/ranges/` (a long PDF's page ranges and their checkpointed results), readable by every
    * worker of the store: written atomically, read back as bytes (undefined when absent), deleted when merged.

@@ -22,6 +22,7 @@ const documentStateSchema = z.object({
   convertedAt: z.string(),
   origin: z.enum(['parsed', 'copied']).optional(),
   requests: z.number().optional(),
+  removedAt: z.string().optional(),
 }) satisfies z.ZodType<DocumentState>;
 
 const manifestEntrySchema = z.object({
@@ -29,13 +30,15 @@ const manifestEntrySchema = z.object({
   source: z.string(),
   sha256: z.string().optional(),
   size: z.number(),
-  status: z.enum(['converted', 'skipped', 'failed']),
+  status: z.enum(['converted', 'skipped', 'failed', 'removed']),
   outputs: z.array(z.string()),
   numPages: optionalCount,
   totalPages: optionalCount,
   creditsUsed: optionalCount,
   attempts: z.number(),
   durationMs: z.number(),
+  totalDurationMs: optionalCount,
+  lastAttemptMs: optionalCount,
   error: z.object({ status: z.number().optional(), code: z.string(), message: z.string() }).optional(),
   reason: z.string().optional(),
   extension: z.string().optional(),

@@ -20,6 +20,7 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { parseS3Location } from '../common/s3-location.js';
 import { FAILURE_SEGMENTS_DIR, MANIFEST_SEGMENTS_DIR, contentTypeOf } from './layout.js';
 import { KeyedOutputStore } from './keyed-store.js';
 import { LineBatcher } from './line-batcher.js';
@@ -49,7 +50,7 @@ export interface S3StoreOptions {
 export const DEFAULT_SEGMENT_LINES = 500;
 export const DEFAULT_FLUSH_INTERVAL_MS = 5_000;
 
-interface S3Location {
+interface S3StoreLocation {
   bucket: string;
   /** '' or a prefix ending in '/'. */
   prefix: string;
@@ -68,7 +69,7 @@ export class S3Store extends KeyedOutputStore {
 
   constructor(options: S3StoreOptions) {
     super();
-    const { bucket, prefix } = parseS3Location(options.location);
+    const { bucket, prefix } = parseStoreLocation(options.location);
     this.location = options.location;
     this.bucket = bucket;
     this.prefix = prefix;
@@ -174,6 +175,10 @@ export class S3Store extends KeyedOutputStore {
     }
   }
 
+  protected keysBelow(folder: string): AsyncIterable<string> {
+    return this.listKeys(folder);
+  }
+
   /** Keys (relative to the store root) below `folder`, in S3's order (lexicographic), page by page. */
   private async *listKeys(folder: string): AsyncGenerator<string> {
     const listPrefix = this.objectKey(folder);
@@ -201,17 +206,16 @@ export class S3Store extends KeyedOutputStore {
 }
 
 /**
- * `s3://bucket/prefix` → bucket and a normalised prefix ('' or ending in '/'). Parsed by hand rather than with
- * URL, which would resolve `.` and `..` in the path and percent-decode it. A shared parser will replace this.
+ * `s3://bucket/prefix` → bucket and a normalised prefix ('' or ending in '/'), by the shared parser
+ * (src/common/s3-location.ts) with the store's own rules on top: empty segments are dropped, and `.` or `..` segments
+ * refused, since every key written is below the prefix and must stay there.
  */
-function parseS3Location(location: string): S3Location {
-  const match = /^s3:\/\/([^/]+)(?:\/(.*))?$/i.exec(location);
-  if (!match) throw new InvalidLocationError(location, 'expected s3://bucket or s3://bucket/prefix');
-  const bucket = match[1]!;
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(bucket)) throw new InvalidLocationError(location, 'invalid bucket name');
-  const segments = (match[2] ?? '').split('/').filter((segment) => segment !== '');
+function parseStoreLocation(location: string): S3StoreLocation {
+  const invalid = (reason: string) => new InvalidLocationError(location, reason);
+  const { bucket, rest } = parseS3Location(location, invalid);
+  const segments = rest.split('/').filter((segment) => segment !== '');
   if (segments.some((segment) => segment === '.' || segment === '..')) {
-    throw new InvalidLocationError(location, 'the prefix may not contain "." or ".." segments');
+    throw invalid('the prefix may not contain "." or ".." segments');
   }
   return { bucket, prefix: segments.map((segment) => `${segment}/`).join('') };
 }

@@ -5,8 +5,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { processingSettingsFrom } from '../../src/app/processing-settings.js';
-import { validatedOptions } from '../../src/app/pipeline.js';
+import { processingSettingsFrom, validatedOptions } from '../../src/app/processing-settings.js';
 import { QueueControl } from '../../src/queue/queue-control.js';
 import { QUEUE_PREFIX } from '../../src/queue/queue-names.js';
 import { deleteQueueKeys, SHARED_REDIS_URL, uniqueQueueName } from '../helpers/docmill-cli.js';

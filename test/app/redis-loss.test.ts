@@ -4,12 +4,12 @@
  * resolves within seconds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
 import { waitFor } from '../helpers/docmill-cli.js';
-import { startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
+import type { FaultParseServer } from '../helpers/fault-parse-server.js';
 import { freePort } from '../helpers/recording-server.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 import { manyFiles, writeTree } from '../pipeline/pipeline-fixtures.js';
 
 let server: FaultParseServer;
@@ -17,17 +17,18 @@ let redis: ChildProcess | undefined;
 let src: string;
 let out: string;
 
-beforeEach(async () => {
-  src = await makeTempDir();
-  out = await makeTempDir();
-  server = await startFaultParseServer({ latencyMs: 300 });
-  await writeTree(src, manyFiles(30));
+const workspace = useCliWorkspace({
+  faultServer: { latencyMs: 300 },
+  outExists: true,
+  builtCli: false,
+  afterChildren: () => {
+    if (redis && redis.exitCode === null && redis.signalCode === null) redis.kill('SIGKILL');
+  },
 });
 
-afterEach(async () => {
-  if (redis && redis.exitCode === null && redis.signalCode === null) redis.kill('SIGKILL');
-  await server.close();
-  await Promise.all([removeTempDir(src), removeTempDir(out)]);
+beforeEach(async () => {
+  ({ server, src, out } = workspace);
+  await writeTree(src, manyFiles(30));
 });
 
 async function startRedis(port: number): Promise<ChildProcess> {

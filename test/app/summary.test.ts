@@ -21,9 +21,10 @@ describe('SummaryCounter', () => {
     fail('c.pdf', 'ENCRYPTED_DOCUMENT');
     fail('d.pdf', 'CORRUPT_DOCUMENT');
     fail('e.odt', 'EMPTY_DOCUMENT');
+    fail('f.xlsx', 'CONVERSION_FAILED');
     counter.notConverted('mail/1.msg', 'unsupported extension');
     counter.notConverted('mail/2.msg', 'unsupported extension');
-    expect(describeGroups(counter.failures())).toBe('3 password-protected (.pdf 2, .docx 1), 2 corrupt or empty (.odt 1, .pdf 1)');
+    expect(describeGroups(counter.failures())).toBe('3 password-protected (.pdf 2, .docx 1), 2 corrupt or empty (.odt 1, .pdf 1), 1 could not be converted (.xlsx 1)');
     expect(describeGroups(counter.notConvertedGroups())).toBe('2 unsupported extension (.msg 2)');
     expect(counter.counts.notConverted).toBe(2);
   });

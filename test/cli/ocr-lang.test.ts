@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { validatedOptions } from '../../src/app/pipeline.js';
+import { validatedOptions } from '../../src/app/processing-settings.js';
 import { QueueControl } from '../../src/queue/queue-control.js';
 import { QUEUE_PREFIX } from '../../src/queue/queue-names.js';
 import { scannedPdf } from '../engine/pdf/scanned-pdfs.js';

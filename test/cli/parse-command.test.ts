@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startHandlerServer, type HandlerServer } from '../helpers/loopback-servers.js';
 
 const BIN = fileURLToPath(new URL('../../bin/docmill.js', import.meta.url));
 const KEY = 'dm-test-key-4f1e2d3c';
@@ -16,37 +15,26 @@ interface Reply {
   headers?: Record<string, string>;
 }
 
-let server: Server;
+let server: HandlerServer;
 let url: string;
 let dir: string;
 let replies: Reply[] = [];
 let received: { authorization?: string; body: string }[] = [];
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'docmill-cli-'));
   await writeFile(join(dir, 'report.html'), '<h1>Report</h1>');
   await writeFile(join(dir, 'notes.txt'), 'plain text');
-  server = createServer(async (request, response) => {
-    const body = await readBody(request);
-    received.push({ authorization: request.headers.authorization, body });
+  server = await startHandlerServer((request) => {
+    received.push({ authorization: request.headers.authorization, body: request.text });
     const reply = replies.shift() ?? { status: 200, body: { success: true, data: { markdown: '# Report' } } };
-    response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-    response.end(JSON.stringify(reply.body));
+    return { status: reply.status, json: reply.body, ...(reply.headers ? { headers: reply.headers } : {}) };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = server.url;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -104,6 +92,28 @@ describe('docmill parse', () => {
       formats: [{ type: 'markdown' }, { type: 'json', prompt: 'totals' }],
       parsers: [{ type: 'pdf', mode: 'fast', pages: true, blocks: true, pageMarkers: true, maxPages: 3 }],
     });
+  });
+
+  it('an --options file written as for the hosted API\'s SDK (formats as names) is sent as the contract\'s objects', async () => {
+    await writeFile(
+      join(dir, 'sdk-opts.json'),
+      JSON.stringify({ formats: ['markdown', 'html', 'links', 'summary'], parsers: ['pdf', 'image'], origin: 'js-sdk@4.42.0' }),
+    );
+    const result = await docmill(['parse', 'report.html', '--api-url', url, '--options', 'sdk-opts.json']);
+    expect(result.code, result.stderr).toBe(0);
+    const optionsJson = /name="options"\r\nContent-Type: application\/json\r\n\r\n(.*)\r\n/.exec(received[0]?.body ?? '')?.[1];
+    expect(JSON.parse(optionsJson ?? '{}')).toMatchObject({
+      formats: [{ type: 'markdown' }, { type: 'html' }, { type: 'links' }, { type: 'summary' }],
+      parsers: [{ type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false }],
+      origin: 'js-sdk@4.42.0',
+    });
+
+    await writeFile(join(dir, 'json-name.json'), JSON.stringify({ formats: ['json'] }));
+    const refused = await docmill(['parse', 'report.html', '--api-url', url, '--options', 'json-name.json']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('formats.0');
+    expect(refused.stderr).toMatch(/json format needs a "schema" or a "prompt"/);
+    expect(received).toHaveLength(1);
   });
 
   it('exit 2 and nothing sent for invalid options, naming each field', async () => {

@@ -131,6 +131,14 @@ describe('multipart body as received', () => {
     expect(onlyRequest().parts[0]?.json).toMatchObject({ parsers: SPEC_DEFAULTS.parsers });
   });
 
+  it('sends formats written as names alone as the contract\'s objects', async () => {
+    const file = await writeRandomFile(dir, 'a.pdf', 100);
+    await client().parseFile(file.path, { formats: ['markdown', 'html', 'links', 'summary'] });
+    expect(onlyRequest().parts[0]?.json).toMatchObject({
+      formats: [{ type: 'markdown' }, { type: 'html' }, { type: 'links' }, { type: 'summary' }],
+    });
+  });
+
   it('Content-Length equals the bytes the server received', async () => {
     const file = await writeRandomFile(dir, 'big.pdf', THREE_MB);
     await client().parseFile(file.path, { timeout: 60_000 });

@@ -111,6 +111,7 @@ describe('options', () => {
     ['a misspelt key', { onlyMainContnet: false } as unknown as ParseOptionsInput, 'onlyMainContnet'],
     ['maxPages 0', { parsers: [{ type: 'pdf', maxPages: 0 }] }, 'parsers.0.maxPages'],
     ['an unsupported format', { formats: [{ type: 'screenshot' }] } as unknown as ParseOptionsInput, 'formats.0.type'],
+    ['json written as a name alone', { formats: ['markdown', 'json'] } as unknown as ParseOptionsInput, 'formats.1'],
     ['an unknown proxy', { proxy: 'stealth' } as unknown as ParseOptionsInput, 'proxy'],
     ['an overlong audit username', { auditMetadata: { username: 'x'.repeat(1025) } }, 'auditMetadata.username'],
   ])('refuses %s with PARSE_INVALID_OPTIONS naming the field', async (_label, options, path) => {

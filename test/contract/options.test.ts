@@ -138,7 +138,6 @@ describe('formats', () => {
   );
 
   it.each([
-    ['a bare string', 'html'],
     ['a number', 1],
     ['null', null],
     ['an array', [{ type: 'html' }]],
@@ -201,6 +200,126 @@ describe('formats', () => {
       invalid({ formats }, 'formats');
     },
   );
+});
+
+describe('formats written as names alone (the SDK\'s shorthand)', () => {
+  const SHORTHAND = ['markdown', 'summary', 'html', 'rawHtml', 'links', 'images'] as const;
+
+  it.each(SHORTHAND)('accepts %j and normalises it to {type: %j}', (type) => {
+    expect(valid({ formats: [type] }).formats).toStrictEqual([{ type }]);
+  });
+
+  it('accepts the SDK\'s documented call, names and objects mixed, in the order given', () => {
+    expect(valid({ formats: ['markdown', 'html', { type: 'links' }, 'summary'] }).formats).toStrictEqual([
+      { type: 'markdown' },
+      { type: 'html' },
+      { type: 'links' },
+      { type: 'summary' },
+    ]);
+  });
+
+  it('gives the same options for the name and the object, so both convert alike', () => {
+    expect(valid({ formats: SHORTHAND })).toStrictEqual(valid({ formats: SHORTHAND.map((type) => ({ type })) }));
+  });
+
+  it('refuses json as a name alone, saying it needs a schema or a prompt', () => {
+    const body = invalid({ formats: ['markdown', 'json'] }, 'formats.1');
+    const message = messageAt(body, 'formats.1');
+    expect(message).toContain('schema');
+    expect(message).toContain('prompt');
+  });
+
+  it.each(['screenshot', 'changeTracking', 'branding', 'product', 'menu', 'attributes', 'audio', 'Markdown', 'HTML', ''])(
+    'refuses the name %j with the list of accepted formats',
+    (type) => {
+      const body = invalid({ formats: [type] }, 'formats.0');
+      const message = messageAt(body, 'formats.0');
+      for (const allowed of ALLOWED_FORMATS) expect(message).toContain(allowed);
+    },
+  );
+
+  it('refuses a format given twice, once as a name and once as an object', () => {
+    invalid({ formats: ['html', { type: 'html' }] }, 'formats.1.type');
+  });
+});
+
+describe('what the hosted API\'s SDK sends beyond the contract', () => {
+  it('accepts the origin the SDK adds to every parse', () => {
+    expect(valid({ origin: 'js-sdk@4.42.0' }).origin).toBe('js-sdk@4.42.0');
+  });
+
+  it.each([
+    ['fastMode', true],
+    ['useMock', 'recorded-response'],
+    ['profile', { name: 'team', saveChanges: false }],
+    ['domainTools', true],
+  ])('accepts %s (%j) and drops it: it means nothing for a parse of an uploaded file', (field, value) => {
+    const options = valid({ [field]: value });
+    expect(options).toStrictEqual(DEFAULTS);
+    expect(Object.hasOwn(options, field)).toBe(false);
+  });
+
+  it.each([
+    ['fastMode', 'yes', 'fastMode'],
+    ['useMock', 1, 'useMock'],
+    ['profile', 'team', 'profile'],
+    ['profile', { name: 'team', extra: 1 }, 'profile.extra'],
+    ['domainTools', 'on', 'domainTools'],
+  ])('still refuses %s with a value of the wrong type (%j)', (field, value, path) => {
+    invalid({ [field]: value }, path);
+  });
+
+  it.each(['waitFor', 'actions', 'location', 'mobile', 'maxAge', 'minAge', 'storeInCache', 'lockdown', 'threatProtection', 'toolDetail'])(
+    'still refuses %s, which the SDK refuses or leaves out of its parse options',
+    (key) => {
+      invalid({ [key]: 1 }, key);
+    },
+  );
+
+  it("accepts the parser 'image', as a name or an object, and keeps the PDF parser only", () => {
+    expect(valid({ parsers: ['pdf', 'image'] }).parsers).toStrictEqual([DEFAULT_PDF]);
+    expect(valid({ parsers: [{ type: 'image' }, { type: 'pdf', pages: true }] }).parsers).toStrictEqual([{ ...DEFAULT_PDF, pages: true }]);
+    expect(valid({ parsers: ['image'] }).parsers).toStrictEqual([]);
+  });
+
+  it('refuses an image parser with keys, or listed twice', () => {
+    invalid({ parsers: [{ type: 'image', mode: 'ocr' }] }, 'parsers.0.mode');
+    invalid({ parsers: ['image', { type: 'image' }] }, 'parsers');
+  });
+
+  it.each([
+    [{ type: 'pdf', pageMarkdown: true }, { ...DEFAULT_PDF, pages: true }],
+    [{ type: 'pdf', pageMarkdown: false }, DEFAULT_PDF],
+    [{ type: 'pdf', pageMarkdown: false, pages: true }, { ...DEFAULT_PDF, pages: true }],
+  ])('takes the former pageMarkdown as pages: %j', (parser, expected) => {
+    expect(valid({ parsers: [parser] }).parsers).toStrictEqual([expected]);
+  });
+
+  it('refuses pageMarkdown that is not a boolean', () => {
+    invalid({ parsers: [{ type: 'pdf', pageMarkdown: 'yes' }] }, 'parsers.0.pageMarkdown');
+  });
+
+  it('accepts checkPromptInjection false on the json format and drops it', () => {
+    expect(valid({ formats: [{ type: 'json', prompt: 'x', checkPromptInjection: false }] }).formats).toStrictEqual([{ type: 'json', prompt: 'x' }]);
+  });
+
+  it('refuses checkPromptInjection true, a check docmill does not run, rather than ignore it', () => {
+    const body = invalid({ formats: [{ type: 'json', prompt: 'x', checkPromptInjection: true }] }, 'formats.0.checkPromptInjection');
+    expect(messageAt(body, 'formats.0.checkPromptInjection')).toContain('prompt-injection');
+  });
+
+  it('accepts the options object the SDK builds for a typical call', () => {
+    const options = valid({
+      formats: ['markdown', 'html', 'links', 'summary'],
+      parsers: [{ type: 'pdf', pages: true, blocks: true, pageMarkers: true }],
+      redactPII: { mode: 'fast', replaceStyle: 'mask' },
+      timeout: 60000,
+      integration: 'my-app',
+      origin: 'js-sdk@4.42.0',
+    });
+    expect(options.formats).toStrictEqual([{ type: 'markdown' }, { type: 'html' }, { type: 'links' }, { type: 'summary' }]);
+    expect(options.parsers).toStrictEqual([{ ...DEFAULT_PDF, pages: true, blocks: true, pageMarkers: true }]);
+  });
 });
 
 describe('boolean options', () => {
@@ -470,6 +589,9 @@ describe('idempotence', () => {
     ['undefined', undefined],
     ['{}', {}],
     ["parsers ['pdf']", { parsers: ['pdf'] }],
+    ["parsers ['pdf', 'image'] with pageMarkdown", { parsers: [{ type: 'pdf', pageMarkdown: true }, 'image'] }],
+    ['formats as names', { formats: ['markdown', 'summary', 'html', 'rawHtml', 'links', 'images'] }],
+    ['SDK-only fields', { fastMode: true, useMock: 'm', profile: { name: 'p' }, domainTools: false }],
     ['redactPII true', { redactPII: true }],
     ['redactPII {}', { redactPII: {} }],
     ['integration null', { integration: null }],

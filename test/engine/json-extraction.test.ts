@@ -1,13 +1,12 @@
 /**
  * The json format on the local engine, against an OpenAI-compatible endpoint served on loopback.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../src/backend/errors.js';
 import type { UploadSource } from '../../src/backend/upload-source.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
 import { openAiJsonExtractor } from '../../src/llm/openai-json-extractor.js';
+import { startHandlerServer, type HandlerServer } from '../helpers/loopback-servers.js';
 
 function csv(text: string): UploadSource {
   const bytes = Buffer.from(text);
@@ -20,26 +19,20 @@ interface ChatRequest {
   response_format: { type: string; json_schema?: { schema: unknown } };
 }
 
-let server: Server;
+let server: HandlerServer;
 let baseUrl: string;
 const received: { authorization?: string; body: ChatRequest }[] = [];
 let reply: { status: number; content: string } = { status: 200, content: '{"total": 7}' };
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ authorization: request.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString()) as ChatRequest });
-      response.writeHead(reply.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: reply.content } }] }));
-    });
+  server = await startHandlerServer((request) => {
+    received.push({ authorization: request.headers.authorization, body: JSON.parse(request.text) as ChatRequest });
+    return { status: reply.status, json: { choices: [{ message: { role: 'assistant', content: reply.content } }] } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = `${server.url}/v1`;
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 
 describe('the json format', () => {
   it('is refused with 400 FORMAT_NOT_AVAILABLE when no endpoint is configured, before any parsing', async () => {

@@ -38,7 +38,8 @@ if (!isMainThread && parentPort && file) {
   }
   const post = parentPort.postMessage.bind(parentPort);
   parentPort.postMessage = (reply, ...rest) => {
-    record({ event: 'end', id: reply.id, ok: reply.ok });
+    // Replies only: the thread also tells its readiness and the stages a conversion enters.
+    if ('ok' in reply) record({ event: 'end', id: reply.id, ok: reply.ok });
     return post(reply, ...rest);
   };
 }

@@ -6,8 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateParseOptions } from '../../src/contract/validation.js';
 import type { ParseOptions } from '../../src/contract/options.js';
-import { EngineError } from '../../src/engine/engine-error.js';
-import { EngineThreadPool, EngineTimeoutError } from '../../src/engine/thread-pool.js';
+import { EngineError, EngineTimeoutError } from '../../src/engine/engine-error.js';
+import { EngineThreadPool } from '../../src/engine/thread-pool.js';
 
 function options(input: unknown = {}): ParseOptions {
   const result = validateParseOptions(input);

@@ -1,5 +1,5 @@
 /**
- * The loader examples in examples/rag/ run as README shows them: chunks written by docmill become LangChain.js
+ * The loader examples in examples/rag/ run as docs/chunks.md shows them: chunks written by docmill become LangChain.js
  * Documents and LlamaIndex.TS TextNodes carrying their ids, offsets and provenance.
  *
  * Neither library is a dependency of docmill, so this test installs them (the versions examples/rag/package.json

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 
+export { waitFor } from './wait.js';
+
 export const DOCMILL_BIN = fileURLToPath(new URL('../../bin/docmill.js', import.meta.url));
 export const SHARED_REDIS_URL = process.env.DOCMILL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const QUEUE_PREFIX = '{docmill}';
@@ -32,10 +34,14 @@ export interface DocmillEnvOptions {
   extra?: Record<string, string>;
 }
 
-/** A minimal environment: nothing from the test process leaks in except PATH. */
+/**
+ * A minimal environment: nothing from the test process leaks in except PATH and TMPDIR (the child must find what the
+ * test finds in os.tmpdir(), such as an embedded redis-server's socket).
+ */
 export function docmillEnv(options: DocmillEnvOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
     HOME: options.home,
     XDG_CACHE_HOME: join(options.home, '.cache'),
     DOCMILL_LOG_LEVEL: 'info',
@@ -130,28 +136,6 @@ export async function killAllDocmill(): Promise<void> {
   await Promise.all(running.map((proc) => proc.exited));
 }
 
-/** Polls `condition` until it returns a truthy value; fails with `what` (and the last error) after `timeoutMs`. */
-export async function waitFor<T>(
-  what: string,
-  condition: () => T | Promise<T>,
-  { timeoutMs = 30_000, intervalMs = 100 }: { timeoutMs?: number; intervalMs?: number } = {},
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await condition();
-      if (value) return value as NonNullable<T>;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
-    }
-    await delay(intervalMs);
-  }
-}
-
 /** A unique queue name for one test. */
 export function uniqueQueueName(): string {
   return `test-${randomUUID()}`;
@@ -236,7 +220,7 @@ export interface ManifestLine {
   source: string;
   sha256?: string;
   size: number;
-  status: 'converted' | 'skipped' | 'failed';
+  status: 'converted' | 'skipped' | 'failed' | 'removed';
   outputs: string[];
   numPages?: number;
   totalPages?: number;

@@ -8,21 +8,14 @@
  * and when.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import busboy from 'busboy';
+import { listenOnLoopback, writeReply, type HttpReply } from './loopback-http.js';
 import { hashPart, parseThrough } from './multipart-reading.js';
 
-/** A reply the server sends instead of a success. */
-export interface FaultReply {
-  status: number;
-  /** JSON body (sent with content-type application/json). */
-  json?: unknown;
-  /** Raw text body, when `json` is not given. */
-  body?: string;
-  headers?: Record<string, string>;
-}
+/** A reply the server sends instead of a success: a JSON body (`json`), or raw text (`body`). */
+export type FaultReply = HttpReply;
 
 /** A scripted fault. Every condition given must hold; rules are tried in order and the first that matches fires. */
 export interface FaultRule {
@@ -258,15 +251,10 @@ export async function startFaultParseServer(initial: FaultMode = {}): Promise<Fa
     return undefined;
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  let closed = false;
+  const listening = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     get requests() {
       return requests;
     },
@@ -290,12 +278,7 @@ export async function startFaultParseServer(initial: FaultMode = {}): Promise<Fa
     clearRequests() {
       requests = [];
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
 
@@ -318,13 +301,7 @@ function send(res: ServerResponse, record: FaultRecord, reply: FaultReply): void
   }
   record.status = reply.status;
   record.answeredAt = performance.now();
-  if (reply.json !== undefined) {
-    res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-    res.end(JSON.stringify(reply.json));
-    return;
-  }
-  res.writeHead(reply.status, { 'content-type': 'text/plain; charset=utf-8', ...reply.headers });
-  res.end(reply.body ?? '');
+  writeReply(res, reply);
 }
 
 /** Streams the body through busboy: the file part is counted and hashed chunk by chunk, the options part parsed. */

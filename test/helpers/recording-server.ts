@@ -4,10 +4,10 @@
  *
  * File parts are hashed while they stream in, never buffered, so multi-megabyte uploads cost no memory.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import { Transform } from 'node:stream';
 import busboy from 'busboy';
+import { listenOnLoopback, writeReply } from './loopback-http.js';
 import { hashPart, parseThrough } from './multipart-reading.js';
 import { catalogueEntryFor } from '../../src/contract/errors.js';
 
@@ -188,16 +188,6 @@ async function readBody(req: IncomingMessage, record: RecordedRequest): Promise<
   record.bodyBytes = bytes;
 }
 
-function send(res: ServerResponse, reply: Reply): void {
-  const status = reply.status ?? 200;
-  if (reply.json !== undefined) {
-    res.writeHead(status, { 'content-type': 'application/json', ...reply.headers });
-    res.end(JSON.stringify(reply.json));
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...reply.headers });
-  res.end(reply.body ?? '');
-}
 
 /**
  * Starts a server on 127.0.0.1 with an OS-chosen port. `handler` is a function of the recorded request, or a
@@ -223,7 +213,7 @@ export async function startRecordingServer(handler: Handler | readonly ReplySpec
         requests.push(record);
         const reply = toReply(await decide(record));
         if (reply.hang) return;
-        send(res, reply);
+        writeReply(res, { ...reply, status: reply.status ?? 200 });
       } catch (error) {
         if (!res.headersSent) {
           res.writeHead(599, { 'content-type': 'text/plain' });
@@ -233,37 +223,21 @@ export async function startRecordingServer(handler: Handler | readonly ReplySpec
     })();
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-
-  let closed = false;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: listening.url,
+    port: listening.port,
     requests,
     get arrivals() {
       return arrivals;
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
 
 /** A loopback port with nothing listening on it (listen on port 0, note the port, close). */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const listening = await listenOnLoopback(createServer());
+  await listening.close();
+  return listening.port;
 }

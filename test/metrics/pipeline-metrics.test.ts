@@ -13,7 +13,7 @@ import { enqueue, startWorker, type WorkerHandle } from '../../src/index.js';
 import { EngineThreadPool } from '../../src/engine/thread-pool.js';
 import { DocmillMetrics } from '../../src/metrics/metrics.js';
 import { observeForMetrics } from '../../src/app/metrics-wiring.js';
-import { openQueue } from '../../src/app/pipeline.js';
+import { openQueue } from '../../src/app/queue-handle.js';
 import { Resources } from '../../src/app/resources.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
 import { createLogger } from '../../src/logging/logger.js';
@@ -170,7 +170,7 @@ describe('why the queue is paused', () => {
     try {
       const handle = resources.add('queue', await openQueue({ redisUrl: SHARED_REDIS_URL, queue: queueName() }, 'named', logger), (h) => h.close());
       const metrics = new DocmillMetrics();
-      observeForMetrics(resources, metrics, { handle, backend: resources.add('engine', new LocalParseEngine({ size: 1 }), (e) => e.close()), api: {}, metricsPort: 0 }, logger);
+      observeForMetrics(resources, metrics, { handle, backend: resources.add('parse backend', new LocalParseEngine({ size: 1 }), (e) => e.close()), api: {}, metricsPort: 0 }, logger);
       const paused = async () => {
         const text = await metrics.registry.metrics();
         return Object.fromEntries(['credits', 'auth', 'rate', 'budget', 'manual'].map((reason) => [reason, sample(text, 'docmill_queue_paused', { reason })]));

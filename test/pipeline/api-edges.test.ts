@@ -3,48 +3,24 @@
  * Retry-After holds across workers sharing a queue, and the counts docmill reports equal what the API received.
  * Real processes: the built CLI, the shared Redis, a loopback parse server with scripted faults.
  */
-import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  builtCliExists,
-  deleteQueueKeys,
-  docmillEnv,
-  killAllDocmill,
-  runDocmill,
-  SHARED_REDIS_URL,
-  startDocmill,
-  uniqueQueueName,
-  waitFor,
-} from '../helpers/docmill-cli.js';
-import { concurrencyLimitReply, startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
+import { docmillEnv, runDocmill, SHARED_REDIS_URL, startDocmill, waitFor } from '../helpers/docmill-cli.js';
+import { concurrencyLimitReply, type FaultParseServer } from '../helpers/fault-parse-server.js';
+import { errorReply, startRecordingServer } from '../helpers/recording-server.js';
 import { baseName, lastLineByPath, manyFiles, readFailures, readManifest, writeTree } from './pipeline-fixtures.js';
 
 const KEY = 'dm-edges-key-41f0';
+const workspace = useCliWorkspace({ faultServer: { latencyMs: 20 }, queue: true });
 let server: FaultParseServer;
 let home: string;
 let src: string;
 let out: string;
 let queue: string;
 
-beforeAll(() => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the pipeline tests');
-});
-
-beforeEach(async () => {
-  home = await makeTempDir();
-  src = await makeTempDir();
-  out = join(await makeTempDir(), 'out');
-  queue = uniqueQueueName();
-  server = await startFaultParseServer({ latencyMs: 20 });
-});
-
-afterEach(async () => {
-  await killAllDocmill();
-  await server.close();
-  await deleteQueueKeys(queue);
-  await removeTempDir(home);
-  await removeTempDir(src);
+beforeEach(() => {
+  ({ server, home, src, out, queue } = workspace);
 });
 
 const env = () => docmillEnv({ home, apiUrl: server.url, apiKey: KEY, redisUrl: SHARED_REDIS_URL });
@@ -66,6 +42,34 @@ describe('a rejected key', () => {
     expect(await readFailures(out)).toEqual([]);
     const failed = await runDocmill(['failed', '--out', out, '--queue', queue], env());
     expect(failed.stdout + failed.stderr).toMatch(/no failed documents|0 failed/i);
+  }, 90_000);
+});
+
+describe('a rejected key, answered slowly', () => {
+  it('with --concurrency 8, sends no more requests than the concurrency, none after the first 401', async () => {
+    await writeTree(src, manyFiles(40));
+    // Answers slow enough for every open job to be waiting for a gate slot when the first 401 comes back.
+    let arrivalsAtFirstAnswer: number | undefined;
+    const slow = await startRecordingServer(async () => {
+      await delay(300);
+      arrivalsAtFirstAnswer ??= slow.arrivals;
+      return errorReply(401, { error: 'Unauthorized: Invalid token' });
+    });
+    try {
+      const result = await runDocmill(
+        ['run', src, '--out', out, '--queue', queue, '--concurrency', '8'],
+        docmillEnv({ home, apiUrl: slow.url, apiKey: KEY, redisUrl: SHARED_REDIS_URL }),
+      );
+
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr).toContain('no document was marked failed');
+      expect(slow.arrivals).toBeGreaterThan(0);
+      expect(slow.arrivals).toBeLessThanOrEqual(8);
+      expect(slow.arrivals).toBe(arrivalsAtFirstAnswer);
+      expect((await readManifest(out)).filter((line) => line.status === 'failed')).toEqual([]);
+    } finally {
+      await slow.close();
+    }
   }, 90_000);
 });
 

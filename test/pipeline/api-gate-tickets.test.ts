@@ -13,14 +13,17 @@ async function fill(gate: ApiGate): Promise<GateTicket[]> {
   return tickets;
 }
 
-/** Whether `promise` settles within a few turns of the event loop. */
-async function settlesSoon(promise: Promise<unknown>): Promise<boolean> {
+/**
+ * Whether `promise` has settled once every callback already due has run (one turn of the event loop). The gate grants
+ * a slot synchronously when one frees, so a request still unsettled after the turn is waiting for one.
+ */
+async function settledNow(promise: Promise<unknown>): Promise<boolean> {
   let settled = false;
   void promise.then(
     () => (settled = true),
     () => (settled = true),
   );
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setImmediate(resolve));
   return settled;
 }
 
@@ -90,13 +93,16 @@ describe('ApiGate: responses the API held in its concurrency queue', () => {
     const gate = new ApiGate({ max: 2, initial: 2 });
     const [first, second] = (await fill(gate)) as [GateTicket, GateTicket];
     const third = gate.acquire();
-    expect(await settlesSoon(third)).toBe(false);
+    expect(await settledNow(third)).toBe(false);
+    expect(gate.snapshot()).toEqual({ limit: 2, inFlight: 2, waiting: 1 });
     gate.queuedByApi(second);
     // The limit is now 1 and `first` still holds it: the waiter must wait for it.
     expect(gate.limit).toBe(1);
-    expect(await settlesSoon(third)).toBe(false);
+    expect(await settledNow(third)).toBe(false);
+    expect(gate.snapshot()).toEqual({ limit: 1, inFlight: 1, waiting: 1 });
     gate.succeeded(first);
-    expect(await settlesSoon(third)).toBe(true);
+    expect(gate.snapshot().waiting).toBe(0);
+    expect(await settledNow(third)).toBe(true);
     gate.succeeded(await third);
   });
 
@@ -120,7 +126,7 @@ describe('ApiGate: a ticket settles once', () => {
     const third = await gate.acquire();
     // `second` and `third` hold both slots: a fourth request must wait.
     const fourth = gate.acquire();
-    expect(await settlesSoon(fourth)).toBe(false);
+    expect(await settledNow(fourth)).toBe(false);
     expect(gate.snapshot()).toMatchObject({ limit: 2, inFlight: 2, waiting: 1 });
     gate.released(third);
     gate.released(await fourth);

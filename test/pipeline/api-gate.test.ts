@@ -87,8 +87,10 @@ describe('ApiGate', () => {
     const first = await gate.acquire();
     let second: GateTicket | undefined;
     const waiting = gate.acquire().then((ticket) => (second = ticket));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Queued: a slot is granted only when one frees, synchronously, so after a turn of the event loop it still waits.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(second).toBeUndefined();
+    expect(gate.snapshot()).toEqual({ limit: 1, inFlight: 1, waiting: 1 });
     gate.concurrencyLimited(first);
     expect(gate.limit).toBe(1);
     await waiting;

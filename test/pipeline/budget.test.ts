@@ -78,6 +78,38 @@ describe('CreditBudget', () => {
     expect((await budget.reserve('job-5', 5, 60_000)).ok).toBe(true);
   });
 
+  it('drops a reservation by its token only: a late release cannot drop the one a later start of the job re-entered', async () => {
+    const budget = new CreditBudget(redis, queueName());
+    await budget.setLimit(10);
+    const first = await budget.reserve('job-1', 3, 60_000);
+    const again = await budget.reserve('job-1', 3, 60_000);
+    if (!first.ok || !again.ok) throw new Error('a reservation was refused');
+    expect(again.token).not.toBe(first.token);
+    expect(again.expiresAt).toBe(first.expiresAt);
+    expect(await budget.state()).toEqual({ limit: 10, used: 0, reserved: 3 });
+    // The first start's release, retried late: the reservation is the later start's now.
+    expect(await budget.release('job-1', first.token)).toBe(false);
+    await budget.settle('job-1', 2, first.token);
+    expect(await budget.state()).toEqual({ limit: 10, used: 2, reserved: 3 });
+    expect(await budget.release('job-1', again.token)).toBe(true);
+    expect(await budget.state()).toEqual({ limit: 10, used: 2, reserved: 0 });
+  });
+
+  it('reads reservations written before they carried a token', async () => {
+    const name = queueName();
+    const budget = new CreditBudget(redis, name);
+    await budget.setLimit(10);
+    await redis.hset(`${QUEUE_PREFIX}:${name}:docmill:budget:reserved`, 'old-job', `4:${Date.now() + 60_000}`);
+    expect(await budget.state()).toEqual({ limit: 10, used: 0, reserved: 4 });
+    expect(await budget.holds('old-job')).toBe(true);
+    expect((await budget.reserve('new-job', 7, 60_000)).ok).toBe(false);
+    const reentered = await budget.reserve('old-job', 4, 60_000);
+    expect(reentered.ok).toBe(true);
+    expect(await budget.state()).toEqual({ limit: 10, used: 0, reserved: 4 });
+    expect(await budget.release('old-job')).toBe(true);
+    expect(await budget.state()).toEqual({ limit: 10, used: 0, reserved: 0 });
+  });
+
   it('starts a first budget at 0, and keeps the count when the budget is raised', async () => {
     const budget = new CreditBudget(redis, queueName());
     await budget.settle('before any budget', 3);

@@ -10,25 +10,14 @@ import { HeadObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Chunk } from '../../src/chunk/chunk.js';
 import { countTokens } from '../../src/chunk/tokens.js';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
 import { corpusFile } from '../helpers/corpus.js';
-import {
-  builtCliExists,
-  deleteQueueKeys,
-  docmillEnv,
-  killAllDocmill,
-  listFiles,
-  runDocmill,
-  SHARED_REDIS_URL,
-  startDocmill,
-  uniqueQueueName,
-  waitFor,
-} from '../helpers/docmill-cli.js';
+import { docmillEnv, listFiles, runDocmill, SHARED_REDIS_URL, startDocmill, waitFor } from '../helpers/docmill-cli.js';
 import { expectedMarkdown, startFaultParseServer } from '../helpers/fault-parse-server.js';
 import { startS3rver, type S3rverHandle } from '../helpers/s3rver.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 import { fileOf, readManifest, sha256, writeTree, type TreeFile } from './pipeline-fixtures.js';
 
 const FIXTURES: Record<string, string> = {
@@ -55,21 +44,12 @@ let home: string;
 let source: string;
 let queue: string;
 
-beforeAll(() => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the pipeline tests');
-});
+const workspace = useCliWorkspace({ queue: true });
 
 beforeEach(async () => {
-  home = await makeTempDir();
+  ({ home, queue } = workspace);
   source = join(home, 'in');
   await writeTree(source, FILES);
-  queue = uniqueQueueName();
-});
-
-afterEach(async () => {
-  await killAllDocmill();
-  await deleteQueueKeys(queue);
-  await removeTempDir(home);
 });
 
 function parseLines(text: string): Chunk[] {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOptions } from '../../src/backend/upload-checks.js';
 import type { ParseData } from '../../src/contract/response.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
-import { rangeOptions } from '../../src/pipeline/long-pdf.js';
+import { rangeOptions } from '../../src/pipeline/steps/range-options.js';
 import { mergeRangeResults, type RangeResult } from '../../src/pipeline/merge-ranges.js';
 import { cutRange, cutUnderLimit, loadPdf, planRanges } from '../../src/pipeline/pdf-ranges.js';
 

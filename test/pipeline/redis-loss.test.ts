@@ -8,23 +8,20 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
 import {
-  builtCliExists,
   DOCMILL_BIN,
   docmillEnv,
-  killAllDocmill,
   runDocmill,
   startDocmill,
-  stopEmbeddedRedis,
   waitFor,
   type DocmillProcess,
   type DocmillResult,
 } from '../helpers/docmill-cli.js';
-import { startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
+import type { FaultParseServer } from '../helpers/fault-parse-server.js';
 import { freePort } from '../helpers/recording-server.js';
 import { embeddedStateDir, socketPathFor } from '../../src/queue/embedded-redis.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 import { expectOutputs, lastLineByPath, manyFiles, readManifest, writeTree, type TreeFile } from './pipeline-fixtures.js';
 
 const FILES = manyFiles(48);
@@ -36,26 +33,19 @@ let out: string;
 let redisDir: string;
 const redisServers: ChildProcess[] = [];
 
-beforeAll(() => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the pipeline tests');
+const workspace = useCliWorkspace({
+  // A slow API: 48 documents at 3 in flight take ~6 s, so every kill below lands mid-run.
+  faultServer: { latencyMs: 350 },
+  outExists: true,
+  afterChildren: () => {
+    for (const redis of redisServers.splice(0)) if (redis.exitCode === null && redis.signalCode === null) redis.kill('SIGKILL');
+  },
 });
 
 beforeEach(async () => {
-  home = await makeTempDir();
-  src = await makeTempDir();
-  out = await makeTempDir();
-  redisDir = await makeTempDir();
-  // A slow API: 48 documents at 3 in flight take ~6 s, so every kill below lands mid-run.
-  server = await startFaultParseServer({ latencyMs: 350 });
+  ({ server, home, src, out } = workspace);
+  redisDir = await workspace.tempDir();
   await writeTree(src, FILES);
-});
-
-afterEach(async () => {
-  await killAllDocmill();
-  for (const redis of redisServers.splice(0)) if (redis.exitCode === null && redis.signalCode === null) redis.kill('SIGKILL');
-  await stopEmbeddedRedis(out);
-  await server.close();
-  await Promise.all([removeTempDir(home), removeTempDir(src), removeTempDir(out), removeTempDir(redisDir)]);
 });
 
 /** A redis-server of the test's own on a free loopback port; `persistent`: AOF under redisDir, so a restart keeps the queue. */

@@ -2,45 +2,21 @@
  * A document waiting out the backoff after a 503 holds no job slot: other documents are parsed meanwhile, and the
  * backoff itself is honoured. The built CLI, the shared Redis, a loopback parse server with scripted faults.
  */
-import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  builtCliExists,
-  deleteQueueKeys,
-  docmillEnv,
-  killAllDocmill,
-  runDocmill,
-  SHARED_REDIS_URL,
-  uniqueQueueName,
-} from '../helpers/docmill-cli.js';
-import { startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
+import { docmillEnv, runDocmill, SHARED_REDIS_URL } from '../helpers/docmill-cli.js';
+import type { FaultParseServer } from '../helpers/fault-parse-server.js';
 import { baseName, lastLineByPath, manyFiles, readManifest, writeTree } from './pipeline-fixtures.js';
 
+const workspace = useCliWorkspace({ faultServer: { latencyMs: 20 }, queue: true });
 let server: FaultParseServer;
 let home: string;
 let src: string;
 let out: string;
 let queue: string;
 
-beforeAll(() => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the pipeline tests');
-});
-
-beforeEach(async () => {
-  home = await makeTempDir();
-  src = await makeTempDir();
-  out = join(await makeTempDir(), 'out');
-  queue = uniqueQueueName();
-  server = await startFaultParseServer({ latencyMs: 20 });
-});
-
-afterEach(async () => {
-  await killAllDocmill();
-  await server.close();
-  await deleteQueueKeys(queue);
-  await removeTempDir(home);
-  await removeTempDir(src);
+beforeEach(() => {
+  ({ server, home, src, out, queue } = workspace);
 });
 
 describe('a retryable failure', () => {

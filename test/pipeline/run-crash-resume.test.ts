@@ -8,20 +8,18 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
 import {
-  builtCliExists,
   DOCMILL_BIN,
   docmillEnv,
-  killAllDocmill,
   listFiles,
   runDocmill,
   stopEmbeddedRedis,
   waitFor,
   type ManifestLine,
 } from '../helpers/docmill-cli.js';
-import { startFaultParseServer, type FaultParseServer, type FaultRecord } from '../helpers/fault-parse-server.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import type { FaultParseServer, FaultRecord } from '../helpers/fault-parse-server.js';
 import {
   baseName,
   expectConvertedLine,
@@ -45,32 +43,20 @@ const FILES: TreeFile[] = [
 let server: FaultParseServer;
 let home: string;
 let src: string;
-let outParent: string;
 let out: string;
 let clean: string;
 let group: ChildProcess | undefined;
 
-beforeAll(() => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the pipeline tests');
+const workspace = useCliWorkspace({ faultServer: { latencyMs: 20 }, afterChildren: () => stopEmbeddedRedis(clean) });
+
+beforeEach(() => {
+  ({ server, home, src, out } = workspace);
+  clean = join(workspace.outParent, 'clean');
 });
 
-beforeEach(async () => {
-  home = await makeTempDir();
-  src = await makeTempDir();
-  outParent = await makeTempDir();
-  out = join(outParent, 'out');
-  clean = join(outParent, 'clean');
-  server = await startFaultParseServer({ latencyMs: 20 });
-});
-
-afterEach(async () => {
+afterEach(() => {
   if (group?.pid !== undefined && group.exitCode === null && group.signalCode === null) killGroup(group.pid);
   group = undefined;
-  await killAllDocmill();
-  await stopEmbeddedRedis(out);
-  await stopEmbeddedRedis(clean);
-  await server.close();
-  await Promise.all([removeTempDir(home), removeTempDir(src), removeTempDir(outParent)]);
 });
 
 /** No REDIS_URL: docmill starts its embedded redis-server under <out>/_docmill/redis. */

@@ -5,23 +5,18 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
 import {
-  builtCliExists,
-  deleteQueueKeys,
   docmillEnv,
-  killAllDocmill,
   listFiles,
   queueKeys,
   runDocmill,
   SHARED_REDIS_URL,
   startDocmill,
-  stopEmbeddedRedis,
-  uniqueQueueName,
   waitFor,
 } from '../helpers/docmill-cli.js';
-import { expectedMarkdown, startFaultParseServer, successData, type FaultParseServer } from '../helpers/fault-parse-server.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import { expectedMarkdown, successData, type FaultParseServer } from '../helpers/fault-parse-server.js';
 import {
   baseName,
   expectConvertedLine,
@@ -38,32 +33,15 @@ import {
 
 const KEY = 'dm-pipeline-key-7c1d';
 
+const workspace = useCliWorkspace({ faultServer: { latencyMs: 20 }, queue: true });
 let server: FaultParseServer;
 let home: string;
 let src: string;
-let outParent: string;
 let out: string;
 let queue: string;
 
-beforeAll(() => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the pipeline tests');
-});
-
-beforeEach(async () => {
-  home = await makeTempDir();
-  src = await makeTempDir();
-  outParent = await makeTempDir();
-  out = join(outParent, 'out');
-  queue = uniqueQueueName();
-  server = await startFaultParseServer({ latencyMs: 20 });
-});
-
-afterEach(async () => {
-  await killAllDocmill();
-  await stopEmbeddedRedis(out);
-  await server.close();
-  await deleteQueueKeys(queue);
-  await Promise.all([removeTempDir(home), removeTempDir(src), removeTempDir(outParent)]);
+beforeEach(() => {
+  ({ server, home, src, out, queue } = workspace);
 });
 
 /** Environment using the shared Redis (every command then also gets `--queue <unique>`). */

@@ -9,7 +9,7 @@
  * goes through untouched, Host header included, so signed writes stay valid.
  */
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../helpers/loopback-http.js';
 
 export interface AliasProxy {
   endpoint: string;
@@ -58,18 +58,8 @@ export async function startAliasProxy(target: string, bucket: string, aliases: R
     });
     req.pipe(outgoing);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const listening = await listenOnLoopback(server);
+  return { endpoint: listening.url, close: listening.close };
 }
 
 function readAll(stream: IncomingMessage): Promise<Buffer> {

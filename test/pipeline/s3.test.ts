@@ -4,19 +4,11 @@
  * such keys (it normalises `..` away and refuses `//`), so they reach docmill through a key-aliasing proxy.
  */
 import { ListObjectsV2Command, PutObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  builtCliExists,
-  deleteQueueKeys,
-  docmillEnv,
-  killAllDocmill,
-  runDocmill,
-  SHARED_REDIS_URL,
-  uniqueQueueName,
-} from '../helpers/docmill-cli.js';
-import { expectedMarkdown, startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
+import { docmillEnv, runDocmill, SHARED_REDIS_URL } from '../helpers/docmill-cli.js';
+import { expectedMarkdown, type FaultParseServer } from '../helpers/fault-parse-server.js';
 import { startS3rver, type S3rverHandle } from '../helpers/s3rver.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 import { parseManifestLine } from '../../src/store/records.js';
 import { sha256 } from './pipeline-fixtures.js';
 import { startAliasProxy, type AliasProxy } from './s3-alias-proxy.js';
@@ -28,7 +20,6 @@ let queue: string;
 let proxy: AliasProxy | undefined;
 
 beforeAll(async () => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the pipeline tests');
   s3 = await startS3rver(['in', 'out']);
 });
 
@@ -36,19 +27,17 @@ afterAll(async () => {
   await s3?.close();
 });
 
-beforeEach(async () => {
-  home = await makeTempDir();
-  queue = uniqueQueueName();
-  server = await startFaultParseServer({ latencyMs: 20 });
+const workspace = useCliWorkspace({
+  faultServer: { latencyMs: 20 },
+  queue: true,
+  afterChildren: async () => {
+    await proxy?.close();
+    proxy = undefined;
+  },
 });
 
-afterEach(async () => {
-  await killAllDocmill();
-  await proxy?.close();
-  proxy = undefined;
-  await server.close();
-  await deleteQueueKeys(queue);
-  await removeTempDir(home);
+beforeEach(() => {
+  ({ server, home, queue } = workspace);
 });
 
 async function put(client: S3Client, bucket: string, key: string, body: string): Promise<void> {

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GateTicket } from '../../src/pipeline/api-gate.js';
 import { SharedApiGate } from '../../src/pipeline/shared-gate.js';
+import { waitFor } from '../helpers/docmill-cli.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,25 +19,54 @@ let redis: Redis;
 let queue: string;
 const gates: SharedApiGate[] = [];
 
-function gate(options: { max: number; initial?: number; leaseMs?: number; probeAfter?: number }): SharedApiGate {
+function gate(options: { max: number; initial?: number; leaseMs?: number; probeAfter?: number; retryMs?: number }): SharedApiGate {
   const made = new SharedApiGate({ connection: redis, queue, ...options });
   gates.push(made);
   return made;
 }
 
-/** Resolves with the ticket, or with 'waiting' when no slot came within `ms`. */
+/** Resolves with the ticket, or with 'waiting' when no slot came within `ms` (a deadline for a slot expected). */
 async function within(promise: Promise<GateTicket>, ms: number): Promise<GateTicket | 'waiting'> {
   return Promise.race([promise, new Promise<'waiting'>((done) => setTimeout(() => done('waiting'), ms))]);
 }
 
-/** Lets the outcome scripts reach Redis (outcomes are reported without awaiting). */
-async function settled(): Promise<void> {
-  await redis.ping();
-  await new Promise((done) => setTimeout(done, 30));
+/** Polls Redis (or the gate) until `condition` holds, for at most 5 s. */
+async function until<T>(what: string, condition: () => T | Promise<T>): Promise<NonNullable<T>> {
+  return waitFor(what, condition, { timeoutMs: 5000, intervalMs: 10 });
+}
+
+/** Whether a promise has settled, readable at any moment without waiting. */
+function watch(promise: Promise<unknown>): { readonly settled: boolean } {
+  const state = { settled: false };
+  promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  return state;
+}
+
+/** Lets every callback already due run (one turn of the event loop): no timer, no wait for time to pass. */
+async function turn(): Promise<void> {
+  await new Promise((done) => setImmediate(done));
 }
 
 async function sharedLimit(): Promise<number> {
   return Number(await redis.hget(`{docmill}:${queue}:gate`, 'limit'));
+}
+
+/** Requests out across the fleet, as Redis counts them: every outcome report that frees a slot has landed when this drops. */
+async function leasesOut(): Promise<number> {
+  return redis.zcard(`{docmill}:${queue}:gate:leases`);
+}
+
+/**
+ * The last time (Redis's clock) a worker was refused a slot: a refused worker marks itself in the `waiting` set with
+ * an expiry of its refusal time plus twice its retry interval. 0 when none was.
+ */
+async function lastRefusal(retryMs = 250): Promise<number> {
+  const scored = await redis.zrange(`{docmill}:${queue}:gate:waiting`, 0, -1, 'WITHSCORES');
+  const scores = scored.filter((_, index) => index % 2 === 1).map(Number);
+  return scores.length === 0 ? 0 : Math.max(...scores) - 2 * retryMs;
 }
 
 beforeAll(() => {
@@ -57,16 +87,19 @@ describe('SharedApiGate', () => {
   it('gives the workers of one queue one in-flight count: a second worker waits for the first to free a slot', async () => {
     queue = `test-gate-${randomUUID()}`;
     const a = gate({ max: 8, initial: 3 });
-    const b = gate({ max: 8, initial: 3 });
+    // B tries again by itself only after a minute: a slot it gets sooner was announced by the message that one freed.
+    const b = gate({ max: 8, initial: 3, retryMs: 60_000 });
     const held = [await a.acquire(), await a.acquire(), await b.acquire()];
     const blocked = b.acquire();
-    expect(await within(blocked, 150)).toBe('waiting');
-    const freedAt = Date.now();
+    const granted = watch(blocked);
+    // Redis refused B the fourth slot: B waits.
+    await until('B refused a slot', async () => (await lastRefusal(60_000)) > 0);
+    await turn();
+    expect(granted.settled).toBe(false);
+    expect(b.snapshot()).toMatchObject({ inFlight: 1, waiting: 1 });
     a.released(held[0] as GateTicket);
-    const ticket = await within(blocked, 1000);
+    const ticket = await within(blocked, 5000);
     expect(ticket).not.toBe('waiting');
-    // Woken by the message that a slot freed, not by the fallback retry (250 ms).
-    expect(Date.now() - freedAt).toBeLessThan(200);
     expect(a.snapshot().inFlight + b.snapshot().inFlight).toBe(3);
   });
 
@@ -79,7 +112,7 @@ describe('SharedApiGate', () => {
     const tb = await b.acquire();
     a.succeeded(ta);
     b.succeeded(tb);
-    await settled();
+    await until('both successes reported', async () => (await leasesOut()) === 0);
     expect(await sharedLimit()).toBe(4);
     await b.acquire();
     expect(b.limit).toBe(4);
@@ -93,15 +126,17 @@ describe('SharedApiGate', () => {
     const fromB = [await b.acquire(), await b.acquire(), await b.acquire()];
     // The API accepts 5: B's last request is refused while the other five are out.
     b.concurrencyLimited(fromB[2] as GateTicket);
-    await settled();
+    await until('the refusal reported', async () => (await leasesOut()) === 5);
     expect(await sharedLimit()).toBe(5);
-    // A learns it at its next request: at 5 in flight, its next request waits.
+    // A learns it at its next request: at 5 in flight, its next request is refused a slot, and waits.
     const next = a.acquire();
-    next.catch(() => undefined);
-    expect(await within(next, 150)).toBe('waiting');
-    expect(a.limit).toBe(5);
+    const granted = watch(next);
+    await until('A refused a slot', async () => (await lastRefusal()) > 0 && a.limit === 5);
+    await turn();
+    expect(granted.settled).toBe(false);
+    expect(a.snapshot()).toMatchObject({ limit: 5, inFlight: 3, waiting: 1 });
     a.succeeded(fromA[0] as GateTicket);
-    expect(await within(next, 1000)).not.toBe('waiting');
+    expect(await within(next, 5000)).not.toBe('waiting');
   });
 
   it('after slow start, does not lower the shared limit for a concurrency 429 that came back as late as a parse', async () => {
@@ -113,19 +148,20 @@ describe('SharedApiGate', () => {
     // Slow start ends with a refusal at admission at 4 in flight: the limit is 3.
     const refusedInSlowStart = await b.acquire();
     b.concurrencyLimited(refusedInSlowStart);
-    await settled();
+    await until('the refusal reported', async () => (await leasesOut()) === 3);
     expect(await sharedLimit()).toBe(3);
+    // Time for `late` to come back as late as a parse does: the policy compares durations.
     await new Promise((done) => setTimeout(done, 80));
     a.succeeded(first as GateTicket);
-    await settled();
+    await until('the success reported', async () => (await leasesOut()) === 2);
     const limit = await sharedLimit();
     a.concurrencyLimited(late as GateTicket);
-    await settled();
+    await until('the late refusal reported', async () => (await leasesOut()) === 1);
     expect(await sharedLimit()).toBe(limit);
     // Refused at admission: the limit drops to what the fleet has in flight (B's one request).
     const refused = await a.acquire();
     a.concurrencyLimited(refused);
-    await settled();
+    await until('the refusal at admission reported', async () => (await leasesOut()) === 1);
     expect(await sharedLimit()).toBe(1);
     b.succeeded(third);
   });
@@ -136,20 +172,23 @@ describe('SharedApiGate', () => {
     const first = await a.acquire();
     const second = a.acquire();
     a.succeeded(first);
-    const held = await within(second, 1000);
+    const held = await within(second, 5000);
     expect(held).not.toBe('waiting');
-    await settled();
+    const [lease, expiry] = await redis.zrange(`{docmill}:${queue}:gate:leases`, 0, -1, 'WITHSCORES');
     let third: GateTicket | undefined;
     void a.acquire().then((ticket) => (third = ticket));
-    await new Promise((done) => setTimeout(done, 20));
+    // This process holds its one slot (max 1): the third request waits here, without asking Redis.
+    await turn();
     expect(third).toBeUndefined();
+    expect(a.snapshot()).toMatchObject({ inFlight: 1, waiting: 1 });
     a.succeeded(held as GateTicket);
     // No round trip to Redis between the answer and the next request: the slot changed hands in this tick.
     await Promise.resolve();
     await Promise.resolve();
     expect(third).toBeDefined();
-    await settled();
-    expect(await redis.zcard(`{docmill}:${queue}:gate:leases`)).toBe(1);
+    // The report lands as a renewal of the same lease, not a new one.
+    await until('the report landed', async () => Number(await redis.zscore(`{docmill}:${queue}:gate:leases`, lease ?? '')) > Number(expiry));
+    expect(await leasesOut()).toBe(1);
   });
 
   it('probes above the learned limit once, for the whole fleet, after enough successes', async () => {
@@ -159,7 +198,7 @@ describe('SharedApiGate', () => {
     // Leave slow start: a concurrency 429 at 4 in flight (the API's limit is 3).
     const first = [await a.acquire(), await a.acquire(), await b.acquire(), await b.acquire()];
     a.concurrencyLimited(first[0] as GateTicket);
-    await settled();
+    await until('the refusal reported', async () => (await leasesOut()) === 3);
     expect(await sharedLimit()).toBe(3);
     for (const ticket of first.slice(1, 2)) a.succeeded(ticket);
     for (const ticket of first.slice(2)) b.succeeded(ticket);
@@ -170,7 +209,7 @@ describe('SharedApiGate', () => {
       a.succeeded(ta);
       b.succeeded(tb);
     }
-    await settled();
+    await until('every success reported', async () => (await leasesOut()) === 0);
     expect(await sharedLimit()).toBe(4);
   });
 
@@ -198,15 +237,20 @@ describe('SharedApiGate', () => {
       });
       child.once('exit', (code) => fail(new Error(`the holder exited (${code}) before holding its slots`)));
     });
+    // When the holder's leases would expire were they not renewed (Redis's clock).
+    const scored = await redis.zrange(`{docmill}:${queue}:gate:leases`, 0, -1, 'WITHSCORES');
+    const unrenewedExpiry = Math.max(...scored.filter((_, index) => index % 2 === 1).map(Number));
     const survivor = gate({ max: 4, initial: 2 });
     const pending = survivor.acquire();
-    // The live holder renews its leases: no slot for the survivor while it lives.
-    expect(await within(pending, 1000)).toBe('waiting');
+    const granted = watch(pending);
+    // The live holder renews its leases: the survivor is still refused after they would have expired.
+    await until('the survivor refused after the first leases would have expired', async () => (await lastRefusal()) > unrenewedExpiry);
+    await turn();
+    expect(granted.settled).toBe(false);
+    expect(await leasesOut()).toBe(2);
     child.kill('SIGKILL');
-    const startedWaiting = Date.now();
-    const ticket = await within(pending, 3000);
-    expect(ticket).not.toBe('waiting');
-    expect(Date.now() - startedWaiting).toBeLessThan(1500);
+    // Its leases expire 600 ms after their last renewal; the survivor tries again every 250 ms.
+    expect(await within(pending, 1500)).not.toBe('waiting');
   }, 20_000);
 
   it('an aborted wait takes no slot, and a closing worker gives its slots back', async () => {

@@ -5,42 +5,20 @@
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  builtCliExists,
-  docmillEnv,
-  killAllDocmill,
-  startDocmill,
-  stopEmbeddedRedis,
-  waitFor,
-} from '../helpers/docmill-cli.js';
-import { expectedMarkdown, startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
+import { docmillEnv, startDocmill, waitFor } from '../helpers/docmill-cli.js';
+import { expectedMarkdown, type FaultParseServer } from '../helpers/fault-parse-server.js';
 import { expectOutputs, fileOf, lastLineByPath, readManifest, temporaryFiles, writeTree } from './pipeline-fixtures.js';
 
+const workspace = useCliWorkspace({ faultServer: { latencyMs: 20 } });
 let server: FaultParseServer;
 let home: string;
 let src: string;
-let outParent: string;
 let out: string;
 
-beforeAll(() => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the pipeline tests');
-});
-
-beforeEach(async () => {
-  home = await makeTempDir();
-  src = await makeTempDir();
-  outParent = await makeTempDir();
-  out = join(outParent, 'out');
-  server = await startFaultParseServer({ latencyMs: 20 });
-});
-
-afterEach(async () => {
-  await killAllDocmill();
-  await stopEmbeddedRedis(out);
-  await server.close();
-  await Promise.all([removeTempDir(home), removeTempDir(src), removeTempDir(outParent)]);
+beforeEach(() => {
+  ({ server, home, src, out } = workspace);
 });
 
 describe('docmill watch', () => {
@@ -97,8 +75,15 @@ describe('docmill watch', () => {
       timeoutMs: 30_000,
       intervalMs: 100,
     });
-    // Long enough for a second (wrong) report of the same file to arrive, were there one.
-    await delay(2500);
+    // A file written after the slow one was converted: once it is converted too, a second (wrong) report of the slow
+    // file, which would settle before this one, has had its turn.
+    const after = fileOf('inbox/after the slow one.html', '<p>written after</p>\n');
+    await writeTree(src, [after]);
+    await waitFor(
+      'the file written after the slow one to be converted',
+      async () => lastLineByPath(await readManifest(out)).get(after.path)?.status === 'converted',
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
     const requests = server.requestsFor('slow report.html');
     expect(requests, 'requests for the slow file').toHaveLength(1);
     expect(requests[0]?.size).toBe(finalContent.length);

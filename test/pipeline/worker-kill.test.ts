@@ -6,21 +6,17 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
 import {
-  builtCliExists,
-  deleteQueueKeys,
   docmillEnv,
-  killAllDocmill,
   runDocmill,
   SHARED_REDIS_URL,
   startDocmill,
-  uniqueQueueName,
   waitFor,
   type DocmillProcess,
 } from '../helpers/docmill-cli.js';
-import { startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
-import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import type { FaultParseServer } from '../helpers/fault-parse-server.js';
 import { expectOutputs, lastLineByPath, manyFiles, readManifest, temporaryFiles, writeTree } from './pipeline-fixtures.js';
 
 /** Temporary files outside `_docmill/tmp/`, the staging folder of atomic writes. */
@@ -29,29 +25,15 @@ function outsideStaging(paths: string[]): string[] {
 }
 
 
+const workspace = useCliWorkspace({ faultServer: { latencyMs: 300 }, queue: true, outExists: true });
 let server: FaultParseServer;
 let home: string;
 let src: string;
 let out: string;
 let queue: string;
 
-beforeAll(() => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the pipeline tests');
-});
-
-beforeEach(async () => {
-  home = await makeTempDir();
-  src = await makeTempDir();
-  out = await makeTempDir();
-  queue = uniqueQueueName();
-  server = await startFaultParseServer({ latencyMs: 300 });
-});
-
-afterEach(async () => {
-  await killAllDocmill();
-  await server.close();
-  await deleteQueueKeys(queue);
-  await Promise.all([removeTempDir(home), removeTempDir(src), removeTempDir(out)]);
+beforeEach(() => {
+  ({ server, home, src, out, queue } = workspace);
 });
 
 /** docmill's per-content locks on the queue, with their remaining time to live. */

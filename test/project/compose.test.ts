@@ -219,6 +219,76 @@ describe('the s3 profile of docker-compose.yml', () => {
   });
 });
 
+describe('the events profile of docker-compose.yml (MinIO → RabbitMQ → docmill watch --events amqp://…)', () => {
+  interface Definitions {
+    users: Array<{ name: string }>;
+    exchanges: Array<{ name: string; type: string }>;
+    queues: Array<{ name: string; durable: boolean; arguments: Record<string, string> }>;
+    bindings: Array<{ source: string; destination: string; destination_type: string }>;
+  }
+  const services = compose.services;
+  const watch = services['watch-events'];
+  const minio = services['minio-events'];
+  const eventsUrl = new URL(flagValue(watch, '--events') ?? 'invalid:');
+
+  it('runs every service of the chain in the profile, each started after what it needs', () => {
+    for (const name of ['rabbitmq', 'minio-events', 'minio-events-bucket', 'minio-events-notify', 'watch-events']) {
+      expect(services[name]?.profiles, name).toEqual(['events']);
+    }
+    const needs = (name: string) => Object.keys((services[name]?.depends_on ?? {}) as Record<string, unknown>);
+    expect(needs('minio-events')).toContain('rabbitmq');
+    expect(needs('minio-events-notify')).toContain('minio-events-bucket');
+    expect(needs('watch-events')).toEqual(expect.arrayContaining(['rabbitmq', 'minio-events-notify', 'redis', 'parse']));
+  });
+
+  it('has MinIO publish to the exchange that RabbitMQ binds to the queue docmill consumes, as the user docmill reads with', async () => {
+    const env = minio?.environment ?? {};
+    const target = Object.keys(env).find((key) => key.startsWith('MINIO_NOTIFY_AMQP_ENABLE_'))?.slice('MINIO_NOTIFY_AMQP_ENABLE_'.length);
+    expect(target).toBeDefined();
+    const minioUrl = new URL(env[`MINIO_NOTIFY_AMQP_URL_${target}`] ?? 'invalid:');
+    const exchange = env[`MINIO_NOTIFY_AMQP_EXCHANGE_${target}`];
+    const definitions = JSON.parse(await readFile(new URL('../../config/rabbitmq/definitions.json', import.meta.url), 'utf8')) as Definitions;
+    const conf = await readFile(new URL('../../config/rabbitmq/rabbitmq.conf', import.meta.url), 'utf8');
+    expect(conf).toMatch(/^load_definitions = \/etc\/rabbitmq\/definitions\.json$/m);
+    expect(mountTarget(services.rabbitmq, './config/rabbitmq/definitions.json')).toBe('/etc/rabbitmq/definitions.json');
+
+    expect(definitions.exchanges.find((found) => found.name === exchange)?.type).toBe(env[`MINIO_NOTIFY_AMQP_EXCHANGE_TYPE_${target}`]);
+    const consumed = eventsUrl.searchParams.get('queue');
+    expect(definitions.bindings).toContainEqual(expect.objectContaining({ source: exchange, destination: consumed, destination_type: 'queue' }));
+    const queue = definitions.queues.find((found) => found.name === consumed);
+    expect(queue?.durable).toBe(true);
+    // An unreadable message goes to a dead-letter queue that exists, not back to docmill.
+    expect(definitions.queues.map((found) => found.name)).toContain(queue?.arguments['x-dead-letter-routing-key']);
+    for (const url of [minioUrl, eventsUrl]) {
+      expect(url.protocol).toBe('amqp:');
+      expect(url.hostname).toBe('rabbitmq');
+      expect(definitions.users.map((user) => user.name)).toContain(url.username);
+    }
+    expect(eventsUrl.password).toBe(minioUrl.password);
+    // The notification goes to that target, for the prefix the watch reads.
+    const notify = services['minio-events-notify']?.command as string[];
+    expect(notify.slice(0, 2)).toEqual(['event', 'add']);
+    expect(notify).toContain(`arn:minio:sqs::${target}:amqp`);
+    const source = (watch?.command as string[])[1] ?? '';
+    const [, bucket, prefix] = /^s3:\/\/([^/]+)\/(.*)$/.exec(source) ?? [];
+    expect(notify[2]).toBe(`minio/${bucket}`);
+    expect(notify[notify.indexOf('--prefix') + 1]).toBe(`${prefix}/`);
+    expect(services['minio-events-bucket']?.command).toEqual(['mb', '--ignore-existing', `minio/${bucket}`]);
+  });
+
+  it('reads and writes that MinIO with its root credentials, on a queue of its own, deleting the outputs of removed documents', () => {
+    expect(flagValue(watch, '--s3-endpoint')).toBe('http://minio-events:9000');
+    expect(flagValue(watch, '--queue')).toBe('events');
+    expect(flagValue(watch, '--removed')).toBe('delete');
+    expect(watch?.environment?.AWS_ACCESS_KEY_ID).toBe(minio?.environment?.MINIO_ROOT_USER);
+    expect(watch?.environment?.AWS_SECRET_ACCESS_KEY).toBe(minio?.environment?.MINIO_ROOT_PASSWORD);
+    for (const name of ['minio-events-bucket', 'minio-events-notify']) {
+      const mcHost = Object.entries(services[name]?.environment ?? {}).find(([key]) => key.startsWith('MC_HOST_'))?.[1];
+      expect(mcHost, name).toBe(`http://${minio?.environment?.MINIO_ROOT_USER}:${minio?.environment?.MINIO_ROOT_PASSWORD}@minio-events:9000`);
+    }
+  });
+});
+
 describe('Dockerfile', () => {
   const dockerfile = readFile(new URL('../../Dockerfile', import.meta.url), 'utf8');
   const stages = async () =>

@@ -1,6 +1,6 @@
 /**
- * The library examples README shows are run as a user would run them: `node examples/library/<name>.mjs`, importing
- * `docmill` through the package's own `exports` (the built dist/).
+ * The library examples docs/library.md shows are run as a user would run them: `node examples/library/<name>.mjs`,
+ * importing `docmill` through the package's own `exports` (the built dist/).
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -31,7 +31,7 @@ function example(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   });
 }
 
-describe('the library examples in README', () => {
+describe('the library examples in docs/library.md', () => {
   it('parse-file.mjs prints the pages and first line of the sample report', async () => {
     const { stdout } = await example('parse-file.mjs', [join(EXAMPLES, 'report.pdf')]);
     expect(stdout).toMatch(/^2 page\(s\), \d+ characters of Markdown/);

@@ -1,6 +1,6 @@
 /**
- * The Grafana dashboard, the Prometheus alert rules and README's metrics table name only metrics docmill exports,
- * with labels those metrics have: no Prometheus or Grafana runs here, so they are checked against the registry.
+ * The Grafana dashboard, the Prometheus alert rules and the metrics table of docs/metrics.md name only metrics docmill
+ * exports, with labels those metrics have: no Prometheus or Grafana runs here, so they are checked against the registry.
  * promtool (Debian's `prometheus` package), when installed, checks the rule and config files and runs the alert
  * rules' own unit tests (test/project/alerts.promtool.yml).
  */
@@ -201,10 +201,10 @@ describe('config/prometheus/alerts.yml', () => {
   });
 });
 
-describe("README's metrics table", () => {
+describe('the metrics table of docs/metrics.md', () => {
   it('lists every metric docmill registers, with its type and labels, and no other', async () => {
-    const readme = await repoFile('README.md');
-    const section = /^### Metrics\n([\s\S]*?)(?=^#{2,3} )/m.exec(readme)?.[1] ?? '';
+    const page = await repoFile('docs/metrics.md');
+    const section = /^## What docmill exports\n([\s\S]*?)(?=^#{2,3} )/m.exec(page)?.[1] ?? '';
     const rows = [...section.matchAll(/^\| `(docmill_\w+)` \| (\w+) \| ([^|]*) \|/gm)].map((match) => ({
       name: match[1] as string,
       type: match[2] as string,

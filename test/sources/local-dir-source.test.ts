@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SourceListError, SourceReadError } from '../../src/sources/errors.js';
 import { LocalDirSource, type LocalDirSourceOptions } from '../../src/sources/local-dir-source.js';
@@ -280,6 +280,20 @@ describe('LocalDirSource.list', () => {
     })());
     expect(seen).toHaveLength(1);
     expect(error).toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('LocalDirSource.presence', () => {
+  it('says whether a file once listed is there, gone, or not its to say', async () => {
+    const kept = await put('sub dir/kept é.pdf');
+    const gone = await put('gone.pdf');
+    await rm(gone);
+    const from = new LocalDirSource({ location: root });
+    expect(await from.presence(pathToFileURL(kept).href)).toBe('present');
+    expect(await from.presence(pathToFileURL(gone).href)).toBe('gone');
+    expect(await from.presence(pathToFileURL(join(kept, 'below a file.pdf')).href)).toBe('gone');
+    expect(await from.presence(pathToFileURL(join(outside, 'elsewhere.pdf')).href)).toBe('unknown');
+    expect(await from.presence('s3://bucket/gone.pdf')).toBe('unknown');
   });
 });
 

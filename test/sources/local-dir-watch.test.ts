@@ -2,13 +2,14 @@
  * LocalDirSource.watch() and LocalFileSource.watch() against real file system events (chokidar 5).
  * The stability threshold is shortened to keep the file fast; the write pattern keeps its proportions.
  */
-import { mkdir, open, rename, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDirSource } from '../../src/sources/local-dir-source.js';
 import { LocalFileSource } from '../../src/sources/local-file-source.js';
-import type { ListEntry, Source, SourceFile } from '../../src/sources/source.js';
+import type { Source, SourceFile, WatchEntry } from '../../src/sources/source.js';
 import { TEMP_MARKER, writeFileAtomic } from '../../src/common/atomic-file.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 
@@ -32,7 +33,7 @@ afterEach(async () => {
 
 /** A running watch that records what it reports. */
 class Recorder {
-  readonly entries: ListEntry[] = [];
+  readonly entries: WatchEntry[] = [];
   private readonly controller = new AbortController();
   private finished: Promise<void> | undefined;
   private readyResolve: () => void = () => undefined;
@@ -114,7 +115,10 @@ describe('LocalDirSource.watch', () => {
     await recorder.until(
       () => recorder.filesNamed('quick.pdf').length === 2 && recorder.filesNamed('slow.pdf').length === 1,
     );
-    await sleep(STABILITY_MS + 300); // room for any duplicate to show up
+    // A file written now settles after any repeat of the files above would have: once it is reported, a duplicate
+    // (or a report of a file that must be left out) would have been too.
+    await writeFile(join(root, 'written-last.pdf'), 'last');
+    await recorder.until(() => recorder.filesNamed('written-last.pdf').length === 1);
     await recorder.stop();
     // chokidar alone follows `loops/up` 40 levels deep and fails with ELOOP; the source keeps it out.
     expect(watcherErrors).toEqual([]);
@@ -129,7 +133,7 @@ describe('LocalDirSource.watch', () => {
     expect(recorder.filesNamed('Berichte/Q1 Übersicht.pdf')).toHaveLength(1);
 
     const reportedFiles = recorder.entries.flatMap((entry) => (entry.kind === 'file' ? [entry.file.relativePath] : []));
-    expect(reportedFiles.sort()).toEqual(['Berichte/Q1 Übersicht.pdf', 'quick.pdf', 'quick.pdf', 'slow.pdf']);
+    expect(reportedFiles.sort()).toEqual(['Berichte/Q1 Übersicht.pdf', 'quick.pdf', 'quick.pdf', 'slow.pdf', 'written-last.pdf']);
     const skipped = recorder.entries.flatMap((entry) => (entry.kind === 'skipped' ? [`${entry.relativePath}:${entry.reason}`] : []));
     expect(skipped).toContain('notes.txt:unsupported');
     expect(skipped.every((line) => !line.includes(TEMP_MARKER) && !line.startsWith('out/'))).toBe(true);
@@ -160,6 +164,38 @@ describe('LocalDirSource.watch', () => {
     await writeFile(join(root, 'doc.pdf'), 'x');
 
     await expect(running).rejects.toThrow('queue unavailable');
+  });
+});
+
+describe('LocalDirSource.watch: removals', () => {
+  it('reports a deleted file and a file renamed away as removed (the new name as a file), and a rewrite in place as nothing gone', async () => {
+    await mkdir(join(root, 'sub dir'));
+    await writeFile(join(root, 'sub dir', 'gone.pdf'), 'gone');
+    await writeFile(join(root, 'old name.pdf'), 'renamed');
+    await writeFile(join(root, 'kept.pdf'), 'v1');
+    await writeFile(join(root, 'notes.txt'), 'unsupported: never reported');
+    const recorder = new Recorder();
+    const source = new LocalDirSource({ location: root, stabilityThresholdMs: STABILITY_MS, onWatchReady: recorder.onReady });
+    recorder.start(source);
+    await recorder.ready;
+
+    await rm(join(root, 'sub dir', 'gone.pdf'));
+    await rename(join(root, 'old name.pdf'), join(root, 'new name.pdf'));
+    await writeFileAtomic(join(root, 'kept.pdf'), 'v2, saved by rename over it');
+    await rm(join(root, 'notes.txt'));
+    await recorder.until(
+      () => recorder.entries.filter((entry) => entry.kind === 'removed').length === 2 && recorder.filesNamed('new name.pdf').length === 1 && recorder.filesNamed('kept.pdf').length === 1,
+    );
+    // A later, unrelated change: every report of the earlier ones has arrived by the time it is reported.
+    await writeFile(join(root, 'probe.pdf'), 'probe');
+    await recorder.until(() => recorder.filesNamed('probe.pdf').length === 1);
+    await recorder.stop();
+
+    const removed = recorder.entries.filter((entry) => entry.kind === 'removed');
+    expect(removed.sort((a, b) => a.relativePath.localeCompare(b.relativePath))).toEqual([
+      { kind: 'removed', uri: pathToFileURL(join(root, 'old name.pdf')).href, relativePath: 'old name.pdf' },
+      { kind: 'removed', uri: pathToFileURL(join(root, 'sub dir', 'gone.pdf')).href, relativePath: 'sub dir/gone.pdf' },
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import { ListObjectsV2Command, PutObjectCommand, type ListObjectsV2CommandOutput
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceListError, SourceReadError } from '../../src/sources/errors.js';
+import { createS3Client } from '../../src/sources/s3-client.js';
 import { S3Source, relativePathOfKey, type S3SourceOptions } from '../../src/sources/s3-source.js';
 import type { ListEntry, SourceFile } from '../../src/sources/source.js';
 import { TEMP_MARKER } from '../../src/common/atomic-file.js';
@@ -164,6 +165,31 @@ describe('S3Source.open', () => {
     expect(changed).toMatchObject({ code: 'SOURCE_UNREADABLE', failure: 'changed', path: 'changing/doc.pdf' });
     expect((changed as Error).message).toContain('changing/doc.pdf');
     expect(gone).toMatchObject({ code: 'SOURCE_UNREADABLE', failure: 'missing', path: 'changing/missing.pdf' });
+  });
+});
+
+describe('S3Source.presence', () => {
+  it('says whether an object once listed is there, gone, or not its to say', async () => {
+    const from = source();
+    expect(await from.presence(`s3://${BUCKET}/archive/Berichte/Q1 Übersicht.pdf`)).toBe('present');
+    expect(await from.presence(`s3://${BUCKET}/archive/never there.pdf`)).toBe('gone');
+    // Outside the prefix, another bucket, another kind of URI: nothing this source may answer for.
+    expect(await from.presence(`s3://${BUCKET}/archive-old/gone.pdf`)).toBe('unknown');
+    expect(await from.presence('s3://other-bucket/archive/a.pdf')).toBe('unknown');
+    expect(await from.presence('file:///archive/a.pdf')).toBe('unknown');
+  });
+
+  it('answers unknown, and reports why, when the store cannot say', async () => {
+    const errors: unknown[] = [];
+    // Nothing listens on port 9 (discard) of the loopback: every request fails before any answer.
+    const unreachable = createS3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    try {
+      const from = source({ client: unreachable, onError: (error) => errors.push(error) });
+      expect(await from.presence(`s3://${BUCKET}/archive/a.pdf`)).toBe('unknown');
+      expect(errors).toHaveLength(1);
+    } finally {
+      unreachable.destroy();
+    }
   });
 });
 

@@ -11,13 +11,14 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckpointError, S3ListingOrderError } from '../../src/sources/errors.js';
 import type { PollSummary } from '../../src/sources/s3-poller.js';
 import { S3Source } from '../../src/sources/s3-source.js';
-import type { ListEntry } from '../../src/sources/source.js';
+import type { WatchEntry } from '../../src/sources/source.js';
 import { startS3rver, type S3rverHandle } from '../helpers/s3rver.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import { waitFor } from '../helpers/wait.js';
 
 const BUCKET = 'watched';
 let s3: S3rverHandle;
@@ -31,6 +32,24 @@ function exclusive<T>(operation: () => Promise<T>): Promise<T> {
   const result = turn.then(operation);
   turn = result.catch(() => undefined);
   return result;
+}
+
+/** Set while `atOnce` holds the turn: the writes it makes run inside it (listings still wait). */
+let holdingTurn = false;
+function write<T>(operation: () => Promise<T>): Promise<T> {
+  return holdingTurn ? operation() : exclusive(operation);
+}
+
+/** Several writes in one turn, as one change: no poll lists some of them without the others. */
+function atOnce<T>(changes: () => Promise<T>): Promise<T> {
+  return exclusive(async () => {
+    holdingTurn = true;
+    try {
+      return await changes();
+    } finally {
+      holdingTurn = false;
+    }
+  });
 }
 
 const running = new Set<Watch>();
@@ -54,24 +73,25 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await Promise.all([...running].map((watch) => watch.stop().catch(() => undefined)));
+  vi.unstubAllEnvs();
   await removeTempDir(checkpointDir);
 });
 
 /** Puts an object; returns its ETag without quotes. */
 async function put(name: string, body: string): Promise<string> {
-  const response = await exclusive(() =>
+  const response = await write(() =>
     s3.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${prefix}/${name}`, Body: Buffer.from(body) })),
   );
   return response.ETag!.replaceAll('"', '');
 }
 
 async function remove(name: string): Promise<void> {
-  await exclusive(() => s3.client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: `${prefix}/${name}` })));
+  await write(() => s3.client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: `${prefix}/${name}` })));
 }
 
 /** A running watch: its reports, and its completed polls to wait on. */
 class Watch {
-  readonly entries: ListEntry[] = [];
+  readonly entries: WatchEntry[] = [];
   readonly polls: PollSummary[] = [];
   readonly errors: unknown[] = [];
   readonly done: Promise<void>;
@@ -123,9 +143,12 @@ describe('S3Source.watch', () => {
     await first.nextPolls(1);
     expect(first.polls[0]).toEqual({ baseline: true, reported: 0 });
 
-    await put('d.pdf', 'new');
-    const changedEtag = await put('b.pdf', 'b, changed');
-    await put('notes.txt', 'unsupported: never reported');
+    const changedEtag = await atOnce(async () => {
+      await put('d.pdf', 'new');
+      const etag = await put('b.pdf', 'b, changed');
+      await put('notes.txt', 'unsupported: never reported');
+      return etag;
+    });
     await first.nextPolls(2);
 
     expect(first.reportedPaths()).toEqual(['b.pdf', 'd.pdf']);
@@ -150,6 +173,46 @@ describe('S3Source.watch', () => {
     expect(second.reportedPaths()).toEqual(['e.csv', 'a.pdf']);
   });
 
+  it('reports keys gone from the bucket as removed, once, and not those only left out of the selection', async () => {
+    await put('a.pdf', 'a');
+    await put('b.pdf', 'b');
+    await put('z last.pdf', 'z');
+    const watch = new Watch();
+    await watch.nextPolls(1);
+
+    await remove('a.pdf');
+    await remove('z last.pdf'); // the last key: gone after the listing's end
+    await watch.nextPolls(2);
+    await watch.stop();
+
+    expect(watch.entries).toEqual([
+      { kind: 'removed', uri: `s3://${BUCKET}/${prefix}/a.pdf`, relativePath: 'a.pdf' },
+      { kind: 'removed', uri: `s3://${BUCKET}/${prefix}/z last.pdf`, relativePath: 'z last.pdf' },
+    ]);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('reports a renamed key as the new file first and the removal of the old key after it, whatever their key order', async () => {
+    await put('a old name.pdf', 'renamed content');
+    await put('m kept.pdf', 'kept');
+    const watch = new Watch();
+    await watch.nextPolls(1);
+
+    // One change: the old key sorts before the new one, so the listing meets the gone key first.
+    await atOnce(async () => {
+      await put('z new name.pdf', 'renamed content');
+      await remove('a old name.pdf');
+    });
+    await watch.nextPolls(2);
+    await watch.stop();
+
+    expect(watch.entries.map((entry) => [entry.kind, entry.kind === 'file' ? entry.file.relativePath : entry.relativePath])).toEqual([
+      ['file', 'z new name.pdf'],
+      ['removed', 'a old name.pdf'],
+    ]);
+    expect(watch.errors).toEqual([]);
+  });
+
   it('keeps one JSON line per selected key, in key order, after a header', async () => {
     await put('b.pdf', 'b');
     await put('a.pdf', 'a');
@@ -170,12 +233,15 @@ describe('S3Source.watch', () => {
   });
 
   it('keeps the checkpoint in a temporary folder for one watch when given no folder', async () => {
+    // os.tmpdir() is this test's own folder: other test runs on the machine make and remove checkpoint folders in
+    // the shared one.
+    vi.stubEnv('TMPDIR', checkpointDir);
     await put('a.pdf', 'a');
     const temporaryCheckpointFolders = async (): Promise<string[]> =>
       (await readdir(tmpdir())).filter((name) => name.startsWith('docmill-s3-checkpoint-'));
     const foldersBefore = await temporaryCheckpointFolders();
     const polls: PollSummary[] = [];
-    const entries: ListEntry[] = [];
+    const entries: WatchEntry[] = [];
     const source = new S3Source({
       location: `s3://${BUCKET}/${prefix}/`,
       client: s3.client,
@@ -186,10 +252,10 @@ describe('S3Source.watch', () => {
     const running = source.watch(async (entry) => {
       entries.push(entry);
     }, controller.signal);
-    while (polls.length < 1) await sleep(10);
+    await waitFor('the baseline poll', () => polls.length >= 1, { timeoutMs: 10_000, intervalMs: 10 });
     await put('b.pdf', 'b');
     const target = polls.length + 2;
-    while (polls.length < target) await sleep(10);
+    await waitFor('two more polls', () => polls.length >= target, { timeoutMs: 10_000, intervalMs: 10 });
     controller.abort();
     await running;
 
@@ -222,7 +288,7 @@ describe('S3Source.watch', () => {
     });
     const controller = new AbortController();
     const running = failing.watch(async () => undefined, controller.signal);
-    while (errors.length < 2) await sleep(10);
+    await waitFor('two failed polls', () => errors.length >= 2, { timeoutMs: 10_000, intervalMs: 10 });
     controller.abort();
 
     await expect(running).resolves.toBeUndefined();

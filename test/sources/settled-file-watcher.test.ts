@@ -9,8 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localSourceFile } from '../../src/sources/local-file.js';
 import { watchSettledFiles } from '../../src/sources/settled-file-watcher.js';
-import type { ListEntry } from '../../src/sources/source.js';
+import type { WatchEntry } from '../../src/sources/source.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
+import { waitFor } from '../helpers/wait.js';
 
 const STABILITY_MS = 200;
 const HIDDEN_FROM_CHOKIDAR = 'missed-by-chokidar.pdf';
@@ -27,7 +28,7 @@ afterEach(async () => {
 
 describe('watchSettledFiles', () => {
   it('reports a file chokidar missed in a new directory, and nothing twice', async () => {
-    const entries: ListEntry[] = [];
+    const entries: WatchEntry[] = [];
     const controller = new AbortController();
     let ready = (): void => undefined;
     const isReady = new Promise<void>((resolve) => {
@@ -61,11 +62,19 @@ describe('watchSettledFiles', () => {
       await sleep(100);
     }
     await growing.close();
-    await sleep(2 * STABILITY_MS + 400);
+    const reported = (): string[] => entries.map((entry) => (entry.kind === 'file' ? `${entry.file.relativePath}:${entry.file.size}` : '?'));
+    await waitFor(
+      'the second look and the settled growing file',
+      () => reported().includes(`${HIDDEN_FROM_CHOKIDAR}:6`) && reported().includes('growing.pdf:120'),
+      { timeoutMs: 10_000, intervalMs: 25 },
+    );
+    // Entries are handed over one at a time, in order: once a file written after the second look is reported, that
+    // look is over, and whatever it (or chokidar, before this file settled) would have reported twice has shown.
+    await writeFile(join(root, 'written-last.pdf'), 'last');
+    await waitFor('the file written last', () => reported().includes('written-last.pdf:4'), { timeoutMs: 10_000, intervalMs: 25 });
     controller.abort();
     await running;
 
-    const reported = entries.map((entry) => (entry.kind === 'file' ? `${entry.file.relativePath}:${entry.file.size}` : '?'));
-    expect(reported.sort()).toEqual(['growing.pdf:120', `${HIDDEN_FROM_CHOKIDAR}:6`, 'seen.pdf:4']);
+    expect(reported().sort()).toEqual(['growing.pdf:120', `${HIDDEN_FROM_CHOKIDAR}:6`, 'seen.pdf:4', 'written-last.pdf:4']);
   });
 });

@@ -3,24 +3,27 @@
  * `docmill run`, run in a child Node process as `nobody` (uid/gid 65534) on a temp tree that user may read except
  * for one folder and one file. As any other user, the child simply runs as that user.
  *
- * The children load the built code (dist/), as the CLI does.
+ * The children load the built code (dist/), as the CLI does. `nobody` may not reach a clone kept below a folder closed
+ * to others (a `mktemp -d` folder is mode 700): its children then load a copy of the built package made for them
+ * under os.tmpdir() (see prepareOtherUserRuntime), removed afterwards.
  */
 import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { useCliWorkspace } from '../helpers/cli-workspace.js';
+import { docmillEnv, listFiles, SHARED_REDIS_URL, type ManifestLine } from '../helpers/docmill-cli.js';
+import type { FaultParseServer } from '../helpers/fault-parse-server.js';
 import {
-  DOCMILL_BIN,
-  deleteQueueKeys,
-  docmillEnv,
-  listFiles,
-  SHARED_REDIS_URL,
-  uniqueQueueName,
-  type ManifestLine,
-} from '../helpers/docmill-cli.js';
-import { startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
-import { giveToNobody, NOBODY, nodeForNobody, RUNNING_AS_ROOT, runProcess, type ChildResult } from '../helpers/other-user.js';
+  giveToNobody,
+  NOBODY,
+  prepareOtherUserRuntime,
+  RUNNING_AS_ROOT,
+  runProcess,
+  type ChildResult,
+  type OtherUserRuntime,
+} from '../helpers/other-user.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 import { expectOutputs, fileOf, lastLineByPath, readFailures, readManifest, writeTree } from '../pipeline/pipeline-fixtures.js';
 
@@ -79,11 +82,24 @@ async function removeTree(base: string | undefined, root: string | undefined): P
   await removeTempDir(base);
 }
 
-beforeAll(() => {
+/** The Node binary and built package the other user's children load; made once for the file. */
+let runtime: OtherUserRuntime;
+
+beforeAll(async () => {
   if (!existsSync(join(DIST, 'src', 'sources', 'local-dir-source.js')) || !existsSync(join(DIST, 'src', 'cli', 'main.js'))) {
     throw new Error('dist/ is missing: run `npm run build` before this test');
   }
+  runtime = await prepareOtherUserRuntime();
+}, 120_000);
+
+afterAll(async () => {
+  await runtime?.remove();
 });
+
+/** Skips a test that needs a child of the other user where none can run, saying why. */
+function skipWithoutOtherUser(context: TestContext): void {
+  if (runtime.unavailable) context.skip(runtime.unavailable);
+}
 
 function summarise(listing: Listing): string[] {
   return listing.entries.map((entry) =>
@@ -105,15 +121,16 @@ describe('LocalDirSource as a user who may not read everything', () => {
   });
 
   async function listAs(asNobody: boolean): Promise<Listing> {
-    const node = asNobody ? await nodeForNobody(base) : process.execPath;
+    const [node, dist] = asNobody ? [runtime.node, runtime.dist] : [process.execPath, DIST];
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: base };
-    const result = await runProcess(node, ['--input-type=module', '-e', LISTER, pathToFileURL(DIST).href, root], { env, cwd: base, asNobody });
+    const result = await runProcess(node, ['--input-type=module', '-e', LISTER, pathToFileURL(dist).href, root], { env, cwd: base, asNobody });
     expect(result.spawnError, result.stderr).toBeUndefined();
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(result.stdout) as Listing;
   }
 
-  it('reports the folder it may not list as unreadable (EACCES) and lists the rest', async () => {
+  it('reports the folder it may not list as unreadable (EACCES) and lists the rest', async (context) => {
+    skipWithoutOtherUser(context);
     const listing = await listAs(RUNNING_AS_ROOT);
 
     expect(listing.uid).toBe(RUNNING_AS_ROOT ? NOBODY : process.getuid?.());
@@ -121,7 +138,8 @@ describe('LocalDirSource as a user who may not read everything', () => {
     expect(listing.entries[0]).toMatchObject({ kind: 'skipped', relativePath: 'locked', reason: 'unreadable', detail: 'EACCES' });
   });
 
-  it('lists a file it may not read, then fails opening it with SOURCE_UNREADABLE (permission denied), the others readable', async () => {
+  it('lists a file it may not read, then fails opening it with SOURCE_UNREADABLE (permission denied), the others readable', async (context) => {
+    skipWithoutOtherUser(context);
     const listing = await listAs(RUNNING_AS_ROOT);
 
     expect(listing.opens).toEqual([
@@ -148,8 +166,9 @@ describe('LocalDirSource as a user who may not read everything', () => {
 });
 
 describe('docmill run as a user who may not read everything', () => {
+  const workspace = useCliWorkspace({ lifetime: 'suite', faultServer: { latencyMs: 20 }, queue: true });
   let base: string;
-  let root: string;
+  let root: string | undefined;
   let home: string;
   let out: string;
   let queue: string;
@@ -157,19 +176,14 @@ describe('docmill run as a user who may not read everything', () => {
   let run: ChildResult;
 
   beforeAll(async () => {
-    base = await makeTempDir();
+    ({ src: base, home, out, queue, server } = workspace);
+    if (runtime.unavailable) return;
     root = await makeTree(base);
-    home = join(base, 'home');
-    out = join(base, 'output', 'out');
-    await mkdir(home);
-    await mkdir(join(base, 'output'));
+    // The child, as nobody, writes its HOME and the output folder (made in outParent).
     await giveToNobody(home);
-    await giveToNobody(join(base, 'output'));
-    queue = uniqueQueueName();
-    server = await startFaultParseServer({ latencyMs: 20 });
-    const node = RUNNING_AS_ROOT ? await nodeForNobody(base) : process.execPath;
+    await giveToNobody(workspace.outParent);
     const env = docmillEnv({ home, apiUrl: server.url, apiKey: 'dm-unreadable-key', redisUrl: SHARED_REDIS_URL });
-    run = await runProcess(node, [DOCMILL_BIN, 'run', root, '--out', out, '--queue', queue], {
+    run = await runProcess(runtime.node, [runtime.bin, 'run', root, '--out', out, '--queue', queue], {
       env,
       cwd: base,
       asNobody: RUNNING_AS_ROOT,
@@ -178,12 +192,12 @@ describe('docmill run as a user who may not read everything', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await server.close();
-    await deleteQueueKeys(queue);
-    await removeTree(base, root);
+    // Open again for the workspace to remove it.
+    if (root) await chmod(join(root, 'locked'), 0o755).catch(() => undefined);
   });
 
-  it('converts what it may read, fails the file it may not (SOURCE_UNREADABLE, permission denied), exits 1', async () => {
+  it('converts what it may read, fails the file it may not (SOURCE_UNREADABLE, permission denied), exits 1', async (context) => {
+    skipWithoutOtherUser(context);
     expect(run.spawnError, run.stderr).toBeUndefined();
     expect(run.signal, run.stderr.slice(-2000)).toBeNull();
     expect(run.code, run.stderr.slice(-2000)).toBe(1);
@@ -203,7 +217,8 @@ describe('docmill run as a user who may not read everything', () => {
     expect((await readFailures(out)).map((line: ManifestLine) => line.path)).toContain(PRIVATE.path);
   });
 
-  it('records the folder it may not list as failed (SOURCE_UNREADABLE, EACCES), naming it', async () => {
+  it('records the folder it may not list as failed (SOURCE_UNREADABLE, EACCES), naming it', async (context) => {
+    skipWithoutOtherUser(context);
     const locked = lastLineByPath(await readManifest(out)).get('locked');
     expect(locked, `a manifest line for the folder "locked"; stderr:\n${run.stderr.slice(-1500)}`).toBeDefined();
     expect(locked).toMatchObject({ status: 'failed', outputs: [], error: { code: 'SOURCE_UNREADABLE' } });

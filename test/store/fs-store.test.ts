@@ -4,12 +4,13 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEMP_MARKER } from '../../src/common/atomic-file.js';
 import { FsStore } from '../../src/store/fs-store.js';
+import { rangeKey } from '../../src/store/layout.js';
 import { makeTempDir, rejectionOf, removeTempDir } from '../helpers/temp-files.js';
 import { SAMPLE_OUTPUTS, collect, failedEntry, listFiles, sampleEntry, sampleState, sha256Of } from './samples.js';
 
@@ -186,6 +187,73 @@ describe('FsStore copyDocument', () => {
     await store.writeState(sampleState());
     const from = sampleState({ relativePath: 'a.pdf', outputs: ['_docmill/state/a/b/report.pdf.json'] });
     expect(await rejectionOf(store.copyDocument(from, 'b.pdf'))).toMatchObject({ code: 'STORE_INVALID_RECORD' });
+  });
+});
+
+/** Every folder below `dir`, relative and sorted ('a', 'a/b', ...). */
+async function listFolders(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort();
+}
+
+describe('FsStore deletions prune the folders they empty', () => {
+  const removal = (path: string) => ({ deleteOutputs: true, record: sampleEntry({ path, status: 'removed', outputs: [] }) });
+
+  it('removes the mirrored folders and the state and index folders a removal emptied, up to the root and _docmill/', async () => {
+    const deep = 'sub dir/deeper/gone é.pdf';
+    await store.writeState(sampleState({ relativePath: deep, outputs: await store.writeDocument(deep, SAMPLE_OUTPUTS) }));
+    const sibling = 'sub dir/kept.pdf';
+    await store.writeState(sampleState({ relativePath: sibling, outputs: await store.writeDocument(sibling, { markdown: 'kept' }) }));
+
+    await store.removeDocument(deep, removal(deep));
+
+    expect(await listFiles(root)).toEqual(
+      ['_docmill/manifest.jsonl', `_docmill/index/${sha256Of(sibling)}/0123456789abcdef.json`, '_docmill/state/sub dir/kept.pdf.json', 'sub dir/kept.pdf.md'].sort(),
+    );
+    // The sibling holds `sub dir/` (and its state folder); `deeper/` and its state and index folders went with their last file.
+    expect(await listFolders(root)).toEqual(
+      ['_docmill', '_docmill/index', `_docmill/index/${sha256Of(sibling)}`, '_docmill/state', '_docmill/state/sub dir', '_docmill/tmp', 'sub dir'].sort(),
+    );
+
+    await store.removeDocument(sibling, removal(sibling));
+    // Nothing of the source tree is left; the root and the bookkeeping folders stay, empty or not.
+    expect(await listFolders(root)).toEqual(['_docmill', '_docmill/index', '_docmill/state', '_docmill/tmp']);
+    expect(await listFiles(root)).toEqual(['_docmill/manifest.jsonl']);
+  });
+
+  it('keeps a folder that holds something else, and the root itself when a top-level document goes', async () => {
+    await store.writeDocument('only.pdf', { markdown: 'only' });
+    await mkdir(join(root, 'a', 'b'), { recursive: true });
+    await writeFile(join(root, 'a', 'user notes.txt'), 'not ours');
+    await store.writeDocument('a/b/c.pdf', { markdown: 'c' });
+
+    await store.removeDocument('only.pdf', removal('only.pdf'));
+    await store.removeDocument('a/b/c.pdf', removal('a/b/c.pdf'));
+
+    expect(await listFiles(root)).toEqual(['_docmill/manifest.jsonl', 'a/user notes.txt']);
+    expect(await listFolders(root)).toEqual(['_docmill', '_docmill/tmp', 'a']);
+  });
+
+  it('prunes a page range folder once its last work file is deleted, keeping _docmill/ranges', async () => {
+    const keys = [rangeKey('b'.repeat(64), '0123abcd', 1, 50, 'pdf'), rangeKey('b'.repeat(64), '0123abcd', 51, 99, 'pdf')];
+    for (const key of keys) await store.writeWorkFile(key, 'bytes');
+    await store.deleteWorkFiles(keys.slice(0, 1));
+    expect(await listFolders(root)).toContain(`_docmill/ranges/${'b'.repeat(64)}/0123abcd`);
+    await store.deleteWorkFiles(keys.slice(1));
+    expect(await listFolders(root)).toEqual(['_docmill', '_docmill/ranges', '_docmill/tmp']);
+  });
+
+  it('never fails a write whose folder a concurrent removal is pruning', async () => {
+    // Each round writes a document into the folder another document's removal empties at the same moment.
+    for (let round = 0; round < 40; round++) {
+      const gone = `shared/round ${round}/gone.pdf`;
+      await store.writeDocument(gone, { markdown: 'gone' });
+      await Promise.all([store.removeDocument(gone, removal(gone)), store.writeDocument(`shared/round ${round}/new.pdf`, SAMPLE_OUTPUTS)]);
+      expect(await read(`shared/round ${round}/new.pdf.md`)).toBe(SAMPLE_OUTPUTS.markdown);
+    }
   });
 });
 

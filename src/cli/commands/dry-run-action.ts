@@ -2,9 +2,8 @@
  * `docmill run|enqueue <source> --dry-run [--json]`: the library's `preview`: what would be sent and what it would
  * cost, with nothing sent, queued or written. `--json` prints exactly one JSON object on stdout.
  */
-import { preview, type CostPreview, type PreviewItem } from '../../app/preview.js';
-import { integerSetting } from '../../config/numbers.js';
-import { CREDIT_RULES } from '../../pipeline/credits.js';
+import { CREDIT_RULES, preview, type CostPreview, type PreviewItem } from '../../app/preview.js';
+import { integerSetting } from '../../app/settings.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { commonOptions, environmentOf, producerOptions, s3Options } from '../library-options.js';

@@ -4,15 +4,15 @@
  */
 import { enqueue } from '../../app/enqueue.js';
 import { describeGroups } from '../../app/summary.js';
-import { integerSetting } from '../../config/numbers.js';
+import { integerSetting } from '../../app/settings.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { commonOptions, environmentOf, producerOptions, queueOptions, s3Options } from '../library-options.js';
+import { commonOptions, environmentOf, eventOptions, producerOptions, queueOptions, removedOption, s3Options } from '../library-options.js';
 import type { ParseFlags } from '../parse-flags.js';
-import type { ConnectionFlags, S3Flags, SourceFlags } from '../pipeline-flags.js';
+import type { ConnectionFlags, EventFlags, RemovedFlags, S3Flags, SourceFlags } from '../pipeline-flags.js';
 import { UsageError } from '../usage-error.js';
 
-export interface EnqueueFlags extends ParseFlags, ConnectionFlags, SourceFlags, S3Flags {
+export interface EnqueueFlags extends ParseFlags, ConnectionFlags, SourceFlags, S3Flags, EventFlags, RemovedFlags {
   force?: boolean;
   dryRun?: boolean;
   json?: boolean;
@@ -37,6 +37,8 @@ export async function enqueueCommand(location: string, flags: EnqueueFlags, cont
     pollIntervalMs: integerSetting(flags.pollInterval, '--poll-interval'),
     checkpointDir: flags.checkpoint,
     watch: Boolean(flags.watch),
+    ...eventOptions(flags),
+    ...removedOption(flags),
   });
   handle.on('listed', ({ queued }) => context.stderr.write(`docmill: queued ${queued} documents\n`));
   const result = await handle.done;

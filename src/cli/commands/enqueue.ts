@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { addParseFlags } from '../parse-flags.js';
-import { addConnectionFlags, addS3Flags, addSourceFlags } from '../pipeline-flags.js';
+import { addConnectionFlags, addEventFlags, addRemovedFlag, addS3Flags, addSourceFlags } from '../pipeline-flags.js';
 import type { EnqueueFlags } from './enqueue-action.js';
 
 export function registerEnqueueCommand(program: Command, context: CliContext): void {
@@ -19,6 +19,8 @@ export function registerEnqueueCommand(program: Command, context: CliContext): v
     .option('--attempts <n>', 'queue attempts for a document whose errors outlast the client retries', '4')
     .option('--poll-interval <ms>', 'S3 watch: how often to list the bucket', '30000')
     .option('--checkpoint <dir>', 'S3 watch: folder for the listing checkpoint (default: under ~/.cache/docmill/checkpoints)');
+  addEventFlags(command);
+  addRemovedFlag(command);
   addConnectionFlags(command, { withOut: true });
   addSourceFlags(command);
   addS3Flags(command);

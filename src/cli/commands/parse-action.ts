@@ -1,16 +1,12 @@
 /**
  * `docmill parse <file>`: the library's `parseFile`; Markdown (or the whole `data` with --json) to stdout or to --out.
  */
-import { resolve } from 'node:path';
-import { parseFile } from '../../app/parse-file.js';
-import { writeFileAtomic } from '../../common/atomic-file.js';
-import { integerSetting } from '../../config/numbers.js';
-import { MAX_ATTEMPTS } from '../../contract/limits.js';
-import type { ParseData } from '../../contract/response.js';
+import { chunksOfFile, parseFile, writeParseOutput, type ParseData } from '../../app/parse-file.js';
+import { integerSetting, MAX_ATTEMPTS } from '../../app/settings.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
-import { chunkLines, chunkSettingsFromFlags } from '../chunk-flags.js';
+import { chunkSettingsFromFlags } from '../chunk-flags.js';
 import { apiOptions, commonOptions, environmentOf } from '../library-options.js';
 import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
 
@@ -34,15 +30,20 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
     ocrLanguages: ocrLanguagesFromFlags(flags),
     maxAttempts: integerSetting(flags.maxAttempts, '--max-attempts', { max: MAX_ATTEMPTS }),
   });
-  const output = chunking ? await chunkLines(file, data, chunking) : flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
+  const output = chunking ? jsonLines(await chunksOfFile(file, data, chunking)) : flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
   if (flags.out) {
-    await writeFileAtomic(resolve(flags.out), output);
+    await writeParseOutput(flags.out, output);
     context.logger.info({ file, out: flags.out }, 'parsed');
   } else {
     context.stdout.write(output);
   }
   if (data.warning) context.logger.warn({ file, warning: data.warning }, 'the parse API sent a warning');
   return EXIT.ok;
+}
+
+/** `parse --chunks`: one JSON object a line. */
+function jsonLines(entries: readonly unknown[]): string {
+  return entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
 }
 
 function markdownOf(data: ParseData): string {

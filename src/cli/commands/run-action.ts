@@ -6,15 +6,26 @@ import { run } from '../../app/run.js';
 import { describeGroups, type RunSummary } from '../../app/summary.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { apiOptions, commonOptions, environmentOf, producerOptions, queueOptions, redisWaitMs, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
+import {
+  apiOptions,
+  commonOptions,
+  environmentOf,
+  producerOptions,
+  queueOptions,
+  redisWaitMs,
+  removedOption,
+  s3Options,
+  workerDashboard,
+  workerNumbers,
+} from '../library-options.js';
 import type { ParseFlags } from '../parse-flags.js';
-import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
+import type { ApiFlagValues, ConnectionFlags, RedisWaitFlags, RemovedFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { Progress } from '../progress.js';
 import { reportError } from '../report-error.js';
 import { UsageError } from '../usage-error.js';
 import { maxCreditsOption } from './dry-run-action.js';
 
-export interface RunFlags extends ParseFlags, ConnectionFlags, RedisWaitFlags, ApiFlagValues, SourceFlags, S3Flags, WorkerFlags {
+export interface RunFlags extends ParseFlags, ConnectionFlags, RedisWaitFlags, ApiFlagValues, SourceFlags, S3Flags, WorkerFlags, RemovedFlags {
   force?: boolean;
   dryRun?: boolean;
   json?: boolean;
@@ -38,6 +49,7 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
     ...maxCreditsOption(flags),
     s3: s3Options(flags),
     ...(await producerOptions(flags)),
+    ...removedOption(flags),
   });
   const progress = new Progress(context.stderr, context.logger, handle.counter);
   handle.on('document', ({ outcome }) => progress.document(outcome));
@@ -81,9 +93,10 @@ function displayLocation(out: string): string {
 }
 
 export function summaryText(summary: RunSummary): string {
-  const { converted, skipped, failed, notConverted, pages, credits, requests } = summary.counts;
+  const { converted, skipped, failed, removed, notConverted, pages, credits, requests } = summary.counts;
   const lines = [
     `docmill: ${converted} converted, ${skipped} skipped, ${failed} failed` +
+      (removed ? `, ${removed} removed` : '') +
       (notConverted ? `, ${notConverted} not converted` : '') +
       ` · ${pages} pages · ${requests} parse requests` +
       (credits ? ` · ${credits} credits` : ''),

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { addParseFlags } from '../parse-flags.js';
-import { addApiFlags, addConnectionFlags, addRedisWaitFlag, addS3Flags, addSourceFlags, addWorkerFlags } from '../pipeline-flags.js';
+import { addApiFlags, addConnectionFlags, addRedisWaitFlag, addRemovedFlag, addS3Flags, addSourceFlags, addWorkerFlags } from '../pipeline-flags.js';
 import type { RunFlags } from './run-action.js';
 
 export function registerRunCommand(program: Command, context: CliContext): void {
@@ -16,6 +16,7 @@ export function registerRunCommand(program: Command, context: CliContext): void 
     .option('--force', 're-parse documents even when their outputs are up to date')
     .option('--dry-run', 'list what would be converted and estimate its pages and credits; send, queue and write nothing')
     .option('--json', 'with --dry-run: print the estimate as one JSON object');
+  addRemovedFlag(command);
   addConnectionFlags(command, { withOut: true });
   addRedisWaitFlag(command);
   addApiFlags(command);

@@ -2,20 +2,31 @@
  * `docmill worker --out <dest>` and `docmill watch <source> --out <dest>`: the library's `startWorker` until a
  * signal. Run one worker per machine (or several); they share the API's limits through the queue.
  */
+import { integerSetting } from '../../app/settings.js';
 import { startWorker } from '../../app/worker.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { apiOptions, commonOptions, environmentOf, producerOptions, queueOptions, s3Options, workerDashboard, workerNumbers } from '../library-options.js';
+import {
+  apiOptions,
+  commonOptions,
+  environmentOf,
+  eventOptions,
+  producerOptions,
+  queueOptions,
+  removedOption,
+  s3Options,
+  workerDashboard,
+  workerNumbers,
+} from '../library-options.js';
 import type { ParseFlags } from '../parse-flags.js';
-import type { ApiFlagValues, ConnectionFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
+import type { ApiFlagValues, ConnectionFlags, EventFlags, RemovedFlags, S3Flags, SourceFlags, WorkerFlags } from '../pipeline-flags.js';
 import { reportError } from '../report-error.js';
 import { UsageError } from '../usage-error.js';
 import { maxCreditsOption } from './dry-run-action.js';
-import { integerSetting } from '../../config/numbers.js';
 
 export interface WorkerCommandFlags extends ConnectionFlags, ApiFlagValues, S3Flags, WorkerFlags {}
 
-export interface WatchFlags extends WorkerCommandFlags, ParseFlags, SourceFlags {
+export interface WatchFlags extends WorkerCommandFlags, ParseFlags, SourceFlags, EventFlags, RemovedFlags {
   force?: boolean;
   pollInterval: string;
   checkpoint?: string;
@@ -41,6 +52,8 @@ export async function serve(location: string | undefined, flags: WatchFlags | Wo
           ...(await producerOptions(watchFlags)),
           pollIntervalMs: integerSetting(watchFlags.pollInterval, '--poll-interval'),
           checkpointDir: watchFlags.checkpoint,
+          ...eventOptions(watchFlags),
+          ...removedOption(watchFlags),
         }
       : {}),
   });

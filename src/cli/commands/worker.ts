@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { addParseFlags } from '../parse-flags.js';
-import { addApiFlags, addConnectionFlags, addS3Flags, addSourceFlags, addWorkerFlags } from '../pipeline-flags.js';
+import { addApiFlags, addConnectionFlags, addEventFlags, addRemovedFlag, addS3Flags, addSourceFlags, addWorkerFlags } from '../pipeline-flags.js';
 import type { WatchFlags, WorkerCommandFlags } from './worker-action.js';
 
 export function registerWorkerCommands(program: Command, context: CliContext): void {
@@ -19,11 +19,13 @@ export function registerWorkerCommands(program: Command, context: CliContext): v
 
   const watch = program
     .command('watch')
-    .description('convert everything below <source>, then keep converting files as they appear or change')
+    .description('convert everything below <source>, then keep converting files as they appear or change, and follow removals')
     .argument('<source>', 'a folder or s3://bucket/prefix')
     .option('--force', 're-parse documents even when their outputs are up to date')
     .option('--poll-interval <ms>', 'S3 source: how often to list the bucket', '30000')
     .option('--checkpoint <dir>', 'S3 source: folder for the listing checkpoint');
+  addEventFlags(watch);
+  addRemovedFlag(watch);
   addConnectionFlags(watch, { withOut: true });
   addApiFlags(watch);
   addSourceFlags(watch);

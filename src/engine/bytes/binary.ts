@@ -1,4 +1,7 @@
-/** Little-endian readers and byte helpers for the container sniffers (reads past the end give zeros, never throw). */
+/**
+ * Little-endian readers and byte helpers for the container readers and the sniffer (reads past the end give zeros,
+ * never throw).
+ */
 
 export function readU16(bytes: Uint8Array, at: number): number {
   return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);

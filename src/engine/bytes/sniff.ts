@@ -1,24 +1,27 @@
 /**
  * What a file really is, from its bytes, whatever its name says (a `.doc` that is an OOXML package or RTF, an
- * `.xls` that is an HTML table, a `.pdf` that is a PNG...). The engine routes on this verdict; converters use it
- * to check what they were given.
+ * `.xls` that is an HTML table, a `.pdf` that is a PNG...). The router (route.ts) sniffs every file once and hands
+ * the result to the converter it picks (`ConvertInput.sniffed`): the verdict, and the container it opened on the
+ * way, so no converter reads a directory twice.
  *
  * - Zip packages are told apart by their directory and a few small entries, never inflated whole: the `mimetype`
  *   entry (ODF, EPUB), `[Content_Types].xml` (OOXML: the main part's content type), the ODF manifest (its root
  *   media type, and `encryption-data` for a password-protected file), then part names, then the body element of
  *   an ODF `content.xml`. A zip cut short (no central directory), with no entries, or with a main part missing
- *   is reported as such.
- * - OLE compound files by their directory: `WordDocument` (Word 97-2003), `Workbook`/`Book` (Excel), `PowerPoint
- *   Document`, `EncryptionInfo` + `EncryptedPackage` (an encrypted OOXML package).
+ *   is reported as such; a document package whose directory crosses the zip limits (zip.ts) is `too-large`.
+ *   A document package comes with its `ZipArchive` (zip.ts), ready to read.
+ * - OLE compound files (cfb.ts) by their streams: `WordDocument` (Word 97-2003), `Workbook`/`Book` (Excel),
+ *   `PowerPoint Document`, `EncryptionInfo` + `EncryptedPackage` (an encrypted OOXML package). The opened
+ *   `CompoundFile` comes with the verdict.
  * - Text: RTF by `{\rtf`, HTML/XHTML and XML spreadsheets by their first element (after a BOM, blanks, an XML
  *   prolog, comments and a doctype), other text by the one detector in text.ts.
  * - Anything else by a known signature (an image, an executable, another archive format) or as unknown binary.
  */
 import { latin1, readU16 } from './binary.js';
-import { readOleDirectory } from './ole.js';
+import { type CompoundFile, DamagedCompoundFile, isCompoundFile, openCompoundFile } from './cfb.js';
 import { binaryLooksLike } from './signatures.js';
 import { looksLikeText, textHead } from './text-detect.js';
-import { readEntryPrefix, readZipDirectory, type ZipEntryInfo } from './zip.js';
+import { readEntryPrefix, readZipDirectory, ZipArchive, type ZipDirectory, type ZipEntryInfo, zipLimitBreach } from './zip.js';
 
 export type DocumentType =
   | 'pdf'
@@ -41,14 +44,25 @@ export type DocumentType =
 /**
  * The verdict on a file's bytes. `document`: a format the engine has a converter for. `encrypted`, `empty`,
  * `damaged`: a container whose problem is plain from the container alone (`type` when it is known what it held).
- * `other`: no document the engine reads, with what it looks like.
+ * `too-large`: a document package whose directory crosses the zip limits (`what`: "a Word document (.docx) whose
+ * part ... inflates to ..."). `other`: no document the engine reads, with what it looks like.
  */
 export type RealType =
   | { kind: 'document'; type: DocumentType }
   | { kind: 'encrypted'; type: DocumentType | null; what: string }
   | { kind: 'empty'; what: string }
   | { kind: 'damaged'; type: DocumentType | null; what: string }
+  | { kind: 'too-large'; type: DocumentType; what: string }
   | { kind: 'other'; looksLike: string; xml?: boolean };
+
+/** The verdict, and the container opened to reach it. */
+export interface Sniffed {
+  real: RealType;
+  /** A document package, its directory read and checked against the zip limits. */
+  zip?: ZipArchive;
+  /** An OLE compound file, its header, allocation table and directory read. */
+  cfb?: CompoundFile;
+}
 
 /** How each type is named in messages: "report.doc is an RTF document". */
 export const TYPE_DESCRIPTIONS: Record<DocumentType, string> = {
@@ -76,19 +90,31 @@ const SMALL_ENTRY_BYTES = 1024 * 1024;
 const CONTENT_XML_BYTES = 4 * 1024 * 1024;
 const PDF_HEADER_WINDOW = 1024;
 
-export function sniffBytes(bytes: Uint8Array): RealType {
-  if (bytes.length === 0) return { kind: 'empty', what: 'the file has 0 bytes' };
-  if (findPdfHeader(bytes) === 0) return { kind: 'document', type: 'pdf' };
+export function sniff(bytes: Uint8Array): Sniffed {
+  if (bytes.length === 0) return { real: { kind: 'empty', what: 'the file has 0 bytes' } };
+  if (findPdfHeader(bytes) === 0) return { real: { kind: 'document', type: 'pdf' } };
   const zip = readZipDirectory(bytes);
-  if (zip !== null) return sniffZip(bytes, zip.entries, zip.problem);
-  const ole = readOleDirectory(bytes);
-  if (ole !== null) return 'names' in ole ? sniffOle(ole.names) : { kind: 'damaged', type: null, what: `an OLE compound file (the legacy Office container) ${ole.damage}` };
-  if (isBareBiff(bytes)) return { kind: 'document', type: 'xls' };
+  if (zip !== null) return sniffZip(bytes, zip);
+  if (isCompoundFile(bytes)) return sniffCompoundFile(bytes);
+  if (isBareBiff(bytes)) return { real: { kind: 'document', type: 'xls' } };
   const looksLike = binaryLooksLike(bytes, looksLikeText(bytes));
-  if (looksLike !== null) return { kind: 'other', looksLike };
+  if (looksLike !== null) return { real: { kind: 'other', looksLike } };
   // The PDF header may follow some junk; readers accept it within the first kilobyte.
-  if (findPdfHeader(bytes) > 0) return { kind: 'document', type: 'pdf' };
-  return sniffText(bytes);
+  if (findPdfHeader(bytes) > 0) return { real: { kind: 'document', type: 'pdf' } };
+  return { real: sniffText(bytes) };
+}
+
+/** The verdict alone (see `sniff`). */
+export function sniffBytes(bytes: Uint8Array): RealType {
+  return sniff(bytes).real;
+}
+
+/**
+ * What the router learned about a converter's input, or, for a converter called directly (outside the engine),
+ * the sniff of its bytes.
+ */
+export function sniffedOf(input: { bytes: Uint8Array; sniffed?: Sniffed | undefined }): Sniffed {
+  return input.sniffed ?? sniff(input.bytes);
 }
 
 /** Byte offset of `%PDF-` within the first KiB (the spec tolerates leading junk), or -1. */
@@ -102,19 +128,24 @@ export function findPdfHeader(bytes: Uint8Array): number {
   return -1;
 }
 
-function sniffZip(bytes: Uint8Array, entries: ZipEntryInfo[], problem: 'truncated' | 'damaged' | undefined): RealType {
+function sniffZip(bytes: Uint8Array, directory: ZipDirectory): Sniffed {
+  const { entries, problem } = directory;
   if (problem !== undefined) {
     const held = entries.length > 0 ? zipContentType(bytes, entries) : null;
     const type = held?.kind === 'document' ? held.type : null;
     const what =
       problem === 'truncated' ? 'a zip package cut short: its central directory (at the end of the file) is missing' : 'a zip package whose central directory is damaged';
-    return { kind: 'damaged', type, what: type === null ? what : `${what} (its parts are those of ${TYPE_DESCRIPTIONS[type]})` };
+    return { real: { kind: 'damaged', type, what: type === null ? what : `${what} (its parts are those of ${TYPE_DESCRIPTIONS[type]})` } };
   }
-  if (entries.length === 0) return { kind: 'empty', what: 'a zip archive with no entries' };
+  if (entries.length === 0) return { real: { kind: 'empty', what: 'a zip archive with no entries' } };
   if (entries.every((entry) => entry.uncompressedSize === 0)) {
-    return { kind: 'empty', what: `a zip archive whose ${entries.length === 1 ? 'one entry is' : `${entries.length} entries are all`} empty` };
+    return { real: { kind: 'empty', what: `a zip archive whose ${entries.length === 1 ? 'one entry is' : `${entries.length} entries are all`} empty` } };
   }
-  return zipContentType(bytes, entries);
+  const real = zipContentType(bytes, entries);
+  if (real.kind !== 'document') return { real };
+  const breach = zipLimitBreach(directory);
+  if (breach !== null) return { real: { kind: 'too-large', type: real.type, what: `${TYPE_DESCRIPTIONS[real.type]} ${breach}` } };
+  return { real, zip: new ZipArchive(bytes, entries, TYPE_DESCRIPTIONS[real.type]) };
 }
 
 const ODF_MIMETYPES: Record<string, DocumentType> = {
@@ -267,6 +298,21 @@ function decodeURIComponentSafe(text: string): string {
   } catch {
     return text;
   }
+}
+
+const OLE_FILE = 'an OLE compound file (the legacy Office container)';
+
+function sniffCompoundFile(bytes: Uint8Array): Sniffed {
+  let cfb: CompoundFile;
+  try {
+    cfb = openCompoundFile(bytes);
+  } catch (error) {
+    if (!(error instanceof DamagedCompoundFile)) throw error;
+    const damage = error.damage.startsWith('cut short') ? error.damage : `damaged: ${error.damage}`;
+    return { real: { kind: 'damaged', type: null, what: `${OLE_FILE} ${damage}` } };
+  }
+  if (cfb.cutShort) return { real: { kind: 'damaged', type: null, what: `${OLE_FILE} cut short: sectors it uses lie beyond the end of the file` } };
+  return { real: sniffOle(cfb.entries.map((entry) => entry.name)), cfb };
 }
 
 function sniffOle(names: string[]): RealType {

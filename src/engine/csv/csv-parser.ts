@@ -133,6 +133,8 @@ interface DelimiterScore {
   share: number;
   /** Whether the first record (the header) has `mode` fields. */
   headerAgrees: boolean;
+  /** Non-blank records sampled. */
+  records: number;
 }
 
 /**
@@ -142,6 +144,20 @@ interface DelimiterScore {
  * order tab, comma, semicolon, pipe. Text no candidate splits is read as comma-separated (one column).
  */
 export function detectDelimiter(text: string): string {
+  return delimiterScores(text)[0]?.delimiter ?? ',';
+}
+
+/**
+ * Whether text is a table rather than prose: at least two records that one delimiter splits consistently (as
+ * detectDelimiter judges it) into two fields or more. Lines of prose, a list of single values, one line: no.
+ */
+export function isDelimitedText(text: string): boolean {
+  const best = delimiterScores(text)[0];
+  return best !== undefined && best.records >= 2 && isConsistent(best);
+}
+
+/** The candidate delimiters that split the sample into two fields or more, best first. */
+function delimiterScores(text: string): DelimiterScore[] {
   const truncated = text.length > DETECTION_SAMPLE_CHARS;
   const sample = truncated ? text.slice(0, DETECTION_SAMPLE_CHARS) : text;
   const scores: DelimiterScore[] = [];
@@ -156,14 +172,13 @@ export function detectDelimiter(text: string): string {
     const score = scoreCounts(delimiter, counts);
     if (score.mode >= 2) scores.push(score);
   }
-  scores.sort(
+  return scores.sort(
     (a, b) =>
       Number(isConsistent(b)) - Number(isConsistent(a)) ||
       b.mode - a.mode ||
       b.share - a.share ||
       preference(a.delimiter) - preference(b.delimiter),
   );
-  return scores[0]?.delimiter ?? ',';
 }
 
 function preference(delimiter: string): number {
@@ -175,7 +190,7 @@ function isConsistent(score: DelimiterScore): boolean {
 }
 
 function scoreCounts(delimiter: string, counts: number[]): DelimiterScore {
-  if (counts.length === 0) return { delimiter, mode: 0, share: 0, headerAgrees: false };
+  if (counts.length === 0) return { delimiter, mode: 0, share: 0, headerAgrees: false, records: 0 };
   const frequency = new Map<number, number>();
   for (const count of counts) frequency.set(count, (frequency.get(count) ?? 0) + 1);
   let mode = 0;
@@ -186,5 +201,5 @@ function scoreCounts(delimiter: string, counts: number[]): DelimiterScore {
       best = times;
     }
   }
-  return { delimiter, mode, share: best / counts.length, headerAgrees: counts[0] === mode };
+  return { delimiter, mode, share: best / counts.length, headerAgrees: counts[0] === mode, records: counts.length };
 }

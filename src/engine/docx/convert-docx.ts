@@ -1,10 +1,12 @@
 /**
  * The Word converter (.docx, .docm, and any file whose content is a Word package, such as a .docx saved as .doc).
  *
- * The file is checked first: an encrypted Office file (an OLE compound file with an EncryptionInfo stream) is
- * ENCRYPTED_DOCUMENT; another OLE file (a legacy binary .doc) is UNSUPPORTED_FILE; anything that is not a readable
- * zip with a Word main part is CORRUPT_DOCUMENT (or UNSUPPORTED_FILE when it is another Office package); a package
- * declaring more than 256 MiB of content is DOCUMENT_TOO_COMPLEX (zip bombs).
+ * The file is what the router's sniffer says it is (bytes/verdict.ts): another document type (a legacy binary
+ * .doc, another Office package) is UNSUPPORTED_FILE; an encrypted Office file is ENCRYPTED_DOCUMENT; a zip cut
+ * short or no Word package at all is CORRUPT_DOCUMENT; a package crossing the zip limits (bytes/zip.ts) is
+ * DOCUMENT_TOO_COMPLEX. mammoth reads the package itself, so every part it may inflate is checked against the
+ * zip limits before it gets the bytes, and every XML part must be well-formed (package-xml.ts: CORRUPT_DOCUMENT
+ * naming the part and the line).
  *
  * mammoth turns the body into HTML with a style map that keeps heading levels (Heading 1-6, Title, Subtitle),
  * quotes and code styles; table rows marked "repeat as header row" (`w:tblHeader`) come out of mammoth as
@@ -23,26 +25,18 @@
  * An empty document is not an error: the model has no blocks and the warning "the document has no text".
  */
 import mammoth from 'mammoth';
+import { sniffedOf } from '../bytes/sniff.js';
+import { requirePackage } from '../bytes/verdict.js';
+import type { ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
 import { htmlToModel } from '../html/convert-html.js';
 import type { DomDocument } from '../html/dom.js';
 import { BASE64_IMAGE_PLACEHOLDER } from '../html/markdown.js';
 import type { Converter, DocumentModel, ModelBlock } from '../model.js';
-import { isEncryptedOoxml, isZip, sniffFormat, type SniffedFormat, zipEntries } from '../sniff.js';
 import { commentsSection, markCommentReferences, readComments, unescapeCommentMarkers } from './comments.js';
 import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
-import {
-  coreMetadata,
-  declaredSize,
-  headerFooterText,
-  mainDocumentPart,
-  MAX_PACKAGE_BYTES,
-  PackageTooLargeError,
-  parseRelationships,
-  readParts,
-  referencedHeaderFooterIds,
-  rewritePackage,
-} from './package.js';
+import { packageXmlInspector } from '../package-xml.js';
+import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /** Style map on top of mammoth's defaults (which already map Heading 1-6 to h1-h6). */
 const STYLE_MAP = [
@@ -66,28 +60,25 @@ const STYLE_MAP = [
 ];
 
 export const convertDocx: Converter = async (input) => {
-  const bytes = checkPackage(input.bytes);
+  const zip = requirePackage(sniffedOf(input), ['docx'], 'a Word document (.docx)');
   const options = input.options;
   const removeBase64Images = options.removeBase64Images ?? true;
+  // mammoth inflates the XML parts it reads, and the pictures only when they are embedded; every XML part must be
+  // well-formed (package-xml.ts).
+  zip.check((name) => !removeBase64Images || /\.(?:xml|rels)$/i.test(name), packageXmlInspector(zip, 'office'));
 
-  let parts: Map<string, string>;
-  let documentPart: string;
-  try {
-    const packageParts = readParts(bytes, ['_rels/.rels', 'docProps/core.xml']);
-    documentPart = mainDocumentPart(packageParts.get('_rels/.rels'));
-    const relsPart = `${documentPart.slice(0, documentPart.lastIndexOf('/') + 1)}_rels/${documentPart.slice(documentPart.lastIndexOf('/') + 1)}.rels`;
-    const documentParts = readParts(bytes, [documentPart, relsPart]);
-    parts = new Map([...packageParts, ...documentParts]);
-    parts.set('#rels', documentParts.get(relsPart) ?? '');
-  } catch (error) {
-    throw packageError(error);
-  }
+  const packageParts = zip.readTexts(['_rels/.rels', 'docProps/core.xml']);
+  const documentPart = mainDocumentPart(packageParts.get('_rels/.rels'));
+  const relsPart = `${documentPart.slice(0, documentPart.lastIndexOf('/') + 1)}_rels/${documentPart.slice(documentPart.lastIndexOf('/') + 1)}.rels`;
+  const documentParts = zip.readTexts([documentPart, relsPart]);
+  const parts = new Map([...packageParts, ...documentParts]);
+  parts.set('#rels', documentParts.get(relsPart) ?? '');
   const documentXml = parts.get(documentPart);
   if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
 
   // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead) and rows that
   // start late (gridBefore: cells shifted left). The package is rewritten only when something changed.
-  let mammothInput = bytes;
+  let mammothInput = input.bytes;
   let preparedXml = documentXml;
   let changes = 0;
   if (hasEquations(preparedXml)) {
@@ -98,13 +89,7 @@ export const convertDocx: Converter = async (input) => {
   const rows = fillGridBefore(preparedXml);
   preparedXml = rows.xml;
   changes += rows.count;
-  if (changes > 0) {
-    try {
-      mammothInput = rewritePackage(bytes, new Map([[documentPart, preparedXml]]));
-    } catch (error) {
-      throw packageError(error);
-    }
-  }
+  if (changes > 0) mammothInput = zip.rewrite(new Map([[documentPart, preparedXml]]));
 
   let html: string;
   try {
@@ -136,57 +121,10 @@ export const convertDocx: Converter = async (input) => {
     },
   });
   model.rawHtml = html;
-  addComments(model, bytes, documentPart, parts.get('#rels'), commentOrder);
-  addHeadersAndFooters(model, bytes, documentPart, documentXml, parts.get('#rels'));
+  addComments(model, zip, documentPart, parts.get('#rels'), commentOrder);
+  addHeadersAndFooters(model, zip, documentPart, documentXml, parts.get('#rels'));
   return model;
 };
-
-/** The bytes when they are a Word package; the right error otherwise. */
-function checkPackage(bytes: Uint8Array): Uint8Array {
-  const sniffed = sniffFormat(bytes);
-  if (sniffed === 'ole') {
-    if (isEncryptedOoxml(bytes)) {
-      throw new EngineError('ENCRYPTED_DOCUMENT', 'the document is password-protected (an encrypted Office file); remove the password and try again');
-    }
-    throw new EngineError(
-      'UNSUPPORTED_FILE',
-      'the file is a legacy Office binary (OLE compound file, such as a Word 97-2003 .doc), not a Word .docx/.docm package',
-    );
-  }
-  if (!isZip(bytes)) {
-    throw new EngineError('CORRUPT_DOCUMENT', 'not a Word document: a .docx/.docm file is a zip package and this file is not one');
-  }
-  const entries = zipEntries(bytes);
-  if (entries === null || entries.length === 0) throw new EngineError('CORRUPT_DOCUMENT', 'the zip package is empty or unreadable');
-  if (sniffed !== 'zip-docx') {
-    const other = OTHER_PACKAGES[sniffed];
-    if (other !== undefined) throw new EngineError('UNSUPPORTED_FILE', `the file is ${other}, not a Word document`);
-    throw new EngineError('CORRUPT_DOCUMENT', 'the zip package has no Word main document (word/document.xml)');
-  }
-  const size = declaredSize(entries);
-  if (size > MAX_PACKAGE_BYTES) {
-    throw new EngineError(
-      'DOCUMENT_TOO_COMPLEX',
-      `the package would inflate to ${Math.round(size / 1024 / 1024)} MiB (more than ${MAX_PACKAGE_BYTES / 1024 / 1024} MiB)`,
-    );
-  }
-  return bytes;
-}
-
-const OTHER_PACKAGES: Partial<Record<SniffedFormat, string>> = {
-  'zip-xlsx': 'an Excel workbook',
-  'zip-pptx': 'a PowerPoint presentation',
-  'zip-odf': 'an OpenDocument file',
-  'zip-epub': 'an EPUB e-book',
-};
-
-function packageError(error: unknown): EngineError {
-  if (error instanceof EngineError) return error;
-  if (error instanceof PackageTooLargeError) {
-    return new EngineError('DOCUMENT_TOO_COMPLEX', `a part of the package is too large: ${error.message}`, { cause: error });
-  }
-  return new EngineError('CORRUPT_DOCUMENT', `the zip package cannot be read: ${messageOf(error)}`, { cause: error });
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -205,14 +143,14 @@ function repairLinks(document: DomDocument): void {
 }
 
 /** Comment markers as written, and the comments listed in a marked section after the body. */
-function addComments(model: DocumentModel, bytes: Uint8Array, documentPart: string, documentRels: string | undefined, order: string[]): void {
+function addComments(model: DocumentModel, zip: ZipArchive, documentPart: string, documentRels: string | undefined, order: string[]): void {
   const part = parseRelationships(documentRels, documentPart).find(
     (relationship) => !relationship.external && relationship.kind === 'comments',
   );
   if (part === undefined) return;
   let comments;
   try {
-    comments = readComments(readParts(bytes, [part.target]).get(part.target));
+    comments = readComments(zip.readText(part.target));
   } catch {
     return;
   }
@@ -227,7 +165,7 @@ function addComments(model: DocumentModel, bytes: Uint8Array, documentPart: stri
 
 function addHeadersAndFooters(
   model: DocumentModel,
-  bytes: Uint8Array,
+  zip: ZipArchive,
   documentPart: string,
   documentXml: string,
   documentRels: string | undefined,
@@ -245,7 +183,7 @@ function addHeadersAndFooters(
   };
   let texts: Map<string, string>;
   try {
-    texts = readParts(bytes, relationships.map((relationship) => relationship.target));
+    texts = zip.readTexts(relationships.map((relationship) => relationship.target));
   } catch {
     return;
   }

@@ -1,74 +1,17 @@
 /**
- * Reading the parts of a Word package that mammoth does not turn into HTML: core properties (metadata), page
- * headers and footers, and the main document XML (for equations). Parts are inflated one by one with fflate, with
- * a cap on their declared size; the package is never inflated whole unless it must be rewritten (equations).
+ * Reading the parts of a Word package that mammoth does not turn into HTML: relationships, core properties
+ * (metadata), page headers and footers. The parts themselves come from the engine's zip reader (bytes/zip.ts).
  *
  * Transitional and Strict OOXML differ only in namespace URIs, so relationship types are matched by their last
  * path segment (`.../header`), and XML is read with namespace prefixes removed.
  */
-import { strFromU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { XMLParser } from 'fast-xml-parser';
+import { resolveEntryPath } from '../bytes/zip.js';
 import type { MetadataValue } from '../model.js';
-import type { ZipEntryInfo } from '../sniff.js';
+import { packageXmlParser } from '../package-xml.js';
 
-/** The most a single part may inflate to (declared size). */
-export const MAX_PART_BYTES = 64 * 1024 * 1024;
-/** The most the whole package may inflate to (declared sizes). */
-export const MAX_PACKAGE_BYTES = 256 * 1024 * 1024;
+const xml = packageXmlParser({ trimValues: true, isArray: () => false });
 
-export class PackageTooLargeError extends Error {}
-
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: () => false,
-});
-
-const orderedXml = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: false,
-});
-
-/** Inflates the named parts (those present), refusing any whose declared size is over the cap. */
-export function readParts(bytes: Uint8Array, names: readonly string[]): Map<string, string> {
-  const wanted = new Set(names);
-  const files = unzipSync(bytes, {
-    filter: (file) => {
-      if (!wanted.has(file.name)) return false;
-      if (file.originalSize > MAX_PART_BYTES) throw new PackageTooLargeError(`${file.name} inflates to ${file.originalSize} bytes`);
-      return true;
-    },
-  });
-  const parts = new Map<string, string>();
-  for (const [name, data] of Object.entries(files)) parts.set(name, strFromU8(data));
-  return parts;
-}
-
-/** Rewrites some parts of the package (the others are copied as they are) and returns the new zip. */
-export function rewritePackage(bytes: Uint8Array, replacements: Map<string, string>): Uint8Array {
-  const files = unzipSync(bytes, {
-    filter: (file) => {
-      if (file.originalSize > MAX_PART_BYTES) throw new PackageTooLargeError(`${file.name} inflates to ${file.originalSize} bytes`);
-      return true;
-    },
-  });
-  const zippable: Zippable = {};
-  for (const [name, data] of Object.entries(files)) {
-    const replacement = replacements.get(name);
-    zippable[name] = replacement === undefined ? data : new TextEncoder().encode(replacement);
-  }
-  return zipSync(zippable, { level: 1 });
-}
-
-export function declaredSize(entries: readonly ZipEntryInfo[]): number {
-  return entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-}
+const orderedXml = packageXmlParser({ preserveOrder: true, trimValues: false });
 
 export interface Relationship {
   id: string;
@@ -93,20 +36,10 @@ export function parseRelationships(relsXml: string | undefined, sourcePart: stri
     return {
       id: relationship['@_Id'] ?? '',
       kind: type.slice(type.lastIndexOf('/') + 1),
-      target: external ? target : resolvePartName(folder, target),
+      target: external ? target : resolveEntryPath(folder, target),
       external,
     };
   });
-}
-
-function resolvePartName(folder: string, target: string): string {
-  const segments = (target.startsWith('/') ? target.slice(1) : folder + target).split('/');
-  const resolved: string[] = [];
-  for (const segment of segments) {
-    if (segment === '..') resolved.pop();
-    else if (segment !== '.' && segment !== '') resolved.push(segment);
-  }
-  return resolved.join('/');
 }
 
 /** The main document part named by the package relationships (word/document.xml in practice). */

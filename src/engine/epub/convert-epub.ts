@@ -16,17 +16,23 @@
  * Metadata from the OPF: title, author (dc:creator, an array when there are several), language, description,
  * publisher, keywords (dc:subject).
  *
- * Errors: not a zip or a damaged one → CORRUPT_DOCUMENT; META-INF/encryption.xml listing content documents (DRM)
- * → ENCRYPTED_DOCUMENT (obfuscated fonts alone are fine); no package document, no spine, or a spine naming no
- * readable document → CORRUPT_DOCUMENT with the cause; another kind of zip package → UNSUPPORTED_FILE. A book
- * without text gives a model without blocks and the warning "the document has no text".
+ * Errors: first what the router's sniffer says of the file (bytes/verdict.ts): no document or a damaged zip →
+ * CORRUPT_DOCUMENT; another document type → UNSUPPORTED_FILE; a package beyond the zip limits (bytes/zip.ts) →
+ * DOCUMENT_TOO_COMPLEX. Then an XML part that is not well-formed (the container, the package document, the NCX and
+ * the other .xml parts; chapters are XHTML read as HTML) → CORRUPT_DOCUMENT naming it and the line
+ * (package-xml.ts); META-INF/encryption.xml listing content documents (DRM) → ENCRYPTED_DOCUMENT
+ * (obfuscated fonts alone are fine); no package document, no spine, or a spine naming no readable document →
+ * CORRUPT_DOCUMENT with the cause. A book without text gives a model without blocks and the warning "the document
+ * has no text".
  */
+import { sniffedOf } from '../bytes/sniff.js';
+import { requirePackage } from '../bytes/verdict.js';
+import type { ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
 import { htmlPagesToModel } from '../html-pages.js';
 import { decodeHtmlBytes } from '../html/decode.js';
 import type { Converter, ModelBlock } from '../model.js';
-import { isOle, isZip } from '../sniff.js';
-import { openZipPackage, type ZipPackage } from '../zip-package.js';
+import { checkPackageXml, readXmlPart } from '../package-xml.js';
 import { titlesFromNav, titlesFromNcx } from './navigation.js';
 import { type PackageDocument, parsePackageDocument, resolvePath, rootfilePath, type SpineItem } from './package-document.js';
 
@@ -36,26 +42,29 @@ const ENCRYPTION = 'META-INF/encryption.xml';
 const HTML_TYPES = new Set(['application/xhtml+xml', 'text/html', 'application/xml', 'text/xml']);
 
 export const convertEpub: Converter = async (input) => {
-  if (!isZip(input.bytes)) {
-    if (isOle(input.bytes)) throw new EngineError('UNSUPPORTED_FILE', 'the file is a legacy Office binary (OLE compound file), not an EPUB book');
-    throw new EngineError('CORRUPT_DOCUMENT', 'not an EPUB book: an .epub file is a zip package and this file is not one');
-  }
-  const zip = openZipPackage(input.bytes, WHAT);
+  const zip = requirePackage(sniffedOf(input), ['epub'], 'an EPUB book');
   const opfPath = packageDocumentPath(zip);
-  const opfXml = zip.readText(opfPath);
+  const opfXml = readXmlPart(zip, opfPath);
   if (opfXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: its container names the package document ${opfPath}, which is not in the zip`);
   let book: PackageDocument;
   try {
     book = parsePackageDocument(opfXml, opfPath);
   } catch (error) {
-    throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: its package document ${opfPath} is not readable XML (${messageOf(error)})`, { cause: error });
+    // Well-formed (readXmlPart checked it), yet the parser refuses it: say so without its words.
+    throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: its package document ${opfPath} cannot be read`, { cause: error });
   }
+  const encryption = readXmlPart(zip, ENCRYPTION);
+  // The book's other XML parts (its chapters aside: XHTML, read as HTML) must be well-formed too; encrypted parts
+  // are not XML, and are refused as such below when they are content.
+  const encrypted = new Set(encryptedParts(encryption));
+  const xhtml = new Set([...book.manifest.values()].filter((item) => HTML_TYPES.has(item.mediaType)).map((item) => item.path));
+  checkPackageXml(zip, 'epub', (name) => encrypted.has(name) || xhtml.has(name));
   if (!book.hasSpine) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} has no spine: its package document ${opfPath} gives no reading order`);
   if (book.spine.length === 0) {
     const detail = book.missing.length > 0 ? ` (its itemrefs name ${book.missing.length} item(s) missing from the manifest)` : '';
     throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} has an empty spine: its package document ${opfPath} lists no chapter${detail}`);
   }
-  refuseDrm(zip, book);
+  refuseDrm(encryption, book);
 
   const warnings: string[] = [];
   if (book.missing.length > 0) warnings.push(`the spine names ${book.missing.length} item(s) missing from the manifest: ${book.missing.slice(0, 5).join(', ')}`);
@@ -87,22 +96,20 @@ export const convertEpub: Converter = async (input) => {
   return model;
 };
 
-function packageDocumentPath(zip: ZipPackage): string {
-  const container = zip.readText(CONTAINER);
+function packageDocumentPath(zip: ZipArchive): string {
+  const container = readXmlPart(zip, CONTAINER);
   if (container !== undefined) {
     let path: string | null;
     try {
       path = rootfilePath(container);
     } catch (error) {
-      throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: ${CONTAINER} is not readable XML (${messageOf(error)})`, { cause: error });
+      throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: ${CONTAINER} cannot be read`, { cause: error });
     }
     if (path === null) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: ${CONTAINER} names no package document (rootfile)`);
     return path;
   }
   const packageDocuments = zip.names.filter((name) => name.toLowerCase().endsWith('.opf'));
   if (packageDocuments.length === 1) return packageDocuments[0] as string;
-  if (zip.has('word/document.xml')) throw new EngineError('UNSUPPORTED_FILE', 'the file is a Word document, not an EPUB book');
-  if (zip.has('content.xml') && zip.has('META-INF/manifest.xml')) throw new EngineError('UNSUPPORTED_FILE', 'the file is an OpenDocument file, not an EPUB book');
   throw new EngineError('CORRUPT_DOCUMENT', `not an EPUB book: the zip package has no ${CONTAINER}${packageDocuments.length > 1 ? ' and several package documents' : ' and no package document'}`);
 }
 
@@ -110,10 +117,8 @@ function packageDocumentPath(zip: ZipPackage): string {
  * DRM: encryption.xml listing a content document (a spine document or any markup) means the text cannot be read.
  * Font obfuscation (IDPF or Adobe), which lists only fonts, is not DRM.
  */
-function refuseDrm(zip: ZipPackage, book: PackageDocument): void {
-  const encryption = zip.readText(ENCRYPTION);
-  if (encryption === undefined) return;
-  const uris = [...encryption.matchAll(/<(?:\w+:)?CipherReference\b[^>]*\bURI\s*=\s*["']([^"']*)["']/g)].map((match) => resolvePath('', match[1] ?? ''));
+function refuseDrm(encryption: string | undefined, book: PackageDocument): void {
+  const uris = encryptedParts(encryption);
   const spinePaths = new Set(book.spine.map((entry) => entry.item.path));
   const encrypted = uris.filter((uri) => spinePaths.has(uri) || /\.(x?html?|xml|opf|ncx)$/i.test(uri));
   if (encrypted.length > 0) {
@@ -122,6 +127,12 @@ function refuseDrm(zip: ZipPackage, book: PackageDocument): void {
       `${WHAT} is DRM-protected: META-INF/encryption.xml lists ${encrypted.length} encrypted content document(s) (${encrypted.slice(0, 3).join(', ')}); it cannot be read without the key`,
     );
   }
+}
+
+/** The parts META-INF/encryption.xml lists as encrypted (paths in the zip). */
+function encryptedParts(encryption: string | undefined): string[] {
+  if (encryption === undefined) return [];
+  return [...encryption.matchAll(/<(?:\w+:)?CipherReference\b[^>]*\bURI\s*=\s*["']([^"']*)["']/g)].map((match) => resolvePath('', match[1] ?? ''));
 }
 
 /** Linear spine documents, then non-linear ones; navigation documents, non-(X)HTML items and repeats left out. */
@@ -144,7 +155,7 @@ function readingOrder(book: PackageDocument, warnings: string[]): SpineItem[] {
   return [...linear, ...nonLinear];
 }
 
-function chapterTitles(zip: ZipPackage, book: PackageDocument): Map<string, string> {
+function chapterTitles(zip: ZipArchive, book: PackageDocument): Map<string, string> {
   const nav = [...book.manifest.values()].find((item) => item.properties.includes('nav'));
   try {
     if (nav !== undefined) {
@@ -168,8 +179,4 @@ function chapterTitles(zip: ZipPackage, book: PackageDocument): Map<string, stri
 /** Plain text as the content of a Markdown heading. */
 function escapeInline(text: string): string {
   return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -4,21 +4,14 @@
  * an entry pointing into the middle of a file names a section that already has its heading there, or a chapter
  * that starts in a file split for size (whose beginning is the previous chapter's end).
  */
-import { XMLParser } from 'fast-xml-parser';
+import { packageXmlParser } from '../package-xml.js';
 import { parseDocument } from '../html/dom.js';
 import { resolvePath } from './package-document.js';
 
 /** Entries read from one table of contents (a hostile NCX can nest or repeat navPoints without end). */
 const MAX_ENTRIES = 50_000;
 
-const ncxParser = new XMLParser({
-  ignoreAttributes: false,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: true,
-  htmlEntities: true,
-  isArray: (name) => name === 'navPoint' || name === 'text',
-});
+const ncxParser = packageXmlParser({ trimValues: true, htmlEntities: true, isArray: (name) => name === 'navPoint' || name === 'text' });
 
 /** Zip path → title, for the entries of an EPUB 3 navigation document (its path gives the base of its hrefs). */
 export function titlesFromNav(navHtml: string, navPath: string): Map<string, string> {

@@ -2,8 +2,9 @@
  * The package document of an EPUB book (the OPF named by META-INF/container.xml): metadata, manifest and spine,
  * with every href resolved to a path inside the zip (relative to the OPF's folder, percent-decoded).
  */
-import { XMLParser } from 'fast-xml-parser';
+import { resolveEntryPath } from '../bytes/zip.js';
 import type { MetadataValue } from '../model.js';
+import { packageXmlParser } from '../package-xml.js';
 
 export interface ManifestItem {
   id: string;
@@ -31,11 +32,7 @@ export interface PackageDocument {
   ncx: ManifestItem | undefined;
 }
 
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
+const xml = packageXmlParser({
   trimValues: true,
   htmlEntities: true,
   isArray: (name) => ['rootfile', 'item', 'itemref', 'title', 'creator', 'language', 'subject', 'description', 'publisher', 'date'].includes(name),
@@ -115,17 +112,10 @@ function bookMetadata(raw: unknown): Record<string, MetadataValue> {
   return metadata;
 }
 
-/** A manifest href as a path in the zip: relative to `folder`, `..` and `.` resolved, fragment dropped. */
+/** A manifest href as a path in the zip: percent-decoded, fragment dropped, relative to `folder`. */
 export function resolvePath(folder: string, href: string): string {
   const withoutFragment = href.split('#')[0] ?? '';
-  const decoded = decodePath(withoutFragment.trim());
-  const segments = (decoded.startsWith('/') ? decoded.slice(1) : folder + decoded).split('/');
-  const resolved: string[] = [];
-  for (const segment of segments) {
-    if (segment === '..') resolved.pop();
-    else if (segment !== '.' && segment !== '') resolved.push(segment);
-  }
-  return resolved.join('/');
+  return resolveEntryPath(folder, decodePath(withoutFragment.trim()));
 }
 
 function decodePath(path: string): string {

@@ -13,7 +13,8 @@
 import type { ParseOptions } from '../../contract/options.js';
 import { EngineError } from '../engine-error.js';
 import type { Converter, DocumentModel, MetadataValue } from '../model.js';
-import { sniffFormat } from '../sniff.js';
+import { type DocumentType, sniffedOf, TYPE_DESCRIPTIONS } from '../bytes/sniff.js';
+import { refusal } from '../bytes/verdict.js';
 import { splitBlocks } from './blocks.js';
 import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
 import { decodeHtmlBytes } from './decode.js';
@@ -85,19 +86,17 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
 }
 
 export const convertHtml: Converter = async (input) => {
-  const sniffed = sniffFormat(input.bytes);
-  if (sniffed === 'pdf' || sniffed === 'ole' || sniffed.startsWith('zip-')) {
-    throw new EngineError('UNSUPPORTED_FILE', `the file is not a web page: its content is ${describe(sniffed)}`);
+  const { real } = sniffedOf(input);
+  if (real.kind === 'document' && CONTAINERS.includes(real.type)) {
+    throw new EngineError('UNSUPPORTED_FILE', `the file is not a web page: its content is ${TYPE_DESCRIPTIONS[real.type]}`);
   }
+  if (real.kind === 'encrypted' || real.kind === 'damaged' || real.kind === 'too-large') throw refusal(real, 'a web page');
   const decoded = decodeHtmlBytes(input.bytes);
   return htmlToModel(decoded.text, input.options);
 };
 
-function describe(sniffed: string): string {
-  if (sniffed === 'pdf') return 'a PDF document';
-  if (sniffed === 'ole') return 'a legacy Office (OLE compound) file';
-  return `a ${sniffed.replace('zip-', '')} zip package`;
-}
+/** Documents that are no text: a web page's converter never decodes them as one. */
+const CONTAINERS: readonly DocumentType[] = ['pdf', 'docx', 'xlsx', 'xlsb', 'pptx', 'odt', 'ods', 'odp', 'epub', 'doc', 'xls', 'ppt'];
 
 function serialise(root: DomElement | null): string {
   if (root === null) return '';

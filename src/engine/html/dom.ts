@@ -139,14 +139,6 @@ export function* elementChildren(parent: DomNode): Generator<DomElement> {
   }
 }
 
-export function* childNodesOf(parent: DomNode): Generator<DomNode> {
-  for (let node = parent.firstChild; node !== null; ) {
-    const next = node.nextSibling;
-    yield node;
-    node = next;
-  }
-}
-
 /** Every node under `root` in document order (root excluded); safe against removal of the node just yielded. */
 export function* descendants(root: DomNode): Generator<DomNode> {
   const stack: DomNode[] = [];

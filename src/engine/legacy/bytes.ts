@@ -1,23 +1,16 @@
 /** Little-endian reads that never throw: bytes past the end read as 0 (callers check lengths where it matters). */
 import iconv from 'iconv-lite';
+import { readU16, readU32 } from '../bytes/binary.js';
+
+export { readU16, readU32 };
 
 export function readU8(bytes: Uint8Array, at: number): number {
   return bytes[at] ?? 0;
 }
 
-export function readU16(bytes: Uint8Array, at: number): number {
-  return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
-}
-
 export function readI16(bytes: Uint8Array, at: number): number {
   const value = readU16(bytes, at);
   return value >= 0x8000 ? value - 0x10000 : value;
-}
-
-export function readU32(bytes: Uint8Array, at: number): number {
-  return (
-    ((bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16) | ((bytes[at + 3] ?? 0) << 24)) >>> 0
-  );
 }
 
 export function readI32(bytes: Uint8Array, at: number): number {

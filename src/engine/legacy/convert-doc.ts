@@ -52,7 +52,7 @@ const FSPA_SIZE = 26;
 const FTXBXS_SIZE = 22;
 
 export const convertDoc: Converter = async (input) => {
-  const container = openLegacyContainer(input.bytes, 'word');
+  const container = openLegacyContainer(input, 'word');
   const wordStream = container.read('WordDocument') as Uint8Array;
   const fib = readFib(wordStream);
   const table = container.read(fib.tableStream);

@@ -24,7 +24,7 @@ import type { Converter, DocumentModel, MetadataValue, ModelPage } from '../mode
 import { hiddenSlidesWarning, NO_TEXT_WARNING, renderSlide } from '../slides/render-slide.js';
 import type { FurnitureKind, Paragraph, Rect, Slide, SlideItem } from '../slides/slide-model.js';
 import { readI32, readU16, readU32, readU8 } from './bytes.js';
-import type { CompoundFile } from './cfb.js';
+import type { CompoundFile } from '../bytes/cfb.js';
 import { openLegacyContainer } from './legacy-container.js';
 import { readPersistDirectory } from './ppt-persist.js';
 import { childrenOf, damagedPresentation, descendants, type PptRecord, RecordBudget, recordAt } from './ppt-records.js';
@@ -121,7 +121,7 @@ interface TableShape {
 }
 
 export const convertPpt: Converter = async (input) => {
-  const container = openLegacyContainer(input.bytes, 'powerpoint');
+  const container = openLegacyContainer(input, 'powerpoint');
   if (container.has('EncryptedSummary')) {
     throw new EngineError('ENCRYPTED_DOCUMENT', 'the PowerPoint presentation is password-protected (encrypted); remove the password and try again');
   }

@@ -69,10 +69,6 @@ export function childrenOf(stream: Uint8Array, parent: PptRecord, budget: Record
   return children;
 }
 
-export function firstChild(stream: Uint8Array, parent: PptRecord, type: number, budget: RecordBudget): PptRecord | undefined {
-  return childrenOf(stream, parent, budget).find((record) => record.type === type);
-}
-
 /**
  * Every record under `root` in document order (depth first, pre-order), without recursion; containers deeper than
  * MAX_DEPTH are not entered.

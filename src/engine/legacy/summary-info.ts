@@ -6,7 +6,7 @@
 import iconv from 'iconv-lite';
 import type { MetadataValue } from '../model.js';
 import { readU16, readU32, utf16 } from './bytes.js';
-import type { CompoundFile } from './cfb.js';
+import type { CompoundFile } from '../bytes/cfb.js';
 
 const STREAM = '\u0005SummaryInformation';
 const VT_I2 = 0x02;

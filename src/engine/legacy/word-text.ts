@@ -105,11 +105,6 @@ export function readText(wordStream: Uint8Array, pieces: readonly Piece[], cpLim
   };
 }
 
-/** The CP of a PLC's i-th boundary (PLCs start with n + 1 CPs). */
-export function plcCp(table: Uint8Array, offset: number, index: number): number {
-  return readU32(table, offset + index * 4);
-}
-
 /** Number of data elements of a PLC of `length` bytes whose elements are `elementSize` bytes. */
 export function plcCount(length: number, elementSize: number): number {
   if (length < 4) return 0;

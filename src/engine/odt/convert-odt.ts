@@ -1,10 +1,12 @@
 /**
  * The OpenDocument text converter (.odt; a flat single-XML OpenDocument text named .odt is read as well).
  *
- * The package is checked first: not a zip and not XML → CORRUPT_DOCUMENT (UNSUPPORTED_FILE for a legacy Office
- * binary); a damaged or cut-short zip → CORRUPT_DOCUMENT; a manifest with encryption data for content.xml (a
- * password-protected document) → ENCRYPTED_DOCUMENT; another OpenDocument kind (spreadsheet, presentation...) →
- * UNSUPPORTED_FILE; parts beyond the zip bounds (zip-package.ts) or XML nested too deep → DOCUMENT_TOO_COMPLEX.
+ * The file is what the router's sniffer says it is (bytes/verdict.ts): another document type (an OpenDocument
+ * spreadsheet, a legacy Office binary, plain text...) → UNSUPPORTED_FILE; no document, a damaged or cut-short zip →
+ * CORRUPT_DOCUMENT; a manifest with encryption data (a password-protected document) → ENCRYPTED_DOCUMENT; parts
+ * beyond the zip limits (bytes/zip.ts) → DOCUMENT_TOO_COMPLEX; an XML part that is not well-formed
+ * (package-xml.ts) → CORRUPT_DOCUMENT naming it and the line. Then content XML nested too deep →
+ * DOCUMENT_TOO_COMPLEX, a content.xml whose body is another kind's → UNSUPPORTED_FILE.
  *
  * content.xml's office:text becomes HTML page by page (body-html.ts: headings, lists, tables with spans, notes,
  * frames, soft page breaks), which the HTML path turns into blocks with `source: 'odt'` (html-pages.ts) exactly
@@ -16,13 +18,14 @@
  *
  * An empty document is not an error: the model has no blocks and the warning "the document has no text".
  */
-import { strFromU8 } from 'fflate';
+import { sniffedOf } from '../bytes/sniff.js';
+import { requireType } from '../bytes/verdict.js';
+import type { ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
 import { htmlDocument, htmlPagesToModel } from '../html-pages.js';
 import { BASE64_IMAGE_PLACEHOLDER } from '../html/markdown.js';
-import type { Converter, DocumentModel } from '../model.js';
-import { isOle, isZip } from '../sniff.js';
-import { openZipPackage, type ZipPackage } from '../zip-package.js';
+import type { ConvertInput, Converter, DocumentModel } from '../model.js';
+import { checkPackageXml, describeDefect, xmlDefect } from '../package-xml.js';
 import { bodyToHtml, type ImageSource } from './body-html.js';
 import { pageFurniture } from './furniture.js';
 import { odfMetadata } from './metadata.js';
@@ -30,7 +33,6 @@ import { OdfStyles } from './styles.js';
 import { childPath, firstChild, parseXml, XmlTooDeepError, type XmlElement } from './xml-tree.js';
 
 const WHAT = 'the OpenDocument text';
-const TEXT_MIMETYPE = 'application/vnd.oasis.opendocument.text';
 /** Pictures embedded as data: URIs (removeBase64Images false) up to this size each. */
 const MAX_EMBEDDED_IMAGE_BYTES = 16 * 1024 * 1024;
 
@@ -49,11 +51,11 @@ interface OdfParts {
   content: XmlElement;
   styles: XmlElement | undefined;
   meta: XmlElement | undefined;
-  package: ZipPackage | null;
+  package: ZipArchive | null;
 }
 
 export const convertOdt: Converter = async (input) => {
-  const parts = readDocument(input.bytes);
+  const parts = readDocument(input);
   const { content, styles: stylesRoot, meta } = parts;
 
   const body = firstChild(content, 'body');
@@ -84,45 +86,27 @@ export const convertOdt: Converter = async (input) => {
 };
 
 /** The three XML parts of a package, or the one flat document standing for all three. */
-function readDocument(bytes: Uint8Array): OdfParts {
-  if (isZip(bytes)) return readPackage(bytes);
-  if (isOle(bytes)) {
-    throw new EngineError('UNSUPPORTED_FILE', 'the file is a legacy Office binary (OLE compound file, such as a Word 97-2003 .doc), not an OpenDocument text');
-  }
-  if (startsWithMarkup(bytes)) {
-    const root = parse(strFromU8(bytes), 'the flat OpenDocument XML');
-    if (root?.name === 'document' && firstChild(root, 'body') !== undefined) return { content: root, styles: root, meta: root, package: null };
-  }
-  throw new EngineError('CORRUPT_DOCUMENT', `not an OpenDocument text: an .odt file is a zip package (or one OpenDocument XML document) and this file is neither`);
+function readDocument(input: ConvertInput): OdfParts {
+  const sniffed = sniffedOf(input);
+  requireType(sniffed, ['odt'], 'an OpenDocument text document (.odt)');
+  if (sniffed.zip !== undefined) return readPackage(sniffed.zip);
+  const root = parse(UTF8.decode(input.bytes), 'the flat OpenDocument XML');
+  if (root?.name === 'document' && firstChild(root, 'body') !== undefined) return { content: root, styles: root, meta: root, package: null };
+  throw new EngineError('CORRUPT_DOCUMENT', `not an OpenDocument text: the flat OpenDocument XML has no office:body`);
 }
 
-function readPackage(bytes: Uint8Array): OdfParts {
-  const zip = openZipPackage(bytes, WHAT);
-  const mimetype = (zip.readText('mimetype') ?? '').trim();
-  if (mimetype !== '' && !mimetype.startsWith(TEXT_MIMETYPE)) {
-    const kind = /opendocument\.([a-z]+)/.exec(mimetype)?.[1];
-    const described = kind !== undefined ? OTHER_ODF_KINDS[kind] : undefined;
-    if (described !== undefined) throw new EngineError('UNSUPPORTED_FILE', `the file is ${described}, not a text document`);
-    if (mimetype === 'application/epub+zip') throw new EngineError('UNSUPPORTED_FILE', 'the file is an EPUB book, not an OpenDocument text');
-  }
-  if (isEncrypted(zip.readText('META-INF/manifest.xml'))) {
-    throw new EngineError('ENCRYPTED_DOCUMENT', 'the document is password-protected (its content is encrypted); remove the password and try again');
-  }
-  if (!zip.has('content.xml')) {
-    if (zip.has('word/document.xml')) throw new EngineError('UNSUPPORTED_FILE', 'the file is a Word document, not an OpenDocument text');
-    if (zip.has('META-INF/container.xml')) throw new EngineError('UNSUPPORTED_FILE', 'the file is an EPUB book, not an OpenDocument text');
-    throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} has no content.xml in its zip package`);
-  }
-  const texts = zip.read(['content.xml', 'styles.xml', 'meta.xml']);
-  const content = parse(strFromU8(texts.get('content.xml') ?? new Uint8Array()), 'its content.xml');
+function readPackage(zip: ZipArchive): OdfParts {
+  checkPackageXml(zip, 'office');
+  const texts = zip.readTexts(['content.xml', 'styles.xml', 'meta.xml']);
+  const content = parse(texts.get('content.xml') ?? '', 'its content.xml');
   if (content === null) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} has an empty content.xml`);
   const optional = (name: string): XmlElement | undefined => {
-    const data = texts.get(name);
-    if (data === undefined) return undefined;
+    const text = texts.get(name);
+    if (text === undefined) return undefined;
     try {
-      return parse(strFromU8(data), name) ?? undefined;
+      return parse(text, name) ?? undefined;
     } catch (error) {
-      // Styles and metadata are a bonus: a damaged one costs formatting, not the text.
+      // Styles and metadata are a bonus: well-formed (checked above) but unreadable, one costs formatting, not the text.
       if (error instanceof EngineError && error.apiCode === 'CORRUPT_DOCUMENT') return undefined;
       throw error;
     }
@@ -130,42 +114,21 @@ function readPackage(bytes: Uint8Array): OdfParts {
   return { content, styles: optional('styles.xml'), meta: optional('meta.xml'), package: zip };
 }
 
+const UTF8 = new TextDecoder('utf-8');
+
 function parse(xml: string, what: string): XmlElement | null {
+  const defect = xmlDefect(xml);
+  if (defect !== null) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: ${what} ${describeDefect(defect)}`);
   try {
     return parseXml(xml);
   } catch (error) {
     if (error instanceof XmlTooDeepError) throw new EngineError('DOCUMENT_TOO_COMPLEX', `${WHAT} is too complex: ${what} has ${error.message}`);
-    throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: ${what} is not well-formed XML (${error instanceof Error ? error.message : String(error)})`, {
-      cause: error,
-    });
+    // Well-formed, yet the parser refuses it: say so without its words.
+    throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: ${what} cannot be read as OpenDocument XML`, { cause: error });
   }
 }
 
-/** Whether the manifest lists encryption data for content.xml (or an encrypted package holding everything). */
-function isEncrypted(manifest: string | undefined): boolean {
-  if (manifest === undefined) return false;
-  let root: XmlElement | null;
-  try {
-    root = parseXml(manifest);
-  } catch {
-    return /<(?:\w+:)?encryption-data\b/.test(manifest);
-  }
-  if (root === null) return false;
-  for (const entry of root.children) {
-    if (typeof entry === 'string' || entry.name !== 'file-entry') continue;
-    const path = entry.attrs['full-path'] ?? '';
-    if ((path === 'content.xml' || path === 'encrypted-package') && firstChild(entry, 'encryption-data') !== undefined) return true;
-  }
-  return false;
-}
-
-function startsWithMarkup(bytes: Uint8Array): boolean {
-  let index = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  while (index < bytes.length && index < 1024 && (bytes[index] === 0x20 || bytes[index] === 0x0a || bytes[index] === 0x0d || bytes[index] === 0x09)) index += 1;
-  return bytes[index] === 0x3c;
-}
-
-function imageSource(zip: ZipPackage | null, removeBase64Images: boolean): ImageSource {
+function imageSource(zip: ZipArchive | null, removeBase64Images: boolean): ImageSource {
   return ({ href, base64 }) => {
     if (base64 !== undefined) return removeBase64Images ? BASE64_IMAGE_PLACEHOLDER : `data:image/png;base64,${base64.replace(/\s+/g, '')}`;
     const reference = (href ?? '').trim();

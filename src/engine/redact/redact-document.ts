@@ -6,19 +6,11 @@
  */
 import type { Redaction } from '../../contract/options.js';
 import type { DocumentModel, MetadataValue } from '../model.js';
-import { createPiiFinder } from './find-pii.js';
 import { redactHtml } from './redact-html.js';
-import { replaceSpans } from './replace-spans.js';
-
-export type TextRedactor = (text: string) => string;
+import { createTextRedactor, type TextRedactor } from './text-redactor.js';
 
 /** Metadata that names the document's form, not its content. */
 const STRUCTURAL_METADATA = new Set(['language', 'contentType', 'mimeType', 'numPages', 'totalPages', 'pdfVersion']);
-
-export async function createTextRedactor(redaction: Redaction): Promise<TextRedactor> {
-  const find = await createPiiFinder(redaction);
-  return (text) => (text === '' ? text : replaceSpans(text, find(text), redaction.replaceStyle));
-}
 
 export async function redactDocument(model: DocumentModel, redaction: Redaction): Promise<DocumentModel> {
   const redact = await createTextRedactor(redaction);

@@ -3,7 +3,7 @@
  * its own, the markup never, so a name at the end of `<title>` cannot take `</title>` with it and the document
  * still parses. Comments, scripts and styles are text too: they can leak as much as the body.
  */
-import type { TextRedactor } from './redact-document.js';
+import type { TextRedactor } from './text-redactor.js';
 
 const TAG = /<[^<>]*>/g;
 const ATTRIBUTE_VALUE = /(=\s*)(?:"([^"]*)"|'([^']*)')/g;

@@ -18,8 +18,8 @@
  * for Word documents): no blocks and the warning "the document has no text".
  */
 import { EngineError } from '../engine-error.js';
-import type { Converter, DocumentModel, MetadataValue, ModelBlock } from '../model.js';
-import { sniffBytes, TYPE_DESCRIPTIONS } from '../bytes/sniff.js';
+import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelBlock } from '../model.js';
+import { sniffedOf, TYPE_DESCRIPTIONS } from '../bytes/sniff.js';
 import { decodeText, textHead } from '../bytes/text.js';
 import type { Flow } from './flow.js';
 import { cleanText, escapeMarkdown } from './markdown.js';
@@ -30,7 +30,7 @@ export const NO_TEXT_WARNING = 'the document has no text';
 const SOURCE = 'rtf';
 
 export const convertRtf: Converter = async (input) => {
-  const content = readRtf(rtfBytes(input.bytes));
+  const content = readRtf(rtfBytes(input));
 
   const headers = furnitureBlocks(content.furniture.filter((item) => item.kind === 'header').map((item) => item.flow), 'page_header');
   const footers = furnitureBlocks(content.furniture.filter((item) => item.kind === 'footer').map((item) => item.flow), 'page_footer');
@@ -60,12 +60,13 @@ export const convertRtf: Converter = async (input) => {
  * UTF-16 (rare, but the engine's sniffer accepts it) is turned back into the 8-bit text RTF is defined on, with
  * characters beyond Latin-1 as `\uN?`. Anything else is CORRUPT_DOCUMENT, saying what the file looks like.
  */
-function rtfBytes(bytes: Uint8Array): Uint8Array {
+function rtfBytes(input: ConvertInput): Uint8Array {
+  const { bytes } = input;
   let index = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (index < bytes.length && index < 1024 && isWhiteSpace(bytes[index] as number)) index += 1;
   if (String.fromCharCode(...bytes.subarray(index, index + RTF_SIGNATURE.length)) === RTF_SIGNATURE) return bytes;
   if (textHead(bytes, 1024).trimStart().startsWith(RTF_SIGNATURE)) return eightBitRtf(decodeText(bytes).text);
-  const real = sniffBytes(bytes);
+  const { real } = sniffedOf(input);
   const looksLike =
     real.kind === 'document' ? TYPE_DESCRIPTIONS[real.type] : real.kind === 'other' ? real.looksLike : real.what;
   throw new EngineError('CORRUPT_DOCUMENT', `not an RTF document: the file does not start with "{\\rtf" (it looks like ${looksLike})`);

@@ -10,7 +10,8 @@
  * drawing and chart parts are inflated, each capped (docx/package.ts), at most MAX_CHARTS charts. Charts are an
  * addition to the cells: a package whose chart parts cannot be read still converts, with a warning.
  */
-import { parseRelationships, readParts, type Relationship } from '../docx/package.js';
+import type { ZipArchive } from '../bytes/zip.js';
+import { parseRelationships, type Relationship } from '../docx/package.js';
 import { readChart } from '../slides/pptx/chart.js';
 import { attr, child, descendants, elements, parseXml, path, textContent, type XmlElement } from '../slides/xml.js';
 import { relsPartOf, workbookSheetParts } from './ooxml-workbook.js';
@@ -32,12 +33,12 @@ export interface WorkbookCharts {
 
 export const MAX_CHARTS = 500;
 
-/** The charts of the workbook whose zip holds these entries, or none when it has no chart parts. */
-export function workbookCharts(bytes: Uint8Array, entryNames: readonly string[]): WorkbookCharts {
+/** The charts of a workbook package, or none when it has no chart parts (or is no package). */
+export function workbookCharts(zip: ZipArchive | undefined): WorkbookCharts {
   const bySheet = new Map<string, SheetChart[]>();
-  if (!entryNames.some((name) => /(^|\/)charts\/[^/]+\.xml$/.test(name))) return { bySheet, warnings: [] };
+  if (zip === undefined || !zip.names.some((name) => /(^|\/)charts\/[^/]+\.xml$/.test(name))) return { bySheet, warnings: [] };
   try {
-    readCharts(bytes, new Set(entryNames), bySheet);
+    readCharts(zip, bySheet);
     return { bySheet, warnings: [] };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -51,17 +52,17 @@ interface Anchored {
   chartPart: string;
 }
 
-function readCharts(bytes: Uint8Array, present: Set<string>, bySheet: Map<string, SheetChart[]>): void {
-  const sheetParts = workbookSheetParts(bytes, present);
+function readCharts(zip: ZipArchive, bySheet: Map<string, SheetChart[]>): void {
+  const sheetParts = workbookSheetParts(zip);
 
-  const sheetRels = readParts(bytes, sheetParts.map((sheet) => relsPartOf(sheet.part)).filter((part) => present.has(part)));
+  const sheetRels = zip.readTexts(sheetParts.map((sheet) => relsPartOf(sheet.part)));
   const drawingsOf = new Map<string, string[]>();
   for (const sheet of sheetParts) {
     const drawings = internal(parseRelationships(sheetRels.get(relsPartOf(sheet.part)), sheet.part), 'drawing');
     drawingsOf.set(sheet.name, drawings.map((relationship) => relationship.target));
   }
   const drawingNames = [...new Set([...drawingsOf.values()].flat())];
-  const drawingParts = readParts(bytes, [...drawingNames, ...drawingNames.map(relsPartOf)].filter((part) => present.has(part)));
+  const drawingParts = zip.readTexts([...drawingNames, ...drawingNames.map(relsPartOf)]);
 
   let charts = 0;
   const anchoredBySheet = new Map<string, Anchored[]>();
@@ -76,7 +77,7 @@ function readCharts(bytes: Uint8Array, present: Set<string>, bySheet: Map<string
       );
       for (const anchor of drawingCharts(drawingParts.get(drawing) ?? '')) {
         const chartPart = chartTargets.get(anchor.relationshipId);
-        if (chartPart === undefined || !present.has(chartPart) || charts >= MAX_CHARTS) continue;
+        if (chartPart === undefined || !zip.has(chartPart) || charts >= MAX_CHARTS) continue;
         charts += 1;
         anchored.push({ row: anchor.row, column: anchor.column, chartPart });
       }
@@ -86,7 +87,7 @@ function readCharts(bytes: Uint8Array, present: Set<string>, bySheet: Map<string
   }
   if (anchoredBySheet.size === 0) return;
 
-  const chartParts = readParts(bytes, [...new Set([...anchoredBySheet.values()].flat().map((anchored) => anchored.chartPart))]);
+  const chartParts = zip.readTexts(new Set([...anchoredBySheet.values()].flat().map((anchored) => anchored.chartPart)));
   for (const [sheetName, anchored] of anchoredBySheet) {
     const sheetCharts: SheetChart[] = [];
     for (const { chartPart } of anchored) {

@@ -14,21 +14,29 @@
  * have source `sheet`.
  *
  * Sheet visibility: hidden sheets are kept (their data is real and often what the workbook computes from) and
- * listed in `metadata.hiddenSheets`; "very hidden" sheets, which only a macro can show, are skipped. Page numbers
+ * listed in `metadata.hiddenSheets`; "very hidden" sheets, which only a macro can show, are skipped (a workbook of
+ * nothing else converts empty, with a warning saying so). A workbook in which SheetJS finds no sheet at all is
+ * CORRUPT_DOCUMENT: every workbook has one, so its main part was not read. Page numbers
  * count the sheets converted, so they stay consecutive; `metadata.sheetNames` lists those sheets in page order.
  * Metadata also carries `title`, `author` and `language` from the workbook properties when present.
  *
- * Hostile and broken files: the bytes are identified before SheetJS reads them (container.ts), zip containers
- * are checked against their declared uncompressed sizes (zip bombs), sheets against cell limits (limits.ts);
- * password protection gives ENCRYPTED_DOCUMENT, anything SheetJS cannot read CORRUPT_DOCUMENT with the cause.
+ * Hostile and broken files: the router's sniffer has identified the bytes before SheetJS reads them
+ * (container.ts); a zip package is within the zip limits (bytes/zip.ts), and every entry is inflated and counted
+ * against them before SheetJS, which inflates them all itself, gets the bytes (zip bombs); sheets are held to
+ * cell limits (limits.ts); password protection gives ENCRYPTED_DOCUMENT, anything SheetJS cannot read
+ * CORRUPT_DOCUMENT with the cause.
  * Delimited text saved with a spreadsheet extension is converted as CSV, with a warning.
  */
 import * as XLSX from '@e965/xlsx';
 import * as codepages from '@e965/xlsx/dist/cpexcel.full.mjs';
 import { EngineError } from '../engine-error.js';
 import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelBlock, ModelPage } from '../model.js';
+import { sniffedOf } from '../bytes/sniff.js';
+import type { ZipArchive } from '../bytes/zip.js';
 import { csvBytesToModel } from '../csv/csv-document.js';
-import { describeNonWorkbookZip, inspectZip, messageOf, sniffContainer } from './container.js';
+import { packageXmlInspector } from '../package-xml.js';
+import { enterStage } from '../stage.js';
+import { encrypted, messageOf, workbookContainer } from './container.js';
 import { renderGfmTable } from '../gfm-table.js';
 import { type SheetChart, workbookCharts } from './charts.js';
 import { commentsMarkdown } from './comments.js';
@@ -58,37 +66,44 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
 
 export const convertSpreadsheet: Converter = async (input: ConvertInput): Promise<DocumentModel> => {
   const { bytes } = input;
-  const sniffed = sniffContainer(bytes);
-  let zipNames: string[] = [];
-  switch (sniffed.kind) {
-    case 'empty':
-      throw new EngineError('EMPTY_DOCUMENT', 'the file is empty (0 bytes)');
+  if (bytes.length === 0) throw new EngineError('EMPTY_DOCUMENT', 'the file is empty (0 bytes)');
+  const container = workbookContainer(sniffedOf(input));
+  let zip: ZipArchive | undefined;
+  switch (container.kind) {
+    case 'refused':
+      throw container.error;
     case 'other':
       throw new EngineError(
         'CORRUPT_DOCUMENT',
-        `the file is not a spreadsheet${sniffed.looksLike ? ` (it looks like ${sniffed.looksLike})` : ''}: ` +
+        `the file is not a spreadsheet${container.looksLike ? ` (it looks like ${container.looksLike})` : ''}: ` +
           'it is neither an OOXML/ODF zip, an Excel binary file, nor spreadsheet XML or text',
       );
     case 'text':
       return textWorkbook(input);
-    case 'zip': {
-      const zip = inspectZip(bytes);
-      if (zip.odfEncrypted) throw encrypted();
-      zipNames = zip.names;
+    case 'zip':
+      zip = container.zip;
+      enterStage('checking the workbook package');
+      // SheetJS inflates every entry of the package itself, with an inflater that zlib must vouch for first
+      // (ZipArchive.check), and reads every XML part, which must be well-formed (package-xml.ts).
+      zip.check(undefined, packageXmlInspector(zip, 'office'));
       break;
-    }
     default:
       break;
   }
-  const workbook = readWorkbook(bytes, zipNames);
-  const charts = workbookCharts(bytes, zipNames);
-  const spacers = workbookSpacers(bytes, zipNames);
+  enterStage('reading the workbook');
+  const workbook = readWorkbook(bytes);
+  // Every workbook has a sheet: none means its main part (xl/workbook.xml, content.xml) was not read.
+  if (workbook.SheetNames.length === 0) throw new EngineError('CORRUPT_DOCUMENT', 'the workbook is damaged: no sheet can be read from it');
+  enterStage('reading the charts');
+  const charts = workbookCharts(zip);
+  enterStage('laying out the sheets');
+  const spacers = workbookSpacers(zip);
   const model = workbookModel(workbook, DEFAULT_SHEET_LIMITS, { charts: charts.bySheet, spacers });
   if (charts.warnings.length > 0) model.warnings = [...(model.warnings ?? []), ...charts.warnings];
   return model;
 };
 
-function readWorkbook(bytes: Uint8Array, zipNames: string[]): XLSX.WorkBook {
+function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
   try {
     return XLSX.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), READ_OPTIONS);
   } catch (error) {
@@ -99,22 +114,10 @@ function readWorkbook(bytes: Uint8Array, zipNames: string[]): XLSX.WorkBook {
         cause: error,
       });
     }
-    const holds = zipNames.length > 0 ? describeNonWorkbookZip(zipNames) : null;
-    if (holds) {
-      throw new EngineError('CORRUPT_DOCUMENT', `the file is not a spreadsheet: it is ${holds}`, { cause: error });
-    }
     throw new EngineError('CORRUPT_DOCUMENT', `the workbook is damaged and cannot be read (${message})`, {
       cause: error,
     });
   }
-}
-
-function encrypted(cause?: unknown): EngineError {
-  return new EngineError(
-    'ENCRYPTED_DOCUMENT',
-    'the workbook is password-protected; remove the password and convert it again',
-    cause === undefined ? undefined : { cause },
-  );
 }
 
 /** What the package says beyond SheetJS's cells, by sheet name (charts.ts, sheet-geometry.ts). */
@@ -188,7 +191,11 @@ export function workbookModel(
   if (language) metadata.language = language;
   metadata.sheetNames = sheetNames;
   if (hiddenSheets.length > 0) metadata.hiddenSheets = hiddenSheets;
-  return { pages, metadata };
+  const model: DocumentModel = { pages, metadata };
+  if (pages.length === 0 && workbook.SheetNames.length > 0) {
+    model.warnings = [`the workbook has no text to convert: its ${workbook.SheetNames.length} sheet(s) are all "very hidden" (only a macro can show them)`];
+  }
+  return model;
 }
 
 /** Regions looked at after a one-cell region for a table it may be the title of. */

@@ -1,7 +1,8 @@
 /**
- * Size limits that keep a hostile or pathological workbook (a zip bomb, a sheet whose used range claims a million
- * rows, thousands of overlapping merges) from exhausting memory or time. Crossing one is a DOCUMENT_TOO_COMPLEX
- * error naming what was too big, never a silent truncation.
+ * Size limits that keep a hostile or pathological workbook (a sheet whose used range claims a million rows,
+ * thousands of overlapping merges) from exhausting memory or time; a zip bomb meets the engine's zip limits
+ * (bytes/zip.ts) first. Crossing one is a DOCUMENT_TOO_COMPLEX error naming what was too big, never a silent
+ * truncation.
  */
 
 /** Non-empty cells one sheet may hold, and the largest table (rows × columns after trimming) it may produce. */
@@ -9,15 +10,6 @@ export const MAX_SHEET_CELLS = 1_000_000;
 
 /** Table cells (rows × columns after trimming) across all the sheets of one workbook. */
 export const MAX_WORKBOOK_CELLS = 4_000_000;
-
-/** Uncompressed size of one entry of a zip container (xlsx, xlsm, xlsb, ods): 256 MiB. */
-export const MAX_ZIP_ENTRY_BYTES = 256 * 1024 * 1024;
-
-/** Uncompressed size of all the entries of a zip container together: 512 MiB. */
-export const MAX_ZIP_TOTAL_BYTES = 512 * 1024 * 1024;
-
-/** Entries in a zip container. */
-export const MAX_ZIP_ENTRIES = 20_000;
 
 /** Steps spent blanking the cells hidden under merged ranges, per sheet (guards against overlapping merges). */
 export const MAX_MERGE_STEPS = 20_000_000;

@@ -6,11 +6,11 @@
  *
  * SheetJS only reads widths and heights with its `cellStyles` option, which makes reading a styled workbook many
  * times slower, so the `<col>` elements and the `<row>` start tags are read from the sheet XML here: one regular
- * expression pass over a sheet part, only when a gap on that sheet needs judging; parts above
- * MAX_SCANNED_PART_BYTES are not scanned (their gaps all separate).
+ * expression pass over a sheet part (read through the engine's zip reader, bytes/zip.ts), only when a gap on that
+ * sheet needs judging; parts above MAX_SCANNED_PART_BYTES are not scanned (their gaps all separate).
  * Other formats (.xlsb, .xls, .ods) have no spacers: every empty row and column separates.
  */
-import { strFromU8, unzipSync } from 'fflate';
+import type { ZipArchive } from '../bytes/zip.js';
 import type { Spacers } from './regions.js';
 import { type SheetPart, workbookSheetParts } from './ooxml-workbook.js';
 
@@ -21,14 +21,15 @@ const MAX_SCANNED_PART_BYTES = 32 * 1024 * 1024;
 const MAX_COLUMNS = 16_384;
 
 /**
- * Spacers by sheet name for the worksheets of an .xlsx/.xlsm package. A sheet's part is only read the first time a
- * gap on it needs judging: a sheet whose tables have no small gaps costs nothing.
+ * Spacers by sheet name for the worksheets of an .xlsx/.xlsm package (none for other workbooks). A sheet's part is
+ * only read the first time a gap on it needs judging: a sheet whose tables have no small gaps costs nothing.
  */
-export function workbookSpacers(bytes: Uint8Array, entryNames: readonly string[]): Map<string, Spacers> {
+export function workbookSpacers(zip: ZipArchive | undefined): Map<string, Spacers> {
   const result = new Map<string, Spacers>();
+  if (zip === undefined) return result;
   let sheets: SheetPart[];
   try {
-    sheets = workbookSheetParts(bytes, new Set(entryNames)).filter((sheet) => sheet.part.includes('worksheets/'));
+    sheets = workbookSheetParts(zip).filter((sheet) => sheet.part.includes('worksheets/'));
   } catch {
     // Layout hints only: a package this cannot read is converted with every gap separating.
     return result;
@@ -36,7 +37,7 @@ export function workbookSpacers(bytes: Uint8Array, entryNames: readonly string[]
   for (const sheet of sheets) {
     let loaded: Spacers | null | undefined;
     const load = (): Spacers | null => {
-      if (loaded === undefined) loaded = readSpacers(bytes, sheet.part);
+      if (loaded === undefined) loaded = readSpacers(zip, sheet.part);
       return loaded;
     };
     result.set(sheet.name, { row: (index) => load()?.row(index) ?? false, column: (index) => load()?.column(index) ?? false });
@@ -44,12 +45,11 @@ export function workbookSpacers(bytes: Uint8Array, entryNames: readonly string[]
   return result;
 }
 
-function readSpacers(bytes: Uint8Array, part: string): Spacers | null {
+function readSpacers(zip: ZipArchive, part: string): Spacers | null {
+  if ((zip.sizeOf(part) ?? Infinity) > MAX_SCANNED_PART_BYTES) return null;
   try {
-    const data = unzipSync(bytes, {
-      filter: (file) => file.name === part && file.originalSize <= MAX_SCANNED_PART_BYTES,
-    })[part];
-    return data === undefined ? null : sheetSpacers(strFromU8(data));
+    const xml = zip.readText(part);
+    return xml === undefined ? null : sheetSpacers(xml);
   } catch {
     return null;
   }

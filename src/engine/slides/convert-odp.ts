@@ -7,29 +7,39 @@
  * their title and their data table) are the content, groups (`draw:g`) are walked (their members have slide
  * coordinates already); footers, date-time and page-number frames (on the page, or on its master page when the
  * page shows them) and text the master page itself carries are furniture. `presentation:notes` gives the speaker
- * notes, `officeooo:annotation` the comments (with `dc:creator`). A page whose style says
+ * notes, `officeooo:annotation` the comments (with `dc:creator`).
+ *
+ * The master page's text reaches a slide as LibreOffice shows it there (sd's SdPage::checkVisibility): its own
+ * shapes (text boxes, shapes with text, in groups too) unless the page hides background objects; its header,
+ * footer, date-time and page-number frames as the page's style says, and when the page states nothing, the header,
+ * footer and date-time but not the number (DEFAULT_PAGE_STYLE). Its title, outline, subtitle and notes placeholders
+ * never show on a slide: they hold the master's prompts ("Click to edit Master title style" in the corpus deck
+ * converted from PowerPoint), not slide text.
+ *
+ * A page whose style says
  * `presentation:visibility="hidden"` is kept and marked hidden (render-slide.ts). Sizes come from the master page's
  * page layout; rectangles are in centimetres. Metadata: meta.xml (title, author = dc:creator or the initial
  * creator, subject, description, keywords, language, created, modified) and numPages.
  *
- * Errors: a package whose manifest lists `manifest:encryption-data` is ENCRYPTED_DOCUMENT; a file that is not a
- * zip, a zip cut short or without content.xml is CORRUPT_DOCUMENT; another OpenDocument type (text,
- * spreadsheet...) or Office package is UNSUPPORTED_FILE; no pages is EMPTY_DOCUMENT.
+ * Errors: what the sniffer says of the package (package.ts): a package whose manifest lists
+ * `manifest:encryption-data` is ENCRYPTED_DOCUMENT; a zip cut short or without content.xml, or no document at all,
+ * is CORRUPT_DOCUMENT; another document type (an OpenDocument text, a PowerPoint package...) is UNSUPPORTED_FILE.
+ * Content without an office:presentation body is CORRUPT_DOCUMENT; no pages is EMPTY_DOCUMENT.
  */
 import { EngineError } from '../engine-error.js';
-import type { ConvertInput, DocumentModel, MetadataValue, ModelPage } from '../model.js';
-import { declarations, readStyles, type OdpStyles } from './odp/styles.js';
+import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelPage } from '../model.js';
+import { declarations, DEFAULT_PAGE_STYLE, readStyles, type OdpStyles, type PageStyle } from './odp/styles.js';
 import { odfTableRows } from './odp/table.js';
 import { odfParagraphs, type OdpTextContext } from './odp/text.js';
 import { lengthInCentimetres, transformTranslation } from './odp/units.js';
 import { DeckBudget, MAX_SHAPES_PER_SLIDE, MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
 import { plainText } from './paragraphs.js';
-import { hiddenSlidesWarning, NO_TEXT_WARNING, renderSlide } from './render-slide.js';
+import { hiddenSlidesWarning, renderSlide, textlessDeckWarning } from './render-slide.js';
 import type { FurnitureKind, Paragraph, Rect, Slide, SlideComment, SlideItem } from './slide-model.js';
+import { enterStage } from '../stage.js';
 import { attr, child, descendants, elements, MAX_XML_DEPTH, parseXml, textContent, type XmlElement } from './xml.js';
 
 const POINTS_PER_CENTIMETRE = 72 / 2.54;
-const PRESENTATION_TYPES = ['application/vnd.oasis.opendocument.presentation', 'application/vnd.oasis.opendocument.presentation-template'];
 const FURNITURE_CLASSES: Record<string, FurnitureKind> = {
   footer: 'page_footer',
   'date-time': 'page_footer',
@@ -37,34 +47,15 @@ const FURNITURE_CLASSES: Record<string, FurnitureKind> = {
   header: 'page_header',
 };
 
-export function convertOdp(input: ConvertInput): Promise<DocumentModel> {
-  try {
-    return Promise.resolve(convert(input.bytes));
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-  }
-}
+export const convertOdp: Converter = async (input) => convert(input);
 
-function convert(bytes: Uint8Array): DocumentModel {
-  const deck = openDeck(bytes, 'odp');
-  const parts = readDeckParts(deck, (name) =>
-    ['mimetype', 'content.xml', 'styles.xml', 'meta.xml', 'META-INF/manifest.xml'].includes(name) || /^Object [^/]+\/content\.xml$/.test(name),
-  );
-  if (/<manifest:encryption-data\b/.test(parts.get('META-INF/manifest.xml') ?? '')) {
-    throw new EngineError('ENCRYPTED_DOCUMENT', 'the presentation is password-protected (its OpenDocument package is encrypted); remove the password and try again');
-  }
-  const mimetype = (parts.get('mimetype') ?? '').trim();
-  if (mimetype !== '' && !PRESENTATION_TYPES.includes(mimetype)) {
-    throw new EngineError('UNSUPPORTED_FILE', `the file is an OpenDocument file of another kind (${mimetype}), not a presentation`);
-  }
-  if (!deck.has('content.xml')) throw new EngineError('CORRUPT_DOCUMENT', 'the OpenDocument package has no content.xml');
+function convert(input: ConvertInput): DocumentModel {
+  const deck = openDeck(input, 'odp');
+  const parts = readDeckParts(deck, (name) => ['content.xml', 'styles.xml', 'meta.xml'].includes(name) || /^Object [^/]+\/content\.xml$/.test(name));
   const content = parseXml(parts.get('content.xml') ?? '');
   if (content === null) throw new EngineError('CORRUPT_DOCUMENT', 'the presentation content (content.xml) is not readable XML');
   const presentation = descendants(child(content, 'body'), 'presentation')[0];
-  if (presentation === undefined) {
-    if (mimetype === '') throw new EngineError('UNSUPPORTED_FILE', 'the OpenDocument file is not a presentation (no office:presentation body)');
-    throw new EngineError('CORRUPT_DOCUMENT', 'the presentation content has no office:presentation body');
-  }
+  if (presentation === undefined) throw new EngineError('CORRUPT_DOCUMENT', 'the presentation content has no office:presentation body');
   const styles = readStyles(content, parseXml(parts.get('styles.xml') ?? '') ?? undefined);
   const declared = declarations(content);
 
@@ -82,6 +73,7 @@ function convert(bytes: Uint8Array): DocumentModel {
     return text === undefined ? null : parseXml(text);
   };
   pageElements.forEach((page, index) => {
+    enterStage(`reading slide ${index + 1}`);
     const slide = readPage(page, index + 1, { styles, declared, charts, budget });
     if (slide.hidden) hidden.push(slide.number);
     firstTitle ??= slide.title?.text;
@@ -90,7 +82,8 @@ function convert(bytes: Uint8Array): DocumentModel {
 
   const warnings: string[] = [];
   if (hidden.length > 0) warnings.push(hiddenSlidesWarning(hidden));
-  if (pages.every((page) => page.blocks.every((block) => block.markdown.trim() === '' || block.furniture))) warnings.push(NO_TEXT_WARNING);
+  const textless = textlessDeckWarning(pages);
+  if (textless !== undefined) warnings.push(textless);
   const metadata: Record<string, MetadataValue> = { ...odfMetadata(parseXml(parts.get('meta.xml') ?? '') ?? undefined) };
   if (metadata['title'] === undefined && firstTitle !== undefined) metadata['title'] = firstTitle;
   metadata['numPages'] = pageElements.length;
@@ -162,8 +155,8 @@ function readPage(page: XmlElement, number: number, deck: DeckFacts): Slide {
     const presentationClass = attr(shape, 'presentation:class');
     const furniture = presentationClass === undefined ? undefined : FURNITURE_CLASSES[presentationClass];
     if (onMaster) {
-      // The master's own text shows on every slide; its placeholders only when the slide says so.
-      if (furniture !== undefined && !showsOnPage(presentationClass ?? '', pageStyle)) return;
+      // The master's own text shows on every slide; its running frames as the page says; its other placeholders never.
+      if (furniture !== undefined && !showsOnPage(presentationClass ?? '', pageStyle ?? DEFAULT_PAGE_STYLE)) return;
       if (furniture === undefined && presentationClass !== undefined) return;
     }
     if (onMaster && shape.name === 'frame' && child(shape, 'text-box') === undefined) return;
@@ -241,8 +234,8 @@ function inferTitle(slide: Slide, master: XmlElement): void {
   slide.items.splice(index, 1);
 }
 
-function showsOnPage(presentationClass: string, style: { displayFooter: boolean; displayPageNumber: boolean; displayDateTime: boolean } | undefined): boolean {
-  if (style === undefined) return false;
+function showsOnPage(presentationClass: string, style: PageStyle): boolean {
+  if (presentationClass === 'header') return style.displayHeader;
   if (presentationClass === 'footer') return style.displayFooter;
   if (presentationClass === 'page-number') return style.displayPageNumber;
   if (presentationClass === 'date-time') return style.displayDateTime;

@@ -8,36 +8,32 @@
  * makes the blocks. Metadata: docProps/core.xml (title, author...; the first slide title found when the package
  * has none) and numPages.
  *
- * Errors: an encrypted deck (OLE container with EncryptionInfo) is ENCRYPTED_DOCUMENT; a file that is not a zip,
- * a zip cut short, without ppt/presentation.xml or with no readable slide part is CORRUPT_DOCUMENT (one unreadable
- * slide among others is a failed page with a warning); another Office package is UNSUPPORTED_FILE;
- * a deck with no slides is EMPTY_DOCUMENT (slides without any text give a result with a warning instead);
- * oversized XML (declared sizes), too many slides, shapes or table cells are DOCUMENT_TOO_COMPLEX.
+ * Errors: what the sniffer says of the package (package.ts): an encrypted deck (OLE container with
+ * EncryptionInfo) is ENCRYPTED_DOCUMENT; no document, a zip cut short or without ppt/presentation.xml is
+ * CORRUPT_DOCUMENT; another document type is UNSUPPORTED_FILE; a package crossing the zip limits is
+ * DOCUMENT_TOO_COMPLEX. Then: no readable slide part is CORRUPT_DOCUMENT (one unreadable slide among others is a
+ * failed page with a warning); a deck with no slides is EMPTY_DOCUMENT (slides without any text give a result
+ * with a warning instead); too many slides, shapes or table cells are DOCUMENT_TOO_COMPLEX.
  */
 import { coreMetadata, parseRelationships, type Relationship } from '../docx/package.js';
 import { EngineError } from '../engine-error.js';
-import type { ConvertInput, DocumentModel, MetadataValue, ModelPage } from '../model.js';
+import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelPage } from '../model.js';
 import { DeckBudget, MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
 import { type ChartData, readChart } from './pptx/chart.js';
 import { commentAuthors, readComments } from './pptx/comments.js';
 import { decorationItems, notesParagraphs, readSlideShapes } from './pptx/shapes.js';
 import type { TextContext } from './pptx/text.js';
-import { hiddenSlidesWarning, NO_TEXT_WARNING, renderSlide } from './render-slide.js';
+import { hiddenSlidesWarning, renderSlide, textlessDeckWarning } from './render-slide.js';
 import type { Slide } from './slide-model.js';
+import { enterStage } from '../stage.js';
 import { attr, child, elements, parseXml, type XmlElement } from './xml.js';
 
 const POINTS_PER_EMU = 1 / 12_700;
 
-export function convertPptx(input: ConvertInput): Promise<DocumentModel> {
-  try {
-    return Promise.resolve(convert(input.bytes));
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-  }
-}
+export const convertPptx: Converter = async (input) => convert(input);
 
-function convert(bytes: Uint8Array): DocumentModel {
-  const parts = readDeckParts(openDeck(bytes, 'pptx'), isWantedPart);
+function convert(input: ConvertInput): DocumentModel {
+  const parts = readDeckParts(openDeck(input, 'pptx'), isWantedPart);
   const deck = new PartCache(parts);
 
   const mainPart = parseRelationships(parts.get('_rels/.rels'), '').find((relationship) => relationship.kind === 'officeDocument')?.target ?? 'ppt/presentation.xml';
@@ -65,6 +61,7 @@ function convert(bytes: Uint8Array): DocumentModel {
   let firstTitle: string | null = null;
   slideIds.forEach((slideId, index) => {
     const number = index + 1;
+    enterStage(`reading slide ${number}`);
     const target = presentationRels.find((relationship) => relationship.id === attr(slideId, 'r:id'))?.target;
     const root = target === undefined ? undefined : deck.xml(target);
     if (target === undefined || root === undefined) {
@@ -82,7 +79,8 @@ function convert(bytes: Uint8Array): DocumentModel {
     throw new EngineError('CORRUPT_DOCUMENT', `none of the presentation's ${pages.length} slides can be read (their parts are missing or damaged)`);
   }
   if (hidden.length > 0) warnings.push(hiddenSlidesWarning(hidden));
-  if (pages.every((page) => page.blocks.every((block) => block.markdown.trim() === '' || block.furniture))) warnings.push(NO_TEXT_WARNING);
+  const textless = textlessDeckWarning(pages);
+  if (textless !== undefined) warnings.push(textless);
 
   const metadata: Record<string, MetadataValue> = { ...coreMetadata(parts.get('docProps/core.xml')) };
   if (metadata['title'] === undefined && firstTitle !== null) metadata['title'] = firstTitle;

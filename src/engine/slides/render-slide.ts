@@ -22,6 +22,16 @@ export const NOTES_LABEL = 'notes';
 export const COMMENTS_LABEL = 'comments';
 export const HIDDEN_SLIDE_LABEL = 'hidden-slide';
 export const NO_TEXT_WARNING = 'the presentation has no text.';
+export const ONLY_FURNITURE_WARNING =
+  'the presentation has no text of its own: its only text is what its masters show on the slides (footers, dates, ' +
+  'slide numbers, decoration), kept as furniture, out of the Markdown unless onlyMainContent is false.';
+
+/** The warning for a deck none of whose slides has main text: no text at all, or only its masters' furniture. */
+export function textlessDeckWarning(pages: readonly ModelPage[]): string | undefined {
+  const blocks = pages.flatMap((page) => page.blocks).filter((block) => block.markdown.trim() !== '');
+  if (blocks.some((block) => !block.furniture)) return undefined;
+  return blocks.some((block) => block.label !== HIDDEN_SLIDE_LABEL) ? ONLY_FURNITURE_WARNING : NO_TEXT_WARNING;
+}
 
 /** The warning naming the hidden slides whose content is included. */
 export function hiddenSlidesWarning(numbers: readonly number[]): string {

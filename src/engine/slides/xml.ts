@@ -92,10 +92,6 @@ export function localName(qname: string): string {
   return colon < 0 ? qname : qname.slice(colon + 1);
 }
 
-export function isElement(node: XmlNode | undefined): node is XmlElement {
-  return node !== undefined && typeof node !== 'string';
-}
-
 /** Child elements, optionally only those with the given local name(s). */
 export function elements(parent: XmlElement | undefined | null, ...names: string[]): XmlElement[] {
   if (!parent) return [];

@@ -1,16 +1,16 @@
 /**
- * sniffBytes: every corpus file sniffed to what its content is (the directory says what a file claims), and the
- * containers, markup and signatures it tells apart, including encrypted, empty and damaged ones.
+ * sniff: every corpus file sniffed to what its content is (the directory says what a file claims), the
+ * containers, markup and signatures it tells apart, including encrypted, empty and damaged ones, and the container
+ * it hands on with its verdict.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { isEncryptedOoxml, oleStreamNames, readOleDirectory } from '../../../src/engine/bytes/ole.js';
-import { type DocumentType, findPdfHeader, type RealType, sniffBytes } from '../../../src/engine/bytes/sniff.js';
-import { readEntryPrefix, readZipDirectory, zipEntryNames } from '../../../src/engine/bytes/zip.js';
-import { type SniffedFormat, sniffFormat } from '../../../src/engine/sniff.js';
+import { DamagedCompoundFile, openCompoundFile } from '../../../src/engine/bytes/cfb.js';
+import { type DocumentType, findPdfHeader, type RealType, sniff as sniffFile, sniffBytes } from '../../../src/engine/bytes/sniff.js';
+import { readEntryPrefix, readZipDirectory } from '../../../src/engine/bytes/zip.js';
 import { corpusBytes, corpusPath } from '../html/helpers.js';
 import { oleFile, withEndOfCentralDirectoryOffset } from './make-bytes.js';
 
@@ -170,12 +170,23 @@ describe('zip packages', () => {
     const whole = corpusBytes('docx/word_tables.docx');
     const cut = whole.subarray(0, Math.floor(whole.length / 2));
     expect(readZipDirectory(cut)?.problem).toBe('truncated');
-    expect(zipEntryNames(cut)?.length).toBeGreaterThan(0);
+    expect(readZipDirectory(cut)?.entries.length).toBeGreaterThan(0);
     expect(sniffBytes(cut)).toEqual({
       kind: 'damaged',
       type: 'docx',
       what: 'a zip package cut short: its central directory (at the end of the file) is missing (its parts are those of a Word document (.docx))',
     });
+  });
+
+  it('damaged: the end record hides a second one in its comment (readers would disagree on the directory)', () => {
+    const zip = corpusBytes('xlsx/xlsx_01.xlsx');
+    const comment = Uint8Array.from([0x78, 0x78, 0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0]);
+    const bytes = new Uint8Array(zip.length + comment.length);
+    bytes.set(zip);
+    bytes.set(comment, zip.length);
+    new DataView(bytes.buffer).setUint16(zip.length - 2, comment.length, true);
+    expect(readZipDirectory(bytes)?.problem).toBe('damaged');
+    expect(sniffBytes(bytes)).toMatchObject({ kind: 'damaged', type: 'xlsx' });
   });
 
   it('damaged: the end record points at no directory', () => {
@@ -196,22 +207,32 @@ describe('OLE compound files', () => {
     expect(sniffBytes(oleFile({}))).toEqual({ kind: 'empty', what: 'an OLE compound file with no streams' });
   });
 
-  it('lists the directory of real files', () => {
-    expect(oleStreamNames(corpusBytes('xlsx/password_protected.xlsx'))).toEqual(expect.arrayContaining(['EncryptionInfo', 'EncryptedPackage']));
-    expect(isEncryptedOoxml(corpusBytes('xlsb/protected_passtika.xlsb'))).toBe(true);
-    expect(oleStreamNames(corpusBytes('doc/legacy_sample.doc'))).toContain('WordDocument');
-    expect(isEncryptedOoxml(corpusBytes('doc/legacy_sample.doc'))).toBe(false);
-    expect(oleStreamNames(corpusBytes('docx/empty.docx'))).toBeNull();
+  it('lists the directory of real files, and hands the opened file on with the verdict', () => {
+    const streams = (file: string) => sniffFile(corpusBytes(file)).cfb?.entries.map((entry) => entry.name) ?? null;
+    expect(streams('xlsx/password_protected.xlsx')).toEqual(expect.arrayContaining(['EncryptionInfo', 'EncryptedPackage']));
+    expect(sniffBytes(corpusBytes('xlsb/protected_passtika.xlsb'))).toMatchObject({ kind: 'encrypted', what: expect.stringContaining('OOXML package inside an OLE') });
+    expect(streams('doc/legacy_sample.doc')).toContain('WordDocument');
+    expect(sniffBytes(corpusBytes('doc/legacy_sample.doc'))).toEqual(document('doc'));
+    expect(streams('docx/empty.docx')).toBeNull();
   });
 
   it('a file cut short is damaged, wherever the cut falls', () => {
     const whole = corpusBytes('doc/legacy_sample.doc');
+    const opened = (bytes: Uint8Array): string => {
+      try {
+        return openCompoundFile(bytes).cutShort ? 'cut short: sectors it uses lie beyond the end of the file' : 'whole';
+      } catch (error) {
+        if (error instanceof DamagedCompoundFile) return error.damage;
+        throw error;
+      }
+    };
     for (const share of [0.05, 0.5, 0.99]) {
       const cut = whole.subarray(0, Math.floor(whole.length * share));
-      expect(readOleDirectory(cut), `cut at ${share}`).toMatchObject({ damage: expect.stringMatching(/^cut short/) });
+      expect(opened(cut), `cut at ${share}`).toMatch(/^cut short/);
       expect(sniffBytes(cut)).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/^an OLE compound file \(the legacy Office container\) cut short/) });
     }
-    expect(sniffBytes(whole.subarray(0, 300))).toMatchObject({ kind: 'damaged', what: expect.stringContaining('cut short inside its 512-byte header') });
+    expect(opened(whole)).toBe('whole');
+    expect(sniffBytes(whole.subarray(0, 300))).toMatchObject({ kind: 'damaged', what: expect.stringContaining('cut short: the file is 300 bytes, shorter than the 512-byte header') });
   });
 });
 
@@ -269,27 +290,29 @@ describe('text and markup', () => {
   });
 });
 
-describe('sniffFormat (the coarse verdict older callers check)', () => {
-  const COARSE: Record<string, SniffedFormat> = {
-    'doc/eng_spa_mult.doc': 'zip-docx',
-    'doc/legacy_sample.doc': 'ole',
-    'xlsx/password_protected.xlsx': 'ole',
-    'ods/pass_protected.ods': 'zip-odf',
-    'ppt/eng_spa_mult.ppt': 'zip-pptx',
-    'xlsb/sample.xlsb': 'zip-xlsx',
-    'epub/winter-sports.epub': 'zip-epub',
-    'html/wiki_duck.html': 'html',
-    'rtf/fake-doc.rtf': 'text',
-    'csv/csv-comma.csv': 'text',
-    'pdf/password.pdf': 'pdf',
-    'pdf/EMPTY-zero-bytes.pdf': 'unknown',
+describe('the container comes with the verdict, opened once for the converter', () => {
+  const CONTAINERS: Record<string, [Partial<RealType>, 'zip' | 'cfb' | null]> = {
+    'doc/eng_spa_mult.doc': [document('docx'), 'zip'],
+    'doc/legacy_sample.doc': [document('doc'), 'cfb'],
+    'xlsx/password_protected.xlsx': [{ kind: 'encrypted' }, 'cfb'],
+    'ods/pass_protected.ods': [{ kind: 'encrypted', type: 'ods' }, null],
+    'ppt/eng_spa_mult.ppt': [document('pptx'), 'zip'],
+    'xlsb/sample.xlsb': [document('xlsb'), 'zip'],
+    'epub/winter-sports.epub': [document('epub'), 'zip'],
+    'html/wiki_duck.html': [document('html'), null],
+    'rtf/fake-doc.rtf': [document('rtf'), null],
+    'csv/csv-comma.csv': [document('text'), null],
+    'pdf/password.pdf': [document('pdf'), null],
+    'pdf/EMPTY-zero-bytes.pdf': [{ kind: 'empty' }, null],
   };
-  it.each(Object.entries(COARSE))('%s → %s', (file, expected) => {
-    expect(sniffFormat(corpusBytes(file))).toBe(expected);
+  it.each(Object.entries(CONTAINERS))('%s', (file, [real, container]) => {
+    const sniffed = sniffFile(corpusBytes(file));
+    expect(sniffed.real).toMatchObject(real);
+    expect(sniffed.zip !== undefined ? 'zip' : sniffed.cfb !== undefined ? 'cfb' : null).toBe(container);
   });
 
-  it('tells other zips apart', () => {
-    expect(sniffFormat(zipSync({ 'a.txt': strToU8('x') }))).toBe('zip-other');
-    expect(sniffFormat(new Uint8Array([0, 1, 2, 3, 0, 0, 255, 7]))).toBe('unknown');
+  it('opens no archive that is no document', () => {
+    expect(sniffFile(zipSync({ 'a.txt': strToU8('x') }))).toEqual({ real: { kind: 'other', looksLike: 'a zip archive of other files ("a.txt")' } });
+    expect(sniffFile(new Uint8Array([0, 1, 2, 3, 0, 0, 255, 7]))).toEqual({ real: { kind: 'other', looksLike: 'binary data of no known document type (it starts with "........")' } });
   });
 });

@@ -6,7 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertDocx } from '../../../src/engine/docx/convert-docx.js';
 import { NO_TEXT_WARNING } from '../../../src/engine/html/convert-html.js';
-import { sniffFormat } from '../../../src/engine/sniff.js';
+import { sniff } from '../../../src/engine/bytes/sniff.js';
 import { blocksOf, corpusBytes, corpusText, headingsOf, input, markdownOf, tablesOf } from '../html/helpers.js';
 import { coreXml, makeDocx, paragraph, table } from './make-docx.js';
 
@@ -214,7 +214,9 @@ describe('docm (macro-enabled)', () => {
 describe('doc/eng_spa_mult.doc (a .docx saved with a .doc name)', () => {
   it('is sniffed as a Word package and converted', async () => {
     const bytes = corpusBytes('doc/eng_spa_mult.doc');
-    expect(sniffFormat(bytes)).toBe('zip-docx');
+    const sniffed = sniff(bytes);
+    expect(sniffed.real).toEqual({ kind: 'document', type: 'docx' });
+    expect(sniffed.zip?.has('word/document.xml')).toBe(true);
     const model = await convertDocx(input(bytes, {}, 'eng_spa_mult.doc'));
     const markdown = markdownOf(model);
     expect(markdown).toContain('All human beings are born free and equal in dignity and rights.');
@@ -264,9 +266,14 @@ describe('errors', () => {
     await expect(convertDocx(input(bytes, {}, 'legacy.docx'))).rejects.toMatchObject({ apiCode: 'UNSUPPORTED_FILE' });
   });
 
-  it('not a zip is CORRUPT_DOCUMENT', async () => {
+  it('bytes that are no document are CORRUPT_DOCUMENT; text is UNSUPPORTED_FILE naming what it is', async () => {
+    const junk = new Uint8Array([0, 1, 2, 3, 0, 0, 255, 7, 9, 9]);
+    await expect(convertDocx(input(junk, {}, 'fake.docx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
     const bytes = new TextEncoder().encode('this is plain text, not a zip package');
-    await expect(convertDocx(input(bytes, {}, 'fake.docx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
+    await expect(convertDocx(input(bytes, {}, 'fake.docx'))).rejects.toMatchObject({
+      apiCode: 'UNSUPPORTED_FILE',
+      message: 'the file is a text file (CSV or plain text), not a Word document (.docx)',
+    });
   });
 
   it('a truncated package is CORRUPT_DOCUMENT', async () => {

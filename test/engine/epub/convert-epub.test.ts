@@ -159,14 +159,17 @@ describe('epub refusals', () => {
     expect(dangling.message).toMatch(/empty spine.*missing from the manifest/);
   });
 
-  it('a zip cut short or bytes that are no zip are CORRUPT_DOCUMENT; another package is UNSUPPORTED_FILE', async () => {
+  it('a zip cut short or bytes that are no document are CORRUPT_DOCUMENT; another document is UNSUPPORTED_FILE', async () => {
     const whole = makeEpub({ chapters: [chapter] });
     const cut = await refusal(whole.subarray(0, whole.length - 30));
     expect(cut.apiCode).toBe('CORRUPT_DOCUMENT');
     expect(cut.message).toMatch(/cut short/);
-    const text = await refusal(strToU8('<html><body>not a book</body></html>'));
-    expect(text.apiCode).toBe('CORRUPT_DOCUMENT');
-    expect(text.message).toMatch(/not an EPUB book/);
+    const junk = await refusal(new Uint8Array([0, 1, 2, 3, 0, 0, 255, 7, 9, 9]));
+    expect(junk.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(junk.message).toMatch(/not an EPUB book/);
+    const page = await refusal(strToU8('<html><body>not a book</body></html>'));
+    expect(page.apiCode).toBe('UNSUPPORTED_FILE');
+    expect(page.message).toBe('the file is an HTML page, not an EPUB book');
     const odt = await refusal(makeOdt({ body: p('x') }));
     expect(odt.apiCode).toBe('UNSUPPORTED_FILE');
     expect(odt.message).toContain('OpenDocument');

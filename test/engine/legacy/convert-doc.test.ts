@@ -220,21 +220,21 @@ describe('errors', () => {
     expect(encryptedPackage.apiCode).toBe('ENCRYPTED_DOCUMENT');
     expect(encryptedPackage.message).toMatch(/password-protected/);
     const otherOle = await failure(writeCfb([{ name: 'Contents', data: new Uint8Array(10) }]).bytes);
-    expect([otherOle.apiCode, otherOle.message]).toEqual(['CORRUPT_DOCUMENT', 'not a Word 97-2003 document (.doc): the OLE2 container has no WordDocument stream']);
+    expect([otherOle.apiCode, otherOle.message]).toEqual(['CORRUPT_DOCUMENT', 'the file is not a Word 97-2003 document (.doc): it looks like an OLE compound file of another kind (streams "Contents")']);
     const rtf = await failure(corpusBytes('rtf/fake-doc.rtf'));
     expect([rtf.apiCode, rtf.message]).toEqual(['UNSUPPORTED_FILE', 'the file is an RTF document, not a Word 97-2003 document (.doc)']);
     const text = await failure(new TextEncoder().encode('just some text, not a Word file'));
     expect([text.apiCode, text.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a text file (CSV or plain text), not a Word 97-2003 document (.doc)']);
     const junk = await failure(Uint8Array.from({ length: 600 }, (_, index) => (index * 37 + 11) & 0xff));
     expect(junk.apiCode).toBe('CORRUPT_DOCUMENT');
-    expect(junk.message).toMatch(/^not a Word 97-2003 document \(\.doc\): the file is not an OLE2 compound file/);
+    expect(junk.message).toMatch(/^the file is not a Word 97-2003 document \(\.doc\): it looks like binary data/);
   });
 
   it('gives a truncated file as a damaged container', async () => {
     const bytes = corpusBytes('doc/legacy_sample.doc');
     const error = await failure(bytes.slice(0, 20_000));
     expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
-    expect(error.message).toMatch(/damaged OLE2 container/);
+    expect(error.message).toMatch(/^the file is damaged or truncated: it is an OLE compound file \(the legacy Office container\) cut short/);
   });
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../../src/engine/engine-error.js';
 import { NO_TEXT_WARNING } from '../../../src/engine/html/convert-html.js';
 import { convertOdt } from '../../../src/engine/odt/convert-odt.js';
-import { MAX_ZIP_PARTS } from '../../../src/engine/zip-package.js';
+import { ZIP_LIMITS } from '../../../src/engine/bytes/zip.js';
 import { blocksOf, corpusText, headingsOf, input, markdownOf, tablesOf } from '../html/helpers.js';
 import { h, makeFlatOdt, makeOdt, p, textStyle } from './make-odt.js';
 
@@ -297,14 +297,17 @@ describe('odt refusals', () => {
     expect(error.message).toContain('password-protected');
   });
 
-  it('a zip cut short, or bytes that are no zip, are CORRUPT_DOCUMENT', async () => {
+  it('a zip cut short, or bytes that are no document, are CORRUPT_DOCUMENT; text is UNSUPPORTED_FILE', async () => {
     const whole = makeOdt({ body: p('Text') });
     const cut = await refusal(whole.subarray(0, Math.floor(whole.length / 2)));
     expect(cut.apiCode).toBe('CORRUPT_DOCUMENT');
-    expect(cut.message).toMatch(/damaged or cut short/);
-    const garbage = await refusal(strToU8('this is plain text, not a document'));
+    expect(cut.message).toMatch(/damaged or truncated: it is a zip package cut short/);
+    const garbage = await refusal(new Uint8Array([0, 1, 2, 3, 0, 0, 255, 7, 9, 9]));
     expect(garbage.apiCode).toBe('CORRUPT_DOCUMENT');
     expect(garbage.message).toMatch(/not an OpenDocument text/);
+    const text = await refusal(strToU8('this is plain text, not a document'));
+    expect(text.apiCode).toBe('UNSUPPORTED_FILE');
+    expect(text.message).toBe('the file is a text file (CSV or plain text), not an OpenDocument text document (.odt)');
   });
 
   it('a spreadsheet named .odt is UNSUPPORTED_FILE naming what it is', async () => {
@@ -339,7 +342,7 @@ describe('odt refusals', () => {
 
   it('a package with more parts than the bound is DOCUMENT_TOO_COMPLEX', async () => {
     const extra: Record<string, Uint8Array> = {};
-    for (let index = 0; index < MAX_ZIP_PARTS; index += 1) extra[`Pictures/${index}.txt`] = new Uint8Array(0);
+    for (let index = 0; index < ZIP_LIMITS.entries; index += 1) extra[`Pictures/${index}.txt`] = new Uint8Array(0);
     const error = await refusal(makeOdt({ body: p('Text'), extra }));
     expect(error.apiCode).toBe('DOCUMENT_TOO_COMPLEX');
     expect(error.message).toMatch(/more than 20,000 parts/);

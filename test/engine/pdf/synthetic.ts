@@ -1,6 +1,5 @@
 /** Synthetic text items for the layout unit tests: no PDF, just geometry (top-down page space). */
-import { buildLine, buildLines } from '../../../src/engine/pdf/lines.js';
-import type { PdfTextItem, TextLine } from '../../../src/engine/pdf/types.js';
+import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
 
 export interface ItemOptions {
   size?: number;
@@ -32,23 +31,9 @@ export function item(str: string, x0: number, baseline: number, options: ItemOpt
   };
 }
 
-/** A line of text set as one item at (x0, baseline). */
-export function textLine(text: string, x0: number, baseline: number, options: ItemOptions = {}): TextLine {
-  return buildLine([item(text, x0, baseline, options)]);
-}
-
-/** A line of several cells: [text, x0] pairs on one baseline. */
-export function cellsLine(cells: [string, number][], baseline: number, options: ItemOptions = {}): TextLine {
-  return buildLine(cells.map(([text, x0]) => item(text, x0, baseline, options)));
-}
-
 /** Lines of a paragraph: one item per text, `pitch` apart from `top`. */
 export function paragraph(texts: string[], x0: number, top: number, pitch = 12, options: ItemOptions = {}) {
   return texts.map((text, i) => item(text, x0, top + i * pitch, options));
-}
-
-export function linesOf(items: PdfTextItem[]): TextLine[] {
-  return buildLines(items);
 }
 
 /** Prose of a given number of words, deterministic. */

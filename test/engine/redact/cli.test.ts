@@ -3,66 +3,40 @@
  * docmill leaves the API's answer as it is (it never redacts twice); `docmill run --redact-pii` on the local engine
  * leaves no labelled piece of personal data in any output file.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  builtCliExists,
-  deleteQueueKeys,
-  docmillEnv,
-  killAllDocmill,
-  listFiles,
-  runDocmill,
-  SHARED_REDIS_URL,
-  uniqueQueueName,
-} from '../../helpers/docmill-cli.js';
-import { makeTempDir, removeTempDir } from '../../helpers/temp-files.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useCliWorkspace } from '../../helpers/cli-workspace.js';
+import { docmillEnv, listFiles, runDocmill, SHARED_REDIS_URL } from '../../helpers/docmill-cli.js';
+import { startHandlerServer, type HandlerServer } from '../../helpers/loopback-servers.js';
 import { DOCUMENT_PATH, LABELS, labelsFoundBy } from './pii-fixture.js';
 
 let home: string;
 let work: string;
 let queue: string;
 
-beforeAll(() => {
-  if (!builtCliExists()) throw new Error('dist/ is missing: run `npm run build` before the CLI tests');
-});
+const workspace = useCliWorkspace({ queue: true });
 
-beforeEach(async () => {
-  home = await makeTempDir();
-  work = await makeTempDir();
-  queue = uniqueQueueName();
-});
-
-afterEach(async () => {
-  await killAllDocmill();
-  await deleteQueueKeys(queue);
-  await Promise.all([removeTempDir(home), removeTempDir(work)]);
+beforeEach(() => {
+  ({ home, src: work, queue } = workspace);
 });
 
 describe('docmill parse against a remote API', () => {
-  let server: Server;
+  let server: HandlerServer;
   let url: string;
   const bodies: string[] = [];
   const answer = 'Call Laura Bennett on +44 20 7946 0958 or write to laura@example.org.';
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        bodies.push(Buffer.concat(chunks).toString('utf8'));
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ success: true, data: { markdown: answer, metadata: { contentType: 'text/html' } } }));
-      });
+    server = await startHandlerServer((request) => {
+      bodies.push(request.text);
+      return { status: 200, json: { success: true, data: { markdown: answer, metadata: { contentType: 'text/html' } } } };
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url = server.url;
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   });
 
   it('sends the redaction flags as redactPII and prints the answer untouched', async () => {

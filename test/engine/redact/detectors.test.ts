@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Redaction } from '../../../src/contract/options.js';
 import { DEFAULT_REDACTION } from '../../../src/engine/redact/entities.js';
-import { createTextRedactor } from '../../../src/engine/redact/redact-document.js';
+import { createTextRedactor } from '../../../src/engine/redact/text-redactor.js';
 
 async function redactor(settings: Partial<Redaction> = {}): Promise<(text: string) => string> {
   return createTextRedactor({ ...DEFAULT_REDACTION, ...settings });

@@ -122,11 +122,20 @@ describe('charts', () => {
     ]);
   });
 
-  it('a damaged chart part is skipped; the cells still convert', async () => {
+  it('a chart part that holds no chart is skipped; the cells still convert', async () => {
     const files = unzipSync(workbookWithCharts());
-    files['xl/charts/chart1.xml'] = strToU8('<c:chartSpace><c:chart><c:title');
+    files['xl/charts/chart1.xml'] = strToU8('<c:other xmlns:c="urn:x"><c:chart/></c:other>');
     const model = await convertSpreadsheet(convertInput(zipSync(files), 'broken-chart.xlsx'));
     expect(tablesOnPage(model, 1)[0]?.[0]).toEqual(['region', 'sales', 'costs']);
     expect(model.pages[0]?.blocks.filter((block) => block.type === 'caption').map((block) => block.markdown)).toEqual(['Pie chart']);
+  });
+
+  it('a chart part that is not well-formed XML is CORRUPT_DOCUMENT naming the part and the line', async () => {
+    const files = unzipSync(workbookWithCharts());
+    files['xl/charts/chart1.xml'] = strToU8('<c:chartSpace><c:chart><c:title');
+    await expect(convertSpreadsheet(convertInput(zipSync(files), 'broken-chart.xlsx'))).rejects.toMatchObject({
+      apiCode: 'CORRUPT_DOCUMENT',
+      message: 'the file is damaged: it is an Excel workbook (.xlsx) whose part xl/charts/chart1.xml is not well-formed XML (line 1)',
+    });
   });
 });

@@ -3,7 +3,8 @@ import * as XLSX from '@e965/xlsx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertSpreadsheet, workbookModel } from '../../../src/engine/sheets/convert-sheet.js';
-import { DEFAULT_SHEET_LIMITS, MAX_SHEET_CELLS, MAX_ZIP_ENTRY_BYTES } from '../../../src/engine/sheets/limits.js';
+import { ZIP_LIMITS } from '../../../src/engine/bytes/zip.js';
+import { DEFAULT_SHEET_LIMITS, MAX_SHEET_CELLS } from '../../../src/engine/sheets/limits.js';
 import { findRegions, type Region } from '../../../src/engine/sheets/regions.js';
 import { regionCellCount, regionRows, sheetCells } from '../../../src/engine/sheets/sheet-grid.js';
 import { blocksOf, convertInput, expectEngineError, tableOnPage } from './helpers.js';
@@ -74,18 +75,18 @@ describe('zip-bomb-like workbooks', () => {
   });
 
   it('a zip part declaring more than the per-part limit is refused before anything is inflated', async () => {
-    const bytes = declareSize(smallXlsx(), SHEET_PART, MAX_ZIP_ENTRY_BYTES + 1);
+    const bytes = declareSize(smallXlsx(), SHEET_PART, ZIP_LIMITS.entryBytes + 1);
     await expectEngineError(
       convertSpreadsheet(convertInput(bytes, 'bomb.xlsx')),
       'DOCUMENT_TOO_COMPLEX',
-      /its part xl\/worksheets\/sheet1\.xml expands to 256 MiB/,
+      /whose part xl\/worksheets\/sheet1\.xml inflates to 64 MiB \(limit 64 MiB per part\)/,
     );
   });
 
   it('parts that together declare more than the total limit are refused', async () => {
     let bytes = smallXlsx();
     for (const part of [SHEET_PART, 'xl/styles.xml', 'xl/workbook.xml']) bytes = declareSize(bytes, part, 200 * 1024 * 1024);
-    await expectEngineError(convertSpreadsheet(convertInput(bytes, 'bomb.xlsx')), 'DOCUMENT_TOO_COMPLEX', /expands to 600 MiB/);
+    await expectEngineError(convertSpreadsheet(convertInput(bytes, 'bomb.xlsx')), 'DOCUMENT_TOO_COMPLEX', /whose parts inflate to 600 MiB in all \(limit 256 MiB\)/);
   });
 });
 

@@ -189,6 +189,68 @@ describe('notes, comments, furniture, hidden pages', () => {
   });
 });
 
+describe('master-page text that shows on the slides', () => {
+  const furnitureOf = (model: DocumentModel, pageNumber: number) =>
+    (model.pages.find((page) => page.pageNumber === pageNumber)?.blocks ?? []).filter((block) => block.furniture).map((block) => [block.type, block.markdown]);
+  const PROMPTS = /Click to edit/;
+  // The master as LibreOffice writes one converted from PowerPoint: prompts in its title and outline placeholders.
+  const master =
+    odpFrame({ x: 1, y: 1, w: 26, h: 2 }, p('Click to edit the title text format'), 'title') +
+    odpFrame({ x: 1, y: 4, w: 26, h: 12 }, p('Click to edit the outline text format'), 'outline') +
+    `<draw:g>${odpFrame({ x: 1, y: 0.2, w: 12, h: 0.6 }, p('Quarterly Review 2025'))}</draw:g>` +
+    odpFrame({ x: 1, y: 19, w: 10, h: 1 }, p('ACME Confidential'), 'footer') +
+    odpFrame({ x: 12, y: 19, w: 5, h: 1 }, p('12 June 2026'), 'date-time') +
+    odpFrame({ x: 20, y: 19, w: 5, h: 1 }, '<text:p><text:page-number>&lt;number&gt;</text:page-number></text:p>', 'page-number');
+
+  it('a text box drawn on the master, and its footer and date on a page that states nothing, reach the slide as furniture', async () => {
+    const deck: OdpDeck = {
+      automaticStyles:
+        '<style:style style:name="dpNumbered" style:family="drawing-page"><style:drawing-page-properties presentation:display-footer="false" presentation:display-page-number="true"/></style:style>' +
+        '<style:style style:name="dpBare" style:family="drawing-page"><style:drawing-page-properties presentation:background-objects-visible="false" presentation:display-footer="false" presentation:display-date-time="false"/></style:style>',
+      masterContent: master,
+      pages: [
+        // No drawing-page style: LibreOffice shows the master's footer and date, not the slide number.
+        { content: odpFrame({ x: 2, y: 5, w: 20, h: 5 }, p('Revenue grew.')) },
+        { attributes: 'draw:style-name="dpNumbered"', content: odpFrame({ x: 2, y: 5, w: 20, h: 5 }, p('Costs fell.')) },
+        { attributes: 'draw:style-name="dpBare"', content: odpFrame({ x: 2, y: 5, w: 20, h: 5 }, p('Appendix')) },
+      ],
+    };
+    const model = await convertDeck(deck);
+    expect(furnitureOf(model, 1)).toEqual([
+      ['page_header', 'Quarterly Review 2025'],
+      ['page_footer', 'ACME Confidential'],
+      ['page_footer', '12 June 2026'],
+    ]);
+    expect(furnitureOf(model, 2)).toEqual([
+      ['page_header', 'Quarterly Review 2025'],
+      ['page_footer', '12 June 2026'],
+      ['page_number', '2'],
+    ]);
+    expect(furnitureOf(model, 3)).toEqual([]);
+    expect(markdownOf(model)).toBe('Revenue grew.\n\nCosts fell.\n\nAppendix');
+    const withFurniture = renderDocument(model, options({ onlyMainContent: false }), { contentType: 'x' });
+    expect(withFurniture.markdown).toBe(
+      'Revenue grew.\n\nQuarterly Review 2025\n\nACME Confidential\n\n12 June 2026\n\nCosts fell.\n\nQuarterly Review 2025\n\n12 June 2026\n\n2\n\nAppendix',
+    );
+    // The master's title and outline placeholders are prompts, drawn on no slide.
+    expect(blocksOf(model).some((block) => PROMPTS.test(block.markdown))).toBe(false);
+    expect(model.warnings).toBeUndefined();
+  });
+
+  it('a deck whose only text is on its master: the text is kept as furniture and the warning says so, not "no text"', async () => {
+    const model = await convertDeck({ masterContent: master, pages: [{ content: '' }, { content: '' }] });
+    expect(furnitureOf(model, 2)).toEqual([
+      ['page_header', 'Quarterly Review 2025'],
+      ['page_footer', 'ACME Confidential'],
+      ['page_footer', '12 June 2026'],
+    ]);
+    expect(model.warnings).toEqual([expect.stringMatching(/^the presentation has no text of its own: its only text is what its masters show on the slides/)]);
+    const data = await parseDocument({ bytes: makeOdp({ masterContent: master, pages: [{ content: '' }] }), fileName: 'deck.odp', options: options({ onlyMainContent: false }) });
+    expect(data.markdown).toBe('Quarterly Review 2025\n\nACME Confidential\n\n12 June 2026');
+    expect(data.markdown).not.toMatch(PROMPTS);
+  });
+});
+
 describe('errors', () => {
   it('an encrypted package is ENCRYPTED_DOCUMENT', async () => {
     await expect(convertDeck({ pages: [{ content: '' }], encrypted: true })).rejects.toMatchObject({
@@ -204,13 +266,14 @@ describe('errors', () => {
   it('another OpenDocument type or Office package is UNSUPPORTED_FILE', async () => {
     await expect(convertDeck({ pages: [{ content: '' }], mimetype: 'application/vnd.oasis.opendocument.text' })).rejects.toMatchObject({
       apiCode: 'UNSUPPORTED_FILE',
-      message: expect.stringMatching(/opendocument\.text/),
+      message: expect.stringMatching(/OpenDocument text document/),
     });
     await expect(convertOdp(input(corpusBytes('pptx/powerpoint_sample.pptx'), {}, 'deck.odp'))).rejects.toMatchObject({ apiCode: 'UNSUPPORTED_FILE' });
   });
 
-  it('not a zip, or a zip cut short, is CORRUPT_DOCUMENT', async () => {
-    await expect(convertOdp(input(strToU8('not a presentation at all'), {}, 'x.odp'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
+  it('not a zip, or a zip cut short, is CORRUPT_DOCUMENT; text is UNSUPPORTED_FILE', async () => {
+    await expect(convertOdp(input(new Uint8Array([0, 1, 2, 3, 0, 0, 255, 7, 9, 9]), {}, 'x.odp'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
+    await expect(convertOdp(input(strToU8('not a presentation at all'), {}, 'x.odp'))).rejects.toMatchObject({ apiCode: 'UNSUPPORTED_FILE' });
     const whole = corpusBytes('odp/odf_presentation_01.odp');
     await expect(convertOdp(input(whole.subarray(0, Math.floor(whole.length / 2)), {}, 'cut.odp'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
     const noContent = zipSync({ mimetype: [strToU8('application/vnd.oasis.opendocument.presentation'), { level: 0 }], 'META-INF/manifest.xml': strToU8('<manifest/>') });

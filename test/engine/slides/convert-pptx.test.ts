@@ -308,6 +308,52 @@ describe('hidden slides and page markers', () => {
   });
 });
 
+describe('master and layout text that shows on the slides', () => {
+  const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
+  const furnitureOf = (model: DocumentModel, pageNumber: number) =>
+    (model.pages.find((page) => page.pageNumber === pageNumber)?.blocks ?? []).filter((block) => block.furniture).map((block) => [block.type, block.markdown]);
+  const PROMPTS = /Click to edit/;
+  // As PowerPoint writes them: prompts in the master's and layout's placeholders, decoration in groups and
+  // alternate content, and a shape hidden in the selection pane.
+  const masterShapes =
+    placeholder('title', para('Click to edit Master title style'), { x: 0, y: 0, w: W, h: H / 10 }) +
+    placeholder('body', para('Click to edit Master text styles'), { x: 0, y: H / 5, w: W, h: H / 2 }) +
+    group({ x: 0, y: H - H / 10, w: W / 2, h: H / 20 }, { x: 0, y: 0, w: 1000, h: 100 }, textBox({ x: 0, y: 0, w: 1000, h: 100 }, para('ACME — Internal'))) +
+    textBox({ x: W / 4, y: H / 3, w: W / 2, h: H / 4 }, para('Draft watermark')).replace('name="TextBox"', 'name="TextBox" hidden="1"');
+  const layoutShapes =
+    placeholder('title', para('Click to edit Master title style'), { x: 0, y: 0, w: W, h: H / 10 }) +
+    `<mc:AlternateContent xmlns:mc="${MC}"><mc:Choice Requires="p14">${textBox({ x: W - W / 4, y: 0, w: W / 4, h: H / 20 }, para('Layout tagline'))}</mc:Choice><mc:Fallback/></mc:AlternateContent>`;
+
+  it('text boxes of the master and layout, in groups and alternate content, reach every slide as furniture; prompts and hidden shapes do not', async () => {
+    const model = await convertDeck({
+      slides: [{ shapes: placeholder('title', para('Results'), { x: 0, y: 0, w: W, h: H / 10 }) + textBox({ x: 0, y: H / 5, w: W, h: H / 5 }, para('Revenue grew.')) }, { shapes: '' }],
+      masterShapes,
+      layoutShapes,
+    });
+    for (const pageNumber of [1, 2]) {
+      expect(furnitureOf(model, pageNumber)).toEqual([
+        ['page_header', 'Layout tagline'],
+        ['page_footer', 'ACME — Internal'],
+      ]);
+    }
+    expect(markdownOf(model)).toBe('# Results\n\nRevenue grew.');
+    expect(blocksOf(model).some((block) => PROMPTS.test(block.markdown) || block.markdown.includes('Draft watermark'))).toBe(false);
+    const data = renderDocument(model, options({ onlyMainContent: false }), { contentType: 'x' });
+    expect(data.markdown).toBe('# Results\n\nRevenue grew.\n\nLayout tagline\n\nACME — Internal\n\nLayout tagline\n\nACME — Internal');
+  });
+
+  it('a deck whose only text is on its master: the text is kept as furniture and the warning says so, not "no text"', async () => {
+    const model = await convertDeck({ slides: [{ shapes: '' }], masterShapes, layoutShapes });
+    expect(furnitureOf(model, 1)).toEqual([
+      ['page_header', 'Layout tagline'],
+      ['page_footer', 'ACME — Internal'],
+    ]);
+    expect(model.warnings).toEqual([expect.stringMatching(/^the presentation has no text of its own: its only text is what its masters show on the slides/)]);
+    const data = await parseDocument({ bytes: makePptx({ slides: [{ shapes: '' }], masterShapes, layoutShapes }), fileName: 'deck.pptx', options: options({ onlyMainContent: false }) });
+    expect(data.markdown).toBe('Layout tagline\n\nACME — Internal');
+  });
+});
+
 describe('errors', () => {
   it('an encrypted deck (OLE with EncryptionInfo) is ENCRYPTED_DOCUMENT', async () => {
     await expect(convertPptx(input(corpusBytes('xlsx/password_protected.xlsx'), {}, 'secret.pptx'))).rejects.toMatchObject({
@@ -324,24 +370,37 @@ describe('errors', () => {
     });
   });
 
-  it('not a zip, a zip cut short, or a zip without a presentation is CORRUPT_DOCUMENT', async () => {
-    await expect(convertPptx(input(strToU8('plain text, not a deck'), {}, 'fake.pptx'))).rejects.toMatchObject({
+  it('not a zip, a zip cut short, or a zip without a presentation is CORRUPT_DOCUMENT; text is UNSUPPORTED_FILE', async () => {
+    await expect(convertPptx(input(new Uint8Array([0, 1, 2, 3, 0, 0, 255, 7, 9, 9]), {}, 'fake.pptx'))).rejects.toMatchObject({
       apiCode: 'CORRUPT_DOCUMENT',
-      message: expect.stringMatching(/not a zip/),
+      message: expect.stringMatching(/^the file is not a PowerPoint presentation \(\.pptx\): it looks like binary data/),
+    });
+    await expect(convertPptx(input(strToU8('plain text, not a deck'), {}, 'fake.pptx'))).rejects.toMatchObject({
+      apiCode: 'UNSUPPORTED_FILE',
+      message: 'the file is a text file (CSV or plain text), not a PowerPoint presentation (.pptx)',
     });
     const whole = corpusBytes('pptx/powerpoint_sample.pptx');
     await expect(convertPptx(input(whole.subarray(0, Math.floor(whole.length * 0.6)), {}, 'cut.pptx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
     await expect(convertPptx(input(zipSync({ 'readme.txt': strToU8('hello') }), {}, 'x.pptx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
   });
 
-  it('an unreadable slide part fails its page with a warning; when no slide can be read, CORRUPT_DOCUMENT', async () => {
+  it('a missing slide part fails its page with a warning; when no slide can be read, CORRUPT_DOCUMENT', async () => {
     const files = unzipSync(makePptx({ slides: [{ shapes: placeholder('title', para('One')) }, { shapes: placeholder('title', para('Two')) }] }));
-    files['ppt/slides/slide2.xml'] = strToU8('\u0000 not XML');
+    delete files['ppt/slides/slide2.xml'];
     const model = await convertPptx(input(zipSync(files), {}, 'damaged.pptx'));
     expect(model.pages.map((page) => page.status)).toEqual(['ok', 'failed']);
     expect(model.warnings?.join(' ')).toMatch(/slide 2 cannot be read/);
     delete files['ppt/slides/slide1.xml'];
     await expect(convertPptx(input(zipSync(files), {}, 'ruined.pptx'))).rejects.toMatchObject({ apiCode: 'CORRUPT_DOCUMENT', message: expect.stringMatching(/none of the presentation's 2 slides/) });
+  });
+
+  it('a slide part that is not well-formed XML is CORRUPT_DOCUMENT naming the part and the line', async () => {
+    const files = unzipSync(makePptx({ slides: [{ shapes: placeholder('title', para('One')) }, { shapes: placeholder('title', para('Two')) }] }));
+    files['ppt/slides/slide2.xml'] = strToU8('<?xml version="1.0"?>\n<p:sld>\n<p:cSld>\u0000 not XML');
+    await expect(convertPptx(input(zipSync(files), {}, 'damaged.pptx'))).rejects.toMatchObject({
+      apiCode: 'CORRUPT_DOCUMENT',
+      message: 'the file is damaged: it is a PowerPoint presentation (.pptx) whose part ppt/slides/slide2.xml is not well-formed XML (line 3)',
+    });
   });
 
   it('a deck without slides is EMPTY_DOCUMENT', async () => {

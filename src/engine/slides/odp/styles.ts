@@ -1,8 +1,8 @@
 /**
  * The OpenDocument styles a presentation's text depends on, from content.xml's automatic styles and styles.xml:
  * bold/italic of text and paragraph styles, list styles (bullet, number or none per level), drawing-page styles
- * (hidden slides, whether footer, date and page number show), master pages and their page layouts (slide size),
- * and the footer/date-time declarations pages refer to.
+ * (hidden slides, whether header, footer, date and page number show), master pages and their page layouts (slide
+ * size), and the footer/date-time declarations pages refer to.
  */
 import { attr, child, descendants, elements, type XmlElement } from '../xml.js';
 import { lengthInCentimetres } from './units.js';
@@ -21,12 +21,28 @@ export interface ListLevel {
 
 export interface PageStyle {
   hidden: boolean;
+  /** Whether the master page's header frame shows on the page; the next three likewise for its other running frames. */
+  displayHeader: boolean;
   displayFooter: boolean;
   displayPageNumber: boolean;
   displayDateTime: boolean;
   /** Whether the master page's own shapes show on the page. */
   displayBackgroundObjects: boolean;
 }
+
+/**
+ * A page that states nothing (no drawing-page style, or one without these attributes) shows what LibreOffice shows
+ * then (sd's HeaderFooterSettings): its master's header, footer and date-time, not the slide number, and the
+ * master's own shapes.
+ */
+export const DEFAULT_PAGE_STYLE: PageStyle = {
+  hidden: false,
+  displayHeader: true,
+  displayFooter: true,
+  displayPageNumber: false,
+  displayDateTime: true,
+  displayBackgroundObjects: true,
+};
 
 export interface OdpStyles {
   runStyles: Map<string, RunStyle>;
@@ -59,12 +75,17 @@ export function readStyles(content: XmlElement, styles: XmlElement | undefined):
         }
         const page = child(style, 'drawing-page-properties');
         if (page !== undefined) {
+          const flag = (attribute: string, fallback: boolean) => {
+            const value = attr(page, `presentation:${attribute}`);
+            return value === undefined ? fallback : value === 'true';
+          };
           result.pageStyles.set(name, {
             hidden: attr(page, 'presentation:visibility') === 'hidden',
-            displayFooter: attr(page, 'presentation:display-footer') !== 'false',
-            displayPageNumber: attr(page, 'presentation:display-page-number') !== 'false',
-            displayDateTime: attr(page, 'presentation:display-date-time') !== 'false',
-            displayBackgroundObjects: attr(page, 'presentation:background-objects-visible') !== 'false',
+            displayHeader: flag('display-header', DEFAULT_PAGE_STYLE.displayHeader),
+            displayFooter: flag('display-footer', DEFAULT_PAGE_STYLE.displayFooter),
+            displayPageNumber: flag('display-page-number', DEFAULT_PAGE_STYLE.displayPageNumber),
+            displayDateTime: flag('display-date-time', DEFAULT_PAGE_STYLE.displayDateTime),
+            displayBackgroundObjects: flag('background-objects-visible', DEFAULT_PAGE_STYLE.displayBackgroundObjects),
           });
         }
       } else if (style.name === 'list-style') {

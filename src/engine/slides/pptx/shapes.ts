@@ -121,7 +121,7 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
       sources.budget.spend();
       if (shapes > MAX_SHAPES_PER_SLIDE) throw tooComplex(`slide ${sources.slideNumber} has more than ${MAX_SHAPES_PER_SLIDE.toLocaleString('en-US')} shapes`);
       const properties = nonVisualProperties(shape);
-      if (attr(properties.cNvPr, 'hidden') === '1' || attr(properties.cNvPr, 'hidden') === 'true') continue;
+      if (isHidden(properties.cNvPr)) continue;
       const ph = child(properties.nvPr, 'ph');
       switch (shape.name) {
         case 'grpSp':
@@ -193,23 +193,45 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
 }
 
 /**
- * Text of the layout's and master's own shapes (not placeholders: those only show through the slide's), which
- * appear on every slide: logos' captions, confidentiality lines. Furniture, as a header or footer by position.
+ * Text of the layout's and master's own shapes, which PowerPoint draws on every slide that shows master shapes:
+ * logos' captions, confidentiality lines, in groups too (members placed through the group's transform). Furniture,
+ * as a header or footer by position. Placeholders are not read: a layout's or master's placeholder is drawn only
+ * through a slide's own, and its text is the prompt ("Click to edit Master title style"), never slide text. Hidden
+ * shapes are left out, as on the slides.
  */
 export function decorationItems(part: XmlElement | undefined, slideHeight: number | null, context: TextContext, budget: DeckBudget): SlideItem[] {
   const tree = path(part, 'cSld', 'spTree');
   if (tree === undefined) return [];
   const items: SlideItem[] = [];
-  for (const shape of elements(tree, 'sp')) {
-    budget.spend();
-    const properties = nonVisualProperties(shape);
-    if (child(properties.nvPr, 'ph') !== undefined) continue;
-    const paragraphs = textBodyParagraphs(textBodyOf(shape), context);
-    if (plainText(paragraphs) === '') continue;
-    const rect = xfrmRect(path(shape, 'spPr', 'xfrm'));
-    const top = rect !== null && slideHeight !== null && rect.y + rect.height / 2 < slideHeight / 2;
-    items.push({ kind: 'text', paragraphs, rect, furniture: top ? 'page_header' : 'page_footer' });
-  }
+  const walk = (container: XmlElement, transform: Transform, depth: number): void => {
+    if (depth > MAX_XML_DEPTH) return;
+    for (const shape of elements(container)) {
+      if (shape.name === 'AlternateContent') {
+        const before = items.length;
+        const choice = child(shape, 'Choice');
+        if (choice !== undefined) walk(choice, transform, depth + 1);
+        const fallback = child(shape, 'Fallback');
+        if (items.length === before && fallback !== undefined) walk(fallback, transform, depth + 1);
+        continue;
+      }
+      if (shape.name !== 'sp' && shape.name !== 'grpSp') continue;
+      budget.spend();
+      const properties = nonVisualProperties(shape);
+      if (isHidden(properties.cNvPr)) continue;
+      if (shape.name === 'grpSp') {
+        walk(shape, groupTransform(shape, transform), depth + 1);
+        continue;
+      }
+      if (child(properties.nvPr, 'ph') !== undefined) continue;
+      const paragraphs = textBodyParagraphs(textBodyOf(shape), context);
+      if (plainText(paragraphs) === '') continue;
+      const local = xfrmRect(path(shape, 'spPr', 'xfrm'));
+      const rect = local === null ? null : applyTransform(local, transform);
+      const top = rect !== null && slideHeight !== null && rect.y + rect.height / 2 < slideHeight / 2;
+      items.push({ kind: 'text', paragraphs, rect, furniture: top ? 'page_header' : 'page_footer' });
+    }
+  };
+  walk(tree, IDENTITY, 0);
   return items;
 }
 
@@ -223,6 +245,10 @@ export function notesParagraphs(notes: XmlElement | undefined, context: TextCont
     if (ph === undefined || (attr(ph, 'type') ?? 'body') !== 'body') return [];
     return textBodyParagraphs(textBodyOf(shape), context);
   });
+}
+
+function isHidden(cNvPr: XmlElement | undefined): boolean {
+  return attr(cNvPr, 'hidden') === '1' || attr(cNvPr, 'hidden') === 'true';
 }
 
 function nonVisualProperties(shape: XmlElement): { cNvPr: XmlElement | undefined; nvPr: XmlElement | undefined } {

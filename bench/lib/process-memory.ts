@@ -1,0 +1,69 @@
+/**
+ * Memory of a process and the processes it started, from Linux's /proc: VmHWM is a process's peak resident set
+ * since it started (threads included), VmRSS its resident set now. Elsewhere (no /proc) every figure is undefined.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Peak resident set of one process (threads included), in kB. */
+export function peakRssKb(pid: number = process.pid): number | undefined {
+  return statusKb(pid, 'VmHWM');
+}
+
+/** The live descendants of `pid` (children, their children, …), from the parent ids in /proc/<pid>/stat. */
+export function descendants(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const childrenOf = new Map<number, number[]>();
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = childrenOf.get(ppid) ?? [];
+      list.push(Number(name));
+      childrenOf.set(ppid, list);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of childrenOf.get(queue.shift() as number) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/**
+ * Σ VmHWM over `pid` and its live descendants, in kB: exact for one process, an upper bound for several (their
+ * peaks need not coincide). Read it before the descendants exit.
+ */
+export function treePeakRssKb(pid: number = process.pid): { kb: number; processes: number } | undefined {
+  const own = peakRssKb(pid);
+  if (own === undefined) return undefined;
+  let kb = own;
+  let processes = 1;
+  for (const child of descendants(pid)) {
+    const peak = peakRssKb(child);
+    if (peak === undefined) continue;
+    kb += peak;
+    processes++;
+  }
+  return { kb, processes };
+}

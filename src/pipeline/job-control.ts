@@ -1,0 +1,42 @@
+/**
+ * The one place a job leaves its start by BullMQ's control flow rather than by finishing or failing: to the delayed
+ * set until a time (a Retry-After, a backoff), back to waiting (a paused queue holds it), or to waiting-children (a
+ * long PDF's page ranges). Each move needs the job's token, and the processor must then throw BullMQ's matching error
+ * so the worker leaves the job where it was moved; `isJobControl` tells those errors from failures.
+ */
+import { DelayedError, RateLimitError, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
+import type { ParseJobData } from '../queue/job-data.js';
+import type { JobContext } from './job-context.js';
+
+/** Whether `error` is BullMQ's control flow (the job was moved, or the worker is rate limited), not a failure. */
+export function isJobControl(error: unknown): boolean {
+  return (
+    error instanceof DelayedError ||
+    error instanceof WaitingError ||
+    error instanceof WaitingChildrenError ||
+    error instanceof RateLimitError
+  );
+}
+
+/** Moves the job to the delayed set until `timestamp`, saving its request count and `fields`; ends this start. */
+export async function deferUntil(ctx: JobContext, timestamp: number, fields: Partial<ParseJobData> = {}): Promise<never> {
+  await ctx.saveProgress(fields);
+  await ctx.job.moveToDelayed(timestamp, ctx.token);
+  throw new DelayedError();
+}
+
+/** Moves the job back to waiting (a paused queue holds it), saving its request count; ends this start, unfailed. */
+export async function park(ctx: JobContext): Promise<never> {
+  await ctx.saveProgress();
+  await ctx.job.moveToWait(ctx.token);
+  throw new WaitingError();
+}
+
+/**
+ * Moves the job to waiting-children until its children are done, ending this start; returns when BullMQ did not move
+ * it (every child finished meanwhile), so the caller looks at them again.
+ */
+export async function waitForChildren(ctx: JobContext): Promise<void> {
+  if (ctx.token === undefined) throw new UnrecoverableError('a split document needs its job token to wait for its ranges');
+  if (await ctx.job.moveToWaitingChildren(ctx.token)) throw new WaitingChildrenError();
+}

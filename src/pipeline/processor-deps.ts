@@ -1,0 +1,42 @@
+/** What a DocumentProcessor is built with, and what its steps share in one process. */
+import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import type { ParseApiError } from '../backend/errors.js';
+import type { ParseBackend } from '../backend/parse-backend.js';
+import type { DocmillMetrics } from '../metrics/metrics.js';
+import type { QueueControl } from '../queue/queue-control.js';
+import type { Source } from '../sources/source.js';
+import type { OutputStore } from '../store/output-store.js';
+import type { ParseGate } from './api-gate.js';
+import type { BudgetReleases } from './budget-releases.js';
+import type { DocumentOutcome } from './outcome.js';
+import type { SendingState } from './sending.js';
+
+export interface ProcessorDeps {
+  queue: Queue;
+  control: QueueControl;
+  store: OutputStore;
+  backend: ParseBackend;
+  gate: ParseGate;
+  sourceFor: (location: string) => Source;
+  logger: Logger;
+  metrics?: DocmillMetrics | undefined;
+  /** Told of every finished document (the run's progress display). */
+  onOutcome?: (outcome: DocumentOutcome) => void;
+  /** Told when the API rejects the key (401/403): the caller stops its workers. */
+  onAuthFailure?: (error: ParseApiError) => void;
+  /** Told when the queue is paused for exhausted credits. */
+  onPaused?: (error: ParseApiError) => void;
+  /** Told of every parse request made (retries included): the run's count of what the API received. */
+  onRequest?: () => void;
+  /** The content lock's time to live (renewed while held); a crashed holder's lock frees after this. @default 30000 */
+  contentLockMs?: number;
+  /** A PDF with more pages is parsed in page ranges of at most this many (as is one over 50 MiB). @default timeout / 500 ms */
+  splitPages?: number | undefined;
+}
+
+/** The processor's deps, plus what its jobs share in this process. */
+export interface StepDeps extends ProcessorDeps {
+  sending: SendingState;
+  releases: BudgetReleases;
+}

@@ -1,0 +1,131 @@
+/**
+ * Record step, the last of every job that ends: one manifest line, the queue's running totals, the metrics, and the
+ * run's progress display. A failure is recorded only when it is final: the error is not retryable, or this was the
+ * job's last attempt.
+ */
+import { UnrecoverableError } from 'bullmq';
+import { isRetryCandidate, ParseApiError } from '../../backend/errors.js';
+import { DocmillError } from '../../errors/docmill-error.js';
+import type { DocumentState, ManifestEntry } from '../../store/output-store.js';
+import type { JobContext } from '../job-context.js';
+import type { StepDeps } from '../processor-deps.js';
+
+/** A document done without failing: converted, or skipped (unchanged, or the same content as one converted). */
+export interface Finished {
+  status: 'converted' | 'skipped';
+  /** The document's state in the store (its outputs, pages, credits). */
+  state: DocumentState;
+  reason?: string | undefined;
+  /** Parse requests the document took. */
+  requests: number;
+}
+
+/** The value a finished job stores in BullMQ (small). */
+export interface ParseJobResult {
+  status: 'converted' | 'skipped' | 'removed';
+  outputs: number;
+  numPages?: number | undefined;
+}
+
+export type RecordDeps = Pick<StepDeps, 'store' | 'control' | 'metrics' | 'onOutcome'>;
+
+export async function recordFinished(ctx: JobContext, finished: Finished, deps: RecordDeps): Promise<ParseJobResult> {
+  const { data } = ctx;
+  const { status, state, reason, requests } = finished;
+  const { durationMs, totalDurationMs } = ctx.durations();
+  const converted = status === 'converted';
+  const lastAttemptMs = ctx.lastAttemptMs;
+  const entry: ManifestEntry = {
+    path: data.relativePath,
+    source: data.uri,
+    sha256: state.sha256,
+    size: data.size,
+    status,
+    outputs: state.outputs,
+    numPages: state.numPages,
+    totalPages: state.totalPages,
+    creditsUsed: converted ? state.creditsUsed : 0,
+    attempts: requests,
+    durationMs,
+    totalDurationMs,
+    ...(lastAttemptMs !== undefined ? { lastAttemptMs } : {}),
+    ...(reason ? { reason } : {}),
+    at: new Date().toISOString(),
+  };
+  await deps.store.appendManifest(entry);
+  await deps.control.addStats(
+    {
+      [status]: 1,
+      pages: converted ? (state.numPages ?? 0) : 0,
+      credits: converted ? (state.creditsUsed ?? 0) : 0,
+    },
+    1,
+  );
+  const { metrics } = deps;
+  metrics?.documents.inc({ status });
+  if (converted) {
+    metrics?.pages.inc(state.numPages ?? 0);
+    metrics?.credits.inc(state.creditsUsed ?? 0);
+  }
+  metrics?.duration.observe(durationMs / 1000);
+  deps.onOutcome?.({
+    status,
+    relativePath: data.relativePath,
+    requests,
+    numPages: converted ? state.numPages : undefined,
+    creditsUsed: converted ? state.creditsUsed : undefined,
+    durationMs,
+    reason,
+    record: entry,
+  });
+  return { status, outputs: state.outputs.length, numPages: state.numPages };
+}
+
+/**
+ * Records a failure when it is final; resolves whether the error is retryable (BullMQ may try the job again). A
+ * failure that is not final is only logged.
+ */
+export async function recordFailure(ctx: JobContext, error: unknown, deps: RecordDeps & Pick<StepDeps, 'logger'>): Promise<boolean> {
+  const { job, data } = ctx;
+  const retryable = isRetryCandidate(error) && error.retryable;
+  const attemptsAllowed = job.opts.attempts ?? 1;
+  const final = !retryable || job.attemptsMade + 1 >= attemptsAllowed;
+  if (!final) {
+    deps.logger.warn({ file: data.relativePath, err: error, attempt: job.attemptsMade + 1 }, 'parse failed; BullMQ will retry');
+    // The next queue attempt starts from the job's data: what this one cost goes with it (a lost figure is no reason
+    // to lose the retry).
+    await ctx.saveProgress().catch((saveError: unknown) => deps.logger.debug({ err: saveError }, 'the time spent could not be saved with the job'));
+    return true;
+  }
+  const failure = describeFailure(error);
+  const { durationMs, totalDurationMs } = ctx.durations();
+  const lastAttemptMs = ctx.lastAttemptMs;
+  const record: ManifestEntry = {
+    path: data.relativePath,
+    source: data.uri,
+    size: data.size,
+    status: 'failed',
+    outputs: [],
+    attempts: ctx.requests,
+    durationMs,
+    totalDurationMs,
+    ...(lastAttemptMs !== undefined ? { lastAttemptMs } : {}),
+    error: failure,
+    at: new Date().toISOString(),
+  };
+  await deps.store.appendManifest(record);
+  await deps.control.addStats({ failed: 1 }, 1);
+  deps.metrics?.documents.inc({ status: 'failed' });
+  deps.metrics?.failures.inc({ code: failure.code });
+  deps.logger.error({ file: data.relativePath, ...failure }, 'document failed');
+  deps.onOutcome?.({ status: 'failed', relativePath: data.relativePath, requests: ctx.requests, durationMs, error: failure, record });
+  return retryable;
+}
+
+/** What the manifest says of a failure: the API's own code (BAD_REQUEST, ENCRYPTED_DOCUMENT...) when it sent one; docmill's otherwise. */
+export function describeFailure(error: unknown): { status?: number; code: string; message: string } {
+  if (error instanceof ParseApiError) return { status: error.status, code: error.apiCode ?? error.code, message: error.apiMessage };
+  if (error instanceof DocmillError) return { code: error.code, message: error.message };
+  if (error instanceof UnrecoverableError) return { code: 'DOCUMENT_REJECTED', message: error.message };
+  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+}

@@ -1,0 +1,44 @@
+/**
+ * Write step: the document's files (Markdown, JSON, pages, blocks, chunks: ./chunk-outputs.ts decides which), then its
+ * state, which makes the next run skip it. The store writes each file atomically; the state goes last, so a state
+ * always names outputs that exist.
+ */
+import type { ParseResult } from '../../backend/parse-backend.js';
+import { outputFiles } from '../../store/layout.js';
+import type { DocumentOutputs, DocumentState } from '../../store/output-store.js';
+import type { JobContext } from '../job-context.js';
+import type { StepDeps } from '../processor-deps.js';
+import { documentOutputs } from './chunk-outputs.js';
+
+export type WriteDeps = Pick<StepDeps, 'store' | 'metrics'>;
+
+/** Writes the outputs of a parse of the content `sha256`; resolves with the state written. */
+export async function writeOutputs(ctx: JobContext, sha256: string, result: ParseResult, deps: WriteDeps): Promise<DocumentState> {
+  const { data } = ctx;
+  const { asked, settings } = ctx.options;
+  const outputs = documentOutputs(result.data, asked, settings, { path: data.relativePath, sha256 });
+  const written = await deps.store.writeDocument(data.relativePath, outputs);
+  deps.metrics?.bytesWritten.inc(outputBytes(data.relativePath, outputs));
+  const metadata = result.data.metadata;
+  const state: DocumentState = {
+    relativePath: data.relativePath,
+    source: data.uri,
+    changeToken: data.changeToken,
+    sha256,
+    optionsFingerprint: data.optionsFingerprint,
+    outputs: written,
+    numPages: metadata?.numPages,
+    totalPages: metadata?.totalPages,
+    creditsUsed: metadata?.creditsUsed,
+    convertedAt: new Date().toISOString(),
+    origin: 'parsed',
+    requests: ctx.requests,
+  };
+  await deps.store.writeState(state);
+  return state;
+}
+
+/** Bytes of the files the store writes for these outputs (as it serialises them). */
+function outputBytes(relativePath: string, outputs: DocumentOutputs): number {
+  return outputFiles(relativePath, outputs).reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
+}

@@ -1,0 +1,56 @@
+/**
+ * Removals seen, per source file, in Redis: a parse job queued before its file was removed is cancelled when it
+ * starts (nothing read), and one already running checks again once it has written, deleting what it wrote when the
+ * removal asked for deletion. The mark is set before a removal deletes anything, and the parse job checks after it
+ * wrote, so either the removal's deletes come after the writes, or the job sees the mark: outputs of a removed file
+ * never outlive the removal.
+ *
+ * One key per file, expiring after MARK_TTL_MS: a parse job older than that was queued long before, and its file
+ * would be read (and found missing) anyway.
+ */
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RemovedOutputs } from './job-data.js';
+import { docmillKey } from './queue-names.js';
+
+const MARK_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** Keeps the later of the two marks (a removal seen again later moves it forward, never back). */
+const MARK_IF_LATER = `
+local current = redis.call('get', KEYS[1])
+if current then
+  local at = tonumber(string.match(current, '^(%d+)'))
+  if at and at >= tonumber(ARGV[1]) then return 0 end
+end
+redis.call('set', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'PX', ARGV[3])
+return 1`;
+
+export interface RemovalMark {
+  /** When the removal was seen (ms since the epoch). */
+  at: number;
+  outputs: RemovedOutputs;
+}
+
+export class RemovalMarks {
+  constructor(
+    private readonly redis: Redis,
+    private readonly queue: string,
+  ) {}
+
+  async mark(uri: string, mark: RemovalMark): Promise<void> {
+    await this.redis.eval(MARK_IF_LATER, 1, this.#key(uri), String(mark.at), mark.outputs, String(MARK_TTL_MS));
+  }
+
+  /** The removal of `uri` seen after `since` (ms since the epoch), if any. */
+  async removedSince(uri: string, since: number): Promise<RemovalMark | undefined> {
+    const value = await this.redis.get(this.#key(uri));
+    const match = value ? /^(\d+):(keep|delete)$/.exec(value) : null;
+    if (!match) return undefined;
+    const at = Number(match[1]);
+    return at > since ? { at, outputs: match[2] as RemovedOutputs } : undefined;
+  }
+
+  #key(uri: string): string {
+    return docmillKey(this.queue, 'removed', createHash('sha256').update(uri).digest('hex').slice(0, 32));
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The steps that read the source and write the store, on real files (a source folder and a folder store) and the
+ * shared Redis: reading and hashing the file, finding the same content converted before, writing the outputs and the
+ * state, and recording the document's line in the manifest with its metrics.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UnrecoverableError } from 'bullmq';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DocmillMetrics } from '../../../src/metrics/metrics.js';
+import type { DocumentOutcome } from '../../../src/pipeline/outcome.js';
+import type { JobContext } from '../../../src/pipeline/job-context.js';
+import { loadOptions } from '../../../src/pipeline/steps/load-options.js';
+import { readSource } from '../../../src/pipeline/steps/read-source.js';
+import { recordFailure, recordFinished } from '../../../src/pipeline/steps/record.js';
+import { reuseByContent } from '../../../src/pipeline/steps/reuse-content.js';
+import { writeOutputs } from '../../../src/pipeline/steps/write-outputs.js';
+import { createSource } from '../../../src/sources/create-source.js';
+import { FsStore } from '../../../src/store/fs-store.js';
+import { BadRequestError, ServerError } from '../../../src/backend/errors.js';
+import { MAX_FILE_BYTES } from '../../../src/contract/limits.js';
+import type { ParseJobData } from '../../../src/queue/job-data.js';
+import { makeTempDir, rejectionOf, removeTempDir } from '../../helpers/temp-files.js';
+import { captureLogs, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
+
+const HTML = '<html><body><h1>Sales</h1><p>Grew.</p></body></html>';
+const SHA = createHash('sha256').update(HTML).digest('hex');
+
+let steps: StepQueue;
+let src: string;
+let out: string;
+let store: FsStore;
+let metrics: DocmillMetrics;
+const outcomes: DocumentOutcome[] = [];
+
+beforeEach(async () => {
+  steps = await openStepQueue();
+  src = await makeTempDir();
+  out = await makeTempDir();
+  store = new FsStore(out);
+  metrics = new DocmillMetrics();
+  outcomes.length = 0;
+  await writeFile(join(src, 'report.html'), HTML);
+  await writeFile(join(src, 'copy.html'), HTML);
+});
+
+afterEach(async () => {
+  await store.close();
+  await steps.close();
+  await removeTempDir(src);
+  await removeTempDir(out);
+});
+
+async function context(path: string, fields: Partial<ParseJobData> = {}, attempts = 1): Promise<JobContext> {
+  const ctx = await steps.context(jobData(path, { size: HTML.length, ...fields }, src), undefined, { attempts });
+  ctx.useOptions(await loadOptions(ctx, steps.control));
+  return ctx;
+}
+
+async function sample(name: 'bytesRead' | 'bytesWritten'): Promise<number> {
+  return (await metrics[name].get()).values[0]?.value ?? 0;
+}
+
+const deps = () => ({ store, control: steps.control, metrics, sourceFor: (location: string) => createSource(location), onOutcome: (outcome: DocumentOutcome) => outcomes.push(outcome) });
+
+/** Converts `path` as if the API had answered with `markdown`, through the write and record steps. */
+async function convert(path: string, markdown: string) {
+  const ctx = await context(path);
+  ctx.countRequests();
+  const state = await writeOutputs(ctx, SHA, { data: { markdown, metadata: { numPages: 1, creditsUsed: 1 } }, attempts: 1, durationMs: 1 }, deps());
+  return recordFinished(ctx, { status: 'converted', state, requests: ctx.requests }, deps());
+}
+
+describe('readSource', () => {
+  it('reads and hashes the file, counting the bytes read', async () => {
+    const local = await readSource(await context('report.html'), deps());
+    try {
+      expect(local.sha256).toBe(SHA);
+      expect(local.size).toBe(HTML.length);
+      expect(await sample('bytesRead')).toBe(HTML.length);
+    } finally {
+      await local.dispose();
+    }
+  });
+
+  it('refuses a file over the upload limit unread, unless it is a PDF', async () => {
+    const error = await rejectionOf(readSource(await context('report.html', { size: MAX_FILE_BYTES + 1 }), deps()));
+    expect(error).toBeInstanceOf(UnrecoverableError);
+    expect((error as Error).message).toContain('over the parse API');
+    expect(await sample('bytesRead')).toBe(0);
+  });
+});
+
+describe('writeOutputs and recordFinished', () => {
+  it('writes the outputs and the state, then one manifest line with the requests, the totals and the metrics', async () => {
+    const result = await convert('report.html', '# Sales');
+    expect(result).toEqual({ status: 'converted', outputs: 2, numPages: 1 });
+    expect(await readFile(join(out, 'report.html.md'), 'utf8')).toBe('# Sales');
+    expect(await store.readState('report.html')).toMatchObject({ sha256: SHA, origin: 'parsed', requests: 1, creditsUsed: 1 });
+    expect(await sample('bytesWritten')).toBeGreaterThan(0);
+    const manifest = (await readFile(join(out, '_docmill', 'manifest.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(manifest).toEqual([expect.objectContaining({ path: 'report.html', status: 'converted', attempts: 1, creditsUsed: 1, sha256: SHA })]);
+    expect(await steps.control.stats()).toMatchObject({ converted: 1, pages: 1, credits: 1 });
+    expect((await metrics.documents.get()).values).toEqual([expect.objectContaining({ labels: { status: 'converted' }, value: 1 })]);
+    expect(outcomes).toEqual([expect.objectContaining({ status: 'converted', relativePath: 'report.html', requests: 1, creditsUsed: 1 })]);
+  });
+});
+
+describe('reuseByContent', () => {
+  it('copies the outputs of the same content converted under another path, and says so', async () => {
+    await convert('report.html', '# Sales');
+    const ctx = await context('copy.html');
+    const reused = await reuseByContent(ctx, SHA, store);
+    expect(reused).toMatchObject({ status: 'skipped', reason: 'same content as report.html', requests: 0 });
+    expect(await readFile(join(out, 'copy.html.md'), 'utf8')).toBe('# Sales');
+    expect(await store.readState('copy.html')).toMatchObject({ origin: 'copied', sha256: SHA });
+  });
+
+  it('finds nothing for content not converted, and looks for nothing with --force', async () => {
+    expect(await reuseByContent(await context('copy.html'), SHA, store)).toBeUndefined();
+    await convert('report.html', '# Sales');
+    expect(await reuseByContent(await context('copy.html', { force: true }), SHA, store)).toBeUndefined();
+  });
+});
+
+describe('recordFailure', () => {
+  it('records a final failure with the API\'s code, and only logs one BullMQ will retry', async () => {
+    const logs = captureLogs();
+    const ctx = await context('report.html');
+    ctx.countRequests();
+    const refused = new BadRequestError({ status: 400, apiCode: 'BAD_REQUEST', apiMessage: 'Invalid multipart form-data request.', retryable: false });
+    expect(await recordFailure(ctx, refused, { ...deps(), logger: logs.logger })).toBe(false);
+    expect(outcomes).toEqual([expect.objectContaining({ status: 'failed', requests: 1, error: { status: 400, code: 'BAD_REQUEST', message: 'Invalid multipart form-data request.' } })]);
+    expect(await steps.control.stats()).toMatchObject({ failed: 1 });
+
+    const unavailable = new ServerError({ status: 503, apiMessage: 'Service Unavailable', retryable: true });
+    const retried = await context('copy.html', {}, 3);
+    expect(await recordFailure(retried, unavailable, { ...deps(), logger: logs.logger })).toBe(true);
+    expect(outcomes).toHaveLength(1);
+    expect((await logs.line('BullMQ will retry')).file).toBe('copy.html');
+  });
+});
