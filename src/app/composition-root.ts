@@ -22,7 +22,7 @@ import { integerSetting } from '../config/numbers.js';
 import { MAX_TIMEOUT_MS } from '../contract/limits.js';
 import type { LocalParseEngine } from '../engine/local-engine.js';
 import { createLogger } from '../logging/logger.js';
-import { DocmillMetrics } from '../metrics/metrics.js';
+import { DocmillMetrics, type PoolProbe } from '../metrics/metrics.js';
 import { startMetricsServer } from '../metrics/metrics-server.js';
 import { createQueueDashboard } from '../metrics/queue-dashboard.js';
 import { DEFAULT_QUEUE } from '../queue/queue-names.js';
@@ -149,6 +149,13 @@ export class CompositionRoot {
         : [];
     const server = this.#resources.add('metrics server', await startMetricsServer(metrics, checked, this.logger, mounts), (s) => s.close());
     return server.port;
+  }
+
+  /** `serve`'s metrics: the engine pool's and Node's process metrics, on `port`. */
+  async engineMetricsServer(pool: PoolProbe, port: number): Promise<void> {
+    const metrics = new DocmillMetrics({ defaultMetrics: true });
+    metrics.observePool(pool);
+    await this.metricsServer(metrics, port);
   }
 
   /** What the metrics read beyond their own counters (queue depth, the engine pool, the API's credits). */

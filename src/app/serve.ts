@@ -10,7 +10,6 @@ import { availableParallelism } from 'node:os';
 import { integerSetting } from '../config/numbers.js';
 import type { JsonExtractor } from '../engine/json-format.js';
 import { secrets } from '../logging/redact.js';
-import { DocmillMetrics } from '../metrics/metrics.js';
 import { CompositionRoot } from './composition-root.js';
 import type { CommonOptions } from './options.js';
 import { processingSettingsFrom } from './processing-settings.js';
@@ -67,11 +66,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       parse: (bytes, fileName, parseOptions) => engine.parseBytes(bytes, fileName, parseOptions),
       dashboard: board?.dashboard,
     });
-    if (metricsPort !== undefined) {
-      const metrics = new DocmillMetrics({ defaultMetrics: true });
-      metrics.observePool(engine.pool);
-      await root.metricsServer(metrics, metricsPort);
-    }
+    if (metricsPort !== undefined) await root.engineMetricsServer(engine.pool, metricsPort);
     root.logger.info(
       {
         url: `${server.url}/v2/parse`,

@@ -22,6 +22,8 @@ export interface CreditUsagePollerOptions {
 }
 
 export interface CreditUsagePoller {
+  /** Settles once no read will follow: the API has no such endpoint (404), or the poller was closed. */
+  readonly stopped: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,10 @@ export function pollCreditUsage(options: CreditUsagePollerOptions): CreditUsageP
   const stop = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
+  let markStopped: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    markStopped = resolve;
+  });
 
   const readOnce = async (): Promise<'again' | 'stop'> => {
     try {
@@ -89,16 +95,20 @@ export function pollCreditUsage(options: CreditUsagePollerOptions): CreditUsageP
       if (next === 'again' && !stop.signal.aborted) {
         timer = setTimeout(cycle, intervalMs);
         timer.unref();
+      } else {
+        markStopped();
       }
     });
   };
   cycle();
 
   return {
+    stopped,
     close: async () => {
       stop.abort();
       clearTimeout(timer);
       await current;
+      markStopped();
       if (ownsDispatcher) await dispatcher.close();
     },
   };

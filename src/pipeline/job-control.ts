@@ -4,7 +4,7 @@
  * long PDF's page ranges). Each move needs the job's token, and the processor must then throw BullMQ's matching error
  * so the worker leaves the job where it was moved; `isJobControl` tells those errors from failures.
  */
-import { DelayedError, RateLimitError, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
+import { DelayedError, type Job, RateLimitError, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
 import type { ParseJobData } from '../queue/job-data.js';
 import type { JobContext } from './job-context.js';
 
@@ -21,7 +21,12 @@ export function isJobControl(error: unknown): boolean {
 /** Moves the job to the delayed set until `timestamp`, saving its request count and `fields`; ends this start. */
 export async function deferUntil(ctx: JobContext, timestamp: number, fields: Partial<ParseJobData> = {}): Promise<never> {
   await ctx.saveProgress(fields);
-  await ctx.job.moveToDelayed(timestamp, ctx.token);
+  return delayJobUntil(ctx.job, ctx.token, timestamp);
+}
+
+/** Moves any job (a parse job, a removal) to the delayed set until `timestamp`; ends this start. */
+export async function delayJobUntil(job: Job, token: string | undefined, timestamp: number): Promise<never> {
+  await job.moveToDelayed(timestamp, token);
   throw new DelayedError();
 }
 

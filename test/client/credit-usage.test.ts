@@ -66,9 +66,8 @@ describe('credit usage', () => {
     server = await startRecordingServer([404]);
     const seen: number[] = [];
     poller = pollCreditUsage({ apiUrl: server.url, apiKey: KEY, intervalMs: 10, onRemaining: (credits) => seen.push(credits) });
-    await waitFor('the first read', () => server?.requests.length === 1);
-    // Twenty intervals: a poller that went on would have read again.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The poller says it is done with no read to follow: no timer is left to send another.
+    await poller.stopped;
     expect(server.requests).toHaveLength(1);
     expect(seen).toEqual([]);
   });

@@ -34,9 +34,10 @@
  * in flight when the grace ends, on every worker, and at most MAX_WAIT_MS; it is skipped when the index leads to
  * another path's copy of the content, which the removal leaves alone.
  */
-import { DelayedError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { parseJobIdOf, removalJobDataSchema, type RemovalJobData } from '../../queue/job-data.js';
 import { parseJobsInFlight } from '../../queue/parse-jobs-in-flight.js';
+import { delayJobUntil } from '../job-control.js';
 import type { SourcePresence } from '../../sources/source.js';
 import type { DocumentState, ManifestEntry } from '../../store/output-store.js';
 import type { StepDeps } from '../processor-deps.js';
@@ -57,7 +58,7 @@ export async function removeSource(job: Job, token: string | undefined, deps: Re
     const dueAt = startedAt + (data.graceMs ?? 0);
     data = { ...data, dueAt };
     await job.updateData(data);
-    if (dueAt > startedAt) await deferUntil(job, token, dueAt);
+    if (dueAt > startedAt) await delayJobUntil(job, token, dueAt);
   }
   if (await isBack(data, deps)) {
     deps.logger.info({ file: data.relativePath }, 'removal dropped: the source file exists again');
@@ -70,7 +71,7 @@ export async function removeSource(job: Job, token: string | undefined, deps: Re
     return { status: 'skipped', outputs: 0 };
   }
   const deleteOutputs = data.outputs === 'delete' && (ours || state === undefined);
-  if (deleteOutputs && ours && (await othersMayCopy(data, state, deps))) await deferUntil(job, token, Date.now() + RECHECK_MS);
+  if (deleteOutputs && ours && (await othersMayCopy(data, state, deps))) await delayJobUntil(job, token, Date.now() + RECHECK_MS);
   if (ours) await removeJobQuietly(deps, parseJobIdOf(state.source, state.changeToken, state.optionsFingerprint));
   const reason = deleteOutputs ? 'source removed; outputs deleted' : 'source removed; outputs kept';
   const record: ManifestEntry = {
@@ -118,12 +119,6 @@ async function othersMayCopy(data: RemovalJobData, state: DocumentState, deps: R
   const indexed = await deps.store.findByContent(state.sha256, state.optionsFingerprint).catch(() => undefined);
   if (indexed?.relativePath !== data.relativePath) return false;
   return (await parseJobsInFlight(deps.queue, dueAt, data.uri)) > 0;
-}
-
-/** Moves the removal to the delayed set until `timestamp`; ends this start (BullMQ's control flow, not a failure). */
-async function deferUntil(job: Job, token: string | undefined, timestamp: number): Promise<never> {
-  await job.moveToDelayed(timestamp, token);
-  throw new DelayedError();
 }
 
 /** Removes a job unless it is running (locked): a running one checks the removal mark itself. */
