@@ -34,9 +34,10 @@ describe('a rejected key', () => {
 
     expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toContain('no document was marked failed');
-    // Only requests already out when the first 401 came back: none was sent after it.
-    const firstAnswer = Math.min(...server.requests.map((request) => request.answeredAt ?? Number.POSITIVE_INFINITY));
-    expect(server.requests.filter((request) => request.arrivedAt > firstAnswer)).toEqual([]);
+    // Only requests already out when the first 401 came back. The server cannot tell those from later ones by its own
+    // clock (a request sent as the answer was on its way arrives after it was written); that none leaves once the
+    // client has read the 401 is held by the slow server below, where every request out is in before any answer.
+    // Here the count is: the API gate's first window, far below the 16 jobs open.
     expect(server.requests.length).toBeLessThanOrEqual(2);
     expect((await readManifest(out)).filter((line) => line.status === 'failed')).toEqual([]);
     expect(await readFailures(out)).toEqual([]);
