@@ -100,6 +100,32 @@ describe('docmill serve: POST /v2/parse', () => {
     expect(json.details.map((detail) => detail.path).sort()).toEqual(['parsers.0.maxPages', 'proxy', 'timeout']);
   });
 
+  it("takes the hosted SDK's format names as the objects they stand for, and refuses a bare json naming what it needs", async () => {
+    const send = async (options: unknown) => {
+      const boundary = 'x-boundary';
+      const body =
+        `--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${JSON.stringify(options)}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.html"\r\nContent-Type: text/html\r\n\r\n` +
+        `<html><body><h1>Title</h1><p>See <a href="https://example.com/x">x</a>.</p></body></html>\r\n--${boundary}--\r\n`;
+      const response = await request(`${server.url}/v2/parse`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
+      return { status: response.statusCode, json: (await response.body.json()) as { data?: Record<string, unknown>; code?: string; details?: { path: string; message: string }[] } };
+    };
+    const byName = await send({ formats: ['markdown', 'html', 'links'], origin: 'js-sdk@4.42.0' });
+    const byObject = await send({ formats: [{ type: 'markdown' }, { type: 'html' }, { type: 'links' }] });
+    expect(byName.status).toBe(200);
+    expect(byName.json.data).toMatchObject({ markdown: expect.stringContaining('# Title'), html: expect.stringContaining('Title'), links: ['https://example.com/x'] });
+    expect(byName.json.data?.html).toEqual(byObject.json.data?.html);
+    expect(byName.json.data?.markdown).toEqual(byObject.json.data?.markdown);
+    const bareJson = await send({ formats: ['json'] });
+    expect(bareJson.status).toBe(400);
+    expect(bareJson.json.code).toBe('BAD_REQUEST');
+    expect(bareJson.json.details?.[0]?.message).toMatch(/needs a "schema" or a "prompt"/);
+  });
+
   it('answers 400 Invalid multipart form-data request. to a body that is not multipart', async () => {
     for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'multipart/form-data; boundary=zz' }]) {
       const response = await request(`${server.url}/v2/parse`, {
