@@ -204,12 +204,14 @@ export class ZipArchive {
    * the local header must not declare more than the per-entry limit.
    *
    * It is also the guard SheetJS needs (docs/limits-and-retries.md, "Damaged documents"): its own inflater does
-   * not stop at the end of its input (bits past it read as zeros: endless empty stored blocks, or an endless run
-   * of one symbol) and takes the reserved block type for a dynamic one, so a deflate stream that is cut short or
-   * damaged can keep it busy for minutes or for ever. zlib refuses both here first. SheetJS inflates every record
-   * of the directory (a name listed twice, twice) with the compression method of its local header, so every
-   * record is checked, and a local header whose method differs from the directory's is refused. `inspect` is
-   * given each record's bytes as they are checked (package-xml.ts checks the XML parts there, in the same pass).
+   * not stop at the end of its input (the rest of the file; bits past it read as zeros: endless empty stored
+   * blocks, or an endless run of one symbol) and ends a block only on the end-of-block symbol, which a damaged
+   * block's code (the reserved type 3 read as dynamic, in both workbooks that hung) may not hold, so a deflate
+   * stream that is cut short or damaged can keep it busy for ever. zlib refuses both here first. SheetJS
+   * inflates every record of the directory (a name listed twice, twice) with the compression method of its local
+   * header, so every record is checked, and a local header whose method differs from the directory's is refused.
+   * `inspect` is given each record's bytes as they are checked (package-xml.ts checks the XML parts there, in the
+   * same pass).
    */
   check(wanted: (name: string) => boolean = () => true, inspect?: (name: string, data: Uint8Array) => void): void {
     for (const entry of this.#records) {

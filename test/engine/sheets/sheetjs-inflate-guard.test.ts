@@ -1,15 +1,19 @@
 /**
- * SheetJS inflates zip entries with an inflater of its own that never stops at the end of its input (bits past it
- * read as zeros: endless empty stored blocks, or one symbol repeated for ever) and reads the reserved block type as a
- * dynamic one: a damaged deflate stream keeps it busy for minutes or for ever (two .xlsx files of a mutation
- * campaign: test/fixtures/malformed/). ZipArchive.check has zlib vouch for every stream SheetJS will inflate, every
- * directory record and with the local header's method, before SheetJS sees the bytes. Each package below holds
- * one of the smallest streams that loop (beside a workbook part, so that the sniffer takes it for a workbook): it
- * must be refused, not handed on.
+ * SheetJS inflates zip entries with an inflater of its own that checks nothing: it reads on past the end of its input
+ * (bits past it read as zeros), and its input is the rest of the file from the entry's first byte, not the entry; a
+ * block ends only when its literal/length table yields the end-of-block symbol (256), and a block of the reserved
+ * type 3 is read as a dynamic one. A damaged stream can so keep it busy for ever: the two .xlsx files of a mutation
+ * campaign (test/fixtures/malformed/, README "Why the two workbooks hung") each reach a block whose table has no
+ * end-of-block at all. ZipArchive.check has zlib inflate every stream SheetJS will inflate, every directory record
+ * and with the local header's method, before SheetJS sees the bytes. Each package below (a workbook part beside it,
+ * so that the sniffer takes it for a workbook) holds a stream on which SheetJS 0.20.3's XLSX.read, given the same
+ * package, was seen not to return within 5 s (test/fixtures/malformed/sheetjs-inflate-loop.mjs shows the
+ * inflater alone): it must be refused, in one attempt, naming the part, not handed on.
  */
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseOptionsSchema } from '../../../src/contract/options.js';
+import { engineFailureAnswer } from '../../../src/engine/engine-error.js';
 import { parseDocument } from '../../../src/engine/engine.js';
 
 interface RawEntry {
@@ -72,16 +76,20 @@ const WORKBOOK = deflated('xl/workbook.xml', '<workbook xmlns="http://schemas.op
 
 const options = parseOptionsSchema.parse({});
 
+/** What parsing the package ends in; a refusal must be one the contract does not retry (one attempt). */
 async function refusal(bytes: Uint8Array): Promise<unknown> {
-  return parseDocument({ bytes, fileName: 'book.xlsx', options }).then(
+  const error = await parseDocument({ bytes, fileName: 'book.xlsx', options }).then(
     () => new Error('converted'),
-    (error: unknown) => error,
+    (failure: unknown) => failure,
   );
+  expect(engineFailureAnswer(error, 'book.xlsx')).toMatchObject({ retryable: false });
+  return error;
 }
 
 describe('the deflate streams SheetJS would inflate itself', () => {
   it('a stream cut short (one empty non-final block, then nothing) is CORRUPT_DOCUMENT, not handed to SheetJS', async () => {
-    // 0x02 0x00: a fixed-Huffman block, not the last, holding only its end code. SheetJS reads on past the end.
+    // 0x02 0x00: a fixed-Huffman block, not the last, holding only its end code. SheetJS reads on through the rest of
+    // the file, then zero bits past its end: empty stored blocks, none the last, for ever.
     const bytes = rawZip([{ name: '[Content_Types].xml', data: new Uint8Array([0x02, 0x00]), method: 8, size: 100 }, WORKBOOK]);
     expect(await refusal(bytes)).toMatchObject({
       apiCode: 'CORRUPT_DOCUMENT',
@@ -89,12 +97,28 @@ describe('the deflate streams SheetJS would inflate itself', () => {
     });
   });
 
-  it('a block of the reserved type 3 is CORRUPT_DOCUMENT', async () => {
-    const bytes = rawZip([{ name: '[Content_Types].xml', data: new Uint8Array([0x07, 0xff, 0xff, 0xff]), method: 8, size: 100 }, WORKBOOK]);
-    expect(await refusal(bytes)).toMatchObject({ apiCode: 'CORRUPT_DOCUMENT', message: expect.stringMatching(/invalid block type/) });
+  // A final dynamic block whose literal/length code holds literal 0 (8 bits) and no end-of-block: HLIT 257, HDIST 1,
+  // HCLEN 5, code-length code {8, 18} of 1 bit each, then 8, 138 zeros, 118 zeros, 8. SheetJS never leaves the block.
+  const NO_END_OF_BLOCK = [0x05, 0x20, 0x80, 0x20, 0xfe, 0xaf, 0x01];
+
+  it('a dynamic block with no end-of-block code is CORRUPT_DOCUMENT, not handed to SheetJS', async () => {
+    const bytes = rawZip([{ name: '[Content_Types].xml', data: new Uint8Array(NO_END_OF_BLOCK), method: 8, size: 100 }, WORKBOOK]);
+    expect(await refusal(bytes)).toMatchObject({
+      apiCode: 'CORRUPT_DOCUMENT',
+      message: expect.stringMatching(/whose part \[Content_Types\]\.xml cannot be inflated \(invalid code -- missing end-of-block\)/),
+    });
   });
 
-  it('a name listed twice: the record other readers drop is checked too', async () => {
+  it('the same block under the reserved type 3 (the construct of both campaign workbooks) is CORRUPT_DOCUMENT', async () => {
+    // SheetJS reads type 3 as dynamic and loops as above; zlib stops at the block type.
+    const bytes = rawZip([{ name: '[Content_Types].xml', data: new Uint8Array([0x07, ...NO_END_OF_BLOCK.slice(1)]), method: 8, size: 100 }, WORKBOOK]);
+    expect(await refusal(bytes)).toMatchObject({
+      apiCode: 'CORRUPT_DOCUMENT',
+      message: expect.stringMatching(/whose part \[Content_Types\]\.xml cannot be inflated \(invalid block type\)/),
+    });
+  });
+
+  it('a name listed twice: the record other readers drop (the stream cut short) is checked too', async () => {
     const bytes = rawZip([
       { name: 'xl/workbook.xml', data: new Uint8Array([0x02, 0x00]), method: 8, size: 100 },
       deflated('[Content_Types].xml', CONTENT_TYPES),
@@ -103,7 +127,7 @@ describe('the deflate streams SheetJS would inflate itself', () => {
     expect(await refusal(bytes)).toMatchObject({ apiCode: 'CORRUPT_DOCUMENT', message: expect.stringMatching(/xl\/workbook\.xml cannot be inflated/) });
   });
 
-  it('a local header that says deflate where the directory says stored is CORRUPT_DOCUMENT', async () => {
+  it('a local header that says deflate where the directory says stored (SheetJS inflates the XML text) is CORRUPT_DOCUMENT', async () => {
     const stored = Buffer.from(CONTENT_TYPES);
     const bytes = rawZip([{ name: '[Content_Types].xml', data: stored, method: 0, size: stored.length, localMethod: 8 }, WORKBOOK]);
     expect(await refusal(bytes)).toMatchObject({
