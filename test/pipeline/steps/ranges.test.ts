@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { WaitingChildrenError } from 'bullmq';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localFileSource } from '../../../src/backend/upload-source.js';
@@ -17,6 +18,7 @@ import { RangeWorkFiles } from '../../../src/pipeline/range-work-files.js';
 import { SendingState } from '../../../src/pipeline/sending.js';
 import { loadOptions } from '../../../src/pipeline/steps/load-options.js';
 import { parseRange } from '../../../src/pipeline/steps/parse-range.js';
+import { advanceRanges, RangeBytesMissing } from '../../../src/pipeline/steps/range-children.js';
 import { splitPdf } from '../../../src/pipeline/steps/split-pdf.js';
 import { RANGE_JOB_NAME } from '../../../src/queue/job-data.js';
 import { FsStore } from '../../../src/store/fs-store.js';
@@ -146,5 +148,47 @@ describe('parseRange', () => {
   it('sends nothing when its bytes are gone from the store: its document decides', async () => {
     await parseRange(await context('book.pdf', RANGE_JOB_NAME, { size: 0, range: { first: 1, last: 2, sha256: book.sha256 } }), rangeDeps());
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('advanceRanges', () => {
+  const childDeps = () => ({ queue: steps.queue, store });
+
+  it('adds a child job per range not yet done, under the document, and leaves the document waiting for them', async () => {
+    const ctx = await context('book.pdf');
+    const plan = (await splitPdf(ctx, book, splitDeps(), { fresh: false, generation: 0 }))!;
+    await new RangeWorkFiles(store, book.sha256, FINGERPRINT).writeCheckpoint({ first: 1, last: 2 }, 1, { markdown: 'page 1\n\npage 2' });
+    await expect(advanceRanges(ctx, plan, childDeps())).rejects.toBeInstanceOf(WaitingChildrenError);
+    expect(await ctx.job.getState()).toBe('waiting-children');
+    const children = await steps.queue.getJobs(['waiting']);
+    expect(children.map((child) => child.id).sort()).toEqual([`${ctx.job.id}-g0-p3-4`, `${ctx.job.id}-g0-p5-5`]);
+    for (const child of children) {
+      expect(child.name).toBe(RANGE_JOB_NAME);
+      expect(child.parentKey).toContain(ctx.job.id!);
+      expect(child.data).toMatchObject({ relativePath: 'book.pdf', range: { sha256: book.sha256 } });
+    }
+  });
+
+  it('merges the checkpoints once every range has one: pages in order, the requests of every range counted', async () => {
+    const ctx = await context('book.pdf');
+    const plan = (await splitPdf(ctx, book, splitDeps(), { fresh: false, generation: 0 }))!;
+    const files = new RangeWorkFiles(store, book.sha256, FINGERPRINT);
+    await files.writeCheckpoint({ first: 1, last: 2 }, 1, { markdown: 'page 1\n\npage 2', metadata: { numPages: 2, creditsUsed: 2 } });
+    await files.writeCheckpoint({ first: 3, last: 4 }, 3, { markdown: 'page 3\n\npage 4', metadata: { numPages: 2, creditsUsed: 2 } });
+    await files.writeCheckpoint({ first: 5, last: 5 }, 1, { markdown: 'page 5', metadata: { numPages: 1, creditsUsed: 1 } });
+    const merged = await advanceRanges(ctx, plan, childDeps());
+    expect(merged.requests).toBe(5);
+    expect(merged.data.markdown).toBe('page 1\n\npage 2\n\npage 3\n\npage 4\n\npage 5');
+    expect(merged.data.metadata).toMatchObject({ numPages: 5, creditsUsed: 5, totalPages: 5 });
+    expect(await steps.queue.getJobs(['waiting'])).toEqual([]);
+  });
+
+  it('says which ranges lost their bytes (a store cleaned by hand), so the document cuts them again', async () => {
+    const ctx = await context('book.pdf');
+    const plan = (await splitPdf(ctx, book, splitDeps(), { fresh: false, generation: 0 }))!;
+    await new RangeWorkFiles(store, book.sha256, FINGERPRINT).removeBytes([{ first: 3, last: 4 }]);
+    const error = await advanceRanges(ctx, plan, childDeps()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RangeBytesMissing);
+    expect((error as RangeBytesMissing).ranges).toEqual([{ first: 3, last: 4 }]);
   });
 });
