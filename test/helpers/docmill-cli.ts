@@ -115,8 +115,8 @@ export function startDocmill(args: string[], env: NodeJS.ProcessEnv, cwd?: strin
 }
 
 /** Runs a command to completion; a run that outlives `timeoutMs` is killed and reported with its output. */
-export async function runDocmill(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<DocmillResult> {
-  const proc = startDocmill(args, env);
+export async function runDocmill(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000, cwd?: string): Promise<DocmillResult> {
+  const proc = startDocmill(args, env, cwd);
   const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
   try {
     const result = await proc.exited;
