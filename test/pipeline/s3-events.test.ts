@@ -312,6 +312,9 @@ describe('docmill watch --events (SQS)', () => {
       // The delete is held until the document is converted; then docmill dies before it reaches SQS.
       await waitFor('docmill to delete the message', () => proxy.heldDeletes > 0, { timeoutMs: 60_000 });
       await waitFor('the document converted', async () => (await manifestStatus('once.html')) === 'converted');
+      // Its job finished too: killed between the manifest line and the job's completion, the job would stay locked
+      // for its lock duration (the timeout + 60 s), which is not what this test is about.
+      await waitFor('the job queue empty after the conversion', async () => (await openJobs()) === 0);
       first.kill('SIGKILL');
       await first.exited;
       expect(await sqs.depth(url)).toBe(1);
