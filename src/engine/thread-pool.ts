@@ -34,6 +34,8 @@ interface Slot {
   busy: boolean;
   /** Settles when the thread has loaded the engine and takes documents: fulfilled, or rejected if it died first. */
   ready: Promise<void>;
+  /** Whether `ready` is fulfilled. */
+  started: boolean;
 }
 
 interface Pending {
@@ -178,7 +180,8 @@ export class EngineThreadPool {
     });
     // Only a document run alone waits for it; a thread that dies first fails the document it was given instead.
     ready.catch(() => undefined);
-    const slot: Slot = { worker, busy: false, ready };
+    const slot: Slot = { worker, busy: false, ready, started: false };
+    ready.then(() => (slot.started = true), () => undefined);
     this.#slots.push(slot);
     return slot;
   }
@@ -206,6 +209,9 @@ export class EngineThreadPool {
       outcome();
       this.#dispatch();
     };
+    // A document given to a thread still starting waits for it on its own time: a timeout then says so, where a
+    // loaded machine is the likely cause, rather than naming no stage.
+    if (!slot.started) pending.stage ??= 'starting the parser thread';
     const during = () => (pending.stage === undefined ? '' : ` while ${pending.stage}`);
     const onMessage = (message: ThreadMessage) => {
       if (!('id' in message) || message.id !== pending.task.id) return;

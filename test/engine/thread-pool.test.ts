@@ -33,6 +33,24 @@ describe('EngineThreadPool', () => {
     expect(data.markdown).toContain('| a | b |');
   });
 
+  it('says a document ran out of time while its thread was still starting, when it did', async () => {
+    // A new pool's first thread loads the whole engine: far longer than 1 ms on any machine.
+    const fresh = new EngineThreadPool({ size: 1 });
+    try {
+      const error = await fresh.run(Buffer.from('a,b\n1,2\n'), 'tiny.csv', options({ timeout: 1 })).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(EngineTimeoutError);
+      expect((error as EngineTimeoutError).stage).toBe('starting the parser thread');
+      // On a thread that is up (the timed-out one was replaced: wait for its successor with a document), a timeout
+      // names the stage the conversion was in.
+      await fresh.run(Buffer.from('a,b\n1,2\n'), 'warm.csv', options());
+      const slow = await fresh.run(hugeCsv(), 'huge.csv', options({ timeout: 30 })).catch((caught: unknown) => caught);
+      expect(slow).toBeInstanceOf(EngineTimeoutError);
+      expect((slow as EngineTimeoutError).stage).not.toBe('starting the parser thread');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('reports a document error without losing the thread', async () => {
     await expect(pool.run(new Uint8Array(), 'empty.pdf', options())).rejects.toBeInstanceOf(EngineError);
     const data = await pool.run(Buffer.from('x,y\n3,4\n'), 'after.csv', options());
