@@ -1,0 +1,87 @@
+/**
+ * Reads a PDF's text layer with LiteParse (PDFium, native) for docmill's layout, and says which pages it stands
+ * for. A page stays with the pdfjs path when signals on the page say docmill's own reading does better or when
+ * only that path has what the mode needs:
+ * - right-to-left script: LiteParse writes a line's words in visual order, reversed for Arabic and Hebrew,
+ *   where pdfjs gives them in logical order;
+ * - mode auto, a page LiteParse finds images on or judges to need OCR: the pdfjs pass records the image boxes
+ *   docmill's OCR decisions are made from (ocr/image-regions.ts);
+ * - a page LiteParse could not read, or whose text items hold less than its own page text: its items leave out
+ *   a lone page number at the foot of a page (docmill keeps it as a page_number block).
+ * Its own OCR stays off: it downloads language data at run time, which fails offline; docmill's OCR reads the
+ * pages without a usable text layer.
+ */
+import type { PdfParser } from '../../../contract/options.js';
+import { loadLiteParse } from './load.js';
+import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
+
+/** A page read by LiteParse, as the layout reads it. */
+export interface NativePage extends NativePageItems {
+  width: number;
+  height: number;
+}
+
+/** Above this share of right-to-left characters a page is read by pdfjs (logical word order). */
+const RTL_SHARE = 0.2;
+
+interface NativeComplexity {
+  needsOcr: boolean;
+  fullPageImage: boolean;
+  imageBlockCount: number;
+}
+
+interface NativeResult {
+  pages: readonly (NativePageInput & { pageNum: number; text: string; complexity?: NativeComplexity | undefined })[];
+  pageErrors: readonly { pageNum: number }[];
+}
+
+function countChars(text: string): number {
+  return text.replace(/\s/g, '').length;
+}
+
+function wantedByMode(mode: PdfParser['mode'], complexity: NativeComplexity | undefined): boolean {
+  if (mode !== 'auto') return true;
+  if (!complexity) return false;
+  return !complexity.needsOcr && !complexity.fullPageImage && complexity.imageBlockCount === 0;
+}
+
+/**
+ * The pages (up to `pageCount`) LiteParse stands for, by number; undefined when LiteParse is not loaded here
+ * or could not read the document at all (the pdfjs path then reads every page, and says what is wrong).
+ * Mode ocr reads every page by OCR and needs no text layer from it.
+ */
+export async function readNativePages(bytes: Uint8Array, pageCount: number, mode: PdfParser['mode']): Promise<Map<number, NativePage> | undefined> {
+  if (mode === 'ocr') return undefined;
+  const module = await loadLiteParse();
+  if (!module) return undefined;
+  const parser = new module.LiteParse({
+    outputFormat: 'json',
+    ocrEnabled: false,
+    quiet: true,
+    maxPages: pageCount,
+    continueOnPageError: true,
+    extractTextMetadata: true,
+    emitWordBoxes: true,
+    extractVectorGraphics: true,
+    includeComplexity: mode === 'auto',
+    imageMode: 'off',
+    extractLinks: false,
+    // docmill decides page furniture over the whole document (furniture.ts), and keeps it as marked blocks.
+    keepHeadersFooters: true,
+  });
+  let result: NativeResult;
+  try {
+    result = await parser.parse(bytes);
+  } catch {
+    return undefined;
+  }
+  const failed = new Set(result.pageErrors.map((error) => error.pageNum));
+  const pages = new Map<number, NativePage>();
+  for (const page of result.pages) {
+    if (page.pageNum > pageCount || failed.has(page.pageNum) || !wantedByMode(mode, page.complexity)) continue;
+    const read = nativePageItems(page);
+    if (read.rtlChars > RTL_SHARE * read.chars || read.chars < countChars(page.text)) continue;
+    pages.set(page.pageNum, { ...read, width: page.width, height: page.height });
+  }
+  return pages;
+}
