@@ -291,7 +291,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
 function nativePageResult(pageNumber: number, native: NativePage): PageResult {
   const { width, height } = native;
   if (native.chars === 0) return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
-  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, width, height });
+  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, tables: native.tables, width, height });
   return {
     page: { pageNumber, width, height, status: 'ok', layout },
     chars: native.chars,

@@ -12,6 +12,7 @@
  * pages without a usable text layer.
  */
 import type { PdfParser } from '../../../contract/options.js';
+import type { FoundTable } from '../page-layout.js';
 import { loadLiteParse } from './load.js';
 import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 
@@ -19,6 +20,28 @@ import { nativePageItems, type NativePageInput, type NativePageItems } from './p
 export interface NativePage extends NativePageItems {
   width: number;
   height: number;
+  /** LiteParse's tables: their cells replace what docmill's table finders would make of the same text. */
+  tables: FoundTable[];
+}
+
+interface NativeBlock {
+  kind: string;
+  header?: readonly { text: string }[] | undefined;
+  rows?: readonly (readonly { text: string }[])[] | undefined;
+  bbox?: { x: number; y: number; width: number; height: number } | undefined;
+}
+
+/** The page's table blocks with a place and at least two rows of two cells. */
+function tablesOf(blocks: readonly NativeBlock[] | undefined): FoundTable[] {
+  const tables: FoundTable[] = [];
+  for (const block of blocks ?? []) {
+    if (block.kind !== 'table' || !block.bbox) continue;
+    const rows = [...(block.header ? [block.header] : []), ...(block.rows ?? [])].map((row) => row.map((cell) => cell.text.replace(/\s+/g, ' ').trim()));
+    if (rows.length < 2 || rows.every((row) => row.length < 2)) continue;
+    const { x, y, width, height } = block.bbox;
+    tables.push({ rect: { x0: x, y0: y, x1: x + width, y1: y + height }, rows });
+  }
+  return tables;
 }
 
 /** Above this share of right-to-left characters a page is read by pdfjs (logical word order). */
@@ -31,7 +54,12 @@ interface NativeComplexity {
 }
 
 interface NativeResult {
-  pages: readonly (NativePageInput & { pageNum: number; text: string; complexity?: NativeComplexity | undefined })[];
+  pages: readonly (NativePageInput & {
+    pageNum: number;
+    text: string;
+    complexity?: NativeComplexity | undefined;
+    blocks?: readonly NativeBlock[] | undefined;
+  })[];
   pageErrors: readonly { pageNum: number }[];
 }
 
@@ -63,6 +91,7 @@ export async function readNativePages(bytes: Uint8Array, pageCount: number, mode
     extractTextMetadata: true,
     emitWordBoxes: true,
     extractVectorGraphics: true,
+    extractBlocks: true,
     includeComplexity: mode === 'auto',
     imageMode: 'off',
     extractLinks: false,
@@ -81,7 +110,7 @@ export async function readNativePages(bytes: Uint8Array, pageCount: number, mode
     if (page.pageNum > pageCount || failed.has(page.pageNum) || !wantedByMode(mode, page.complexity)) continue;
     const read = nativePageItems(page);
     if (read.rtlChars > RTL_SHARE * read.chars || read.chars < countChars(page.text)) continue;
-    pages.set(page.pageNum, { ...read, width: page.width, height: page.height });
+    pages.set(page.pageNum, { ...read, width: page.width, height: page.height, tables: tablesOf(page.blocks) });
   }
   return pages;
 }
