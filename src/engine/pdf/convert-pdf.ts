@@ -26,8 +26,8 @@ import { imagesInViewport, isImagesItem, planImageOcr, type OcrPlan } from './oc
 import { insertRegionBlocks } from './ocr/ocr-layout.js';
 import { FULL_PAGE_SOURCE, PageOcr, type RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
-import { readNativePages, type NativePage } from './liteparse/read-pages.js';
-import { layoutPage } from './page-layout.js';
+import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
+import { layoutPage, type FoundTable } from './page-layout.js';
 import {
   installPatchedPdfjsWorker,
   pdfjsPatchStats,
@@ -239,8 +239,8 @@ interface PageResult {
   error?: unknown;
 }
 
-/** One page: text content (with font facts) → normalised items → layout. */
-async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<PageResult> {
+/** One page: text content (with font facts) → normalised items → layout (with the tables LiteParse found). */
+async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: readonly FoundTable[]): Promise<PageResult> {
   let page: PdfPage;
   try {
     page = await doc.getPage(pageNumber);
@@ -274,7 +274,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
     if (normalised.chars === 0) {
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }
-    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, width, height });
+    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, ...(tables ? { tables } : {}), width, height });
     const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage };
     if (imageBoxes.length > 0) {
       result.imagePlan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);
@@ -385,7 +385,7 @@ async function ocrRegions(ocr: PageOcrSource, result: PageResult): Promise<PageR
 export async function readDocument(
   doc: PdfDocumentSource,
   parser: PdfParser,
-  options: { recovered?: boolean; ocr?: PageOcrSource; native?: ReadonlyMap<number, NativePage> | undefined } = {},
+  options: { recovered?: boolean; ocr?: PageOcrSource; native?: NativeReading | undefined } = {},
 ): Promise<DocumentModel> {
   const totalPages = doc.numPages;
   if (!(totalPages > 0)) throw new EngineError('EMPTY_DOCUMENT', 'the PDF has no pages');
@@ -400,8 +400,10 @@ export async function readDocument(
 
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
     const refusedBefore = pdfjsPatchStats().streamsRefused;
-    const native = options.native?.get(pageNumber);
-    let result: PageResult = native ? nativePageResult(pageNumber, native) : await readPage(doc, pageNumber);
+    const native = options.native?.pages.get(pageNumber);
+    let result: PageResult = native
+      ? nativePageResult(pageNumber, native)
+      : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber));
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);
     const how = options.ocr ? wantsOcr(parser, result) : undefined;

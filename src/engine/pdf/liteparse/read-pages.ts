@@ -44,6 +44,17 @@ function tablesOf(blocks: readonly NativeBlock[] | undefined): FoundTable[] {
   return tables;
 }
 
+/** What LiteParse read of a document. */
+export interface NativeReading {
+  /** The pages it stands for, by number. */
+  pages: Map<number, NativePage>;
+  /**
+   * Its tables on pages pdfjs reads for another reason than their script (a page number its items left out, an
+   * image page under mode auto): pdfjs's items in them leave the flow as they would from a LiteParse page.
+   */
+  tables: Map<number, FoundTable[]>;
+}
+
 /** Above this share of right-to-left characters a page is read by pdfjs (logical word order). */
 const RTL_SHARE = 0.2;
 
@@ -74,11 +85,11 @@ function wantedByMode(mode: PdfParser['mode'], complexity: NativeComplexity | un
 }
 
 /**
- * The pages (up to `pageCount`) LiteParse stands for, by number; undefined when LiteParse is not loaded here
- * or could not read the document at all (the pdfjs path then reads every page, and says what is wrong).
- * Mode ocr reads every page by OCR and needs no text layer from it.
+ * What LiteParse reads of the pages up to `pageCount`; undefined when LiteParse is not loaded here or could not
+ * read the document at all (the pdfjs path then reads every page, and says what is wrong). Mode ocr reads every
+ * page by OCR and needs no text layer from it.
  */
-export async function readNativePages(bytes: Uint8Array, pageCount: number, mode: PdfParser['mode']): Promise<Map<number, NativePage> | undefined> {
+export async function readNativePages(bytes: Uint8Array, pageCount: number, mode: PdfParser['mode']): Promise<NativeReading | undefined> {
   if (mode === 'ocr') return undefined;
   const module = await loadLiteParse();
   if (!module) return undefined;
@@ -105,12 +116,17 @@ export async function readNativePages(bytes: Uint8Array, pageCount: number, mode
     return undefined;
   }
   const failed = new Set(result.pageErrors.map((error) => error.pageNum));
-  const pages = new Map<number, NativePage>();
+  const reading: NativeReading = { pages: new Map(), tables: new Map() };
   for (const page of result.pages) {
-    if (page.pageNum > pageCount || failed.has(page.pageNum) || !wantedByMode(mode, page.complexity)) continue;
+    if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
     const read = nativePageItems(page);
-    if (read.rtlChars > RTL_SHARE * read.chars || read.chars < countChars(page.text)) continue;
-    pages.set(page.pageNum, { ...read, width: page.width, height: page.height, tables: tablesOf(page.blocks) });
+    if (read.rtlChars > RTL_SHARE * read.chars) continue;
+    const tables = tablesOf(page.blocks);
+    if (wantedByMode(mode, page.complexity) && read.chars >= countChars(page.text)) {
+      reading.pages.set(page.pageNum, { ...read, width: page.width, height: page.height, tables });
+    } else if (tables.length > 0) {
+      reading.tables.set(page.pageNum, tables);
+    }
   }
-  return pages;
+  return reading;
 }
