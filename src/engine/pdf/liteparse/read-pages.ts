@@ -20,7 +20,7 @@ import { nativePageItems, type NativePageInput, type NativePageItems } from './p
 export interface NativePage extends NativePageItems {
   width: number;
   height: number;
-  /** LiteParse's tables: their cells replace what docmill's table finders would make of the same text. */
+  /** LiteParse's tables: where no ruled table of docmill's covers them, their cells replace its aligned-text tables. */
   tables: FoundTable[];
 }
 
