@@ -16,7 +16,7 @@
  *   package's entry: build first; --docmill-from src takes src/index.ts through tsx, which then adds its memory),
  *   `parse(localFileSource(pdf), { parsers: [{ type: 'pdf', mode }] })`, the result's `markdown`.
  * - liteparse: `@llamaindex/liteparse` 2.14.7 (Apache-2.0; Rust + PDFium, prebuilt native packages), installed by
- *   this script into ~/.cache/docmill-bench/liteparse (bench/lib/liteparse-install.ts), never a project dependency.
+ *   this script into ~/.cache/docmill-bench/liteparse (bench/lib/liteparse-install.ts), apart from the engine's copy.
  *   `new LiteParse({ outputFormat: 'markdown', ocrEnabled: false, quiet: true, poolSize: N })`, `parse(pdf).text`,
  *   as a user gets Markdown from it. PDFium is not thread-safe, so one LiteParse process parses one document at a
  *   time: N > 1 uses its pool of N worker processes (N = 1: in process). OCR is off because its OCR fetches

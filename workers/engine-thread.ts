@@ -3,14 +3,17 @@
  * parsing never stalls HTTP handling or BullMQ lock renewal, and a hostile file can be killed with its thread.
  * The stages its conversion enters are passed on as they come (src/engine/stage.ts), so that a timeout names one.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
 import type { ThreadMessage, ThreadTask } from '../src/engine/thread-messages.js';
+import type { ThreadStart } from '../src/engine/thread-pool.js';
 
 // First, before anything that can load pdfjs: its polyfills replace the native Array.prototype.push, which the
 // PDF converter puts back after loading it (src/engine/pdf/native-builtins.ts). The engine is imported only
 // after the capture, so no import order elsewhere can defeat it; messages sent meanwhile wait in the port.
 captureNativeBuiltins();
+useLiteParseModule((workerData as ThreadStart | null)?.liteParseModule);
 const { parseDocument } = await import('../src/engine/engine.js');
 const { EngineError } = await import('../src/engine/engine-error.js');
 const { listenToStages } = await import('../src/engine/stage.js');

@@ -1,8 +1,8 @@
 /**
  * LiteParse (`@llamaindex/liteparse`, Apache-2.0: Rust + PDFium, a native module with prebuilt packages per
- * platform) for the PDF benchmark. It is not a dependency of docmill: the benchmark installs the pinned version
- * with npm into ~/.cache/docmill-bench/liteparse, outside the repository, as test/examples/rag-examples.test.ts
- * installs its libraries.
+ * platform) for the PDF benchmark, run alone as a user runs it. docmill's engine depends on the same pinned version;
+ * the benchmark still installs its own copy with npm into ~/.cache/docmill-bench/liteparse, outside the repository,
+ * so the LiteParse row measures the package as published, in its own process pool.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';

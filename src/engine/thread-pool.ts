@@ -27,6 +27,18 @@ export interface ThreadPoolOptions {
   size?: number;
   /** Heap limit per thread. @default 1024 */
   maxHeapMb?: number;
+  /**
+   * The module the threads load in place of LiteParse (a file URL). Tests name one that fails to load as the
+   * package does without its native module. @default the package
+   */
+  liteParseModule?: string | undefined;
+}
+
+/** What a thread is started with (`workerData`). */
+export interface ThreadStart {
+  /** The TypeScript entry, when the thread starts from the sources. */
+  entry?: string;
+  liteParseModule?: string | undefined;
 }
 
 interface Slot {
@@ -66,6 +78,7 @@ function threadEntry(): { file: string; workerData?: { entry: string } } {
 export class EngineThreadPool {
   readonly size: number;
   readonly #maxHeapMb: number;
+  readonly #liteParseModule: string | undefined;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #nextId = 1;
@@ -76,6 +89,7 @@ export class EngineThreadPool {
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.#maxHeapMb = options.maxHeapMb ?? 1024;
+    this.#liteParseModule = options.liteParseModule;
   }
 
   /** Documents being parsed or waiting for a thread. */
@@ -150,8 +164,9 @@ export class EngineThreadPool {
 
   #spawn(): Slot {
     const entry = threadEntry();
+    const start: ThreadStart = { ...entry.workerData, ...(this.#liteParseModule ? { liteParseModule: this.#liteParseModule } : {}) };
     const worker = new Worker(entry.file, {
-      ...(entry.workerData ? { workerData: entry.workerData } : {}),
+      workerData: start,
       resourceLimits: { maxOldGenerationSizeMb: this.#maxHeapMb },
     });
     worker.unref();

@@ -1,6 +1,10 @@
 /**
- * PDF → DocumentModel with pdfjs-dist (legacy build, in-thread "fake worker": the caller already runs this in
- * a worker thread; the worker bundle is patched for text extraction, see pdfjs-worker.ts). Pages without a usable
+ * PDF → DocumentModel. pdfjs-dist (legacy build, in-thread "fake worker": the caller already runs this in a worker
+ * thread; the worker bundle is patched for text extraction, see pdfjs-worker.ts) opens the document: its errors
+ * (encrypted, corrupt, recovered), page count and metadata. LiteParse (PDFium, native; liteparse/read-pages.ts)
+ * reads the text of the pages it stands for, about twice as fast; pdfjs reads the others (right-to-left script,
+ * image pages under mode auto, pages LiteParse lost text on, every page where LiteParse cannot load). Both feed
+ * the same layout (page-layout.ts, document-layout.ts). Pages without a usable
  * text layer (mode auto) or every page (mode ocr) are OCR'd (ocr/page-ocr.ts); mode auto also OCRs a scan whose
  * text layer is only stamped text, and the images of a text page that have no text over them
  * (ocr/image-regions.ts); mode fast never OCRs. Every
@@ -22,7 +26,8 @@ import { imagesInViewport, isImagesItem, planImageOcr, type OcrPlan } from './oc
 import { insertRegionBlocks } from './ocr/ocr-layout.js';
 import { FULL_PAGE_SOURCE, PageOcr, type RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
-import { layoutPage } from './page-layout.js';
+import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
+import { layoutPage, type FoundTable } from './page-layout.js';
 import {
   installPatchedPdfjsWorker,
   pdfjsPatchStats,
@@ -234,8 +239,8 @@ interface PageResult {
   error?: unknown;
 }
 
-/** One page: text content (with font facts) → normalised items → layout. */
-async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<PageResult> {
+/** One page: text content (with font facts) → normalised items → layout (with the tables LiteParse found). */
+async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: readonly FoundTable[]): Promise<PageResult> {
   let page: PdfPage;
   try {
     page = await doc.getPage(pageNumber);
@@ -269,7 +274,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
     if (normalised.chars === 0) {
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }
-    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, width, height });
+    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, ...(tables ? { tables } : {}), width, height });
     const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage };
     if (imageBoxes.length > 0) {
       result.imagePlan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);
@@ -280,6 +285,18 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number): Promise<Pag
   } finally {
     page.cleanup();
   }
+}
+
+/** A page LiteParse read, laid out by docmill (the same layout as a pdfjs page's; see liteparse/read-pages.ts). */
+function nativePageResult(pageNumber: number, native: NativePage): PageResult {
+  const { width, height } = native;
+  if (native.chars === 0) return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
+  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, tables: native.tables, width, height });
+  return {
+    page: { pageNumber, width, height, status: 'ok', layout },
+    chars: native.chars,
+    garbage: isGarbageTextLayer(native.strings),
+  };
 }
 
 /** Reads a page by OCR (given to `readDocument` by the converter; tests may leave it out). */
@@ -368,7 +385,7 @@ async function ocrRegions(ocr: PageOcrSource, result: PageResult): Promise<PageR
 export async function readDocument(
   doc: PdfDocumentSource,
   parser: PdfParser,
-  options: { recovered?: boolean; ocr?: PageOcrSource } = {},
+  options: { recovered?: boolean; ocr?: PageOcrSource; native?: NativeReading | undefined } = {},
 ): Promise<DocumentModel> {
   const totalPages = doc.numPages;
   if (!(totalPages > 0)) throw new EngineError('EMPTY_DOCUMENT', 'the PDF has no pages');
@@ -383,7 +400,10 @@ export async function readDocument(
 
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
     const refusedBefore = pdfjsPatchStats().streamsRefused;
-    let result: PageResult = await readPage(doc, pageNumber);
+    const native = options.native?.pages.get(pageNumber);
+    let result: PageResult = native
+      ? nativePageResult(pageNumber, native)
+      : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber));
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);
     const how = options.ocr ? wantsOcr(parser, result) : undefined;
@@ -472,7 +492,10 @@ export const convertPdf: Converter = async (input) => {
   const { doc, recovered } = await openPdf(input.bytes);
   const ocr = parser.mode === 'fast' ? undefined : new PageOcr(input.bytes, input.ocrLanguages);
   try {
-    return await readDocument(doc, parser, { recovered, ...(ocr ? { ocr } : {}) });
+    // A file pdfjs had to recover is read by pdfjs alone: its pages come from the repaired bytes.
+    const pageCount = Math.min(doc.numPages, parser.maxPages ?? doc.numPages);
+    const native = recovered || !(pageCount > 0) ? undefined : await readNativePages(input.bytes, pageCount, parser.mode);
+    return await readDocument(doc, parser, { recovered, native, ...(ocr ? { ocr } : {}) });
   } finally {
     await doc.destroy().catch(() => undefined);
     await ocr?.close();

@@ -13,15 +13,24 @@ import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
-import { append, type PdfTextItem, type ProtoBlock } from './types.js';
+import { renderGfmTable } from './markdown.js';
+import { append, type PdfTextItem, type ProtoBlock, type Rect } from './types.js';
 
 export interface PageLayoutInput {
   items: readonly PdfTextItem[];
   rotated?: readonly RotatedItem[];
   /** The page's ruling lines (cell borders), viewport space. */
   rulings?: readonly Ruling[];
+  /** Tables another reader found on the page (LiteParse): their text leaves the flow as ruled tables' does. */
+  tables?: readonly FoundTable[];
   width: number;
   height: number;
+}
+
+/** A table found outside this layout: where it is and its cells' text, header row first. */
+export interface FoundTable {
+  rect: Rect;
+  rows: string[][];
 }
 
 export interface PageLayout {
@@ -71,7 +80,7 @@ function layoutRegion(
 }
 
 /** A ruled table as a block, and its text counted with the page's body text. */
-function ruledTableBlock(table: RuledTable, sizes: SizeHistogram, boldSizes: SizeHistogram): ProtoBlock {
+function ruledTableBlock(table: Pick<RuledTable, 'items' | 'rows' | 'rect' | 'markdown'>, sizes: SizeHistogram, boldSizes: SizeHistogram): ProtoBlock {
   let chars = 0;
   for (const line of buildLines(table.items)) {
     addToHistogram(sizes, line.size, line.chars);
@@ -107,14 +116,39 @@ function insertTables(blocks: ProtoBlock[], tables: readonly ProtoBlock[]): Prot
   return out;
 }
 
+/** The items whose middle lies in the table's rectangle, and the table as a block counted like a ruled one. */
+function foundTableBlock(table: FoundTable, items: readonly PdfTextItem[], sizes: SizeHistogram, boldSizes: SizeHistogram) {
+  const { rect } = table;
+  const inside = items.filter((item) => {
+    const x = (item.x0 + item.x1) / 2;
+    const y = item.baseline - 0.3 * item.size;
+    return x >= rect.x0 - 1 && x <= rect.x1 + 1 && y >= rect.y0 - 1 && y <= rect.y1 + 1;
+  });
+  const block = ruledTableBlock({ items: inside, rows: table.rows, rect, markdown: renderGfmTable(table.rows) }, sizes, boldSizes);
+  return { inside, block };
+}
+
+function overlaps(a: Rect, b: Rect): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
 export function layoutPage(input: PageLayoutInput): PageLayout {
   const sizes: SizeHistogram = new Map();
   const boldSizes: SizeHistogram = new Map();
-  // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it.
+  // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it. Where the
+  // cell borders are drawn, docmill's grid is the better reading (BENCHMARKS.md §11); elsewhere a table another
+  // reader found takes its text out of the flow the same way.
   const ruled = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
   const inTables = new Set(ruled.flatMap((table) => table.items));
-  const flowItems = inTables.size > 0 ? input.items.filter((item) => !inTables.has(item)) : input.items;
   const tableBlocks = ruled.map((table) => ruledTableBlock(table, sizes, boldSizes));
+  for (const table of input.tables ?? []) {
+    if (ruled.some((other) => overlaps(other.rect, table.rect))) continue;
+    const found = foundTableBlock(table, input.items.filter((item) => !inTables.has(item)), sizes, boldSizes);
+    if (found.inside.length === 0) continue;
+    for (const item of found.inside) inTables.add(item);
+    tableBlocks.push(found.block);
+  }
+  const flowItems = inTables.size > 0 ? input.items.filter((item) => !inTables.has(item)) : input.items;
   const lines = buildLines(flowItems);
   const zones = splitZones(lines, input.height);
   let rtlChars = 0;

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parseOptionsSchema, type PdfMode } from '../../../src/contract/options.js';
 import { convertPdf } from '../../../src/engine/pdf/convert-pdf.js';
+import { useLiteParseModule } from '../../../src/engine/pdf/liteparse/load.js';
 import type { DocumentModel, ModelBlock } from '../../../src/engine/model.js';
 
 /** The test corpus's PDFs (test/fixtures/corpus/pdf). */
@@ -22,6 +23,22 @@ export function optionsFor(run: RunOptions = {}) {
 
 export function convertBytes(bytes: Uint8Array, run: RunOptions = {}, fileName = 'test.pdf'): Promise<DocumentModel> {
   return convertPdf({ bytes, fileName, extension: '.pdf', options: optionsFor(run) });
+}
+
+/** A module that fails to load as LiteParse does on a platform without its prebuilt native module. */
+export const LITEPARSE_WITHOUT_NATIVE = new URL('./liteparse-without-native.mjs', import.meta.url).href;
+
+/**
+ * The converter as on a platform where LiteParse cannot load: the built-in pdfjs path reads every page. For
+ * what only that path does (its patched worker, a text layer PDFium would read differently).
+ */
+export async function convertWithPdfjs(bytes: Uint8Array, run: RunOptions = {}): Promise<DocumentModel> {
+  useLiteParseModule(LITEPARSE_WITHOUT_NATIVE);
+  try {
+    return await convertBytes(bytes, run);
+  } finally {
+    useLiteParseModule(undefined);
+  }
 }
 
 export function corpusBytes(name: string): Uint8Array {

@@ -90,3 +90,33 @@ describe('hostile pages', () => {
     expect(layout.blocks.length).toBeGreaterThan(0);
   });
 });
+
+describe('tables found by LiteParse', () => {
+  /** An intro line, a 3 × 2 grid of cells, and a closing line. */
+  function gridPage(): PdfTextItem[] {
+    const items = [item('The figures for the year follow.', 50, 100)];
+    for (const [row, cells] of [['Region', 'Sales'], ['North', '120'], ['South', '95']].entries()) {
+      items.push(item(cells[0]!, 60, 130 + row * 14), item(cells[1]!, 200, 130 + row * 14));
+    }
+    items.push(item('All figures are in thousands.', 50, 200));
+    return items;
+  }
+  const table = { rect: { x0: 55, y0: 118, x1: 230, y1: 162 }, rows: [['Region', 'Sales'], ['North', '120'], ['South', '95']] };
+
+  it('takes its cells as a table in the reading order, and its text out of the paragraphs', () => {
+    const layout = layoutPage({ items: gridPage(), tables: [table], width: W, height: H });
+    expect(layout.blocks.map((block) => block.kind)).toEqual(['paragraph', 'table', 'paragraph']);
+    expect(layout.blocks[1]!.markdown).toBe('| Region | Sales |\n| --- | --- |\n| North | 120 |\n| South | 95 |');
+    expect(layout.blocks.map((block) => block.text).join(' ').match(/North/g)).toHaveLength(1);
+  });
+
+  it('leaves a table whose cell borders are drawn to docmill’s ruled grid', () => {
+    const rulings = [118, 136, 150, 164].map((y) => ({ x0: 55, y0: y, x1: 230, y1: y }));
+    for (const x of [55, 150, 230]) rulings.push({ x0: x, y0: 118, x1: x, y1: 164 });
+    const skewed = { ...table, rows: [['Region Sales'], ['North 120'], ['South 95']] };
+    const layout = layoutPage({ items: gridPage(), rulings, tables: [skewed], width: W, height: H });
+    const tables = layout.blocks.filter((block) => block.kind === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.markdown).toContain('| North | 120 |');
+  });
+});

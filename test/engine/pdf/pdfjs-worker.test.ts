@@ -17,7 +17,7 @@ import {
   type PdfFontFacts,
   type PdfjsPatchStats,
 } from '../../../src/engine/pdf/pdfjs-worker.js';
-import { allBlocks, convertBytes, corpusBytes, mainMarkdown, rejectionOf } from './helpers.js';
+import { allBlocks, convertBytes, convertWithPdfjs, corpusBytes, mainMarkdown, rejectionOf } from './helpers.js';
 
 const WORKER_FILE = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
 const WORKER_URL = pathToFileURL(WORKER_FILE).href;
@@ -155,10 +155,11 @@ function flatText(markdown: string): string {
   return markdown.replace(/\s+/g, ' ');
 }
 
+// What the patched worker does to a document's pages shows where pdfjs reads them: without LiteParse.
 describe('the patches on real documents', () => {
   it('code_and_formula.pdf: every font has a ToUnicode map, so no program is parsed, and the text is intact', async () => {
     const before = pdfjsPatchStats();
-    const doc = await convertBytes(corpusBytes('code_and_formula.pdf'));
+    const doc = await convertWithPdfjs(corpusBytes('code_and_formula.pdf'));
     const delta = statsDelta(before);
     // pdffonts: seven embedded Type 1 fonts (CMR10 ×2, CMBX12 ×2, CMTT9, CMMI10, CMR7), all with uni=yes.
     expect(delta.fontProgramsSkipped).toBe(7);
@@ -178,7 +179,7 @@ describe('the patches on real documents', () => {
 
   it('multi-column-2p.pdf: fonts without ToUnicode still have their programs read, so the text is right', async () => {
     const before = pdfjsPatchStats();
-    const doc = await convertBytes(corpusBytes('multi-column-2p.pdf'));
+    const doc = await convertWithPdfjs(corpusBytes('multi-column-2p.pdf'));
     const delta = statsDelta(before);
     // pdffonts: 12 embedded Type 1 fonts, none with a ToUnicode map (uni=no), plus a non-embedded Times-Roman.
     // The embedded ones must be parsed (their built-in encodings map codes to glyph names). Only Times-Roman is

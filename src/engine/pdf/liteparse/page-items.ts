@@ -1,0 +1,193 @@
+/**
+ * One LiteParse page → what docmill's page layout reads: horizontal text items (one per word, in page space,
+ * with baseline, size, weight and pitch), rotated text apart, and the ruling lines its tables are built from.
+ * Pure: tests feed it pages without the native module.
+ */
+import type { Ruling } from '../rulings.js';
+import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
+import { ASCENT, DESCENT, type PdfTextItem } from '../types.js';
+
+/** The fields of a LiteParse text item this module reads (structural: the package's `TextItem`). */
+export interface NativeTextItem {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  fontName?: string | undefined;
+  /** The em size after the text matrix (`fontSize` is often 1 with the scale in the matrix). */
+  fontHeight?: number | undefined;
+  /** Ascent and descent as fractions of the em (descent negative). */
+  fontAscent?: number | undefined;
+  fontDescent?: number | undefined;
+  fontWeight?: number | undefined;
+  rotation?: number | undefined;
+  words?: readonly { text: string; x: number; y: number; width: number; height: number }[] | undefined;
+}
+
+/** The fields of a LiteParse page this module reads. */
+export interface NativePageInput {
+  width: number;
+  height: number;
+  textItems: readonly NativeTextItem[];
+  vectorGraphics?:
+    | {
+        lines: readonly { x1: number; y1: number; x2: number; y2: number; stroke: boolean }[];
+        shapes: readonly { bbox: { x: number; y: number; width: number; height: number }; stroke: boolean; fill: boolean; hasCurve: boolean }[];
+      }
+    | undefined;
+}
+
+export interface NativePageItems {
+  items: PdfTextItem[];
+  rotated: RotatedItem[];
+  rulings: Ruling[];
+  /** Non-space characters, horizontal and rotated. */
+  chars: number;
+  /** Characters of right-to-left scripts among them. */
+  rtlChars: number;
+  /** The texts as read, for the text-quality check. */
+  strings: string[];
+}
+
+const BOLD_WEIGHT = 600;
+/** Glyphs closer than this share of the em are one word whatever the text says. */
+const HAIR = 0.05;
+/** Degrees off horizontal still read as horizontal text. */
+const LEVEL = 2;
+/** Same thresholds as the pdfjs ruling recorder (rulings.ts): axis-parallel slant, thin fill, shortest rule. */
+const SLANT = 0.5;
+const THIN_FILL = 3;
+const MIN_LENGTH = 2;
+// Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms.
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
+
+function countChars(text: string): number {
+  let n = 0;
+  for (const ch of text) if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') n++;
+  return n;
+}
+
+/** Ascent as a share of the box height: the font's own where it is sane, else the layout's default. */
+function ascentShare(item: NativeTextItem): number {
+  const ascent = item.fontAscent;
+  const descent = item.fontDescent;
+  if (ascent !== undefined && descent !== undefined && ascent > 0 && descent <= 0 && ascent - descent > 0.5 && ascent - descent < 3) {
+    return ascent / (ascent - descent);
+  }
+  return ASCENT / (ASCENT + DESCENT);
+}
+
+type WordBox = NonNullable<NativeTextItem['words']>[number];
+
+/**
+ * The item's words, each saying whether a space comes before it. A word box also ends where glyphs are set apart
+ * with no space between them ("0" ".965"), and PDFium writes a space where glyphs of one word are kerned apart
+ * ("arX iv"): a space counts only where the item's text has one and the glyphs are apart by more than a hair.
+ */
+function spacedWords(item: NativeTextItem, words: readonly WordBox[], size: number): (WordBox & { spaceBefore: boolean })[] {
+  const out: (WordBox & { spaceBefore: boolean })[] = [];
+  let at = 0;
+  let previous: WordBox | undefined;
+  for (const word of words) {
+    const text = word.text.trim();
+    const found = item.text.indexOf(text, at);
+    const spaced = found < 0 || /\s/.test(item.text.slice(at, found));
+    if (found >= 0) at = found + text.length;
+    const gap = previous ? Math.max(word.x - (previous.x + previous.width), word.y - (previous.y + previous.height), previous.y - (word.y + word.height)) : Infinity;
+    // Before an item's first word the layout decides by the gap alone (a superscript, a word set apart).
+    out.push({ ...word, text, spaceBefore: previous !== undefined && spaced && gap > HAIR * size });
+    previous = word;
+  }
+  return out;
+}
+
+/** Rotated text read from its words (LiteParse's own text can split a word where glyphs are kerned apart). */
+function rotatedText(item: NativeTextItem, text: string, size: number): string {
+  const words = item.words?.filter((word) => word.text.trim().length > 0) ?? [];
+  if (words.length === 0) return text;
+  return spacedWords(item, words, size)
+    .map((word) => (word.spaceBefore ? ` ${word.text}` : word.text))
+    .join('');
+}
+
+function rotatedItem(item: NativeTextItem, rotation: number, text: string): RotatedItem {
+  const radians = (rotation * Math.PI) / 180;
+  const dx = Math.cos(radians);
+  const dy = Math.sin(radians);
+  const length = Math.abs(dx) * item.width + Math.abs(dy) * item.height;
+  const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : Math.min(item.width, item.height);
+  text = rotatedText(item, text, size);
+  // The start of the advance is the box corner the direction leaves from.
+  const x = dx >= 0 ? item.x : item.x + item.width;
+  const y = dy >= 0 ? item.y : item.y + item.height;
+  return { str: text, x, y, dx, dy, size, length };
+}
+
+function rulingsOf(page: NativePageInput): Ruling[] {
+  const rulings: Ruling[] = [];
+  const graphics = page.vectorGraphics;
+  if (!graphics) return rulings;
+  const add = (x0: number, y0: number, x1: number, y1: number) => {
+    if (Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) < MIN_LENGTH) return;
+    rulings.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
+  };
+  for (const line of graphics.lines) {
+    if (Math.abs(line.y1 - line.y2) <= SLANT) add(line.x1, (line.y1 + line.y2) / 2, line.x2, (line.y1 + line.y2) / 2);
+    else if (Math.abs(line.x1 - line.x2) <= SLANT) add((line.x1 + line.x2) / 2, line.y1, (line.x1 + line.x2) / 2, line.y2);
+  }
+  for (const shape of graphics.shapes) {
+    if (shape.hasCurve) continue;
+    const { x, y, width, height } = shape.bbox;
+    if (shape.fill && height <= THIN_FILL && width >= THIN_FILL * height) add(x, y + height / 2, x + width, y + height / 2);
+    else if (shape.fill && width <= THIN_FILL && height >= THIN_FILL * width) add(x + width / 2, y, x + width / 2, y + height);
+    else if (shape.stroke) {
+      add(x, y, x + width, y);
+      add(x, y + height, x + width, y + height);
+      add(x, y, x, y + height);
+      add(x + width, y, x + width, y + height);
+    }
+  }
+  return rulings;
+}
+
+/**
+ * The page's text as docmill's layout reads it. Words are the items (LiteParse groups a line's words into one
+ * item; docmill's lines, cells and tables are built from the gaps between words, as from pdfjs's runs).
+ */
+export function nativePageItems(page: NativePageInput): NativePageItems {
+  const items: PdfTextItem[] = [];
+  const rotated: RotatedItem[] = [];
+  const strings: string[] = [];
+  let chars = 0;
+  let rtlChars = 0;
+  for (const item of page.textItems) {
+    const text = item.text.trim();
+    if (!text) continue;
+    strings.push(text);
+    const n = countChars(text);
+    chars += n;
+    rtlChars += text.match(RTL)?.length ?? 0;
+    const rotation = (((item.rotation ?? 0) % 360) + 360) % 360;
+    if (Math.min(rotation, 360 - rotation) > LEVEL) {
+      rotated.push(rotatedItem(item, rotation, text));
+      continue;
+    }
+    const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
+    if (!(size > 0) || !Number.isFinite(item.x) || !Number.isFinite(item.y)) continue;
+    const baseline = item.y + ascentShare(item) * item.height;
+    const fontName = item.fontName ?? '';
+    const bold = (item.fontWeight ?? 0) >= BOLD_WEIGHT || isBoldFontName(fontName);
+    const monospace = isMonospaceFontName(fontName);
+    const base = { baseline, size, fontName, bold, monospace, rtl: false };
+    const words = item.words?.filter((word) => word.text.trim().length > 0) ?? [];
+    if (words.length === 0) {
+      items.push({ str: text, x0: item.x, x1: item.x + Math.max(0, item.width), ...base, spaceBefore: false });
+      continue;
+    }
+    for (const word of spacedWords(item, words, size)) {
+      items.push({ str: word.text, x0: word.x, x1: word.x + Math.max(0, word.width), ...base, spaceBefore: word.spaceBefore });
+    }
+  }
+  return { items, rotated, rulings: rulingsOf(page), chars, rtlChars, strings };
+}

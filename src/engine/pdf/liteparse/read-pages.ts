@@ -1,0 +1,132 @@
+/**
+ * Reads a PDF's text layer with LiteParse (PDFium, native) for docmill's layout, and says which pages it stands
+ * for. A page stays with the pdfjs path when signals on the page say docmill's own reading does better or when
+ * only that path has what the mode needs:
+ * - right-to-left script: LiteParse writes a line's words in visual order, reversed for Arabic and Hebrew,
+ *   where pdfjs gives them in logical order;
+ * - mode auto, a page LiteParse finds images on or judges to need OCR: the pdfjs pass records the image boxes
+ *   docmill's OCR decisions are made from (ocr/image-regions.ts);
+ * - a page LiteParse could not read, or whose text items hold less than its own page text: its items leave out
+ *   a lone page number at the foot of a page (docmill keeps it as a page_number block).
+ * Its own OCR stays off: it downloads language data at run time, which fails offline; docmill's OCR reads the
+ * pages without a usable text layer.
+ */
+import type { PdfParser } from '../../../contract/options.js';
+import type { FoundTable } from '../page-layout.js';
+import { loadLiteParse } from './load.js';
+import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
+
+/** A page read by LiteParse, as the layout reads it. */
+export interface NativePage extends NativePageItems {
+  width: number;
+  height: number;
+  /** LiteParse's tables: where no ruled table of docmill's covers them, their cells replace its aligned-text tables. */
+  tables: FoundTable[];
+}
+
+interface NativeBlock {
+  kind: string;
+  header?: readonly { text: string }[] | undefined;
+  rows?: readonly (readonly { text: string }[])[] | undefined;
+  bbox?: { x: number; y: number; width: number; height: number } | undefined;
+}
+
+/** The page's table blocks with a place and at least two rows of two cells. */
+function tablesOf(blocks: readonly NativeBlock[] | undefined): FoundTable[] {
+  const tables: FoundTable[] = [];
+  for (const block of blocks ?? []) {
+    if (block.kind !== 'table' || !block.bbox) continue;
+    const rows = [...(block.header ? [block.header] : []), ...(block.rows ?? [])].map((row) => row.map((cell) => cell.text.replace(/\s+/g, ' ').trim()));
+    if (rows.length < 2 || rows.every((row) => row.length < 2)) continue;
+    const { x, y, width, height } = block.bbox;
+    tables.push({ rect: { x0: x, y0: y, x1: x + width, y1: y + height }, rows });
+  }
+  return tables;
+}
+
+/** What LiteParse read of a document. */
+export interface NativeReading {
+  /** The pages it stands for, by number. */
+  pages: Map<number, NativePage>;
+  /**
+   * Its tables on pages pdfjs reads for another reason than their script (a page number its items left out, an
+   * image page under mode auto): pdfjs's items in them leave the flow as they would from a LiteParse page.
+   */
+  tables: Map<number, FoundTable[]>;
+}
+
+/** Above this share of right-to-left characters a page is read by pdfjs (logical word order). */
+const RTL_SHARE = 0.2;
+
+interface NativeComplexity {
+  needsOcr: boolean;
+  fullPageImage: boolean;
+  imageBlockCount: number;
+}
+
+interface NativeResult {
+  pages: readonly (NativePageInput & {
+    pageNum: number;
+    text: string;
+    complexity?: NativeComplexity | undefined;
+    blocks?: readonly NativeBlock[] | undefined;
+  })[];
+  pageErrors: readonly { pageNum: number }[];
+}
+
+function countChars(text: string): number {
+  return text.replace(/\s/g, '').length;
+}
+
+function wantedByMode(mode: PdfParser['mode'], complexity: NativeComplexity | undefined): boolean {
+  if (mode !== 'auto') return true;
+  if (!complexity) return false;
+  return !complexity.needsOcr && !complexity.fullPageImage && complexity.imageBlockCount === 0;
+}
+
+/**
+ * What LiteParse reads of the pages up to `pageCount`; undefined when LiteParse is not loaded here or could not
+ * read the document at all (the pdfjs path then reads every page, and says what is wrong). Mode ocr reads every
+ * page by OCR and needs no text layer from it.
+ */
+export async function readNativePages(bytes: Uint8Array, pageCount: number, mode: PdfParser['mode']): Promise<NativeReading | undefined> {
+  if (mode === 'ocr') return undefined;
+  const module = await loadLiteParse();
+  if (!module) return undefined;
+  const parser = new module.LiteParse({
+    outputFormat: 'json',
+    ocrEnabled: false,
+    quiet: true,
+    maxPages: pageCount,
+    continueOnPageError: true,
+    extractTextMetadata: true,
+    emitWordBoxes: true,
+    extractVectorGraphics: true,
+    extractBlocks: true,
+    includeComplexity: mode === 'auto',
+    imageMode: 'off',
+    extractLinks: false,
+    // docmill decides page furniture over the whole document (furniture.ts), and keeps it as marked blocks.
+    keepHeadersFooters: true,
+  });
+  let result: NativeResult;
+  try {
+    result = await parser.parse(bytes);
+  } catch {
+    return undefined;
+  }
+  const failed = new Set(result.pageErrors.map((error) => error.pageNum));
+  const reading: NativeReading = { pages: new Map(), tables: new Map() };
+  for (const page of result.pages) {
+    if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
+    const read = nativePageItems(page);
+    if (read.rtlChars > RTL_SHARE * read.chars) continue;
+    const tables = tablesOf(page.blocks);
+    if (wantedByMode(mode, page.complexity) && read.chars >= countChars(page.text)) {
+      reading.pages.set(page.pageNum, { ...read, width: page.width, height: page.height, tables });
+    } else if (tables.length > 0) {
+      reading.tables.set(page.pageNum, tables);
+    }
+  }
+  return reading;
+}
