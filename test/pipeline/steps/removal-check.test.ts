@@ -87,7 +87,7 @@ describe('before reading', () => {
   it('takes a file found missing when read as skipped and reported, and any other read failure as not its case', async () => {
     const missing = cancelIfMissing(new SourceReadError('report.html', 'missing', 'no such file'));
     expect(missing).toEqual({ status: 'cancelled', reason: 'source removed before it was read', report: true });
-    expect(cancelIfMissing(new SourceReadError('report.html', 'denied', 'permission denied'))).toBeUndefined();
+    expect(cancelIfMissing(new SourceReadError('report.html', 'io', 'permission denied'))).toBeUndefined();
     expect(cancelIfMissing(new Error('disk on fire'))).toBeUndefined();
 
     const ctx = await context();
