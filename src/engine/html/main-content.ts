@@ -7,8 +7,10 @@
  * the elements kept in the original, cleaned DOM, in place and untouched. Elements readability removed inside the
  * article (navboxes, edit links, share buttons) are removed from the original too.
  *
- * Readability's article is kept whenever it holds text, readerable page or not, however small its share of the page:
- * a larger container (`<main>`, `<body>`) brings comment threads, menus and footers with it. Only when readability
+ * Readability's article is kept whenever it holds text, readerable page or not: a larger container (`<main>`,
+ * `<body>`) brings comment threads, menus and footers with it. Only when it holds less than a fifth of the page's
+ * text (a fragment: one paragraph, a lead) is it widened, to the page's own marked-up container of it (the smallest
+ * `itemprop="articleBody"`, `<article>` or `<main>` holding it, never `<body>`). Only when readability
  * finds nothing, or on a short page (under 500 characters) it does not find readerable, does the page's own
  * structure decide, with semantic chrome removed (nav, page-level header and footer,
  * aside, ARIA landmarks for navigation, banner, contentinfo, complementary and search): the element marked
@@ -31,6 +33,8 @@ import { isLayoutTable, rowCells, tableRows } from './tables.js';
 const ID_ATTRIBUTE = 'data-docmill-id';
 /** Pages with less text than this (characters) that readability does not find readerable use the page's structure. */
 const SHORT_PAGE = 500;
+/** Below this share of the page's text, readability's article is widened to the page's container of it, if any. */
+const MIN_ARTICLE_SHARE = 0.2;
 /** The share of the page's text in data tables above which the page is a table page. */
 const TABLE_PAGE_SHARE = 0.5;
 
@@ -62,7 +66,12 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   }
   const viaReadability = readabilityIds(document);
   let method: MainContentMethod;
-  if (viaReadability !== null) {
+  const widened = viaReadability === null ? null : semanticContainer(body, viaReadability);
+  if (widened !== null) {
+    body.replaceChildren(widened.root);
+    removeChrome(body);
+    method = widened.method;
+  } else if (viaReadability !== null) {
     pruneToIds(body, viaReadability);
     method = 'readability';
   } else {
@@ -170,6 +179,39 @@ function pruneToIds(body: DomElement, keep: Set<string>): void {
     }
   };
   visit(body, false);
+}
+
+/**
+ * When readability's article holds less than a fifth of the page's text (it may have latched on to a fragment: one
+ * paragraph, a lead), the page's own marked-up container of that article: the smallest `itemprop="articleBody"`,
+ * `<article>`, `<main>` or `role="main"` element holding it, never `<body>`. Null when there is none.
+ */
+function semanticContainer(body: DomElement, ids: Set<string>): { root: DomElement; method: MainContentMethod } | null {
+  const kept = [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter((element) => ids.has(element.getAttribute(ID_ATTRIBUTE) as string));
+  const articleText = kept.filter((element) => !kept.includes(element.parentElement as DomElement)).reduce((sum, element) => sum + normalisedText(element).length, 0);
+  const pageText = normalisedText(body).length;
+  if (articleText >= pageText * MIN_ARTICLE_SHARE) return null;
+  const first = kept.find((element) => normalisedText(element) !== '');
+  if (first === undefined) return null;
+  const ancestors = new Set<DomElement>();
+  for (let parent = first.parentElement; parent !== null; parent = parent.parentElement) ancestors.add(parent);
+  let best: { root: DomElement; method: MainContentMethod } | null = null;
+  let bestLength = Infinity;
+  for (const [selector, method] of [
+    ['[itemprop="articleBody"]', 'article-body'],
+    ['article', 'article'],
+    ['main, [role="main"]', 'main'],
+  ] as const) {
+    for (const candidate of body.querySelectorAll(selector)) {
+      if (candidate !== first && !ancestors.has(candidate)) continue;
+      const length = normalisedText(candidate).length;
+      if (length < bestLength) {
+        best = { root: candidate, method };
+        bestLength = length;
+      }
+    }
+  }
+  return best;
 }
 
 function fallback(document: DomDocument, articleBody: string | null): MainContentMethod {
