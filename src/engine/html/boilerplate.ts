@@ -13,7 +13,7 @@
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
  * lists); the class rules match whole class words only (`share`, not `shareholder`).
  */
-import { type DomDocument, type DomElement, normalisedText, tagOf } from './dom.js';
+import { type DomDocument, type DomElement, type DomNode, isElement, isText, tagOf } from './dom.js';
 
 const BOILERPLATE_SELECTORS = [
   '#comments',
@@ -34,13 +34,28 @@ const KEEP_TAGS = new Set(['body', 'main', 'article', 'table', 'pre', 'code', 'f
 
 /** Removes boilerplate inside `root` (in place). */
 export function removeBoilerplate(root: DomElement): void {
-  const total = normalisedText(root).length;
-  if (total === 0) return;
-  const removable = (element: DomElement) => {
-    if (KEEP_TAGS.has(tagOf(element))) return false;
-    const length = normalisedText(element).length;
-    return length < total * 0.5;
+  // Text and link-text lengths of every element, computed once bottom-up (whitespace runs count as one).
+  const textLength = new Map<DomNode, number>();
+  const linkLength = new Map<DomNode, number>();
+  const measure = (node: DomNode): void => {
+    let text = 0;
+    let links = 0;
+    for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+      if (isElement(child)) {
+        measure(child);
+        text += textLength.get(child) ?? 0;
+        links += linkLength.get(child) ?? 0;
+      } else if (isText(child)) {
+        text += (child.textContent ?? '').replace(/\s+/g, ' ').length;
+      }
+    }
+    textLength.set(node, text);
+    linkLength.set(node, isElement(node) && tagOf(node) === 'a' ? text : links);
   };
+  measure(root);
+  const total = textLength.get(root) ?? 0;
+  if (total === 0) return;
+  const removable = (element: DomElement) => !KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * 0.5;
 
   for (const selector of BOILERPLATE_SELECTORS) {
     for (const element of root.querySelectorAll(selector)) if (removable(element)) element.remove();
@@ -52,13 +67,11 @@ export function removeBoilerplate(root: DomElement): void {
   }
   for (const element of [...root.querySelectorAll('ul, ol, div, section, p, dl, menu')].reverse()) {
     if (!LINK_LIST_TAGS.has(tagOf(element)) || !removable(element)) continue;
+    const text = textLength.get(element) ?? 0;
+    if (text === 0 || (linkLength.get(element) ?? 0) / text < 0.8) continue;
+    if (element.querySelectorAll('a').length < 3) continue;
     if (element.querySelector('table, pre, figure, img, h1, h2, h3, h4, h5, h6') !== null) continue;
-    const links = [...element.querySelectorAll('a')];
-    if (links.length < 3) continue;
-    const text = normalisedText(element).length;
-    if (text === 0) continue;
-    const linkText = links.reduce((sum, link) => sum + normalisedText(link).length, 0);
-    if (linkText / text >= 0.8) element.remove();
+    element.remove();
   }
 }
 

@@ -188,7 +188,8 @@ function pruneToIds(body: DomElement, keep: Set<string>): void {
  */
 function semanticContainer(body: DomElement, ids: Set<string>): { root: DomElement; method: MainContentMethod } | null {
   const kept = [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter((element) => ids.has(element.getAttribute(ID_ATTRIBUTE) as string));
-  const articleText = kept.filter((element) => !kept.includes(element.parentElement as DomElement)).reduce((sum, element) => sum + normalisedText(element).length, 0);
+  const keptSet = new Set(kept);
+  const articleText = kept.filter((element) => element.parentElement === null || !keptSet.has(element.parentElement)).reduce((sum, element) => sum + normalisedText(element).length, 0);
   const pageText = normalisedText(body).length;
   if (articleText >= pageText * MIN_ARTICLE_SHARE) return null;
   const first = kept.find((element) => normalisedText(element) !== '');
