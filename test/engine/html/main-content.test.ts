@@ -116,3 +116,12 @@ describe('metadata and tag filters', () => {
     expect(markdownOf(htmlToModel(html, { onlyMainContent: false }))).toContain('Kept comment text.');
   });
 });
+
+describe('markup after </body>', () => {
+  it('reads content after a stray </body> or in a second <body> as part of the page', () => {
+    const html = `<!DOCTYPE html><html><head><title>The harbour story</title></head><body></body><div class="story"><h1>The harbour story</h1>${prose('the second body', 2)}</div><body><p>Closing words on the harbour wall.</p></body></html>`;
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 2 about the second body');
+    expect(htmlToModel(html, { onlyMainContent: false }).pages[0]?.blocks.length).toBeGreaterThan(0);
+  });
+});
