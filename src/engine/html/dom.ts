@@ -87,9 +87,30 @@ function tryParse(html: string): DomDocument | null {
     const document = (parseHTML(html) as unknown as { document: DomDocument }).document;
     const root = document.documentElement;
     if (root === null || root.localName.toLowerCase() !== 'html' || document.body === null) return null;
+    gatherStrayBodyContent(document);
     return document;
   } catch {
     return null;
+  }
+}
+
+/**
+ * linkedom keeps what follows `</body>` (content after a stray `</body>`, a second `<body>`) as siblings of the
+ * body, where a browser puts it inside: it is moved into the body, a second body's children with it.
+ */
+function gatherStrayBodyContent(document: DomDocument): void {
+  const body = document.body as DomElement;
+  const stray: DomNode[] = [];
+  for (let node = body.nextSibling; node !== null; node = node.nextSibling) stray.push(node);
+  for (const node of stray) {
+    if (isElement(node) && node.localName.toLowerCase() === 'body') {
+      const children: DomNode[] = [];
+      for (let child = node.firstChild; child !== null; child = child.nextSibling) children.push(child);
+      body.append(...children);
+      node.remove();
+    } else {
+      body.append(node);
+    }
   }
 }
 

@@ -7,12 +7,19 @@
  * the elements kept in the original, cleaned DOM, in place and untouched. Elements readability removed inside the
  * article (navboxes, edit links, share buttons) are removed from the original too.
  *
- * Readability is not used, and the page falls back to its `<main>`, else its only `<article>`, else `<body>`, with
- * semantic chrome removed (nav, page-level header and footer, aside, ARIA landmarks for navigation, banner,
- * contentinfo, complementary and search), when:
- * - the page is mostly a data table (Excel's HTML export, a report): readability would drop or mangle the table;
- * - readability judges the page not "readerable" (short pages, pages with no prose);
- * - its article holds less than a fifth of the page's text (it latched on to a fragment, e.g. one table row).
+ * Readability's article is kept whenever it holds text, readerable page or not: a larger container (`<main>`,
+ * `<body>`) brings comment threads, menus and footers with it. Only when it holds less than a fifth of the page's
+ * text (a fragment: one paragraph, a lead) is it widened, to the page's own marked-up container of it (the smallest
+ * `itemprop="articleBody"`, `<article>` or `<main>` holding it, never `<body>`). Only when readability
+ * finds nothing, or on a short page (under 500 characters) it does not find readerable, does the page's own
+ * structure decide, with semantic chrome removed (nav, page-level header and footer,
+ * aside, ARIA landmarks for navigation, banner, contentinfo, complementary and search): the element marked
+ * `itemprop="articleBody"`, else the `<article>` with the most text, else `<main>`/`role="main"`, else the JSON-LD
+ * `articleBody` (when the markup holds less of it), else `<body>`. A page mostly made of a data table (Excel's HTML
+ * export, a report) is kept whole: readability would drop or mangle the table.
+ *
+ * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
+ * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks.
  *
  * Headings readability drops for repeating the title are kept: the page's first `<h1>` when the article has none
  * and its text matches the title (Wikipedia puts the title heading outside the content element), and a heading
@@ -20,10 +27,13 @@
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { type DomDocument, type DomElement, type DomNode, isElement, normalisedText, parseDocument, tagOf } from './dom.js';
+import { removeBoilerplate } from './boilerplate.js';
 import { isLayoutTable, rowCells, tableRows } from './tables.js';
 
 const ID_ATTRIBUTE = 'data-docmill-id';
-/** The share of the page's text readability's article must hold to be trusted. */
+/** Pages with less text than this (characters) that readability does not find readerable use the page's structure. */
+const SHORT_PAGE = 500;
+/** Below this share of the page's text, readability's article is widened to the page's container of it, if any. */
 const MIN_ARTICLE_SHARE = 0.2;
 /** The share of the page's text in data tables above which the page is a table page. */
 const TABLE_PAGE_SHARE = 0.5;
@@ -41,10 +51,13 @@ const CHROME_SELECTORS = [
 /** header/footer are page chrome only outside sectioning content. */
 const SECTIONING = 'article, main, section, aside, nav';
 
-export type MainContentMethod = 'readability' | 'table-page' | 'main' | 'article' | 'body';
+export type MainContentMethod = 'readability' | 'table-page' | 'article-body' | 'main' | 'article' | 'json-ld' | 'body';
 
-/** Reduces `document.body` to the main content, in place. Returns how it was found. */
-export function keepMainContent(document: DomDocument): MainContentMethod {
+/**
+ * Reduces `document.body` to the main content, in place. Returns how it was found. `articleBody` is the page's
+ * JSON-LD `articleBody` (read before scripts are removed), if any.
+ */
+export function keepMainContent(document: DomDocument, articleBody: string | null = null): MainContentMethod {
   const body = document.body;
   if (body === null) return 'body';
   if (isTablePage(body)) {
@@ -52,11 +65,20 @@ export function keepMainContent(document: DomDocument): MainContentMethod {
     return 'table-page';
   }
   const viaReadability = readabilityIds(document);
-  if (viaReadability !== null) {
+  let method: MainContentMethod;
+  const widened = viaReadability === null ? null : semanticContainer(body, viaReadability);
+  if (widened !== null) {
+    body.replaceChildren(widened.root);
+    removeChrome(body);
+    method = widened.method;
+  } else if (viaReadability !== null) {
     pruneToIds(body, viaReadability);
-    return 'readability';
+    method = 'readability';
+  } else {
+    method = fallback(document, articleBody);
   }
-  return fallback(document);
+  removeBoilerplate(body);
+  return method;
 }
 
 /** Removes the id attributes keepMainContent added (they never reach the output). */
@@ -79,15 +101,16 @@ function isTablePage(body: DomElement): boolean {
   return inTables / total >= TABLE_PAGE_SHARE;
 }
 
-/** The ids of the elements readability keeps, or null when readability is not to be trusted on this page. */
+/** The ids of the elements readability keeps, or null when readability finds no article with text. */
 function readabilityIds(document: DomDocument): Set<string> | null {
   const body = document.body as DomElement;
   const elements = [...body.querySelectorAll('*')];
   elements.forEach((element, index) => element.setAttribute(ID_ATTRIBUTE, String(index)));
 
   const copy = parseDocument(document.toString());
-  if (!isProbablyReaderable(copy as never)) return null;
-  const pageText = normalisedText(copy.body as DomElement).length;
+  // A short page readability does not find readerable: its judgement of a few lines is no better than the
+  // page's own structure, and a short page brings little boilerplate with its <main>.
+  if (normalisedText(copy.body as DomElement).length < SHORT_PAGE && !isProbablyReaderable(copy as never)) return null;
   let article: { content?: unknown; title?: string | null } | null;
   try {
     article = new Readability<DomNode>(copy as never, { serializer: (node) => node as unknown as DomNode }).parse();
@@ -96,7 +119,7 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   }
   const content = article?.content as DomNode | null | undefined;
   if (!isElement(content)) return null;
-  if (normalisedText(content).length < pageText * MIN_ARTICLE_SHARE) return null;
+  if (normalisedText(content) === '') return null;
 
   const ids = new Set<string>();
   let hasHeading = false;
@@ -158,22 +181,73 @@ function pruneToIds(body: DomElement, keep: Set<string>): void {
   visit(body, false);
 }
 
-function fallback(document: DomDocument): MainContentMethod {
-  const body = document.body as DomElement;
-  const main = body.querySelectorAll('main, [role="main"]');
-  const articles = body.querySelectorAll('article');
-  let method: MainContentMethod = 'body';
-  let root: DomElement | null = null;
-  if (main.length === 1) {
-    root = main[0] ?? null;
-    method = 'main';
-  } else if (articles.length === 1) {
-    root = articles[0] ?? null;
-    method = 'article';
+/**
+ * When readability's article holds less than a fifth of the page's text (it may have latched on to a fragment: one
+ * paragraph, a lead), the page's own marked-up container of that article: the smallest `itemprop="articleBody"`,
+ * `<article>`, `<main>` or `role="main"` element holding it, never `<body>`. Null when there is none.
+ */
+function semanticContainer(body: DomElement, ids: Set<string>): { root: DomElement; method: MainContentMethod } | null {
+  const kept = [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter((element) => ids.has(element.getAttribute(ID_ATTRIBUTE) as string));
+  const keptSet = new Set(kept);
+  const articleText = kept.filter((element) => element.parentElement === null || !keptSet.has(element.parentElement)).reduce((sum, element) => sum + normalisedText(element).length, 0);
+  const pageText = normalisedText(body).length;
+  if (articleText >= pageText * MIN_ARTICLE_SHARE) return null;
+  const first = kept.find((element) => normalisedText(element) !== '');
+  if (first === undefined) return null;
+  const ancestors = new Set<DomElement>();
+  for (let parent = first.parentElement; parent !== null; parent = parent.parentElement) ancestors.add(parent);
+  let best: { root: DomElement; method: MainContentMethod } | null = null;
+  let bestLength = Infinity;
+  for (const [selector, method] of [
+    ['[itemprop="articleBody"]', 'article-body'],
+    ['article', 'article'],
+    ['main, [role="main"]', 'main'],
+  ] as const) {
+    for (const candidate of body.querySelectorAll(selector)) {
+      if (candidate !== first && !ancestors.has(candidate)) continue;
+      const length = normalisedText(candidate).length;
+      if (length < bestLength) {
+        best = { root: candidate, method };
+        bestLength = length;
+      }
+    }
   }
-  if (root !== null) body.replaceChildren(root);
+  return best;
+}
+
+function fallback(document: DomDocument, articleBody: string | null): MainContentMethod {
+  const body = document.body as DomElement;
+  const withText = (elements: Iterable<DomElement>) => [...elements].filter((element) => normalisedText(element) !== '');
+  const largest = (elements: DomElement[]) =>
+    elements.reduce<DomElement | null>((best, element) => (best === null || normalisedText(element).length > normalisedText(best).length ? element : best), null);
+  const candidates: [MainContentMethod, DomElement | null][] = [
+    ['article-body', largest(withText(body.querySelectorAll('[itemprop="articleBody"]')))],
+    ['article', largest(withText(body.querySelectorAll('article')))],
+    ['main', largest(withText(body.querySelectorAll('main, [role="main"]')))],
+  ];
+  for (const [method, root] of candidates) {
+    if (root === null) continue;
+    if (articleBody !== null && normalisedText(root).length < articleBody.length / 2) break;
+    body.replaceChildren(root);
+    removeChrome(body);
+    if (normalisedText(body) === '') body.replaceChildren(root);
+    return method;
+  }
+  if (articleBody !== null && normalisedText(body).length < articleBody.length * 2) {
+    const paragraphs = articleBody.split(/\n\s*\n|\n/).map((text) => text.trim()).filter((text) => text !== '');
+    body.replaceChildren(
+      ...paragraphs.map((text) => {
+        const paragraph = document.createElement('p');
+        paragraph.textContent = text;
+        return paragraph;
+      }),
+    );
+    return 'json-ld';
+  }
+  const before = body.innerHTML;
   removeChrome(body);
-  return method;
+  if (normalisedText(body) === '') body.innerHTML = before;
+  return 'body';
 }
 
 function removeChrome(body: DomElement): void {

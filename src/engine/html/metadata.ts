@@ -9,10 +9,14 @@
  *   way the hosted API passes through "any other metadata extracted from HTML";
  * - a name that occurs more than once becomes an array of its values in document order (`ogLocaleAlternate` is
  *   always an array, as the contract types it);
+ * - `author`, `publishedTime` and `siteName` (the contract's "other keys"): `<meta name=author>`,
+ *   `article:published_time`, `og:site_name`, else the page's JSON-LD (`author.name`, `datePublished`,
+ *   `publisher.name`); `title` and `description` fall back to JSON-LD `headline` and `description` too;
  * - names the engine or the contract own (`contentType`, `numPages`, `sourceURL`, `statusCode`...) are never taken
  *   from the page.
  */
 import type { MetadataValue } from '../model.js';
+import { jsonLdNodes } from './boilerplate.js';
 import { type DomDocument, normalisedText } from './dom.js';
 
 /** Keys a page's own <meta> tags may not set. */
@@ -82,6 +86,8 @@ export function extractHtmlMetadata(document: DomDocument): Record<string, Metad
     if (ogDescription !== undefined && ogDescription !== '') metadata['description'] = ogDescription;
   }
 
+  addArticleMetadata(document, metadata);
+
   const root = document.documentElement;
   const lang = root?.getAttribute('lang') ?? root?.getAttribute('xml:lang') ?? null;
   if (lang !== null && lang.trim() !== '') {
@@ -95,6 +101,32 @@ export function extractHtmlMetadata(document: DomDocument): Record<string, Metad
     }
   }
   return metadata;
+}
+
+/** author, publishedTime, siteName (and title/description when still missing) from meta tags, else JSON-LD. */
+function addArticleMetadata(document: DomDocument, metadata: Record<string, MetadataValue>): void {
+  const nodes = jsonLdNodes(document);
+  const fromJsonLd = (key: string, nested?: string): string | undefined => {
+    for (const node of nodes) {
+      for (const value of [node[key]].flat()) {
+        const text = typeof value === 'string' ? value : nested !== undefined && value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[nested] : undefined;
+        if (typeof text === 'string' && text.trim() !== '') return text.trim();
+      }
+    }
+    return undefined;
+  };
+  const set = (key: string, ...values: (string | undefined)[]) => {
+    if (metadata[key] !== undefined) return;
+    const value = values.find((candidate) => candidate !== undefined && candidate !== '');
+    if (value !== undefined) metadata[key] = value;
+  };
+  set('title', fromJsonLd('headline'));
+  set('description', fromJsonLd('description'));
+  set('author', first(metadata['article:author']), fromJsonLd('author', 'name'));
+  const author = metadata['author'];
+  if (Array.isArray(author) && author.length === 1) metadata['author'] = author[0] ?? '';
+  set('publishedTime', first(metadata['article:published_time']), fromJsonLd('datePublished'));
+  set('siteName', first(metadata['ogSiteName']), fromJsonLd('publisher', 'name'));
 }
 
 function first(value: MetadataValue | undefined): string | undefined {

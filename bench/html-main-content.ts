@@ -1,0 +1,217 @@
+/**
+ * Benchmark "web pages: the main content" (issue 27). Run by hand, never by the tests:
+ *
+ *   npx tsx bench/html-main-content.ts --dir <trafilatura checkout>/tests
+ *   npx tsx bench/html-main-content.ts --dir <...>/tests --before /tmp/docmill-before   # docmill before/after
+ *   npx tsx bench/html-main-content.ts --dir <...>/tests --limit 200    # 200 pages spread over the set
+ *
+ * Data: the evaluation set of trafilatura (github.com/adbar/trafilatura, obtained by the user; nothing of it is in
+ * this repository). `--dir` is a folder holding `evaldata.json` (an object: page URL → { file, with: [...],
+ * without: [...] }, the hand-made ground truth: passages the main content must hold and passages it must not) and
+ * the pages it names under `cache/` or `eval/` — the `tests/` folder of a trafilatura checkout is such a folder.
+ *
+ * Scoring, per page and per extractor, on the extractor's text output:
+ * - tokenisation: the text is lowercased and cut into word tokens, maximal runs of Unicode letters, digits and
+ *   marks (`\p{L}\p{N}\p{M}`); punctuation, Markdown and whitespace are separators, so formatting never counts;
+ * - a passage is found when its token sequence occurs, contiguous and in order, in the output's token sequence;
+ * - a "with" passage found is a true positive, one missing a false negative; a "without" passage found is a false
+ *   positive (trafilatura's evaluation counts passages the same way, by substring on whitespace-normalised text);
+ * - precision = tp / (tp + fp), recall = tp / (tp + fn), F1 their harmonic mean, summed over all pages (overall)
+ *   and per page. A page whose extractor throws or returns nothing scores no passage found.
+ *
+ * Extractors, each on the same bytes decoded by docmill's decoder (decode.ts):
+ * - docmill: `htmlToModel` with default options (onlyMainContent on); the Markdown of its blocks;
+ * - docmill-before (with --before DIR): the same from another copy of docmill's `src/` under DIR, e.g. made with
+ *   `git archive <commit> src | tar -x -C DIR` and `ln -s $PWD/node_modules DIR/node_modules`;
+ * - readability: @mozilla/readability (docmill's dependency) alone on a linkedom document, its `textContent`;
+ * - defuddle: defuddle/node, installed on first run outside docmill's dependencies (bench/lib/defuddle-install.ts),
+ *   its `content` HTML reduced to text.
+ * Speed: docmill's pages per second over the whole set (decoding excluded), after one untimed warm-up pass.
+ */
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Readability } from '@mozilla/readability';
+import { parseDocument } from '../src/engine/html/dom.js';
+import { decodeHtmlBytes } from '../src/engine/html/decode.js';
+import { htmlToModel } from '../src/engine/html/convert-html.js';
+import { ensureDefuddle } from './lib/defuddle-install.js';
+import { markdownTable } from './lib/table.js';
+
+interface EvalItem {
+  file: string;
+  with: string[];
+  without: string[];
+}
+interface Page {
+  url: string;
+  file: string;
+  html: string;
+  item: EvalItem;
+}
+type Extract = (page: Page) => Promise<string> | string;
+interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string' },
+    before: { type: 'string' },
+    lowest: { type: 'string', default: '15' },
+    limit: { type: 'string' },
+    'per-page': { type: 'boolean', default: false },
+    'no-defuddle': { type: 'boolean', default: false },
+  },
+});
+if (values.dir === undefined) {
+  console.error('usage: npx tsx bench/html-main-content.ts --dir <folder with evaldata.json, cache/, eval/> [--before DIR]');
+  process.exit(2);
+}
+
+export function tokens(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+}
+
+function contains(haystack: string[], needle: string[]): boolean {
+  if (needle.length === 0) return false;
+  outer: for (let start = 0; start + needle.length <= haystack.length; start++) {
+    for (let index = 0; index < needle.length; index++) if (haystack[start + index] !== needle[index]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function score(item: EvalItem, output: string): Counts {
+  const found = tokens(output);
+  const tp = item.with.filter((passage) => contains(found, tokens(passage))).length;
+  const fp = item.without.filter((passage) => contains(found, tokens(passage))).length;
+  return { tp, fp, fn: item.with.length - tp };
+}
+
+function prf({ tp, fp, fn }: Counts): [number, number, number] {
+  const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
+  const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
+  const f1 = 2 * tp + fp + fn === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+  return [precision, recall, f1];
+}
+
+async function loadPages(dir: string): Promise<Page[]> {
+  const data = JSON.parse(await readFile(join(dir, 'evaldata.json'), 'utf8')) as Record<string, EvalItem>;
+  const pages: Page[] = [];
+  for (const url of Object.keys(data).sort()) {
+    const item = data[url] as EvalItem;
+    const path = ['cache', 'eval'].map((sub) => join(dir, sub, item.file)).find((candidate) => existsSync(candidate));
+    if (path === undefined) continue;
+    pages.push({ url, file: item.file, html: decodeHtmlBytes(new Uint8Array(await readFile(path))).text, item });
+  }
+  return pages;
+}
+
+function modelText(model: { pages: { blocks: { markdown: string; furniture?: boolean }[] }[] }): string {
+  return model.pages.flatMap((page) => page.blocks.filter((block) => block.furniture !== true).map((block) => block.markdown)).join('\n\n');
+}
+
+const textOfHtml = (html: string): string => {
+  const document = parseDocument(`<!doctype html><html><body>${html}</body></html>`);
+  return (document.body as unknown as { textContent: string | null }).textContent ?? '';
+};
+
+async function main(): Promise<void> {
+  const dir = resolve(values.dir as string);
+  const all = await loadPages(dir);
+  // --limit N: every k-th page of the sorted list, N pages spread over the whole set.
+  const limit = values.limit === undefined ? all.length : Math.min(all.length, Number(values.limit));
+  const pages = all.filter((_, index) => Math.floor((index * limit) / all.length) !== Math.floor(((index - 1) * limit) / all.length) || index === 0).slice(0, limit);
+  console.log(`${pages.length} pages from ${dir}`);
+
+  const extractors = new Map<string, Extract>();
+  const timed = new Set<string>(['docmill']);
+  extractors.set('docmill', (page) => modelText(htmlToModel(page.html)));
+  if (values.before !== undefined) {
+    const module = (await import(pathToFileURL(join(resolve(values.before), 'src/engine/html/convert-html.ts')).href)) as {
+      htmlToModel: typeof htmlToModel;
+    };
+    extractors.set('docmill-before', (page) => modelText(module.htmlToModel(page.html)));
+    timed.add('docmill-before');
+  }
+  extractors.set('readability', (page) => {
+    const document = parseDocument(page.html);
+    const article = new Readability(document as never).parse();
+    return article?.textContent ?? '';
+  });
+  if (!values['no-defuddle']) {
+    const entry = await ensureDefuddle((line) => console.log(line));
+    const { Defuddle } = (await import(pathToFileURL(entry).href)) as {
+      Defuddle: (input: unknown, url?: string) => Promise<{ content: string }>;
+    };
+    const { parseHTML } = await import('linkedom');
+    extractors.set('defuddle', async (page) => {
+      const { document } = parseHTML(page.html);
+      return textOfHtml((await Defuddle(document, page.url)).content);
+    });
+  }
+
+  const perPage = new Map<string, { counts: Counts[]; empty: number; seconds: number }>();
+  const log = console.log;
+  const warn = console.warn;
+  const error = console.error;
+  for (const [name, extract] of extractors) {
+    const counts: Counts[] = [];
+    let empty = 0;
+    console.log = console.warn = console.error = () => {};
+    if (timed.has(name)) for (const page of pages) safe(() => extract(page));
+    const started = performance.now();
+    for (const page of pages) {
+      let output: string;
+      try {
+        output = await extract(page);
+      } catch {
+        output = '';
+      }
+      if (output.trim() === '') empty++;
+      counts.push(score(page.item, output));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log = log;
+    console.warn = warn;
+    console.error = error;
+    perPage.set(name, { counts, empty, seconds });
+    console.error(`${name}: ${seconds.toFixed(1)} s`);
+  }
+
+  const rows: string[][] = [];
+  for (const [name, { counts, empty, seconds }] of perPage) {
+    const total = counts.reduce((sum, c) => ({ tp: sum.tp + c.tp, fp: sum.fp + c.fp, fn: sum.fn + c.fn }), { tp: 0, fp: 0, fn: 0 });
+    const [precision, recall, f1] = prf(total);
+    const meanF1 = counts.reduce((sum, c) => sum + prf(c)[2], 0) / counts.length;
+    rows.push([name, precision.toFixed(3), recall.toFixed(3), f1.toFixed(3), meanF1.toFixed(3), String(empty), (pages.length / seconds).toFixed(1)]);
+  }
+  console.log('\nOverall (passages summed over all pages):\n');
+  console.log(markdownTable(['extractor', 'precision', 'recall', 'F1', 'mean page F1', 'empty outputs', 'pages/s'], rows));
+
+  const names = [...perPage.keys()];
+  const pageRows = pages.map((page, index) => [page.file, ...names.map((name) => prf(perPage.get(name)?.counts[index] as Counts)[2].toFixed(2))]);
+  const lowest = [...pageRows].sort((a, b) => Number(a[1]) - Number(b[1])).slice(0, Number(values.lowest));
+  console.log(`\nLowest ${lowest.length} pages for docmill (page F1):\n`);
+  console.log(markdownTable(['page', ...names], lowest));
+  if (values['per-page']) {
+    console.log('\nPer page (page F1):\n');
+    console.log(markdownTable(['page', ...names], pageRows));
+  }
+}
+
+function safe(run: () => unknown): void {
+  try {
+    const result = run();
+    if (result instanceof Promise) result.catch(() => {});
+  } catch {
+    /* scored in the timed pass */
+  }
+}
+
+await main();

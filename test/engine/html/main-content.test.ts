@@ -1,0 +1,127 @@
+/**
+ * onlyMainContent on hand-written pages of the kinds that lost content or let boilerplate in (issue 27): a page
+ * readability does not find readerable, an article holding a small share of the page, comments, share bars and
+ * related lists inside <main>, JSON-LD articleBody, an <article> of <meta> tags only, metadata, includeTags.
+ */
+import { describe, expect, it } from 'vitest';
+import { htmlToModel } from '../../../src/engine/html/convert-html.js';
+import { markdownOf } from './helpers.js';
+
+const page = (body: string, head = '') => `<!DOCTYPE html><html lang="en"><head><title>The harbour story</title>${head}</head><body>${body}</body></html>`;
+const prose = (topic: string, count = 4) =>
+  Array.from(
+    { length: count },
+    (_, index) =>
+      `<p>Paragraph ${index + 1} about ${topic}: the old harbour wall was rebuilt after the winter storms, and the town council met twice to agree on the cost, the stone and the order of the work along the quay.</p>`,
+  ).join('');
+const menu = Array.from({ length: 40 }, (_, index) => `<li><a href="/section/${index}">Section number ${index} of the site menu</a></li>`).join('');
+const main = (html: string, overrides = {}) => markdownOf(htmlToModel(html, { onlyMainContent: true, ...overrides }));
+
+describe('onlyMainContent keeps readability’s article', () => {
+  it('keeps the article of a page readability does not find readerable, without the site chrome', () => {
+    const html = page(`<div class="top"><ul>${menu}</ul></div><div class="content"><h1>The harbour story</h1>${prose('the harbour', 2)}</div>
+      <div class="bottom"><ul>${menu}</ul></div>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 1 about the harbour');
+    expect(markdown).toContain('Paragraph 2 about the harbour');
+    expect(markdown).not.toContain('Section number 3 of the site menu');
+  });
+
+  it('keeps an article that holds less than a fifth of the page’s text instead of the whole body', () => {
+    const html = page(`<div id="menu"><ul>${menu}</ul></div><div class="story"><h1>The harbour story</h1>${prose('the quay', 3)}</div>
+      <div class="teasers"><ul>${menu}</ul></div><div class="more"><ul>${menu}</ul></div>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 1 about the quay');
+    expect(markdown).toContain('Paragraph 3 about the quay');
+    expect(markdown).not.toContain('Section number 3 of the site menu');
+  });
+});
+
+describe('boilerplate inside the main content', () => {
+  it('removes comment sections (#comments, Disqus, schema.org Comment) inside <main>', () => {
+    const html = page(`<main><article><h1>The harbour story</h1>${prose('stones')}</article>
+      <section id="comments"><h2>3 comments</h2><p>Great article, thanks for writing it all down for us.</p></section>
+      <div id="disqus_thread"><p>Disqus says hello to every reader of this page today.</p></div>
+      <div itemscope itemtype="https://schema.org/Comment"><p>Marked-up comment text from a reader of the story.</p></div></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 4 about stones');
+    expect(markdown).not.toContain('Great article');
+    expect(markdown).not.toContain('Disqus says hello');
+    expect(markdown).not.toContain('Marked-up comment');
+  });
+
+  it('removes share bars, related lists and newsletter boxes, keeping headings, lists, tables, code and figures', () => {
+    const html = page(`<main><article><h1>The harbour story</h1>
+      <div class="share-bar"><a href="https://x.example/share">Share on X</a> <a href="https://fb.example/share">Share on Facebook</a> <a href="mailto:?">Email</a></div>
+      ${prose('granite')}<h2>The works</h2><ul><li>Remove the broken stones from the wall</li><li>Lay the new granite blocks</li></ul>
+      <table><tr><th>Item</th><th>Cost</th></tr><tr><td>Stone</td><td>120</td></tr></table>
+      <pre><code>wall.rebuild()</code></pre><figure><img src="https://img.example/wall.jpg" alt="wall"><figcaption>The new wall in May</figcaption></figure>
+      <div class="related-posts"><h3>Related</h3><ul><li><a href="/a">Another harbour</a></li><li><a href="/b">Boats of the bay</a></li><li><a href="/c">The lighthouse</a></li></ul></div>
+      <div class="newsletter"><p>Subscribe to our newsletter for the weekly harbour digest.</p></div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 4 about granite');
+    expect(markdown).toContain('## The works');
+    expect(markdown).toContain('- Lay the new granite blocks');
+    expect(markdown).toContain('| Stone | 120 |');
+    expect(markdown).toContain('wall.rebuild()');
+    expect(markdown).toContain('The new wall in May');
+    expect(markdown).not.toContain('Share on X');
+    expect(markdown).not.toContain('Boats of the bay');
+    expect(markdown).not.toContain('weekly harbour digest');
+  });
+});
+
+describe('the page’s own signals', () => {
+  it('uses the JSON-LD articleBody when the markup holds no article text', () => {
+    const body = 'The harbour wall was rebuilt after the storms.\nThe council agreed on the cost in March.';
+    const html = page(
+      '<div id="app"><nav><a href="/">Home</a></nav></div>',
+      `<script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'The harbour story', articleBody: body })}</script>`,
+    );
+    const markdown = main(html);
+    expect(markdown).toContain('The harbour wall was rebuilt after the storms.');
+    expect(markdown).toContain('The council agreed on the cost in March.');
+  });
+
+  it('never gives an empty output for a page whose only <article> holds nothing but <meta> tags', () => {
+    const html = page(`<article><meta itemprop="datePublished" content="2024-05-01"><meta itemprop="author" content="Ann"></article>
+      <div class="post"><h2>Harbour notes</h2><p>Short notes on the harbour wall.</p></div>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Short notes on the harbour wall.');
+  });
+});
+
+describe('metadata and tag filters', () => {
+  it('takes title, description, keywords, language, author, date and site name from meta, Open Graph and JSON-LD', () => {
+    const html = page(
+      prose('metadata', 1),
+      `<meta name="description" content="How the wall was rebuilt"><meta name="keywords" content="harbour, wall">
+       <meta property="og:site_name" content="Harbour Times">
+       <script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'NewsArticle', datePublished: '2024-05-01T08:00:00Z', author: [{ '@type': 'Person', name: 'Ann Smith' }] }] })}</script>`,
+    );
+    expect(htmlToModel(html).metadata).toMatchObject({
+      title: 'The harbour story',
+      description: 'How the wall was rebuilt',
+      keywords: 'harbour, wall',
+      language: 'en',
+      author: 'Ann Smith',
+      publishedTime: '2024-05-01T08:00:00Z',
+      siteName: 'Harbour Times',
+    });
+  });
+
+  it('includeTags keeps a tag the extractor would drop; onlyMainContent:false keeps the whole page', () => {
+    const html = page(`<main><article><h1>The harbour story</h1>${prose('tags')}</article><section id="comments"><p>Kept comment text.</p></section></main>`);
+    expect(main(html, { includeTags: ['#comments'] })).toBe('Kept comment text.');
+    expect(markdownOf(htmlToModel(html, { onlyMainContent: false }))).toContain('Kept comment text.');
+  });
+});
+
+describe('markup after </body>', () => {
+  it('reads content after a stray </body> or in a second <body> as part of the page', () => {
+    const html = `<!DOCTYPE html><html><head><title>The harbour story</title></head><body></body><div class="story"><h1>The harbour story</h1>${prose('the second body', 2)}</div><body><p>Closing words on the harbour wall.</p></body></html>`;
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 2 about the second body');
+    expect(htmlToModel(html, { onlyMainContent: false }).pages[0]?.blocks.length).toBeGreaterThan(0);
+  });
+});
