@@ -121,7 +121,7 @@ describe('docmill run: a tree into a local folder', () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(server.requests.map((request) => request.filename).sort()).toEqual(TREE.map((file) => baseName(file.path)).sort());
     expect(await temporaryFiles(out)).toEqual([]);
-  });
+  }, 90_000);
 
   it('parses identical content at two paths once and writes both outputs', async () => {
     const content = '<html><body><p>the same bytes twice</p></body></html>\n';
