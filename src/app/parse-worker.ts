@@ -4,7 +4,7 @@
  * Started through the composition root, which closes it first.
  */
 import { MetricsTime, Worker, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-connection.js';
 import type { Logger } from 'pino';
 import type { ParseApiError } from '../backend/errors.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
@@ -22,7 +22,7 @@ import type { Source } from '../sources/source.js';
 import type { OutputStore } from '../store/output-store.js';
 
 export interface ParseWorkerOptions {
-  connection: Redis;
+  connection: RedisClient;
   queue: Queue;
   control: QueueControl;
   store: OutputStore;

@@ -3,21 +3,20 @@
  * output; the queue named as the entry point needs; the watch on Redis outages. Opened through the composition root.
  */
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { DocmillEnvironment } from '../config/environment.js';
 import { queueExists } from '../queue/bullmq-keys.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../queue/embedded-redis.js';
 import { QueueControl } from '../queue/queue-control.js';
 import { assertQueueName, DEFAULT_QUEUE, QUEUE_PREFIX, queueNameForOutput } from '../queue/queue-names.js';
-import { connectChecked, describeTarget, type RedisTarget } from '../queue/redis-connection.js';
+import { connectChecked, describeTarget, type RedisClient, type RedisTarget } from '../queue/redis-connection.js';
 import { RedisOutage, settlesWithin } from '../queue/redis-outage.js';
 import { reclaimUnlockedJobs } from '../queue/reclaim.js';
 import { MissingRedisError } from './errors.js';
 import type { QueueOptions } from './options.js';
 
 export interface QueueHandle {
-  redis: Redis;
+  redis: RedisClient;
   queue: Queue;
   control: QueueControl;
   /** Where the queue lives, for logs (a URL without credentials, or the embedded server's socket). */
@@ -56,7 +55,7 @@ export async function openQueue(
   } else {
     throw new MissingRedisError();
   }
-  let redis: Redis;
+  let redis: RedisClient;
   try {
     redis = await connectChecked(target, logger);
   } catch (error) {
@@ -96,7 +95,7 @@ export async function openQueue(
   }
 }
 
-async function chooseQueueName(settings: QueueSettings, naming: QueueNaming, redis: Redis): Promise<string> {
+async function chooseQueueName(settings: QueueSettings, naming: QueueNaming, redis: RedisClient): Promise<string> {
   if (settings.queue) return settings.queue;
   if (naming === 'named' || !settings.out) return DEFAULT_QUEUE;
   const derived = queueNameForOutput(settings.out);

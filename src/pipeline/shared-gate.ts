@@ -19,13 +19,13 @@
  * accepted. The policy is ApiGate's, step for step.
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { duplicateConnection, type RedisClient } from '../queue/redis-connection.js';
 import { QUEUE_PREFIX } from '../queue/queue-names.js';
 import { answeredLate, type GateSnapshot, type GateTicket, type ParseGate } from './api-gate.js';
 
 export interface SharedGateOptions {
   /** Commands go over a duplicate of this connection; a second duplicate listens for freed slots. */
-  connection: Redis;
+  connection: RedisClient;
   /** The queue whose workers share the gate. */
   queue: string;
   /** The ceiling (`--concurrency`): this process never has more out, and the shared limit never grows above it. */
@@ -166,8 +166,8 @@ interface GateCommands {
 }
 
 export class SharedApiGate implements ParseGate {
-  readonly #redis: Redis & GateCommands;
-  readonly #subscriber: Redis;
+  readonly #redis: RedisClient & GateCommands;
+  readonly #subscriber: RedisClient;
   readonly #stateKey: string;
   readonly #leasesKey: string;
   readonly #channel: string;
@@ -214,13 +214,13 @@ export class SharedApiGate implements ParseGate {
     this.#leasesKey = `${base}:leases`;
     this.#channel = `${base}:freed`;
     this.#waitingKey = `${base}:waiting`;
-    const redis = options.connection.duplicate({ lazyConnect: false });
+    const redis = duplicateConnection(options.connection, { lazyConnect: false });
     redis.defineCommand('gateAcquire', { numberOfKeys: 3, lua: ACQUIRE });
     redis.defineCommand('gateSettle', { numberOfKeys: 4, lua: SETTLE });
     redis.defineCommand('gateRenew', { numberOfKeys: 1, lua: RENEW });
-    this.#redis = redis as Redis & GateCommands;
+    this.#redis = redis as RedisClient & GateCommands;
     this.#redis.on('error', () => undefined);
-    this.#subscriber = options.connection.duplicate();
+    this.#subscriber = duplicateConnection(options.connection);
     this.#subscriber.on('error', () => undefined);
     this.#subscriber.on('message', () => this.#pump());
     this.#ready = this.#subscriber.subscribe(this.#channel).then(

@@ -8,31 +8,37 @@
  *   is public.
  */
 import { QueueKeys, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import { QUEUE_PREFIX } from './queue-names.js';
 
 const KEYS = new QueueKeys(QUEUE_PREFIX);
 const META = 'meta';
 
-export async function queueExists(redis: Redis, name: string): Promise<boolean> {
+export async function queueExists(redis: RedisClient, name: string): Promise<boolean> {
   return (await redis.exists(KEYS.toKey(name, META))) > 0;
 }
 
-/** The names of every queue under docmill's prefix (a SCAN: Redis is not blocked while it runs). */
-export async function queueNamesIn(redis: Redis): Promise<string[]> {
+/**
+ * The names of every queue under docmill's prefix (a SCAN: Redis is not blocked while it runs). On a cluster each
+ * master is scanned: SCAN sees one node's keys only (the prefix's hash tag puts them all on one, wherever it is).
+ */
+export async function queueNamesIn(redis: RedisClient): Promise<string[]> {
   const head = KEYS.getQueueQualifiedName('');
   const tail = `:${META}`;
-  const names: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', KEYS.toKey('*', META), 'COUNT', 1000);
-    cursor = next;
-    for (const key of keys) names.push(key.slice(head.length, -tail.length));
-  } while (cursor !== '0');
-  return names;
+  const names = new Set<string>();
+  for (const node of redis instanceof Cluster ? redis.nodes('master') : [redis]) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', KEYS.toKey('*', META), 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) names.add(key.slice(head.length, -tail.length));
+    } while (cursor !== '0');
+  }
+  return [...names];
 }
 
 /** The token of the lock a worker holds on an active job, or null when no lock is held. */
-export function lockTokenOf(queue: Queue, redis: Redis, jobId: string): Promise<string | null> {
+export function lockTokenOf(queue: Queue, redis: RedisClient, jobId: string): Promise<string | null> {
   return redis.get(queue.toKey(`${jobId}:lock`));
 }

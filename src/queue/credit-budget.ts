@@ -11,7 +11,7 @@
  * job has made, since re-entering a reservation gives it a new token.
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import { docmillKey } from './queue-names.js';
 
 export interface BudgetState {
@@ -116,7 +116,7 @@ export class CreditBudget {
   readonly #reservationsKey: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     queueName: string,
   ) {
     this.#budgetKey = docmillKey(queueName, 'budget');

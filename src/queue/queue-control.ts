@@ -2,7 +2,7 @@
  * Shared state of a queue beyond BullMQ's own: the options each fingerprint stands for, and why the queue is
  * paused. Kept in Redis so `enqueue` on one machine and `worker` on ten agree, and `status` can say why.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import type { Queue } from 'bullmq';
 import { processingSettingsSchema, type ProcessingSettings } from '../common/processing-settings.js';
 import { parseOptionsSchema, type ParseOptions } from '../contract/options.js';
@@ -49,7 +49,7 @@ export class QueueControl {
   readonly removals: RemovalMarks;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly queue: Queue,
   ) {
     this.budget = new CreditBudget(redis, queue.name);

@@ -3,7 +3,7 @@
  * (`docmill serve --dashboard`) shows. Queues created later appear on the next look.
  */
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import { queueNamesIn } from './bullmq-keys.js';
 import { QUEUE_PREFIX } from './queue-names.js';
 
@@ -17,7 +17,7 @@ export class QueueDiscovery {
 
   /** `maxAgeMs`: how long one listing is reused, so a dashboard polling every few seconds scans Redis at most that often. */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly maxAgeMs = 5000,
   ) {}
 

@@ -4,10 +4,10 @@
  * only on its private embedded Redis; on a shared Redis, BullMQ's stalled-job check does this once locks expire.
  */
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import { lockTokenOf } from './bullmq-keys.js';
 
-export async function reclaimOrphanedJobs(queue: Queue, redis: Redis): Promise<number> {
+export async function reclaimOrphanedJobs(queue: Queue, redis: RedisClient): Promise<number> {
   if ((await queue.getWorkersCount()) > 0) return 0;
   let reclaimed = 0;
   for (const job of await queue.getActive()) {
@@ -25,7 +25,7 @@ export async function reclaimOrphanedJobs(queue: Queue, redis: Redis): Promise<n
  * nobody (the worker that took them has moved on, or the lock expired while Redis was down), so they wait again
  * now rather than at BullMQ's next stalled-job check. Jobs whose lock survived stay with their worker.
  */
-export async function reclaimUnlockedJobs(queue: Queue, redis: Redis): Promise<number> {
+export async function reclaimUnlockedJobs(queue: Queue, redis: RedisClient): Promise<number> {
   let reclaimed = 0;
   for (const job of await queue.getActive()) {
     if (!job.id || (await lockTokenOf(queue, redis, job.id)) !== null) continue;
@@ -42,7 +42,7 @@ export async function reclaimUnlockedJobs(queue: Queue, redis: Redis): Promise<n
  */
 export async function reclaimJobsLostBy(
   queue: Queue,
-  redis: Redis,
+  redis: RedisClient,
   workerId: string,
   held: (jobId: string, token: string) => boolean,
   settleMs = 2000,

@@ -4,7 +4,7 @@
  * and when Redis is back. ioredis reconnects by itself and BullMQ carries on; a `run` gives up after its wait
  * (`lost` is aborted with REDIS_UNAVAILABLE), while a worker waits on.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import type { Logger } from 'pino';
 import { RedisUnavailableError } from './redis-connection.js';
 
@@ -34,7 +34,7 @@ export class RedisOutage {
   readonly #recoveredListeners: Array<() => void> = [];
 
   constructor(
-    connection: Redis,
+    connection: RedisClient,
     private readonly options: RedisOutageOptions,
   ) {
     const onDown = (): void => this.#markDown();

@@ -9,7 +9,7 @@
  * would be read (and found missing) anyway.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import type { RemovedOutputs } from './job-data.js';
 import { docmillKey } from './queue-names.js';
 
@@ -33,7 +33,7 @@ export interface RemovalMark {
 
 export class RemovalMarks {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly queue: string,
   ) {}
 
