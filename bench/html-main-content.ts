@@ -4,13 +4,15 @@
  *   npx tsx bench/html-main-content.ts --dir <trafilatura checkout>/tests
  *   npx tsx bench/html-main-content.ts --dir <...>/tests --before /tmp/docmill-before   # docmill before/after
  *   npx tsx bench/html-main-content.ts --dir <...>/tests --limit 200    # 200 pages spread over the set
+ *   npx tsx bench/html-main-content.ts --dir <...>/tests --limit 150 --rest --no-defuddle   # the other pages
  *
  * Data: the evaluation set of trafilatura (github.com/adbar/trafilatura, obtained by the user; nothing of it is in
  * this repository). `--dir` is a folder holding `evaldata.json` (an object: page URL → { file, with: [...],
  * without: [...] }, the hand-made ground truth: passages the main content must hold and passages it must not) and
  * the pages it names under `cache/` or `eval/` — the `tests/` folder of a trafilatura checkout is such a folder.
  *
- * Scoring, per page and per extractor, on the extractor's text output:
+ * Scoring, per page and per extractor, on the extractor's text output (docmill's: its Markdown with link
+ * addresses and images left out, the text a reader sees):
  * - tokenisation: the text is lowercased and cut into word tokens, maximal runs of Unicode letters, digits and
  *   marks (`\p{L}\p{N}\p{M}`); punctuation, Markdown and whitespace are separators, so formatting never counts;
  * - a passage is found when its token sequence occurs, contiguous and in order, in the output's token sequence;
@@ -26,7 +28,8 @@
  * - readability: @mozilla/readability (docmill's dependency) alone on a linkedom document, its `textContent`;
  * - defuddle: defuddle/node, installed on first run outside docmill's dependencies (bench/lib/defuddle-install.ts),
  *   its `content` HTML reduced to text.
- * Speed: docmill's pages per second over the whole set (decoding excluded), after one untimed warm-up pass.
+ * Speed: docmill's pages per second over the whole set (decoding excluded), after one untimed warm-up pass; with
+ * `--rounds N` and `--before`, also N rounds timing docmill and docmill-before in turn (their time ratio).
  */
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -65,6 +68,8 @@ const { values } = parseArgs({
     lowest: { type: 'string', default: '15' },
     limit: { type: 'string' },
     'per-page': { type: 'boolean', default: false },
+    rest: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '0' },
     'no-defuddle': { type: 'boolean', default: false },
   },
 });
@@ -113,7 +118,16 @@ async function loadPages(dir: string): Promise<Page[]> {
 }
 
 function modelText(model: { pages: { blocks: { markdown: string; furniture?: boolean }[] }[] }): string {
-  return model.pages.flatMap((page) => page.blocks.filter((block) => block.furniture !== true).map((block) => block.markdown)).join('\n\n');
+  return visibleText(model.pages.flatMap((page) => page.blocks.filter((block) => block.furniture !== true).map((block) => block.markdown)).join('\n\n'));
+}
+
+/**
+ * The text a reader sees of docmill's Markdown: images dropped, links reduced to their text. A link's address is
+ * no text of the page (readability's and defuddle's text outputs hold none), and its tokens would split a passage
+ * that runs through the link.
+ */
+function visibleText(markdown: string): string {
+  return markdown.replace(/!\[[^\]]*\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g, ' ').replace(/\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g, ']');
 }
 
 const textOfHtml = (html: string): string => {
@@ -126,7 +140,9 @@ async function main(): Promise<void> {
   const all = await loadPages(dir);
   // --limit N: every k-th page of the sorted list, N pages spread over the whole set.
   const limit = values.limit === undefined ? all.length : Math.min(all.length, Number(values.limit));
-  const pages = all.filter((_, index) => Math.floor((index * limit) / all.length) !== Math.floor(((index - 1) * limit) / all.length) || index === 0).slice(0, limit);
+  const picked = all.filter((_, index) => Math.floor((index * limit) / all.length) !== Math.floor(((index - 1) * limit) / all.length) || index === 0).slice(0, limit);
+  // --rest: the pages --limit leaves out, a held-out set for rules worked out on the --limit pages.
+  const pages = values.rest ? all.filter((page) => !picked.includes(page)) : picked;
   console.log(`${pages.length} pages from ${dir}`);
 
   const extractors = new Map<string, Extract>();
@@ -199,6 +215,35 @@ async function main(): Promise<void> {
   const lowest = [...pageRows].sort((a, b) => Number(a[1]) - Number(b[1])).slice(0, Number(values.lowest));
   console.log(`\nLowest ${lowest.length} pages for docmill (page F1):\n`);
   console.log(markdownTable(['page', ...names], lowest));
+  const rounds = Number(values.rounds);
+  const before = extractors.get('docmill-before');
+  if (rounds > 0 && before !== undefined) {
+    // Speed on a shared machine: the two copies timed in turn, round after round, so load that comes and goes
+    // falls on both alike.
+    const docmill = extractors.get('docmill') as Extract;
+    const time = async (extract: Extract) => {
+      const started = performance.now();
+      for (const page of pages) {
+        try {
+          await extract(page);
+        } catch {
+          /* scored above */
+        }
+      }
+      return (performance.now() - started) / 1000;
+    };
+    console.log('\nSpeed, docmill and docmill-before timed in turn:\n');
+    const speedRows: string[][] = [];
+    console.warn = console.error = () => {};
+    for (let round = 1; round <= rounds; round++) {
+      const after = await time(docmill);
+      const previous = await time(before);
+      speedRows.push([String(round), after.toFixed(1), previous.toFixed(1), (after / previous).toFixed(2)]);
+    }
+    console.warn = warn;
+    console.error = error;
+    console.log(markdownTable(['round', 'docmill s', 'docmill-before s', 'time ratio'], speedRows));
+  }
   if (values['per-page']) {
     console.log('\nPer page (page F1):\n');
     console.log(markdownTable(['page', ...names], pageRows));

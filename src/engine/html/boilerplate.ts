@@ -3,11 +3,13 @@
  * `articleBody`.
  *
  * Removed, unless the element holds most of the content's text (a page whose whole article sits in a wrapper with
- * an unlucky class name keeps it):
+ * an unlucky class name keeps it; for sections marked up as comments by id or schema.org, three quarters):
  * - comment sections: `#comments`, `#respond`, Disqus (`#disqus_thread`), schema.org `Comment`/`itemprop=comment`,
  *   and elements whose id or class names a comment list (`comments`, `comment-list`, `commentlist`...);
  * - share/follow bars (`share`, `sharing`, `social`, `follow-us`...), "related"/"read more"/"recommended" lists,
  *   newsletter and subscription boxes;
+ * - posts embedded from social networks (`blockquote.twitter-tweet`, `instagram-media`, Facebook's `fb-post`,
+ *   WordPress's `wp-embedded-content`): quoted from elsewhere, not the article's text;
  * - link-dense blocks: a list or container of at least three links whose text is nearly all link text (menus,
  *   tag clouds, "more stories" lists readability left in).
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
@@ -22,11 +24,20 @@ const BOILERPLATE_SELECTORS = [
   '[itemtype*="schema.org/Comment" i]',
   '[itemprop="comment"]',
   '[itemprop="comments"]',
+  // Posts embedded from social networks and other sites: quoted from elsewhere, not the article's text.
+  'blockquote.twitter-tweet',
+  'blockquote.instagram-media',
+  'blockquote.tiktok-embed',
+  'blockquote.wp-embedded-content',
+  '.fb-post',
 ];
 
 /** Class/id words of boilerplate, matched as whole words (split on -, _ and spaces). */
 const BOILERPLATE_WORDS =
   /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share)(?:$|[\s_-])/i;
+
+/** A comment section marked up as such is kept only when it holds more than this share of the content's text. */
+const MARKED_UP_MAX_SHARE = 0.75;
 
 /** Elements the link-density rule looks at: lists and generic containers. */
 const LINK_LIST_TAGS = new Set(['ul', 'ol', 'div', 'section', 'p', 'dl', 'menu']);
@@ -57,8 +68,12 @@ export function removeBoilerplate(root: DomElement): void {
   if (total === 0) return;
   const removable = (element: DomElement) => !KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * 0.5;
 
+  // A section marked up as comments (by id or schema.org) goes unless it is nearly all the content: beside a
+  // short post, the comment form often holds more text than the post.
   for (const selector of BOILERPLATE_SELECTORS) {
-    for (const element of root.querySelectorAll(selector)) if (removable(element)) element.remove();
+    for (const element of root.querySelectorAll(selector)) {
+      if (!KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * MARKED_UP_MAX_SHARE) element.remove();
+    }
   }
   for (const element of root.querySelectorAll('[class], [id]')) {
     const names = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
@@ -73,6 +88,13 @@ export function removeBoilerplate(root: DomElement): void {
     if (element.querySelector('table, pre, figure, img, h1, h2, h3, h4, h5, h6') !== null) continue;
     element.remove();
   }
+}
+
+/** Whether an element is, by its markup, a comment section, a share bar, a related list or the like. */
+export function isBoilerplateElement(element: DomElement): boolean {
+  if (BOILERPLATE_SELECTORS.some((selector) => element.matches(selector))) return true;
+  const names = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
+  return names.trim() !== '' && BOILERPLATE_WORDS.test(names);
 }
 
 /** The text of the page's JSON-LD `articleBody` (the longest one), or null. */

@@ -1,7 +1,8 @@
 /**
  * The cleaning the `html` format promises (spec: "Cleaned HTML"), done in place on the parsed document:
  * - script, style, noscript, meta, template, iframe, link (stylesheets and the rest of the head's links), base and
- *   comments removed; the head (and any stray <title>) goes last, after metadata and readability have used it;
+ *   comments removed, soft hyphens (U+00AD, invisible hyphenation hints) dropped from the text; the head (and
+ *   any stray <title>) goes last, after metadata and readability have used it;
  * - with a `<base href>`, relative URLs made absolute (href, src, srcset, poster, cite, action, data); without one
  *   they stay as written: an uploaded file has no page URL, and docmill does not invent one;
  * - `<img srcset>` resolved to its largest candidate (by `w` descriptor, else `x`), written into `src`; `srcset`
@@ -12,8 +13,11 @@
  *   `excludeTags`: matching elements removed. An invalid selector is ignored with a warning.
  */
 import { BASE64_IMAGE_PLACEHOLDER } from './markdown.js';
-import { COMMENT_NODE, type DomDocument, type DomElement, descendants, selectAll } from './dom.js';
+import { COMMENT_NODE, type DomDocument, type DomElement, type DomNode, descendants, selectAll, TEXT_NODE } from './dom.js';
 import { absoluteBase, largestSrcsetCandidate, parseSrcset, resolveUrl } from './urls.js';
+
+/** U+00AD: an invisible hyphenation hint; left in, it splits the word for search and for every reader of the text. */
+const SOFT_HYPHEN = '\u00AD';
 
 const REMOVED_ELEMENTS = ['script', 'style', 'noscript', 'meta', 'template', 'iframe', 'link', 'base'];
 
@@ -42,14 +46,18 @@ export function baseUrlOf(document: DomDocument): string | null {
   return absoluteBase(base?.getAttribute('href') ?? null);
 }
 
-/** Removes the elements that are never content, and comments. */
+/** Removes the elements that are never content, comments and soft hyphens. */
 export function removeNonContent(document: DomDocument): void {
   const root = document.documentElement;
   if (root === null) return;
   for (const tag of REMOVED_ELEMENTS) {
     for (const element of [...root.querySelectorAll(tag)]) element.remove();
   }
-  const comments = [...descendants(root)].filter((node) => node.nodeType === COMMENT_NODE);
+  const comments: DomNode[] = [];
+  for (const node of descendants(root)) {
+    if (node.nodeType === COMMENT_NODE) comments.push(node);
+    else if (node.nodeType === TEXT_NODE && node.textContent?.includes(SOFT_HYPHEN) === true) node.textContent = node.textContent.replaceAll(SOFT_HYPHEN, '');
+  }
   for (const comment of comments) comment.remove();
 }
 

@@ -26,8 +26,8 @@
  * inside the kept content that matches the title (an e-book chapter's `<h2>`).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
-import { type DomDocument, type DomElement, type DomNode, isElement, normalisedText, parseDocument, tagOf } from './dom.js';
-import { removeBoilerplate } from './boilerplate.js';
+import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, parseDocument, tagOf } from './dom.js';
+import { isBoilerplateElement, removeBoilerplate } from './boilerplate.js';
 import { isLayoutTable, rowCells, tableRows } from './tables.js';
 
 const ID_ATTRIBUTE = 'data-docmill-id';
@@ -48,6 +48,16 @@ const CHROME_SELECTORS = [
   '[role="search"]',
   '[hidden]',
 ];
+/** Class/id words of overlays (matched as whole words, split on -, _ and spaces). */
+const OVERLAY_WORDS = /(?:^|[\s_-])(cookies?|cookie-?banner|cookie-?notice|consent|gdpr|modal|popup|pop-up|overlay|flyout|disclosure)(?:$|[\s_-])/i;
+/** An overlay holds less than this share of the page's text. */
+const MAX_OVERLAY_SHARE = 0.2;
+/** The page's own markup of its article, most specific first. */
+const CONTAINERS = [
+  ['[itemprop="articleBody"]', 'article-body'],
+  ['article', 'article'],
+  ['main, [role="main"]', 'main'],
+] as const satisfies readonly (readonly [string, MainContentMethod])[];
 /** header/footer are page chrome only outside sectioning content. */
 const SECTIONING = 'article, main, section, aside, nav';
 
@@ -64,14 +74,16 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
     removeChrome(body);
     return 'table-page';
   }
+  removeOverlays(body);
   const viaReadability = readabilityIds(document);
   let method: MainContentMethod;
-  const widened = viaReadability === null ? null : semanticContainer(body, viaReadability);
+  const misplaced = viaReadability !== null && isMisplaced(body, viaReadability);
+  const widened = viaReadability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, viaReadability);
   if (widened !== null) {
     body.replaceChildren(widened.root);
     removeChrome(body);
     method = widened.method;
-  } else if (viaReadability !== null) {
+  } else if (viaReadability !== null && !misplaced) {
     pruneToIds(body, viaReadability);
     method = 'readability';
   } else {
@@ -99,6 +111,24 @@ function isTablePage(body: DomElement): boolean {
     inTables += normalisedText(table).length;
   }
   return inTables / total >= TABLE_PAGE_SHARE;
+}
+
+/**
+ * Cookie and consent notices, modal dialogs, pop-ups and flyouts: small blocks of prose over the page, which
+ * readability takes for the article on a page whose article is short or split up. Removed before it runs when
+ * their id or class says so (whole words), they hold a small share of the page's text and no article, `<main>`
+ * or `<h1>`.
+ */
+function removeOverlays(body: DomElement): void {
+  const total = normalisedText(body).length;
+  for (const element of [...body.querySelectorAll('[class], [id]')]) {
+    if (element.parentNode === null) continue;
+    const names = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
+    if (!OVERLAY_WORDS.test(names) || tagOf(element) === 'body') continue;
+    if (element.querySelector('article, main, [itemprop="articleBody"], h1') !== null) continue;
+    if (normalisedText(element).length >= total * MAX_OVERLAY_SHARE) continue;
+    element.remove();
+  }
 }
 
 /** The ids of the elements readability keeps, or null when readability finds no article with text. */
@@ -130,6 +160,7 @@ function readabilityIds(document: DomDocument): Set<string> | null {
     if (original !== undefined && tagOf(original) === 'h1') hasHeading = true;
   }
   if (ids.size === 0) return null;
+  recoverReplacedElements(content, elements, ids);
 
   // Headings readability dropped for repeating the title: the page's first h1 when the article has none
   // (Wikipedia keeps it outside the content element), and a heading inside the kept content (a chapter's h2).
@@ -150,6 +181,57 @@ function readabilityIds(document: DomDocument): Set<string> | null {
     if (!ids.has(id) && parentId !== undefined && parentId !== null && ids.has(parentId) && matchesTitle(heading)) restore(heading);
   }
   return ids;
+}
+
+/**
+ * Readability replaces some elements with new ones that carry no id: a `<div>` holding only text becomes a new
+ * `<p>`, a paragraph broken by `<br><br>` becomes several new paragraphs. Their text would be lost in the
+ * original, so an id-less element of the article is matched, by its text, to the unkept child of its parent's
+ * original that holds that text, which is kept whole.
+ */
+function recoverReplacedElements(content: DomElement, elements: DomElement[], ids: Set<string>): void {
+  const textOf = new Map<DomElement, string>();
+  const cachedText = (element: DomElement) => {
+    let text = textOf.get(element);
+    if (text === undefined) {
+      text = normalisedText(element);
+      textOf.set(element, text);
+    }
+    return text;
+  };
+  // The text readability put in new elements under each kept parent: a match holding much more than that is a
+  // container readability cleaned, not one it replaced.
+  const newText = new Map<string, number>();
+  for (const element of content.querySelectorAll('*')) {
+    const parentId = element.parentElement?.getAttribute(ID_ATTRIBUTE);
+    if (element.hasAttribute(ID_ATTRIBUTE) || parentId === null || parentId === undefined) continue;
+    newText.set(parentId, (newText.get(parentId) ?? 0) + normalisedText(element).length);
+  }
+  for (const element of content.querySelectorAll('*')) {
+    if (element.hasAttribute(ID_ATTRIBUTE)) continue;
+    const parentId = element.parentElement?.getAttribute(ID_ATTRIBUTE);
+    if (parentId === null || parentId === undefined) continue;
+    const text = normalisedText(element);
+    // Text readability wrapped in a paragraph of its own stays in the kept parent anyway.
+    if (text === '') continue;
+    const parent = elements[Number(parentId)];
+    if (parent === undefined || ownText(parent).includes(text)) continue;
+    for (const candidate of elementChildren(parent)) {
+      const id = candidate.getAttribute(ID_ATTRIBUTE);
+      if (id === null || ids.has(id) || !cachedText(candidate).includes(text)) continue;
+      if (cachedText(candidate).length > (newText.get(parentId) ?? 0) * 1.5 + 10) break;
+      ids.add(id);
+      for (const inner of candidate.querySelectorAll(`[${ID_ATTRIBUTE}]`)) ids.add(inner.getAttribute(ID_ATTRIBUTE) as string);
+      break;
+    }
+  }
+}
+
+/** The text of an element's own text nodes (not its children's), whitespace collapsed. */
+function ownText(element: DomElement): string {
+  let text = '';
+  for (let node = element.firstChild; node !== null; node = node.nextSibling) if (isText(node)) text += node.textContent ?? '';
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -198,11 +280,7 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
   for (let parent = first.parentElement; parent !== null; parent = parent.parentElement) ancestors.add(parent);
   let best: { root: DomElement; method: MainContentMethod } | null = null;
   let bestLength = Infinity;
-  for (const [selector, method] of [
-    ['[itemprop="articleBody"]', 'article-body'],
-    ['article', 'article'],
-    ['main, [role="main"]', 'main'],
-  ] as const) {
+  for (const [selector, method] of CONTAINERS) {
     for (const candidate of body.querySelectorAll(selector)) {
       if (candidate !== first && !ancestors.has(candidate)) continue;
       const length = normalisedText(candidate).length;
@@ -213,6 +291,65 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
     }
   }
   return best;
+}
+
+/**
+ * Whether readability's whole article lies inside page chrome (a sidebar widget, a panel in an `<aside>`, a
+ * footer) or inside a comment section, a share bar or a related list: it took a side block for the article.
+ */
+function isMisplaced(body: DomElement, ids: Set<string>): boolean {
+  // The title heading kept beside the article says nothing of where the article is.
+  const tops = topKept(body, ids).filter((element) => !/^h[1-6]$/.test(tagOf(element)) && normalisedText(element) !== '');
+  if (tops.length === 0) return false;
+  const half = normalisedText(body).length / 2;
+  return tops.every((element) => isInChrome(element) || isInBoilerplate(element, half));
+}
+
+function isInBoilerplate(element: DomElement, maxLength: number): boolean {
+  for (let node: DomElement | null = element; node !== null && tagOf(node) !== 'body'; node = node.parentElement) {
+    if (isBoilerplateElement(node) && normalisedText(node).length < maxLength) return true;
+  }
+  return false;
+}
+
+/**
+ * The page's own article container outside page chrome and boilerplate (the one with the most text of
+ * `itemprop="articleBody"`, `<article>`, `<main>`, `role="main"`), or null.
+ */
+function containerOutsideChrome(body: DomElement): { root: DomElement; method: MainContentMethod } | null {
+  const half = normalisedText(body).length / 2;
+  let best: { root: DomElement; method: MainContentMethod } | null = null;
+  let bestLength = 0;
+  for (const [selector, method] of CONTAINERS) {
+    for (const candidate of body.querySelectorAll(selector)) {
+      if (isInChrome(candidate) || isInBoilerplate(candidate, half)) continue;
+      const length = normalisedText(candidate).length;
+      if (length > bestLength) {
+        best = { root: candidate, method };
+        bestLength = length;
+      }
+    }
+  }
+  return best;
+}
+
+/** The outermost elements readability kept. */
+function topKept(body: DomElement, ids: Set<string>): DomElement[] {
+  const kept = [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter((element) => ids.has(element.getAttribute(ID_ATTRIBUTE) as string));
+  const keptSet = new Set(kept);
+  return kept.filter((element) => {
+    for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) if (keptSet.has(parent)) return false;
+    return true;
+  });
+}
+
+function isInChrome(element: DomElement): boolean {
+  for (let node: DomElement | null = element; node !== null; node = node.parentElement) {
+    if (CHROME_SELECTORS.some((selector) => node.matches(selector))) return true;
+    const tag = tagOf(node);
+    if ((tag === 'header' || tag === 'footer') && node.parentElement?.closest(SECTIONING) === null) return true;
+  }
+  return false;
 }
 
 function fallback(document: DomDocument, articleBody: string | null): MainContentMethod {

@@ -1,0 +1,112 @@
+/**
+ * onlyMainContent on hand-written pages of further kinds that lost content or let boilerplate in: text readability
+ * moves into elements of its own, an article readability finds only a fragment of, soft hyphens.
+ */
+import { describe, expect, it } from 'vitest';
+import { htmlToModel } from '../../../src/engine/html/convert-html.js';
+import { markdownOf } from './helpers.js';
+
+const page = (body: string) => `<!DOCTYPE html><html lang="en"><head><title>Shortbread with dark chocolate</title></head><body>${body}</body></html>`;
+const main = (html: string) => markdownOf(htmlToModel(html, { onlyMainContent: true }));
+const menu = Array.from({ length: 30 }, (_, index) => `<li><a href="/recipes/${index}">Recipe collection number ${index}</a></li>`).join('');
+
+describe('text readability moves into elements of its own', () => {
+  it('keeps list items whose text sits in a bare <div> (readability turns it into a new paragraph)', () => {
+    const steps = [
+      'Mix the starch, the flour, the sugar and the baking powder in a large bowl until even.',
+      'Add the beaten egg and the soft butter and knead quickly until the dough holds together.',
+      'Shape small balls, press each with a fork and bake them for twenty minutes at 180 degrees.',
+      'Let the biscuits dry on a sheet of paper before dipping them in the melted chocolate.',
+    ];
+    const html = page(`<nav><ul>${menu}</ul></nav><main><h1>Shortbread with dark chocolate</h1>
+      <p>These small biscuits melt in the mouth; the dark chocolate gives them a bitter edge that children and grown-ups like alike.</p>
+      <h2>Ingredients</h2><ul><li><div class="item">1 cup of corn starch</div></li><li><div class="item">3/4 cup of wheat flour</div></li><li><div class="item">100 g of dark chocolate</div></li></ul>
+      <h2>Method</h2><ol class="steps">${steps.map((step) => `<li class="step"><div class="step-text">${step}</div></li>`).join('')}</ol></main>`);
+    const markdown = main(html);
+    for (const step of steps) expect(markdown).toContain(step);
+    expect(markdown).toContain('1 cup of corn starch');
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+});
+
+describe('paragraphs broken by <br><br>', () => {
+  it('keeps an article body written as one paragraph with double line breaks (readability splits it)', () => {
+    const parts = [
+      'The world swimming federation confirmed on Monday that both coming championships move by one year.',
+      'The championships planned for May now take place in the last two weeks of July of the following year.',
+      'The European championships in August are not affected and go ahead as planned, the federation said.',
+      'Athletes and coaches were told of the new dates in a letter sent out the same morning.',
+    ];
+    const html = page(`<nav><ul>${menu}</ul></nav><main><div class="news"><h1>Championships moved</h1>
+      <div class="teaser"><p>What was rumoured for weeks is now official.</p></div>
+      <div class="news-text" itemprop="articleBody"><p>${parts.join('<br><br> ')}</p></div></div></main><footer><ul>${menu}</ul></footer>`);
+    const markdown = main(html);
+    for (const part of parts) expect(markdown).toContain(part);
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+});
+
+describe('text a reader does not see as part of the article', () => {
+  it('drops soft hyphens, so hyphenation hints never split a word', () => {
+    const html = page(`<main><h1>Market day</h1><p>Wäh&shy;rend Sie über den Markt schlen\u00ADdern, sehen Sie das Hand&shy;werk des täglichen Lebens und kosten selbst gemachte Butter aus der alten Mühle am Fluss.</p></main>`);
+    const markdown = markdownOf(htmlToModel(html, { onlyMainContent: false }));
+    expect(markdown).toContain('Während Sie über den Markt schlendern, sehen Sie das Handwerk');
+    expect(markdown).not.toContain('\u00AD');
+  });
+
+  it('removes posts embedded from social networks inside the article, keeping its own quotes', () => {
+    const prose = Array.from({ length: 4 }, (_, index) => `<p>Paragraph ${index + 1}: the hydrogen strategy of the government names ammonia as the carrier for imports by ship from overseas producers.</p>`).join('');
+    const html = page(`<nav><ul>${menu}</ul></nav><article><h1>Hydrogen by ship</h1>${prose}
+      <blockquote class="twitter-tweet"><p>Biokerosin, packaging and fertiliser: a thread on what comes next.</p>— A member (@member) <a href="https://x.example/status/1">May 2022</a></blockquote>
+      <blockquote class="wp-embedded-content"><p><a href="https://news.example/training">Training on the new helicopters has begun</a></p></blockquote>
+      <blockquote><p>We need the ports to be ready first, said the minister at the opening.</p></blockquote></article>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 4: the hydrogen strategy');
+    expect(markdown).toContain('We need the ports to be ready first');
+    expect(markdown).not.toContain('Biokerosin, packaging and fertiliser');
+    expect(markdown).not.toContain('Training on the new helicopters');
+  });
+});
+
+describe('an article readability finds in a side block', () => {
+  it('takes the page’s <main> when readability’s article lies wholly inside an <aside>', () => {
+    // Posts in list items: readability scores no list item, so the sidebar's paragraphs win its scoring.
+    const posts = Array.from(
+      { length: 5 },
+      (_, index) =>
+        `<li class="post"><span class="author"><a href="/u/${index}">user${index}</a></span> <span class="post-text">Post ${index + 1}: since the update my phone no longer reaches the app store over mobile data, only over wifi at home. Has anyone seen this?</span></li>`,
+    ).join('');
+    const about =
+      '<p>This forum is run by volunteers, who answer questions about phones, tablets, watches and computers, every day of the week, for free, in their own time. Please read the rules, be kind, search first, and post in the right section, since most questions, old or new, have been answered before.</p>';
+    const html = page(`<nav><ul>${menu}</ul></nav><main id="content"><h1>App store unreachable over mobile data</h1><ol class="posts">${posts}</ol></main>
+      <aside id="panel"><div class="box"><h3>About this forum</h3>${about}${about}</div></aside>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Post 1: since the update my phone');
+    expect(markdown).toContain('Post 5: since the update my phone');
+    expect(markdown).not.toContain('This forum is run by volunteers');
+  });
+});
+
+describe('notices and forms readability takes for a short article', () => {
+  // Paragraphs under 25 characters: readability scores none of them, so any longer block wins its scoring.
+  const shortPost = `<div id="post-406" class="post"><h2>A possibility</h2><p>“I know I am late.”</p><p>“Ok.” He read on.</p><p>It was the first sign.</p></div>`;
+
+  it('removes a cookie notice that readability would take for the article', () => {
+    const notice = `<div class="widget widget_eu_cookie_law_widget"><div id="eu-cookie-law"><form><p>Privacy and cookies: this site uses cookies. By continuing to use this website, you agree to their use. To find out more, including how to control cookies, see here: our cookie policy, which explains everything in detail.</p><input type="submit" value="Close and accept"></form></div></div>`;
+    const html = page(`<header><a href="/">The blog</a></header><div id="content">${shortPost}</div><nav><ul>${menu}</ul></nav><footer><ul>${menu}</ul></footer>${notice}`);
+    const markdown = main(html);
+    expect(markdown).toContain('“I know I am late.”');
+    expect(markdown).toContain('It was the first sign.');
+    expect(markdown).not.toContain('this site uses cookies');
+  });
+
+  it('does not take the comments under a short post for the article', () => {
+    const comment = (index: number) =>
+      `<li class="comment"><p>Comment ${index}: what a lovely little scene, so quiet, so plain, and yet, somehow, it says everything about the two of them, at least to me, after reading it twice.</p></li>`;
+    const html = page(`<article>${shortPost}</article><div id="comments"><h3>3 comments</h3><ol>${[1, 2, 3].map(comment).join('')}</ol></div><nav><ul>${menu}</ul></nav>`);
+    const markdown = main(html);
+    expect(markdown).toContain('“I know I am late.”');
+    expect(markdown).toContain('It was the first sign.');
+    expect(markdown).not.toContain('what a lovely little scene');
+  });
+});
