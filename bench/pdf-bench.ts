@@ -33,7 +33,9 @@
  * (default 3), interleaved: in each, every engine in turn converts all the pages once more (the engine that goes
  * first moves on by one each round), the others idle meanwhile, so that a change in the machine's load falls on
  * every engine alike. A round is timed in the child from the first submission to the last answer, every document
- * submitted at once and N worked on at a time. pages/s = pages / the median round (min–max over rounds). Start-up
+ * submitted at once and N worked on at a time. pages/s = pages / the median round (min–max over rounds); beside
+ * it, the median CPU time of a round per page (user + system of the engine's process and its live descendants,
+ * /proc), whose ratio to LiteParse's is what the ratio of pages/s would be on cores nobody else uses. Start-up
  * (process start to engine ready) is shown apart and counts in no rate.
  * Memory (peak RSS): Linux's VmHWM of the child process read at its end (docmill's engine threads live in it),
  * plus that of its live descendants (LiteParse's pool workers): exact for one process, an upper bound for
@@ -77,6 +79,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { shellQuote } from './lib/child.js';
 import { EngineChild } from './lib/engine-child.js';
+import { defaultPdfBenchDirs, isPdfBenchDir } from './lib/pdf-bench-dir.js';
 import { ensureLiteParse, LITEPARSE_VERSION } from './lib/liteparse-install.js';
 import type { ChildReport, EngineName } from './lib/pdf-bench-child.js';
 import { meanScores, scorePage, type PageScores } from './lib/pdf-score/scores.js';
@@ -112,20 +115,6 @@ function positiveInt(name: string, text: string): number {
   return value;
 }
 
-/** `../shared/pdf-bench` beside the repository, or beside the main checkout when this is a git worktree. */
-async function defaultDirs(): Promise<string[]> {
-  const dirs = [resolve(REPO, '../shared/pdf-bench')];
-  try {
-    const { stdout } = await run('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: REPO });
-    dirs.push(resolve(stdout.trim(), '../../shared/pdf-bench'));
-  } catch {
-    // not a git checkout: the first place only
-  }
-  return [...new Set(dirs)];
-}
-
-const isBenchDir = (dir: string) => existsSync(join(dir, 'pdfs')) && existsSync(join(dir, 'ground-truth'));
-
 /** The last commit that changed the engine (src/, workers/), and whether they have changes not committed. */
 async function describeEngineCommit(): Promise<string> {
   try {
@@ -158,6 +147,8 @@ interface EngineRun {
   report?: ChildReport;
   /** Wall time of each timed round. */
   roundsMs: number[];
+  /** CPU time of each timed round (the engine's process and its workers), where measured. */
+  roundsCpuMs: number[];
   skipped?: string;
   scores: Map<string, PageScores>;
 }
@@ -168,8 +159,8 @@ async function main(): Promise<void> {
   const threads = flags.threads ? positiveInt('threads', flags.threads) : availableParallelism();
   const rounds = positiveInt('rounds', flags.rounds ?? '3');
 
-  const candidates = flags.dir ? [resolve(flags.dir)] : await defaultDirs();
-  const dir = candidates.find(isBenchDir);
+  const candidates = flags.dir ? [resolve(flags.dir)] : await defaultPdfBenchDirs(REPO);
+  const dir = candidates.find(isPdfBenchDir);
   if (!dir) {
     console.error(`No benchmark folder at ${candidates.join(' or ')}.`);
     console.error('Pass one: npx tsx bench/pdf-bench.ts --dir <folder with pdfs/<id>.pdf and ground-truth/<id>.md>');
@@ -207,7 +198,7 @@ async function main(): Promise<void> {
   const runs: EngineRun[] = [];
   let liteparseEntry: string | undefined;
   for (const engine of engines) {
-    const entry: EngineRun = { engine, roundsMs: [], scores: new Map() };
+    const entry: EngineRun = { engine, roundsMs: [], roundsCpuMs: [], scores: new Map() };
     runs.push(entry);
     if (engine === 'liteparse') {
       try {
@@ -241,26 +232,29 @@ async function main(): Promise<void> {
   const baseline = await (await startEngine('none')).finish<ChildReport>();
   // Every engine starts and warms up in turn; the timed rounds then go round the engines, the first engine of a
   // round moving on by one each time, so that no engine is always timed after the same one.
-  const live: { entry: EngineRun; child: EngineChild; roundsMs: number[] }[] = [];
+  const live: { entry: EngineRun; child: EngineChild; roundsMs: number[]; roundsCpuMs: number[] }[] = [];
   try {
     for (const entry of runs) {
       if (entry.skipped) {
         console.log(`${entry.engine}: skipped (${entry.skipped})`);
         continue;
       }
-      live.push({ entry, child: await startEngine(entry.engine), roundsMs: [] });
+      live.push({ entry, child: await startEngine(entry.engine), roundsMs: [], roundsCpuMs: [] });
       console.log(`${entry.engine}: started and warmed up`);
     }
     for (let round = 0; round < rounds; round++) {
       for (let k = 0; k < live.length; k++) {
         const engine = live[(round + k) % live.length] as (typeof live)[number];
-        engine.roundsMs.push(await engine.child.round());
+        const timed = await engine.child.timedRound();
+        engine.roundsMs.push(timed.ms);
+        if (timed.cpuMs !== undefined) engine.roundsCpuMs.push(timed.cpuMs);
       }
       console.log(`round ${round + 1}: ${live.map((e) => `${e.entry.engine} ${((e.roundsMs[round] as number) / 1000).toFixed(2)} s`).join(', ')}`);
     }
     for (const engine of live) {
       engine.entry.report = await engine.child.finish<ChildReport>();
       engine.entry.roundsMs = engine.roundsMs;
+      engine.entry.roundsCpuMs = engine.roundsCpuMs;
       const r = engine.entry.report;
       console.log(`${engine.entry.engine}: ${r.pages} pages; start-up ${(r.startupMs / 1000).toFixed(1)} s, warm-up ${(r.warmupMs / 1000).toFixed(1)} s; ${r.failures.length} failed`);
     }
@@ -303,23 +297,30 @@ async function main(): Promise<void> {
     const means = meanScores([...entry.scores.values()]);
     const medianMs = median(entry.roundsMs);
     const rates = entry.roundsMs.map((ms) => entry.report.pages / (ms / 1000));
-    return { entry, means, pagesPerSecond: entry.report.pages / (medianMs / 1000), rates };
+    const cpuMsPerPage = entry.roundsCpuMs.length > 0 ? median(entry.roundsCpuMs) / entry.report.pages : undefined;
+    return { entry, means, pagesPerSecond: entry.report.pages / (medianMs / 1000), rates, cpuMsPerPage };
   });
+  const liteparseSummary = summary.find(({ entry }) => entry.engine === 'liteparse');
   const counts = summary[0]?.means;
   console.log(
     `Means over the pages that have each score (NID ${counts?.nid.count ?? 0}, TEDS ${counts?.teds.count ?? 0}, MHS ${counts?.mhs.count ?? 0} ` +
-      `of ${ids.length}); pages/s: median round (min–max); peak RSS of the engine's processes:`,
+      `of ${ids.length}); pages/s: median round (min–max); CPU ms/page: the median CPU time of a round (the engine's process ` +
+      `and its workers) per page, which a loaded machine changes less than wall time; peak RSS of the engine's processes:`,
   );
   console.log(
     markdownTable(
-      ['engine', 'overall', 'NID', 'TEDS', 'MHS', 'pages/s', 'start-up', 'peak RSS', 'failed'],
-      summary.map(({ entry, means, pagesPerSecond, rates }) => [
+      ['engine', 'overall', 'NID', 'TEDS', 'MHS', 'pages/s', '÷ LiteParse', 'CPU ms/page', '÷ LiteParse (CPU)', 'start-up', 'peak RSS', 'failed'],
+      summary.map(({ entry, means, pagesPerSecond, rates, cpuMsPerPage }) => [
         entry.engine,
         f3(means.overall.mean),
         f3(means.nid.mean),
         f3(means.teds.mean),
         f3(means.mhs.mean),
         `${pagesPerSecond.toFixed(1)} (${Math.min(...rates).toFixed(1)}–${Math.max(...rates).toFixed(1)})`,
+        liteparseSummary ? (pagesPerSecond / liteparseSummary.pagesPerSecond).toFixed(2) : '–',
+        cpuMsPerPage === undefined ? '–' : cpuMsPerPage.toFixed(1),
+        // Pages per CPU second, as a share of LiteParse's: what the ratio of pages/s would be on idle cores.
+        cpuMsPerPage !== undefined && liteparseSummary?.cpuMsPerPage !== undefined ? (liteparseSummary.cpuMsPerPage / cpuMsPerPage).toFixed(2) : '–',
         `${(entry.report.startupMs / 1000).toFixed(1)} s`,
         entry.report.peakRssKb === undefined
           ? '–'
@@ -408,6 +409,7 @@ async function main(): Promise<void> {
           engine: entry.engine,
           report: entry.report,
           roundsMs: entry.roundsMs,
+          roundsCpuMs: entry.roundsCpuMs,
           means,
           pagesPerSecond,
           pages: Object.fromEntries(entry.scores),

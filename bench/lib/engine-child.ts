@@ -32,8 +32,13 @@ export class EngineChild {
 
   /** One timed pass over every document; its wall time in ms as the child measured it. */
   async round(): Promise<number> {
+    return (await this.timedRound()).ms;
+  }
+
+  /** One timed pass over every document: its wall time and, where the child measures it, its CPU time (ms). */
+  async timedRound(): Promise<{ ms: number; cpuMs?: number | undefined }> {
     this.#child.stdin.write('go\n');
-    return (JSON.parse(await this.#next()) as { ms: number }).ms;
+    return JSON.parse(await this.#next()) as { ms: number; cpuMs?: number };
   }
 
   /** Ends the child and returns its report (the last line it prints). */

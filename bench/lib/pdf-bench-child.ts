@@ -11,7 +11,7 @@
  * loading, JIT, every thread or worker started; its Markdown is written to DIR/<id>.md), then prints `ready`.
  * Protocol on stdin/stdout, a line each: `go` converts them all once more, timed (wall clock from the first
  * submission to the last answer, every document submitted at once and N worked on at a time), and answers
- * `{"ms":…}`; `end` (or the end of stdin) answers with a ChildReport and exits. The parent interleaves the rounds
+ * `{"ms":…,"cpuMs":…}` (CPU time of the process and its live descendants over the round); `end` (or the end of stdin) answers with a ChildReport and exits. The parent interleaves the rounds
  * of all engines, so that a change in the machine's load falls on each of them alike.
  *
  * Engines: docmill-fast / docmill-auto (LocalParseEngine of N threads, `parsers: [{type: 'pdf', mode}]`, Markdown),
@@ -28,7 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { parseArgs, promisify } from 'node:util';
 import type * as Docmill from '../../src/index.js';
-import { treePeakRssKb } from './process-memory.js';
+import { treeCpuMs, treePeakRssKb } from './process-memory.js';
 
 export type EngineName = 'docmill-fast' | 'docmill-auto' | 'liteparse' | 'pdftotext';
 
@@ -215,13 +215,18 @@ async function main(): Promise<void> {
   for await (const line of createInterface({ input: process.stdin })) {
     if (line.trim() === 'end') break;
     if (line.trim() !== 'go' || !converter) continue;
+    const cpuBefore = treeCpuMs();
     const timed = await pass(converter, files, false);
+    const cpuAfter = treeCpuMs();
     timed.outcomes.forEach((outcome, i) => {
       const before = warm.outcomes[i];
       const same = outcome.ok && before?.ok ? outcome.converted.markdown === before.converted.markdown : outcome.ok === before?.ok;
       if (!same) unstable.add(i);
     });
-    process.stdout.write(`${JSON.stringify({ ms: timed.ms })}\n`);
+    // CPU time of this process and its workers over the round: a figure a machine shared with other work changes
+    // less than wall time (the work's own, whoever else runs).
+    const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+    process.stdout.write(`${JSON.stringify({ ms: timed.ms, cpuMs })}\n`);
   }
 
   const peak = converter ? converter.peak() : treePeakRssKb();

@@ -67,3 +67,24 @@ export function treePeakRssKb(pid: number = process.pid): { kb: number; processe
   }
   return { kb, processes };
 }
+
+/** Clock ticks a second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux's common configurations). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, all threads) of a process and its live descendants so far, in ms; undefined without /proc. */
+export function treeCpuMs(pid: number = process.pid): number | undefined {
+  let ticks = 0;
+  let found = false;
+  for (const one of [pid, ...descendants(pid)]) {
+    try {
+      const stat = readFileSync(`/proc/${one}/stat`, 'utf8');
+      // Fields after "(comm)": state is the 3rd field, utime the 14th and stime the 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found ? (ticks * 1000) / TICKS_PER_SECOND : undefined;
+}

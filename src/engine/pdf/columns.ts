@@ -22,6 +22,27 @@ export interface GutterOptions {
   minSideShare?: number;
 }
 
+/** An empty channel this wide (in ems) sets apart a sidebar holding as little as SIDEBAR_SHARE of the text. */
+const SIDEBAR_GAP_EM = 3;
+const SIDEBAR_SHARE = 0.04;
+
+/** Lines of words (two or more with letters) each side of a sidebar's channel needs: not a column of numbers. */
+const SIDEBAR_WORDY_LINES = 3;
+
+function wordyOnBothSides(lines: readonly TextLine[], x0: number, x1: number): boolean {
+  let left = 0;
+  let right = 0;
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const wordy = cell.text.split(/\s+/).filter((word) => /\p{L}{2}/u.test(word)).length >= 2;
+      if (!wordy) continue;
+      if (cell.x1 <= x0) left++;
+      else if (cell.x0 >= x1) right++;
+    }
+  }
+  return left >= SIDEBAR_WORDY_LINES && right >= SIDEBAR_WORDY_LINES;
+}
+
 /** Finds column gutters from the lines of a page (each line's cells). O(cells + page width). */
 export function detectGutters(lines: readonly TextLine[], options: GutterOptions = {}): Gutter[] {
   const emptyShare = options.emptyShare ?? 0.3;
@@ -58,7 +79,8 @@ export function detectGutters(lines: readonly TextLine[], options: GutterOptions
   }
   if (peak <= 0) return [];
   const threshold = emptyShare * peak;
-  const minWidth = minWidthEm * median(lines.map((line) => line.size));
+  const em = median(lines.map((line) => line.size));
+  const minWidth = minWidthEm * em;
   const gutters: Gutter[] = [];
   const prefix = new Float64Array(span + 2);
   for (let i = 0; i <= span; i++) prefix[i + 1] = prefix[i]! + coverage[i]!;
@@ -74,7 +96,21 @@ export function detectGutters(lines: readonly TextLine[], options: GutterOptions
     if (interior && j - i + 1 >= minWidth) {
       const left = prefix[i]!;
       const right = area - prefix[j + 1]!;
-      if (left >= minSideShare * area && right >= minSideShare * area) {
+      // A sidebar holds little text, but the channel beside it is wide and crossed by nothing.
+      let clear = 0;
+      let run = 0;
+      for (let x = i; x <= j; x++) {
+        run = coverage[x]! === 0 ? run + 1 : 0;
+        clear = Math.max(clear, run);
+      }
+      const balanced = left >= minSideShare * area && right >= minSideShare * area;
+      const sidebar =
+        !balanced &&
+        clear >= SIDEBAR_GAP_EM * em &&
+        left >= SIDEBAR_SHARE * area &&
+        right >= SIDEBAR_SHARE * area &&
+        wordyOnBothSides(lines, minX + i, minX + j + 1);
+      if (balanced || sidebar) {
         gutters.push({ x0: minX + i, x1: minX + j + 1 });
       }
     }
@@ -112,6 +148,9 @@ interface ColumnCell {
   x1: number;
   text: string;
 }
+
+/** Widest gap, in ems, between the words of one justified line. */
+const JUSTIFIED_GAP_EM = 1.2;
 
 function looksLikeProse(cell: ColumnCell, columnWidth: number): boolean {
   const words = cell.text.split(/\s+/).filter(Boolean).length;
@@ -196,12 +235,100 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     }
     lastSpanning = undefined;
     flushSpanning();
+    let previous: { k: number; cell: ColumnCell } | undefined;
     for (const cell of line.cells) {
       const k = columnOf((cell.x0 + cell.x1) / 2, centres);
-      band[k]!.push({ items: cell.items, x0: cell.x0, x1: cell.x1, text: cell.text });
+      // Words of a justified line set wide apart are one run of prose, not a row of short cells.
+      if (previous && previous.k === k && cell.x0 - previous.cell.x1 <= JUSTIFIED_GAP_EM * line.size) {
+        const merged = previous.cell;
+        append(merged.items, cell.items);
+        merged.x1 = Math.max(merged.x1, cell.x1);
+        merged.text = `${merged.text} ${cell.text}`;
+        continue;
+      }
+      const entry: ColumnCell = { items: [...cell.items], x0: cell.x0, x1: cell.x1, text: cell.text };
+      band[k]!.push(entry);
+      previous = { k, cell: entry };
     }
   }
   flushBand();
   flushSpanning();
+  return regions;
+}
+
+/** Vertical whitespace, in line heights, that cuts a page into sections laid out on their own. */
+const SECTION_GAP = 1.5;
+
+/**
+ * Splits lines (sorted top to bottom) where a horizontal strip of whitespace crosses the whole text area: a
+ * chart or a figure above two columns of prose is one section, the prose another.
+ */
+function sections(lines: readonly TextLine[]): TextLine[][] {
+  const out: TextLine[][] = [];
+  let current: TextLine[] = [];
+  let bottom = -Infinity;
+  let size = 0;
+  for (const line of lines) {
+    if (current.length > 0 && line.top - bottom > SECTION_GAP * Math.max(size, line.size)) {
+      out.push(current);
+      current = [];
+    }
+    current.push(line);
+    if (line.bottom >= bottom) size = line.size;
+    bottom = Math.max(bottom, line.bottom);
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** Lines of prose a column needs before a section's gutters are taken as columns (not a chart's axes). */
+const MIN_PROSE_LINES = 3;
+
+/** True when every column the gutters make holds a few lines of prose (five words or more). */
+function proseOnEverySide(section: readonly TextLine[], gutters: readonly Gutter[]): boolean {
+  if (gutters.length === 0) return false;
+  const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
+  const prose = new Array<number>(centres.length + 1).fill(0);
+  for (const line of section) {
+    // Words per column on the line: a justified line's words may stand in cells of their own.
+    const words = new Array<number>(centres.length + 1).fill(0);
+    for (const cell of line.cells) {
+      const k = columnOf((cell.x0 + cell.x1) / 2, centres);
+      words[k] = words[k]! + cell.text.split(/\s+/).filter(Boolean).length;
+    }
+    words.forEach((count, k) => {
+      if (count >= 5) prose[k] = prose[k]! + 1;
+    });
+  }
+  return prose.every((count) => count >= MIN_PROSE_LINES);
+}
+
+/**
+ * Reading order of a page: the page's gutters when its body has columns from top to bottom; else, where a
+ * whitespace strip sets apart a part of the page whose own body has gutters (columns under a full-width chart),
+ * each section in turn with its own; else one full-width region.
+ */
+export function pageRegions(lines: readonly TextLine[], body: readonly TextLine[], rtl = false): Region[] {
+  const gutters = detectGutters(body);
+  if (gutters.length > 0) return orderRegions(lines, gutters, rtl);
+  const inBody = new Set(body);
+  const parts = sections([...lines].sort((a, b) => a.top - b.top)).map((section) => {
+    const gutters = detectGutters(section.filter((line) => inBody.has(line)));
+    return { section, gutters: proseOnEverySide(section, gutters) ? gutters : [] };
+  });
+  if (parts.every((part) => part.gutters.length === 0)) return orderRegions(lines, [], rtl);
+  // Consecutive sections without columns stay one region, laid out together as they would be on their own.
+  const regions: Region[] = [];
+  let plain: TextLine[] = [];
+  for (const part of parts) {
+    if (part.gutters.length === 0) {
+      append(plain, part.section);
+      continue;
+    }
+    append(regions, orderRegions(plain, [], rtl));
+    plain = [];
+    append(regions, orderRegions(part.section, part.gutters, rtl));
+  }
+  append(regions, orderRegions(plain, [], rtl));
   return regions;
 }

@@ -1,10 +1,12 @@
 /**
- * PDF → DocumentModel. pdfjs-dist (legacy build, in-thread "fake worker": the caller already runs this in a worker
- * thread; the worker bundle is patched for text extraction, see pdfjs-worker.ts) opens the document: its errors
- * (encrypted, corrupt, recovered), page count and metadata. LiteParse (PDFium, native; liteparse/read-pages.ts)
- * reads the text of the pages it stands for, about twice as fast; pdfjs reads the others (right-to-left script,
- * image pages under mode auto, pages LiteParse lost text on, every page where LiteParse cannot load). Both feed
- * the same layout (page-layout.ts, document-layout.ts). Pages without a usable
+ * PDF → DocumentModel. LiteParse (PDFium, native; liteparse/read-pages.ts) opens the document, counts its pages and
+ * reads the text of the pages it stands for; the title, author and language come from the bytes where they are
+ * stated in the clear (stated-info.ts). pdfjs-dist (legacy build, in-thread "fake worker": the caller already runs
+ * this in a worker thread; the worker bundle is patched for text extraction, see pdfjs-worker.ts) opens the document
+ * only when something needs it: a file PDFium refuses or whose end is damaged (its errors: encrypted, corrupt,
+ * recovered), mode ocr, a thread where LiteParse cannot load, metadata not in the clear, and the pages it reads
+ * (right-to-left script, image pages under mode auto, pages LiteParse lost text on). Both feed the same layout
+ * (page-layout.ts, document-layout.ts). Pages without a usable
  * text layer (mode auto) or every page (mode ocr) are OCR'd (ocr/page-ocr.ts); mode auto also OCRs a scan whose
  * text layer is only stamped text, and the images of a text page that have no text over them
  * (ocr/image-regions.ts); mode fast never OCRs. Every
@@ -37,6 +39,7 @@ import {
   type PdfFontFacts,
 } from './pdfjs-worker.js';
 import { recoverTruncatedPdf } from './recover.js';
+import { readStatedInfo } from './stated-info.js';
 import { isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
 import {
   isBoldFontName,
@@ -177,21 +180,39 @@ function cleanString(value: unknown): string | undefined {
   return cleaned || undefined;
 }
 
-async function readMetadata(doc: PdfDocumentSource): Promise<Record<string, MetadataValue>> {
+/** title, author and language from the document's own strings (XMP's title and creator where the info has none). */
+function metadataOf(info: Record<string, unknown>, xmp?: (key: string) => unknown): Record<string, MetadataValue> {
   const out: Record<string, MetadataValue> = {};
+  const title = cleanString(info.Title) ?? cleanString(xmp?.('dc:title'));
+  const author = cleanString(info.Author) ?? cleanString(xmp?.('dc:creator'));
+  const language = cleanString(info.Language);
+  if (title) out.title = title;
+  if (author) out.author = author;
+  if (language) out.language = language;
+  return out;
+}
+
+async function readMetadata(doc: PdfDocumentSource): Promise<Record<string, MetadataValue>> {
   try {
     const { info, metadata } = await doc.getMetadata();
-    const record = (info ?? {}) as Record<string, unknown>;
-    const title = cleanString(record.Title) ?? cleanString(metadata?.get('dc:title'));
-    const author = cleanString(record.Author) ?? cleanString(metadata?.get('dc:creator'));
-    const language = cleanString(record.Language);
-    if (title) out.title = title;
-    if (author) out.author = author;
-    if (language) out.language = language;
+    return metadataOf((info ?? {}) as Record<string, unknown>, metadata ? (key) => metadata.get(key) : undefined);
   } catch {
     // Metadata is optional; a broken info dictionary must not fail the parse.
+    return {};
   }
-  return out;
+}
+
+/**
+ * The metadata read from the bytes as pdfjs would read it (stated-info.ts), or undefined when only pdfjs can
+ * tell: then it opens the document for it.
+ */
+function statedMetadata(bytes: Uint8Array): Record<string, MetadataValue> | undefined {
+  const stated = readStatedInfo(bytes);
+  if (!stated) return undefined;
+  const metadata = metadataOf({ Title: stated.title, Author: stated.author, Language: stated.language });
+  // pdfjs would take a missing title or author from the XMP packet.
+  if (stated.xmp && (metadata.title === undefined || metadata.author === undefined)) return undefined;
+  return metadata;
 }
 
 const FORCE_BOLD_WEIGHT = 600;
@@ -225,7 +246,48 @@ export function formatPageList(pages: readonly number[]): string {
 }
 
 /** What `readDocument` needs of a pdfjs document (tests wrap one to make a page fail). */
-export type PdfDocumentSource = Pick<PdfDocument, 'numPages' | 'getPage' | 'getMetadata'>;
+export type PdfDocumentSource = Pick<PdfDocument, 'numPages' | 'getPage' | 'getMetadata'> & {
+  /** pdfjs opened the document only once repaired (recover.ts): its pages come from the repaired bytes. */
+  readonly recovered?: boolean;
+};
+
+/**
+ * pdfjs's document, opened when a page or the metadata first needs it: LiteParse (PDFium) has opened the document
+ * already, counted its pages and read those it stands for, so most documents never need pdfjs at all.
+ */
+class PdfjsWhenNeeded implements PdfDocumentSource {
+  #opened: Promise<{ doc: PdfDocument; recovered: boolean }> | undefined;
+  #recovered = false;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly numPages: number,
+  ) {}
+
+  get recovered(): boolean {
+    return this.#recovered;
+  }
+
+  async #doc(): Promise<PdfDocument> {
+    this.#opened ??= openPdf(this.bytes);
+    const { doc, recovered } = await this.#opened;
+    this.#recovered = recovered;
+    return doc;
+  }
+
+  async getPage(pageNumber: number): Promise<PdfPage> {
+    return (await this.#doc()).getPage(pageNumber);
+  }
+
+  async getMetadata(): ReturnType<PdfDocument['getMetadata']> {
+    return (await this.#doc()).getMetadata();
+  }
+
+  async destroy(): Promise<void> {
+    const opened = await this.#opened?.catch(() => undefined);
+    await opened?.doc.destroy().catch(() => undefined);
+  }
+}
 
 interface PageResult {
   page: LaidOutPage;
@@ -385,12 +447,18 @@ async function ocrRegions(ocr: PageOcrSource, result: PageResult): Promise<PageR
 export async function readDocument(
   doc: PdfDocumentSource,
   parser: PdfParser,
-  options: { recovered?: boolean; ocr?: PageOcrSource; native?: NativeReading | undefined } = {},
+  options: {
+    recovered?: boolean;
+    ocr?: PageOcrSource;
+    native?: NativeReading | undefined;
+    /** Read already (from the bytes); else pdfjs reads it. */
+    metadata?: Record<string, MetadataValue> | undefined;
+  } = {},
 ): Promise<DocumentModel> {
   const totalPages = doc.numPages;
   if (!(totalPages > 0)) throw new EngineError('EMPTY_DOCUMENT', 'the PDF has no pages');
   const pageCount = Math.min(totalPages, parser.maxPages ?? totalPages);
-  const metadata = await readMetadata(doc);
+  const metadata = options.metadata ?? (await readMetadata(doc));
   options.ocr?.useDeclaredLanguage?.(typeof metadata.language === 'string' ? metadata.language : undefined);
   const pages: LaidOutPage[] = [];
   const noText: number[] = [];
@@ -432,7 +500,7 @@ export async function readDocument(
   }
 
   const warnings: string[] = [];
-  if (options.recovered) warnings.push('The PDF is damaged (no usable cross-reference table); its pages were recovered.');
+  if (options.recovered || doc.recovered) warnings.push('The PDF is damaged (no usable cross-reference table); its pages were recovered.');
   if (failed.length > 0) {
     const list = formatPageList(failed.map((entry) => entry.page));
     warnings.push(`Page(s) ${list} could not be read: ${errorMessage(failed[0]!.error)}`);
@@ -470,34 +538,64 @@ export async function readDocument(
   return model;
 }
 
-/**
- * Opens PDF bytes with pdfjs (one recovery attempt for files without a usable trailer), with clear errors
- * for empty, non-PDF, encrypted and corrupt files. The caller must `await doc.destroy()`.
- */
-export async function openPdf(bytes: Uint8Array): Promise<{ doc: PdfDocument; recovered: boolean }> {
+/** Empty and non-PDF bytes are refused before any library opens them. */
+function checkPdfBytes(bytes: Uint8Array): void {
   if (bytes.length === 0) {
     throw new EngineError('EMPTY_DOCUMENT', 'the PDF is empty (0 bytes)');
   }
   if (findPdfHeader(bytes) < 0) {
     throw new EngineError('CORRUPT_DOCUMENT', 'the file is not a PDF: no %PDF- header in its first 1024 bytes');
   }
+}
+
+/**
+ * Opens PDF bytes with pdfjs (one recovery attempt for files without a usable trailer), with clear errors
+ * for empty, non-PDF, encrypted and corrupt files. The caller must `await doc.destroy()`.
+ */
+export async function openPdf(bytes: Uint8Array): Promise<{ doc: PdfDocument; recovered: boolean }> {
+  checkPdfBytes(bytes);
   const opened = await openWithRecovery(bytes);
   // pdfjs loads its worker module with the first document; both bundles patch Array.prototype.push.
   restoreNativePush();
   return opened;
 }
 
+/**
+ * The file ends as an intact one does (`startxref`, an offset, `%%EOF`). Only then does PDFium open it first: a
+ * file cut short or damaged at its end is opened by pdfjs, which repairs it the way docmill reports (a warning,
+ * recover.ts) before LiteParse reads it.
+ */
+function endsIntact(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', Math.max(0, bytes.length - 1024));
+  return /startxref\s+\d+\s+%%EOF\s*$/.test(tail);
+}
+
 export const convertPdf: Converter = async (input) => {
   const parser = pdfParserOf(input.options);
-  const { doc, recovered } = await openPdf(input.bytes);
+  checkPdfBytes(input.bytes);
   const ocr = parser.mode === 'fast' ? undefined : new PageOcr(input.bytes, input.ocrLanguages);
   try {
-    // A file pdfjs had to recover is read by pdfjs alone: its pages come from the repaired bytes.
-    const pageCount = Math.min(doc.numPages, parser.maxPages ?? doc.numPages);
-    const native = recovered || !(pageCount > 0) ? undefined : await readNativePages(input.bytes, pageCount, parser.mode);
-    return await readDocument(doc, parser, { recovered, native, ...(ocr ? { ocr } : {}) });
+    // LiteParse (PDFium) opens the document and reads its pages; pdfjs opens it only for what needs it.
+    const intact = endsIntact(input.bytes);
+    const first = intact ? await readNativePages(input.bytes, parser.maxPages, parser.mode) : undefined;
+    if (first && first.totalPages > 0) {
+      const doc = new PdfjsWhenNeeded(input.bytes, first.totalPages);
+      try {
+        return await readDocument(doc, parser, { native: first, metadata: statedMetadata(input.bytes), ...(ocr ? { ocr } : {}) });
+      } finally {
+        await doc.destroy();
+      }
+    }
+    // PDFium could not open it, LiteParse is not loaded here, mode ocr, or a damaged end: pdfjs opens it and says
+    // what is wrong with it. A file pdfjs had to recover is read by pdfjs alone: its pages come from the repaired bytes.
+    const { doc, recovered } = await openPdf(input.bytes);
+    try {
+      const native = recovered || intact ? undefined : await readNativePages(input.bytes, parser.maxPages, parser.mode);
+      return await readDocument(doc, parser, { recovered, native, ...(ocr ? { ocr } : {}) });
+    } finally {
+      await doc.destroy().catch(() => undefined);
+    }
   } finally {
-    await doc.destroy().catch(() => undefined);
     await ocr?.close();
   }
 };

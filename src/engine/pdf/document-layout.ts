@@ -8,6 +8,7 @@ import { escapeInline } from './markdown.js';
 import { bodySizeOf, classifyHeadings, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
 import type { PageLayout } from './page-layout.js';
 import { addToVocabulary, emptyVocabulary, HYPHEN_MARK, resolveHyphens } from './paragraphs.js';
+import { stitchTables } from './table-stitch.js';
 import type { ProtoBlock, Rect } from './types.js';
 
 export const SOURCE = 'native_text';
@@ -82,12 +83,18 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   });
 
   const headingRefs = refs.filter((ref) => ref.block.kind === 'paragraph' && !furniture.has(ref.block) && ref.block.source === undefined);
+  const orderOnPage = new Map<ProtoBlock, number>();
+  for (const page of pages) {
+    let order = 0;
+    for (const block of page.layout?.blocks ?? []) if (!furniture.has(block)) orderOnPage.set(block, order++);
+  }
   const headingCandidates: HeadingCandidate[] = headingRefs.map((ref) => ({
     page: ref.page,
     text: ref.block.text,
     size: ref.block.size,
     bold: ref.block.bold,
     lines: ref.block.lines,
+    order: orderOnPage.get(ref.block) ?? 0,
   }));
   const firstPage = pages[0]?.pageNumber ?? 1;
   const headings = new Map<ProtoBlock, { type: 'title' | 'section_header'; level: number }>();
@@ -95,8 +102,11 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     if (decision) headings.set(headingRefs[i]!.block, decision);
   });
 
-  return pages.map((page) => {
-    const protos = inReadingOrder(page.layout?.blocks ?? [], furniture);
+  const ordered = pages.map((page) => inReadingOrder(page.layout?.blocks ?? [], furniture));
+  stitchTables(ordered.map((blocks) => blocks.filter((block) => !furniture.has(block))));
+
+  return pages.map((page, index) => {
+    const protos = ordered[index]!;
     const blocks = protos.map((block) =>
       toModelBlock(block, furniture.get(block), headings.get(block), page),
     );

@@ -88,6 +88,12 @@ export function isPageNumberText(text: string): boolean {
   return PAGE_NUMBER.some((pattern) => pattern.test(trimmed));
 }
 
+/** A footnote: its number set apart, then a sentence (a running head is a title, not a sentence). */
+function isFootnoteText(text: string): boolean {
+  const trimmed = text.trim();
+  return /^\d{1,3}\s+\S/.test(trimmed) && /[.!?)]$/.test(trimmed) && trimmed.split(/\s+/).length >= 6;
+}
+
 export interface FurnitureCandidate {
   page: number;
   zone: 'top' | 'bottom';
@@ -114,7 +120,8 @@ export function classifyFurniture(candidates: readonly FurnitureCandidate[]): (F
     const key = `${candidate.zone}|${furnitureKey(candidate.text)}`;
     const repeated = (pagesByKey.get(key)?.size ?? 0) >= 2;
     if (repeated && /\p{L}|\p{N}/u.test(candidate.text)) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
-    const runningHead = candidate.cells >= 2 && (/^\d{1,4}\s+\S/.test(candidate.text) || /\S\s+\d{1,4}$/.test(candidate.text));
+    const runningHead =
+      candidate.cells >= 2 && !isFootnoteText(candidate.text) && (/^\d{1,4}\s+\S/.test(candidate.text) || /\S\s+\d{1,4}$/.test(candidate.text));
     if (runningHead) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
     return null;
   });

@@ -1,9 +1,13 @@
 /**
  * Headings from font size and weight, decided over the whole document. The body size is the most common size
  * by character count; short blocks set bigger than the body, or bold when the body is not, are headings. The
- * largest heading on page 1 is the title (`#`) when no other heading shares its size; the other heading styles
- * are ranked by size (then bold first) into `##`, `###`, `####`.
+ * largest heading on page 1 is the title (`#`) when no other heading shares its size; a numbered heading takes
+ * its numbering's depth (`1` → `##`, `1.1` → `###`); the other heading styles are ranked by size (then bold first)
+ * into `##`, `###`, `####`, or take the level of the numbered headings set in the same style.
  */
+
+import { isCaptionText } from './captions.js';
+import { numberingDepth } from './heading-numbering.js';
 
 /** Font size histogram by characters. */
 export type SizeHistogram = Map<number, number>;
@@ -36,6 +40,8 @@ export interface HeadingCandidate {
   size: number;
   bold: boolean;
   lines: number;
+  /** The block's place among its page's blocks in reading order (0: the first). */
+  order?: number;
 }
 
 export interface HeadingDecision {
@@ -51,7 +57,11 @@ export interface BodyStyle {
 
 const BIGGER = 1.15;
 const TITLE_BIGGER = 1.3;
+/** Display type: set so much bigger than the body that even a sentence in it is a heading. */
+const DISPLAY_BIGGER = 1.5;
 const MAX_LEVEL = 4;
+/** A kicker's title is at least this much bigger. */
+const KICKER_SMALLER = 1.4;
 
 /** Could this block be a heading at all, given the body style? */
 export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boolean {
@@ -62,13 +72,41 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   if (!/\p{L}/u.test(text)) return false;
   if (/^\p{Ll}/u.test(text)) return false;
   if (/[,;]$/.test(text)) return false;
+  // A paragraph's run-in bold start cut at a line-end hyphen, a caption: never headings.
+  if (/\p{L}-$/u.test(text) || isCaptionText(text)) return false;
   if (/(?:\.\s?){4,}/.test(text)) return false;
-  if (/\.$/.test(text) && words > 6) return false;
+  // A sentence ending in a full stop is body text, unless it is set as display type.
+  if (/\.$/.test(text) && words > 6 && !(body.size > 0 && candidate.size >= body.size * DISPLAY_BIGGER)) return false;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   if (letters < 0.4 * text.replace(/\s/g, '').length) return false;
   if (body.size <= 0) return false;
   if (candidate.size >= body.size * BIGGER) return true;
   return candidate.bold && !body.bold && candidate.size >= body.size * 0.95 && words <= 15;
+}
+
+/** `Chapter 3`, `Part II`, `Section 2`, `제 1 장`, `3.`: a numbering label above a title is a heading of its own. */
+const NUMBERING_LABEL = /^(?:(?:chapter|part|section|unit|lesson|module|appendix|annex|book|volume)\b|제\s*\d|\d+(?:\.\d+)*\.?\s|[IVXLC]+\.\s)/iu;
+
+/**
+ * A kicker: a short label in smaller type standing first on its page right above a much bigger heading (a
+ * slide's or a brochure's section name over the page's own title). It labels the page, not a section of it.
+ */
+function isKicker(candidate: HeadingCandidate, next: HeadingCandidate | undefined, nextHeadingLike: boolean): boolean {
+  if (candidate.order !== 0 || !next || !nextHeadingLike || next.page !== candidate.page || next.order !== 1) return false;
+  if (next.size < KICKER_SMALLER * candidate.size) return false;
+  return candidate.lines === 1 && !NUMBERING_LABEL.test(candidate.text.trim());
+}
+
+/** The most common value (the smallest on a tie). */
+function mostCommon(values: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best = values[0]!;
+  for (const [value, count] of counts) {
+    const bestCount = counts.get(best)!;
+    if (count > bestCount || (count === bestCount && value < best)) best = value;
+  }
+  return best;
 }
 
 function sizeClass(size: number): number {
@@ -82,6 +120,9 @@ export function classifyHeadings(
   firstPage = 1,
 ): (HeadingDecision | null)[] {
   const headingLike = candidates.map((candidate) => isHeadingLike(candidate, body));
+  candidates.forEach((candidate, i) => {
+    if (headingLike[i] && isKicker(candidate, candidates[i + 1], headingLike[i + 1] === true)) headingLike[i] = false;
+  });
   const decisions: (HeadingDecision | null)[] = candidates.map(() => null);
   // Title: the largest heading on page 1, set in a size no other heading of the document uses.
   let titleClass: number | undefined;
@@ -106,6 +147,21 @@ export function classifyHeadings(
     ([, a], [, b]) => b.size - a.size || Number(b.bold) - Number(a.bold),
   );
   const rankOf = new Map(ranked.map(([key], index) => [key, index]));
+  // Numbering says where a heading stands (`4.1` under `4`); a style whose headings are numbered gives its
+  // unnumbered ones (`Acknowledgments` set like `1 Introduction`) the same level.
+  const depthOf = candidates.map((candidate, i) => (headingLike[i] ? numberingDepth(candidate.text) : undefined));
+  const styleDepths = new Map<string, number[]>();
+  candidates.forEach((candidate, i) => {
+    const depth = depthOf[i];
+    if (depth === undefined) return;
+    const key = `${sizeClass(candidate.size)}|${candidate.bold}`;
+    styleDepths.set(key, [...(styleDepths.get(key) ?? []), depth]);
+  });
+  const levelOfStyle = (key: string): number => {
+    const depths = styleDepths.get(key);
+    if (depths && depths.length > 0) return 1 + mostCommon(depths);
+    return 2 + (rankOf.get(key) ?? 0);
+  };
   candidates.forEach((candidate, i) => {
     if (!headingLike[i]) return;
     const size = sizeClass(candidate.size);
@@ -113,8 +169,9 @@ export function classifyHeadings(
       decisions[i] = { type: 'title', level: 1 };
       return;
     }
-    const rank = rankOf.get(`${size}|${candidate.bold}`) ?? 0;
-    decisions[i] = { type: 'section_header', level: Math.min(MAX_LEVEL, 2 + rank) };
+    const depth = depthOf[i];
+    const level = depth !== undefined ? 1 + depth : levelOfStyle(`${size}|${candidate.bold}`);
+    decisions[i] = { type: 'section_header', level: Math.min(MAX_LEVEL, level) };
   });
   return decisions;
 }

@@ -354,3 +354,38 @@ export function buildLines(items: readonly PdfTextItem[], cellGapEm = CELL_GAP_E
     .map((cluster) => buildLine(cluster, cellGapEm))
     .sort((a, b) => a.top - b.top || a.x0 - b.x0);
 }
+
+/** Widest gap, in ems, between the words of a justified line; a lone gap (two cells) must be narrower. */
+const JUSTIFIED_GAP_EM = 2;
+const LONE_GAP_EM = 1.2;
+/** Justification spaces a line's words alike: its gaps differ by at most this share of the widest. */
+const EVEN_GAPS = 0.25;
+/** Fewest words on a justified line of prose. */
+const PROSE_WORDS = 3;
+
+/**
+ * A line of justified prose split into cells because its words are set wide apart: words mostly of letters,
+ * spaced alike and not far apart. A table's row leaves a wider channel somewhere, spaces its columns unevenly,
+ * or holds numbers.
+ */
+export function isJustifiedProseLine(line: TextLine): boolean {
+  if (line.cells.length < 2) return false;
+  const words = line.text.split(/\s+/).filter(Boolean);
+  if (words.length < PROSE_WORDS) return false;
+  const wordy = words.filter((word) => /\p{L}{2}/u.test(word)).length;
+  if (wordy < 0.8 * words.length) return false;
+  const gaps: number[] = [];
+  for (let i = 1; i < line.cells.length; i++) {
+    gaps.push(line.rtl ? line.cells[i - 1]!.x0 - line.cells[i]!.x1 : line.cells[i]!.x0 - line.cells[i - 1]!.x1);
+  }
+  const widest = Math.max(...gaps);
+  if (gaps.length === 1) return widest <= LONE_GAP_EM * line.size;
+  return widest <= JUSTIFIED_GAP_EM * line.size && widest - Math.min(...gaps) <= EVEN_GAPS * widest;
+}
+
+/** Lines that are mostly justified prose (at least half of those with two cells or more) are not a table. */
+export function isJustifiedProse(lines: readonly TextLine[]): boolean {
+  const split = lines.filter((line) => line.cells.length >= 2);
+  if (split.length === 0) return false;
+  return split.filter(isJustifiedProseLine).length >= 0.5 * split.length;
+}

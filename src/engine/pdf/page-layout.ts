@@ -2,19 +2,22 @@
  * One page's layout, from normalised items to blocks in reading order: margin-zone candidates (headers,
  * footers) apart, columns and bands, then per region lines → tables → paragraphs, lists, code. Pure.
  */
-import { detectGutters, orderRegions } from './columns.js';
+import { pageRegions } from './columns.js';
+import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
 import { addToHistogram, type SizeHistogram } from './headings.js';
-import { buildLines } from './lines.js';
+import { buildLines, isJustifiedProse } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { buildBlocks } from './paragraphs.js';
 import { groupRotated } from './rotated.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
+import { gridOfRows } from './table-grid.js';
+import { readAsLines, readsAsTable } from './table-kinds.js';
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
 import { renderGfmTable } from './markdown.js';
-import { append, type PdfTextItem, type ProtoBlock, type Rect } from './types.js';
+import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
 export interface PageLayoutInput {
   items: readonly PdfTextItem[];
@@ -56,17 +59,28 @@ function layoutRegion(
     const zone = first ? zoneOf.get(first) : undefined;
     if (zone && line.cells.every((cell) => cell.items.every((item) => zoneOf.get(item) === zone))) line.zone = zone;
   }
-  const tables = findTables(lines, { skipMonospace: !monospaceBody });
+  // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose.
+  const tables = findTables(lines, { skipMonospace: !monospaceBody }).filter(
+    (table) => !isJustifiedProse(lines.slice(table.start, table.end)),
+  );
   const blocks: ProtoBlock[] = [];
   let next = 0;
   const region = { x0, x1 };
   for (const table of tables) {
     if (table.start > next) append(blocks, buildBlocks(lines.slice(next, table.start), region, blockOptions));
     const tableLines = lines.slice(table.start, table.end);
+    // A table of contents and a chart's labels line up like tables, but read as lines of text.
+    const asLines = readAsLines(table.rows);
+    if (asLines) {
+      blocks.push({ ...textBlockOf(tableLines, table.rect), kind: 'paragraph', markdown: linesMarkdown(asLines), text: asLines.join('\n') });
+      next = table.end;
+      continue;
+    }
     blocks.push({
       kind: 'table',
       markdown: table.markdown,
       text: table.rows.map((row) => row.join(' ')).join('\n'),
+      table: gridOfRows(table.rows),
       rect: table.rect,
       lines: tableLines.length,
       size: tableLines[0]?.size ?? 0,
@@ -79,8 +93,15 @@ function layoutRegion(
   return blocks;
 }
 
+/** Size, weight and extent of a run of lines read as one text block. */
+function textBlockOf(lines: readonly TextLine[], rect: Rect): Pick<ProtoBlock, 'rect' | 'lines' | 'size' | 'bold' | 'chars'> {
+  const chars = lines.reduce((sum, line) => sum + line.chars, 0);
+  const bold = lines.reduce((sum, line) => sum + (line.bold ? line.chars : 0), 0);
+  return { rect, lines: lines.length, size: lines[0]?.size ?? 0, bold: chars > 0 && bold >= 0.7 * chars, chars };
+}
+
 /** A ruled table as a block, and its text counted with the page's body text. */
-function ruledTableBlock(table: Pick<RuledTable, 'items' | 'rows' | 'rect' | 'markdown'>, sizes: SizeHistogram, boldSizes: SizeHistogram): ProtoBlock {
+function ruledTableBlock(table: Pick<RuledTable, 'items' | 'rows' | 'rect' | 'markdown' | 'grid'>, sizes: SizeHistogram, boldSizes: SizeHistogram): ProtoBlock {
   let chars = 0;
   for (const line of buildLines(table.items)) {
     addToHistogram(sizes, line.size, line.chars);
@@ -91,6 +112,7 @@ function ruledTableBlock(table: Pick<RuledTable, 'items' | 'rows' | 'rect' | 'ma
     kind: 'table',
     markdown: table.markdown,
     text: table.rows.map((row) => row.join(' ')).join('\n'),
+    table: table.grid,
     rect: table.rect,
     lines: table.rows.length,
     size: table.items[0]?.size ?? 0,
@@ -124,7 +146,7 @@ function foundTableBlock(table: FoundTable, items: readonly PdfTextItem[], sizes
     const y = item.baseline - 0.3 * item.size;
     return x >= rect.x0 - 1 && x <= rect.x1 + 1 && y >= rect.y0 - 1 && y <= rect.y1 + 1;
   });
-  const block = ruledTableBlock({ items: inside, rows: table.rows, rect, markdown: renderGfmTable(table.rows) }, sizes, boldSizes);
+  const block = ruledTableBlock({ items: inside, rows: table.rows, rect, markdown: renderGfmTable(table.rows), grid: gridOfRows(table.rows) }, sizes, boldSizes);
   return { inside, block };
 }
 
@@ -142,9 +164,9 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   const inTables = new Set(ruled.flatMap((table) => table.items));
   const tableBlocks = ruled.map((table) => ruledTableBlock(table, sizes, boldSizes));
   for (const table of input.tables ?? []) {
-    if (ruled.some((other) => overlaps(other.rect, table.rect))) continue;
+    if (ruled.some((other) => overlaps(other.rect, table.rect)) || !readsAsTable(table.rows)) continue;
     const found = foundTableBlock(table, input.items.filter((item) => !inTables.has(item)), sizes, boldSizes);
-    if (found.inside.length === 0) continue;
+    if (found.inside.length === 0 || isJustifiedProse(buildLines(found.inside))) continue;
     for (const item of found.inside) inTables.add(item);
     tableBlocks.push(found.block);
   }
@@ -168,8 +190,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   }
   // Zone lines stay in the flow (a panel title is not furniture until the document says so); the blocks they
   // form are tagged as candidates and decided over the whole document.
-  const gutters = detectGutters(zones.body);
-  const regions = orderRegions(lines, gutters, rtlChars > allChars / 2);
+  const regions = pageRegions(lines, zones.body, rtlChars > allChars / 2);
   let textX0 = Infinity;
   let textX1 = -Infinity;
   for (const line of zones.body) {

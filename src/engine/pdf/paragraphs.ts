@@ -3,6 +3,7 @@
  * lists (bullets and enumerators, with continuation lines and nesting by indent), code (runs of monospaced
  * lines that look like code), display formulas and captions. Words hyphenated across lines are joined.
  */
+import { isCaptionText } from './captions.js';
 import { joinMonospace } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
@@ -146,7 +147,6 @@ export function joinLines(texts: readonly string[], options: JoinOptions = {}): 
   return parts.join('');
 }
 
-const CAPTION = /^(?:Table|Tab\.|Figure|Fig\.|Listing|Algorithm|Chart|Scheme|Exhibit|Plate)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.|]/;
 const MATH_SYMBOL = /[=<>≤≥≈≠≡∑∏∫√±∓×÷∂∇∞∈∉∀∃→←⇒⇔⊂⊆∪∩^]/;
 const CODE_HINT = /[;{}()=[\]<>]|^\s*(?:\/\/|#|def |class |import |return |function |for |if |while |let |const |var |public |private )/;
 
@@ -234,8 +234,10 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   const start = startOf(line, region);
   const end = endOf(line, region);
   const prevEnd = endOf(prev, region);
-  // First-line indent: indented, but reaching the right edge like the line above (not a centred line).
-  if (start > blockStart + 0.8 * line.size && end >= prevEnd - 1.5 * line.size && startOf(prev, region) < start) {
+  // First-line indent: indented, but reaching the right edge like the line above (not a centred line: a
+  // centred heading's shorter second line starts further in and ends short of the line above by as much).
+  const centred = Math.abs(line.x0 + line.x1 - prev.x0 - prev.x1) <= 0.6 * size && end < prevEnd - 0.5 * size;
+  if (!centred && start > blockStart + 0.8 * line.size && end >= prevEnd - 1.5 * line.size && startOf(prev, region) < start) {
     return true;
   }
   // The previous line ended a sentence well short of a justified right edge.
@@ -322,7 +324,7 @@ function finish(draft: Draft, region: Region, options: JoinOptions): ProtoBlock[
   if (lines.length <= 2 && looksLikeFormula(text, rect.x1 - rect.x0, regionWidth)) {
     return [{ kind: 'formula', markdown: escapeMarkdownText(text), text, rect, lines: lines.length, ...style }];
   }
-  const kind = CAPTION.test(text) ? 'caption' : 'paragraph';
+  const kind = isCaptionText(text) ? 'caption' : 'paragraph';
   return [{ kind, markdown: escapeMarkdownText(text), text, rect, lines: lines.length, ...style }];
 }
 
@@ -384,7 +386,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       close();
       const text = line.text;
       blocks.push({
-        kind: 'paragraph',
+        kind: isCaptionText(text) ? 'caption' : 'paragraph',
         markdown: escapeMarkdownText(text),
         text,
         rect: boundingRect([line]),

@@ -7,15 +7,19 @@
  * no page of prose in a cell (a frame drawn around two text columns is not a table). Pure; bounded work.
  */
 import { buildLines } from './lines.js';
-import { renderGfmTable } from './markdown.js';
+import { median } from './measure.js';
 import { joinLines } from './paragraphs.js';
 import type { Ruling } from './rulings.js';
+import { readsAsTable } from './table-kinds.js';
+import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
 
 export interface RuledTable {
   rect: Rect;
-  /** Cell texts, the first row being the header (GFM has no table without one). */
+  /** Cell texts by row and column (a spanning cell's text at its top-left position), header rows first. */
   rows: string[][];
+  /** The cells with their spans. */
+  grid: TableGrid;
   markdown: string;
   /** The text items the table takes out of the page's flow. */
   items: PdfTextItem[];
@@ -34,6 +38,12 @@ const MAX_GRID_LINES = 200;
 const MIN_FILLED_SHARE = 0.4;
 /** More words per filled cell than this on average is prose in a frame, not a table. */
 const MAX_WORDS_PER_CELL = 60;
+/** A single ruled column is a table when it holds at least this many boxes of at most so many words each. */
+const MIN_LIST_ROWS = 3;
+const MAX_LIST_ENTRY_WORDS = 12;
+/** A gap this wide (in em) through every row of a grid column is a column border the table did not draw. */
+const MIN_UNRULED_GAP_EM = 1.5;
+const WORD = /[\p{L}\p{N}]{2}/u;
 
 interface HRule {
   y: number;
@@ -206,6 +216,57 @@ function cellOwners(xs: readonly number[], ys: readonly number[], hs: readonly H
   return owner;
 }
 
+/**
+ * The cells of a grid from each position's owner (positions of one owner are one merged cell): a cell spans the
+ * rectangle its owner covers from its first position (columns along that row, then the rows where all of those
+ * are its own). Positions an owner covers outside that rectangle (rules that stop at odd places) stay empty cells.
+ */
+function gridCells(owner: Int32Array, rowCount: number, cols: number, text: ReadonlyMap<number, string>): TableCell[] {
+  const covered = new Uint8Array(rowCount * cols);
+  const placed = new Set<number>();
+  const cells: TableCell[] = [];
+  for (let i = 0; i < rowCount * cols; i++) {
+    if (covered[i]) continue;
+    const row = Math.floor(i / cols);
+    const col = i % cols;
+    const key = owner[i]!;
+    if (placed.has(key)) {
+      covered[i] = 1;
+      cells.push({ row, col, rowSpan: 1, colSpan: 1, text: '' });
+      continue;
+    }
+    placed.add(key);
+    const owns = (k: number) => owner[k] === key && !covered[k];
+    let colSpan = 1;
+    while (col + colSpan < cols && owns(i + colSpan)) colSpan++;
+    let rowSpan = 1;
+    while (row + rowSpan < rowCount && Array.from({ length: colSpan }, (_, c) => (row + rowSpan) * cols + col + c).every(owns)) rowSpan++;
+    for (let r = row; r < row + rowSpan; r++) covered.fill(1, r * cols + col, r * cols + col + colSpan);
+    cells.push({ row, col, rowSpan, colSpan, text: text.get(key) ?? '' });
+  }
+  return cells;
+}
+
+/**
+ * The owners of the grid's rows and columns that hold text: bands without any (double rules, the padding strips
+ * of cells shaded in bands) would otherwise cut a spanning cell into pieces.
+ */
+function textBands(owner: Int32Array, cols: number, rows: ReadonlySet<number>, columns: ReadonlySet<number>) {
+  const keptRows = [...rows].sort((a, b) => a - b);
+  const keptCols = [...columns].sort((a, b) => a - b);
+  const reduced = new Int32Array(keptRows.length * keptCols.length);
+  keptRows.forEach((row, r) => keptCols.forEach((col, c) => (reduced[r * keptCols.length + c] = owner[row * cols + col]!)));
+  return { owner: reduced, rowCount: keptRows.length, colCount: keptCols.length };
+}
+
+/**
+ * A single column of ruled boxes reads as a table when it is a list of short entries, one per box: three or more,
+ * none empty, none a sentence of prose (a framed note or a callout split by rules is not a list of rows).
+ */
+function isBoxedList(rows: readonly (readonly string[])[]): boolean {
+  return rows.length >= MIN_LIST_ROWS && rows.every(([text = '']) => text !== '' && wordCount(text) <= MAX_LIST_ENTRY_WORDS);
+}
+
 /** The grid's cells filled with the items inside it; null when it does not read as a table. */
 function fillGrid(
   xs: readonly number[],
@@ -213,7 +274,7 @@ function fillGrid(
   grid: { hs: readonly HRule[]; vs: readonly VRule[] },
   items: readonly PdfTextItem[],
   taken: ReadonlySet<PdfTextItem>,
-): { rows: string[][]; items: PdfTextItem[]; top: number } | null {
+): { grid: TableGrid; rows: string[][]; items: PdfTextItem[]; top: number } | null {
   const cols = xs.length - 1;
   const rowCount = ys.length - 1;
   const owner = cellOwners(xs, ys, grid.hs, grid.vs);
@@ -223,14 +284,16 @@ function fillGrid(
   if (rowCount >= 3 && cols >= 2 && wholeWidth(0) && !wholeWidth(1)) return fillGrid(xs, ys.slice(1), grid, items, taken);
   const cellItems = new Map<number, PdfTextItem[]>();
   const inside: PdfTextItem[] = [];
+  const textRows = new Set<number>();
+  const textCols = new Set<number>();
   for (const item of items) {
     if (taken.has(item)) continue;
-    // Where the text starts, at mid-height of its glyphs.
-    const x = item.x0 + Math.min(1, (item.x1 - item.x0) / 2);
-    const y = item.baseline - ((ASCENT - DESCENT) / 2) * item.size;
+    const { x, y } = anchor(item);
     const col = bandOf(xs, x);
     const row = col < 0 ? -1 : bandOf(ys, y);
     if (row < 0) continue;
+    textRows.add(row);
+    textCols.add(col);
     const key = owner[row * cols + col]!;
     let list = cellItems.get(key);
     if (!list) cellItems.set(key, (list = []));
@@ -239,34 +302,11 @@ function fillGrid(
   }
   const text = new Map<number, string>();
   for (const [key, list] of cellItems) text.set(key, joinLines(buildLines(list).map((line) => line.text)));
-  // Header rows: the first row, and the rows its cells reach down into (a two-level header). GFM has one
-  // header row, so they become one, a label over several columns repeated in each ("TEDs simple"), a label
-  // across the whole table only once.
-  let headerRows = 1;
-  while (headerRows < Math.min(rowCount, 3) && Array.from({ length: cols }, (_, c) => owner[headerRows * cols + c]!).some((key) => key < cols)) {
-    headerRows++;
-  }
-  const cells: string[][] = [];
-  const header: string[] = [];
-  for (let col = 0; col < cols; col++) {
-    const parts: string[] = [];
-    for (let row = 0; row < headerRows; row++) {
-      const key = owner[row * cols + col]!;
-      const part = col > 0 && key % cols !== col && wholeWidth(row) ? undefined : text.get(key);
-      if (part && !parts.includes(part)) parts.push(part);
-    }
-    header.push(parts.join(' '));
-  }
-  cells.push(header);
-  for (let row = headerRows; row < rowCount; row++) {
-    cells.push(Array.from({ length: cols }, (_, col) => (owner[row * cols + col] === row * cols + col ? (text.get(row * cols + col) ?? '') : '')));
-  }
-  // Rows and columns without text come from double rules and decorative bands.
-  const usedCols = Array.from({ length: cols }, (_, c) => cells.some((row) => row[c] !== ''));
-  const rows = cells
-    .filter((row) => row.some((cell) => cell !== ''))
-    .map((row) => row.filter((_, c) => usedCols[c]));
-  const width = usedCols.filter(Boolean).length;
+  const bands = textBands(owner, cols, textRows, textCols);
+  const table = dropEmptyLines({ rowCount: bands.rowCount, colCount: bands.colCount, cells: gridCells(bands.owner, bands.rowCount, bands.colCount, text) });
+  const rows = gridRows(table);
+  const width = table.colCount;
+  if (width === 1) return isBoxedList(rows) ? { grid: table, rows, items: inside, top: ys[0]! } : null;
   if (rows.length < 2 || width < 2) return null;
   const filled = rows.flat().filter((cell) => cell !== '');
   if (filled.length < MIN_FILLED_SHARE * rows.length * width) return null;
@@ -274,11 +314,46 @@ function fillGrid(
   if (words > MAX_WORDS_PER_CELL * filled.length) return null;
   // Text in two or more cells of at least two rows, or the grid is a set of boxes around unrelated text.
   if (rows.filter((row) => row.filter((cell) => cell !== '').length >= 2).length < 2) return null;
-  return { rows, items: inside, top: ys[0]! };
+  if (!readsAsTable(rows)) return null;
+  return { grid: table, rows, items: inside, top: ys[0]! };
 }
 
-/** Finds the ruled tables of a page (top to bottom). */
-export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly Ruling[]): RuledTable[] {
+/** Where a text item starts, and its glyphs' middle height. */
+function anchor(item: PdfTextItem): { x: number; y: number } {
+  return { x: item.x0 + Math.min(1, (item.x1 - item.x0) / 2), y: item.baseline - ((ASCENT - DESCENT) / 2) * item.size };
+}
+
+/**
+ * Column borders a grid leaves undrawn (a table ruled between rows, and between some columns only): inside one
+ * grid column, a vertical gap wider than 1.5 em that no text crosses in any row, with words on both sides of it
+ * in two rows or more. Word spaces and a bullet's indent are narrower; wrapped prose leaves no such gap.
+ */
+function unruledColumns(xs: readonly number[], ys: readonly number[], items: readonly PdfTextItem[]): number[] {
+  const out: number[] = [];
+  for (let c = 0; c + 1 < xs.length; c++) {
+    const inColumn = items.filter((item) => {
+      const { x, y } = anchor(item);
+      return x > xs[c]! && x < xs[c + 1]! && bandOf(ys, y) >= 0;
+    });
+    if (inColumn.length < 4) continue;
+    const minGap = MIN_UNRULED_GAP_EM * median(inColumn.map((item) => item.size));
+    const sorted = [...inColumn].sort((a, b) => a.x0 - b.x0);
+    let reach = sorted[0]!.x1;
+    for (const item of sorted.slice(1)) {
+      if (item.x0 - reach >= minGap) {
+        const [left, right] = [reach, item.x0];
+        const rowsWithWords = (side: (entry: PdfTextItem) => boolean) =>
+          new Set(inColumn.filter((entry) => side(entry) && WORD.test(entry.str)).map((entry) => bandOf(ys, anchor(entry).y))).size;
+        if (rowsWithWords((entry) => entry.x1 <= left) >= 2 && rowsWithWords((entry) => entry.x0 >= right) >= 2) out.push((left + right) / 2);
+      }
+      reach = Math.max(reach, item.x1);
+    }
+  }
+  return out;
+}
+
+/** The page's rules merged and grouped into grids (two or more rules each way); null when the page is too busy. */
+function gridsOf(rulings: Iterable<Ruling>): { hs: HRule[]; vs: VRule[] }[] | null {
   const horizontal: HRule[] = [];
   const vertical: VRule[] = [];
   for (const rule of rulings) {
@@ -288,8 +363,13 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
   if (horizontal.length < 2 || vertical.length < 2) return [];
   const hs = mergeRules(horizontal, (h) => h.y, (h) => h.x0, (h) => h.x1, (y, x0, x1) => ({ y, x0, x1 }));
   const vs = mergeRules(vertical, (v) => v.x, (v) => v.y0, (v) => v.y1, (x, y0, y1) => ({ x, y0, y1 }));
-  if (hs.length > MAX_RULES || vs.length > MAX_RULES) return [];
-  const grids = connectedGrids(hs, vs);
+  if (hs.length > MAX_RULES || vs.length > MAX_RULES) return null;
+  return connectedGrids(hs, vs);
+}
+
+/** Finds the ruled tables of a page (top to bottom). */
+export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly Ruling[]): RuledTable[] {
+  const grids = gridsOf(rulings);
   if (!grids) return [];
   const candidates = grids
     .map((grid) => {
@@ -298,7 +378,9 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
       const ys = boundaries([...grid.hs.map((h) => h.y), ...grid.vs.map((v) => v.y0), ...grid.vs.map((v) => v.y1)]);
       return { xs, ys, grid };
     })
-    .filter(({ xs, ys }) => xs.length >= 3 && ys.length >= 3 && xs.length <= MAX_GRID_LINES && ys.length <= MAX_GRID_LINES)
+    // Two columns and two rows at least, or a single column of boxed rows (a boxed list).
+    .filter(({ xs, ys }) => (xs.length >= 3 ? ys.length >= 3 : xs.length === 2 && ys.length > MIN_LIST_ROWS))
+    .filter(({ xs, ys }) => xs.length <= MAX_GRID_LINES && ys.length <= MAX_GRID_LINES)
     .sort((a, b) => a.ys[0]! - b.ys[0]! || a.xs[0]! - b.xs[0]!);
   // Items by the height of their glyphs' middle, so each grid looks only at the items within its rows.
   const byY = items.map((item) => ({ item, y: item.baseline - ((ASCENT - DESCENT) / 2) * item.size })).sort((a, b) => a.y - b.y);
@@ -316,13 +398,19 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
   const tables: RuledTable[] = [];
   for (const { xs, ys, grid } of candidates) {
     const band = byY.slice(firstAtOrBelow(ys[0]!), firstAtOrBelow(ys[ys.length - 1]!)).map((entry) => entry.item);
-    const filled = fillGrid(xs, ys, grid, band, taken);
+    const split = unruledColumns(xs, ys, band.filter((item) => !taken.has(item)));
+    const virtual = split.map((x) => ({ x, y0: ys[0]!, y1: ys[ys.length - 1]! }));
+    const filled =
+      split.length > 0
+        ? fillGrid(boundaries([...xs, ...split]), ys, { hs: grid.hs, vs: [...grid.vs, ...virtual] }, band, taken)
+        : fillGrid(xs, ys, grid, band, taken);
     if (!filled) continue;
     for (const item of filled.items) taken.add(item);
     tables.push({
       rect: { x0: xs[0]!, y0: filled.top, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! },
       rows: filled.rows,
-      markdown: renderGfmTable(filled.rows),
+      grid: filled.grid,
+      markdown: renderTableGrid(filled.grid),
       items: filled.items,
     });
   }

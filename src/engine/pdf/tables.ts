@@ -7,6 +7,7 @@
 import { renderGfmTable } from './markdown.js';
 import type { Rect, TextLine } from './types.js';
 import { boundingRect, median } from './measure.js';
+import { readAsLines, readsAsTable } from './table-kinds.js';
 
 export interface FoundTable {
   /** Index of the first line and one past the last line of the region's lines. */
@@ -126,7 +127,9 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
     // Each column must be used by at least two rows; a lone stray cell does not make a column.
     if (values.length < 2) return null;
   }
-  return mergeContinuationRows(mergeSpanningLabels(rows)).map((row) => row.cells);
+  const merged = mergeContinuationRows(mergeSpanningLabels(rows)).map((row) => row.cells);
+  // Contents lists and chart labels go on as found grids: the layout writes them as lines of text.
+  return readsAsTable(merged) || readAsLines(merged) ? merged : null;
 }
 
 function used(row: Row): number[] {

@@ -4,6 +4,7 @@
  * rotation already applied. The layout modules are pure functions over these types, so they can be tested on
  * synthetic items without a PDF.
  */
+import type { TableGrid } from './table-grid.js';
 
 /** One run of text as the PDF draws it (a pdfjs text item after normalisation). */
 export interface PdfTextItem {
@@ -97,6 +98,8 @@ export interface ProtoBlock {
   ocrConfidence?: number | null;
   /** How the block's text was obtained when it differs from its page's (layout_ocr: an image region OCR'd). */
   source?: string;
+  /** For tables: the cells, so that a table continued on the next page can be written as one (table-stitch.ts). */
+  table?: TableGrid;
 }
 
 /** Appends without spreading into arguments (a hostile page can have more items than a call takes). */

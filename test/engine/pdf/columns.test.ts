@@ -20,6 +20,18 @@ function texts(items: PdfTextItem[]): string[] {
 }
 
 describe('detectGutters', () => {
+  it('sets a narrow sidebar of a few short lines apart when a wide empty channel runs beside it', () => {
+    const items: PdfTextItem[] = [];
+    for (let i = 0; i < 20; i++) items.push(item(`M${i} ${words(9, i)}`.padEnd(56, '.'), 50, 100 + i * 12));
+    for (let i = 0; i < 8; i++) items.push(item(`S${i} ${words(2, i)}`, 400, 130 + i * 12));
+    const lines = buildLines(items);
+    const gutters = detectGutters(lines);
+    expect(gutters).toHaveLength(1);
+    const order = orderRegions(lines, gutters).flatMap((region) => texts(region.items));
+    expect(order.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => `M${i}`));
+    expect(order.slice(20)).toEqual(Array.from({ length: 8 }, (_, i) => `S${i}`));
+  });
+
   it('finds the gutter between two columns despite a title crossing it', () => {
     const gutters = detectGutters(buildLines(twoColumnPage()));
     expect(gutters).toHaveLength(1);

@@ -41,7 +41,44 @@ describe('isHeadingLike', () => {
   });
 });
 
+describe('isHeadingLike: captions, cut paragraphs and display type', () => {
+  it('never takes a figure or table caption for a heading, in English or Korean', () => {
+    for (const text of ['Figure 9.4.1: Challenges in importing', 'TABLE 2. Results', 'Fig. 3 | Overview', '그림 1. 연구 모형', '<표 2> 주요 지표']) {
+      expect(isHeadingLike(candidate(text, 12, { bold: true }), BODY), text).toBe(false);
+    }
+    expect(isHeadingLike(candidate('Figures and tables', 12, { bold: true }), BODY)).toBe(true);
+  });
+
+  it('rejects a bold paragraph start cut at a line-end hyphen', () => {
+    expect(isHeadingLike(candidate('Comparison to other up-scaling methods. Un-', 10, { bold: true }), BODY)).toBe(false);
+  });
+
+  it('takes a long sentence set in display type for a heading, not one at text size', () => {
+    const sentence = 'Tycho Brahe (1546-1601) and Johannes Kepler (1571-1630).';
+    expect(isHeadingLike(candidate(sentence, 14.5), { size: 9, bold: false })).toBe(true);
+    expect(isHeadingLike(candidate(sentence, 10.5), { size: 9, bold: false })).toBe(false);
+  });
+});
+
 describe('classifyHeadings', () => {
+  it("leaves out a small label standing first on its page above a much bigger title, not a chapter's number", () => {
+    const kicker = classifyHeadings(
+      [candidate('AI Pack', 13, { order: 0 }), candidate('Upstage offers 3 AI packs', 22, { order: 1 })],
+      { size: 11, bold: false },
+    );
+    expect(kicker).toEqual([null, { type: 'title', level: 1 }]);
+    const chapter = classifyHeadings(
+      [candidate('Chapter 3', 13, { order: 0 }), candidate('Numerical differentiation', 22, { order: 1 })],
+      { size: 11, bold: false },
+    );
+    expect(chapter[0]).not.toBeNull();
+    const notFirst = classifyHeadings(
+      [candidate('AI Pack', 13, { order: 2 }), candidate('Upstage offers 3 AI packs', 22, { order: 3 })],
+      { size: 11, bold: false },
+    );
+    expect(notFirst[0]).not.toBeNull();
+  });
+
   it('makes the largest unique heading on page 1 the title and ranks the rest by size', () => {
     const decisions = classifyHeadings(
       [
@@ -73,6 +110,22 @@ describe('classifyHeadings', () => {
       { type: 'section_header', level: 2 },
       { type: 'section_header', level: 2 },
     ]);
+  });
+
+  it('takes levels from numbering where headings share one style, and gives that style its level', () => {
+    const decisions = classifyHeadings(
+      [
+        candidate('3 Training Details', 12, { bold: true }),
+        candidate('4 Results', 12, { bold: true }),
+        candidate('4.1 Experimental Details', 12, { bold: true }),
+        candidate('Acknowledgments', 12, { bold: true }),
+        candidate('제1장 서론', 12, { bold: true, page: 2 }),
+        candidate('제2절 연구 방법', 12, { bold: true, page: 2 }),
+        candidate('Chapter 4', 12, { bold: true, page: 3 }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision?.level)).toEqual([2, 2, 3, 2, 2, 3, 2]);
   });
 
   it('ranks bold before regular at the same size', () => {

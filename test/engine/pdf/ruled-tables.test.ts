@@ -115,7 +115,7 @@ describe('findRuledTables on synthetic geometry', () => {
     expect(table!.items).toHaveLength(5);
   });
 
-  it('folds a two-level header (a label over three columns, underlined there only) into one header row', () => {
+  it('writes a two-level header (a label over three columns, underlined there only) as an HTML table with spans', () => {
     const rules: Ruling[] = [
       { x0: 0, y0: 0, x1: 240, y1: 0 },
       { x0: 60, y0: 20, x1: 240, y1: 20 }, // under the spanning label only
@@ -135,8 +135,19 @@ describe('findRuledTables on synthetic geometry', () => {
       item('2', 125, 54),
       item('3', 185, 54),
     ];
-    expect(findRuledTables(items, rules)[0]!.rows).toEqual([
-      ['Model', 'Score low', 'Score mid', 'Score high'],
+    const [table] = findRuledTables(items, rules);
+    expect(table!.markdown).toBe(
+      [
+        '<table>',
+        '<tr><th rowspan="2">Model</th><th colspan="3">Score</th></tr>',
+        '<tr><th>low</th><th>mid</th><th>high</th></tr>',
+        '<tr><td>A</td><td>1</td><td>2</td><td>3</td></tr>',
+        '</table>',
+      ].join('\n'),
+    );
+    expect(table!.rows).toEqual([
+      ['Model', 'Score', '', ''],
+      ['', 'low', 'mid', 'high'],
       ['A', '1', '2', '3'],
     ]);
   });

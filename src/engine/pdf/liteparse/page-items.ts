@@ -61,6 +61,8 @@ const THIN_FILL = 3;
 const MIN_LENGTH = 2;
 // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms.
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
+/** The same, for a test: most items have none, and a test allocates no array of matches. */
+const HAS_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 
 function countChars(text: string): number {
   let n = 0;
@@ -80,13 +82,20 @@ function ascentShare(item: NativeTextItem): number {
 
 type WordBox = NonNullable<NativeTextItem['words']>[number];
 
+interface SpacedWord {
+  text: string;
+  x: number;
+  width: number;
+  spaceBefore: boolean;
+}
+
 /**
  * The item's words, each saying whether a space comes before it. A word box also ends where glyphs are set apart
  * with no space between them ("0" ".965"), and PDFium writes a space where glyphs of one word are kerned apart
  * ("arX iv"): a space counts only where the item's text has one and the glyphs are apart by more than a hair.
  */
-function spacedWords(item: NativeTextItem, words: readonly WordBox[], size: number): (WordBox & { spaceBefore: boolean })[] {
-  const out: (WordBox & { spaceBefore: boolean })[] = [];
+function spacedWords(item: NativeTextItem, words: readonly WordBox[], size: number): SpacedWord[] {
+  const out: SpacedWord[] = [];
   let at = 0;
   let previous: WordBox | undefined;
   for (const word of words) {
@@ -96,7 +105,8 @@ function spacedWords(item: NativeTextItem, words: readonly WordBox[], size: numb
     if (found >= 0) at = found + text.length;
     const gap = previous ? Math.max(word.x - (previous.x + previous.width), word.y - (previous.y + previous.height), previous.y - (word.y + word.height)) : Infinity;
     // Before an item's first word the layout decides by the gap alone (a superscript, a word set apart).
-    out.push({ ...word, text, spaceBefore: previous !== undefined && spaced && gap > HAIR * size });
+    // A literal of one shape: a spread of the native module's objects is slow, and so are the objects it makes.
+    out.push({ text, x: word.x, width: word.width, spaceBefore: previous !== undefined && spaced && gap > HAIR * size });
     previous = word;
   }
   return out;
@@ -161,13 +171,15 @@ export function nativePageItems(page: NativePageInput): NativePageItems {
   const strings: string[] = [];
   let chars = 0;
   let rtlChars = 0;
+  // Per font name: what its name says (a page sets its text in a handful of fonts).
+  const named = new Map<string, { bold: boolean; monospace: boolean }>();
   for (const item of page.textItems) {
     const text = item.text.trim();
     if (!text) continue;
     strings.push(text);
     const n = countChars(text);
     chars += n;
-    rtlChars += text.match(RTL)?.length ?? 0;
+    if (HAS_RTL.test(text)) rtlChars += text.match(RTL)?.length ?? 0;
     const rotation = (((item.rotation ?? 0) % 360) + 360) % 360;
     if (Math.min(rotation, 360 - rotation) > LEVEL) {
       rotated.push(rotatedItem(item, rotation, text));
@@ -177,16 +189,21 @@ export function nativePageItems(page: NativePageInput): NativePageItems {
     if (!(size > 0) || !Number.isFinite(item.x) || !Number.isFinite(item.y)) continue;
     const baseline = item.y + ascentShare(item) * item.height;
     const fontName = item.fontName ?? '';
-    const bold = (item.fontWeight ?? 0) >= BOLD_WEIGHT || isBoldFontName(fontName);
-    const monospace = isMonospaceFontName(fontName);
-    const base = { baseline, size, fontName, bold, monospace, rtl: false };
+    let name = named.get(fontName);
+    if (!name) {
+      name = { bold: isBoldFontName(fontName), monospace: isMonospaceFontName(fontName) };
+      named.set(fontName, name);
+    }
+    const bold = (item.fontWeight ?? 0) >= BOLD_WEIGHT || name.bold;
+    const monospace = name.monospace;
     const words = item.words?.filter((word) => word.text.trim().length > 0) ?? [];
+    // Items of one shape, written out: the layout reads them many times over.
     if (words.length === 0) {
-      items.push({ str: text, x0: item.x, x1: item.x + Math.max(0, item.width), ...base, spaceBefore: false });
+      items.push({ str: text, x0: item.x, x1: item.x + Math.max(0, item.width), baseline, size, fontName, bold, monospace, rtl: false, spaceBefore: false });
       continue;
     }
     for (const word of spacedWords(item, words, size)) {
-      items.push({ str: word.text, x0: word.x, x1: word.x + Math.max(0, word.width), ...base, spaceBefore: word.spaceBefore });
+      items.push({ str: word.text, x0: word.x, x1: word.x + Math.max(0, word.width), baseline, size, fontName, bold, monospace, rtl: false, spaceBefore: word.spaceBefore });
     }
   }
   return { items, rotated, rulings: rulingsOf(page), chars, rtlChars, strings };

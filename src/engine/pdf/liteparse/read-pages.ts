@@ -13,7 +13,7 @@
  */
 import type { PdfParser } from '../../../contract/options.js';
 import type { FoundTable } from '../page-layout.js';
-import { loadLiteParse } from './load.js';
+import { loadLiteParse, type LiteParseModule } from './load.js';
 import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 
 /** A page read by LiteParse, as the layout reads it. */
@@ -46,6 +46,8 @@ function tablesOf(blocks: readonly NativeBlock[] | undefined): FoundTable[] {
 
 /** What LiteParse read of a document. */
 export interface NativeReading {
+  /** The document's page count, as PDFium counts it. */
+  totalPages: number;
   /** The pages it stands for, by number. */
   pages: Map<number, NativePage>;
   /**
@@ -71,11 +73,22 @@ interface NativeResult {
     complexity?: NativeComplexity | undefined;
     blocks?: readonly NativeBlock[] | undefined;
   })[];
+  totalPages: number;
   pageErrors: readonly { pageNum: number }[];
 }
 
+/** Code units of `text` that are not white space (as `\s` matches it), without building a copy. */
 function countChars(text: string): number {
-  return text.replace(/\s/g, '').length;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 0x20 ? c !== 0x20 && (c < 0x09 || c > 0x0d) : c < 0xa0 || !isUnicodeSpace(c)) n++;
+  }
+  return n;
+}
+
+function isUnicodeSpace(c: number): boolean {
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 function wantedByMode(mode: PdfParser['mode'], complexity: NativeComplexity | undefined): boolean {
@@ -84,39 +97,57 @@ function wantedByMode(mode: PdfParser['mode'], complexity: NativeComplexity | un
   return !complexity.needsOcr && !complexity.fullPageImage && complexity.imageBlockCount === 0;
 }
 
+/** A parser per configuration, kept for the thread's life: the options are the same from one document to the next. */
+const parsers = new Map<string, InstanceType<LiteParseModule['LiteParse']>>();
+
+function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['mode']): InstanceType<LiteParseModule['LiteParse']> {
+  const key = `${maxPages} ${mode}`;
+  let parser = parsers.get(key);
+  if (!parser) {
+    parser = new module.LiteParse({
+      outputFormat: 'json',
+      ocrEnabled: false,
+      quiet: true,
+      maxPages,
+      continueOnPageError: true,
+      extractTextMetadata: true,
+      emitWordBoxes: true,
+      extractVectorGraphics: true,
+      extractBlocks: true,
+      includeComplexity: mode === 'auto',
+      imageMode: 'off',
+      extractLinks: false,
+      // docmill decides page furniture over the whole document (furniture.ts), and keeps it as marked blocks.
+      keepHeadersFooters: true,
+    });
+    // A handful at most (maxPages is usually left out); a caller varying it per document must not grow this.
+    if (parsers.size >= 8) parsers.clear();
+    parsers.set(key, parser);
+  }
+  return parser;
+}
+
+/** LiteParse reads at most this many pages when told none (its own default is 1,000). */
+const ALL_PAGES = 2 ** 31 - 1;
+
 /**
- * What LiteParse reads of the pages up to `pageCount`; undefined when LiteParse is not loaded here or could not
- * read the document at all (the pdfjs path then reads every page, and says what is wrong). Mode ocr reads every
- * page by OCR and needs no text layer from it.
+ * What LiteParse reads of the document's first `maxPages` pages (all when undefined), PDFium opening it;
+ * undefined when LiteParse is not loaded here or PDFium could not open the document (the pdfjs path then reads
+ * every page, and says what is wrong). Mode ocr reads every page by OCR and needs no text layer from it.
  */
-export async function readNativePages(bytes: Uint8Array, pageCount: number, mode: PdfParser['mode']): Promise<NativeReading | undefined> {
+export async function readNativePages(bytes: Uint8Array, maxPages: number | undefined, mode: PdfParser['mode']): Promise<NativeReading | undefined> {
   if (mode === 'ocr') return undefined;
   const module = await loadLiteParse();
   if (!module) return undefined;
-  const parser = new module.LiteParse({
-    outputFormat: 'json',
-    ocrEnabled: false,
-    quiet: true,
-    maxPages: pageCount,
-    continueOnPageError: true,
-    extractTextMetadata: true,
-    emitWordBoxes: true,
-    extractVectorGraphics: true,
-    extractBlocks: true,
-    includeComplexity: mode === 'auto',
-    imageMode: 'off',
-    extractLinks: false,
-    // docmill decides page furniture over the whole document (furniture.ts), and keeps it as marked blocks.
-    keepHeadersFooters: true,
-  });
+  const pageCount = Math.min(maxPages ?? ALL_PAGES, ALL_PAGES);
   let result: NativeResult;
   try {
-    result = await parser.parse(bytes);
+    result = await parserFor(module, pageCount, mode).parse(bytes);
   } catch {
     return undefined;
   }
   const failed = new Set(result.pageErrors.map((error) => error.pageNum));
-  const reading: NativeReading = { pages: new Map(), tables: new Map() };
+  const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
   for (const page of result.pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
     const read = nativePageItems(page);

@@ -1,0 +1,64 @@
+/**
+ * A table of contents is read as lines, not as a grid: entries whose last column is a page number, the page
+ * numbers rising down the list (roman numbers of the front matter first). Aligned text makes it look like a
+ * two-column table, but what a reader sees is "Entry 12", one entry a line.
+ */
+import { escapeMarkdownText } from './markdown.js';
+
+const ARABIC = /^\d{1,4}$/;
+const ROMAN = /^[ivxlc]{1,7}$/i;
+const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+
+function romanValue(text: string): number {
+  let total = 0;
+  const digits = [...text.toLowerCase()].map((ch) => ROMAN_VALUES[ch] ?? 0);
+  digits.forEach((value, i) => {
+    total += value < (digits[i + 1] ?? 0) ? -value : value;
+  });
+  return total;
+}
+
+/** Fewest entries with a page number. */
+const MIN_ENTRIES = 3;
+/** Share of the rows that must be entries; the others may be section labels without a number. */
+const ENTRY_SHARE = 0.8;
+
+/** The table's rows as contents lines when it is a table of contents; undefined otherwise. */
+export function contentsLines(rows: readonly (readonly string[])[]): string[] | undefined {
+  const lines: string[] = [];
+  let entries = 0;
+  let lastArabic = -Infinity;
+  let lastRoman = -Infinity;
+  let arabicSeen = false;
+  for (const row of rows) {
+    const cells = row.map((cell) => cell.trim()).filter(Boolean);
+    if (cells.length === 0) continue;
+    const last = cells[cells.length - 1]!;
+    const title = cells.slice(0, -1).join(' ');
+    const isArabic = ARABIC.test(last);
+    const isRoman = !isArabic && ROMAN.test(last);
+    if (cells.length >= 2 && (isArabic || isRoman) && /\p{L}/u.test(title)) {
+      if (isArabic) {
+        const value = Number(last);
+        if (value < lastArabic) return undefined;
+        lastArabic = value;
+        arabicSeen = true;
+      } else {
+        const value = romanValue(last);
+        if (arabicSeen || value < lastRoman) return undefined;
+        lastRoman = value;
+      }
+      entries++;
+    } else if (cells.length !== 1 || !/\p{L}/u.test(last)) {
+      return undefined;
+    }
+    lines.push(cells.join(' '));
+  }
+  if (entries < MIN_ENTRIES || entries < ENTRY_SHARE * lines.length) return undefined;
+  return lines;
+}
+
+/** Lines of text as Markdown: one a line (hard line breaks). */
+export function linesMarkdown(lines: readonly string[]): string {
+  return lines.map(escapeMarkdownText).join('  \n');
+}

@@ -1,0 +1,390 @@
+/**
+ * What a PDF states about itself in the clear (Title and Author in its document information dictionary, Lang in
+ * its catalogue), read from the bytes without opening the document. When LiteParse reads every page, this spares
+ * opening the document with pdfjs for these three strings alone (convert-pdf.ts).
+ *
+ * It answers only where it reads what pdfjs's getMetadata would: the cross-reference sections found from the
+ * last `startxref` (tables, or streams that are uncompressed or Flate with no predictor or the PNG Up one), the
+ * newest trailer's /Root and /Info, each an object found at its offset, whose entries are direct strings. Anything
+ * else (encryption, an object inside an object stream, an indirect value, a damaged tail) is `undefined`: pdfjs
+ * reads the metadata then. `xmp` says the catalogue has an XMP packet, which pdfjs takes a missing title or author
+ * from.
+ */
+import { inflateSync } from 'node:zlib';
+
+export interface StatedInfo {
+  /** The raw strings, decoded as pdfjs decodes text strings (UTF-16 or UTF-8 with a byte-order mark, else PDFDocEncoding). */
+  title?: string;
+  author?: string;
+  language?: string;
+  /** The catalogue has a /Metadata stream. */
+  xmp: boolean;
+}
+
+interface Name {
+  name: string;
+}
+interface Ref {
+  num: number;
+  gen: number;
+}
+interface PdfString {
+  bytes: string;
+}
+type Value = number | boolean | null | Name | Ref | PdfString | Value[] | Map<string, Value>;
+
+/** Thrown inside the reader where the bytes are not what it reads with certainty; caught at its entry. */
+class Unsure extends Error {}
+
+const WHITE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+const DELIMITER = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+/** \n \r \t \b \f in a literal string. */
+const ESCAPED: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c };
+const MAX_HOPS = 32;
+const TAIL = 1024;
+
+class Lexer {
+  pos: number;
+  constructor(
+    readonly bytes: Uint8Array,
+    start: number,
+  ) {
+    this.pos = start;
+  }
+
+  skipSpace(): void {
+    const b = this.bytes;
+    while (this.pos < b.length) {
+      const c = b[this.pos]!;
+      if (WHITE.has(c)) this.pos++;
+      else if (c === 0x25) while (this.pos < b.length && b[this.pos] !== 0x0a && b[this.pos] !== 0x0d) this.pos++;
+      else break;
+    }
+  }
+
+  /** A bare word (number, keyword). */
+  word(): string {
+    this.skipSpace();
+    const start = this.pos;
+    while (this.pos < this.bytes.length && !WHITE.has(this.bytes[this.pos]!) && !DELIMITER.has(this.bytes[this.pos]!)) this.pos++;
+    return String.fromCharCode(...this.bytes.subarray(start, this.pos));
+  }
+
+  value(depth = 0): Value {
+    if (depth > 16) throw new Unsure();
+    this.skipSpace();
+    const b = this.bytes;
+    const c = b[this.pos];
+    if (c === undefined) throw new Unsure();
+    if (c === 0x2f) return this.name();
+    if (c === 0x28) return this.literal();
+    if (c === 0x3c && b[this.pos + 1] === 0x3c) return this.dict(depth);
+    if (c === 0x3c) return this.hex();
+    if (c === 0x5b) {
+      this.pos++;
+      const items: Value[] = [];
+      for (;;) {
+        this.skipSpace();
+        if (b[this.pos] === 0x5d) {
+          this.pos++;
+          return items;
+        }
+        items.push(this.value(depth + 1));
+      }
+    }
+    const word = this.word();
+    if (word === 'true' || word === 'false') return word === 'true';
+    if (word === 'null') return null;
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) throw new Unsure();
+    const number = Number(word);
+    // `num gen R`: a reference.
+    if (/^\d+$/.test(word)) {
+      const saved = this.pos;
+      const gen = this.word();
+      const r = /^\d+$/.test(gen) ? this.word() : '';
+      if (r === 'R') return { num: number, gen: Number(gen) };
+      this.pos = saved;
+    }
+    return number;
+  }
+
+  name(): Name {
+    this.pos++;
+    const start = this.pos;
+    while (this.pos < this.bytes.length && !WHITE.has(this.bytes[this.pos]!) && !DELIMITER.has(this.bytes[this.pos]!)) this.pos++;
+    const raw = String.fromCharCode(...this.bytes.subarray(start, this.pos));
+    return { name: raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) };
+  }
+
+  dict(depth: number): Map<string, Value> {
+    this.pos += 2;
+    const entries = new Map<string, Value>();
+    for (;;) {
+      this.skipSpace();
+      if (this.bytes[this.pos] === 0x3e && this.bytes[this.pos + 1] === 0x3e) {
+        this.pos += 2;
+        return entries;
+      }
+      if (this.bytes[this.pos] !== 0x2f) throw new Unsure();
+      const key = this.name().name;
+      entries.set(key, this.value(depth + 1));
+    }
+  }
+
+  /** A literal string: escapes and balanced parentheses as the PDF syntax has them. */
+  literal(): PdfString {
+    const b = this.bytes;
+    this.pos++;
+    let depth = 1;
+    let out = '';
+    while (this.pos < b.length) {
+      let c = b[this.pos++]!;
+      if (c === 0x28) depth++;
+      else if (c === 0x29 && --depth === 0) return { bytes: out };
+      else if (c === 0x5c) {
+        c = b[this.pos++] ?? 0;
+        const mapped = ESCAPED[c];
+        if (mapped !== undefined) c = mapped;
+        else if (c >= 0x30 && c <= 0x37) {
+          let code = c - 0x30;
+          for (let i = 0; i < 2 && b[this.pos]! >= 0x30 && b[this.pos]! <= 0x37; i++) code = code * 8 + (b[this.pos++]! - 0x30);
+          c = code & 0xff;
+        } else if (c === 0x0d || c === 0x0a) {
+          // A backslash at the end of a line continues the string on the next.
+          if (c === 0x0d && b[this.pos] === 0x0a) this.pos++;
+          continue;
+        }
+      }
+      out += String.fromCharCode(c);
+    }
+    throw new Unsure();
+  }
+
+  hex(): PdfString {
+    const end = this.bytes.indexOf(0x3e, this.pos);
+    if (end < 0) throw new Unsure();
+    const digits = String.fromCharCode(...this.bytes.subarray(this.pos + 1, end)).replace(/[\0\t\n\f\r ]/g, '');
+    if (!/^[0-9a-fA-F]*$/.test(digits)) throw new Unsure();
+    this.pos = end + 1;
+    const even = digits.length % 2 ? `${digits}0` : digits;
+    let out = '';
+    for (let i = 0; i < even.length; i += 2) out += String.fromCharCode(parseInt(even.slice(i, i + 2), 16));
+    return { bytes: out };
+  }
+}
+
+/** PDFDocEncoding where it differs from Latin-1 (0x18–0x1F, 0x80–0xA0), as pdfjs's table has it. */
+const PDF_DOC: Record<number, number> = {
+  0x18: 0x2d8, 0x19: 0x2c7, 0x1a: 0x2c6, 0x1b: 0x2d9, 0x1c: 0x2dd, 0x1d: 0x2db, 0x1e: 0x2da, 0x1f: 0x2dc,
+  0x80: 0x2022, 0x81: 0x2020, 0x82: 0x2021, 0x83: 0x2026, 0x84: 0x2014, 0x85: 0x2013, 0x86: 0x192, 0x87: 0x2044,
+  0x88: 0x2039, 0x89: 0x203a, 0x8a: 0x2212, 0x8b: 0x2030, 0x8c: 0x201e, 0x8d: 0x201c, 0x8e: 0x201d, 0x8f: 0x2018,
+  0x90: 0x2019, 0x91: 0x201a, 0x92: 0x2122, 0x93: 0xfb01, 0x94: 0xfb02, 0x95: 0x141, 0x96: 0x152, 0x97: 0x160,
+  0x98: 0x178, 0x99: 0x17d, 0x9a: 0x131, 0x9b: 0x142, 0x9c: 0x153, 0x9d: 0x161, 0x9e: 0x17e, 0xa0: 0x20ac,
+};
+
+/** A PDF text string as pdfjs's stringToPDFString decodes it (escape sequences, ESC…ESC, dropped). */
+export function decodeTextString(raw: string): string {
+  const encoding =
+    raw.startsWith('\xfe\xff') ? 'utf-16be' : raw.startsWith('\xff\xfe') ? 'utf-16le' : raw.startsWith('\xef\xbb\xbf') ? 'utf-8' : undefined;
+  if (encoding) {
+    const even = encoding === 'utf-8' || raw.length % 2 === 0 ? raw : raw.slice(0, -1);
+    try {
+      const decoded = new TextDecoder(encoding, { fatal: true }).decode(Uint8Array.from(even, (ch) => ch.charCodeAt(0)));
+      // eslint-disable-next-line no-control-regex
+      return decoded.replaceAll(/\x1b[^\x1b]*(?:\x1b|$)/g, '');
+    } catch {
+      // As pdfjs: a bad sequence falls back to PDFDocEncoding.
+    }
+  }
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code === 0x1b) {
+      while (++i < raw.length && raw.charCodeAt(i) !== 0x1b);
+      continue;
+    }
+    const mapped = PDF_DOC[code];
+    out += mapped ? String.fromCharCode(mapped) : raw.charAt(i);
+  }
+  return out;
+}
+
+interface Section {
+  trailer: Map<string, Value>;
+  /** Where the section puts an object: its byte offset, `elsewhere` (compressed or free), or undefined (not listed). */
+  entry(num: number): number | 'elsewhere' | undefined;
+}
+
+const isRef = (value: Value | undefined): value is Ref => typeof value === 'object' && value !== null && 'num' in value;
+const isDict = (value: Value | undefined): value is Map<string, Value> => value instanceof Map;
+const intOf = (value: Value | undefined): number => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Unsure();
+  return value;
+};
+
+/** One entry of a cross-reference table: 20 bytes, `oooooooooo ggggg n` and a two-byte line end. */
+const TABLE_ENTRY = /^(\d{10}) \d{5} ([nf])(?:\r\n| \n| \r)$/;
+const ENTRY_BYTES = 20;
+
+/** A table's subsections are located, not read: only the two objects asked for are looked up. */
+function tableSection(bytes: Uint8Array, at: number): Section {
+  const lexer = new Lexer(bytes, at + 4);
+  const subsections: { first: number; count: number; start: number }[] = [];
+  for (;;) {
+    const word = lexer.word();
+    if (word === 'trailer') break;
+    const first = Number(word);
+    const count = Number(lexer.word());
+    if (!Number.isInteger(first) || first < 0 || !Number.isInteger(count) || count < 0) throw new Unsure();
+    lexer.skipSpace();
+    subsections.push({ first, count, start: lexer.pos });
+    lexer.pos += count * ENTRY_BYTES;
+    if (lexer.pos > bytes.length || subsections.length > 100_000) throw new Unsure();
+  }
+  const trailer = lexer.value();
+  if (!isDict(trailer)) throw new Unsure();
+  const entry = (num: number): number | 'elsewhere' | undefined => {
+    const sub = subsections.find(({ first, count }) => num >= first && num < first + count);
+    if (!sub) return undefined;
+    const at = sub.start + (num - sub.first) * ENTRY_BYTES;
+    const match = TABLE_ENTRY.exec(latin1(bytes, at, at + ENTRY_BYTES));
+    if (!match) throw new Unsure();
+    return match[2] === 'n' ? Number(match[1]) : 'elsewhere';
+  };
+  return { trailer, entry };
+}
+
+/** The PNG Up predictor, or none: the two that cross-reference streams are written with. */
+function unpredict(data: Buffer, parms: Value | undefined, width: number): Buffer {
+  if (!isDict(parms) || (parms.get('Predictor') ?? 1) === 1) return data;
+  if (parms.get('Predictor') !== 12 || (parms.get('Columns') ?? 1) !== width) throw new Unsure();
+  const rows = Math.floor(data.length / (width + 1));
+  const out = Buffer.alloc(rows * width);
+  for (let row = 0; row < rows; row++) {
+    const filter = data[row * (width + 1)];
+    if (filter !== 0 && filter !== 2) throw new Unsure();
+    for (let i = 0; i < width; i++) {
+      const byte = data[row * (width + 1) + 1 + i]!;
+      out[row * width + i] = filter === 2 && row > 0 ? (byte + out[(row - 1) * width + i]!) & 0xff : byte;
+    }
+  }
+  return out;
+}
+
+function streamSection(bytes: Uint8Array, at: number): Section {
+  const lexer = new Lexer(bytes, at);
+  lexer.word();
+  lexer.word();
+  if (lexer.word() !== 'obj') throw new Unsure();
+  const dict = lexer.value();
+  if (!isDict(dict) || (dict.get('Type') as Name | undefined)?.name !== 'XRef' || lexer.word() !== 'stream') throw new Unsure();
+  if (bytes[lexer.pos] === 0x0d) lexer.pos++;
+  if (bytes[lexer.pos] === 0x0a) lexer.pos++;
+  const length = intOf(dict.get('Length'));
+  let data = Buffer.from(bytes.buffer, bytes.byteOffset + lexer.pos, Math.min(length, bytes.length - lexer.pos));
+  const filter = dict.get('Filter');
+  const filterName = Array.isArray(filter) && filter.length === 1 ? filter[0] : filter;
+  const widths = dict.get('W');
+  if (!Array.isArray(widths) || widths.length !== 3) throw new Unsure();
+  const [w0, w1, w2] = widths.map(intOf) as [number, number, number];
+  const width = w0 + w1 + w2;
+  if (filterName !== undefined) {
+    if ((filterName as Name).name !== 'FlateDecode') throw new Unsure();
+    const parms = dict.get('DecodeParms');
+    data = unpredict(inflateSync(data, { maxOutputLength: 64 << 20 }), Array.isArray(parms) ? parms[0] : parms, width);
+  }
+  const index = dict.get('Index') ?? [0, intOf(dict.get('Size'))];
+  if (!Array.isArray(index) || index.length % 2) throw new Unsure();
+  const field = (row: number, start: number, size: number, fallback: number) => {
+    if (size === 0) return fallback;
+    let value = 0;
+    for (let i = 0; i < size; i++) value = value * 256 + data[row * width + start + i]!;
+    return value;
+  };
+  const offsets = new Map<number, number>();
+  const elsewhere = new Set<number>();
+  let row = 0;
+  for (let k = 0; k < index.length; k += 2) {
+    const first = intOf(index[k]);
+    const count = intOf(index[k + 1]);
+    for (let i = 0; i < count; i++, row++) {
+      if ((row + 1) * width > data.length) throw new Unsure();
+      const type = field(row, 0, w0, 1);
+      if (type === 1) offsets.set(first + i, field(row, w0, w1, 0));
+      else elsewhere.add(first + i);
+    }
+  }
+  return { trailer: dict, entry: (num) => (elsewhere.has(num) ? 'elsewhere' : offsets.get(num)) };
+}
+
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', start, end);
+}
+
+/** The sections from the last `startxref` on, newest first. */
+function sections(bytes: Uint8Array): Section[] {
+  const tail = latin1(bytes, Math.max(0, bytes.length - TAIL), bytes.length);
+  const match = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
+  if (!match) throw new Unsure();
+  const out: Section[] = [];
+  const seen = new Set<number>();
+  let at: number | undefined = Number(match[1]);
+  while (at !== undefined) {
+    if (seen.has(at) || out.length >= MAX_HOPS || at >= bytes.length) throw new Unsure();
+    seen.add(at);
+    const head = latin1(bytes, at, Math.min(bytes.length, at + 32));
+    const section: Section | undefined = head.startsWith('xref') ? tableSection(bytes, at) : /^\d+\s+\d+\s+obj\b/.test(head) ? streamSection(bytes, at) : undefined;
+    if (!section) throw new Unsure();
+    // A hybrid file's compressed objects are listed in a stream that readers of the table alone do not see.
+    if (section.trailer.has('XRefStm') || section.trailer.has('Encrypt')) throw new Unsure();
+    out.push(section);
+    const prev: Value | undefined = section.trailer.get('Prev');
+    at = prev === undefined ? undefined : intOf(prev);
+  }
+  return out;
+}
+
+function resolve(bytes: Uint8Array, all: Section[], ref: Ref): Value {
+  for (const section of all) {
+    const offset = section.entry(ref.num);
+    if (offset === 'elsewhere') throw new Unsure();
+    if (offset === undefined) continue;
+    const lexer = new Lexer(bytes, offset);
+    if (Number(lexer.word()) !== ref.num || Number(lexer.word()) !== ref.gen || lexer.word() !== 'obj') throw new Unsure();
+    return lexer.value();
+  }
+  throw new Unsure();
+}
+
+/** A direct text string entry; undefined where there is none, or where pdfjs would not take it as a string. */
+function textEntry(dict: Map<string, Value>, key: string): string | undefined {
+  const value = dict.get(key);
+  if (isRef(value)) throw new Unsure();
+  return typeof value === 'object' && value !== null && 'bytes' in value ? decodeTextString(value.bytes) : undefined;
+}
+
+/** Title, Author and Lang as pdfjs would read them, or undefined when only pdfjs can tell. */
+export function readStatedInfo(bytes: Uint8Array): StatedInfo | undefined {
+  try {
+    const all = sections(bytes);
+    const trailer = all[0]!.trailer;
+    const rootRef = trailer.get('Root');
+    if (!isRef(rootRef)) return undefined;
+    const catalog = resolve(bytes, all, rootRef);
+    if (!isDict(catalog)) return undefined;
+    const infoRef = trailer.get('Info');
+    const info = infoRef === undefined ? new Map<string, Value>() : isRef(infoRef) ? resolve(bytes, all, infoRef) : undefined;
+    if (!isDict(info)) return undefined;
+    const stated: StatedInfo = { xmp: catalog.has('Metadata') };
+    const title = textEntry(info, 'Title');
+    const author = textEntry(info, 'Author');
+    const language = textEntry(catalog, 'Lang');
+    if (title !== undefined) stated.title = title;
+    if (author !== undefined) stated.author = author;
+    if (language !== undefined) stated.language = language;
+    return stated;
+  } catch {
+    // Unsure, or bytes that do not parse (a damaged cross-reference stream zlib refuses): pdfjs reads them.
+    return undefined;
+  }
+}

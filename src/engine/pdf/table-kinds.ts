@@ -1,0 +1,47 @@
+/**
+ * Grids of aligned text that are not tables, whoever found them (docmill's aligned-text detector or LiteParse):
+ * a table of contents (entries with their page numbers), two columns of running prose side by side, and a
+ * chart's numbers (only numbers, or a value axis with the labels around it). Their lines stay text. Pure; reads only the cells' text.
+ */
+import { chartLabelLines } from './charts.js';
+import { contentsLines } from './contents.js';
+
+/** Fewest rows before a pattern counts. */
+const MIN_ROWS = 3;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/**
+ * Two or more columns read as running prose: many of their cells (at least three and 40 %) are phrases of two
+ * words or more that start in lower case, continuing the sentence of the row above.
+ */
+function isProseSideBySide(rows: readonly (readonly string[])[]): boolean {
+  const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
+  let proseColumns = 0;
+  for (let col = 0; col < width; col++) {
+    const cells = rows.map((row) => row[col] ?? '').filter(Boolean);
+    const continuing = cells.filter((cell) => /^\p{Ll}/u.test(cell) && wordCount(cell) >= 2).length;
+    if (continuing >= MIN_ROWS && continuing >= 0.4 * cells.length) proseColumns++;
+  }
+  return proseColumns >= 2;
+}
+
+/** No cell holds a word: the values and tick labels of a chart, which a table would head with labels. */
+function onlyNumbers(rows: readonly (readonly string[])[]): boolean {
+  return rows.every((row) => row.every((cell) => !/\p{L}/u.test(cell)));
+}
+
+/**
+ * The rows as lines of text when the grid is a table of contents or a chart's labels: aligned like a table's
+ * cells, read as one entry (or label row) a line.
+ */
+export function readAsLines(rows: readonly (readonly string[])[]): string[] | undefined {
+  return contentsLines(rows) ?? chartLabelLines(rows);
+}
+
+/** Whether cells found as a table (rows of cell texts, header first) read as one. */
+export function readsAsTable(rows: readonly (readonly string[])[]): boolean {
+  return !onlyNumbers(rows) && !isProseSideBySide(rows) && readAsLines(rows) === undefined;
+}

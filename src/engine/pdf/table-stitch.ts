@@ -1,0 +1,62 @@
+/**
+ * Tables continued across pages. When a page's flow ends with a table and the next page's flow starts with one
+ * of the same columns, set at the same place across the page, the second continues the first (a header row it
+ * repeats is left out). Each part stays a table block on its own page (its bbox, its rows), and the parts are
+ * written as one HTML table: the first part opens `<table>`, the last closes it, so the document Markdown holds
+ * one table whatever separates the blocks. Mutates the blocks' Markdown only.
+ */
+import { renderHtmlTable, gridRows, type TablePart, type TableGrid } from './table-grid.js';
+import type { ProtoBlock } from './types.js';
+
+/** Left and right edges of the two parts may differ by this share of the table's width. */
+const ALIGN = 0.05;
+
+function sameRow(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((text, i) => text === b[i]) && a.some(Boolean);
+}
+
+function continues(above: ProtoBlock, below: ProtoBlock): boolean {
+  const a = above.table;
+  const b = below.table;
+  if (above.kind !== 'table' || below.kind !== 'table' || !a || !b || a.colCount !== b.colCount || a.colCount < 2) return false;
+  const width = above.rect.x1 - above.rect.x0;
+  return Math.abs(above.rect.x0 - below.rect.x0) <= ALIGN * width && Math.abs(above.rect.x1 - below.rect.x1) <= ALIGN * width;
+}
+
+/** Rows at the top of `part` that repeat the first part's header. */
+function repeatedHeader(first: TableGrid, part: TableGrid): number {
+  const head = gridRows(first)[0];
+  const top = gridRows(part)[0];
+  return head && top && part.rowCount > 1 && sameRow(head, top) ? 1 : 0;
+}
+
+/**
+ * Stitches tables over page breaks. `pages`: each page's blocks in reading order, page furniture (running
+ * headers, footers, page numbers) left out, so that a footer between the parts does not part them.
+ */
+export function stitchTables(pages: readonly (readonly ProtoBlock[])[]): void {
+  let run: ProtoBlock[] = [];
+  const finish = () => {
+    if (run.length > 1) {
+      const first = run[0]!.table!;
+      run.forEach((block, i) => {
+        const part: TablePart = { opens: i === 0, closes: i === run.length - 1, skipRows: i === 0 ? 0 : repeatedHeader(first, block.table!) };
+        block.markdown = renderHtmlTable(block.table!, part);
+      });
+    }
+    run = [];
+  };
+  for (const blocks of pages) {
+    const first = blocks[0];
+    const last = blocks[blocks.length - 1];
+    const open = run[run.length - 1];
+    const joined = open !== undefined && first !== undefined && continues(open, first);
+    if (joined) run.push(first);
+    // The run goes on only through a page the table part fills; otherwise it ends here, and a table ending this
+    // page's flow may start the next one.
+    if (joined && last === first) continue;
+    finish();
+    if (last?.kind === 'table' && last.table) run.push(last);
+  }
+  finish();
+}

@@ -1,0 +1,109 @@
+/**
+ * Table kinds on real pages of the PDF benchmark (copied into test/fixtures/pdf-bench with their origin): what a
+ * reader of the Markdown sees, a pipe table when no cell spans, an HTML table with rowspan/colspan when cells do,
+ * and the table block on its page. Pages are read by LiteParse (mode fast, the path every page with a text
+ * layer takes there); the kinds the built-in pdfjs path reads the same way are checked on it too.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { DocumentModel } from '../../../src/engine/model.js';
+import { allBlocks, convertBytes, convertWithPdfjs, mainMarkdown } from './helpers.js';
+
+const PAGES = new URL('../../fixtures/pdf-bench/', import.meta.url);
+
+function page(id: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(`${id}.pdf`, PAGES)));
+}
+
+const liteParse = (bytes: Uint8Array) => convertBytes(bytes, { mode: 'fast' });
+const pdfjs = (bytes: Uint8Array) => convertWithPdfjs(bytes, { mode: 'fast' });
+
+function tables(model: DocumentModel): string[] {
+  return allBlocks(model)
+    .filter((block) => block.type === 'table')
+    .map((block) => block.markdown);
+}
+
+describe('tables on benchmark pages, read by LiteParse', () => {
+  const convert = liteParse;
+  it('a two-level ruled header: labels over two columns and labels down both header rows, as HTML spans', async () => {
+    const [table, ...others] = tables(await convert(page('tables-01030000000047')));
+    expect(others).toEqual([]);
+    const lines = table!.split('\n');
+    expect(lines[0]).toBe('<table>');
+    expect(lines[1]).toBe(
+      '<tr><th rowspan="2">No.</th><th rowspan="2">Political party</th>' +
+        '<th colspan="2">Provisional registration result on 7 March</th>' +
+        '<th colspan="2">Official registration result on 29 April</th>' +
+        '<th rowspan="2">Difference in the number of candidates</th></tr>',
+    );
+    expect(lines[2]).toBe(
+      '<tr><th>Number of commune/ sangkat</th><th>Number of candidates</th><th>Number of commune/ sangkat</th><th>Number of candidates</th></tr>',
+    );
+    expect(lines[3]).toBe('<tr><td>11</td><td>Khmer United Party</td><td>35</td><td>498</td><td>30</td><td>457</td><td>-41</td></tr>');
+    expect(lines.at(-2)).toBe('<tr><td></td><td>Total</td><td></td><td>84,208</td><td></td><td>86,092</td><td>+1,884</td></tr>');
+    expect(lines.at(-1)).toBe('</table>');
+  });
+
+  it('a first column spanning several rows is one cell with rowspan, its rows beside it', async () => {
+    const [table] = tables(await convert(page('tables-01030000000146')));
+    expect(table!.split('\n').slice(0, 6)).toEqual([
+      '<table>',
+      '<tr><th>Area</th><th>Competence</th></tr>',
+      '<tr><td rowspan="3">1. Embodying sustainability values</td><td>1.1 Valuing sustainability</td></tr>',
+      '<tr><td>1.2 Supporting fairness</td></tr>',
+      '<tr><td>1.3 Promoting nature</td></tr>',
+      '<tr><td rowspan="3">2. Embracing complexity in sustainability</td><td>2.1 Systems thinking</td></tr>',
+    ]);
+  });
+
+  it('a column border the table left undrawn still separates its columns', async () => {
+    const [table] = tables(await convert(page('tables-01030000000180')));
+    expect(table!.split('\n')).toEqual([
+      '| Version | Date | Change | Affected Sections |',
+      '| --- | --- | --- | --- |',
+      '| 1.0 | April 30, 2022 | Original |  |',
+      '| 1.0 | June 3, 2022 | Small edits for clarity on Creative Commons licensing and attribution. | 1. Introduction to Open Educational Resources |',
+    ]);
+  });
+
+});
+
+describe.each([
+  ['LiteParse', liteParse],
+  ['pdfjs', pdfjs],
+])('table kinds both readers find, read by %s', (_reader, convert) => {
+  it('a column of boxed entries is a one-column table, the prose around it stays text', async () => {
+    const model = await convert(page('tables-01030000000149'));
+    const [table, ...others] = tables(model);
+    expect(others).toEqual([]);
+    expect(table!.split('\n')).toEqual([
+      '| Eco-Circle Competence Framework |',
+      '| --- |',
+      '| #1: The 3 Rs: Recycle-Reuse-Reduce |',
+      '| #2: Lifecycle of Circular Economy |',
+      '| #3: Social Entrepreneurship and Circular Economy |',
+      '| #4: Corporate Environmental Sustainability |',
+      '| #5: Embodying Sustainable Values |',
+      '| #6: Environmental Engagement |',
+      '| #7: Supporting Local Eco-friendly and Green Activities |',
+    ]);
+    expect(mainMarkdown(model)).toMatch(/here we have the 7 key competence areas/);
+  });
+
+  it('cells drawn as shaded boxes keep their rows; a row across both columns spans them', async () => {
+    const [table] = tables(await convert(page('tables-01030000000150')));
+    const lines = table!.split('\n');
+    expect(lines[1]).toBe('<tr><th>Competence Area</th><th>#1 THE 3 RS: RECYCLE-REUSE-REDUCE</th></tr>');
+    expect(lines[2]).toMatch(/^<tr><td>Competence Statement<\/td><td>To know the basics of the 3 Rs .*<\/td><\/tr>$/);
+    expect(lines[3]).toBe('<tr><td colspan="2">Learning Outcomes</td></tr>');
+    expect(lines.filter((line) => line.startsWith('<tr>'))).toHaveLength(6);
+  });
+
+  it('a contents list with its page numbers in a column is text, not a table', async () => {
+    const model = await convert(page('structure-01030000000155'));
+    expect(tables(model)).toEqual([]);
+    // One entry a line, its number kept (escaped so that it reads as text, not as a numbered list).
+    expect(mainMarkdown(model)).toMatch(/^2\\\. Introduction to Researching Wicked Problems 3 {2}$/m);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Headings, captions, furniture and reading order on real pages of opendataloader-bench
+ * (test/fixtures/pdf-bench/README.md): what a user reads in the Markdown and sees in the blocks.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { DocumentModel } from '../../../src/engine/model.js';
+import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
+
+const FIXTURES = new URL('../../fixtures/pdf-bench/', import.meta.url);
+
+function page(id: string): Promise<DocumentModel> {
+  return convertBytes(new Uint8Array(readFileSync(new URL(`structure-${id}.pdf`, FIXTURES))), { mode: 'fast' });
+}
+
+const headingsOf = (model: DocumentModel) =>
+  allBlocks(model)
+    .filter((block) => block.type === 'title' || block.type === 'section_header')
+    .map((block) => block.markdown);
+
+/** Whitespace collapsed: the text as read, whatever the line breaks. */
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('PDF structure on benchmark pages', () => {
+  it('keeps a title set on two centred lines as one heading, and the page number out of the text', async () => {
+    const model = await page('01030000000019');
+    expect(headingsOf(model)).toEqual(["# Author's Note to the 2021 Edition"]);
+    expect(allBlocks(model).find((block) => block.markdown === 'ix')?.type).toBe('page_number');
+    expect(mainMarkdown(model)).not.toMatch(/\bix$/);
+  });
+
+  it('reads two columns under full-width charts column by column, with captions that are not headings', async () => {
+    const model = await page('01030000000038');
+    const text = flat(mainMarkdown(model));
+    expect(headingsOf(model)).toContain('### 6.2. Expectations for Re-Hiring Employees');
+    expect(text).toContain(
+      'In July 2020, 81% of the MSMEs that had laid off employees expected to re-hire all of them when the situation improved.',
+    );
+    expect(text.indexOf('### 6.2. Expectations')).toBeLessThan(text.indexOf('they had no plans to re-hire and another 36% said'));
+    expect(headingsOf(model).some((heading) => /Figure/.test(heading))).toBe(false);
+  });
+
+  it("reads a bar chart's labels as lines beside their caption, keeps the footnote and drops the running footer", async () => {
+    const model = await page('01030000000077');
+    const blocks = allBlocks(model);
+    expect(blocks.some((block) => block.type === 'table')).toBe(false);
+    expect(blocks.find((block) => block.markdown.startsWith('Figure 1.9b.'))?.type).toBe('caption');
+    const markdown = mainMarkdown(model);
+    expect(markdown).toMatch(/^400 374 331 335 *$/m);
+    expect(markdown.indexOf('Figure 1.9b.')).toBeLessThan(markdown.indexOf('400 374'));
+    expect(markdown.indexOf('400 374')).toBeLessThan(markdown.indexOf('Source: Philippine Statistics Authority'));
+    expect(flat(markdown)).toContain('9 Keeping in mind that for 2020 the figures are only up to October of the year.');
+    expect(blocks.find((block) => block.markdown === 'ASEAN Migration Outlook 21')?.type).toBe('page_footer');
+    expect(markdown).not.toContain('ASEAN Migration Outlook');
+  });
+
+  it('reads a table of contents one entry a line, not as a grid', async () => {
+    const model = await page('01030000000155');
+    const markdown = mainMarkdown(model);
+    expect(allBlocks(model).some((block) => block.type === 'table')).toBe(false);
+    expect(headingsOf(model)).toEqual(['# Contents']);
+    expect(markdown).toMatch(/^2\\\. Introduction to Researching Wicked Problems 3 *$/m);
+    expect(markdown).toMatch(/^Instructor Resources 97$/m);
+  });
+
+  it('reads justified prose as prose, not as tables, and before the narrow sidebar beside it', async () => {
+    const model = await page('01030000000157');
+    expect(allBlocks(model).some((block) => block.type === 'table')).toBe(false);
+    const text = flat(mainMarkdown(model));
+    expect(text).toContain('You must fact-check this claim. Remember from the chapter, Our Mental Shortcuts, that we more readily');
+    const sidebar = "In these chapters we're focusing on researching a wicked problem, but the SIFT method is a great thing";
+    expect(text).toContain(sidebar);
+    expect(text).toContain('In addition, if you get lost while working on the other moves, or hit dead ends');
+    expect(text.indexOf('In addition, if you get lost')).toBeLessThan(text.indexOf(sidebar));
+    expect(text).toContain('Check your emotions. If a claim causes strong emotion');
+  });
+
+  it("keeps a small section label above a slide's title out of the headings", async () => {
+    const model = await page('01030000000182');
+    expect(headingsOf(model)).toEqual([
+      '# Upstage offers 3 AI packs that process unstructured information and data, making a tangible impact on your business',
+    ]);
+    expect(mainMarkdown(model).startsWith('AI Pack')).toBe(true);
+  });
+});
