@@ -92,7 +92,9 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
   });
   worker.on('completed', (job) => job.id && held.delete(job.id));
   worker.on('failed', (job) => job?.id && held.delete(job.id));
+  let recoveredAt = Number.NEGATIVE_INFINITY;
   options.onRedisRecovered?.(() => {
+    recoveredAt = Date.now();
     reclaimJobsLostBy(options.queue, options.connection, worker.id, (jobId, token) => held.get(jobId) === token).then(
       (reclaimed) => reclaimed > 0 && options.logger.info({ reclaimed }, 'documents fetched while Redis went away are queued again'),
       (error: unknown) => options.logger.debug({ err: error }, 'could not check for documents lost while Redis was away'),
@@ -101,7 +103,11 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
   worker.on('error', (error) => {
     // Lost connections are an outage, reported once by the outage watch (src/queue/redis-outage.ts).
     if (options.redisDown?.() || isConnectionError(error)) options.logger.debug({ err: error }, 'worker error while Redis is unreachable');
-    else options.logger.error({ err: error }, 'worker error');
+    // Locks that ran out while Redis was away are refused for a while after it returns; the reclaim above puts those
+    // documents back in the queue, so these are the outage's aftermath, not a new fault.
+    else if (isLockLoss(error) && Date.now() - recoveredAt < afterOutageMs(options.lockDurationMs)) {
+      options.logger.debug({ err: error }, 'worker error on a lock lost while Redis was away');
+    } else options.logger.error({ err: error }, 'worker error');
   });
   // The gate does not probe for headroom when the queue is nearly drained (see ApiGate.setBacklog).
   const backlogTimer = setInterval(() => {
@@ -144,4 +150,14 @@ async function closeWithin(worker: Worker, force: boolean, redisDown: () => bool
       return;
     }
   }
+}
+
+/** BullMQ's refusals of a job whose lock expired or whose state moved on without this worker. */
+function isLockLoss(error: Error): boolean {
+  return /Missing lock for job|Lock mismatch for job|could not renew lock|Missing key for job|is not in the active state/i.test(error.message);
+}
+
+/** How long after Redis returns a lost lock is still the outage's doing: two lock periods, at least a minute. */
+function afterOutageMs(lockDurationMs: number): number {
+  return Math.max(60_000, 2 * lockDurationMs);
 }
