@@ -14,6 +14,7 @@ import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
 import { gridOfRows } from './table-grid.js';
 import { readAsLines, readsAsTable } from './table-kinds.js';
+import { ownReadingHoldsMore } from './table-choice.js';
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
 import { renderGfmTable } from './markdown.js';
@@ -155,6 +156,7 @@ function overlaps(a: Rect, b: Rect): boolean {
 }
 
 export function layoutPage(input: PageLayoutInput): PageLayout {
+  if (process.env.SCRATCH_DUMP) (globalThis as unknown as { __dump: unknown[] }).__dump = [...((globalThis as unknown as { __dump?: unknown[] }).__dump ?? []), input];
   const sizes: SizeHistogram = new Map();
   const boldSizes: SizeHistogram = new Map();
   // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it. Where the
@@ -163,7 +165,16 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   const ruled = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
   const inTables = new Set(ruled.flatMap((table) => table.items));
   const tableBlocks = ruled.map((table) => ruledTableBlock(table, sizes, boldSizes));
-  for (const table of input.tables ?? []) {
+  // docmill's own reading of the aligned text, to keep where it holds more of a table than LiteParse's cells.
+  const own =
+    input.tables && input.tables.length > 0
+      ? findTables(buildLines(input.items.filter((item) => !inTables.has(item)))).filter((table) => readsAsTable(table.rows))
+      : [];
+  const chosen = new Set<(typeof own)[number]>();
+  for (const lpTable of input.tables ?? []) {
+    const better = own.find((candidate) => !chosen.has(candidate) && ownReadingHoldsMore(candidate, lpTable));
+    if (better) chosen.add(better);
+    const table = better ? { rect: better.rect, rows: better.rows } : lpTable;
     if (ruled.some((other) => overlaps(other.rect, table.rect)) || !readsAsTable(table.rows)) continue;
     const found = foundTableBlock(table, input.items.filter((item) => !inTables.has(item)), sizes, boldSizes);
     if (found.inside.length === 0 || isJustifiedProse(buildLines(found.inside))) continue;
