@@ -58,11 +58,16 @@ interface Channel {
   x1: number;
 }
 
-/** Vertical whitespace channels free in (nearly) every line of the run. */
-function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
+/**
+ * Vertical whitespace channels free in (nearly) every line of the run. A sparse line (half the cells of the
+ * fullest line or fewer) may cross one more channel than the others: a label centred over several columns.
+ */
+export function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
   let minX = Infinity;
   let maxX = -Infinity;
+  let most = 0;
   for (const line of lines) {
+    most = Math.max(most, line.cells.length);
     for (const cell of line.cells) {
       minX = Math.min(minX, cell.x0);
       maxX = Math.max(maxX, cell.x1);
@@ -70,8 +75,10 @@ function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
   }
   const span = Math.ceil(maxX - minX);
   if (!(span > 0) || span > 20_000) return [];
-  const diff = new Int32Array(span + 2);
+  const dense = new Int32Array(span + 2);
+  const sparse = new Int32Array(span + 2);
   for (const line of lines) {
+    const diff = line.cells.length * 2 <= most ? sparse : dense;
     for (const cell of line.cells) {
       const a = Math.max(0, Math.floor(cell.x0 - minX + 0.5));
       const b = Math.min(span + 1, Math.max(a + 1, Math.ceil(cell.x1 - minX - 0.5)));
@@ -80,12 +87,15 @@ function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
     }
   }
   const allowance = Math.floor(0.15 * lines.length);
+  const labelAllowance = allowance + (lines.length >= 5 ? 1 : 0);
   const channels: Channel[] = [];
-  let running = 0;
+  let denseRunning = 0;
+  let sparseRunning = 0;
   let start = -1;
   for (let i = 0; i <= span; i++) {
-    running += diff[i]!;
-    if (running <= allowance) {
+    denseRunning += dense[i]!;
+    sparseRunning += sparse[i]!;
+    if (denseRunning <= allowance && denseRunning + sparseRunning <= labelAllowance) {
       if (start < 0) start = i;
     } else if (start >= 0) {
       if (start > 0 && i - start >= minGap) channels.push({ x0: minX + start, x1: minX + i });
