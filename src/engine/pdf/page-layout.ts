@@ -14,7 +14,7 @@ import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
 import { gridOfRows } from './table-grid.js';
 import { readAsLines, readsAsTable } from './table-kinds.js';
-import { ownReadingHoldsMore } from './table-choice.js';
+import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
 import { renderGfmTable } from './markdown.js';
@@ -162,16 +162,27 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it. Where the
   // cell borders are drawn, docmill's grid is the better reading (BENCHMARKS.md §11); elsewhere a table another
   // reader found takes its text out of the flow the same way.
-  const ruled = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
+  const grids = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
+  // A grid that is only the first boxes of a larger table another reader found gives way to that table.
+  const foundTables = [...(input.tables ?? [])];
+  const ruled = grids.filter((grid) => {
+    const at = foundTables.findIndex((table) => foundTableHoldsRuled(grid, table));
+    if (at < 0) return true;
+    // The grid's top is the table's: text above it in the found table's box is a heading or a caption.
+    const table = foundTables[at]!;
+    const above = buildLines(input.items.filter((item) => item.baseline < grid.rect.y0 && item.baseline > table.rect.y0 && (item.x0 + item.x1) / 2 > table.rect.x0 && (item.x0 + item.x1) / 2 < table.rect.x1));
+    foundTables[at] = foundTableFrom(table, grid.rect.y0 - 1, above.map((line) => line.text));
+    return false;
+  });
   const inTables = new Set(ruled.flatMap((table) => table.items));
   const tableBlocks = ruled.map((table) => ruledTableBlock(table, sizes, boldSizes));
   // docmill's own reading of the aligned text, to keep where it holds more of a table than LiteParse's cells.
   const own =
-    input.tables && input.tables.length > 0
+    foundTables.length > 0
       ? findTables(buildLines(input.items.filter((item) => !inTables.has(item)))).filter((table) => readsAsTable(table.rows))
       : [];
   const chosen = new Set<(typeof own)[number]>();
-  for (const lpTable of input.tables ?? []) {
+  for (const lpTable of foundTables) {
     const better = own.find((candidate) => !chosen.has(candidate) && ownReadingHoldsMore(candidate, lpTable));
     if (better) chosen.add(better);
     const table = better ? { rect: better.rect, rows: better.rows } : lpTable;

@@ -50,3 +50,45 @@ export function ownReadingHoldsMore(
   if (added === 0) return own.rows.length < found.rows.length && width(own.rows) >= width(found.rows);
   return true;
 }
+
+/** How many times the ruled grid's words the found table must hold to replace it. */
+const WHOLE_TABLE = 3;
+
+/**
+ * Whether a ruled grid is only a part of the table another reader found around it (the first rows of a table
+ * whose cells are boxed apart, each box its own grid): the found table covers the grid and holds its words, and
+ * several times as many.
+ */
+export function foundTableHoldsRuled(
+  ruled: { rows: readonly (readonly string[])[]; rect: Rect },
+  found: { rows: readonly (readonly string[])[]; rect: Rect },
+): boolean {
+  const slack = 0.02 * (found.rect.x1 - found.rect.x0);
+  const inside =
+    ruled.rect.x0 >= found.rect.x0 - slack && ruled.rect.x1 <= found.rect.x1 + slack && ruled.rect.y0 >= found.rect.y0 - slack && ruled.rect.y1 <= found.rect.y1 + slack;
+  if (!inside) return false;
+  const mine = words(ruled.rows);
+  const theirs = words(found.rows);
+  const ruledTotal = total(mine);
+  let held = 0;
+  for (const [word, count] of mine) held += Math.min(count, theirs.get(word) ?? 0);
+  return ruledTotal > 0 && held >= HELD * ruledTotal && total(theirs) >= WHOLE_TABLE * ruledTotal;
+}
+
+/**
+ * The found table from `top` down: lines of text above it (a heading over the table, within the found table's
+ * box) leave its box, and the cells that begin with their words (a reader pulling them into the header cells)
+ * lose those words.
+ */
+export function foundTableFrom<T extends { rows: string[][]; rect: Rect }>(found: T, top: number, textAbove: readonly string[]): T {
+  const prefix = textAbove.join(' ').split(/\s+/).filter(Boolean);
+  const rows = found.rows.map((row) =>
+    row.map((cell) => {
+      const cellWords = cell.split(/\s+/).filter(Boolean);
+      let n = 0;
+      while (n < prefix.length && n < cellWords.length - 1 && cellWords[n] === prefix[n]) n++;
+      return n === prefix.length ? cellWords.slice(n).join(' ') : cell;
+    }),
+  );
+  return { ...found, rows, rect: { ...found.rect, y0: Math.max(found.rect.y0, top) } };
+}
