@@ -156,7 +156,6 @@ function overlaps(a: Rect, b: Rect): boolean {
 }
 
 export function layoutPage(input: PageLayoutInput): PageLayout {
-  if (process.env.SCRATCH_DUMP) (globalThis as unknown as { __dump: unknown[] }).__dump = [...((globalThis as unknown as { __dump?: unknown[] }).__dump ?? []), input];
   const sizes: SizeHistogram = new Map();
   const boldSizes: SizeHistogram = new Map();
   // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it. Where the

@@ -62,7 +62,7 @@ interface Channel {
  * Vertical whitespace channels free in (nearly) every line of the run. A sparse line (half the cells of the
  * fullest line or fewer) may cross one more channel than the others: a label centred over several columns.
  */
-export function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
+function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
   let minX = Infinity;
   let maxX = -Infinity;
   let most = 0;
