@@ -151,6 +151,15 @@ function foundTableBlock(table: FoundTable, items: readonly PdfTextItem[], sizes
   return { inside, block };
 }
 
+/** The text of the lines inside `rect` above `top`. */
+function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): string[] {
+  const above = items.filter((item) => {
+    const middle = (item.x0 + item.x1) / 2;
+    return item.baseline < top && item.baseline > rect.y0 && middle > rect.x0 && middle < rect.x1;
+  });
+  return buildLines(above).map((line) => line.text);
+}
+
 function overlaps(a: Rect, b: Rect): boolean {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }
@@ -169,8 +178,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     if (at < 0) return true;
     // The grid's top is the table's: text above it in the found table's box is a heading or a caption.
     const table = foundTables[at]!;
-    const above = buildLines(input.items.filter((item) => item.baseline < grid.rect.y0 && item.baseline > table.rect.y0 && (item.x0 + item.x1) / 2 > table.rect.x0 && (item.x0 + item.x1) / 2 < table.rect.x1));
-    foundTables[at] = foundTableFrom(table, grid.rect.y0 - 1, above.map((line) => line.text));
+    foundTables[at] = foundTableFrom(table, grid.rect.y0 - 1, linesAbove(input.items, table.rect, grid.rect.y0));
     return false;
   });
   const inTables = new Set(ruled.flatMap((table) => table.items));
