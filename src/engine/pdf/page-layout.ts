@@ -14,6 +14,7 @@ import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
 import { gridOfRows } from './table-grid.js';
 import { readAsLines, readsAsTable } from './table-kinds.js';
+import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
 import { renderGfmTable } from './markdown.js';
@@ -150,6 +151,15 @@ function foundTableBlock(table: FoundTable, items: readonly PdfTextItem[], sizes
   return { inside, block };
 }
 
+/** The text of the lines inside `rect` above `top`. */
+function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): string[] {
+  const above = items.filter((item) => {
+    const middle = (item.x0 + item.x1) / 2;
+    return item.baseline < top && item.baseline > rect.y0 && middle > rect.x0 && middle < rect.x1;
+  });
+  return buildLines(above).map((line) => line.text);
+}
+
 function overlaps(a: Rect, b: Rect): boolean {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }
@@ -160,10 +170,29 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it. Where the
   // cell borders are drawn, docmill's grid is the better reading (BENCHMARKS.md §11); elsewhere a table another
   // reader found takes its text out of the flow the same way.
-  const ruled = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
+  const grids = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
+  // A grid that is only the first boxes of a larger table another reader found gives way to that table.
+  const foundTables = [...(input.tables ?? [])];
+  const ruled = grids.filter((grid) => {
+    const at = foundTables.findIndex((table) => foundTableHoldsRuled(grid, table));
+    if (at < 0) return true;
+    // The grid's top is the table's: text above it in the found table's box is a heading or a caption.
+    const table = foundTables[at]!;
+    foundTables[at] = foundTableFrom(table, grid.rect.y0 - 1, linesAbove(input.items, table.rect, grid.rect.y0));
+    return false;
+  });
   const inTables = new Set(ruled.flatMap((table) => table.items));
   const tableBlocks = ruled.map((table) => ruledTableBlock(table, sizes, boldSizes));
-  for (const table of input.tables ?? []) {
+  // docmill's own reading of the aligned text, to keep where it holds more of a table than LiteParse's cells.
+  const own =
+    foundTables.length > 0
+      ? findTables(buildLines(input.items.filter((item) => !inTables.has(item)))).filter((table) => readsAsTable(table.rows))
+      : [];
+  const chosen = new Set<(typeof own)[number]>();
+  for (const lpTable of foundTables) {
+    const better = own.find((candidate) => !chosen.has(candidate) && ownReadingHoldsMore(candidate, lpTable));
+    if (better) chosen.add(better);
+    const table = better ? { rect: better.rect, rows: better.rows } : lpTable;
     if (ruled.some((other) => overlaps(other.rect, table.rect)) || !readsAsTable(table.rows)) continue;
     const found = foundTableBlock(table, input.items.filter((item) => !inTables.has(item)), sizes, boldSizes);
     if (found.inside.length === 0 || isJustifiedProse(buildLines(found.inside))) continue;

@@ -318,6 +318,38 @@ function fillGrid(
   return { grid: table, rows, items: inside, top: ys[0]! };
 }
 
+/** A header row above the top rule sits within this many em of it. */
+const HEADER_GAP_EM = 1.2;
+/** Header cells are labels: at most this many words each. */
+const MAX_HEADER_WORDS = 8;
+
+/**
+ * The top of a header row set just above the grid's top rule (a table ruled from under its header down): one line
+ * of two or more short labels, each inside one grid column, in the table's size or near it. Undefined when there
+ * is none.
+ */
+function headerAbove(xs: readonly number[], top: number, items: readonly PdfTextItem[], taken: ReadonlySet<PdfTextItem>): number | undefined {
+  const x0 = xs[0]!;
+  const x1 = xs[xs.length - 1]!;
+  const near = items.filter((item) => {
+    if (taken.has(item) || item.x0 < x0 - TOUCH || item.x1 > x1 + TOUCH) return false;
+    const y = anchor(item).y;
+    return y < top && y > top - 3 * item.size;
+  });
+  if (near.length < 2) return undefined;
+  const lines = buildLines(near);
+  const line = lines[lines.length - 1]!;
+  if (line.cells.length < 2 || top - line.bottom > HEADER_GAP_EM * line.size) return undefined;
+  // The line above it, if any is that close, is part of something else (a caption, a paragraph) run into the grid.
+  const above = lines[lines.length - 2];
+  if (above && line.top - above.bottom < 0.5 * line.size) return undefined;
+  const inOneColumn = line.cells.every((cell) => {
+    const col = bandOf(xs, cell.x0 + 0.5);
+    return col >= 0 && col === bandOf(xs, cell.x1 - 0.5) && wordCount(cell.text) <= MAX_HEADER_WORDS;
+  });
+  return inOneColumn ? line.top - 0.5 : undefined;
+}
+
 /** Where a text item starts, and its glyphs' middle height. */
 function anchor(item: PdfTextItem): { x: number; y: number } {
   return { x: item.x0 + Math.min(1, (item.x1 - item.x0) / 2), y: item.baseline - ((ASCENT - DESCENT) / 2) * item.size };
@@ -396,7 +428,18 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
   };
   const taken = new Set<PdfTextItem>();
   const tables: RuledTable[] = [];
-  for (const { xs, ys, grid } of candidates) {
+  for (const candidate of candidates) {
+    const { xs } = candidate;
+    let { ys, grid } = candidate;
+    const nearby = byY.slice(firstAtOrBelow(ys[0]! - 40), firstAtOrBelow(ys[0]!)).map((entry) => entry.item);
+    const headerTop = headerAbove(xs, ys[0]!, nearby, taken);
+    if (headerTop !== undefined) {
+      // The header's band is ruled as the grid's columns are below it.
+      const hs = [...grid.hs, { y: headerTop, x0: xs[0]!, x1: xs[xs.length - 1]! }];
+      const vs = [...grid.vs, ...xs.map((x) => ({ x, y0: headerTop, y1: ys[0]! }))];
+      ys = [headerTop, ...ys];
+      grid = { hs, vs };
+    }
     const band = byY.slice(firstAtOrBelow(ys[0]!), firstAtOrBelow(ys[ys.length - 1]!)).map((entry) => entry.item);
     const split = unruledColumns(xs, ys, band.filter((item) => !taken.has(item)));
     const virtual = split.map((x) => ({ x, y0: ys[0]!, y1: ys[ys.length - 1]! }));

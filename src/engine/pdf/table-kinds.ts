@@ -1,7 +1,8 @@
 /**
  * Grids of aligned text that are not tables, whoever found them (docmill's aligned-text detector or LiteParse):
- * a table of contents (entries with their page numbers), two columns of running prose side by side, and a
- * chart's numbers (only numbers, or a value axis with the labels around it). Their lines stay text. Pure; reads only the cells' text.
+ * a table of contents (entries with their page numbers), two columns of running prose side by side, a chart's
+ * numbers (only numbers, or a value axis with the labels around it), and a chart's labels run into its figure
+ * caption. Their lines stay text. Pure; reads only the cells' text.
  */
 import { chartLabelLines } from './charts.js';
 import { contentsLines } from './contents.js';
@@ -33,6 +34,13 @@ function onlyNumbers(rows: readonly (readonly string[])[]): boolean {
   return rows.every((row) => row.every((cell) => !/\p{L}/u.test(cell)));
 }
 
+/** A figure's label ("Figure 4", "Diagram 2:", "그림 3"): the grid around it is a chart or a diagram and its caption. */
+const FIGURE_LABEL = /^(?:Figure|Fig\.|Chart|Graph|Diagram|그림|도표)\s*\d+(?:[.-]\d+)*[a-z]?(?:\s*[:.|—–]|$)/iu;
+
+function holdsFigureLabel(rows: readonly (readonly string[])[]): boolean {
+  return rows.some((row) => row.some((cell) => FIGURE_LABEL.test(cell.trim())));
+}
+
 /**
  * The rows as lines of text when the grid is a table of contents or a chart's labels: aligned like a table's
  * cells, read as one entry (or label row) a line.
@@ -43,5 +51,5 @@ export function readAsLines(rows: readonly (readonly string[])[]): string[] | un
 
 /** Whether cells found as a table (rows of cell texts, header first) read as one. */
 export function readsAsTable(rows: readonly (readonly string[])[]): boolean {
-  return !onlyNumbers(rows) && !isProseSideBySide(rows) && readAsLines(rows) === undefined;
+  return !onlyNumbers(rows) && !isProseSideBySide(rows) && !holdsFigureLabel(rows) && readAsLines(rows) === undefined;
 }

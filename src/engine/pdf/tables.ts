@@ -58,11 +58,16 @@ interface Channel {
   x1: number;
 }
 
-/** Vertical whitespace channels free in (nearly) every line of the run. */
+/**
+ * Vertical whitespace channels free in (nearly) every line of the run. A sparse line (half the cells of the
+ * fullest line or fewer) may cross one more channel than the others: a label centred over several columns.
+ */
 function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
   let minX = Infinity;
   let maxX = -Infinity;
+  let most = 0;
   for (const line of lines) {
+    most = Math.max(most, line.cells.length);
     for (const cell of line.cells) {
       minX = Math.min(minX, cell.x0);
       maxX = Math.max(maxX, cell.x1);
@@ -70,8 +75,10 @@ function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
   }
   const span = Math.ceil(maxX - minX);
   if (!(span > 0) || span > 20_000) return [];
-  const diff = new Int32Array(span + 2);
+  const dense = new Int32Array(span + 2);
+  const sparse = new Int32Array(span + 2);
   for (const line of lines) {
+    const diff = line.cells.length * 2 <= most ? sparse : dense;
     for (const cell of line.cells) {
       const a = Math.max(0, Math.floor(cell.x0 - minX + 0.5));
       const b = Math.min(span + 1, Math.max(a + 1, Math.ceil(cell.x1 - minX - 0.5)));
@@ -80,12 +87,15 @@ function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
     }
   }
   const allowance = Math.floor(0.15 * lines.length);
+  const labelAllowance = allowance + (lines.length >= 5 ? 1 : 0);
   const channels: Channel[] = [];
-  let running = 0;
+  let denseRunning = 0;
+  let sparseRunning = 0;
   let start = -1;
   for (let i = 0; i <= span; i++) {
-    running += diff[i]!;
-    if (running <= allowance) {
+    denseRunning += dense[i]!;
+    sparseRunning += sparse[i]!;
+    if (denseRunning <= allowance && denseRunning + sparseRunning <= labelAllowance) {
       if (start < 0) start = i;
     } else if (start >= 0) {
       if (start > 0 && i - start >= minGap) channels.push({ x0: minX + start, x1: minX + i });
@@ -103,19 +113,43 @@ interface Row {
 }
 
 /** Lays the run's cells into the columns between channels; null when the result does not look like a table. */
-function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number): string[][] | null {
+function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, centredHeader = false): string[][] | null {
   const k = channels.length + 1;
+  const columnOf = (x: number) => {
+    let col = 0;
+    while (col < channels.length && x >= channels[col]!.x0 - 0.5) col++;
+    return col;
+  };
+  // The body's extent in each column, for a header whose labels are centred over their columns.
+  const extents = Array.from({ length: k }, () => ({ x0: Infinity, x1: -Infinity }));
+  if (centredHeader) {
+    for (const line of lines.slice(1)) {
+      for (const cell of line.cells) {
+        const extent = extents[columnOf(cell.x0)]!;
+        extent.x0 = Math.min(extent.x0, cell.x0);
+        extent.x1 = Math.max(extent.x1, cell.x1);
+      }
+    }
+  }
+  const nearestColumn = (x: number) => {
+    let best = 0;
+    let bestDistance = Infinity;
+    extents.forEach((extent, col) => {
+      const distance = x < extent.x0 ? extent.x0 - x : x > extent.x1 ? x - extent.x1 : 0;
+      if (distance < bestDistance) [best, bestDistance] = [col, distance];
+    });
+    return best;
+  };
   const rows: Row[] = [];
-  for (const line of lines) {
+  lines.forEach((line, index) => {
     const cells: string[] = Array.from({ length: k }, () => '');
     const ordered = [...line.cells].sort((a, b) => a.x0 - b.x0);
     for (const cell of ordered) {
-      let col = 0;
-      while (col < channels.length && cell.x0 >= channels[col]!.x0 - 0.5) col++;
+      const col = centredHeader && index === 0 ? nearestColumn((cell.x0 + cell.x1) / 2) : columnOf(cell.x0);
       cells[col] = cells[col] ? `${cells[col]} ${cell.text}` : cell.text;
     }
     rows.push({ cells, top: line.top, baseline: line.baseline, size: line.size });
-  }
+  });
   const filled = rows.filter((row) => row.cells.filter(Boolean).length >= 2).length;
   if (filled < minRows) return null;
   const cells = rows.flatMap((row) => row.cells).filter(Boolean);
@@ -252,7 +286,17 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
         run.unshift(above);
         start--;
       }
-      const rows = channels.length > 0 ? layOut(run, channels, minRows) : null;
+      let rows = channels.length > 0 ? layOut(run, channels, minRows) : null;
+      // A bold header row over a body in regular weight, whose labels are centred over (not aligned with) the
+      // body's columns: the columns come from the body, each label goes to the column nearest its centre, and
+      // short lines taken in above the header (a caption's last line) are left to the text.
+      const header = lines[i]!;
+      if (!rows && header.bold && header.cells.length >= 2 && end - i > minRows && run.slice(run.indexOf(header) + 1).every((line) => !line.bold)) {
+        run.splice(0, run.indexOf(header));
+        start = i;
+        const bodyChannels = findChannels(run.slice(1), 0.5 * size);
+        rows = bodyChannels.length > 0 ? layOut(run, bodyChannels, minRows, true) : null;
+      }
       if (rows) {
         tables.push({ start, end, rows, markdown: renderGfmTable(rows), rect: boundingRect(run) });
         i = end;

@@ -67,6 +67,25 @@ describe('tables on benchmark pages, read by LiteParse', () => {
     ]);
   });
 
+  it('labels centred over several columns head the table without merging its columns; no row is lost', async () => {
+    const [table, ...others] = tables(await convert(page('tables-01030000000187')));
+    expect(others).toEqual([]);
+    const lines = table!.split('\n');
+    expect(lines[2]).toBe('| Properties |  | Instruction |  |  | Alignment |  |');
+    expect(lines[3]).toBe('|  | Alpaca-GPT4 | OpenOrca | Synth. Math-Instruct | Orca DPO Pairs | Ultrafeedback Cleaned | Synth. Math-Alignment |');
+    expect(lines.at(-1)).toBe('| Open Source | O | O | ✗ | O | O | ✗ |');
+  });
+
+  it('cells boxed apart (each box its own grid) are one table with all its rows; the heading above stays a heading', async () => {
+    const model = await convert(page('tables-01030000000200'));
+    const [table, ...others] = tables(model);
+    expect(others).toEqual([]);
+    const lines = table!.split('\n');
+    expect(lines[0]).toBe('| Service Stage | Function Name | Explanation | Expected Benefit |');
+    expect(lines.some((line) => line.startsWith('|  | Guide and help |'))).toBe(true);
+    expect(mainMarkdown(model)).toMatch(/^# Key Functions by Main Service Flow$/m);
+  });
+
 });
 
 describe.each([
@@ -98,6 +117,36 @@ describe.each([
     expect(lines[2]).toMatch(/^<tr><td>Competence Statement<\/td><td>To know the basics of the 3 Rs .*<\/td><\/tr>$/);
     expect(lines[3]).toBe('<tr><td colspan="2">Learning Outcomes</td></tr>');
     expect(lines.filter((line) => line.startsWith('<tr>'))).toHaveLength(6);
+  });
+
+  it('a header cell wrapped over two lines is one cell, not a row of its own', async () => {
+    const [first, second, ...others] = tables(await convert(page('tables-01030000000170')));
+    expect(others).toEqual([]);
+    expect(first!.split('\n').slice(2, 4)).toEqual([
+      '| Slope Gradient (%) | Max Slope Length (ft) | P Value | Strip Width (ft) | P Value, RGMM | P Value, RRGM |',
+      '| 1 - 2 | 400 | 0.6 | 130 | 0.30 | 0.45 |',
+    ]);
+    expect(second!.split('\n')[0]).toBe('| Terrace Interval | Underground Outlets | Waterways with percent grade of: |  |  |');
+    expect(second!.split('\n')[2]).toBe('| (ft) |  | 0.1-0.3 | 0.4-0.7 | 0.8 |');
+  });
+
+  it('a bold header centred over its columns heads the table; the caption above stays text', async () => {
+    const model = await convert(page('tables-01030000000116'));
+    const [table] = tables(model);
+    expect(table!.split('\n').slice(0, 3)).toEqual([
+      '| Saccharometer | DI Water | Glucose Solution | Yeast Suspension |',
+      '| --- | --- | --- | --- |',
+      '| 1 | \\*8 ml | \\*6 ml | 0 ml |',
+    ]);
+    expect(mainMarkdown(model)).toMatch(/Table 2\. Contents of Saccharometers when testing fermentation with various yeast concentrations\./);
+  });
+
+  it('a header row set above the grid\'s top rule heads the ruled table', async () => {
+    const [table, ...others] = tables(await convert(page('tables-01030000000182')));
+    expect(others).toEqual([]);
+    const lines = table!.split('\n');
+    expect(lines[0]).toBe('|  | OCR | Recommendation | Product semantic search |');
+    expect(lines.slice(2).map((line) => line.split(' | ')[0])).toEqual(['| Pack', '| Application', '| Highlight']);
   });
 
   it('a contents list with its page numbers in a column is text, not a table', async () => {

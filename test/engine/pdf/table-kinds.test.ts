@@ -35,6 +35,33 @@ describe('readsAsTable', () => {
     ).toBe(true);
   });
 
+  it("a chart's labels run into its figure caption are not a table", () => {
+    expect(
+      readsAsTable([
+        ['56%', '36%', "Figure 8: Respondents' view to the"],
+        ['AGREE', 'STRONGLY AGREE', 'statement on online services'],
+        ['', '', 'in 2021'],
+      ]),
+    ).toBe(false);
+    expect(
+      readsAsTable([
+        ['Diagram 4', 'Distribution of posts by kind'],
+        ['Events', '81'],
+        ['Videos', '21'],
+      ]),
+    ).toBe(false);
+  });
+
+  it('a figure named in a cell of a table (not as its label) keeps the table', () => {
+    expect(
+      readsAsTable([
+        ['Section', 'Illustration'],
+        ['Setup', 'see Figure 2'],
+        ['Results', 'Figures 3 to 5'],
+      ]),
+    ).toBe(true);
+  });
+
   it('two columns of running prose side by side are not a table', () => {
     expect(
       readsAsTable([

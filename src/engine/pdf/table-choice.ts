@@ -1,0 +1,94 @@
+/**
+ * Two readings of one table: LiteParse's cells and docmill's aligned-text grid. LiteParse's is kept unless
+ * docmill's holds all of its words and more of the table, in fewer or as many words again: header rows LiteParse
+ * left out of the table (a header set apart from the body, centred over its columns), a row it dropped, a first
+ * column it missed, or the same words with a wrapped header cell read as one cell. Pure.
+ */
+import type { Rect } from './types.js';
+
+/** Share of the found table's words the own reading must hold. */
+const HELD = 0.97;
+/** The own reading may add at most this share of the found table's words (header rows, a dropped row or column). */
+const MAX_ADDED = 0.6;
+
+function words(rows: readonly (readonly string[])[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) for (const cell of row) for (const word of cell.split(/\s+/)) if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+function total(counts: ReadonlyMap<string, number>): number {
+  let sum = 0;
+  for (const count of counts.values()) sum += count;
+  return sum;
+}
+
+function overlaps(a: Rect, b: Rect): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+/**
+ * Whether the own reading (rows and place) replaces the found one: they overlap, the own one holds (nearly) every
+ * word of the found one, adds no more than a header's worth, and splits the rows at least as finely or adds rows.
+ */
+export function ownReadingHoldsMore(
+  own: { rows: readonly (readonly string[])[]; rect: Rect },
+  found: { rows: readonly (readonly string[])[]; rect: Rect },
+): boolean {
+  if (!overlaps(own.rect, found.rect)) return false;
+  const mine = words(own.rows);
+  const theirs = words(found.rows);
+  const theirTotal = total(theirs);
+  if (theirTotal === 0) return false;
+  let held = 0;
+  for (const [word, count] of theirs) held += Math.min(count, mine.get(word) ?? 0);
+  if (held < HELD * theirTotal) return false;
+  const added = total(mine) - held;
+  if (added > MAX_ADDED * theirTotal) return false;
+  const width = (rows: readonly (readonly string[])[]) => rows.reduce((max, row) => Math.max(max, row.filter(Boolean).length), 0);
+  // The same words: only a better reading of the rows (a wrapped header cell joined) replaces LiteParse's.
+  if (added === 0) return own.rows.length < found.rows.length && width(own.rows) >= width(found.rows);
+  return true;
+}
+
+/** How many times the ruled grid's words the found table must hold to replace it. */
+const WHOLE_TABLE = 3;
+
+/**
+ * Whether a ruled grid is only a part of the table another reader found around it (the first rows of a table
+ * whose cells are boxed apart, each box its own grid): the found table covers the grid and holds its words, and
+ * several times as many.
+ */
+export function foundTableHoldsRuled(
+  ruled: { rows: readonly (readonly string[])[]; rect: Rect },
+  found: { rows: readonly (readonly string[])[]; rect: Rect },
+): boolean {
+  const slack = 0.02 * (found.rect.x1 - found.rect.x0);
+  const inside =
+    ruled.rect.x0 >= found.rect.x0 - slack && ruled.rect.x1 <= found.rect.x1 + slack && ruled.rect.y0 >= found.rect.y0 - slack && ruled.rect.y1 <= found.rect.y1 + slack;
+  if (!inside) return false;
+  const mine = words(ruled.rows);
+  const theirs = words(found.rows);
+  const ruledTotal = total(mine);
+  let held = 0;
+  for (const [word, count] of mine) held += Math.min(count, theirs.get(word) ?? 0);
+  return ruledTotal > 0 && held >= HELD * ruledTotal && total(theirs) >= WHOLE_TABLE * ruledTotal;
+}
+
+/**
+ * The found table from `top` down: lines of text above it (a heading over the table, within the found table's
+ * box) leave its box, and the cells that begin with their words (a reader pulling them into the header cells)
+ * lose those words.
+ */
+export function foundTableFrom<T extends { rows: string[][]; rect: Rect }>(found: T, top: number, textAbove: readonly string[]): T {
+  const prefix = textAbove.join(' ').split(/\s+/).filter(Boolean);
+  const rows = found.rows.map((row) =>
+    row.map((cell) => {
+      const cellWords = cell.split(/\s+/).filter(Boolean);
+      let n = 0;
+      while (n < prefix.length && n < cellWords.length - 1 && cellWords[n] === prefix[n]) n++;
+      return n === prefix.length ? cellWords.slice(n).join(' ') : cell;
+    }),
+  );
+  return { ...found, rows, rect: { ...found.rect, y0: Math.max(found.rect.y0, top) } };
+}
