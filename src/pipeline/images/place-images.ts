@@ -32,8 +32,11 @@ const MEDIA_TYPE_ALIASES: Readonly<Record<string, string>> = {
 };
 const EXTENSION_OF = new Map([...Object.entries(IMAGE_MEDIA_TYPES).map(([extension, type]) => [type, extension] as const), ...Object.entries(MEDIA_TYPE_ALIASES)]);
 
-/** A Markdown image whose destination is a lifted picture: `![alt](docmill-image:<sha256> "title")`. */
-const MARKDOWN_IMAGE = /!\[[^\]]*\]\(<?docmill-image:([0-9a-f]{64})>?(?:\s+"[^"]*")?\)/g;
+/**
+ * A Markdown image whose destination is a lifted picture: `![alt](docmill-image:<sha256> "title")`, with the block
+ * separator after it, which goes with a decoration left out.
+ */
+const MARKDOWN_IMAGE = /!\[[^\]]*\]\(<?docmill-image:([0-9a-f]{64})>?(?:\s+"[^"]*")?\)(?:\n\n)?/g;
 
 /** Where the pictures go: the document (named in errors), and the link from its Markdown to a picture's name. */
 export interface ImagePlace {
