@@ -68,9 +68,9 @@ describe('a remote API answer with base64 pictures', () => {
           height: null,
           status: 'ok' as const,
           items: [
-            { id: 'p1.b0', type: 'title', content: '# Title', markdownSpan: [0, 7] as [number, number] },
-            { id: 'p1.b1', type: 'figure', content: `![Photo](${uri})`, markdownSpan: [9, 9 + `![Photo](${uri})`.length] as [number, number] },
-            { id: 'p1.b2', type: 'text', content: 'Text after.', markdownSpan: [markdown.length - 11, markdown.length] as [number, number] },
+            { id: 'p1.b0', readingOrder: 0, type: 'title', content: '# Title', markdownSpan: [0, 7] as [number, number] },
+            { id: 'p1.b1', readingOrder: 1, type: 'figure', content: `![Photo](${uri})`, markdownSpan: [9, 9 + `![Photo](${uri})`.length] as [number, number] },
+            { id: 'p1.b2', readingOrder: 2, type: 'text', content: 'Text after.', markdownSpan: [markdown.length - 11, markdown.length] as [number, number] },
           ],
         },
       ],
