@@ -60,16 +60,19 @@ function unchanged(text: string): Rewritten {
   return { text, offset: (before) => before };
 }
 
-/** `text.replace(pattern, replacer)` (pattern global), remembering each replacement to move offsets past it. */
+/**
+ * `text.replace(pattern, replacer)` (pattern global), remembering each replacement to move offsets past it; an offset
+ * inside a replaced stretch stays inside its replacement.
+ */
 export function replaceTracked(text: string, pattern: RegExp, replacer: (whole: string, ...groups: string[]) => string): Rewritten {
-  const edits: Array<{ end: number; shift: number }> = [];
+  const edits: Array<{ start: number; end: number; length: number; shiftAfter: number }> = [];
   let shift = 0;
   const result = text.replace(pattern, (whole: string, ...rest: unknown[]) => {
     const groups = rest.filter((value): value is string => typeof value === 'string' || value === undefined).map((value) => value ?? '');
     const at = rest.find((value): value is number => typeof value === 'number') ?? 0;
     const replacement = replacer(whole, ...groups);
     shift += replacement.length - whole.length;
-    edits.push({ end: at + whole.length, shift });
+    edits.push({ start: at, end: at + whole.length, length: replacement.length, shiftAfter: shift });
     return replacement;
   });
   if (edits.length === 0) return unchanged(text);
@@ -78,8 +81,9 @@ export function replaceTracked(text: string, pattern: RegExp, replacer: (whole: 
     offset: (before) => {
       let moved = 0;
       for (const edit of edits) {
-        if (edit.end > before) break;
-        moved = edit.shift;
+        if (before <= edit.start) break;
+        if (before < edit.end) return edit.start + moved + Math.min(before - edit.start, edit.length);
+        moved = edit.shiftAfter;
       }
       return before + moved;
     },
