@@ -54,6 +54,13 @@ export abstract class KeyedOutputStore implements OutputStore {
     await settleAll(assets.map((file) => this.writeKey(file.key, file.body)));
     const files = outputFiles(relativePath, outputs);
     await settleAll(files.map((file) => this.writeKey(file.key, file.body)));
+    // The pictures of an earlier conversion that this one no longer has go, now that nothing links to them.
+    if (outputs.assets !== undefined) {
+      const current = new Set(assets.map((file) => file.key));
+      const stale: string[] = [];
+      for await (const key of this.keysBelow(assetsFolder(relativePath))) if (!current.has(key)) stale.push(key);
+      await Promise.all(stale.map((key) => this.deleteKey(key)));
+    }
     return [...files.map((file) => file.key), ...assets.map((file) => file.key)];
   }
 

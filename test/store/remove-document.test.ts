@@ -126,6 +126,15 @@ describe.each(SUBJECTS)('%s.removeDocument', (_name, make) => {
     await store.close();
   });
 
+  it('leaves a document written again with only the pictures of its last conversion', async () => {
+    const { store, keys } = make();
+    await store.writeDocument('again.docx', EVERY_OUTPUT);
+    const written = await store.writeDocument('again.docx', { markdown: '![](again.docx.assets/image-1.png)', assets: [EVERY_OUTPUT.assets[0]!] });
+    expect(written).toEqual(['again.docx.md', 'again.docx.assets/image-1.png']);
+    expect((await keys()).filter((key) => key.startsWith('again.docx.assets/'))).toEqual(['again.docx.assets/image-1.png']);
+    await store.close();
+  });
+
   it('deletes the pictures of a document whose state is gone, with its other outputs', async () => {
     const { store, keys } = make();
     await store.writeDocument('lost.docx', EVERY_OUTPUT);
