@@ -17,6 +17,7 @@ useLiteParseModule((workerData as ThreadStart | null)?.liteParseModule);
 const { parseDocument } = await import('../src/engine/engine.js');
 const { EngineError } = await import('../src/engine/engine-error.js');
 const { listenToStages } = await import('../src/engine/stage.js');
+const { liftDataImages } = await import('../src/backend/embedded-images.js');
 
 if (!parentPort) throw new Error('engine-thread must run as a worker thread');
 const port = parentPort;
@@ -24,7 +25,13 @@ const port = parentPort;
 port.on('message', (task: ThreadTask) => {
   listenToStages((stage) => port.postMessage({ id: task.id, stage } satisfies ThreadMessage));
   parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages })
-    .then((data) => port.postMessage({ id: task.id, ok: true, data } satisfies ThreadMessage))
+    .then((data) => {
+      if (!task.liftImages) return port.postMessage({ id: task.id, ok: true, data } satisfies ThreadMessage);
+      // Each lifted picture owns its buffer (embedded-images.ts), so handing it over detaches nothing else.
+      const lifted = liftDataImages(data);
+      const transfer = lifted.images.map((image) => image.bytes.buffer as ArrayBuffer);
+      port.postMessage({ id: task.id, ok: true, data: lifted.data, images: lifted.images } satisfies ThreadMessage, transfer);
+    })
     .catch((error: unknown) => {
       const reply: ThreadMessage =
         error instanceof EngineError

@@ -118,6 +118,13 @@ export interface ProcessingOptions {
    * `true` for the defaults. Part of the options fingerprint. @default no chunks
    */
   chunks?: boolean | ChunkOptions | undefined;
+  /**
+   * Also write every picture of a document as `<path>.assets/<name>` beside its Markdown (in the same store), which
+   * links to each at its place: `![caption](report.docx.assets/image-1.png)`. Each distinct picture once; pictures
+   * with a side under 16 pixels left out; at most 1000 pictures and 256 MiB of them a document (over: the document
+   * fails with IMAGES_OVER_LIMIT). Part of the options fingerprint. @default false
+   */
+  images?: boolean | undefined;
 }
 
 export interface ChunkOptions {

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { resolve } from 'node:path';
-import type { ParseBackend } from '../backend/parse-backend.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { ParseBackend, ParseResult } from '../backend/parse-backend.js';
 import { localFileSource } from '../backend/upload-source.js';
 import { chunk, type Chunk } from '../chunk/chunk.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
@@ -17,6 +17,8 @@ import { integerSetting } from '../config/numbers.js';
 import { MAX_ATTEMPTS } from '../contract/limits.js';
 import type { ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
+import { placeResultImages } from '../pipeline/images/place-images.js';
+import { relativeAssetLink } from '../store/layout.js';
 import { CompositionRoot } from './composition-root.js';
 import type { ApiOptions, CommonOptions } from './options.js';
 import { checkOcrLanguagesFor, processingSettingsFrom, validatedOptions } from './processing-settings.js';
@@ -38,6 +40,13 @@ export interface ParseFileOptions extends ApiOptions, CommonOptions {
    * connections). Not closed by parseFile. @default one built from apiUrl/apiKey, closed after the call
    */
   backend?: ParseBackend | undefined;
+  /**
+   * Write the document's pictures as files beside the Markdown that will be written to `markdownPath`: in the folder
+   * `<markdownPath without .md>.assets/` (`out/report.md` → `out/report.assets/image-1.png`), written before this
+   * resolves; the returned Markdown links to them relatively. The same defaults and limits as `run`'s `images`.
+   * @default none: pictures stay alt-text placeholders
+   */
+  images?: { markdownPath: string } | undefined;
 }
 
 export async function parseFile(path: string, options: ParseFileOptions = {}): Promise<ParseData> {
@@ -48,12 +57,23 @@ export async function parseFile(path: string, options: ParseFileOptions = {}): P
   return CompositionRoot.use(options, async (root) => {
     const backend = options.backend ?? root.parseBackend({ engineThreads: 1, ...options }, maxAttempts);
     checkOcrLanguagesFor(backend, ocrLanguages ? { ocrLanguages } : {});
-    const result = await backend.parse(source, parseOptions, {
+    const images = options.images;
+    const result = await backend.parse(source, images ? { ...parseOptions, removeBase64Images: false } : parseOptions, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(ocrLanguages ? { ocrLanguages } : {}),
+      ...(images ? { liftImages: true } : {}),
     });
-    return result.data;
+    return images ? writeImagesBeside(result, path, images.markdownPath) : result.data;
   });
+}
+
+/** Writes the result's pictures into the assets folder of `markdownPath`; resolves with the data linking to them. */
+async function writeImagesBeside(result: ParseResult, file: string, markdownPath: string): Promise<ParseData> {
+  const target = resolve(markdownPath);
+  const folderName = `${basename(target).replace(/\.md$/i, '')}.assets`;
+  const placed = placeResultImages(result, { file, linkOf: (name) => relativeAssetLink(folderName, name) });
+  await Promise.all(placed.assets.map((asset) => writeFileAtomic(join(dirname(target), folderName, asset.name), asset.bytes)));
+  return placed.data;
 }
 
 /** The retrieval chunks of a parsed file (`parse --chunks`), their source named by `path` as given, with its sha256. */

@@ -44,6 +44,7 @@ export function processingSettingsFrom(options: ProcessingOptions): ProcessingSe
     }
     settings.chunks = { maxTokens, overlapTokens };
   }
+  if (options.images === true) settings.images = true;
   return settings;
 }
 

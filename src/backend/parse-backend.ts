@@ -3,6 +3,7 @@
  * local engine, which speaks the same contract in-process.
  */
 import type { ParseData } from '../contract/response.js';
+import type { EmbeddedImage } from './embedded-images.js';
 import type { ParseOptionsInput } from '../contract/options.js';
 import type { UploadSource } from './upload-source.js';
 import type { RetryCandidate } from './errors.js';
@@ -37,6 +38,12 @@ export interface ParseCall {
    * option, so a remote API never receives it. @default the document's declared language when installed, else English
    */
   ocrLanguages?: readonly string[] | undefined;
+  /**
+   * Asks for base64 images as bytes in `ParseResult.images` rather than in the result's text (embedded-images.ts).
+   * Local engine only (its threads hand the bytes over without copying them); a remote API's answer is lifted by
+   * the caller. @default false
+   */
+  liftImages?: boolean | undefined;
 }
 
 export interface ParseResult {
@@ -45,6 +52,8 @@ export interface ParseResult {
   attempts: number;
   /** Wall time from the first byte sent to the decoded response, waits included. */
   durationMs: number;
+  /** The pictures lifted out of `data` when `liftImages` was asked and the backend does it. */
+  images?: EmbeddedImage[] | undefined;
 }
 
 export interface ParseBackend {

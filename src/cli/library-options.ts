@@ -61,11 +61,12 @@ export type ProducerFlags = ParseFlags & ChunkFlags & SourceFlags & { force?: bo
 /** What each command that lists documents (run, watch, enqueue, --dry-run) takes from its parse, chunk and source flags. */
 export async function producerOptions(
   flags: ProducerFlags,
-): Promise<Pick<ProducerOptions, 'parseOptions' | 'ocrLanguages' | 'chunks' | 'include' | 'exclude' | 'force'>> {
+): Promise<Pick<ProducerOptions, 'parseOptions' | 'ocrLanguages' | 'chunks' | 'images' | 'include' | 'exclude' | 'force'>> {
   return {
     parseOptions: await optionsFromFlags(flags),
     ocrLanguages: ocrLanguagesFromFlags(flags),
     chunks: chunksFromFlags(flags),
+    images: flags.images === true,
     include: flags.include,
     exclude: flags.exclude,
     force: Boolean(flags.force),

@@ -23,6 +23,8 @@ export interface ParseFlags extends ChunkFlags {
   redactStyle?: string;
   /** Tesseract languages, `deu+eng` or `deu,eng`: a processing setting (ocrLanguages), not a /v2/parse option. */
   ocrLang?: string;
+  /** Pictures as files beside the Markdown: a processing setting (images), not a /v2/parse option. */
+  images?: boolean;
 }
 
 export function addParseFlags(command: Command): Command {
@@ -39,6 +41,7 @@ export function addParseFlags(command: Command): Command {
     .option('--redact-pii [mode]', 'redact personal data: accurate (default), aggressive or fast')
     .option('--redact-entities <list>', 'comma-separated buckets to redact: PERSON,EMAIL,PHONE,LOCATION,FINANCIAL,SECRET')
     .option('--redact-style <style>', 'how redacted spans read: tag (<EMAIL>), mask (***) or remove')
+    .option('--images', 'write every picture as <file>.assets/<name> beside the Markdown, which links to it (parse: needs --out)')
     .option('--ocr-lang <codes>', 'languages OCR reads scans in, local engine only: deu+eng or deu,eng (each needs @tesseract.js-data/<code>)');
 }
 

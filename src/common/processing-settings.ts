@@ -24,6 +24,8 @@ export const processingSettingsSchema = z
     ocrLanguages: z.array(z.string().regex(/^[a-z]{3}(_[a-z]{2,8})?$/)).min(1).optional(),
     /** Write `<path>.chunks.jsonl` beside the Markdown. Absent: no chunks. */
     chunks: chunkSettingsSchema.optional(),
+    /** Write the document's pictures as `<path>.assets/<name>`, linked from the Markdown. Absent: none. */
+    images: z.literal(true).optional(),
   })
   .strict();
 export type ProcessingSettings = z.infer<typeof processingSettingsSchema>;

@@ -6,6 +6,7 @@
  * A document without any block gets the HTML path's "no text" warning once.
  */
 import { htmlToModel, type HtmlPathOptions, NO_TEXT_WARNING } from './html/convert-html.js';
+import type { DomDocument } from './html/dom.js';
 import type { DocumentModel, MetadataValue, ModelPage } from './model.js';
 
 export interface HtmlPagesExtra {
@@ -15,6 +16,8 @@ export interface HtmlPagesExtra {
   /** The document's metadata (the pages' own `<head>` metadata is returned per page, not merged in). */
   metadata: Record<string, MetadataValue>;
   warnings?: string[];
+  /** Called on each page's parsed document before any cleaning, with the page's index. */
+  transform?: (document: DomDocument, index: number) => void;
 }
 
 export interface HtmlPagesResult {
@@ -43,6 +46,7 @@ export function htmlPagesToModel(documents: readonly string[], options: HtmlPath
       mainContent: 'none',
       footnotes: extra.footnotes ?? false,
       rawHtml: false,
+      ...(extra.transform ? { transform: (document: DomDocument) => extra.transform?.(document, index) } : {}),
     });
     pageMetadata.push(model.metadata);
     for (const block of model.pages.flatMap((modelPage) => modelPage.blocks)) {

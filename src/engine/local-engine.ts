@@ -9,6 +9,7 @@
  * CONVERSION_FAILED. Each try is an attempt the caller is told of (`beforeAttempt`/`afterAttempt`), so a manifest
  * counts two for such a document.
  */
+import type { EmbeddedImage } from '../backend/embedded-images.js';
 import { apiErrorFor, ParseApiError } from '../backend/errors.js';
 import type { ParseBackend, ParseCall, ParseResult } from '../backend/parse-backend.js';
 import { checkFile, checkOptions } from '../backend/upload-checks.js';
@@ -86,18 +87,24 @@ export class LocalParseEngine implements ParseBackend {
     const ocrLanguages = call.ocrLanguages ?? this.#ocrLanguages;
     const fileName = source.fileName;
     let attempts = 1;
+    const liftImages = call.liftImages === true;
+    let images: EmbeddedImage[] | undefined;
     await call.beforeAttempt?.(call.signal);
     // The first try, and when it overran its time or lost its thread, one more alone.
     const convert = async (b: Uint8Array, f: string, o: ParseOptions): Promise<ParseData> => {
       try {
-        return await this.pool.run(b, f, o, ocrLanguages);
+        const result = await this.pool.runLiftingImages(b, f, o, ocrLanguages, { liftImages });
+        images = result.images;
+        return result.data;
       } catch (error) {
         if (!needsIsolatedRetry(error)) throw error;
         call.afterAttempt?.({ ok: false, error: asApiError(error, fileName) });
         await call.beforeAttempt?.(call.signal);
         attempts += 1;
         try {
-          return await this.pool.run(b, f, o, ocrLanguages, { alone: true });
+          const result = await this.pool.runLiftingImages(b, f, o, ocrLanguages, { alone: true, liftImages });
+          images = result.images;
+          return result.data;
         } catch (again) {
           throw needsIsolatedRetry(again) ? confirmedFailure(again) : again;
         }
@@ -106,7 +113,7 @@ export class LocalParseEngine implements ParseBackend {
     try {
       const data = await parseWithJsonFormat(convert, bytes, fileName, options, this.#jsonExtractor, call.signal);
       call.afterAttempt?.({ ok: true, data });
-      return { data, attempts, durationMs: Date.now() - started };
+      return { data, attempts, durationMs: Date.now() - started, ...(images ? { images } : {}) };
     } catch (error) {
       const failure = asApiError(error, fileName);
       if (failure instanceof ParseApiError) failure.attempts = attempts;

@@ -1,5 +1,6 @@
 /** Messages between the engine's thread pool and its worker threads. */
 import type { ParseOptions } from '../contract/options.js';
+import type { EmbeddedImage } from '../backend/embedded-images.js';
 import type { ParseData } from '../contract/response.js';
 import type { EngineErrorCode } from './engine-error.js';
 
@@ -9,6 +10,8 @@ export interface ThreadTask {
   fileName: string;
   options: ParseOptions;
   ocrLanguages?: string[] | undefined;
+  /** Lift base64 images out of the result (embedded-images.ts): their bytes come back transferred, not in strings. */
+  liftImages?: boolean | undefined;
 }
 
 /** Sent while a task runs, each time its conversion enters a stage (stage.ts). */
@@ -18,7 +21,7 @@ export interface ThreadProgress {
 }
 
 export type ThreadReply =
-  | { id: number; ok: true; data: ParseData }
+  | { id: number; ok: true; data: ParseData; images?: EmbeddedImage[] | undefined }
   | {
       id: number;
       ok: false;

@@ -17,6 +17,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { EmbeddedImage } from '../backend/embedded-images.js';
 import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
@@ -56,7 +57,7 @@ interface Pending {
   alone: boolean;
   /** The stage its conversion last entered. */
   stage?: string | undefined;
-  resolve: (data: ParseData) => void;
+  resolve: (result: ThreadResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -64,6 +65,14 @@ interface Pending {
 export interface RunHow {
   /** On a fresh thread, with no other document running. @default false */
   alone?: boolean | undefined;
+  /** Base64 images lifted out of the result as bytes (`images`). @default false: they stay in its text */
+  liftImages?: boolean | undefined;
+}
+
+/** A thread's result: the contract's data, and the pictures lifted out of it when asked. */
+export interface ThreadResult {
+  data: ParseData;
+  images?: EmbeddedImage[] | undefined;
 }
 
 /**
@@ -116,10 +125,22 @@ export class EngineThreadPool {
   }
 
   /** Parses on a thread; `ocrLanguages`: the tesseract languages OCR reads in (absent: the document's own). */
-  run(bytes: Uint8Array, fileName: string, options: ParseOptions, ocrLanguages?: readonly string[], how: RunHow = {}): Promise<ParseData> {
+  async run(bytes: Uint8Array, fileName: string, options: ParseOptions, ocrLanguages?: readonly string[], how: RunHow = {}): Promise<ParseData> {
+    return (await this.runLiftingImages(bytes, fileName, options, ocrLanguages, how)).data;
+  }
+
+  /** As `run`, with the pictures lifted out of the result when `how.liftImages` asks (transferred from the thread). */
+  runLiftingImages(bytes: Uint8Array, fileName: string, options: ParseOptions, ocrLanguages?: readonly string[], how: RunHow = {}): Promise<ThreadResult> {
     if (this.#closed) return Promise.reject(new EngineCrashError('the engine is shut down'));
     return new Promise((resolve, reject) => {
-      const task: ThreadTask = { id: this.#nextId++, bytes, fileName, options, ...(ocrLanguages ? { ocrLanguages: [...ocrLanguages] } : {}) };
+      const task: ThreadTask = {
+        id: this.#nextId++,
+        bytes,
+        fileName,
+        options,
+        ...(ocrLanguages ? { ocrLanguages: [...ocrLanguages] } : {}),
+        ...(how.liftImages ? { liftImages: true } : {}),
+      };
       const pending: Pending = { task, timeoutMs: options.timeout, alone: how.alone === true, resolve, reject };
       if (pending.alone) {
         // Ahead of the documents waiting, behind any other that waits to run alone.
@@ -242,7 +263,7 @@ export class EngineThreadPool {
         pending.stage = message.stage;
         return;
       }
-      if (message.ok) finish(() => pending.resolve(message.data), true);
+      if (message.ok) finish(() => pending.resolve({ data: message.data, images: message.images }), true);
       else if (message.error.kind === 'document') {
         const { apiCode, message: text, detail } = message.error;
         finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true);

@@ -126,7 +126,17 @@ export class DocmillMetrics {
   });
   readonly bytesWritten = new Counter({
     name: 'docmill_output_bytes_written_total',
-    help: 'Bytes of outputs written for parsed documents (markdown and JSON files)',
+    help: 'Bytes of outputs written for parsed documents (markdown, JSON and picture files)',
+    registers: [this.registry],
+  });
+  readonly imagesWritten = new Counter({
+    name: 'docmill_images_written_total',
+    help: 'Picture files written beside the Markdown (--images), each distinct picture of a document once',
+    registers: [this.registry],
+  });
+  readonly imageBytesWritten = new Counter({
+    name: 'docmill_image_bytes_written_total',
+    help: 'Bytes of the picture files written (--images)',
     registers: [this.registry],
   });
   readonly creditsRemaining = new GaugeUntilKnown({

@@ -5,6 +5,10 @@
  */
 import { chunkId } from '../chunk/chunk.js';
 import {
+  assetFiles,
+  assetKey,
+  assetReference,
+  assetsFolder,
   checkWorkKey,
   documentOutputKeys,
   indexKey,
@@ -45,27 +49,51 @@ export abstract class KeyedOutputStore implements OutputStore {
   abstract close(): Promise<void>;
 
   async writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]> {
+    // Pictures first: the Markdown that links to them never exists without them.
+    const assets = assetFiles(relativePath, outputs.assets ?? []);
+    await settleAll(assets.map((file) => this.writeKey(file.key, file.body)));
     const files = outputFiles(relativePath, outputs);
     await settleAll(files.map((file) => this.writeKey(file.key, file.body)));
-    return files.map((file) => file.key);
+    // The pictures of an earlier conversion that this one no longer has go, now that nothing links to them.
+    if (outputs.assets !== undefined) {
+      const current = new Set(assets.map((file) => file.key));
+      const stale: string[] = [];
+      for await (const key of this.keysBelow(assetsFolder(relativePath))) if (!current.has(key)) stale.push(key);
+      await Promise.all(stale.map((key) => this.deleteKey(key)));
+    }
+    return [...files.map((file) => file.key), ...assets.map((file) => file.key)];
   }
 
   async copyDocument(from: DocumentState, toRelativePath: string): Promise<string[]> {
     // Read everything first: a missing output then fails the copy before anything is written at the target.
     // (On S3, CopyObject would save the round trip but needs read rights on the source key all the same.)
+    const recorded = recordedOutputs(from);
+    // Links to the pictures name the document's assets folder: the copy's name its own.
+    const links = recorded.some((output) => output.kind === 'asset')
+      ? { from: assetReference(from.relativePath, ''), to: assetReference(toRelativePath, '') }
+      : undefined;
+    const relink = (text: string) => (links ? text.replaceAll(links.from, links.to) : text);
     const copies = await Promise.all(
-      recordedOutputs(from).map(async ({ kind, key }) => {
-        const body = await this.readKey(key);
-        if (body === undefined) throw new OutputMissingError(key);
-        // Chunks name their document's path (and their ids include it): the copy's chunks name the copy.
-        if (kind === 'chunks') {
-          const retargeted = retargetChunks(asText(body), toRelativePath, (chunk) => chunkId(chunk.source, chunk.charStart, chunk.charEnd, chunk.text));
-          return { key: outputKey(toRelativePath, kind), body: retargeted };
+      recorded.map(async (output) => {
+        if (output.kind === 'asset') {
+          const bytes = await this.readBytes(output.key);
+          if (bytes === undefined) throw new OutputMissingError(output.key);
+          return { key: assetKey(toRelativePath, output.name), body: bytes, asset: true };
         }
-        return { key: outputKey(toRelativePath, kind), body };
+        const body = await this.readKey(output.key);
+        if (body === undefined) throw new OutputMissingError(output.key);
+        const text = links ? relink(asText(body)) : body;
+        // Chunks name their document's path (and their ids include it): the copy's chunks name the copy.
+        if (output.kind === 'chunks') {
+          const retargeted = retargetChunks(asText(text), toRelativePath, (chunk) => chunkId(chunk.source, chunk.charStart, chunk.charEnd, chunk.text));
+          return { key: outputKey(toRelativePath, output.kind), body: retargeted, asset: false };
+        }
+        return { key: outputKey(toRelativePath, output.kind), body: text, asset: false };
       }),
     );
-    await settleAll(copies.map((copy) => this.writeKey(copy.key, copy.body)));
+    const assets = copies.filter((copy) => copy.asset);
+    await settleAll(assets.map((copy) => this.writeKey(copy.key, copy.body)));
+    await settleAll(copies.filter((copy) => !copy.asset).map((copy) => this.writeKey(copy.key, copy.body)));
     return copies.map((copy) => copy.key);
   }
 
@@ -102,6 +130,8 @@ export abstract class KeyedOutputStore implements OutputStore {
     let deleted: string[] = [];
     if (removal.deleteOutputs) {
       const outputs = new Set([...documentOutputKeys(relativePath), ...(state ? recordedOutputs(state).map((output) => output.key) : [])]);
+      // Pictures a state does not list (it was lost, or a conversion stopped part way) go too.
+      for await (const key of this.keysBelow(assetsFolder(relativePath))) outputs.add(key);
       await Promise.all([...outputs].map((key) => this.deleteKey(key)));
       deleted = [...outputs].filter((key) => state?.outputs.includes(key) ?? false);
       if (state) {

@@ -2,6 +2,7 @@
  * Where everything lives below a store root, shared by the fs and S3 stores so both lay out outputs the same way:
  *
  *   <safe path><OUTPUT_SUFFIX>                     outputs, mirroring the source tree (a/b/report.pdf.md ...)
+ *   <safe path>.assets/<name>                      the document's pictures (a/b/report.pdf.assets/image-1.png)
  *   _docmill/state/<safe path>.json                what was converted from a source path, for skipping
  *   _docmill/index/<sha256>/<fingerprint>.json     the same state, found by content and options
  *   _docmill/ranges/<sha256>/<fingerprint>/<first>-<last>.pdf, .json
@@ -11,7 +12,7 @@
  *
  * Keys are '/'-separated and relative to the root; the stores turn them into paths or prefixed object keys.
  */
-import { OUTPUT_SUFFIX, type DocumentOutputs, type DocumentState, type OutputKind } from './output-store.js';
+import { OUTPUT_SUFFIX, type AssetFile, type DocumentOutputs, type DocumentState, type OutputKind } from './output-store.js';
 import { RESERVED_TOP_LEVEL, safeRelativePath } from './safe-path.js';
 import { InvalidRecordError, StoreWriteError, UnsafePathError } from './store-errors.js';
 
@@ -36,6 +37,43 @@ export interface OutputFile {
 
 export function outputKey(relativePath: string, kind: OutputKind): string {
   return safeRelativePath(relativePath) + OUTPUT_SUFFIX[kind];
+}
+
+/** The folder of a document's pictures, beside its Markdown: `<safe path>.assets/`. */
+export function assetsFolder(relativePath: string): string {
+  return `${safeRelativePath(relativePath)}${ASSETS_SUFFIX}`;
+}
+
+const ASSETS_SUFFIX = '.assets/';
+/** A picture's name: made by docmill (`image-1.png`), checked all the same so no name can leave its folder. */
+const ASSET_NAME = /^[a-z0-9][a-z0-9_-]{0,99}\.[a-z0-9]{1,8}$/i;
+
+export function assetKey(relativePath: string, name: string): string {
+  if (!ASSET_NAME.test(name)) throw new UnsafePathError(name, 'a picture is named with letters, digits, "-", "_" and one extension');
+  return assetsFolder(relativePath) + name;
+}
+
+/**
+ * How the document's Markdown links to one of its pictures: relative to the Markdown, which lies in the same folder
+ * as the pictures' folder, its name percent-encoded where a Markdown link or a URL would break (spaces, brackets).
+ */
+export function assetReference(relativePath: string, name: string): string {
+  const folder = assetsFolder(relativePath).slice(0, -1);
+  return relativeAssetLink(folder.slice(folder.lastIndexOf('/') + 1), name);
+}
+
+/** The link from a Markdown file to `name` in the folder `folderName` beside it. */
+export function relativeAssetLink(folderName: string, name: string): string {
+  return `${encodeLinkSegment(folderName)}/${name}`;
+}
+
+function encodeLinkSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/[()!'*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** The pictures' files: keys below the document's assets folder, bytes as they are. */
+export function assetFiles(relativePath: string, assets: readonly AssetFile[]): Array<{ key: string; body: Uint8Array }> {
+  return assets.map((asset) => ({ key: assetKey(relativePath, asset.name), body: asset.bytes }));
 }
 
 /**
@@ -110,19 +148,26 @@ export function outputFiles(relativePath: string, outputs: DocumentOutputs): Out
 }
 
 /**
- * The outputs a state lists, each paired with its kind. Only keys in the layout of the state's own path are
- * accepted: a state edited to point at `_docmill/...` or another document's files is refused, not copied.
+ * The outputs a state lists, each paired with its kind (`asset` for a picture, with its name). Only keys in the layout
+ * of the state's own path are accepted: a state edited to point at `_docmill/...` or another document's files is
+ * refused, not copied.
  */
-export function recordedOutputs(state: DocumentState): Array<{ kind: OutputKind; key: string }> {
+export function recordedOutputs(state: DocumentState): RecordedOutput[] {
   const byKey = new Map(OUTPUT_KINDS.map((kind) => [outputKey(state.relativePath, kind), kind] as const));
-  return state.outputs.map((key) => {
+  const assets = assetsFolder(state.relativePath);
+  return state.outputs.map((key): RecordedOutput => {
     const kind = byKey.get(key);
+    if (kind === undefined && key.startsWith(assets) && ASSET_NAME.test(key.slice(assets.length))) {
+      return { kind: 'asset', key, name: key.slice(assets.length) };
+    }
     if (kind === undefined) {
       throw new InvalidRecordError(stateKey(state.relativePath), `output ${JSON.stringify(key)} is not in its layout`);
     }
     return { kind, key };
   });
 }
+
+export type RecordedOutput = { kind: OutputKind; key: string } | { kind: 'asset'; key: string; name: string };
 
 /** One compact JSON value a line, each line ending in '\n' (JSON Lines). */
 export function jsonLines(values: readonly unknown[], key: string): string {
@@ -160,8 +205,23 @@ export function prettyJson(value: unknown, key: string, indent = 2): string {
   return `${text}\n`;
 }
 
+/** The picture encodings by the extension their files are named with; other pictures are `.bin`. */
+export const IMAGE_MEDIA_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  emf: 'image/emf',
+  wmf: 'image/wmf',
+};
+
 /** Content type for an S3 object, from its key's suffix. */
 export function contentTypeOf(key: string): string {
+  const extension = /\.assets\/[^/]+\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase();
+  if (extension !== undefined) return IMAGE_MEDIA_TYPES[extension] ?? 'application/octet-stream';
   if (key.endsWith('.md')) return 'text/markdown; charset=utf-8';
   if (key.endsWith('.jsonl')) return 'application/x-ndjson';
   if (key.endsWith('.pdf')) return 'application/pdf';

@@ -14,9 +14,19 @@ export interface DocumentOutputs {
   blocks?: unknown;
   /** `<path>.chunks.jsonl`: retrieval chunks, one JSON object a line. */
   chunks?: readonly unknown[];
+  /** `<path>.assets/<name>`: the document's pictures (`--images`), which the Markdown links to. */
+  assets?: readonly AssetFile[];
 }
 
-export type OutputKind = keyof DocumentOutputs;
+/** One picture of a document, written as `<path>.assets/<name>`. */
+export interface AssetFile {
+  /** A plain file name (`image-1.png`): letters, digits, `-`, `_` and one extension. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The kinds of text output, one file each; the pictures (`assets`) are a folder of their own. */
+export type OutputKind = Exclude<keyof DocumentOutputs, 'assets'>;
 
 export const OUTPUT_SUFFIX: Record<OutputKind, string> = {
   markdown: '.md',

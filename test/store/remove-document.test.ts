@@ -23,6 +23,10 @@ const EVERY_OUTPUT: Required<DocumentOutputs> = {
   pages: [{ page: 1, markdown: '# Report' }],
   blocks: [{ page: 1, blocks: [] }],
   chunks: [{ id: 'c1', text: 'Report' }],
+  assets: [
+    { name: 'image-1.png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) },
+    { name: 'image-2.svg', bytes: new TextEncoder().encode('<svg/>') },
+  ],
 };
 
 function removedRecord(path: string): ManifestEntry {
@@ -97,7 +101,8 @@ describe.each(SUBJECTS)('%s.removeDocument', (_name, make) => {
     const { store, keys, manifest } = make();
     const path = 'dir/report one.pdf';
     const written = await store.writeDocument(path, EVERY_OUTPUT);
-    expect(written).toHaveLength(OUTPUT_KINDS.length);
+    expect(written).toHaveLength(OUTPUT_KINDS.length + EVERY_OUTPUT.assets.length);
+    expect(written).toEqual(expect.arrayContaining(['dir/report one.pdf.assets/image-1.png', 'dir/report one.pdf.assets/image-2.svg']));
     const state = sampleState({ relativePath: path, outputs: written, sha256: sha256Of('removed content') });
     await store.writeState(state);
     const other = sampleState({ relativePath: 'other.pdf', outputs: await store.writeDocument('other.pdf', { markdown: 'other' }) });
@@ -118,6 +123,23 @@ describe.each(SUBJECTS)('%s.removeDocument', (_name, make) => {
     // Again (a removal job run twice): nothing left to delete, one more line.
     await store.removeDocument(path, { deleteOutputs: true, record: removedRecord(path) });
     expect(await manifest()).toHaveLength(2);
+    await store.close();
+  });
+
+  it('leaves a document written again with only the pictures of its last conversion', async () => {
+    const { store, keys } = make();
+    await store.writeDocument('again.docx', EVERY_OUTPUT);
+    const written = await store.writeDocument('again.docx', { markdown: '![](again.docx.assets/image-1.png)', assets: [EVERY_OUTPUT.assets[0]!] });
+    expect(written).toEqual(['again.docx.md', 'again.docx.assets/image-1.png']);
+    expect((await keys()).filter((key) => key.startsWith('again.docx.assets/'))).toEqual(['again.docx.assets/image-1.png']);
+    await store.close();
+  });
+
+  it('deletes the pictures of a document whose state is gone, with its other outputs', async () => {
+    const { store, keys } = make();
+    await store.writeDocument('lost.docx', EVERY_OUTPUT);
+    await store.removeDocument('lost.docx', { deleteOutputs: true, record: removedRecord('lost.docx') });
+    expect((await keys()).filter((key) => !key.startsWith('_docmill/'))).toEqual([]);
     await store.close();
   });
 

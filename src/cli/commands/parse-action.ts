@@ -22,6 +22,7 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
   const environment = environmentOf(context);
   const chunking = chunkSettingsFromFlags(flags);
   if (chunking && flags.json) throw new UsageError('--chunks prints the chunks as JSON lines; leave out --json');
+  if (flags.images && !flags.out) throw new UsageError('--images writes the pictures beside the Markdown: give --out <file.md>');
   const data = await parseFile(file, {
     ...commonOptions(context, environment),
     ...apiOptions(flags, environment),
@@ -29,6 +30,7 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
     parseOptions: await optionsFromFlags(chunking ? { ...flags, pages: true, blocks: true } : flags),
     ocrLanguages: ocrLanguagesFromFlags(flags),
     maxAttempts: integerSetting(flags.maxAttempts, '--max-attempts', { max: MAX_ATTEMPTS }),
+    ...(flags.images && flags.out ? { images: { markdownPath: flags.out } } : {}),
   });
   const output = chunking ? jsonLines(await chunksOfFile(file, data, chunking)) : flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
   if (flags.out) {

@@ -27,11 +27,13 @@
  */
 import { sniffedOf } from '../bytes/sniff.js';
 import { requirePackage } from '../bytes/verdict.js';
-import type { ZipArchive } from '../bytes/zip.js';
+import { resolveEntryPath, type ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
 import { htmlPagesToModel } from '../html-pages.js';
 import { decodeHtmlBytes } from '../html/decode.js';
 import type { Converter, ModelBlock } from '../model.js';
+import type { DomDocument } from '../html/dom.js';
+import { packageImageUri } from '../package-images.js';
 import { checkPackageXml, readXmlPart } from '../package-xml.js';
 import { titlesFromNav, titlesFromNcx } from './navigation.js';
 import { type PackageDocument, parsePackageDocument, resolvePath, rootfilePath, type SpineItem } from './package-document.js';
@@ -76,7 +78,13 @@ export const convertEpub: Converter = async (input) => {
   if (present.length === 0) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: none of the chapters its spine lists is in the zip package`);
 
   const documents = present.map((chapter) => decodeHtmlBytes(files.get(chapter.item.path) as Uint8Array).text);
-  const { model, pageMetadata } = htmlPagesToModel(documents, input.options, { source: 'epub', metadata: book.metadata, warnings });
+  const keepImages = input.options.removeBase64Images === false;
+  const { model, pageMetadata } = htmlPagesToModel(documents, input.options, {
+    source: 'epub',
+    metadata: book.metadata,
+    warnings,
+    ...(keepImages ? { transform: (document, index) => embedPictures(document, zip, present[index]?.item.path ?? '') } : {}),
+  });
 
   const titles = chapterTitles(zip, book);
   const headTitles = pageMetadata.map((metadata) => (typeof metadata['title'] === 'string' ? metadata['title'].replace(/\s+/g, ' ').trim() : ''));
@@ -179,4 +187,18 @@ function chapterTitles(zip: ZipArchive, book: PackageDocument): Map<string, stri
 /** Plain text as the content of a Markdown heading. */
 function escapeInline(text: string): string {
   return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
+}
+
+/**
+ * A chapter's pictures (`img src`, relative to the chapter) as data: URIs of the package's parts, when the result keeps
+ * pictures; a remote `src` stays a link, and a picture missing from the package stays as written.
+ */
+function embedPictures(document: DomDocument, zip: ZipArchive, chapterPath: string): void {
+  const folder = chapterPath.slice(0, chapterPath.lastIndexOf('/') + 1);
+  for (const image of document.querySelectorAll('img[src]')) {
+    const src = (image.getAttribute('src') ?? '').trim().replace(/[?#].*$/, '');
+    if (src === '' || /^[a-z][a-z0-9+.-]*:/i.test(src)) continue;
+    const uri = packageImageUri(zip, resolveEntryPath(folder, src));
+    if (uri !== null) image.setAttribute('src', uri);
+  }
 }

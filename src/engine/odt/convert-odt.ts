@@ -24,6 +24,7 @@ import type { ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
 import { htmlDocument, htmlPagesToModel } from '../html-pages.js';
 import { BASE64_IMAGE_PLACEHOLDER } from '../html/markdown.js';
+import { packageImageUri } from '../package-images.js';
 import type { ConvertInput, Converter, DocumentModel } from '../model.js';
 import { checkPackageXml, describeDefect, xmlDefect } from '../package-xml.js';
 import { bodyToHtml, type ImageSource } from './body-html.js';
@@ -33,8 +34,6 @@ import { OdfStyles } from './styles.js';
 import { childPath, firstChild, parseXml, XmlTooDeepError, type XmlElement } from './xml-tree.js';
 
 const WHAT = 'the OpenDocument text';
-/** Pictures embedded as data: URIs (removeBase64Images false) up to this size each. */
-const MAX_EMBEDDED_IMAGE_BYTES = 16 * 1024 * 1024;
 
 const OTHER_ODF_KINDS: Record<string, string> = {
   spreadsheet: 'an OpenDocument spreadsheet',
@@ -135,30 +134,8 @@ function imageSource(zip: ZipArchive | null, removeBase64Images: boolean): Image
     if (reference === '') return null;
     if (/^[a-z][a-z0-9+.-]*:/i.test(reference)) return reference;
     if (removeBase64Images || zip === null) return BASE64_IMAGE_PLACEHOLDER;
-    const name = decodePath(reference.replace(/^\.\//, ''));
-    const size = zip.sizeOf(name);
-    if (size === undefined || size > MAX_EMBEDDED_IMAGE_BYTES) return BASE64_IMAGE_PLACEHOLDER;
-    const data = zip.read([name]).get(name);
-    if (data === undefined) return BASE64_IMAGE_PLACEHOLDER;
-    return `data:${mimeType(name)};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
+    return packageImageUri(zip, reference.replace(/^\.\//, '')) ?? BASE64_IMAGE_PLACEHOLDER;
   };
-}
-
-function decodePath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
-function mimeType(name: string): string {
-  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  const types: Record<string, string> = {
-    png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', bmp: 'image/bmp',
-    webp: 'image/webp', tif: 'image/tiff', tiff: 'image/tiff', wmf: 'image/wmf', emf: 'image/emf',
-  };
-  return types[extension] ?? 'application/octet-stream';
 }
 
 /** Headers open and footers close every page (page furniture, left out of the Markdown by onlyMainContent). */

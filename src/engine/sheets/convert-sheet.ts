@@ -39,9 +39,11 @@ import { enterStage } from '../stage.js';
 import { encrypted, messageOf, workbookContainer } from './container.js';
 import { renderGfmTable } from '../gfm-table.js';
 import { type SheetChart, workbookCharts } from './charts.js';
+import { type SheetPicture, workbookPictures } from './pictures.js';
 import { commentsMarkdown } from './comments.js';
 import { DEFAULT_SHEET_LIMITS, type SheetLimits } from './limits.js';
 import { lineMarkdown } from './markdown-text.js';
+import { escapeInline } from '../slides/paragraphs.js';
 import { findRegions, type Region, type Spacers } from './regions.js';
 import { workbookSpacers } from './sheet-geometry.js';
 import { describeRange, regionCellCount, sheetCells } from './sheet-grid.js';
@@ -98,7 +100,9 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
   const charts = workbookCharts(zip);
   enterStage('laying out the sheets');
   const spacers = workbookSpacers(zip);
-  const model = workbookModel(workbook, DEFAULT_SHEET_LIMITS, { charts: charts.bySheet, spacers });
+  const pictures = input.options.removeBase64Images === false ? readPictures(zip) : { bySheet: new Map<string, SheetPicture[]>(), warnings: [] };
+  const model = workbookModel(workbook, DEFAULT_SHEET_LIMITS, { charts: charts.bySheet, spacers, pictures: pictures.bySheet });
+  if (pictures.warnings.length > 0) model.warnings = [...(model.warnings ?? []), ...pictures.warnings];
   if (charts.warnings.length > 0) model.warnings = [...(model.warnings ?? []), ...charts.warnings];
   return model;
 };
@@ -124,6 +128,8 @@ function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
 export interface SheetLayoutHints {
   charts?: ReadonlyMap<string, readonly SheetChart[]>;
   spacers?: ReadonlyMap<string, Spacers>;
+  /** Pictures kept in the result (pictures.ts), after the sheet's cells and charts. */
+  pictures?: ReadonlyMap<string, readonly SheetPicture[]>;
 }
 
 /**
@@ -165,6 +171,9 @@ export function workbookModel(
     }
     regions.forEach((region, index) => blocks.push(...regionBlocks(layoutRegion(region), titlesTable(regions, index))));
     for (const chart of sheetCharts) blocks.push(...chartBlocks(chart));
+    for (const picture of layout.pictures?.get(name) ?? []) {
+      blocks.push({ type: 'figure', label: null, markdown: `![${escapeInline(picture.description)}](${picture.uri})`, bbox: null, source: SOURCE });
+    }
     if (blocks.length === 1) {
       blocks.push({
         type: 'text',
@@ -268,4 +277,13 @@ function textWorkbook(input: ConvertInput): DocumentModel {
   const note = `The ${input.extension || 'spreadsheet'} file holds delimited text, not a workbook; it was read as CSV.`;
   model.warnings = [note, ...(model.warnings ?? [])];
   return model;
+}
+
+/** A workbook's pictures, or none and a warning when its drawings cannot be read: the cells still convert. */
+function readPictures(zip: ZipArchive | undefined): { bySheet: Map<string, SheetPicture[]>; warnings: string[] } {
+  try {
+    return { bySheet: workbookPictures(zip), warnings: [] };
+  } catch (error) {
+    return { bySheet: new Map(), warnings: [`The workbook's pictures could not all be read (${messageOf(error)}).`] };
+  }
 }

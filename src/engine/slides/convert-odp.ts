@@ -27,6 +27,7 @@
  * Content without an office:presentation body is CORRUPT_DOCUMENT; no pages is EMPTY_DOCUMENT.
  */
 import { EngineError } from '../engine-error.js';
+import { packageImageUri } from '../package-images.js';
 import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelPage } from '../model.js';
 import { declarations, DEFAULT_PAGE_STYLE, readStyles, type OdpStyles, type PageStyle } from './odp/styles.js';
 import { odfTableRows } from './odp/table.js';
@@ -72,9 +73,15 @@ function convert(input: ConvertInput): DocumentModel {
     const text = parts.get(name);
     return text === undefined ? null : parseXml(text);
   };
+  const keepImages = input.options.removeBase64Images === false;
+  const image = (href: string): string | null => {
+    const name = href.trim().replace(/^\.\//, '');
+    if (!keepImages || name === '' || /^[a-z][a-z0-9+.-]*:/i.test(name)) return null;
+    return packageImageUri(deck, name);
+  };
   pageElements.forEach((page, index) => {
     enterStage(`reading slide ${index + 1}`);
-    const slide = readPage(page, index + 1, { styles, declared, charts, budget });
+    const slide = readPage(page, index + 1, { styles, declared, charts, image, budget });
     if (slide.hidden) hidden.push(slide.number);
     firstTitle ??= slide.title?.text;
     pages.push(renderSlide(slide, { source: 'odp', pointsPerUnit: POINTS_PER_CENTIMETRE }));
@@ -97,6 +104,8 @@ interface DeckFacts {
   declared: ReturnType<typeof declarations>;
   /** The parsed content of an embedded object (`./Object 1`), or null. */
   charts: (href: string) => XmlElement | null;
+  /** A picture of the package (`Pictures/...`) as a data: URI; null when pictures are not kept or it cannot be read. */
+  image: (href: string) => string | null;
   budget: DeckBudget;
 }
 
@@ -180,7 +189,9 @@ function readPage(page: XmlElement, number: number, deck: DeckFacts): Slide {
           const description = [textContent(child(shape, 'title')), textContent(child(shape, 'desc'))]
             .map((text) => text.replace(/\s+/g, ' ').trim())
             .filter((text) => text !== '');
-          slide.items.push({ kind: 'figure', description: [...new Set(description)].join(' — '), rect });
+          const picture = child(shape, 'image');
+          const image = picture === undefined ? null : deck.image(attr(picture, 'xlink:href') ?? '');
+          slide.items.push({ kind: 'figure', description: [...new Set(description)].join(' — '), rect, ...(image === null ? {} : { image }) });
         }
         return;
       }
@@ -299,3 +310,4 @@ function odfMetadata(meta: XmlElement | undefined): Record<string, MetadataValue
   if (keywords.length > 0) metadata['keywords'] = keywords.join(', ');
   return metadata;
 }
+

@@ -16,7 +16,9 @@
  * with a warning instead); too many slides, shapes or table cells are DOCUMENT_TOO_COMPLEX.
  */
 import { coreMetadata, parseRelationships, type Relationship } from '../docx/package.js';
+import type { ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
+import { packageImageUri } from '../package-images.js';
 import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelPage } from '../model.js';
 import { DeckBudget, MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
 import { type ChartData, readChart } from './pptx/chart.js';
@@ -33,7 +35,9 @@ const POINTS_PER_EMU = 1 / 12_700;
 export const convertPptx: Converter = async (input) => convert(input);
 
 function convert(input: ConvertInput): DocumentModel {
-  const parts = readDeckParts(openDeck(input, 'pptx'), isWantedPart);
+  const zip = openDeck(input, 'pptx');
+  const parts = readDeckParts(zip, isWantedPart);
+  const keepImages = input.options.removeBase64Images === false;
   const deck = new PartCache(parts);
 
   const mainPart = parseRelationships(parts.get('_rels/.rels'), '').find((relationship) => relationship.kind === 'officeDocument')?.target ?? 'ppt/presentation.xml';
@@ -69,7 +73,7 @@ function convert(input: ConvertInput): DocumentModel {
       pages.push({ pageNumber: number, width: null, height: null, status: 'failed', blocks: [] });
       return;
     }
-    const slide = readSlide(deck, target, root, { number, width, height, authors, budget });
+    const slide = readSlide(deck, target, root, { number, width, height, authors, budget, zip: keepImages ? zip : null });
     if (slide.hidden) hidden.push(number);
     if (firstTitle === null && slide.title !== null) firstTitle = slide.title.text;
     pages.push(renderSlide(slide, { source: 'pptx', pointsPerUnit: POINTS_PER_EMU }));
@@ -96,6 +100,8 @@ interface SlideFacts {
   height: number | null;
   authors: ReadonlyMap<string, string>;
   budget: DeckBudget;
+  /** The package to read pictures from, when the result keeps them. */
+  zip: ZipArchive | null;
 }
 
 function readSlide(deck: PartCache, part: string, root: XmlElement, facts: SlideFacts): Slide {
@@ -116,7 +122,11 @@ function readSlide(deck: PartCache, part: string, root: XmlElement, facts: Slide
     const dataPart = relationships.find((relationship) => relationship.id === id && !relationship.external)?.target;
     return dataPart === undefined ? undefined : deck.xml(dataPart);
   };
-  const shapes = readSlideShapes(root, { slideNumber: facts.number, relationships, layout, master, chart, diagram, budget: facts.budget });
+  const image = (id: string): string | null => {
+    const mediaPart = relationships.find((relationship) => relationship.id === id && !relationship.external)?.target;
+    return facts.zip === null || mediaPart === undefined ? null : packageImageUri(facts.zip, mediaPart);
+  };
+  const shapes = readSlideShapes(root, { slideNumber: facts.number, relationships, layout, master, chart, diagram, image, budget: facts.budget });
 
   const plainContext: TextContext = { listStyles: [], relationships, slideNumber: facts.number };
   const items = [...shapes.items];

@@ -113,6 +113,7 @@ function itemBlocks(item: SlideItem, bbox: Bbox | null): Omit<ModelBlock, 'sourc
     }
     case 'figure': {
       const description = item.description.replace(/\s+/g, ' ').trim();
+      if (item.image !== undefined) return [{ type: 'figure', label: null, markdown: `![${escapeInline(description)}](${item.image})`, bbox }];
       // A picture without a description is still a block (with its place on the slide), with no Markdown.
       return [{ type: 'figure', label: null, markdown: description === '' ? '' : `*Image: ${escapeInline(description)}*`, bbox }];
     }

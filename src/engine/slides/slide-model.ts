@@ -43,7 +43,13 @@ export type SlideItem =
       furniture?: FurnitureKind;
     }
   | { kind: 'table'; rows: string[][]; rect: Rect | null }
-  | { kind: 'figure'; description: string; rect: Rect | null }
+  | {
+      kind: 'figure';
+      description: string;
+      rect: Rect | null;
+      /** The picture as a data: URI, when the result keeps pictures (`removeBase64Images` false) and it could be read. */
+      image?: string | undefined;
+    }
   | { kind: 'chart'; title: string; rows: string[][]; rect: Rect | null };
 
 export interface SlideComment {

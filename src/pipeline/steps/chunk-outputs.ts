@@ -11,11 +11,15 @@ import type { ParseData } from '../../contract/response.js';
 import type { DocumentOutputs } from '../../store/output-store.js';
 import { splitOutputs } from '../split-outputs.js';
 
-/** The options to parse with: the user's, plus pages and blocks when chunks are written. */
+/**
+ * The options to parse with: the user's, plus pages and blocks when chunks are written, and the pictures kept in the
+ * result (`removeBase64Images: false`) when they are written as files.
+ */
 export function parseOptionsFor(options: ParseOptions, settings: ProcessingSettings): ParseOptions {
-  const pdf = pdfParserOf(options);
-  if (!settings.chunks || (pdf.pages && pdf.blocks)) return options;
-  return { ...options, parsers: [{ ...pdf, pages: true, blocks: true }] };
+  const withImages = settings.images ? { ...options, removeBase64Images: false } : options;
+  const pdf = pdfParserOf(withImages);
+  if (!settings.chunks || (pdf.pages && pdf.blocks)) return withImages;
+  return { ...withImages, parsers: [{ ...pdf, pages: true, blocks: true }] };
 }
 
 /** The files of one document: what `options` (the user's) asked for, and its chunks when the settings ask. */

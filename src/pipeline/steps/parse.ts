@@ -26,6 +26,8 @@ export async function parse(ctx: JobContext, upload: UploadSource, deps: ParseDe
     return await deps.backend.parse(upload, ctx.options.sent, {
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       ...(ocrLanguages ? { ocrLanguages } : {}),
+      // A page range's result is checkpointed as JSON: its pictures stay in its text until the ranges are merged.
+      ...(ctx.options.settings.images && !ctx.isRange ? { liftImages: true } : {}),
       shouldRetry: () => false,
       beforeAttempt: async (attemptSignal) => {
         await assertSending(ctx, deps);

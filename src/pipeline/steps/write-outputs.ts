@@ -4,7 +4,8 @@
  * always names outputs that exist.
  */
 import type { ParseResult } from '../../backend/parse-backend.js';
-import { outputFiles } from '../../store/layout.js';
+import { placeResultImages } from '../images/place-images.js';
+import { assetReference, outputFiles } from '../../store/layout.js';
 import type { DocumentOutputs, DocumentState } from '../../store/output-store.js';
 import type { JobContext } from '../job-context.js';
 import type { StepDeps } from '../processor-deps.js';
@@ -16,9 +17,16 @@ export type WriteDeps = Pick<StepDeps, 'store' | 'metrics'>;
 export async function writeOutputs(ctx: JobContext, sha256: string, result: ParseResult, deps: WriteDeps): Promise<DocumentState> {
   const { data } = ctx;
   const { asked, settings } = ctx.options;
-  const outputs = documentOutputs(result.data, asked, settings, { path: data.relativePath, sha256 });
+  const file = data.relativePath;
+  const placed = settings.images ? placeResultImages(result, { file, linkOf: (name) => assetReference(file, name) }) : undefined;
+  const outputs = documentOutputs(placed?.data ?? result.data, asked, settings, { path: data.relativePath, sha256 });
+  if (placed) outputs.assets = placed.assets;
   const written = await deps.store.writeDocument(data.relativePath, outputs);
   deps.metrics?.bytesWritten.inc(outputBytes(data.relativePath, outputs));
+  if (placed && deps.metrics) {
+    deps.metrics.imagesWritten.inc(placed.assets.length);
+    deps.metrics.imageBytesWritten.inc(placed.assets.reduce((sum, asset) => sum + asset.bytes.byteLength, 0));
+  }
   const metadata = result.data.metadata;
   const state: DocumentState = {
     relativePath: data.relativePath,
@@ -38,7 +46,9 @@ export async function writeOutputs(ctx: JobContext, sha256: string, result: Pars
   return state;
 }
 
-/** Bytes of the files the store writes for these outputs (as it serialises them). */
+/** Bytes of the files the store writes for these outputs (as it serialises them), pictures included. */
 function outputBytes(relativePath: string, outputs: DocumentOutputs): number {
-  return outputFiles(relativePath, outputs).reduce((sum, file) => sum + Buffer.byteLength(file.body), 0);
+  const pictures = (outputs.assets ?? []).reduce((sum, asset) => sum + asset.bytes.byteLength, 0);
+  return outputFiles(relativePath, outputs).reduce((sum, file) => sum + Buffer.byteLength(file.body), pictures);
 }
+

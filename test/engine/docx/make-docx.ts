@@ -23,7 +23,7 @@ export function table(rows: string[][], headerRows = 0): string {
 export interface DocxParts {
   body: string;
   core?: string;
-  extra?: Record<string, string>;
+  extra?: Record<string, string | Uint8Array>;
   documentRels?: string;
 }
 
@@ -47,7 +47,7 @@ export function makeDocx({ body, core, extra = {}, documentRels }: DocxParts): U
   };
   if (documentRels !== undefined) files['word/_rels/document.xml.rels'] = strToU8(documentRels);
   if (core !== undefined) files['docProps/core.xml'] = strToU8(core);
-  for (const [name, content] of Object.entries(extra)) files[name] = strToU8(content);
+  for (const [name, content] of Object.entries(extra)) files[name] = typeof content === 'string' ? strToU8(content) : content;
   return zipSync(files);
 }
 

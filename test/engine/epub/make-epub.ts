@@ -22,7 +22,7 @@ export interface BookParts {
   metadata?: string;
   version?: '2.0' | '3.0';
   /** Extra zip entries (META-INF/encryption.xml...). */
-  extra?: Record<string, string>;
+  extra?: Record<string, string | Uint8Array>;
   /** Leave the spine element out. */
   noSpine?: boolean;
   /** `<spine toc="...">` */
@@ -66,6 +66,6 @@ export function makeEpub(parts: BookParts): Uint8Array {
   for (const chapter of chapters) {
     files[`OEBPS/${decodeURIComponent(chapter.href)}`] = strToU8(chapter.mediaType?.includes('ncx') ? chapter.body : xhtml(chapter.body, chapter.title));
   }
-  for (const [name, content] of Object.entries(parts.extra ?? {})) files[name] = strToU8(content);
+  for (const [name, content] of Object.entries(parts.extra ?? {})) files[name] = typeof content === 'string' ? strToU8(content) : content;
   return zipSync(files);
 }

@@ -306,7 +306,7 @@ export interface OdpDeck {
   meta?: string;
   mimetype?: string;
   encrypted?: boolean;
-  extra?: Record<string, string>;
+  extra?: Record<string, string | Uint8Array>;
 }
 
 export function makeOdp(deck: OdpDeck): Uint8Array {
@@ -337,6 +337,6 @@ export function makeOdp(deck: OdpDeck): Uint8Array {
   if (deck.meta !== undefined) {
     files['meta.xml'] = strToU8(`<?xml version="1.0" encoding="UTF-8"?><office:document-meta ${ODF_NAMESPACES}><office:meta>${deck.meta}</office:meta></office:document-meta>`);
   }
-  for (const [name, content] of Object.entries(deck.extra ?? {})) files[name] = strToU8(content);
+  for (const [name, content] of Object.entries(deck.extra ?? {})) files[name] = typeof content === 'string' ? strToU8(content) : content;
   return zipSync(files);
 }

@@ -32,6 +32,8 @@ export interface ShapeSources {
   chart: (relationshipId: string) => ChartData | null;
   /** The data model (`dgm:dataModel`) of a SmartArt diagram a relationship id points to. */
   diagram: (relationshipId: string) => XmlElement | undefined;
+  /** The picture a relationship id points to as a data: URI; null when pictures are not kept, or it cannot be read. */
+  image: (relationshipId: string) => string | null;
   budget: DeckBudget;
 }
 
@@ -136,7 +138,9 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
           break;
         case 'pic': {
           const description = attr(properties.cNvPr, 'descr') || attr(properties.cNvPr, 'title') || '';
-          result.items.push({ kind: 'figure', description, rect: rectOf(shape, ph, transform) });
+          const embed = attr(path(shape, 'blipFill', 'blip'), 'r:embed');
+          const image = embed === undefined ? null : sources.image(embed);
+          result.items.push({ kind: 'figure', description, rect: rectOf(shape, ph, transform), ...(image === null ? {} : { image }) });
           break;
         }
       }
