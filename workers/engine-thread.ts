@@ -1,19 +1,22 @@
 /**
  * A worker thread of the local engine's pool: parses one document at a time, off the main event loop, so CPU-heavy
  * parsing never stalls HTTP handling or BullMQ lock renewal, and a hostile file can be killed with its thread.
- * The stages its conversion enters are passed on as they come (src/engine/stage.ts), so that a timeout names one.
+ * The stage its conversion is in is written where the pool can read it (src/engine/stage-board.ts), so that a
+ * timeout names one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
-import type { ThreadMessage, ThreadTask } from '../src/engine/thread-messages.js';
+import { writeStage } from '../src/engine/stage-board.js';
+import { encodeResult, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
 import type { ThreadStart } from '../src/engine/thread-pool.js';
 
 // First, before anything that can load pdfjs: its polyfills replace the native Array.prototype.push, which the
 // PDF converter puts back after loading it (src/engine/pdf/native-builtins.ts). The engine is imported only
 // after the capture, so no import order elsewhere can defeat it; messages sent meanwhile wait in the port.
 captureNativeBuiltins();
-useLiteParseModule((workerData as ThreadStart | null)?.liteParseModule);
+const start = workerData as ThreadStart;
+useLiteParseModule(start.liteParseModule);
 const { parseDocument } = await import('../src/engine/engine.js');
 const { EngineError } = await import('../src/engine/engine-error.js');
 const { listenToStages } = await import('../src/engine/stage.js');
@@ -23,14 +26,14 @@ if (!parentPort) throw new Error('engine-thread must run as a worker thread');
 const port = parentPort;
 
 port.on('message', (task: ThreadTask) => {
-  listenToStages((stage) => port.postMessage({ id: task.id, stage } satisfies ThreadMessage));
+  listenToStages((stage) => writeStage(start.stageBoard, stage));
   parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages })
     .then((data) => {
-      if (!task.liftImages) return port.postMessage({ id: task.id, ok: true, data } satisfies ThreadMessage);
       // Each lifted picture owns its buffer (embedded-images.ts), so handing it over detaches nothing else.
-      const lifted = liftDataImages(data);
-      const transfer = lifted.images.map((image) => image.bytes.buffer as ArrayBuffer);
-      port.postMessage({ id: task.id, ok: true, data: lifted.data, images: lifted.images } satisfies ThreadMessage, transfer);
+      const lifted = task.liftImages ? liftDataImages(data) : { data, images: undefined };
+      const { json, transfer } = encodeResult(lifted.data);
+      if (lifted.images) for (const image of lifted.images) transfer.push(image.bytes.buffer as ArrayBuffer);
+      port.postMessage({ id: task.id, ok: true, json, images: lifted.images } satisfies ThreadMessage, transfer);
     })
     .catch((error: unknown) => {
       const reply: ThreadMessage =

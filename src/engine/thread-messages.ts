@@ -14,14 +14,12 @@ export interface ThreadTask {
   liftImages?: boolean | undefined;
 }
 
-/** Sent while a task runs, each time its conversion enters a stage (stage.ts). */
-export interface ThreadProgress {
-  id: number;
-  stage: string;
-}
-
+/**
+ * A task's result comes back as one message: the ParseData as JSON bytes whose buffer is transferred, not
+ * cloned (a structured clone walks the result object by object on both sides; JSON.parse is faster at it).
+ */
 export type ThreadReply =
-  | { id: number; ok: true; data: ParseData; images?: EmbeddedImage[] | undefined }
+  | { id: number; ok: true; json: Uint8Array; images?: EmbeddedImage[] | undefined }
   | {
       id: number;
       ok: false;
@@ -35,4 +33,17 @@ export interface ThreadReady {
   ready: true;
 }
 
-export type ThreadMessage = ThreadReply | ThreadProgress | ThreadReady;
+export type ThreadMessage = ThreadReply | ThreadReady;
+
+/** The thread's side: the result as bytes, and the buffers to transfer with them. */
+export function encodeResult(data: ParseData): { json: Uint8Array; transfer: ArrayBuffer[] } {
+  const json = new TextEncoder().encode(JSON.stringify(data));
+  // Transfer only a buffer that holds these bytes alone (never a pool's).
+  const whole = json.byteOffset === 0 && json.byteLength === json.buffer.byteLength && json.buffer instanceof ArrayBuffer;
+  return { json, transfer: whole ? [json.buffer] : [] };
+}
+
+/** The pool's side. */
+export function decodeResult(json: Uint8Array): ParseData {
+  return JSON.parse(new TextDecoder().decode(json)) as ParseData;
+}

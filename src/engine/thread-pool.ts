@@ -21,7 +21,8 @@ import type { EmbeddedImage } from '../backend/embedded-images.js';
 import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
-import type { ThreadMessage, ThreadTask } from './thread-messages.js';
+import { clearStage, newStageBoard, readStage } from './stage-board.js';
+import { decodeResult, type ThreadMessage, type ThreadTask } from './thread-messages.js';
 
 export interface ThreadPoolOptions {
   /** @default availableParallelism() */
@@ -40,10 +41,13 @@ export interface ThreadStart {
   /** The TypeScript entry, when the thread starts from the sources. */
   entry?: string;
   liteParseModule?: string | undefined;
+  /** Where the thread writes the stage its conversion is in (stage-board.ts). */
+  stageBoard: SharedArrayBuffer;
 }
 
 interface Slot {
   worker: Worker;
+  stageBoard: SharedArrayBuffer;
   busy: boolean;
   /** Settles when the thread has loaded the engine and takes documents: fulfilled, or rejected if it died first. */
   ready: Promise<void>;
@@ -55,7 +59,7 @@ interface Pending {
   task: ThreadTask;
   timeoutMs: number;
   alone: boolean;
-  /** The stage its conversion last entered. */
+  /** The stage it is in before its thread names one. */
   stage?: string | undefined;
   resolve: (result: ThreadResult) => void;
   reject: (error: Error) => void;
@@ -193,7 +197,8 @@ export class EngineThreadPool {
 
   #spawn(): Slot {
     const entry = threadEntry();
-    const start: ThreadStart = { ...entry.workerData, ...(this.#liteParseModule ? { liteParseModule: this.#liteParseModule } : {}) };
+    const stageBoard = newStageBoard();
+    const start: ThreadStart = { ...entry.workerData, ...(this.#liteParseModule ? { liteParseModule: this.#liteParseModule } : {}), stageBoard };
     const worker = new Worker(entry.file, {
       workerData: start,
       resourceLimits: { maxOldGenerationSizeMb: this.#maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
@@ -224,7 +229,7 @@ export class EngineThreadPool {
     });
     // Only a document run alone waits for it; a thread that dies first fails the document it was given instead.
     ready.catch(() => undefined);
-    const slot: Slot = { worker, busy: false, ready, started: false };
+    const slot: Slot = { worker, stageBoard, busy: false, ready, started: false };
     ready.then(() => (slot.started = true), () => undefined);
     this.#slots.push(slot);
     return slot;
@@ -256,14 +261,15 @@ export class EngineThreadPool {
     // A document given to a thread still starting waits for it on its own time: a timeout then says so, where a
     // loaded machine is the likely cause, rather than naming no stage.
     if (!slot.started) pending.stage ??= 'starting the parser thread';
-    const during = () => (pending.stage === undefined ? '' : ` while ${pending.stage}`);
+    clearStage(slot.stageBoard);
+    const stage = () => readStage(slot.stageBoard) ?? pending.stage;
+    const during = () => {
+      const now = stage();
+      return now === undefined ? '' : ` while ${now}`;
+    };
     const onMessage = (message: ThreadMessage) => {
       if (!('id' in message) || message.id !== pending.task.id) return;
-      if ('stage' in message) {
-        pending.stage = message.stage;
-        return;
-      }
-      if (message.ok) finish(() => pending.resolve({ data: message.data, images: message.images }), true);
+      if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true);
       else if (message.error.kind === 'document') {
         const { apiCode, message: text, detail } = message.error;
         finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true);
@@ -280,15 +286,15 @@ export class EngineThreadPool {
           pending.reject(
             oom
               ? new EngineError('DOCUMENT_TOO_COMPLEX', `the document needed more than the parser's ${this.#maxHeapMb} MB memory limit${during()}`)
-              : new EngineCrashError(`the parser thread failed${during()}: ${error.message}`, { threadDied: true, stage: pending.stage }),
+              : new EngineCrashError(`the parser thread failed${during()}: ${error.message}`, { threadDied: true, stage: stage() }),
           ),
         false,
       );
     };
     const onExit = (code: number) =>
-      finish(() => pending.reject(new EngineCrashError(`the parser thread exited (code ${code})${during()}`, { threadDied: true, stage: pending.stage })), false);
+      finish(() => pending.reject(new EngineCrashError(`the parser thread exited (code ${code})${during()}`, { threadDied: true, stage: stage() })), false);
     // A document that spins is stopped by killing its thread: pdfjs and SheetJS offer no way to interrupt them.
-    const timer = setTimeout(() => finish(() => pending.reject(new EngineTimeoutError(pending.timeoutMs, pending.stage)), false), pending.timeoutMs);
+    const timer = setTimeout(() => finish(() => pending.reject(new EngineTimeoutError(pending.timeoutMs, stage())), false), pending.timeoutMs);
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
