@@ -66,7 +66,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       parse: (bytes, fileName, parseOptions) => engine.parseBytes(bytes, fileName, parseOptions),
       dashboard: board?.dashboard,
     });
-    if (metricsPort !== undefined) await root.engineMetricsServer(engine.pool, metricsPort);
+    if (metricsPort !== undefined) {
+      await root.engineMetricsServer(engine.pool, metricsPort, () => (server.server.listening ? undefined : 'the parse server is not listening'));
+    }
     root.logger.info(
       {
         url: `${server.url}/v2/parse`,

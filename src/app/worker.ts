@@ -85,6 +85,7 @@ async function workUntilStopped(
         events,
       },
       worker,
+      stopping: workSignal,
     });
     const { store, source, handle } = opened;
     // The queue's budget, for every worker on it; one started without a budget leaves the queue's as it is.
