@@ -204,6 +204,7 @@ export class CompositionRoot {
         metrics,
         concurrency,
         lockDurationMs,
+        keepCompleted: how.keepCompleted,
         splitPages,
         onOutcome: (outcome) => {
           reports.counter.record(outcome);
@@ -237,6 +238,8 @@ export interface ConversionSettings {
   worker: WorkerSettings;
   /** Aborted when the process starts to drain: from then on /readyz answers 503. */
   stopping?: AbortSignal | undefined;
+  /** Keep completed jobs for a day (status, rates); `run` does not. */
+  keepCompleted: boolean;
 }
 
 export interface Conversion {
