@@ -23,7 +23,7 @@ import { MAX_TIMEOUT_MS } from '../contract/limits.js';
 import type { LocalParseEngine } from '../engine/local-engine.js';
 import { createLogger } from '../logging/logger.js';
 import { DocmillMetrics, type PoolProbe } from '../metrics/metrics.js';
-import { startMetricsServer } from '../metrics/metrics-server.js';
+import { startMetricsServer, type Readiness } from '../metrics/metrics-server.js';
 import { createQueueDashboard } from '../metrics/queue-dashboard.js';
 import { DEFAULT_QUEUE } from '../queue/queue-names.js';
 import { startParseServer, type ParseServerOptions, type RunningServer } from '../server/parse-server.js';
@@ -139,6 +139,7 @@ export class CompositionRoot {
     metrics: DocmillMetrics,
     port: number | undefined,
     board?: { queue: Queue; dashboard: WorkerOptions['dashboard'] },
+    readiness?: Readiness,
   ): Promise<number | undefined> {
     if (port === undefined) return undefined;
     const checked = integerSetting(port, 'metricsPort', { min: 0, max: 65_535 });
@@ -147,15 +148,15 @@ export class CompositionRoot {
       board && dashboard !== false
         ? [createQueueDashboard({ queues: [board.queue], write: typeof dashboard === 'object' && Boolean(dashboard.write) })]
         : [];
-    const server = this.#resources.add('metrics server', await startMetricsServer(metrics, checked, this.logger, mounts), (s) => s.close());
+    const server = this.#resources.add('metrics server', await startMetricsServer(metrics, checked, this.logger, mounts, readiness), (s) => s.close());
     return server.port;
   }
 
   /** `serve`'s metrics: the engine pool's and Node's process metrics, on `port`. */
-  async engineMetricsServer(pool: PoolProbe, port: number): Promise<void> {
+  async engineMetricsServer(pool: PoolProbe, port: number, readiness: Readiness): Promise<void> {
     const metrics = new DocmillMetrics({ defaultMetrics: true });
     metrics.observePool(pool);
-    await this.metricsServer(metrics, port);
+    await this.metricsServer(metrics, port, undefined, readiness);
   }
 
   /** What the metrics read beyond their own counters (queue depth, the engine pool, the API's credits). */
@@ -186,7 +187,9 @@ export class CompositionRoot {
     const sourceFor = this.sources({ include: options.include, exclude: options.exclude, out: options.out, ...how.watch }, options.s3, metrics);
     const source = options.source !== undefined ? sourceFor(options.source) : undefined;
     const handle = await this.queue({ ...options, giveUpOnRedisAfterMs: how.giveUpOnRedisAfterMs }, how.naming);
-    await this.metricsServer(metrics, options.metricsPort, { queue: handle.queue, dashboard: options.dashboard });
+    const readiness = (): string | undefined =>
+      how.stopping?.aborted ? 'stopping: finishing active documents' : handle.outage.down ? 'Redis cannot be reached' : undefined;
+    await this.metricsServer(metrics, options.metricsPort, { queue: handle.queue, dashboard: options.dashboard }, readiness);
     this.observe(metrics, { handle, backend, api: options, environment: this.environment, metricsPort: options.metricsPort });
     const { concurrency, lockDurationMs, splitPages } = how.worker;
     const startWorker = (reports: WorkerReports): ParseWorker =>
@@ -201,6 +204,7 @@ export class CompositionRoot {
         metrics,
         concurrency,
         lockDurationMs,
+        keepCompleted: how.keepCompleted,
         splitPages,
         onOutcome: (outcome) => {
           reports.counter.record(outcome);
@@ -232,6 +236,10 @@ export interface ConversionSettings {
   /** A watched source: how often S3 is listed, where its checkpoint lives, and the queue of its bucket's events. */
   watch?: Pick<SourcesSettings, 'pollIntervalMs' | 'checkpoint' | 'events'> | undefined;
   worker: WorkerSettings;
+  /** Aborted when the process starts to drain: from then on /readyz answers 503. */
+  stopping?: AbortSignal | undefined;
+  /** Keep completed jobs for a day (status, rates); `run` does not. */
+  keepCompleted: boolean;
 }
 
 export interface Conversion {

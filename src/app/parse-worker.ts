@@ -15,6 +15,7 @@ import { SharedApiGate } from '../pipeline/shared-gate.js';
 import type { DocumentOutcome } from '../pipeline/outcome.js';
 import type { QueueControl } from '../queue/queue-control.js';
 import { QUEUE_PREFIX } from '../queue/queue-names.js';
+import { finishedJobRetention } from '../queue/producer.js';
 import { HONOUR_QUEUE_RATE_LIMIT } from '../queue/queue-rate-limit.js';
 import { reclaimJobsLostBy } from '../queue/reclaim.js';
 import { isConnectionError } from '../queue/redis-outage.js';
@@ -34,6 +35,8 @@ export interface ParseWorkerOptions {
   concurrency: number;
   /** How long a job's lock lives without renewal; a dead worker's jobs are picked up after this. */
   lockDurationMs: number;
+  /** Keep completed jobs for a while (see finishedJobRetention); `run` does not. */
+  keepCompleted: boolean;
   /** The most pages per range of a long PDF. @default the options' timeout / 500 ms */
   splitPages?: number | undefined;
   onOutcome?: (outcome: DocumentOutcome) => void;
@@ -83,6 +86,8 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     prefix: QUEUE_PREFIX,
     concurrency: options.concurrency + Math.max(2, Math.ceil(options.concurrency / 4)),
     lockDuration: options.lockDurationMs,
+    // The retention of every job this worker finishes whose own options name none (jobs queued since 2026-11-23).
+    ...finishedJobRetention(options.keepCompleted),
     stalledInterval: Math.min(30_000, options.lockDurationMs),
     maxStalledCount: 5,
     metrics: { maxDataPoints: MetricsTime.ONE_WEEK },

@@ -60,7 +60,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
   const removed = removedSetting(options.removed);
   return CompositionRoot.use(options, async (root) => {
     const { logger } = root;
-    const opened = await root.openConversion(options, { naming: 'run', giveUpOnRedisAfterMs, defaultMetrics: false, processing: settings, worker });
+    const opened = await root.openConversion(options, { naming: 'run', giveUpOnRedisAfterMs, defaultMetrics: false, processing: settings, worker, keepCompleted: false });
     const { store, handle } = opened;
     const source = opened.source ?? opened.sourceFor(options.source);
     const { queue, control } = handle;
@@ -96,7 +96,6 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       optionsFingerprint: fingerprint,
       force: Boolean(options.force),
       attempts,
-      keepCompleted: false,
       removed,
       // Its removals are queued after the listing, behind every parse job that may copy their outputs: no grace.
       removalGraceMs: 0,

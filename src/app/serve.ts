@@ -8,6 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { integerSetting } from '../config/numbers.js';
+import { DEFAULT_TIMEOUT_MS } from '../contract/limits.js';
 import type { JsonExtractor } from '../engine/json-format.js';
 import { secrets } from '../logging/redact.js';
 import { CompositionRoot } from './composition-root.js';
@@ -35,12 +36,17 @@ export interface ServeOptions extends CommonOptions {
   dashboard?: boolean | { write?: boolean | undefined } | undefined;
   /** @default REDIS_URL from `environment` */
   redisUrl?: string | undefined;
+  /** On close, how long the parses under way (and those queued for a thread) have to be answered. @default 30000 */
+  drainMs?: number | undefined;
 }
+
+/** The contract's default parse timeout: a parse sent with default options is answered within it. */
+const DEFAULT_DRAIN_MS = DEFAULT_TIMEOUT_MS;
 
 export interface ServeHandle {
   /** The server's base URL (POST `${url}/v2/parse`). */
   url: string;
-  /** Stops taking requests, then closes the metrics, the dashboard and the engine. */
+  /** Stops taking requests, answers those under way (`drainMs`), then closes the metrics, the dashboard and the engine. */
   close(): Promise<void>;
 }
 
@@ -65,8 +71,11 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       logger: root.logger,
       parse: (bytes, fileName, parseOptions) => engine.parseBytes(bytes, fileName, parseOptions),
       dashboard: board?.dashboard,
+      drainMs: integerSetting(options.drainMs ?? DEFAULT_DRAIN_MS, 'drainMs', { min: 0 }),
     });
-    if (metricsPort !== undefined) await root.engineMetricsServer(engine.pool, metricsPort);
+    if (metricsPort !== undefined) {
+      await root.engineMetricsServer(engine.pool, metricsPort, () => (server.server.listening ? undefined : 'the parse server is not listening'));
+    }
     root.logger.info(
       {
         url: `${server.url}/v2/parse`,

@@ -85,6 +85,8 @@ async function workUntilStopped(
         events,
       },
       worker,
+      stopping: workSignal,
+      keepCompleted: true,
     });
     const { store, source, handle } = opened;
     // The queue's budget, for every worker on it; one started without a budget leaves the queue's as it is.

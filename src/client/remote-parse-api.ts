@@ -52,6 +52,9 @@ export interface RemoteParseApiOptions {
 
 const USER_AGENT = 'docmill/0.1 (+undici)';
 
+/** Time a request has beyond the options' `timeout` for upload, queueing and the response. */
+export const DEFAULT_DEADLINE_MARGIN_MS = 30_000;
+
 export class RemoteParseApi implements ParseBackend {
   readonly endpoint: URL;
   readonly #apiKey: string | undefined;
@@ -72,7 +75,7 @@ export class RemoteParseApi implements ParseBackend {
     this.#dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 15_000 } });
     this.#clock = options.clock ?? systemClock;
     this.#retry = { ...DEFAULT_RETRY_SETTINGS, ...options.retry };
-    this.#deadlineMarginMs = options.deadlineMarginMs ?? 30_000;
+    this.#deadlineMarginMs = options.deadlineMarginMs ?? DEFAULT_DEADLINE_MARGIN_MS;
     this.#logger = options.logger;
   }
 

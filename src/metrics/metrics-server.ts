@@ -1,6 +1,6 @@
 /**
- * The HTTP endpoint of a pipeline process: Prometheus metrics on /metrics, liveness on /healthz, and what else is
- * mounted on it (the queue dashboard at /queues). Like `docmill serve`, no request can take it down: every
+ * The HTTP endpoint of a pipeline process: Prometheus metrics on /metrics, liveness on /healthz, readiness on
+ * /readyz, and what else is mounted on it (the queue dashboard at /queues). Like `docmill serve`, no request can take it down: every
  * connection is bounded in header size and time (../server/http-limits.ts), a mount's failure is answered, and a
  * response whose connection is gone is dropped.
  */
@@ -15,12 +15,19 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+/**
+ * Why the process should get no work now (its Redis unreachable, a drain under way), or undefined when it is ready.
+ * /healthz stays 200 meanwhile: restarting a process that waits for Redis or finishes its documents helps nothing.
+ */
+export type Readiness = () => string | undefined;
+
 /** Listens on every interface at `port` (0 picks a free one, reported in `port`). */
 export async function startMetricsServer(
   metrics: DocmillMetrics,
   port: number,
   logger: Logger,
   mounts: readonly HttpMount[] = [],
+  readiness: Readiness = () => undefined,
 ): Promise<MetricsServer> {
   const route = (request: IncomingMessage, response: ServerResponse): void => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
@@ -49,6 +56,11 @@ export async function startMetricsServer(
     }
     if (request.url === '/healthz') {
       answer(response, 200, 'ok\n');
+      return;
+    }
+    if (request.url === '/readyz') {
+      const notReady = readiness();
+      answer(response, notReady === undefined ? 200 : 503, notReady === undefined ? 'ready\n' : `not ready: ${notReady}\n`);
       return;
     }
     answer(response, 404, '');

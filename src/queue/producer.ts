@@ -2,7 +2,7 @@
  * Turns a listing into jobs, in batches with addBulk. Job ids come from the file reference, its change token and
  * the options, so a file listed twice (by an overlapping listing, or a watcher and a scan) is queued once.
  */
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions, KeepJobs, Queue } from 'bullmq';
 import type { ListEntry, RemovedEntry, SkipReason, Source } from '../sources/source.js';
 import { JOB_NAME, jobDataFor, jobIdFor, REMOVE_JOB_NAME, removalJobIdFor, type RemovalJobData, type RemovedOutputs } from './job-data.js';
 
@@ -12,11 +12,6 @@ export interface EnqueueSettings {
   force?: boolean;
   /** BullMQ attempts for errors that outlast the client's own retries. @default 4 */
   attempts?: number;
-  /**
-   * Keep finished jobs for a day (status, rates). `run` does not: each run re-checks every file against the store,
-   * which is what knows whether outputs are really there. @default true
-   */
-  keepCompleted?: boolean;
   /** Listing entries per addBulk call. @default 500 */
   batchSize?: number;
   /** Told of every file the listing reports but does not queue (awaited, so a record of it is written in order). */
@@ -42,12 +37,23 @@ export interface EnqueueSummary {
   skipped: Partial<Record<SkipReason, number>>;
 }
 
-/** Retention, so Redis does not grow with every document ever converted. */
-export function defaultJobOptions(attempts = 4, keepCompleted = true): JobsOptions {
+/**
+ * What a job stores beside its data. Retention is not among it: the workers apply it to every job they finish
+ * (finishedJobRetention), so the ~100 bytes of it are not repeated in each of a large queue's waiting jobs.
+ */
+export function defaultJobOptions(attempts = 4): JobsOptions {
+  return { attempts, backoff: { type: 'exponential', delay: 30_000 } };
+}
+
+/**
+ * How long finished jobs stay in Redis, so it does not grow with every document ever converted: completed ones a
+ * day (at most 10,000; status and rates read them), failed ones two weeks (at most 100,000; `failed --retry`).
+ * `run` keeps no completed job: each run re-checks every file against the store, which is what knows whether
+ * outputs are really there.
+ */
+export function finishedJobRetention(keepCompleted: boolean): { removeOnComplete: KeepJobs; removeOnFail: KeepJobs } {
   return {
-    attempts,
-    backoff: { type: 'exponential', delay: 30_000 },
-    removeOnComplete: keepCompleted ? { age: 24 * 3600, count: 10_000 } : true,
+    removeOnComplete: keepCompleted ? { age: 24 * 3600, count: 10_000 } : { count: 0 },
     removeOnFail: { age: 14 * 24 * 3600, count: 100_000 },
   };
 }
@@ -86,7 +92,7 @@ export class Producer {
     const jobs = entries.flatMap((entry) => {
       if (entry.kind !== 'file') return [];
       const data = jobDataFor(source.location, entry.file, this.settings.optionsFingerprint, this.settings.force);
-      return [{ name: JOB_NAME, data, opts: { ...defaultJobOptions(this.settings.attempts, this.settings.keepCompleted ?? true), jobId: jobIdFor(data, this.#nonce) } }];
+      return [{ name: JOB_NAME, data, opts: { ...defaultJobOptions(this.settings.attempts), jobId: jobIdFor(data, this.#nonce) } }];
     });
     if (jobs.length === 0) return 0;
     await this.queue.addBulk(jobs);
@@ -112,7 +118,7 @@ export class Producer {
         ...(graceMs > 0 ? { graceMs } : {}),
       };
       // Not kept once done, as in a run: the manifest is where a removal stays recorded.
-      return { name: REMOVE_JOB_NAME, data, opts: { ...defaultJobOptions(this.settings.attempts, false), jobId: removalJobIdFor(data) } };
+      return { name: REMOVE_JOB_NAME, data, opts: { ...defaultJobOptions(this.settings.attempts), ...finishedJobRetention(false), jobId: removalJobIdFor(data) } };
     });
     if (jobs.length > 0) await this.queue.addBulk(jobs);
     return jobs.length;

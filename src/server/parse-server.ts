@@ -41,6 +41,11 @@ export interface ParseServerOptions {
    * @default { headersMs: HEADERS_TIMEOUT_MS (10 s), requestMs: PARSE_REQUEST_TIMEOUT_MS (310 s) }
    */
   deadlines?: Partial<RequestDeadlines> | undefined;
+  /**
+   * How long closing waits for the parses under way, and those queued for a slot, to be answered; new connections
+   * are refused meanwhile and whatever is still open at the end is cut. @default 0: cut at once
+   */
+  drainMs?: number | undefined;
   logger: Logger;
 }
 
@@ -210,12 +215,24 @@ export async function startParseServer(options: ParseServerOptions & { host: str
     server,
     admission,
     url: `http://${host}:${address.port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => drainAndClose(server, admission, options.drainMs ?? 0),
   };
+}
+
+/** Stops listening, answers what was admitted (for at most `drainMs`), then cuts every connection left. */
+async function drainAndClose(server: Server, admission: Admission, drainMs: number): Promise<void> {
+  const closed = new Promise<void>((resolveClosed) => server.close(() => resolveClosed()));
+  const deadline = Date.now() + drainMs;
+  while (admission.active + admission.queued > 0 && Date.now() < deadline) {
+    // A keep-alive connection whose answer went out is idle: dropped, so no new request arrives on it.
+    server.closeIdleConnections();
+    await new Promise((resolveTick) => setTimeout(resolveTick, 50));
+  }
+  server.closeIdleConnections();
+  // The last answers finish flushing (their connections then close as idle) before the rest are cut.
+  if (drainMs > 0) await Promise.race([closed, new Promise((resolveFlush) => setTimeout(resolveFlush, 1000))]);
+  server.closeAllConnections();
+  await closed;
 }
 
 function isParseRequest(request: IncomingMessage): boolean {

@@ -174,3 +174,33 @@ describe('startWorker with a source (docmill watch)', () => {
     expect(summary).toMatchObject({ outcome: 'closed', counts: { converted: 2 } });
   });
 });
+
+describe('finished jobs and Redis', () => {
+  it('queued jobs carry no retention of their own; a worker keeps its completed jobs, a run keeps none', async () => {
+    const include = ['prices.csv', 'note.html'];
+    const queue = queueName();
+    expect((await enqueue({ source: src, redisUrl: SHARED_REDIS_URL, queue, include }).done).queued).toBe(2);
+    const inspect = new Queue(queue, { connection: { url: SHARED_REDIS_URL }, prefix: '{docmill}' });
+    try {
+      const waiting = await inspect.getJobs(['waiting']);
+      expect(waiting.length).toBe(2);
+      for (const job of waiting) expect(Object.keys(job.opts).sort()).toEqual(['attempts', 'backoff', 'jobId']);
+      const worker = startWorker({ out, redisUrl: SHARED_REDIS_URL, queue, concurrency: 2 });
+      for (let tries = 0; (await inspect.getCompletedCount()) < 2 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await inspect.getCompletedCount()).toBe(2);
+      expect((await worker.close())?.counts.converted).toBe(2);
+    } finally {
+      await inspect.close();
+    }
+
+    const runQueue = queueName();
+    const summary = await run({ source: src, out: join(dir, 'run-out'), redisUrl: SHARED_REDIS_URL, queue: runQueue, include }).done;
+    expect(summary.counts.converted).toBe(2);
+    const inspectRun = new Queue(runQueue, { connection: { url: SHARED_REDIS_URL }, prefix: '{docmill}' });
+    try {
+      expect(await inspectRun.getCompletedCount()).toBe(0);
+    } finally {
+      await inspectRun.close();
+    }
+  });
+});

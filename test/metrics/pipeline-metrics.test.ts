@@ -163,6 +163,45 @@ describe('/metrics after a worker has run against a parse API', () => {
   });
 });
 
+describe('/readyz, the probe a scheduler reads before giving a worker work', () => {
+  it('answers ready while the worker takes documents, 503 while it drains on close, and /healthz stays 200', async () => {
+    await writeFile(join(src, 'slow.csv'), 'a\n1\n');
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolveHeld) => (release = resolveHeld));
+    let sent = false;
+    server = await startRecordingServer(async (request) => {
+      if (request.method === 'GET') return errorReply(404);
+      sent = true;
+      await held;
+      return okReply({ numPages: 1, contentType: 'text/csv' });
+    });
+    const queue = queueName();
+    await enqueue({ source: src, redisUrl: SHARED_REDIS_URL, queue }).done;
+    const port = await freePort();
+    const started = startWorker({ out, redisUrl: SHARED_REDIS_URL, queue, apiUrl: server.url, apiKey: KEY, concurrency: 1, metricsPort: port });
+    worker = started;
+    const probe = (path: string) => fetch(`http://127.0.0.1:${port}${path}`);
+    const ready = await waitFor('the worker ready', async () => {
+      const response = await probe('/readyz').catch(() => undefined);
+      return response?.status === 200 ? response.text() : undefined;
+    });
+    expect(ready).toBe('ready\n');
+    await waitFor('the document sent to the API', () => sent);
+
+    const closing = started.close();
+    const draining = await waitFor('the worker draining', async () => {
+      const response = await probe('/readyz');
+      return response.status === 503 ? response.text() : undefined;
+    });
+    expect(draining).toContain('stopping');
+    expect((await probe('/healthz')).status).toBe(200);
+    release();
+    // The document in flight when the drain began is finished, not handed back.
+    const summary = await closing;
+    expect(summary?.counts.converted).toBe(1);
+  });
+});
+
 describe('why the queue is paused', () => {
   it('says rate while a 429 paces the queue, manual when paused by hand', async () => {
     const logger = createLogger({ level: 'silent' });
@@ -265,6 +304,9 @@ describe('docmill serve --metrics-port', () => {
       expect(sample(text, 'docmill_engine_threads_busy')).toBe(0);
       expect(sample(text, 'docmill_engine_tasks_queued')).toBe(0);
       expect(text).toMatch(/^docmill_process_cpu_seconds_total /m);
+      const readiness = await fetch(`http://127.0.0.1:${metricsPort}/readyz`);
+      expect(readiness.status).toBe(200);
+      expect(await readiness.text()).toBe('ready\n');
     } finally {
       stop.abort();
       await serving;

@@ -268,6 +268,44 @@ describe('docmill serve: concurrency', () => {
   });
 });
 
+describe('docmill serve: closing', () => {
+  /** A server whose parses wait until released, with one parse in flight. */
+  async function serverWithParseInFlight(drainMs: number | undefined) {
+    const gates: (() => void)[] = [];
+    const heldParse: ParseFunction = () => new Promise((resolve) => gates.push(() => resolve({ markdown: 'done', metadata: {} })));
+    const held = await startParseServer({ host: '127.0.0.1', port: 0, apiKeys: [], maxConcurrency: 1, logger, parse: heldParse, drainMs });
+    const api = new RemoteParseApi({ apiUrl: held.url, logger, retry: { maxAttempts: 1 } });
+    const inFlight = api.parse(memorySource('a.csv', 'a\n1\n'), {}).catch((caught: unknown) => caught);
+    await waitFor(() => gates.length === 1);
+    return { held, api, inFlight, release: () => gates.shift()?.() };
+  }
+
+  it('with a drain, refuses new connections at once and still answers the parse under way', async () => {
+    const { held, api, inFlight, release } = await serverWithParseInFlight(10_000);
+    try {
+      const closing = held.close();
+      await expect(fetch(`${held.url}/healthz`)).rejects.toThrow();
+      release();
+      const answered = await inFlight;
+      expect((answered as { data: { markdown: string } }).data.markdown).toBe('done');
+      await closing;
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('without one, cuts the parse under way', async () => {
+    const { held, api, inFlight, release } = await serverWithParseInFlight(undefined);
+    try {
+      await held.close();
+      expect(await inFlight).toBeInstanceOf(Error);
+    } finally {
+      release();
+      await api.close();
+    }
+  });
+});
+
 async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
   const started = Date.now();
   while (!condition()) {
