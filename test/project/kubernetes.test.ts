@@ -1,7 +1,7 @@
 /**
  * deploy/kubernetes/ checked without a cluster: every manifest parsed by the project's YAML parser and validated,
- * strictly, against the Kubernetes API schemas (kubernetes-models: the OpenAPI of Kubernetes 1.34 as JSON-schema
- * validators) and KEDA's CRD schemas (@kubernetes-models/keda); the commands they run are docmill's, with its flags;
+ * strictly, against the Kubernetes API schemas (kubernetes-models 4.5: Kubernetes' OpenAPI as JSON-schema validators,
+ * the preStop sleep action included) and KEDA's CRD schemas (@kubernetes-models/keda); the commands they run are docmill's, with its flags;
  * image, ports and environment agree with docker-compose.yml; the probes are routes docmill answers; and KEDA reads
  * the list docmill's queue really keeps its waiting documents in.
  */
