@@ -3,8 +3,8 @@
  * from a page's text items, but keeps it in the page's plain text, which is laid out as a grid of characters (a
  * line per text row, columns by position). The number is taken from there: the first or last row's last cell,
  * when it reads as a page number and its characters are among those the items lack. Its place is estimated from
- * the grid (its column across the page) and put beyond the items' top or bottom, where docmill's furniture pass
- * finds a page number; the layout needs no more of it. Pure.
+ * the grid (its column across the page, its row down it) and kept beyond the items' top or bottom, where
+ * docmill's furniture pass finds a page number; the layout needs no more of it. Pure.
  */
 import { isPageNumberText } from '../furniture.js';
 import type { PdfTextItem } from '../types.js';
@@ -54,7 +54,8 @@ export interface LostPageNumber {
  */
 export function lostPageNumber(pageText: string, items: readonly PdfTextItem[], width: number, height: number): LostPageNumber | undefined {
   if (items.length === 0) return undefined;
-  const rows = pageText.split('\n').filter((row) => row.trim().length > 0);
+  const grid = pageText.replace(/\n+$/, '').split('\n');
+  const rows = grid.filter((row) => row.trim().length > 0);
   if (rows.length < 2) return undefined;
   const lacking = lackingCharacters(pageText, items);
   if (lacking.size === 0) return undefined;
@@ -74,7 +75,9 @@ export function lostPageNumber(pageText: string, items: readonly PdfTextItem[], 
     const cell = cellsOf(row).at(-1);
     if (!cell || !isPageNumberText(cell.text) || !takes(lacking, cell.text)) continue;
     const fontSize = Math.min(size, 10);
-    const baseline = atFoot ? Math.min(height - 2, bottom + 2 * fontSize) : Math.max(fontSize, top - fontSize);
+    // The grid keeps blank rows for vertical space: the row's place down the grid, beyond the items' text.
+    const down = ((atFoot ? grid.length - 0.5 : 0.5) / grid.length) * height;
+    const baseline = atFoot ? Math.min(height - 2, Math.max(bottom + 2 * fontSize, down)) : Math.max(fontSize, Math.min(top - fontSize, down));
     const x0 = (cell.column / Math.max(1, gridWidth)) * width;
     const x1 = Math.min(width, x0 + 0.6 * fontSize * cell.text.length);
     const item: PdfTextItem = { str: cell.text, x0, x1, baseline, size: fontSize, fontName: '', bold: false, monospace: false, rtl: false, spaceBefore: false };

@@ -32,7 +32,7 @@ export interface NativePageInput {
   textItems: readonly NativeTextItem[];
   vectorGraphics?:
     | {
-        lines: readonly { x1: number; y1: number; x2: number; y2: number; stroke: boolean }[];
+        lines: readonly { x1: number; y1: number; x2: number; y2: number; stroke?: boolean | undefined }[];
         shapes: readonly { bbox: { x: number; y: number; width: number; height: number }; stroke: boolean; fill: boolean; hasCurve: boolean }[];
       }
     | undefined;
@@ -142,7 +142,10 @@ function rulingsOf(page: NativePageInput): Ruling[] {
     if (Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) < MIN_LENGTH) return;
     rulings.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
   };
+  // A path's straight segments come as lines where it is stroked (exact), and as the edges of its shape where it
+  // is filled: a filled bar's centre is its rule (below), its two edges would be two rules half its width apart.
   for (const line of graphics.lines) {
+    if (line.stroke === false) continue;
     if (Math.abs(line.y1 - line.y2) <= SLANT) add(line.x1, (line.y1 + line.y2) / 2, line.x2, (line.y1 + line.y2) / 2);
     else if (Math.abs(line.x1 - line.x2) <= SLANT) add((line.x1 + line.x2) / 2, line.y1, (line.x1 + line.x2) / 2, line.y2);
   }
@@ -151,12 +154,7 @@ function rulingsOf(page: NativePageInput): Ruling[] {
     const { x, y, width, height } = shape.bbox;
     if (shape.fill && height <= THIN_FILL && width >= THIN_FILL * height) add(x, y + height / 2, x + width, y + height / 2);
     else if (shape.fill && width <= THIN_FILL && height >= THIN_FILL * width) add(x + width / 2, y, x + width / 2, y + height);
-    else if (shape.stroke) {
-      add(x, y, x + width, y);
-      add(x, y + height, x + width, y + height);
-      add(x, y, x, y + height);
-      add(x + width, y, x + width, y + height);
-    }
+    // A stroked shape's segments are among the lines already; its box is widened by the pen (half a point off).
   }
   return rulings;
 }
