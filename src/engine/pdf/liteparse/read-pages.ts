@@ -194,7 +194,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     const tables = tablesOf(page.blocks);
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
     // reads it (and a scan's images) before anything OCRs it.
-    if (read.chars > 0 && read.chars >= countChars(page.text)) {
+    if (read.chars > 0 && read.chars >= countChars(page.text) && !(mode === 'auto' && page.complexity?.needsOcr)) {
       const native: NativePage = { ...read, width: page.width, height: page.height, tables };
       if (mode === 'auto') {
         native.images = imagesOf(page);
