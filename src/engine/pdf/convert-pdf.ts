@@ -349,16 +349,46 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
   }
 }
 
-/** A page LiteParse read, laid out by docmill (the same layout as a pdfjs page's; see liteparse/read-pages.ts). */
+/**
+ * A page LiteParse read, laid out by docmill (the same layout as a pdfjs page's; see liteparse/read-pages.ts),
+ * with mode auto's OCR plan from the images LiteParse found on it.
+ */
 function nativePageResult(pageNumber: number, native: NativePage): PageResult {
   const { width, height } = native;
   if (native.chars === 0) return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
   const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, tables: native.tables, width, height });
-  return {
+  const result: PageResult = {
     page: { pageNumber, width, height, status: 'ok', layout },
     chars: native.chars,
     garbage: isGarbageTextLayer(native.strings),
   };
+  if (native.images?.length) result.imagePlan = planImageOcr(native.images, native.items, width, height);
+  return result;
+}
+
+/**
+ * Mode auto's image plan for a page LiteParse read, from the images the pdfjs pass records (a form XObject's
+ * among them) against LiteParse's text; the page's text and layout stay LiteParse's. Left out when pdfjs cannot
+ * read the page: the plan from LiteParse's images stands.
+ */
+async function pdfjsImagePlan(doc: PdfDocumentSource, pageNumber: number, native: NativePage): Promise<OcrPlan | undefined> {
+  let page: PdfPage;
+  try {
+    page = await doc.getPage(pageNumber);
+  } catch {
+    return undefined;
+  }
+  try {
+    const viewport = page.getViewport({ scale: 1 });
+    const content = await page.getTextContent({ includeMarkedContent: false });
+    const boxes: number[] = [];
+    for (const item of content.items as unknown[]) if (isImagesItem(item)) append(boxes, item.boxes);
+    return planImageOcr(imagesInViewport(boxes, viewport.transform, viewport.width, viewport.height), native.items, native.width, native.height);
+  } catch {
+    return undefined;
+  } finally {
+    page.cleanup();
+  }
 }
 
 /** Reads a page by OCR (given to `readDocument` by the converter; tests may leave it out). */
@@ -474,6 +504,10 @@ export async function readDocument(
       : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber));
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);
+    if (native?.imagesFromPdfjs && parser.mode === 'auto' && result.chars > 0) {
+      const plan = await pdfjsImagePlan(doc, pageNumber, native);
+      if (plan) result.imagePlan = plan;
+    }
     const how = options.ocr ? wantsOcr(parser, result) : undefined;
     if (options.ocr && how) {
       const read = how === 'regions' ? await ocrRegions(options.ocr, result) : await ocrPage(options.ocr, result, how);

@@ -267,6 +267,21 @@ function isBoxedList(rows: readonly (readonly string[])[]): boolean {
   return rows.length >= MIN_LIST_ROWS && rows.every(([text = '']) => text !== '' && wordCount(text) <= MAX_LIST_ENTRY_WORDS);
 }
 
+/**
+ * Set mostly in a monospaced font: a code listing, whose lines a shaded or striped background rules apart, not a
+ * list of entries.
+ */
+function isMostlyMonospaced(items: readonly PdfTextItem[]): boolean {
+  let mono = 0;
+  let all = 0;
+  for (const item of items) {
+    const n = item.str.length;
+    all += n;
+    if (item.monospace) mono += n;
+  }
+  return all > 0 && mono > 0.5 * all;
+}
+
 /** The grid's cells filled with the items inside it; null when it does not read as a table. */
 function fillGrid(
   xs: readonly number[],
@@ -306,7 +321,7 @@ function fillGrid(
   const table = dropEmptyLines({ rowCount: bands.rowCount, colCount: bands.colCount, cells: gridCells(bands.owner, bands.rowCount, bands.colCount, text) });
   const rows = gridRows(table);
   const width = table.colCount;
-  if (width === 1) return isBoxedList(rows) ? { grid: table, rows, items: inside, top: ys[0]! } : null;
+  if (width === 1) return isBoxedList(rows) && !isMostlyMonospaced(inside) ? { grid: table, rows, items: inside, top: ys[0]! } : null;
   if (rows.length < 2 || width < 2) return null;
   const filled = rows.flat().filter((cell) => cell !== '');
   if (filled.length < MIN_FILLED_SHARE * rows.length * width) return null;

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelBlock } from '../../../src/engine/model.js';
-import { looksLikeText, planImageOcr } from '../../../src/engine/pdf/ocr/image-regions.js';
+import { isContinuousTone, looksLikeText, planImageOcr } from '../../../src/engine/pdf/ocr/image-regions.js';
 import { layoutOcrRegion } from '../../../src/engine/pdf/ocr/ocr-layout.js';
 import { PageOcr } from '../../../src/engine/pdf/ocr/page-ocr.js';
 import type { OcrLine } from '../../../src/engine/pdf/ocr/tesseract.js';
@@ -147,6 +147,46 @@ describe('PDF OCR of images on pages with a text layer', () => {
   });
 });
 
+/**
+ * A photo on a page's white ground: plain paper above, a continuous run of tones below (a landscape's shading,
+ * dark ones among them): it passes the ink test, and holds no text.
+ */
+function photoOnPaper(width: number, height: number): { width: number; height: number; pixels: Uint8Array } {
+  const pixels = new Uint8Array(width * height).fill(255);
+  for (let y = Math.floor(height * 0.6); y < height; y++) {
+    for (let x = 0; x < width; x++) pixels[y * width + x] = Math.round((255 * x) / width + 20 * Math.sin(y / 5)) & 0xff;
+  }
+  return { width, height, pixels };
+}
+
+describe('a photo in a text page under mode auto', () => {
+  it('is not read by OCR, where a scan beside it is', async () => {
+    const photo = photoOnPaper(400, 300);
+    expect(looksLikeText(photo.pixels)).toBe(true);
+    const scan = await pictureOfText(BODY, 612, 792, 150);
+    const pdf = mixedPdf([
+      {
+        text: [
+          { x: 72, y: 720, text: 'The survey team photographed the western plot.', size: 12 },
+          { x: 72, y: 260, text: 'The photograph above shows the plot in spring.', size: 12 },
+        ],
+        images: [{ bitmap: photo, x: 72, y: 300, width: 400, height: 300 }],
+      },
+      { text: [], images: [{ bitmap: scan, x: 0, y: 0, width: 612, height: 792 }] },
+    ]);
+    const readRegions = vi.spyOn(PageOcr.prototype, 'readRegions');
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    // The photo's region was planned and judged, and nothing was recognised in it...
+    expect(readRegions).toHaveBeenCalledTimes(1);
+    expect(await readRegions.mock.results[0]!.value).toEqual([]);
+    const [first, second] = auto.pages;
+    expect(first!.blocks.map((block) => block.source)).toEqual(['native_text', 'native_text']);
+    // ...while the scan, a page with no text layer, was read whole.
+    expect(second!.blocks.map((block) => block.markdown).join(' ')).toMatch(/committee approved the annual budget/);
+    expect(second!.blocks.every((block) => block.source === 'full_page')).toBe(true);
+  });
+});
+
 describe('a slide over a page-sized template picture', () => {
   it('is OCR\'d as a possible scan, and keeps its text layer when OCR reads no more than it holds', async () => {
     // A white template with a dark band across the top: a plain background with some ink, like paper.
@@ -219,6 +259,13 @@ describe('the ink test of a render', () => {
     expect(looksLikeText(gradient(300, 200).pixels)).toBe(false);
     expect(looksLikeText(new Uint8Array(10_000).fill(255))).toBe(false);
     expect(looksLikeText(solid(100).pixels)).toBe(false);
+  });
+
+  it('tells a continuous-tone picture (a photo) from text and flat drawing', async () => {
+    const text = await pictureOfText(BODY, 612, 792, 150);
+    expect(isContinuousTone(text.pixels)).toBe(false);
+    expect(isContinuousTone(solid(100).pixels)).toBe(false);
+    expect(isContinuousTone(photoOnPaper(400, 300).pixels)).toBe(true);
   });
 });
 

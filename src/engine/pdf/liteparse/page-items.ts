@@ -32,7 +32,7 @@ export interface NativePageInput {
   textItems: readonly NativeTextItem[];
   vectorGraphics?:
     | {
-        lines: readonly { x1: number; y1: number; x2: number; y2: number; stroke: boolean }[];
+        lines: readonly { x1: number; y1: number; x2: number; y2: number; stroke?: boolean | undefined }[];
         shapes: readonly { bbox: { x: number; y: number; width: number; height: number }; stroke: boolean; fill: boolean; hasCurve: boolean }[];
       }
     | undefined;
@@ -59,6 +59,10 @@ const LEVEL = 2;
 const SLANT = 0.5;
 const THIN_FILL = 3;
 const MIN_LENGTH = 2;
+/** How far (pt) a line may stand off a bar's box and still be its outline. */
+const EDGE = 0.01;
+/** Beyond this many thin bars on a page (vector art) their outlines are not looked for: each line would scan them all. */
+const MAX_BARS_CHECKED = 500;
 // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms.
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 /** The same, for a test: most items have none, and a test allocates no array of matches. */
@@ -142,7 +146,16 @@ function rulingsOf(page: NativePageInput): Ruling[] {
     if (Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) < MIN_LENGTH) return;
     rulings.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
   };
+  // A thin filled bar is one rule along its centre (below); LiteParse also gives its outline as unstroked lines,
+  // which would be two more rules half its width apart.
+  const bars = graphics.shapes.filter((shape) => shape.fill && !shape.hasCurve && Math.min(shape.bbox.width, shape.bbox.height) <= THIN_FILL);
+  const onBar = (line: (typeof graphics.lines)[number]) =>
+    bars.length <= MAX_BARS_CHECKED &&
+    bars.some(({ bbox }) => Math.min(line.x1, line.x2) >= bbox.x - EDGE && Math.max(line.x1, line.x2) <= bbox.x + bbox.width + EDGE && Math.min(line.y1, line.y2) >= bbox.y - EDGE && Math.max(line.y1, line.y2) <= bbox.y + bbox.height + EDGE);
+  let strokedLines = false;
   for (const line of graphics.lines) {
+    if (line.stroke === false && onBar(line)) continue;
+    if (line.stroke === true) strokedLines = true;
     if (Math.abs(line.y1 - line.y2) <= SLANT) add(line.x1, (line.y1 + line.y2) / 2, line.x2, (line.y1 + line.y2) / 2);
     else if (Math.abs(line.x1 - line.x2) <= SLANT) add((line.x1 + line.x2) / 2, line.y1, (line.x1 + line.x2) / 2, line.y2);
   }
@@ -151,7 +164,8 @@ function rulingsOf(page: NativePageInput): Ruling[] {
     const { x, y, width, height } = shape.bbox;
     if (shape.fill && height <= THIN_FILL && width >= THIN_FILL * height) add(x, y + height / 2, x + width, y + height / 2);
     else if (shape.fill && width <= THIN_FILL && height >= THIN_FILL * width) add(x + width / 2, y, x + width / 2, y + height);
-    else if (shape.stroke) {
+    // A stroked path's segments are among the lines, exact; its shape's box is widened by the pen.
+    else if (shape.stroke && !strokedLines) {
       add(x, y, x + width, y);
       add(x, y + height, x + width, y + height);
       add(x, y, x, y + height);

@@ -4,16 +4,17 @@
  * only that path has what the mode needs:
  * - right-to-left script: LiteParse writes a line's words in visual order, reversed for Arabic and Hebrew,
  *   where pdfjs gives them in logical order;
- * - mode auto, a page LiteParse finds images on or judges to need OCR: the pdfjs pass records the image boxes
- *   docmill's OCR decisions are made from (ocr/image-regions.ts);
- * - a page LiteParse could not read, or whose text items hold less than its own page text: its items leave out
- *   a lone page number at the foot of a page (docmill keeps it as a page_number block).
+ * - a page LiteParse could not read or found no text on (a content stream in a filter PDFium lacks, such as
+ *   BrotliDecode; a scan, whose images the pdfjs pass records for OCR), or whose text items hold less than its
+ *   own page text, once a lone page number they leave out is taken from that text (liteparse/lost-page-number.ts).
  * Its own OCR stays off: it downloads language data at run time, which fails offline; docmill's OCR reads the
  * pages without a usable text layer.
  */
 import type { PdfParser } from '../../../contract/options.js';
 import type { FoundTable } from '../page-layout.js';
+import type { Rect } from '../types.js';
 import { loadLiteParse, type LiteParseModule } from './load.js';
+import { lostPageNumber } from './lost-page-number.js';
 import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 
 /** A page read by LiteParse, as the layout reads it. */
@@ -22,6 +23,16 @@ export interface NativePage extends NativePageItems {
   height: number;
   /** LiteParse's tables: where no ruled table of docmill's covers them, their cells replace its aligned-text tables. */
   tables: FoundTable[];
+  /**
+   * Mode auto: where the page paints raster images (LiteParse's figure blocks, and the whole page under a
+   * page-sized background), for docmill's OCR plan (ocr/image-regions.ts).
+   */
+  images?: Rect[];
+  /**
+   * Mode auto: LiteParse may not see all of the page's images (those painted inside a form XObject), so the pdfjs
+   * pass, which does, gives the images; the text stays LiteParse's.
+   */
+  imagesFromPdfjs?: boolean;
 }
 
 interface NativeBlock {
@@ -42,6 +53,21 @@ function tablesOf(blocks: readonly NativeBlock[] | undefined): FoundTable[] {
     tables.push({ rect: { x0: x, y0: y, x1: x + width, y1: y + height }, rows });
   }
   return tables;
+}
+
+/**
+ * The page's raster images in page units (top-left origin): LiteParse's figure blocks, which leave out a
+ * page-sized background; that one (`fullPageImage`, a raster over 90 % of the page) is the page itself.
+ */
+function imagesOf(page: { width: number; height: number; blocks?: readonly NativeBlock[] | undefined; complexity?: NativeComplexity | undefined }): Rect[] {
+  const images: Rect[] = [];
+  if (page.complexity?.fullPageImage) images.push({ x0: 0, y0: 0, x1: page.width, y1: page.height });
+  for (const block of page.blocks ?? []) {
+    if (block.kind !== 'figure' || !block.bbox) continue;
+    const { x, y, width, height } = block.bbox;
+    images.push({ x0: x, y0: y, x1: x + width, y1: y + height });
+  }
+  return images;
 }
 
 /** What LiteParse read of a document. */
@@ -91,10 +117,20 @@ function isUnicodeSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-function wantedByMode(mode: PdfParser['mode'], complexity: NativeComplexity | undefined): boolean {
-  if (mode !== 'auto') return true;
-  if (!complexity) return false;
-  return !complexity.needsOcr && !complexity.fullPageImage && complexity.imageBlockCount === 0;
+/** The page's items with the page number they left out (liteparse/lost-page-number.ts) back among them. */
+function withPageNumber(read: NativePageItems, page: NativePageInput & { text: string }): NativePageItems {
+  if (read.chars === 0 || read.chars >= countChars(page.text)) return read;
+  const lost = lostPageNumber(page.text, read.items, page.width, page.height);
+  if (!lost) return read;
+  return { ...read, items: [...read.items, lost.item], strings: [...read.strings, lost.item.str], chars: read.chars + lost.chars };
+}
+
+/**
+ * The file has form XObjects (content painted as a unit, images among it). Their dictionaries are in the clear:
+ * a stream is never inside an object stream.
+ */
+function hasFormXObjects(bytes: Uint8Array): boolean {
+  return /\/Subtype\s*\/Form\b/.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
 }
 
 /** A parser per configuration, kept for the thread's life: the options are the same from one document to the next. */
@@ -114,8 +150,10 @@ function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['m
       emitWordBoxes: true,
       extractVectorGraphics: true,
       extractBlocks: true,
+      // Mode auto plans OCR from where the images are: the complexity signals flag a page-sized background, and
+      // placeholders make figure blocks (with their boxes) of the other images; the json output is the same.
       includeComplexity: mode === 'auto',
-      imageMode: 'off',
+      imageMode: mode === 'auto' ? 'placeholder' : 'off',
       extractLinks: false,
       // docmill decides page furniture over the whole document (furniture.ts), and keeps it as marked blocks.
       keepHeadersFooters: true,
@@ -147,14 +185,22 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     return undefined;
   }
   const failed = new Set(result.pageErrors.map((error) => error.pageNum));
+  const formsPaint = mode === 'auto' && hasFormXObjects(bytes);
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
   for (const page of result.pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
-    const read = nativePageItems(page);
+    const read = withPageNumber(nativePageItems(page), page);
     if (read.rtlChars > RTL_SHARE * read.chars) continue;
     const tables = tablesOf(page.blocks);
-    if (wantedByMode(mode, page.complexity) && read.chars >= countChars(page.text)) {
-      reading.pages.set(page.pageNum, { ...read, width: page.width, height: page.height, tables });
+    // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
+    // reads it (and a scan's images) before anything OCRs it.
+    if (read.chars > 0 && read.chars >= countChars(page.text) && !(mode === 'auto' && page.complexity?.needsOcr)) {
+      const native: NativePage = { ...read, width: page.width, height: page.height, tables };
+      if (mode === 'auto') {
+        native.images = imagesOf(page);
+        if (formsPaint && page.complexity?.needsOcr) native.imagesFromPdfjs = true;
+      }
+      reading.pages.set(page.pageNum, native);
     } else if (tables.length > 0) {
       reading.tables.set(page.pageNum, tables);
     }

@@ -233,3 +233,22 @@ export function looksLikeText(pixels: Uint8Array): boolean {
   const share = ink / pixels.length;
   return share >= MIN_INK && share <= MAX_INK;
 }
+
+/** A grey level counts as used when it holds this share of the pixels. */
+const USED_LEVEL_SHARE = 0.001;
+/** A picture using more grey levels than this is continuous-tone (a photo), not flat ink on a plain ground. */
+const MAX_FLAT_LEVELS = 90;
+
+/**
+ * Whether a greyscale picture is continuous-tone: more than `MAX_FLAT_LEVELS` grey levels each hold a share of
+ * its pixels. A photo, or a screenshot full of them, is; text, a chart or a diagram drawn in flat colours (their
+ * anti-aliased edges spread thinly over many levels) is not. Image regions that are go unread: OCR spends most
+ * of its time on them and finds no words. Pure.
+ */
+export function isContinuousTone(pixels: Uint8Array): boolean {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < pixels.length; i++) histogram[pixels[i]!]!++;
+  let used = 0;
+  for (let level = 0; level < 256; level++) if (histogram[level]! > USED_LEVEL_SHARE * pixels.length) used++;
+  return used > MAX_FLAT_LEVELS;
+}

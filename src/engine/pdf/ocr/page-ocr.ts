@@ -5,14 +5,21 @@
  */
 import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
-import { looksLikeText } from './image-regions.js';
+import { isContinuousTone, looksLikeText } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion } from './ocr-layout.js';
-import { OCR_DPI, PageRenderer, toPgm } from './render-page.js';
+import { PageRenderer, toPgm } from './render-page.js';
 import { EngineError } from '../../engine-error.js';
 import { missingLanguages, missingLanguagesMessage, ocrLanguageFor, type LanguageChoice } from './languages.js';
 import { DEFAULT_OCR_LANGUAGE, recogniseLines } from './tesseract.js';
 
 export const FULL_PAGE_SOURCE = 'full_page';
+
+/**
+ * The resolution image regions are rendered, judged and read at. A figure's words are set large enough for it
+ * (a chart label of 8 pt is 17 pixels high), and it costs a quarter of 300 DPI's pixels, which is what rendering
+ * and recognition take their time by: figures are on many pages of text, scans on few.
+ */
+export const REGION_DPI = 150;
 
 /** One image region of a page and the blocks OCR read in it. */
 export interface RegionBlocks {
@@ -86,8 +93,9 @@ export class PageOcr {
 
   /**
    * The text of image regions of a page (page units, as the text layer's viewport), each rendered on its own at
-   * 300 DPI and recognised, as blocks with source layout_ocr; a region with no confident word gives none. A
-   * region whose render does not look like text (`looksLikeText`: a photo) is not recognised.
+   * `REGION_DPI` and recognised, as blocks with source layout_ocr; a region with no confident word gives none. A
+   * region whose render does not look like text (`looksLikeText`) or is continuous-tone (`isContinuousTone`: a
+   * photo) is not recognised.
    */
   async readRegions(pageNumber: number, width: number, height: number, regions: readonly Rect[]): Promise<RegionBlocks[]> {
     this.#renderer ??= PageRenderer.open(this.#bytes);
@@ -95,9 +103,9 @@ export class PageOcr {
     if (!renderer) throw new Error('the PDF could not be opened for rendering');
     const out: RegionBlocks[] = [];
     for (const region of regions) {
-      const bitmap = renderer.render(pageNumber, OCR_DPI, region);
+      const bitmap = renderer.render(pageNumber, REGION_DPI, region);
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
-      if (!looksLikeText(bitmap.pixels)) continue;
+      if (!looksLikeText(bitmap.pixels) || isContinuousTone(bitmap.pixels)) continue;
       const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage());
       this.#missingLanguage ??= this.#pendingMissing;
       out.push({ region, blocks: layoutOcrRegion(lines, bitmap.scale, bitmap.origin, width, height) });

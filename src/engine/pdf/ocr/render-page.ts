@@ -20,7 +20,7 @@ export interface GreyBitmap {
   origin: { x: number; y: number };
 }
 
-export const OCR_DPI = 300;
+const OCR_DPI = 300;
 /** A bitmap above this many pixels (a poster-sized page) is rendered at a lower resolution. */
 const MAX_PIXELS = 40_000_000;
 /** A side longer than this cannot be given to tesseract (leptonica's limit is far above; this bounds memory). */
