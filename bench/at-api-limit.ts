@@ -13,7 +13,8 @@
  * - docmill: `node bin/docmill.js run <dir> --out <tmp> --api-url <server> --concurrency 16 --queue bench-<uuid>`
  *   with REDIS_URL (it is not told C), then the same with the embedded Redis (no REDIS_URL);
  * - the hosted API's JS SDK (`@mendable/firecrawl-js`, its `parse` method) batched with p-limit, when installed
- *   outside the repo (`--sdk-dir`, default /tmp/sdk; see BENCHMARKS.md);
+ *   outside the repo (`--sdk-dir`, default /tmp/sdk: `mkdir -p /tmp/sdk && cd /tmp/sdk && npm init -y &&
+ *   npm i @mendable/firecrawl-js@4.42.0`; never a docmill dependency);
  * - a diagnosis row (`--skip-diagnosis` leaves it out): docmill's ApiGate from src driven the way DocumentProcessor
  *   drives it, without BullMQ, Redis or the store. It is not docmill; it separates the cost of the gate's policy
  *   from the cost of the pipeline around it.
