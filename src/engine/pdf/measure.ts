@@ -1,4 +1,7 @@
-/** Small measurements the layout modules share: a median, the most frequent key, the rectangle around lines. */
+/**
+ * Small measurements the layout modules share: a median, the most frequent key, the rectangle around lines, whether
+ * two rectangles overlap.
+ */
 import type { Rect, TextLine } from './types.js';
 
 /** The upper median (0 for no values). */
@@ -33,4 +36,9 @@ export function boundingRect(lines: readonly TextLine[]): Rect {
     y1 = Math.max(y1, line.bottom);
   }
   return { x0, y0, x1, y1 };
+}
+
+/** Whether two rectangles share some area (touching edges do not). */
+export function overlaps(a: Rect, b: Rect): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }

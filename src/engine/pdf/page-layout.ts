@@ -18,6 +18,7 @@ import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './tab
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
 import { renderGfmTable } from './markdown.js';
+import { overlaps } from './measure.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
 export interface PageLayoutInput {
@@ -160,9 +161,6 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
   return buildLines(above).map((line) => line.text);
 }
 
-function overlaps(a: Rect, b: Rect): boolean {
-  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-}
 
 export function layoutPage(input: PageLayoutInput): PageLayout {
   const sizes: SizeHistogram = new Map();

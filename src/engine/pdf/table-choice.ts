@@ -4,6 +4,7 @@
  * left out of the table (a header set apart from the body, centred over its columns), a row it dropped, a first
  * column it missed, or the same words with a wrapped header cell read as one cell. Pure.
  */
+import { overlaps } from './measure.js';
 import type { Rect } from './types.js';
 
 /** Share of the found table's words the own reading must hold. */
@@ -23,9 +24,6 @@ function total(counts: ReadonlyMap<string, number>): number {
   return sum;
 }
 
-function overlaps(a: Rect, b: Rect): boolean {
-  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-}
 
 /**
  * Whether the own reading (rows and place) replaces the found one: they overlap, the own one holds (nearly) every
