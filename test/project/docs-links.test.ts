@@ -1,5 +1,5 @@
 /**
- * The documentation holds together: every relative link in README.md, BENCHMARKS.md and docs/*.md names a file or
+ * The documentation holds together: every relative link in README.md, BENCHMARKS.md, bench/README.md and docs/*.md names a file or
  * folder of the repository that exists, every anchor (`#section`) names a heading of its page as GitHub spells the
  * heading's id, and the two top-level pages stay short enough to read (README.md at most 250 lines, BENCHMARKS.md at
  * most 300).
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const PAGES = ['README.md', 'BENCHMARKS.md', ...readdirSync(join(REPO, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = ['README.md', 'BENCHMARKS.md', 'bench/README.md', ...readdirSync(join(REPO, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
 
 /** The page's lines outside fenced code blocks (``` or ~~~), each with its 1-based line number. */
 function proseLines(markdown: string): Array<{ text: string; line: number }> {
@@ -111,6 +111,12 @@ function lineCount(path: string): number {
 describe('the documentation links', () => {
   it('finds the pages to check', () => {
     expect(PAGES).toEqual(expect.arrayContaining(['README.md', 'BENCHMARKS.md', 'docs/cli.md', 'docs/architecture.md']));
+  });
+
+  it('bench/README.md lists every benchmark in bench/', () => {
+    const listed = readFileSync(join(REPO, 'bench', 'README.md'), 'utf8');
+    const benchmarks = readdirSync(join(REPO, 'bench')).filter((name) => name.endsWith('.ts'));
+    expect(benchmarks.filter((name) => !listed.includes(`\`${name}\``))).toEqual([]);
   });
 
   it.each(PAGES)('every relative link and anchor of %s resolves', (page) => {
