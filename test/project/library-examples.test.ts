@@ -31,7 +31,7 @@ function example(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
     cwd: REPO,
     env: { ...process.env, REDIS_URL: '', ...env },
     timeout: EXAMPLE_TIMEOUT_MS,
-  }, EXAMPLE_TIMEOUT_MS + 5_000);
+  });
 }
 
 describe('the library examples in docs/library.md', () => {
