@@ -12,12 +12,11 @@ import { buildBlocks } from './paragraphs.js';
 import { groupRotated } from './rotated.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
-import { gridOfRows } from './table-grid.js';
+import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { readAsLines, readsAsTable } from './table-kinds.js';
 import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
-import { renderGfmTable } from './markdown.js';
 import { overlaps } from './measure.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
@@ -36,6 +35,8 @@ export interface PageLayoutInput {
 export interface FoundTable {
   rect: Rect;
   rows: string[][];
+  /** The rows as cells with their spans, where the reader knows them (else one cell a text). */
+  grid?: TableGrid;
 }
 
 export interface PageLayout {
@@ -82,7 +83,7 @@ function layoutRegion(
       kind: 'table',
       markdown: table.markdown,
       text: table.rows.map((row) => row.join(' ')).join('\n'),
-      table: gridOfRows(table.rows),
+      table: table.grid,
       rect: table.rect,
       lines: tableLines.length,
       size: tableLines[0]?.size ?? 0,
@@ -148,7 +149,8 @@ function foundTableBlock(table: FoundTable, items: readonly PdfTextItem[], sizes
     const y = item.baseline - 0.3 * item.size;
     return x >= rect.x0 - 1 && x <= rect.x1 + 1 && y >= rect.y0 - 1 && y <= rect.y1 + 1;
   });
-  const block = ruledTableBlock({ items: inside, rows: table.rows, rect, markdown: renderGfmTable(table.rows), grid: gridOfRows(table.rows) }, sizes, boldSizes);
+  const grid = table.grid ?? gridOfRows(table.rows);
+  const block = ruledTableBlock({ items: inside, rows: table.rows, rect, markdown: renderTableGrid(grid), grid }, sizes, boldSizes);
   return { inside, block };
 }
 
@@ -190,7 +192,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   for (const lpTable of foundTables) {
     const better = own.find((candidate) => !chosen.has(candidate) && ownReadingHoldsMore(candidate, lpTable));
     if (better) chosen.add(better);
-    const table = better ? { rect: better.rect, rows: better.rows } : lpTable;
+    const table = better ? { rect: better.rect, rows: better.rows, grid: better.grid } : lpTable;
     if (ruled.some((other) => overlaps(other.rect, table.rect)) || !readsAsTable(table.rows)) continue;
     const found = foundTableBlock(table, input.items.filter((item) => !inTables.has(item)), sizes, boldSizes);
     if (found.inside.length === 0 || isJustifiedProse(buildLines(found.inside))) continue;
