@@ -12,12 +12,12 @@ import { buildBlocks } from './paragraphs.js';
 import { groupRotated } from './rotated.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
-import { gridOfRows } from './table-grid.js';
+import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { readAsLines, readsAsTable } from './table-kinds.js';
 import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
+import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
 import type { RotatedItem } from './text-items.js';
-import { renderGfmTable } from './markdown.js';
 import { overlaps } from './measure.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
@@ -36,6 +36,8 @@ export interface PageLayoutInput {
 export interface FoundTable {
   rect: Rect;
   rows: string[][];
+  /** The rows as cells with their spans, where the reader knows them (else one cell a text). */
+  grid?: TableGrid;
 }
 
 export interface PageLayout {
@@ -82,7 +84,7 @@ function layoutRegion(
       kind: 'table',
       markdown: table.markdown,
       text: table.rows.map((row) => row.join(' ')).join('\n'),
-      table: gridOfRows(table.rows),
+      table: table.grid,
       rect: table.rect,
       lines: tableLines.length,
       size: tableLines[0]?.size ?? 0,
@@ -143,12 +145,9 @@ function insertTables(blocks: ProtoBlock[], tables: readonly ProtoBlock[]): Prot
 /** The items whose middle lies in the table's rectangle, and the table as a block counted like a ruled one. */
 function foundTableBlock(table: FoundTable, items: readonly PdfTextItem[], sizes: SizeHistogram, boldSizes: SizeHistogram) {
   const { rect } = table;
-  const inside = items.filter((item) => {
-    const x = (item.x0 + item.x1) / 2;
-    const y = item.baseline - 0.3 * item.size;
-    return x >= rect.x0 - 1 && x <= rect.x1 + 1 && y >= rect.y0 - 1 && y <= rect.y1 + 1;
-  });
-  const block = ruledTableBlock({ items: inside, rows: table.rows, rect, markdown: renderGfmTable(table.rows), grid: gridOfRows(table.rows) }, sizes, boldSizes);
+  const inside = itemsInside(rect, items);
+  const grid = table.grid ?? gridOfRows(table.rows);
+  const block = ruledTableBlock({ items: inside, rows: table.rows, rect, markdown: renderTableGrid(grid), grid }, sizes, boldSizes);
   return { inside, block };
 }
 
@@ -190,9 +189,12 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   for (const lpTable of foundTables) {
     const better = own.find((candidate) => !chosen.has(candidate) && ownReadingHoldsMore(candidate, lpTable));
     if (better) chosen.add(better);
-    const table = better ? { rect: better.rect, rows: better.rows } : lpTable;
-    if (ruled.some((other) => overlaps(other.rect, table.rect)) || !readsAsTable(table.rows)) continue;
-    const found = foundTableBlock(table, input.items.filter((item) => !inTables.has(item)), sizes, boldSizes);
+    const reading = better ? { rect: better.rect, rows: better.rows, grid: better.grid } : lpTable;
+    if (ruled.some((other) => overlaps(other.rect, reading.rect)) || !readsAsTable(reading.rows)) continue;
+    const free = input.items.filter((item) => !inTables.has(item));
+    // Header rows the reader left above the body join the table.
+    const table = withHeaderAbove(reading, free, input.rulings) ?? reading;
+    const found = foundTableBlock(table, free, sizes, boldSizes);
     if (found.inside.length === 0 || isJustifiedProse(buildLines(found.inside))) continue;
     for (const item of found.inside) inTables.add(item);
     tableBlocks.push(found.block);

@@ -4,7 +4,8 @@
  * the column boundaries. Conservative on purpose: prose lines (one wide cell) end a run, cells full of prose
  * reject it, and a column of equation numbers is not a table.
  */
-import { renderGfmTable } from './markdown.js';
+import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
+import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import type { Rect, TextLine } from './types.js';
 import { boundingRect, median } from './measure.js';
 import { readAsLines, readsAsTable } from './table-kinds.js';
@@ -14,6 +15,8 @@ export interface FoundTable {
   start: number;
   end: number;
   rows: string[][];
+  /** The rows as cells, a header's labels over several columns or down its rows spanning them. */
+  grid: TableGrid;
   markdown: string;
   rect: Rect;
 }
@@ -107,13 +110,15 @@ function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
 
 interface Row {
   cells: string[];
+  /** Where each filled cell's text lies. */
+  boxes: (Extent | undefined)[];
   top: number;
   baseline: number;
   size: number;
 }
 
 /** Lays the run's cells into the columns between channels; null when the result does not look like a table. */
-function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, centredHeader = false): string[][] | null {
+function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, centredHeader = false): Row[] | null {
   const k = channels.length + 1;
   const columnOf = (x: number) => {
     let col = 0;
@@ -143,12 +148,14 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
   const rows: Row[] = [];
   lines.forEach((line, index) => {
     const cells: string[] = Array.from({ length: k }, () => '');
+    const boxes: (Extent | undefined)[] = Array.from({ length: k }, () => undefined);
     const ordered = [...line.cells].sort((a, b) => a.x0 - b.x0);
     for (const cell of ordered) {
       const col = centredHeader && index === 0 ? nearestColumn((cell.x0 + cell.x1) / 2) : columnOf(cell.x0);
       cells[col] = cells[col] ? `${cells[col]} ${cell.text}` : cell.text;
+      boxes[col] = unite(boxes[col], cell);
     }
-    rows.push({ cells, top: line.top, baseline: line.baseline, size: line.size });
+    rows.push({ cells, boxes, top: line.top, baseline: line.baseline, size: line.size });
   });
   const filled = rows.filter((row) => row.cells.filter(Boolean).length >= 2).length;
   if (filled < minRows) return null;
@@ -161,9 +168,19 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
     // Each column must be used by at least two rows; a lone stray cell does not make a column.
     if (values.length < 2) return null;
   }
-  const merged = mergeContinuationRows(mergeSpanningLabels(rows)).map((row) => row.cells);
+  const merged = mergeContinuationRows(mergeSpanningLabels(rows));
+  const texts = merged.map((row) => row.cells);
   // Contents lists and chart labels go on as found grids: the layout writes them as lines of text.
-  return readsAsTable(merged) || readAsLines(merged) ? merged : null;
+  return readsAsTable(texts) || readAsLines(texts) ? merged : null;
+}
+
+function unite(a: Extent | undefined, b: Extent | undefined): Extent | undefined {
+  return a && b ? { x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1) } : a ?? b;
+}
+
+/** Two rows read as one: their cells' texts joined, their boxes united. */
+function joinRows(a: Row, b: Row): Row {
+  return { ...a, cells: a.cells.map((cell, col) => join(cell, b.cells[col]!)), boxes: a.boxes.map((box, col) => unite(box, b.boxes[col])) };
 }
 
 function used(row: Row): number[] {
@@ -191,10 +208,7 @@ function mergeSpanningLabels(rows: Row[]): Row[] {
       // Three ordinary rows span at least two line pitches (over 2 em); a label between two rows is squeezed.
       const squeezed = below.baseline - above.baseline < 1.8 * Math.max(above.size, below.size);
       if (squeezed && mine.length > 0 && mine.every((col) => !theirs.has(col))) {
-        out[out.length - 1] = {
-          ...above,
-          cells: above.cells.map((cell, col) => join(join(cell, row.cells[col]!), below.cells[col]!)),
-        };
+        out[out.length - 1] = joinRows(joinRows(above, row), below);
         i++;
         continue;
       }
@@ -223,7 +237,7 @@ function mergeContinuationRows(rows: Row[]): Row[] {
       });
       const tight = typical > 0 && row.baseline - prev.baseline < 0.85 * typical;
       if (continues || (tight && cols.every((i) => prev.cells[i]))) {
-        out[out.length - 1] = { ...prev, cells: prev.cells.map((cell, i) => join(cell, row.cells[i]!)), baseline: row.baseline };
+        out[out.length - 1] = { ...joinRows(prev, row), baseline: row.baseline };
         continue;
       }
     }
@@ -286,19 +300,21 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
         run.unshift(above);
         start--;
       }
-      let rows = channels.length > 0 ? layOut(run, channels, minRows) : null;
+      let placed = channels.length > 0 ? layOut(run, channels, minRows) : null;
       // A bold header row over a body in regular weight, whose labels are centred over (not aligned with) the
       // body's columns: the columns come from the body, each label goes to the column nearest its centre, and
       // short lines taken in above the header (a caption's last line) are left to the text.
       const header = lines[i]!;
-      if (!rows && header.bold && header.cells.length >= 2 && end - i > minRows && run.slice(run.indexOf(header) + 1).every((line) => !line.bold)) {
+      if (!placed && header.bold && header.cells.length >= 2 && end - i > minRows && run.slice(run.indexOf(header) + 1).every((line) => !line.bold)) {
         run.splice(0, run.indexOf(header));
         start = i;
         const bodyChannels = findChannels(run.slice(1), 0.5 * size);
-        rows = bodyChannels.length > 0 ? layOut(run, bodyChannels, minRows, true) : null;
+        placed = bodyChannels.length > 0 ? layOut(run, bodyChannels, minRows, true) : null;
       }
-      if (rows) {
-        tables.push({ start, end, rows, markdown: renderGfmTable(rows), rect: boundingRect(run) });
+      if (placed) {
+        const rows = placed.map((row) => row.cells);
+        const grid = gridWithHeaderSpans(placed) ?? gridOfRows(rows);
+        tables.push({ start, end, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(run) });
         i = end;
         continue;
       }

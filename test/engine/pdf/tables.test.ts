@@ -182,6 +182,69 @@ describe('findTables', () => {
 });
 
 describe('renderGfmTable', () => {
+  it('writes group labels centred over their column names as HTML cells spanning those columns', () => {
+    const xs = [72, 160, 230, 300, 370];
+    const items = [
+      // Each group label centred over two column names (30 wide each, 40 apart): over the gap between them.
+      item('Group A', 192.5, 100),
+      item('Group B', 332.5, 100),
+      ...grid(
+        [
+          ['Item', 'name11', 'name12', 'name21', 'name22'],
+          ['first', '1.0000', '2.0000', '3.0000', '4.0000'],
+          ['second', '5.0000', '6.0000', '7.0000', '8.0000'],
+          ['third', '9.0000', '1.5000', '2.5000', '3.5000'],
+        ],
+        xs,
+        114,
+      ),
+    ];
+    const [table, ...others] = findTables(buildLines(items));
+    expect(others).toEqual([]);
+    expect(table!.markdown.split('\n').slice(0, 4)).toEqual([
+      '<table>',
+      '<tr><th rowspan="2">Item</th><th colspan="2">Group A</th><th colspan="2">Group B</th></tr>',
+      '<tr><th>name11</th><th>name12</th><th>name21</th><th>name22</th></tr>',
+      '<tr><td>first</td><td>1.0000</td><td>2.0000</td><td>3.0000</td><td>4.0000</td></tr>',
+    ]);
+  });
+
+  it('takes a label over the whole table for no group: no cell spans all the columns', () => {
+    const items = [
+      item('All the values', 200, 100),
+      ...grid(
+        [
+          ['Item', 'name11', 'name12', 'name21', 'name22'],
+          ['first', '1.0000', '2.0000', '3.0000', '4.0000'],
+          ['second', '5.0000', '6.0000', '7.0000', '8.0000'],
+          ['third', '9.0000', '1.5000', '2.5000', '3.5000'],
+        ],
+        [72, 160, 230, 300, 370],
+        114,
+      ),
+    ];
+    for (const table of findTables(buildLines(items))) expect(table.markdown).not.toMatch(/colspan/);
+  });
+
+  it('keeps a header whose labels each sit over one column as a pipe table', () => {
+    const items = [
+      item('Left', 165, 100),
+      item('Right', 302, 100),
+      ...grid(
+        [
+          ['Item', 'name11', 'name12', 'name21', 'name22'],
+          ['first', '1.0000', '2.0000', '3.0000', '4.0000'],
+          ['second', '5.0000', '6.0000', '7.0000', '8.0000'],
+          ['third', '9.0000', '1.5000', '2.5000', '3.5000'],
+        ],
+        [72, 160, 230, 300, 370],
+        114,
+      ),
+    ];
+    const [table] = findTables(buildLines(items));
+    expect(table!.markdown.split('\n')[0]).toBe('|  | Left |  | Right |  |');
+  });
+
   it('pads ragged rows and escapes pipes', () => {
     expect(renderGfmTable([['a', 'b'], ['c|d']])).toBe('| a | b |\n| --- | --- |\n| c\\|d |  |');
   });

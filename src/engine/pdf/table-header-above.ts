@@ -1,0 +1,251 @@
+/**
+ * Header rows set above a table's body that the reader of the table left out (a borderless body found by its
+ * aligned cells, under a header whose labels wrap over several lines, or a group label over several columns).
+ * The lines right above the table belong to it when each of their labels sits inside one of the body's columns,
+ * or is centred over several columns whose names are on the line below it (a group). A label's lines stacked in
+ * one column are one cell; with a group, the columns outside it have one cell down both header rows. Pure.
+ */
+import { isCaptionText } from './captions.js';
+import type { Ruling } from './rulings.js';
+import type { TableCell, TableGrid } from './table-grid.js';
+import { DESCENT, type PdfTextItem, type Rect } from './types.js';
+
+/** A table as the layout writes it: where it is, its rows of cell texts, and its cells. */
+export interface PlacedTable {
+  rect: Rect;
+  rows: string[][];
+  grid?: TableGrid;
+}
+
+/** Most lines a header takes above the body. */
+const MAX_LINES = 4;
+/** Lines of one header are at most this many ems apart (baseline to baseline), the header this far above the body. */
+const MAX_PITCH = 1.8;
+const MAX_GAP = 1;
+/** A group label's centre may sit this share of the group's width off the group's centre, or this many units. */
+const CENTRED = 0.04;
+const CENTRED_MIN = 2;
+
+interface Extent {
+  x0: number;
+  x1: number;
+}
+
+/** The items whose middle lies in the rectangle (the table's text). */
+export function itemsInside(rect: Rect, items: readonly PdfTextItem[]): PdfTextItem[] {
+  return items.filter((item) => {
+    const x = (item.x0 + item.x1) / 2;
+    const y = item.baseline - 0.3 * item.size;
+    return x >= rect.x0 - 1 && x <= rect.x1 + 1 && y >= rect.y0 - 1 && y <= rect.y1 + 1;
+  });
+}
+
+/** The body's columns: its items' extents merged where they overlap; undefined unless they are `count` apart. */
+function bodyColumns(items: readonly PdfTextItem[], count: number): Extent[] | undefined {
+  const sorted = [...items].sort((a, b) => a.x0 - b.x0);
+  const columns: Extent[] = [];
+  for (const item of sorted) {
+    const last = columns.at(-1);
+    if (last && item.x0 < last.x1) last.x1 = Math.max(last.x1, item.x1);
+    else columns.push({ x0: item.x0, x1: item.x1 });
+  }
+  return columns.length === count ? columns : undefined;
+}
+
+/** Lines of items, bottom first, by baseline (a label set a little lower or higher is on its line). */
+function linesUpward(items: readonly PdfTextItem[]): PdfTextItem[][] {
+  const sorted = [...items].sort((a, b) => b.baseline - a.baseline);
+  const lines: PdfTextItem[][] = [];
+  for (const item of sorted) {
+    const line = lines.at(-1);
+    if (line && line[0]!.baseline - item.baseline <= 0.5 * item.size) line.push(item);
+    else lines.push([item]);
+  }
+  return lines;
+}
+
+/** The columns an item's text reaches into. */
+function columnsOf(item: PdfTextItem, columns: readonly Extent[]): { a: number; b: number } | undefined {
+  const hit = columns.flatMap((column, index) => (item.x0 < column.x1 && item.x1 > column.x0 ? [index] : []));
+  if (hit.length === 0) {
+    // In the gap between two columns: the nearer one.
+    const x = (item.x0 + item.x1) / 2;
+    let best = -1;
+    let bestDistance = Infinity;
+    columns.forEach((column, index) => {
+      const d = x < column.x0 ? column.x0 - x : x - column.x1;
+      if (d < bestDistance) [best, bestDistance] = [index, d];
+    });
+    return best < 0 ? undefined : { a: best, b: best };
+  }
+  return { a: hit[0]!, b: hit.at(-1)! };
+}
+
+interface Label {
+  item: PdfTextItem;
+  a: number;
+  b: number;
+}
+
+/** Whether the item is centred over columns a..b. */
+function centredOver(item: PdfTextItem, columns: readonly Extent[], a: number, b: number): boolean {
+  const x0 = columns[a]!.x0;
+  const x1 = columns[b]!.x1;
+  const off = Math.abs((x0 + x1) / 2 - (item.x0 + item.x1) / 2);
+  return off <= Math.max(CENTRED_MIN, CENTRED * (x1 - x0));
+}
+
+/** Horizontal rules on one height that touch end to end (a rule drawn cell by cell) as one. */
+function joinedRules(rules: readonly Ruling[]): Extent[] {
+  const sorted = [...rules].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const out: (Extent & { y: number })[] = [];
+  for (const rule of sorted) {
+    const last = out.at(-1);
+    if (last && Math.abs(last.y - rule.y0) <= 0.5 && rule.x0 <= last.x1 + 1) last.x1 = Math.max(last.x1, rule.x1);
+    else out.push({ x0: rule.x0, x1: rule.x1, y: rule.y0 });
+  }
+  return out;
+}
+
+/**
+ * The columns a group label heads: those a rule right below it spans, else (a label across columns) the widest run
+ * it is centred over; always two or more columns (not all) that the lines below name. Undefined when it is no group.
+ */
+function groupColumns(
+  item: PdfTextItem,
+  at: { a: number; b: number },
+  columns: readonly Extent[],
+  named: ReadonlySet<number>,
+  rules: readonly Extent[],
+): { a: number; b: number } | undefined {
+  const middle = (item.x0 + item.x1) / 2;
+  const rule = rules.find((r) => r.x0 < middle && middle < r.x1);
+  let range: { a: number; b: number } | undefined;
+  if (rule) {
+    const under = columns.flatMap((column, index) => ((column.x0 + column.x1) / 2 > rule.x0 && (column.x0 + column.x1) / 2 < rule.x1 ? [index] : []));
+    if (under.length > 0) range = { a: under[0]!, b: under.at(-1)! };
+  } else if (at.b > at.a) {
+    // No rule: a label across columns groups the widest run of named columns it is centred over.
+    for (let a = at.a; a >= 0 && named.has(a); a--) {
+      for (let b = at.b; b < columns.length && named.has(b); b++) {
+        if (centredOver(item, columns, a, b) && (!range || b - a > range.b - range.a)) range = { a, b };
+      }
+    }
+  }
+  if (!range || range.a > at.a || range.b < at.b || range.b === range.a || range.b - range.a + 1 >= columns.length) return undefined;
+  for (let col = range.a; col <= range.b; col++) if (!named.has(col)) return undefined;
+  return range;
+}
+
+/**
+ * The header's labels from the lines above the body, bottom line first: the lowest names single columns (two or
+ * more of them); a line above may hold a group label centred over columns the lines below name. Stops at the
+ * first line that is not a header's: a caption, text in another size, text outside the table, a label across
+ * columns that is no group.
+ */
+function headerLabels(
+  above: readonly PdfTextItem[][],
+  columns: readonly Extent[],
+  rect: Rect,
+  bodySize: number,
+  bodyTop: number,
+  rulings: readonly Ruling[],
+): Label[] {
+  const labels: Label[] = [];
+  let lowest = bodyTop;
+  let lines = 0;
+  let groups = 0;
+  for (const line of above) {
+    const size = Math.max(...line.map((item) => item.size));
+    const bottom = Math.max(...line.map((item) => item.baseline + DESCENT * item.size));
+    const gapOk = lines === 0 ? lowest - bottom <= MAX_GAP * size : lowest - Math.max(...line.map((item) => item.baseline)) <= MAX_PITCH * size;
+    if (!gapOk || lines >= MAX_LINES) break;
+    if (line.some((item) => Math.abs(item.size - bodySize) > 0.2 * bodySize || isCaptionText(item.str))) break;
+    if (line.some((item) => (item.x0 + item.x1) / 2 < rect.x0 || (item.x0 + item.x1) / 2 > rect.x1)) break;
+    // Rules between this line and the one below: a group label's rule marks the columns it spans.
+    const top = Math.max(...line.map((item) => item.baseline));
+    const rules = joinedRules(rulings.filter((rule) => rule.y0 === rule.y1 && rule.y0 > top && rule.y0 < lowest));
+    const named = new Set(labels.filter((label) => label.a === label.b).map((label) => label.a));
+    const placed: Label[] = [];
+    for (const item of [...line].sort((a, b) => a.x0 - b.x0)) {
+      const at = columnsOf(item, columns);
+      if (!at) break;
+      const group = lines > 0 && groups === 0 ? groupColumns(item, at, columns, named, rules) : undefined;
+      if (!group && at.a === at.b) {
+        placed.push({ item, ...at });
+        continue;
+      }
+      if (!group) break;
+      const { a, b } = group;
+      placed.push({ item, a, b });
+    }
+    // Labels of one line never share a column (a rule under several of them is no group's).
+    const overlapping = placed.some((label, i) => placed.some((other, j) => j !== i && other.a <= label.b && label.a <= other.b));
+    if (placed.length < line.length || overlapping) break;
+    if (lines === 0 && new Set(placed.map((label) => label.a)).size < 2) break;
+    groups += placed.filter((label) => label.b > label.a).length;
+    labels.push(...placed);
+    lowest = Math.min(...line.map((item) => item.baseline));
+    lines++;
+  }
+  return labels;
+}
+
+function joinTexts(items: readonly PdfTextItem[]): string {
+  return [...items]
+    .sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0)
+    .map((item) => item.str.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * The table with the header rows set above its body, or undefined when the lines above are no header of it.
+ * `items` are the page's items outside other tables.
+ */
+export function withHeaderAbove(
+  table: PlacedTable,
+  items: readonly PdfTextItem[],
+  rulings: readonly Ruling[] = [],
+): (PlacedTable & { rect: Rect; grid: TableGrid }) | undefined {
+  const count = table.rows.reduce((max, row) => Math.max(max, row.length), 0);
+  const body = itemsInside(table.rect, items);
+  if (count < 2 || body.length === 0) return undefined;
+  const columns = bodyColumns(body, count);
+  if (!columns) return undefined;
+  const bodySize = [...body].map((item) => item.size).sort((a, b) => a - b)[Math.floor(body.length / 2)]!;
+  const bodyTop = Math.min(...body.map((item) => item.baseline - item.size));
+  const inBody = new Set(body);
+  const candidates = items.filter((item) => !inBody.has(item) && item.str.trim() && item.baseline < bodyTop + 0.5 * item.size && item.x1 > table.rect.x0 && item.x0 < table.rect.x1);
+  const labels = headerLabels(linesUpward(candidates), columns, table.rect, bodySize, table.rect.y0, rulings);
+  if (labels.length < 2) return undefined;
+  const groups = labels.filter((label) => label.b > label.a);
+  const headerRows = groups.length > 0 ? 2 : 1;
+  const cells: TableCell[] = [];
+  const headerTexts = Array.from({ length: headerRows }, () => Array<string>(count).fill(''));
+  for (const group of groups) {
+    cells.push({ row: 0, col: group.a, rowSpan: 1, colSpan: group.b - group.a + 1, text: group.item.str.trim() });
+    headerTexts[0]![group.a] = group.item.str.trim();
+  }
+  for (let col = 0; col < count; col++) {
+    const group = groups.find((g) => g.a <= col && col <= g.b);
+    const own = labels.filter((label) => label.a === col && label.b === col);
+    // A column under a group: its name goes below the group label (text above the group is no header of this kind).
+    if (group && own.some((label) => label.item.baseline <= group.item.baseline)) return undefined;
+    const text = joinTexts(own.map((label) => label.item));
+    if (group) cells.push({ row: 1, col, rowSpan: 1, colSpan: 1, text });
+    else cells.push({ row: 0, col, rowSpan: headerRows, colSpan: 1, text });
+    headerTexts[group ? 1 : 0]![col] = text;
+  }
+  const bodyCells = table.grid?.cells ?? table.rows.flatMap((row, r) => Array.from({ length: count }, (_, col) => ({ row: r, col, rowSpan: 1, colSpan: 1, text: row[col] ?? '' })));
+  for (const cell of bodyCells) cells.push({ ...cell, row: cell.row + headerRows });
+  const rowCount = (table.grid?.rowCount ?? table.rows.length) + headerRows;
+  const header = labels.map((label) => label.item);
+  const rect: Rect = {
+    x0: Math.min(table.rect.x0, ...header.map((item) => item.x0)),
+    y0: Math.min(table.rect.y0, ...header.map((item) => item.baseline - item.size)),
+    x1: Math.max(table.rect.x1, ...header.map((item) => item.x1)),
+    y1: table.rect.y1,
+  };
+  return { rect, rows: [...headerTexts, ...table.rows], grid: { rowCount, colCount: count, cells } };
+}
