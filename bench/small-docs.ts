@@ -1,0 +1,282 @@
+/**
+ * Benchmark "small documents" (issue 26). Run by hand, never by the tests:
+ *
+ *   npm run build && npx tsx bench/small-docs.ts          # 1,000 small HTML pages, about a minute
+ *   npx tsx bench/small-docs.ts --mixed 600               # the test corpus, copied to 600 files, unique bytes each
+ *   npx tsx bench/small-docs.ts --embedded --rounds 2     # also docmill with its embedded Redis; best of two rounds
+ *   npx tsx bench/small-docs.ts --cpu-prof /tmp/prof      # a CPU profile of docmill's main process
+ *
+ * Side by side in one invocation, over the same files, each contender a fresh process from start to exit:
+ *
+ * - bare loop: bench/lib/small-docs-bare.ts, the built engine (`LocalParseEngine`, default threads) under `p-limit`
+ *   at --concurrency: read, parse, write the Markdown. Nothing else: no queue, no store, no fsync.
+ * - docmill: `node bin/docmill.js run <files> --out <tmp> --concurrency N` (built `dist/`), REDIS_URL = --redis-url;
+ *   with --embedded, once more with its embedded Redis (no REDIS_URL).
+ *
+ * Printed: each contender's wall time and documents per second, docmill's ratio to the bare loop; Redis commands per
+ * document from `INFO commandstats` before and after docmill's run, less what the same server counted per second
+ * while the bare loop ran (it sends none: that is other clients of a shared server); fsync + fdatasync calls per
+ * document, counted by `strace -f -c` (seccomp-filtered, so only those calls stop the process) when strace is
+ * installed (`apt-get install -y strace`), else not counted.
+ *
+ * Workloads: --files N small HTML pages of --size bytes (default 1,000 of 2,048), 100 to a folder; or --mixed N:
+ * every file of test/fixtures/corpus copied round-robin to N files, each copy with bytes of its own appended (a
+ * comment in text formats, trailing bytes in the others) so the content index cannot skip a copy as already
+ * converted. A copy the engine refuses fails in both contenders alike.
+ *
+ * Flags: --files N (1000) · --size BYTES (2048) · --mixed N · --concurrency N (8) · --rounds N (1; the best round
+ *        of each contender is reported) · --redis-url URL (redis://127.0.0.1:6379) · --embedded · --no-strace ·
+ *        --cpu-prof DIR · --keep
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { queueNameForOutput } from '../src/queue/queue-names.js';
+import { runChild, shellQuote, type ChildRun } from './lib/child.js';
+import { transpileForNode } from './lib/plain-node.js';
+import { deleteQueueKeys } from './lib/redis-cleanup.js';
+import { markdownTable } from './lib/table.js';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CORPUS = join(REPO, 'test/fixtures/corpus');
+const TEXT_FORMATS = new Set(['.html', '.htm', '.xhtml', '.csv', '.rtf', '.txt', '.md']);
+
+const { values: flags } = parseArgs({
+  options: {
+    files: { type: 'string', default: '1000' },
+    size: { type: 'string', default: '2048' },
+    mixed: { type: 'string' },
+    concurrency: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '1' },
+    'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+    embedded: { type: 'boolean', default: false },
+    'no-strace': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+if (flags.help) {
+  process.stdout.write(
+    'npx tsx bench/small-docs.ts [--files 1000] [--size 2048] [--mixed N] [--concurrency 8] [--rounds 1]\n' +
+      '                            [--redis-url URL] [--embedded] [--no-strace] [--cpu-prof DIR] [--keep]\n',
+  );
+  process.exit(0);
+}
+
+function int(name: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, not ${text}`);
+  return value;
+}
+
+const concurrency = int('concurrency', flags.concurrency);
+const rounds = int('rounds', flags.rounds);
+const redisUrl = flags['redis-url'];
+
+/** `count` HTML pages of about `size` bytes each, 100 to a folder, every one different (so none is a copy). */
+async function makeSmallPages(dir: string, count: number, size: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const group = join(dir, `g${String(Math.floor(i / 100)).padStart(3, '0')}`);
+    if (i % 100 === 0) await mkdir(group, { recursive: true });
+    const head = `<!doctype html><html><head><title>Page ${i}</title></head><body><h1>Page ${i}</h1>\n`;
+    const paragraphs: string[] = [];
+    let length = head.length;
+    for (let p = 0; length < size - 40; p++) {
+      const text = `<p>Paragraph ${p} of page ${i}: ${'lorem ipsum dolor sit amet '.repeat(3)}<a href="/p/${i}/${p}">link</a></p>\n`;
+      paragraphs.push(text);
+      length += text.length;
+    }
+    await writeFile(join(group, `page${String(i).padStart(5, '0')}.html`), `${head}${paragraphs.join('')}</body></html>\n`);
+  }
+}
+
+/** The corpus's documents copied round-robin to `count` files, each with bytes of its own. */
+async function makeMixedCopies(dir: string, count: number): Promise<void> {
+  const entries = await readdir(CORPUS, { recursive: true, withFileTypes: true });
+  const originals = entries
+    .filter((e) => e.isFile() && !e.name.endsWith('.expected.md') && e.name !== 'SOURCES.md')
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+  for (let i = 0; i < count; i++) {
+    const original = originals[i % originals.length] as string;
+    const copy = Math.floor(i / originals.length);
+    const target = join(dir, `c${String(copy).padStart(3, '0')}`, relative(CORPUS, original));
+    await mkdir(dirname(target), { recursive: true });
+    const extension = extname(original).toLowerCase();
+    if (copy === 0) {
+      await copyFile(original, target);
+      continue;
+    }
+    const bytes = await readFile(original);
+    const mark = extension === '.csv' ? `\ncopy ${copy}\n` : extension === '.rtf' ? `\n` : TEXT_FORMATS.has(extension) ? `\n<!-- copy ${copy} -->\n` : `\n% copy ${copy}\n`;
+    // RTF: a trailing newline count varies the bytes without changing the text.
+    const tail = extension === '.rtf' ? '\n'.repeat(copy) : mark;
+    await writeFile(target, Buffer.concat([bytes, Buffer.from(tail)]));
+  }
+}
+
+/** Calls per command since the server started (`INFO commandstats`). */
+async function commandStats(redis: Redis): Promise<Map<string, number>> {
+  const text = await redis.info('commandstats');
+  const stats = new Map<string, number>();
+  for (const match of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) stats.set(match[1] as string, Number(match[2]));
+  return stats;
+}
+
+function difference(after: Map<string, number>, before: Map<string, number>): Map<string, number> {
+  const delta = new Map<string, number>();
+  for (const [command, calls] of after) {
+    const value = calls - (before.get(command) ?? 0);
+    if (value > 0) delta.set(command, value);
+  }
+  return delta;
+}
+
+const sum = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+const straceAvailable = !flags['no-strace'] && (() => {
+  try {
+    execFileSync('strace', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** fsync + fdatasync calls in an `strace -c` summary. */
+function syncCalls(summary: string): number {
+  let calls = 0;
+  for (const match of summary.matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)(?:\s+\d+)?\s+(fsync|fdatasync)\s*$/gm)) calls += Number(match[1]);
+  return calls;
+}
+
+interface Measured {
+  run: ChildRun;
+  wallMs: number;
+  converted: number;
+  syncs: number | undefined;
+  commands?: Map<string, number>;
+}
+
+async function measure(tag: string, work: string, args: string[], env: NodeJS.ProcessEnv, count: () => Promise<number>, redis?: Redis): Promise<Measured> {
+  const straceOut = join(work, `${tag}.strace`);
+  const command = straceAvailable ? 'strace' : process.execPath;
+  const fullArgs = straceAvailable ? ['-f', '--seccomp-bpf', '-c', '-e', 'trace=fsync,fdatasync', '-o', straceOut, process.execPath, ...args] : args;
+  const before = redis ? await commandStats(redis) : undefined;
+  const run = await runChild(command, fullArgs, {
+    cwd: REPO,
+    env,
+    timeoutMs: 30 * 60_000,
+    stdoutPath: join(work, `${tag}.stdout`),
+    stderrPath: join(work, `${tag}.stderr`),
+  });
+  const commands = redis && before ? difference(await commandStats(redis), before) : undefined;
+  if (run.code !== 0) throw new Error(`${tag} exited ${run.code ?? run.signal}: ${run.stderr.slice(-2000)}`);
+  const syncs = straceAvailable ? syncCalls(await readFile(straceOut, 'utf8')) : undefined;
+  return { run, wallMs: run.wallMs, converted: await count(), syncs, ...(commands ? { commands } : {}) };
+}
+
+async function countMarkdown(out: string): Promise<number> {
+  if (!existsSync(out)) return 0;
+  const entries = await readdir(out, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.md') && !e.parentPath.includes('_docmill')).length;
+}
+
+function best(runs: Measured[]): Measured {
+  return runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
+}
+
+const work = await mkdtemp(join(tmpdir(), 'docmill-small-docs-'));
+const files = join(work, 'files');
+const documents = flags.mixed !== undefined ? int('mixed', flags.mixed) : int('files', flags.files);
+const workload = flags.mixed !== undefined ? `mixed corpus, ${documents} copies with unique bytes` : `${documents} HTML pages of ${int('size', flags.size)} bytes`;
+if (flags.mixed !== undefined) await makeMixedCopies(files, documents);
+else await makeSmallPages(files, documents, int('size', flags.size));
+
+const [bareScript] = await transpileForNode([join(REPO, 'bench/lib/small-docs-bare.ts')], join(work, 'bare'));
+// The transpiled child resolves p-limit from the project's node_modules.
+await rm(join(work, 'bare', 'node_modules'), { force: true, recursive: true });
+await execFileSync('ln', ['-s', join(REPO, 'node_modules'), join(work, 'bare', 'node_modules')]);
+
+const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+redis.on('error', () => undefined);
+await redis.connect();
+
+const baseEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^(DOCMILL_|FIRECRAWL_|REDIS_URL$)/.test(name)),
+) as NodeJS.ProcessEnv;
+const queues: string[] = [];
+const results: Record<string, Measured[]> = { bare: [], docmill: [], embedded: [] };
+let backgroundPerSecond = 0;
+try {
+  for (let round = 1; round <= rounds; round++) {
+    const bareOut = join(work, `bare-${round}`);
+    const bareBefore = await commandStats(redis);
+    const bare = await measure(`bare-${round}`, work, [bareScript as string, join(REPO, 'dist'), files, bareOut, String(concurrency)], baseEnv, () => countMarkdown(bareOut));
+    // The bare loop sends Redis nothing: what the server counted meanwhile is other clients' background.
+    backgroundPerSecond = Math.max(backgroundPerSecond, sum(difference(await commandStats(redis), bareBefore)) / (bare.wallMs / 1000));
+    results.bare?.push(bare);
+
+    const out = join(work, `docmill-${round}`);
+    queues.push(queueNameForOutput(out));
+    const profile = flags['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(flags['cpu-prof'])] : [];
+    const args = [...profile, join(REPO, 'bin/docmill.js'), 'run', files, '--out', out, '--concurrency', String(concurrency)];
+    results.docmill?.push(await measure(`docmill-${round}`, work, args, { ...baseEnv, REDIS_URL: redisUrl }, () => countMarkdown(out), redis));
+
+    if (flags.embedded) {
+      const embeddedOut = join(work, `embedded-${round}`);
+      const embeddedArgs = [join(REPO, 'bin/docmill.js'), 'run', files, '--out', embeddedOut, '--concurrency', String(concurrency)];
+      results.embedded?.push(await measure(`embedded-${round}`, work, embeddedArgs, baseEnv, () => countMarkdown(embeddedOut)));
+    }
+  }
+} finally {
+  for (const queue of queues) await deleteQueueKeys(redisUrl, queue).catch(() => 0);
+  redis.disconnect();
+}
+
+const bare = best(results.bare ?? []);
+const rows: string[][] = [];
+const perDoc = (value: number | undefined) => (value === undefined ? 'n/a' : (value / documents).toFixed(2));
+rows.push(['bare loop', String(bare.converted), (bare.wallMs / 1000).toFixed(2), (documents / (bare.wallMs / 1000)).toFixed(1), '1.00', '-', perDoc(bare.syncs)]);
+let commandLines: string[] = [];
+for (const [name, label] of [['docmill', 'docmill run (REDIS_URL)'], ['embedded', 'docmill run (embedded Redis)']] as const) {
+  const list = results[name] ?? [];
+  if (list.length === 0) continue;
+  const chosen = best(list);
+  const raw = chosen.commands ? sum(chosen.commands) : undefined;
+  const net = raw === undefined ? undefined : Math.max(0, raw - backgroundPerSecond * (chosen.wallMs / 1000));
+  rows.push([
+    label,
+    String(chosen.converted),
+    (chosen.wallMs / 1000).toFixed(2),
+    (documents / (chosen.wallMs / 1000)).toFixed(1),
+    (bare.wallMs / chosen.wallMs).toFixed(2),
+    perDoc(net),
+    perDoc(chosen.syncs),
+  ]);
+  if (chosen.commands) {
+    commandLines = [...chosen.commands.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([command, calls]) => `${command} ${(calls / documents).toFixed(1)}`);
+  }
+}
+
+const [one, five] = loadavg();
+console.log(`\nsmall documents: ${workload}, concurrency ${concurrency}, ${cpus().length} cores, best of ${rounds} round(s)`);
+console.log(`  command: npx tsx bench/small-docs.ts ${process.argv.slice(2).map(shellQuote).join(' ')}`.trimEnd());
+console.log(`  load average after: ${one?.toFixed(2)} (1 min), ${five?.toFixed(2)} (5 min)`);
+console.log(`  fsyncs: ${straceAvailable ? 'strace -f -c -e trace=fsync,fdatasync (whole process, worker threads included)' : 'not counted (no strace)'}`);
+console.log(`  Redis: INFO commandstats of ${redisUrl}, less ${backgroundPerSecond.toFixed(0)} commands/s of other clients (seen while the bare loop ran)\n`);
+console.log(markdownTable(['contender', 'converted', 'wall s', 'docs/s', '× bare', 'Redis cmds/doc', 'fsyncs/doc'], rows));
+if (commandLines.length > 0) console.log(`\n  docmill's commands per document (raw): ${commandLines.join(', ')}`);
+if (flags.keep) console.log(`\n  kept: ${work}`);
+else await rm(work, { recursive: true, force: true });
