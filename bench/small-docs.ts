@@ -26,7 +26,9 @@
  *
  * Flags: --files N (1000) · --size BYTES (2048) · --mixed N · --concurrency N (8) · --rounds N (1; the best round
  *        of each contender is reported) · --redis-url URL (redis://127.0.0.1:6379) · --embedded · --no-strace ·
- *        --cpu-prof DIR · --keep
+ *        --before DIR (also run the docmill of another built checkout, e.g. an earlier commit, side by side) ·
+ *        --monitor (also count the commands docmill sends, a script call as one, through MONITOR: slows Redis, so
+ *        the throughput of that run reads low) · --cpu-prof DIR · --keep
  */
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -56,7 +58,9 @@ const { values: flags } = parseArgs({
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
     embedded: { type: 'boolean', default: false },
     'no-strace': { type: 'boolean', default: false },
+    monitor: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    before: { type: 'string' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -66,7 +70,7 @@ const { values: flags } = parseArgs({
 if (flags.help) {
   process.stdout.write(
     'npx tsx bench/small-docs.ts [--files 1000] [--size 2048] [--mixed N] [--concurrency 8] [--rounds 1]\n' +
-      '                            [--redis-url URL] [--embedded] [--no-strace] [--cpu-prof DIR] [--keep]\n',
+      '                            [--redis-url URL] [--embedded] [--no-strace] [--monitor] [--cpu-prof DIR] [--keep]\n',
   );
   process.exit(0);
 }
@@ -164,13 +168,48 @@ interface Measured {
   converted: number;
   syncs: number | undefined;
   commands?: Map<string, number>;
+  /** Commands the clients sent (a script call counts once) on the queue's keys, by name, from MONITOR. */
+  sent?: Map<string, number>;
 }
 
-async function measure(tag: string, work: string, args: string[], env: NodeJS.ProcessEnv, count: () => Promise<number>, redis?: Redis): Promise<Measured> {
+/**
+ * Counts, through MONITOR, the commands clients send that name the queue's keys (every docmill and BullMQ key of a
+ * queue holds its name): round trips, where a script call is one command whatever it does inside. Calls made from
+ * inside scripts (`lua` as their source) are left out; commandstats counts them.
+ */
+async function watchSent(url: string, queue: string): Promise<{ stop: () => Promise<Map<string, number>> }> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  client.on('error', () => undefined);
+  const monitor = await client.monitor();
+  const sent = new Map<string, number>();
+  monitor.on('monitor', (_time: string, args: string[], source: string) => {
+    if (source === 'lua' || !args.some((arg) => arg.includes(queue))) return;
+    const command = String(args[0]).toLowerCase();
+    sent.set(command, (sent.get(command) ?? 0) + 1);
+  });
+  return {
+    stop: async () => {
+      await new Promise((done) => setTimeout(done, 200));
+      monitor.disconnect();
+      client.disconnect();
+      return sent;
+    },
+  };
+}
+
+async function measure(
+  tag: string,
+  work: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  count: () => Promise<number>,
+  redis?: { client: Redis; queue: string },
+): Promise<Measured> {
   const straceOut = join(work, `${tag}.strace`);
   const command = straceAvailable ? 'strace' : process.execPath;
   const fullArgs = straceAvailable ? ['-f', '--seccomp-bpf', '-c', '-e', 'trace=fsync,fdatasync', '-o', straceOut, process.execPath, ...args] : args;
-  const before = redis ? await commandStats(redis) : undefined;
+  const before = redis ? await commandStats(redis.client) : undefined;
+  const watch = redis && flags.monitor ? await watchSent(redisUrl, redis.queue) : undefined;
   const run = await runChild(command, fullArgs, {
     cwd: REPO,
     env,
@@ -178,10 +217,11 @@ async function measure(tag: string, work: string, args: string[], env: NodeJS.Pr
     stdoutPath: join(work, `${tag}.stdout`),
     stderrPath: join(work, `${tag}.stderr`),
   });
-  const commands = redis && before ? difference(await commandStats(redis), before) : undefined;
+  const sent = await watch?.stop();
+  const commands = redis && before ? difference(await commandStats(redis.client), before) : undefined;
   if (run.code !== 0) throw new Error(`${tag} exited ${run.code ?? run.signal}: ${run.stderr.slice(-2000)}`);
   const syncs = straceAvailable ? syncCalls(await readFile(straceOut, 'utf8')) : undefined;
-  return { run, wallMs: run.wallMs, converted: await count(), syncs, ...(commands ? { commands } : {}) };
+  return { run, wallMs: run.wallMs, converted: await count(), syncs, ...(commands ? { commands } : {}), ...(sent ? { sent } : {}) };
 }
 
 async function countMarkdown(out: string): Promise<number> {
@@ -204,7 +244,7 @@ else await makeSmallPages(files, documents, int('size', flags.size));
 const [bareScript] = await transpileForNode([join(REPO, 'bench/lib/small-docs-bare.ts')], join(work, 'bare'));
 // The transpiled child resolves p-limit from the project's node_modules.
 await rm(join(work, 'bare', 'node_modules'), { force: true, recursive: true });
-await execFileSync('ln', ['-s', join(REPO, 'node_modules'), join(work, 'bare', 'node_modules')]);
+execFileSync('ln', ['-s', join(REPO, 'node_modules'), join(work, 'bare', 'node_modules')]);
 
 const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
 redis.on('error', () => undefined);
@@ -214,7 +254,7 @@ const baseEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !/^(DOCMILL_|FIRECRAWL_|REDIS_URL$)/.test(name)),
 ) as NodeJS.ProcessEnv;
 const queues: string[] = [];
-const results: Record<string, Measured[]> = { bare: [], docmill: [], embedded: [] };
+const results: Record<string, Measured[]> = { bare: [], before: [], docmill: [], embedded: [] };
 let backgroundPerSecond = 0;
 try {
   for (let round = 1; round <= rounds; round++) {
@@ -226,10 +266,19 @@ try {
     results.bare?.push(bare);
 
     const out = join(work, `docmill-${round}`);
-    queues.push(queueNameForOutput(out));
+    const queue = queueNameForOutput(out);
+    queues.push(queue);
     const profile = flags['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(flags['cpu-prof'])] : [];
     const args = [...profile, join(REPO, 'bin/docmill.js'), 'run', files, '--out', out, '--concurrency', String(concurrency)];
-    results.docmill?.push(await measure(`docmill-${round}`, work, args, { ...baseEnv, REDIS_URL: redisUrl }, () => countMarkdown(out), redis));
+    results.docmill?.push(await measure(`docmill-${round}`, work, args, { ...baseEnv, REDIS_URL: redisUrl }, () => countMarkdown(out), { client: redis, queue }));
+
+    if (flags.before !== undefined) {
+      const beforeOut = join(work, `before-${round}`);
+      const beforeQueue = queueNameForOutput(beforeOut);
+      queues.push(beforeQueue);
+      const beforeArgs = [join(resolve(flags.before), 'bin/docmill.js'), 'run', files, '--out', beforeOut, '--concurrency', String(concurrency)];
+      results.before?.push(await measure(`before-${round}`, work, beforeArgs, { ...baseEnv, REDIS_URL: redisUrl }, () => countMarkdown(beforeOut), { client: redis, queue: beforeQueue }));
+    }
 
     if (flags.embedded) {
       const embeddedOut = join(work, `embedded-${round}`);
@@ -245,9 +294,15 @@ try {
 const bare = best(results.bare ?? []);
 const rows: string[][] = [];
 const perDoc = (value: number | undefined) => (value === undefined ? 'n/a' : (value / documents).toFixed(2));
-rows.push(['bare loop', String(bare.converted), (bare.wallMs / 1000).toFixed(2), (documents / (bare.wallMs / 1000)).toFixed(1), '1.00', '-', perDoc(bare.syncs)]);
-let commandLines: string[] = [];
-for (const [name, label] of [['docmill', 'docmill run (REDIS_URL)'], ['embedded', 'docmill run (embedded Redis)']] as const) {
+rows.push(['bare loop', String(bare.converted), (bare.wallMs / 1000).toFixed(2), (documents / (bare.wallMs / 1000)).toFixed(1), '1.00', '-', '-', perDoc(bare.syncs)]);
+const commandLines: string[] = [];
+const sentLines: string[] = [];
+const contenders = [
+  ['before', `docmill run, ${flags.before ?? ''} (REDIS_URL)`],
+  ['docmill', 'docmill run (REDIS_URL)'],
+  ['embedded', 'docmill run (embedded Redis)'],
+] as const;
+for (const [name, label] of contenders) {
   const list = results[name] ?? [];
   if (list.length === 0) continue;
   const chosen = best(list);
@@ -259,15 +314,21 @@ for (const [name, label] of [['docmill', 'docmill run (REDIS_URL)'], ['embedded'
     (chosen.wallMs / 1000).toFixed(2),
     (documents / (chosen.wallMs / 1000)).toFixed(1),
     (bare.wallMs / chosen.wallMs).toFixed(2),
+    perDoc(chosen.sent ? sum(chosen.sent) : undefined),
     perDoc(net),
     perDoc(chosen.syncs),
   ]);
+  if (chosen.sent) sentLines.push(`${label}: ${top(chosen.sent).join(', ')}`);
   if (chosen.commands) {
-    commandLines = [...chosen.commands.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 12)
-      .map(([command, calls]) => `${command} ${(calls / documents).toFixed(1)}`);
+    commandLines.push(`${label}: ${top(chosen.commands).join(', ')}`);
   }
+}
+
+function top(counts: Map<string, number>): string[] {
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([command, calls]) => `${command} ${(calls / documents).toFixed(1)}`);
 }
 
 const [one, five] = loadavg();
@@ -275,8 +336,10 @@ console.log(`\nsmall documents: ${workload}, concurrency ${concurrency}, ${cpus(
 console.log(`  command: npx tsx bench/small-docs.ts ${process.argv.slice(2).map(shellQuote).join(' ')}`.trimEnd());
 console.log(`  load average after: ${one?.toFixed(2)} (1 min), ${five?.toFixed(2)} (5 min)`);
 console.log(`  fsyncs: ${straceAvailable ? 'strace -f -c -e trace=fsync,fdatasync (whole process, worker threads included)' : 'not counted (no strace)'}`);
-console.log(`  Redis: INFO commandstats of ${redisUrl}, less ${backgroundPerSecond.toFixed(0)} commands/s of other clients (seen while the bare loop ran)\n`);
-console.log(markdownTable(['contender', 'converted', 'wall s', 'docs/s', '× bare', 'Redis cmds/doc', 'fsyncs/doc'], rows));
-if (commandLines.length > 0) console.log(`\n  docmill's commands per document (raw): ${commandLines.join(', ')}`);
+if (flags.monitor) console.log(`  Redis sent: commands clients sent naming the queue's keys, a script call counting one (MONITOR)`);
+console.log(`  Redis cmds: INFO commandstats of ${redisUrl} (scripts' own calls included), less ${backgroundPerSecond.toFixed(0)} commands/s of other clients (seen while the bare loop ran)\n`);
+console.log(markdownTable(['contender', 'converted', 'wall s', 'docs/s', '× bare', 'Redis sent/doc', 'Redis cmds/doc', 'fsyncs/doc'], rows));
+if (sentLines.length > 0) console.log(`\n  commands sent per document (a script call is one):\n    ${sentLines.join('\n    ')}`);
+if (commandLines.length > 0) console.log(`\n  commands per document, scripts' own calls included (raw):\n    ${commandLines.join('\n    ')}`);
 if (flags.keep) console.log(`\n  kept: ${work}`);
 else await rm(work, { recursive: true, force: true });

@@ -7,7 +7,7 @@
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, rmdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { KeyedOutputStore } from './keyed-store.js';
@@ -31,6 +31,11 @@ export class FsStore extends KeyedOutputStore {
   /** Temporary files of atomic writes: one folder, swept of dead writers' leftovers. */
   readonly tempDir: string;
   #swept: Promise<unknown> | undefined;
+  /**
+   * Folders this store has made or found: each write's folder is made once, not on every write. A folder pruned
+   * since (a removal in this process forgets it; one in another process is found by the write failing) is made again.
+   */
+  readonly #madeFolders = new Set<string>();
 
   /** `root` is the folder (made absolute); `location` is what the user typed, when that was not the path itself. */
   constructor(root: string, location: string = root) {
@@ -89,7 +94,7 @@ export class FsStore extends KeyedOutputStore {
     }
   }
 
-  protected async writeKey(key: string, body: string | Uint8Array): Promise<void> {
+  protected async writeKey(key: string, body: string | Uint8Array, kind: 'output' | 'record' = 'output'): Promise<void> {
     const path = resolveInside(this.root, key);
     try {
       await this.#sweepOnce();
@@ -97,10 +102,12 @@ export class FsStore extends KeyedOutputStore {
       // its rename lands there: the rename then finds no folder (ENOENT), and the write is made again, folder first.
       for (let tries = 1; ; tries++) {
         try {
-          await writeFileAtomic(path, body, { tempDir: this.tempDir });
+          await writeFileAtomic(path, body, { tempDir: this.tempDir, durable: kind === 'output', madeFolders: this.#madeFolders });
           return;
         } catch (error) {
           if (tries >= WRITE_TRIES || !isMissing(error)) throw error;
+          this.#madeFolders.delete(dirname(path));
+          this.#madeFolders.delete(this.tempDir);
         }
       }
     } catch (error) {
@@ -125,8 +132,11 @@ export class FsStore extends KeyedOutputStore {
    */
   async #pruneEmptyFolders(folder: string): Promise<void> {
     for (let current = folder; !keepsEmptyFolder(current); current = parentFolder(current)) {
+      const path = resolveInside(this.root, current);
+      // Forgotten before it goes: a write in flight here then makes it again rather than trusting it is there.
+      this.#madeFolders.delete(path);
       try {
-        await rmdir(resolveInside(this.root, current));
+        await rmdir(path);
       } catch {
         return; // not empty, already gone, or not ours to remove: the folders above hold it, or something else
       }
