@@ -25,7 +25,9 @@
  * converted. A copy the engine refuses fails in both contenders alike.
  *
  * Flags: --files N (1000) · --size BYTES (2048) · --mixed N · --concurrency N (8) · --rounds N (1; the best round
- *        of each contender is reported) · --redis-url URL (redis://127.0.0.1:6379) · --embedded · --no-strace ·
+ *        of each contender is reported) · --redis-url URL (redis://127.0.0.1:6379) · --own-redis (a redis-server of
+ *        the bench's own on a free port of 127.0.0.1, no persistence: a shared server's other clients then add
+ *        nothing to the command counts) · --embedded · --no-strace ·
  *        --before DIR (also run the docmill of another built checkout, e.g. an earlier commit, side by side) ·
  *        --monitor (also count the commands docmill sends, a script call as one, through MONITOR: slows Redis, so
  *        the throughput of that run reads low) · --cpu-prof DIR · --keep
@@ -36,7 +38,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { queueNameForOutput } from '../src/queue/queue-names.js';
 import { runChild, shellQuote, type ChildRun } from './lib/child.js';
@@ -56,6 +59,7 @@ const { values: flags } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '1' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+    'own-redis': { type: 'boolean', default: false },
     embedded: { type: 'boolean', default: false },
     'no-strace': { type: 'boolean', default: false },
     monitor: { type: 'boolean', default: false },
@@ -83,7 +87,35 @@ function int(name: string, text: string | undefined): number {
 
 const concurrency = int('concurrency', flags.concurrency);
 const rounds = int('rounds', flags.rounds);
-const redisUrl = flags['redis-url'];
+const ownRedis = flags['own-redis'] ? await startOwnRedis() : undefined;
+const redisUrl = ownRedis?.url ?? flags['redis-url'];
+
+/** A redis-server for this benchmark alone, on a free port; stopped at the end. */
+async function startOwnRedis(): Promise<{ url: string; stop: () => void }> {
+  const port = await new Promise<number>((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  for (let tries = 0; ; tries++) {
+    try {
+      await probe.connect();
+      break;
+    } catch (error) {
+      if (tries > 50) throw error;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  probe.disconnect();
+  return { url, stop: () => child.kill('SIGTERM') };
+}
 
 /** `count` HTML pages of about `size` bytes each, 100 to a folder, every one different (so none is a copy). */
 async function makeSmallPages(dir: string, count: number, size: number): Promise<void> {
@@ -289,6 +321,7 @@ try {
 } finally {
   for (const queue of queues) await deleteQueueKeys(redisUrl, queue).catch(() => 0);
   redis.disconnect();
+  ownRedis?.stop();
 }
 
 const bare = best(results.bare ?? []);

@@ -129,7 +129,11 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     gate,
     close: async (force = false) => {
       clearInterval(backlogTimer);
-      closing ??= closeWithin(worker, force, options.redisDown ?? (() => false)).then(() => (gate instanceof SharedApiGate ? gate.close() : undefined));
+      closing ??= closeWithin(worker, force, options.redisDown ?? (() => false)).then(async () => {
+        if (gate instanceof SharedApiGate) await gate.close();
+        // The running totals of the last documents (gathered for a batch, QueueControl.addStats); not while Redis is away.
+        if (!options.redisDown?.()) await options.control.flushStats().catch(() => undefined);
+      });
       await closing;
     },
   };
