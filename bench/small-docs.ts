@@ -8,7 +8,7 @@
  *
  * Side by side in one invocation, over the same files, each contender a fresh process from start to exit:
  *
- * - bare loop: bench/lib/small-docs-bare.ts, the built engine (`LocalParseEngine`, default threads) under `p-limit`
+ * - bare loop: bench/lib/small-docs-bare-child.ts, the built engine (`LocalParseEngine`, default threads) under `p-limit`
  *   at --concurrency: read, parse, write the Markdown. Nothing else: no queue, no store, no fsync.
  * - docmill: `node bin/docmill.js run <files> --out <tmp> --concurrency N` (built `dist/`), REDIS_URL = --redis-url;
  *   with --embedded, once more with its embedded Redis (no REDIS_URL).
@@ -273,7 +273,7 @@ const workload = flags.mixed !== undefined ? `mixed corpus, ${documents} copies 
 if (flags.mixed !== undefined) await makeMixedCopies(files, documents);
 else await makeSmallPages(files, documents, int('size', flags.size));
 
-const [bareScript] = await transpileForNode([join(REPO, 'bench/lib/small-docs-bare.ts')], join(work, 'bare'));
+const [bareScript] = await transpileForNode([join(REPO, 'bench/lib/small-docs-bare-child.ts')], join(work, 'bare'));
 // The transpiled child resolves p-limit from the project's node_modules.
 await rm(join(work, 'bare', 'node_modules'), { force: true, recursive: true });
 execFileSync('ln', ['-s', join(REPO, 'node_modules'), join(work, 'bare', 'node_modules')]);

@@ -141,12 +141,11 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
 
 /**
  * A remote API: one limit for every worker process on the queue, kept in Redis, so what one learns of the API's limit
- * all use. The local engine: a gate of this process only, at the worker's concurrency from the start, since there is
- * no API limit to learn (the engine answers no 429) and each process parses on its own threads; sharing it would cost
- * two Redis scripts per document for nothing.
+ * all use. The local engine: the same policy in this process only, since each process parses on its own threads and
+ * there is no fleet-wide limit to learn; sharing it would cost two Redis scripts per document for nothing.
  */
 function gateFor(options: ParseWorkerOptions): ParseGate {
-  if (options.backend instanceof LocalParseEngine) return new ApiGate({ max: options.concurrency, initial: options.concurrency });
+  if (options.backend instanceof LocalParseEngine) return new ApiGate({ max: options.concurrency });
   return new SharedApiGate({ connection: options.connection, queue: options.queue.name, max: options.concurrency });
 }
 

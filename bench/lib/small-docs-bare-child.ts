@@ -4,7 +4,7 @@
  * source's relative path. No queue, no store, no fsync. Transpiled for plain `node` (bench/lib/plain-node.ts) so it
  * starts as `bin/docmill.js` does, without a loader.
  *
- *   node small-docs-bare.js <dist dir> <source dir> <out dir> <concurrency>
+ *   node small-docs-bare-child.js <dist dir> <source dir> <out dir> <concurrency>
  *
  * Prints one JSON line: files, converted, failed, wallMs (whole loop, engine start and close included).
  */
@@ -20,7 +20,7 @@ interface Engine {
 }
 
 const [dist, source, out, concurrencyText] = process.argv.slice(2);
-if (!dist || !source || !out || !concurrencyText) throw new Error('usage: small-docs-bare.js <dist> <source> <out> <concurrency>');
+if (!dist || !source || !out || !concurrencyText) throw new Error('usage: small-docs-bare-child.js <dist> <source> <out> <concurrency>');
 const started = performance.now();
 const { LocalParseEngine } = (await import(pathToFileURL(join(dist, 'src/engine/local-engine.js')).href)) as { LocalParseEngine: new () => Engine };
 const { validateParseOptions } = (await import(pathToFileURL(join(dist, 'src/contract/validation.js')).href)) as {
