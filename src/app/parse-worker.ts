@@ -1,6 +1,6 @@
 /**
  * A parse worker: a BullMQ Worker on the queue whose processor is the DocumentProcessor, with an adaptive API gate
- * shared by every worker of the queue (in Redis) and graceful shutdown (finish what is active, hand back the rest).
+ * shared by every worker of the queue (in Redis; the local engine's is the process's own) and graceful shutdown (finish what is active, hand back the rest).
  * Started through the composition root, which closes it first.
  */
 import { MetricsTime, Worker, type Queue } from 'bullmq';
@@ -9,7 +9,8 @@ import type { Logger } from 'pino';
 import type { ParseApiError } from '../backend/errors.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import type { DocmillMetrics } from '../metrics/metrics.js';
-import type { ParseGate } from '../pipeline/api-gate.js';
+import { LocalParseEngine } from '../engine/local-engine.js';
+import { ApiGate, type ParseGate } from '../pipeline/api-gate.js';
 import { DocumentProcessor } from '../pipeline/document-processor.js';
 import { SharedApiGate } from '../pipeline/shared-gate.js';
 import type { DocumentOutcome } from '../pipeline/outcome.js';
@@ -57,8 +58,7 @@ export interface ParseWorker {
 }
 
 export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
-  // One limit for every worker process on the queue: what one learns of the API's limit, all use.
-  const gate = new SharedApiGate({ connection: options.connection, queue: options.queue.name, max: options.concurrency });
+  const gate = gateFor(options);
   const processor = new DocumentProcessor({
     queue: options.queue,
     control: options.control,
@@ -129,10 +129,24 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     gate,
     close: async (force = false) => {
       clearInterval(backlogTimer);
-      closing ??= closeWithin(worker, force, options.redisDown ?? (() => false)).then(() => gate.close());
+      closing ??= closeWithin(worker, force, options.redisDown ?? (() => false)).then(async () => {
+        if (gate instanceof SharedApiGate) await gate.close();
+        // The running totals of the last documents (gathered for a batch, QueueControl.addStats); not while Redis is away.
+        if (!options.redisDown?.()) await options.control.flushStats().catch(() => undefined);
+      });
       await closing;
     },
   };
+}
+
+/**
+ * A remote API: one limit for every worker process on the queue, kept in Redis, so what one learns of the API's limit
+ * all use. The local engine: the same policy in this process only, since each process parses on its own threads and
+ * there is no fleet-wide limit to learn; sharing it would cost two Redis scripts per document for nothing.
+ */
+function gateFor(options: ParseWorkerOptions): ParseGate {
+  if (options.backend instanceof LocalParseEngine) return new ApiGate({ max: options.concurrency });
+  return new SharedApiGate({ connection: options.connection, queue: options.queue.name, max: options.concurrency });
 }
 
 /** How long closing may wait on an unreachable Redis before the worker's connections are dropped. */

@@ -1,6 +1,6 @@
 /**
  * What the client uploads: a name, a size, and a way to open the bytes afresh for each attempt.
- * Bytes are always streamed; nothing here holds a whole file in memory.
+ * Bytes are streamed; only a small file may be held whole in memory (src/pipeline/materialise.ts).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';

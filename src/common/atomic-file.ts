@@ -17,23 +17,38 @@ export interface AtomicWriteOptions {
    * place that is swept (see temp-sweep.ts), not scattered through the output tree.
    */
   tempDir?: string;
+  /**
+   * Flush the bytes to disk before the rename (default). Without it a kill still never leaves half a file (the
+   * rename is atomic, the page cache survives the process), but a power loss may leave the new name empty or torn:
+   * only for records a reader can do without (store.ts: the state and index records, which tell what may be skipped).
+   */
+  durable?: boolean;
+  /**
+   * Folders known to exist: made once, not again on every write. The caller forgets a folder when a write fails on
+   * a missing one (a deletion pruned it), so the next try makes it again.
+   */
+  madeFolders?: Set<string>;
 }
+
+/** The host's name does not change while the process runs; asked once, not on every write. */
+let hostName: string | undefined;
 
 /** `<marker><host>~<pid>~<random>~<name>`: the sweep can tell whose a leftover was, and whether they are gone. */
 export function temporaryName(target: string): string {
-  return `${TEMP_MARKER}${hostname()}~${process.pid}~${randomBytes(6).toString('hex')}~${basename(target).slice(0, 64)}`;
+  hostName ??= hostname();
+  return `${TEMP_MARKER}${hostName}~${process.pid}~${randomBytes(6).toString('hex')}~${basename(target).slice(0, 64)}`;
 }
 
 export async function writeFileAtomic(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const directory = dirname(path);
   const tempDir = options.tempDir ?? directory;
-  await mkdir(directory, { recursive: true });
-  if (tempDir !== directory) await mkdir(tempDir, { recursive: true });
+  await makeFolder(directory, options.madeFolders);
+  if (tempDir !== directory) await makeFolder(tempDir, options.madeFolders);
   const temporary = join(tempDir, temporaryName(path));
   const handle = await open(temporary, 'wx');
   try {
     await handle.writeFile(content);
-    await handle.sync();
+    if (options.durable ?? true) await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temporary, { force: true });
@@ -46,4 +61,10 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+async function makeFolder(folder: string, made: Set<string> | undefined): Promise<void> {
+  if (made?.has(folder)) return;
+  await mkdir(folder, { recursive: true });
+  made?.add(folder);
 }

@@ -1,7 +1,10 @@
 /**
  * Makes a listed file available for upload and learns its sha256 on the way, holding at most a buffer in memory.
  * Local files are hashed in place and uploaded from where they are; remote ones (S3) are spooled to a temporary
- * file while hashed, since the bytes are needed twice (hash, then upload and maybe retries).
+ * file while hashed, since the bytes are needed twice (hash, then upload and maybe retries). A small local file
+ * (SMALL_FILE_BYTES) is kept in memory once read for its hash and uploaded from there: read once, not twice, which is
+ * most of the file system's share of a small document's cost (bench/small-docs.ts), and the bytes parsed are then
+ * the bytes hashed.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -22,8 +25,16 @@ export interface MaterialisedFile {
   dispose(): Promise<void>;
 }
 
+/** Local files up to this size are held in memory between their hash and their upload (one per open job at most). */
+const SMALL_FILE_BYTES = 1024 * 1024;
+
 function baseName(relativePath: string): string {
   return relativePath.slice(relativePath.lastIndexOf('/') + 1);
+}
+
+/** The held bytes as an upload stream: one chunk, the same for every attempt. */
+async function* heldBytes(bytes: Buffer): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }
 
 export async function materialise(source: Source, file: SourceFile, signal?: AbortSignal): Promise<MaterialisedFile> {
@@ -31,14 +42,18 @@ export async function materialise(source: Source, file: SourceFile, signal?: Abo
     const path = fileURLToPath(file.uri);
     const hash = createHash('sha256');
     let size = 0;
+    const kept: Buffer[] | undefined = file.size <= SMALL_FILE_BYTES ? [] : undefined;
     // Read through the source so a vanished file gets the source's own clear error.
     const stream = await source.open(file, signal);
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       hash.update(chunk);
       size += chunk.byteLength;
+      // A file grown past the limit since it was listed is read again for its upload, as a large one is.
+      if (kept && size <= SMALL_FILE_BYTES) kept.push(chunk);
     }
+    const bytes = kept && size <= SMALL_FILE_BYTES ? Buffer.concat(kept, size) : undefined;
     return {
-      upload: { fileName: baseName(file.relativePath), size, open: () => createReadStream(path) },
+      upload: { fileName: baseName(file.relativePath), size, open: bytes ? () => heldBytes(bytes) : () => createReadStream(path) },
       sha256: hash.digest('hex'),
       size,
       dispose: async () => undefined,

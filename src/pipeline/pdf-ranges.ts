@@ -2,7 +2,8 @@
  * Long PDFs: whether one needs splitting, into which page ranges, and the range documents themselves. pdf-lib copies
  * whole pages (content streams, fonts, images), so a range parses as those pages parse inside the whole file.
  */
-import { PDFDocument } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { DEFAULT_TIMEOUT_MS, MAX_FILE_BYTES } from '../contract/limits.js';
 import { DocmillError } from '../errors/docmill-error.js';
 
@@ -32,8 +33,19 @@ export class PdfSplitError extends DocmillError {
   }
 }
 
+/**
+ * pdf-lib, loaded when a first PDF is split: a run of anything else does without it, and loading it costs the better
+ * part of a second of every run's start (bench/small-docs.ts).
+ */
+let pdfLib: Promise<typeof PdfLib> | undefined;
+function loadPdfLib(): Promise<typeof PdfLib> {
+  pdfLib ??= import('pdf-lib');
+  return pdfLib;
+}
+
 /** Loads a PDF for splitting (its page count, then its ranges); refuses encrypted ones. */
 export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
+  const { PDFDocument } = await loadPdfLib();
   return PDFDocument.load(bytes, { ignoreEncryption: false, updateMetadata: false });
 }
 
@@ -52,6 +64,7 @@ export function planRanges(covered: number, perRange: number, fileBytes: number,
 
 /** The bytes of a new PDF holding `range`'s pages of `source`. */
 export async function cutRange(source: PDFDocument, range: PageRange): Promise<Uint8Array> {
+  const { PDFDocument } = await loadPdfLib();
   const target = await PDFDocument.create({ updateMetadata: false });
   const indices = Array.from({ length: range.last - range.first + 1 }, (_, i) => range.first - 1 + i);
   const pages = await target.copyPages(source, indices);

@@ -16,6 +16,8 @@ export type PauseKind = 'credits' | 'budget' | 'auth' | 'manual';
 
 /** How long per-second counts of finished documents are kept (the longest rate `status` can report on). */
 const RATE_WINDOW_SECONDS = 900;
+/** How long finished documents' figures gather in a process before they go to Redis together. */
+const STATS_FLUSH_MS = 500;
 
 export interface PauseReason {
   kind: PauseKind;
@@ -47,6 +49,10 @@ export class QueueControl {
   readonly budget: CreditBudget;
   /** Source files removed, so parse jobs queued before cancel themselves. */
   readonly removals: RemovalMarks;
+  /** Running totals and finished counts (by second) not yet in Redis: see addStats. */
+  readonly #pendingTotals = new Map<string, number>();
+  readonly #pendingFinished = new Map<number, number>();
+  #statsTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly redis: RedisClient,
@@ -133,23 +139,55 @@ export class QueueControl {
     }
   }
 
-  /** Counters across all workers, for `status`. */
   /**
    * Adds to the queue's running totals, and counts finished documents in per-second buckets (kept 15 minutes), so
-   * `status` can give the real rate of the recent past, for runs shorter than a minute too.
+   * `status` can give the real rate of the recent past, for runs shorter than a minute too. The figures gather in
+   * this process and go to Redis together every STATS_FLUSH_MS (one round trip for many documents, not one each):
+   * they are `status`'s figures, not a record (the manifest is), so a killed process loses at most that much of them.
    */
-  async addStats(fields: Record<string, number>, finished = 0): Promise<void> {
-    const key = docmillKey(this.queue.name, 'stats');
-    const pipeline = this.redis.pipeline();
+  addStats(fields: Record<string, number>, finished = 0): Promise<void> {
     for (const [field, value] of Object.entries(fields)) {
-      if (value) pipeline.hincrbyfloat(key, field, value);
+      if (value) this.#pendingTotals.set(field, (this.#pendingTotals.get(field) ?? 0) + value);
     }
     if (finished > 0) {
-      const bucket = docmillKey(this.queue.name, 'finished', String(Math.floor(Date.now() / 1000)));
-      pipeline.incrby(bucket, finished);
+      const second = Math.floor(Date.now() / 1000);
+      this.#pendingFinished.set(second, (this.#pendingFinished.get(second) ?? 0) + finished);
+    }
+    this.#statsTimer ??= setTimeout(() => {
+      this.flushStats().catch(() => undefined);
+    }, STATS_FLUSH_MS).unref();
+    return Promise.resolve();
+  }
+
+  /** Sends the figures gathered since the last flush; ones Redis did not take stay for the next. */
+  async flushStats(): Promise<void> {
+    clearTimeout(this.#statsTimer);
+    this.#statsTimer = undefined;
+    if (this.#pendingTotals.size === 0 && this.#pendingFinished.size === 0) return;
+    const totals = new Map(this.#pendingTotals);
+    const finished = new Map(this.#pendingFinished);
+    this.#pendingTotals.clear();
+    this.#pendingFinished.clear();
+    const key = docmillKey(this.queue.name, 'stats');
+    const pipeline = this.redis.pipeline();
+    for (const [field, value] of totals) pipeline.hincrbyfloat(key, field, value);
+    for (const [second, count] of finished) {
+      const bucket = docmillKey(this.queue.name, 'finished', String(second));
+      pipeline.incrby(bucket, count);
       pipeline.expire(bucket, RATE_WINDOW_SECONDS);
     }
-    await pipeline.exec();
+    try {
+      const results = await pipeline.exec();
+      if (results?.some(([error]) => error)) throw new Error('a running total was not added');
+    } catch (error) {
+      // Not sent: kept for the next flush (a partly applied pipeline may count some twice: these are display figures).
+      for (const [field, value] of totals) this.#pendingTotals.set(field, (this.#pendingTotals.get(field) ?? 0) + value);
+      for (const [second, count] of finished) this.#pendingFinished.set(second, (this.#pendingFinished.get(second) ?? 0) + count);
+      this.#statsTimer ??= setTimeout(() => {
+        this.flushStats().catch(() => undefined);
+      }, STATS_FLUSH_MS).unref();
+      throw error;
+    }
   }
 
   /**
@@ -158,6 +196,7 @@ export class QueueControl {
    * Also the number of documents counted.
    */
   async recentRate(seconds = 60, now = Date.now()): Promise<{ perMinute: number; finished: number; overSeconds: number }> {
+    await this.flushStats();
     const window = Math.max(1, Math.min(seconds, RATE_WINDOW_SECONDS));
     const last = Math.floor(now / 1000);
     const keys = Array.from({ length: window }, (_, age) => docmillKey(this.queue.name, 'finished', String(last - age)));
@@ -170,6 +209,7 @@ export class QueueControl {
   }
 
   async stats(): Promise<Record<string, number>> {
+    await this.flushStats();
     const raw = await this.redis.hgetall(docmillKey(this.queue.name, 'stats'));
     return Object.fromEntries(Object.entries(raw).map(([field, value]) => [field, Number(value)]));
   }

@@ -1,13 +1,14 @@
 /**
  * The output store for a local folder. Outputs, state and index records are written atomically
  * (writeFileAtomic: a temporary file in `_docmill/tmp/`, then rename), so a reader or a crash never leaves half a
- * file under a real name. Manifest lines are appended with one O_APPEND write each, which the kernel places
- * whole at the end of the file: several worker processes can share one manifest without interleaving lines.
+ * file under a real name. Manifest lines are appended with one O_APPEND write each (on a descriptor kept open), which
+ * the kernel places whole at the end of the file: several worker processes can share one manifest without
+ * interleaving lines.
  */
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rm, rmdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, open, readdir, readFile, rm, rmdir, type FileHandle } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { KeyedOutputStore } from './keyed-store.js';
@@ -31,6 +32,13 @@ export class FsStore extends KeyedOutputStore {
   /** Temporary files of atomic writes: one folder, swept of dead writers' leftovers. */
   readonly tempDir: string;
   #swept: Promise<unknown> | undefined;
+  /**
+   * Folders this store has made or found: each write's folder is made once, not on every write. A folder pruned
+   * since (a removal in this process forgets it; one in another process is found by the write failing) is made again.
+   */
+  readonly #madeFolders = new Set<string>();
+  /** The manifest's and the failures' append descriptors (see #appendHandle). */
+  readonly #appendHandles = new Map<string, Promise<FileHandle>>();
 
   /** `root` is the folder (made absolute); `location` is what the user typed, when that was not the path itself. */
   constructor(root: string, location: string = root) {
@@ -73,8 +81,11 @@ export class FsStore extends KeyedOutputStore {
   }
 
   async close(): Promise<void> {
-    // Nothing is buffered or held open: every write has completed by the time its promise resolves. A worker that
-    // outlived a killed one removes what that one left mid-write.
+    // Nothing is buffered: every write has completed by the time its promise resolves; only the line files' descriptors
+    // are held open. A worker that outlived a killed one removes what that one left mid-write.
+    const handles = [...this.#appendHandles.values()];
+    this.#appendHandles.clear();
+    await Promise.all(handles.map((handle) => handle.then((opened) => opened.close()).catch(() => undefined)));
     await sweepOrphanTemporaries(this.tempDir).catch(() => 0);
   }
 
@@ -89,7 +100,7 @@ export class FsStore extends KeyedOutputStore {
     }
   }
 
-  protected async writeKey(key: string, body: string | Uint8Array): Promise<void> {
+  protected async writeKey(key: string, body: string | Uint8Array, kind: 'output' | 'record' = 'output'): Promise<void> {
     const path = resolveInside(this.root, key);
     try {
       await this.#sweepOnce();
@@ -97,10 +108,12 @@ export class FsStore extends KeyedOutputStore {
       // its rename lands there: the rename then finds no folder (ENOENT), and the write is made again, folder first.
       for (let tries = 1; ; tries++) {
         try {
-          await writeFileAtomic(path, body, { tempDir: this.tempDir });
+          await writeFileAtomic(path, body, { tempDir: this.tempDir, durable: kind === 'output', madeFolders: this.#madeFolders });
           return;
         } catch (error) {
           if (tries >= WRITE_TRIES || !isMissing(error)) throw error;
+          this.#madeFolders.delete(dirname(path));
+          this.#madeFolders.delete(this.tempDir);
         }
       }
     } catch (error) {
@@ -125,8 +138,11 @@ export class FsStore extends KeyedOutputStore {
    */
   async #pruneEmptyFolders(folder: string): Promise<void> {
     for (let current = folder; !keepsEmptyFolder(current); current = parentFolder(current)) {
+      const path = resolveInside(this.root, current);
+      // Forgotten before it goes: a write in flight here then makes it again rather than trusting it is there.
+      this.#madeFolders.delete(path);
       try {
-        await rmdir(resolveInside(this.root, current));
+        await rmdir(path);
       } catch {
         return; // not empty, already gone, or not ours to remove: the folders above hold it, or something else
       }
@@ -156,24 +172,38 @@ export class FsStore extends KeyedOutputStore {
    * since finishing it later could land after another writer's line.
    */
   private async appendLine(key: string, line: string): Promise<void> {
-    const path = resolveInside(this.root, key);
     const bytes = Buffer.from(line, 'utf8');
+    let handle: Promise<FileHandle> | undefined;
     try {
-      this.metaDirReady ??= mkdir(resolveInside(this.root, META_DIR), { recursive: true });
-      await this.metaDirReady;
-      const handle = await open(path, 'a');
-      try {
-        const { bytesWritten } = await handle.write(bytes, 0, bytes.length);
-        if (bytesWritten !== bytes.length) {
-          throw new Error(`short append: ${bytesWritten} of ${bytes.length} bytes`);
-        }
-      } finally {
-        await handle.close();
+      handle = this.#appendHandle(key);
+      const { bytesWritten } = await (await handle).write(bytes, 0, bytes.length);
+      if (bytesWritten !== bytes.length) {
+        throw new Error(`short append: ${bytesWritten} of ${bytes.length} bytes`);
       }
     } catch (error) {
+      // A failed write or open is not retried on the same descriptor: the next line opens the file afresh.
+      if (handle !== undefined && this.#appendHandles.get(key) === handle) {
+        this.#appendHandles.delete(key);
+        handle.then((opened) => opened.close()).catch(() => undefined);
+      }
       this.metaDirReady = undefined;
       throw new StoreWriteError(key, error);
     }
+  }
+
+  /**
+   * The O_APPEND descriptor of a line file, opened on its first line and kept until the store closes: one write per
+   * line instead of an open, a write and a close. Every write still goes to the end of the file as it is then.
+   */
+  #appendHandle(key: string): Promise<FileHandle> {
+    let handle = this.#appendHandles.get(key);
+    if (handle === undefined) {
+      const path = resolveInside(this.root, key);
+      this.metaDirReady ??= mkdir(resolveInside(this.root, META_DIR), { recursive: true });
+      handle = this.metaDirReady.then(() => open(path, 'a'));
+      this.#appendHandles.set(key, handle);
+    }
+    return handle;
   }
 }
 

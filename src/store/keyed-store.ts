@@ -29,8 +29,12 @@ export abstract class KeyedOutputStore implements OutputStore {
 
   /** The bytes or text stored under `key` (relative to the store root), or undefined when there is none. */
   protected abstract readKey(key: string): Promise<Uint8Array | string | undefined>;
-  /** Stores `body` under `key`, atomically: readers see the old value or the whole new one. */
-  protected abstract writeKey(key: string, body: string | Uint8Array): Promise<void>;
+  /**
+   * Stores `body` under `key`, atomically: readers see the old value or the whole new one. `record` marks a state or
+   * index record: a store may skip flushing it to disk (a kill still never tears it; a power loss may leave it empty,
+   * which reads as no record: the document is converted again; docs/cli.md, "Outputs and the manifest").
+   */
+  protected abstract writeKey(key: string, body: string | Uint8Array, kind?: 'output' | 'record'): Promise<void>;
 
   /** Removes the file or object under `key`; nothing there is not an error. */
   protected abstract deleteKey(key: string): Promise<void>;
@@ -100,7 +104,7 @@ export abstract class KeyedOutputStore implements OutputStore {
   async readState(relativePath: string): Promise<DocumentState | undefined> {
     const key = stateKey(relativePath);
     const body = await this.readKey(key);
-    if (body === undefined) return undefined;
+    if (body === undefined || lostToPowerLoss(body)) return undefined;
     const state = parseStateRecord(asText(body), key);
     // Two unusual source paths can share a safe path; a state recorded for the other one is not ours.
     return state.relativePath === relativePath ? state : undefined;
@@ -112,8 +116,8 @@ export abstract class KeyedOutputStore implements OutputStore {
     const keys = { state: stateKey(live.relativePath), index: indexKey(live.sha256, live.optionsFingerprint) };
     const body = prettyJson(live, keys.state);
     // State first: the index only ever points at content whose state is already recorded.
-    await this.writeKey(keys.state, body);
-    await this.writeKey(keys.index, body);
+    await this.writeKey(keys.state, body, 'record');
+    await this.writeKey(keys.index, body, 'record');
   }
 
   /**
@@ -143,7 +147,7 @@ export abstract class KeyedOutputStore implements OutputStore {
     await this.appendManifest(removal.record);
     if (!removal.deleteOutputs && state !== undefined && state.source === removal.record.source && state.removedAt === undefined) {
       const key = stateKey(relativePath);
-      await this.writeKey(key, prettyJson({ ...state, removedAt: removal.record.at }, key));
+      await this.writeKey(key, prettyJson({ ...state, removedAt: removal.record.at }, key), 'record');
     }
     return deleted;
   }
@@ -152,7 +156,7 @@ export abstract class KeyedOutputStore implements OutputStore {
     for await (const key of this.keysBelow(STATE_DIR)) {
       if (!key.endsWith('.json') || skip?.(key)) continue;
       const body = await this.readKey(key);
-      if (body === undefined) continue; // removed since it was listed
+      if (body === undefined || lostToPowerLoss(body)) continue; // removed since it was listed, or never flushed
       yield parseStateRecord(asText(body), key);
     }
   }
@@ -173,7 +177,7 @@ export abstract class KeyedOutputStore implements OutputStore {
   async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
     const key = indexKey(sha256, optionsFingerprint);
     const body = await this.readKey(key);
-    return body === undefined ? undefined : parseStateRecord(asText(body), key);
+    return body === undefined || lostToPowerLoss(body) ? undefined : parseStateRecord(asText(body), key);
   }
 }
 
@@ -184,6 +188,16 @@ export abstract class KeyedOutputStore implements OutputStore {
 async function settleAll(writes: Promise<void>[]): Promise<void> {
   const failure = (await Promise.allSettled(writes)).find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
+}
+
+/**
+ * A record renamed into place before its bytes reached the disk, read after a power loss: empty, or zeros where the
+ * file system had allocated blocks but not written them. It stands for no record, as if the write had not been made;
+ * anything else that does not parse is a damaged record, reported as such.
+ */
+function lostToPowerLoss(body: Uint8Array | string): boolean {
+  if (typeof body === 'string') return /^\0*$/.test(body);
+  return body.every((byte) => byte === 0);
 }
 
 function asText(body: Uint8Array | string): string {
