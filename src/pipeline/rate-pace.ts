@@ -5,8 +5,8 @@
  * Halving the concurrency on a rate 429 is probing: the rate the API allows is not a number of requests in flight,
  * so the limit swings between too many (bursts of 429s) and too few (an idle budget). Instead:
  * - The window W is what the 429s say: the window a `RateLimit-Policy` names, else the longest wait or reset any
- *   429 has told (the wait to a fixed window's reset, or to a sliding window's oldest request, is at most W; the
- *   hosted API often says it only in its text, "retry after 1s").
+ *   429 has told, in whole seconds (the wait to a fixed window's reset, or to a sliding window's oldest request, is
+ *   at most W; the hosted API often says it only in its text, "retry after 1s").
  * - The budget N is what the API says (`X-RateLimit-Limit`) when it does; else what it accepted: the requests sent
  *   in the last W (a little more, see PACE_MARGIN) and not refused, counted at the first 429 of a window. Counted,
  *   not halved: at the moment of a refusal what the API took in over one window is its budget, as the in-flight
@@ -69,11 +69,15 @@ export function paceTake(state: PaceState, now: number, margin = PACE_MARGIN): v
   if (state.windowMs > 0) state.nextAt = Math.max(state.nextAt, now) + paceIntervalMs(state, margin);
 }
 
-/** The window a 429 tells: the named window, else its longest wait or reset; undefined when it told none. */
+/**
+ * The window a 429 tells: the named window, else its longest wait or reset rounded up to whole seconds (windows are
+ * whole seconds, and a wait to a window's end, told to the millisecond, is mostly shorter than the window);
+ * undefined when it told none.
+ */
 export function windowFromHint(hint: RateLimitHint): number | undefined {
   if (hint.windowMs !== undefined && hint.windowMs > 0) return hint.windowMs;
   const told = Math.max(hint.waitMs ?? 0, hint.resetMs ?? 0);
-  return told > 0 ? told : undefined;
+  return told > 0 ? Math.ceil(told / 1000) * 1000 : undefined;
 }
 
 /** The requests sent from a moment on and not refused: how many, and when the first of them went. */

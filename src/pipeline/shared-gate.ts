@@ -67,8 +67,8 @@ end
 
 /**
  * ARGV: lease, lease ms, initial limit, state TTL, worker id, waiting TTL, pace margin. Answers granted (0/1), the
- * limit, the fleet's in-flight count, the epoch, the ms until the pace's next turn (when refused by the pace), and
- * whether the fleet paces (0/1).
+ * limit, the fleet's in-flight count, the epoch, the ms until the pace's next turn (the turn refused, or the one
+ * after the turn taken), and whether the fleet paces (0/1).
  */
 const ACQUIRE = `${PACE_LUA}
 local t = redis.call('TIME')
@@ -92,11 +92,16 @@ if inFlight >= limit or turnIn > 0 then
   redis.call('PEXPIRE', KEYS[3], ARGV[4])
   return {0, limit, inFlight, epoch, turnIn, paced}
 end
-if paced == 1 then redis.call('HSET', KEYS[1], 'pNext', fmt(math.max(pNext, nowF) + pW * (1 + tonumber(ARGV[7])) / pN)) end
+local nextTurnIn = 0
+if paced == 1 then
+  pNext = math.max(pNext, nowF) + pW * (1 + tonumber(ARGV[7])) / pN
+  redis.call('HSET', KEYS[1], 'pNext', fmt(pNext))
+  nextTurnIn = math.ceil(pNext - nowF)
+end
 logSend(KEYS[4], nowF, ARGV[1], pW)
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
-return {1, limit, inFlight + 1, epoch, 0, paced}
+return {1, limit, inFlight + 1, epoch, nextTurnIn, paced}
 `;
 
 /**
@@ -184,7 +189,7 @@ elseif outcome == 'rate' then
   redis.call('ZREM', KEYS[5], ARGV[14])
   local hintWait, hintReset, hintW, hintN = num(ARGV[15]), num(ARGV[16]), num(ARGV[17]), num(ARGV[18])
   local told = hintW
-  if told <= 0 then told = math.max(hintWait, hintReset) end
+  if told <= 0 then told = math.ceil(math.max(hintWait, hintReset) / 1000) * 1000 end
   if told > 0 then
     local grew = told > pW
     if hintW > 0 then pW = hintW else pW = math.max(pW, told) end
@@ -292,6 +297,8 @@ export class SharedApiGate implements ParseGate {
   #pumpAgain = false;
   #retryTimer: NodeJS.Timeout | undefined;
   #retryDueAt = 0;
+  /** When this worker's next turn of the fleet's pace comes, as Redis last told (0: none ahead). */
+  #turnDueAt = 0;
   readonly #renewTimer: NodeJS.Timeout;
   #backlog: number | undefined;
   #latencyMs: number | undefined;
@@ -321,7 +328,7 @@ export class SharedApiGate implements ParseGate {
     this.#redis.on('error', () => undefined);
     this.#subscriber = duplicateConnection(options.connection);
     this.#subscriber.on('error', () => undefined);
-    this.#subscriber.on('message', () => this.#pump());
+    this.#subscriber.on('message', () => this.#pumpUnlessTurnAhead());
     this.#ready = this.#subscriber.subscribe(this.#channel).then(
       () => undefined,
       () => undefined,
@@ -451,8 +458,17 @@ export class SharedApiGate implements ParseGate {
       .catch(() => undefined)
       .finally(() => {
         if (handover) this.#handovers--;
-        this.#pump();
+        this.#pumpUnlessTurnAhead();
       });
+  }
+
+  /**
+   * A freed slot is news only when the pace is not what holds the waiters: while pacing with the next turn ahead,
+   * asking before it would only be refused (one round trip per request per worker, for nothing).
+   */
+  #pumpUnlessTurnAhead(): void {
+    if (this.#pacing && this.#retryTimer !== undefined && this.#turnDueAt > Date.now()) return;
+    this.#pump();
   }
 
   /** Hands shared slots to this process's waiters, in order, until one is refused or none wait. */
@@ -503,10 +519,16 @@ export class SharedApiGate implements ParseGate {
       this.#pacing = paced === 1;
       if (granted !== 1) {
         // Refused its turn of the pace: no slot will free to say so, so try again when the turn comes.
-        this.#retryLater(turnInMs > 0 ? turnInMs : this.#retryMs);
+        if (turnInMs > 0) this.#waitTurn(turnInMs);
+        else this.#retryLater();
         return;
       }
       this.#grant(lease, { epoch, inFlightAtStart: inFlight, startedAt: Date.now() });
+      if (turnInMs > 0) {
+        // Pacing: the next turn is not before then, and asking sooner would only be refused.
+        this.#waitTurn(turnInMs);
+        return;
+      }
     }
   }
 
@@ -522,6 +544,11 @@ export class SharedApiGate implements ParseGate {
     }
     if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
     waiter.resolve(ticket);
+  }
+
+  #waitTurn(turnInMs: number): void {
+    this.#turnDueAt = Date.now() + turnInMs;
+    this.#retryLater(turnInMs);
   }
 
   /** A refused worker tries again when told a slot freed, or after `delayMs` (`retryMs`, or its pace's turn) at the latest. */
