@@ -14,9 +14,11 @@
  *   of the same full window (what they would count shrinks by every refusal): they teach nothing.
  * - After any rate 429 the next request waits until the oldest request the count found has left the window: a
  *   full window refuses whatever comes before, and a sliding one frees its first slot then.
- * - The budget is spent evenly: one request every W × (1 + MARGIN) / N (a token bucket of depth one, kept as the
- *   time the next request may go), so a fixed window never sees N + 1 and a sliding one never fills early. No
- *   burst after a quiet spell: a burst is what a window counts.
+ * - The budget is spent evenly: one request every I = W × (1 + PACE_MARGIN) / N, kept as the time the next request
+ *   is due (GCRA, a token bucket's other form), so a fixed window never sees N + 1 and a sliding one never fills
+ *   early. A request may go up to a slack τ before it is due, so a worker woken a little late (a busy event loop)
+ *   does not push every later request back; τ is small enough that no span of W holds more than N requests
+ *   (1 + (W + τ) / I ≤ N), and there is no burst after a quiet spell: a burst is what a window counts.
  * - A budget learned by counting is probed one higher after `probeAfter` windows without a 429 (backing off as the
  *   concurrency probe does), for a raised plan or a quieter fleet; a budget the API told is not.
  * A rate 429 that says no wait at all teaches no window: the gate falls back to halving its concurrency.
@@ -24,7 +26,7 @@
 import type { RateLimitHint } from '../backend/errors.js';
 
 /** Share of the budget's interval added as a margin against clock and network jitter at a window's edges. */
-export const PACE_MARGIN = 0.03;
+export const PACE_MARGIN = 0.02;
 
 /** How long the log of sends is kept when no window is known yet: the longest per-minute window. */
 export const SEND_LOG_MS = 60_000;
@@ -59,9 +61,14 @@ export function paceIntervalMs(state: PaceState, margin = PACE_MARGIN): number {
   return state.windowMs > 0 && state.budget > 0 ? (state.windowMs * (1 + margin)) / state.budget : 0;
 }
 
+/** τ: how early a request may go before it is due (see the header), in ms. */
+export function paceSlackMs(state: PaceState, margin = PACE_MARGIN): number {
+  return paceIntervalMs(state, margin) * Math.min(1, (state.budget * margin) / (1 + margin) / 2);
+}
+
 /** How long a request must wait for its turn (0: it may go now). */
-export function paceDelayMs(state: PaceState, now: number): number {
-  return state.windowMs > 0 ? Math.max(0, state.nextAt - now) : 0;
+export function paceDelayMs(state: PaceState, now: number, margin = PACE_MARGIN): number {
+  return state.windowMs > 0 ? Math.max(0, state.nextAt - paceSlackMs(state, margin) - now) : 0;
 }
 
 /** A request goes now: the next one may go an interval later. */
@@ -116,7 +123,7 @@ export function paceRefused(
     state.budget = state.budget === 0 || grew ? count : Math.min(state.budget, count);
     state.countedAt = now;
   }
-  if (accepted.oldest !== undefined) state.nextAt = Math.max(state.nextAt, accepted.oldest + state.windowMs);
+  if (accepted.oldest !== undefined) state.nextAt = Math.max(state.nextAt, accepted.oldest + state.windowMs + paceSlackMs(state, margin));
   state.probeFrom = 0;
   state.successes = 0;
   return true;

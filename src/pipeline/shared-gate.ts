@@ -56,6 +56,10 @@ const STATE_TTL_MS = 3_600_000;
 /** The pace's Lua helpers, shared by both scripts (see ./rate-pace.ts for the policy). */
 const PACE_LUA = `
 local function num(x) return tonumber(x) or 0 end
+local function slack(w, n, margin)
+  if w <= 0 or n <= 0 then return 0 end
+  return w * (1 + margin) / n * math.min(1, n * margin / (1 + margin) / 2)
+end
 local function fmt(x) return string.format('%.3f', x) end
 local function logSend(key, at, id, windowMs)
   redis.call('ZADD', key, at, id)
@@ -85,8 +89,9 @@ local inFlight = redis.call('ZCARD', KEYS[2])
 local p = redis.call('HMGET', KEYS[1], 'pW', 'pN', 'pNext')
 local pW, pN, pNext = num(p[1]), num(p[2]), num(p[3])
 local paced = (pW > 0 and pN > 0) and 1 or 0
+local tau = slack(pW, pN, tonumber(ARGV[7]))
 local turnIn = 0
-if inFlight < limit and paced == 1 and nowF < pNext then turnIn = math.ceil(pNext - nowF) end
+if inFlight < limit and paced == 1 and nowF < pNext - tau then turnIn = math.ceil(pNext - tau - nowF) end
 if inFlight >= limit or turnIn > 0 then
   redis.call('ZADD', KEYS[3], now + tonumber(ARGV[6]), ARGV[5])
   redis.call('PEXPIRE', KEYS[3], ARGV[4])
@@ -96,7 +101,7 @@ local nextTurnIn = 0
 if paced == 1 then
   pNext = math.max(pNext, nowF) + pW * (1 + tonumber(ARGV[7])) / pN
   redis.call('HSET', KEYS[1], 'pNext', fmt(pNext))
-  nextTurnIn = math.ceil(pNext - nowF)
+  nextTurnIn = math.max(0, math.ceil(pNext - tau - nowF))
 end
 logSend(KEYS[4], nowF, ARGV[1], pW)
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])
@@ -206,7 +211,7 @@ elseif outcome == 'rate' then
       pCounted = nowF
     end
     local oldest = redis.call('ZRANGEBYSCORE', KEYS[5], from, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
-    if oldest[2] then pNext = math.max(pNext, tonumber(oldest[2]) + pW) end
+    if oldest[2] then pNext = math.max(pNext, tonumber(oldest[2]) + pW + slack(pW, pN, margin)) end
     pProbeFrom = 0
     pSucc = 0
   elseif ticketEpoch == epoch then
@@ -223,7 +228,7 @@ local granted = 0
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
 local othersWaiting = redis.call('ZCARD', KEYS[4])
 if redis.call('ZSCORE', KEYS[4], ARGV[11]) then othersWaiting = othersWaiting - 1 end
-if ARGV[9] ~= '' and inFlight < limit and othersWaiting == 0 and (paced == 0 or nowF >= pNext) then
+if ARGV[9] ~= '' and inFlight < limit and othersWaiting == 0 and (paced == 0 or nowF >= pNext - slack(pW, pN, margin)) then
   redis.call('ZADD', KEYS[2], now + tonumber(ARGV[10]), ARGV[9])
   inFlight = inFlight + 1
   granted = 1

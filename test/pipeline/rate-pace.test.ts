@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RateLimitHint } from '../../src/backend/errors.js';
 import { ApiGate } from '../../src/pipeline/api-gate.js';
-import { initialPace, PACE_MARGIN, paceDelayMs, paceIntervalMs, paceRefused, paceSucceeded, paceTake, windowFromHint } from '../../src/pipeline/rate-pace.js';
+import { initialPace, PACE_MARGIN, paceDelayMs, paceIntervalMs, paceRefused, paceSlackMs, paceSucceeded, paceTake, windowFromHint } from '../../src/pipeline/rate-pace.js';
 
 /** A window of `limit` requests per `ms`, opened by the first request after the last one closed, as the hosted API's. */
 function fixedWindow(limit: number, ms: number) {
@@ -116,6 +116,34 @@ describe('the pace, as pure steps', () => {
     paceTake(pace, 2000);
     paceTake(pace, 2000);
     expect(paceDelayMs(pace, 2000)).toBeCloseTo(2 * paceIntervalMs(pace));
+  });
+
+  it('never lets a span of one window hold more than the budget, and a worker woken a little late loses no turn', () => {
+    for (const budget of [1, 3, 10, 20, 100]) {
+      const pace = initialPace();
+      paceRefused(pace, { waitMs: 1000, limit: budget }, 0, undefined, () => ({ count: 0, oldest: undefined }));
+      const sent: number[] = [];
+      let now = 0;
+      let draw = 7;
+      while (sent.length < budget * 30) {
+        now += paceDelayMs(pace, now);
+        // A worker woken late by a busy event loop, by up to the slack (a fixed sequence: the test is repeatable).
+        draw = (draw * 31 + 11) % 17;
+        now += (draw / 17) * paceSlackMs(pace);
+        if (paceDelayMs(pace, now) > 0) continue;
+        paceTake(pace, now);
+        sent.push(now);
+      }
+      let most = 0;
+      for (let first = 0, last = 0; first < sent.length; first++) {
+        while (last < sent.length && (sent[last] ?? 0) < (sent[first] ?? 0) + 1000) last++;
+        most = Math.max(most, last - first);
+      }
+      expect(most, `budget ${budget}`).toBeLessThanOrEqual(budget);
+      // And, late wake-ups within the slack notwithstanding, the budget is spent: at least 0.95 of it over 30 windows.
+      const windows = ((sent.at(-1) ?? 0) - (sent[0] ?? 0)) / 1000 + 1 / budget;
+      expect(sent.length / windows / budget, `budget ${budget}`).toBeGreaterThanOrEqual(0.95);
+    }
   });
 
   it('takes the budget the API tells (X-RateLimit-Limit) and does not probe above it', () => {
