@@ -1,5 +1,6 @@
 /**
- * A loopback /v2/parse server with the hosted API's concurrency cap, for benchmarks (never for tests).
+ * A loopback /v2/parse server with the hosted API's concurrency cap, or its request-rate window, for benchmarks and
+ * the pacing integration test.
  *
  * - At most `capacity` requests are in flight. A request that arrives while `capacity` are in flight is answered at
  *   once (no latency) with `429 {success:false, error:'Concurrency limit reached'}` and `Retry-After`.
@@ -12,6 +13,12 @@
  *   seed, the file the request carries and how many accepted requests for that file came before it, so the n-th
  *   accepted request for a file meets the same fate whatever the client and its timing: every contender meets
  *   the same storm, file by file.
+ * - Window mode (`window`, off by default): at most `limit` requests per `ms`-long window, counted at arrival;
+ *   beyond that an immediate `429 Rate limit exceeded` worded as the hosted API words it ("Consumed (req/min): 21,
+ *   Remaining (req/min): 0. ... please retry after 1s, resets at <date>"), the wait only in that text unless
+ *   `headers` asks for `Retry-After` or `X-RateLimit-*` too. A fixed window opens with the first request after the
+ *   last one closed and counts every request, refused ones included (as rate-limiter-flexible does); a sliding
+ *   window counts the requests it accepted in the last `ms`. The concurrency cap still applies (set it high).
  * - Every request is logged (arrival, answer, status, in-flight count at arrival, the file named in its multipart
  *   header, the Retry-After of a 429) for the analysis in ./request-log.ts. Bodies are drained and counted, never
  *   kept.
@@ -30,6 +37,62 @@ export interface CappedServerOptions {
   retryAfterSeconds: number;
   /** Errors injected into accepted requests' answers. */
   faults?: FaultOptions;
+  /** A request-rate window instead of (or besides) the concurrency cap. */
+  window?: WindowOptions;
+}
+
+export interface WindowOptions {
+  /** N: requests per window. */
+  limit: number;
+  /** W: the window's length. */
+  ms: number;
+  /** @default 'fixed' */
+  kind?: 'fixed' | 'sliding';
+  /** What a rate 429 carries besides its text. @default 'none' */
+  headers?: 'none' | 'retry-after' | 'x-ratelimit';
+}
+
+/** Decides, at a request's arrival, whether the window admits it; else the ms until it would. */
+interface RateWindow {
+  admit(now: number): { ok: true } | { ok: false; waitMs: number; consumed: number };
+}
+
+function fixedWindow(limit: number, ms: number): RateWindow {
+  let opened = Number.NEGATIVE_INFINITY;
+  let consumed = 0;
+  return {
+    admit(now) {
+      if (now >= opened + ms) {
+        opened = now;
+        consumed = 0;
+      }
+      consumed++;
+      return consumed <= limit ? { ok: true } : { ok: false, waitMs: opened + ms - now, consumed };
+    },
+  };
+}
+
+function slidingWindow(limit: number, ms: number): RateWindow {
+  const accepted: number[] = [];
+  return {
+    admit(now) {
+      while (accepted.length > 0 && (accepted[0] ?? 0) <= now - ms) accepted.shift();
+      if (accepted.length < limit) {
+        accepted.push(now);
+        return { ok: true };
+      }
+      return { ok: false, waitMs: (accepted[0] ?? now) + ms - now, consumed: accepted.length + 1 };
+    },
+  };
+}
+
+/** The hosted API's wording of a rate 429, its wait in whole seconds. */
+function rateLimitedBody(consumed: number, waitMs: number, nowMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const error =
+    `Rate limit exceeded. Consumed (req/min): ${consumed}, Remaining (req/min): 0. Upgrade your plan at ` +
+    `https://firecrawl.dev/pricing for increased rate limits or please retry after ${seconds}s, resets at ${new Date(nowMs + waitMs).toString()}`;
+  return JSON.stringify({ success: false, error });
 }
 
 export interface FaultOptions {
@@ -61,6 +124,8 @@ export interface RequestRecord {
   retryAfterMs?: number;
   /** The answer was an injected fault. */
   injected?: boolean;
+  /** A 429 for the rate window (not the concurrency cap). */
+  rate?: boolean;
 }
 
 export interface CappedServer {
@@ -125,6 +190,8 @@ export async function startCappedServer(options: CappedServerOptions): Promise<C
   let inFlight = 0;
   let maxInFlight = 0;
   const drawFault = faultDrawer(options.faults);
+  const { window } = options;
+  const rateWindow = window ? (window.kind === 'sliding' ? slidingWindow : fixedWindow)(window.limit, window.ms) : undefined;
 
   function drain(request: IncomingMessage, onEnd: (bytes: number, file: string | undefined) => void): void {
     let bytes = 0;
@@ -154,6 +221,23 @@ export async function startCappedServer(options: CappedServerOptions): Promise<C
       return;
     }
     const inFlightAtArrival = inFlight;
+    const admitted = rateWindow?.admit(arrivedAt);
+    if (window && admitted && !admitted.ok) {
+      drain(request, (bytes, file) => {
+        const { waitMs, consumed } = admitted;
+        const headers: Record<string, string> = {};
+        const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+        if (window.headers === 'retry-after' || window.headers === 'x-ratelimit') headers['retry-after'] = String(seconds);
+        if (window.headers === 'x-ratelimit') {
+          headers['x-ratelimit-limit'] = String(window.limit);
+          headers['x-ratelimit-remaining'] = '0';
+          headers['x-ratelimit-reset'] = String(Math.ceil((Date.now() + waitMs) / 1000));
+        }
+        records.push({ arrivedAt, answeredAt: performance.now(), status: 429, inFlightAtArrival, bytes, file, retryAfterMs: waitMs, rate: true });
+        send(response, 429, rateLimitedBody(consumed, waitMs, Date.now()), headers);
+      });
+      return;
+    }
     if (inFlight >= options.capacity) {
       drain(request, (bytes, file) => {
         const retryAfterMs = options.retryAfterSeconds * 1000;

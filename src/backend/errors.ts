@@ -21,6 +21,23 @@ export interface ApiErrorFields {
   retryAfterMs?: number | undefined;
   /** Not an answer to this request: an earlier refusal of the key, raised instead of sending (see RemoteParseApi). */
   sentNothing?: boolean | undefined;
+  /** What a 429 said of the API's rate window (see RateLimitHint). */
+  rateLimit?: RateLimitHint | undefined;
+}
+
+/**
+ * What a 429 says of the API's request window, from its headers and its text (the hosted API often puts the wait
+ * only in the text). Each field is absent when the answer did not say it. The gate learns its pace from these.
+ */
+export interface RateLimitHint {
+  /** How long until a request may go again: Retry-After, else the text's "retry after N s", else the reset. */
+  waitMs?: number | undefined;
+  /** How long until the window resets: `X-RateLimit-Reset`/`RateLimit-Reset`, or the text's "resets at <date>". */
+  resetMs?: number | undefined;
+  /** The window's length, when the API names it (`RateLimit-Policy: 20;w=1`). */
+  windowMs?: number | undefined;
+  /** Requests allowed per window, when a header says it (`X-RateLimit-Limit`, `RateLimit-Limit`). */
+  limit?: number | undefined;
 }
 
 /** The codes of API error responses: PARSE_HTTP_ERROR, or the kind a subclass names. */
@@ -99,10 +116,13 @@ export type RateLimitKind = 'concurrency' | 'rate';
 export class RateLimitedError extends ParseApiError {
   /** `concurrency`: too many requests in flight; `rate`: the per-minute budget is spent. */
   readonly kind: RateLimitKind;
+  /** What the answer said of the rate window (empty when it said nothing). */
+  readonly rateLimit: RateLimitHint;
 
   constructor(fields: ApiErrorFields) {
     super(fields, 'PARSE_RATE_LIMITED');
     this.kind = /concurren/i.test(fields.apiMessage) ? 'concurrency' : 'rate';
+    this.rateLimit = fields.rateLimit ?? (fields.retryAfterMs === undefined ? {} : { waitMs: fields.retryAfterMs });
   }
 }
 export class ServerError extends ParseApiError {

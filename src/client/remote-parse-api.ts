@@ -32,7 +32,7 @@ import {
 } from '../backend/errors.js';
 import { buildMultipartBody, type MultipartBody } from './multipart.js';
 import type { ParseBackend, ParseCall, ParseResult } from '../backend/parse-backend.js';
-import { DEFAULT_RETRY_SETTINGS, parseRetryAfter, retryDelayMs, retryHintFromMessage, type RetrySettings } from './retry-policy.js';
+import { DEFAULT_RETRY_SETTINGS, parseRetryAfter, rateLimitHint, retryDelayMs, retryHintFromMessage, type RetrySettings } from './retry-policy.js';
 import { localFileSource, type UploadSource } from '../backend/upload-source.js';
 
 export interface RemoteParseApiOptions {
@@ -226,7 +226,8 @@ export function decodeFailure(status: number, headers: ResponseHeaders, text: st
   }
   let retryAfterMs = parseRetryAfter(headerValue(headers, 'retry-after'), nowMs);
   if (retryAfterMs === undefined && status === 429) retryAfterMs = retryHintFromMessage(apiMessage);
-  return apiErrorFor({ status, apiCode, apiMessage, details, retryable: isRetryableStatus(status), retryAfterMs });
+  const rateLimit = status === 429 ? rateLimitHint((name) => headerValue(headers, name), apiMessage, nowMs) : undefined;
+  return apiErrorFor({ status, apiCode, apiMessage, details, retryable: isRetryableStatus(status), retryAfterMs, rateLimit });
 }
 
 /** The key's refusal, raised again for a request that is not sent. */

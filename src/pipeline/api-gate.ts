@@ -14,7 +14,9 @@
  *   refused at admission: the API took the request in and failed it, as a 503 would, and what is in flight then
  *   says nothing of what it accepts, so it does not lower the limit; it only ends slow start (a busy client's own
  *   delays can make a refusal at admission look late, and the next one that does not will lower it).
- * - A `Rate limit exceeded` 429 is about requests per minute, not concurrency: the limit halves.
+ * - A `Rate limit exceeded` 429 is about requests per window, not concurrency: the gate learns the window and its
+ *   budget from what the 429 says and spends the budget evenly (./rate-pace.ts), leaving the concurrency limit
+ *   alone. Only a rate 429 that tells no wait at all (nothing to learn a window from) halves the limit.
  * - After `probeAfter × limit` successes in a row the gate probes one request higher, to find headroom a raised
  *   plan or a quieter fleet has left. A refused probe doubles the successes needed before the next (up to 64×), a
  *   successful one resets that, so at a stable ceiling the probes, and the 429s they cost, thin out geometrically.
@@ -38,15 +40,20 @@
  * refused a slot waits for a message that one freed, not for a poll. This class stays the gate of a process
  * without Redis to share (the benchmarks' diagnosis, tests of the policy).
  */
+import type { RateLimitHint } from '../backend/errors.js';
+import { initialPace, paceDelayMs, paceRefused, paceSucceeded, paceTake, SEND_LOG_MS, type PaceState, type SentSince } from './rate-pace.js';
+
 /** What DocumentProcessor needs of a gate: ApiGate within one process, SharedApiGate across a queue's workers. */
 export interface ParseGate {
   readonly limit: number;
+  /** Whether requests are spaced by a learned rate budget (as of the last answer the gate has heard of). */
+  readonly pacing: boolean;
   snapshot(): GateSnapshot;
   acquire(signal?: AbortSignal): Promise<GateTicket>;
   setBacklog(jobs: number | undefined): void;
   succeeded(ticket: GateTicket): void;
   concurrencyLimited(ticket: GateTicket): void;
-  rateLimited(ticket: GateTicket): void;
+  rateLimited(ticket: GateTicket, hint?: RateLimitHint): void;
   queuedByApi(ticket: GateTicket): void;
   released(ticket: GateTicket): void;
 }
@@ -58,7 +65,7 @@ export interface ApiGateOptions {
   initial?: number;
   /** Multiplicative decrease on a per-minute 429. @default 0.5 */
   decrease?: number;
-  /** Successes per unit of limit before probing one higher. @default 16 */
+  /** Successes per unit of limit before probing one higher (and windows before probing a counted rate budget). @default 16 */
   probeAfter?: number;
 }
 
@@ -84,6 +91,9 @@ export class ApiGate implements ParseGate {
   /** Throttles that arrive for requests sent before the last decrease are echoes of the same overload. */
   #epoch = 0;
   readonly #waiters: (() => void)[] = [];
+  /** The rate window's pace, and the requests sent within the send log's reach (refused ones taken out). */
+  readonly #pace: PaceState = initialPace();
+  readonly #sent = new Map<GateTicket, number>();
   /** Tickets whose outcome was told: a second report of the same request must neither free a slot nor teach. */
   readonly #settled = new WeakSet<GateTicket>();
   readonly #max: number;
@@ -102,14 +112,24 @@ export class ApiGate implements ParseGate {
     return this.#limit;
   }
 
+  get pacing(): boolean {
+    return this.#pace.windowMs > 0;
+  }
+
   snapshot(): GateSnapshot {
     return { limit: this.#limit, inFlight: this.#inFlight, waiting: this.#waiters.length };
   }
 
   /** Waits for a slot; returns a ticket to pass to the outcome call. */
   async acquire(signal?: AbortSignal): Promise<GateTicket> {
-    while (this.#inFlight >= this.#limit) {
+    for (;;) {
       signal?.throwIfAborted();
+      if (this.#inFlight < this.#limit) {
+        const turnInMs = paceDelayMs(this.#pace, Date.now());
+        if (turnInMs <= 0) break;
+        await sleep(turnInMs, signal);
+        continue;
+      }
       await new Promise<void>((resolve, reject) => {
         const wake = () => {
           signal?.removeEventListener('abort', onAbort);
@@ -125,7 +145,32 @@ export class ApiGate implements ParseGate {
       });
     }
     this.#inFlight++;
-    return { epoch: this.#epoch, inFlightAtStart: this.#inFlight, startedAt: Date.now() };
+    const now = Date.now();
+    paceTake(this.#pace, now);
+    const ticket = { epoch: this.#epoch, inFlightAtStart: this.#inFlight, startedAt: now };
+    this.#logSend(ticket, now);
+    return ticket;
+  }
+
+  /** Keeps the send times a rate 429 counts the budget from, as far back as the window (or a minute) reaches. */
+  #logSend(ticket: GateTicket, now: number): void {
+    this.#sent.set(ticket, now);
+    const from = now - Math.max(SEND_LOG_MS, this.#pace.windowMs * 2);
+    for (const [old, at] of this.#sent) {
+      if (at >= from) break;
+      this.#sent.delete(old);
+    }
+  }
+
+  #acceptedSince(from: number): SentSince {
+    let count = 0;
+    let oldest: number | undefined;
+    for (const at of this.#sent.values()) {
+      if (at < from) continue;
+      count++;
+      oldest ??= at;
+    }
+    return { count, oldest };
   }
 
   /** How many jobs wait in the queue (undefined: unknown, probe as usual). */
@@ -143,6 +188,7 @@ export class ApiGate implements ParseGate {
       this.#probeFrom = undefined;
       this.#probeBackoff = 1;
     }
+    paceSucceeded(this.#pace, Date.now(), this.#probeAfter, this.#probeWorthwhile());
     if (this.#slowStart) {
       if (this.#limit < this.#max) {
         this.#limit++;
@@ -172,11 +218,14 @@ export class ApiGate implements ParseGate {
     this.#lower(Math.max(1, this.#inFlight));
   }
 
-  /** The request was refused with a per-minute rate 429. */
-  rateLimited(ticket: GateTicket): void {
+  /** The request was refused with a rate 429; `hint` is what the 429 said of the window (see the class comment). */
+  rateLimited(ticket: GateTicket, hint: RateLimitHint = {}): void {
     if (!this.#settle(ticket)) return;
     this.#release();
     this.#slowStart = false;
+    const sentAt = this.#sent.get(ticket);
+    this.#sent.delete(ticket);
+    if (paceRefused(this.#pace, hint, Date.now(), sentAt, (from) => this.#acceptedSince(from))) return;
     if (ticket.epoch !== this.#epoch) return;
     this.#lower(Math.floor(this.#limit * this.#decrease));
   }
@@ -231,6 +280,21 @@ export class ApiGate implements ParseGate {
       free--;
     }
   }
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** Below this, a 429 counts as answered at once whatever the requests' usual duration (loopback APIs, tests). */

@@ -14,14 +14,22 @@
  *   worker waits, a freed slot is announced to all rather than handed to the next request of the worker that freed
  *   it.
  *
+ * - `{docmill}:<queue>:gate:sent` (sorted set): the requests sent within the last minute (or two rate windows),
+ *   scored by when they went, refused ones taken out: what a rate 429 counts the budget from (./rate-pace.ts).
+ *   The pace itself (window, budget, when the next request may go, the probe) lives in the state hash.
+ *
  * Taking a slot and reporting an outcome are each one Lua script, so no two workers see the same free slot and a
  * concurrency 429 lowers the limit to what is in flight across the whole fleet at that moment: exactly what the API
- * accepted. The policy is ApiGate's, step for step.
+ * accepted. The policy is ApiGate's, step for step, and so is the pace at a rate limit: taking a slot also takes the
+ * next turn of the fleet's pace (a worker refused its turn retries when it comes, not at the next poll), and a rate
+ * 429's report learns the window and budget, all in the same two scripts, so pacing adds no round trip.
  */
 import { randomUUID } from 'node:crypto';
 import { duplicateConnection, type RedisClient } from '../queue/redis-connection.js';
 import { QUEUE_PREFIX } from '../queue/queue-names.js';
+import type { RateLimitHint } from '../backend/errors.js';
 import { answeredLate, type GateSnapshot, type GateTicket, type ParseGate } from './api-gate.js';
+import { PACE_MARGIN, SEND_LOG_MS } from './rate-pace.js';
 
 export interface SharedGateOptions {
   /** Commands go over a duplicate of this connection; a second duplicate listens for freed slots. */
@@ -45,9 +53,31 @@ export interface SharedGateOptions {
 /** How long the shared state outlives its last use. */
 const STATE_TTL_MS = 3_600_000;
 
-const ACQUIRE = `
+/** The pace's Lua helpers, shared by both scripts (see ./rate-pace.ts for the policy). */
+const PACE_LUA = `
+local function num(x) return tonumber(x) or 0 end
+local function slack(w, n, margin)
+  if w <= 0 or n <= 0 then return 0 end
+  return w * (1 + margin) / n * math.min(1, n * margin / (1 + margin) / 2)
+end
+local function fmt(x) return string.format('%.3f', x) end
+local function logSend(key, at, id, windowMs)
+  redis.call('ZADD', key, at, id)
+  local keep = math.max(${SEND_LOG_MS}, 2 * windowMs)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', at - keep)
+  redis.call('PEXPIRE', key, math.ceil(keep))
+end
+`;
+
+/**
+ * ARGV: lease, lease ms, initial limit, state TTL, worker id, waiting TTL, pace margin. Answers granted (0/1), the
+ * limit, the fleet's in-flight count, the epoch, the ms until the pace's next turn (the turn refused, or the one
+ * after the turn taken), and whether the fleet paces (0/1).
+ */
+const ACQUIRE = `${PACE_LUA}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local nowF = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 if redis.call('EXISTS', KEYS[1]) == 0 then
   redis.call('HSET', KEYS[1], 'limit', ARGV[3], 'slowStart', 1, 'successes', 0, 'probeFrom', 0, 'probeBackoff', 1, 'epoch', 0)
 end
@@ -56,14 +86,27 @@ redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 local limit = tonumber(redis.call('HGET', KEYS[1], 'limit'))
 local epoch = tonumber(redis.call('HGET', KEYS[1], 'epoch'))
 local inFlight = redis.call('ZCARD', KEYS[2])
-if inFlight >= limit then
+local p = redis.call('HMGET', KEYS[1], 'pW', 'pN', 'pNext')
+local pW, pN, pNext = num(p[1]), num(p[2]), num(p[3])
+local paced = (pW > 0 and pN > 0) and 1 or 0
+local tau = slack(pW, pN, tonumber(ARGV[7]))
+local turnIn = 0
+if inFlight < limit and paced == 1 and nowF < pNext - tau then turnIn = math.ceil(pNext - tau - nowF) end
+if inFlight >= limit or turnIn > 0 then
   redis.call('ZADD', KEYS[3], now + tonumber(ARGV[6]), ARGV[5])
   redis.call('PEXPIRE', KEYS[3], ARGV[4])
-  return {0, limit, inFlight, epoch}
+  return {0, limit, inFlight, epoch, turnIn, paced}
 end
+local nextTurnIn = 0
+if paced == 1 then
+  pNext = math.max(pNext, nowF) + pW * (1 + tonumber(ARGV[7])) / pN
+  redis.call('HSET', KEYS[1], 'pNext', fmt(pNext))
+  nextTurnIn = math.max(0, math.ceil(pNext - tau - nowF))
+end
+logSend(KEYS[4], nowF, ARGV[1], pW)
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
-return {1, limit, inFlight + 1, epoch}
+return {1, limit, inFlight + 1, epoch, nextTurnIn, paced}
 `;
 
 /**
@@ -73,10 +116,13 @@ return {1, limit, inFlight + 1, epoch}
  * and the next request; a worker must not keep the fleet's slots to itself, so it hands over only while no other
  * worker waits (they mark themselves in the `waiting` set when refused), and keeps no more than its share of the
  * limit among the waiting workers.
+ * Then, for the pace: the send id of the kept lease's next request (or ''), the send id of the request settled,
+ * what a rate 429 said (wait, reset, window ms, budget; '' when not said), and the pace margin.
  */
-const SETTLE = `
+const SETTLE = `${PACE_LUA}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local nowF = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local freed = 0
 if ARGV[12] == '1' then
   redis.call('ZADD', KEYS[2], 'XX', now + tonumber(ARGV[10]), ARGV[1])
@@ -89,6 +135,14 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, inFlight, -1} end
 local s = redis.call('HMGET', KEYS[1], 'limit', 'slowStart', 'successes', 'probeFrom', 'probeBackoff', 'epoch')
 local limit, slowStart, successes = tonumber(s[1]), tonumber(s[2]), tonumber(s[3])
 local probeFrom, probeBackoff, epoch = tonumber(s[4]), tonumber(s[5]), tonumber(s[6])
+local p = redis.call('HMGET', KEYS[1], 'pW', 'pN', 'pTold', 'pNext', 'pSucc', 'pProbeFrom', 'pProbeAt', 'pBackoff', 'pCounted')
+local pW, pN, pTold, pNext, pSucc = num(p[1]), num(p[2]), num(p[3]), num(p[4]), num(p[5])
+local pProbeFrom, pProbeAt, pBackoff, pCounted = num(p[6]), num(p[7]), tonumber(p[8]) or 1, num(p[9])
+local margin = tonumber(ARGV[19])
+local function paceTake(id)
+  if pW > 0 and pN > 0 then pNext = math.max(pNext, nowF) + pW * (1 + margin) / pN end
+  logSend(KEYS[5], nowF, id, pW)
+end
 local before = limit
 local outcome, max = ARGV[2], tonumber(ARGV[3])
 local ticketEpoch, atStart = tonumber(ARGV[4]), tonumber(ARGV[5])
@@ -101,6 +155,19 @@ if outcome == 'ok' then
   if probeFrom > 0 and atStart > probeFrom then
     probeFrom = 0
     probeBackoff = 1
+  end
+  if pW > 0 and pTold == 0 then
+    pSucc = pSucc + 1
+    if pProbeFrom > 0 and pSucc >= pN then
+      pProbeFrom = 0
+      pBackoff = 1
+    end
+    if pProbeFrom == 0 and ARGV[6] == '1' and pSucc >= tonumber(ARGV[7]) * pN * pBackoff then
+      pProbeFrom = pN
+      pProbeAt = nowF
+      pN = pN + 1
+      pSucc = 0
+    end
   end
   if slowStart == 1 then
     if limit < max then limit = limit + 1 end
@@ -123,24 +190,54 @@ elseif outcome == 'concurrency' then
   lower(math.max(1, inFlight))
 elseif outcome == 'rate' then
   slowStart = 0
-  if ticketEpoch == epoch then lower(math.floor(limit * tonumber(ARGV[8]))) end
+  local sentAt = tonumber(redis.call('ZSCORE', KEYS[5], ARGV[14]))
+  redis.call('ZREM', KEYS[5], ARGV[14])
+  local hintWait, hintReset, hintW, hintN = num(ARGV[15]), num(ARGV[16]), num(ARGV[17]), num(ARGV[18])
+  local told = hintW
+  if told <= 0 then told = math.ceil(math.max(hintWait, hintReset) / 1000) * 1000 end
+  if told > 0 then
+    local grew = told > pW
+    if hintW > 0 then pW = hintW else pW = math.max(pW, told) end
+    local from = nowF - pW * (1 + margin)
+    if hintN > 0 then
+      pN = hintN
+      pTold = 1
+    elseif pProbeFrom > 0 and sentAt ~= nil and sentAt >= pProbeAt then
+      pN = pProbeFrom
+      pBackoff = math.min(pBackoff * 2, 64)
+    elseif pN == 0 or grew or nowF >= pCounted + pW then
+      local count = math.max(1, redis.call('ZCOUNT', KEYS[5], from, '+inf'))
+      if pN == 0 or grew then pN = count else pN = math.min(pN, count) end
+      pCounted = nowF
+    end
+    local oldest = redis.call('ZRANGEBYSCORE', KEYS[5], from, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+    if oldest[2] then pNext = math.max(pNext, tonumber(oldest[2]) + pW + slack(pW, pN, margin)) end
+    pProbeFrom = 0
+    pSucc = 0
+  elseif ticketEpoch == epoch then
+    lower(math.floor(limit * tonumber(ARGV[8])))
+  end
 elseif outcome == 'queued' then
   slowStart = 0
   successes = 0
   if ticketEpoch == epoch and limit > 1 and atStart <= limit then lower(math.max(1, atStart - 1)) end
 end
-redis.call('HSET', KEYS[1], 'limit', limit, 'slowStart', slowStart, 'successes', successes, 'probeFrom', probeFrom, 'probeBackoff', probeBackoff, 'epoch', epoch)
+if ARGV[12] == '1' and ARGV[13] ~= '' then paceTake(ARGV[13]) end
+local paced = (pW > 0 and pN > 0) and 1 or 0
 local granted = 0
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
 local othersWaiting = redis.call('ZCARD', KEYS[4])
 if redis.call('ZSCORE', KEYS[4], ARGV[11]) then othersWaiting = othersWaiting - 1 end
-if ARGV[9] ~= '' and inFlight < limit and othersWaiting == 0 then
+if ARGV[9] ~= '' and inFlight < limit and othersWaiting == 0 and (paced == 0 or nowF >= pNext - slack(pW, pN, margin)) then
   redis.call('ZADD', KEYS[2], now + tonumber(ARGV[10]), ARGV[9])
   inFlight = inFlight + 1
   granted = 1
+  paceTake(ARGV[9])
 end
+redis.call('HSET', KEYS[1], 'limit', limit, 'slowStart', slowStart, 'successes', successes, 'probeFrom', probeFrom, 'probeBackoff', probeBackoff, 'epoch', epoch,
+  'pW', pW, 'pN', pN, 'pTold', pTold, 'pNext', fmt(pNext), 'pSucc', pSucc, 'pProbeFrom', pProbeFrom, 'pProbeAt', fmt(pProbeAt), 'pBackoff', pBackoff, 'pCounted', fmt(pCounted))
 if inFlight < limit and (freed == 1 or limit > before) then redis.call('PUBLISH', KEYS[3], limit) end
-return {limit, inFlight, epoch, granted, othersWaiting}
+return {limit, inFlight, epoch, granted, othersWaiting, paced}
 `;
 
 const RENEW = `
@@ -152,6 +249,11 @@ return #ARGV - 1
 
 type Outcome = 'ok' | 'concurrency' | 'late-concurrency' | 'rate' | 'queued' | 'released';
 
+/** A number for a script argument, '' when absent. */
+function arg(value: number | undefined): string | number {
+  return value === undefined ? '' : Math.round(value);
+}
+
 interface Waiter {
   resolve: (ticket: GateTicket) => void;
   reject: (reason: unknown) => void;
@@ -160,8 +262,8 @@ interface Waiter {
 }
 
 interface GateCommands {
-  gateAcquire(state: string, leases: string, waiting: string, ...args: (string | number)[]): Promise<number[]>;
-  gateSettle(state: string, leases: string, channel: string, waiting: string, ...args: (string | number)[]): Promise<number[]>;
+  gateAcquire(state: string, leases: string, waiting: string, sent: string, ...args: (string | number)[]): Promise<number[]>;
+  gateSettle(state: string, leases: string, channel: string, waiting: string, sent: string, ...args: (string | number)[]): Promise<number[]>;
   gateRenew(leases: string, leaseMs: number, ...members: string[]): Promise<number>;
 }
 
@@ -172,6 +274,7 @@ export class SharedApiGate implements ParseGate {
   readonly #leasesKey: string;
   readonly #channel: string;
   readonly #waitingKey: string;
+  readonly #sentKey: string;
   readonly #max: number;
   readonly #initial: number;
   readonly #decrease: number;
@@ -184,6 +287,10 @@ export class SharedApiGate implements ParseGate {
   #limit: number;
   /** Requests this process has out, by ticket: the lease to give back. */
   readonly #leases = new Map<GateTicket, string>();
+  /** The id each request out was logged under in the `sent` set (its lease's, unless the lease was kept). */
+  readonly #sendIds = new Map<GateTicket, string>();
+  /** Whether the fleet paces at a learned rate, as of the last answer from Redis. */
+  #pacing = false;
   readonly #waiters: Waiter[] = [];
   #pumping = false;
   /** Slots asked for by outcome reports on behalf of waiters (see SETTLE), not answered yet. */
@@ -194,6 +301,9 @@ export class SharedApiGate implements ParseGate {
   #epoch = 0;
   #pumpAgain = false;
   #retryTimer: NodeJS.Timeout | undefined;
+  #retryDueAt = 0;
+  /** When this worker's next turn of the fleet's pace comes, as Redis last told (0: none ahead). */
+  #turnDueAt = 0;
   readonly #renewTimer: NodeJS.Timeout;
   #backlog: number | undefined;
   #latencyMs: number | undefined;
@@ -214,15 +324,16 @@ export class SharedApiGate implements ParseGate {
     this.#leasesKey = `${base}:leases`;
     this.#channel = `${base}:freed`;
     this.#waitingKey = `${base}:waiting`;
+    this.#sentKey = `${base}:sent`;
     const redis = duplicateConnection(options.connection, { lazyConnect: false });
-    redis.defineCommand('gateAcquire', { numberOfKeys: 3, lua: ACQUIRE });
-    redis.defineCommand('gateSettle', { numberOfKeys: 4, lua: SETTLE });
+    redis.defineCommand('gateAcquire', { numberOfKeys: 4, lua: ACQUIRE });
+    redis.defineCommand('gateSettle', { numberOfKeys: 5, lua: SETTLE });
     redis.defineCommand('gateRenew', { numberOfKeys: 1, lua: RENEW });
     this.#redis = redis as RedisClient & GateCommands;
     this.#redis.on('error', () => undefined);
     this.#subscriber = duplicateConnection(options.connection);
     this.#subscriber.on('error', () => undefined);
-    this.#subscriber.on('message', () => this.#pump());
+    this.#subscriber.on('message', () => this.#pumpUnlessTurnAhead());
     this.#ready = this.#subscriber.subscribe(this.#channel).then(
       () => undefined,
       () => undefined,
@@ -233,6 +344,10 @@ export class SharedApiGate implements ParseGate {
 
   get limit(): number {
     return this.#limit;
+  }
+
+  get pacing(): boolean {
+    return this.#pacing;
   }
 
   snapshot(): GateSnapshot {
@@ -276,8 +391,8 @@ export class SharedApiGate implements ParseGate {
     this.#settle(ticket, answeredLate(Date.now() - ticket.startedAt, this.#latencyMs) ? 'late-concurrency' : 'concurrency');
   }
 
-  rateLimited(ticket: GateTicket): void {
-    this.#settle(ticket, 'rate');
+  rateLimited(ticket: GateTicket, hint: RateLimitHint = {}): void {
+    this.#settle(ticket, 'rate', hint);
   }
 
   queuedByApi(ticket: GateTicket): void {
@@ -308,41 +423,57 @@ export class SharedApiGate implements ParseGate {
     this.#redis.disconnect();
   }
 
-  #settle(ticket: GateTicket, outcome: Outcome): void {
+  #settle(ticket: GateTicket, outcome: Outcome, hint: RateLimitHint = {}): void {
     const lease = this.#leases.get(ticket);
     if (lease === undefined) return;
     this.#leases.delete(ticket);
+    const sendId = this.#sendIds.get(ticket) ?? lease;
+    this.#sendIds.delete(ticket);
     // An outcome that cannot lower the limit, a waiter here, the fleet not over the limit, and this worker holding
     // less than its share of the limit among the workers waiting: the slot goes to this worker's next request at
-    // once, and the report follows. Slots beyond the share are announced to every worker.
+    // once, and the report follows. Slots beyond the share are announced to every worker. Not while pacing: a
+    // request must wait its turn of the fleet's pace, which only Redis knows.
     const share = Math.ceil(this.#limit / (this.#othersWaiting + 1));
     const keep =
       (outcome === 'ok' || outcome === 'released') &&
       !this.#closed &&
+      !this.#pacing &&
       this.#leases.size < share &&
       this.#fleetInFlight <= this.#limit &&
       this.#waiters.length > this.#handovers;
-    if (keep) this.#grant(lease, { epoch: this.#epoch, inFlightAtStart: this.#fleetInFlight, startedAt: Date.now() });
+    const keptSendId = keep ? `${this.#owner}:${this.#nextLease++}` : '';
+    if (keep) this.#grant(lease, { epoch: this.#epoch, inFlightAtStart: this.#fleetInFlight, startedAt: Date.now() }, keptSendId);
     const askForWaiter = !keep && !this.#closed && this.#waiters.length > this.#handovers && this.#leases.size + this.#handovers < this.#max;
     const handover = askForWaiter ? `${this.#owner}:${this.#nextLease++}` : '';
     if (handover) this.#handovers++;
     const args = [lease, outcome, this.#max, ticket.epoch, ticket.inFlightAtStart, this.#probeWorthwhile() ? 1 : 0, this.#probeAfter, this.#decrease, handover, this.#leaseMs, this.#owner, keep ? 1 : 0];
+    const paceArgs = [keptSendId, sendId, arg(hint.waitMs), arg(hint.resetMs), arg(hint.windowMs), arg(hint.limit), PACE_MARGIN];
     this.#redis
-      .gateSettle(this.#stateKey, this.#leasesKey, this.#channel, this.#waitingKey, ...args)
-      .then(([limit, inFlight = 0, epoch = 0, granted = 0, othersWaiting = 1]) => {
+      .gateSettle(this.#stateKey, this.#leasesKey, this.#channel, this.#waitingKey, this.#sentKey, ...args, ...paceArgs)
+      .then(([limit, inFlight = 0, epoch = 0, granted = 0, othersWaiting = 1, paced = 0]) => {
         if (limit !== undefined && limit > 0) {
           this.#limit = limit;
           this.#fleetInFlight = inFlight;
           this.#epoch = epoch;
           this.#othersWaiting = othersWaiting;
+          this.#pacing = paced === 1;
         }
         if (granted === 1) this.#grant(handover, { epoch, inFlightAtStart: inFlight, startedAt: Date.now() });
       })
       .catch(() => undefined)
       .finally(() => {
         if (handover) this.#handovers--;
-        this.#pump();
+        this.#pumpUnlessTurnAhead();
       });
+  }
+
+  /**
+   * A freed slot is news only when the pace is not what holds the waiters: while pacing with the next turn ahead,
+   * asking before it would only be refused (one round trip per request per worker, for nothing).
+   */
+  #pumpUnlessTurnAhead(): void {
+    if (this.#pacing && this.#retryTimer !== undefined && this.#turnDueAt > Date.now()) return;
+    this.#pump();
   }
 
   /** Hands shared slots to this process's waiters, in order, until one is refused or none wait. */
@@ -369,26 +500,47 @@ export class SharedApiGate implements ParseGate {
       const lease = `${this.#owner}:${this.#nextLease++}`;
       let reply: number[];
       try {
-        reply = await this.#redis.gateAcquire(this.#stateKey, this.#leasesKey, this.#waitingKey, lease, this.#leaseMs, this.#initial, STATE_TTL_MS, this.#owner, 2 * this.#retryMs);
+        reply = await this.#redis.gateAcquire(
+          this.#stateKey,
+          this.#leasesKey,
+          this.#waitingKey,
+          this.#sentKey,
+          lease,
+          this.#leaseMs,
+          this.#initial,
+          STATE_TTL_MS,
+          this.#owner,
+          2 * this.#retryMs,
+          PACE_MARGIN,
+        );
       } catch {
         this.#retryLater();
         return;
       }
-      const [granted = 0, limit = this.#limit, inFlight = 0, epoch = 0] = reply;
+      const [granted = 0, limit = this.#limit, inFlight = 0, epoch = 0, turnInMs = 0, paced = 0] = reply;
       this.#limit = limit;
       this.#fleetInFlight = inFlight;
       this.#epoch = epoch;
+      this.#pacing = paced === 1;
       if (granted !== 1) {
-        this.#retryLater();
+        // Refused its turn of the pace: no slot will free to say so, so try again when the turn comes.
+        if (turnInMs > 0) this.#waitTurn(turnInMs);
+        else this.#retryLater();
         return;
       }
       this.#grant(lease, { epoch, inFlightAtStart: inFlight, startedAt: Date.now() });
+      if (turnInMs > 0) {
+        // Pacing: the next turn is not before then, and asking sooner would only be refused.
+        this.#waitTurn(turnInMs);
+        return;
+      }
     }
   }
 
   /** Gives a slot Redis granted to the first waiter; back at once when none waits any more. */
-  #grant(lease: string, ticket: GateTicket): void {
+  #grant(lease: string, ticket: GateTicket, sendId = lease): void {
     this.#leases.set(ticket, lease);
+    this.#sendIds.set(ticket, sendId);
     const waiter = this.#waiters.shift();
     if (!waiter || this.#closed) {
       // The waiter gave up (aborted) while Redis answered: the slot goes straight back.
@@ -399,13 +551,24 @@ export class SharedApiGate implements ParseGate {
     waiter.resolve(ticket);
   }
 
-  /** A refused worker tries again when told a slot freed, or after `retryMs` at the latest. */
-  #retryLater(): void {
-    if (this.#retryTimer || this.#closed) return;
+  #waitTurn(turnInMs: number): void {
+    this.#turnDueAt = Date.now() + turnInMs;
+    this.#retryLater(turnInMs);
+  }
+
+  /** A refused worker tries again when told a slot freed, or after `delayMs` (`retryMs`, or its pace's turn) at the latest. */
+  #retryLater(delayMs = this.#retryMs): void {
+    if (this.#closed) return;
+    const dueAt = Date.now() + delayMs;
+    if (this.#retryTimer) {
+      if (this.#retryDueAt <= dueAt) return;
+      clearTimeout(this.#retryTimer);
+    }
+    this.#retryDueAt = dueAt;
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = undefined;
       this.#pump();
-    }, this.#retryMs);
+    }, delayMs);
     this.#retryTimer.unref();
   }
 

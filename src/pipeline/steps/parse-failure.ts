@@ -1,6 +1,6 @@
 /**
  * What a failed parse attempt does next. A 429 waits its Retry-After (or the contract's backoff) in the delayed set, and
- * a per-minute one paces every worker of the queue; a 408, 5xx or network error waits the contract's backoff there
+ * a per-minute one pauses every worker of the queue for it, unless the gate already paces at the learned rate; a 408, 5xx or network error waits the contract's backoff there
  * too; 402 pauses the queue, and 401/403 pause it and stop this process sending with the key at once (in-flight
  * documents of every worker see the pause before their next request). Throttling, exhausted credits and a refused key
  * never cost the document an attempt and never fail it: the job goes back to waiting, unfailed. Any other error
@@ -49,7 +49,10 @@ async function deferForThrottle(ctx: JobContext, error: RateLimitedError, deps: 
   const throttles = (ctx.latestData().throttles ?? 0) + 1;
   const waitMs = throttleWaitMs(error.retryAfterMs, throttles);
   sending.throttlesAtFloor = gate.limit === 1 ? sending.throttlesAtFloor + 1 : 0;
-  if (pacesQueue(error.kind, sending.throttlesAtFloor)) {
+  // A gate that already paces at the learned rate spends the budget for every worker: pausing the queue as well
+  // would idle the budget for the whole wait at each stray 429 at a window's edge.
+  const gatePaces = error.kind === 'rate' && gate.pacing;
+  if (pacesQueue(error.kind, sending.throttlesAtFloor) && !gatePaces) {
     logger.warn({ waitMs, kind: error.kind, message: error.apiMessage }, 'parse API throttling: pacing the queue for the Retry-After');
     await queue.rateLimit(waitMs);
     metrics?.rateLimitPauses.inc();

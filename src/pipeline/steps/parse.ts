@@ -4,8 +4,8 @@
  * has passed, after a 408, 5xx or network error until the contract's backoff has, so no worker sends it earlier and
  * neither a gate slot nor a job slot waits for it (a job sleeping through a 16 s backoff kept a document that was
  * ready from starting: measured, twice the time of a client that frees its slot in a storm of failing answers,
- * bench/fault-storm.ts). Only a concurrency 429 teaches the gate; 5xx, 408 and network errors say nothing about the
- * API's capacity, and a per-minute 429 paces the whole queue instead (see ./parse-failure.ts).
+ * bench/fault-storm.ts). Only 429s teach the gate: a concurrency 429 its limit, a rate 429 its pace (the window and
+ * budget the answer tells); 5xx, 408 and network errors say nothing about the API's capacity.
  */
 import { ParseApiError, RateLimitedError } from '../../backend/errors.js';
 import type { AttemptOutcome, ParseResult } from '../../backend/parse-backend.js';
@@ -73,6 +73,7 @@ function settleAttempt(ctx: JobContext, ticket: GateTicket | undefined, outcome:
     metrics?.requests.inc({ status: error instanceof ParseApiError ? error.status : 0 });
     if (!ticket) return;
     if (error instanceof RateLimitedError && error.kind === 'concurrency') gate.concurrencyLimited(ticket);
+    else if (error instanceof RateLimitedError) gate.rateLimited(ticket, error.rateLimit);
     else gate.released(ticket);
   }
   metrics?.apiConcurrency.set(gate.limit);
