@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 // Before pdfjs: records the native Array.prototype.push that pdfjs's polyfills replace (see the module).
 import { restoreNativePush } from './native-builtins.js';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfParserOf, type PdfParser } from '../../contract/options.js';
 import { findPdfHeader } from '../bytes/sniff.js';
 import { EngineError } from '../engine-error.js';
@@ -26,7 +26,7 @@ import { CachedBinaryDataFactory } from './binary-data.js';
 import { finishDocument, type LaidOutPage } from './document-layout.js';
 import { imagesInViewport, isImagesItem, planImageOcr, type OcrPlan } from './ocr/image-regions.js';
 import { insertRegionBlocks } from './ocr/ocr-layout.js';
-import { FULL_PAGE_SOURCE, PageOcr, type RegionBlocks } from './ocr/page-ocr.js';
+import type { PageOcr, RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
 import { layoutPage, type FoundTable } from './page-layout.js';
@@ -83,7 +83,23 @@ function errorMessage(error: unknown): string {
   return typeof message === 'string' && message ? message : String(error);
 }
 
-type PdfDocument = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
+/**
+ * pdfjs, loaded with the first document that needs it: LiteParse serves most documents alone, and pdfjs's bundle
+ * weighs some 25 MB in each thread that loads it. Its polyfills replace the native `Array.prototype.push` as it
+ * loads (native-builtins.ts), which would slow every push in the thread, the layout's among them, until a document
+ * is opened with it: the native one is put back at once.
+ */
+let pdfjsModule: Promise<typeof Pdfjs> | undefined;
+
+function loadPdfjs(): Promise<typeof Pdfjs> {
+  pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((module) => {
+    restoreNativePush();
+    return module;
+  });
+  return pdfjsModule;
+}
+
+type PdfDocument = Awaited<ReturnType<typeof Pdfjs.getDocument>['promise']>;
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
 /**
@@ -91,18 +107,19 @@ type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
  * opens: setting a worker up for each document cost about a tenth of the time of a small one. Each document
  * still gets its own document handler and caches in it; destroying a document leaves the worker.
  */
-let sharedWorker: pdfjs.PDFWorker | undefined;
+let sharedWorker: Pdfjs.PDFWorker | undefined;
 
-function pdfjsWorker(): pdfjs.PDFWorker {
+function pdfjsWorker(pdfjs: typeof Pdfjs): Pdfjs.PDFWorker {
   if (!sharedWorker || sharedWorker.destroyed) sharedWorker = new pdfjs.PDFWorker({ verbosity: 0 });
   return sharedWorker;
 }
 
 async function openDocument(bytes: Uint8Array): Promise<PdfDocument> {
+  const pdfjs = await loadPdfjs();
   const dirs = pdfjsFolders();
   installPatchedPdfjsWorker();
   const task = pdfjs.getDocument({
-    worker: pdfjsWorker(),
+    worker: pdfjsWorker(pdfjs),
     // pdfjs transfers (detaches) the buffer it is given, and refuses a Node Buffer: a plain Uint8Array copy
     // keeps the caller's bytes intact whatever view they came in.
     data: new Uint8Array(bytes),
@@ -433,6 +450,8 @@ async function ocrPage(
   how: 'page' | 'page-if-more',
 ): Promise<PageResult & { ocrError?: unknown; ocrEmpty?: boolean }> {
   const { pageNumber, width, height } = result.page;
+  // Loaded already: only a converter that OCRs calls this.
+  const { FULL_PAGE_SOURCE } = await import('./ocr/page-ocr.js');
   try {
     const layout = await ocr.readPage(pageNumber, width!, height!, how === 'page-if-more' ? { onlyIfText: true } : {});
     if (layout === undefined) return result;
@@ -607,7 +626,8 @@ function endsIntact(bytes: Uint8Array): boolean {
 export const convertPdf: Converter = async (input) => {
   const parser = pdfParserOf(input.options);
   checkPdfBytes(input.bytes);
-  const ocr = parser.mode === 'fast' ? undefined : new PageOcr(input.bytes, input.ocrLanguages);
+  // The OCR modules (tesseract.js, PDFium's wasm renderer) load only in a thread that OCRs.
+  const ocr = parser.mode === 'fast' ? undefined : new (await import('./ocr/page-ocr.js')).PageOcr(input.bytes, input.ocrLanguages);
   try {
     // LiteParse (PDFium) opens the document and reads its pages; pdfjs opens it only for what needs it.
     const intact = endsIntact(input.bytes);
