@@ -180,7 +180,55 @@ function readabilityIds(document: DomDocument): Set<string> | null {
     const parentId = heading.parentElement?.getAttribute(ID_ATTRIBUTE);
     if (!ids.has(id) && parentId !== undefined && parentId !== null && ids.has(parentId) && matchesTitle(heading)) restore(heading);
   }
+  for (const lead of articleLead(elements, ids)) restore(lead);
   return ids;
+}
+
+/** Class/id words of an article's lead: its standfirst, abstract or summary under the title. */
+const LEAD_WORDS = /(?:^|[\s_-])(intro|lead|lede|abstract|teaser|standfirst|summary|excerpt|chapo|deck|dek|subtitle|sub-?headline|subline)(?:$|[\s_-])/i;
+/** A lead is a sentence or a paragraph: between these lengths (characters). */
+const LEAD_MIN = 20;
+const LEAD_MAX = 1500;
+
+/**
+ * The article's lead (standfirst, abstract, subtitle), which readability often leaves out with the article's
+ * header: elements before the first element readability kept, inside the same `<article>` or `<main>`, marked up
+ * as a lead (`itemprop="description"`, a class such as `intro`, `lead`, `abstract`, `standfirst`, a subtitle in
+ * an `<hgroup>`), prose rather than links, outside page chrome and boilerplate.
+ */
+function articleLead(elements: DomElement[], ids: Set<string>): DomElement[] {
+  let first = Infinity;
+  for (const id of ids) {
+    const index = Number(id);
+    const element = elements[index];
+    if (index < first && element !== undefined && normalisedText(element) !== '' && !/^h[1-6]$/.test(tagOf(element))) first = index;
+  }
+  const firstKept = elements[first];
+  if (firstKept === undefined) return [];
+  const scope = firstKept.closest('article, [role="article"], main, [role="main"]');
+  if (scope === null) return [];
+  const leads: DomElement[] = [];
+  for (const candidate of scope.querySelectorAll('[itemprop="description"], hgroup > :not(h1), [class], [id]')) {
+    const index = Number(candidate.getAttribute(ID_ATTRIBUTE));
+    if (!(index < first) || ids.has(String(index))) continue;
+    if (leads.some((lead) => isInside(candidate, lead))) continue;
+    const names = `${candidate.getAttribute('id') ?? ''} ${candidate.getAttribute('class') ?? ''}`;
+    const marked = candidate.getAttribute('itemprop') === 'description' || tagOf(candidate.parentElement ?? candidate) === 'hgroup' || LEAD_WORDS.test(names);
+    if (!marked || isInside(firstKept, candidate)) continue;
+    const text = normalisedText(candidate);
+    if (text.length < LEAD_MIN || text.length > LEAD_MAX) continue;
+    if (candidate.querySelector('h1, article, main, img, figure, table, form') !== null) continue;
+    const linkText = [...candidate.querySelectorAll('a')].reduce((sum, link) => sum + normalisedText(link).length, 0);
+    if (linkText > text.length * 0.3) continue;
+    if (isInChrome(candidate) || isInBoilerplate(candidate, Infinity)) continue;
+    leads.push(candidate);
+  }
+  return leads;
+}
+
+function isInside(element: DomElement, ancestor: DomElement): boolean {
+  for (let node = element.parentElement; node !== null; node = node.parentElement) if (node === ancestor) return true;
+  return false;
 }
 
 /**
