@@ -34,7 +34,7 @@ const BOILERPLATE_SELECTORS = [
 
 /** Class/id words of boilerplate, matched as whole words (split on -, _ and spaces). */
 const BOILERPLATE_WORDS =
-  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|news-letter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share|bylines?|author-?box|author-?bio|about-?author|authorbox|postmetadata|post-?meta|entry-?meta|article-?meta|meta|timestamp|buttons?|btn|most-?popular|most-?read|popular-?posts|trending|copyright|credits?|photo-?credit|image-?credit)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|news-letter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share|bylines?|author-?box|author-?bio|about-?author|authorbox|postmetadata|post-?meta|entry-?meta|article-?meta|meta|timestamp|buttons?|btn|most-?popular|most-?read|popular-?posts|trending|copyright|credits?|photo-?credit|image-?credit|paywall|sidebar|navbar|navigation|menu|submenu|footer|banner|toolbar|ads?|advert|adverts|advertisement|sponsored|promo)(?:$|[\s_-])/i;
 
 /** Class words of teaser cards (links to other pages with their picture and lead). */
 const TEASER_WORDS = /(?:^|[\s_-])(teasers?|cards?|post-?teaser|related-?post)(?:$|[\s_-])/i;
@@ -142,7 +142,7 @@ function removeBoilerplateRules(root: DomElement): void {
   for (const element of root.querySelectorAll('p, figcaption, small, span, div, em')) {
     if (element.parentNode === null || (textLength.get(element) ?? 0) > CREDIT_MAX) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (CREDIT_LINE.test(text) && removable(element)) element.remove();
+    if ((CREDIT_LINE.test(text) || CREDITED_CAPTION.test(text)) && removable(element)) element.remove();
   }
   removeTrailingHeadings(root);
 }
@@ -151,8 +151,11 @@ function removeBoilerplateRules(root: DomElement): void {
 const READ_ALSO_MAX = 200;
 const READ_ALSO_LEAD_IN = 30;
 /** A credit or source line is short and starts with the word for it (the languages of the pages seen most). */
-const CREDIT_MAX = 150;
+const CREDIT_MAX = 200;
 const CREDIT_LINE = /^(?:©|\(c\)\s|(?:fotos?|foto ?credits?|photos?|photo ?credits?|bild(?:er)?|bildquelle|image|credits?|crédits?(?: photos?)?|quelle|source|fuente|fonte)\s*:)/i;
+
+/** A picture's caption ending in its credit: "The new plant in May. © Photographer". */
+const CREDITED_CAPTION = /^[^©]{0,150}©[^©.!?]{1,40}$/;
 
 /**
  * Headings left with nothing after them once the list or box they introduced is gone ("More stories", "Also
