@@ -11,7 +11,13 @@
  * - posts embedded from social networks (`blockquote.twitter-tweet`, `instagram-media`, Facebook's `fb-post`,
  *   WordPress's `wp-embedded-content`): quoted from elsewhere, not the article's text;
  * - link-dense blocks: a list or container of at least three links whose text is nearly all link text (menus,
- *   tag clouds, "more stories" lists readability left in).
+ *   tag clouds, "more stories" lists readability left in);
+ * - bylines and meta lines (`byline`, `entry-meta`, `author-box`...), buttons, paywall boxes, sidebars, menus,
+ *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
+ * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
+ *   wrapping a heading, a `teaser`/`card` block that is mostly link), picture credits and source lines ("Photo:",
+ *   "Source:", a caption ending in "© name"), and headings left at the end with nothing under them.
+ * When the rules together would leave less than a fifth of the text, nothing is removed (never an empty page).
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
  * lists); the class rules match whole class words only (`share`, not `shareholder`).
  */

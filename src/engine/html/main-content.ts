@@ -21,9 +21,10 @@
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
  * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks.
  *
- * Headings readability drops for repeating the title are kept: the page's first `<h1>` when the article has none
- * and its text matches the title (Wikipedia puts the title heading outside the content element), and a heading
- * inside the kept content that matches the title (an e-book chapter's `<h2>`).
+ * Headings readability drops for repeating the title are kept: the page's first `<h1>` matching the title when the
+ * article has none (Wikipedia puts the title heading outside the content element; a logo `<h1>` may come first),
+ * and a heading inside the kept content that matches the title (an e-book chapter's `<h2>`). So is the article's
+ * lead (standfirst, abstract, subtitle), which readability leaves out with the header: see `articleLead`.
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, parseDocument, tagOf } from './dom.js';
