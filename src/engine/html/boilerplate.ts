@@ -11,7 +11,13 @@
  * - posts embedded from social networks (`blockquote.twitter-tweet`, `instagram-media`, Facebook's `fb-post`,
  *   WordPress's `wp-embedded-content`): quoted from elsewhere, not the article's text;
  * - link-dense blocks: a list or container of at least three links whose text is nearly all link text (menus,
- *   tag clouds, "more stories" lists readability left in).
+ *   tag clouds, "more stories" lists readability left in);
+ * - bylines and meta lines (`byline`, `entry-meta`, `author-box`...), buttons, paywall boxes, sidebars, menus,
+ *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
+ * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
+ *   wrapping a heading, a `teaser`/`card` block that is mostly link), picture credits and source lines ("Photo:",
+ *   "Source:", a caption ending in "© name"), and headings left at the end with nothing under them.
+ * When the rules together would leave less than a fifth of the text, nothing is removed (never an empty page).
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
  * lists); the class rules match whole class words only (`share`, not `shareholder`).
  */
@@ -34,7 +40,12 @@ const BOILERPLATE_SELECTORS = [
 
 /** Class/id words of boilerplate, matched as whole words (split on -, _ and spaces). */
 const BOILERPLATE_WORDS =
-  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|news-letter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share|bylines?|author-?box|author-?bio|about-?author|authorbox|postmetadata|post-?meta|entry-?meta|article-?meta|meta|timestamp|buttons?|btn|most-?popular|most-?read|popular-?posts|trending|copyright|credits?|photo-?credit|image-?credit|paywall|sidebar|navbar|navigation|menu|submenu|footer|banner|toolbar|ads?|advert|adverts|advertisement|sponsored|promo)(?:$|[\s_-])/i;
+
+/** Class words of teaser cards (links to other pages with their picture and lead). */
+const TEASER_WORDS = /(?:^|[\s_-])(teasers?|cards?|post-?teaser|related-?post)(?:$|[\s_-])/i;
+/** Whole class names that hide an element from readers (CSS frameworks' and screen-reader-only classes). */
+const HIDDEN_CLASSES = new Set(['hidden', 'hide', 'is-hidden', 'd-none', 'visually-hidden', 'sr-only', 'screen-reader-text', 'invisible']);
 
 /** A comment section marked up as such is kept only when it holds more than this share of the content's text. */
 const MARKED_UP_MAX_SHARE = 0.75;
@@ -43,8 +54,26 @@ const MARKED_UP_MAX_SHARE = 0.75;
 const LINK_LIST_TAGS = new Set(['ul', 'ol', 'div', 'section', 'p', 'dl', 'menu']);
 const KEEP_TAGS = new Set(['body', 'main', 'article', 'table', 'pre', 'code', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
-/** Removes boilerplate inside `root` (in place). */
+/** Below this share of the content's text left, the removal took the content for boilerplate: it is undone. */
+const MIN_KEPT_SHARE = 0.2;
+
+/**
+ * Removes boilerplate inside `root` (in place). Each rule spares an element holding half the content or more; when
+ * the rules together would leave less than a fifth of the text (a page that is a list of teasers, a short post
+ * under a long comment section readability took whole), nothing is removed.
+ */
 export function removeBoilerplate(root: DomElement): void {
+  const before = textOf(root).length;
+  const backup = root.cloneNode(true) as DomElement;
+  removeBoilerplateRules(root);
+  if (before > 0 && textOf(root).length < before * MIN_KEPT_SHARE) root.replaceChildren(...backup.childNodes);
+}
+
+function textOf(element: DomElement): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function removeBoilerplateRules(root: DomElement): void {
   // Text and link-text lengths of every element, computed once bottom-up (whitespace runs count as one).
   const textLength = new Map<DomNode, number>();
   const linkLength = new Map<DomNode, number>();
@@ -80,6 +109,24 @@ export function removeBoilerplate(root: DomElement): void {
     if (!BOILERPLATE_WORDS.test(names)) continue;
     if (removable(element)) element.remove();
   }
+  // Page chrome readability left inside its article: menus, side boxes, elements hidden from readers.
+  for (const element of root.querySelectorAll('nav, aside, [role="navigation"], [role="complementary"], [hidden], [aria-hidden="true"]')) {
+    if (removable(element)) element.remove();
+  }
+  for (const element of root.querySelectorAll('[class]')) {
+    const classes = (element.getAttribute('class') ?? '').split(/\s+/);
+    if (classes.some((name) => HIDDEN_CLASSES.has(name)) && removable(element)) element.remove();
+  }
+  // Teaser cards of other pages: a link wrapping a heading, or a block named a teaser or card that is mostly link.
+  for (const element of root.querySelectorAll('a')) {
+    if (element.parentNode === null || (element.getAttribute('href') ?? '').trim().startsWith('#')) continue;
+    if (element.querySelector('h1, h2, h3, h4, h5, h6') !== null && removable(element)) element.remove();
+  }
+  for (const element of root.querySelectorAll('[class]')) {
+    if (element.parentNode === null || !TEASER_WORDS.test(element.getAttribute('class') ?? '')) continue;
+    const text = textLength.get(element) ?? 0;
+    if (text > 0 && (linkLength.get(element) ?? 0) / text >= 0.5 && removable(element)) element.remove();
+  }
   for (const element of [...root.querySelectorAll('ul, ol, div, section, p, dl, menu')].reverse()) {
     if (!LINK_LIST_TAGS.has(tagOf(element)) || !removable(element)) continue;
     const text = textLength.get(element) ?? 0;
@@ -88,6 +135,63 @@ export function removeBoilerplate(root: DomElement): void {
     if (element.querySelector('table, pre, figure, img, h1, h2, h3, h4, h5, h6') !== null) continue;
     element.remove();
   }
+  // A "read also" line: a short paragraph that is a link to another page behind a few words of lead-in.
+  for (const element of root.querySelectorAll('p')) {
+    const text = textLength.get(element) ?? 0;
+    const links = linkLength.get(element) ?? 0;
+    if (text === 0 || text > READ_ALSO_MAX || links / text < 0.5 || text - links > READ_ALSO_LEAD_IN) continue;
+    if (![...element.querySelectorAll('a')].some((link) => !(link.getAttribute('href') ?? '').trim().startsWith('#'))) continue;
+    if (removable(element)) element.remove();
+  }
+  // Photo credits and source lines: who took the picture, where the text came from; not the article's text.
+  for (const element of root.querySelectorAll('figcaption small, .caption small, .wp-caption-text small')) element.remove();
+  for (const element of root.querySelectorAll('p, figcaption, small, span, div, em')) {
+    if (element.parentNode === null || (textLength.get(element) ?? 0) > CREDIT_MAX) continue;
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if ((CREDIT_LINE.test(text) || CREDITED_CAPTION.test(text)) && removable(element)) element.remove();
+  }
+  removeTrailingHeadings(root);
+}
+
+/** The longest "read also" line, in characters; at most this much of it is not link text. */
+const READ_ALSO_MAX = 200;
+const READ_ALSO_LEAD_IN = 30;
+/** A credit or source line is short and starts with the word for it (the languages of the pages seen most). */
+const CREDIT_MAX = 200;
+const CREDIT_LINE = /^(?:©|\(c\)\s|(?:fotos?|foto ?credits?|photos?|photo ?credits?|bild(?:er)?|bildquelle|image|credits?|crédits?(?: photos?)?|quelle|source|fuente|fonte)\s*:)/i;
+
+/** A picture's caption ending in its credit: "The new plant in May. © Photographer". */
+const CREDITED_CAPTION = /^[^©]{0,150}©[^©.!?]{1,40}$/;
+
+/**
+ * Headings left with nothing after them once the list or box they introduced is gone ("More stories", "Also
+ * read"): a heading at the end of the content introduces nothing.
+ */
+function removeTrailingHeadings(root: DomElement): void {
+  for (let round = 0; round < 3; round++) {
+    let last: DomNode | null = null;
+    const visit = (node: DomNode) => {
+      for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+        if (isElement(child)) visit(child);
+        else if (isText(child) && (child.textContent ?? '').trim() !== '') last = child;
+      }
+    };
+    visit(root);
+    const heading = (last as DomNode | null)?.parentElement?.closest('h1, h2, h3, h4, h5, h6') ?? null;
+    if (heading === null || heading === root || !isInside(heading, root)) return;
+    // The only heading of a content with no other text stays: it is all there is.
+    if (normalisedTextLength(root) <= normalisedTextLength(heading) * 2) return;
+    heading.remove();
+  }
+}
+
+function isInside(element: DomElement, root: DomElement): boolean {
+  for (let node = element.parentElement; node !== null; node = node.parentElement) if (node === root) return true;
+  return false;
+}
+
+function normalisedTextLength(element: DomElement): number {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
 
 /** Whether an element is, by its markup, a comment section, a share bar, a related list or the like. */

@@ -21,9 +21,10 @@
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
  * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks.
  *
- * Headings readability drops for repeating the title are kept: the page's first `<h1>` when the article has none
- * and its text matches the title (Wikipedia puts the title heading outside the content element), and a heading
- * inside the kept content that matches the title (an e-book chapter's `<h2>`).
+ * Headings readability drops for repeating the title are kept: the page's first `<h1>` matching the title when the
+ * article has none (Wikipedia puts the title heading outside the content element; a logo `<h1>` may come first),
+ * and a heading inside the kept content that matches the title (an e-book chapter's `<h2>`). So is the article's
+ * lead (standfirst, abstract, subtitle), which readability leaves out with the header: see `articleLead`.
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, parseDocument, tagOf } from './dom.js';
@@ -173,14 +174,71 @@ function readabilityIds(document: DomDocument): Set<string> | null {
     ids.add(heading.getAttribute(ID_ATTRIBUTE) as string);
     for (const element of heading.querySelectorAll(`[${ID_ATTRIBUTE}]`)) ids.add(element.getAttribute(ID_ATTRIBUTE) as string);
   };
-  const firstH1 = body.querySelector('h1');
-  if (!hasHeading && firstH1 !== null && matchesTitle(firstH1)) restore(firstH1);
+  // The title heading: the first h1 matching the title (a logo or site name often comes first in an h1 of its own).
+  const titleH1 = [...body.querySelectorAll('h1')].find(matchesTitle);
+  if (!hasHeading && titleH1 !== undefined && !isInChrome(titleH1)) restore(titleH1);
   for (const heading of body.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
     const id = heading.getAttribute(ID_ATTRIBUTE) as string;
     const parentId = heading.parentElement?.getAttribute(ID_ATTRIBUTE);
     if (!ids.has(id) && parentId !== undefined && parentId !== null && ids.has(parentId) && matchesTitle(heading)) restore(heading);
   }
+  for (const lead of articleLead(elements, ids, titleH1)) restore(lead);
   return ids;
+}
+
+/** Class/id words of an article's lead: its standfirst, abstract or summary under the title. */
+const LEAD_WORDS = /(?:^|[\s_-])(intro|lead|lede|abstract|teaser|standfirst|summary|excerpt|chapo|deck|dek|subtitle|sub-?headline|subline)(?:$|[\s_-])/i;
+/** A lead is a sentence or a paragraph: between these lengths (characters). */
+const LEAD_MIN = 20;
+const LEAD_MAX = 1500;
+/** An unmarked paragraph between the title and the body is a standfirst from this length (characters). */
+const STANDFIRST_MIN = 100;
+
+/**
+ * The article's lead (standfirst, abstract, subtitle), which readability often leaves out with the article's
+ * header: elements before the first element readability kept, inside the same `<article>` or `<main>`, marked up
+ * as a lead (`itemprop="description"`, a class such as `intro`, `lead`, `abstract`, `standfirst`, a subtitle in
+ * an `<hgroup>`), prose rather than links, outside page chrome and boilerplate.
+ */
+function articleLead(elements: DomElement[], ids: Set<string>, title: DomElement | undefined): DomElement[] {
+  let first = Infinity;
+  for (const id of ids) {
+    const index = Number(id);
+    const element = elements[index];
+    if (index < first && element !== undefined && normalisedText(element) !== '' && !/^h[1-6]$/.test(tagOf(element))) first = index;
+  }
+  const firstKept = elements[first];
+  if (firstKept === undefined) return [];
+  const candidates = new Set<DomElement>();
+  const scope = firstKept.closest('article, [role="article"], main, [role="main"]');
+  if (scope !== null) for (const element of scope.querySelectorAll('*')) candidates.add(element);
+  // Between the title heading and the article's first paragraph: the standfirst, marked up or not.
+  const titleIndex = title === undefined ? NaN : Number(title.getAttribute(ID_ATTRIBUTE));
+  const betweenTitleAndBody = (index: number) => index > titleIndex && index < first;
+  if (!Number.isNaN(titleIndex)) for (const element of elements.slice(titleIndex + 1, first)) candidates.add(element);
+  const leads: DomElement[] = [];
+  for (const candidate of candidates) {
+    const index = Number(candidate.getAttribute(ID_ATTRIBUTE));
+    if (!(index < first) || ids.has(String(index))) continue;
+    if (leads.some((lead) => isInside(candidate, lead))) continue;
+    const names = `${candidate.getAttribute('id') ?? ''} ${candidate.getAttribute('class') ?? ''}`;
+    const marked = candidate.getAttribute('itemprop') === 'description' || tagOf(candidate.parentElement ?? candidate) === 'hgroup' || LEAD_WORDS.test(names);
+    const text = normalisedText(candidate);
+    const unmarkedStandfirst = tagOf(candidate) === 'p' && betweenTitleAndBody(index) && text.length >= STANDFIRST_MIN && candidate.closest('figure, figcaption') === null;
+    if ((!marked && !unmarkedStandfirst) || isInside(firstKept, candidate)) continue;
+    if (text.length < LEAD_MIN || text.length > LEAD_MAX) continue;
+    if (candidate.querySelector('h1, article, main, img, figure, table, form') !== null) continue;
+    const linkText = [...candidate.querySelectorAll('a')].reduce((sum, link) => sum + normalisedText(link).length, 0);
+    if (linkText > text.length * 0.3) continue;
+    if (isInChrome(candidate) || isInBoilerplate(candidate, Infinity)) continue;
+    leads.push(candidate);
+  }
+  return leads;
+}
+
+function isInside(element: DomElement, ancestor: DomElement): boolean {
+  for (let node = element.parentElement; node !== null; node = node.parentElement) if (node === ancestor) return true;
+  return false;
 }
 
 /**
