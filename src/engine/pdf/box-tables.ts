@@ -148,7 +148,7 @@ function wordCount(text: string): number {
 }
 
 /** One group of boxes as a table; null when they do not tile a grid that reads as a table. */
-function boxTable(boxes: readonly Box[]): RuledTable | null {
+function boxTable(boxes: readonly Box[], loose: readonly PdfTextItem[]): RuledTable | null {
   const rowBreaks = breaksOf(boxes, 'y');
   const colBreaks = breaksOf(boxes, 'x');
   if (!rowBreaks || !colBreaks) return null;
@@ -171,8 +171,43 @@ function boxTable(boxes: readonly Box[]): RuledTable | null {
     }
     cells.push({ row, col, rowSpan, colSpan, text: joinLines(buildLines(box.items).map((line) => line.text)) });
   }
+  // Text inside the table but in no box (lines run out of a box sized for fewer, a cell left unboxed) goes to
+  // the grid position it sits at: the box's cell there, or a cell of its own.
+  const bounds = {
+    x0: Math.min(...boxes.map((box) => box.rect.x0)),
+    y0: Math.min(...boxes.map((box) => box.rect.y0)),
+    x1: Math.max(...boxes.map((box) => box.rect.x1)),
+    y1: Math.max(...boxes.map((box) => box.rect.y1)),
+  };
+  const cellAt = new Map<number, PdfTextItem[]>();
+  const strays: PdfTextItem[] = [];
+  for (const item of loose) {
+    const { x, y } = anchor(item);
+    if (!contains(bounds, x, y)) continue;
+    const at = breaksWithin(rowBreaks, -Infinity, y) * colCount + breaksWithin(colBreaks, -Infinity, x);
+    cellAt.set(at, [...(cellAt.get(at) ?? []), item]);
+    strays.push(item);
+  }
+  const boxItems = new Map<Box, PdfTextItem[]>();
+  for (const [at, list] of cellAt) {
+    const owner = boxes.find((box) => {
+      const row = breaksWithin(rowBreaks, -Infinity, box.rect.y0);
+      const col = breaksWithin(colBreaks, -Infinity, box.rect.x0);
+      const r = Math.floor(at / colCount);
+      const c = at % colCount;
+      return r >= row && r <= row + breaksWithin(rowBreaks, box.rect.y0, box.rect.y1) && c >= col && c <= col + breaksWithin(colBreaks, box.rect.x0, box.rect.x1);
+    });
+    if (owner) boxItems.set(owner, [...(boxItems.get(owner) ?? []), ...list]);
+  }
+  for (const cell of cells) {
+    const box = boxes[cells.indexOf(cell)]!;
+    const extra = boxItems.get(box);
+    if (extra) cell.text = joinLines(buildLines([...box.items, ...extra]).map((line) => line.text));
+  }
   for (let i = 0; i < rowCount * colCount; i++) {
-    if (!taken[i]) cells.push({ row: Math.floor(i / colCount), col: i % colCount, rowSpan: 1, colSpan: 1, text: '' });
+    if (taken[i]) continue;
+    const list = cellAt.get(i);
+    cells.push({ row: Math.floor(i / colCount), col: i % colCount, rowSpan: 1, colSpan: 1, text: list ? joinLines(buildLines(list).map((line) => line.text)) : '' });
   }
   if (taken.reduce((sum, value) => sum + value, 0) < MIN_FILLED_SHARE * rowCount * colCount) return null;
   // Rows at the top that are one box across the table are its title and a heading: they stay in the text
@@ -188,7 +223,7 @@ function boxTable(boxes: readonly Box[]): RuledTable | null {
   if (filled.reduce((sum, cell) => sum + wordCount(cell.text), 0) > MAX_WORDS_PER_CELL * filled.length) return null;
   if (!readsAsTable(rows)) return null;
   const inTable = top > 0 ? boxes.filter((box) => box.rect.y0 > rowBreaks[top - 1]!) : boxes;
-  const items = inTable.flatMap((box) => box.items);
+  const items = [...inTable.flatMap((box) => box.items), ...strays.filter((item) => top === 0 || anchor(item).y > rowBreaks[top - 1]!)];
   const rect = {
     x0: Math.min(...inTable.map((box) => box.rect.x0)),
     y0: Math.min(...inTable.map((box) => box.rect.y0)),
@@ -202,11 +237,13 @@ function boxTable(boxes: readonly Box[]): RuledTable | null {
 export function findBoxTables(items: readonly PdfTextItem[], rects: readonly Rect[]): RuledTable[] {
   if (rects.length < MIN_ROWS * MIN_COLS || rects.length > MAX_BOXES) return [];
   const boxes = textBoxes(items, rects);
+  const inBoxes = new Set(boxes.flatMap((box) => box.items));
+  const loose = items.filter((item) => !inBoxes.has(item));
   if (boxes.length < MIN_ROWS * MIN_COLS - 1) return [];
   const tables: RuledTable[] = [];
   for (const group of neighbourGroups(boxes)) {
     if (group.length < MIN_ROWS * MIN_COLS - 1) continue;
-    const table = boxTable(group);
+    const table = boxTable(group, loose);
     if (table) tables.push(table);
   }
   return tables.sort((a, b) => a.rect.y0 - b.rect.y0);
