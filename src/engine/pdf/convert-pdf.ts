@@ -40,7 +40,7 @@ import {
 } from './pdfjs-worker.js';
 import { recoverTruncatedPdf } from './recover.js';
 import { readStatedInfo } from './stated-info.js';
-import { isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
+import { boxesInViewport, isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
 import {
   isBoldFontName,
   isMonospaceFontName,
@@ -48,7 +48,7 @@ import {
   type FontStyle,
   type RawTextItem,
 } from './text-items.js';
-import { append } from './types.js';
+import { append, type Rect } from './types.js';
 
 /** Where the pdfjs package keeps its data folders (trailing slash: pdfjs requires it). */
 function packageFolder(name: string): string {
@@ -332,9 +332,13 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
     const content = await page.getTextContent({ includeMarkedContent: false });
     const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
     const rulings: Ruling[] = [];
+    const boxes: Rect[] = [];
     const imageBoxes: number[] = [];
     for (const item of content.items as unknown[]) {
-      if (isRulingsItem(item)) append(rulings, rulingsInViewport(item.rules, viewport.transform));
+      if (isRulingsItem(item)) {
+        append(rulings, rulingsInViewport(item.rules, viewport.transform));
+        if (item.boxes) append(boxes, boxesInViewport(item.boxes, viewport.transform));
+      }
       else if (isImagesItem(item)) append(imageBoxes, item.boxes);
     }
     const withText = raw.filter((item) => item.str.trim().length > 0);
@@ -353,7 +357,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
     if (normalised.chars === 0) {
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }
-    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, ...(tables ? { tables } : {}), width, height });
+    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, boxes, ...(tables ? { tables } : {}), width, height });
     const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage };
     if (imageBoxes.length > 0) {
       result.imagePlan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);
@@ -373,7 +377,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
 function nativePageResult(pageNumber: number, native: NativePage): PageResult {
   const { width, height } = native;
   if (native.chars === 0) return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
-  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, tables: native.tables, width, height });
+  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, boxes: native.boxes, tables: native.tables, width, height });
   const result: PageResult = {
     page: { pageNumber, width, height, status: 'ok', layout },
     chars: native.chars,

@@ -10,6 +10,7 @@ import { buildLines, isJustifiedProse } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { buildBlocks } from './paragraphs.js';
 import { groupRotated } from './rotated.js';
+import { findBoxTables } from './box-tables.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
@@ -26,6 +27,8 @@ export interface PageLayoutInput {
   rotated?: readonly RotatedItem[];
   /** The page's ruling lines (cell borders), viewport space. */
   rulings?: readonly Ruling[];
+  /** The page's filled rectangles (cells of tables drawn as boxes), viewport space. */
+  boxes?: readonly Rect[];
   /** Tables another reader found on the page (LiteParse): their text leaves the flow as ruled tables' does. */
   tables?: readonly FoundTable[];
   width: number;
@@ -161,13 +164,26 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
 }
 
 
+/** How many times the items of the ruled grids it overlaps a box table must hold to stand instead of them. */
+const BOX_TABLE_HOLDS_MORE = 2;
+
 export function layoutPage(input: PageLayoutInput): PageLayout {
   const sizes: SizeHistogram = new Map();
   const boldSizes: SizeHistogram = new Map();
   // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it. Where the
   // cell borders are drawn, docmill's grid is the better reading (BENCHMARKS.md §11); elsewhere a table another
   // reader found takes its text out of the flow the same way.
-  const grids = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
+  const lined = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
+  // Tables drawn as boxes with gutters. Where ruled grids overlap one, the reading that holds more of the text
+  // stands: a grid the boxes' edges rule whole reads their spans already, while boxes apart from one another
+  // leave the rules only a few boxes' worth of grid.
+  const boxed = input.boxes && input.boxes.length > 0 ? findBoxTables(input.items, input.boxes) : [];
+  let grids = lined;
+  for (const table of boxed) {
+    const under = grids.filter((grid) => overlaps(table.rect, grid.rect));
+    if (table.items.length < BOX_TABLE_HOLDS_MORE * under.reduce((sum, grid) => sum + grid.items.length, 0)) continue;
+    grids = [...grids.filter((grid) => !under.includes(grid)), table];
+  }
   // A grid that is only the first boxes of a larger table another reader found gives way to that table.
   const foundTables = [...(input.tables ?? [])];
   const ruled = grids.filter((grid) => {

@@ -297,7 +297,8 @@ const PATCHES: readonly Patch[] = [
 `,
     insertBefore: `      if (docmillRulings) {
         const docmillRules = docmillRulings.take();
-        if (docmillRules.length > 0) textContent.items.push({ type: "docmillRulings", rules: docmillRules });
+        const docmillFilled = docmillRulings.takeBoxes();
+        if (docmillRules.length > 0 || docmillFilled.length > 0) textContent.items.push({ type: "docmillRulings", rules: docmillRules, boxes: docmillFilled });
         if (docmillRulings.overflowed) docmillHooks.stats.rulingsDropped++;
         docmillRulings = null;
       }

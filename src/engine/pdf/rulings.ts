@@ -10,6 +10,8 @@ export type Ruling = Rect;
 
 /** The most rules one content stream may report; a page of vector art stops contributing past it. */
 export const MAX_RULINGS_PER_STREAM = 20_000;
+/** The most filled boxes one content stream may report (more is vector art; box tables give up far below). */
+const MAX_BOXES_PER_STREAM = 2_000;
 /** A filled rectangle at most this thick (page units), and at least 3× as long, is drawn as a line. */
 const THIN_FILL = 3;
 /** A segment whose ends differ by at most this much across its direction is axis-parallel. */
@@ -26,6 +28,8 @@ type Matrix = readonly number[];
  */
 export class RulingRecorder {
   private readonly rules: number[] = [];
+  /** Filled rectangles too thick to be rules: the cells of tables drawn as boxes (box-tables.ts). */
+  private readonly boxes: number[] = [];
   /** The subpath being built: its points, device space, flat x/y pairs. */
   private subpath: number[] = [];
   /** Closed subpaths and open ones waiting for the paint operator. */
@@ -78,6 +82,11 @@ export class RulingRecorder {
   /** The rules recorded so far (x0, y0, x1, y1 each, device space). */
   take(): number[] {
     return this.rules;
+  }
+
+  /** The filled boxes recorded so far (x0, y0, x1, y1 each, device space). */
+  takeBoxes(): number[] {
+    return this.boxes;
   }
 
   private addPoint(x: number, y: number, ctm: Matrix): void {
@@ -145,6 +154,7 @@ export class RulingRecorder {
     const height = y1 - y0;
     if (height <= THIN_FILL && width >= 3 * height && width >= MIN_LENGTH) this.push(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
     else if (width <= THIN_FILL && height >= 3 * width && height >= MIN_LENGTH) this.push((x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
+    else if (width > THIN_FILL && height > THIN_FILL && this.boxes.length < 4 * MAX_BOXES_PER_STREAM) this.boxes.push(x0, y0, x1, y1);
   }
 }
 
@@ -152,6 +162,8 @@ export class RulingRecorder {
 export interface RulingsItem {
   type: 'docmillRulings';
   rules: number[];
+  /** Filled boxes, four numbers each as the rules (absent from workers before boxes were recorded). */
+  boxes?: number[];
 }
 
 export function isRulingsItem(item: unknown): item is RulingsItem {
@@ -172,6 +184,21 @@ export function rulingsInViewport(rules: readonly number[], viewportTransform: r
     const y1 = b * rules[i + 2]! + d * rules[i + 3]! + f;
     if (![x0, y0, x1, y1].every(Number.isFinite)) continue;
     if (Math.abs(x1 - x0) > SLANT && Math.abs(y1 - y0) > SLANT) continue;
+    out.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
+  }
+  return out;
+}
+
+/** Device-space boxes → viewport rectangles (corners through the transform, then ordered). */
+export function boxesInViewport(boxes: readonly number[], viewportTransform: readonly number[]): Rect[] {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = viewportTransform;
+  const out: Rect[] = [];
+  for (let i = 0; i + 3 < boxes.length && out.length < MAX_BOXES_PER_STREAM; i += 4) {
+    const x0 = a * boxes[i]! + c * boxes[i + 1]! + e;
+    const y0 = b * boxes[i]! + d * boxes[i + 1]! + f;
+    const x1 = a * boxes[i + 2]! + c * boxes[i + 3]! + e;
+    const y1 = b * boxes[i + 2]! + d * boxes[i + 3]! + f;
+    if (![x0, y0, x1, y1].every(Number.isFinite)) continue;
     out.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
   }
   return out;

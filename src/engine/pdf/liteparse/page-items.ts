@@ -5,7 +5,7 @@
  */
 import type { Ruling } from '../rulings.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
-import { ASCENT, DESCENT, type PdfTextItem } from '../types.js';
+import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 
 /** The fields of a LiteParse text item this module reads (structural: the package's `TextItem`). */
 export interface NativeTextItem {
@@ -42,6 +42,8 @@ export interface NativePageItems {
   items: PdfTextItem[];
   rotated: RotatedItem[];
   rulings: Ruling[];
+  /** Filled rectangles wider and taller than a rule: the cells of tables drawn as boxes (box-tables.ts). */
+  boxes: Rect[];
   /** Non-space characters, horizontal and rotated. */
   chars: number;
   /** Characters of right-to-left scripts among them. */
@@ -175,6 +177,13 @@ function rulingsOf(page: NativePageInput): Ruling[] {
   return rulings;
 }
 
+function boxesOf(page: NativePageInput): Rect[] {
+  const shapes = page.vectorGraphics?.shapes ?? [];
+  return shapes
+    .filter((shape) => shape.fill && !shape.hasCurve && Math.min(shape.bbox.width, shape.bbox.height) > THIN_FILL)
+    .map(({ bbox: { x, y, width, height } }) => ({ x0: x, y0: y, x1: x + width, y1: y + height }));
+}
+
 /**
  * The page's text as docmill's layout reads it. Words are the items (LiteParse groups a line's words into one
  * item; docmill's lines, cells and tables are built from the gaps between words, as from pdfjs's runs).
@@ -220,5 +229,5 @@ export function nativePageItems(page: NativePageInput): NativePageItems {
       items.push({ str: word.text, x0: word.x, x1: word.x + Math.max(0, word.width), baseline, size, fontName, bold, monospace, rtl: false, spaceBefore: word.spaceBefore });
     }
   }
-  return { items, rotated, rulings: rulingsOf(page), chars, rtlChars, strings };
+  return { items, rotated, rulings: rulingsOf(page), boxes: boxesOf(page), chars, rtlChars, strings };
 }
