@@ -49,8 +49,13 @@ function decodePng(bytes: Uint8Array): { width: number; height: number; channels
   return { width, height, channels, pixels };
 }
 
+/** The figure blocks, with the fields a figure adds to a block: its picture and caption. */
 function figureItems(data: ParseData) {
-  return (data.blocks ?? []).flatMap((page) => page.items.filter((item) => item.type === 'figure').map((item) => ({ page: page.pageNumber, ...item })));
+  return (data.blocks ?? []).flatMap((page) =>
+    page.items
+      .filter((item) => item.type === 'figure')
+      .map((item) => ({ page: page.pageNumber, ...(item as typeof item & { image?: string; caption?: string }) })),
+  );
 }
 
 describe('a PDF with a photo, a repeated logo and a vector chart', () => {

@@ -5,8 +5,8 @@
  * labels. Pure: tests feed it boxes.
  *
  * Not a figure: a cluster of a few paths (a rule, a heading's bar, a box around a note); one made only of thin
- * rules (a table's or a form's grid, which the table path reads as text); one over a table the layout found; one
- * holding running text (a shaded sidebar); a frame around the whole page.
+ * rules (a table's or a form's grid, which the table path reads as text); one over or against a table the layout
+ * found (its shaded header band); one holding running text (a shaded sidebar); a frame around the whole page.
  */
 import type { Rect } from '../types.js';
 
@@ -18,6 +18,8 @@ export interface PageText {
   table?: boolean;
   /** A caption: never taken in as a label. */
   caption?: boolean;
+  /** A heading: taken in only beside the drawing (a bold axis label), never above or below it (the next section). */
+  heading?: boolean;
 }
 
 /** Paths whose boxes come this close (points) are one drawing. */
@@ -53,6 +55,13 @@ function near(p: Rect, q: Rect, gap: number): boolean {
 
 function union(p: Rect, q: Rect): Rect {
   return { x0: Math.min(p.x0, q.x0), y0: Math.min(p.y0, q.y0), x1: Math.max(p.x1, q.x1), y1: Math.max(p.y1, q.y1) };
+}
+
+/** `q` sits just above or below `p` over most of its width: a band of the same table. */
+function against(p: Rect, q: Rect): boolean {
+  const overlap = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
+  const aboveOrBelow = q.y1 <= p.y0 + GAP || q.y0 >= p.y1 - GAP;
+  return aboveOrBelow && near(p, q, GAP) && overlap > 0.5 * Math.min(p.x1 - p.x0, q.x1 - q.x0);
 }
 
 interface Cluster {
@@ -103,13 +112,17 @@ export function figureRegions(paths: readonly Rect[], texts: readonly PageText[]
     if (cluster.paths < MIN_PATHS || cluster.shapes === 0) continue;
     if (rect.x1 - rect.x0 < MIN_SIDE || rect.y1 - rect.y0 < MIN_SIDE) continue;
     if (rect.x1 - rect.x0 > PAGE_FRAME * width && rect.y1 - rect.y0 > PAGE_FRAME * height) continue;
-    if (texts.some((text) => text.table && intersection(text.rect, rect) > 0.5 * Math.min(area(rect), area(text.rect)))) continue;
+    // A table the layout found inside a larger drawing is the drawing's labels read as one: the drawing stays.
+    if (texts.some((text) => text.table && (intersection(text.rect, rect) > 0.5 * area(rect) || against(text.rect, rect)))) continue;
     const inside = textInside(rect, texts).filter((text) => !text.table);
     const chars = inside.reduce((sum, text) => sum + text.chars, 0);
     if (chars > MAX_TEXT_CHARS || inside.some((text) => text.chars > MAX_LABEL_CHARS && !text.caption)) continue;
     let grown = rect;
     for (const text of texts) {
-      if (text.table || text.caption || text.chars > MAX_LABEL_CHARS || !near(text.rect, rect, LABEL_REACH)) continue;
+      if (text.caption || text.chars > MAX_LABEL_CHARS || !near(text.rect, rect, LABEL_REACH)) continue;
+      if (text.table && intersection(text.rect, rect) < 0.5 * area(text.rect)) continue;
+      const middle = (text.rect.y0 + text.rect.y1) / 2;
+      if (text.heading && (middle < rect.y0 || middle > rect.y1)) continue;
       grown = union(grown, text.rect);
     }
     regions.push(grown);

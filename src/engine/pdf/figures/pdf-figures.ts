@@ -86,9 +86,12 @@ function addPageFigures(reader: PictureReader, page: ModelPage, pictures: Docume
   );
   const figures: Figure[] = [...rasters.map((raster) => ({ rect: raster.rect, raster: raster.key })), ...regions.map((rect) => ({ rect }))];
   figures.sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
-  const captions = new Set<ModelBlock>();
+  const captions = captionsOf(
+    page.blocks,
+    figures.map((figure) => normaliseBbox(figure.rect, width, height)),
+  );
   let number = 0;
-  for (const figure of figures) {
+  for (const [index, figure] of figures.entries()) {
     let file: PictureFile | undefined;
     // Numbered by their order on the page; a picture shown before keeps the name it got where it first appeared.
     let name = `p${page.pageNumber}-figure-${++number}`;
@@ -103,7 +106,7 @@ function addPageFigures(reader: PictureReader, page: ModelPage, pictures: Docume
     }
     if (!file) continue;
     const bbox = normaliseBbox(figure.rect, width, height);
-    const caption = captionOf(page.blocks, bbox, captions);
+    const caption = captions.get(index);
     const uri = `data:${file.mediaType};name=${name};base64,${Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString('base64')}`;
     const block: ModelBlock = {
       type: 'figure',
@@ -137,6 +140,7 @@ function pageText(block: ModelBlock, width: number, height: number): PageText {
     chars: block.markdown.replace(/\s+/g, '').length,
     ...(block.type === 'table' ? { table: true } : {}),
     ...(block.type === 'caption' ? { caption: true } : {}),
+    ...(block.type === 'title' || block.type === 'section_header' ? { heading: true } : {}),
   };
 }
 
@@ -148,23 +152,31 @@ function overlapsHorizontally(a: readonly number[], b: readonly number[]): boole
 const CAPTION_REACH = 0.08;
 
 /**
- * The caption of a figure at `bbox`: the nearest caption block not taken yet that overlaps it horizontally, just
- * below it (where captions of figures usually are) or else just above, as plain text for the alt text.
+ * The caption of each figure (by its index), as plain text for the alt text: caption blocks overlapping a figure
+ * horizontally just below or just above it, the closest pairs first, each caption to one figure; a figure and a
+ * caption as close below as another is above go together (below is where most captions of figures are).
  */
-function captionOf(blocks: readonly ModelBlock[], bbox: ModelBlock['bbox'], taken: Set<ModelBlock>): string | undefined {
-  if (!bbox) return undefined;
-  let best: { block: ModelBlock; distance: number } | undefined;
-  for (const block of blocks) {
-    if (block.type !== 'caption' || !block.bbox || taken.has(block) || !overlapsHorizontally(block.bbox, bbox)) continue;
-    const below = block.bbox[1] - bbox[3];
-    const above = bbox[1] - block.bbox[3];
-    // Below is preferred: an equal gap above counts as a little further.
-    const distance = below >= -0.01 && below <= CAPTION_REACH ? below : above >= -0.01 && above <= CAPTION_REACH ? above + 0.01 : undefined;
-    if (distance !== undefined && (best === undefined || distance < best.distance)) best = { block, distance };
+function captionsOf(blocks: readonly ModelBlock[], boxes: readonly ModelBlock['bbox'][]): Map<number, string> {
+  const pairs: { figure: number; block: ModelBlock; distance: number }[] = [];
+  boxes.forEach((bbox, figure) => {
+    if (!bbox) return;
+    for (const block of blocks) {
+      if (block.type !== 'caption' || !block.bbox || !overlapsHorizontally(block.bbox, bbox)) continue;
+      const below = block.bbox[1] - bbox[3];
+      const above = bbox[1] - block.bbox[3];
+      if (below >= -0.01 && below <= CAPTION_REACH) pairs.push({ figure, block, distance: Math.max(0, below) });
+      else if (above >= -0.01 && above <= CAPTION_REACH) pairs.push({ figure, block, distance: Math.max(0, above) + 1e-6 });
+    }
+  });
+  pairs.sort((a, b) => a.distance - b.distance);
+  const captions = new Map<number, string>();
+  const taken = new Set<ModelBlock>();
+  for (const { figure, block } of pairs) {
+    if (captions.has(figure) || taken.has(block)) continue;
+    taken.add(block);
+    captions.set(figure, block.markdown.replace(/\s+/g, ' ').replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')')).trim());
   }
-  if (!best) return undefined;
-  taken.add(best.block);
-  return best.block.markdown.replace(/\s+/g, ' ').replace(/[[\]]/g, (bracket) => (bracket === '[' ? '(' : ')')).trim();
+  return captions;
 }
 
 /**
