@@ -79,7 +79,7 @@ describe('a PDF with a photo, a repeated logo and a vector chart', () => {
   it('renders the chart cropped to its bars and labels at 150 DPI', () => {
     const chart = decodePng(result.assets.find((asset) => asset.name === 'p2-figure-2.png')!.bytes);
     const figure = figureItems(result.data).find((item) => item.image === 'report.pdf.assets/p2-figure-2.png')!;
-    const [x0, y0, x1, y1] = figure.bbox!;
+    const [x0, , x1, y1] = figure.bbox!;
     // The y axis's labels start at x 80 pt and the category labels go down to y 404 pt (of 612 × 792).
     expect(x0 * 612).toBeLessThanOrEqual(80.5);
     expect(y1 * 792).toBeGreaterThanOrEqual(403);
@@ -162,6 +162,15 @@ describe('figure regions', () => {
     const box = [rule(72, 100, 400, 300), rule(72, 100, 400, 101), rule(72, 299, 400, 300)];
     const text = [{ rect: rule(80, 110, 390, 290), chars: 600 }];
     expect(figureRegions(box, text, page.width, page.height)).toEqual([]);
+  });
+
+  it('are not a shaded band against a table, but a table read inside a larger drawing leaves the drawing', () => {
+    const band = [rule(72, 100, 540, 130), rule(150, 112, 500, 112.5), rule(72, 130, 540, 130.5)];
+    const table = { rect: rule(72, 132, 540, 300), chars: 400, table: true };
+    expect(figureRegions(band, [table], page.width, page.height)).toEqual([]);
+    const chart = [rule(72, 100, 72.5, 400), rule(72, 400, 540, 400.5), rule(90, 150, 140, 400), rule(200, 250, 250, 400), rule(300, 200, 350, 400)];
+    const labelsAsTable = { rect: rule(90, 380, 360, 398), chars: 120, table: true };
+    expect(figureRegions(chart, [labelsAsTable], page.width, page.height)).toEqual([rule(72, 100, 540, 400.5)]);
   });
 
   it('take in the labels beside a drawing, not its caption', () => {
