@@ -13,7 +13,7 @@ import type { WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { MAX_PICTURE_PIXELS } from '../../../backend/embedded-images.js';
 import { heap, loadPdfium, renderScale } from '../ocr/render-page.js';
 import type { Rect } from '../types.js';
-import { encodePng, type PngChannels } from './png.js';
+import { encodePng, encodePngRows, type PngChannels } from './png.js';
 
 /** A picture's file: its bytes and media type. */
 export interface PictureFile {
@@ -261,23 +261,21 @@ export class PictureReader {
     const buffer = m.FPDFBitmap_GetBuffer(bitmap);
     const source = BITMAP_BYTES[format] ?? 4;
     const channels: PngChannels = format === FPDFBITMAP_GRAY ? 1 : format === FPDFBITMAP_BGRA ? 4 : 3;
-    const pixels = new Uint8Array(width * height * channels);
-    const memory = heap(m);
-    for (let y = 0; y < height; y++) {
-      const row = memory.subarray(buffer + y * stride, buffer + y * stride + width * source);
-      let out = y * width * channels;
+    return encodePngRows(width, height, channels, (y, out, at) => {
+      // Read again for each row: the WebAssembly memory's buffer is replaced when it grows.
+      const row = heap(m).subarray(buffer + y * stride, buffer + y * stride + width * source);
       if (channels === 1) {
-        pixels.set(row, out);
-        continue;
+        out.set(row, at);
+        return;
       }
-      for (let x = 0; x < width * source; x += source) {
-        pixels[out++] = row[x + 2]!;
-        pixels[out++] = row[x + 1]!;
-        pixels[out++] = row[x]!;
-        if (channels === 4) pixels[out++] = row[x + 3]!;
+      let to = at;
+      for (let x = 0; x < row.length; x += source) {
+        out[to++] = row[x + 2]!;
+        out[to++] = row[x + 1]!;
+        out[to++] = row[x]!;
+        if (channels === 4) out[to++] = row[x + 3]!;
       }
-    }
-    return encodePng(width, height, channels, pixels);
+    });
   }
 
   /** The part `region` (page units) of page `pageNumber`, drawn in colour at `dpi`, as PNG; undefined if it cannot be drawn. */
