@@ -14,7 +14,17 @@ export interface EmbeddedImage {
   /** The media type the document gave (`image/png`, `image/x-emf`...), lower-case. */
   mediaType: string;
   bytes: Uint8Array;
+  /** The name the document gives it (a PDF figure's `p3-figure-1`), without extension; the `name` parameter of its data: URI. */
+  name?: string;
 }
+
+/**
+ * Pixels (width × height) one picture may declare, and distinct pictures one document may have, for `--images`
+ * (pipeline/images/image-limits.ts): an engine that decodes pictures itself (a PDF's) decodes none larger and
+ * stops one past the count, so an image bomb costs it no memory before the pipeline refuses it.
+ */
+export const MAX_PICTURE_PIXELS = 100_000_000;
+export const MAX_PICTURES = 1000;
 
 export interface LiftedImages {
   data: ParseData;
@@ -38,12 +48,13 @@ export const EMBEDDED_IMAGE_REFERENCE = /docmill-image:([0-9a-f]{64})/g;
 /** Lifts every base64 image out of `data` (which is not changed): see the module comment. */
 export function liftDataImages(data: ParseData): LiftedImages {
   const images = new Map<string, EmbeddedImage>();
-  const replace = (whole: string, mediaType: string, _parameters: string, base64: string): string => {
+  const replace = (whole: string, mediaType: string, parameters: string, base64: string): string => {
     const decoded = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
     if (decoded.byteLength === 0) return whole;
     const sha256 = createHash('sha256').update(decoded).digest('hex');
     // A copy with a buffer of its own: small decodes share Node's pool, which must never be transferred.
-    if (!images.has(sha256)) images.set(sha256, { sha256, mediaType: mediaType.toLowerCase(), bytes: new Uint8Array(decoded) });
+    const name = /;name=([a-z0-9-]{1,64})(?=;|$)/i.exec(parameters)?.[1];
+    if (!images.has(sha256)) images.set(sha256, { sha256, mediaType: mediaType.toLowerCase(), bytes: new Uint8Array(decoded), ...(name ? { name } : {}) });
     return embeddedImageReference(sha256);
   };
   const lifted = rewriteResultText(data, (text) => (text.includes('data:') ? replaceTracked(text, DATA_IMAGE, replace) : unchanged(text)));
@@ -92,7 +103,7 @@ export function replaceTracked(text: string, pattern: RegExp, replacer: (whole: 
 
 /**
  * `data` with `rewrite` applied to every text that can name a picture: the Markdown (block spans moved with it),
- * each page's Markdown, each block's content, the cleaned HTML and the `images` list.
+ * each page's Markdown, each block's content and picture (a figure's `image`), the cleaned HTML and the `images` list.
  */
 export function rewriteResultText(data: ParseData, rewrite: (text: string) => Rewritten): ParseData {
   const result: ParseData = { ...data };
@@ -109,6 +120,8 @@ export function rewriteResultText(data: ParseData, rewrite: (text: string) => Re
       items: page.items.map((item) => ({
         ...item,
         content: rewrite(item.content).text,
+        // A figure's picture (engine/pdf/figures): the same reference its content links to.
+        ...(typeof item.image === 'string' ? { image: rewrite(item.image).text } : {}),
         ...(item.markdownSpan ? { markdownSpan: [offset(item.markdownSpan[0]), offset(item.markdownSpan[1])] as [number, number] } : {}),
       })),
     }));

@@ -70,6 +70,11 @@ export interface Chunk {
   headerChars: number;
   /** The layout blocks the chunk covers (those the parse gave with a markdownSpan), in Markdown order. */
   blocks: ChunkBlock[];
+  /**
+   * The pictures its text shows (`![alt](report.pdf.assets/p3-figure-1.png)`), as linked, each once, in order:
+   * with `--images`, paths relative to the Markdown, for a loader to attach. Absent when it shows none.
+   */
+  images?: string[];
   source: ChunkSource | null;
 }
 
@@ -143,8 +148,19 @@ function finish(markdown: string, piece: Piece, headingPath: string[], provenanc
       bbox: block.bbox,
       type: block.type,
     })),
+    ...imagesOf(text),
     source,
   };
+}
+
+/** A Markdown image's destination: `![alt](dest)` or `![alt](<dest> "title")`. */
+const IMAGE_LINK = /!\[(?:[^\]\\]|\\.)*\]\(\s*(?:<([^>\n]+)>|([^\s)]+))(?:\s+"[^"]*")?\s*\)/g;
+
+/** `{ images }` when the text shows pictures (data: URIs left out: they are no file to attach), else nothing. */
+function imagesOf(text: string): { images?: string[] } {
+  if (!text.includes('![')) return {};
+  const images = [...text.matchAll(IMAGE_LINK)].map((match) => match[1] ?? match[2] ?? '').filter((target) => target !== '' && !/^data:/i.test(target));
+  return images.length > 0 ? { images: [...new Set(images)] } : {};
 }
 
 /** sha256 of the source path and bytes, the offsets and the text: the same rerun gives the same id. */

@@ -23,7 +23,7 @@ export interface EngineRequest {
 }
 
 const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
-  pdf: async () => (await import('./pdf/convert-pdf.js')).convertPdf,
+  pdf: async () => (await import('./pdf/figures/pdf-figures.js')).convertPdfWithFigures,
   html: async () => (await import('./html/convert-html.js')).convertHtml,
   docx: async () => (await import('./docx/convert-docx.js')).convertDocx,
   sheet: async () => (await import('./sheets/convert-sheet.js')).convertSpreadsheet,

@@ -25,6 +25,10 @@ export interface ModelBlock {
    * when `onlyMainContent` is true.
    */
   furniture?: boolean;
+  /** A `figure` block's picture (the URI its Markdown links to), passed through as the block's `image`. */
+  image?: string;
+  /** A `figure` block's caption as plain text (also its alt text), passed through as the block's `caption`. */
+  caption?: string;
 }
 
 export interface ModelPage {

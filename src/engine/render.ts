@@ -68,6 +68,8 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
         readingOrder: index,
         source: block.source,
         confidence: block.confidence ?? { layout: null, ocr: null },
+        ...(block.image === undefined ? {} : { image: block.image }),
+        ...(block.caption === undefined ? {} : { caption: block.caption }),
       });
     });
     rendered.push({ page, markdown: pageMarkdown, items });

@@ -226,3 +226,18 @@ describe('chunk boundaries', () => {
     expect(chunk({})).toEqual([]);
   });
 });
+
+describe('pictures of a chunk', () => {
+  it('lists the pictures its text shows, each once, in order; none for a chunk without one or for data: URIs', () => {
+    const data = md(
+      '# Revenue\n\n![Figure 2: Revenue by region](report.pdf.assets/p2-figure-2.png)\n\nNorth led.\n\n![](report.pdf.assets/p1-figure-1.png)\n\n' +
+        '![logo again](<report.pdf.assets/p1-figure-1.png> "Logo")\n\n# Costs\n\nCosts fell. ![](data:image/png;base64,iVBORw0KGgo=) ![a \\] b](https://example.com/c.png)\n\n# Notes\n\nNone.',
+    );
+    const chunks = chunk(data, { maxTokens: 512 });
+    expect(chunks.map((c) => c.images)).toEqual([
+      ['report.pdf.assets/p2-figure-2.png', 'report.pdf.assets/p1-figure-1.png'],
+      ['https://example.com/c.png'],
+      undefined,
+    ]);
+  });
+});

@@ -3,7 +3,8 @@
  * `<file>.assets/<name>` beside its Markdown, which links to it at its place; the bytes are the document's own, on a
  * folder and on S3 (s3rver, with the pictures' content types); a copy of a document under another path gets its own
  * pictures and links; `--removed delete` takes the pictures with the document; an image bomb fails its document
- * with IMAGES_OVER_LIMIT, writing nothing of it; `docmill parse --images --out` writes
+ * with IMAGES_OVER_LIMIT, writing nothing of it; a PDF's pictures and vector figures are written by page and
+ * order, a PDF image bomb fails the same way; `docmill parse --images --out` writes
  * the pictures beside the file it writes.
  */
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -15,6 +16,7 @@ import { docmillEnv, listFiles, runDocmill, SHARED_REDIS_URL } from '../helpers/
 import { startS3rver, type S3rverHandle } from '../helpers/s3rver.js';
 import { DOCUMENTS, EXPECTED, png, sha256 } from '../engine/images/make-image-documents.js';
 import { makeDocx } from '../engine/docx/make-docx.js';
+import { figuresPdf, imageBombPdf } from '../engine/pdf/figure-pdfs.js';
 import { fileOf, readManifest, writeTree, type TreeFile } from './pipeline-fixtures.js';
 
 const BUILT = Object.entries(DOCUMENTS).map(([name, make]) => fileOf(`docs/${name}`, Buffer.from(make())));
@@ -90,6 +92,28 @@ describe('docmill run --images', () => {
     expect(line).toMatchObject({ path: 'bomb.docx', status: 'failed', error: { code: 'IMAGES_OVER_LIMIT' } });
     expect(line?.error?.message).toMatch(/^bomb\.docx: a picture of 60000 × 60000 pixels/);
     expect((await listFiles(out)).filter((path) => !path.startsWith('_docmill/'))).toEqual([]);
+  }, 300_000);
+
+  it('writes a PDF\'s pictures and vector figures by page and order, once each; a PDF image bomb fails alone', async () => {
+    await writeTree(source, [fileOf('pdf/report.pdf', Buffer.from(figuresPdf())), fileOf('pdf/bomb.pdf', Buffer.from(imageBombPdf()))]);
+    const out = join(workspace.home, 'out');
+    const result = await runDocmill(['run', join(source, 'pdf'), '--out', out, '--queue', workspace.queue, '--images'], env(), 240_000);
+    expect(result.code).not.toBe(0);
+    const manifest = await readManifest(out);
+    expect(manifest.find((line) => line.path === 'bomb.pdf')).toMatchObject({ status: 'failed', error: { code: 'IMAGES_OVER_LIMIT' } });
+    expect(manifest.find((line) => line.path === 'report.pdf')).toMatchObject({ status: 'converted' });
+    expect((await listFiles(out)).filter((path) => !path.startsWith('_docmill/')).sort()).toEqual([
+      'report.pdf.assets/p1-figure-1.png',
+      'report.pdf.assets/p1-figure-2.png',
+      'report.pdf.assets/p2-figure-2.png',
+      'report.pdf.json',
+      'report.pdf.md',
+    ]);
+    expect(await readFile(join(out, 'report.pdf.json'), 'utf8')).not.toContain('base64');
+    const markdown = await readFile(join(out, 'report.pdf.md'), 'utf8');
+    expect(markdown).toContain('![Figure 1: Team photo](report.pdf.assets/p1-figure-2.png)');
+    expect(markdown).toContain('![Figure 2: Revenue by region](report.pdf.assets/p2-figure-2.png)');
+    expect(markdown.split('report.pdf.assets/p1-figure-1.png').length - 1).toBe(2);
   }, 300_000);
 
   it('parse --images --out writes the pictures beside the Markdown it writes', async () => {

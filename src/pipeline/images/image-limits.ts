@@ -4,6 +4,7 @@
  * picture of more pixels than the limits allow fails as a whole (IMAGES_OVER_LIMIT, naming the file): an image
  * bomb is refused before anything of it is written.
  */
+import { MAX_PICTURE_PIXELS, MAX_PICTURES } from '../../backend/embedded-images.js';
 import { DocmillError } from '../../errors/docmill-error.js';
 
 export interface ImageLimits {
@@ -19,9 +20,9 @@ export interface ImageLimits {
 
 export const IMAGE_LIMITS: ImageLimits = {
   minSide: 16,
-  maxCount: 1000,
+  maxCount: MAX_PICTURES,
   maxTotalBytes: 256 * 1024 * 1024,
-  maxPixels: 100_000_000,
+  maxPixels: MAX_PICTURE_PIXELS,
 };
 
 export class ImagesOverLimitError extends DocmillError {

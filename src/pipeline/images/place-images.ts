@@ -1,7 +1,7 @@
 /**
  * `--images`: a parse result's pictures become files beside its Markdown. Each distinct picture (by the sha256 of
- * its bytes, so a logo on every page is one file) is named `image-<n>.<ext>` in the order the Markdown first shows
- * it, and every reference to it (`docmill-image:<sha256>`, embedded-images.ts) becomes the relative link from the
+ * its bytes, so a logo on every page is one file) is named by the name its document gives it (a PDF's
+ * `p3-figure-1.png`), else `image-<n>.<ext>` in the order the Markdown first shows it, and every reference to it (`docmill-image:<sha256>`, embedded-images.ts) becomes the relative link from the
  * Markdown to it (`<file>.assets/image-<n>.<ext>` in a store). Decorations (image-limits.ts) are left out with their references; a document over
  * the limits fails as a whole, before anything of it is written.
  */
@@ -50,6 +50,7 @@ export function placeImages(data: ParseData, images: readonly EmbeddedImage[], p
   const links = new Map<string, string>();
   const dropped = new Set<string>();
   const assets: AssetFile[] = [];
+  const names = new Set<string>();
   let totalBytes = 0;
   for (const sha256 of inOrderOfAppearance(data, images)) {
     const image = byHash.get(sha256);
@@ -65,7 +66,10 @@ export function placeImages(data: ParseData, images: readonly EmbeddedImage[], p
     if (assets.length === limits.maxCount) throw new ImagesOverLimitError(file, `more than ${limits.maxCount} pictures`);
     totalBytes += image.bytes.byteLength;
     if (totalBytes > limits.maxTotalBytes) throw new ImagesOverLimitError(file, `its pictures are over the limit of ${limits.maxTotalBytes} bytes together`);
-    const name = `image-${assets.length + 1}.${EXTENSION_OF.get(image.mediaType) ?? 'bin'}`;
+    const extension = EXTENSION_OF.get(image.mediaType) ?? 'bin';
+    const given = image.name === undefined ? undefined : `${image.name}.${extension}`;
+    const name = given !== undefined && !names.has(given) ? given : `image-${assets.length + 1}.${extension}`;
+    names.add(name);
     assets.push({ name, bytes: image.bytes });
     links.set(sha256, place.linkOf(name));
   }

@@ -33,7 +33,8 @@ const WHITE = 0xffffffff;
 
 let pdfium: Promise<WrappedPdfiumModule> | undefined;
 
-function loadPdfium(): Promise<WrappedPdfiumModule> {
+/** The module, loaded on first use and kept for the thread's life (the figure reader, figures/page-pictures.ts, shares it). */
+export function loadPdfium(): Promise<WrappedPdfiumModule> {
   pdfium ??= (async () => {
     const wasmPath = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
     const module = await init({ wasmBinary: readFileSync(wasmPath) });
@@ -43,7 +44,7 @@ function loadPdfium(): Promise<WrappedPdfiumModule> {
   return pdfium;
 }
 
-function heap(module: WrappedPdfiumModule): Uint8Array {
+export function heap(module: WrappedPdfiumModule): Uint8Array {
   return (module.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8;
 }
 

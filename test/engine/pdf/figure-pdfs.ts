@@ -1,0 +1,86 @@
+/**
+ * PDFs whose pictures are known, made in the test: a page with an RGB photo (a gradient of known pixels) above its
+ * caption, a small grey logo in the corner and a 10-pixel dot; a second page with the same logo and a bar chart
+ * drawn with vector paths (axes, four filled bars) with its tick and category labels as text, above its caption;
+ * and an image bomb, a picture declaring 60,000 × 60,000 pixels in a few bytes.
+ */
+import { deflateSync } from 'node:zlib';
+import { assemblePdf } from './scanned-pdfs.js';
+
+function stream(dictionary: string, data: Uint8Array): Uint8Array {
+  return Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), Buffer.from(data), Buffer.from('\nendstream', 'latin1')]);
+}
+
+function text(x: number, y: number, size: number, words: string): string {
+  return `BT /F1 ${size} Tf ${x} ${y} Td (${words}) Tj ET`;
+}
+
+export const PHOTO = { width: 200, height: 150 };
+
+/** The photo's pixels, RGB, top row first: red across, green down, blue in stripes. */
+export function photoPixels(): Uint8Array {
+  const { width, height } = PHOTO;
+  const pixels = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      pixels[at] = Math.round((255 * x) / width);
+      pixels[at + 1] = Math.round((255 * y) / height);
+      pixels[at + 2] = (x >> 3) % 2 === 0 ? 200 : 40;
+    }
+  }
+  return pixels;
+}
+
+export const LOGO_SIDE = 48;
+/** The bars' fill colour (0.2 0.4 0.8 in the PDF). */
+export const BAR_RGB = [51, 102, 204] as const;
+
+/** Page 1: photo, caption, logo, dot; page 2: logo, bar chart with labels, caption. Letter size. */
+export function figuresPdf(): Uint8Array {
+  const page1 = [
+    'q 48 0 0 48 500 720 cm /Logo Do Q',
+    text(72, 700, 12, 'Revenue grew in every region this quarter, as the pictures below show.'),
+    'q 300 0 0 225 72 450 cm /Photo Do Q',
+    text(72, 430, 10, 'Figure 1: Team photo'),
+    'q 10 0 0 10 72 100 cm /Dot Do Q',
+    text(72, 300, 12, 'The team met in the spring to plan the year ahead.'),
+  ].join('\n');
+  const page2 = [
+    'q 48 0 0 48 500 720 cm /Logo Do Q',
+    text(72, 700, 12, 'Each region is shown by one bar of the chart.'),
+    '0 0 0 RG 1 w 100 400 m 100 600 l S 100 400 m 400 400 l S',
+    '0.2 0.4 0.8 rg 120 400 50 80 re f 190 400 50 150 re f 260 400 50 120 re f 330 400 50 60 re f',
+    ...['0', '100', '200', '300'].map((label, i) => text(80, 397 + 50 * i, 8, label)),
+    ...['North', 'South', 'East', 'West'].map((label, i) => text(125 + 70 * i, 388, 8, label)),
+    text(100, 360, 10, 'Figure 2: Revenue by region'),
+    text(72, 300, 12, 'North led the year; West trailed it.'),
+  ].join('\n');
+  const logo = new Uint8Array(LOGO_SIDE * LOGO_SIDE).map((_, i) => ((i % LOGO_SIDE) + Math.floor(i / LOGO_SIDE)) % 2 === 0 ? 30 : 220);
+  const resources = '/Resources << /Font << /F1 3 0 R >> /XObject << /Logo 6 0 R /Photo 7 0 R /Dot 8 0 R >> >>';
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R 9 0 R] /Count 2 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ${resources} /Contents 5 0 R >>`,
+    stream('', new TextEncoder().encode(page1)),
+    stream(`/Type /XObject /Subtype /Image /Width ${LOGO_SIDE} /Height ${LOGO_SIDE} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, deflateSync(logo)),
+    stream(`/Type /XObject /Subtype /Image /Width ${PHOTO.width} /Height ${PHOTO.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`, deflateSync(photoPixels())),
+    stream('/Type /XObject /Subtype /Image /Width 10 /Height 10 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode', deflateSync(new Uint8Array(100).fill(90))),
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ${resources} /Contents 10 0 R >>`,
+    stream('', new TextEncoder().encode(page2)),
+  ]);
+}
+
+/** A page of text with a picture declaring 60,000 × 60,000 pixels (3.6 billion) in a few bytes of stream. */
+export function imageBombPdf(): Uint8Array {
+  const page = [text(72, 700, 12, 'A page with a very large picture.'), 'q 300 0 0 300 72 300 cm /Bomb Do Q'].join('\n');
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /Bomb 6 0 R >> >> /Contents 5 0 R >>',
+    stream('', new TextEncoder().encode(page)),
+    stream('/Type /XObject /Subtype /Image /Width 60000 /Height 60000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode', deflateSync(new Uint8Array(1000))),
+  ]);
+}

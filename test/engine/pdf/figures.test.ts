@@ -1,0 +1,185 @@
+/**
+ * `--images` on a PDF (the result keeping pictures, `removeBase64Images` false): the raster images a page draws and
+ * the figures it draws with vector paths become files named by page and order, linked at their place in the
+ * reading order with their caption as alt text; a logo on every page is one file; a dot under 16 pixels and the
+ * contract's default add nothing; an image bomb fails the document naming it, decoding nothing.
+ */
+import { inflateSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { liftDataImages } from '../../../src/backend/embedded-images.js';
+import type { ParseData } from '../../../src/contract/response.js';
+import { validateParseOptions } from '../../../src/contract/validation.js';
+import { parseDocument } from '../../../src/engine/engine.js';
+import { figureRegions } from '../../../src/engine/pdf/figures/figure-regions.js';
+import { placeImages, type PlacedImages } from '../../../src/pipeline/images/place-images.js';
+import { assetReference } from '../../../src/store/layout.js';
+import { BAR_RGB, figuresPdf, imageBombPdf, LOGO_SIDE, PHOTO, photoPixels } from './figure-pdfs.js';
+
+function options(input: Record<string, unknown>) {
+  const validation = validateParseOptions({ parsers: [{ type: 'pdf', blocks: true }], ...input });
+  if (!validation.ok) throw new Error('invalid options');
+  return validation.options;
+}
+
+async function placed(fileName: string, bytes: Uint8Array): Promise<PlacedImages> {
+  const data = await parseDocument({ bytes, fileName, options: options({ removeBase64Images: false }) });
+  const lifted = liftDataImages(data);
+  return placeImages(lifted.data, lifted.images, { file: fileName, linkOf: (name) => assetReference(fileName, name) });
+}
+
+/** A PNG as docmill writes it (8-bit, filter None on every row): size, channels and pixels. */
+function decodePng(bytes: Uint8Array): { width: number; height: number; channels: number; pixels: Uint8Array } {
+  const buffer = Buffer.from(bytes);
+  const width = buffer.readUInt32BE(16);
+  const height = buffer.readUInt32BE(20);
+  const channels = { 0: 1, 2: 3, 6: 4 }[buffer[25] as 0 | 2 | 6];
+  const data: Buffer[] = [];
+  for (let at = 8; at < buffer.length; ) {
+    const length = buffer.readUInt32BE(at);
+    if (buffer.toString('latin1', at + 4, at + 8) === 'IDAT') data.push(buffer.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const rowBytes = width * channels;
+  const pixels = new Uint8Array(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    expect(raw[y * (rowBytes + 1)]).toBe(0);
+    pixels.set(raw.subarray(y * (rowBytes + 1) + 1, (y + 1) * (rowBytes + 1)), y * rowBytes);
+  }
+  return { width, height, channels, pixels };
+}
+
+/** The figure blocks, with the fields a figure adds to a block: its picture and caption. */
+function figureItems(data: ParseData) {
+  return (data.blocks ?? []).flatMap((page) =>
+    page.items
+      .filter((item) => item.type === 'figure')
+      .map((item) => ({ page: page.pageNumber, ...(item as typeof item & { image?: string; caption?: string }) })),
+  );
+}
+
+describe('a PDF with a photo, a repeated logo and a vector chart', () => {
+  let result: PlacedImages;
+  beforeAll(async () => {
+    result = await placed('report.pdf', figuresPdf());
+  }, 60_000);
+
+  it('writes each picture once, named by its page and order there; the 10-pixel dot is left out', () => {
+    expect(result.assets.map((asset) => asset.name)).toEqual(['p1-figure-1.png', 'p1-figure-2.png', 'p2-figure-2.png']);
+  });
+
+  it('writes the photo with the pixels the PDF gives it, and the logo at its size', () => {
+    const photo = decodePng(result.assets.find((asset) => asset.name === 'p1-figure-2.png')!.bytes);
+    expect(photo).toMatchObject({ ...PHOTO, channels: 3 });
+    expect(Buffer.from(photo.pixels).equals(Buffer.from(photoPixels()))).toBe(true);
+    const logo = decodePng(result.assets.find((asset) => asset.name === 'p1-figure-1.png')!.bytes);
+    expect(logo).toMatchObject({ width: LOGO_SIDE, height: LOGO_SIDE, channels: 1 });
+  });
+
+  it('renders the chart cropped to its bars and labels at 150 DPI', () => {
+    const chart = decodePng(result.assets.find((asset) => asset.name === 'p2-figure-2.png')!.bytes);
+    const figure = figureItems(result.data).find((item) => item.image === 'report.pdf.assets/p2-figure-2.png')!;
+    const [x0, , x1, y1] = figure.bbox!;
+    // The y axis's labels start at x 80 pt and the category labels go down to y 404 pt (of 612 × 792).
+    expect(x0 * 612).toBeLessThanOrEqual(80.5);
+    expect(y1 * 792).toBeGreaterThanOrEqual(403);
+    // Nor more than the chart: the caption below it (its top at about 352 pt from the top... 432 from the bottom) stays out.
+    expect(y1 * 792).toBeLessThan(425);
+    expect(chart.width).toBeGreaterThanOrEqual(Math.floor(((x1 - x0) * 612 * 150) / 72));
+    expect(chart.width).toBeLessThan(((x1 - x0) * 612 + 10) * (150 / 72));
+    let bars = 0;
+    for (let at = 0; at < chart.pixels.length; at += chart.channels) {
+      if (chart.pixels[at] === BAR_RGB[0] && chart.pixels[at + 1] === BAR_RGB[1] && chart.pixels[at + 2] === BAR_RGB[2]) bars++;
+    }
+    // Four bars of 50 pt by 80 to 150 pt: 20,500 pt² at (150/72)² pixels each, edges aside.
+    expect(bars).toBeGreaterThan(0.9 * 20_500 * (150 / 72) ** 2);
+  });
+
+  it('links each picture at its place in the reading order, its caption as alt text, the logo twice to one file', () => {
+    const markdown = result.data.markdown ?? '';
+    expect(markdown).not.toContain('data:');
+    const links = [...markdown.matchAll(/!\[([^\]]*)\]\(([^)]+)\)/g)].map((match) => [match[1], match[2]]);
+    expect(links).toEqual([
+      ['', 'report.pdf.assets/p1-figure-1.png'],
+      ['Figure 1: Team photo', 'report.pdf.assets/p1-figure-2.png'],
+      ['', 'report.pdf.assets/p1-figure-1.png'],
+      ['Figure 2: Revenue by region', 'report.pdf.assets/p2-figure-2.png'],
+    ]);
+    const at = (text: string) => markdown.indexOf(text);
+    expect(at('report.pdf.assets/p1-figure-2.png')).toBeGreaterThan(at('Revenue grew'));
+    expect(at('report.pdf.assets/p1-figure-2.png')).toBeLessThan(at('\nFigure 1: Team photo'));
+    expect(at('report.pdf.assets/p2-figure-2.png')).toBeGreaterThan(at('Each region'));
+    expect(at('report.pdf.assets/p2-figure-2.png')).toBeLessThan(at('North South East West'));
+  });
+
+  it('gives figure blocks their page, box, caption and picture; block spans still slice the Markdown', () => {
+    const figures = figureItems(result.data);
+    expect(figures.map((item) => [item.page, item.label, item.caption, item.image])).toEqual([
+      [1, 'picture', undefined, 'report.pdf.assets/p1-figure-1.png'],
+      [1, 'picture', 'Figure 1: Team photo', 'report.pdf.assets/p1-figure-2.png'],
+      [2, 'picture', undefined, 'report.pdf.assets/p1-figure-1.png'],
+      [2, 'drawing', 'Figure 2: Revenue by region', 'report.pdf.assets/p2-figure-2.png'],
+    ]);
+    // The photo is drawn at 72..372 × 450..675 pt from the bottom of a 612 × 792 page.
+    expect(figures[1]!.bbox!.map((value) => Math.round(value * 1000))).toEqual([118, 148, 608, 432]);
+    const markdown = result.data.markdown ?? '';
+    for (const item of result.data.blocks!.flatMap((page) => page.items)) if (item.markdownSpan) expect(markdown.slice(...item.markdownSpan)).toBe(item.content);
+  });
+
+  it('adds nothing under the contract default: the text is the same and no picture is made', async () => {
+    const plain = await parseDocument({ bytes: figuresPdf(), fileName: 'report.pdf', options: options({}) });
+    expect(figureItems(plain)).toEqual([]);
+    expect(liftDataImages(plain).images).toEqual([]);
+    const withoutLinks = (result.data.markdown ?? '').replace(/!\[[^\]]*\]\([^)]+\)\n\n/g, '');
+    expect(withoutLinks).toBe(plain.markdown);
+  });
+});
+
+describe('an image bomb in a PDF', () => {
+  it('fails the document with IMAGES_OVER_LIMIT naming it, the picture never decoded', async () => {
+    const used = process.memoryUsage().rss;
+    await expect(placed('bomb.pdf', imageBombPdf())).rejects.toMatchObject({
+      code: 'IMAGES_OVER_LIMIT',
+      message: expect.stringMatching(/^bomb\.pdf: a picture of 60000 × 60000 pixels/),
+    });
+    // Decoding it would take 3.6 GB.
+    expect(process.memoryUsage().rss - used).toBeLessThan(500 * 1024 * 1024);
+  }, 60_000);
+});
+
+describe('figure regions', () => {
+  const page = { width: 612, height: 792 };
+  const rule = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1 });
+
+  it('are not a table grid of thin rules, nor a frame around the page', () => {
+    const grid = [0, 1, 2, 3].flatMap((i) => [rule(72, 100 + 30 * i, 400, 100 + 30 * i + 0.5), rule(72 + 100 * i, 100, 72 + 100 * i + 0.5, 190)]);
+    expect(figureRegions(grid, [], page.width, page.height)).toEqual([]);
+    const frame = [rule(10, 10, 602, 782), rule(20, 20, 592, 772), rule(30, 30, 582, 762)];
+    expect(figureRegions(frame, [], page.width, page.height)).toEqual([]);
+  });
+
+  it('are not a shaded box around running text', () => {
+    const box = [rule(72, 100, 400, 300), rule(72, 100, 400, 101), rule(72, 299, 400, 300)];
+    const text = [{ rect: rule(80, 110, 390, 290), chars: 600 }];
+    expect(figureRegions(box, text, page.width, page.height)).toEqual([]);
+  });
+
+  it('are not a shaded band against a table, but a table read inside a larger drawing leaves the drawing', () => {
+    const band = [rule(72, 100, 540, 130), rule(150, 112, 500, 112.5), rule(72, 130, 540, 130.5)];
+    const table = { rect: rule(72, 132, 540, 300), chars: 400, table: true };
+    expect(figureRegions(band, [table], page.width, page.height)).toEqual([]);
+    const chart = [rule(72, 100, 72.5, 400), rule(72, 400, 540, 400.5), rule(90, 150, 140, 400), rule(200, 250, 250, 400), rule(300, 200, 350, 400)];
+    const labelsAsTable = { rect: rule(90, 380, 360, 398), chars: 120, table: true };
+    expect(figureRegions(chart, [labelsAsTable], page.width, page.height)).toEqual([rule(72, 100, 540, 400.5)]);
+  });
+
+  it('take in the labels beside a drawing, not its caption', () => {
+    const bars = [rule(100, 200, 100.5, 400), rule(100, 400, 400, 400.5), rule(120, 320, 170, 400), rule(190, 250, 240, 400)];
+    const texts = [
+      { rect: rule(80, 390, 90, 398), chars: 1 },
+      { rect: rule(120, 404, 160, 412), chars: 5 },
+      { rect: rule(100, 430, 260, 442), chars: 26, caption: true },
+    ];
+    expect(figureRegions(bars, texts, page.width, page.height)).toEqual([rule(80, 200, 400, 412)]);
+  });
+});
