@@ -17,7 +17,7 @@ import { convertPdf } from '../convert-pdf.js';
 import { normaliseBbox } from '../document-layout.js';
 import type { Rect } from '../types.js';
 import { figureRegions, type PageText } from './figure-regions.js';
-import { PictureReader, type PageRaster, type PictureFile } from './page-pictures.js';
+import type { PageRaster, PictureFile, PictureReader } from './page-pictures.js';
 
 /** The resolution vector figures are rendered at unless told otherwise. */
 export const DEFAULT_FIGURE_DPI = 150;
@@ -48,6 +48,8 @@ interface DocumentPictures {
 
 /** Adds the figure blocks of every page of `model` that PDFium can read; a warning when it cannot open the file. */
 export async function addPdfFigures(model: DocumentModel, bytes: Uint8Array, dpi = DEFAULT_FIGURE_DPI): Promise<void> {
+  // Loaded with the first document that keeps its pictures: PDFium's module stays out of threads that never do.
+  const { PictureReader } = await import('./page-pictures.js');
   const reader = await PictureReader.open(bytes);
   if (!reader) {
     (model.warnings ??= []).push('The pictures of the PDF could not be read: PDFium could not open it.');
