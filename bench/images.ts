@@ -16,16 +16,14 @@
  *
  * Flags: --dir DIR · --rounds N (3) · --mode fast|auto (fast) · --keep (the last outputs)
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultPdfBenchDirs } from './lib/pdf-bench-dir.js';
-import { peakRssKb } from './lib/process-memory.js';
+import { runDocmillCli } from './lib/docmill-cli-run.js';
 import { markdownTable } from './lib/table.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,21 +58,7 @@ interface Run {
 
 async function runDocmill(pdfs: string, work: string, images: boolean, mode: string): Promise<Run> {
   const out = await mkdtemp(join(work, images ? 'with-' : 'without-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DOCMILL_API_URL', 'FIRECRAWL_API_URL', 'DOCMILL_API_KEY', 'FIRECRAWL_API_KEY', 'REDIS_URL']) delete env[key];
-  const args = [join(REPO, 'bin/docmill.js'), 'run', pdfs, '--out', out, '--mode', mode, ...(images ? ['--images'] : [])];
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  let peak: number | undefined;
-  const sampler = setInterval(() => {
-    const kb = child.pid === undefined ? undefined : peakRssKb(child.pid);
-    if (kb !== undefined) peak = kb;
-  }, 100);
-  const code = await new Promise<number | null>((resolveExit) => child.once('close', (c) => resolveExit(c)));
-  clearInterval(sampler);
-  const wallMs = performance.now() - started;
+  const { code, wallMs, peakRssKb, summary } = await runDocmillCli(REPO, ['run', pdfs, '--out', out, '--mode', mode, ...(images ? ['--images'] : [])]);
   let pictures = 0;
   let pictureBytes = 0;
   const folders = new Set<string>();
@@ -84,9 +68,8 @@ async function runDocmill(pdfs: string, work: string, images: boolean, mode: str
     pictureBytes += (await stat(join(entry.parentPath, entry.name))).size;
     folders.add(entry.parentPath);
   }
-  const summary = stderr.split('\n').find((line) => line.startsWith('docmill: ')) ?? stderr.trim().split('\n').slice(-3).join(' / ');
   if (!flags.keep) await rm(out, { recursive: true, force: true });
-  return { images, wallMs, peakRssKb: peak, code, summary, pictures, pictureBytes, documentsWithPictures: folders.size };
+  return { images, wallMs, peakRssKb, code, summary, pictures, pictureBytes, documentsWithPictures: folders.size };
 }
 
 function median(values: number[]): number {

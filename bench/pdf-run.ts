@@ -27,12 +27,10 @@
  *        --docmill ROOT,ROOT (this checkout): docmill builds to compare, each a folder with bin/docmill.js and dist/
  *        (another checkout, built), each run in turn in every mode
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EngineChild } from './lib/engine-child.js';
@@ -40,7 +38,7 @@ import { defaultPdfBenchDirs } from './lib/pdf-bench-dir.js';
 import { ensureLiteParse, LITEPARSE_VERSION } from './lib/liteparse-install.js';
 import type { ChildReport } from './lib/pdf-bench-child.js';
 import { transpileForNode } from './lib/plain-node.js';
-import { peakRssKb } from './lib/process-memory.js';
+import { runDocmillCli } from './lib/docmill-cli-run.js';
 import { markdownTable } from './lib/table.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -125,21 +123,7 @@ interface DocmillRun {
 async function runDocmill(root: string, copies: string, work: string, mode: string): Promise<DocmillRun> {
   const out = join(work, `out-${mode}`);
   await rm(out, { recursive: true, force: true });
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DOCMILL_API_URL', 'FIRECRAWL_API_URL', 'DOCMILL_API_KEY', 'FIRECRAWL_API_KEY', 'REDIS_URL']) delete env[key];
-  const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'bin/docmill.js'), 'run', copies, '--out', out, '--mode', mode], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  let peak: number | undefined;
-  // VmHWM only grows: its last reading before the process ends is its peak (to within one interval).
-  const sampler = setInterval(() => {
-    const kb = child.pid === undefined ? undefined : peakRssKb(child.pid);
-    if (kb !== undefined) peak = kb;
-  }, 100);
-  const code = await new Promise<number | null>((resolveExit) => child.once('close', (c) => resolveExit(c)));
-  clearInterval(sampler);
-  const wallMs = performance.now() - started;
+  const { code, wallMs, peakRssKb, summary } = await runDocmillCli(root, ['run', copies, '--out', out, '--mode', mode]);
   const outputs: number[] = [];
   for (const entry of await readdir(out, { recursive: true, withFileTypes: true })) {
     if (entry.isFile() && entry.name.endsWith('.pdf.md') && !entry.parentPath.includes('_docmill')) {
@@ -147,11 +131,10 @@ async function runDocmill(root: string, copies: string, work: string, mode: stri
     }
   }
   outputs.sort((a, b) => a - b);
-  const summary = stderr.split('\n').find((line) => line.startsWith('docmill: ')) ?? stderr.trim().split('\n').slice(-3).join(' / ');
   const pages = Number(/· (\d+) pages/.exec(summary)?.[1] ?? outputs.length);
   if (!flags.keep) await rm(out, { recursive: true, force: true });
   // The bench's pages have one page each: outputs after the first are the steady pages.
-  return { root, mode, wallMs, steadyPages: outputs.length - 1, steadyMs: (outputs.at(-1) ?? 0) - (outputs[0] ?? 0), pages, peakRssKb: peak, code, summary };
+  return { root, mode, wallMs, steadyPages: outputs.length - 1, steadyMs: (outputs.at(-1) ?? 0) - (outputs[0] ?? 0), pages, peakRssKb, code, summary };
 }
 
 async function main(): Promise<void> {
