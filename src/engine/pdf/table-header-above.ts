@@ -8,6 +8,7 @@
 import { isCaptionText } from './captions.js';
 import type { Ruling } from './rulings.js';
 import type { TableCell, TableGrid } from './table-grid.js';
+import { isCentredOn, type Extent } from './table-header-spans.js';
 import { DESCENT, type PdfTextItem, type Rect } from './types.js';
 
 /** A table as the layout writes it: where it is, its rows of cell texts, and its cells. */
@@ -22,14 +23,6 @@ const MAX_LINES = 4;
 /** Lines of one header are at most this many ems apart (baseline to baseline), the header this far above the body. */
 const MAX_PITCH = 1.8;
 const MAX_GAP = 1;
-/** A group label's centre may sit this share of the group's width off the group's centre, or this many units. */
-const CENTRED = 0.04;
-const CENTRED_MIN = 2;
-
-interface Extent {
-  x0: number;
-  x1: number;
-}
 
 /** The items whose middle lies in the rectangle (the table's text). */
 export function itemsInside(rect: Rect, items: readonly PdfTextItem[]): PdfTextItem[] {
@@ -89,10 +82,7 @@ interface Label {
 
 /** Whether the item is centred over columns a..b. */
 function centredOver(item: PdfTextItem, columns: readonly Extent[], a: number, b: number): boolean {
-  const x0 = columns[a]!.x0;
-  const x1 = columns[b]!.x1;
-  const off = Math.abs((x0 + x1) / 2 - (item.x0 + item.x1) / 2);
-  return off <= Math.max(CENTRED_MIN, CENTRED * (x1 - x0));
+  return isCentredOn(item, { x0: columns[a]!.x0, x1: columns[b]!.x1 });
 }
 
 /** Horizontal rules on one height that touch end to end (a rule drawn cell by cell) as one. */

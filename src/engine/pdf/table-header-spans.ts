@@ -38,6 +38,11 @@ function centre(extent: Extent): number {
   return (extent.x0 + extent.x1) / 2;
 }
 
+/** Whether a label spanning `label` sits centred over a group of columns spanning `group` (CENTRED, CENTRED_MIN). */
+export function isCentredOn(label: Extent, group: Extent): boolean {
+  return Math.abs(centre(group) - centre(label)) <= Math.max(CENTRED_MIN, CENTRED * (group.x1 - group.x0));
+}
+
 function distance(x: number, extent: Extent): number {
   return x < extent.x0 ? extent.x0 - x : x > extent.x1 ? x - extent.x1 : 0;
 }
@@ -80,8 +85,7 @@ function rowOver(row: PlacedRow, below: readonly Unit[], columns: readonly Exten
         if (label.box.x0 < extent.x0 - reach || label.box.x1 > extent.x1 + reach) continue;
         // A group names labelled columns, and not all of them (a label over the whole table is its title).
         if (below.slice(i, j + 1).some((unit) => !unit.text) || (below[i]!.a === 0 && below[j]!.b === columns.length - 1)) continue;
-        const off = Math.abs(centre(extent) - centre(label.box));
-        if (off <= Math.max(CENTRED_MIN, CENTRED * (extent.x1 - extent.x0)) && j - i + 1 < bestUnits) {
+        if (isCentredOn(label.box, extent) && j - i + 1 < bestUnits) {
           [best, bestUnits] = [{ a: below[i]!.a, b: below[j]!.b, text: label.text }, j - i + 1];
         }
       }

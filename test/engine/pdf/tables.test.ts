@@ -181,21 +181,24 @@ describe('findTables', () => {
   });
 });
 
+/** The table under the group-label tests' header labels: a row of column names, then three rows of values. */
+const GROUPED_BODY = [
+  ['Item', 'name11', 'name12', 'name21', 'name22'],
+  ['first', '1.0000', '2.0000', '3.0000', '4.0000'],
+  ['second', '5.0000', '6.0000', '7.0000', '8.0000'],
+  ['third', '9.0000', '1.5000', '2.5000', '3.5000'],
+];
+const GROUPED_XS = [72, 160, 230, 300, 370];
+
 describe('renderGfmTable', () => {
   it('writes group labels centred over their column names as HTML cells spanning those columns', () => {
-    const xs = [72, 160, 230, 300, 370];
     const items = [
       // Each group label centred over two column names (30 wide each, 40 apart): over the gap between them.
       item('Group A', 192.5, 100),
       item('Group B', 332.5, 100),
       ...grid(
-        [
-          ['Item', 'name11', 'name12', 'name21', 'name22'],
-          ['first', '1.0000', '2.0000', '3.0000', '4.0000'],
-          ['second', '5.0000', '6.0000', '7.0000', '8.0000'],
-          ['third', '9.0000', '1.5000', '2.5000', '3.5000'],
-        ],
-        xs,
+        GROUPED_BODY,
+        GROUPED_XS,
         114,
       ),
     ];
@@ -213,13 +216,8 @@ describe('renderGfmTable', () => {
     const items = [
       item('All the values', 200, 100),
       ...grid(
-        [
-          ['Item', 'name11', 'name12', 'name21', 'name22'],
-          ['first', '1.0000', '2.0000', '3.0000', '4.0000'],
-          ['second', '5.0000', '6.0000', '7.0000', '8.0000'],
-          ['third', '9.0000', '1.5000', '2.5000', '3.5000'],
-        ],
-        [72, 160, 230, 300, 370],
+        GROUPED_BODY,
+        GROUPED_XS,
         114,
       ),
     ];
@@ -231,13 +229,8 @@ describe('renderGfmTable', () => {
       item('Left', 165, 100),
       item('Right', 302, 100),
       ...grid(
-        [
-          ['Item', 'name11', 'name12', 'name21', 'name22'],
-          ['first', '1.0000', '2.0000', '3.0000', '4.0000'],
-          ['second', '5.0000', '6.0000', '7.0000', '8.0000'],
-          ['third', '9.0000', '1.5000', '2.5000', '3.5000'],
-        ],
-        [72, 160, 230, 300, 370],
+        GROUPED_BODY,
+        GROUPED_XS,
         114,
       ),
     ];
