@@ -8,8 +8,11 @@
  *   429 has told, in whole seconds (the wait to a fixed window's reset, or to a sliding window's oldest request, is
  *   at most W; the hosted API often says it only in its text, "retry after 1s").
  * - The budget N is what the API says (`X-RateLimit-Limit`) when it does; else what it accepted: the requests sent
- *   within W (a little more, see PACE_MARGIN) before the refused one and not refused, counted at the first 429 of a
- *   window (the ones sent after it were not in the count that refused it, answered or not). Counted,
+ *   within W before the refused one and not refused, counted at the first 429 of a window (the ones sent after it
+ *   were not in the count that refused it, answered or not). The count reaches back twice the margin (see below):
+ *   a request sent as its slot came back, but counted by the API in the same window as the one it replaced (network
+ *   or clock jitter beyond the margin), is refused with N − 1 requests within W' before it, and must not lower N
+ *   for good: the one it replaced is counted too. Counted,
  *   not halved: at the moment of a refusal what the API took in over one window is its budget, as the in-flight
  *   count is the concurrency limit at a concurrency 429. The 429s that follow within the same window are echoes
  *   of the same full window (what they would count shrinks by every refusal): they teach nothing.
@@ -117,7 +120,7 @@ export function paceRefused(
   const grew = told > state.windowMs;
   state.windowMs = hint.windowMs !== undefined && hint.windowMs > 0 ? hint.windowMs : Math.max(state.windowMs, told);
   const refusedProbe = state.probeFrom > 0 && sentAt !== undefined && sentAt >= state.probeAt;
-  const accepted = sentBefore((sentAt ?? now) - state.windowMs * (1 + margin));
+  const accepted = sentBefore((sentAt ?? now) - state.windowMs * (1 + 2 * margin));
   if (hint.limit !== undefined && hint.limit > 0) {
     state.budget = hint.limit;
     state.told = true;

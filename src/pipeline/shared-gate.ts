@@ -200,7 +200,7 @@ elseif outcome == 'rate' then
     local grew = told > pW
     if hintW > 0 then pW = hintW else pW = math.max(pW, told) end
     local refusedAt = sentAt or nowF
-    local from, to = '(' .. fmt(refusedAt - pW * (1 + margin)), '(' .. fmt(refusedAt)
+    local from, to = '(' .. fmt(refusedAt - pW * (1 + 2 * margin)), '(' .. fmt(refusedAt)
     if hintN > 0 then
       pN = hintN
       pTold = 1

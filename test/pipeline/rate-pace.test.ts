@@ -205,6 +205,25 @@ describe('the pace, as pure steps', () => {
     expect(pace.budget).toBe(18);
   });
 
+  it('does not lower the budget for a request refused at the edge of a window: the one whose slot it took is counted too', () => {
+    const pace = initialPace();
+    // Learned in an earlier window: 20 accepted, the 21st refused.
+    const earlier = Array.from({ length: 20 }, (_, i) => -3000 + i * 20);
+    paceRefused(pace, { waitMs: 1000 }, -2590, -2600, since(earlier));
+    expect(pace.budget).toBe(20);
+    // Now 20 more, then one as soon as the first of them has left the window and its margin; the API (jitter beyond
+    // the margin) still counted that first one in the same window, and refused it.
+    const sends = Array.from({ length: 20 }, (_, i) => i * 20);
+    const edge = 1000 * (1 + PACE_MARGIN) + 0.5;
+    expect(paceDelayMs(pace, edge, since(sends))).toBe(0);
+    paceRefused(pace, { waitMs: 1000 }, edge + 1, edge, since(sends));
+    expect(pace.budget).toBe(20);
+    // A budget really lower is learned all the same: 15 accepted, the 16th refused.
+    const fewer = Array.from({ length: 15 }, (_, i) => 3000 + i * 20);
+    paceRefused(pace, { waitMs: 1000 }, 3400, 3300, since(fewer));
+    expect(pace.budget).toBe(15);
+  });
+
   it('probes a counted budget one higher after enough clean windows, and a refused probe goes back and waits twice as long', () => {
     const pace = initialPace();
     paceRefused(pace, { waitMs: 1000 }, 5000, 4990, since(Array.from({ length: 10 }, (_, i) => 4100 + i)));
