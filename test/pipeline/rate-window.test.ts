@@ -44,8 +44,11 @@ async function startWindowServer(): Promise<CappedServer> {
   return server;
 }
 
-/** What the server saw of a paced run of `documents` documents, asserted on counts (see the header). */
-async function expectPaced(records: readonly RequestRecord[], documents: number, queue: string): Promise<void> {
+/**
+ * What the server saw of a paced run of `documents` documents, asserted on counts (see the header); `learningWindows`
+ * is how many windows' worth of refusals the gate may cost while it learns.
+ */
+async function expectPaced(records: readonly RequestRecord[], documents: number, queue: string, learningWindows = 2): Promise<void> {
   expect(records.filter((record) => record.status === 200)).toHaveLength(documents);
   const refused = records.filter((record) => record.status === 429);
   const inOrder = [...records].sort((a, b) => a.arrivedAt - b.arrivedAt);
@@ -54,7 +57,7 @@ async function expectPaced(records: readonly RequestRecord[], documents: number,
   // Every 429 was the window's (the server has no other limit here), and few: the first windows' refusals while the
   // gate learns (slow start's burst overruns the first window).
   expect(refused.every((record) => record.rate === true)).toBe(true);
-  expect(refused.length, pattern).toBeLessThanOrEqual(2 * BUDGET);
+  expect(refused.length, pattern).toBeLessThanOrEqual(learningWindows * BUDGET);
   let accepted = 0;
   const learned = inOrder.findIndex((record) => record.status === 200 && ++accepted === 4 * BUDGET);
   const windowsOnceLearned = (documents - 4 * BUDGET) / BUDGET;
@@ -108,6 +111,9 @@ describe('a run at a 1-s request window, the wait only in the 429 text', () => {
 
     // Both took part: each converted documents of its own.
     for (const worker of workers) expect(worker.stderr.match(/"status":"converted"/g)?.length ?? 0, worker.stderr.slice(-2000)).toBeGreaterThan(0);
-    await expectPaced(capped.records, documents, queue);
+    // Learning may take a window more than with one process: the workers start apart, so the first window can
+    // trickle, and the count at the first 429 then reaches into a window the API had already closed (too high a
+    // budget, refused and counted again in the next window). Once learned, the same margin as one process.
+    await expectPaced(capped.records, documents, queue, 3);
   }, 180_000);
 });
