@@ -15,7 +15,7 @@
  *   says nothing of what it accepts, so it does not lower the limit; it only ends slow start (a busy client's own
  *   delays can make a refusal at admission look late, and the next one that does not will lower it).
  * - A `Rate limit exceeded` 429 is about requests per window, not concurrency: the gate learns the window and its
- *   budget from what the 429 says and spends the budget evenly (./rate-pace.ts), leaving the concurrency limit
+ *   budget from what the 429 says and spends it per window (./rate-pace.ts), leaving the concurrency limit
  *   alone. Only a rate 429 that tells no wait at all (nothing to learn a window from) halves the limit.
  * - After `probeAfter × limit` successes in a row the gate probes one request higher, to find headroom a raised
  *   plan or a quieter fleet has left. A refused probe doubles the successes needed before the next (up to 64×), a
