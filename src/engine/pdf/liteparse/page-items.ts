@@ -22,6 +22,8 @@ export interface NativeTextItem {
   fontDescent?: number | undefined;
   fontWeight?: number | undefined;
   rotation?: number | undefined;
+  /** The codes of the glyphs drawn, one per glyph (LiteParse's text metadata); may stop short of the text. */
+  charCodes?: readonly number[] | undefined;
   words?: readonly { text: string; x: number; y: number; width: number; height: number }[] | undefined;
 }
 
@@ -55,6 +57,12 @@ export interface NativePageItems {
 const BOLD_WEIGHT = 600;
 /** Glyphs closer than this share of the em are one word whatever the text says. */
 const HAIR = 0.05;
+/**
+ * A space PDFium writes where no space glyph is drawn stands for a word break only from this share of the em:
+ * closer, it is the letter spacing of text set wide (tracked capitals, "IMPLEMENTAT ION"). Breaks drawn as a move
+ * alone are wider (0.18 em and more on the benchmark's pages), tracking 0.06–0.07 em.
+ */
+const TRACKING = 0.12;
 /** Degrees off horizontal still read as horizontal text. */
 const LEVEL = 2;
 /** Same thresholds as the pdfjs ruling recorder (rulings.ts): axis-parallel slant, thin fill, shortest rule. */
@@ -104,18 +112,78 @@ function spacedWords(item: NativeTextItem, words: readonly WordBox[], size: numb
   const out: SpacedWord[] = [];
   let at = 0;
   let previous: WordBox | undefined;
+  let glyphs: Uint8Array | null | undefined;
   for (const word of words) {
     const text = word.text.trim();
     const found = item.text.indexOf(text, at);
-    const spaced = found < 0 || /\s/.test(item.text.slice(at, found));
-    if (found >= 0) at = found + text.length;
+    let spaced = found < 0 || /\s/.test(item.text.slice(at, found));
     const gap = previous ? Math.max(word.x - (previous.x + previous.width), word.y - (previous.y + previous.height), previous.y - (word.y + word.height)) : Infinity;
+    if (spaced && found >= 0 && gap < TRACKING * size) {
+      // Only where the gap is narrow: most items never need their glyphs matched to their text.
+      if (glyphs === undefined) glyphs = spaceGlyphs(item.text, item.charCodes);
+      if (glyphs) spaced = glyphs.subarray(at, found).includes(1);
+    }
+    if (found >= 0) at = found + text.length;
     // Before an item's first word the layout decides by the gap alone (a superscript, a word set apart).
     // A literal of one shape: a spread of the native module's objects is slow, and so are the objects it makes.
     out.push({ text, x: word.x, width: word.width, spaceBefore: previous !== undefined && spaced && gap > HAIR * size });
     previous = word;
   }
   return out;
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0xa0 || code === 0x3000;
+}
+
+/**
+ * Per UTF-16 unit of `text`, 1 where a space in it is a glyph the PDF draws (0 where PDFium wrote it from the
+ * glyphs' positions alone); null when the codes cannot be matched to the text one glyph a character (codes
+ * missing or cut short, a ligature written as two letters). The space glyph's code is the font's: 32 in most,
+ * else the code found where the text's first space would be drawn.
+ */
+function spaceGlyphs(text: string, codes: readonly number[] | undefined): Uint8Array | null {
+  if (!codes) return null;
+  let count = codes.length;
+  // PDFium ends an item with a code 0 for a space it added after the last glyph.
+  while (count > 0 && codes[count - 1] === 0) count--;
+  let letters = 0;
+  let firstSpaceAt = -1;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xdc00 && unit <= 0xdfff) continue;
+    if (!isSpace(unit)) letters++;
+    else if (firstSpaceAt < 0) firstSpaceAt = letters;
+  }
+  if (count < letters) return null;
+  if (count === letters) return matchSpaces(text, codes, count, undefined);
+  const candidates = [0x20, ...(firstSpaceAt >= 0 && firstSpaceAt < count ? [codes[firstSpaceAt]!] : [])];
+  for (const space of candidates) {
+    const matched = matchSpaces(text, codes, count, space);
+    if (matched) return matched;
+  }
+  return null;
+}
+
+/** `text` read against the first `count` codes with `space` as the space glyph's code (undefined: none drawn). */
+function matchSpaces(text: string, codes: readonly number[], count: number, space: number | undefined): Uint8Array | null {
+  const glyphs = new Uint8Array(text.length);
+  let next = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xdc00 && unit <= 0xdfff) continue;
+    if (isSpace(unit)) {
+      if (space !== undefined && next < count && codes[next] === space) {
+        glyphs[i] = 1;
+        next++;
+      }
+    } else {
+      if (next >= count || codes[next] === space) return null;
+      next++;
+    }
+  }
+  while (next < count && codes[next] === space) next++;
+  return next === count ? glyphs : null;
 }
 
 /** Rotated text read from its words (LiteParse's own text can split a word where glyphs are kerned apart). */
