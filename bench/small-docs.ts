@@ -32,16 +32,16 @@
  *        --monitor (also count the commands docmill sends, a script call as one, through MONITOR: slows Redis, so
  *        the throughput of that run reads low) · --cpu-prof DIR · --keep
  */
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, extname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { queueNameForOutput } from '../src/queue/queue-names.js';
+import { countMarkdownOutputs, makeMixedCopies } from './lib/bench-files.js';
 import { runChild, shellQuote, type ChildRun } from './lib/child.js';
 import { transpileForNode } from './lib/plain-node.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
@@ -49,7 +49,6 @@ import { markdownTable } from './lib/table.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = join(REPO, 'test/fixtures/corpus');
-const TEXT_FORMATS = new Set(['.html', '.htm', '.xhtml', '.csv', '.rtf', '.txt', '.md']);
 
 const { values: flags } = parseArgs({
   options: {
@@ -131,31 +130,6 @@ async function makeSmallPages(dir: string, count: number, size: number): Promise
       length += text.length;
     }
     await writeFile(join(group, `page${String(i).padStart(5, '0')}.html`), `${head}${paragraphs.join('')}</body></html>\n`);
-  }
-}
-
-/** The corpus's documents copied round-robin to `count` files, each with bytes of its own. */
-async function makeMixedCopies(dir: string, count: number): Promise<void> {
-  const entries = await readdir(CORPUS, { recursive: true, withFileTypes: true });
-  const originals = entries
-    .filter((e) => e.isFile() && !e.name.endsWith('.expected.md') && e.name !== 'SOURCES.md')
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
-  for (let i = 0; i < count; i++) {
-    const original = originals[i % originals.length] as string;
-    const copy = Math.floor(i / originals.length);
-    const target = join(dir, `c${String(copy).padStart(3, '0')}`, relative(CORPUS, original));
-    await mkdir(dirname(target), { recursive: true });
-    const extension = extname(original).toLowerCase();
-    if (copy === 0) {
-      await copyFile(original, target);
-      continue;
-    }
-    const bytes = await readFile(original);
-    const mark = extension === '.csv' ? `\ncopy ${copy}\n` : extension === '.rtf' ? `\n` : TEXT_FORMATS.has(extension) ? `\n<!-- copy ${copy} -->\n` : `\n% copy ${copy}\n`;
-    // RTF: a trailing newline count varies the bytes without changing the text.
-    const tail = extension === '.rtf' ? '\n'.repeat(copy) : mark;
-    await writeFile(target, Buffer.concat([bytes, Buffer.from(tail)]));
   }
 }
 
@@ -257,12 +231,6 @@ async function measure(
   return { run, wallMs: run.wallMs, converted: await count(), syncs, ...(commands ? { commands } : {}), ...(sent ? { sent } : {}) };
 }
 
-async function countMarkdown(out: string): Promise<number> {
-  if (!existsSync(out)) return 0;
-  const entries = await readdir(out, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.md') && !e.parentPath.includes('_docmill')).length;
-}
-
 function best(runs: Measured[]): Measured {
   return runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
 }
@@ -271,7 +239,7 @@ const work = await mkdtemp(join(tmpdir(), 'docmill-small-docs-'));
 const files = join(work, 'files');
 const documents = flags.mixed !== undefined ? int('mixed', flags.mixed) : int('files', flags.files);
 const workload = flags.mixed !== undefined ? `mixed corpus, ${documents} copies with unique bytes` : `${documents} HTML pages of ${int('size', flags.size)} bytes`;
-if (flags.mixed !== undefined) await makeMixedCopies(files, documents);
+if (flags.mixed !== undefined) await makeMixedCopies(CORPUS, files, documents);
 else await makeSmallPages(files, documents, int('size', flags.size));
 
 const [bareScript] = await transpileForNode([join(REPO, 'bench/lib/small-docs-bare-child.ts')], join(work, 'bare'));
@@ -293,7 +261,7 @@ try {
   for (let round = 1; round <= rounds; round++) {
     const bareOut = join(work, `bare-${round}`);
     const bareBefore = await commandStats(redis);
-    const bare = await measure(`bare-${round}`, work, [bareScript as string, join(REPO, 'dist'), files, bareOut, String(concurrency)], baseEnv, () => countMarkdown(bareOut));
+    const bare = await measure(`bare-${round}`, work, [bareScript as string, join(REPO, 'dist'), files, bareOut, String(concurrency)], baseEnv, () => countMarkdownOutputs(bareOut));
     // The bare loop sends Redis nothing: what the server counted meanwhile is other clients' background.
     backgroundPerSecond = Math.max(backgroundPerSecond, sum(difference(await commandStats(redis), bareBefore)) / (bare.wallMs / 1000));
     results.bare?.push(bare);
@@ -303,20 +271,20 @@ try {
     queues.push(queue);
     const profile = flags['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(flags['cpu-prof'])] : [];
     const args = [...profile, join(REPO, 'bin/docmill.js'), 'run', files, '--out', out, '--concurrency', String(concurrency)];
-    results.docmill?.push(await measure(`docmill-${round}`, work, args, { ...baseEnv, REDIS_URL: redisUrl }, () => countMarkdown(out), { client: redis, queue }));
+    results.docmill?.push(await measure(`docmill-${round}`, work, args, { ...baseEnv, REDIS_URL: redisUrl }, () => countMarkdownOutputs(out), { client: redis, queue }));
 
     if (flags.before !== undefined) {
       const beforeOut = join(work, `before-${round}`);
       const beforeQueue = queueNameForOutput(beforeOut);
       queues.push(beforeQueue);
       const beforeArgs = [join(resolve(flags.before), 'bin/docmill.js'), 'run', files, '--out', beforeOut, '--concurrency', String(concurrency)];
-      results.before?.push(await measure(`before-${round}`, work, beforeArgs, { ...baseEnv, REDIS_URL: redisUrl }, () => countMarkdown(beforeOut), { client: redis, queue: beforeQueue }));
+      results.before?.push(await measure(`before-${round}`, work, beforeArgs, { ...baseEnv, REDIS_URL: redisUrl }, () => countMarkdownOutputs(beforeOut), { client: redis, queue: beforeQueue }));
     }
 
     if (flags.embedded) {
       const embeddedOut = join(work, `embedded-${round}`);
       const embeddedArgs = [join(REPO, 'bin/docmill.js'), 'run', files, '--out', embeddedOut, '--concurrency', String(concurrency)];
-      results.embedded?.push(await measure(`embedded-${round}`, work, embeddedArgs, baseEnv, () => countMarkdown(embeddedOut)));
+      results.embedded?.push(await measure(`embedded-${round}`, work, embeddedArgs, baseEnv, () => countMarkdownOutputs(embeddedOut)));
     }
   }
 } finally {

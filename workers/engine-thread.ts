@@ -4,6 +4,7 @@
  * The stage its conversion is in is written where the pool can read it (src/engine/stage-board.ts), so that a
  * timeout names one.
  */
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
@@ -33,18 +34,24 @@ port.on('message', (task: ThreadTask) => {
       const lifted = task.liftImages ? liftDataImages(data) : { data, images: undefined };
       const { json, transfer } = encodeResult(lifted.data);
       if (lifted.images) for (const image of lifted.images) transfer.push(image.bytes.buffer as ArrayBuffer);
-      port.postMessage({ id: task.id, ok: true, json, images: lifted.images } satisfies ThreadMessage, transfer);
+      port.postMessage({ id: task.id, ok: true, json, images: lifted.images, heapBytes: heapBytes() } satisfies ThreadMessage, transfer);
     })
     .catch((error: unknown) => {
       const reply: ThreadMessage =
         error instanceof EngineError
-          ? { id: task.id, ok: false, error: { kind: 'document', apiCode: error.apiCode, status: error.status, message: error.message, detail: error.detail } }
-          : { id: task.id, ok: false, error: { kind: 'internal', message: describe(error) } };
+          ? { id: task.id, ok: false, error: { kind: 'document', apiCode: error.apiCode, status: error.status, message: error.message, detail: error.detail }, heapBytes: heapBytes() }
+          : { id: task.id, ok: false, error: { kind: 'internal', message: describe(error) }, heapBytes: heapBytes() };
       port.postMessage(reply);
     })
     .finally(() => listenToStages(undefined));
 });
 port.postMessage({ ready: true } satisfies ThreadMessage);
+
+/** What the pool weighs to recycle this thread: the heap in use and the buffers V8 knows of outside it. */
+function heapBytes(): number {
+  const heap = getHeapStatistics();
+  return heap.used_heap_size + heap.external_memory;
+}
 
 function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);

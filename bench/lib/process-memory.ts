@@ -68,6 +68,30 @@ export function treePeakRssKb(pid: number = process.pid): { kb: number; processe
   return { kb, processes };
 }
 
+/** Resident sets now of a process tree, in kB. */
+export interface TreeRss {
+  /** Σ VmRSS over the process and its live descendants. */
+  kb: number;
+  /** The process's own (its threads included). */
+  ownKb: number;
+  processes: number;
+}
+
+/** Σ VmRSS over `pid` and its live descendants now, in kB (one reading: the processes' figures coincide in time). */
+export function treeRssKb(pid: number = process.pid): TreeRss | undefined {
+  const own = statusKb(pid, 'VmRSS');
+  if (own === undefined) return undefined;
+  let kb = own;
+  let processes = 1;
+  for (const child of descendants(pid)) {
+    const rss = statusKb(child, 'VmRSS');
+    if (rss === undefined) continue;
+    kb += rss;
+    processes++;
+  }
+  return { kb, ownKb: own, processes };
+}
+
 /** Clock ticks a second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux's common configurations). */
 const TICKS_PER_SECOND = 100;
 

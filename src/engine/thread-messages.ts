@@ -18,7 +18,7 @@ export interface ThreadTask {
  * A task's result comes back as one message: the ParseData as JSON bytes whose buffer is transferred, not
  * cloned (a structured clone walks the result object by object on both sides; JSON.parse is faster at it).
  */
-export type ThreadReply =
+export type ThreadReply = (
   | { id: number; ok: true; json: Uint8Array; images?: EmbeddedImage[] | undefined }
   | {
       id: number;
@@ -26,7 +26,11 @@ export type ThreadReply =
       error:
         | { kind: 'document'; apiCode: EngineErrorCode; status: number; message: string; detail?: string | undefined }
         | { kind: 'internal'; message: string };
-    };
+    }
+) & {
+  /** The thread's heap once the document is done (V8's used heap and the external memory it tracks), for recycling. */
+  heapBytes?: number | undefined;
+};
 
 /** Sent once, when the thread has loaded the engine and takes documents. */
 export interface ThreadReady {

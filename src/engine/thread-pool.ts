@@ -13,6 +13,12 @@
  * `threadDied`, both naming the stage the conversion was in (stage.ts); running out of the heap limit is
  * DOCUMENT_TOO_COMPLEX: a thread converts one document at a time and V8 collects what earlier ones left before it
  * gives up, so the memory was this document's.
+ *
+ * Threads are recycled between documents, never during one: after `recycleAfterDocuments` documents, or when the
+ * heap a thread reports with a result passes `recycleHeapMb`, it is ended and a fresh one started in its place. A
+ * thread's resident set grows with the documents it has converted (allocator arenas, WebAssembly memories that
+ * never shrink, caches of the converters' libraries) while its V8 heap stays small, so the count is what keeps a
+ * long batch flat; the heap threshold catches a thread that one document left holding much.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +40,10 @@ export interface ThreadPoolOptions {
    * package does without its native module. @default the package
    */
   liteParseModule?: string | undefined;
+  /** Documents a thread converts before it is replaced by a fresh one. @default 40 */
+  recycleAfterDocuments?: number;
+  /** Heap (V8's used heap and the external memory it tracks) past which a thread is replaced after its document. @default 256 */
+  recycleHeapMb?: number;
 }
 
 /** What a thread is started with (`workerData`). */
@@ -53,6 +63,8 @@ interface Slot {
   ready: Promise<void>;
   /** Whether `ready` is fulfilled. */
   started: boolean;
+  /** Documents it has finished. */
+  documents: number;
 }
 
 interface Pending {
@@ -100,10 +112,13 @@ export class EngineThreadPool {
   readonly size: number;
   readonly #maxHeapMb: number;
   readonly #liteParseModule: string | undefined;
+  readonly #recycleAfterDocuments: number;
+  readonly #recycleHeapBytes: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #nextId = 1;
   #closed = false;
+  #threadsStarted = 0;
   /** A document runs alone: nothing else is dispatched until it ends. */
   #aloneRunning = false;
 
@@ -111,6 +126,8 @@ export class EngineThreadPool {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.#maxHeapMb = options.maxHeapMb ?? 1024;
     this.#liteParseModule = options.liteParseModule;
+    this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
+    this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;
   }
 
   /** Documents being parsed or waiting for a thread. */
@@ -121,6 +138,11 @@ export class EngineThreadPool {
   /** Threads parsing a document now. */
   get busy(): number {
     return this.#slots.filter((slot) => slot.busy).length;
+  }
+
+  /** Threads started since the pool was made: the first ones, and each that replaced one recycled, timed out or died. */
+  get threadsStarted(): number {
+    return this.#threadsStarted;
   }
 
   /** Documents waiting for a thread. */
@@ -204,6 +226,7 @@ export class EngineThreadPool {
       resourceLimits: { maxOldGenerationSizeMb: this.#maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     worker.unref();
+    this.#threadsStarted += 1;
     const ready = new Promise<void>((resolve, reject) => {
       const onMessage = (message: ThreadMessage) => {
         if (!('ready' in message)) return;
@@ -229,7 +252,7 @@ export class EngineThreadPool {
     });
     // Only a document run alone waits for it; a thread that dies first fails the document it was given instead.
     ready.catch(() => undefined);
-    const slot: Slot = { worker, stageBoard, busy: false, ready, started: false };
+    const slot: Slot = { worker, stageBoard, busy: false, ready, started: false, documents: 0 };
     ready.then(() => (slot.started = true), () => undefined);
     this.#slots.push(slot);
     return slot;
@@ -241,19 +264,32 @@ export class EngineThreadPool {
     void slot.worker.terminate();
   }
 
+  /**
+   * After a document that ended well on `slot`: the thread is replaced when it has converted its share or reports a
+   * heap past the threshold, its successor started at once so that it is loading while nothing waits for it.
+   */
+  #recycleIfWorn(slot: Slot, heapBytes: number | undefined): void {
+    slot.documents += 1;
+    if (slot.documents < this.#recycleAfterDocuments && (heapBytes === undefined || heapBytes < this.#recycleHeapBytes)) return;
+    this.#replace(slot);
+    if (!this.#closed) this.#spawn();
+  }
+
   #execute(slot: Slot, pending: Pending): void {
     slot.busy = true;
     const { worker } = slot;
     let settled = false;
-    const finish = (outcome: () => void, healthy: boolean) => {
+    const finish = (outcome: () => void, healthy: boolean, heapBytes?: number) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
-      if (healthy) slot.busy = false;
-      else this.#replace(slot);
+      if (healthy) {
+        slot.busy = false;
+        this.#recycleIfWorn(slot, heapBytes);
+      } else this.#replace(slot);
       if (pending.alone) this.#aloneRunning = false;
       outcome();
       this.#dispatch();
@@ -269,14 +305,15 @@ export class EngineThreadPool {
     };
     const onMessage = (message: ThreadMessage) => {
       if (!('id' in message) || message.id !== pending.task.id) return;
-      if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true);
+      const { heapBytes } = message;
+      if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true, heapBytes);
       else if (message.error.kind === 'document') {
         const { apiCode, message: text, detail } = message.error;
-        finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true);
+        finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true, heapBytes);
       } else {
         // A converter threw on these bytes: it would again (docs/limits-and-retries.md, "The local engine").
         const detail = message.error.message;
-        finish(() => pending.reject(new EngineError('CONVERSION_FAILED', `the converter failed on this document${during()}`, { detail })), true);
+        finish(() => pending.reject(new EngineError('CONVERSION_FAILED', `the converter failed on this document${during()}`, { detail })), true, heapBytes);
       }
     };
     const onError = (error: Error) => {

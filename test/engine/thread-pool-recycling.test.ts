@@ -1,0 +1,71 @@
+/**
+ * A long batch keeps its memory flat because the pool replaces each engine thread between documents, after a
+ * number of them (or past a heap threshold); and a document that needs more than a thread's heap limit fails
+ * alone, with its code and its file's name, while the documents around it convert.
+ */
+import { describe, expect, it } from 'vitest';
+import { ParseApiError } from '../../src/backend/errors.js';
+import { validateParseOptions } from '../../src/contract/validation.js';
+import type { ParseOptions } from '../../src/contract/options.js';
+import { LocalParseEngine } from '../../src/engine/local-engine.js';
+import { EngineThreadPool } from '../../src/engine/thread-pool.js';
+import { memorySource } from '../helpers/memory-source.js';
+
+function options(input: unknown = {}): ParseOptions {
+  const result = validateParseOptions(input);
+  if (!result.ok) throw new Error('bad options');
+  return result.options;
+}
+
+const smallCsv = (index: number) => Buffer.from(`name,value\nrow${index},${index * 7}\n`);
+
+/** A CSV whose table takes several hundred MB of heap to build: far past a 64 MB limit. */
+function heapBreakingCsv(): Buffer {
+  const row = 'alpha,beta,gamma,delta,epsilon,zeta,eta,theta\n';
+  return Buffer.from(`h1,h2,h3,h4,h5,h6,h7,h8\n${row.repeat(600_000)}`);
+}
+
+describe('engine threads recycled between documents', () => {
+  it('starts a fresh thread after every K documents, and the fresh threads convert correctly', async () => {
+    const pool = new EngineThreadPool({ size: 1, recycleAfterDocuments: 2 });
+    try {
+      for (let index = 0; index < 7; index++) {
+        const data = await pool.run(smallCsv(index), `f${index}.csv`, options());
+        expect(data.markdown).toContain(`| row${index} | ${index * 7} |`);
+      }
+      // Seven documents, two to a thread: the first thread and one successor after each second document.
+      expect(pool.threadsStarted).toBe(4);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('replaces a thread whose heap passed the threshold once its document is done', async () => {
+    // A threshold below any engine thread's heap: every document ends its thread's life.
+    const pool = new EngineThreadPool({ size: 1, recycleHeapMb: 1 });
+    try {
+      for (let index = 0; index < 3; index++) expect((await pool.run(smallCsv(index), `f${index}.csv`, options())).markdown).toContain(`row${index}`);
+      expect(pool.threadsStarted).toBe(4);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails the document that breaks the heap limit alone, naming it, and converts the others', async () => {
+    const engine = new LocalParseEngine({ size: 1, maxHeapMb: 64 });
+    try {
+      const before = await engine.parse(memorySource('before.csv', smallCsv(1)), {});
+      const huge = await engine.parse(memorySource('huge.csv', heapBreakingCsv()), {}).catch((caught: unknown) => caught);
+      const after = await engine.parse(memorySource('after.csv', smallCsv(2)), {});
+      expect(huge).toBeInstanceOf(ParseApiError);
+      expect((huge as ParseApiError).apiCode).toBe('DOCUMENT_TOO_COMPLEX');
+      expect((huge as ParseApiError).message).toContain('huge.csv');
+      expect((huge as ParseApiError).message).toContain('64 MB memory limit');
+      expect((huge as ParseApiError).retryable).toBe(false);
+      expect(before.data.markdown).toContain('| row1 | 7 |');
+      expect(after.data.markdown).toContain('| row2 | 14 |');
+    } finally {
+      await engine.close();
+    }
+  });
+});
