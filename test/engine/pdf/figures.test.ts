@@ -7,6 +7,7 @@
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { liftDataImages } from '../../../src/backend/embedded-images.js';
+import type { PictureRendering } from '../../../src/backend/parse-backend.js';
 import type { ParseData } from '../../../src/contract/response.js';
 import { validateParseOptions } from '../../../src/contract/validation.js';
 import { parseDocument } from '../../../src/engine/engine.js';
@@ -21,8 +22,8 @@ function options(input: Record<string, unknown>) {
   return validation.options;
 }
 
-async function placed(fileName: string, bytes: Uint8Array): Promise<PlacedImages> {
-  const data = await parseDocument({ bytes, fileName, options: options({ removeBase64Images: false }) });
+async function placed(fileName: string, bytes: Uint8Array, pictures?: PictureRendering, input: Record<string, unknown> = {}): Promise<PlacedImages> {
+  const data = await parseDocument({ bytes, fileName, options: options({ removeBase64Images: false, ...input }), ...(pictures ? { pictures } : {}) });
   const lifted = liftDataImages(data);
   return placeImages(lifted.data, lifted.images, { file: fileName, linkOf: (name) => assetReference(fileName, name) });
 }
@@ -132,6 +133,51 @@ describe('a PDF with a photo, a repeated logo and a vector chart', () => {
     expect(liftDataImages(plain).images).toEqual([]);
     const withoutLinks = (result.data.markdown ?? '').replace(/!\[[^\]]*\]\([^)]+\)\n\n/g, '');
     expect(withoutLinks).toBe(plain.markdown);
+  });
+});
+
+/** Pixels of the bars' colour in a decoded PNG. */
+function barPixels(picture: ReturnType<typeof decodePng>): number {
+  let bars = 0;
+  for (let at = 0; at < picture.pixels.length; at += picture.channels) {
+    if (picture.pixels[at] === BAR_RGB[0] && picture.pixels[at + 1] === BAR_RGB[1] && picture.pixels[at + 2] === BAR_RGB[2]) bars++;
+  }
+  return bars;
+}
+
+describe('a PDF\'s pictures at another resolution, with each page rendered', () => {
+  const DPI = 100;
+  let result: PlacedImages;
+  beforeAll(async () => {
+    result = await placed('report.pdf', figuresPdf(), { dpi: DPI, pages: true }, { parsers: [{ type: 'pdf', pages: true, blocks: true }] });
+  }, 60_000);
+
+  it('writes each page whole as page-<n>.png at the resolution asked, beside the figures', () => {
+    expect(result.assets.map((asset) => asset.name).sort()).toEqual(['p1-figure-1.png', 'p1-figure-2.png', 'p2-figure-2.png', 'page-1.png', 'page-2.png']);
+    for (const name of ['page-1.png', 'page-2.png']) {
+      // Letter size, 8.5 × 11 inches.
+      expect(decodePng(result.assets.find((asset) => asset.name === name)!.bytes)).toMatchObject({ width: 850, height: 1100, channels: 3 });
+    }
+    // Page 2 shows the chart's four bars (20,500 pt²); page 1 has none.
+    const page2 = decodePng(result.assets.find((asset) => asset.name === 'page-2.png')!.bytes);
+    expect(barPixels(page2)).toBeGreaterThan(0.9 * 20_500 * (DPI / 72) ** 2);
+    expect(barPixels(decodePng(result.assets.find((asset) => asset.name === 'page-1.png')!.bytes))).toBe(0);
+  });
+
+  it('renders the chart at the resolution asked; raster pictures keep their own pixels', () => {
+    const chart = decodePng(result.assets.find((asset) => asset.name === 'p2-figure-2.png')!.bytes);
+    const figure = figureItems(result.data).find((item) => item.image === 'report.pdf.assets/p2-figure-2.png')!;
+    const [x0, , x1] = figure.bbox!;
+    expect(chart.width).toBeGreaterThanOrEqual(Math.floor(((x1 - x0) * 612 * DPI) / 72));
+    expect(chart.width).toBeLessThan(((x1 - x0) * 612 + 10) * (DPI / 72));
+    expect(barPixels(chart)).toBeGreaterThan(0.9 * 20_500 * (DPI / 72) ** 2);
+    expect(decodePng(result.assets.find((asset) => asset.name === 'p1-figure-2.png')!.bytes)).toMatchObject(PHOTO);
+  });
+
+  it('links each page\'s picture from its entries in pages and blocks, never from the Markdown', () => {
+    expect(result.data.pages!.map((page) => page.image)).toEqual(['report.pdf.assets/page-1.png', 'report.pdf.assets/page-2.png']);
+    expect(result.data.blocks!.map((page) => page.image)).toEqual(['report.pdf.assets/page-1.png', 'report.pdf.assets/page-2.png']);
+    expect(result.data.markdown).not.toContain('page-1.png');
   });
 });
 

@@ -278,10 +278,14 @@ export class PictureReader {
     });
   }
 
-  /** The part `region` (page units) of page `pageNumber`, drawn in colour at `dpi`, as PNG; undefined if it cannot be drawn. */
-  renderRegion(pageNumber: number, region: Rect, dpi: number): Uint8Array | undefined {
+  /**
+   * The part `area` (page units; `'page'`: all of it) of page `pageNumber`, drawn in colour at `dpi`, as PNG;
+   * undefined if it cannot be drawn.
+   */
+  renderRegion(pageNumber: number, area: Rect | 'page', dpi: number): Uint8Array | undefined {
     return this.#withPage(pageNumber, (page, widthPt, heightPt) => {
       const m = this.#m;
+      const region = area === 'page' ? { x0: 0, y0: 0, x1: widthPt, y1: heightPt } : area;
       const scale = renderScale(region.x1 - region.x0, region.y1 - region.y0, dpi);
       const pageWidth = Math.max(1, Math.round(widthPt * scale));
       const pageHeight = Math.max(1, Math.round(heightPt * scale));
