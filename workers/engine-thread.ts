@@ -28,7 +28,7 @@ const port = parentPort;
 
 port.on('message', (task: ThreadTask) => {
   listenToStages((stage) => writeStage(start.stageBoard, stage));
-  parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages })
+  parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
     .then((data) => {
       // Each lifted picture owns its buffer (embedded-images.ts), so handing it over detaches nothing else.
       const lifted = task.liftImages ? liftDataImages(data) : { data, images: undefined };

@@ -125,6 +125,17 @@ export interface ProcessingOptions {
    * fails with IMAGES_OVER_LIMIT). Part of the options fingerprint. @default false
    */
   images?: boolean | undefined;
+  /**
+   * With `images`: also render each page of a PDF whole (local engine), written as `<path>.assets/page-<n>.png` and
+   * linked from the page's entry in `pages` and `blocks` (for vision models). Turns `images` on. Part of the options
+   * fingerprint. @default false
+   */
+  pageImages?: boolean | undefined;
+  /**
+   * The resolution (36 to 600 dots per inch) a PDF's vector figures and, with `pageImages`, its pages are rendered
+   * at (local engine); needs `images` or `pageImages`. Part of the options fingerprint. @default 150
+   */
+  imageDpi?: number | undefined;
 }
 
 export interface ChunkOptions {

@@ -17,7 +17,10 @@ import { integerSetting } from '../config/numbers.js';
 import { MAX_ATTEMPTS } from '../contract/limits.js';
 import type { ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
+import { pdfParserOf } from '../contract/options.js';
 import { placeResultImages } from '../pipeline/images/place-images.js';
+import { parseOptionsFor } from '../pipeline/steps/chunk-outputs.js';
+import { pictureRenderingOf } from '../pipeline/steps/parse.js';
 import { relativeAssetLink } from '../store/layout.js';
 import { CompositionRoot } from './composition-root.js';
 import type { ApiOptions, CommonOptions } from './options.js';
@@ -43,27 +46,33 @@ export interface ParseFileOptions extends ApiOptions, CommonOptions {
   /**
    * Write the document's pictures as files beside the Markdown that will be written to `markdownPath`: in the folder
    * `<markdownPath without .md>.assets/` (`out/report.md` → `out/report.assets/image-1.png`), written before this
-   * resolves; the returned Markdown links to them relatively. The same defaults and limits as `run`'s `images`.
-   * @default none: pictures stay alt-text placeholders
+   * resolves; the returned Markdown links to them relatively. The same defaults and limits as `run`'s `images`;
+   * `dpi` and `pageImages` as `run`'s `imageDpi` and `pageImages` (each page's picture linked from its entry in
+   * `pages` and `blocks`, when those are asked). @default none: pictures stay alt-text placeholders
    */
-  images?: { markdownPath: string } | undefined;
+  images?: { markdownPath: string; dpi?: number | undefined; pageImages?: boolean | undefined } | undefined;
 }
 
 export async function parseFile(path: string, options: ParseFileOptions = {}): Promise<ParseData> {
   const { ocrLanguages } = processingSettingsFrom({ ocrLanguages: options.ocrLanguages });
   const { options: parseOptions } = validatedOptions(options.parseOptions);
+  const pictures = options.images ? processingSettingsFrom({ images: true, imageDpi: options.images.dpi, pageImages: options.images.pageImages }) : undefined;
   const maxAttempts = options.maxAttempts === undefined ? undefined : integerSetting(options.maxAttempts, 'maxAttempts', { max: MAX_ATTEMPTS });
   const source = await localFileSource(path);
   return CompositionRoot.use(options, async (root) => {
     const backend = options.backend ?? root.parseBackend({ engineThreads: 1, ...options }, maxAttempts);
     checkOcrLanguagesFor(backend, ocrLanguages ? { ocrLanguages } : {});
     const images = options.images;
-    const result = await backend.parse(source, images ? { ...parseOptions, removeBase64Images: false } : parseOptions, {
+    const result = await backend.parse(source, pictures ? parseOptionsFor(parseOptions, pictures) : parseOptions, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(ocrLanguages ? { ocrLanguages } : {}),
-      ...(images ? { liftImages: true } : {}),
+      ...(pictures ? { liftImages: true, pictures: pictureRenderingOf(pictures) } : {}),
     });
-    return images ? writeImagesBeside(result, path, images.markdownPath) : result.data;
+    if (!images) return result.data;
+    const data = await writeImagesBeside(result, path, images.markdownPath);
+    // Pages parsed only to carry the page pictures.
+    if (!pdfParserOf(parseOptions).pages) delete data.pages;
+    return data;
   });
 }
 

@@ -1,10 +1,10 @@
 /**
- * The library's parse options checked against the contract, and its processing options (ocrLanguages, chunks)
+ * The library's parse options checked against the contract, and its processing options (ocrLanguages, chunks, images)
  * turned into the settings that are fingerprinted and queued with the jobs: all before anything is queued or sent.
  */
 import { OptionsValidationError } from '../backend/errors.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
-import type { ProcessingSettings } from '../common/processing-settings.js';
+import { DEFAULT_IMAGE_DPI, MAX_IMAGE_DPI, MIN_IMAGE_DPI, type ProcessingSettings } from '../common/processing-settings.js';
 import { integerSetting, InvalidSettingError } from '../config/numbers.js';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import { validateParseOptions } from '../contract/validation.js';
@@ -44,7 +44,21 @@ export function processingSettingsFrom(options: ProcessingOptions): ProcessingSe
     }
     settings.chunks = { maxTokens, overlapTokens };
   }
-  if (options.images === true) settings.images = true;
+  Object.assign(settings, pictureSettings(options));
+  return settings;
+}
+
+/** `images`, `pageImages` (which writes pictures too) and `imageDpi`, which has no meaning without one of them. */
+function pictureSettings(options: Pick<ProcessingOptions, 'images' | 'imageDpi' | 'pageImages'>): ProcessingSettings {
+  const settings: ProcessingSettings = {};
+  if (options.images === true || options.pageImages === true) settings.images = true;
+  if (options.pageImages === true) settings.pageImages = true;
+  if (options.imageDpi !== undefined) {
+    if (!settings.images) throw new InvalidSettingError('imageDpi is the resolution of the pictures written with images or pageImages: turn one on');
+    const dpi = integerSetting(options.imageDpi, 'imageDpi (--image-dpi)', { min: MIN_IMAGE_DPI, max: MAX_IMAGE_DPI });
+    // The default is left out, so a run that spells it out keeps the fingerprint of one that does not.
+    if (dpi !== DEFAULT_IMAGE_DPI) settings.imageDpi = dpi;
+  }
   return settings;
 }
 

@@ -113,10 +113,13 @@ export function rewriteResultText(data: ParseData, rewrite: (text: string) => Re
     result.markdown = rewritten.text;
     offset = rewritten.offset;
   }
-  if (data.pages) result.pages = data.pages.map((page) => ({ ...page, markdown: rewrite(page.markdown).text }));
+  // A page's own picture (`--page-images`): its entries in `pages` and `blocks` name it as `image`.
+  const pageImage = (page: Record<string, unknown>) => (typeof page.image === 'string' ? { image: rewrite(page.image).text } : {});
+  if (data.pages) result.pages = data.pages.map((page) => ({ ...page, markdown: rewrite(page.markdown).text, ...pageImage(page) }));
   if (data.blocks) {
     result.blocks = data.blocks.map((page) => ({
       ...page,
+      ...pageImage(page),
       items: page.items.map((item) => ({
         ...item,
         content: rewrite(item.content).text,

@@ -44,6 +44,19 @@ export interface ParseCall {
    * the caller. @default false
    */
   liftImages?: boolean | undefined;
+  /**
+   * How a PDF's pictures are rendered when the result keeps them (`removeBase64Images: false`). Local engine only:
+   * the contract has no such option. @default 150 dpi, no page images
+   */
+  pictures?: PictureRendering | undefined;
+}
+
+/** How the local engine renders a PDF's vector figures, and its pages when asked. */
+export interface PictureRendering {
+  /** Dots per inch. */
+  dpi: number;
+  /** Each page rendered whole too, its picture the `image` of the page's entries in `pages` and `blocks`. */
+  pages: boolean;
 }
 
 export interface ParseResult {

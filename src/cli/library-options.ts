@@ -6,7 +6,7 @@ import { jsonExtractorFrom } from '../app/backends.js';
 import type { ApiOptions, CommonOptions, DocmillEnvironment, ProducerOptions, QueueOptions, S3Options, SourceOptions, WorkerOptions } from '../app/options.js';
 import { integerSetting, readEnvironment } from '../app/settings.js';
 import { chunksFromFlags, type ChunkFlags } from './chunk-flags.js';
-import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from './parse-flags.js';
+import { ocrLanguagesFromFlags, optionsFromFlags, pictureOptionsFromFlags, type ParseFlags } from './parse-flags.js';
 import type { CliContext } from './context.js';
 import { UsageError } from './usage-error.js';
 import type { ApiFlagValues, ConnectionFlags, EventFlags, RedisWaitFlags, RemovedFlags, S3Flags, SourceFlags, WorkerFlags } from './pipeline-flags.js';
@@ -61,12 +61,12 @@ export type ProducerFlags = ParseFlags & ChunkFlags & SourceFlags & { force?: bo
 /** What each command that lists documents (run, watch, enqueue, --dry-run) takes from its parse, chunk and source flags. */
 export async function producerOptions(
   flags: ProducerFlags,
-): Promise<Pick<ProducerOptions, 'parseOptions' | 'ocrLanguages' | 'chunks' | 'images' | 'include' | 'exclude' | 'force'>> {
+): Promise<Pick<ProducerOptions, 'parseOptions' | 'ocrLanguages' | 'chunks' | 'images' | 'pageImages' | 'imageDpi' | 'include' | 'exclude' | 'force'>> {
   return {
     parseOptions: await optionsFromFlags(flags),
     ocrLanguages: ocrLanguagesFromFlags(flags),
     chunks: chunksFromFlags(flags),
-    images: flags.images === true,
+    ...pictureOptionsFromFlags(flags),
     include: flags.include,
     exclude: flags.exclude,
     force: Boolean(flags.force),

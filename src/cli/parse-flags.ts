@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { ParseOptionsInput } from '../app/options.js';
+import { integerSetting } from '../app/settings.js';
 import { addChunkFlags, type ChunkFlags } from './chunk-flags.js';
 import { UsageError } from './usage-error.js';
 
@@ -25,6 +26,10 @@ export interface ParseFlags extends ChunkFlags {
   ocrLang?: string;
   /** Pictures as files beside the Markdown: a processing setting (images), not a /v2/parse option. */
   images?: boolean;
+  /** Each PDF page rendered to PNG as well (imply --images): a processing setting (pageImages). */
+  pageImages?: boolean;
+  /** The resolution of rendered PDF figures and pages: a processing setting (imageDpi). */
+  imageDpi?: string;
 }
 
 export function addParseFlags(command: Command): Command {
@@ -42,6 +47,8 @@ export function addParseFlags(command: Command): Command {
     .option('--redact-entities <list>', 'comma-separated buckets to redact: PERSON,EMAIL,PHONE,LOCATION,FINANCIAL,SECRET')
     .option('--redact-style <style>', 'how redacted spans read: tag (<EMAIL>), mask (***) or remove')
     .option('--images', 'write every picture as <file>.assets/<name> beside the Markdown, which links to it (parse: needs --out)')
+    .option('--page-images', 'also render each PDF page to <file>.assets/page-<n>.png, for vision models (turns on --images)')
+    .option('--image-dpi <dpi>', 'resolution of rendered PDF figures and pages, 36..600 (default 150; with --images or --page-images)')
     .option('--ocr-lang <codes>', 'languages OCR reads scans in, local engine only: deu+eng or deu,eng (each needs @tesseract.js-data/<code>)');
 }
 
@@ -128,4 +135,13 @@ function redactionFrom(flags: ParseFlags, existing: unknown): unknown {
 function numberOrRaw(text: string): number | string {
   const value = Number(text);
   return text.trim() !== '' && Number.isFinite(value) ? value : text;
+}
+
+/** `--images`, `--page-images` and `--image-dpi` as the library's picture options; the library checks them together. */
+export function pictureOptionsFromFlags(flags: ParseFlags): { images: boolean; pageImages: boolean; imageDpi: number | undefined } {
+  return {
+    images: flags.images === true,
+    pageImages: flags.pageImages === true,
+    imageDpi: flags.imageDpi === undefined ? undefined : integerSetting(flags.imageDpi, '--image-dpi'),
+  };
 }

@@ -15,6 +15,12 @@ export const chunkSettingsSchema = z
   .strict();
 export type ChunkSettings = z.infer<typeof chunkSettingsSchema>;
 
+/** The resolution PDF figures and pages are rendered at unless told otherwise (`--image-dpi`). */
+export const DEFAULT_IMAGE_DPI = 150;
+/** Below this a chart's labels are unreadable; above the maximum a page is hundreds of megapixels. */
+export const MIN_IMAGE_DPI = 36;
+export const MAX_IMAGE_DPI = 600;
+
 export const processingSettingsSchema = z
   .object({
     /**
@@ -26,6 +32,13 @@ export const processingSettingsSchema = z
     chunks: chunkSettingsSchema.optional(),
     /** Write the document's pictures as `<path>.assets/<name>`, linked from the Markdown. Absent: none. */
     images: z.literal(true).optional(),
+    /**
+     * The resolution (dots per inch) a PDF's vector figures, and its pages with `pageImages`, are rendered at.
+     * Absent: DEFAULT_IMAGE_DPI (so outputs made before the setting existed keep their fingerprint).
+     */
+    imageDpi: z.number().int().min(MIN_IMAGE_DPI).max(MAX_IMAGE_DPI).optional(),
+    /** With `images`: each page of a PDF also rendered whole, as `<path>.assets/page-<n>.png`. Absent: none. */
+    pageImages: z.literal(true).optional(),
   })
   .strict();
 export type ProcessingSettings = z.infer<typeof processingSettingsSchema>;

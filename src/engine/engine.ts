@@ -5,6 +5,7 @@
  * `data`. Each step is a stage (stage.ts), named when a document overruns its time.
  * Converters load on first use, so a thread that only sees spreadsheets never loads pdfjs.
  */
+import type { PictureRendering } from '../backend/parse-backend.js';
 import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { checkEmptyResult } from './empty-result.js';
@@ -20,6 +21,8 @@ export interface EngineRequest {
   options: ParseOptions;
   /** Tesseract languages OCR reads in; absent: the document's declared language when installed, else English. */
   ocrLanguages?: readonly string[] | undefined;
+  /** How a PDF's kept pictures are rendered; absent: 150 dpi, no page images. */
+  pictures?: PictureRendering | undefined;
 }
 
 const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
@@ -56,13 +59,13 @@ const CONVERTING: Record<ConverterName, string> = {
 };
 
 export async function parseDocument(request: EngineRequest): Promise<ParseData> {
-  const { bytes, fileName, options, ocrLanguages } = request;
+  const { bytes, fileName, options, ocrLanguages, pictures } = request;
   enterStage('identifying the file');
   const { converter, extension, contentType, warning, sniffed } = routeDocument(fileName, bytes);
   enterStage('loading the converter');
   const convert = await LOADERS[converter]();
   enterStage(CONVERTING[converter]);
-  const model = await convert({ bytes, fileName, extension, options, sniffed, ...(ocrLanguages ? { ocrLanguages } : {}) });
+  const model = await convert({ bytes, fileName, extension, options, sniffed, ...(ocrLanguages ? { ocrLanguages } : {}), ...(pictures ? { pictures } : {}) });
   // Before the router's warning joins the converter's: only a converter's warning can say why there is no text.
   checkEmptyResult(model, options);
   if (warning !== undefined) model.warnings = [warning, ...(model.warnings ?? [])];

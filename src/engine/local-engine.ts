@@ -87,13 +87,13 @@ export class LocalParseEngine implements ParseBackend {
     const ocrLanguages = call.ocrLanguages ?? this.#ocrLanguages;
     const fileName = source.fileName;
     let attempts = 1;
-    const liftImages = call.liftImages === true;
+    const how = { liftImages: call.liftImages === true, ...(call.pictures ? { pictures: call.pictures } : {}) };
     let images: EmbeddedImage[] | undefined;
     await call.beforeAttempt?.(call.signal);
     // The first try, and when it overran its time or lost its thread, one more alone.
     const convert = async (b: Uint8Array, f: string, o: ParseOptions): Promise<ParseData> => {
       try {
-        const result = await this.pool.runLiftingImages(b, f, o, ocrLanguages, { liftImages });
+        const result = await this.pool.runLiftingImages(b, f, o, ocrLanguages, how);
         images = result.images;
         return result.data;
       } catch (error) {
@@ -102,7 +102,7 @@ export class LocalParseEngine implements ParseBackend {
         await call.beforeAttempt?.(call.signal);
         attempts += 1;
         try {
-          const result = await this.pool.runLiftingImages(b, f, o, ocrLanguages, { alone: true, liftImages });
+          const result = await this.pool.runLiftingImages(b, f, o, ocrLanguages, { ...how, alone: true });
           images = result.images;
           return result.data;
         } catch (again) {

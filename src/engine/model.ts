@@ -2,6 +2,7 @@
  * The one intermediate model every format converter produces. Converters know their format; the renderer
  * (render.ts) alone knows how the contract wants Markdown, pages, blocks, spans and page markers spelled.
  */
+import type { PictureRendering } from '../backend/parse-backend.js';
 import type { ParseOptions } from '../contract/options.js';
 import type { KnownBlockType, PageStatus } from '../contract/response.js';
 import type { Sniffed } from './bytes/sniff.js';
@@ -40,6 +41,8 @@ export interface ModelPage {
   status: PageStatus;
   /** In reading order. */
   blocks: ModelBlock[];
+  /** The whole page rendered (a PDF's, when page images are asked): the URI of its picture, the entries' `image`. */
+  image?: string;
 }
 
 export type MetadataValue = string | string[] | number | boolean;
@@ -69,6 +72,8 @@ export interface ConvertInput {
   options: ParseOptions;
   /** Tesseract languages OCR reads scanned pages in ('deu', 'eng'), when the caller chose them. PDF only. */
   ocrLanguages?: readonly string[] | undefined;
+  /** How a PDF's pictures are rendered when the options keep them (`removeBase64Images: false`). PDF only. */
+  pictures?: PictureRendering | undefined;
   /**
    * What the router's sniffer learned from the bytes (bytes/sniff.ts): the real type, and the zip archive or
    * compound file it opened. The engine always sets it; a converter called directly reads it with `sniffedOf`.

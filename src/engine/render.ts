@@ -77,13 +77,16 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
 
   const data: ParseData = {};
   if (wantsFormat(options, 'markdown')) data.markdown = markdown;
-  if (pdf.pages) data.pages = rendered.map(({ page, markdown: text }) => ({ pageNumber: page.pageNumber, markdown: text }));
+  // A rendered page's picture (`--page-images`) goes with the page's entries, beside the contract's fields.
+  const pageImage = (page: ModelPage) => (page.image === undefined ? {} : { image: page.image });
+  if (pdf.pages) data.pages = rendered.map(({ page, markdown: text }) => ({ pageNumber: page.pageNumber, markdown: text, ...pageImage(page) }));
   if (pdf.blocks) data.blocks = rendered.map(({ page, items }): PageBlocks => ({
     pageNumber: page.pageNumber,
     width: page.width,
     height: page.height,
     status: page.status,
     items,
+    ...pageImage(page),
   }));
   if (wantsFormat(options, 'summary')) data.summary = summarise(markdown);
   if (wantsFormat(options, 'html')) data.html = model.html ?? markdownToHtml(markdown);

@@ -1,6 +1,7 @@
 /** Messages between the engine's thread pool and its worker threads. */
 import type { ParseOptions } from '../contract/options.js';
 import type { EmbeddedImage } from '../backend/embedded-images.js';
+import type { PictureRendering } from '../backend/parse-backend.js';
 import type { ParseData } from '../contract/response.js';
 import type { EngineErrorCode } from './engine-error.js';
 
@@ -12,6 +13,7 @@ export interface ThreadTask {
   ocrLanguages?: string[] | undefined;
   /** Lift base64 images out of the result (embedded-images.ts): their bytes come back transferred, not in strings. */
   liftImages?: boolean | undefined;
+  pictures?: PictureRendering | undefined;
 }
 
 /**

@@ -24,6 +24,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { EmbeddedImage } from '../backend/embedded-images.js';
+import type { PictureRendering } from '../backend/parse-backend.js';
 import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
@@ -83,6 +84,8 @@ export interface RunHow {
   alone?: boolean | undefined;
   /** Base64 images lifted out of the result as bytes (`images`). @default false: they stay in its text */
   liftImages?: boolean | undefined;
+  /** How a PDF's kept pictures are rendered. @default 150 dpi, no page images */
+  pictures?: PictureRendering | undefined;
 }
 
 /** A thread's result: the contract's data, and the pictures lifted out of it when asked. */
@@ -166,6 +169,7 @@ export class EngineThreadPool {
         options,
         ...(ocrLanguages ? { ocrLanguages: [...ocrLanguages] } : {}),
         ...(how.liftImages ? { liftImages: true } : {}),
+        ...(how.pictures ? { pictures: how.pictures } : {}),
       };
       const pending: Pending = { task, timeoutMs: options.timeout, alone: how.alone === true, resolve, reject };
       if (pending.alone) {

@@ -29,6 +29,20 @@ describe('processingSettingsFrom', () => {
     expect(() => processingSettingsFrom({ chunks: { maxTokens: 100, overlapTokens: 100 } })).toThrow(/chunk overlap must be smaller/);
     expect(processingSettingsFrom({ chunks: { maxTokens: 100, overlapTokens: 20 } })).toEqual({ chunks: { maxTokens: 100, overlapTokens: 20 } });
   });
+
+  it('takes page pictures as pictures too, and a resolution only with pictures and within 36..600 dpi', () => {
+    expect(processingSettingsFrom({ pageImages: true })).toEqual({ images: true, pageImages: true });
+    expect(processingSettingsFrom({ images: true, imageDpi: 300 })).toEqual({ images: true, imageDpi: 300 });
+    expect(() => processingSettingsFrom({ imageDpi: 300 })).toThrow(/turn one on/);
+    expect(() => processingSettingsFrom({ images: true, imageDpi: 10_000 })).toThrow(/imageDpi \(--image-dpi\) must be an integer from 36 to 600/);
+  });
+
+  it('keeps the fingerprint of --images when the default resolution is spelled out, and changes it for another', () => {
+    const fingerprint = (settings: Parameters<typeof processingSettingsFrom>[0]) => validatedOptions({}, processingSettingsFrom(settings)).fingerprint;
+    expect(fingerprint({ images: true, imageDpi: 150 })).toBe(fingerprint({ images: true }));
+    expect(fingerprint({ images: true, imageDpi: 200 })).not.toBe(fingerprint({ images: true }));
+    expect(fingerprint({ pageImages: true })).not.toBe(fingerprint({ images: true }));
+  });
 });
 
 describe('settings saved with the options', () => {

@@ -116,6 +116,39 @@ describe('docmill run --images', () => {
     expect(markdown.split('report.pdf.assets/p1-figure-1.png').length - 1).toBe(2);
   }, 300_000);
 
+  it('--page-images --image-dpi writes each PDF page as page-<n>.png at that resolution, listed in its outputs', async () => {
+    await writeTree(source, [fileOf('pdf/report.pdf', Buffer.from(figuresPdf()))]);
+    const out = join(workspace.home, 'out');
+    const args = ['run', join(source, 'pdf'), '--out', out, '--queue', workspace.queue, '--page-images', '--image-dpi', '100', '--pages'];
+    const result = await runDocmill(args, env(), 240_000);
+    expect(result.code, result.stderr).toBe(0);
+    const pictures = ['p1-figure-1.png', 'p1-figure-2.png', 'p2-figure-2.png', 'page-1.png', 'page-2.png'].map((name) => `report.pdf.assets/${name}`);
+    expect((await listFiles(out)).filter((path) => !path.startsWith('_docmill/')).sort()).toEqual([...pictures, 'report.pdf.json', 'report.pdf.md', 'report.pdf.pages.json']);
+    const line = (await readManifest(out)).find((entry) => entry.path === 'report.pdf');
+    expect(line?.outputs).toEqual(expect.arrayContaining(pictures));
+    const page = await readFile(join(out, 'report.pdf.assets/page-2.png'));
+    // Letter size at 100 dpi.
+    expect([page.readUInt32BE(16), page.readUInt32BE(20)]).toEqual([850, 1100]);
+    const pages = JSON.parse(await readFile(join(out, 'report.pdf.pages.json'), 'utf8')) as Array<{ image?: string }>;
+    expect(pages.map((entry) => entry.image)).toEqual(['report.pdf.assets/page-1.png', 'report.pdf.assets/page-2.png']);
+    const refused = await runDocmill(['run', join(source, 'pdf'), '--out', out, '--queue', workspace.queue, '--image-dpi', '100'], env(), 60_000);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('imageDpi is the resolution of the pictures');
+  }, 300_000);
+
+  it('parse --page-images --out writes the pages beside the Markdown, with no pages in the result unless asked', async () => {
+    await writeTree(source, [fileOf('pdf/report.pdf', Buffer.from(figuresPdf()))]);
+    const out = join(workspace.home, 'parsed', 'report.md');
+    const result = await runDocmill(['parse', join(source, 'pdf/report.pdf'), '--out', out, '--page-images', '--json'], env(), 120_000);
+    expect(result.code, result.stderr).toBe(0);
+    const data = JSON.parse(await readFile(out, 'utf8')) as { pages?: unknown; markdown: string };
+    expect(data.pages).toBeUndefined();
+    expect(data.markdown).toContain('(report.assets/p2-figure-2.png)');
+    const page = await readFile(join(workspace.home, 'parsed', 'report.assets', 'page-1.png'));
+    // Letter size at the default 150 dpi.
+    expect([page.readUInt32BE(16), page.readUInt32BE(20)]).toEqual([1275, 1650]);
+  }, 300_000);
+
   it('parse --images --out writes the pictures beside the Markdown it writes', async () => {
     const out = join(workspace.home, 'parsed', 'report.md');
     const result = await runDocmill(['parse', join(source, 'docs/report.docx'), '--out', out, '--images'], env(), 120_000);

@@ -8,7 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
 import { chunkSettingsFromFlags } from '../chunk-flags.js';
 import { apiOptions, commonOptions, environmentOf } from '../library-options.js';
-import { ocrLanguagesFromFlags, optionsFromFlags, type ParseFlags } from '../parse-flags.js';
+import { ocrLanguagesFromFlags, optionsFromFlags, pictureOptionsFromFlags, type ParseFlags } from '../parse-flags.js';
 
 export interface ParseCommandFlags extends ParseFlags {
   apiUrl?: string;
@@ -22,7 +22,10 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
   const environment = environmentOf(context);
   const chunking = chunkSettingsFromFlags(flags);
   if (chunking && flags.json) throw new UsageError('--chunks prints the chunks as JSON lines; leave out --json');
-  if (flags.images && !flags.out) throw new UsageError('--images writes the pictures beside the Markdown: give --out <file.md>');
+  const pictures = pictureOptionsFromFlags(flags);
+  const writesPictures = pictures.images || pictures.pageImages;
+  if (writesPictures && !flags.out) throw new UsageError('--images writes the pictures beside the Markdown (--page-images too): give --out <file.md>');
+  if (pictures.imageDpi !== undefined && !writesPictures) throw new UsageError('--image-dpi is the resolution of the pictures --images or --page-images writes: give one of them');
   const data = await parseFile(file, {
     ...commonOptions(context, environment),
     ...apiOptions(flags, environment),
@@ -30,7 +33,7 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
     parseOptions: await optionsFromFlags(chunking ? { ...flags, pages: true, blocks: true } : flags),
     ocrLanguages: ocrLanguagesFromFlags(flags),
     maxAttempts: integerSetting(flags.maxAttempts, '--max-attempts', { max: MAX_ATTEMPTS }),
-    ...(flags.images && flags.out ? { images: { markdownPath: flags.out } } : {}),
+    ...(writesPictures && flags.out ? { images: { markdownPath: flags.out, dpi: pictures.imageDpi, pageImages: pictures.pageImages } } : {}),
   });
   const output = chunking ? jsonLines(await chunksOfFile(file, data, chunking)) : flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
   if (flags.out) {

@@ -8,7 +8,8 @@
  * budget the answer tells); 5xx, 408 and network errors say nothing about the API's capacity.
  */
 import { ParseApiError, RateLimitedError } from '../../backend/errors.js';
-import type { AttemptOutcome, ParseResult } from '../../backend/parse-backend.js';
+import type { AttemptOutcome, ParseResult, PictureRendering } from '../../backend/parse-backend.js';
+import { DEFAULT_IMAGE_DPI, type ProcessingSettings } from '../../common/processing-settings.js';
 import type { UploadSource } from '../../backend/upload-source.js';
 import type { GateTicket } from '../api-gate.js';
 import type { JobContext } from '../job-context.js';
@@ -22,12 +23,13 @@ export async function parse(ctx: JobContext, upload: UploadSource, deps: ParseDe
   const { gate } = deps;
   let ticket: GateTicket | undefined;
   try {
-    const { ocrLanguages } = ctx.options.settings;
+    const { ocrLanguages, images } = ctx.options.settings;
     return await deps.backend.parse(upload, ctx.options.sent, {
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       ...(ocrLanguages ? { ocrLanguages } : {}),
       // A page range's result is checkpointed as JSON: its pictures stay in its text until the ranges are merged.
-      ...(ctx.options.settings.images && !ctx.isRange ? { liftImages: true } : {}),
+      ...(images && !ctx.isRange ? { liftImages: true } : {}),
+      ...(images ? { pictures: pictureRenderingOf(ctx.options.settings) } : {}),
       shouldRetry: () => false,
       beforeAttempt: async (attemptSignal) => {
         await assertSending(ctx, deps);
@@ -89,4 +91,9 @@ async function assertSending(ctx: JobContext, deps: ParseDeps): Promise<void> {
     if ((await control.pauseReason())?.kind === 'budget' && (await control.budget.holds(ctx.job.id, ctx.job.parent?.id))) return;
     throw new SendingStopped('the queue is paused');
   }
+}
+
+/** How the local engine renders a PDF's pictures under these settings (`--image-dpi`, `--page-images`). */
+export function pictureRenderingOf(settings: ProcessingSettings): PictureRendering {
+  return { dpi: settings.imageDpi ?? DEFAULT_IMAGE_DPI, pages: settings.pageImages === true };
 }

@@ -84,3 +84,56 @@ export function imageBombPdf(): Uint8Array {
     stream('/Type /XObject /Subtype /Image /Width 60000 /Height 60000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode', deflateSync(new Uint8Array(1000))),
   ]);
 }
+
+export const MASKED = { width: 64, height: 48 };
+
+/** The soft mask's alpha, top row first: opaque on the left, clear on the right. */
+export function maskAlpha(): Uint8Array {
+  const { width, height } = MASKED;
+  const alpha = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) alpha[y * width + x] = Math.round((255 * (width - 1 - x)) / (width - 1));
+  return alpha;
+}
+
+/** Rows of PNG-predicted pixels (the PDF's /Predictor 15): each row led by its filter type, here Sub (1). */
+function subPredicted(pixels: Uint8Array, width: number, channels: number): Uint8Array {
+  const rowBytes = width * channels;
+  const rows = pixels.length / rowBytes;
+  const out = new Uint8Array(rows * (rowBytes + 1));
+  for (let y = 0; y < rows; y++) {
+    out[y * (rowBytes + 1)] = 1;
+    for (let i = 0; i < rowBytes; i++) {
+      const left = i >= channels ? pixels[y * rowBytes + i - channels]! : 0;
+      out[y * (rowBytes + 1) + 1 + i] = (pixels[y * rowBytes + i]! - left) & 0xff;
+    }
+  }
+  return out;
+}
+
+/**
+ * A page with two pictures: a red square 64 × 48 whose soft mask fades it from opaque to clear (drawn at twice its
+ * size), and the team photo stored with PNG predictors (/DecodeParms /Predictor 15), as many writers store pictures.
+ * `maskDecode`: the mask carries an identity /Decode array, the same alpha in a form docmill leaves to PDFium.
+ */
+export function softMaskPdf(maskDecode = false): Uint8Array {
+  const { width, height } = MASKED;
+  const red = new Uint8Array(width * height * 3).map((_, i) => (i % 3 === 0 ? 220 : 20));
+  const page = [
+    text(72, 700, 12, 'A faded square and a photo.'),
+    `q ${width * 2} 0 0 ${height * 2} 72 550 cm /Faded Do Q`,
+    'q 300 0 0 225 72 250 cm /Photo Do Q',
+  ].join('\n');
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /Faded 6 0 R /Photo 8 0 R >> >> /Contents 5 0 R >>',
+    stream('', new TextEncoder().encode(page)),
+    stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMask 7 0 R /Filter /FlateDecode`, deflateSync(red)),
+    stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode${maskDecode ? ' /Decode [0 1]' : ''}`, deflateSync(maskAlpha())),
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${PHOTO.width} /Height ${PHOTO.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /Columns ${PHOTO.width} >>`,
+      deflateSync(subPredicted(photoPixels(), PHOTO.width, 3)),
+    ),
+  ]);
+}

@@ -4,16 +4,18 @@
  * reading order with their caption as alt text; a logo on every page is one file; a dot under 16 pixels and the
  * contract's default add nothing; an image bomb fails the document naming it, decoding nothing.
  */
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { liftDataImages } from '../../../src/backend/embedded-images.js';
+import type { PictureRendering } from '../../../src/backend/parse-backend.js';
 import type { ParseData } from '../../../src/contract/response.js';
 import { validateParseOptions } from '../../../src/contract/validation.js';
 import { parseDocument } from '../../../src/engine/engine.js';
 import { figureRegions } from '../../../src/engine/pdf/figures/figure-regions.js';
+import { imageDictionary, softMaskSamples } from '../../../src/engine/pdf/figures/image-dictionary.js';
 import { placeImages, type PlacedImages } from '../../../src/pipeline/images/place-images.js';
 import { assetReference } from '../../../src/store/layout.js';
-import { BAR_RGB, figuresPdf, imageBombPdf, LOGO_SIDE, PHOTO, photoPixels } from './figure-pdfs.js';
+import { BAR_RGB, figuresPdf, imageBombPdf, LOGO_SIDE, maskAlpha, MASKED, PHOTO, photoPixels, softMaskPdf } from './figure-pdfs.js';
 
 function options(input: Record<string, unknown>) {
   const validation = validateParseOptions({ parsers: [{ type: 'pdf', blocks: true }], ...input });
@@ -21,13 +23,13 @@ function options(input: Record<string, unknown>) {
   return validation.options;
 }
 
-async function placed(fileName: string, bytes: Uint8Array): Promise<PlacedImages> {
-  const data = await parseDocument({ bytes, fileName, options: options({ removeBase64Images: false }) });
+async function placed(fileName: string, bytes: Uint8Array, pictures?: PictureRendering, input: Record<string, unknown> = {}): Promise<PlacedImages> {
+  const data = await parseDocument({ bytes, fileName, options: options({ removeBase64Images: false, ...input }), ...(pictures ? { pictures } : {}) });
   const lifted = liftDataImages(data);
   return placeImages(lifted.data, lifted.images, { file: fileName, linkOf: (name) => assetReference(fileName, name) });
 }
 
-/** A PNG as docmill writes it (8-bit, filter None on every row): size, channels and pixels. */
+/** A PNG as docmill writes it (8-bit, not interlaced, any row filter): size, channels and pixels. */
 function decodePng(bytes: Uint8Array): { width: number; height: number; channels: number; pixels: Uint8Array } {
   const buffer = Buffer.from(bytes);
   const width = buffer.readUInt32BE(16);
@@ -43,8 +45,18 @@ function decodePng(bytes: Uint8Array): { width: number; height: number; channels
   const rowBytes = width * channels;
   const pixels = new Uint8Array(rowBytes * height);
   for (let y = 0; y < height; y++) {
-    expect(raw[y * (rowBytes + 1)]).toBe(0);
-    pixels.set(raw.subarray(y * (rowBytes + 1) + 1, (y + 1) * (rowBytes + 1)), y * rowBytes);
+    const filter = raw[y * (rowBytes + 1)]!;
+    expect(filter).toBeLessThanOrEqual(4);
+    for (let i = 0; i < rowBytes; i++) {
+      const left = i >= channels ? pixels[y * rowBytes + i - channels]! : 0;
+      const up = y > 0 ? pixels[(y - 1) * rowBytes + i]! : 0;
+      const upLeft = y > 0 && i >= channels ? pixels[(y - 1) * rowBytes + i - channels]! : 0;
+      const estimate = left + up - upLeft;
+      const [pa, pb, pc] = [Math.abs(estimate - left), Math.abs(estimate - up), Math.abs(estimate - upLeft)];
+      const paeth = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      const predictor = [0, left, up, (left + up) >> 1, paeth][filter]!;
+      pixels[y * rowBytes + i] = (raw[y * (rowBytes + 1) + 1 + i]! + predictor) & 0xff;
+    }
   }
   return { width, height, channels, pixels };
 }
@@ -132,6 +144,91 @@ describe('a PDF with a photo, a repeated logo and a vector chart', () => {
     expect(liftDataImages(plain).images).toEqual([]);
     const withoutLinks = (result.data.markdown ?? '').replace(/!\[[^\]]*\]\([^)]+\)\n\n/g, '');
     expect(withoutLinks).toBe(plain.markdown);
+  });
+});
+
+/** Pixels of the bars' colour in a decoded PNG. */
+function barPixels(picture: ReturnType<typeof decodePng>): number {
+  let bars = 0;
+  for (let at = 0; at < picture.pixels.length; at += picture.channels) {
+    if (picture.pixels[at] === BAR_RGB[0] && picture.pixels[at + 1] === BAR_RGB[1] && picture.pixels[at + 2] === BAR_RGB[2]) bars++;
+  }
+  return bars;
+}
+
+describe('a PDF\'s pictures at another resolution, with each page rendered', () => {
+  const DPI = 100;
+  let result: PlacedImages;
+  beforeAll(async () => {
+    result = await placed('report.pdf', figuresPdf(), { dpi: DPI, pages: true }, { parsers: [{ type: 'pdf', pages: true, blocks: true }] });
+  }, 60_000);
+
+  it('writes each page whole as page-<n>.png at the resolution asked, beside the figures', () => {
+    expect(result.assets.map((asset) => asset.name).sort()).toEqual(['p1-figure-1.png', 'p1-figure-2.png', 'p2-figure-2.png', 'page-1.png', 'page-2.png']);
+    for (const name of ['page-1.png', 'page-2.png']) {
+      // Letter size, 8.5 × 11 inches.
+      expect(decodePng(result.assets.find((asset) => asset.name === name)!.bytes)).toMatchObject({ width: 850, height: 1100, channels: 3 });
+    }
+    // Page 2 shows the chart's four bars (20,500 pt²); page 1 has none.
+    const page2 = decodePng(result.assets.find((asset) => asset.name === 'page-2.png')!.bytes);
+    expect(barPixels(page2)).toBeGreaterThan(0.9 * 20_500 * (DPI / 72) ** 2);
+    expect(barPixels(decodePng(result.assets.find((asset) => asset.name === 'page-1.png')!.bytes))).toBe(0);
+  });
+
+  it('renders the chart at the resolution asked; raster pictures keep their own pixels', () => {
+    const chart = decodePng(result.assets.find((asset) => asset.name === 'p2-figure-2.png')!.bytes);
+    const figure = figureItems(result.data).find((item) => item.image === 'report.pdf.assets/p2-figure-2.png')!;
+    const [x0, , x1] = figure.bbox!;
+    expect(chart.width).toBeGreaterThanOrEqual(Math.floor(((x1 - x0) * 612 * DPI) / 72));
+    expect(chart.width).toBeLessThan(((x1 - x0) * 612 + 10) * (DPI / 72));
+    expect(barPixels(chart)).toBeGreaterThan(0.9 * 20_500 * (DPI / 72) ** 2);
+    expect(decodePng(result.assets.find((asset) => asset.name === 'p1-figure-2.png')!.bytes)).toMatchObject(PHOTO);
+  });
+
+  it('links each page\'s picture from its entries in pages and blocks, never from the Markdown', () => {
+    expect(result.data.pages!.map((page) => page.image)).toEqual(['report.pdf.assets/page-1.png', 'report.pdf.assets/page-2.png']);
+    expect(result.data.blocks!.map((page) => page.image)).toEqual(['report.pdf.assets/page-1.png', 'report.pdf.assets/page-2.png']);
+    expect(result.data.markdown).not.toContain('page-1.png');
+  });
+});
+
+describe('a PDF picture with a soft mask, and one stored with PNG predictors', () => {
+  let result: PlacedImages;
+  let drawn: PlacedImages;
+  beforeAll(async () => {
+    result = await placed('faded.pdf', softMaskPdf());
+    drawn = await placed('faded.pdf', softMaskPdf(true));
+  }, 60_000);
+
+  it('writes the masked picture at its own pixel size with its transparency, its colour untouched, read or drawn', () => {
+    for (const placedImages of [result, drawn]) {
+      expect(placedImages.assets.map((asset) => asset.name)).toEqual(['p1-figure-1.png', 'p1-figure-2.png']);
+      const faded = decodePng(placedImages.assets[0]!.bytes);
+      expect(faded).toMatchObject({ ...MASKED, channels: 4 });
+      const alpha = maskAlpha();
+      let worst = 0;
+      for (let i = 0; i < alpha.length; i++) {
+        expect([faded.pixels[i * 4], faded.pixels[i * 4 + 1], faded.pixels[i * 4 + 2]]).toEqual([220, 20, 20]);
+        worst = Math.max(worst, Math.abs(faded.pixels[i * 4 + 3]! - alpha[i]!));
+      }
+      expect(worst).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('finds the plain soft mask in the file, and leaves one with a Decode array to PDFium', () => {
+    const red = deflateSync(new Uint8Array(MASKED.width * MASKED.height * 3).map((_, i) => (i % 3 === 0 ? 220 : 20)));
+    const plain = imageDictionary(softMaskPdf(), red)!;
+    expect(plain).toMatchObject({ masked: true, decodeArray: false });
+    expect(Buffer.from(softMaskSamples(softMaskPdf(), plain, MASKED.width, MASKED.height)!).equals(Buffer.from(maskAlpha()))).toBe(true);
+    expect(softMaskSamples(softMaskPdf(), plain, MASKED.width + 1, MASKED.height)).toBeUndefined();
+    const withDecode = imageDictionary(softMaskPdf(true), red)!;
+    expect(softMaskSamples(softMaskPdf(true), withDecode, MASKED.width, MASKED.height)).toBeUndefined();
+  });
+
+  it('writes the predicted picture with the pixels the PDF gives it', () => {
+    const photo = decodePng(result.assets[1]!.bytes);
+    expect(photo).toMatchObject({ ...PHOTO, channels: 3 });
+    expect(Buffer.from(photo.pixels).equals(Buffer.from(photoPixels()))).toBe(true);
   });
 });
 

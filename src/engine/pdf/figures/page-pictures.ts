@@ -6,14 +6,19 @@
  *
  * A picture is decoded once per document (identified by its stream's raw bytes, so a logo on every page costs one
  * decoding) and never when it declares more pixels than a picture may have: it is then carried by its size alone
- * (`sizeOnlyPng`), which the pipeline's limit refuses, naming the file. A JPEG stream is kept as its own bytes.
+ * (`sizeOnlyPng`), which the pipeline's limit refuses, naming the file. A JPEG stream is kept as its own bytes; an
+ * 8-bit grey or RGB Flate stream is inflated by Node's zlib rather than decoded in WebAssembly; a picture with a
+ * soft mask keeps its transparency (its mask read from the file when plain, else the picture drawn by PDFium with
+ * it), image-dictionary.ts telling which.
  */
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import type { WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { MAX_PICTURE_PIXELS } from '../../../backend/embedded-images.js';
 import { heap, loadPdfium, renderScale } from '../ocr/render-page.js';
 import type { Rect } from '../types.js';
-import { encodePng, encodePngRows, type PngChannels } from './png.js';
+import { imageDictionary, softMaskSamples } from './image-dictionary.js';
+import { encodeFilteredPng, encodePng, encodePngRows, zlibChunkSize, type PngChannels } from './png.js';
 
 /** A picture's file: its bytes and media type. */
 export interface PictureFile {
@@ -55,6 +60,12 @@ const MAX_FORM_DEPTH = 8;
 const MAX_OBJECTS = 50_000;
 /** Device units per point for FPDF_PageToDevice, whose output is whole numbers. */
 const PRECISION = 16;
+/** Points between the page-space points the viewport's map is read from. */
+const SPAN = 10_000;
+/** FPDF_COLORSPACE_DEVICEGRAY, DEVICERGB, CALGRAY, CALRGB, ICCBASED: samples that are grey or RGB as they stand. */
+const PLAIN_COLOUR_SPACES = new Set([1, 2, 4, 5, 7]);
+/** PNG's row filters are 0 (None) to 4 (Paeth). */
+const MAX_PNG_FILTER = 4;
 
 /** [a b c d e f]: x' = a x + c y + e, y' = b x + d y + f. */
 type Matrix = [number, number, number, number, number, number];
@@ -87,18 +98,45 @@ function jpegComponents(bytes: Uint8Array): number | undefined {
   return undefined;
 }
 
+interface FlateSamples {
+  channels: 1 | 3;
+  bytes: Uint8Array;
+  /** Each row led by its PNG filter type. */
+  filtered: boolean;
+}
+
+/** Grey or RGB samples (unfiltered) and their alpha as an RGBA PNG. */
+function withAlphaPng(raster: PageRaster, samples: FlateSamples, alpha: Uint8Array): Uint8Array {
+  const { width, height } = raster;
+  const { channels, bytes } = samples;
+  return encodePngRows(width, height, 4, (y, out, at) => {
+    // A grey sample is its own red, green and blue.
+    const green = channels === 1 ? 0 : 1;
+    const blue = channels - 1;
+    for (let x = 0, from = y * width * channels, to = at; x < width; x++, from += channels, to += 4) {
+      out[to] = bytes[from]!;
+      out[to + 1] = bytes[from + green]!;
+      out[to + 2] = bytes[from + blue]!;
+      out[to + 3] = alpha[y * width + x]!;
+    }
+  });
+}
+
 /** One PDF opened in PDFium for its pictures; `close()` frees its memory. */
 export class PictureReader {
   readonly #m: WrappedPdfiumModule;
   readonly #doc: number;
   readonly #data: number;
+  /** The file's bytes, where an image's dictionary is read (image-dictionary.ts). */
+  readonly #file: Uint8Array;
   /** Scratch memory for PDFium's out-parameters (floats, ints, a matrix). */
   readonly #scratch: number;
 
-  private constructor(module: WrappedPdfiumModule, doc: number, data: number, scratch: number) {
+  private constructor(module: WrappedPdfiumModule, doc: number, data: number, file: Uint8Array, scratch: number) {
     this.#m = module;
     this.#doc = doc;
     this.#data = data;
+    this.#file = file;
     this.#scratch = scratch;
   }
 
@@ -116,7 +154,7 @@ export class PictureReader {
       exports.free(data);
       return undefined;
     }
-    return new PictureReader(module, doc, data, scratch);
+    return new PictureReader(module, doc, data, bytes, scratch);
   }
 
   close(): void {
@@ -155,20 +193,17 @@ export class PictureReader {
     return this.#withPage(pageNumber, (page, width, height) => {
       const m = this.#m;
       const result: PageGraphics = { width, height, rasters: [], paths: [] };
-      const toViewport = (x: number, y: number): [number, number] => {
-        const out = this.#ints(2, 8);
-        m.FPDF_PageToDevice(page, 0, 0, Math.round(width * PRECISION), Math.round(height * PRECISION), 0, x, y, this.#scratch + 8, this.#scratch + 12);
-        return [out[0]! / PRECISION, out[1]! / PRECISION];
-      };
+      const viewport = this.#viewportMatrix(page, width, height);
       const rectOf = (object: number, matrix: Matrix): Rect | undefined => {
         if (!m.FPDFPageObj_GetBounds(object, this.#scratch, this.#scratch + 4, this.#scratch + 8, this.#scratch + 12)) return undefined;
         const [left, bottom, right, top] = this.#floats(4);
+        const [a, b, c, d, e, f] = multiply(matrix, viewport);
         const corners = [
           [left!, bottom!],
           [left!, top!],
           [right!, bottom!],
           [right!, top!],
-        ].map(([x, y]) => toViewport(matrix[0] * x! + matrix[2] * y! + matrix[4], matrix[1] * x! + matrix[3] * y! + matrix[5]));
+        ].map(([x, y]) => [a * x! + c * y! + e, b * x! + d * y! + f] as const);
         const xs = corners.map((corner) => corner[0]);
         const ys = corners.map((corner) => corner[1]);
         return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
@@ -184,9 +219,12 @@ export class PictureReader {
           const rect = rectOf(object, matrix);
           if (!rect || !m.FPDFImageObj_GetImagePixelSize(object, this.#scratch, this.#scratch + 4)) return;
           const [w, h] = new Uint32Array(heap(m).buffer, this.#scratch, 2);
-          const raster: PageRaster = { rect, width: w!, height: h!, key: this.#keyOf(object) };
+          const filters = this.#filters(object);
+          const raw = this.#rawData(object);
+          const key = createHash('sha256').update(filters.join(' ')).update('\n').update(raw).digest('hex');
+          const raster: PageRaster = { rect, width: w!, height: h!, key };
           result.rasters.push(raster);
-          decode(raster, () => this.#read(object, raster));
+          decode(raster, () => this.#read(object, page, raster, filters, raw));
         } else if (type === OBJ_FORM && depth < MAX_FORM_DEPTH) {
           if (!m.FPDFPageObj_GetMatrix(object, this.#scratch)) return;
           const form = multiply([...this.#floats(6)] as Matrix, matrix);
@@ -226,21 +264,49 @@ export class PictureReader {
     }
   }
 
-  #keyOf(object: number): string {
-    const hash = createHash('sha256').update(this.#filters(object).join(' ')).update('\n');
-    return hash.update(this.#rawData(object)).digest('hex');
+  /**
+   * The affine map from page space to the viewport (top-left origin, points) that FPDF_PageToDevice applies,
+   * read once per page from three points (its output is whole device units: far points keep the error small).
+   */
+  #viewportMatrix(page: number, width: number, height: number): Matrix {
+    const m = this.#m;
+    const at = (x: number, y: number): [number, number] => {
+      const out = this.#ints(2, 8);
+      m.FPDF_PageToDevice(page, 0, 0, Math.round(width * PRECISION), Math.round(height * PRECISION), 0, x, y, this.#scratch + 8, this.#scratch + 12);
+      return [out[0]! / PRECISION, out[1]! / PRECISION];
+    };
+    const [e, f] = at(0, 0);
+    const [x1, y1] = at(SPAN, 0);
+    const [x2, y2] = at(0, SPAN);
+    return [(x1 - e) / SPAN, (y1 - f) / SPAN, (x2 - e) / SPAN, (y2 - f) / SPAN, e, f];
   }
 
-  /** The picture as a file: a JPEG stream as it is, anything else decoded to PNG. */
-  #read(object: number, raster: PageRaster): PictureFile {
+  /**
+   * The picture as a file: a JPEG stream as it is, an 8-bit grey or RGB Flate stream re-wrapped as PNG by zlib,
+   * a masked picture with its transparency, anything else decoded by PDFium to PNG.
+   */
+  #read(object: number, page: number, raster: PageRaster, filters: readonly string[], raw: Uint8Array): PictureFile {
     const m = this.#m;
     if (raster.width * raster.height > MAX_PICTURE_PIXELS) return { bytes: sizeOnlyPng(raster.width, raster.height), mediaType: 'image/png' };
-    const filters = this.#filters(object);
-    if (filters.length === 1 && filters[0] === 'DCTDecode') {
-      const raw = this.#rawData(object);
+    const dictionary = imageDictionary(this.#file, raw);
+    const flate = filters.length === 1 && filters[0] === 'FlateDecode' && dictionary && !dictionary.decodeArray;
+    if (dictionary?.masked) {
+      const alpha = flate ? softMaskSamples(this.#file, dictionary, raster.width, raster.height) : undefined;
+      const samples = alpha && this.#flateSamples(object, page, raster, raw);
+      if (alpha && samples && !samples.filtered) return { bytes: withAlphaPng(raster, samples, alpha), mediaType: 'image/png' };
+    }
+    // Unknown, the picture may have a mask: drawn with it, an opaque picture comes out as it would without.
+    if (!dictionary || dictionary.masked) return this.#renderedPng(object, page, raster);
+    if (filters.length === 1 && filters[0] === 'DCTDecode' && !dictionary.decodeArray) {
       // CMYK JPEGs (4 components) are shown inverted by most viewers: they are decoded like the rest.
       const components = jpegComponents(raw);
       if (components === 1 || components === 3) return { bytes: raw, mediaType: 'image/jpeg' };
+    }
+    const samples = flate ? this.#flateSamples(object, page, raster, raw) : undefined;
+    if (samples) {
+      const { width, height } = raster;
+      const png = samples.filtered ? encodeFilteredPng(width, height, samples.channels, samples.bytes) : encodePng(width, height, samples.channels, samples.bytes);
+      return { bytes: png, mediaType: 'image/png' };
     }
     const bitmap = m.FPDFImageObj_GetBitmap(object);
     if (!bitmap) return { bytes: new Uint8Array(0), mediaType: 'image/png' };
@@ -251,8 +317,78 @@ export class PictureReader {
     }
   }
 
-  /** A PDFium bitmap (grey, BGR, BGRx or BGRA) as PNG; alpha is kept only where the bitmap has it. */
-  #bitmapPng(bitmap: number): Uint8Array {
+  /**
+   * An 8-bit grey or RGB picture's Flate stream inflated by Node's zlib, its samples as they are for PNG (PNG's own
+   * predictors, /Predictor 10..15, are PNG's row filters: `filtered`, each row led by its filter type): PDFium's
+   * decoding into a bitmap in WebAssembly and the conversion of every pixel back cost a 9-megapixel picture about
+   * a second. Undefined when the stream is not that (another colour space or depth, a TIFF predictor, damage).
+   */
+  #flateSamples(object: number, page: number, raster: PageRaster, raw: Uint8Array): FlateSamples | undefined {
+    const m = this.#m;
+    if (!m.FPDFImageObj_GetImageMetadata(object, page, this.#scratch)) return undefined;
+    const bitsPerPixel = this.#ints(1, 16)[0]!;
+    const colourSpace = this.#ints(1, 20)[0]!;
+    const channels = bitsPerPixel === 8 ? 1 : bitsPerPixel === 24 ? 3 : undefined;
+    if (channels === undefined || !PLAIN_COLOUR_SPACES.has(colourSpace)) return undefined;
+    const { width, height } = raster;
+    const rowBytes = width * channels;
+    let samples: Buffer;
+    try {
+      const most = height * (rowBytes + 1);
+      samples = inflateSync(raw, { maxOutputLength: most, chunkSize: zlibChunkSize(most) });
+    } catch {
+      return undefined;
+    }
+    if (samples.length === height * rowBytes) return { channels, bytes: samples, filtered: false };
+    if (samples.length !== height * (rowBytes + 1)) return undefined;
+    for (let y = 0; y < height; y++) if (samples[y * (rowBytes + 1)]! > MAX_PNG_FILTER) return undefined;
+    return { channels, bytes: samples, filtered: true };
+  }
+
+  /**
+   * A picture drawn by PDFium with its masks at its own pixel size (its matrix set to that size for the call, then
+   * put back), as PNG: RGBA where any pixel is not opaque, else RGB.
+   */
+  #renderedPng(object: number, page: number, raster: PageRaster): PictureFile {
+    const m = this.#m;
+    const empty = { bytes: new Uint8Array(0), mediaType: 'image/png' };
+    if (!m.FPDFPageObj_GetMatrix(object, this.#scratch)) return empty;
+    const matrix = [...this.#floats(6)];
+    const native = this.#floats(6);
+    native.set([raster.width, 0, 0, raster.height, 0, 0]);
+    if (!m.FPDFPageObj_SetMatrix(object, this.#scratch)) return empty;
+    let bitmap: number;
+    try {
+      bitmap = m.FPDFImageObj_GetRenderedBitmap(this.#doc, page, object);
+    } finally {
+      this.#floats(6).set(matrix);
+      m.FPDFPageObj_SetMatrix(object, this.#scratch);
+    }
+    if (!bitmap) return empty;
+    try {
+      return { bytes: this.#bitmapPng(bitmap, !this.#opaque(bitmap)), mediaType: 'image/png' };
+    } finally {
+      m.FPDFBitmap_Destroy(bitmap);
+    }
+  }
+
+  /** True when a BGRA bitmap has no pixel less than opaque (any other format is). */
+  #opaque(bitmap: number): boolean {
+    const m = this.#m;
+    if (m.FPDFBitmap_GetFormat(bitmap) !== FPDFBITMAP_BGRA) return true;
+    const width = m.FPDFBitmap_GetWidth(bitmap);
+    const height = m.FPDFBitmap_GetHeight(bitmap);
+    const stride = m.FPDFBitmap_GetStride(bitmap);
+    const buffer = m.FPDFBitmap_GetBuffer(bitmap);
+    for (let y = 0; y < height; y++) {
+      const row = heap(m).subarray(buffer + y * stride + 3, buffer + y * stride + width * 4);
+      for (let at = 0; at < row.length; at += 4) if (row[at] !== 255) return false;
+    }
+    return true;
+  }
+
+  /** A PDFium bitmap (grey, BGR, BGRx or BGRA) as PNG; alpha is kept only where the bitmap has it and `alpha` allows. */
+  #bitmapPng(bitmap: number, alpha = true): Uint8Array {
     const m = this.#m;
     const width = m.FPDFBitmap_GetWidth(bitmap);
     const height = m.FPDFBitmap_GetHeight(bitmap);
@@ -260,12 +396,34 @@ export class PictureReader {
     const format = m.FPDFBitmap_GetFormat(bitmap);
     const buffer = m.FPDFBitmap_GetBuffer(bitmap);
     const source = BITMAP_BYTES[format] ?? 4;
-    const channels: PngChannels = format === FPDFBITMAP_GRAY ? 1 : format === FPDFBITMAP_BGRA ? 4 : 3;
+    const channels: PngChannels = format === FPDFBITMAP_GRAY ? 1 : format === FPDFBITMAP_BGRA && alpha ? 4 : 3;
+    // Whole pixels read as one little-endian word (B | G << 8 | R << 16 | A << 24) where the rows allow it.
+    const words = source === 4 && buffer % 4 === 0 && stride % 4 === 0;
     return encodePngRows(width, height, channels, (y, out, at) => {
       // Read again for each row: the WebAssembly memory's buffer is replaced when it grows.
-      const row = heap(m).subarray(buffer + y * stride, buffer + y * stride + width * source);
+      const start = buffer + y * stride;
+      const row = heap(m).subarray(start, start + width * source);
       if (channels === 1) {
         out.set(row, at);
+        return;
+      }
+      if (words) {
+        const pixels = new Uint32Array(row.buffer, start, width);
+        if (channels === 4) {
+          // Swapped in PDFium's own bitmap, freed after: R and B trade places, G and A stay.
+          for (let x = 0; x < width; x++) {
+            const p = pixels[x]!;
+            pixels[x] = (p & 0xff00ff00) | ((p >>> 16) & 0xff) | ((p & 0xff) << 16);
+          }
+          out.set(row, at);
+          return;
+        }
+        for (let x = 0, to = at; x < width; x++, to += 3) {
+          const p = pixels[x]!;
+          out[to] = (p >>> 16) & 0xff;
+          out[to + 1] = (p >>> 8) & 0xff;
+          out[to + 2] = p & 0xff;
+        }
         return;
       }
       let to = at;
@@ -278,10 +436,14 @@ export class PictureReader {
     });
   }
 
-  /** The part `region` (page units) of page `pageNumber`, drawn in colour at `dpi`, as PNG; undefined if it cannot be drawn. */
-  renderRegion(pageNumber: number, region: Rect, dpi: number): Uint8Array | undefined {
+  /**
+   * The part `area` (page units; `'page'`: all of it) of page `pageNumber`, drawn in colour at `dpi`, as PNG;
+   * undefined if it cannot be drawn.
+   */
+  renderRegion(pageNumber: number, area: Rect | 'page', dpi: number): Uint8Array | undefined {
     return this.#withPage(pageNumber, (page, widthPt, heightPt) => {
       const m = this.#m;
+      const region = area === 'page' ? { x0: 0, y0: 0, x1: widthPt, y1: heightPt } : area;
       const scale = renderScale(region.x1 - region.x0, region.y1 - region.y0, dpi);
       const pageWidth = Math.max(1, Math.round(widthPt * scale));
       const pageHeight = Math.max(1, Math.round(heightPt * scale));

@@ -13,14 +13,14 @@
 import type { ModelBlock, ModelPage } from '../../model.js';
 import type { Converter, DocumentModel } from '../../model.js';
 import { MAX_PICTURES } from '../../../backend/embedded-images.js';
+import type { PictureRendering } from '../../../backend/parse-backend.js';
+import { DEFAULT_IMAGE_DPI } from '../../../common/processing-settings.js';
 import { convertPdf } from '../convert-pdf.js';
 import { normaliseBbox } from '../document-layout.js';
 import type { Rect } from '../types.js';
 import { figureRegions, type PageText } from './figure-regions.js';
 import type { PageRaster, PictureFile, PictureReader } from './page-pictures.js';
 
-/** The resolution vector figures are rendered at unless told otherwise. */
-export const DEFAULT_FIGURE_DPI = 150;
 /** A picture with a side under this many pixels is a decoration, not decoded (the pipeline's threshold too). */
 const MIN_PIXEL_SIDE = 16;
 /** A raster covering more than this share of the page both ways is the page itself. */
@@ -30,7 +30,7 @@ export const FIGURE_SOURCE = 'pdf_figure';
 /** The PDF converter, with the pictures added when the result keeps them. */
 export const convertPdfWithFigures: Converter = async (input) => {
   const model = await convertPdf(input);
-  if (input.options.removeBase64Images === false) await addPdfFigures(model, input.bytes);
+  if (input.options.removeBase64Images === false) await addPdfFigures(model, input.bytes, input.pictures);
   return model;
 };
 
@@ -46,8 +46,12 @@ interface DocumentPictures {
   names: Map<string, string>;
 }
 
-/** Adds the figure blocks of every page of `model` that PDFium can read; a warning when it cannot open the file. */
-export async function addPdfFigures(model: DocumentModel, bytes: Uint8Array, dpi = DEFAULT_FIGURE_DPI): Promise<void> {
+/**
+ * Adds the figure blocks of every page of `model` that PDFium can read, and with `rendering.pages` each page's
+ * picture (`page-<n>`); a warning when PDFium cannot open the file.
+ */
+export async function addPdfFigures(model: DocumentModel, bytes: Uint8Array, rendering: Partial<PictureRendering> = {}): Promise<void> {
+  const dpi = rendering.dpi ?? DEFAULT_IMAGE_DPI;
   // Loaded with the first document that keeps its pictures: PDFium's module stays out of threads that never do.
   const { PictureReader } = await import('./page-pictures.js');
   const reader = await PictureReader.open(bytes);
@@ -60,6 +64,7 @@ export async function addPdfFigures(model: DocumentModel, bytes: Uint8Array, dpi
     for (const page of model.pages) {
       if (page.status === 'failed' || !page.width || !page.height) continue;
       addPageFigures(reader, page, pictures, dpi);
+      if (rendering.pages) addPageImage(reader, page, dpi);
     }
   } finally {
     reader.close();
@@ -109,7 +114,7 @@ function addPageFigures(reader: PictureReader, page: ModelPage, pictures: Docume
     if (!file) continue;
     const bbox = normaliseBbox(figure.rect, width, height);
     const caption = captions.get(index);
-    const uri = `data:${file.mediaType};name=${name};base64,${Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString('base64')}`;
+    const uri = dataUri(file, name);
     const block: ModelBlock = {
       type: 'figure',
       label: figure.raster === undefined ? 'drawing' : 'picture',
@@ -122,6 +127,16 @@ function addPageFigures(reader: PictureReader, page: ModelPage, pictures: Docume
     };
     page.blocks.splice(placeOf(page.blocks, bbox), 0, block);
   }
+}
+
+/** The whole page at `dpi`, as the page's picture, named `page-<n>`. */
+function addPageImage(reader: PictureReader, page: ModelPage, dpi: number): void {
+  const png = reader.renderRegion(page.pageNumber, 'page', dpi);
+  if (png) page.image = dataUri({ bytes: png, mediaType: 'image/png' }, `page-${page.pageNumber}`);
+}
+
+function dataUri(file: PictureFile, name: string): string {
+  return `data:${file.mediaType};name=${name};base64,${Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString('base64')}`;
 }
 
 /** A little white around a drawing, so the rendering does not cut its outermost strokes and glyphs. */

