@@ -29,7 +29,7 @@ export interface ParseWorkerOptions {
   control: QueueControl;
   store: OutputStore;
   backend: ParseBackend;
-  sourceFor: (location: string) => Source;
+  sourceFor: (location: string) => Source | Promise<Source>;
   logger: Logger;
   metrics?: DocmillMetrics;
   /** Jobs open at once, and the ceiling of parse requests in flight. */
