@@ -24,9 +24,8 @@ import type { LocalParseEngine } from '../engine/local-engine.js';
 import { createLogger } from '../logging/logger.js';
 import { DocmillMetrics, type PoolProbe } from '../metrics/metrics.js';
 import { startMetricsServer, type Readiness } from '../metrics/metrics-server.js';
-import { createQueueDashboard } from '../metrics/queue-dashboard.js';
 import { DEFAULT_QUEUE } from '../queue/queue-names.js';
-import { startParseServer, type ParseServerOptions, type RunningServer } from '../server/parse-server.js';
+import type { ParseServerOptions, RunningServer } from '../server/parse-server.js';
 import type { S3EventSettings } from '../sources/s3-source.js';
 import type { Source } from '../sources/source.js';
 import type { OutputStore } from '../store/output-store.js';
@@ -38,13 +37,16 @@ import { DEFAULTS, type ApiOptions, type CommonOptions, type S3Options, type Sou
 import { startParseWorker, type ParseWorker, type ParseWorkerOptions } from './parse-worker.js';
 import { checkOcrLanguagesFor } from './processing-settings.js';
 import { openQueue, type QueueHandle, type QueueNaming, type QueueSettings } from './queue-handle.js';
-import { openRedisDashboard, type RedisDashboard, type RedisDashboardOptions } from './queue-dashboard.js';
+import type { RedisDashboard, RedisDashboardOptions } from './queue-dashboard.js';
 import { Resources } from './resources.js';
 import { buildStore, defaultCheckpointDir, S3ClientCache, sourceCloser, sourceFactory } from './storage.js';
 import type { SummaryCounter } from './summary.js';
 
-/** The source of each location, built once: the worker opens files through the source named in each job. */
-export type SourceFor = (location: string) => Source;
+/**
+ * The source of each location, built once: the worker opens files through the source named in each job. A promise:
+ * an S3 source loads the AWS SDK when it is first built.
+ */
+export type SourceFor = (location: string) => Promise<Source>;
 
 export interface SourcesSettings extends Pick<SourceOptions, 'include' | 'exclude' | 'pollIntervalMs'> {
   /** An S3 watch reads the bucket's notifications from this queue (the observer is the root's when not given). */
@@ -93,12 +95,12 @@ export class CompositionRoot {
   }
 
   /** The store of `out`, closed with the rest. */
-  store(out: string, s3?: S3Options): OutputStore {
-    return this.#resources.add('store', buildStore(out, this.#s3Client(s3)), (store) => store.close());
+  async store(out: string, s3?: S3Options): Promise<OutputStore> {
+    return this.#resources.add('store', await buildStore(out, this.#s3Client(s3)), (store) => store.close());
   }
 
   /** The store of `out` only read (states, the content index): never closed, since closing a store may tidy its folder. */
-  storeToRead(out: string, s3?: S3Options): OutputStore {
+  storeToRead(out: string, s3?: S3Options): Promise<OutputStore> {
     return buildStore(out, this.#s3Client(s3));
   }
 
@@ -144,9 +146,10 @@ export class CompositionRoot {
     if (port === undefined) return undefined;
     const checked = integerSetting(port, 'metricsPort', { min: 0, max: 65_535 });
     const dashboard = board?.dashboard ?? true;
+    // bull-board is loaded only where a dashboard is served.
     const mounts =
       board && dashboard !== false
-        ? [createQueueDashboard({ queues: [board.queue], write: typeof dashboard === 'object' && Boolean(dashboard.write) })]
+        ? [(await import('../metrics/queue-dashboard.js')).createQueueDashboard({ queues: [board.queue], write: typeof dashboard === 'object' && Boolean(dashboard.write) })]
         : [];
     const server = this.#resources.add('metrics server', await startMetricsServer(metrics, checked, this.logger, mounts, readiness), (s) => s.close());
     return server.port;
@@ -169,11 +172,14 @@ export class CompositionRoot {
   }
 
   async parseServer(options: ParseServerOptions & { host: string; port: number }): Promise<RunningServer> {
+    // The HTTP server and its upload reader (busboy) are `serve`'s alone: loaded here, not by every command.
+    const { startParseServer } = await import('../server/parse-server.js');
     return this.#resources.add('parse server', await startParseServer(options), (server) => server.close());
   }
 
   /** The dashboard over every docmill queue in a Redis (`docmill serve --dashboard`). */
   async redisDashboard(options: Omit<RedisDashboardOptions, 'environment' | 'logger'>): Promise<RedisDashboard> {
+    const { openRedisDashboard } = await import('./queue-dashboard.js');
     const board = await openRedisDashboard({ ...options, environment: this.environment, logger: this.logger });
     return this.#resources.add('queue dashboard', board, (opened) => opened.close());
   }
@@ -182,10 +188,10 @@ export class CompositionRoot {
   async openConversion(options: ConversionOptions, how: ConversionSettings): Promise<Conversion> {
     const backend = this.parseBackend(options);
     if (how.processing) checkOcrLanguagesFor(backend, how.processing);
-    const store = this.store(options.out, options.s3);
+    const store = await this.store(options.out, options.s3);
     const metrics = new DocmillMetrics(how.defaultMetrics ? { defaultMetrics: true } : {});
     const sourceFor = this.sources({ include: options.include, exclude: options.exclude, out: options.out, ...how.watch }, options.s3, metrics);
-    const source = options.source !== undefined ? sourceFor(options.source) : undefined;
+    const source = options.source !== undefined ? await sourceFor(options.source) : undefined;
     const handle = await this.queue({ ...options, giveUpOnRedisAfterMs: how.giveUpOnRedisAfterMs }, how.naming);
     const readiness = (): string | undefined =>
       how.stopping?.aborted ? 'stopping: finishing active documents' : handle.outage.down ? 'Redis cannot be reached' : undefined;

@@ -61,7 +61,7 @@ async function enqueueAll(options: EnqueueOptions, pipelineEvents: PipelineEvent
       },
       options.s3,
     );
-    const source = sourceFor(options.source);
+    const source = await sourceFor(options.source);
     const handle = await root.queue(options, 'named');
     await handle.control.saveOptions(fingerprint, parseOptions, settings);
     const onSkipped = (entry: SkippedEntry) => recordNotConverted(entry, source.location, undefined, counter, pipelineEvents);

@@ -29,7 +29,7 @@ export interface ParseWorkerOptions {
   control: QueueControl;
   store: OutputStore;
   backend: ParseBackend;
-  sourceFor: (location: string) => Source;
+  sourceFor: (location: string) => Source | Promise<Source>;
   logger: Logger;
   metrics?: DocmillMetrics;
   /** Jobs open at once, and the ceiling of parse requests in flight. */
@@ -90,7 +90,9 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     ...finishedJobRetention(options.keepCompleted),
     stalledInterval: Math.min(30_000, options.lockDurationMs),
     maxStalledCount: 5,
-    metrics: { maxDataPoints: MetricsTime.ONE_WEEK },
+    // Per-minute counts of finished jobs for the dashboard's charts: two commands inside every job's finishing script,
+    // kept by long-lived workers only (a run, which keeps no finished job, has no use for them).
+    ...(options.keepCompleted ? { metrics: { maxDataPoints: MetricsTime.ONE_WEEK } } : {}),
     // A per-minute 429 pauses every worker of the queue (Queue.rateLimit): see queue-rate-limit.ts.
     limiter: HONOUR_QUEUE_RATE_LIMIT,
     autorun: true,

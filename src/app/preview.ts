@@ -52,8 +52,8 @@ export async function preview(options: PreviewOptions): Promise<CostPreview> {
   const splitPages = options.splitPages === undefined ? undefined : integerSetting(options.splitPages, 'splitPages');
   return CompositionRoot.use(options, async (root) => {
     const out = options.out;
-    const source = root.sources({ include: options.include, exclude: options.exclude, out }, options.s3)(options.source);
-    const store = out === undefined ? undefined : root.storeToRead(out, options.s3);
+    const source = await root.sources({ include: options.include, exclude: options.exclude, out }, options.s3)(options.source);
+    const store = out === undefined ? undefined : await root.storeToRead(out, options.s3);
     const result: CostPreview = { documents: 0, pages: 0, estimatedCredits: 0, items: [], skipped: { unchanged: 0, sameContent: 0, tooLarge: 0 }, notConverted: 0 };
     /** Content this listing already sends once: a second file with it is copied by the run. */
     const sent = new Set<string>();

@@ -62,7 +62,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     const { logger } = root;
     const opened = await root.openConversion(options, { naming: 'run', giveUpOnRedisAfterMs, defaultMetrics: false, processing: settings, worker, keepCompleted: false });
     const { store, handle } = opened;
-    const source = opened.source ?? opened.sourceFor(options.source);
+    const source = opened.source ?? (await opened.sourceFor(options.source));
     const { queue, control } = handle;
     // Stopped, or Redis gone for longer than the run may wait: either way nothing may keep awaiting Redis.
     const stopOrLost = AbortSignal.any([signal, handle.outage.lost]);

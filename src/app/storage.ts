@@ -1,11 +1,11 @@
 /**
  * Where documents come from and where their outputs go: one S3 client per process, the output store, and the sources
- * by location (built once each, closed together). Opened through the composition root.
+ * by location (built once each, closed together). Opened through the composition root. The AWS SDK is loaded the
+ * first time an S3 client is needed, not at start-up: a run from a folder to a folder never loads it.
  */
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { createS3Client } from '../sources/s3-client.js';
 import { createSource } from '../sources/create-source.js';
 import type { S3EventSettings } from '../sources/s3-source.js';
 import type { Source, SourceSelection } from '../sources/source.js';
@@ -15,26 +15,30 @@ import type { S3Options } from './options.js';
 
 /** One S3 client for every S3 source and store of a process, created on first use. */
 export class S3ClientCache {
-  #client: S3Client | undefined;
+  #client: Promise<S3Client> | undefined;
+  #made: S3Client | undefined;
 
   constructor(private readonly settings: S3Options = {}) {}
 
-  get(): S3Client {
-    this.#client ??= createS3Client({
-      endpoint: this.settings.endpoint,
-      region: this.settings.region,
-      forcePathStyle: this.settings.forcePathStyle,
+  get(): Promise<S3Client> {
+    this.#client ??= import('../sources/s3-client.js').then(({ createS3Client }) => {
+      this.#made = createS3Client({
+        endpoint: this.settings.endpoint,
+        region: this.settings.region,
+        forcePathStyle: this.settings.forcePathStyle,
+      });
+      return this.#made;
     });
     return this.#client;
   }
 
   close(): void {
-    this.#client?.destroy();
+    this.#made?.destroy();
   }
 }
 
-export function buildStore(out: string, s3: S3ClientCache): OutputStore {
-  return createStore(out.startsWith('s3://') ? out : resolve(out), out.startsWith('s3://') ? { s3Client: s3.get() } : {});
+export async function buildStore(out: string, s3: S3ClientCache): Promise<OutputStore> {
+  return createStore(out.startsWith('s3://') ? out : resolve(out), out.startsWith('s3://') ? { s3Client: await s3.get() } : {});
 }
 
 export interface SourceFactoryOptions {
@@ -63,16 +67,19 @@ export function canonicalLocation(location: string): string {
 }
 
 /** Sources by location, built once each: the worker opens files through the source named in each job. */
-export function sourceFactory(s3: S3ClientCache, options: SourceFactoryOptions = {}): (location: string) => Source {
-  const cache = new Map<string, Source>();
+export function sourceFactory(s3: S3ClientCache, options: SourceFactoryOptions = {}): (location: string) => Promise<Source> {
+  const cache = new Map<string, Promise<Source>>();
   return (location) => {
     const canonical = canonicalLocation(location);
     let source = cache.get(canonical);
     if (!source) {
-      source = createSource(canonical, {
-        ...options,
-        ...(canonical.startsWith('s3://') ? { s3Client: s3.get() } : {}),
-      });
+      source = (async () =>
+        createSource(canonical, {
+          ...options,
+          ...(canonical.startsWith('s3://') ? { s3Client: await s3.get() } : {}),
+        }))();
+      // A location that could not be opened (missing, malformed) is tried afresh next time, as before.
+      source.catch(() => cache.delete(canonical));
       cache.set(canonical, source);
     }
     return source;
@@ -80,16 +87,22 @@ export function sourceFactory(s3: S3ClientCache, options: SourceFactoryOptions =
 }
 
 /** Closes every source a factory built (their watchers and clients). */
-export function sourceCloser(): { track: (factory: (location: string) => Source) => (location: string) => Source; close: () => Promise<void> } {
-  const built: Source[] = [];
+export function sourceCloser(): {
+  track: (factory: (location: string) => Promise<Source>) => (location: string) => Promise<Source>;
+  close: () => Promise<void>;
+} {
+  const built = new Set<Promise<Source>>();
   return {
     track: (factory) => (location) => {
       const source = factory(location);
-      if (!built.includes(source)) built.push(source);
+      built.add(source);
       return source;
     },
     close: async () => {
-      for (const source of built) await source.close();
+      for (const source of built) {
+        const opened = await source.catch(() => undefined);
+        await opened?.close();
+      }
     },
   };
 }

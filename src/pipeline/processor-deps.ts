@@ -18,7 +18,8 @@ export interface ProcessorDeps {
   store: OutputStore;
   backend: ParseBackend;
   gate: ParseGate;
-  sourceFor: (location: string) => Source;
+  /** The source named in a job (a promise where building it loads a client library: S3). */
+  sourceFor: (location: string) => Source | Promise<Source>;
   logger: Logger;
   metrics?: DocmillMetrics | undefined;
   /** Told of every finished document (the run's progress display). */

@@ -1,8 +1,7 @@
 /**
- * The Source for a location as the user typed it: `s3://bucket/prefix`, a folder, or a single file.
- *
- * Synchronous on purpose (one stat): callers build sources in places that cannot await, such as a worker's
- * location-to-source cache.
+ * The Source for a location as the user typed it: `s3://bucket/prefix`, a folder, or a single file. The S3 source (and
+ * with it the AWS SDK and the event queues' clients) is loaded only for an `s3://` location: a run from a folder to a
+ * folder does not pay for loading them.
  */
 import { statSync } from 'node:fs';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -11,7 +10,7 @@ import { errorCodeOf, SourceNotFoundError } from './errors.js';
 import { LocalDirSource } from './local-dir-source.js';
 import { LocalFileSource } from './local-file-source.js';
 import type { LocalSourceWatchOptions } from './local-watch-options.js';
-import { S3Source, type S3SourceSettings } from './s3-source.js';
+import type { S3SourceSettings } from './s3-source.js';
 import type { Source, SourceSelection } from './source.js';
 
 export interface CreateSourceOptions extends S3SourceSettings, LocalSourceWatchOptions {
@@ -25,9 +24,12 @@ export interface CreateSourceOptions extends S3SourceSettings, LocalSourceWatchO
 }
 
 /** Throws S3UrlError for a malformed s3:// location and SourceNotFoundError for a path that is not there. */
-export function createSource(location: string, options: CreateSourceOptions = {}): Source {
+export async function createSource(location: string, options: CreateSourceOptions = {}): Promise<Source> {
   const { selection = {}, ignorePaths = [], s3Client, stabilityThresholdMs, onWatchReady, ...s3Settings } = options;
-  if (isS3Location(location)) return new S3Source({ ...s3Settings, location, selection, client: s3Client });
+  if (isS3Location(location)) {
+    const { S3Source } = await import('./s3-source.js');
+    return new S3Source({ ...s3Settings, location, selection, client: s3Client });
+  }
 
   let stats;
   try {

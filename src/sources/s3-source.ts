@@ -132,7 +132,7 @@ export class S3Source implements Source {
   }
 
   private async watchEvents(events: S3EventSettings, onEntry: (entry: WatchEntry) => Promise<void>, hooks: WatchHooks, signal: AbortSignal): Promise<void> {
-    const transport = createEventTransport({ ...events, region: events.region ?? this.options.region }, this.options.onError, events.observer);
+    const transport = await createEventTransport({ ...events, region: events.region ?? this.options.region }, this.options.onError, events.observer);
     try {
       await watchS3Events(
         {

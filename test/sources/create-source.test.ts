@@ -22,8 +22,8 @@ afterEach(async () => {
   await removeTempDir(dir);
 });
 
-function make(location: string, options?: Parameters<typeof createSource>[1]): Source {
-  const source = createSource(location, options);
+async function make(location: string, options?: Parameters<typeof createSource>[1]): Promise<Source> {
+  const source = await createSource(location, options);
   sources.push(source);
   return source;
 }
@@ -41,7 +41,7 @@ describe('createSource', () => {
     await mkdir(join(dir, 'in', 'out'));
     await writeFile(join(dir, 'in', 'out', 'a.pdf.md.pdf'), 'output');
 
-    const source = make(join(dir, 'in'), { ignorePaths: [join(dir, 'in', 'out')] });
+    const source = await make(join(dir, 'in'), { ignorePaths: [join(dir, 'in', 'out')] });
 
     expect(source).toBeInstanceOf(LocalDirSource);
     expect(source.location).toBe(join(dir, 'in'));
@@ -52,7 +52,7 @@ describe('createSource', () => {
     await mkdir(join(dir, 'deep', 'er'), { recursive: true });
     await writeFile(join(dir, 'deep', 'er', 'Q1 Übersicht.pdf'), 'twelve bytes');
 
-    const source = make(join(dir, 'deep', 'er', 'Q1 Übersicht.pdf'));
+    const source = await make(join(dir, 'deep', 'er', 'Q1 Übersicht.pdf'));
     const entries = await listAll(source);
 
     expect(source).toBeInstanceOf(LocalFileSource);
@@ -68,19 +68,19 @@ describe('createSource', () => {
     await writeFile(join(dir, 'notes.txt'), 'text');
     await writeFile(join(dir, 'a.pdf'), 'pdf');
 
-    expect(await listAll(make(join(dir, 'notes.txt')))).toEqual([
+    expect(await listAll(await make(join(dir, 'notes.txt')))).toEqual([
       { kind: 'skipped', relativePath: 'notes.txt', reason: 'unsupported' },
     ]);
-    expect(await listAll(make(join(dir, 'a.pdf'), { selection: { exclude: ['*.pdf'] } }))).toEqual([
+    expect(await listAll(await make(join(dir, 'a.pdf'), { selection: { exclude: ['*.pdf'] } }))).toEqual([
       { kind: 'skipped', relativePath: 'a.pdf', reason: 'excluded' },
     ]);
   });
 
-  it('fails with SOURCE_NOT_FOUND naming a path that does not exist', () => {
+  it('fails with SOURCE_NOT_FOUND naming a path that does not exist', async () => {
     const missing = join(dir, 'no', 'such', 'folder');
     let error: unknown;
     try {
-      make(missing);
+      await make(missing);
     } catch (caught) {
       error = caught;
     }
@@ -89,12 +89,12 @@ describe('createSource', () => {
     expect((error as Error).message).toContain(missing);
   });
 
-  it('makes an S3 source for s3:// locations, and refuses malformed ones', () => {
-    const source = make('s3://bucket/docs', { endpoint: 'http://127.0.0.1:1', region: 'us-east-1' });
+  it('makes an S3 source for s3:// locations, and refuses malformed ones', async () => {
+    const source = await make('s3://bucket/docs', { endpoint: 'http://127.0.0.1:1', region: 'us-east-1' });
     expect(source).toBeInstanceOf(S3Source);
     expect(source).toMatchObject({ location: 's3://bucket/docs', bucket: 'bucket', prefix: 'docs/' });
 
-    expect(() => createSource('s3:///docs')).toThrow(S3UrlError);
-    expect(() => createSource('s3://')).toThrow(expect.objectContaining({ code: 'S3_INVALID_URL' }));
+    await expect(createSource('s3:///docs')).rejects.toThrow(S3UrlError);
+    await expect(createSource('s3://')).rejects.toThrow(expect.objectContaining({ code: 'S3_INVALID_URL' }));
   });
 });

@@ -19,7 +19,7 @@ export async function readSource(ctx: JobContext, deps: ReadSourceDeps): Promise
     throw new UnrecoverableError(`${data.relativePath}: ${data.size} bytes is over the parse API's 50 MiB limit`);
   }
   const file: SourceFile = { uri: data.uri, relativePath: data.relativePath, size: data.size, changeToken: data.changeToken };
-  const local = await materialise(deps.sourceFor(data.source), file, ctx.signal);
+  const local = await materialise(await deps.sourceFor(data.source), file, ctx.signal);
   deps.metrics?.bytesRead.inc(local.size);
   return local;
 }

@@ -98,7 +98,7 @@ export async function removeSource(job: Job, token: string | undefined, deps: Re
 async function isBack(data: RemovalJobData, deps: RemoveDeps): Promise<boolean> {
   let presence: SourcePresence = 'unknown';
   try {
-    presence = (await deps.sourceFor(data.source).presence?.(data.uri)) ?? 'unknown';
+    presence = (await (await deps.sourceFor(data.source)).presence?.(data.uri)) ?? 'unknown';
   } catch (error) {
     // The source root itself gone, or unreadable: nothing says the file is back.
     deps.logger.debug({ file: data.relativePath, err: error }, 'the source could not say whether a removed file is back');

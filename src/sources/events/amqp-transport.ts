@@ -11,6 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
 import { SourceListError } from '../errors.js';
+import { splitAmqpUrl } from './amqp-url.js';
 import { EVENT_BATCH_SIZE, type BatchHandler, type EventTransport } from './event-transport.js';
 
 export interface AmqpTransportOptions {
@@ -146,27 +147,6 @@ class HandlerFailure extends Error {
   constructor(override readonly cause: unknown) {
     super('the event handler failed');
   }
-}
-
-/** The URL to connect to (without `queue`), the queue's name, and a description without credentials. */
-export function splitAmqpUrl(raw: string, queueOption: string | undefined): { url: string; queue: string; description: string } {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new SourceListError('--events', `"${redact(raw)}" is not an amqp:// or amqps:// URL`);
-  }
-  const queue = queueOption ?? url.searchParams.get('queue') ?? '';
-  url.searchParams.delete('queue');
-  if (queue === '') throw new SourceListError(redact(raw), 'no queue named: add ?queue=<name> to the URL, or --events-queue <name>');
-  const shown = new URL(url.href);
-  shown.username = '';
-  shown.password = '';
-  return { url: url.href, queue, description: `AMQP ${shown.href} queue ${queue}` };
-}
-
-function redact(raw: string): string {
-  return raw.replace(/\/\/[^@/]*@/, '//***@');
 }
 
 function messageId(message: ConsumeMessage): string {

@@ -4,9 +4,8 @@
  */
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { SourceListError } from '../errors.js';
-import { AmqpTransport, splitAmqpUrl } from './amqp-transport.js';
+import { splitAmqpUrl } from './amqp-url.js';
 import type { EventTransport, TransportObserver } from './event-transport.js';
-import { SqsTransport } from './sqs-transport.js';
 
 export interface EventQueueSettings {
   /** An SQS queue URL, or an AMQP URL (the queue as `?queue=<name>`, or in `queue`). */
@@ -35,8 +34,13 @@ export function checkEventQueue(settings: EventQueueSettings): 'amqp' | 'sqs' {
   throw new SourceListError(describeEventQueue(settings.url), 'the event queue must be an SQS queue URL (https://sqs.<region>.amazonaws.com/<account>/<name>) or an amqp:// URL');
 }
 
-export function createEventTransport(settings: EventQueueSettings, onError?: (error: unknown) => void, observer?: TransportObserver): EventTransport {
-  if (checkEventQueue(settings) === 'amqp') return new AmqpTransport({ url: settings.url, queue: settings.queue, onError });
+/** The transport's client library (amqplib, the SQS SDK) is loaded here, by the watch that uses it, not at start-up. */
+export async function createEventTransport(settings: EventQueueSettings, onError?: (error: unknown) => void, observer?: TransportObserver): Promise<EventTransport> {
+  if (checkEventQueue(settings) === 'amqp') {
+    const { AmqpTransport } = await import('./amqp-transport.js');
+    return new AmqpTransport({ url: settings.url, queue: settings.queue, onError });
+  }
+  const { SqsTransport } = await import('./sqs-transport.js');
   return new SqsTransport({ queueUrl: settings.url, endpoint: settings.sqsEndpoint, region: settings.region, client: settings.sqsClient, onError, observer });
 }
 
