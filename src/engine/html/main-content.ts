@@ -249,7 +249,7 @@ function articleLead(elements: DomElement[], ids: Set<string>, title: DomElement
     if ((!marked && !unmarkedStandfirst) || isInside(firstKept, candidate)) continue;
     if (text.length < LEAD_MIN || text.length > LEAD_MAX) continue;
     if (candidate.querySelector('h1, article, main, img, figure, table, form') !== null) continue;
-    const linkText = [...candidate.querySelectorAll('a')].reduce((sum, link) => sum + normalisedText(link).length, 0);
+    const linkText = linkTextLength(candidate);
     if (linkText > text.length * 0.3) continue;
     if (isInChrome(candidate) || isInBoilerplate(candidate, Infinity)) continue;
     leads.push(candidate);
@@ -278,7 +278,7 @@ function droppedProse(body: DomElement, ids: Set<string>): DomElement[] {
     if (!hasKeptAncestor(candidate, ids)) continue;
     const text = normalisedText(candidate);
     if (text.length < PROSE_MIN) continue;
-    const linkText = [...candidate.querySelectorAll('a')].reduce((sum, link) => sum + normalisedText(link).length, 0);
+    const linkText = linkTextLength(candidate);
     if (linkText > text.length * PROSE_MAX_LINK_SHARE) continue;
     if (isInChrome(candidate) || isInBoilerplate(candidate, Infinity)) continue;
     found.push(candidate);
@@ -287,6 +287,10 @@ function droppedProse(body: DomElement, ids: Set<string>): DomElement[] {
 }
 
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'br', 'cite', 'code', 'em', 'i', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u']);
+
+function linkTextLength(element: DomElement): number {
+  return [...element.querySelectorAll('a')].reduce((sum, link) => sum + normalisedText(link).length, 0);
+}
 
 function hasKeptAncestor(element: DomElement, ids: Set<string>): boolean {
   for (let node = element.parentElement; node !== null; node = node.parentElement) {
