@@ -15,7 +15,8 @@
  * - bylines and meta lines (`byline`, `entry-meta`, `author-box`...), buttons, paywall boxes, sidebars, menus,
  *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
- *   wrapping a heading, a `teaser`/`card` block that is mostly link), picture credits and source lines ("Photo:",
+ *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item headed by a link to another
+ *   page), picture credits and source lines ("Photo:",
  *   "Source:", a caption ending in "© name"), and headings left at the end with nothing under them.
  * When the rules together would leave less than a fifth of the text, nothing is removed (never an empty page).
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
@@ -122,6 +123,14 @@ function removeBoilerplateRules(root: DomElement): void {
     if (element.parentNode === null || (element.getAttribute('href') ?? '').trim().startsWith('#')) continue;
     if (element.querySelector('h1, h2, h3, h4, h5, h6') !== null && removable(element)) element.remove();
   }
+  // A list of other articles: items headed by a link to another page (its title), with an excerpt or picture.
+  for (const heading of root.querySelectorAll('li h1, li h2, li h3, li h4, li h5, li h6')) {
+    const text = textLength.get(heading) ?? 0;
+    if (heading.parentNode === null || text === 0 || (linkLength.get(heading) ?? 0) < text * 0.9) continue;
+    if (![...heading.querySelectorAll('a')].some((link) => !(link.getAttribute('href') ?? '#').trim().startsWith('#'))) continue;
+    const item = outermostListItem(heading, root);
+    if (item !== null && removable(item)) item.remove();
+  }
   for (const element of root.querySelectorAll('[class]')) {
     if (element.parentNode === null || !TEASER_WORDS.test(element.getAttribute('class') ?? '')) continue;
     const text = textLength.get(element) ?? 0;
@@ -183,6 +192,12 @@ function removeTrailingHeadings(root: DomElement): void {
     if (normalisedTextLength(root) <= normalisedTextLength(heading) * 2) return;
     heading.remove();
   }
+}
+
+function outermostListItem(element: DomElement, root: DomElement): DomElement | null {
+  let item: DomElement | null = null;
+  for (let node = element.parentElement; node !== null && node !== root; node = node.parentElement) if (tagOf(node) === 'li') item = node;
+  return item;
 }
 
 function isInside(element: DomElement, root: DomElement): boolean {

@@ -24,7 +24,10 @@
  * Headings readability drops for repeating the title are kept: the page's first `<h1>` matching the title when the
  * article has none (Wikipedia puts the title heading outside the content element; a logo `<h1>` may come first),
  * and a heading inside the kept content that matches the title (an e-book chapter's `<h2>`). So is the article's
- * lead (standfirst, abstract, subtitle), which readability leaves out with the header: see `articleLead`.
+ * lead (standfirst, abstract, subtitle), which readability leaves out with the header: see `articleLead`. So are
+ * paragraphs of prose readability's cleaning dropped inside its article (a paragraph in a block it judged
+ * link-heavy, a text-only `<div>`): see `droppedProse`. A heading matches the title when one holds the other, or
+ * by readability's own word similarity (the heading it drops for repeating the title).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, parseDocument, tagOf } from './dom.js';
@@ -168,7 +171,7 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   const title = (article?.title ?? '').trim().toLowerCase();
   const matchesTitle = (heading: DomElement) => {
     const text = normalisedText(heading).toLowerCase();
-    return text !== '' && title !== '' && (title.includes(text) || text.includes(title));
+    return text !== '' && title !== '' && (title.includes(text) || text.includes(title) || textSimilarity(title, text) > TITLE_SIMILARITY);
   };
   const restore = (heading: DomElement) => {
     ids.add(heading.getAttribute(ID_ATTRIBUTE) as string);
@@ -183,7 +186,25 @@ function readabilityIds(document: DomDocument): Set<string> | null {
     if (!ids.has(id) && parentId !== undefined && parentId !== null && ids.has(parentId) && matchesTitle(heading)) restore(heading);
   }
   for (const lead of articleLead(elements, ids, titleH1)) restore(lead);
+  for (const paragraph of droppedProse(body, ids)) restore(paragraph);
   return ids;
+}
+
+/** Readability drops the first h1/h2 whose words are this similar to the title (its `_headerDuplicatesTitle`). */
+const TITLE_SIMILARITY = 0.75;
+
+/**
+ * Readability's measure of how much of `text` the title says: 1 minus the share (in characters) of its words
+ * missing from the title. A section heading that shares most words with the title ("Interview with X" under
+ * "X: an interview") is the one readability drops.
+ */
+function textSimilarity(title: string, text: string): number {
+  const words = (value: string) => value.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+  const titleWords = new Set(words(title));
+  const textWords = words(text);
+  if (titleWords.size === 0 || textWords.length === 0) return 0;
+  const missing = textWords.filter((word) => !titleWords.has(word));
+  return 1 - missing.join(' ').length / textWords.join(' ').length;
 }
 
 /** Class/id words of an article's lead: its standfirst, abstract or summary under the title. */
@@ -228,12 +249,55 @@ function articleLead(elements: DomElement[], ids: Set<string>, title: DomElement
     if ((!marked && !unmarkedStandfirst) || isInside(firstKept, candidate)) continue;
     if (text.length < LEAD_MIN || text.length > LEAD_MAX) continue;
     if (candidate.querySelector('h1, article, main, img, figure, table, form') !== null) continue;
-    const linkText = [...candidate.querySelectorAll('a')].reduce((sum, link) => sum + normalisedText(link).length, 0);
+    const linkText = linkTextLength(candidate);
     if (linkText > text.length * 0.3) continue;
     if (isInChrome(candidate) || isInBoilerplate(candidate, Infinity)) continue;
     leads.push(candidate);
   }
   return leads;
+}
+
+/** A paragraph of prose is at least this long (characters)... */
+const PROSE_MIN = 80;
+/** ...and at most this share of it is link text. */
+const PROSE_MAX_LINK_SHARE = 0.25;
+
+/**
+ * Paragraphs of prose readability's cleaning dropped inside the article it kept: a lead in the article's header, a
+ * paragraph in a wrapper it judged to be a widget, a text-only `<div>`. A `<p>` (or a `<div>` holding only text
+ * and inline markup) not kept, with a kept ancestor, of a sentence's length or more, mostly not link text, outside
+ * page chrome and boilerplate. Boilerplate readability dropped (share bars, newsletter boxes) is mostly links,
+ * short, or marked up as such, and stays out.
+ */
+function droppedProse(body: DomElement, ids: Set<string>): DomElement[] {
+  const found: DomElement[] = [];
+  for (const candidate of body.querySelectorAll('p, div')) {
+    const id = candidate.getAttribute(ID_ATTRIBUTE);
+    if (id === null || ids.has(id)) continue;
+    if (tagOf(candidate) === 'div' && [...elementChildren(candidate)].some((child) => !INLINE_TAGS.has(tagOf(child)))) continue;
+    if (!hasKeptAncestor(candidate, ids)) continue;
+    const text = normalisedText(candidate);
+    if (text.length < PROSE_MIN) continue;
+    const linkText = linkTextLength(candidate);
+    if (linkText > text.length * PROSE_MAX_LINK_SHARE) continue;
+    if (isInChrome(candidate) || isInBoilerplate(candidate, Infinity)) continue;
+    found.push(candidate);
+  }
+  return found;
+}
+
+const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'br', 'cite', 'code', 'em', 'i', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u']);
+
+function linkTextLength(element: DomElement): number {
+  return [...element.querySelectorAll('a')].reduce((sum, link) => sum + normalisedText(link).length, 0);
+}
+
+function hasKeptAncestor(element: DomElement, ids: Set<string>): boolean {
+  for (let node = element.parentElement; node !== null; node = node.parentElement) {
+    const id = node.getAttribute(ID_ATTRIBUTE);
+    if (id !== null && ids.has(id)) return true;
+  }
+  return false;
 }
 
 function isInside(element: DomElement, ancestor: DomElement): boolean {

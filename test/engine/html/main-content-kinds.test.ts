@@ -110,3 +110,52 @@ describe('notices and forms readability takes for a short article', () => {
     expect(markdown).not.toContain('what a lovely little scene');
   });
 });
+
+describe('the article’s own text that readability drops', () => {
+  const prose = Array.from(
+    { length: 5 },
+    (_, index) => `<p>Paragraph ${index + 1}: the new interface links the office software to the partner’s web files, so that clients and lawyers share documents safely and quickly.</p>`,
+  ).join('');
+
+  it('keeps a paragraph of prose from a block readability judged link-heavy, without the block’s links', () => {
+    const links = Array.from({ length: 4 }, (_, index) => `<li><a href="https://help.example/${index}">Help centre article number ${index} about the new interface</a></li>`).join('');
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Shortbread with dark chocolate</h1>${prose}
+      <div><h2>More on the subject</h2><p>A detailed overview of the new interface is in the help centre, and further information is on the partner’s own pages:</p><ul>${links}</ul></div>
+      </article></main><footer><ul>${menu}</ul></footer>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: the new interface');
+    expect(markdown).toContain('further information is on the partner’s own pages');
+    expect(markdown).not.toContain('Help centre article number 2');
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+
+  it('keeps a section heading that repeats the title’s words in another order', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Biscuits for the winter</h1>${prose}<h2>Dark chocolate shortbread</h2>${prose.replaceAll('Paragraph', 'Step')}</article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('## Dark chocolate shortbread');
+    expect(markdown).toContain('Step 5: the new interface');
+  });
+});
+
+describe('lists of other articles inside the content', () => {
+  it('removes a list whose items are headed by links to other pages, with their excerpts', () => {
+    const prose = Array.from({ length: 5 }, (_, index) => `<p>Paragraph ${index + 1}: the council voted on Tuesday to keep the old market hall open for another ten years, after a long debate.</p>`).join('');
+    const others = Array.from(
+      { length: 4 },
+      (_, index) => `<li><h3><a href="/stories/${index}">Another story number ${index}</a></h3><p>Excerpt ${index}: a longer summary of that other story, written to make the reader click through to it and read on.</p></li>`,
+    ).join('');
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Market hall stays open</h1>${prose}<ul class="list-unstyled">${others}</ul></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: the council voted');
+    expect(markdown).not.toContain('Another story number 2');
+    expect(markdown).not.toContain('Excerpt 3: a longer summary');
+  });
+
+  it('keeps a list whose items are the article’s own headed steps', () => {
+    const steps = Array.from({ length: 4 }, (_, index) => `<li><h3>Step ${index + 1}</h3><p>Knead the dough for step ${index + 1} until it is smooth and holds together, then let it rest in a cool place.</p></li>`).join('');
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Shortbread with dark chocolate</h1><p>These biscuits are quick to make and keep for a week in a tin, if nobody finds them first.</p><ol>${steps}</ol></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('### Step 4');
+    expect(markdown).toContain('Knead the dough for step 4');
+  });
+});
