@@ -14,11 +14,14 @@
  * DOCUMENT_TOO_COMPLEX: a thread converts one document at a time and V8 collects what earlier ones left before it
  * gives up, so the memory was this document's.
  *
- * Threads are recycled between documents, never during one: after `recycleAfterDocuments` documents, or when the
- * heap a thread reports with a result passes `recycleHeapMb`, it is ended and a fresh one started in its place. A
- * thread's resident set grows with the documents it has converted (allocator arenas, WebAssembly memories that
- * never shrink, caches of the converters' libraries) while its V8 heap stays small, so the count is what keeps a
- * long batch flat; the heap threshold catches a thread that one document left holding much.
+ * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs, or when the heap
+ * a thread reports with a result passes `recycleHeapMb`, it is ended and a fresh one started in its place. A
+ * thread's resident set grows with the PDFs it has converted (PDFium's and tesseract's native and WebAssembly
+ * memories, which never shrink: 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays
+ * small, so the count is what keeps a long batch flat; the heap threshold catches a thread that one document left
+ * holding much. The other formats' converters are plain JavaScript that leaves nothing behind (flat over 60
+ * documents of each kind), so a document of theirs counts as a fiftieth of a PDF: a thread takes about a second
+ * to start, and recycling one every 40 small web pages cost two thirds of the throughput.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +31,7 @@ import type { PictureRendering } from '../backend/parse-backend.js';
 import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
+import { findPdfHeader } from './bytes/sniff.js';
 import { clearStage, newStageBoard, readStage } from './stage-board.js';
 import { decodeResult, type ThreadMessage, type ThreadTask } from './thread-messages.js';
 
@@ -41,7 +45,7 @@ export interface ThreadPoolOptions {
    * package does without its native module. @default the package
    */
   liteParseModule?: string | undefined;
-  /** Documents a thread converts before it is replaced by a fresh one. @default 40 */
+  /** PDFs a thread converts before it is replaced by a fresh one (another document counts 1/50). @default 40 */
   recycleAfterDocuments?: number;
   /** Heap (V8's used heap and the external memory it tracks) past which a thread is replaced after its document. @default 256 */
   recycleHeapMb?: number;
@@ -64,12 +68,17 @@ interface Slot {
   ready: Promise<void>;
   /** Whether `ready` is fulfilled. */
   started: boolean;
-  /** Documents it has finished. */
-  documents: number;
+  /** The documents it has finished, a PDF counting 1 and another document NON_PDF_WEAR (see the header). */
+  wear: number;
 }
+
+/** What a document other than a PDF adds to its thread's wear (see the header). */
+const NON_PDF_WEAR = 1 / 50;
 
 interface Pending {
   task: ThreadTask;
+  /** What it adds to its thread's wear: read before its bytes are transferred to the thread. */
+  wear: number;
   timeoutMs: number;
   alone: boolean;
   /** The stage it is in before its thread names one. */
@@ -171,7 +180,8 @@ export class EngineThreadPool {
         ...(how.liftImages ? { liftImages: true } : {}),
         ...(how.pictures ? { pictures: how.pictures } : {}),
       };
-      const pending: Pending = { task, timeoutMs: options.timeout, alone: how.alone === true, resolve, reject };
+      const wear = findPdfHeader(bytes) >= 0 ? 1 : NON_PDF_WEAR;
+      const pending: Pending = { task, wear, timeoutMs: options.timeout, alone: how.alone === true, resolve, reject };
       if (pending.alone) {
         // Ahead of the documents waiting, behind any other that waits to run alone.
         const firstShared = this.#queue.findIndex((queued) => !queued.alone);
@@ -256,7 +266,7 @@ export class EngineThreadPool {
     });
     // Only a document run alone waits for it; a thread that dies first fails the document it was given instead.
     ready.catch(() => undefined);
-    const slot: Slot = { worker, stageBoard, busy: false, ready, started: false, documents: 0 };
+    const slot: Slot = { worker, stageBoard, busy: false, ready, started: false, wear: 0 };
     ready.then(() => (slot.started = true), () => undefined);
     this.#slots.push(slot);
     return slot;
@@ -272,9 +282,9 @@ export class EngineThreadPool {
    * After a document that ended well on `slot`: the thread is replaced when it has converted its share or reports a
    * heap past the threshold, its successor started at once so that it is loading while nothing waits for it.
    */
-  #recycleIfWorn(slot: Slot, heapBytes: number | undefined): void {
-    slot.documents += 1;
-    if (slot.documents < this.#recycleAfterDocuments && (heapBytes === undefined || heapBytes < this.#recycleHeapBytes)) return;
+  #recycleIfWorn(slot: Slot, wear: number, heapBytes: number | undefined): void {
+    slot.wear += wear;
+    if (slot.wear < this.#recycleAfterDocuments && (heapBytes === undefined || heapBytes < this.#recycleHeapBytes)) return;
     this.#replace(slot);
     if (!this.#closed) this.#spawn();
   }
@@ -292,7 +302,7 @@ export class EngineThreadPool {
       worker.off('exit', onExit);
       if (healthy) {
         slot.busy = false;
-        this.#recycleIfWorn(slot, heapBytes);
+        this.#recycleIfWorn(slot, pending.wear, heapBytes);
       } else this.#replace(slot);
       if (pending.alone) this.#aloneRunning = false;
       outcome();

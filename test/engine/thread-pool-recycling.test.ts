@@ -1,7 +1,7 @@
 /**
  * A long batch keeps its memory flat because the pool replaces each engine thread between documents, after a
- * number of them (or past a heap threshold); and a document that needs more than a thread's heap limit fails
- * alone, with its code and its file's name, while the documents around it convert.
+ * number of PDFs (a document of another kind counting a fiftieth) or past a heap threshold; and a document that
+ * needs more than a thread's heap limit fails alone, with its code and its file's name, while the others convert.
  */
 import { describe, expect, it } from 'vitest';
 import { ParseApiError } from '../../src/backend/errors.js';
@@ -9,6 +9,7 @@ import { validateParseOptions } from '../../src/contract/validation.js';
 import type { ParseOptions } from '../../src/contract/options.js';
 import { LocalParseEngine } from '../../src/engine/local-engine.js';
 import { EngineThreadPool } from '../../src/engine/thread-pool.js';
+import { readCorpusBytes } from '../helpers/corpus.js';
 import { memorySource } from '../helpers/memory-source.js';
 
 function options(input: unknown = {}): ParseOptions {
@@ -26,15 +27,30 @@ function heapBreakingCsv(): Buffer {
 }
 
 describe('engine threads recycled between documents', () => {
-  it('starts a fresh thread after every K documents, and the fresh threads convert correctly', async () => {
+  it('starts a fresh thread after every K PDFs, and the fresh threads convert correctly', async () => {
+    const pool = new EngineThreadPool({ size: 1, recycleAfterDocuments: 2 });
+    const pdf = readCorpusBytes('pdf/multi-column-2p.pdf');
+    try {
+      for (let index = 0; index < 5; index++) {
+        const data = await pool.run(pdf.slice(), `f${index}.pdf`, options());
+        expect(data.markdown?.length ?? 0).toBeGreaterThan(500);
+      }
+      // Five PDFs, two to a thread: the first thread and one successor after each second PDF.
+      expect(pool.threadsStarted).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('counts a document other than a PDF as a fiftieth of one: small files do not pay a thread start each few', async () => {
     const pool = new EngineThreadPool({ size: 1, recycleAfterDocuments: 2 });
     try {
-      for (let index = 0; index < 7; index++) {
+      for (let index = 0; index < 120; index++) {
         const data = await pool.run(smallCsv(index), `f${index}.csv`, options());
         expect(data.markdown).toContain(`| row${index} | ${index * 7} |`);
       }
-      // Seven documents, two to a thread: the first thread and one successor after each second document.
-      expect(pool.threadsStarted).toBe(4);
+      // 120 CSVs weigh 2.4 PDFs: one recycle, after the hundredth.
+      expect(pool.threadsStarted).toBe(2);
     } finally {
       await pool.close();
     }
