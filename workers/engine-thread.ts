@@ -12,9 +12,10 @@ import { writeStage } from '../src/engine/stage-board.js';
 import { encodeResult, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
 import type { ThreadStart } from '../src/engine/thread-pool.js';
 
-// First, before anything that can load pdfjs: its polyfills replace the native Array.prototype.push, which the
-// PDF converter puts back after loading it (src/engine/pdf/native-builtins.ts). The engine is imported only
-// after the capture, so no import order elsewhere can defeat it; messages sent meanwhile wait in the port.
+// First, before anything that can load pdfjs: its polyfills replace native built-ins (Array.prototype.push,
+// JSON.stringify, JSON.parse), which the PDF converter puts back after loading it
+// (src/engine/pdf/native-builtins.ts). The engine is imported only after the capture, so no import order
+// elsewhere can defeat it; messages sent meanwhile wait in the port.
 captureNativeBuiltins();
 const start = workerData as ThreadStart;
 useLiteParseModule(start.liteParseModule);

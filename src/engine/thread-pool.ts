@@ -16,19 +16,22 @@
  *
  * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs, or when the heap
  * a thread reports with a result passes `recycleHeapMb`, it is ended and a fresh one started in its place. A
- * thread's resident set grows with the PDFs it has converted (PDFium's and tesseract's native and WebAssembly
- * memories, which never shrink: 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays
- * small, so the count is what keeps a long batch flat; the heap threshold catches a thread that one document left
- * holding much. The other formats' converters are plain JavaScript that leaves nothing behind (flat over 60
- * documents of each kind), so a document of theirs counts as a fiftieth of a PDF: a thread takes about a second
- * to start, and recycling one every 40 small web pages cost two thirds of the throughput.
+ * thread's resident set grows with the PDFs it reads with WebAssembly (tesseract's OCR and PDFium's renderer, in
+ * modes auto and ocr and for kept pictures: memories that never shrink, 0.2–2 MB a document, measured one file
+ * type at a time) while its V8 heap stays small, so the count is what keeps a long batch flat; the heap threshold
+ * catches a thread that one document left holding much. What else a thread runs leaves nothing behind that its
+ * heap does not show: the other formats' converters are plain JavaScript (flat over 60 documents of each kind),
+ * and a PDF in mode fast is read by LiteParse's native PDFium and at most pdfjs (a thread's resident set flat
+ * over 750 such documents, and level after 200 read by pdfjs alone). Such a document counts as a fiftieth of a
+ * PDF: a thread takes about a second of CPU to start, and recycling one every 40 small web pages cost two thirds
+ * of the throughput, every 40 PDF pages in mode fast half of it.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { EmbeddedImage } from '../backend/embedded-images.js';
 import type { PictureRendering } from '../backend/parse-backend.js';
-import type { ParseOptions } from '../contract/options.js';
+import { pdfParserOf, type ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
 import { findPdfHeader } from './bytes/sniff.js';
@@ -45,7 +48,7 @@ export interface ThreadPoolOptions {
    * package does without its native module. @default the package
    */
   liteParseModule?: string | undefined;
-  /** PDFs a thread converts before it is replaced by a fresh one (another document counts 1/50). @default 40 */
+  /** PDFs read with WebAssembly a thread converts before it is replaced by a fresh one (another document counts 1/50). @default 40 */
   recycleAfterDocuments?: number;
   /** Heap (V8's used heap and the external memory it tracks) past which a thread is replaced after its document. @default 256 */
   recycleHeapMb?: number;
@@ -68,12 +71,19 @@ interface Slot {
   ready: Promise<void>;
   /** Whether `ready` is fulfilled. */
   started: boolean;
-  /** The documents it has finished, a PDF counting 1 and another document NON_PDF_WEAR (see the header). */
+  /** The documents it has finished, a PDF read with WebAssembly counting 1 and another document LIGHT_WEAR (see the header). */
   wear: number;
 }
 
-/** What a document other than a PDF adds to its thread's wear (see the header). */
-const NON_PDF_WEAR = 1 / 50;
+/** What a document that leaves nothing outside the heap adds to its thread's wear (see the header). */
+const LIGHT_WEAR = 1 / 50;
+
+/** What a document adds to its thread's wear: a PDF read with WebAssembly 1, another document LIGHT_WEAR. */
+function wearOf(bytes: Uint8Array, options: ParseOptions): number {
+  if (findPdfHeader(bytes) < 0) return LIGHT_WEAR;
+  const readsWithWasm = pdfParserOf(options).mode !== 'fast' || options.removeBase64Images === false;
+  return readsWithWasm ? 1 : LIGHT_WEAR;
+}
 
 interface Pending {
   task: ThreadTask;
@@ -180,7 +190,7 @@ export class EngineThreadPool {
         ...(how.liftImages ? { liftImages: true } : {}),
         ...(how.pictures ? { pictures: how.pictures } : {}),
       };
-      const wear = findPdfHeader(bytes) >= 0 ? 1 : NON_PDF_WEAR;
+      const wear = wearOf(bytes, options);
       const pending: Pending = { task, wear, timeoutMs: options.timeout, alone: how.alone === true, resolve, reject };
       if (pending.alone) {
         // Ahead of the documents waiting, behind any other that waits to run alone.

@@ -1,6 +1,7 @@
 /**
  * A long batch keeps its memory flat because the pool replaces each engine thread between documents, after a
- * number of PDFs (a document of another kind counting a fiftieth) or past a heap threshold; and a document that
+ * number of PDFs read with WebAssembly (another document, a PDF in mode fast among them, counting a fiftieth) or
+ * past a heap threshold; and a document that
  * needs more than a thread's heap limit fails alone, with its code and its file's name, while the others convert.
  */
 import { describe, expect, it } from 'vitest';
@@ -51,6 +52,20 @@ describe('engine threads recycled between documents', () => {
       }
       // 120 CSVs weigh 2.4 PDFs: one recycle, after the hundredth.
       expect(pool.threadsStarted).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('counts a PDF in mode fast as a fiftieth: LiteParse alone leaves nothing behind, so fast batches keep their threads', async () => {
+    const pool = new EngineThreadPool({ size: 1, recycleAfterDocuments: 2 });
+    const pdf = readCorpusBytes('pdf/multi-column-2p.pdf');
+    try {
+      for (let index = 0; index < 5; index++) {
+        const data = await pool.run(pdf.slice(), `f${index}.pdf`, options({ parsers: [{ type: 'pdf', mode: 'fast' }] }));
+        expect(data.markdown?.length ?? 0).toBeGreaterThan(500);
+      }
+      expect(pool.threadsStarted).toBe(1);
     } finally {
       await pool.close();
     }

@@ -15,8 +15,8 @@
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-// Before pdfjs: records the native Array.prototype.push that pdfjs's polyfills replace (see the module).
-import { restoreNativePush } from './native-builtins.js';
+// Before pdfjs: records the native built-ins that pdfjs's polyfills replace (see the module).
+import { restoreNativeBuiltins } from './native-builtins.js';
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfParserOf, type PdfParser } from '../../contract/options.js';
 import { findPdfHeader } from '../bytes/sniff.js';
@@ -85,15 +85,15 @@ function errorMessage(error: unknown): string {
 
 /**
  * pdfjs, loaded with the first document that needs it: LiteParse serves most documents alone, and pdfjs's bundle
- * weighs some 25 MB in each thread that loads it. Its polyfills replace the native `Array.prototype.push` as it
- * loads (native-builtins.ts), which would slow every push in the thread, the layout's among them, until a document
- * is opened with it: the native one is put back at once.
+ * weighs some 25 MB in each thread that loads it. Its polyfills replace the native `Array.prototype.push`,
+ * `JSON.stringify` and `JSON.parse` as it loads (native-builtins.ts), which would slow every user of them in the
+ * thread, the layout and the result's encoding among them: the native ones are put back at once.
  */
 let pdfjsModule: Promise<typeof Pdfjs> | undefined;
 
 function loadPdfjs(): Promise<typeof Pdfjs> {
   pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((module) => {
-    restoreNativePush();
+    restoreNativeBuiltins();
     return module;
   });
   return pdfjsModule;
@@ -146,7 +146,7 @@ async function openDocument(bytes: Uint8Array): Promise<PdfDocument> {
   try {
     return await task.promise;
   } catch (error) {
-    restoreNativePush();
+    restoreNativeBuiltins();
     await task.destroy().catch(() => undefined);
     throw error;
   }
@@ -612,8 +612,8 @@ function checkPdfBytes(bytes: Uint8Array): void {
 export async function openPdf(bytes: Uint8Array): Promise<{ doc: PdfDocument; recovered: boolean }> {
   checkPdfBytes(bytes);
   const opened = await openWithRecovery(bytes);
-  // pdfjs loads its worker module with the first document; both bundles patch Array.prototype.push.
-  restoreNativePush();
+  // pdfjs loads its worker module with the first document; both bundles replace the same built-ins.
+  restoreNativeBuiltins();
   return opened;
 }
 

@@ -1,21 +1,31 @@
 /**
- * The pdfjs legacy build bundles core-js polyfills that, on Node 20 (V8 < 12.2), *replace* the native
- * `Array.prototype.push` with a JavaScript version (core-js "fixes" the error type thrown for arrays with a
- * non-writable length, a case neither pdfjs nor docmill meets). That slows every `push` in the thread, pdfjs's
- * own text extraction included (about a tenth of the PDF time in profiles).
+ * The pdfjs legacy build bundles core-js polyfills that, on Node 20 (V8 < 12.2), *replace* native built-ins with
+ * JavaScript versions for every user of the thread: `Array.prototype.push` (core-js "fixes" the error type thrown
+ * for arrays with a non-writable length), `JSON.stringify` (for `JSON.rawJSON`, which it adds: every key and value
+ * then goes through a JavaScript callback) and `JSON.parse` (for the source-text access proposal). No caller of
+ * docmill's uses what they add. The slow `push` costs pdfjs's own text extraction about a tenth of the PDF time,
+ * and the slow `stringify` doubled the cost of encoding each result for the pool (thread-messages.ts).
  *
- * The native function must be recorded before pdfjs is first evaluated in a thread. A thread's entry does it
+ * The native functions must be recorded before pdfjs is first evaluated in a thread. A thread's entry does it
  * explicitly, in its first lines, before it loads anything that can load pdfjs (workers/engine-thread.ts calls
  * `captureNativeBuiltins()` and imports the engine afterwards). The record is kept on the thread's global
  * object, so every copy of this module in the thread sees it. For in-process use (tests, benchmarks), this
- * module also records the function when it is first evaluated, which convert-pdf.ts arranges by importing it
- * ahead of pdfjs. `restoreNativePush()` puts the native function back after pdfjs (and its worker module,
- * loaded on the first document) have been evaluated. Only a function the platform itself provides is ever
- * recorded or restored.
+ * module also records them when it is first evaluated, which convert-pdf.ts arranges by importing it ahead of
+ * pdfjs. `restoreNativeBuiltins()` puts the native functions back after pdfjs (and its worker module, loaded on
+ * the first document) have been evaluated. Only a function the platform itself provides is ever recorded or
+ * restored.
  */
-const NATIVE_PUSH = Symbol.for('docmill.native.Array.prototype.push');
 
-type GlobalWithRecord = typeof globalThis & { [NATIVE_PUSH]?: PropertyDescriptor };
+/** The built-ins pdfjs's polyfills replace, by where they live. */
+const BUILTINS = [
+  { name: 'Array.prototype.push', owner: Array.prototype, key: 'push' },
+  { name: 'JSON.stringify', owner: JSON, key: 'stringify' },
+  { name: 'JSON.parse', owner: JSON, key: 'parse' },
+] as const;
+
+const recordOf = (name: string): symbol => Symbol.for(`docmill.native.${name}`);
+
+type GlobalWithRecords = typeof globalThis & Record<symbol, PropertyDescriptor | undefined>;
 
 /**
  * The descriptor, when its value is the platform's own function, not a polyfill written in JavaScript. core-js
@@ -31,18 +41,25 @@ export function nativeDescriptor(descriptor: PropertyDescriptor | undefined): Pr
     : undefined;
 }
 
-/** Records this thread's native `Array.prototype.push`, once; true when a native function is on record. */
+/** Records this thread's native built-ins, once each; true when every one is on record as native. */
 export function captureNativeBuiltins(): boolean {
-  const global = globalThis as GlobalWithRecord;
-  global[NATIVE_PUSH] ??= nativeDescriptor(Object.getOwnPropertyDescriptor(Array.prototype, 'push'));
-  return global[NATIVE_PUSH] !== undefined;
+  const global = globalThis as GlobalWithRecords;
+  let all = true;
+  for (const { name, owner, key } of BUILTINS) {
+    const record = recordOf(name);
+    global[record] ??= nativeDescriptor(Object.getOwnPropertyDescriptor(owner, key));
+    if (global[record] === undefined) all = false;
+  }
+  return all;
 }
 
 captureNativeBuiltins();
 
-/** Puts the recorded native `push` back if something replaced it. */
-export function restoreNativePush(): void {
-  const native = (globalThis as GlobalWithRecord)[NATIVE_PUSH];
-  if (!native || Array.prototype.push === native.value) return;
-  Object.defineProperty(Array.prototype, 'push', native);
+/** Puts each recorded native function back where something replaced it. */
+export function restoreNativeBuiltins(): void {
+  const global = globalThis as GlobalWithRecords;
+  for (const { name, owner, key } of BUILTINS) {
+    const native = global[recordOf(name)];
+    if (native && Object.getOwnPropertyDescriptor(owner, key)?.value !== native.value) Object.defineProperty(owner, key, native);
+  }
 }

@@ -1,7 +1,7 @@
 /**
- * The native Array.prototype.push that pdfjs's polyfills replace: recorded only when it is the platform's own
- * function, put back after pdfjs loads. Nothing here may load pdfjs into this test's thread (no helpers.js):
- * `original` must be the platform's push.
+ * The native Array.prototype.push, JSON.stringify and JSON.parse that pdfjs's polyfills replace: recorded only
+ * when they are the platform's own functions, put back after pdfjs loads. Nothing here may load pdfjs into this
+ * test's thread (no helpers.js): `original` must be the platform's push, `originalStringify` its stringify.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineThreadPool } from '../../../src/engine/thread-pool.js';
@@ -11,6 +11,8 @@ import { plainTablePdf } from './ruled-pdfs.js';
 
 const RECORD = Symbol.for('docmill.native.Array.prototype.push');
 const original = Object.getOwnPropertyDescriptor(Array.prototype, 'push')!;
+const originalStringify = Object.getOwnPropertyDescriptor(JSON, 'stringify')!;
+const originalParse = Object.getOwnPropertyDescriptor(JSON, 'parse')!;
 
 /** A polyfill-like push written in JavaScript, as core-js installs it. */
 function polyfillPush(this: unknown[], ...values: unknown[]): number {
@@ -22,8 +24,19 @@ function disguisedPush(this: unknown[], ...values: unknown[]): number {
   return original.value.apply(this, values) as number;
 }
 
+/** A stringify as core-js installs it: every key and value through a JavaScript callback. */
+function polyfillStringify(value: unknown, _replacer?: unknown, space?: string | number): string {
+  return (originalStringify.value as typeof JSON.stringify)(value, (_key: string, v: unknown) => v, space);
+}
+
+function polyfillParse(text: string): unknown {
+  return (originalParse.value as typeof JSON.parse)(text);
+}
+
 afterEach(() => {
   Object.defineProperty(Array.prototype, 'push', original);
+  Object.defineProperty(JSON, 'stringify', originalStringify);
+  Object.defineProperty(JSON, 'parse', originalParse);
 });
 
 describe('native-builtins', () => {
@@ -47,13 +60,18 @@ describe('native-builtins', () => {
     expect(nativeDescriptor(undefined)).toBeUndefined();
   });
 
-  it('puts the recorded native push back after a polyfill replaced it', async () => {
+  it('puts the recorded native push, stringify and parse back after polyfills replaced them', async () => {
     vi.resetModules();
     const fresh = await import('../../../src/engine/pdf/native-builtins.js');
     expect(fresh.captureNativeBuiltins()).toBe(true);
     Object.defineProperty(Array.prototype, 'push', { ...original, value: polyfillPush });
-    fresh.restoreNativePush();
+    Object.defineProperty(JSON, 'stringify', { ...originalStringify, value: polyfillStringify });
+    Object.defineProperty(JSON, 'parse', { ...originalParse, value: polyfillParse });
+    fresh.restoreNativeBuiltins();
     expect(Array.prototype.push).toBe(original.value);
+    expect(JSON.stringify).toBe(originalStringify.value);
+    expect(JSON.parse).toBe(originalParse.value);
+    expect(JSON.stringify({ a: [1] })).toBe('{"a":[1]}');
   });
 
   it('records nothing, and so restores nothing, when the polyfill came first', async () => {
@@ -64,7 +82,7 @@ describe('native-builtins', () => {
       vi.resetModules();
       const fresh = await import('../../../src/engine/pdf/native-builtins.js');
       expect(fresh.captureNativeBuiltins()).toBe(false);
-      fresh.restoreNativePush();
+      fresh.restoreNativeBuiltins();
       expect(Array.prototype.push).toBe(polyfillPush);
     } finally {
       (globalThis as Record<symbol, unknown>)[RECORD] = saved;
