@@ -15,7 +15,7 @@
  *
  * Printed: each contender's wall time and documents per second, docmill's ratio to the bare loop; Redis commands per
  * document from `INFO commandstats` before and after docmill's run, less what the same server counted per second
- * while the bare loop ran (it sends none: that is other clients of a shared server); fsync, fdatasync and syncfs calls per
+ * while the bare loop ran (it sends none: that is other clients of a shared server); fsync + fdatasync calls per
  * document, counted by `strace -f -c` (seccomp-filtered, so only those calls stop the process) when strace is
  * installed (`apt-get install -y strace`), else not counted.
  *
@@ -161,10 +161,10 @@ const straceAvailable = !flags['no-strace'] && (() => {
   }
 })();
 
-/** fsync + fdatasync + syncfs calls (the store's group commit flushes with syncfs) in an `strace -c` summary. */
+/** fsync + fdatasync calls in an `strace -c` summary. */
 function syncCalls(summary: string): number {
   let calls = 0;
-  for (const match of summary.matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)(?:\s+\d+)?\s+(fsync|fdatasync|syncfs)\s*$/gm)) calls += Number(match[1]);
+  for (const match of summary.matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)(?:\s+\d+)?\s+(fsync|fdatasync)\s*$/gm)) calls += Number(match[1]);
   return calls;
 }
 
@@ -213,7 +213,7 @@ async function measure(
 ): Promise<Measured> {
   const straceOut = join(work, `${tag}.strace`);
   const command = straceAvailable ? 'strace' : process.execPath;
-  const fullArgs = straceAvailable ? ['-f', '--seccomp-bpf', '-c', '-e', 'trace=fsync,fdatasync,syncfs', '-o', straceOut, process.execPath, ...args] : args;
+  const fullArgs = straceAvailable ? ['-f', '--seccomp-bpf', '-c', '-e', 'trace=fsync,fdatasync', '-o', straceOut, process.execPath, ...args] : args;
   const before = redis ? await commandStats(redis.client) : undefined;
   const watch = redis && flags.monitor ? await watchSent(redisUrl, redis.queue) : undefined;
   const run = await runChild(command, fullArgs, {
@@ -337,7 +337,7 @@ const [one, five] = loadavg();
 console.log(`\nsmall documents: ${workload}, concurrency ${concurrency}, ${cpus().length} cores, best of ${rounds} round(s)`);
 console.log(`  command: npx tsx bench/small-docs.ts ${process.argv.slice(2).map(shellQuote).join(' ')}`.trimEnd());
 console.log(`  load average after: ${one?.toFixed(2)} (1 min), ${five?.toFixed(2)} (5 min)`);
-console.log(`  fsyncs: ${straceAvailable ? 'strace -f -c -e trace=fsync,fdatasync,syncfs (whole process, worker threads included)' : 'not counted (no strace)'}`);
+console.log(`  fsyncs: ${straceAvailable ? 'strace -f -c -e trace=fsync,fdatasync (whole process, worker threads included)' : 'not counted (no strace)'}`);
 if (flags.monitor) console.log(`  Redis sent: commands clients sent naming the queue's keys, a script call counting one (MONITOR)`);
 console.log(`  Redis cmds: INFO commandstats of ${redisUrl} (scripts' own calls included), less ${backgroundPerSecond.toFixed(0)} commands/s of other clients (seen while the bare loop ran)\n`);
 console.log(markdownTable(['contender', 'converted', 'wall s', 'docs/s', '× bare', 'Redis sent/doc', 'Redis cmds/doc', 'fsyncs/doc'], rows));

@@ -24,11 +24,6 @@ export interface AtomicWriteOptions {
    */
   durable?: boolean;
   /**
-   * Flushes the closed temporary file instead of an fsync of its own: a store's group commit (store/group-flush.ts)
-   * flushes the files written together with one call. The rename still waits for the flush.
-   */
-  flush?: (temporaryPath: string) => Promise<void>;
-  /**
    * Folders known to exist: made once, not again on every write. The caller forgets a folder when a write fails on
    * a missing one (a deletion pruned it), so the next try makes it again.
    */
@@ -50,11 +45,10 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   await makeFolder(directory, options.madeFolders);
   if (tempDir !== directory) await makeFolder(tempDir, options.madeFolders);
   const temporary = join(tempDir, temporaryName(path));
-  const durable = options.durable ?? true;
   const handle = await open(temporary, 'wx');
   try {
     await handle.writeFile(content);
-    if (durable && options.flush === undefined) await handle.sync();
+    if (options.durable ?? true) await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temporary, { force: true });
@@ -62,7 +56,6 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   }
   await handle.close();
   try {
-    if (durable && options.flush !== undefined) await options.flush(temporary);
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -11,7 +11,6 @@ import { mkdir, open, readdir, readFile, rm, rmdir, type FileHandle } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
-import { GroupFlush } from './group-flush.js';
 import { KeyedOutputStore } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
@@ -38,8 +37,6 @@ export class FsStore extends KeyedOutputStore {
    * since (a removal in this process forgets it; one in another process is found by the write failing) is made again.
    */
   readonly #madeFolders = new Set<string>();
-  /** Outputs written together are flushed to disk together, before each is renamed into place (group-flush.ts). */
-  readonly flushes: GroupFlush;
   /** The manifest's and the failures' append descriptors (see #appendHandle). */
   readonly #appendHandles = new Map<string, Promise<FileHandle>>();
 
@@ -49,7 +46,6 @@ export class FsStore extends KeyedOutputStore {
     this.location = location;
     this.root = resolve(root);
     this.tempDir = join(this.root, '_docmill', 'tmp');
-    this.flushes = new GroupFlush(this.tempDir);
   }
 
   /** Leftovers of writers killed mid-write are removed before this store's first write and when it closes. */
@@ -86,11 +82,10 @@ export class FsStore extends KeyedOutputStore {
 
   async close(): Promise<void> {
     // Nothing is buffered: every write has completed by the time its promise resolves; only the line files' descriptors
-    // and the group flush's shell are held open. A worker that outlived a killed one removes what that one left mid-write.
+    // are held open. A worker that outlived a killed one removes what that one left mid-write.
     const handles = [...this.#appendHandles.values()];
     this.#appendHandles.clear();
     await Promise.all(handles.map((handle) => handle.then((opened) => opened.close()).catch(() => undefined)));
-    await this.flushes.close();
     await sweepOrphanTemporaries(this.tempDir).catch(() => 0);
   }
 
@@ -113,12 +108,7 @@ export class FsStore extends KeyedOutputStore {
       // its rename lands there: the rename then finds no folder (ENOENT), and the write is made again, folder first.
       for (let tries = 1; ; tries++) {
         try {
-          await writeFileAtomic(path, body, {
-            tempDir: this.tempDir,
-            durable: kind === 'output',
-            flush: (temporary) => this.flushes.flush(temporary),
-            madeFolders: this.#madeFolders,
-          });
+          await writeFileAtomic(path, body, { tempDir: this.tempDir, durable: kind === 'output', madeFolders: this.#madeFolders });
           return;
         } catch (error) {
           if (tries >= WRITE_TRIES || !isMissing(error)) throw error;
