@@ -189,9 +189,9 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
   for (const page of result.pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
-    const read = withPageNumber(nativePageItems(page), page);
-    if (read.rtlChars > RTL_SHARE * read.chars) continue;
     const tables = tablesOf(page.blocks);
+    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect)), page);
+    if (read.rtlChars > RTL_SHARE * read.chars) continue;
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
     // reads it (and a scan's images) before anything OCRs it.
     if (read.chars > 0 && read.chars >= countChars(page.text) && !(mode === 'auto' && page.complexity?.needsOcr)) {
