@@ -231,6 +231,15 @@ describe("mode auto's image plan", () => {
     expect(planImageOcr([page], body, 612, 792)).toEqual({ fullPage: false, regions: [] });
   });
 
+  it('reads two charts covering most of a page above a paragraph as regions, not the page as a scan', () => {
+    const charts = [
+      { x0: 60, y0: 40, x1: 540, y1: 330 },
+      { x0: 60, y0: 340, x1: 540, y1: 630 },
+    ];
+    const paragraph = Array.from({ length: 8 }, (_, i) => item(72, 650 + 14 * i, 'a line of the paragraph under the two charts'));
+    expect(planImageOcr(charts, paragraph, 612, 792)).toEqual({ fullPage: false, regions: charts });
+  });
+
   it('takes image regions with no text over them, large enough, the largest four, touching images joined', () => {
     const text = [item(72, 80, 'Heading of the page')];
     const logo = { x0: 500, y0: 20, x1: 560, y1: 80 };
