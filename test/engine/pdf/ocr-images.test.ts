@@ -87,6 +87,20 @@ describe('PDF OCR of images on pages with a text layer', () => {
     expect(allBlocks(ocr).every((block) => block.source === 'full_page')).toBe(true);
   });
 
+  it('reads a figure\'s light text on a dark ground', async () => {
+    const figure = await pictureOfText([{ x: 12, y: 50, text: 'Revenue grew by twelve percent', size: 20 }], 360, 90);
+    const dark = { ...figure, pixels: figure.pixels.map((value) => 255 - value) };
+    const pdf = mixedPdf([
+      {
+        text: [{ x: 72, y: 720, text: 'The report opens with the figure below.', size: 12 }],
+        images: [{ bitmap: dark, x: 72, y: 600, width: 360, height: 90 }],
+      },
+    ]);
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    const ocrBlocks = allBlocks(auto).filter((block) => block.source === 'layout_ocr');
+    expect(ocrBlocks.map((block) => block.markdown)).toEqual([expect.stringMatching(/Revenue grew by twelve percent/)]);
+  });
+
   it('finds a picture painted through a form XObject, each time it is painted, and an inline picture', async () => {
     const figure = await pictureOfText([{ x: 12, y: 50, text: 'Revenue grew by twelve percent', size: 20 }], 360, 90, 100);
     const auto = await convertBytes(formAndInlineImagePdf(figure), { mode: 'auto' });

@@ -255,3 +255,18 @@ export function isContinuousTone(pixels: Uint8Array): boolean {
   for (let level = 0; level < 256; level++) if (histogram[level]! > USED_LEVEL_SHARE * pixels.length) used++;
   return used > MAX_FLAT_LEVELS;
 }
+
+/** A grey level below this is dark: a fill light text may be set on. */
+const DARK_LEVEL = 128;
+/** From this share of dark pixels a picture may hold light text on dark fills (labels in dark shapes). */
+const DARK_FILL_SHARE = 0.1;
+
+/**
+ * Whether a greyscale picture has enough dark area to hold light text on dark fills: OCR then also reads its
+ * lines of low confidence inverted (tesseract.ts). Dark ink on a light ground stays below the share. Pure.
+ */
+export function mayHoldLightOnDark(pixels: Uint8Array): boolean {
+  let dark = 0;
+  for (let i = 0; i < pixels.length; i++) if (pixels[i]! < DARK_LEVEL) dark++;
+  return dark >= DARK_FILL_SHARE * pixels.length;
+}
