@@ -5,11 +5,10 @@
  * this in a worker thread; the worker bundle is patched for text extraction, see pdfjs-worker.ts) opens the document
  * only when something needs it: a file PDFium refuses or whose end is damaged (its errors: encrypted, corrupt,
  * recovered), mode ocr, a thread where LiteParse cannot load, metadata not in the clear, and the pages it reads
- * (right-to-left script, image pages under mode auto, pages LiteParse lost text on). Both feed the same layout
- * (page-layout.ts, document-layout.ts). Pages without a usable
- * text layer (mode auto) or every page (mode ocr) are OCR'd (ocr/page-ocr.ts); mode auto also OCRs a scan whose
- * text layer is only stamped text, and the images of a text page that have no text over them
- * (ocr/image-regions.ts); mode fast never OCRs. Every
+ * (right-to-left script, pages without text in PDFium's reading, pages LiteParse lost text on). Both feed the
+ * same layout (page-layout.ts, document-layout.ts). Pages without a usable text layer (mode auto) or every page
+ * (mode ocr) are OCR'd (ocr/page-ocr.ts); mode auto also OCRs a scan whose text layer is only stamped text, and
+ * the images of a text page that have no text over them (ocr/image-regions.ts); mode fast never OCRs. Every
  * document gets its own pdfjs document and font table; only the package's CMaps and standard font data are kept
  * between calls. Nothing comes from the network.
  */

@@ -179,3 +179,15 @@ describe.each([
     expect(mainMarkdown(model)).toMatch(/^2\\\. Introduction to Researching Wicked Problems 3 {2}$/m);
   });
 });
+
+describe('tables on benchmark pages LiteParse flags for OCR, in mode auto', () => {
+  // LiteParse judges these pages to need OCR (sparse text): their text layer is whole, and mode auto keeps
+  // LiteParse's reading of it, tables and all, as mode fast does.
+  for (const id of ['tables-01030000000047', 'tables-01030000000180']) {
+    it(`${id}: the same tables as mode fast`, async () => {
+      const auto = tables(await convertBytes(page(id), { mode: 'auto' }));
+      expect(auto.length).toBeGreaterThan(0);
+      expect(auto).toEqual(tables(await liteParse(page(id))));
+    });
+  }
+});

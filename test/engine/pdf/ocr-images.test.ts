@@ -87,6 +87,20 @@ describe('PDF OCR of images on pages with a text layer', () => {
     expect(allBlocks(ocr).every((block) => block.source === 'full_page')).toBe(true);
   });
 
+  it('reads a figure\'s light text on a dark ground', async () => {
+    const figure = await pictureOfText([{ x: 12, y: 50, text: 'Revenue grew by twelve percent', size: 20 }], 360, 90);
+    const dark = { ...figure, pixels: figure.pixels.map((value) => 255 - value) };
+    const pdf = mixedPdf([
+      {
+        text: [{ x: 72, y: 720, text: 'The report opens with the figure below.', size: 12 }],
+        images: [{ bitmap: dark, x: 72, y: 600, width: 360, height: 90 }],
+      },
+    ]);
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    const ocrBlocks = allBlocks(auto).filter((block) => block.source === 'layout_ocr');
+    expect(ocrBlocks.map((block) => block.markdown)).toEqual([expect.stringMatching(/Revenue grew by twelve percent/)]);
+  });
+
   it('finds a picture painted through a form XObject, each time it is painted, and an inline picture', async () => {
     const figure = await pictureOfText([{ x: 12, y: 50, text: 'Revenue grew by twelve percent', size: 20 }], 360, 90, 100);
     const auto = await convertBytes(formAndInlineImagePdf(figure), { mode: 'auto' });
@@ -229,6 +243,15 @@ describe("mode auto's image plan", () => {
     expect(planImageOcr(strips, [item(520, 770, 'Page 7')], 612, 792).fullPage).toBe(true);
     const body = Array.from({ length: 30 }, (_, i) => item(72, 100 + 20 * i, 'a line of body text of the page'));
     expect(planImageOcr([page], body, 612, 792)).toEqual({ fullPage: false, regions: [] });
+  });
+
+  it('reads two charts covering most of a page above a paragraph as regions, not the page as a scan', () => {
+    const charts = [
+      { x0: 60, y0: 40, x1: 540, y1: 330 },
+      { x0: 60, y0: 340, x1: 540, y1: 630 },
+    ];
+    const paragraph = Array.from({ length: 8 }, (_, i) => item(72, 650 + 14 * i, 'a line of the paragraph under the two charts'));
+    expect(planImageOcr(charts, paragraph, 612, 792)).toEqual({ fullPage: false, regions: charts });
   });
 
   it('takes image regions with no text over them, large enough, the largest four, touching images joined', () => {

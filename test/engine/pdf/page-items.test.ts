@@ -56,3 +56,34 @@ describe('spaces between a LiteParse item\'s words', () => {
     expect(read(item(['of', 'the'], [0.06], { charCodes: codes('of the') }))).toBe('of the');
   });
 });
+
+describe('rules from LiteParse\'s vector graphics', () => {
+  /** A filled box as LiteParse gives it: the shape, and its outline as four unstroked lines. */
+  function filledBox(x: number, y: number, width: number, height: number) {
+    const [x1, y1] = [x + width, y + height];
+    return {
+      shape: { bbox: { x, y, width, height }, stroke: false, fill: true, hasCurve: false },
+      lines: [
+        { x1: x, y1: y, x2: x1, y2: y, stroke: false },
+        { x1: x, y1, x2: x1, y2: y1, stroke: false },
+        { x1: x, y1: y, x2: x, y2: y1, stroke: false },
+        { x1, y1: y, x2: x1, y2: y1, stroke: false },
+      ],
+    };
+  }
+  const stroked = { x1: 50, y1: 100, x2: 300, y2: 100, stroke: true };
+
+  function rulingsOf(tables: { x0: number; y0: number; x1: number; y1: number }[]) {
+    const panel = filledBox(50, 120, 250, 80);
+    const page = { width: 612, height: 792, textItems: [], vectorGraphics: { lines: [stroked, ...panel.lines], shapes: [panel.shape] } };
+    return nativePageItems(page, tables).rulings;
+  }
+
+  it('a filled panel\'s outline is no rule outside a table: a panel of notes under a table does not extend its grid', () => {
+    expect(rulingsOf([{ x0: 40, y0: 40, x1: 310, y1: 110 }])).toEqual([{ x0: 50, y0: 100, x1: 300, y1: 100 }]);
+  });
+
+  it('inside a table LiteParse found, a filled box\'s outline is rules (shaded rows and bands drawn as cells)', () => {
+    expect(rulingsOf([{ x0: 40, y0: 40, x1: 310, y1: 300 }])).toHaveLength(5);
+  });
+});

@@ -302,10 +302,12 @@ function twoPartFlate(): { stream: Buffer; secondPartLength: number } {
 }
 
 describe('inflate: content streams through node:zlib, damaged ones through pdfjs', () => {
+  // These pages have text PDFium reads as well, and LiteParse reads them in every mode: the patched worker's stream
+  // handling is seen where pdfjs reads the page (convertWithPdfjs), except where only pdfjs can (BrotliDecode).
   it('an intact Flate content stream is inflated by node:zlib and read whole', async () => {
     const { stream } = twoPartFlate();
     const before = pdfjsPatchStats();
-    const doc = await convertBytes(helveticaPage('FlateDecode', stream));
+    const doc = await convertWithPdfjs(helveticaPage('FlateDecode', stream));
     expect(statsDelta(before).streamsInflated).toBe(1);
     const text = flatText(mainMarkdown(doc));
     for (const line of [...BEFORE_DAMAGE, ...AFTER_DAMAGE]) expect(text).toContain(line);
@@ -315,7 +317,7 @@ describe('inflate: content streams through node:zlib, damaged ones through pdfjs
     const { stream, secondPartLength } = twoPartFlate();
     const cut = stream.subarray(0, stream.length - 4 - Math.floor(secondPartLength / 2));
     const before = pdfjsPatchStats();
-    const doc = await convertBytes(helveticaPage('FlateDecode', cut));
+    const doc = await convertWithPdfjs(helveticaPage('FlateDecode', cut));
     // node:zlib gives what precedes the cut (a sync flush), as it does for a stream cut inside one block.
     expect(statsDelta(before).streamsInflated).toBe(1);
     expect(doc.pages.map((page) => page.status)).toEqual(['ok']);
@@ -353,7 +355,7 @@ describe('inflate: content streams through node:zlib, damaged ones through pdfjs
     const saved = pdfStreamLimits.maxInflatedBytes;
     pdfStreamLimits.maxInflatedBytes = 1 << 20;
     try {
-      const rejection = await rejectionOf(convertBytes(helveticaPage('FlateDecode', bomb)));
+      const rejection = await rejectionOf(convertWithPdfjs(helveticaPage('FlateDecode', bomb)));
       expect(rejection.apiCode).toBe('DOCUMENT_TOO_COMPLEX');
       expect(rejection.message).toContain('a compressed stream expands beyond 1 MiB');
     } finally {
@@ -378,13 +380,13 @@ describe('inflate: content streams through node:zlib, damaged ones through pdfjs
     const saved = pdfStreamLimits.maxInflatedBytes;
     try {
       pdfStreamLimits.maxInflatedBytes = 8 << 20;
-      const whole = flatText(mainMarkdown(await convertBytes(helveticaPage('RunLengthDecode', bomb))));
+      const whole = flatText(mainMarkdown(await convertWithPdfjs(helveticaPage('RunLengthDecode', bomb))));
       for (const line of BEFORE_DAMAGE) expect(whole).toContain(line);
 
       // pdfjs reads this stream piecemeal as it parses: it stops at the limit and keeps the text before it.
       pdfStreamLimits.maxInflatedBytes = 1 << 20;
       const before = pdfjsPatchStats();
-      const cut = await convertBytes(helveticaPage('RunLengthDecode', bomb));
+      const cut = await convertWithPdfjs(helveticaPage('RunLengthDecode', bomb));
       expect(statsDelta(before).streamsRefused).toBe(1);
       expect(cut.pages.map((p) => p.status)).toEqual(['ok']);
       // pdfjs drops the text item it was building when the stream fails under it: the first line is complete.
@@ -412,7 +414,7 @@ describe('inflate: content streams through node:zlib, damaged ones through pdfjs
     const saved = pdfStreamLimits.maxInflatedBytes;
     pdfStreamLimits.maxInflatedBytes = 1 << 20;
     try {
-      const doc = await convertBytes(bytes);
+      const doc = await convertWithPdfjs(bytes);
       expect(doc.pages.map((p) => p.status)).toEqual(['ok', 'failed']);
       const text = flatText(mainMarkdown(doc));
       for (const line of BEFORE_DAMAGE) expect(text).toContain(line);

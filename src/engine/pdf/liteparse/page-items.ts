@@ -69,10 +69,13 @@ const LEVEL = 2;
 const SLANT = 0.5;
 const THIN_FILL = 3;
 const MIN_LENGTH = 2;
-/** How far (pt) a line may stand off a bar's box and still be its outline. */
+/** How far (pt) a line may stand off a filled shape's box and still be its outline. */
 const EDGE = 0.01;
-/** Beyond this many thin bars on a page (vector art) their outlines are not looked for: each line would scan them all. */
-const MAX_BARS_CHECKED = 500;
+/**
+ * Beyond this many thin bars (or filled boxes) on a page (vector art) their outlines are not looked for: each line
+ * would scan them all.
+ */
+const MAX_FILLS_CHECKED = 500;
 // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms.
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 /** The same, for a test: most items have none, and a test allocates no array of matches. */
@@ -208,7 +211,11 @@ function rotatedItem(item: NativeTextItem, rotation: number, text: string): Rota
   return { str: text, x, y, dx, dy, size, length };
 }
 
-function rulingsOf(page: NativePageInput): Ruling[] {
+function overlapsBox(rect: Rect, box: { x: number; y: number; width: number; height: number }): boolean {
+  return rect.x0 < box.x + box.width && box.x < rect.x1 && rect.y0 < box.y + box.height && box.y < rect.y1;
+}
+
+function rulingsOf(page: NativePageInput, tables: readonly Rect[]): Ruling[] {
   const rulings: Ruling[] = [];
   const graphics = page.vectorGraphics;
   if (!graphics) return rulings;
@@ -217,14 +224,19 @@ function rulingsOf(page: NativePageInput): Ruling[] {
     rulings.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
   };
   // A thin filled bar is one rule along its centre (below); LiteParse also gives its outline as unstroked lines,
-  // which would be two more rules half its width apart.
-  const bars = graphics.shapes.filter((shape) => shape.fill && !shape.hasCurve && Math.min(shape.bbox.width, shape.bbox.height) <= THIN_FILL);
-  const onBar = (line: (typeof graphics.lines)[number]) =>
-    bars.length <= MAX_BARS_CHECKED &&
-    bars.some(({ bbox }) => Math.min(line.x1, line.x2) >= bbox.x - EDGE && Math.max(line.x1, line.x2) <= bbox.x + bbox.width + EDGE && Math.min(line.y1, line.y2) >= bbox.y - EDGE && Math.max(line.y1, line.y2) <= bbox.y + bbox.height + EDGE);
+  // which would be two more rules half its width apart. A filled box's outline is a table's rules only inside a
+  // table LiteParse found (shaded rows and bands drawn as cells); elsewhere it is a panel (pdfjs's recorder keeps
+  // it as a box alone), and a panel of notes set under a table would extend the table's grid over the notes.
+  const fills = graphics.shapes.filter((shape) => shape.fill && !shape.hasCurve);
+  const bars = fills.filter((shape) => Math.min(shape.bbox.width, shape.bbox.height) <= THIN_FILL);
+  const boxes = fills.filter(({ bbox }) => Math.min(bbox.width, bbox.height) > THIN_FILL && !tables.some((table) => overlapsBox(table, bbox)));
+  const within = (line: (typeof graphics.lines)[number], { bbox }: (typeof fills)[number]) =>
+    Math.min(line.x1, line.x2) >= bbox.x - EDGE && Math.max(line.x1, line.x2) <= bbox.x + bbox.width + EDGE && Math.min(line.y1, line.y2) >= bbox.y - EDGE && Math.max(line.y1, line.y2) <= bbox.y + bbox.height + EDGE;
+  const outline = (line: (typeof graphics.lines)[number]) =>
+    (bars.length <= MAX_FILLS_CHECKED && bars.some((bar) => within(line, bar))) || (boxes.length <= MAX_FILLS_CHECKED && boxes.some((box) => within(line, box)));
   let strokedLines = false;
   for (const line of graphics.lines) {
-    if (line.stroke === false && onBar(line)) continue;
+    if (line.stroke === false && outline(line)) continue;
     if (line.stroke === true) strokedLines = true;
     if (Math.abs(line.y1 - line.y2) <= SLANT) add(line.x1, (line.y1 + line.y2) / 2, line.x2, (line.y1 + line.y2) / 2);
     else if (Math.abs(line.x1 - line.x2) <= SLANT) add((line.x1 + line.x2) / 2, line.y1, (line.x1 + line.x2) / 2, line.y2);
@@ -254,9 +266,10 @@ function boxesOf(page: NativePageInput): Rect[] {
 
 /**
  * The page's text as docmill's layout reads it. Words are the items (LiteParse groups a line's words into one
- * item; docmill's lines, cells and tables are built from the gaps between words, as from pdfjs's runs).
+ * item; docmill's lines, cells and tables are built from the gaps between words, as from pdfjs's runs). `tables`:
+ * where LiteParse found tables on the page (their filled boxes' outlines are rules).
  */
-export function nativePageItems(page: NativePageInput): NativePageItems {
+export function nativePageItems(page: NativePageInput, tables: readonly Rect[] = []): NativePageItems {
   const items: PdfTextItem[] = [];
   const rotated: RotatedItem[] = [];
   const strings: string[] = [];
@@ -297,5 +310,5 @@ export function nativePageItems(page: NativePageInput): NativePageItems {
       items.push({ str: word.text, x0: word.x, x1: word.x + Math.max(0, word.width), baseline, size, fontName, bold, monospace, rtl: false, spaceBefore: word.spaceBefore });
     }
   }
-  return { items, rotated, rulings: rulingsOf(page), boxes: boxesOf(page), chars, rtlChars, strings };
+  return { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, strings };
 }

@@ -77,8 +77,8 @@ export interface NativeReading {
   /** The pages it stands for, by number. */
   pages: Map<number, NativePage>;
   /**
-   * Its tables on pages pdfjs reads for another reason than their script (a page number its items left out, an
-   * image page under mode auto): pdfjs's items in them leave the flow as they would from a LiteParse page.
+   * Its tables on pages pdfjs reads for another reason than their script (a page number its items left out):
+   * pdfjs's items in them leave the flow as they would from a LiteParse page.
    */
   tables: Map<number, FoundTable[]>;
 }
@@ -189,12 +189,14 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
   for (const page of result.pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
-    const read = withPageNumber(nativePageItems(page), page);
-    if (read.rtlChars > RTL_SHARE * read.chars) continue;
     const tables = tablesOf(page.blocks);
+    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect)), page);
+    if (read.rtlChars > RTL_SHARE * read.chars) continue;
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
-    // reads it (and a scan's images) before anything OCRs it.
-    if (read.chars > 0 && read.chars >= countChars(page.text) && !(mode === 'auto' && page.complexity?.needsOcr)) {
+    // reads it (and a scan's images) before anything OCRs it. A page LiteParse flags for OCR (sparse text, images,
+    // text drawn as outlines) keeps LiteParse's text where it has some: pdfjs's reading of it is no better and
+    // loses LiteParse's tables; mode auto's OCR plan comes from its images all the same.
+    if (read.chars > 0 && read.chars >= countChars(page.text)) {
       const native: NativePage = { ...read, width: page.width, height: page.height, tables };
       if (mode === 'auto') {
         native.images = imagesOf(page);

@@ -5,12 +5,13 @@
  * is the unit square under the current matrix; its bounding box in device space is kept.
  *
  * The plan for a page that has a text layer (mode auto):
- * - **full page**: images cover at least half the page and the text layer holds fewer than one character per
- *   `CHARS_PER_IMAGE_AREA` pt² of image over them (about 190 on a letter page): a scan with a stamped page
- *   number, a Bates number or a footer line. The page is rendered, and OCR'd whole when the render looks like
+ * - **full page**: images cover at least half the page and the page's text layer holds fewer than one character
+ *   per `CHARS_PER_IMAGE_AREA` pt² of image (about 190 on a letter page): a scan with a stamped page number, a
+ *   Bates number or a footer line. The page is rendered, and OCR'd whole when the render looks like
  *   text on a plain background (`looksLikeText`); the OCR reading replaces the text layer only when it reads at
  *   least twice its characters (a slide over a white template keeps its text layer);
- * - **regions**: otherwise, each image (touching images joined) of at least `MIN_REGION_AREA` pt², both sides at
+ * - **regions**: otherwise (images over half a page beside a text layer of more are pictures on a text page too),
+ *   each image (touching images joined) of at least `MIN_REGION_AREA` pt², both sides at
  *   least `MIN_REGION_SIDE` pt, with no text-layer character over it, at most `MAX_REGIONS` per page (the
  *   largest): a scanned figure in a text page. Only these regions are rendered, and OCR'd when they look like
  *   text (a photo is not read).
@@ -184,10 +185,12 @@ export function planImageOcr(images: readonly Rect[], items: readonly PdfTextIte
   const total = candidates.reduce((sum, rect) => sum + area(rect), 0);
   const covered = total >= SCAN_COVERAGE * width * height ? coverage(candidates, width, height) : 0;
   if (covered >= SCAN_COVERAGE) {
+    // The whole text layer counts: a scan's is only a stamp, where a page of charts above a paragraph has the
+    // paragraph's text beside them (its charts are regions, below).
     let chars = 0;
-    for (const item of items) if (candidates.some((rect) => centreInside(item, rect))) chars += nonSpace(item.str);
+    for (const item of items) chars += nonSpace(item.str);
     const imageArea = covered * width * height;
-    return chars < imageArea / CHARS_PER_IMAGE_AREA ? { fullPage: true, regions: [] } : none;
+    if (chars < imageArea / CHARS_PER_IMAGE_AREA) return { fullPage: true, regions: [] };
   }
   const regions = joinTouching(candidates)
     .filter((rect) => area(rect) >= MIN_REGION_AREA && rect.x1 - rect.x0 >= MIN_REGION_SIDE && rect.y1 - rect.y0 >= MIN_REGION_SIDE)
@@ -251,4 +254,19 @@ export function isContinuousTone(pixels: Uint8Array): boolean {
   let used = 0;
   for (let level = 0; level < 256; level++) if (histogram[level]! > USED_LEVEL_SHARE * pixels.length) used++;
   return used > MAX_FLAT_LEVELS;
+}
+
+/** A grey level below this is dark: a fill light text may be set on. */
+const DARK_LEVEL = 128;
+/** From this share of dark pixels a picture may hold light text on dark fills (labels in dark shapes). */
+const DARK_FILL_SHARE = 0.1;
+
+/**
+ * Whether a greyscale picture has enough dark area to hold light text on dark fills: OCR then also reads its
+ * lines of low confidence inverted (tesseract.ts). Dark ink on a light ground stays below the share. Pure.
+ */
+export function mayHoldLightOnDark(pixels: Uint8Array): boolean {
+  let dark = 0;
+  for (let i = 0; i < pixels.length; i++) if (pixels[i]! < DARK_LEVEL) dark++;
+  return dark >= DARK_FILL_SHARE * pixels.length;
 }
