@@ -4,10 +4,13 @@
  * The stage its conversion is in is written where the pool can read it (src/engine/stage-board.ts), so that a
  * timeout names one.
  */
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
+import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
+import { takeReleasedMemory } from '../src/engine/released-memory.js';
 import { writeStage } from '../src/engine/stage-board.js';
 import { encodeResult, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
 import type { ThreadStart } from '../src/engine/thread-pool.js';
@@ -25,8 +28,11 @@ const { liftDataImages } = await import('../src/backend/embedded-images.js');
 
 if (!parentPort) throw new Error('engine-thread must run as a worker thread');
 const port = parentPort;
+// Pages to OCR are read by the pool's shared tesseract workers, not by workers of this thread's own.
+relayOcrTo(port);
 
-port.on('message', (task: ThreadTask) => {
+port.on('message', (task: ThreadTask | { ocrAnswer: number }) => {
+  if ('ocrAnswer' in task) return;
   listenToStages((stage) => writeStage(start.stageBoard, stage));
   parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
     .then((data) => {
@@ -43,7 +49,10 @@ port.on('message', (task: ThreadTask) => {
           : { id: task.id, ok: false, error: { kind: 'internal', message: describe(error) }, heapBytes: heapBytes() };
       port.postMessage(reply);
     })
-    .finally(() => listenToStages(undefined));
+    .finally(() => {
+      listenToStages(undefined);
+      if (takeReleasedMemory()) collectGarbage();
+    });
 });
 port.postMessage({ ready: true } satisfies ThreadMessage);
 
@@ -51,6 +60,20 @@ port.postMessage({ ready: true } satisfies ThreadMessage);
 function heapBytes(): number {
   const heap = getHeapStatistics();
   return heap.used_heap_size + heap.external_memory;
+}
+
+let collector: (() => void) | undefined;
+
+/**
+ * A full collection, after the reply is sent: what a document dropped (released-memory.ts) returns now rather than
+ * after many more documents. Node exposes `gc` only behind a V8 flag, which applies to contexts made after it is set.
+ */
+function collectGarbage(): void {
+  if (!collector) {
+    setFlagsFromString('--expose-gc');
+    collector = runInNewContext('gc') as () => void;
+  }
+  collector();
 }
 
 function describe(error: unknown): string {

@@ -32,6 +32,7 @@ import type { ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
 import { findPdfHeader } from './bytes/sniff.js';
+import { SharedOcr } from './pdf/ocr/ocr-relay.js';
 import { clearStage, newStageBoard, readStage } from './stage-board.js';
 import { decodeResult, type ThreadMessage, type ThreadTask } from './thread-messages.js';
 
@@ -131,6 +132,8 @@ export class EngineThreadPool {
   #nextId = 1;
   #closed = false;
   #threadsStarted = 0;
+  /** The tesseract workers of all the threads (ocr-relay.ts). */
+  readonly #ocr = new SharedOcr();
   /** A document runs alone: nothing else is dispatched until it ends. */
   #aloneRunning = false;
 
@@ -197,6 +200,7 @@ export class EngineThreadPool {
     this.#closed = true;
     for (const pending of this.#queue.splice(0)) pending.reject(new EngineCrashError('the engine is shut down'));
     await Promise.all(this.#slots.splice(0).map((slot) => slot.worker.terminate()));
+    await this.#ocr.close();
   }
 
   #dispatch(): void {
@@ -240,6 +244,7 @@ export class EngineThreadPool {
       resourceLimits: { maxOldGenerationSizeMb: this.#maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     worker.unref();
+    this.#ocr.serve(worker);
     this.#threadsStarted += 1;
     const ready = new Promise<void>((resolve, reject) => {
       const onMessage = (message: ThreadMessage) => {
@@ -275,6 +280,7 @@ export class EngineThreadPool {
   #replace(slot: Slot): void {
     const index = this.#slots.indexOf(slot);
     if (index >= 0) this.#slots.splice(index, 1);
+    this.#ocr.abandon(slot.worker);
     void slot.worker.terminate();
   }
 
