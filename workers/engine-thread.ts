@@ -4,13 +4,11 @@
  * The stage its conversion is in is written where the pool can read it (src/engine/stage-board.ts), so that a
  * timeout names one.
  */
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
 import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
-import { takeReleasedMemory } from '../src/engine/released-memory.js';
 import { writeStage } from '../src/engine/stage-board.js';
 import { encodeResult, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
 import type { ThreadStart } from '../src/engine/thread-pool.js';
@@ -49,10 +47,7 @@ port.on('message', (task: ThreadTask | { ocrAnswer: number }) => {
           : { id: task.id, ok: false, error: { kind: 'internal', message: describe(error) }, heapBytes: heapBytes() };
       port.postMessage(reply);
     })
-    .finally(() => {
-      listenToStages(undefined);
-      if (takeReleasedMemory()) collectGarbage();
-    });
+    .finally(() => listenToStages(undefined));
 });
 port.postMessage({ ready: true } satisfies ThreadMessage);
 
@@ -60,20 +55,6 @@ port.postMessage({ ready: true } satisfies ThreadMessage);
 function heapBytes(): number {
   const heap = getHeapStatistics();
   return heap.used_heap_size + heap.external_memory;
-}
-
-let collector: (() => void) | undefined;
-
-/**
- * A full collection, after the reply is sent: what a document dropped (released-memory.ts) returns now rather than
- * after many more documents. Node exposes `gc` only behind a V8 flag, which applies to contexts made after it is set.
- */
-function collectGarbage(): void {
-  if (!collector) {
-    setFlagsFromString('--expose-gc');
-    collector = runInNewContext('gc') as () => void;
-  }
-  collector();
 }
 
 function describe(error: unknown): string {

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import type { WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { MAX_PICTURE_PIXELS } from '../../../backend/embedded-images.js';
-import { heap, loadPdfium, releasePdfium, renderScale } from '../ocr/render-page.js';
+import { heap, loadPdfium, renderScale } from '../ocr/render-page.js';
 import type { Rect } from '../types.js';
 import { imageDictionary, softMaskSamples } from './image-dictionary.js';
 import { encodeFilteredPng, encodePng, encodePngRows, zlibChunkSize, type PngChannels } from './png.js';
@@ -161,8 +161,6 @@ export class PictureReader {
     this.#m.FPDF_CloseDocument(this.#doc);
     this.#m.pdfium.wasmExports.free(this.#scratch);
     this.#m.pdfium.wasmExports.free(this.#data);
-    // As a page renderer does (ocr/page-ocr.ts): the module's memory goes with the document.
-    releasePdfium();
   }
 
   #floats(count: number): Float32Array {

@@ -7,7 +7,7 @@ import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
 import { isContinuousTone, looksLikeText } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion } from './ocr-layout.js';
-import { PageRenderer, releasePdfium, toPgm } from './render-page.js';
+import { PageRenderer, toPgm } from './render-page.js';
 import { EngineError } from '../../engine-error.js';
 import { missingLanguages, missingLanguagesMessage, ocrLanguageFor, type LanguageChoice } from './languages.js';
 import { DEFAULT_OCR_LANGUAGE, recogniseLines } from './tesseract.js';
@@ -117,7 +117,5 @@ export class PageOcr {
     const renderer = await this.#renderer;
     renderer?.close();
     this.#renderer = undefined;
-    // The module's memory goes with the document: what its largest page grew it to is not kept for the next one.
-    releasePdfium();
   }
 }

@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
-import { noteReleasedMemory } from '../../released-memory.js';
 import type { Rect } from '../types.js';
 
 /** A page as pixels: one byte per pixel, 0 black to 255 white, rows `width` bytes long. */
@@ -32,53 +31,17 @@ const FPDF_ANNOT = 0x01;
 const FPDF_PRINTING = 0x800;
 const WHITE = 0xffffffff;
 
-/** What is used of the WebAssembly API, which the compiler's libraries here (ES2023, no DOM) leave out. */
-interface Wasm {
-  compile(bytes: Uint8Array): Promise<object>;
-  instantiate(module: object, imports: object): Promise<object>;
-}
-const wasmApi = (globalThis as unknown as { WebAssembly: Wasm }).WebAssembly;
-
-/** The compiled module: compiled once per thread, instantiated for each document that renders. */
-let compiled: Promise<object> | undefined;
 let pdfium: Promise<WrappedPdfiumModule> | undefined;
 
-/**
- * The module, loaded on first use and kept until `releasePdfium` (the figure reader, figures/page-pictures.ts,
- * shares it).
- */
+/** The module, loaded on first use and kept for the thread's life (the figure reader, figures/page-pictures.ts, shares it). */
 export function loadPdfium(): Promise<WrappedPdfiumModule> {
   pdfium ??= (async () => {
-    compiled ??= wasmApi.compile(readFileSync(createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm')));
-    const wasm = await compiled;
-    let failed: (error: unknown) => void = () => undefined;
-    const failure = new Promise<never>((_resolve, reject) => {
-      failed = reject;
-    });
-    const module = await Promise.race([
-      init({
-        // An instance of the compiled module: a few milliseconds, where compiling it takes hundreds.
-        instantiateWasm: (imports: object, receive: (instance: object, module: object) => void) => {
-          wasmApi.instantiate(wasm, imports).then((instance) => receive(instance, wasm), failed);
-          return {};
-        },
-      }),
-      failure,
-    ]);
+    const wasmPath = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
+    const module = await init({ wasmBinary: readFileSync(wasmPath) });
     module.PDFiumExt_Init();
     return module;
   })();
   return pdfium;
-}
-
-/**
- * Lets go of the module once a document is done with it (its renderers and readers closed). Its WebAssembly memory
- * grows to the largest page it drew (some 60 MB at 300 DPI) and never shrinks: kept for the thread's life, each
- * engine thread held that much between scans. The next document to render instantiates it again.
- */
-export function releasePdfium(): void {
-  if (pdfium) noteReleasedMemory();
-  pdfium = undefined;
 }
 
 export function heap(module: WrappedPdfiumModule): Uint8Array {
