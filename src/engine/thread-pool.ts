@@ -14,14 +14,17 @@
  * DOCUMENT_TOO_COMPLEX: a thread converts one document at a time and V8 collects what earlier ones left before it
  * gives up, so the memory was this document's.
  *
- * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs, or when the heap
- * a thread reports with a result passes `recycleHeapMb`, it is ended and a fresh one started in its place. A
- * thread's resident set grows with the PDFs it has converted (PDFium's and tesseract's native and WebAssembly
- * memories, which never shrink: 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays
- * small, so the count is what keeps a long batch flat; the heap threshold catches a thread that one document left
- * holding much. The other formats' converters are plain JavaScript that leaves nothing behind (flat over 60
- * documents of each kind), so a document of theirs counts as a fiftieth of a PDF: a thread takes about a second
- * to start, and recycling one every 40 small web pages cost two thirds of the throughput.
+ * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs, when the heap a
+ * thread reports with a result passes `recycleHeapMb`, or when the WebAssembly memory it keeps passes
+ * `recycleWasmMb`; it is ended and a fresh one started in its place. A thread's resident set grows with the PDFs
+ * it has converted (PDFium's native and WebAssembly memories, which never shrink: 0.2–2 MB a document, measured one
+ * file type at a time) while its V8 heap stays small, so the count is what keeps a long batch flat; the heap
+ * threshold catches a thread that one document left holding much, and the WebAssembly one a thread whose renderer
+ * drew a page to OCR (some 85 MB at 300 DPI, kept until the thread ends). The tesseract workers that read those
+ * pages are the pool's, one set for all its threads (pdf/ocr/ocr-relay.ts). The other formats' converters are
+ * plain JavaScript that leaves nothing behind (flat over 60 documents of each kind), so a document of theirs
+ * counts as a fiftieth of a PDF: a thread takes about a second to start, and recycling one every 40 small web pages
+ * cost two thirds of the throughput.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +53,8 @@ export interface ThreadPoolOptions {
   recycleAfterDocuments?: number;
   /** Heap (V8's used heap and the external memory it tracks) past which a thread is replaced after its document. @default 256 */
   recycleHeapMb?: number;
+  /** WebAssembly memory a thread keeps (PDFium's renderer) past which it is replaced after its document. @default 48 */
+  recycleWasmMb?: number;
 }
 
 /** What a thread is started with (`workerData`). */
@@ -71,6 +76,12 @@ interface Slot {
   started: boolean;
   /** The documents it has finished, a PDF counting 1 and another document NON_PDF_WEAR (see the header). */
   wear: number;
+}
+
+/** What a thread reports with a result, for recycling (thread-messages.ts). */
+interface ThreadMemory {
+  heapBytes?: number | undefined;
+  wasmBytes?: number | undefined;
 }
 
 /** What a document other than a PDF adds to its thread's wear (see the header). */
@@ -127,6 +138,7 @@ export class EngineThreadPool {
   readonly #liteParseModule: string | undefined;
   readonly #recycleAfterDocuments: number;
   readonly #recycleHeapBytes: number;
+  readonly #recycleWasmBytes: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #nextId = 1;
@@ -143,6 +155,7 @@ export class EngineThreadPool {
     this.#liteParseModule = options.liteParseModule;
     this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;
+    this.#recycleWasmBytes = (options.recycleWasmMb ?? 48) * 1024 * 1024;
   }
 
   /** Documents being parsed or waiting for a thread. */
@@ -288,9 +301,10 @@ export class EngineThreadPool {
    * After a document that ended well on `slot`: the thread is replaced when it has converted its share or reports a
    * heap past the threshold, its successor started at once so that it is loading while nothing waits for it.
    */
-  #recycleIfWorn(slot: Slot, wear: number, heapBytes: number | undefined): void {
+  #recycleIfWorn(slot: Slot, wear: number, memory: ThreadMemory): void {
     slot.wear += wear;
-    if (slot.wear < this.#recycleAfterDocuments && (heapBytes === undefined || heapBytes < this.#recycleHeapBytes)) return;
+    const { heapBytes = 0, wasmBytes = 0 } = memory;
+    if (slot.wear < this.#recycleAfterDocuments && heapBytes < this.#recycleHeapBytes && wasmBytes < this.#recycleWasmBytes) return;
     this.#replace(slot);
     if (!this.#closed) this.#spawn();
   }
@@ -299,7 +313,7 @@ export class EngineThreadPool {
     slot.busy = true;
     const { worker } = slot;
     let settled = false;
-    const finish = (outcome: () => void, healthy: boolean, heapBytes?: number) => {
+    const finish = (outcome: () => void, healthy: boolean, memory: ThreadMemory = {}) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -308,7 +322,7 @@ export class EngineThreadPool {
       worker.off('exit', onExit);
       if (healthy) {
         slot.busy = false;
-        this.#recycleIfWorn(slot, pending.wear, heapBytes);
+        this.#recycleIfWorn(slot, pending.wear, memory);
       } else this.#replace(slot);
       if (pending.alone) this.#aloneRunning = false;
       outcome();
@@ -325,15 +339,15 @@ export class EngineThreadPool {
     };
     const onMessage = (message: ThreadMessage) => {
       if (!('id' in message) || message.id !== pending.task.id) return;
-      const { heapBytes } = message;
-      if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true, heapBytes);
+      const memory = { heapBytes: message.heapBytes, wasmBytes: message.wasmBytes };
+      if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true, memory);
       else if (message.error.kind === 'document') {
         const { apiCode, message: text, detail } = message.error;
-        finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true, heapBytes);
+        finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true, memory);
       } else {
         // A converter threw on these bytes: it would again (docs/limits-and-retries.md, "The local engine").
         const detail = message.error.message;
-        finish(() => pending.reject(new EngineError('CONVERSION_FAILED', `the converter failed on this document${during()}`, { detail })), true, heapBytes);
+        finish(() => pending.reject(new EngineError('CONVERSION_FAILED', `the converter failed on this document${during()}`, { detail })), true, memory);
       }
     };
     const onError = (error: Error) => {
