@@ -15,6 +15,9 @@ RUN npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production
+# glibc's malloc gives each thread of native code (the engine's PDF readers) arenas of its own, which grow over a long
+# batch: two keep the local engine's memory flat (BENCHMARKS.md, section 17).
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
