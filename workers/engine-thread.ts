@@ -28,10 +28,10 @@ const { liftDataImages } = await import('../src/backend/embedded-images.js');
 if (!parentPort) throw new Error('engine-thread must run as a worker thread');
 const port = parentPort;
 // Pages to OCR are read by the pool's shared tesseract workers, not by workers of this thread's own.
-relayOcrTo(port);
+const takeOcrAnswer = relayOcrTo(port);
 
-port.on('message', (task: ThreadTask | { ocrAnswer: number }) => {
-  if ('ocrAnswer' in task) return;
+port.on('message', (task: ThreadTask) => {
+  if (takeOcrAnswer(task)) return;
   listenToStages((stage) => writeStage(start.stageBoard, stage));
   parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
     .then((data) => {

@@ -38,18 +38,22 @@ function isOcrAnswer(message: unknown): message is OcrAnswer {
   return isObject(message) && typeof message.ocrAnswer === 'number';
 }
 
-/** An engine thread's side: from now on its pages are read by the pool at the other end of `port`. */
-export function relayOcrTo(port: MessagePort): void {
+/**
+ * An engine thread's side: from now on its pages are read by the pool at the other end of `port`. The thread's one
+ * listener on the port hands each message to the function returned, which takes the pool's answers (true) and
+ * leaves the rest (false).
+ */
+export function relayOcrTo(port: MessagePort): (message: unknown) => boolean {
   const waiting = new Map<number, { resolve: (lines: OcrLine[]) => void; reject: (error: Error) => void }>();
   let next = 1;
-  port.on('message', (message: unknown) => {
-    if (!isOcrAnswer(message)) return;
+  const takeAnswer = (message: unknown): boolean => {
+    if (!isOcrAnswer(message)) return false;
     const pending = waiting.get(message.ocrAnswer);
-    if (!pending) return;
     waiting.delete(message.ocrAnswer);
-    if ('lines' in message) pending.resolve(message.lines);
-    else pending.reject(new Error(message.error));
-  });
+    if (pending && 'lines' in message) pending.resolve(message.lines);
+    else if (pending && 'error' in message) pending.reject(new Error(message.error));
+    return true;
+  };
   relayPagesTo(
     (image, languages) =>
       new Promise((resolve, reject) => {
@@ -61,6 +65,7 @@ export function relayOcrTo(port: MessagePort): void {
         port.postMessage({ ocrRequest: id, image: sent, languages } satisfies OcrRequest, [sent.buffer as ArrayBuffer]);
       }),
   );
+  return takeAnswer;
 }
 
 /** The pool's side: the workers its threads' pages are read with, started on the first page (tesseract.ts). */
