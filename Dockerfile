@@ -15,8 +15,9 @@ RUN npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production
-# Fewer malloc arenas (one per thread otherwise) and a smaller young generation in the main thread: some 60 MB less
-# resident memory over a long PDF batch, at no measured cost in speed (docs/deployment.md, "Memory").
+# glibc's malloc gives each thread of native code (the engine's PDF readers) arenas of its own, which grow over a long
+# batch: two keep the local engine's memory flat (BENCHMARKS.md, section 17). A 2 MB young generation in the main
+# thread: some 30 MB less over a long PDF batch, at no measured cost in speed (docs/deployment.md, "Memory").
 ENV MALLOC_ARENA_MAX=2 NODE_OPTIONS=--max-semi-space-size=2
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./

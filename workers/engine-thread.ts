@@ -7,8 +7,10 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
+import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
 import { writeStage } from '../src/engine/stage-board.js';
+import { wasmMemoryBytes } from '../src/engine/wasm-memory.js';
 import { encodeResult, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
 import type { ThreadStart } from '../src/engine/thread-pool.js';
 
@@ -26,8 +28,11 @@ const { liftDataImages } = await import('../src/backend/embedded-images.js');
 
 if (!parentPort) throw new Error('engine-thread must run as a worker thread');
 const port = parentPort;
+// Pages to OCR are read by the pool's shared tesseract workers, not by workers of this thread's own.
+const takeOcrAnswer = relayOcrTo(port);
 
 port.on('message', (task: ThreadTask) => {
+  if (takeOcrAnswer(task)) return;
   listenToStages((stage) => writeStage(start.stageBoard, stage));
   parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
     .then((data) => {
@@ -35,13 +40,13 @@ port.on('message', (task: ThreadTask) => {
       const lifted = task.liftImages ? liftDataImages(data) : { data, images: undefined };
       const { json, transfer } = encodeResult(lifted.data);
       if (lifted.images) for (const image of lifted.images) transfer.push(image.bytes.buffer as ArrayBuffer);
-      port.postMessage({ id: task.id, ok: true, json, images: lifted.images, heapBytes: heapBytes() } satisfies ThreadMessage, transfer);
+      port.postMessage({ id: task.id, ok: true, json, images: lifted.images, heapBytes: heapBytes(), wasmBytes: wasmMemoryBytes() } satisfies ThreadMessage, transfer);
     })
     .catch((error: unknown) => {
       const reply: ThreadMessage =
         error instanceof EngineError
-          ? { id: task.id, ok: false, error: { kind: 'document', apiCode: error.apiCode, status: error.status, message: error.message, detail: error.detail }, heapBytes: heapBytes() }
-          : { id: task.id, ok: false, error: { kind: 'internal', message: describe(error) }, heapBytes: heapBytes() };
+          ? { id: task.id, ok: false, error: { kind: 'document', apiCode: error.apiCode, status: error.status, message: error.message, detail: error.detail }, heapBytes: heapBytes(), wasmBytes: wasmMemoryBytes() }
+          : { id: task.id, ok: false, error: { kind: 'internal', message: describe(error) }, heapBytes: heapBytes(), wasmBytes: wasmMemoryBytes() };
       port.postMessage(reply);
     })
     .finally(() => listenToStages(undefined));

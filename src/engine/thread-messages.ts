@@ -32,6 +32,8 @@ export type ThreadReply = (
 ) & {
   /** The thread's heap once the document is done (V8's used heap and the external memory it tracks), for recycling. */
   heapBytes?: number | undefined;
+  /** The WebAssembly memories it keeps (wasm-memory.ts), for recycling. */
+  wasmBytes?: number | undefined;
 };
 
 /** Sent once, when the thread has loaded the engine and takes documents. */

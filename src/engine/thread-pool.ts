@@ -14,17 +14,20 @@
  * DOCUMENT_TOO_COMPLEX: a thread converts one document at a time and V8 collects what earlier ones left before it
  * gives up, so the memory was this document's.
  *
- * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs, or when the heap
- * a thread reports with a result passes `recycleHeapMb`, it is ended and a fresh one started in its place. A
- * thread's resident set grows with the PDFs it reads with WebAssembly (tesseract's OCR and PDFium's renderer, in
- * modes auto and ocr and for kept pictures: memories that never shrink, 0.2–2 MB a document, measured one file
- * type at a time) while its V8 heap stays small, so the count is what keeps a long batch flat; the heap threshold
- * catches a thread that one document left holding much. What else a thread runs leaves nothing behind that its
- * heap does not show: the other formats' converters are plain JavaScript (flat over 60 documents of each kind),
- * and a PDF in mode fast is read by LiteParse's native PDFium and at most pdfjs (a thread's resident set flat
- * over 750 such documents, and level after 200 read by pdfjs alone). Such a document counts as a fiftieth of a
- * PDF: a thread takes about a second of CPU to start, and recycling one every 40 small web pages cost two thirds
- * of the throughput, every 40 PDF pages in mode fast half of it.
+ * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs, when the heap a
+ * thread reports with a result passes `recycleHeapMb`, or when the WebAssembly memory it keeps passes
+ * `recycleWasmMb`; it is ended and a fresh one started in its place. A thread's resident set grows with the PDFs
+ * it reads with WebAssembly (tesseract's OCR and PDFium's renderer, in modes auto and ocr and for kept pictures:
+ * memories that never shrink, 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays
+ * small, so the count is what keeps a long batch flat; the heap threshold catches a thread that one document left
+ * holding much, and the WebAssembly one a thread whose renderer drew a page to OCR (some 85 MB at 300 DPI, kept
+ * until the thread ends). The tesseract workers that read those pages are the pool's, one set for all its threads
+ * (pdf/ocr/ocr-relay.ts). What else a thread runs leaves nothing behind that its heap does not show: the other
+ * formats' converters are plain JavaScript (flat over 60 documents of each kind), and a PDF in mode fast is read by
+ * LiteParse's native PDFium and at most pdfjs (a thread's resident set flat over 750 such documents, and level
+ * after 200 read by pdfjs alone). Such a document counts as a fiftieth of a PDF: a thread takes about a second of
+ * CPU to start, and recycling one every 40 small web pages cost two thirds of the throughput, every 40 PDF pages in
+ * mode fast half of it.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +38,7 @@ import { pdfParserOf, type ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
 import { findPdfHeader } from './bytes/sniff.js';
+import { SharedOcr } from './pdf/ocr/ocr-relay.js';
 import { clearStage, newStageBoard, readStage } from './stage-board.js';
 import { decodeResult, type ThreadMessage, type ThreadTask } from './thread-messages.js';
 
@@ -52,6 +56,8 @@ export interface ThreadPoolOptions {
   recycleAfterDocuments?: number;
   /** Heap (V8's used heap and the external memory it tracks) past which a thread is replaced after its document. @default 256 */
   recycleHeapMb?: number;
+  /** WebAssembly memory a thread keeps (PDFium's renderer) past which it is replaced after its document. @default 48 */
+  recycleWasmMb?: number;
 }
 
 /** What a thread is started with (`workerData`). */
@@ -83,6 +89,12 @@ function wearOf(bytes: Uint8Array, options: ParseOptions): number {
   if (findPdfHeader(bytes) < 0) return LIGHT_WEAR;
   const readsWithWasm = pdfParserOf(options).mode !== 'fast' || options.removeBase64Images === false;
   return readsWithWasm ? 1 : LIGHT_WEAR;
+}
+
+/** What a thread reports with a result, for recycling (thread-messages.ts). */
+interface ThreadMemory {
+  heapBytes?: number | undefined;
+  wasmBytes?: number | undefined;
 }
 
 interface Pending {
@@ -136,11 +148,14 @@ export class EngineThreadPool {
   readonly #liteParseModule: string | undefined;
   readonly #recycleAfterDocuments: number;
   readonly #recycleHeapBytes: number;
+  readonly #recycleWasmBytes: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Pending[] = [];
   #nextId = 1;
   #closed = false;
   #threadsStarted = 0;
+  /** The tesseract workers of all the threads (ocr-relay.ts). */
+  readonly #ocr = new SharedOcr();
   /** A document runs alone: nothing else is dispatched until it ends. */
   #aloneRunning = false;
 
@@ -150,6 +165,7 @@ export class EngineThreadPool {
     this.#liteParseModule = options.liteParseModule;
     this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;
+    this.#recycleWasmBytes = (options.recycleWasmMb ?? 48) * 1024 * 1024;
   }
 
   /** Documents being parsed or waiting for a thread. */
@@ -207,6 +223,7 @@ export class EngineThreadPool {
     this.#closed = true;
     for (const pending of this.#queue.splice(0)) pending.reject(new EngineCrashError('the engine is shut down'));
     await Promise.all(this.#slots.splice(0).map((slot) => slot.worker.terminate()));
+    await this.#ocr.close();
   }
 
   #dispatch(): void {
@@ -250,6 +267,7 @@ export class EngineThreadPool {
       resourceLimits: { maxOldGenerationSizeMb: this.#maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     worker.unref();
+    this.#ocr.serve(worker);
     this.#threadsStarted += 1;
     const ready = new Promise<void>((resolve, reject) => {
       const onMessage = (message: ThreadMessage) => {
@@ -285,6 +303,7 @@ export class EngineThreadPool {
   #replace(slot: Slot): void {
     const index = this.#slots.indexOf(slot);
     if (index >= 0) this.#slots.splice(index, 1);
+    this.#ocr.abandon(slot.worker);
     void slot.worker.terminate();
   }
 
@@ -292,9 +311,10 @@ export class EngineThreadPool {
    * After a document that ended well on `slot`: the thread is replaced when it has converted its share or reports a
    * heap past the threshold, its successor started at once so that it is loading while nothing waits for it.
    */
-  #recycleIfWorn(slot: Slot, wear: number, heapBytes: number | undefined): void {
+  #recycleIfWorn(slot: Slot, wear: number, memory: ThreadMemory): void {
     slot.wear += wear;
-    if (slot.wear < this.#recycleAfterDocuments && (heapBytes === undefined || heapBytes < this.#recycleHeapBytes)) return;
+    const { heapBytes = 0, wasmBytes = 0 } = memory;
+    if (slot.wear < this.#recycleAfterDocuments && heapBytes < this.#recycleHeapBytes && wasmBytes < this.#recycleWasmBytes) return;
     this.#replace(slot);
     if (!this.#closed) this.#spawn();
   }
@@ -303,7 +323,7 @@ export class EngineThreadPool {
     slot.busy = true;
     const { worker } = slot;
     let settled = false;
-    const finish = (outcome: () => void, healthy: boolean, heapBytes?: number) => {
+    const finish = (outcome: () => void, healthy: boolean, memory: ThreadMemory = {}) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -312,7 +332,7 @@ export class EngineThreadPool {
       worker.off('exit', onExit);
       if (healthy) {
         slot.busy = false;
-        this.#recycleIfWorn(slot, pending.wear, heapBytes);
+        this.#recycleIfWorn(slot, pending.wear, memory);
       } else this.#replace(slot);
       if (pending.alone) this.#aloneRunning = false;
       outcome();
@@ -329,15 +349,15 @@ export class EngineThreadPool {
     };
     const onMessage = (message: ThreadMessage) => {
       if (!('id' in message) || message.id !== pending.task.id) return;
-      const { heapBytes } = message;
-      if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true, heapBytes);
+      const memory = { heapBytes: message.heapBytes, wasmBytes: message.wasmBytes };
+      if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true, memory);
       else if (message.error.kind === 'document') {
         const { apiCode, message: text, detail } = message.error;
-        finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true, heapBytes);
+        finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true, memory);
       } else {
         // A converter threw on these bytes: it would again (docs/limits-and-retries.md, "The local engine").
         const detail = message.error.message;
-        finish(() => pending.reject(new EngineError('CONVERSION_FAILED', `the converter failed on this document${during()}`, { detail })), true, heapBytes);
+        finish(() => pending.reject(new EngineError('CONVERSION_FAILED', `the converter failed on this document${during()}`, { detail })), true, memory);
       }
     };
     const onError = (error: Error) => {

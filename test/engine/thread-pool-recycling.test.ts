@@ -1,8 +1,8 @@
 /**
  * A long batch keeps its memory flat because the pool replaces each engine thread between documents, after a
- * number of PDFs read with WebAssembly (another document, a PDF in mode fast among them, counting a fiftieth) or
- * past a heap threshold; and a document that
- * needs more than a thread's heap limit fails alone, with its code and its file's name, while the others convert.
+ * number of PDFs read with WebAssembly (another document, a PDF in mode fast among them, counting a fiftieth), past a
+ * heap threshold, or once its PDF renderer grew to draw a scanned page; and a document that needs more than a
+ * thread's heap limit fails alone, with its code and its file's name, while the others convert.
  */
 import { describe, expect, it } from 'vitest';
 import { ParseApiError } from '../../src/backend/errors.js';
@@ -81,6 +81,25 @@ describe('engine threads recycled between documents', () => {
       await pool.close();
     }
   });
+
+  it('replaces a thread whose renderer drew a scanned page, and keeps one that read text PDFs', async () => {
+    const pool = new EngineThreadPool({ size: 1 });
+    try {
+      for (let index = 0; index < 2; index++) {
+        const data = await pool.run(readCorpusBytes('pdf/multi-column-2p.pdf'), `text${index}.pdf`, options());
+        expect(data.markdown?.length ?? 0).toBeGreaterThan(500);
+      }
+      expect(pool.threadsStarted).toBe(1);
+      // A page OCR'd at 300 DPI grows PDFium's WebAssembly memory past the default 48 MB: its thread ends after it.
+      const scan = await pool.run(readCorpusBytes('pdf/ocr_test.pdf'), 'scan.pdf', options());
+      expect(scan.markdown).toMatch(/Docling bundles PDF document conversion to JSON and Markdown/);
+      expect(pool.threadsStarted).toBe(2);
+      const next = await pool.run(readCorpusBytes('pdf/multi-column-2p.pdf'), 'next.pdf', options());
+      expect(next.markdown?.length ?? 0).toBeGreaterThan(500);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 
   it('fails the document that breaks the heap limit alone, naming it, and converts the others', async () => {
     const engine = new LocalParseEngine({ size: 1, maxHeapMb: 64 });

@@ -1,7 +1,7 @@
 /**
  * OCR of PDFs: scanned pages are read under modes auto and ocr, a good text layer is kept under auto, mode fast
- * never OCRs, a text layer of unmapped glyphs is replaced by OCR, nothing touches the network or the disk, and a
- * long scan is stopped with its thread by the time limit.
+ * never OCRs, a text layer of unmapped glyphs is replaced by OCR, nothing touches the network or the disk, the
+ * threads of a pool share one tesseract worker, and a long scan is stopped with its thread by the time limit.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -115,6 +115,27 @@ describe('PDF OCR', () => {
       rmSync(cwd, { recursive: true, force: true });
     }
   });
+
+  it('reads the scans of two engine threads with one tesseract worker between them', async () => {
+    const scan = await scannedPdf(INVOICE);
+    const pool = new EngineThreadPool({ size: 2 });
+    try {
+      const csv = (index: number) => Buffer.from(`name,value\nrow${index},${index}\n`);
+      const options = parseOptionsSchema.parse({ timeout: 100_000, parsers: [{ type: 'pdf', mode: 'ocr' }] });
+      // Both engine threads up, and one scan read: whatever reading a scan starts is running.
+      await Promise.all([0, 1].map((index) => pool.run(csv(index), `f${index}.csv`, parseOptionsSchema.parse({}))));
+      expect((await pool.run(scan.slice(), 'first.pdf', options)).markdown).toMatch(/Invoice number 4471/);
+      const threadsAfterOne = osThreads();
+      const read = await Promise.all([0, 1].map((index) => pool.run(scan.slice(), `scan${index}.pdf`, options)));
+      expect(pool.threadsStarted).toBe(2);
+      for (const data of read) expect(data.markdown).toMatch(/Invoice number 4471[\s\S]*Payment is due within thirty days\./);
+      // The thread that had read no scan yet started no tesseract worker of its own (an OS thread).
+      if (threadsAfterOne !== undefined) expect(osThreads()).toBe(threadsAfterOne);
+    } finally {
+      await pool.close();
+    }
+    // Two engine threads and a tesseract worker start: seconds each on a loaded machine.
+  }, 120_000);
 
   it('stops a long scan at the time limit: its thread is killed and nothing keeps running', async () => {
     const scan = await scannedPdf(INVOICE, { pages: 300, dpi: 100 });

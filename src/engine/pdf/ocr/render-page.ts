@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
+import { countWasmMemory } from '../../wasm-memory.js';
 import type { Rect } from '../types.js';
 
 /** A page as pixels: one byte per pixel, 0 black to 255 white, rows `width` bytes long. */
@@ -39,6 +40,7 @@ export function loadPdfium(): Promise<WrappedPdfiumModule> {
     const wasmPath = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
     const module = await init({ wasmBinary: readFileSync(wasmPath) });
     module.PDFiumExt_Init();
+    countWasmMemory(() => heap(module).byteLength);
     return module;
   })();
   return pdfium;

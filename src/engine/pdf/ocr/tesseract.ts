@@ -1,9 +1,9 @@
 /**
  * tesseract.js, fully offline: the language data is read from the installed @tesseract.js-data packages (gzipped
- * as it is stored), never fetched and never cached to disk (`cacheMethod: 'none'`). One tesseract worker (itself
- * a worker thread) per language set and engine thread, created on the first page to OCR in that set and reused
- * for every later document that reads in it; at most two sets are kept per thread (a third ends the one used least
- * recently). They end with the engine thread (a thread killed for its time limit takes its workers with it).
+ * as it is stored), never fetched and never cached to disk (`cacheMethod: 'none'`). A tesseract worker is itself
+ * a worker thread holding its language model and WebAssembly memory (100-150 MB): the engine's pool keeps one set
+ * for all its threads (ocr-relay.ts), which hand it their pages; code that converts in its own thread (tests,
+ * benchmarks) reads with workers of that thread.
  */
 import { mkdtempSync, rmSync, symlinkSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Page, type Worker } from 'tesseract.js';
 
 import { DEFAULT_OCR_LANGUAGE, languageDataFile } from './languages.js';
+import { relayedRecogniser } from './relayed-recogniser.js';
 
 export { DEFAULT_OCR_LANGUAGE };
 
@@ -37,35 +38,111 @@ export interface OcrLine {
 
 /**
  * Starting a worker costs about four page readings (measured: 4.0-5.7 s against 0.9-1.1 s on a loaded 2-core
- * machine), so documents that alternate between two languages (a German one, an English one) keep one each; a
- * thread holding more would hold more models in memory for little gain.
+ * machine), so documents that alternate between two languages (a German one, an English one) keep one each; more
+ * would hold more models in memory for little gain.
  */
 const KEPT_LANGUAGE_SETS = 2;
 
-/** This thread's workers by the languages they read ('deu+eng'), the most recently used last. */
-const workers = new Map<string, Promise<Worker>>();
-
-function workerFor(languages: string): Promise<Worker> {
-  const kept = workers.get(languages);
-  if (kept) {
-    workers.delete(languages);
-    workers.set(languages, kept);
-    return kept;
-  }
-  // Pages are read one after another, so every kept worker is idle: the least recently used can end now.
-  while (workers.size >= KEPT_LANGUAGE_SETS) {
-    const [oldest, old] = workers.entries().next().value!;
-    workers.delete(oldest);
-    void old.then((worker) => worker.terminate()).catch(() => undefined);
-  }
-  const worker = startWorker(languages.split('+'));
-  workers.set(languages, worker);
-  // A worker that failed to start is not kept: the next page tries again and reports its own failure.
-  worker.catch(() => {
-    if (workers.get(languages) === worker) workers.delete(languages);
-  });
-  return worker;
+interface Kept {
+  worker: Promise<Worker>;
+  /** Pages given to it and not yet read: a worker is ended only when it has none. */
+  pages: number;
+  /**
+   * Settles when the page read last is done. A worker reads one page at a time: two recognitions started together
+   * interleave their steps in its script, so each waits for the one before.
+   */
+  last: Promise<unknown>;
 }
+
+/** The workers whose lines of low confidence are not read again inverted (tesseract's `tessedit_do_invert`). */
+const notInverting = new WeakSet<Worker>();
+
+/**
+ * Tesseract workers by the languages they read ('deu+eng'), each started on the first page to read in its set and
+ * reused for every later one; at most KEPT_LANGUAGE_SETS sets are kept (another ends the one used least recently,
+ * once idle). With `idleMs`, all end after that long without a page to read: a batch whose scans are done does not
+ * keep their models for the rest of its run.
+ */
+export class TesseractWorkers {
+  readonly #workers = new Map<string, Kept>();
+  readonly #idleMs: number | undefined;
+  #idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(options: { idleMs?: number | undefined } = {}) {
+    this.#idleMs = options.idleMs;
+  }
+
+  /**
+   * The lines of an image file (PGM, PNG...) read in `languages` ('deu+eng'; every one installed). With `invert`
+   * false, lines of low confidence are not read again as light on dark (recogniseLines).
+   */
+  async recognise(image: Uint8Array, languages: string, invert = true): Promise<OcrLine[]> {
+    clearTimeout(this.#idleTimer);
+    const kept = this.#keptFor(languages);
+    kept.pages++;
+    try {
+      // The parameter is set in the worker's turn, so a page of another caller never reads with this one's setting.
+      const read = Promise.all([kept.worker, kept.last]).then(async ([worker]) => {
+        if (invert === notInverting.has(worker)) {
+          await worker.setParameters({ tessedit_do_invert: invert ? '1' : '0' });
+          if (invert) notInverting.delete(worker);
+          else notInverting.add(worker);
+        }
+        return worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: false, blocks: true });
+      });
+      kept.last = read.catch(() => undefined);
+      return linesOf((await read).data);
+    } finally {
+      kept.pages--;
+      if (this.#idleMs !== undefined) {
+        clearTimeout(this.#idleTimer);
+        this.#idleTimer = setTimeout(() => this.#endIdle(), this.#idleMs).unref();
+      }
+    }
+  }
+
+  /** Ends every worker (a later page starts one again); a page being read then is never answered. */
+  async close(): Promise<void> {
+    clearTimeout(this.#idleTimer);
+    const kept = [...this.#workers.values()];
+    this.#workers.clear();
+    await Promise.all(kept.map(({ worker }) => worker.then((started) => started.terminate()).catch(() => undefined)));
+  }
+
+  #endIdle(): void {
+    for (const [set, kept] of this.#workers) {
+      if (kept.pages > 0) continue;
+      this.#workers.delete(set);
+      void kept.worker.then((worker) => worker.terminate()).catch(() => undefined);
+    }
+  }
+
+  #keptFor(languages: string): Kept {
+    const kept = this.#workers.get(languages);
+    if (kept) {
+      this.#workers.delete(languages);
+      this.#workers.set(languages, kept);
+      return kept;
+    }
+    // The least recently used first, and only one with no page to read.
+    for (const [set, old] of this.#workers) {
+      if (this.#workers.size < KEPT_LANGUAGE_SETS) break;
+      if (old.pages > 0) continue;
+      this.#workers.delete(set);
+      void old.worker.then((worker) => worker.terminate()).catch(() => undefined);
+    }
+    const fresh: Kept = { worker: startWorker(languages.split('+')), pages: 0, last: Promise.resolve() };
+    this.#workers.set(languages, fresh);
+    // A worker that failed to start is not kept: the next page tries again and reports its own failure.
+    fresh.worker.catch(() => {
+      if (this.#workers.get(languages) === fresh) this.#workers.delete(languages);
+    });
+    return fresh;
+  }
+}
+
+/** This thread's own workers, for the pages it does not relay to a pool (ocr-relay.ts). */
+const inThisThread = new TesseractWorkers();
 
 async function startWorker(codes: readonly string[]): Promise<Worker> {
   const files = codes.map((code) => {
@@ -138,9 +215,6 @@ function linesOf(page: Page): OcrLine[] {
   return lines;
 }
 
-/** The workers whose lines of low confidence are not read again inverted (tesseract's `tessedit_do_invert`). */
-const notInverting = new WeakSet<Worker>();
-
 /**
  * Recognises the text of an image file (PGM, PNG...) in `languages` (tesseract codes; every one installed). With
  * `invert: false`, a line tesseract reads with low confidence is not read again as light on dark: a chart or a
@@ -148,25 +222,18 @@ const notInverting = new WeakSet<Worker>();
  * the time of its image regions on the PDF benchmark's pages (a scanned page keeps it: a heading set light on a
  * dark band).
  */
-export async function recogniseLines(
+export function recogniseLines(
   image: Uint8Array,
   languages: string | readonly string[] = DEFAULT_OCR_LANGUAGE,
   options: { invert?: boolean } = {},
 ): Promise<OcrLine[]> {
-  const worker = await workerFor(typeof languages === 'string' ? languages : languages.join('+'));
+  const set = typeof languages === 'string' ? languages : languages.join('+');
   const invert = options.invert ?? true;
-  if (invert === notInverting.has(worker)) {
-    await worker.setParameters({ tessedit_do_invert: invert ? '1' : '0' });
-    if (invert) notInverting.delete(worker);
-    else notInverting.add(worker);
-  }
-  const result = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: false, blocks: true });
-  return linesOf(result.data);
+  const relayed = relayedRecogniser();
+  return relayed ? relayed(image, set, invert) : inThisThread.recognise(image, set, invert);
 }
 
-/** Ends this thread's tesseract workers (a pool closing its threads needs nothing: they end with the thread). */
-export async function terminateOcrWorkers(): Promise<void> {
-  const pending = [...workers.values()];
-  workers.clear();
-  await Promise.all(pending.map((worker) => worker.then((started) => started.terminate()).catch(() => undefined)));
+/** Ends this thread's own tesseract workers (a pool's shared ones end with the pool). */
+export function terminateOcrWorkers(): Promise<void> {
+  return inThisThread.close();
 }

@@ -1,0 +1,19 @@
+/**
+ * The WebAssembly memories an engine thread keeps between documents (PDFium's renderer, ocr/render-page.ts). Such a
+ * memory grows to the largest page drawn in it (some 85 MB for a page at 300 DPI) and never shrinks, nor does V8
+ * give it back when its instance is dropped; the thread reports their size with each result, and the pool replaces
+ * a thread that holds much (thread-pool.ts).
+ */
+const memories = new Set<() => number>();
+
+/** Counts a memory from now on; `size` reads its bytes now. */
+export function countWasmMemory(size: () => number): void {
+  memories.add(size);
+}
+
+/** The bytes of the memories counted. */
+export function wasmMemoryBytes(): number {
+  let bytes = 0;
+  for (const size of memories) bytes += size();
+  return bytes;
+}
