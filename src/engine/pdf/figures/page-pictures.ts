@@ -18,7 +18,7 @@ import { MAX_PICTURE_PIXELS } from '../../../backend/embedded-images.js';
 import { heap, loadPdfium, renderScale } from '../ocr/render-page.js';
 import type { Rect } from '../types.js';
 import { imageDictionary, softMaskSamples } from './image-dictionary.js';
-import { encodeFilteredPng, encodePng, encodePngRows, zlibChunkSize, type PngChannels } from './png.js';
+import { encodeFilteredPng, encodePng, encodePngRows, inflateChunkSize, type PngChannels } from './png.js';
 
 /** A picture's file: its bytes and media type. */
 export interface PictureFile {
@@ -335,7 +335,7 @@ export class PictureReader {
     let samples: Buffer;
     try {
       const most = height * (rowBytes + 1);
-      samples = inflateSync(raw, { maxOutputLength: most, chunkSize: zlibChunkSize(most) });
+      samples = inflateSync(raw, { maxOutputLength: most, chunkSize: inflateChunkSize(most) });
     } catch {
       return undefined;
     }
