@@ -7,7 +7,7 @@
  * for certain): the caller then takes the way that holds whatever the dictionary says.
  */
 import { inflateSync } from 'node:zlib';
-import { zlibChunkSize } from './png.js';
+import { inflateChunkSize } from './png.js';
 
 export interface ImageDictionary {
   /** The dictionary as the file spells it, between `obj` and `stream`. */
@@ -76,7 +76,7 @@ export function softMaskSamples(file: Uint8Array, image: ImageDictionary, width:
   const start = at + object[0].length;
   if (start + length > bytes.length) return undefined;
   try {
-    const samples = inflateSync(bytes.subarray(start, start + length), { maxOutputLength: width * height, chunkSize: zlibChunkSize(width * height) });
+    const samples = inflateSync(bytes.subarray(start, start + length), { maxOutputLength: width * height, chunkSize: inflateChunkSize(width * height) });
     return samples.length === width * height ? samples : undefined;
   } catch {
     return undefined;

@@ -18,7 +18,7 @@ import { MAX_PICTURE_PIXELS } from '../../../backend/embedded-images.js';
 import { heap, loadPdfium, renderScale } from '../ocr/render-page.js';
 import type { Rect } from '../types.js';
 import { imageDictionary, softMaskSamples } from './image-dictionary.js';
-import { encodeFilteredPng, encodePng, encodePngRows, zlibChunkSize, type PngChannels } from './png.js';
+import { encodeFilteredPng, encodePng, encodePngRows, inflateChunkSize, type PngChannels } from './png.js';
 
 /** A picture's file: its bytes and media type. */
 export interface PictureFile {
@@ -109,15 +109,27 @@ interface FlateSamples {
 function withAlphaPng(raster: PageRaster, samples: FlateSamples, alpha: Uint8Array): Uint8Array {
   const { width, height } = raster;
   const { channels, bytes } = samples;
+  // One loop for each kind, with running indices: the general loop cost three times as much per pixel.
   return encodePngRows(width, height, 4, (y, out, at) => {
+    const end = at + width * 4;
+    let from = y * width * channels;
+    let mask = y * width;
+    if (channels === 3) {
+      for (let to = at; to < end; to += 4, from += 3) {
+        out[to] = bytes[from]!;
+        out[to + 1] = bytes[from + 1]!;
+        out[to + 2] = bytes[from + 2]!;
+        out[to + 3] = alpha[mask++]!;
+      }
+      return;
+    }
     // A grey sample is its own red, green and blue.
-    const green = channels === 1 ? 0 : 1;
-    const blue = channels - 1;
-    for (let x = 0, from = y * width * channels, to = at; x < width; x++, from += channels, to += 4) {
-      out[to] = bytes[from]!;
-      out[to + 1] = bytes[from + green]!;
-      out[to + 2] = bytes[from + blue]!;
-      out[to + 3] = alpha[y * width + x]!;
+    for (let to = at; to < end; to += 4) {
+      const grey = bytes[from++]!;
+      out[to] = grey;
+      out[to + 1] = grey;
+      out[to + 2] = grey;
+      out[to + 3] = alpha[mask++]!;
     }
   });
 }
@@ -335,7 +347,7 @@ export class PictureReader {
     let samples: Buffer;
     try {
       const most = height * (rowBytes + 1);
-      samples = inflateSync(raw, { maxOutputLength: most, chunkSize: zlibChunkSize(most) });
+      samples = inflateSync(raw, { maxOutputLength: most, chunkSize: inflateChunkSize(most) });
     } catch {
       return undefined;
     }
