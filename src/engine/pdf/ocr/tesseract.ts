@@ -54,6 +54,22 @@ interface Kept {
   last: Promise<unknown>;
 }
 
+/** Workers ended by close() or to make room: asked anything, tesseract.js would neither answer nor fail. */
+const endedWorkers = new WeakSet<Worker>();
+
+function endWorker(worker: Worker): Promise<unknown> {
+  endedWorkers.add(worker);
+  return worker.terminate();
+}
+
+/**
+ * A page that waited for a worker ended meanwhile (its pool closed the workers: the thread that sent it timed out)
+ * fails here: tesseract.js sends a job to an ended worker as an unhandled rejection and never settles the job.
+ */
+function checkRunning(worker: Worker): void {
+  if (endedWorkers.has(worker)) throw new Error('the OCR worker was ended before this page was read');
+}
+
 /** The workers whose lines of low confidence are not read again inverted (tesseract's `tessedit_do_invert`). */
 const notInverting = new WeakSet<Worker>();
 
@@ -83,10 +99,12 @@ export class TesseractWorkers {
     try {
       // The parameter is set in the worker's turn, so a page of another caller never reads with this one's setting.
       const read = Promise.all([kept.worker, kept.last]).then(async ([worker]) => {
+        checkRunning(worker);
         if (invert === notInverting.has(worker)) {
           await worker.setParameters({ tessedit_do_invert: invert ? '1' : '0' });
           if (invert) notInverting.delete(worker);
           else notInverting.add(worker);
+          checkRunning(worker);
         }
         return worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: false, blocks: true });
       });
@@ -106,14 +124,14 @@ export class TesseractWorkers {
     clearTimeout(this.#idleTimer);
     const kept = [...this.#workers.values()];
     this.#workers.clear();
-    await Promise.all(kept.map(({ worker }) => worker.then((started) => started.terminate()).catch(() => undefined)));
+    await Promise.all(kept.map(({ worker }) => worker.then(endWorker).catch(() => undefined)));
   }
 
   #endIdle(): void {
     for (const [set, kept] of this.#workers) {
       if (kept.pages > 0) continue;
       this.#workers.delete(set);
-      void kept.worker.then((worker) => worker.terminate()).catch(() => undefined);
+      void kept.worker.then(endWorker).catch(() => undefined);
     }
   }
 
@@ -129,7 +147,7 @@ export class TesseractWorkers {
       if (this.#workers.size < KEPT_LANGUAGE_SETS) break;
       if (old.pages > 0) continue;
       this.#workers.delete(set);
-      void old.worker.then((worker) => worker.terminate()).catch(() => undefined);
+      void old.worker.then(endWorker).catch(() => undefined);
     }
     const fresh: Kept = { worker: startWorker(languages.split('+')), pages: 0, last: Promise.resolve() };
     this.#workers.set(languages, fresh);
