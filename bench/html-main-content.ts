@@ -1,5 +1,19 @@
 /**
- * Benchmark "web pages: the main content" (issue 27). Run by hand, never by the tests:
+ * Benchmark "web pages: the main content" (issue 27). Run by hand, never by the tests. Two modes:
+ *
+ * Token mode (`--truth DIR`): token precision, recall and F1 of each extractor's text against a ground-truth main
+ * text, per page and averaged over pages, as the article-extraction benchmarks score (bench/lib/token-score.ts), on
+ * public pages read by bench/lib/main-text-pages.ts (a modern-web set, or readability's test pages). Every fourth
+ * page is the part rules are tuned on, the rest is only measured; both parts are reported side by side.
+ *
+ *   npx tsx bench/html-main-content.ts --truth <web-content-extraction-benchmark checkout>
+ *   npx tsx bench/html-main-content.ts --truth <readability checkout>/test/test-pages --before /tmp/docmill-before
+ *   npx tsx bench/html-main-content.ts --truth <...> --part tune     # the tuned part alone (a tuning loop)
+ *
+ * The comparison extractors' outputs (readability, defuddle) are kept in ~/.cache/docmill-bench/main-text-outputs
+ * with their times, so a second run times docmill alone; their pages/s come from the first run.
+ *
+ * Passage mode (`--dir DIR`), on trafilatura's evaluation pages:
  *
  *   npx tsx bench/html-main-content.ts --dir <trafilatura checkout>/tests
  *   npx tsx bench/html-main-content.ts --dir <...>/tests --before /tmp/docmill-before   # docmill before/after
@@ -31,7 +45,9 @@
  * Speed: docmill's pages per second over the whole set (decoding excluded), after one untimed warm-up pass; with
  * `--rounds N` and `--before`, also N rounds timing docmill and docmill-before in turn (their time ratio).
  */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,6 +58,9 @@ import { decodeHtmlBytes } from '../src/engine/html/decode.js';
 import { htmlToModel } from '../src/engine/html/convert-html.js';
 import { ensureDefuddle } from './lib/defuddle-install.js';
 import { markdownTable } from './lib/table.js';
+
+import { loadTruthPages, type TruthPage } from './lib/main-text-pages.js';
+import { meanScores, type TokenScore, tokenScore } from './lib/token-score.js';
 
 interface EvalItem {
   file: string;
@@ -54,7 +73,7 @@ interface Page {
   html: string;
   item: EvalItem;
 }
-type Extract = (page: Page) => Promise<string> | string;
+type Extract = (page: { html: string; url?: string }) => Promise<string> | string;
 interface Counts {
   tp: number;
   fp: number;
@@ -64,6 +83,7 @@ interface Counts {
 const { values } = parseArgs({
   options: {
     dir: { type: 'string' },
+    truth: { type: 'string' },
     before: { type: 'string' },
     lowest: { type: 'string', default: '15' },
     limit: { type: 'string' },
@@ -71,10 +91,11 @@ const { values } = parseArgs({
     rest: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '0' },
     'no-defuddle': { type: 'boolean', default: false },
+    part: { type: 'string' },
   },
 });
-if (values.dir === undefined) {
-  console.error('usage: npx tsx bench/html-main-content.ts --dir <folder with evaldata.json, cache/, eval/> [--before DIR]');
+if (values.dir === undefined && values.truth === undefined) {
+  console.error('usage: npx tsx bench/html-main-content.ts (--truth <folder of pages with main texts> | --dir <folder with evaldata.json, cache/, eval/>) [--before DIR]');
   process.exit(2);
 }
 
@@ -135,16 +156,7 @@ const textOfHtml = (html: string): string => {
   return (document.body as unknown as { textContent: string | null }).textContent ?? '';
 };
 
-async function main(): Promise<void> {
-  const dir = resolve(values.dir as string);
-  const all = await loadPages(dir);
-  // --limit N: every k-th page of the sorted list, N pages spread over the whole set.
-  const limit = values.limit === undefined ? all.length : Math.min(all.length, Number(values.limit));
-  const picked = all.filter((_, index) => Math.floor((index * limit) / all.length) !== Math.floor(((index - 1) * limit) / all.length) || index === 0).slice(0, limit);
-  // --rest: the pages --limit leaves out, a held-out set for rules worked out on the --limit pages.
-  const pages = values.rest ? all.filter((page) => !picked.includes(page)) : picked;
-  console.log(`${pages.length} pages from ${dir}`);
-
+async function buildExtractors(): Promise<{ extractors: Map<string, Extract>; timed: Set<string> }> {
   const extractors = new Map<string, Extract>();
   const timed = new Set<string>(['docmill']);
   extractors.set('docmill', (page) => modelText(htmlToModel(page.html)));
@@ -171,6 +183,117 @@ async function main(): Promise<void> {
       return textOfHtml((await Defuddle(document, page.url)).content);
     });
   }
+  return { extractors, timed };
+}
+
+const CACHE = join(homedir(), '.cache', 'docmill-bench', 'main-text-outputs');
+/** Pages run untimed before timing, so that the JIT has compiled the hot paths. */
+const WARM_UP_PAGES = 20;
+
+/** Runs every extractor over the pages (a warm-up pass first for the timed ones), console output silenced. */
+async function runExtractors(pages: { id?: string; html: string; url?: string }[], extractors: Map<string, Extract>, timed: Set<string>, cacheDir?: string) {
+  const outputs = new Map<string, { texts: string[]; seconds: number }>();
+  const { log, warn, error } = console;
+  for (const [name, extract] of extractors) {
+    // The comparison extractors (pinned versions) give the same text every run: their outputs are kept on disk
+    // with their time, so a tuning loop reruns docmill alone.
+    const cachePath = cacheDir === undefined || timed.has(name) ? undefined : join(cacheDir, `${name}.json`);
+    const cached = cachePath !== undefined && existsSync(cachePath) ? (JSON.parse(await readFile(cachePath, 'utf8')) as Record<string, { text: string; seconds: number }>) : {};
+    if (pages.every((page) => page.id !== undefined && cached[page.id] !== undefined)) {
+      const texts = pages.map((page) => cached[page.id as string]?.text ?? '');
+      outputs.set(name, { texts, seconds: pages.reduce((sum, page) => sum + (cached[page.id as string]?.seconds ?? 0), 0) });
+      continue;
+    }
+    console.log = console.warn = console.error = () => {};
+    if (timed.has(name)) for (const page of pages.slice(0, WARM_UP_PAGES)) safe(() => extract(page));
+    const texts: string[] = [];
+    const started = performance.now();
+    for (const page of pages) {
+      const pageStarted = performance.now();
+      try {
+        texts.push(await extract(page));
+      } catch {
+        texts.push('');
+      }
+      if (cachePath !== undefined && page.id !== undefined) cached[page.id] = { text: texts.at(-1) ?? '', seconds: (performance.now() - pageStarted) / 1000 };
+    }
+    const seconds = (performance.now() - started) / 1000;
+    Object.assign(console, { log, warn, error });
+    if (cachePath !== undefined && cacheDir !== undefined) {
+      await mkdir(cacheDir, { recursive: true });
+      await writeFile(cachePath, JSON.stringify(cached));
+    }
+    outputs.set(name, { texts, seconds });
+    console.error(`${name}: ${seconds.toFixed(1)} s`);
+  }
+  return outputs;
+}
+
+/** Token mode: token precision, recall and F1 against ground-truth main texts, the tuning part beside the rest. */
+async function tokenMain(): Promise<void> {
+  const dir = resolve(values.truth as string);
+  // --part tune|measure: only that part (the tuning loop runs on the tuned part alone).
+  const pages = (await loadTruthPages(dir)).filter((page) => values.part === undefined || page.part === values.part);
+  console.log(`${pages.length} pages from ${dir} (${pages.filter((page) => page.part === 'tune').length} tuned on, the others only measured)`);
+  const { extractors, timed } = await buildExtractors();
+  const outputs = await runExtractors(pages, extractors, timed, join(CACHE, `${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`));
+  const scores = new Map<string, (TokenScore | undefined)[]>();
+  for (const [name, { texts }] of outputs) scores.set(name, pages.map((page, index) => tokenScore(page.truth, texts[index] ?? '')));
+
+  const table = (keep: (page: TruthPage) => boolean) => {
+    const rows: string[][] = [];
+    for (const [name, { texts, seconds }] of outputs) {
+      const picked = pages.map((page, index) => ({ page, index })).filter(({ page }) => keep(page));
+      const pageScores = picked.map(({ index }) => scores.get(name)?.[index]).filter((score) => score !== undefined);
+      const { precision, recall, f1 } = meanScores(pageScores);
+      const empty = picked.filter(({ index }) => (texts[index] ?? '').trim() === '').length;
+      rows.push([name, precision.toFixed(3), recall.toFixed(3), f1.toFixed(3), String(empty), String(pageScores.length), (pages.length / seconds).toFixed(1)]);
+    }
+    return markdownTable(['extractor', 'precision', 'recall', 'F1', 'empty outputs', 'pages', 'pages/s (all)'], rows);
+  };
+  const articles = (page: TruthPage) => page.kind === 'article' || page.kind === 'blog' || page.kind === 'readability-test';
+  for (const [part, label] of [['tune', 'Tuned part (every fourth page)'], ['measure', 'Measured part (the other pages, never tuned on)']] as const) {
+    if (!pages.some((page) => page.part === part)) continue;
+    console.log(`\n${label}, means over pages:\n`);
+    console.log(table((page) => page.part === part));
+    if (pages.some((page) => page.part === part && !articles(page))) {
+      console.log(`\n${label}, news and blog articles only:\n`);
+      console.log(table((page) => page.part === part && articles(page)));
+    }
+  }
+  const kinds = [...new Set(pages.map((page) => page.kind))].sort();
+  if (kinds.length > 1) {
+    console.log('\nF1 by kind of page, all pages read:\n');
+    const rows = kinds.map((kind) => {
+      const indexes = pages.map((page, index) => ({ page, index })).filter(({ page }) => page.kind === kind);
+      return [kind, String(indexes.length), ...[...outputs.keys()].map((name) => meanScores(indexes.map(({ index }) => scores.get(name)?.[index]).filter((score) => score !== undefined)).f1.toFixed(3))];
+    });
+    console.log(markdownTable(['kind', 'pages', ...outputs.keys()], rows));
+  }
+  const names = [...outputs.keys()];
+  const pageRows = pages.map((page, index) => [`${page.id} (${page.kind}, ${page.part})`, ...names.map((name) => { const score = scores.get(name)?.[index]; return score === undefined ? '–' : `${score.f1.toFixed(2)} ${score.precision.toFixed(2)}/${score.recall.toFixed(2)}`; })]);
+  const docmillF1 = (row: string[]) => Number((row[1] ?? '').split(' ')[0]);
+  const lowest = [...pageRows].sort((a, b) => docmillF1(a) - docmillF1(b)).slice(0, Number(values.lowest));
+  console.log(`\nLowest ${lowest.length} pages for docmill (F1 precision/recall):\n`);
+  console.log(markdownTable(['page', ...names], lowest));
+  await speedRounds(pages, extractors);
+  if (values['per-page']) {
+    console.log('\nPer page (F1 precision/recall):\n');
+    console.log(markdownTable(['page', ...names], pageRows));
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = resolve(values.dir as string);
+  const all = await loadPages(dir);
+  // --limit N: every k-th page of the sorted list, N pages spread over the whole set.
+  const limit = values.limit === undefined ? all.length : Math.min(all.length, Number(values.limit));
+  const picked = all.filter((_, index) => Math.floor((index * limit) / all.length) !== Math.floor(((index - 1) * limit) / all.length) || index === 0).slice(0, limit);
+  // --rest: the pages --limit leaves out, a held-out set for rules worked out on the --limit pages.
+  const pages = values.rest ? all.filter((page) => !picked.includes(page)) : picked;
+  console.log(`${pages.length} pages from ${dir}`);
+
+  const { extractors, timed } = await buildExtractors();
 
   const perPage = new Map<string, { counts: Counts[]; empty: number; seconds: number }>();
   const log = console.log;
@@ -215,8 +338,18 @@ async function main(): Promise<void> {
   const lowest = [...pageRows].sort((a, b) => Number(a[1]) - Number(b[1])).slice(0, Number(values.lowest));
   console.log(`\nLowest ${lowest.length} pages for docmill (page F1):\n`);
   console.log(markdownTable(['page', ...names], lowest));
+  await speedRounds(pages, extractors);
+  if (values['per-page']) {
+    console.log('\nPer page (page F1):\n');
+    console.log(markdownTable(['page', ...names], pageRows));
+  }
+}
+
+async function speedRounds(pages: { html: string; url?: string }[], extractors: Map<string, Extract>): Promise<void> {
   const rounds = Number(values.rounds);
   const before = extractors.get('docmill-before');
+  const warn = console.warn;
+  const error = console.error;
   if (rounds > 0 && before !== undefined) {
     // Speed on a shared machine: the two copies timed in turn, round after round, so load that comes and goes
     // falls on both alike.
@@ -244,10 +377,6 @@ async function main(): Promise<void> {
     console.error = error;
     console.log(markdownTable(['round', 'docmill s', 'docmill-before s', 'time ratio'], speedRows));
   }
-  if (values['per-page']) {
-    console.log('\nPer page (page F1):\n');
-    console.log(markdownTable(['page', ...names], pageRows));
-  }
 }
 
 function safe(run: () => unknown): void {
@@ -259,4 +388,4 @@ function safe(run: () => unknown): void {
   }
 }
 
-await main();
+await (values.truth !== undefined ? tokenMain() : main());

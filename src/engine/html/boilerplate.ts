@@ -96,13 +96,15 @@ function removeBoilerplateRules(root: DomElement): void {
   measure(root);
   const total = textLength.get(root) ?? 0;
   if (total === 0) return;
-  const removable = (element: DomElement) => !KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * 0.5;
+  // Inside code, class names are a highlighter's (`hljs-comment`, `token comment`): never boilerplate.
+  const inCode = (element: DomElement) => element.closest('pre, code') !== null;
+  const removable = (element: DomElement) => !KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * 0.5 && !inCode(element);
 
   // A section marked up as comments (by id or schema.org) goes unless it is nearly all the content: beside a
   // short post, the comment form often holds more text than the post.
   for (const selector of BOILERPLATE_SELECTORS) {
     for (const element of root.querySelectorAll(selector)) {
-      if (!KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * MARKED_UP_MAX_SHARE) element.remove();
+      if (!KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * MARKED_UP_MAX_SHARE && !inCode(element)) element.remove();
     }
   }
   for (const element of root.querySelectorAll('[class], [id]')) {

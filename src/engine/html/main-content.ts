@@ -10,7 +10,8 @@
  * Readability's article is kept whenever it holds text, readerable page or not: a larger container (`<main>`,
  * `<body>`) brings comment threads, menus and footers with it. Only when it holds less than a fifth of the page's
  * text (a fragment: one paragraph, a lead) is it widened, to the page's own marked-up container of it (the smallest
- * `itemprop="articleBody"`, `<article>` or `<main>` holding it, never `<body>`). Only when readability
+ * `itemprop="articleBody"`, `<article>` or `<main>` holding all of it and more, never `<body>`); an article
+ * readability found inside a side block is given up only for a container holding more text than it. Only when readability
  * finds nothing, or on a short page (under 500 characters) it does not find readerable, does the page's own
  * structure decide, with semantic chrome removed (nav, page-level header and footer,
  * aside, ARIA landmarks for navigation, banner, contentinfo, complementary and search): the element marked
@@ -81,8 +82,14 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   removeOverlays(body);
   const viaReadability = readabilityIds(document);
   let method: MainContentMethod;
-  const misplaced = viaReadability !== null && isMisplaced(body, viaReadability);
-  const widened = viaReadability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, viaReadability);
+  let misplaced = viaReadability !== null && isMisplaced(body, viaReadability);
+  let widened = viaReadability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, viaReadability);
+  // A side block readability took for the article is given up only for a container holding more text than it:
+  // a "misplaced" article under an unlucky class name beside a near-empty <article> stays.
+  if (misplaced && viaReadability !== null && (widened === null || normalisedText(widened.root).length <= keptTextLength(body, viaReadability))) {
+    misplaced = false;
+    widened = null;
+  }
   if (widened !== null) {
     body.replaceChildren(widened.root);
     removeChrome(body);
@@ -396,15 +403,16 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
   const articleText = kept.filter((element) => element.parentElement === null || !keptSet.has(element.parentElement)).reduce((sum, element) => sum + normalisedText(element).length, 0);
   const pageText = normalisedText(body).length;
   if (articleText >= pageText * MIN_ARTICLE_SHARE) return null;
-  const first = kept.find((element) => normalisedText(element) !== '');
-  if (first === undefined) return null;
-  const ancestors = new Set<DomElement>();
-  for (let parent = first.parentElement; parent !== null; parent = parent.parentElement) ancestors.add(parent);
+  // The container must hold the whole article (a category link or a heading readability kept may sit in a small
+  // <article> of its own), and more than it.
+  const tops = topKept(body, ids).filter((element) => normalisedText(element) !== '');
+  if (tops.length === 0) return null;
   let best: { root: DomElement; method: MainContentMethod } | null = null;
   let bestLength = Infinity;
   for (const [selector, method] of CONTAINERS) {
     for (const candidate of body.querySelectorAll(selector)) {
-      if (candidate !== first && !ancestors.has(candidate)) continue;
+      if (!tops.every((element) => element === candidate || isInside(element, candidate))) continue;
+      if (normalisedText(candidate).length <= articleText) continue;
       const length = normalisedText(candidate).length;
       if (length < bestLength) {
         best = { root: candidate, method };
@@ -453,6 +461,11 @@ function containerOutsideChrome(body: DomElement): { root: DomElement; method: M
     }
   }
   return best;
+}
+
+/** The text length of the elements readability kept (outermost ones, so none counts twice). */
+function keptTextLength(body: DomElement, ids: Set<string>): number {
+  return topKept(body, ids).reduce((sum, element) => sum + normalisedText(element).length, 0);
 }
 
 /** The outermost elements readability kept. */

@@ -159,3 +159,26 @@ describe('lists of other articles inside the content', () => {
     expect(markdown).toContain('Knead the dough for step 4');
   });
 });
+
+describe('code and small articles beside the article', () => {
+  it("keeps a code block's comments, whose highlighter classes name them comments", () => {
+    const prose = Array.from({ length: 6 }, (_, index) => `<p>Paragraph ${index} of the guide explains the next step of the work with version control, in a sentence long enough to count as prose.</p>`).join('');
+    const html = page(`<nav><ul>${menu}</ul></nav><article><h1>Git, the commands I use</h1>${prose}
+      <pre><code class="language-bash hljs"><span class="hljs-comment"># stage every modified file</span>
+git add -A
+<span class="hljs-comment"># commit them with a message</span>
+git commit -m "message"</code></pre>${prose}</article>`);
+    const markdown = main(html);
+    expect(markdown).toContain('# stage every modified file');
+    expect(markdown).toContain('# commit them with a message');
+  });
+
+  it("keeps readability's article when the only <article> of the page is a small category box beside it", () => {
+    const paragraphs = Array.from({ length: 8 }, (_, index) => `<p>Sentence ${index} about connected devices: sensors, homes and cities talk to each other over the network, and this paragraph says how.</p>`).join('');
+    const footer = Array.from({ length: 300 }, (_, index) => `<li><a href="/topic/${index}">Topic page number ${index}</a> with a short description of the topic</li>`).join('');
+    const html = page(`<div class="page"><article class="category"><a href="/iot">Internet of Things</a></article>
+      <div class="content"><h1>What the Internet of Things is</h1>${paragraphs}</div><div class="directory"><ul>${footer}</ul></div></div>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Sentence 7 about connected devices');
+  });
+});
