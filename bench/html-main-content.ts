@@ -92,10 +92,18 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '0' },
     'no-defuddle': { type: 'boolean', default: false },
     part: { type: 'string' },
+    help: { type: 'boolean', default: false },
   },
 });
+const USAGE =
+  'usage: npx tsx bench/html-main-content.ts (--truth <folder of pages with main texts> | --dir <folder with evaldata.json, cache/, eval/>)\n' +
+  '  [--part tune|measure] [--before DIR] [--lowest N] [--limit N] [--per-page] [--rest] [--rounds N] [--no-defuddle]\n';
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 if (values.dir === undefined && values.truth === undefined) {
-  console.error('usage: npx tsx bench/html-main-content.ts (--truth <folder of pages with main texts> | --dir <folder with evaldata.json, cache/, eval/>) [--before DIR]');
+  process.stderr.write(USAGE);
   process.exit(2);
 }
 
