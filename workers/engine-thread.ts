@@ -11,7 +11,7 @@ import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
 import { writeStage } from '../src/engine/stage-board.js';
 import { wasmMemoryBytes } from '../src/engine/wasm-memory.js';
-import { encodeResult, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
+import { encodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
 import type { ThreadStart } from '../src/engine/thread-pool.js';
 
 // First, before anything that can load pdfjs: its polyfills replace native built-ins (Array.prototype.push,
@@ -40,23 +40,26 @@ port.on('message', (task: ThreadTask) => {
       const lifted = task.liftImages ? liftDataImages(data) : { data, images: undefined };
       const { json, transfer } = encodeResult(lifted.data);
       if (lifted.images) for (const image of lifted.images) transfer.push(image.bytes.buffer as ArrayBuffer);
-      port.postMessage({ id: task.id, ok: true, json, images: lifted.images, heapBytes: heapBytes(), wasmBytes: wasmMemoryBytes() } satisfies ThreadMessage, transfer);
+      port.postMessage({ id: task.id, ok: true, json, images: lifted.images, ...memoryNow() } satisfies ThreadMessage, transfer);
     })
     .catch((error: unknown) => {
       const reply: ThreadMessage =
         error instanceof EngineError
-          ? { id: task.id, ok: false, error: { kind: 'document', apiCode: error.apiCode, status: error.status, message: error.message, detail: error.detail }, heapBytes: heapBytes(), wasmBytes: wasmMemoryBytes() }
-          : { id: task.id, ok: false, error: { kind: 'internal', message: describe(error) }, heapBytes: heapBytes(), wasmBytes: wasmMemoryBytes() };
+          ? { id: task.id, ok: false, error: { kind: 'document', apiCode: error.apiCode, status: error.status, message: error.message, detail: error.detail }, ...memoryNow() }
+          : { id: task.id, ok: false, error: { kind: 'internal', message: describe(error) }, ...memoryNow() };
       port.postMessage(reply);
     })
     .finally(() => listenToStages(undefined));
 });
 port.postMessage({ ready: true } satisfies ThreadMessage);
 
-/** What the pool weighs to recycle this thread: the heap in use and the buffers V8 knows of outside it. */
-function heapBytes(): number {
+/**
+ * What the pool weighs to recycle this thread: the heap in use with the buffers V8 knows of outside it, and the
+ * WebAssembly memories kept.
+ */
+function memoryNow(): ThreadMemory {
   const heap = getHeapStatistics();
-  return heap.used_heap_size + heap.external_memory;
+  return { heapBytes: heap.used_heap_size + heap.external_memory, wasmBytes: wasmMemoryBytes() };
 }
 
 function describe(error: unknown): string {

@@ -29,12 +29,16 @@ export type ThreadReply = (
         | { kind: 'document'; apiCode: EngineErrorCode; status: number; message: string; detail?: string | undefined }
         | { kind: 'internal'; message: string };
     }
-) & {
-  /** The thread's heap once the document is done (V8's used heap and the external memory it tracks), for recycling. */
+) &
+  ThreadMemory;
+
+/** What a thread reports with each result, for recycling (thread-pool.ts). */
+export interface ThreadMemory {
+  /** The thread's heap once the document is done (V8's used heap and the external memory it tracks). */
   heapBytes?: number | undefined;
-  /** The WebAssembly memories it keeps (wasm-memory.ts), for recycling. */
+  /** The WebAssembly memories it keeps (wasm-memory.ts). */
   wasmBytes?: number | undefined;
-};
+}
 
 /** Sent once, when the thread has loaded the engine and takes documents. */
 export interface ThreadReady {

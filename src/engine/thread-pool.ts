@@ -40,7 +40,7 @@ import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-erro
 import { findPdfHeader } from './bytes/sniff.js';
 import { SharedOcr } from './pdf/ocr/ocr-relay.js';
 import { clearStage, newStageBoard, readStage } from './stage-board.js';
-import { decodeResult, type ThreadMessage, type ThreadTask } from './thread-messages.js';
+import { decodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from './thread-messages.js';
 
 export interface ThreadPoolOptions {
   /** @default availableParallelism() */
@@ -91,11 +91,6 @@ function wearOf(bytes: Uint8Array, options: ParseOptions): number {
   return readsWithWasm ? 1 : LIGHT_WEAR;
 }
 
-/** What a thread reports with a result, for recycling (thread-messages.ts). */
-interface ThreadMemory {
-  heapBytes?: number | undefined;
-  wasmBytes?: number | undefined;
-}
 
 interface Pending {
   task: ThreadTask;
@@ -349,15 +344,14 @@ export class EngineThreadPool {
     };
     const onMessage = (message: ThreadMessage) => {
       if (!('id' in message) || message.id !== pending.task.id) return;
-      const memory = { heapBytes: message.heapBytes, wasmBytes: message.wasmBytes };
-      if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true, memory);
+      if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true, message);
       else if (message.error.kind === 'document') {
         const { apiCode, message: text, detail } = message.error;
-        finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true, memory);
+        finish(() => pending.reject(new EngineError(apiCode, text, { detail })), true, message);
       } else {
         // A converter threw on these bytes: it would again (docs/limits-and-retries.md, "The local engine").
         const detail = message.error.message;
-        finish(() => pending.reject(new EngineError('CONVERSION_FAILED', `the converter failed on this document${during()}`, { detail })), true, memory);
+        finish(() => pending.reject(new EngineError('CONVERSION_FAILED', `the converter failed on this document${during()}`, { detail })), true, message);
       }
     };
     const onError = (error: Error) => {
