@@ -15,7 +15,7 @@
  *   says nothing of what it accepts, so it does not lower the limit; it only ends slow start (a busy client's own
  *   delays can make a refusal at admission look late, and the next one that does not will lower it).
  * - A `Rate limit exceeded` 429 is about requests per window, not concurrency: the gate learns the window and its
- *   budget from what the 429 says and spends the budget evenly (./rate-pace.ts), leaving the concurrency limit
+ *   budget from what the 429 says and spends it per window (./rate-pace.ts), leaving the concurrency limit
  *   alone. Only a rate 429 that tells no wait at all (nothing to learn a window from) halves the limit.
  * - After `probeAfter × limit` successes in a row the gate probes one request higher, to find headroom a raised
  *   plan or a quieter fleet has left. A refused probe doubles the successes needed before the next (up to 64×), a
@@ -41,7 +41,7 @@
  * without Redis to share (the benchmarks' diagnosis, tests of the policy).
  */
 import type { RateLimitHint } from '../backend/errors.js';
-import { initialPace, paceDelayMs, paceRefused, paceSucceeded, paceTake, SEND_LOG_MS, type PaceState, type SentSince } from './rate-pace.js';
+import { initialPace, paceDelayMs, paceRefused, paceSpanMs, paceSucceeded, SEND_LOG_MS, type PaceState, type SentSince } from './rate-pace.js';
 
 /** What DocumentProcessor needs of a gate: ApiGate within one process, SharedApiGate across a queue's workers. */
 export interface ParseGate {
@@ -125,7 +125,7 @@ export class ApiGate implements ParseGate {
     for (;;) {
       signal?.throwIfAborted();
       if (this.#inFlight < this.#limit) {
-        const turnInMs = paceDelayMs(this.#pace, Date.now());
+        const turnInMs = paceDelayMs(this.#pace, Date.now(), this.#sentSince);
         if (turnInMs <= 0) break;
         await sleep(turnInMs, signal);
         continue;
@@ -146,7 +146,6 @@ export class ApiGate implements ParseGate {
     }
     this.#inFlight++;
     const now = Date.now();
-    paceTake(this.#pace, now);
     const ticket = { epoch: this.#epoch, inFlightAtStart: this.#inFlight, startedAt: now };
     this.#logSend(ticket, now);
     return ticket;
@@ -162,15 +161,17 @@ export class ApiGate implements ParseGate {
     }
   }
 
-  #acceptedSince(from: number): SentSince {
-    let count = 0;
-    let oldest: number | undefined;
-    for (const at of this.#sent.values()) {
-      if (at < from) continue;
-      count++;
-      oldest ??= at;
+  /** The send times after `from`, oldest first (the log is kept in the order the requests went). */
+  readonly #sentSince = (from: number): number[] => [...this.#sent.values()].filter((at) => at > from);
+
+  /** The same, of the requests that went before `ticket`'s (by the log's order: times to the ms can tie). */
+  #sentBefore(ticket: GateTicket): SentSince {
+    const before: number[] = [];
+    for (const [sent, at] of this.#sent) {
+      if (sent === ticket) break;
+      before.push(at);
     }
-    return { count, oldest };
+    return (from) => before.filter((at) => at > from);
   }
 
   /** How many jobs wait in the queue (undefined: unknown, probe as usual). */
@@ -188,7 +189,8 @@ export class ApiGate implements ParseGate {
       this.#probeFrom = undefined;
       this.#probeBackoff = 1;
     }
-    paceSucceeded(this.#pace, Date.now(), this.#probeAfter, this.#probeWorthwhile());
+    const now = Date.now();
+    paceSucceeded(this.#pace, now, this.#probeAfter, this.#probeWorthwhile(), this.#sentSince(now - paceSpanMs(this.#pace)).length);
     if (this.#slowStart) {
       if (this.#limit < this.#max) {
         this.#limit++;
@@ -224,8 +226,9 @@ export class ApiGate implements ParseGate {
     this.#release();
     this.#slowStart = false;
     const sentAt = this.#sent.get(ticket);
+    const sentBefore = this.#sentBefore(ticket);
     this.#sent.delete(ticket);
-    if (paceRefused(this.#pace, hint, Date.now(), sentAt, (from) => this.#acceptedSince(from))) return;
+    if (paceRefused(this.#pace, hint, Date.now(), sentAt, sentBefore)) return;
     if (ticket.epoch !== this.#epoch) return;
     this.#lower(Math.floor(this.#limit * this.#decrease));
   }

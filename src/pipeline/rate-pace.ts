@@ -8,24 +8,41 @@
  *   429 has told, in whole seconds (the wait to a fixed window's reset, or to a sliding window's oldest request, is
  *   at most W; the hosted API often says it only in its text, "retry after 1s").
  * - The budget N is what the API says (`X-RateLimit-Limit`) when it does; else what it accepted: the requests sent
- *   in the last W (a little more, see PACE_MARGIN) and not refused, counted at the first 429 of a window. Counted,
- *   not halved: at the moment of a refusal what the API took in over one window is its budget, as the in-flight
- *   count is the concurrency limit at a concurrency 429. The 429s that follow within the same window are echoes
- *   of the same full window (what they would count shrinks by every refusal): they teach nothing.
+ *   within W' (below) before the refused one and not refused (the ones sent after it were not in the count that
+ *   refused it, answered or not). That count is never below N: the window that refused the request (fixed, of
+ *   whatever phase, or sliding) lies within W' before it and held N accepted requests. It can be above N (a fixed
+ *   window's count takes in the previous window's last requests), but never at or above the budget being spent: the
+ *   pace let the refused request go because fewer than the budget went within W' before it. So the budget becomes
+ *   the count when it is first learned, and the lesser of the two at each later refusal: it falls by at least one at
+ *   every refusal until no window refuses, and never below N. The count reaches back exactly the span the pace
+ *   spends the budget over, no further: reaching further (to forgive a refusal caused by jitter at a window's edge)
+ *   counted as many requests as the budget, so a budget learned too high never came down (measured: refused in ten
+ *   windows running). A refusal from jitter beyond the margin costs one from the budget, which the probe below
+ *   wins back. Counted, not halved: at the moment of a refusal what the API took in over one window is its budget,
+ *   as the in-flight count is the concurrency limit at a concurrency 429. The 429s that follow within the same
+ *   window are echoes of the same full window: they teach nothing.
  * - After any rate 429 the next request waits until the oldest request the count found has left the window: a
  *   full window refuses whatever comes before, and a sliding one frees its first slot then.
- * - The budget is spent evenly: one request every I = W × (1 + PACE_MARGIN) / N, kept as the time the next request
- *   is due (GCRA, a token bucket's other form), so a fixed window never sees N + 1 and a sliding one never fills
- *   early. A request may go up to a slack τ before it is due, so a worker woken a little late (a busy event loop)
- *   does not push every later request back; τ is small enough that no span of W holds more than N requests
- *   (1 + (W + τ) / I ≤ N), and there is no burst after a quiet spell: a burst is what a window counts.
+ * - The budget is spent per window, not spaced: a request may go when fewer than N requests went in the last
+ *   W' = W × (1 + PACE_MARGIN), so no span of W' ever holds more than N. That one rule keeps within every kind of
+ *   window whatever its phase: a fixed window opened by the first request after the last one closed (the hosted
+ *   API's), one aligned to the clock, a sliding one; each counts requests within a span of W, and the margin covers
+ *   the jitter between when a request went and when the API counted it. Spacing the budget evenly instead (one
+ *   request every W'/N, as a token bucket's GCRA does) loses every turn a worker takes late (a CPU-starved host, a
+ *   busy event loop): the next turn is due an interval after the late one, so the lateness of each of the N turns
+ *   adds to the window (measured on a loaded 2-core host: 0.79 of the best schedule). Here a late request delays
+ *   only its own slot's return, and a window in which the fleet sent fewer than N (an idle gap, documents waiting
+ *   in the delayed set) is caught up at once by the next: turns not taken are not lost.
  * - A budget learned by counting is probed one higher after `probeAfter` windows without a 429 (backing off as the
- *   concurrency probe does), for a raised plan or a quieter fleet; a budget the API told is not.
+ *   concurrency probe does), for a raised plan or a quieter fleet; a budget the API told is not. The probe holds
+ *   only once a span of W' held the raised budget's requests, all accepted: a budget is never kept above what was
+ *   seen to succeed (a queue too short to use the raised budget leaves the probe open, and a refusal of any request
+ *   sent since takes it back).
  * A rate 429 that says no wait at all teaches no window: the gate falls back to halving its concurrency.
  */
 import type { RateLimitHint } from '../backend/errors.js';
 
-/** Share of the budget's interval added as a margin against clock and network jitter at a window's edges. */
+/** Share of the window added to it as a margin against clock and network jitter at a window's edges. */
 export const PACE_MARGIN = 0.02;
 
 /** How long the log of sends is kept when no window is known yet: the longest per-minute window. */
@@ -39,8 +56,8 @@ export interface PaceState {
   budget: number;
   /** Whether the API told N (then no probing). */
   told: boolean;
-  /** When the next request may go (ms). */
-  nextAt: number;
+  /** No request before this (ms): set by a rate 429, until the oldest request its count found has left the window. */
+  heldUntil: number;
   /** Successes since the budget last changed. */
   successes: number;
   /** When the budget was last counted (a 429 within W of it is an echo). */
@@ -52,28 +69,33 @@ export interface PaceState {
   probeBackoff: number;
 }
 
+/** The requests sent after a moment (ms) and not refused, by when they went, oldest first. */
+export type SentSince = (from: number) => readonly number[];
+
 export function initialPace(): PaceState {
-  return { windowMs: 0, budget: 0, told: false, nextAt: 0, successes: 0, countedAt: 0, probeFrom: 0, probeAt: 0, probeBackoff: 1 };
+  return { windowMs: 0, budget: 0, told: false, heldUntil: 0, successes: 0, countedAt: 0, probeFrom: 0, probeAt: 0, probeBackoff: 1 };
 }
 
-/** ms between two requests at this pace (0: not pacing). */
-export function paceIntervalMs(state: PaceState, margin = PACE_MARGIN): number {
-  return state.windowMs > 0 && state.budget > 0 ? (state.windowMs * (1 + margin)) / state.budget : 0;
+/** W': the span no more than N requests may share (the window and its margin); 0 while not pacing. */
+export function paceSpanMs(state: PaceState, margin = PACE_MARGIN): number {
+  return state.windowMs > 0 && state.budget > 0 ? state.windowMs * (1 + margin) : 0;
 }
 
-/** τ: how early a request may go before it is due (see the header), in ms. */
-export function paceSlackMs(state: PaceState, margin = PACE_MARGIN): number {
-  return paceIntervalMs(state, margin) * Math.min(1, (state.budget * margin) / (1 + margin) / 2);
+/**
+ * When the next request may go: not before the hold, and, with N requests sent within the last W', not before the
+ * N-th latest of them has left it (then the span from it to the new one is longer than W').
+ */
+export function paceDueAt(state: PaceState, now: number, sentSince: SentSince, margin = PACE_MARGIN): number {
+  const span = paceSpanMs(state, margin);
+  if (span === 0) return state.windowMs > 0 ? state.heldUntil : 0;
+  const recent = sentSince(now - span);
+  const leaving = recent.length >= state.budget ? (recent[recent.length - state.budget] ?? 0) + span : 0;
+  return Math.max(state.heldUntil, leaving);
 }
 
 /** How long a request must wait for its turn (0: it may go now). */
-export function paceDelayMs(state: PaceState, now: number, margin = PACE_MARGIN): number {
-  return state.windowMs > 0 ? Math.max(0, state.nextAt - paceSlackMs(state, margin) - now) : 0;
-}
-
-/** A request goes now: the next one may go an interval later. */
-export function paceTake(state: PaceState, now: number, margin = PACE_MARGIN): void {
-  if (state.windowMs > 0) state.nextAt = Math.max(state.nextAt, now) + paceIntervalMs(state, margin);
+export function paceDelayMs(state: PaceState, now: number, sentSince: SentSince, margin = PACE_MARGIN): number {
+  return state.windowMs > 0 ? Math.max(0, paceDueAt(state, now, sentSince, margin) - now) : 0;
 }
 
 /**
@@ -87,23 +109,18 @@ export function windowFromHint(hint: RateLimitHint): number | undefined {
   return told > 0 ? Math.ceil(told / 1000) * 1000 : undefined;
 }
 
-/** The requests sent from a moment on and not refused: how many, and when the first of them went. */
-export interface SentSince {
-  count: number;
-  oldest: number | undefined;
-}
-
 /**
- * A rate 429 for a request sent at `sentAt`: learns the window and the budget. `acceptedSince(from)` tells the
- * requests sent from `from` on and not refused (this one already taken out). Returns false when the 429 told no
- * window (nothing learned: the caller falls back to halving).
+ * A rate 429 for a request sent at `sentAt`: learns the window and the budget. `sentBefore(from)` lists the
+ * requests sent after `from` and before the refused one, not refused: what the API had taken in when it refused it
+ * (the ones sent after it, answered or not yet, were not in that count). Returns false when the 429 told no window
+ * (nothing learned: the caller falls back to halving).
  */
 export function paceRefused(
   state: PaceState,
   hint: RateLimitHint,
   now: number,
   sentAt: number | undefined,
-  acceptedSince: (from: number) => SentSince,
+  sentBefore: SentSince,
   margin = PACE_MARGIN,
 ): boolean {
   const told = windowFromHint(hint);
@@ -111,7 +128,8 @@ export function paceRefused(
   const grew = told > state.windowMs;
   state.windowMs = hint.windowMs !== undefined && hint.windowMs > 0 ? hint.windowMs : Math.max(state.windowMs, told);
   const refusedProbe = state.probeFrom > 0 && sentAt !== undefined && sentAt >= state.probeAt;
-  const accepted = acceptedSince(now - state.windowMs * (1 + margin));
+  const span = state.windowMs * (1 + margin);
+  const accepted = sentBefore((sentAt ?? now) - span);
   if (hint.limit !== undefined && hint.limit > 0) {
     state.budget = hint.limit;
     state.told = true;
@@ -119,22 +137,25 @@ export function paceRefused(
     state.budget = state.probeFrom;
     state.probeBackoff = Math.min(state.probeBackoff * 2, 64);
   } else if (state.budget === 0 || grew || now >= state.countedAt + state.windowMs) {
-    const count = Math.max(1, accepted.count);
+    const count = Math.max(1, accepted.length);
     state.budget = state.budget === 0 || grew ? count : Math.min(state.budget, count);
     state.countedAt = now;
   }
-  if (accepted.oldest !== undefined) state.nextAt = Math.max(state.nextAt, accepted.oldest + state.windowMs + paceSlackMs(state, margin));
+  const oldest = accepted[0];
+  if (oldest !== undefined) state.heldUntil = Math.max(state.heldUntil, oldest + span);
   state.probeFrom = 0;
   state.successes = 0;
   return true;
 }
 
-/** A request succeeded: after enough windows without a 429, a counted budget is probed one higher. */
-export function paceSucceeded(state: PaceState, now: number, probeAfter: number, mayProbe: boolean): void {
+/**
+ * A request succeeded: after enough windows without a 429, a counted budget is probed one higher. `spentInSpan` is
+ * how many requests went within the last W' and were not refused: a probe holds once they reach its budget.
+ */
+export function paceSucceeded(state: PaceState, now: number, probeAfter: number, mayProbe: boolean, spentInSpan: number): void {
   if (state.windowMs <= 0 || state.told) return;
   state.successes++;
-  // A full window at the probed budget without a refusal: the probe held.
-  if (state.probeFrom > 0 && state.successes >= state.budget) {
+  if (state.probeFrom > 0 && state.successes >= state.budget && spentInSpan >= state.budget) {
     state.probeFrom = 0;
     state.probeBackoff = 1;
   }

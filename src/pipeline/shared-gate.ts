@@ -16,12 +16,13 @@
  *
  * - `{docmill}:<queue>:gate:sent` (sorted set): the requests sent within the last minute (or two rate windows),
  *   scored by when they went, refused ones taken out: what a rate 429 counts the budget from (./rate-pace.ts).
- *   The pace itself (window, budget, when the next request may go, the probe) lives in the state hash.
+ *   It is also what paces: a request goes when fewer than the budget went within the window (and its margin).
+ *   The rest of the pace (window, budget, the hold after a 429, the probe) lives in the state hash.
  *
  * Taking a slot and reporting an outcome are each one Lua script, so no two workers see the same free slot and a
  * concurrency 429 lowers the limit to what is in flight across the whole fleet at that moment: exactly what the API
- * accepted. The policy is ApiGate's, step for step, and so is the pace at a rate limit: taking a slot also takes the
- * next turn of the fleet's pace (a worker refused its turn retries when it comes, not at the next poll), and a rate
+ * accepted. The policy is ApiGate's, step for step, and so is the pace at a rate limit: taking a slot also takes a
+ * turn of the fleet's budget (a worker refused its turn retries when the next comes, not at the next poll), and a rate
  * 429's report learns the window and budget, all in the same two scripts, so pacing adds no round trip.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,7 +30,7 @@ import { duplicateConnection, type RedisClient } from '../queue/redis-connection
 import { QUEUE_PREFIX } from '../queue/queue-names.js';
 import type { RateLimitHint } from '../backend/errors.js';
 import { answeredLate, type GateSnapshot, type GateTicket, type ParseGate } from './api-gate.js';
-import { PACE_MARGIN, SEND_LOG_MS } from './rate-pace.js';
+import { PACE_MARGIN, SEND_LOG_MS, windowFromHint } from './rate-pace.js';
 
 export interface SharedGateOptions {
   /** Commands go over a duplicate of this connection; a second duplicate listens for freed slots. */
@@ -56,9 +57,14 @@ const STATE_TTL_MS = 3_600_000;
 /** The pace's Lua helpers, shared by both scripts (see ./rate-pace.ts for the policy). */
 const PACE_LUA = `
 local function num(x) return tonumber(x) or 0 end
-local function slack(w, n, margin)
-  if w <= 0 or n <= 0 then return 0 end
-  return w * (1 + margin) / n * math.min(1, n * margin / (1 + margin) / 2)
+local function turnDue(sent, nowF, w, n, hold, margin)
+  if w <= 0 or n <= 0 then return hold end
+  local span = w * (1 + margin)
+  local from = '(' .. string.format('%.3f', nowF - span)
+  local recent = redis.call('ZCOUNT', sent, from, '+inf')
+  if recent < n then return hold end
+  local leaving = redis.call('ZRANGEBYSCORE', sent, from, '+inf', 'WITHSCORES', 'LIMIT', recent - n, 1)
+  return math.max(hold, tonumber(leaving[2]) + span)
 end
 local function fmt(x) return string.format('%.3f', x) end
 local function logSend(key, at, id, windowMs)
@@ -86,24 +92,23 @@ redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 local limit = tonumber(redis.call('HGET', KEYS[1], 'limit'))
 local epoch = tonumber(redis.call('HGET', KEYS[1], 'epoch'))
 local inFlight = redis.call('ZCARD', KEYS[2])
-local p = redis.call('HMGET', KEYS[1], 'pW', 'pN', 'pNext')
-local pW, pN, pNext = num(p[1]), num(p[2]), num(p[3])
+local p = redis.call('HMGET', KEYS[1], 'pW', 'pN', 'pHold')
+local pW, pN, pHold = num(p[1]), num(p[2]), num(p[3])
+local margin = tonumber(ARGV[7])
 local paced = (pW > 0 and pN > 0) and 1 or 0
-local tau = slack(pW, pN, tonumber(ARGV[7]))
 local turnIn = 0
-if inFlight < limit and paced == 1 and nowF < pNext - tau then turnIn = math.ceil(pNext - tau - nowF) end
+if inFlight < limit and paced == 1 then
+  local due = turnDue(KEYS[4], nowF, pW, pN, pHold, margin)
+  if nowF < due then turnIn = math.ceil(due - nowF) end
+end
 if inFlight >= limit or turnIn > 0 then
   redis.call('ZADD', KEYS[3], now + tonumber(ARGV[6]), ARGV[5])
   redis.call('PEXPIRE', KEYS[3], ARGV[4])
   return {0, limit, inFlight, epoch, turnIn, paced}
 end
-local nextTurnIn = 0
-if paced == 1 then
-  pNext = math.max(pNext, nowF) + pW * (1 + tonumber(ARGV[7])) / pN
-  redis.call('HSET', KEYS[1], 'pNext', fmt(pNext))
-  nextTurnIn = math.max(0, math.ceil(pNext - tau - nowF))
-end
 logSend(KEYS[4], nowF, ARGV[1], pW)
+local nextTurnIn = 0
+if paced == 1 then nextTurnIn = math.max(0, math.ceil(turnDue(KEYS[4], nowF, pW, pN, pHold, margin) - nowF)) end
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return {1, limit, inFlight + 1, epoch, nextTurnIn, paced}
@@ -135,14 +140,10 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, inFlight, -1} end
 local s = redis.call('HMGET', KEYS[1], 'limit', 'slowStart', 'successes', 'probeFrom', 'probeBackoff', 'epoch')
 local limit, slowStart, successes = tonumber(s[1]), tonumber(s[2]), tonumber(s[3])
 local probeFrom, probeBackoff, epoch = tonumber(s[4]), tonumber(s[5]), tonumber(s[6])
-local p = redis.call('HMGET', KEYS[1], 'pW', 'pN', 'pTold', 'pNext', 'pSucc', 'pProbeFrom', 'pProbeAt', 'pBackoff', 'pCounted')
-local pW, pN, pTold, pNext, pSucc = num(p[1]), num(p[2]), num(p[3]), num(p[4]), num(p[5])
+local p = redis.call('HMGET', KEYS[1], 'pW', 'pN', 'pTold', 'pHold', 'pSucc', 'pProbeFrom', 'pProbeAt', 'pBackoff', 'pCounted')
+local pW, pN, pTold, pHold, pSucc = num(p[1]), num(p[2]), num(p[3]), num(p[4]), num(p[5])
 local pProbeFrom, pProbeAt, pBackoff, pCounted = num(p[6]), num(p[7]), tonumber(p[8]) or 1, num(p[9])
 local margin = tonumber(ARGV[19])
-local function paceTake(id)
-  if pW > 0 and pN > 0 then pNext = math.max(pNext, nowF) + pW * (1 + margin) / pN end
-  logSend(KEYS[5], nowF, id, pW)
-end
 local before = limit
 local outcome, max = ARGV[2], tonumber(ARGV[3])
 local ticketEpoch, atStart = tonumber(ARGV[4]), tonumber(ARGV[5])
@@ -158,7 +159,7 @@ if outcome == 'ok' then
   end
   if pW > 0 and pTold == 0 then
     pSucc = pSucc + 1
-    if pProbeFrom > 0 and pSucc >= pN then
+    if pProbeFrom > 0 and pSucc >= pN and redis.call('ZCOUNT', KEYS[5], '(' .. fmt(nowF - pW * (1 + margin)), '+inf') >= pN then
       pProbeFrom = 0
       pBackoff = 1
     end
@@ -198,7 +199,8 @@ elseif outcome == 'rate' then
   if told > 0 then
     local grew = told > pW
     if hintW > 0 then pW = hintW else pW = math.max(pW, told) end
-    local from = nowF - pW * (1 + margin)
+    local refusedAt = sentAt or nowF
+    local from, to = '(' .. fmt(refusedAt - pW * (1 + margin)), '(' .. fmt(refusedAt)
     if hintN > 0 then
       pN = hintN
       pTold = 1
@@ -206,12 +208,12 @@ elseif outcome == 'rate' then
       pN = pProbeFrom
       pBackoff = math.min(pBackoff * 2, 64)
     elseif pN == 0 or grew or nowF >= pCounted + pW then
-      local count = math.max(1, redis.call('ZCOUNT', KEYS[5], from, '+inf'))
+      local count = math.max(1, redis.call('ZCOUNT', KEYS[5], from, to))
       if pN == 0 or grew then pN = count else pN = math.min(pN, count) end
       pCounted = nowF
     end
-    local oldest = redis.call('ZRANGEBYSCORE', KEYS[5], from, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
-    if oldest[2] then pNext = math.max(pNext, tonumber(oldest[2]) + pW + slack(pW, pN, margin)) end
+    local oldest = redis.call('ZRANGEBYSCORE', KEYS[5], from, to, 'WITHSCORES', 'LIMIT', 0, 1)
+    if oldest[2] then pHold = math.max(pHold, tonumber(oldest[2]) + pW * (1 + margin)) end
     pProbeFrom = 0
     pSucc = 0
   elseif ticketEpoch == epoch then
@@ -222,20 +224,20 @@ elseif outcome == 'queued' then
   successes = 0
   if ticketEpoch == epoch and limit > 1 and atStart <= limit then lower(math.max(1, atStart - 1)) end
 end
-if ARGV[12] == '1' and ARGV[13] ~= '' then paceTake(ARGV[13]) end
+if ARGV[12] == '1' and ARGV[13] ~= '' then logSend(KEYS[5], nowF, ARGV[13], pW) end
 local paced = (pW > 0 and pN > 0) and 1 or 0
 local granted = 0
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
 local othersWaiting = redis.call('ZCARD', KEYS[4])
 if redis.call('ZSCORE', KEYS[4], ARGV[11]) then othersWaiting = othersWaiting - 1 end
-if ARGV[9] ~= '' and inFlight < limit and othersWaiting == 0 and (paced == 0 or nowF >= pNext - slack(pW, pN, margin)) then
+if ARGV[9] ~= '' and inFlight < limit and othersWaiting == 0 and (paced == 0 or nowF >= turnDue(KEYS[5], nowF, pW, pN, pHold, margin)) then
   redis.call('ZADD', KEYS[2], now + tonumber(ARGV[10]), ARGV[9])
   inFlight = inFlight + 1
   granted = 1
-  paceTake(ARGV[9])
+  logSend(KEYS[5], nowF, ARGV[9], pW)
 end
 redis.call('HSET', KEYS[1], 'limit', limit, 'slowStart', slowStart, 'successes', successes, 'probeFrom', probeFrom, 'probeBackoff', probeBackoff, 'epoch', epoch,
-  'pW', pW, 'pN', pN, 'pTold', pTold, 'pNext', fmt(pNext), 'pSucc', pSucc, 'pProbeFrom', pProbeFrom, 'pProbeAt', fmt(pProbeAt), 'pBackoff', pBackoff, 'pCounted', fmt(pCounted))
+  'pW', pW, 'pN', pN, 'pTold', pTold, 'pHold', fmt(pHold), 'pSucc', pSucc, 'pProbeFrom', pProbeFrom, 'pProbeAt', fmt(pProbeAt), 'pBackoff', pBackoff, 'pCounted', fmt(pCounted))
 if inFlight < limit and (freed == 1 or limit > before) then redis.call('PUBLISH', KEYS[3], limit) end
 return {limit, inFlight, epoch, granted, othersWaiting, paced}
 `;
@@ -393,6 +395,10 @@ export class SharedApiGate implements ParseGate {
 
   rateLimited(ticket: GateTicket, hint: RateLimitHint = {}): void {
     this.#settle(ticket, 'rate', hint);
+    // The script learns the pace from this very answer when it tells a window: the fleet paces from now on, and a
+    // caller asking before Redis has answered must not take the 429 for one no pace holds back (the queue would be
+    // paused for the whole wait, the budget idle: measured, half a window lost at the first 429).
+    if (windowFromHint(hint) !== undefined) this.#pacing = true;
   }
 
   queuedByApi(ticket: GateTicket): void {
