@@ -17,8 +17,11 @@
  *   every refusal until no window refuses, and never below N. The count reaches back exactly the span the pace
  *   spends the budget over, no further: reaching further (to forgive a refusal caused by jitter at a window's edge)
  *   counted as many requests as the budget, so a budget learned too high never came down (measured: refused in ten
- *   windows running). A refusal from jitter beyond the margin costs one from the budget, which the probe below
- *   wins back. Counted, not halved: at the moment of a refusal what the API took in over one window is its budget,
+ *   windows running). A refusal at a window's edge from jitter beyond the margin (the API counted a request later
+ *   than it went: a loaded host's requests leave late) finds one request fewer than the budget, as a budget one
+ *   too high does; the two are told apart by what came before: a budget that held for EDGE_WINDOWS windows' worth
+ *   of successes since the last refusal keeps it at that one refusal, and a second within as many lowers it (one
+ *   too high is refused in every window it is spent). A budget lowered that way is won back by the probe below. Counted, not halved: at the moment of a refusal what the API took in over one window is its budget,
  *   as the in-flight count is the concurrency limit at a concurrency 429. The 429s that follow within the same
  *   window are echoes of the same full window: they teach nothing.
  * - After any rate 429 the next request waits until the oldest request the count found has left the window: a
@@ -44,6 +47,12 @@ import type { RateLimitHint } from '../backend/errors.js';
 
 /** Share of the window added to it as a margin against clock and network jitter at a window's edges. */
 export const PACE_MARGIN = 0.02;
+
+/**
+ * A budget that has held for this many windows' worth of successes since the last refusal keeps it at one refusal
+ * at a window's edge (see the header); the next refusal within as many lowers it.
+ */
+export const EDGE_WINDOWS = 4;
 
 /** How long the log of sends is kept when no window is known yet: the longest per-minute window. */
 export const SEND_LOG_MS = 60_000;
@@ -138,7 +147,8 @@ export function paceRefused(
     state.probeBackoff = Math.min(state.probeBackoff * 2, 64);
   } else if (state.budget === 0 || grew || now >= state.countedAt + state.windowMs) {
     const count = Math.max(1, accepted.length);
-    state.budget = state.budget === 0 || grew ? count : Math.min(state.budget, count);
+    if (state.budget === 0 || grew) state.budget = count;
+    else if (!(state.successes >= EDGE_WINDOWS * state.budget && count >= state.budget - 1)) state.budget = Math.min(state.budget, count);
     state.countedAt = now;
   }
   const oldest = accepted[0];

@@ -30,7 +30,7 @@ import { duplicateConnection, type RedisClient } from '../queue/redis-connection
 import { QUEUE_PREFIX } from '../queue/queue-names.js';
 import type { RateLimitHint } from '../backend/errors.js';
 import { answeredLate, type GateSnapshot, type GateTicket, type ParseGate } from './api-gate.js';
-import { PACE_MARGIN, SEND_LOG_MS, windowFromHint } from './rate-pace.js';
+import { EDGE_WINDOWS, PACE_MARGIN, SEND_LOG_MS, windowFromHint } from './rate-pace.js';
 
 export interface SharedGateOptions {
   /** Commands go over a duplicate of this connection; a second duplicate listens for freed slots. */
@@ -209,7 +209,8 @@ elseif outcome == 'rate' then
       pBackoff = math.min(pBackoff * 2, 64)
     elseif pN == 0 or grew or nowF >= pCounted + pW then
       local count = math.max(1, redis.call('ZCOUNT', KEYS[5], from, to))
-      if pN == 0 or grew then pN = count else pN = math.min(pN, count) end
+      if pN == 0 or grew then pN = count
+      elseif not (pSucc >= ${EDGE_WINDOWS} * pN and count >= pN - 1) then pN = math.min(pN, count) end
       pCounted = nowF
     end
     local oldest = redis.call('ZRANGEBYSCORE', KEYS[5], from, to, 'WITHSCORES', 'LIMIT', 0, 1)

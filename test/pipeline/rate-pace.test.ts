@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RateLimitHint } from '../../src/backend/errors.js';
 import { ApiGate } from '../../src/pipeline/api-gate.js';
-import { initialPace, PACE_MARGIN, paceDelayMs, paceRefused, paceSucceeded, windowFromHint } from '../../src/pipeline/rate-pace.js';
+import { EDGE_WINDOWS, initialPace, PACE_MARGIN, paceDelayMs, paceRefused, paceSucceeded, windowFromHint } from '../../src/pipeline/rate-pace.js';
 
 /** The pace's view of a log of send times: the ones after a moment, oldest first. */
 const since = (sends: readonly number[]) => (from: number) => sends.filter((at) => at > from);
@@ -236,18 +236,25 @@ describe('the pace, as pure steps', () => {
     expect(mostWithin(sent, 1000)).toBeLessThanOrEqual(20);
   });
 
-  it("loses one from the budget for a refusal at a window's edge (jitter beyond the margin), and the probe wins it back", () => {
+  it("keeps a budget that held at one refusal at a window's edge (jitter beyond the margin); a second soon after costs one, which the probe wins back", () => {
     const pace = initialPace();
     const earlier = Array.from({ length: 20 }, (_, i) => -3000 + i * 20);
     paceRefused(pace, { waitMs: 1000 }, -2590, -2600, since(earlier));
     expect(pace.budget).toBe(20);
+    // The budget holds for EDGE_WINDOWS windows, every span spent and accepted.
+    for (let i = 0; i < EDGE_WINDOWS * 20; i++) paceSucceeded(pace, -2000 + i, 16, true, 20);
     // 20 more, then one as soon as the first of them has left the window and its margin; the API still counted that
-    // first one in the same window (it arrived late), and refused it. Whether the API's window is 20 or 19 long
-    // cannot be told from this refusal: the budget is never kept above what was seen to succeed.
+    // first one in the same window (it arrived late), and refused it: one request fewer than the budget before it,
+    // as with a budget one too high.
     const sends = Array.from({ length: 20 }, (_, i) => i * 20);
     const edge = 1000 * (1 + PACE_MARGIN) + 0.5;
     expect(paceDelayMs(pace, edge, since(sends))).toBe(0);
     paceRefused(pace, { waitMs: 1000 }, edge + 1, edge, since(sends));
+    expect(pace.budget).toBe(20);
+    // The same again two windows later: a budget one too high would be refused in every window, so it is lowered.
+    paceSucceeded(pace, 2100, 16, true, 20);
+    const later = sends.map((at) => at + 2100);
+    paceRefused(pace, { waitMs: 1000 }, 2100 + edge + 1, 2100 + edge, since(later));
     expect(pace.budget).toBe(19);
     // 16 clean windows later, probed one higher; the probe holds once a span held 20 accepted requests.
     for (let i = 0; i < 16 * 19; i++) paceSucceeded(pace, 5000 + i, 16, true, 19);
