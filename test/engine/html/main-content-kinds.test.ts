@@ -1,6 +1,6 @@
 /**
  * onlyMainContent on hand-written pages of further kinds that lost content or let boilerplate in: text readability
- * moves into elements of its own, an article readability finds only a fragment of, soft hyphens.
+ * moves into elements of its own, an article readability finds only a fragment of, soft hyphens, an article streamed in by script.
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
@@ -180,5 +180,38 @@ git commit -m "message"</code></pre>${prose}</article>`);
       <div class="content"><h1>What the Internet of Things is</h1>${paragraphs}</div><div class="directory"><ul>${footer}</ul></div></div>`);
     const markdown = main(html);
     expect(markdown).toContain('Sentence 7 about connected devices');
+  });
+});
+
+describe('an article streamed in after the page (React streaming server rendering)', () => {
+  const prose = Array.from({ length: 5 }, (_, index) => `<p>Paragraph ${index + 1} of the essay argues that interpretability tools must scale with the models they explain, or fall behind.</p>`).join('');
+  // The shell comes first with a spinner in the boundary's place; the article follows in hidden divs and inline
+  // scripts move it in, as Next.js's app router sends a page.
+  const streamed = (calls: string) =>
+    `<!DOCTYPE html><html><head><title>Scaling explanations</title></head><body><nav><ul>${menu}</ul></nav>
+      <div class="column"><!--$?--><template id="B:3"></template><div class="spinner">Loading the post</div><!--/$--></div>
+      <script>$RC=function(b,c){/* React runtime */};</script>
+      <div hidden id="S:3"><div class="post"><h1>Scaling explanations</h1><div id="content"><template id="P:7"></template></div></div></div>
+      <div hidden id="S:7"><div class="body">${prose}</div></div>
+      <script>${calls}</script></body></html>`;
+
+  it('puts the streamed article where the scripts move it, and drops the fallback spinner', () => {
+    const markdown = main(streamed('$RS("S:7","P:7");$RC("B:3","S:3")'));
+    expect(markdown).toContain('# Scaling explanations');
+    expect(markdown).toContain('Paragraph 5 of the essay argues');
+    expect(markdown).not.toContain('Loading the post');
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+
+  it('shows the moved article with onlyMainContent off too', () => {
+    const full = markdownOf(htmlToModel(streamed('$RS("S:7","P:7");$RC("B:3","S:3")'), { onlyMainContent: false }));
+    expect(full).toContain('# Scaling explanations');
+    expect(full).toContain('Paragraph 5 of the essay argues');
+    expect(full).not.toContain('Loading the post');
+  });
+
+  it('leaves hidden content no script moves out of the main content', () => {
+    const markdown = main(streamed(''));
+    expect(markdown).not.toContain('Paragraph 1 of the essay');
   });
 });
