@@ -31,7 +31,7 @@
  * by readability's own word similarity (the heading it drops for repeating the title).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
-import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, parseDocument, tagOf } from './dom.js';
+import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, tagOf } from './dom.js';
 import { isBoilerplateElement, removeBoilerplate } from './boilerplate.js';
 import { isLayoutTable, rowCells, tableRows } from './tables.js';
 
@@ -148,7 +148,7 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   const elements = [...body.querySelectorAll('*')];
   elements.forEach((element, index) => element.setAttribute(ID_ATTRIBUTE, String(index)));
 
-  const copy = parseDocument(document.toString());
+  const copy = copyDocument(document);
   // A short page readability does not find readerable: its judgement of a few lines is no better than the
   // page's own structure, and a short page brings little boilerplate with its <main>.
   if (normalisedText(copy.body as DomElement).length < SHORT_PAGE && !isProbablyReaderable(copy as never)) return null;
