@@ -402,11 +402,11 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
   const keptSet = new Set(kept);
   const articleText = kept.filter((element) => element.parentElement === null || !keptSet.has(element.parentElement)).reduce((sum, element) => sum + normalisedText(element).length, 0);
   const pageText = normalisedText(body).length;
-  if (articleText >= pageText * MIN_ARTICLE_SHARE) return null;
   // The container must hold the whole article (a category link or a heading readability kept may sit in a small
   // <article> of its own), and more than it.
   const tops = topKept(body, ids).filter((element) => normalisedText(element) !== '');
   if (tops.length === 0) return null;
+  if (articleText >= pageText * MIN_ARTICLE_SHARE) return ownArticle(body, tops, articleText);
   let best: { root: DomElement; method: MainContentMethod } | null = null;
   let bestLength = Infinity;
   for (const [selector, method] of CONTAINERS) {
@@ -421,6 +421,29 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
     }
   }
   return best;
+}
+
+/** Below this share of its own `<article>`'s text, readability's article is one section of it. */
+const MIN_OWN_ARTICLE_SHARE = 0.5;
+
+/**
+ * The page's own `<article>` (or `itemprop="articleBody"`) holding readability's article, when that article is
+ * under half of it: readability took one section (a list, a thanks block) of a post whose prose it judged apart.
+ */
+function ownArticle(body: DomElement, tops: DomElement[], articleText: number): { root: DomElement; method: MainContentMethod } | null {
+  let best: { root: DomElement; method: MainContentMethod } | null = null;
+  let bestLength = Infinity;
+  for (const [selector, method] of CONTAINERS.slice(0, 2)) {
+    for (const candidate of body.querySelectorAll(selector)) {
+      if (!tops.every((element) => element === candidate || isInside(element, candidate))) continue;
+      const length = normalisedText(candidate).length;
+      if (length < bestLength) {
+        best = { root: candidate, method };
+        bestLength = length;
+      }
+    }
+  }
+  return best !== null && articleText < bestLength * MIN_OWN_ARTICLE_SHARE ? best : null;
 }
 
 /**

@@ -215,3 +215,30 @@ describe('an article streamed in after the page (React streaming server renderin
     expect(markdown).not.toContain('Paragraph 1 of the essay');
   });
 });
+
+describe('an article made of sections that each wrap their own body (AsciiDoc, Sphinx)', () => {
+  it('keeps every section of the <article>, not only the one readability scores highest', () => {
+    const section = (title: string, sentences: string[]) =>
+      `<div class="sect1"><h2>${title}</h2><div class="sectionbody">${sentences.map((sentence) => `<div class="paragraph"><p>${sentence}</p></div>`).join('')}</div></div>`;
+    // A section whose body is mostly a list of links (the patches sent), which readability's cleaning drops.
+    const patches = Array.from({ length: 10 }, (_, index) => `<li><p><a href="https://lists.example.org/patch/${index}">compiler: add support for feature number ${index}</a></p></li>`).join('');
+    const progress =
+      section('Patches status', ['There has been some nice progress on the compiler side these past months, with several patches sent for review.']).replace(
+        '</div></div>',
+        `<div class="ulist"><ul>${patches}</ul></div></div></div>`,
+      );
+    const state = section('State of the backend', [
+      'The backend now compiles the core library, and most of the test suite passes on the main architectures.',
+    ]);
+    const thanks = section(
+      'Thanks',
+      Array.from({ length: 8 }, (_, index) => `A big thank you, number ${index + 1}, to the people who sponsor, review, test and report bugs: your support, help and patience are very much appreciated.`),
+    );
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h2>Progress report</h2><div class="content">${progress}${state}${thanks}</div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('nice progress on the compiler side');
+    expect(markdown).toContain('The backend now compiles the core library');
+    expect(markdown).toContain('A big thank you, number 8');
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+});
