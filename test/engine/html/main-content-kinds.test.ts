@@ -232,13 +232,32 @@ describe('an article made of sections that each wrap their own body (AsciiDoc, S
     ]);
     const thanks = section(
       'Thanks',
-      Array.from({ length: 8 }, (_, index) => `A big thank you, number ${index + 1}, to the people who sponsor, review, test and report bugs: your support, help and patience are very much appreciated.`),
+      Array.from({ length: 4 }, (_, index) => `A big thank you, number ${index + 1}, to the people who sponsor, review, test and report bugs: your support, help and patience are very much appreciated.`),
     );
     const html = page(`<nav><ul>${menu}</ul></nav><main><article><h2>Progress report</h2><div class="content">${progress}${state}${thanks}</div></article></main>`);
     const markdown = main(html);
     expect(markdown).toContain('nice progress on the compiler side');
     expect(markdown).toContain('The backend now compiles the core library');
-    expect(markdown).toContain('A big thank you, number 8');
+    expect(markdown).toContain('A big thank you, number 4');
     expect(markdown).not.toContain('Recipe collection number 3');
+  });
+});
+
+describe('teaser cards of other pages marked up as articles of their own', () => {
+  const prose = Array.from({ length: 5 }, (_, index) => `<p>Paragraph ${index + 1}: connected objects and sensor networks capture and transmit a wide range of data, used in ever more fields of research.</p>`).join('');
+  const card = (index: number) =>
+    `<article class="news"><div class="tag">Publications</div><h2><a href="/en/news-${index}">Institute news item number ${index}</a></h2><time><p>0${index}/12/2021</p></time></article>`;
+
+  it('removes nested <article> cards headed by a link to another page, keeping the article', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><h1>Internet of Things</h1><div class="body">${prose}</div><div class="promoted">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: connected objects');
+    expect(markdown).not.toContain('Institute news item number 3');
+  });
+
+  it('keeps the cards when they are most of the content (a listing page)', () => {
+    const html = page(`<main><h1>News</h1><p>The latest news of the institute.</p>${Array.from({ length: 12 }, (_, index) => card(index)).join('')}</main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Institute news item number 3');
   });
 });
