@@ -406,7 +406,7 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
   // <article> of its own), and more than it.
   const tops = topKept(body, ids).filter((element) => normalisedText(element) !== '');
   if (tops.length === 0) return null;
-  if (articleText >= pageText * MIN_ARTICLE_SHARE) return ownArticle(body, tops, articleText);
+  if (articleText >= pageText * MIN_ARTICLE_SHARE) return ownArticle(body, tops, tops.reduce((sum, element) => sum + normalisedText(element).length, 0));
   let best: { root: DomElement; method: MainContentMethod } | null = null;
   let bestLength = Infinity;
   for (const [selector, method] of CONTAINERS) {

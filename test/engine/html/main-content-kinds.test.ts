@@ -222,14 +222,10 @@ describe('an article made of sections that each wrap their own body (AsciiDoc, S
       `<div class="sect1"><h2>${title}</h2><div class="sectionbody">${sentences.map((sentence) => `<div class="paragraph"><p>${sentence}</p></div>`).join('')}</div></div>`;
     // A section whose body is mostly a list of links (the patches sent), which readability's cleaning drops.
     const patches = Array.from({ length: 10 }, (_, index) => `<li><p><a href="https://lists.example.org/patch/${index}">compiler: add support for feature number ${index}</a></p></li>`).join('');
-    const progress =
-      section('Patches status', ['There has been some nice progress on the compiler side these past months, with several patches sent for review.']).replace(
-        '</div></div>',
-        `<div class="ulist"><ul>${patches}</ul></div></div></div>`,
-      );
-    const state = section('State of the backend', [
-      'The backend now compiles the core library, and most of the test suite passes on the main architectures.',
-    ]);
+    const withPatches = (title: string, sentence: string) =>
+      section(title, [sentence, 'More work went into the tests and the build this month.', 'The next report will say more on the remaining work.']).replace('</div></div>', `<div class="ulist"><ul>${patches}</ul></div></div></div>`);
+    const progress = withPatches('Patches status', 'Some nice progress on the compiler side these past months.');
+    const state = withPatches('State of the backend', 'The backend now compiles the core library.');
     const thanks = section(
       'Thanks',
       Array.from({ length: 4 }, (_, index) => `A big thank you, number ${index + 1}, to the people who sponsor, review, test and report bugs: your support, help and patience are very much appreciated.`),
@@ -246,10 +242,10 @@ describe('an article made of sections that each wrap their own body (AsciiDoc, S
 describe('teaser cards of other pages marked up as articles of their own', () => {
   const prose = Array.from({ length: 5 }, (_, index) => `<p>Paragraph ${index + 1}: connected objects and sensor networks capture and transmit a wide range of data, used in ever more fields of research.</p>`).join('');
   const card = (index: number) =>
-    `<article class="news"><div class="tag">Publications</div><h2><a href="/en/news-${index}">Institute news item number ${index}</a></h2><time><p>0${index}/12/2021</p></time></article>`;
+    `<article class="news"><div class="tag">Publications</div><figure><img src="/news-${index}.jpg" alt="Picture ${index}"><figcaption>A lab of the institute, photographed for the news</figcaption></figure><h2><a href="/en/news-${index}">Institute news item number ${index}</a></h2><time><p>0${index}/12/2021</p></time></article>`;
 
   it('removes nested <article> cards headed by a link to another page, keeping the article', () => {
-    const html = page(`<nav><ul>${menu}</ul></nav><main><h1>Internet of Things</h1><div class="body">${prose}</div><div class="promoted">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>`);
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Internet of Things</h1>${prose}<h2>Related news</h2>${[1, 2, 3].map(card).join('')}</article></main>`);
     const markdown = main(html);
     expect(markdown).toContain('Paragraph 5: connected objects');
     expect(markdown).not.toContain('Institute news item number 3');
