@@ -15,8 +15,8 @@
  * - bylines and meta lines (`byline`, `entry-meta`, `author-box`...), buttons, paywall boxes, sidebars, menus,
  *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
- *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item headed by a link to another
- *   page), picture credits and source lines ("Photo:",
+ *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item or a nested `<article>` headed
+ *   by a link to another page), picture credits and source lines ("Photo:",
  *   "Source:", a caption ending in "© name"), and headings left at the end with nothing under them.
  * When the rules together would leave less than a fifth of the text, nothing is removed (never an empty page).
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link

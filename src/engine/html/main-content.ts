@@ -10,7 +10,8 @@
  * Readability's article is kept whenever it holds text, readerable page or not: a larger container (`<main>`,
  * `<body>`) brings comment threads, menus and footers with it. Only when it holds less than a fifth of the page's
  * text (a fragment: one paragraph, a lead) is it widened, to the page's own marked-up container of it (the smallest
- * `itemprop="articleBody"`, `<article>` or `<main>` holding all of it and more, never `<body>`); an article
+ * `itemprop="articleBody"`, `<article>` or `<main>` holding all of it and more, never `<body>`), or when it holds
+ * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others); an article
  * readability found inside a side block is given up only for a container holding more text than it. Only when readability
  * finds nothing, or on a short page (under 500 characters) it does not find readerable, does the page's own
  * structure decide, with semantic chrome removed (nav, page-level header and footer,
