@@ -15,8 +15,8 @@
  * - bylines and meta lines (`byline`, `entry-meta`, `author-box`...), buttons, paywall boxes, sidebars, menus,
  *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
- *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item headed by a link to another
- *   page), picture credits and source lines ("Photo:",
+ *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item or a nested `<article>` headed
+ *   by a link to another page), picture credits and source lines ("Photo:",
  *   "Source:", a caption ending in "© name"), and headings left at the end with nothing under them.
  * When the rules together would leave less than a fifth of the text, nothing is removed (never an empty page).
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
@@ -68,6 +68,7 @@ export function removeBoilerplate(root: DomElement): void {
   const backup = root.cloneNode(true) as DomElement;
   removeBoilerplateRules(root);
   if (before > 0 && textOf(root).length < before * MIN_KEPT_SHARE) root.replaceChildren(...backup.childNodes);
+  else removeTeaserArticles(root);
 }
 
 function textOf(element: DomElement): string {
@@ -164,6 +165,34 @@ function removeBoilerplateRules(root: DomElement): void {
   removeTrailingHeadings(root);
 }
 
+/**
+ * Teaser cards marked up as articles of their own: a nested `<article>` headed by a link to another page, with
+ * little more than a date, a tag or a line of excerpt beside it. Run on what the other rules left, and only beside
+ * an article: when the cards are half the content or more, the page is a listing and they are what it lists.
+ */
+function removeTeaserArticles(root: DomElement): void {
+  const cards = new Set<DomElement>();
+  for (const heading of root.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')) {
+    const text = normalisedTextLength(heading);
+    if (text === 0 || linkTextLength(heading) < text * 0.9) continue;
+    if (![...heading.querySelectorAll('a')].some((link) => !(link.getAttribute('href') ?? '#').trim().startsWith('#'))) continue;
+    const card = heading.closest('article');
+    if (card === null || card === root || !isInside(card, root)) continue;
+    const cardText = normalisedTextLength(card);
+    if (cardText - text <= TEASER_CARD_EXTRA) cards.add(card);
+  }
+  const cardsText = [...cards].reduce((sum, card) => sum + normalisedTextLength(card), 0);
+  if (cardsText < normalisedTextLength(root) * 0.5) for (const card of cards) card.remove();
+}
+
+function linkTextLength(element: DomElement): number {
+  let length = 0;
+  for (const link of element.querySelectorAll('a')) length += normalisedTextLength(link);
+  return length;
+}
+
+/** A teaser card holds at most this much text (characters) besides its linked heading. */
+const TEASER_CARD_EXTRA = 300;
 /** The longest "read also" line, in characters; at most this much of it is not link text. */
 const READ_ALSO_MAX = 200;
 const READ_ALSO_LEAD_IN = 30;

@@ -171,6 +171,17 @@ export function* descendants(root: DomNode): Generator<DomNode> {
   }
 }
 
+/**
+ * A deep copy of a document, for code that rewrites the tree it is given (readability). Cloning the nodes costs a
+ * fraction of serialising and parsing the document again; the copies are then made to belong to the new document,
+ * as a parsed copy's would (linkedom's clone leaves them with the original's).
+ */
+export function copyDocument(document: DomDocument): DomDocument {
+  const copy = document.cloneNode(true) as DomDocument;
+  for (const node of descendants(copy)) (node as { ownerDocument: DomDocument | null }).ownerDocument = copy;
+  return copy;
+}
+
 /** Text with runs of whitespace collapsed and trimmed. */
 export function normalisedText(node: DomNode): string {
   return (node.textContent ?? '').replace(/\s+/g, ' ').trim();

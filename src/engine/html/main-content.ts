@@ -10,7 +10,8 @@
  * Readability's article is kept whenever it holds text, readerable page or not: a larger container (`<main>`,
  * `<body>`) brings comment threads, menus and footers with it. Only when it holds less than a fifth of the page's
  * text (a fragment: one paragraph, a lead) is it widened, to the page's own marked-up container of it (the smallest
- * `itemprop="articleBody"`, `<article>` or `<main>` holding all of it and more, never `<body>`); an article
+ * `itemprop="articleBody"`, `<article>` or `<main>` holding all of it and more, never `<body>`), or when it holds
+ * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others); an article
  * readability found inside a side block is given up only for a container holding more text than it. Only when readability
  * finds nothing, or on a short page (under 500 characters) it does not find readerable, does the page's own
  * structure decide, with semantic chrome removed (nav, page-level header and footer,
@@ -31,7 +32,7 @@
  * by readability's own word similarity (the heading it drops for repeating the title).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
-import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, parseDocument, tagOf } from './dom.js';
+import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, tagOf } from './dom.js';
 import { isBoilerplateElement, removeBoilerplate } from './boilerplate.js';
 import { isLayoutTable, rowCells, tableRows } from './tables.js';
 
@@ -148,7 +149,7 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   const elements = [...body.querySelectorAll('*')];
   elements.forEach((element, index) => element.setAttribute(ID_ATTRIBUTE, String(index)));
 
-  const copy = parseDocument(document.toString());
+  const copy = copyDocument(document);
   // A short page readability does not find readerable: its judgement of a few lines is no better than the
   // page's own structure, and a short page brings little boilerplate with its <main>.
   if (normalisedText(copy.body as DomElement).length < SHORT_PAGE && !isProbablyReaderable(copy as never)) return null;
@@ -402,11 +403,11 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
   const keptSet = new Set(kept);
   const articleText = kept.filter((element) => element.parentElement === null || !keptSet.has(element.parentElement)).reduce((sum, element) => sum + normalisedText(element).length, 0);
   const pageText = normalisedText(body).length;
-  if (articleText >= pageText * MIN_ARTICLE_SHARE) return null;
   // The container must hold the whole article (a category link or a heading readability kept may sit in a small
   // <article> of its own), and more than it.
   const tops = topKept(body, ids).filter((element) => normalisedText(element) !== '');
   if (tops.length === 0) return null;
+  if (articleText >= pageText * MIN_ARTICLE_SHARE) return ownArticle(body, tops, tops.reduce((sum, element) => sum + normalisedText(element).length, 0));
   let best: { root: DomElement; method: MainContentMethod } | null = null;
   let bestLength = Infinity;
   for (const [selector, method] of CONTAINERS) {
@@ -421,6 +422,29 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
     }
   }
   return best;
+}
+
+/** Below this share of its own `<article>`'s text, readability's article is one section of it. */
+const MIN_OWN_ARTICLE_SHARE = 0.5;
+
+/**
+ * The page's own `<article>` (or `itemprop="articleBody"`) holding readability's article, when that article is
+ * under half of it: readability took one section (a list, a thanks block) of a post whose prose it judged apart.
+ */
+function ownArticle(body: DomElement, tops: DomElement[], articleText: number): { root: DomElement; method: MainContentMethod } | null {
+  let best: { root: DomElement; method: MainContentMethod } | null = null;
+  let bestLength = Infinity;
+  for (const [selector, method] of CONTAINERS.slice(0, 2)) {
+    for (const candidate of body.querySelectorAll(selector)) {
+      if (!tops.every((element) => element === candidate || isInside(element, candidate))) continue;
+      const length = normalisedText(candidate).length;
+      if (length < bestLength) {
+        best = { root: candidate, method };
+        bestLength = length;
+      }
+    }
+  }
+  return best !== null && articleText < bestLength * MIN_OWN_ARTICLE_SHARE ? best : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * onlyMainContent on hand-written pages of further kinds that lost content or let boilerplate in: text readability
- * moves into elements of its own, an article readability finds only a fragment of, soft hyphens.
+ * moves into elements of its own, an article readability finds only a fragment of, soft hyphens, an article streamed in by script.
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
@@ -180,5 +180,80 @@ git commit -m "message"</code></pre>${prose}</article>`);
       <div class="content"><h1>What the Internet of Things is</h1>${paragraphs}</div><div class="directory"><ul>${footer}</ul></div></div>`);
     const markdown = main(html);
     expect(markdown).toContain('Sentence 7 about connected devices');
+  });
+});
+
+describe('an article streamed in after the page (React streaming server rendering)', () => {
+  const prose = Array.from({ length: 5 }, (_, index) => `<p>Paragraph ${index + 1} of the essay argues that interpretability tools must scale with the models they explain, or fall behind.</p>`).join('');
+  // The shell comes first with a spinner in the boundary's place; the article follows in hidden divs and inline
+  // scripts move it in, as Next.js's app router sends a page.
+  const streamed = (calls: string) =>
+    `<!DOCTYPE html><html><head><title>Scaling explanations</title></head><body><nav><ul>${menu}</ul></nav>
+      <div class="column"><!--$?--><template id="B:3"></template><div class="spinner">Loading the post</div><!--/$--></div>
+      <script>$RC=function(b,c){/* React runtime */};</script>
+      <div hidden id="S:3"><div class="post"><h1>Scaling explanations</h1><div id="content"><template id="P:7"></template></div></div></div>
+      <div hidden id="S:7"><div class="body">${prose}</div></div>
+      <script>${calls}</script></body></html>`;
+
+  it('puts the streamed article where the scripts move it, and drops the fallback spinner', () => {
+    const markdown = main(streamed('$RS("S:7","P:7");$RC("B:3","S:3")'));
+    expect(markdown).toContain('# Scaling explanations');
+    expect(markdown).toContain('Paragraph 5 of the essay argues');
+    expect(markdown).not.toContain('Loading the post');
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+
+  it('shows the moved article with onlyMainContent off too', () => {
+    const full = markdownOf(htmlToModel(streamed('$RS("S:7","P:7");$RC("B:3","S:3")'), { onlyMainContent: false }));
+    expect(full).toContain('# Scaling explanations');
+    expect(full).toContain('Paragraph 5 of the essay argues');
+    expect(full).not.toContain('Loading the post');
+  });
+
+  it('leaves hidden content no script moves out of the main content', () => {
+    const markdown = main(streamed(''));
+    expect(markdown).not.toContain('Paragraph 1 of the essay');
+  });
+});
+
+describe('an article made of sections that each wrap their own body (AsciiDoc, Sphinx)', () => {
+  it('keeps every section of the <article>, not only the one readability scores highest', () => {
+    const section = (title: string, sentences: string[]) =>
+      `<div class="sect1"><h2>${title}</h2><div class="sectionbody">${sentences.map((sentence) => `<div class="paragraph"><p>${sentence}</p></div>`).join('')}</div></div>`;
+    // A section whose body is mostly a list of links (the patches sent), which readability's cleaning drops.
+    const patches = Array.from({ length: 10 }, (_, index) => `<li><p><a href="https://lists.example.org/patch/${index}">compiler: add support for feature number ${index}</a></p></li>`).join('');
+    const withPatches = (title: string, sentence: string) =>
+      section(title, [sentence, 'More work went into the tests and the build this month.', 'The next report will say more on the remaining work.']).replace('</div></div>', `<div class="ulist"><ul>${patches}</ul></div></div></div>`);
+    const progress = withPatches('Patches status', 'Some nice progress on the compiler side these past months.');
+    const state = withPatches('State of the backend', 'The backend now compiles the core library.');
+    const thanks = section(
+      'Thanks',
+      Array.from({ length: 4 }, (_, index) => `A big thank you, number ${index + 1}, to the people who sponsor, review, test and report bugs: your support, help and patience are very much appreciated.`),
+    );
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h2>Progress report</h2><div class="content">${progress}${state}${thanks}</div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('nice progress on the compiler side');
+    expect(markdown).toContain('The backend now compiles the core library');
+    expect(markdown).toContain('A big thank you, number 4');
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+});
+
+describe('teaser cards of other pages marked up as articles of their own', () => {
+  const prose = Array.from({ length: 5 }, (_, index) => `<p>Paragraph ${index + 1}: connected objects and sensor networks capture and transmit a wide range of data, used in ever more fields of research.</p>`).join('');
+  const card = (index: number) =>
+    `<article class="news"><div class="tag">Publications</div><figure><img src="/news-${index}.jpg" alt="Picture ${index}"><figcaption>A lab of the institute, photographed for the news</figcaption></figure><h2><a href="/en/news-${index}">Institute news item number ${index}</a></h2><time><p>0${index}/12/2021</p></time></article>`;
+
+  it('removes nested <article> cards headed by a link to another page, keeping the article', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Internet of Things</h1>${prose}<h2>Related news</h2>${[1, 2, 3].map(card).join('')}</article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: connected objects');
+    expect(markdown).not.toContain('Institute news item number 3');
+  });
+
+  it('keeps the cards when they are most of the content (a listing page)', () => {
+    const html = page(`<main><h1>News</h1><p>The latest news of the institute.</p>${Array.from({ length: 12 }, (_, index) => card(index)).join('')}</main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Institute news item number 3');
   });
 });
