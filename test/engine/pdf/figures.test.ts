@@ -238,6 +238,18 @@ describe('a PDF picture with a soft mask, and one stored with PNG predictors', (
     expect(softMaskSamples(softMaskPdf(true), withDecode, MASKED.width, MASKED.height)).toBeUndefined();
   });
 
+  it('finds a picture\'s dictionary when another stream ends with the same bytes, and none for a stream stored twice', () => {
+    const tail = new Uint8Array(600).map((_, i) => (i * 7) % 251);
+    const first = Buffer.concat([Buffer.from('the first picture, '), tail]);
+    const second = Buffer.concat([Buffer.from('and the second one, '), tail]);
+    const object = (number: number, dictionary: string, data: Uint8Array) =>
+      Buffer.concat([Buffer.from(`${number} 0 obj\n<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')]);
+    const file = Buffer.concat([object(6, '/Subtype /Image /SMask 7 0 R', first), object(8, '/Subtype /Image', second)]);
+    expect(imageDictionary(file, first)).toMatchObject({ masked: true });
+    expect(imageDictionary(file, second)).toMatchObject({ masked: false });
+    expect(imageDictionary(Buffer.concat([file, object(9, '/Subtype /Image', second)]), second)).toBeUndefined();
+  });
+
   it('writes the predicted picture with the pixels the PDF gives it', () => {
     const photo = decodePng(result.assets[1]!.bytes);
     expect(photo).toMatchObject({ ...PHOTO, channels: 3 });
