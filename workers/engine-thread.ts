@@ -8,6 +8,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
 import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
+import { usePdfiumModule } from '../src/engine/pdf/pdfium-module.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
 import { writeStage } from '../src/engine/stage-board.js';
 import { wasmMemoryBytes } from '../src/engine/wasm-memory.js';
@@ -33,6 +34,7 @@ const takeOcrAnswer = relayOcrTo(port);
 
 port.on('message', (task: ThreadTask) => {
   if (takeOcrAnswer(task)) return;
+  if (task.pdfium) usePdfiumModule(task.pdfium);
   listenToStages((stage) => writeStage(start.stageBoard, stage));
   parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
     .then((data) => {

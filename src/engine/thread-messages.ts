@@ -4,6 +4,7 @@ import type { EmbeddedImage } from '../backend/embedded-images.js';
 import type { PictureRendering } from '../backend/parse-backend.js';
 import type { ParseData } from '../contract/response.js';
 import type { EngineErrorCode } from './engine-error.js';
+import type { CompiledPdfium } from './pdf/pdfium-module.js';
 
 export interface ThreadTask {
   id: number;
@@ -14,6 +15,8 @@ export interface ThreadTask {
   /** Lift base64 images out of the result (embedded-images.ts): their bytes come back transferred, not in strings. */
   liftImages?: boolean | undefined;
   pictures?: PictureRendering | undefined;
+  /** PDFium's module compiled by the pool, for a document read with it (pdf/pdfium-module.ts). */
+  pdfium?: CompiledPdfium | undefined;
 }
 
 /**

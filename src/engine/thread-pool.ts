@@ -39,6 +39,7 @@ import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
 import { findPdfHeader } from './bytes/sniff.js';
 import { SharedOcr } from './pdf/ocr/ocr-relay.js';
+import { compilePdfium, type CompiledPdfium } from './pdf/pdfium-module.js';
 import { clearStage, newStageBoard, readStage } from './stage-board.js';
 import { decodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from './thread-messages.js';
 
@@ -84,18 +85,18 @@ interface Slot {
 /** What a document that leaves nothing outside the heap adds to its thread's wear (see the header). */
 const LIGHT_WEAR = 1 / 50;
 
-/** What a document adds to its thread's wear: a PDF read with WebAssembly 1, another document LIGHT_WEAR. */
-function wearOf(bytes: Uint8Array, options: ParseOptions): number {
-  if (findPdfHeader(bytes) < 0) return LIGHT_WEAR;
-  const readsWithWasm = pdfParserOf(options).mode !== 'fast' || options.removeBase64Images === false;
-  return readsWithWasm ? 1 : LIGHT_WEAR;
+/** A PDF that PDFium's WebAssembly reads: for OCR (modes other than fast) or its pictures. */
+function readsWithWasm(bytes: Uint8Array, options: ParseOptions): boolean {
+  return findPdfHeader(bytes) >= 0 && (pdfParserOf(options).mode !== 'fast' || options.removeBase64Images === false);
 }
 
 
 interface Pending {
   task: ThreadTask;
-  /** What it adds to its thread's wear: read before its bytes are transferred to the thread. */
+  /** What it adds to its thread's wear (read before its bytes are transferred to the thread): 1 when it reads with WebAssembly. */
   wear: number;
+  /** It reads with PDFium's WebAssembly: the thread is given the pool's compiled module with it. */
+  pdfium: boolean;
   timeoutMs: number;
   alone: boolean;
   /** The stage it is in before its thread names one. */
@@ -151,6 +152,8 @@ export class EngineThreadPool {
   #threadsStarted = 0;
   /** The tesseract workers of all the threads (ocr-relay.ts). */
   readonly #ocr = new SharedOcr();
+  /** PDFium's WebAssembly compiled once for all the threads, with the first document that reads with it. */
+  #pdfium: Promise<CompiledPdfium | undefined> | undefined;
   /** A document runs alone: nothing else is dispatched until it ends. */
   #aloneRunning = false;
 
@@ -201,8 +204,9 @@ export class EngineThreadPool {
         ...(how.liftImages ? { liftImages: true } : {}),
         ...(how.pictures ? { pictures: how.pictures } : {}),
       };
-      const wear = wearOf(bytes, options);
-      const pending: Pending = { task, wear, timeoutMs: options.timeout, alone: how.alone === true, resolve, reject };
+      const pdfium = readsWithWasm(bytes, options);
+      const wear = pdfium ? 1 : LIGHT_WEAR;
+      const pending: Pending = { task, wear, pdfium, timeoutMs: options.timeout, alone: how.alone === true, resolve, reject };
       if (pending.alone) {
         // Ahead of the documents waiting, behind any other that waits to run alone.
         const firstShared = this.#queue.findIndex((queued) => !queued.alone);
@@ -373,6 +377,13 @@ export class EngineThreadPool {
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage(pending.task);
+    if (!pending.pdfium) {
+      worker.postMessage(pending.task);
+      return;
+    }
+    // The first such document waits for the compilation (some 100 ms, off this thread); the rest find it done.
+    void (this.#pdfium ??= compilePdfium()).then((pdfium) => {
+      if (!settled) worker.postMessage(pdfium ? { ...pending.task, pdfium } : pending.task);
+    });
   }
 }

@@ -137,3 +137,92 @@ export function softMaskPdf(maskDecode = false): Uint8Array {
     ),
   ]);
 }
+
+/** The JPEG's colour in each 8 × 8 block, RGB: a colour per block column, darker down the rows. */
+export function jpegBlockColour(column: number, row: number, blue = 120): [number, number, number] {
+  return [200 - row * 20, 40 + column * 20, blue];
+}
+
+/**
+ * A baseline JPEG of MASKED's size whose 8 × 8 blocks are flat colours (jpegBlockColour): YCbCr, no subsampling, a
+ * quantisation table of ones and only each block's DC coefficient, so the decoded pixels are the colours within the
+ * rounding of the colour conversion. No encoder is needed: Huffman tables of the standard's DC codes and one AC code
+ * (end of block).
+ */
+export function flatJpeg(blue = 120): Uint8Array {
+  const { width, height } = MASKED;
+  const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
+  // The standard's luminance DC table (ITU T.81, K.3): code lengths, and the canonical codes they give.
+  const dcCounts = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
+  const dcCodes: { code: number; length: number }[] = [];
+  for (let length = 1, code = 0; length <= 16; length++, code <<= 1) for (let i = 0; i < dcCounts[length - 1]!; i++) dcCodes.push({ code: code++, length });
+  const bits: number[] = [];
+  const put = (value: number, length: number) => {
+    for (let i = length - 1; i >= 0; i--) bits.push((value >> i) & 1);
+  };
+  const previous = [0, 0, 0];
+  for (let row = 0; row < height / 8; row++) {
+    for (let column = 0; column < width / 8; column++) {
+      const [r, g, b] = jpegBlockColour(column, row, blue);
+      const ycc = [0.299 * r + 0.587 * g + 0.114 * b, -0.168736 * r - 0.331264 * g + 0.5 * b + 128, 0.5 * r - 0.418688 * g - 0.081312 * b + 128];
+      ycc.forEach((value, component) => {
+        // A flat block's DC coefficient is 8 × its level-shifted value.
+        const dc = Math.round(8 * (value - 128));
+        const diff = dc - previous[component]!;
+        previous[component] = dc;
+        const size = diff === 0 ? 0 : Math.floor(Math.log2(Math.abs(diff))) + 1;
+        put(dcCodes[size]!.code, dcCodes[size]!.length);
+        if (size > 0) put(diff > 0 ? diff : diff + (1 << size) - 1, size);
+        put(0, 1); // end of block: the AC table's one code
+      });
+    }
+  }
+  while (bits.length % 8 !== 0) bits.push(1);
+  const scan: number[] = [];
+  for (let i = 0; i < bits.length; i += 8) {
+    const byte = bits.slice(i, i + 8).reduce((value, bit) => (value << 1) | bit, 0);
+    scan.push(byte);
+    if (byte === 0xff) scan.push(0);
+  }
+  const components = [1, 2, 3].flatMap((id) => [id, 0x11, 0]);
+  return Uint8Array.from([
+    0xff, 0xd8,
+    ...segment(0xdb, [0, ...new Array<number>(64).fill(1)]),
+    ...segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, ...components]),
+    ...segment(0xc4, [0x00, ...dcCounts, ...dcCodes.map((_, symbol) => symbol)]),
+    ...segment(0xc4, [0x10, 1, ...new Array<number>(15).fill(0), 0x00]),
+    ...segment(0xda, [3, 1, 0x00, 2, 0x00, 3, 0x00, 0, 63, 0]),
+    ...scan,
+    0xff, 0xd9,
+  ]);
+}
+
+/** The blue of the JPEG under the opaque mask (two streams alike would not tell their dictionaries apart). */
+export const OPAQUE_JPEG_BLUE = 160;
+
+/**
+ * A page with the JPEG under a soft mask (the faded square's, plain, read from the file), and one with another
+ * blue under a mask that is opaque everywhere.
+ */
+export function jpegSoftMaskPdf(): Uint8Array {
+  const { width, height } = MASKED;
+  const page = [
+    text(72, 700, 12, 'A faded photo and an opaque one.'),
+    `q ${width * 2} 0 0 ${height * 2} 72 550 cm /Faded Do Q`,
+    `q ${width * 2} 0 0 ${height * 2} 72 350 cm /Opaque Do Q`,
+  ].join('\n');
+  const image = (mask: number, jpeg: Uint8Array) =>
+    stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMask ${mask} 0 R /Filter /DCTDecode`, jpeg);
+  const mask = (alpha: Uint8Array) => stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, deflateSync(alpha));
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /Faded 6 0 R /Opaque 8 0 R >> >> /Contents 5 0 R >>',
+    stream('', new TextEncoder().encode(page)),
+    image(7, flatJpeg()),
+    mask(maskAlpha()),
+    image(9, flatJpeg(OPAQUE_JPEG_BLUE)),
+    mask(new Uint8Array(width * height).fill(255)),
+  ]);
+}

@@ -15,7 +15,20 @@ import { figureRegions } from '../../../src/engine/pdf/figures/figure-regions.js
 import { imageDictionary, softMaskSamples } from '../../../src/engine/pdf/figures/image-dictionary.js';
 import { placeImages, type PlacedImages } from '../../../src/pipeline/images/place-images.js';
 import { assetReference } from '../../../src/store/layout.js';
-import { BAR_RGB, figuresPdf, imageBombPdf, LOGO_SIDE, maskAlpha, MASKED, PHOTO, photoPixels, softMaskPdf } from './figure-pdfs.js';
+import {
+  BAR_RGB,
+  figuresPdf,
+  imageBombPdf,
+  jpegBlockColour,
+  jpegSoftMaskPdf,
+  LOGO_SIDE,
+  maskAlpha,
+  MASKED,
+  OPAQUE_JPEG_BLUE,
+  PHOTO,
+  photoPixels,
+  softMaskPdf,
+} from './figure-pdfs.js';
 
 function options(input: Record<string, unknown>) {
   const validation = validateParseOptions({ parsers: [{ type: 'pdf', blocks: true }], ...input });
@@ -225,10 +238,60 @@ describe('a PDF picture with a soft mask, and one stored with PNG predictors', (
     expect(softMaskSamples(softMaskPdf(true), withDecode, MASKED.width, MASKED.height)).toBeUndefined();
   });
 
+  it('finds a picture\'s dictionary when another stream ends with the same bytes, and none for a stream stored twice', () => {
+    const tail = new Uint8Array(600).map((_, i) => (i * 7) % 251);
+    const first = Buffer.concat([Buffer.from('the first picture, '), tail]);
+    const second = Buffer.concat([Buffer.from('and the second one, '), tail]);
+    const object = (number: number, dictionary: string, data: Uint8Array) =>
+      Buffer.concat([Buffer.from(`${number} 0 obj\n<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')]);
+    const file = Buffer.concat([object(6, '/Subtype /Image /SMask 7 0 R', first), object(8, '/Subtype /Image', second)]);
+    expect(imageDictionary(file, first)).toMatchObject({ masked: true });
+    expect(imageDictionary(file, second)).toMatchObject({ masked: false });
+    expect(imageDictionary(Buffer.concat([file, object(9, '/Subtype /Image', second)]), second)).toBeUndefined();
+  });
+
   it('writes the predicted picture with the pixels the PDF gives it', () => {
     const photo = decodePng(result.assets[1]!.bytes);
     expect(photo).toMatchObject({ ...PHOTO, channels: 3 });
     expect(Buffer.from(photo.pixels).equals(Buffer.from(photoPixels()))).toBe(true);
+  });
+});
+
+describe('a JPEG under a soft mask', () => {
+  let result: PlacedImages;
+  beforeAll(async () => {
+    result = await placed('faded-photo.pdf', jpegSoftMaskPdf());
+  }, 60_000);
+
+  /** The largest difference of a colour from its block's, over the picture. */
+  function worstColour(picture: ReturnType<typeof decodePng>, blue?: number): number {
+    let worst = 0;
+    for (let y = 0; y < picture.height; y++) {
+      for (let x = 0; x < picture.width; x++) {
+        const expected = jpegBlockColour(x >> 3, y >> 3, blue);
+        const at = (y * picture.width + x) * picture.channels;
+        for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(picture.pixels[at + c]! - expected[c]!));
+      }
+    }
+    return worst;
+  }
+
+  it('writes it at its own pixel size with the JPEG\'s colours and the mask\'s transparency', () => {
+    expect(result.assets.map((asset) => asset.name)).toEqual(['p1-figure-1.png', 'p1-figure-2.png']);
+    const faded = decodePng(result.assets[0]!.bytes);
+    expect(faded).toMatchObject({ ...MASKED, channels: 4 });
+    // The colour conversion of YCbCr back to RGB rounds.
+    expect(worstColour(faded)).toBeLessThanOrEqual(2);
+    const alpha = maskAlpha();
+    let worst = 0;
+    for (let i = 0; i < alpha.length; i++) worst = Math.max(worst, Math.abs(faded.pixels[i * 4 + 3]! - alpha[i]!));
+    expect(worst).toBeLessThanOrEqual(1);
+  });
+
+  it('writes it without an alpha channel when the mask is opaque everywhere', () => {
+    const opaque = decodePng(result.assets[1]!.bytes);
+    expect(opaque).toMatchObject({ ...MASKED, channels: 3 });
+    expect(worstColour(opaque, OPAQUE_JPEG_BLUE)).toBeLessThanOrEqual(2);
   });
 });
 

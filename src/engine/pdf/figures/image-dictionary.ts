@@ -30,11 +30,16 @@ export function imageDictionary(file: Uint8Array, raw: Uint8Array): ImageDiction
   // The stream's end, found once: its start is alike in many pictures (a JPEG's header and tables).
   const data = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   const probe = data.subarray(Math.max(0, data.length - PROBE));
-  const end = bytes.indexOf(probe);
-  if (end < 0 || bytes.indexOf(probe, end + 1) >= 0) return undefined;
-  const at = end + probe.length - data.length;
-  const head = Math.min(PROBE, data.length);
-  if (at < 0 || !bytes.subarray(at, at + head).equals(data.subarray(0, head))) return undefined;
+  // Pictures alike at their end (JPEGs of the same writer whose last rows are blank) share their last bytes: each
+  // place the end is found is the stream only if all of it is there, and it must be at one place alone.
+  let at = -1;
+  for (let end = bytes.indexOf(probe); end >= 0; end = bytes.indexOf(probe, end + 1)) {
+    const start = end + probe.length - data.length;
+    if (start < 0 || !bytes.subarray(start, start + data.length).equals(data)) continue;
+    if (at >= 0) return undefined;
+    at = start;
+  }
+  if (at < 0) return undefined;
   const before = bytes.toString('latin1', Math.max(0, at - MAX_DICTIONARY), at);
   const keyword = /stream\r?\n$/.exec(before);
   if (!keyword) return undefined;

@@ -4,10 +4,9 @@
  * glyphs, so pages to OCR are rendered by this second, independent reader of the same bytes. The WebAssembly
  * module is loaded once per thread, on the first page to render.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { countWasmMemory } from '../../wasm-memory.js';
+import { pdfiumLoading } from '../pdfium-module.js';
 import type { Rect } from '../types.js';
 
 /** A page as pixels: one byte per pixel, 0 black to 255 white, rows `width` bytes long. */
@@ -37,8 +36,7 @@ let pdfium: Promise<WrappedPdfiumModule> | undefined;
 /** The module, loaded on first use and kept for the thread's life (the figure reader, figures/page-pictures.ts, shares it). */
 export function loadPdfium(): Promise<WrappedPdfiumModule> {
   pdfium ??= (async () => {
-    const wasmPath = createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm');
-    const module = await init({ wasmBinary: readFileSync(wasmPath) });
+    const module = await init(pdfiumLoading());
     module.PDFiumExt_Init();
     countWasmMemory(() => heap(module).byteLength);
     return module;
