@@ -27,6 +27,9 @@ const MAX_PIXELS = 40_000_000;
 /** A side longer than this cannot be given to tesseract (leptonica's limit is far above; this bounds memory). */
 const MAX_SIDE = 20_000;
 
+/** The most pixels drawn at once (the band's bitmap): a 300-DPI letter page is drawn in about eight bands. */
+const BAND_PIXELS = 1_048_576;
+
 const FPDFBITMAP_GRAY = 1;
 const FPDF_ANNOT = 0x01;
 const FPDF_PRINTING = 0x800;
@@ -108,16 +111,22 @@ export class PageRenderer {
       const width = region ? Math.min(pageWidth, Math.ceil(region.x1 * scale)) - left : pageWidth;
       const height = region ? Math.min(pageHeight, Math.ceil(region.y1 * scale)) - top : pageHeight;
       if (!(width > 0 && height > 0)) return undefined;
-      const bitmap = m.FPDFBitmap_CreateEx(width, height, FPDFBITMAP_GRAY, 0, 0);
+      // Drawn in bands into one small bitmap: a scanned page at 300 DPI never needs its whole bitmap in
+      // WebAssembly memory, which grows to the largest bitmap drawn and never gives it back.
+      const bandRows = Math.max(1, Math.min(height, Math.floor(BAND_PIXELS / width)));
+      const bitmap = m.FPDFBitmap_CreateEx(width, bandRows, FPDFBITMAP_GRAY, 0, 0);
       if (!bitmap) return undefined;
       try {
-        m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
-        m.FPDF_RenderPageBitmap(bitmap, page, -left, -top, pageWidth, pageHeight, 0, FPDF_ANNOT | FPDF_PRINTING);
-        const stride = m.FPDFBitmap_GetStride(bitmap);
-        const buffer = m.FPDFBitmap_GetBuffer(bitmap);
         const pixels = new Uint8Array(width * height);
-        const memory = heap(m);
-        for (let y = 0; y < height; y++) pixels.set(memory.subarray(buffer + y * stride, buffer + y * stride + width), y * width);
+        for (let bandTop = 0; bandTop < height; bandTop += bandRows) {
+          const rows = Math.min(bandRows, height - bandTop);
+          m.FPDFBitmap_FillRect(bitmap, 0, 0, width, bandRows, WHITE);
+          m.FPDF_RenderPageBitmap(bitmap, page, -left, -(top + bandTop), pageWidth, pageHeight, 0, FPDF_ANNOT | FPDF_PRINTING);
+          const stride = m.FPDFBitmap_GetStride(bitmap);
+          const buffer = m.FPDFBitmap_GetBuffer(bitmap);
+          const memory = heap(m);
+          for (let y = 0; y < rows; y++) pixels.set(memory.subarray(buffer + y * stride, buffer + y * stride + width), (bandTop + y) * width);
+        }
         return { width, height, pixels, scale, origin: { x: left / scale, y: top / scale } };
       } finally {
         m.FPDFBitmap_Destroy(bitmap);
