@@ -20,11 +20,6 @@ export const FULL_PAGE_SOURCE = 'full_page';
  * and recognition take their time by: figures are on many pages of text, scans on few.
  */
 export const REGION_DPI = 150;
-/**
- * A region whose images are coarser than `REGION_DPI` is drawn at their resolution, but not below this: tesseract
- * finds the lines of small words poorly below it.
- */
-export const MIN_REGION_DPI = 100;
 
 /** One image region of a page and the blocks OCR read in it. */
 export interface RegionBlocks {
@@ -108,10 +103,8 @@ export class PageOcr {
     const renderer = await this.#renderer;
     if (!renderer) throw new Error('the PDF could not be opened for rendering');
     const out: RegionBlocks[] = [];
-    const bitmaps = regions.length > 0 ? renderer.renderRegions(pageNumber, regions, REGION_DPI, MIN_REGION_DPI) : [];
-    if (!bitmaps) throw new Error('the page could not be loaded to render its image regions');
-    for (const [i, region] of regions.entries()) {
-      const bitmap = bitmaps[i];
+    for (const region of regions) {
+      const bitmap = renderer.render(pageNumber, REGION_DPI, region);
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
       if (!looksLikeText(bitmap.pixels) || isContinuousTone(bitmap.pixels)) continue;
       const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage(), { invert: mayHoldLightOnDark(bitmap.pixels) });

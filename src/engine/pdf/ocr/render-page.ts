@@ -31,9 +31,6 @@ const MAX_SIDE = 20_000;
 const BAND_PIXELS = 1_048_576;
 
 const FPDFBITMAP_GRAY = 1;
-const OBJ_IMAGE = 3;
-/** The most page objects looked through for the images under regions (a page of thousands of glyph paths stops there). */
-const MAX_OBJECTS = 10_000;
 const FPDF_ANNOT = 0x01;
 const FPDF_PRINTING = 0x800;
 const WHITE = 0xffffffff;
@@ -98,32 +95,6 @@ export class PageRenderer {
    * top-left corner in page units). Undefined if it cannot be drawn.
    */
   render(pageNumber: number, dpi = OCR_DPI, region?: Rect): GreyBitmap | undefined {
-    return this.#withPage(pageNumber, (page, widthPt, heightPt) => this.#draw(page, widthPt, heightPt, dpi, region));
-  }
-
-  /**
-   * Image regions of page `pageNumber` (page units, as `render`), the page loaded once for all: each drawn at
-   * `dpi`, or at the resolution of the sharpest raster image under it when that is lower (not below `minDpi`):
-   * pixels drawn beyond an image's own resolution carry nothing OCR can read, and recognition takes its time by
-   * pixels. Undefined for a region that cannot be drawn, or for all when the page cannot be loaded.
-   */
-  renderRegions(pageNumber: number, regions: readonly Rect[], dpi: number, minDpi: number): (GreyBitmap | undefined)[] | undefined {
-    return this.#withPage(pageNumber, (page, widthPt, heightPt) => {
-      const rasters = this.#rasters(page, widthPt, heightPt);
-      return regions.map((region) => {
-        let source = 0;
-        for (const raster of rasters) {
-          const x = (raster.rect.x0 + raster.rect.x1) / 2;
-          const y = (raster.rect.y0 + raster.rect.y1) / 2;
-          if (x >= region.x0 && x <= region.x1 && y >= region.y0 && y <= region.y1) source = Math.max(source, raster.dpi);
-        }
-        const at = source > 0 ? Math.min(dpi, Math.max(minDpi, source)) : dpi;
-        return this.#draw(page, widthPt, heightPt, at, region);
-      });
-    });
-  }
-
-  #withPage<T>(pageNumber: number, use: (page: number, widthPt: number, heightPt: number) => T): T | undefined {
     const m = this.#module;
     const page = m.FPDF_LoadPage(this.#doc, pageNumber - 1);
     if (!page) return undefined;
@@ -131,85 +102,37 @@ export class PageRenderer {
       const widthPt = m.FPDF_GetPageWidthF(page);
       const heightPt = m.FPDF_GetPageHeightF(page);
       if (!(widthPt > 0 && heightPt > 0)) return undefined;
-      return use(page, widthPt, heightPt);
+      const scale = region ? renderScale(region.x1 - region.x0, region.y1 - region.y0, dpi) : renderScale(widthPt, heightPt, dpi);
+      const pageWidth = Math.max(1, Math.round(widthPt * scale));
+      const pageHeight = Math.max(1, Math.round(heightPt * scale));
+      // The bitmap is the region; the page is drawn at its full size, shifted, and PDFium clips it to the bitmap.
+      const left = region ? Math.max(0, Math.floor(region.x0 * scale)) : 0;
+      const top = region ? Math.max(0, Math.floor(region.y0 * scale)) : 0;
+      const width = region ? Math.min(pageWidth, Math.ceil(region.x1 * scale)) - left : pageWidth;
+      const height = region ? Math.min(pageHeight, Math.ceil(region.y1 * scale)) - top : pageHeight;
+      if (!(width > 0 && height > 0)) return undefined;
+      // Drawn in bands into one small bitmap: a scanned page at 300 DPI never needs its whole bitmap in
+      // WebAssembly memory, which grows to the largest bitmap drawn and never gives it back.
+      const bandRows = Math.max(1, Math.min(height, Math.floor(BAND_PIXELS / width)));
+      const bitmap = m.FPDFBitmap_CreateEx(width, bandRows, FPDFBITMAP_GRAY, 0, 0);
+      if (!bitmap) return undefined;
+      try {
+        const pixels = new Uint8Array(width * height);
+        for (let bandTop = 0; bandTop < height; bandTop += bandRows) {
+          const rows = Math.min(bandRows, height - bandTop);
+          m.FPDFBitmap_FillRect(bitmap, 0, 0, width, bandRows, WHITE);
+          m.FPDF_RenderPageBitmap(bitmap, page, -left, -(top + bandTop), pageWidth, pageHeight, 0, FPDF_ANNOT | FPDF_PRINTING);
+          const stride = m.FPDFBitmap_GetStride(bitmap);
+          const buffer = m.FPDFBitmap_GetBuffer(bitmap);
+          const memory = heap(m);
+          for (let y = 0; y < rows; y++) pixels.set(memory.subarray(buffer + y * stride, buffer + y * stride + width), (bandTop + y) * width);
+        }
+        return { width, height, pixels, scale, origin: { x: left / scale, y: top / scale } };
+      } finally {
+        m.FPDFBitmap_Destroy(bitmap);
+      }
     } finally {
       m.FPDF_ClosePage(page);
-    }
-  }
-
-  /**
-   * The raster images drawn directly on the page (not inside a form XObject, whose bounds are in the form's
-   * space), each with its box in page units (as the text layer's viewport) and its resolution in pixels per inch.
-   */
-  #rasters(page: number, widthPt: number, heightPt: number): { rect: Rect; dpi: number }[] {
-    const m = this.#module;
-    const scratch = m.pdfium.wasmExports.malloc(32);
-    if (!scratch) return [];
-    try {
-      const out: { rect: Rect; dpi: number }[] = [];
-      const count = Math.min(m.FPDFPage_CountObjects(page), MAX_OBJECTS);
-      for (let i = 0; i < count; i++) {
-        const object = m.FPDFPage_GetObject(page, i);
-        if (m.FPDFPageObj_GetType(object) !== OBJ_IMAGE) continue;
-        if (!m.FPDFPageObj_GetBounds(object, scratch, scratch + 4, scratch + 8, scratch + 12)) continue;
-        if (!m.FPDFImageObj_GetImagePixelSize(object, scratch + 16, scratch + 20)) continue;
-        const [left = 0, bottom = 0, right = 0, top = 0] = new Float32Array(heap(m).buffer, scratch, 4);
-        const [pixelsWide = 0, pixelsHigh = 0] = new Uint32Array(heap(m).buffer, scratch + 16, 2);
-        // Whole units are close enough to match an image with a region; the viewport applies the page's rotation.
-        const corners = [
-          [left, bottom],
-          [right, top],
-        ].map(([x, y]) => {
-          m.FPDF_PageToDevice(page, 0, 0, Math.round(widthPt), Math.round(heightPt), 0, x!, y!, scratch + 24, scratch + 28);
-          const [dx = 0, dy = 0] = new Int32Array(heap(m).buffer, scratch + 24, 2);
-          return [dx, dy] as const;
-        });
-        const area = (right - left) * (top - bottom);
-        if (!(area > 0)) continue;
-        const rect = {
-          x0: Math.min(corners[0]![0], corners[1]![0]),
-          y0: Math.min(corners[0]![1], corners[1]![1]),
-          x1: Math.max(corners[0]![0], corners[1]![0]),
-          y1: Math.max(corners[0]![1], corners[1]![1]),
-        };
-        out.push({ rect, dpi: 72 * Math.sqrt((pixelsWide * pixelsHigh) / area) });
-      }
-      return out;
-    } finally {
-      m.pdfium.wasmExports.free(scratch);
-    }
-  }
-
-  #draw(page: number, widthPt: number, heightPt: number, dpi: number, region: Rect | undefined): GreyBitmap | undefined {
-    const m = this.#module;
-    const scale = region ? renderScale(region.x1 - region.x0, region.y1 - region.y0, dpi) : renderScale(widthPt, heightPt, dpi);
-    const pageWidth = Math.max(1, Math.round(widthPt * scale));
-    const pageHeight = Math.max(1, Math.round(heightPt * scale));
-    // The bitmap is the region; the page is drawn at its full size, shifted, and PDFium clips it to the bitmap.
-    const left = region ? Math.max(0, Math.floor(region.x0 * scale)) : 0;
-    const top = region ? Math.max(0, Math.floor(region.y0 * scale)) : 0;
-    const width = region ? Math.min(pageWidth, Math.ceil(region.x1 * scale)) - left : pageWidth;
-    const height = region ? Math.min(pageHeight, Math.ceil(region.y1 * scale)) - top : pageHeight;
-    if (!(width > 0 && height > 0)) return undefined;
-    // Drawn in bands into one small bitmap: a scanned page at 300 DPI never needs its whole bitmap in
-    // WebAssembly memory, which grows to the largest bitmap drawn and never gives it back.
-    const bandRows = Math.max(1, Math.min(height, Math.floor(BAND_PIXELS / width)));
-    const bitmap = m.FPDFBitmap_CreateEx(width, bandRows, FPDFBITMAP_GRAY, 0, 0);
-    if (!bitmap) return undefined;
-    try {
-      const pixels = new Uint8Array(width * height);
-      for (let bandTop = 0; bandTop < height; bandTop += bandRows) {
-        const rows = Math.min(bandRows, height - bandTop);
-        m.FPDFBitmap_FillRect(bitmap, 0, 0, width, bandRows, WHITE);
-        m.FPDF_RenderPageBitmap(bitmap, page, -left, -(top + bandTop), pageWidth, pageHeight, 0, FPDF_ANNOT | FPDF_PRINTING);
-        const stride = m.FPDFBitmap_GetStride(bitmap);
-        const buffer = m.FPDFBitmap_GetBuffer(bitmap);
-        const memory = heap(m);
-        for (let y = 0; y < rows; y++) pixels.set(memory.subarray(buffer + y * stride, buffer + y * stride + width), (bandTop + y) * width);
-      }
-      return { width, height, pixels, scale, origin: { x: left / scale, y: top / scale } };
-    } finally {
-      m.FPDFBitmap_Destroy(bitmap);
     }
   }
 
