@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageRenderer } from '../../../src/engine/pdf/ocr/render-page.js';
+import { PageRenderer, toPgm } from '../../../src/engine/pdf/ocr/render-page.js';
 import { mixedPdf, solid } from './image-pdfs.js';
 
 /** A letter page with a black bar from 50 pt below its top to 50 pt above its bottom, and a line of text. */
@@ -54,6 +54,23 @@ describe('PageRenderer', () => {
         const alone = renderer.render(1, 150, region)!;
         expect(together[i]).toEqual(alone);
       });
+    } finally {
+      renderer.close();
+    }
+  });
+
+  it('gives a drawn bitmap as a PGM file of its pixels, as it gives any other bitmap', async () => {
+    const renderer = (await PageRenderer.open(barPage()))!;
+    try {
+      const drawn = renderer.render(1, 100, { x0: 60, y0: 20, x1: 400, y1: 420 })!;
+      const header = `P5\n${drawn.width} ${drawn.height}\n255\n`;
+      const copy = { ...drawn, pixels: drawn.pixels.slice() };
+      for (const bitmap of [drawn, copy]) {
+        const file = toPgm(bitmap);
+        expect(new TextDecoder().decode(file.subarray(0, header.length))).toBe(header);
+        expect(Buffer.from(file.subarray(header.length)).equals(copy.pixels)).toBe(true);
+        expect(file.length).toBe(header.length + drawn.width * drawn.height);
+      }
     } finally {
       renderer.close();
     }

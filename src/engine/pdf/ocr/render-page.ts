@@ -138,7 +138,12 @@ export class PageRenderer {
     const bitmap = m.FPDFBitmap_CreateEx(width, bandRows, FPDFBITMAP_GRAY, 0, 0);
     if (!bitmap) return undefined;
     try {
-      const pixels = new Uint8Array(width * height);
+      // The pixels are written after a PGM header, so the file handed to tesseract is this memory, not a copy
+      // (a 300-DPI page is 8 MB).
+      const header = pgmHeader(width, height);
+      const file = new Uint8Array(header.length + width * height);
+      file.set(header, 0);
+      const pixels = file.subarray(header.length);
       for (let bandTop = 0; bandTop < height; bandTop += bandRows) {
         const rows = Math.min(bandRows, height - bandTop);
         m.FPDFBitmap_FillRect(bitmap, 0, 0, width, bandRows, WHITE);
@@ -160,11 +165,23 @@ export class PageRenderer {
   }
 }
 
-/** The bitmap as a binary PGM (P5) file, the simplest image format tesseract's leptonica reads. */
+function pgmHeader(width: number, height: number): Uint8Array {
+  return new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+}
+
+/**
+ * The bitmap as a binary PGM (P5) file, the simplest image format tesseract's leptonica reads: for a bitmap this
+ * module drew, a view of the memory it was drawn in (handing it to another thread takes the pixels with it).
+ */
 export function toPgm(bitmap: GreyBitmap): Uint8Array {
-  const header = new TextEncoder().encode(`P5\n${bitmap.width} ${bitmap.height}\n255\n`);
-  const file = new Uint8Array(header.length + bitmap.pixels.length);
+  const header = pgmHeader(bitmap.width, bitmap.height);
+  const { pixels } = bitmap;
+  if (pixels.byteOffset === header.length && pixels.buffer.byteLength === header.length + pixels.length) {
+    const file = new Uint8Array(pixels.buffer, 0, pixels.buffer.byteLength);
+    if (file.subarray(0, header.length).every((byte, i) => byte === header[i])) return file;
+  }
+  const file = new Uint8Array(header.length + pixels.length);
   file.set(header, 0);
-  file.set(bitmap.pixels, header.length);
+  file.set(pixels, header.length);
   return file;
 }
