@@ -103,8 +103,10 @@ export class PageOcr {
     const renderer = await this.#renderer;
     if (!renderer) throw new Error('the PDF could not be opened for rendering');
     const out: RegionBlocks[] = [];
-    for (const region of regions) {
-      const bitmap = renderer.render(pageNumber, REGION_DPI, region);
+    const bitmaps = regions.length > 0 ? renderer.renderRegions(pageNumber, regions, REGION_DPI) : [];
+    if (!bitmaps) throw new Error('the page could not be loaded to render its image regions');
+    for (const [i, region] of regions.entries()) {
+      const bitmap = bitmaps[i];
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
       if (!looksLikeText(bitmap.pixels) || isContinuousTone(bitmap.pixels)) continue;
       const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage(), { invert: mayHoldLightOnDark(bitmap.pixels) });

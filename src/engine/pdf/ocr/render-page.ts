@@ -26,6 +26,9 @@ const MAX_PIXELS = 40_000_000;
 /** A side longer than this cannot be given to tesseract (leptonica's limit is far above; this bounds memory). */
 const MAX_SIDE = 20_000;
 
+/** The most pixels drawn at once (the band's bitmap): a 300-DPI letter page is drawn in about eight bands. */
+const BAND_PIXELS = 1_048_576;
+
 const FPDFBITMAP_GRAY = 1;
 const FPDF_ANNOT = 0x01;
 const FPDF_PRINTING = 0x800;
@@ -90,6 +93,19 @@ export class PageRenderer {
    * top-left corner in page units). Undefined if it cannot be drawn.
    */
   render(pageNumber: number, dpi = OCR_DPI, region?: Rect): GreyBitmap | undefined {
+    return this.#withPage(pageNumber, (page, widthPt, heightPt) => this.#draw(page, widthPt, heightPt, dpi, region));
+  }
+
+  /**
+   * Several regions of page `pageNumber` (page units, as `render`) at `dpi`, the page loaded once for all: loading
+   * parses its content and fonts, which a second region drawn on its own paid again. Undefined for a region that
+   * cannot be drawn, or for all when the page cannot be loaded.
+   */
+  renderRegions(pageNumber: number, regions: readonly Rect[], dpi: number): (GreyBitmap | undefined)[] | undefined {
+    return this.#withPage(pageNumber, (page, widthPt, heightPt) => regions.map((region) => this.#draw(page, widthPt, heightPt, dpi, region)));
+  }
+
+  #withPage<T>(pageNumber: number, use: (page: number, widthPt: number, heightPt: number) => T): T | undefined {
     const m = this.#module;
     const page = m.FPDF_LoadPage(this.#doc, pageNumber - 1);
     if (!page) return undefined;
@@ -97,31 +113,47 @@ export class PageRenderer {
       const widthPt = m.FPDF_GetPageWidthF(page);
       const heightPt = m.FPDF_GetPageHeightF(page);
       if (!(widthPt > 0 && heightPt > 0)) return undefined;
-      const scale = region ? renderScale(region.x1 - region.x0, region.y1 - region.y0, dpi) : renderScale(widthPt, heightPt, dpi);
-      const pageWidth = Math.max(1, Math.round(widthPt * scale));
-      const pageHeight = Math.max(1, Math.round(heightPt * scale));
-      // The bitmap is the region; the page is drawn at its full size, shifted, and PDFium clips it to the bitmap.
-      const left = region ? Math.max(0, Math.floor(region.x0 * scale)) : 0;
-      const top = region ? Math.max(0, Math.floor(region.y0 * scale)) : 0;
-      const width = region ? Math.min(pageWidth, Math.ceil(region.x1 * scale)) - left : pageWidth;
-      const height = region ? Math.min(pageHeight, Math.ceil(region.y1 * scale)) - top : pageHeight;
-      if (!(width > 0 && height > 0)) return undefined;
-      const bitmap = m.FPDFBitmap_CreateEx(width, height, FPDFBITMAP_GRAY, 0, 0);
-      if (!bitmap) return undefined;
-      try {
-        m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
-        m.FPDF_RenderPageBitmap(bitmap, page, -left, -top, pageWidth, pageHeight, 0, FPDF_ANNOT | FPDF_PRINTING);
-        const stride = m.FPDFBitmap_GetStride(bitmap);
-        const buffer = m.FPDFBitmap_GetBuffer(bitmap);
-        const pixels = new Uint8Array(width * height);
-        const memory = heap(m);
-        for (let y = 0; y < height; y++) pixels.set(memory.subarray(buffer + y * stride, buffer + y * stride + width), y * width);
-        return { width, height, pixels, scale, origin: { x: left / scale, y: top / scale } };
-      } finally {
-        m.FPDFBitmap_Destroy(bitmap);
-      }
+      return use(page, widthPt, heightPt);
     } finally {
       m.FPDF_ClosePage(page);
+    }
+  }
+
+  #draw(page: number, widthPt: number, heightPt: number, dpi: number, region: Rect | undefined): GreyBitmap | undefined {
+    const m = this.#module;
+    const scale = region ? renderScale(region.x1 - region.x0, region.y1 - region.y0, dpi) : renderScale(widthPt, heightPt, dpi);
+    const pageWidth = Math.max(1, Math.round(widthPt * scale));
+    const pageHeight = Math.max(1, Math.round(heightPt * scale));
+    // The bitmap is the region; the page is drawn at its full size, shifted, and PDFium clips it to the bitmap.
+    const left = region ? Math.max(0, Math.floor(region.x0 * scale)) : 0;
+    const top = region ? Math.max(0, Math.floor(region.y0 * scale)) : 0;
+    const width = region ? Math.min(pageWidth, Math.ceil(region.x1 * scale)) - left : pageWidth;
+    const height = region ? Math.min(pageHeight, Math.ceil(region.y1 * scale)) - top : pageHeight;
+    if (!(width > 0 && height > 0)) return undefined;
+    // Drawn in bands into one small bitmap: a scanned page at 300 DPI never needs its whole bitmap in
+    // WebAssembly memory, which grows to the largest bitmap drawn and never gives it back.
+    const bandRows = Math.max(1, Math.min(height, Math.floor(BAND_PIXELS / width)));
+    const bitmap = m.FPDFBitmap_CreateEx(width, bandRows, FPDFBITMAP_GRAY, 0, 0);
+    if (!bitmap) return undefined;
+    try {
+      // The pixels are written after a PGM header, so the file handed to tesseract is this memory, not a copy
+      // (a 300-DPI page is 8 MB).
+      const header = pgmHeader(width, height);
+      const file = new Uint8Array(header.length + width * height);
+      file.set(header, 0);
+      const pixels = file.subarray(header.length);
+      for (let bandTop = 0; bandTop < height; bandTop += bandRows) {
+        const rows = Math.min(bandRows, height - bandTop);
+        m.FPDFBitmap_FillRect(bitmap, 0, 0, width, bandRows, WHITE);
+        m.FPDF_RenderPageBitmap(bitmap, page, -left, -(top + bandTop), pageWidth, pageHeight, 0, FPDF_ANNOT | FPDF_PRINTING);
+        const stride = m.FPDFBitmap_GetStride(bitmap);
+        const buffer = m.FPDFBitmap_GetBuffer(bitmap);
+        const memory = heap(m);
+        for (let y = 0; y < rows; y++) pixels.set(memory.subarray(buffer + y * stride, buffer + y * stride + width), (bandTop + y) * width);
+      }
+      return { width, height, pixels, scale, origin: { x: left / scale, y: top / scale } };
+    } finally {
+      m.FPDFBitmap_Destroy(bitmap);
     }
   }
 
@@ -131,11 +163,23 @@ export class PageRenderer {
   }
 }
 
-/** The bitmap as a binary PGM (P5) file, the simplest image format tesseract's leptonica reads. */
+function pgmHeader(width: number, height: number): Uint8Array {
+  return new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+}
+
+/**
+ * The bitmap as a binary PGM (P5) file, the simplest image format tesseract's leptonica reads: for a bitmap this
+ * module drew, a view of the memory it was drawn in (handing it to another thread takes the pixels with it).
+ */
 export function toPgm(bitmap: GreyBitmap): Uint8Array {
-  const header = new TextEncoder().encode(`P5\n${bitmap.width} ${bitmap.height}\n255\n`);
-  const file = new Uint8Array(header.length + bitmap.pixels.length);
+  const header = pgmHeader(bitmap.width, bitmap.height);
+  const { pixels } = bitmap;
+  if (pixels.byteOffset === header.length && pixels.buffer.byteLength === header.length + pixels.length) {
+    const file = new Uint8Array(pixels.buffer, 0, pixels.buffer.byteLength);
+    if (file.subarray(0, header.length).every((byte, i) => byte === header[i])) return file;
+  }
+  const file = new Uint8Array(header.length + pixels.length);
   file.set(header, 0);
-  file.set(bitmap.pixels, header.length);
+  file.set(pixels, header.length);
   return file;
 }
