@@ -150,5 +150,6 @@ async function readAll(source: UploadSource, signal?: AbortSignal): Promise<Uint
     chunks.push(chunk);
     size += chunk.byteLength;
   }
-  return Buffer.concat(chunks, size);
+  // One chunk (a small file, held bytes) is the file already: no copy of it to collect.
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }

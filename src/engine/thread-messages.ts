@@ -20,11 +20,13 @@ export interface ThreadTask {
 }
 
 /**
- * A task's result comes back as one message: the ParseData as JSON bytes whose buffer is transferred, not
- * cloned (a structured clone walks the result object by object on both sides; JSON.parse is faster at it).
+ * A task's result comes back as one message: the ParseData as a JSON string, not the object (a structured clone
+ * walks the result object by object on both sides; JSON.parse is faster at it). A string is cloned as one copy of
+ * its characters; UTF-8 bytes in a transferred buffer cost an encoding and a decoding on top, and detaching the
+ * buffer can make the thread wait for V8's background sweeping of array buffers.
  */
 export type ThreadReply = (
-  | { id: number; ok: true; json: Uint8Array; images?: EmbeddedImage[] | undefined }
+  | { id: number; ok: true; json: string; images?: EmbeddedImage[] | undefined }
   | {
       id: number;
       ok: false;
@@ -50,15 +52,12 @@ export interface ThreadReady {
 
 export type ThreadMessage = ThreadReply | ThreadReady;
 
-/** The thread's side: the result as bytes, and the buffers to transfer with them. */
-export function encodeResult(data: ParseData): { json: Uint8Array; transfer: ArrayBuffer[] } {
-  const json = new TextEncoder().encode(JSON.stringify(data));
-  // Transfer only a buffer that holds these bytes alone (never a pool's).
-  const whole = json.byteOffset === 0 && json.byteLength === json.buffer.byteLength && json.buffer instanceof ArrayBuffer;
-  return { json, transfer: whole ? [json.buffer] : [] };
+/** The thread's side: the result as JSON, and the buffers to transfer with it (none: the caller adds pictures'). */
+export function encodeResult(data: ParseData): { json: string; transfer: ArrayBuffer[] } {
+  return { json: JSON.stringify(data), transfer: [] };
 }
 
 /** The pool's side. */
-export function decodeResult(json: Uint8Array): ParseData {
-  return JSON.parse(new TextDecoder().decode(json)) as ParseData;
+export function decodeResult(json: string): ParseData {
+  return JSON.parse(json) as ParseData;
 }

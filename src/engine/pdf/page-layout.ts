@@ -58,9 +58,11 @@ function layoutRegion(
   x1: number,
   zoneOf: Map<PdfTextItem, 'top' | 'bottom'>,
   monospaceBody: boolean,
+  /** The region's lines when already built from the same items (a page of one region). */
+  built?: TextLine[],
 ) {
   const blockOptions = { deferHyphens: true, monospaceBody };
-  const lines = buildLines(items);
+  const lines = built ?? buildLines(items);
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
     const zone = first ? zoneOf.get(first) : undefined;
@@ -243,10 +245,12 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     textX1 = Math.max(textX1, line.x1);
   }
   const flowBlocks: ProtoBlock[] = [];
+  // A page of one full-width region holds every line of the page: those lines are the region's, not built twice.
+  const whole = regions.length === 1 && regions[0]!.kind === 'full' && regions[0]!.items.length === flowItems.length;
   for (const region of regions) {
     const x0 = region.kind === 'full' ? Math.min(region.x0, textX0) : region.x0;
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
-    append(flowBlocks, layoutRegion(region.items, x0, x1, zoneOf, monospaceBody));
+    append(flowBlocks, layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined));
   }
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;
   for (const line of groupRotated(input.rotated ?? [])) {
