@@ -56,27 +56,27 @@ export class DocumentProcessor {
   /**
    * A group job: its documents converted side by side, each as its own job would be (its own manifest line, its own
    * failure). One that fails for good, or must wait (a deferral, a paused queue, page ranges), or may be retried, is
-   * queued in a job of its own, under an id made of its own and the group's: that job lists it in `failed`, or retries
-   * it alone. A group started again (its worker died) skips what its earlier start moved out, and its documents
-   * already converted are skipped as unchanged. Stopping (an aborted parse) hands the whole group back.
+   * queued in a job of its own, under the id it would have had alone: that job lists it in `failed`, or retries it
+   * alone. A document that has a job of its own (moved out by an earlier start of the group, or queued alone before) is
+   * left to that job, as a document's job queued twice is added once. A group started again (its worker died) finds
+   * its documents already converted unchanged. Stopping (an aborted parse) hands the whole group back.
    */
   async #processGroup(job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<ParseJobResult> {
     const { documents } = groupJobDataSchema.parse(job.data);
-    const startedBefore = (job.attemptsStarted ?? 0) > 1;
+    const ownJobs = await this.#deps.control.jobsThatExist(documents.map((document) => document.id));
     let stopped: unknown;
     let outputs = 0;
     await Promise.all(
       documents.map((document) =>
         this.#grouped(async () => {
           if (stopped !== undefined || signal?.aborted) return;
-          const ownId = `${document.id}-${job.id ?? ''}`;
-          if (startedBefore && (await this.#deps.queue.getJobState(ownId)) !== 'unknown') return;
+          if (ownJobs.has(document.id)) return;
           const member = new GroupMemberJob(job, document.id, document.data);
           try {
             outputs += (await this.#processDocument(new JobContext(member, token, signal, true))).outputs;
           } catch (error) {
             if (error instanceof ParseAbortedError) stopped ??= error;
-            else await this.#moveOut(job, member, ownId, error);
+            else await this.#moveOut(job, member, error);
           }
         }),
       ),
@@ -87,7 +87,8 @@ export class DocumentProcessor {
   }
 
   /** Queues a grouped document in a job of its own, as the error its conversion ended with asks. */
-  async #moveOut(group: Job, member: GroupMemberJob, ownId: string, error: unknown): Promise<void> {
+  async #moveOut(group: Job, member: GroupMemberJob, error: unknown): Promise<void> {
+    const ownId = member.id;
     const allowed = group.opts.attempts ?? 1;
     const base: JobsOptions = { jobId: ownId, ...(group.opts.backoff !== undefined ? { backoff: group.opts.backoff } : {}) };
     let data: ParseJobData = member.data;
