@@ -93,6 +93,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     });
     logger.info({ source: options.source, out: options.out, queue: queue.name, redis: handle.target, concurrency: worker.concurrency }, 'run started');
     const producer = new Producer(queue, {
+      existingJobs: (ids) => control.jobsThatExist(ids),
       optionsFingerprint: fingerprint,
       force: Boolean(options.force),
       attempts,

@@ -109,6 +109,7 @@ async function workUntilStopped(
       await handle.control.saveOptions(validated.fingerprint, validated.options, validated.settings);
       const onSkipped = (entry: SkippedEntry) => recordNotConverted(entry, source.location, store, counter, pipelineEvents);
       const producer = new Producer(handle.queue, {
+      existingJobs: (ids) => handle.control.jobsThatExist(ids),
         optionsFingerprint: validated.fingerprint,
         force: Boolean(options.force),
         attempts,

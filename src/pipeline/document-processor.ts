@@ -57,13 +57,13 @@ export class DocumentProcessor {
    * A group job: its documents converted side by side, each as its own job would be (its own manifest line, its own
    * failure). One that fails for good, or must wait (a deferral, a paused queue, page ranges), or may be retried, is
    * queued in a job of its own, under the id it would have had alone: that job lists it in `failed`, or retries it
-   * alone. A document that has a job of its own (moved out by an earlier start of the group, or queued alone before) is
-   * left to that job, as a document's job queued twice is added once. A group started again (its worker died) finds
-   * its documents already converted unchanged. Stopping (an aborted parse) hands the whole group back.
+   * alone. A group started again (its worker died) leaves the documents its earlier start moved out to their jobs,
+   * and finds those it converted unchanged. Stopping (an aborted parse) hands the whole group back.
    */
   async #processGroup(job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<ParseJobResult> {
     const { documents } = groupJobDataSchema.parse(job.data);
-    const ownJobs = await this.#deps.control.jobsThatExist(documents.map((document) => document.id));
+    // The enqueuer leaves out documents with a job of their own; a group started again looks for those it moved out.
+    const ownJobs = (job.attemptsStarted ?? 0) > 1 ? await this.#deps.control.jobsThatExist(documents.map((document) => document.id)) : new Set<string>();
     let stopped: unknown;
     let outputs = 0;
     await Promise.all(

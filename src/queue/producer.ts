@@ -29,6 +29,12 @@ export interface EnqueueSettings {
   removalGraceMs?: number;
   /** Small files queued several to a job (see DocumentGrouping); false: one job each. @default DEFAULT_GROUPING */
   grouping?: DocumentGrouping | false;
+  /**
+   * The ids among `ids` that name a job already (QueueControl.jobsThatExist): a document with a job of its own (a
+   * group moved it out: failed, deferred, parked) is not queued again in a group, as its own job would not be added
+   * twice. Without it, the group's worker finds that job and leaves the document to it.
+   */
+  existingJobs?: (ids: readonly string[]) => Promise<Set<string>>;
 }
 
 /**
@@ -112,10 +118,18 @@ export class Producer {
     });
     if (documents.length === 0) return 0;
     const options = defaultJobOptions(this.settings.attempts);
-    const jobs = groupDocuments(documents, this.settings.grouping ?? DEFAULT_GROUPING).map((group) => {
+    const grouping = this.settings.grouping ?? DEFAULT_GROUPING;
+    let queueing = documents;
+    if (grouping && this.settings.existingJobs) {
+      const small = documents.filter((document) => document.data.size < grouping.maxFileBytes).map((document) => document.id);
+      const existing = await this.settings.existingJobs(small);
+      // Added alone, a document that has its own job already is a no-op, as before grouping.
+      if (existing.size > 0) queueing = documents.map((document) => (existing.has(document.id) ? { ...document, alone: true } : document));
+    }
+    const jobs = groupDocuments(queueing, grouping).map((group) => {
       const [only] = group;
       if (group.length === 1 && only) return { name: JOB_NAME, data: only.data as object, opts: { ...options, jobId: only.id } };
-      return { name: GROUP_JOB_NAME, data: { v: 1, documents: group } as object, opts: { ...options, jobId: groupJobIdFor(group.map((document) => document.id)) } };
+      return { name: GROUP_JOB_NAME, data: { v: 1, documents: group.map(({ id, data }) => ({ id, data })) } as object, opts: { ...options, jobId: groupJobIdFor(group.map((document) => document.id)) } };
     });
     await this.queue.addBulk(jobs);
     this.settings.onQueued?.(documents.length);
@@ -150,6 +164,8 @@ export class Producer {
 interface QueuedDocument {
   id: string;
   data: ParseJobData;
+  /** Queued in a job of its own whatever its size. */
+  alone?: boolean;
 }
 
 /** Splits documents into jobs: each large one alone, small ones grouped in listing order (see DocumentGrouping). */
@@ -159,7 +175,7 @@ export function groupDocuments(documents: readonly QueuedDocument[], grouping: D
   let open: QueuedDocument[] = [];
   let bytes = 0;
   for (const document of documents) {
-    if (document.data.size >= grouping.maxFileBytes) {
+    if (document.alone || document.data.size >= grouping.maxFileBytes) {
       jobs.push([document]);
       continue;
     }
