@@ -63,7 +63,6 @@ export const groupJobDataSchema = z.object({
   v: z.literal(1),
   documents: z.array(z.object({ id: z.string(), data: parseJobDataSchema })).min(1),
 });
-export type GroupJobData = z.infer<typeof groupJobDataSchema>;
 
 /** A group's id: its documents' ids, and how many they are (`g<count>-…`, which status reads to count documents). */
 export function groupJobIdFor(ids: readonly string[]): string {
