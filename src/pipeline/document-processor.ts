@@ -57,15 +57,18 @@ export class DocumentProcessor {
    * A group job: its documents converted side by side, each as its own job would be (its own manifest line, its own
    * failure). One that fails for good, or must wait (a deferral, a paused queue, page ranges), or may be retried, is
    * queued in a job of its own, under the id it would have had alone: that job lists it in `failed`, or retries it
-   * alone. A group started again (its worker died) leaves the documents its earlier start moved out to their jobs,
-   * and finds those it converted unchanged. Stopping (an aborted parse) hands the whole group back.
+   * alone. A document that has a job of its own when the group starts (moved out by an earlier start, or queued
+   * alone by a watcher) is left to it, as a document's job queued twice is added once. A group started again (its
+   * worker died) finds the documents it converted unchanged. Stopping (an aborted parse) hands the whole group back.
    */
   async #processGroup(job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<ParseJobResult> {
     const { documents } = groupJobDataSchema.parse(job.data);
-    // The enqueuer leaves out documents with a job of their own; a group started again looks for those it moved out.
-    const ownJobs = (job.attemptsStarted ?? 0) > 1 ? await this.#deps.control.jobsThatExist(documents.map((document) => document.id)) : new Set<string>();
+    // The enqueuer left out documents with a job of their own then; one may have been queued since (a watcher's event),
+    // or moved out by an earlier start of this group.
+    const ownJobs = await this.#deps.control.jobsThatExist(documents.map((document) => document.id));
     let stopped: unknown;
     let outputs = 0;
+    let finished = 0;
     await Promise.all(
       documents.map((document) =>
         this.#grouped(async () => {
@@ -74,6 +77,7 @@ export class DocumentProcessor {
           const member = new GroupMemberJob(job, document.id, document.data);
           try {
             outputs += (await this.#processDocument(new JobContext(member, token, signal, true))).outputs;
+            finished++;
           } catch (error) {
             if (error instanceof ParseAbortedError) stopped ??= error;
             else await this.#moveOut(job, member, error);
@@ -83,12 +87,12 @@ export class DocumentProcessor {
     );
     if (stopped !== undefined) throw stopped;
     if (signal?.aborted) throw new ParseAbortedError(signal.reason);
-    return { status: 'converted', outputs, documents: documents.length };
+    return { status: 'converted', outputs, documents: finished };
   }
 
   /** Queues a grouped document in a job of its own, as the error its conversion ended with asks. */
   async #moveOut(group: Job, member: GroupMemberJob, error: unknown): Promise<void> {
-    const ownId = member.id;
+    const ownId = member.documentId;
     const allowed = group.opts.attempts ?? 1;
     const base: JobsOptions = { jobId: ownId, ...(group.opts.backoff !== undefined ? { backoff: group.opts.backoff } : {}) };
     let data: ParseJobData = member.data;

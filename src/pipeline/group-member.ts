@@ -22,11 +22,19 @@ export class GroupMemberJob implements PipelineJob {
   data: ParseJobData;
   departure: Departure | undefined;
 
+  /**
+   * Its own and its group's: who holds its content lock and credit reservation. A job of the document's own (queued
+   * by a watcher while the group converts it) is another holder, so the two never convert it at once.
+   */
+  readonly id: string;
+
   constructor(
     private readonly group: Job,
-    readonly id: string,
+    /** The id the document's own job has: the one it is moved out under. */
+    readonly documentId: string,
     data: ParseJobData,
   ) {
+    this.id = `${documentId}-${group.id ?? ''}`;
     this.data = data;
   }
 

@@ -25,7 +25,7 @@ export interface ParseJobResult {
   status: 'converted' | 'skipped' | 'removed';
   outputs: number;
   numPages?: number | undefined;
-  /** A group job: the documents it held. */
+  /** A group job: the documents it finished itself (not those it moved out into jobs of their own). */
   documents?: number | undefined;
 }
 
