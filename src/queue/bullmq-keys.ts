@@ -44,13 +44,16 @@ export function lockTokenOf(queue: Queue, redis: RedisClient, jobId: string): Pr
   return redis.get(queue.toKey(`${jobId}:lock`));
 }
 
-/** The ids among `ids` that name a job of the queue, in any state (one pipelined EXISTS each; one slot: the hash tag). */
+/**
+ * The ids among `ids` that name a job of the queue, in any state. Mostly none do: one EXISTS over every key says so
+ * (one command, not one per id; one slot: the prefix's hash tag); only when some do is each asked apart.
+ */
 export async function jobsThatExist(queue: Queue, redis: RedisClient, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+  const found = new Set<string>();
+  if (ids.length === 0 || (await redis.exists(...ids.map((id) => queue.toKey(id)))) === 0) return found;
   const pipeline = redis.pipeline();
   for (const id of ids) pipeline.exists(queue.toKey(id));
   const replies = (await pipeline.exec()) ?? [];
-  const found = new Set<string>();
   replies.forEach(([error, exists], index) => {
     if (error) throw error;
     if (exists === 1) found.add(ids[index] as string);
