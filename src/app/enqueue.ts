@@ -66,6 +66,7 @@ async function enqueueAll(options: EnqueueOptions, pipelineEvents: PipelineEvent
     await handle.control.saveOptions(fingerprint, parseOptions, settings);
     const onSkipped = (entry: SkippedEntry) => recordNotConverted(entry, source.location, undefined, counter, pipelineEvents);
     const producer = new Producer(handle.queue, {
+      existingJobs: (ids) => handle.control.jobsThatExist(ids),
       optionsFingerprint: fingerprint,
       force: Boolean(options.force),
       attempts,

@@ -3,6 +3,7 @@
  * Redis at each scrape), the local engine pool's load when documents are parsed in this process, and the hosted
  * API's remaining credits (polled once a minute, best effort).
  */
+import { documentCounts } from '../queue/document-counts.js';
 import type { Logger } from 'pino';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import { pollCreditUsage } from '../client/credit-usage.js';
@@ -31,7 +32,8 @@ export function observeForMetrics(resources: Resources, metrics: DocmillMetrics,
   if (sources.metricsPort === undefined) return;
   const { handle, backend } = sources;
   metrics.observeQueue({
-    getJobCounts: (...states) => handle.queue.getJobCounts(...states),
+    // Documents by state: a group job counts the small documents it holds.
+    getJobCounts: (...states) => documentCounts(handle.queue, ...states),
     getRateLimitTtl: () => queueRateLimitTtl(handle.queue),
     pauseReason: () => handle.control.pauseReason(),
     redisDown: () => handle.outage.down,

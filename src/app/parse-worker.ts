@@ -69,6 +69,7 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     logger: options.logger,
     metrics: options.metrics,
     splitPages: options.splitPages,
+    documentsAtOnce: jobsAtOnce(options.concurrency),
     ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
     ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
     ...(options.onPaused ? { onPaused: options.onPaused } : {}),
@@ -84,7 +85,7 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
   const worker = new Worker(options.queue.name, tracked, {
     connection: options.connection,
     prefix: QUEUE_PREFIX,
-    concurrency: options.concurrency + Math.max(2, Math.ceil(options.concurrency / 4)),
+    concurrency: jobsAtOnce(options.concurrency),
     lockDuration: options.lockDurationMs,
     // The retention of every job this worker finishes whose own options name none (jobs queued since 2026-11-23).
     ...finishedJobRetention(options.keepCompleted),
@@ -149,6 +150,14 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
 function gateFor(options: ParseWorkerOptions): ParseGate {
   if (options.backend instanceof LocalParseEngine) return new ApiGate({ max: options.concurrency });
   return new SharedApiGate({ connection: options.connection, queue: options.queue.name, max: options.concurrency });
+}
+
+/**
+ * Jobs open at once: more than the parse requests in flight, since a job reads, hashes and writes while others hold
+ * API slots. The documents of group jobs share the same number (DocumentProcessor).
+ */
+function jobsAtOnce(concurrency: number): number {
+  return concurrency + Math.max(2, Math.ceil(concurrency / 4));
 }
 
 /** How long closing may wait on an unreachable Redis before the worker's connections are dropped. */

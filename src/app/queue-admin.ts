@@ -3,7 +3,8 @@
  * Each call opens the queue through the composition root and closes it before it returns.
  */
 import type { Job } from 'bullmq';
-import { parseJobDataSchema } from '../queue/job-data.js';
+import { documentCounts } from '../queue/document-counts.js';
+import { groupJobDataSchema, parseJobDataSchema } from '../queue/job-data.js';
 import type { PauseKind } from '../queue/queue-control.js';
 import { CompositionRoot } from './composition-root.js';
 import type { CommonOptions, QueueOptions } from './options.js';
@@ -40,7 +41,8 @@ export async function queueStatus(options: QueueLookupOptions): Promise<QueueSta
   return CompositionRoot.use(options, async (root) => {
     const handle = await root.queue(options, 'lookup');
     const { queue, control } = handle;
-    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
+    // Documents, not jobs: a group job holds several small ones.
+    const counts = await documentCounts(queue, 'waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed');
     const pause = await control.pauseReason();
     const stats = await control.stats();
     const recent = await control.recentRate(60);
@@ -112,15 +114,21 @@ export async function failedDocuments(
       const jobs: Job[] = await queue.getFailed(start, start + 499);
       if (jobs.length === 0) break;
       for (const job of jobs) {
-        listed++;
-        const data = parseJobDataSchema.safeParse(job.data);
-        onDocument({
-          path: data.success ? data.data.relativePath : job.id,
-          source: data.success ? data.data.uri : undefined,
-          reason: job.failedReason,
-          attempts: job.attemptsMade,
-          at: job.finishedOn ? new Date(job.finishedOn).toISOString() : undefined,
-        });
+        const at = job.finishedOn ? new Date(job.finishedOn).toISOString() : undefined;
+        // A group job that failed as a whole (its every start stopped short): each of its documents is listed.
+        const group = groupJobDataSchema.safeParse(job.data);
+        const documents = group.success ? group.data.documents.map((document) => document.data) : [job.data];
+        for (const document of documents) {
+          listed++;
+          const data = parseJobDataSchema.safeParse(document);
+          onDocument({
+            path: data.success ? data.data.relativePath : job.id,
+            source: data.success ? data.data.uri : undefined,
+            reason: job.failedReason,
+            attempts: job.attemptsMade,
+            at,
+          });
+        }
       }
       if (jobs.length < 500) break;
     }

@@ -10,6 +10,7 @@
 import type { Logger } from 'pino';
 import type { ParseApiError } from '../backend/errors.js';
 import { integerSetting } from '../config/numbers.js';
+import { documentCounts } from '../queue/document-counts.js';
 import { Producer } from '../queue/producer.js';
 import { reclaimOrphanedJobs } from '../queue/reclaim.js';
 import { DEFAULT_REDIS_WAIT_MS, unlessAborted } from '../queue/redis-outage.js';
@@ -93,6 +94,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     });
     logger.info({ source: options.source, out: options.out, queue: queue.name, redis: handle.target, concurrency: worker.concurrency }, 'run started');
     const producer = new Producer(queue, {
+      existingJobs: (ids) => control.jobsThatExist(ids),
       optionsFingerprint: fingerprint,
       force: Boolean(options.force),
       attempts,
@@ -138,7 +140,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     if (ending === 'budget') {
       await parseWorker.close();
       const budget = await control.budget.state();
-      const open = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      const open = await documentCounts(queue, 'waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
       const waiting = Object.values(open).reduce((sum, count) => sum + count, 0);
       logger.warn({ ...budget, waiting }, 'run stopped at the credit budget; the remaining documents wait in the queue');
       return {

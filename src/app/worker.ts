@@ -109,6 +109,10 @@ async function workUntilStopped(
       await handle.control.saveOptions(validated.fingerprint, validated.options, validated.settings);
       const onSkipped = (entry: SkippedEntry) => recordNotConverted(entry, source.location, store, counter, pipelineEvents);
       const producer = new Producer(handle.queue, {
+        existingJobs: (ids) => handle.control.jobsThatExist(ids),
+        // With events, the backfill and the event consumer queue the same new files at once: only one job per document
+        // (its own id) makes them one, so that backfill groups nothing.
+        ...(events ? { grouping: false as const } : {}),
         optionsFingerprint: validated.fingerprint,
         force: Boolean(options.force),
         attempts,

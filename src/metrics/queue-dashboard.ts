@@ -55,10 +55,15 @@ export function createQueueDashboard(options: QueueDashboardOptions): QueueDashb
   return server;
 }
 
-/** docmill's jobs are all named `parse` (or `parse-range`): the board names them by their file, and page range. */
+/** docmill's jobs are named `parse` (or `parse-range`, `parse-group`): the board names them by their file, and page range. */
 function jobTitle(job: { name?: unknown; data?: unknown }): string {
   const name = typeof job.name === 'string' ? job.name : '';
-  const data = (job.data ?? {}) as { relativePath?: unknown; range?: { first?: unknown; last?: unknown } };
+  const data = (job.data ?? {}) as { relativePath?: unknown; range?: { first?: unknown; last?: unknown }; documents?: unknown };
+  if (Array.isArray(data.documents)) {
+    // A group job: its first file, and how many more it holds.
+    const first = (data.documents[0] as { data?: { relativePath?: unknown } } | undefined)?.data?.relativePath;
+    return typeof first === 'string' ? `${first} (+${data.documents.length - 1} more)` : name;
+  }
   if (typeof data.relativePath !== 'string') return name;
   const range = data.range && typeof data.range.first === 'number' ? ` (pages ${data.range.first}-${String(data.range.last)})` : '';
   return `${data.relativePath}${range}`;

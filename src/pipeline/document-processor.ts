@@ -4,13 +4,15 @@
  * job: BullMQ's control flow passes through (./job-control.ts); throttling, exhausted credits and rejected keys never
  * cost the document an attempt and never fail it; errors about the document itself fail it, once, for good.
  */
-import { UnrecoverableError, type Job } from 'bullmq';
+import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { isRetryCandidate, ParseAbortedError } from '../backend/errors.js';
 import { BudgetReleases } from './budget-releases.js';
 import { convertDocument } from './document-pipeline.js';
 import { JobContext } from './job-context.js';
-import { isJobControl } from './job-control.js';
-import { REMOVE_JOB_NAME } from '../queue/job-data.js';
+import { isJobControl, LeaveGroupError } from './job-control.js';
+import { GroupMemberJob } from './group-member.js';
+import { GROUP_JOB_NAME, groupJobDataSchema, JOB_NAME, parseJobDataSchema, REMOVE_JOB_NAME, type ParseJobData } from '../queue/job-data.js';
 import type { ProcessorDeps, StepDeps } from './processor-deps.js';
 import { SendingState } from './sending.js';
 import { loadOptions } from './steps/load-options.js';
@@ -24,6 +26,8 @@ export type { ParseJobResult } from './steps/record.js';
 
 export class DocumentProcessor {
   readonly #deps: StepDeps;
+  /** Documents of group jobs open at once, across the groups this process holds. */
+  readonly #grouped: LimitFunction;
 
   constructor(deps: ProcessorDeps) {
     this.#deps = {
@@ -31,14 +35,85 @@ export class DocumentProcessor {
       sending: new SendingState(),
       releases: new BudgetReleases(deps.control.budget, { logger: deps.logger, metrics: deps.metrics }),
     };
+    this.#grouped = pLimit(deps.documentsAtOnce ?? 8);
   }
 
   /** The BullMQ processor function. */
   readonly process = async (job: Job, token?: string, signal?: AbortSignal): Promise<ParseJobResult> => {
     if (job.name === REMOVE_JOB_NAME) return removeSource(job, token, this.#deps);
+    if (job.name === GROUP_JOB_NAME) return this.#processGroup(job, token, signal);
+    const failedInGroup = job.name === JOB_NAME ? parseJobDataSchema.safeParse(job.data) : undefined;
+    if (failedInGroup?.success && failedInGroup.data.groupFailure) {
+      // Recorded by its group already: the job only fails, and without the mark, so `failed --retry` parses it again.
+      const { groupFailure, ...data } = failedInGroup.data;
+      await job.updateData(data);
+      throw new UnrecoverableError(groupFailure.message);
+    }
     const ctx = new JobContext(job, token, signal);
     return ctx.isRange ? this.#processRange(ctx) : this.#processDocument(ctx);
   };
+
+  /**
+   * A group job: its documents converted side by side, each as its own job would be (its own manifest line, its own
+   * failure). One that fails for good, or must wait (a deferral, a paused queue, page ranges), or may be retried, is
+   * queued in a job of its own, under the id it would have had alone: that job lists it in `failed`, or retries it
+   * alone. A document that has a job of its own when the group starts (moved out by an earlier start, or queued
+   * alone by a watcher) is left to it, as a document's job queued twice is added once. A group started again (its
+   * worker died) finds the documents it converted unchanged. Stopping (an aborted parse) hands the whole group back.
+   */
+  async #processGroup(job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<ParseJobResult> {
+    const { documents } = groupJobDataSchema.parse(job.data);
+    // The enqueuer left out documents with a job of their own then; one may have been queued since (a watcher's event),
+    // or moved out by an earlier start of this group.
+    const ownJobs = await this.#deps.control.jobsThatExist(documents.map((document) => document.id));
+    let stopped: unknown;
+    let outputs = 0;
+    let finished = 0;
+    await Promise.all(
+      documents.map((document) =>
+        this.#grouped(async () => {
+          if (stopped !== undefined || signal?.aborted) return;
+          if (ownJobs.has(document.id)) return;
+          const member = new GroupMemberJob(job, document.id, document.data);
+          try {
+            outputs += (await this.#processDocument(new JobContext(member, token, signal, true))).outputs;
+            finished++;
+          } catch (error) {
+            if (error instanceof ParseAbortedError) stopped ??= error;
+            else await this.#moveOut(job, member, error);
+          }
+        }),
+      ),
+    );
+    if (stopped !== undefined) throw stopped;
+    if (signal?.aborted) throw new ParseAbortedError(signal.reason);
+    return { status: 'converted', outputs, documents: finished };
+  }
+
+  /** Queues a grouped document in a job of its own, as the error its conversion ended with asks. */
+  async #moveOut(group: Job, member: GroupMemberJob, error: unknown): Promise<void> {
+    const ownId = member.documentId;
+    const allowed = group.opts.attempts ?? 1;
+    const base: JobsOptions = { jobId: ownId, ...(group.opts.backoff !== undefined ? { backoff: group.opts.backoff } : {}) };
+    let data: ParseJobData = member.data;
+    let options: JobsOptions;
+    if (isJobControl(error)) {
+      // Deferred, parked or split: no attempt spent; the deferral's time and counters go with it.
+      const delay = member.departure?.delayUntil === undefined ? 0 : Math.max(0, member.departure.delayUntil - Date.now());
+      options = { ...base, attempts: Math.max(1, allowed - group.attemptsMade), delay };
+      const why = error instanceof LeaveGroupError ? error.why : (member.departure?.why ?? 'moved');
+      this.#deps.logger.debug({ file: data.relativePath, why }, 'document moved out of its group');
+    } else if (isRetryCandidate(error) && error.retryable && group.attemptsMade + 1 < allowed) {
+      // Its failure was logged and its progress saved (recordFailure): retried alone, after the job's backoff.
+      options = { ...base, attempts: allowed - group.attemptsMade - 1, delay: backoffDelay(group.opts.backoff, group.attemptsMade + 1) };
+    } else {
+      // Failed for good, and recorded: its own job fails at once with the same reason.
+      const message = error instanceof Error ? error.message : String(error);
+      data = { ...data, groupFailure: { message } };
+      options = { jobId: ownId, attempts: 1 };
+    }
+    await this.#deps.queue.add(JOB_NAME, data, options);
+  }
 
   async #processDocument(ctx: JobContext): Promise<ParseJobResult> {
     try {
@@ -71,4 +146,12 @@ export class DocumentProcessor {
       throw new UnrecoverableError(`${failure.code}: ${failure.message}`);
     }
   }
+}
+
+/** BullMQ's delay before the `attempt`th retry (1: the first) under a job's backoff option. */
+function backoffDelay(backoff: JobsOptions['backoff'], attempt: number): number {
+  if (backoff === undefined) return 0;
+  if (typeof backoff === 'number') return backoff;
+  const delay = backoff.delay ?? 0;
+  return backoff.type === 'exponential' ? delay * 2 ** (attempt - 1) : delay;
 }

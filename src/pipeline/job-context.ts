@@ -10,6 +10,29 @@ import type { ProcessingSettings } from '../common/processing-settings.js';
 import type { ParseOptions } from '../contract/options.js';
 import { parseJobDataSchema, RANGE_JOB_NAME, type ParseJobData } from '../queue/job-data.js';
 
+/**
+ * What the steps use of a BullMQ job: a document's own job, or one document of a group job (./group-member.ts),
+ * which answers the same calls for that document alone.
+ */
+export type PipelineJob = Pick<
+  Job,
+  | 'id'
+  | 'name'
+  | 'data'
+  | 'opts'
+  | 'timestamp'
+  | 'attemptsMade'
+  | 'attemptsStarted'
+  | 'parent'
+  | 'queueQualifiedName'
+  | 'updateData'
+  | 'moveToDelayed'
+  | 'moveToWait'
+  | 'moveToWaitingChildren'
+  | 'getDependenciesCount'
+  | 'getIgnoredChildrenFailures'
+>;
+
 /** What a job is parsed with. */
 export interface JobOptions {
   /** The options the user asked for: they decide which outputs are written. */
@@ -20,7 +43,9 @@ export interface JobOptions {
 }
 
 export class JobContext {
-  readonly job: Job;
+  readonly job: PipelineJob;
+  /** One document of a group job: what would move the job (a deferral, a split) moves this document out instead. */
+  readonly grouped: boolean;
   readonly token: string | undefined;
   readonly signal: AbortSignal | undefined;
   /** The job's data when this start began. */
@@ -33,8 +58,9 @@ export class JobContext {
   #lastAttemptMs: number | undefined;
   #attemptSentAt: number | undefined;
 
-  constructor(job: Job, token?: string, signal?: AbortSignal) {
+  constructor(job: PipelineJob, token?: string, signal?: AbortSignal, grouped = false) {
     this.job = job;
+    this.grouped = grouped;
     this.token = token;
     this.signal = signal;
     this.data = parseJobDataSchema.parse(job.data);

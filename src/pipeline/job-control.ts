@@ -8,9 +8,21 @@ import { DelayedError, type Job, RateLimitError, UnrecoverableError, WaitingChil
 import type { ParseJobData } from '../queue/job-data.js';
 import type { JobContext } from './job-context.js';
 
+/**
+ * A document of a group job that needs a job of its own (its page ranges are children of its job): the group moves
+ * it out, as it does a document deferred or parked (./group-member.ts).
+ */
+export class LeaveGroupError extends Error {
+  constructor(readonly why: string) {
+    super(`moved out of its group: ${why}`);
+    this.name = 'LeaveGroupError';
+  }
+}
+
 /** Whether `error` is BullMQ's control flow (the job was moved, or the worker is rate limited), not a failure. */
 export function isJobControl(error: unknown): boolean {
   return (
+    error instanceof LeaveGroupError ||
     error instanceof DelayedError ||
     error instanceof WaitingError ||
     error instanceof WaitingChildrenError ||
@@ -25,7 +37,7 @@ export async function deferUntil(ctx: JobContext, timestamp: number, fields: Par
 }
 
 /** Moves any job (a parse job, a removal) to the delayed set until `timestamp`; ends this start. */
-export async function delayJobUntil(job: Job, token: string | undefined, timestamp: number): Promise<never> {
+export async function delayJobUntil(job: Pick<Job, 'moveToDelayed'>, token: string | undefined, timestamp: number): Promise<never> {
   await job.moveToDelayed(timestamp, token);
   throw new DelayedError();
 }

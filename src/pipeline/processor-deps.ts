@@ -34,6 +34,8 @@ export interface ProcessorDeps {
   contentLockMs?: number;
   /** A PDF with more pages is parsed in page ranges of at most this many (as is one over 50 MiB). @default timeout / 500 ms */
   splitPages?: number | undefined;
+  /** Documents of group jobs converted at once in this process (each group job holds several). @default 8 */
+  documentsAtOnce?: number | undefined;
 }
 
 /** The processor's deps, plus what its jobs share in this process. */

@@ -6,6 +6,7 @@
  * - Every queue under docmill's prefix (the dashboard over a whole Redis): BullMQ lists no queues.
  * - The token of a job's lock: BullMQ reads it only inside its scripts; moving a job with it (`job.moveToWait(token)`)
  *   is public.
+ * - Which of several job ids name a job, in one round trip: a group job asks it of its documents' own ids.
  */
 import { QueueKeys, type Queue } from 'bullmq';
 import { Cluster } from 'ioredis';
@@ -41,4 +42,21 @@ export async function queueNamesIn(redis: RedisClient): Promise<string[]> {
 /** The token of the lock a worker holds on an active job, or null when no lock is held. */
 export function lockTokenOf(queue: Queue, redis: RedisClient, jobId: string): Promise<string | null> {
   return redis.get(queue.toKey(`${jobId}:lock`));
+}
+
+/**
+ * The ids among `ids` that name a job of the queue, in any state. Mostly none do: one EXISTS over every key says so
+ * (one command, not one per id; one slot: the prefix's hash tag); only when some do is each asked apart.
+ */
+export async function jobsThatExist(queue: Queue, redis: RedisClient, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  if (ids.length === 0 || (await redis.exists(...ids.map((id) => queue.toKey(id)))) === 0) return found;
+  const pipeline = redis.pipeline();
+  for (const id of ids) pipeline.exists(queue.toKey(id));
+  const replies = (await pipeline.exec()) ?? [];
+  replies.forEach(([error, exists], index) => {
+    if (error) throw error;
+    if (exists === 1) found.add(ids[index] as string);
+  });
+  return found;
 }

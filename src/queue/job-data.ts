@@ -41,12 +41,39 @@ export const parseJobDataSchema = z.object({
     .optional(),
   /** A child job: one page range of a split PDF, parsed on its own and checkpointed in the store. */
   range: pageRangeSchema.extend({ sha256: z.string() }).optional(),
+  /**
+   * A document of a group (GROUP_JOB_NAME) that failed for good there, its failure already recorded: its job of its
+   * own only fails with this message, so `failed` lists it and `failed --retry` retries it alone.
+   */
+  groupFailure: z.object({ message: z.string() }).optional(),
 });
 export type ParseJobData = z.infer<typeof parseJobDataSchema>;
 
 export const JOB_NAME = 'parse';
 /** The job name of a page range of a split PDF (a child of its document's job). */
 export const RANGE_JOB_NAME = 'parse-range';
+
+/**
+ * The job name of several small documents in one job: BullMQ's own scripts cost about 40 Redis commands a job, more
+ * than a small HTML page costs to convert. Each document keeps the id its own job would have had.
+ */
+export const GROUP_JOB_NAME = 'parse-group';
+
+export const groupJobDataSchema = z.object({
+  v: z.literal(1),
+  documents: z.array(z.object({ id: z.string(), data: parseJobDataSchema })).min(1),
+});
+
+/** A group's id: its documents' ids, and how many they are (`g<count>-…`, which status reads to count documents). */
+export function groupJobIdFor(ids: readonly string[]): string {
+  return `g${ids.length}-${createHash('sha256').update(ids.join('\n')).digest('hex').slice(0, 40)}`;
+}
+
+/** How many documents a job holds, from its id: a group's count, else one. */
+export function documentsInJob(jobId: string): number {
+  const match = /^g(\d+)-/.exec(jobId);
+  return match ? Number(match[1]) : 1;
+}
 
 export function jobDataFor(source: string, file: SourceFile, optionsFingerprint: string, force = false): ParseJobData {
   return {

@@ -4,7 +4,7 @@
  */
 import type { JobsOptions, KeepJobs, Queue } from 'bullmq';
 import type { ListEntry, RemovedEntry, SkipReason, Source } from '../sources/source.js';
-import { JOB_NAME, jobDataFor, jobIdFor, REMOVE_JOB_NAME, removalJobIdFor, type RemovalJobData, type RemovedOutputs } from './job-data.js';
+import { GROUP_JOB_NAME, groupJobIdFor, JOB_NAME, jobDataFor, jobIdFor, type ParseJobData, REMOVE_JOB_NAME, removalJobIdFor, type RemovalJobData, type RemovedOutputs } from './job-data.js';
 
 export interface EnqueueSettings {
   optionsFingerprint: string;
@@ -27,7 +27,28 @@ export interface EnqueueSettings {
    * them is queued before the removal (a run queues its removals after its listing). @default 10000
    */
   removalGraceMs?: number;
+  /** Small files queued several to a job (see DocumentGrouping); false: one job each. @default DEFAULT_GROUPING */
+  grouping?: DocumentGrouping | false;
+  /**
+   * The ids among `ids` that name a job already (QueueControl.jobsThatExist): a document with a job of its own (a
+   * group moved it out: failed, deferred, parked) is not queued again in a group, as its own job would not be added
+   * twice. Without it, the group's worker finds that job and leaves the document to it.
+   */
+  existingJobs?: (ids: readonly string[]) => Promise<Set<string>>;
 }
+
+/**
+ * Which files share a job, and how many: files below `maxFileBytes`, consecutive in the listing, at most `maxFiles`
+ * and `maxBytes` to a job. A small document costs less to convert than BullMQ's scripts cost to move its job; a
+ * large one keeps a job of its own (its retries, deferrals and page ranges are the job's).
+ */
+export interface DocumentGrouping {
+  maxFiles: number;
+  maxBytes: number;
+  maxFileBytes: number;
+}
+
+export const DEFAULT_GROUPING: DocumentGrouping = { maxFiles: 16, maxBytes: 1024 * 1024, maxFileBytes: 256 * 1024 };
 
 /** The default of EnqueueSettings.removalGraceMs. */
 export const DEFAULT_REMOVAL_GRACE_MS = 10_000;
@@ -88,16 +109,31 @@ export class Producer {
     return summary;
   }
 
+  /** Queues a batch of listing entries; resolves to the documents queued (a group counts its documents). */
   async enqueueBatch(source: Source, entries: ListEntry[]): Promise<number> {
-    const jobs = entries.flatMap((entry) => {
+    const documents = entries.flatMap((entry) => {
       if (entry.kind !== 'file') return [];
       const data = jobDataFor(source.location, entry.file, this.settings.optionsFingerprint, this.settings.force);
-      return [{ name: JOB_NAME, data, opts: { ...defaultJobOptions(this.settings.attempts), jobId: jobIdFor(data, this.#nonce) } }];
+      return [{ id: jobIdFor(data, this.#nonce), data }];
     });
-    if (jobs.length === 0) return 0;
+    if (documents.length === 0) return 0;
+    const options = defaultJobOptions(this.settings.attempts);
+    const grouping = this.settings.grouping ?? DEFAULT_GROUPING;
+    let queueing = documents;
+    if (grouping && this.settings.existingJobs) {
+      const small = documents.filter((document) => document.data.size < grouping.maxFileBytes).map((document) => document.id);
+      const existing = await this.settings.existingJobs(small);
+      // Added alone, a document that has its own job already is a no-op, as before grouping.
+      if (existing.size > 0) queueing = documents.map((document) => (existing.has(document.id) ? { ...document, alone: true } : document));
+    }
+    const jobs = groupDocuments(queueing, grouping).map((group) => {
+      const [only] = group;
+      if (group.length === 1 && only) return { name: JOB_NAME, data: only.data as object, opts: { ...options, jobId: only.id } };
+      return { name: GROUP_JOB_NAME, data: { v: 1, documents: group.map(({ id, data }) => ({ id, data })) } as object, opts: { ...options, jobId: groupJobIdFor(group.map((document) => document.id)) } };
+    });
     await this.queue.addBulk(jobs);
-    this.settings.onQueued?.(jobs.length);
-    return jobs.length;
+    this.settings.onQueued?.(documents.length);
+    return documents.length;
   }
 
   /**
@@ -123,4 +159,34 @@ export class Producer {
     if (jobs.length > 0) await this.queue.addBulk(jobs);
     return jobs.length;
   }
+}
+
+interface QueuedDocument {
+  id: string;
+  data: ParseJobData;
+  /** Queued in a job of its own whatever its size. */
+  alone?: boolean;
+}
+
+/** Splits documents into jobs: each large one alone, small ones grouped in listing order (see DocumentGrouping). */
+export function groupDocuments(documents: readonly QueuedDocument[], grouping: DocumentGrouping | false): QueuedDocument[][] {
+  if (!grouping || grouping.maxFiles < 2) return documents.map((document) => [document]);
+  const jobs: QueuedDocument[][] = [];
+  let open: QueuedDocument[] = [];
+  let bytes = 0;
+  for (const document of documents) {
+    if (document.alone || document.data.size >= grouping.maxFileBytes) {
+      jobs.push([document]);
+      continue;
+    }
+    if (open.length > 0 && (open.length >= grouping.maxFiles || bytes + document.data.size > grouping.maxBytes)) {
+      jobs.push(open);
+      open = [];
+      bytes = 0;
+    }
+    open.push(document);
+    bytes += document.data.size;
+  }
+  if (open.length > 0) jobs.push(open);
+  return jobs;
 }

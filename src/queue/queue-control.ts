@@ -2,6 +2,7 @@
  * Shared state of a queue beyond BullMQ's own: the options each fingerprint stands for, and why the queue is
  * paused. Kept in Redis so `enqueue` on one machine and `worker` on ten agree, and `status` can say why.
  */
+import { jobsThatExist } from './bullmq-keys.js';
 import type { RedisClient } from './redis-connection.js';
 import type { Queue } from 'bullmq';
 import { processingSettingsSchema, type ProcessingSettings } from '../common/processing-settings.js';
@@ -64,6 +65,11 @@ export class QueueControl {
 
   get name(): string {
     return this.queue.name;
+  }
+
+  /** The ids among `ids` that name a job of the queue, in any state. */
+  jobsThatExist(ids: readonly string[]): Promise<Set<string>> {
+    return jobsThatExist(this.queue, this.redis, ids);
   }
 
   /** Records what jobs queued under `fingerprint` are parsed with, for every worker of the queue. */

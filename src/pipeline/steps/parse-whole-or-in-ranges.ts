@@ -6,6 +6,7 @@
 import type { ParseResult } from '../../backend/parse-backend.js';
 import type { JobContext } from '../job-context.js';
 import type { MaterialisedFile } from '../materialise.js';
+import { LeaveGroupError } from '../job-control.js';
 import { parse, type ParseDeps } from './parse.js';
 import { advanceRanges, RangeBytesMissing, type RangeChildrenDeps } from './range-children.js';
 import { splitPdf, type SplitDeps } from './split-pdf.js';
@@ -16,6 +17,8 @@ export async function parseWholeOrInRanges(ctx: JobContext, local: MaterialisedF
   const began = Date.now();
   let plan = ctx.data.split ?? (await splitPdf(ctx, local, deps, { fresh: Boolean(ctx.data.force), generation: 0 }));
   if (!plan) return parse(ctx, local.upload, deps);
+  // Page ranges are children of the document's job: a grouped document takes a job of its own, the plan in its data.
+  if (ctx.grouped) throw new LeaveGroupError('split into page ranges');
   let merged;
   try {
     merged = await advanceRanges(ctx, plan, deps);

@@ -25,6 +25,8 @@ export interface ParseJobResult {
   status: 'converted' | 'skipped' | 'removed';
   outputs: number;
   numPages?: number | undefined;
+  /** A group job: the documents it finished itself (not those it moved out into jobs of their own). */
+  documents?: number | undefined;
 }
 
 export type RecordDeps = Pick<StepDeps, 'store' | 'control' | 'metrics' | 'onOutcome'>;

@@ -159,7 +159,7 @@ describe('advanceRanges', () => {
     const plan = (await splitPdf(ctx, book, splitDeps(), { fresh: false, generation: 0 }))!;
     await new RangeWorkFiles(store, book.sha256, FINGERPRINT).writeCheckpoint({ first: 1, last: 2 }, 1, { markdown: 'page 1\n\npage 2' });
     await expect(advanceRanges(ctx, plan, childDeps())).rejects.toBeInstanceOf(WaitingChildrenError);
-    expect(await ctx.job.getState()).toBe('waiting-children');
+    expect(await steps.queue.getJobState(ctx.job.id!)).toBe('waiting-children');
     const children = await steps.queue.getJobs(['waiting']);
     expect(children.map((child) => child.id).sort()).toEqual([`${ctx.job.id}-g0-p3-4`, `${ctx.job.id}-g0-p5-5`]);
     for (const child of children) {
