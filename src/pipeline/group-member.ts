@@ -2,7 +2,7 @@
  * One document of a group job (GROUP_JOB_NAME, several small documents in one BullMQ job): it answers the calls the
  * steps make on a job for this document alone. Its data lives in memory for the group's start; what would move a
  * document's own job (a deferral until a time, a parked queue, page ranges that must be its children) is noted here
- * instead, and the group then queues the document in a job of its own (./group-job.ts).
+ * instead, and the group then queues the document in a job of its own (DocumentProcessor, ./document-processor.ts).
  */
 import type { Job } from 'bullmq';
 import { JOB_NAME, type ParseJobData } from '../queue/job-data.js';
