@@ -1,6 +1,6 @@
 /**
  * The WebAssembly memories an engine thread keeps between documents (PDFium's renderer, ocr/render-page.ts). Such a
- * memory grows to the largest page drawn in it (some 85 MB for a page at 300 DPI) and never shrinks, nor does V8
+ * memory grows with what is drawn in it (some 44 MB after a page drawn in bands at 300 DPI) and never shrinks, nor does V8
  * give it back when its instance is dropped; the thread reports their size with each result, and the pool replaces
  * a thread that holds much (thread-pool.ts).
  */

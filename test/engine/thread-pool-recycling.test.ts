@@ -83,14 +83,16 @@ describe('engine threads recycled between documents', () => {
   });
 
   it('replaces a thread whose renderer drew a scanned page, and keeps one that read text PDFs', async () => {
-    const pool = new EngineThreadPool({ size: 1 });
+    // Drawn in bands, a 300-DPI scan leaves PDFium's WebAssembly memory at about 44 MB, under the default 48 MB:
+    // the threshold is set below that, above a text PDF's (none: PDFium is not loaded for it).
+    const pool = new EngineThreadPool({ size: 1, recycleWasmMb: 32 });
     try {
       for (let index = 0; index < 2; index++) {
         const data = await pool.run(readCorpusBytes('pdf/multi-column-2p.pdf'), `text${index}.pdf`, options());
         expect(data.markdown?.length ?? 0).toBeGreaterThan(500);
       }
       expect(pool.threadsStarted).toBe(1);
-      // A page OCR'd at 300 DPI grows PDFium's WebAssembly memory past the default 48 MB: its thread ends after it.
+      // A page OCR'd at 300 DPI grows PDFium's WebAssembly memory past the threshold: its thread ends after it.
       const scan = await pool.run(readCorpusBytes('pdf/ocr_test.pdf'), 'scan.pdf', options());
       expect(scan.markdown).toMatch(/Docling bundles PDF document conversion to JSON and Markdown/);
       expect(pool.threadsStarted).toBe(2);

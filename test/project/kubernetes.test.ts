@@ -320,21 +320,23 @@ describe('KEDA scales the workers on the wait list of their queue', () => {
     expect(trigger?.metadata.listName).toBe(waitKey(queue));
   });
 
-  it('that list holds exactly the documents enqueued and not yet taken (enqueued for real on a queue of the test)', async () => {
+  it('that list holds exactly the jobs enqueued and not yet taken: a large document alone, small ones grouped (enqueued for real on a queue of the test)', async () => {
     dir = await makeTempDir();
     const src = join(dir, 'src');
     await mkdir(src);
     for (const name of ['a.csv', 'b.csv', 'c.csv']) await writeFile(join(src, name), `x\n${name}\n`);
+    // Above the grouping's 256 KB: a job of its own.
+    await writeFile(join(src, 'large.csv'), `x\n${'row\n'.repeat(80_000)}`);
     const name = `k8s-${randomUUID()}`;
     created.push(name);
     const listed = await enqueue({ source: src, redisUrl: SHARED_REDIS_URL, queue: name }).done;
-    expect(listed.queued).toBe(3);
+    expect(listed.queued).toBe(4);
     const redis = new Redis(SHARED_REDIS_URL);
     try {
       // The manifest's key with the test's queue in place of the worker's: what KEDA's LLEN would read.
       const key = (trigger?.metadata.listName ?? '').replace(`:${queue}:wait`, `:${name}:wait`);
       expect(await redis.type(key)).toBe('list');
-      expect(await redis.llen(key)).toBe(3);
+      expect(await redis.llen(key)).toBe(2);
     } finally {
       redis.disconnect();
     }
