@@ -4,7 +4,7 @@
  * job: BullMQ's control flow passes through (./job-control.ts); throttling, exhausted credits and rejected keys never
  * cost the document an attempt and never fail it; errors about the document itself fail it, once, for good.
  */
-import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
+import { Backoffs, UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { isRetryCandidate, ParseAbortedError } from '../backend/errors.js';
 import { BudgetReleases } from './budget-releases.js';
@@ -105,7 +105,7 @@ export class DocumentProcessor {
       this.#deps.logger.debug({ file: data.relativePath, why }, 'document moved out of its group');
     } else if (isRetryCandidate(error) && error.retryable && group.attemptsMade + 1 < allowed) {
       // Its failure was logged and its progress saved (recordFailure): retried alone, after the job's backoff.
-      options = { ...base, attempts: allowed - group.attemptsMade - 1, delay: backoffDelay(group.opts.backoff, group.attemptsMade + 1) };
+      options = { ...base, attempts: allowed - group.attemptsMade - 1, delay: backoffDelay(group, group.attemptsMade + 1) };
     } else {
       // Failed for good, and recorded: its own job fails at once with the same reason.
       const message = error instanceof Error ? error.message : String(error);
@@ -148,10 +148,13 @@ export class DocumentProcessor {
   }
 }
 
-/** BullMQ's delay before the `attempt`th retry (1: the first) under a job's backoff option. */
-function backoffDelay(backoff: JobsOptions['backoff'], attempt: number): number {
-  if (backoff === undefined) return 0;
-  if (typeof backoff === 'number') return backoff;
-  const delay = backoff.delay ?? 0;
-  return backoff.type === 'exponential' ? delay * 2 ** (attempt - 1) : delay;
+/**
+ * The delay BullMQ itself would give the `attempt`th retry (1: the first) of the group's job, by its own built-in
+ * strategies (fixed, exponential, with their jitter); 0 without a backoff or with a strategy only a worker knows.
+ */
+function backoffDelay(group: Job, attempt: number): number {
+  const backoff = group.opts.backoff === undefined ? undefined : Backoffs.normalize(group.opts.backoff);
+  if (backoff === undefined || !(backoff.type in Backoffs.builtinStrategies)) return 0;
+  const delay = Backoffs.calculate(backoff, attempt, new Error('retried alone'), group);
+  return typeof delay === 'number' ? delay : 0;
 }
