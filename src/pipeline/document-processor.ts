@@ -59,13 +59,18 @@ export class DocumentProcessor {
    * queued in a job of its own, under the id it would have had alone: that job lists it in `failed`, or retries it
    * alone. A document that has a job of its own when the group starts (moved out by an earlier start, or queued
    * alone by a watcher) is left to it, as a document's job queued twice is added once. A group started again (its
-   * worker died) finds the documents it converted unchanged. Stopping (an aborted parse) hands the whole group back.
+   * worker died) passes over the documents an earlier start recorded (noted in the group job's hash once each has
+   * its manifest line), and finds one whose outputs were written but not yet recorded as a conversion. Stopping (an aborted parse) hands the whole group back.
    */
   async #processGroup(job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<ParseJobResult> {
     const { documents } = groupJobDataSchema.parse(job.data);
     // The enqueuer left out documents with a job of their own then; one may have been queued since (a watcher's event),
     // or moved out by an earlier start of this group.
-    const ownJobs = await this.#deps.control.jobsThatExist(documents.map((document) => document.id));
+    const ids = documents.map((document) => document.id);
+    const ownJobs = await this.#deps.control.jobsThatExist(ids);
+    // Started again (its worker died): the documents that got their manifest line then are done, not done twice.
+    const groupId = job.id ?? '';
+    const recorded = (job.attemptsStarted ?? 0) > 1 ? await this.#deps.control.recordedInGroup(groupId, ids) : new Set<string>();
     let stopped: unknown;
     let outputs = 0;
     let finished = 0;
@@ -73,11 +78,12 @@ export class DocumentProcessor {
       documents.map((document) =>
         this.#grouped(async () => {
           if (stopped !== undefined || signal?.aborted) return;
-          if (ownJobs.has(document.id)) return;
+          if (ownJobs.has(document.id) || recorded.has(document.id)) return;
           const member = new GroupMemberJob(job, document.id, document.data);
           try {
             outputs += (await this.#processDocument(new JobContext(member, token, signal, true))).outputs;
             finished++;
+            await this.#noteRecorded(groupId, member);
           } catch (error) {
             if (error instanceof ParseAbortedError) stopped ??= error;
             else await this.#moveOut(job, member, error);
@@ -88,6 +94,15 @@ export class DocumentProcessor {
     if (stopped !== undefined) throw stopped;
     if (signal?.aborted) throw new ParseAbortedError(signal.reason);
     return { status: 'converted', outputs, documents: finished };
+  }
+
+  /** Unnoted, a restart after a crash would add the document's line again: worth a warning, not a failure of it. */
+  async #noteRecorded(groupId: string, member: GroupMemberJob): Promise<void> {
+    try {
+      await this.#deps.control.noteRecordedInGroup(groupId, member.documentId);
+    } catch (error) {
+      this.#deps.logger.warn({ file: member.data.relativePath, err: error }, 'could not note a grouped document as recorded');
+    }
   }
 
   /** Queues a grouped document in a job of its own, as the error its conversion ended with asks. */

@@ -7,6 +7,8 @@
  * - The token of a job's lock: BullMQ reads it only inside its scripts; moving a job with it (`job.moveToWait(token)`)
  *   is public.
  * - Which of several job ids name a job, in one round trip: a group job asks it of its documents' own ids.
+ * - Which documents of a group job are recorded: a field each in the group job's own hash, so the note goes when the
+ *   job goes (BullMQ reads only the fields it knows).
  */
 import { QueueKeys, type Queue } from 'bullmq';
 import { Cluster } from 'ioredis';
@@ -59,4 +61,21 @@ export async function jobsThatExist(queue: Queue, redis: RedisClient, ids: reado
     if (exists === 1) found.add(ids[index] as string);
   });
   return found;
+}
+
+/** The field of a group job's hash that says one of its documents has its manifest line. */
+function recordedField(documentId: string): string {
+  return `docmill:recorded:${documentId}`;
+}
+
+/** Notes, in the group job's own hash, that `documentId` is recorded (one command). */
+export async function noteRecordedInGroup(queue: Queue, redis: RedisClient, groupId: string, documentId: string): Promise<void> {
+  await redis.hset(queue.toKey(groupId), recordedField(documentId), '1');
+}
+
+/** The documents among `documentIds` that an earlier start of the group job recorded (one command). */
+export async function recordedInGroup(queue: Queue, redis: RedisClient, groupId: string, documentIds: readonly string[]): Promise<Set<string>> {
+  if (documentIds.length === 0) return new Set();
+  const values = await redis.hmget(queue.toKey(groupId), ...documentIds.map(recordedField));
+  return new Set(documentIds.filter((_, index) => values[index] !== null));
 }

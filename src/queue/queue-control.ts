@@ -2,7 +2,7 @@
  * Shared state of a queue beyond BullMQ's own: the options each fingerprint stands for, and why the queue is
  * paused. Kept in Redis so `enqueue` on one machine and `worker` on ten agree, and `status` can say why.
  */
-import { jobsThatExist } from './bullmq-keys.js';
+import { jobsThatExist, noteRecordedInGroup, recordedInGroup } from './bullmq-keys.js';
 import type { RedisClient } from './redis-connection.js';
 import type { Queue } from 'bullmq';
 import { processingSettingsSchema, type ProcessingSettings } from '../common/processing-settings.js';
@@ -70,6 +70,19 @@ export class QueueControl {
   /** The ids among `ids` that name a job of the queue, in any state. */
   jobsThatExist(ids: readonly string[]): Promise<Set<string>> {
     return jobsThatExist(this.queue, this.redis, ids);
+  }
+
+  /**
+   * Notes that a group job's document has its manifest line, so that the group, started again after its worker died,
+   * records it no second time.
+   */
+  noteRecordedInGroup(groupId: string, documentId: string): Promise<void> {
+    return noteRecordedInGroup(this.queue, this.redis, groupId, documentId);
+  }
+
+  /** The documents among `documentIds` that an earlier start of the group job recorded. */
+  recordedInGroup(groupId: string, documentIds: readonly string[]): Promise<Set<string>> {
+    return recordedInGroup(this.queue, this.redis, groupId, documentIds);
   }
 
   /** Records what jobs queued under `fingerprint` are parsed with, for every worker of the queue. */

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { useCliWorkspace } from '../helpers/cli-workspace.js';
-import { docmillEnv, runDocmill, SHARED_REDIS_URL } from '../helpers/docmill-cli.js';
+import { docmillEnv, runDocmill, SHARED_REDIS_URL, startDocmill, waitFor } from '../helpers/docmill-cli.js';
 import type { FaultParseServer } from '../helpers/fault-parse-server.js';
 import { baseName, expectOutputs, fileOf, lastLineByPath, manyFiles, readManifest, writeTree } from './pipeline-fixtures.js';
 import { QUEUE_PREFIX } from '../../src/queue/queue-names.js';
@@ -75,6 +75,49 @@ describe('small documents grouped in jobs', () => {
     expect(sinceFailure.filter((status) => status !== 'skipped')).toEqual(['converted']);
     await expectOutputs(out, bad);
   }, 120_000);
+
+  it('records each document of a group once when the group is started again after its worker was killed', async () => {
+    const files = manyFiles(16);
+    const held = files[12]!;
+    await writeTree(src, files);
+    // One document's parse is held, so the worker dies with the rest of its group recorded and that one not.
+    server.setMode({ latencyMs: (request) => (request.filename === baseName(held.path) ? 120_000 : 5) });
+    const queued = await runDocmill(['enqueue', src, '--queue', queue], env());
+    expect(queued.code, queued.stderr).toBe(0);
+    const bull = new Queue(queue, { connection: { url: SHARED_REDIS_URL }, prefix: QUEUE_PREFIX });
+    try {
+      expect(await bull.getJobCountByTypes('waiting', 'prioritized'), 'the 16 documents should make one group job').toBe(1);
+    } finally {
+      await bull.close();
+    }
+
+    const workerArgs = ['worker', '--out', out, '--queue', queue, '--lock-duration', '2000'];
+    const victim = startDocmill(workerArgs, env());
+    const converted = async () => (await readManifest(out)).filter((line) => line.status === 'converted');
+    await waitFor('the group converted but for the held document', async () => (await converted()).length === files.length - 1 && server.requestsFor(baseName(held.path)).length === 1, {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
+    victim.kill('SIGKILL');
+    expect((await victim.exited).signal).toBe('SIGKILL');
+
+    // The group's lock expires and another worker starts it again.
+    server.setMode({ latencyMs: 5 });
+    const survivor = startDocmill(workerArgs, env());
+    await waitFor('every document converted', async () => new Set((await converted()).map((line) => line.path)).size === files.length, {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+    });
+    survivor.kill('SIGTERM');
+    expect((await survivor.exited).code, survivor.stderr).toBe(0);
+
+    const manifest = await readManifest(out);
+    for (const file of files) {
+      expect(manifest.filter((line) => line.path === file.path).map((line) => line.status), file.path).toEqual(['converted']);
+      await expectOutputs(out, file);
+      expect(server.requestsFor(baseName(file.path)), file.path).toHaveLength(file === held ? 2 : 1);
+    }
+  }, 150_000);
 
   it('counts waiting documents, not jobs, in status', async () => {
     await writeTree(src, manyFiles(20));
