@@ -89,7 +89,11 @@ async function memoryUsage(redis: Redis, keys: string[]): Promise<number> {
 /** The keys of a queue grouped by what follows the queue's name: one job hash each, and BullMQ's shared keys. */
 function kindOf(key: string, queue: string): string {
   const rest = key.slice(`{docmill}:${queue}:`.length);
-  return /^[0-9a-f]{40}$/.test(rest) ? '<job id> (job hash)' : rest.replace(/[0-9a-f]{40}/g, '<id>');
+  if (/^[0-9a-f]{40}$/.test(rest)) return '<job id> (job hash)';
+  // A group job of small documents (`g<count>-<id>`): one hash for all of them.
+  const group = /^g(\d+)-[0-9a-f]{40}$/.exec(rest);
+  if (group) return `group of ${group[1]} (job hash)`;
+  return rest.replace(/[0-9a-f]{40}/g, '<id>');
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'docmill-footprint-'));
@@ -122,7 +126,7 @@ try {
     });
   }
   const keyBytes = [...byKind.values()].reduce((sum, { bytes }) => sum + bytes, 0);
-  const jobKey = keys.find((key) => kindOf(key, queue).startsWith('<job id>'));
+  const jobKey = keys.find((key) => kindOf(key, queue).endsWith('(job hash)'));
   const job = jobKey ? await redis.hgetall(jobKey) : {};
   const oneJob = jobKey ? await memoryUsage(redis, [jobKey]) : 0;
 
@@ -139,8 +143,11 @@ try {
   );
   console.log(`\nthe queue's keys: **${perDoc(keyBytes)} bytes / document** (goal ≤ ${GOAL_BYTES}: ${keyBytes / files <= GOAL_BYTES ? 'met' : 'missed'})`);
   console.log(`used_memory: ${before.toLocaleString('en')} → ${after.toLocaleString('en')} bytes, ${perDoc(after - before)} bytes / document (the whole server: other clients add noise)`);
-  console.log(`one job hash: ${oneJob} bytes; its fields (value bytes):`);
-  for (const [field, value] of Object.entries(job)) console.log(`  ${field}: ${Buffer.byteLength(value)}${['data', 'opts'].includes(field) ? ` ${value}` : ''}`);
+  console.log(`one job hash (${jobKey ? kindOf(jobKey, queue) : 'none'}): ${oneJob} bytes; its fields (value bytes):`);
+  for (const [field, value] of Object.entries(job)) {
+    const shown = value.length > 400 ? `${value.slice(0, 400)}…` : value;
+    console.log(`  ${field}: ${Buffer.byteLength(value)}${['data', 'opts'].includes(field) ? ` ${shown}` : ''}`);
+  }
 } finally {
   redis.disconnect();
   if (!flags.keep) {
