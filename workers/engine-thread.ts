@@ -10,7 +10,7 @@ import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
 import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
 import { usePdfiumModule } from '../src/engine/pdf/pdfium-module.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
-import { writeStage } from '../src/engine/stage-board.js';
+import { clearStage, writeStage } from '../src/engine/stage-board.js';
 import { wasmMemoryBytes } from '../src/engine/wasm-memory.js';
 import { encodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
 import type { ThreadStart } from '../src/engine/thread-pool.js';
@@ -32,11 +32,34 @@ const port = parentPort;
 // Pages to OCR are read by the pool's shared tesseract workers, not by workers of this thread's own.
 const takeOcrAnswer = relayOcrTo(port);
 
+/**
+ * Documents are converted one at a time, in the order they come: the pool may post the next one while this one
+ * runs (thread-pool.ts, `#prefetch`), so that it starts the moment this one's result is posted.
+ */
+const waiting: ThreadTask[] = [];
+let converting = false;
+
 port.on('message', (task: ThreadTask) => {
   if (takeOcrAnswer(task)) return;
+  waiting.push(task);
+  if (!converting) convertNext();
+});
+
+function convertNext(): void {
+  const task = waiting.shift();
+  if (!task) {
+    converting = false;
+    return;
+  }
+  converting = true;
+  void convert(task).finally(convertNext);
+}
+
+function convert(task: ThreadTask): Promise<void> {
   if (task.pdfium) usePdfiumModule(task.pdfium);
+  clearStage(start.stageBoard);
   listenToStages((stage) => writeStage(start.stageBoard, stage));
-  parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
+  return parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
     .then((data) => {
       // Each lifted picture owns its buffer (embedded-images.ts), so handing it over detaches nothing else.
       const lifted = task.liftImages ? liftDataImages(data) : { data, images: undefined };
@@ -52,7 +75,7 @@ port.on('message', (task: ThreadTask) => {
       port.postMessage(reply);
     })
     .finally(() => listenToStages(undefined));
-});
+}
 port.postMessage({ ready: true } satisfies ThreadMessage);
 
 /**

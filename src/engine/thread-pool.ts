@@ -80,6 +80,19 @@ interface Slot {
   started: boolean;
   /** The documents it has finished, a PDF read with WebAssembly counting 1 and another document LIGHT_WEAR (see the header). */
   wear: number;
+  /**
+   * The document posted to it to start as soon as the one it converts ends (see `#prefetch`): its time starts then.
+   * Undefined when none is.
+   */
+  next?: Prefetched | undefined;
+  /** Worn out while a document was posted ahead to it: replaced once that one ends. */
+  retiring?: boolean;
+}
+
+/** A document posted ahead to a busy thread. */
+interface Prefetched {
+  /** Starts its time and makes it the thread's current document. */
+  begin: () => void;
 }
 
 /** What a document that leaves nothing outside the heap adds to its thread's wear (see the header). */
@@ -181,9 +194,9 @@ export class EngineThreadPool {
     return this.#threadsStarted;
   }
 
-  /** Documents waiting for a thread. */
+  /** Documents waiting for a thread (those posted ahead to a busy one among them). */
   get queued(): number {
-    return this.#queue.length;
+    return this.#queue.length + this.#slots.filter((slot) => slot.next).length;
   }
 
   /** Parses on a thread; `ocrLanguages`: the tesseract languages OCR reads in (absent: the document's own). */
@@ -251,9 +264,29 @@ export class EngineThreadPool {
       }
       let slot = this.#slots.find((candidate) => !candidate.busy);
       if (!slot && this.#slots.length < this.size) slot = this.#spawn();
-      if (!slot) return;
+      if (!slot) {
+        this.#prefetch();
+        return;
+      }
       this.#queue.shift();
       this.#execute(slot, next);
+    }
+  }
+
+  /**
+   * Every thread busy: each is posted the next waiting document ahead, one at most, so that it starts it the moment
+   * its current one ends. Otherwise a thread that posts a result waits for this thread to wake, read the result and
+   * post it another document; on a loaded machine (its own LiteParse threads, other processes) this thread is often
+   * not running then, and the engine thread sits idle. Not for a document run alone, nor one read with WebAssembly
+   * (it waits for PDFium's compiled module), nor to a thread still starting or about to be recycled.
+   */
+  #prefetch(): void {
+    for (const slot of this.#slots) {
+      const next = this.#queue[0];
+      if (!next || next.alone || next.pdfium) return;
+      if (!slot.busy || !slot.started || slot.next || slot.retiring) continue;
+      this.#queue.shift();
+      this.#execute(slot, next, true);
     }
   }
 
@@ -299,10 +332,11 @@ export class EngineThreadPool {
     return slot;
   }
 
-  #replace(slot: Slot): void {
+  /** `stopped`: the thread is ended in the middle of a document (its time ran out, it died), not recycled. */
+  #replace(slot: Slot, stopped = false): void {
     const index = this.#slots.indexOf(slot);
     if (index >= 0) this.#slots.splice(index, 1);
-    this.#ocr.abandon(slot.worker);
+    this.#ocr.abandon(slot.worker, stopped);
     void slot.worker.terminate();
   }
 
@@ -313,15 +347,28 @@ export class EngineThreadPool {
   #recycleIfWorn(slot: Slot, wear: number, memory: ThreadMemory): void {
     slot.wear += wear;
     const { heapBytes = 0, wasmBytes = 0 } = memory;
-    if (slot.wear < this.#recycleAfterDocuments && heapBytes < this.#recycleHeapBytes && wasmBytes < this.#recycleWasmBytes) return;
+    const worn = slot.retiring === true || slot.wear >= this.#recycleAfterDocuments || heapBytes >= this.#recycleHeapBytes || wasmBytes >= this.#recycleWasmBytes;
+    if (!worn) return;
+    // The document posted ahead to it is its last: the thread is replaced once that one ends.
+    if (slot.busy) {
+      slot.retiring = true;
+      return;
+    }
     this.#replace(slot);
     if (!this.#closed) this.#spawn();
   }
 
-  #execute(slot: Slot, pending: Pending): void {
+  /**
+   * Posts the document to the thread. `ahead`: the thread is busy and starts it once its current document ends
+   * (`#prefetch`); its time starts when that one's result arrives. Should the thread end before, it goes back to
+   * the front of the queue, not having run.
+   */
+  #execute(slot: Slot, pending: Pending, ahead = false): void {
     slot.busy = true;
     const { worker } = slot;
     let settled = false;
+    let begun = !ahead;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (outcome: () => void, healthy: boolean, memory: ThreadMemory = {}) => {
       if (settled) return;
       settled = true;
@@ -329,10 +376,20 @@ export class EngineThreadPool {
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
+      if (!begun) {
+        if (slot.next === prefetched) slot.next = undefined;
+        if (this.#closed) pending.reject(new EngineCrashError('the engine is shut down'));
+        else this.#queue.unshift(pending);
+        this.#dispatch();
+        return;
+      }
       if (healthy) {
-        slot.busy = false;
+        const next = slot.next;
+        slot.next = undefined;
+        if (!next) slot.busy = false;
         this.#recycleIfWorn(slot, pending.wear, memory);
-      } else this.#replace(slot);
+        next?.begin();
+      } else this.#replace(slot, true);
       if (pending.alone) this.#aloneRunning = false;
       outcome();
       this.#dispatch();
@@ -340,7 +397,8 @@ export class EngineThreadPool {
     // A document given to a thread still starting waits for it on its own time: a timeout then says so, where a
     // loaded machine is the likely cause, rather than naming no stage.
     if (!slot.started) pending.stage ??= 'starting the parser thread';
-    clearStage(slot.stageBoard);
+    // The thread clears the board itself as it starts each document (a document posted ahead starts there first).
+    if (!ahead) clearStage(slot.stageBoard);
     const stage = () => readStage(slot.stageBoard) ?? pending.stage;
     const during = () => {
       const now = stage();
@@ -348,6 +406,8 @@ export class EngineThreadPool {
     };
     const onMessage = (message: ThreadMessage) => {
       if (!('id' in message) || message.id !== pending.task.id) return;
+      // A thread answers in order: the document before this one has ended already.
+      if (!begun) begin();
       if (message.ok) finish(() => pending.resolve({ data: decodeResult(message.json), images: message.images }), true, message);
       else if (message.error.kind === 'document') {
         const { apiCode, message: text, detail } = message.error;
@@ -373,7 +433,14 @@ export class EngineThreadPool {
     const onExit = (code: number) =>
       finish(() => pending.reject(new EngineCrashError(`the parser thread exited (code ${code})${during()}`, { threadDied: true, stage: stage() })), false);
     // A document that spins is stopped by killing its thread: pdfjs and SheetJS offer no way to interrupt them.
-    const timer = setTimeout(() => finish(() => pending.reject(new EngineTimeoutError(pending.timeoutMs, stage())), false), pending.timeoutMs);
+    const begin = () => {
+      begun = true;
+      if (slot.next === prefetched) slot.next = undefined;
+      timer = setTimeout(() => finish(() => pending.reject(new EngineTimeoutError(pending.timeoutMs, stage())), false), pending.timeoutMs);
+    };
+    const prefetched: Prefetched = { begin };
+    if (ahead) slot.next = prefetched;
+    else begin();
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);

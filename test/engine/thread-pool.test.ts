@@ -33,6 +33,18 @@ describe('EngineThreadPool', () => {
     expect(data.markdown).toContain('| a | b |');
   });
 
+  it('gives a document posted ahead to a busy thread back to the queue when that thread is killed, and parses it', async () => {
+    // The thread is up: a document queued behind the running one is posted to it ahead (thread-pool.ts, `#prefetch`).
+    await pool.run(Buffer.from('w,x\n0,0\n'), 'warm.csv', options());
+    const slow = pool.run(hugeCsv(), 'huge.csv', options({ timeout: 30 }));
+    const small = pool.run(Buffer.from('c,d\n5,6\n'), 'small.csv', options());
+    expect(pool.queued).toBe(1);
+    await expect(slow).rejects.toBeInstanceOf(EngineTimeoutError);
+    const data = await small;
+    expect(data.markdown).toContain('| c | d |');
+    expect(pool.load).toBe(0);
+  });
+
   it('says a document ran out of time while its thread was still starting, when it did', async () => {
     // A new pool's first thread loads the whole engine: far longer than 1 ms on any machine.
     const fresh = new EngineThreadPool({ size: 1 });
