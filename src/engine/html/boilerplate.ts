@@ -17,12 +17,16 @@
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
  *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item or a nested `<article>` headed
  *   by a link to another page), picture credits and source lines ("Photo:",
- *   "Source:", a caption ending in "© name"), and headings left at the end with nothing under them.
+ *   "Source:", a caption ending in "© name"), copyright lines, call-to-action boxes (`cta`), and headings left at
+ *   the end with nothing under them.
+ * Spared: a link list the article's own sentence announces mid-article (list-intro.ts), a list item's paragraph of
+ * links, a line giving a web address written out ("Website: https://…"), a margin figure set in an `<aside>`.
  * When the rules together would leave less than a fifth of the text, nothing is removed (never an empty page).
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
  * lists); the class rules match whole class words only (`share`, not `shareholder`).
  */
 import { type DomDocument, type DomElement, type DomNode, isElement, isText, tagOf } from './dom.js';
+import { introducingSentence } from './list-intro.js';
 
 const BOILERPLATE_SELECTORS = [
   '#comments',
@@ -41,7 +45,7 @@ const BOILERPLATE_SELECTORS = [
 
 /** Class/id words of boilerplate, matched as whole words (split on -, _ and spaces). */
 const BOILERPLATE_WORDS =
-  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|news-letter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share|bylines?|author-?box|author-?bio|about-?author|authorbox|postmetadata|post-?meta|entry-?meta|article-?meta|meta|timestamp|buttons?|btn|most-?popular|most-?read|popular-?posts|trending|copyright|credits?|photo-?credit|image-?credit|paywall|sidebar|navbar|navigation|menu|submenu|footer|banner|toolbar|ads?|advert|adverts|advertisement|sponsored|promo)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|news-letter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share|bylines?|author[-_]?(?:details?[-_]?)?(?:box|bio|info|card|profile|description)|about[-_]?(?:the[-_]?)?author|authorbox|postmetadata|post-?meta|entry-?meta|article-?meta|meta|timestamp|buttons?|btn|most-?popular|most-?read|popular-?posts|trending|copyright|credits?|photo-?credit|image-?credit|paywall|sidebar|navbar|navigation|menu|submenu|footer|banner|toolbar|ads?|advert|adverts|advertisement|sponsored|promo|cta|call-?to-?action)(?:$|[\s_-])/i;
 
 /** Class words of teaser cards (links to other pages with their picture and lead). */
 const TEASER_WORDS = /(?:^|[\s_-])(teasers?|cards?|post-?teaser|related-?post)(?:$|[\s_-])/i;
@@ -115,6 +119,7 @@ function removeBoilerplateRules(root: DomElement): void {
   }
   // Page chrome readability left inside its article: menus, side boxes, elements hidden from readers.
   for (const element of root.querySelectorAll('nav, aside, [role="navigation"], [role="complementary"], [hidden], [aria-hidden="true"]')) {
+    if (isMarginFigure(element)) continue;
     if (removable(element)) element.remove();
   }
   for (const element of root.querySelectorAll('[class]')) {
@@ -145,6 +150,8 @@ function removeBoilerplateRules(root: DomElement): void {
     if (text === 0 || (linkLength.get(element) ?? 0) / text < 0.8) continue;
     if (element.querySelectorAll('a').length < 3) continue;
     if (element.querySelector('table, pre, figure, img, h1, h2, h3, h4, h5, h6') !== null) continue;
+    // A list the article's own sentence announces is the article's (pull requests, courses, sources).
+    if (introducingSentence(element, root) !== null) continue;
     element.remove();
   }
   // A "read also" line: a short paragraph that is a link to another page behind a few words of lead-in.
@@ -152,7 +159,11 @@ function removeBoilerplateRules(root: DomElement): void {
     const text = textLength.get(element) ?? 0;
     const links = linkLength.get(element) ?? 0;
     if (text === 0 || text > READ_ALSO_MAX || links / text < 0.5 || text - links > READ_ALSO_LEAD_IN) continue;
+    // A paragraph inside a list item is the item's text: the list rule above judged the list as a whole.
+    if (element.parentElement !== null && tagOf(element.parentElement) === 'li') continue;
     if (![...element.querySelectorAll('a')].some((link) => !(link.getAttribute('href') ?? '').trim().startsWith('#'))) continue;
+    // "Website: https://…": an address written out is a reference the article gives, not a link to another story.
+    if ([...element.querySelectorAll('a')].some((link) => WRITTEN_ADDRESS.test((link.textContent ?? '').trim()))) continue;
     if (removable(element)) element.remove();
   }
   // Photo credits and source lines: who took the picture, where the text came from; not the article's text.
@@ -160,8 +171,9 @@ function removeBoilerplateRules(root: DomElement): void {
   for (const element of root.querySelectorAll('p, figcaption, small, span, div, em')) {
     if (element.parentNode === null || (textLength.get(element) ?? 0) > CREDIT_MAX) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if ((CREDIT_LINE.test(text) || CREDITED_CAPTION.test(text)) && removable(element)) element.remove();
+    if ((CREDIT_LINE.test(text) || CREDITED_CAPTION.test(text) || AGENCY_CREDIT.test(text)) && removable(element)) element.remove();
   }
+  removeCaptionCredits(root);
   removeTrailingHeadings(root);
 }
 
@@ -191,6 +203,21 @@ function linkTextLength(element: DomElement): number {
   return length;
 }
 
+/** Link text that is a web address written out. */
+const WRITTEN_ADDRESS = /^(?:https?:\/\/|www\.)\S+$/i;
+
+/**
+ * An `<aside>` inside the article that holds only a figure with its caption: a margin figure of the article (the
+ * layout puts it beside the text), not a side box.
+ */
+export function isMarginFigure(element: DomElement): boolean {
+  if (tagOf(element) !== 'aside') return false;
+  const figures = [...element.querySelectorAll('figure')];
+  if (figures.length === 0 || figures.some((figure) => figure.querySelector('figcaption') === null)) return false;
+  const text = normalisedTextLength(element);
+  return text > 0 && figures.reduce((sum, figure) => sum + normalisedTextLength(figure), 0) >= text * 0.9;
+}
+
 /** A teaser card holds at most this much text (characters) besides its linked heading. */
 const TEASER_CARD_EXTRA = 300;
 /** The longest "read also" line, in characters; at most this much of it is not link text. */
@@ -198,7 +225,31 @@ const READ_ALSO_MAX = 200;
 const READ_ALSO_LEAD_IN = 30;
 /** A credit or source line is short and starts with the word for it (the languages of the pages seen most). */
 const CREDIT_MAX = 200;
-const CREDIT_LINE = /^(?:©|\(c\)\s|(?:fotos?|foto ?credits?|photos?|photo ?credits?|bild(?:er)?|bildquelle|image|credits?|crédits?(?: photos?)?|quelle|source|fuente|fonte)\s*:)/i;
+const CREDIT_LINE = /^(?:©|\(c\)\s|copyright\s+(?:©|\(c\)|\d{4})|(?:photo(?:graph)?s?|pictures?|images?)\s+(?:by|courtesy(?:\s+of)?)\s|(?:fotos?|foto ?credits?|photos?|photo ?credits?|bild(?:er)?|bildquelle|image|credits?|crédits?(?: photos?)?|quelle|source|fuente|fonte)\s*:)/i;
+
+/** A picture agency's credit line: "Getty Images / Photographer", "Alamy Stock Photo / Name". */
+const AGENCY_CREDIT = /^\p{Lu}[\p{L}&.' -]{1,30}\s(?:images|photos?|pictures|stock photo)\s*\/\s*[^/]{1,60}$/iu;
+/** The credit a caption ends with after a bar: "The bakery in May. | Photo by Name". */
+const TRAILING_CREDIT = /\s*\|\s*(?:photo(?:graph)?s?|pictures?|images?)\s+(?:by|courtesy(?:\s+of)?)\s[^|]{1,60}$/i;
+
+/**
+ * A caption's credit inside the caption's own text: a line after a `<br>` ("Photo Credit: …") or the end after a
+ * bar ("| Photo by …"). The caption stays; its credit goes.
+ */
+function removeCaptionCredits(root: DomElement): void {
+  for (const caption of root.querySelectorAll('figcaption, [class*="caption" i], [class*="credits" i]')) {
+    for (let node = caption.firstChild; node !== null; ) {
+      const next = node.nextSibling;
+      if (isText(node)) {
+        const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+        const previous = node.previousSibling;
+        if (previous !== null && isElement(previous) && tagOf(previous) === 'br' && CREDIT_LINE.test(text)) node.remove();
+        else if (TRAILING_CREDIT.test(node.textContent ?? '')) node.textContent = (node.textContent ?? '').replace(TRAILING_CREDIT, '');
+      }
+      node = next;
+    }
+  }
+}
 
 /** A picture's caption ending in its credit: "The new plant in May. © Photographer". */
 const CREDITED_CAPTION = /^[^©]{0,150}©[^©.!?]{1,40}$/;

@@ -16,6 +16,7 @@ import type { Converter, DocumentModel, MetadataValue } from '../model.js';
 import { type DocumentType, sniffedOf, TYPE_DESCRIPTIONS } from '../bytes/sniff.js';
 import { refusal } from '../bytes/verdict.js';
 import { splitBlocks } from './blocks.js';
+import { authorBiographies } from './author-bio.js';
 import { jsonLdArticleBody } from './boilerplate.js';
 import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
 import { decodeHtmlBytes } from './decode.js';
@@ -62,6 +63,7 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   const metadata: Record<string, MetadataValue> = { ...extractHtmlMetadata(document), ...(extra.metadata ?? {}) };
   const base = baseUrlOf(document);
   const articleBody = jsonLdArticleBody(document);
+  const biographies = authorBiographies(document);
 
   removeNonContent(document);
   const body = document.body as DomElement;
@@ -69,7 +71,7 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   warnings.push(...applyTagFilters(document, options.includeTags, options.excludeTags));
   const hasInclude = (options.includeTags ?? []).some((selector) => selector.trim() !== '');
   if (onlyMainContent && !hasInclude && (extra.mainContent ?? 'readability') === 'readability') {
-    keepMainContent(document, articleBody);
+    keepMainContent(document, articleBody, biographies);
     stripMainContentIds(body);
   }
   removeHead(document);

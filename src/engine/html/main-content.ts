@@ -21,19 +21,21 @@
  * export, a report) is kept whole: readability would drop or mangle the table.
  *
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
- * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks.
+ * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; and the author's box (author-bio.ts).
  *
  * Headings readability drops for repeating the title are kept: the page's first `<h1>` matching the title when the
  * article has none (Wikipedia puts the title heading outside the content element; a logo `<h1>` may come first),
  * and a heading inside the kept content that matches the title (an e-book chapter's `<h2>`). So is the article's
  * lead (standfirst, abstract, subtitle), which readability leaves out with the header: see `articleLead`. So are
  * paragraphs of prose readability's cleaning dropped inside its article (a paragraph in a block it judged
- * link-heavy, a text-only `<div>`): see `droppedProse`. A heading matches the title when one holds the other, or
+ * link-heavy, a text-only `<div>`): see `droppedProse`; and lists its own sentence announces, and margin figures. A heading matches the title when one holds the other, or
  * by readability's own word similarity (the heading it drops for repeating the title).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, tagOf } from './dom.js';
-import { isBoilerplateElement, removeBoilerplate } from './boilerplate.js';
+import { removeAuthorBoxes } from './author-bio.js';
+import { isBoilerplateElement, isMarginFigure, removeBoilerplate } from './boilerplate.js';
+import { introducingSentence } from './list-intro.js';
 import { isLayoutTable, rowCells, tableRows } from './tables.js';
 
 const ID_ATTRIBUTE = 'data-docmill-id';
@@ -71,9 +73,10 @@ export type MainContentMethod = 'readability' | 'table-page' | 'article-body' | 
 
 /**
  * Reduces `document.body` to the main content, in place. Returns how it was found. `articleBody` is the page's
- * JSON-LD `articleBody` (read before scripts are removed), if any.
+ * JSON-LD `articleBody` (read before scripts are removed), if any; `authorBiographies` the descriptions of its JSON-LD
+ * `Person` nodes, whose author boxes are removed (author-bio.ts).
  */
-export function keepMainContent(document: DomDocument, articleBody: string | null = null): MainContentMethod {
+export function keepMainContent(document: DomDocument, articleBody: string | null = null, authorBiographies: string[] = []): MainContentMethod {
   const body = document.body;
   if (body === null) return 'body';
   if (isTablePage(body)) {
@@ -102,6 +105,7 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
     method = fallback(document, articleBody);
   }
   removeBoilerplate(body);
+  removeAuthorBoxes(body, authorBiographies);
   return method;
 }
 
@@ -195,6 +199,8 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   }
   for (const lead of articleLead(elements, ids, titleH1)) restore(lead);
   for (const paragraph of droppedProse(body, ids)) restore(paragraph);
+  for (const list of droppedIntroducedLists(body, ids)) restore(list);
+  for (const figure of droppedMarginFigures(body, ids)) restore(figure);
   return ids;
 }
 
@@ -290,6 +296,41 @@ function droppedProse(body: DomElement, ids: Set<string>): DomElement[] {
     if (linkText > text.length * PROSE_MAX_LINK_SHARE) continue;
     if (isInChrome(candidate) || isInBoilerplate(candidate, Infinity)) continue;
     found.push(candidate);
+  }
+  return found;
+}
+
+/**
+ * Lists readability's cleaning dropped (as link-heavy) inside its article although a sentence of the article it
+ * kept announces them (list-intro.ts): the pull requests a report lists, the courses a guide names.
+ */
+function droppedIntroducedLists(body: DomElement, ids: Set<string>): DomElement[] {
+  const found: DomElement[] = [];
+  for (const list of body.querySelectorAll('ul, ol, dl')) {
+    const id = list.getAttribute(ID_ATTRIBUTE);
+    if (id === null || ids.has(id) || found.some((kept) => isInside(list, kept))) continue;
+    if (!hasKeptAncestor(list, ids) || normalisedText(list) === '') continue;
+    const intro = introducingSentence(list, body, (paragraph) => ids.has(paragraph.getAttribute(ID_ATTRIBUTE) ?? ''));
+    // The sentence kept, or its paragraph inside a wrapper readability replaced.
+    if (!isElement(intro) || ![intro, ...intro.querySelectorAll(`[${ID_ATTRIBUTE}]`)].some((element) => ids.has(element.getAttribute(ID_ATTRIBUTE) ?? ''))) continue;
+    if (isInChrome(list) || isInBoilerplate(list, Infinity)) continue;
+    found.push(list);
+  }
+  return found;
+}
+
+/**
+ * Figures with their caption that the page sets in an `<aside>` beside the article's text (a margin figure), which
+ * readability drops with the aside: restored when the aside lies inside the article it kept.
+ */
+function droppedMarginFigures(body: DomElement, ids: Set<string>): DomElement[] {
+  const found: DomElement[] = [];
+  for (const aside of body.querySelectorAll('aside')) {
+    const id = aside.getAttribute(ID_ATTRIBUTE);
+    if (id === null || ids.has(id) || !isMarginFigure(aside) || !hasKeptAncestor(aside, ids)) continue;
+    const outer = aside.parentElement?.closest(CHROME_SELECTORS.join(', ')) ?? null;
+    if (outer !== null || isInBoilerplate(aside.parentElement ?? aside, Infinity)) continue;
+    found.push(...aside.querySelectorAll('figure'));
   }
   return found;
 }

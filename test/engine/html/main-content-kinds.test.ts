@@ -257,3 +257,133 @@ describe('teaser cards of other pages marked up as articles of their own', () =>
     expect(markdown).toContain('Institute news item number 3');
   });
 });
+
+describe('a list of links the article’s own sentence announces', () => {
+  const prose = (topic: string) =>
+    Array.from({ length: 3 }, (_, index) => `<p>${topic} ${index + 1}: the compiler backend made steady progress this month, with patches reviewed upstream and tests passing on more targets.</p>`).join('');
+  const patches = Array.from({ length: 5 }, (_, index) => `<li><p><a href="https://forge.example/pulls/${index}">Backend: support for packed structure number ${index}</a></p></li>`).join('');
+
+  it('keeps a link-dense list introduced by a sentence ending in a colon, in the middle of the article', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Progress report</h1>${prose('Overview')}
+      <div class="paragraph"><p>Many patches were sent for review this month:</p></div><div class="ulist"><ul>${patches}</ul></div>
+      ${prose('Next steps')}</article></main><footer><ul>${menu}</ul></footer>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Backend: support for packed structure number 3');
+    expect(markdown).toContain('Next steps 3');
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+
+  it('still removes such a list when nothing of the article follows it, and a table of contents', () => {
+    const toc = Array.from({ length: 4 }, (_, index) => `<li><a href="#part-${index}">Part number ${index} of this report</a></li>`).join('');
+    const html = page(`<main><article><h1>Progress report</h1><p>In this report we look at the following parts:</p><ul>${toc}</ul>${prose('Overview')}
+      <p>Other readers found these pages helpful as well:</p><ul>${patches}</ul></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Overview 3');
+    expect(markdown).not.toContain('Part number 2 of this report');
+    expect(markdown).not.toContain('packed structure number 3');
+  });
+});
+
+describe('the author’s box under the article', () => {
+  const prose = Array.from(
+    { length: 5 },
+    (_, index) => `<p>Paragraph ${index + 1}: the new board runs the open operating system out of the box and draws less than two watts while it plays video.</p>`,
+  ).join('');
+  const bio = 'Jane started this site in 2010 as a side project, before leaving her job as an engineering manager to write about embedded boards full time.';
+
+  it('removes the box holding the biography the page’s JSON-LD gives for a Person', () => {
+    const jsonLd = JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'Article', headline: 'A new board' }, { '@type': 'Person', name: 'Jane Doe', description: bio }] });
+    const html = page(`<script type="application/ld+json">${jsonLd}</script><main><article><h1>A new board</h1>${prose}
+      <div class="sabox"><div class="sabox-name"><a href="/author/jane">Jane Doe</a></div><div class="sabox-desc"><p>${bio}</p></div></div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: the new board');
+    expect(markdown).not.toContain('as a side project');
+  });
+
+  it('removes a box marked up as a Person with a description, and one whose class says author details', () => {
+    const html = page(`<main><article><h1>A new board</h1>${prose}
+      <div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Jane Doe</span><div itemprop="description">${bio}</div></div>
+      <div class="author_detail_box"><h3>John Roe</h3><p>Executive editor of the site, writing about phones and laptops since the first netbooks came out.</p></div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: the new board');
+    expect(markdown).not.toContain('as a side project');
+    expect(markdown).not.toContain('since the first netbooks');
+  });
+
+  it('removes an unmarked box: a headshot and the name, then a paragraph saying who that person is', () => {
+    const html = page(`<main><article><h1>A new board</h1>${prose}
+      <div class="box-7f2"><img src="/jane.jpg" alt="Headshot of Jane Doe"><a href="/people/jane"><span>Jane Doe</span></a><div>Contributing writer</div>
+      <div><p>Jane Doe is a writer and editor who has covered embedded boards and single-board computers for a decade.</p></div></div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: the new board');
+    expect(markdown).not.toContain('covered embedded boards');
+  });
+
+  it('keeps paragraphs of that shape when the article is a list of them (companies with their logos)', () => {
+    const companies = ['Alpha Data', 'Beta Works', 'Gamma Cloud', 'Delta Labs', 'Epsilon Systems'];
+    const items = companies
+      .map((name, index) => `<div class="item"><img src="/logo${index}.png" alt="${name}"><b>${index + 1}. ${name}</b><p>${name} is a leading platform for data teams that want to share their models and reports across the company.</p></div>`)
+      .join('');
+    const html = page(`<main><article><h1>Top data companies</h1><p>These are the companies that shaped the data market this year, in no particular order at all.</p>${items}</article></main>`);
+    const markdown = main(html);
+    for (const name of companies) expect(markdown).toContain(`${name} is a leading platform`);
+  });
+
+  it('keeps the biography when it is the page’s content (an author’s own page)', () => {
+    const jsonLd = JSON.stringify({ '@type': 'Person', name: 'Jane Doe', description: bio });
+    const html = page(`<script type="application/ld+json">${jsonLd}</script><main><h1>Jane Doe</h1><p>${bio}</p></main>`);
+    expect(main(html)).toContain('as a side project');
+  });
+});
+
+describe('calls to action and copyright lines inside the article', () => {
+  const prose = Array.from(
+    { length: 5 },
+    (_, index) => `<p>Paragraph ${index + 1}: the city council approved the new cycling lanes, which open along the river in the spring after two years of planning.</p>`,
+  ).join('');
+
+  it('removes a call-to-action box and a copyright line, keeping the article', () => {
+    const html = page(`<main><article><h1>New cycling lanes</h1>${prose}
+      <div class="wp-block-cta"><h4>Try our route planner</h4><p>Plan every ride in seconds with thirty days free.</p><a href="/signup">Start now</a></div>
+      <p>Copyright © 2023 City Radio. All rights reserved. Visit our terms of use for further information.</p></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: the city council');
+    expect(markdown).not.toContain('Plan every ride in seconds');
+    expect(markdown).not.toContain('All rights reserved');
+  });
+});
+
+describe('references and figures the article sets apart', () => {
+  const prose = Array.from(
+    { length: 5 },
+    (_, index) => `<p>Paragraph ${index + 1}: a secure element keeps the device’s keys in hardware and wipes them as soon as it detects that someone opened the case.</p>`,
+  ).join('');
+
+  it('keeps a margin figure with its caption that the page sets in an <aside> inside the article', () => {
+    const html = page(`<main><article><h1>Tamper protection</h1>${prose.slice(0, prose.length / 2)}
+      <aside class="margin"><figure><img src="/mesh.png" alt=""><figcaption><p>A sample tamper protection system: a conductive mesh lines the inside of the housing.</p></figcaption></figure></aside>
+      ${prose}</article><aside class="sidebar"><h3>Popular</h3><p>Sidebar text about something else entirely, of no use to the article.</p></aside></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('a conductive mesh lines the inside of the housing');
+    expect(markdown).not.toContain('Sidebar text about something else');
+  });
+
+  it('removes picture credits: an agency line, and the credit a caption ends with, keeping the caption', () => {
+    const html = page(`<main><article><h1>Tamper protection</h1>${prose}
+      <figure><img src="/a.jpg" alt=""><figcaption>The factory floor in May.<br>Photo Credit: Screenshot from the maker’s website</figcaption></figure>
+      <figure><img src="/b.jpg" alt=""><figcaption>The new test bench in the lab. | Photo by Lisa Example</figcaption></figure>
+      <div class="pic"><img src="/c.jpg" alt=""><span>Getty Images / Jane Example</span></div>${prose}</article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('The factory floor in May.');
+    expect(markdown).toContain('The new test bench in the lab.');
+    expect(markdown).not.toContain('Screenshot from the maker');
+    expect(markdown).not.toContain('Lisa Example');
+    expect(markdown).not.toContain('Getty Images');
+  });
+
+  it('keeps a line that gives a web address written out ("Website: https://…")', () => {
+    const html = page(`<main><article><h1>Code editors</h1>${prose}<h2>An editor</h2><p>A fast editor for code, markup and prose, with a plugin system.</p>
+      <p><strong>Website:</strong> <a href="https://editor.example/">https://editor.example/</a></p>${prose}</article></main>`);
+    expect(main(html)).toContain('https://editor.example/');
+  });
+});

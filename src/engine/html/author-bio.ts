@@ -1,0 +1,147 @@
+/**
+ * The author's box under an article: the author's name, picture, links and a short biography. The biography is
+ * not the article's text, yet readability keeps it (it is a paragraph of prose next to the article). The page
+ * itself says which text is the biography: the `description` of a schema.org `Person` in its JSON-LD, or an
+ * element marked up as a `Person` (microdata) or an `h-card`/`vcard` holding a description. Without such markup, a
+ * box is recognised by its shape: a headshot and the author's name, then a paragraph that starts with that name
+ * and says who the person is ("Jane Doe is a travel writer..."), in the last third of the content.
+ */
+import { type DomDocument, type DomElement, isElement, normalisedText, tagOf } from './dom.js';
+import { jsonLdNodes } from './boilerplate.js';
+
+/** A biography is at least this long (characters): a shorter description (a job title) says too little to match. */
+const BIO_MIN = 40;
+/** The start of a biography matched in the page (characters): pages cut long biographies or add "Read more". */
+const BIO_PREFIX = 60;
+/** Around the biography, the box holds at most this much more text (name, job, links), in characters. */
+const BOX_EXTRA = 400;
+/** An author box holds less than this share of the content's text (an author's own page is all biography). */
+const MAX_SHARE = 0.5;
+const KEEP_TAGS = new Set(['body', 'main', 'article']);
+
+/** The biographies of the page's JSON-LD `Person` nodes (read before scripts are removed). */
+export function authorBiographies(document: DomDocument): string[] {
+  const bios: string[] = [];
+  for (const node of jsonLdNodes(document)) {
+    const type = node['@type'];
+    const types = Array.isArray(type) ? type : [type];
+    if (!types.includes('Person')) continue;
+    const description = node['description'];
+    if (typeof description !== 'string') continue;
+    const text = description.replace(/\s+/g, ' ').trim();
+    if (text.length >= BIO_MIN) bios.push(text);
+  }
+  return bios;
+}
+
+/** Removes author boxes from `root` (in place): the elements holding a biography, with the box around them. */
+export function removeAuthorBoxes(root: DomElement, biographies: string[]): void {
+  const total = normalisedText(root).length;
+  if (total === 0) return;
+  const prefixes = biographies.map((bio) => bio.slice(0, BIO_PREFIX).toLowerCase());
+  const marked = [...root.querySelectorAll('[itemtype*="schema.org/Person" i] [itemprop="description"], .h-card .p-note, .vcard .note')];
+  const found = new Set<DomElement>(marked);
+  if (prefixes.length > 0) {
+    for (const element of root.querySelectorAll('p, div')) {
+      const text = normalisedText(element).toLowerCase();
+      if (text.length > BIO_PREFIX * 20 || !prefixes.some((prefix) => text.includes(prefix))) continue;
+      // The smallest element holding it.
+      if ([...element.querySelectorAll('p, div')].some((inner) => prefixes.some((prefix) => normalisedText(inner).toLowerCase().includes(prefix)))) continue;
+      found.add(element);
+    }
+  }
+  for (const bio of unmarkedBiographies(root, total)) found.add(bio);
+  for (const bio of found) {
+    if (bio.parentNode === null) continue;
+    const bioLength = normalisedText(bio).length;
+    let box = bio;
+    for (let parent = bio.parentElement; parent !== null && parent !== root && !KEEP_TAGS.has(tagOf(parent)); parent = parent.parentElement) {
+      if (normalisedText(parent).length > bioLength + BOX_EXTRA) break;
+      box = parent;
+    }
+    if (normalisedText(box).length < total * MAX_SHARE) box.remove();
+  }
+}
+
+/** A biography opens with a name of two to four capitalised words, then says who the person is. */
+const BIO_OPENING = /^((?:\p{Lu}[\p{L}.'’-]*\s+){1,3}\p{Lu}[\p{L}.'’-]*),?\s+(?:is|was|has been|serves as|works as|joined)\s/u;
+/** A biography is at most this long (characters). */
+const BIO_MAX = 1200;
+/** Unmarked boxes are looked for in the last part of the content only, from this share of its text on. */
+const BIO_START_SHARE = 2 / 3;
+/** More paragraphs of this shape than this are the article's own (a list of people), not author boxes. */
+const MAX_UNMARKED = 3;
+
+/**
+ * Paragraphs of biography in author boxes without markup: a paragraph opening with "<Name> is ...", in the last
+ * third of the content, whose box (a small ancestor, or the element just before it) holds a picture and the same
+ * name before it (the picture's alt text, a heading, a link), and no section heading. More than three paragraphs
+ * opening so in the whole content are a list of people or companies, the article's own.
+ */
+function unmarkedBiographies(root: DomElement, total: number): DomElement[] {
+  const found: DomElement[] = [];
+  let offset = 0;
+  const starts = new Map<DomElement, number>();
+  const walk = (element: DomElement) => {
+    starts.set(element, offset);
+    for (let child = element.firstChild; child !== null; child = child.nextSibling) {
+      if (isElement(child)) walk(child);
+      else offset += (child.textContent ?? '').replace(/\s+/g, ' ').length;
+    }
+  };
+  walk(root);
+  // Every paragraph of that shape is counted, wherever it is: a list of people or companies has many.
+  let shaped = 0;
+  for (const element of root.querySelectorAll('p, div')) {
+    if (element.querySelector('p, div, ul, ol, table, h1, h2, h3, h4, h5, h6') !== null) continue;
+    const text = normalisedText(element);
+    if (text.length < BIO_MIN || text.length > BIO_MAX) continue;
+    const name = BIO_OPENING.exec(text)?.[1];
+    if (name === undefined) continue;
+    shaped++;
+    const box = bioBox(element, name, text.length);
+    if (box === null) continue;
+    if ((starts.get(element) ?? 0) >= total * BIO_START_SHARE) found.push(box);
+  }
+  return shaped <= MAX_UNMARKED ? found : [];
+}
+
+const namedBefore = (container: DomElement, bio: DomElement, name: string): boolean => {
+  const lower = name.toLowerCase();
+  for (const candidate of container.querySelectorAll('img, a, span, div, h4, h5, h6, strong, b')) {
+    if (candidate === bio || isWithin(candidate, bio) || isWithin(bio, candidate)) continue;
+    const label = tagOf(candidate) === 'img' ? candidate.getAttribute('alt') ?? '' : normalisedText(candidate);
+    if (label.length <= name.length * 3 && label.toLowerCase().includes(lower)) return true;
+  }
+  return false;
+};
+
+/** The author box around a biography paragraph, or null when it has no picture and name of its own. */
+function bioBox(bio: DomElement, name: string, bioLength: number): DomElement | null {
+  const previous = previousElement(bio);
+  const headshot = previous?.querySelector('img') ?? null;
+  if (previous !== null && headshot !== null && normalisedText(previous) === '' && (headshot.getAttribute('alt') ?? '').toLowerCase().includes(name.toLowerCase())) {
+    // The picture in a paragraph of its own just before the biography: the biography goes, and the picture
+    // (a headshot) is no text.
+    return bio;
+  }
+  for (let parent = bio.parentElement, level = 0; parent !== null && level < 4 && !KEEP_TAGS.has(tagOf(parent)); parent = parent.parentElement, level++) {
+    if (normalisedText(parent).length > bioLength + BOX_EXTRA) break;
+    if (parent.querySelector('h1, h2, h3') !== null) break;
+    if (parent.querySelector('img') !== null && namedBefore(parent, bio, name)) return parent;
+  }
+  return null;
+}
+
+function previousElement(element: DomElement): DomElement | null {
+  for (let node = element.previousSibling; node !== null; node = node.previousSibling) {
+    if (isElement(node)) return node;
+    if ((node.textContent ?? '').trim() !== '') return null;
+  }
+  return null;
+}
+
+function isWithin(element: DomElement, ancestor: DomElement): boolean {
+  for (let node = element.parentElement; node !== null; node = node.parentElement) if (node === ancestor) return true;
+  return false;
+}
