@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelBlock } from '../../../src/engine/model.js';
-import { isContinuousTone, looksLikeText, planImageOcr } from '../../../src/engine/pdf/ocr/image-regions.js';
+import { isContinuousTone, judgeRegion, looksLikeText, planImageOcr } from '../../../src/engine/pdf/ocr/image-regions.js';
 import { layoutOcrRegion } from '../../../src/engine/pdf/ocr/ocr-layout.js';
 import { PageOcr } from '../../../src/engine/pdf/ocr/page-ocr.js';
 import type { OcrLine } from '../../../src/engine/pdf/ocr/tesseract.js';
@@ -288,6 +288,16 @@ describe('the ink test of a render', () => {
     expect(isContinuousTone(text.pixels)).toBe(false);
     expect(isContinuousTone(solid(100).pixels)).toBe(false);
     expect(isContinuousTone(photoOnPaper(400, 300).pixels)).toBe(true);
+  });
+
+  it('reads an image region of text, inverted too only on dark fills, and leaves a photo, a blank or all ink unread', async () => {
+    const text = await pictureOfText(BODY, 612, 792, 150);
+    expect(judgeRegion(text.pixels)).toEqual({ read: true, invert: false });
+    expect(judgeRegion(text.pixels.map((value) => 255 - value))).toEqual({ read: true, invert: true });
+    expect(judgeRegion(photoOnPaper(400, 300).pixels).read).toBe(false);
+    expect(judgeRegion(gradient(300, 200).pixels).read).toBe(false);
+    expect(judgeRegion(new Uint8Array(10_000).fill(255)).read).toBe(false);
+    expect(judgeRegion(solid(100).pixels).read).toBe(false);
   });
 });
 

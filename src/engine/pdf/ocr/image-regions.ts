@@ -215,9 +215,18 @@ const MAX_INK = 0.4;
  * no ink. Pure.
  */
 export function looksLikeText(pixels: Uint8Array): boolean {
-  if (pixels.length === 0) return false;
+  return looksLikeTextBy(greyHistogram(pixels), pixels.length);
+}
+
+/** How many pixels hold each of the 256 grey levels: one pass over a picture, which every judgement below reads. */
+export function greyHistogram(pixels: Uint8Array): Uint32Array {
   const histogram = new Uint32Array(256);
   for (let i = 0; i < pixels.length; i++) histogram[pixels[i]!]!++;
+  return histogram;
+}
+
+function looksLikeTextBy(histogram: Uint32Array, total: number): boolean {
+  if (total === 0) return false;
   let best = 0;
   let bestStart = 0;
   let window = 0;
@@ -229,11 +238,11 @@ export function looksLikeText(pixels: Uint8Array): boolean {
       bestStart = Math.max(0, level - 31);
     }
   }
-  if (best < BACKGROUND_SHARE * pixels.length) return false;
+  if (best < BACKGROUND_SHARE * total) return false;
   const background = bestStart + 16;
   let ink = 0;
   for (let level = 0; level < 256; level++) if (Math.abs(level - background) >= INK_CONTRAST) ink += histogram[level]!;
-  const share = ink / pixels.length;
+  const share = ink / total;
   return share >= MIN_INK && share <= MAX_INK;
 }
 
@@ -249,10 +258,12 @@ const MAX_FLAT_LEVELS = 90;
  * of its time on them and finds no words. Pure.
  */
 export function isContinuousTone(pixels: Uint8Array): boolean {
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < pixels.length; i++) histogram[pixels[i]!]!++;
+  return isContinuousToneBy(greyHistogram(pixels), pixels.length);
+}
+
+function isContinuousToneBy(histogram: Uint32Array, total: number): boolean {
   let used = 0;
-  for (let level = 0; level < 256; level++) if (histogram[level]! > USED_LEVEL_SHARE * pixels.length) used++;
+  for (let level = 0; level < 256; level++) if (histogram[level]! > USED_LEVEL_SHARE * total) used++;
   return used > MAX_FLAT_LEVELS;
 }
 
@@ -262,11 +273,29 @@ const DARK_LEVEL = 128;
 const DARK_FILL_SHARE = 0.1;
 
 /**
- * Whether a greyscale picture has enough dark area to hold light text on dark fills: OCR then also reads its
- * lines of low confidence inverted (tesseract.ts). Dark ink on a light ground stays below the share. Pure.
+ * Whether a greyscale picture (as its histogram) has enough dark area to hold light text on dark fills: OCR then also
+ * reads its lines of low confidence inverted (tesseract.ts). Dark ink on a light ground stays below the share. Pure.
  */
-export function mayHoldLightOnDark(pixels: Uint8Array): boolean {
+function mayHoldLightOnDarkBy(histogram: Uint32Array, total: number): boolean {
   let dark = 0;
-  for (let i = 0; i < pixels.length; i++) if (pixels[i]! < DARK_LEVEL) dark++;
-  return dark >= DARK_FILL_SHARE * pixels.length;
+  for (let level = 0; level < DARK_LEVEL; level++) dark += histogram[level]!;
+  return total > 0 && dark >= DARK_FILL_SHARE * total;
+}
+
+/** What mode auto does with the render of an image region: read it or not, and whether to read it inverted too. */
+export interface RegionJudgement {
+  /** Worth OCR: it looks like text on a plain background (`looksLikeText`) and is not continuous-tone (a photo). */
+  read: boolean;
+  /** Lines of low confidence are read again inverted (`mayHoldLightOnDarkBy`). */
+  invert: boolean;
+}
+
+/**
+ * The three judgements of an image region's render from one histogram: each measured on its own went over the
+ * pixels once more, three passes per region where one does. Pure.
+ */
+export function judgeRegion(pixels: Uint8Array): RegionJudgement {
+  const histogram = greyHistogram(pixels);
+  const read = looksLikeTextBy(histogram, pixels.length) && !isContinuousToneBy(histogram, pixels.length);
+  return { read, invert: read && mayHoldLightOnDarkBy(histogram, pixels.length) };
 }

@@ -101,14 +101,14 @@ export class SharedOcr {
   }
 
   /**
-   * `thread` was ended (its document overran its time, or it died): a page of its still being read is read for no
-   * one, and when no other thread waits for one, the workers are ended at once, as they ended with the thread when
-   * each thread had its own (the next page starts them again). Nothing to do for a thread recycled between documents.
+   * `thread` was ended. `stopped`: in the middle of a document (it overran its time, or it died), maybe between two of
+   * its pages: a page of its still being read is read for no one, and when no other thread waits for one, the workers
+   * are ended at once, as they ended with the thread when each thread had its own (the next page starts them again).
+   * Nothing to do for a thread recycled between documents.
    */
-  abandon(thread: Worker): void {
-    if (!this.#pages.has(thread)) return;
-    this.#pages.delete(thread);
-    if (this.#pages.size === 0) void this.close();
+  abandon(thread: Worker, stopped: boolean): void {
+    const reading = this.#pages.delete(thread);
+    if ((reading || stopped) && this.#pages.size === 0) void this.close();
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
-import { isContinuousTone, looksLikeText, mayHoldLightOnDark } from './image-regions.js';
+import { judgeRegion, looksLikeText } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion } from './ocr-layout.js';
 import { PageRenderer, toPgm } from './render-page.js';
 import { EngineError } from '../../engine-error.js';
@@ -96,7 +96,7 @@ export class PageOcr {
    * `REGION_DPI` and recognised, as blocks with source layout_ocr; a region with no confident word gives none. A
    * region whose render does not look like text (`looksLikeText`) or is continuous-tone (`isContinuousTone`: a
    * photo) is not recognised; lines of low confidence are read again inverted only in a region with dark fills
-   * (`mayHoldLightOnDark`).
+   * (`mayHoldLightOnDarkBy`).
    */
   async readRegions(pageNumber: number, width: number, height: number, regions: readonly Rect[]): Promise<RegionBlocks[]> {
     this.#renderer ??= PageRenderer.open(this.#bytes);
@@ -108,8 +108,9 @@ export class PageOcr {
     for (const [i, region] of regions.entries()) {
       const bitmap = bitmaps[i];
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
-      if (!looksLikeText(bitmap.pixels) || isContinuousTone(bitmap.pixels)) continue;
-      const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage(), { invert: mayHoldLightOnDark(bitmap.pixels) });
+      const judged = judgeRegion(bitmap.pixels);
+      if (!judged.read) continue;
+      const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage(), { invert: judged.invert });
       this.#missingLanguage ??= this.#pendingMissing;
       out.push({ region, blocks: layoutOcrRegion(lines, bitmap.scale, bitmap.origin, width, height) });
     }

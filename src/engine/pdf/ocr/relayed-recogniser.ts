@@ -2,7 +2,7 @@
  * Where this thread's pages are read when not by tesseract workers of its own: an engine thread relays them to its
  * pool (ocr-relay.ts), and tesseract.ts asks here before reading a page itself.
  */
-import type { OcrLine } from './tesseract.js';
+import type { OcrLine } from './ocr-line.js';
 
 /** Reads an image file (PGM, PNG...) in a language set ('deu+eng'); `invert` as recogniseLines' option. */
 export type Recogniser = (image: Uint8Array, languages: string, invert: boolean) => Promise<OcrLine[]>;

@@ -11,29 +11,12 @@ import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Page, type Worker } from 'tesseract.js';
 
 import { DEFAULT_OCR_LANGUAGE, languageDataFile } from './languages.js';
+import type { OcrLine, OcrWord } from './ocr-line.js';
 import { relayedRecogniser } from './relayed-recogniser.js';
 
 export { DEFAULT_OCR_LANGUAGE };
 
-/** One recognised word, in bitmap pixels. */
-export interface OcrWord {
-  text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  /** 0..1. */
-  confidence: number;
-}
-
-/** One recognised line: its words left to right (right to left for RTL), its baseline and row height in pixels. */
-export interface OcrLine {
-  words: OcrWord[];
-  /** Baseline y at `x0` and `x1` of the line (it may slope). */
-  baseline: { x0: number; y0: number; x1: number; y1: number };
-  rowHeight: number;
-  rtl: boolean;
-}
+export type { OcrLine } from './ocr-line.js';
 
 
 /**
