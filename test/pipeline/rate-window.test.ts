@@ -72,20 +72,22 @@ async function expectPaced(records: readonly RequestRecord[], documents: number,
 
 describe('a run at a 1-s request window, the wait only in the 429 text', () => {
   it('converts every document, refuses few requests, and the shared gate learns the window and the budget', async () => {
-    const documents = 160;
+    // 32 windows: on a loaded host slow start's burst can reach the API out of the order it went, so the first count
+    // may fall a request or two short; the probe (after 16 clean windows) then wins the budget back within the run.
+    const documents = 320;
     const { home, src, out, queue } = workspace;
     await writeTree(src, manyFiles(documents));
     const capped = await startWindowServer();
 
     const env = docmillEnv({ home, apiUrl: capped.url, apiKey: KEY, redisUrl: SHARED_REDIS_URL });
-    const result = await runDocmill(['run', src, '--out', out, '--queue', queue, '--concurrency', '8'], env, 170_000);
+    const result = await runDocmill(['run', src, '--out', out, '--queue', queue, '--concurrency', '8'], env, 230_000);
 
     expect(result.code, result.stderr).toBe(0);
     const converted = (await readManifest(out)).filter((line) => line.status === 'converted');
     expect(converted).toHaveLength(documents);
     expect(result.stderr).toContain(`${capped.records.length} parse requests`);
     await expectPaced(capped.records, documents, queue);
-  }, 180_000);
+  }, 240_000);
 
   it('two workers on one queue share the budget through Redis: together they stay within it', async () => {
     const documents = 160;
