@@ -6,6 +6,7 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
+import { countNativeCallsOn, threadEnding } from '../src/engine/native-calls.js';
 import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
 import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
 import { usePdfiumModule } from '../src/engine/pdf/pdfium-module.js';
@@ -22,6 +23,7 @@ import type { ThreadStart } from '../src/engine/thread-pool.js';
 captureNativeBuiltins();
 const start = workerData as ThreadStart;
 useLiteParseModule(start.liteParseModule);
+countNativeCallsOn(start.nativeBoard);
 const { parseDocument } = await import('../src/engine/engine.js');
 const { EngineError } = await import('../src/engine/engine-error.js');
 const { listenToStages } = await import('../src/engine/stage.js');
@@ -46,6 +48,8 @@ port.on('message', (task: ThreadTask) => {
 });
 
 function convertNext(): void {
+  // Being ended (its document's time ran out during a native call): the document posted ahead goes back to the pool.
+  if (threadEnding()) waiting.length = 0;
   const task = waiting.shift();
   if (!task) {
     converting = false;

@@ -8,6 +8,10 @@
  * that overran its time, or whose thread died, alone once more, so that the load of other documents (or what they
  * left in a thread) is ruled out before the failure is blamed on the document (local-engine.ts).
  *
+ * A thread is ended (its document's time ran out, it is recycled, the engine shuts down) only once no native call of
+ * it is out: LiteParse answers from threads of its own, and an answer that finds its thread gone can abort the
+ * process (native-calls.ts). Until then it is out of the pool and starts nothing more.
+ *
  * What each failure becomes: a converter's exception is CONVERSION_FAILED (the thread lives on); a document error
  * is its EngineError; overrunning the time is EngineTimeoutError, and a thread that dies EngineCrashError with
  * `threadDied`, both naming the stage the conversion was in (stage.ts); running out of the heap limit is
@@ -30,6 +34,7 @@
  * mode fast half of it.
  */
 import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { EmbeddedImage } from '../backend/embedded-images.js';
@@ -39,6 +44,7 @@ import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
 import { findPdfHeader } from './bytes/sniff.js';
 import { SharedOcr } from './pdf/ocr/ocr-relay.js';
+import { markEnding, nativeCallsOut, newNativeBoard } from './native-calls.js';
 import { compilePdfium, type CompiledPdfium } from './pdf/pdfium-module.js';
 import { clearStage, newStageBoard, readStage } from './stage-board.js';
 import { decodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from './thread-messages.js';
@@ -68,11 +74,14 @@ export interface ThreadStart {
   liteParseModule?: string | undefined;
   /** Where the thread writes the stage its conversion is in (stage-board.ts). */
   stageBoard: SharedArrayBuffer;
+  /** Where the thread counts its native calls out (native-calls.ts). */
+  nativeBoard: SharedArrayBuffer;
 }
 
 interface Slot {
   worker: Worker;
   stageBoard: SharedArrayBuffer;
+  nativeBoard: SharedArrayBuffer;
   busy: boolean;
   /** Settles when the thread has loaded the engine and takes documents: fulfilled, or rejected if it died first. */
   ready: Promise<void>;
@@ -142,6 +151,10 @@ export interface ThreadResult {
  */
 const YOUNG_GENERATION_MB = 8;
 
+/** How long a thread to be ended waits for its native calls (see `#end`), and how often it looks. */
+const NATIVE_CALL_PATIENCE_MS = 10 * 60_000;
+const NATIVE_CALL_POLL_MS = 20;
+
 /** The compiled thread next to the compiled pool; from TypeScript sources (tests), the .ts file through tsx. */
 function threadEntry(): { file: string; workerData?: { entry: string } } {
   if (!import.meta.url.endsWith('.ts')) return { file: fileURLToPath(new URL('../../workers/engine-thread.js', import.meta.url)) };
@@ -167,6 +180,8 @@ export class EngineThreadPool {
   readonly #ocr = new SharedOcr();
   /** PDFium's WebAssembly compiled once for all the threads, with the first document that reads with it. */
   #pdfium: Promise<CompiledPdfium | undefined> | undefined;
+  /** Threads replaced that are not ended yet (`#end`): shutting down waits for them too. */
+  readonly #ending = new Set<Promise<void>>();
   /** A document runs alone: nothing else is dispatched until it ends. */
   #aloneRunning = false;
 
@@ -234,7 +249,7 @@ export class EngineThreadPool {
   async close(): Promise<void> {
     this.#closed = true;
     for (const pending of this.#queue.splice(0)) pending.reject(new EngineCrashError('the engine is shut down'));
-    await Promise.all(this.#slots.splice(0).map((slot) => slot.worker.terminate()));
+    await Promise.all([...this.#slots.splice(0).map((slot) => this.#end(slot)), ...this.#ending]);
     await this.#ocr.close();
   }
 
@@ -293,7 +308,8 @@ export class EngineThreadPool {
   #spawn(): Slot {
     const entry = threadEntry();
     const stageBoard = newStageBoard();
-    const start: ThreadStart = { ...entry.workerData, ...(this.#liteParseModule ? { liteParseModule: this.#liteParseModule } : {}), stageBoard };
+    const nativeBoard = newNativeBoard();
+    const start: ThreadStart = { ...entry.workerData, ...(this.#liteParseModule ? { liteParseModule: this.#liteParseModule } : {}), stageBoard, nativeBoard };
     const worker = new Worker(entry.file, {
       workerData: start,
       resourceLimits: { maxOldGenerationSizeMb: this.#maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
@@ -326,7 +342,7 @@ export class EngineThreadPool {
     });
     // Only a document run alone waits for it; a thread that dies first fails the document it was given instead.
     ready.catch(() => undefined);
-    const slot: Slot = { worker, stageBoard, busy: false, ready, started: false, wear: 0 };
+    const slot: Slot = { worker, stageBoard, nativeBoard, busy: false, ready, started: false, wear: 0 };
     ready.then(() => (slot.started = true), () => undefined);
     this.#slots.push(slot);
     return slot;
@@ -337,7 +353,26 @@ export class EngineThreadPool {
     const index = this.#slots.indexOf(slot);
     if (index >= 0) this.#slots.splice(index, 1);
     this.#ocr.abandon(slot.worker, stopped);
-    void slot.worker.terminate();
+    const ending = this.#end(slot).finally(() => this.#ending.delete(ending));
+    this.#ending.add(ending);
+  }
+
+  /**
+   * Ends the thread, once no native call of it is out (native-calls.ts): ending it during one would abort the
+   * process. A call that never returns (a hostile PDF PDFium spins on) keeps its thread, out of the pool, until
+   * `NATIVE_CALL_PATIENCE_MS`; ended then, the process may abort, which is no worse than the thread spinning forever.
+   */
+  async #end(slot: Slot): Promise<void> {
+    markEnding(slot.nativeBoard);
+    const giveUpAt = Date.now() + NATIVE_CALL_PATIENCE_MS;
+    let waited = false;
+    while (nativeCallsOut(slot.nativeBoard) > 0 && Date.now() < giveUpAt) {
+      waited = true;
+      await sleep(NATIVE_CALL_POLL_MS);
+    }
+    // The answer has reached the thread; its native thread lets go of the handle just after: give it that moment.
+    if (waited) await sleep(NATIVE_CALL_POLL_MS);
+    await slot.worker.terminate();
   }
 
   /**
