@@ -21,7 +21,8 @@
  *   plan or a quieter fleet has left. A refused probe doubles the successes needed before the next (up to 64×), a
  *   successful one resets that, so at a stable ceiling the probes, and the 429s they cost, thin out geometrically.
  *   No probe is made when the work left (the queue's backlog, told by `setBacklog`) would be done within about a
- *   second at the current rate: a refused probe then costs its document a Retry-After wait at the very end of the
+ *   second at the current rate (the limit over the latency, or a paced budget's own rate when lower: a budget learned a
+ *   few requests short at a 1-s window is probed back while hundreds of documents wait): a refused probe then costs its document a Retry-After wait at the very end of the
  *   run, with the API idle (measured: 2 % of a 50 s run).
  *
  * Several worker processes on one queue (`docmill worker` on several machines) face one API limit, so they must
@@ -41,7 +42,7 @@
  * without Redis to share (the benchmarks' diagnosis, tests of the policy).
  */
 import type { RateLimitHint } from '../backend/errors.js';
-import { initialPace, paceDelayMs, paceRefused, paceSpanMs, paceSucceeded, SEND_LOG_MS, type PaceState, type SentSince } from './rate-pace.js';
+import { initialPace, paceDelayMs, paceRefused, paceSpanMs, paceSucceeded, requestsPerSecond, SEND_LOG_MS, type PaceState, type SentSince } from './rate-pace.js';
 
 /** What DocumentProcessor needs of a gate: ApiGate within one process, SharedApiGate across a queue's workers. */
 export interface ParseGate {
@@ -114,6 +115,11 @@ export class ApiGate implements ParseGate {
 
   get pacing(): boolean {
     return this.#pace.windowMs > 0;
+  }
+
+  /** The requests per window the gate spends at a rate limit (0 while it has learned none). */
+  get paceBudget(): number {
+    return this.#pace.budget;
   }
 
   snapshot(): GateSnapshot {
@@ -260,8 +266,7 @@ export class ApiGate implements ParseGate {
   /** Whether the work left lasts longer than a second at the current rate (see the class comment). */
   #probeWorthwhile(): boolean {
     if (this.#backlog === undefined || this.#latencyMs === undefined) return true;
-    const perSecond = (this.#limit * 1000) / Math.max(1, this.#latencyMs);
-    return this.#backlog + this.#waiters.length >= perSecond;
+    return this.#backlog + this.#waiters.length >= requestsPerSecond(this.#limit, this.#latencyMs, this.#pace);
   }
 
   #lower(target: number): void {

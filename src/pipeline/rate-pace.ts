@@ -159,6 +159,16 @@ export function paceRefused(
 }
 
 /**
+ * The rate the gate sends at now, in requests a second: its concurrency limit over the latency, or the paced budget
+ * per window when that is lower (a queue at a 10-per-second window drains at 10 a second, however fast the API
+ * answers). Whether a probe is worth its possible refusal is judged against it.
+ */
+export function requestsPerSecond(limit: number, latencyMs: number, pace: Pick<PaceState, 'budget' | 'windowMs'>): number {
+  const byConcurrency = (limit * 1000) / Math.max(1, latencyMs);
+  return pace.windowMs > 0 && pace.budget > 0 ? Math.min(byConcurrency, (pace.budget * 1000) / pace.windowMs) : byConcurrency;
+}
+
+/**
  * A request succeeded: after enough windows without a 429, a counted budget is probed one higher. `spentInSpan` is
  * how many requests went within the last W' and were not refused: a probe holds once they reach its budget.
  */

@@ -30,7 +30,7 @@ import { duplicateConnection, type RedisClient } from '../queue/redis-connection
 import { QUEUE_PREFIX } from '../queue/queue-names.js';
 import type { RateLimitHint } from '../backend/errors.js';
 import { answeredLate, type GateSnapshot, type GateTicket, type ParseGate } from './api-gate.js';
-import { EDGE_WINDOWS, PACE_MARGIN, SEND_LOG_MS, windowFromHint } from './rate-pace.js';
+import { EDGE_WINDOWS, PACE_MARGIN, requestsPerSecond, SEND_LOG_MS, windowFromHint } from './rate-pace.js';
 
 export interface SharedGateOptions {
   /** Commands go over a duplicate of this connection; a second duplicate listens for freed slots. */
@@ -104,14 +104,14 @@ end
 if inFlight >= limit or turnIn > 0 then
   redis.call('ZADD', KEYS[3], now + tonumber(ARGV[6]), ARGV[5])
   redis.call('PEXPIRE', KEYS[3], ARGV[4])
-  return {0, limit, inFlight, epoch, turnIn, paced}
+  return {0, limit, inFlight, epoch, turnIn, paced, pN, pW}
 end
 logSend(KEYS[4], nowF, ARGV[1], pW)
 local nextTurnIn = 0
 if paced == 1 then nextTurnIn = math.max(0, math.ceil(turnDue(KEYS[4], nowF, pW, pN, pHold, margin) - nowF)) end
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
-return {1, limit, inFlight + 1, epoch, nextTurnIn, paced}
+return {1, limit, inFlight + 1, epoch, nextTurnIn, paced, pN, pW}
 `;
 
 /**
@@ -240,7 +240,7 @@ end
 redis.call('HSET', KEYS[1], 'limit', limit, 'slowStart', slowStart, 'successes', successes, 'probeFrom', probeFrom, 'probeBackoff', probeBackoff, 'epoch', epoch,
   'pW', pW, 'pN', pN, 'pTold', pTold, 'pHold', fmt(pHold), 'pSucc', pSucc, 'pProbeFrom', pProbeFrom, 'pProbeAt', fmt(pProbeAt), 'pBackoff', pBackoff, 'pCounted', fmt(pCounted))
 if inFlight < limit and (freed == 1 or limit > before) then redis.call('PUBLISH', KEYS[3], limit) end
-return {limit, inFlight, epoch, granted, othersWaiting, paced}
+return {limit, inFlight, epoch, granted, othersWaiting, paced, pN, pW}
 `;
 
 const RENEW = `
@@ -294,6 +294,8 @@ export class SharedApiGate implements ParseGate {
   readonly #sendIds = new Map<GateTicket, string>();
   /** Whether the fleet paces at a learned rate, as of the last answer from Redis. */
   #pacing = false;
+  /** The fleet's pace as Redis last told: N requests per W ms (0s while not pacing). */
+  #pace = { budget: 0, windowMs: 0 };
   readonly #waiters: Waiter[] = [];
   #pumping = false;
   /** Slots asked for by outcome reports on behalf of waiters (see SETTLE), not answered yet. */
@@ -457,13 +459,14 @@ export class SharedApiGate implements ParseGate {
     const paceArgs = [keptSendId, sendId, arg(hint.waitMs), arg(hint.resetMs), arg(hint.windowMs), arg(hint.limit), PACE_MARGIN];
     this.#redis
       .gateSettle(this.#stateKey, this.#leasesKey, this.#channel, this.#waitingKey, this.#sentKey, ...args, ...paceArgs)
-      .then(([limit, inFlight = 0, epoch = 0, granted = 0, othersWaiting = 1, paced = 0]) => {
+      .then(([limit, inFlight = 0, epoch = 0, granted = 0, othersWaiting = 1, paced = 0, budget = 0, windowMs = 0]) => {
         if (limit !== undefined && limit > 0) {
           this.#limit = limit;
           this.#fleetInFlight = inFlight;
           this.#epoch = epoch;
           this.#othersWaiting = othersWaiting;
           this.#pacing = paced === 1;
+          this.#pace = { budget, windowMs };
         }
         if (granted === 1) this.#grant(handover, { epoch, inFlightAtStart: inFlight, startedAt: Date.now() });
       })
@@ -524,11 +527,12 @@ export class SharedApiGate implements ParseGate {
         this.#retryLater();
         return;
       }
-      const [granted = 0, limit = this.#limit, inFlight = 0, epoch = 0, turnInMs = 0, paced = 0] = reply;
+      const [granted = 0, limit = this.#limit, inFlight = 0, epoch = 0, turnInMs = 0, paced = 0, budget = 0, windowMs = 0] = reply;
       this.#limit = limit;
       this.#fleetInFlight = inFlight;
       this.#epoch = epoch;
       this.#pacing = paced === 1;
+      this.#pace = { budget, windowMs };
       if (granted !== 1) {
         // Refused its turn of the pace: no slot will free to say so, so try again when the turn comes.
         if (turnInMs > 0) this.#waitTurn(turnInMs);
@@ -588,8 +592,7 @@ export class SharedApiGate implements ParseGate {
   /** As ApiGate: no probe when the work left would be done within about a second at the current rate. */
   #probeWorthwhile(): boolean {
     if (this.#backlog === undefined || this.#latencyMs === undefined) return true;
-    const perSecond = (this.#limit * 1000) / Math.max(1, this.#latencyMs);
-    return this.#backlog + this.#waiters.length >= perSecond;
+    return this.#backlog + this.#waiters.length >= requestsPerSecond(this.#limit, this.#latencyMs, this.#pace);
   }
 }
 

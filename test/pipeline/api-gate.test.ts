@@ -75,6 +75,24 @@ describe('ApiGate', () => {
     expect(unknown.refused).toBeGreaterThan(0);
   });
 
+  it('probes a paced budget learned short back up while the queue holds more than a second of work at that pace', async () => {
+    const gate = new ApiGate({ max: 8, probeAfter: 1 });
+    // 40 documents wait: gone in well under a second at 8 in flight to an API that answers at once, but two seconds at
+    // 2 requests per 100 ms, the pace this gate is about to learn.
+    gate.setBacklog(40);
+    const accepted = [await gate.acquire(), await gate.acquire()];
+    for (const ticket of accepted) gate.succeeded(ticket);
+    gate.rateLimited(await gate.acquire(), { windowMs: 100 });
+    expect(gate.paceBudget).toBe(2);
+    for (let i = 0; i < 24; i++) gate.succeeded(await gate.acquire());
+    expect(gate.paceBudget).toBeGreaterThan(3);
+    // With nothing left waiting a probe is not worth its possible refusal.
+    gate.setBacklog(0);
+    const before = gate.paceBudget;
+    for (let i = 0; i < 12; i++) gate.succeeded(await gate.acquire());
+    expect(gate.paceBudget).toBe(before);
+  });
+
   it('halves on a per-minute rate 429, once per overload', async () => {
     const gate = new ApiGate({ max: 16, initial: 8 });
     const tickets = await fill(gate);

@@ -213,6 +213,24 @@ describe('SharedApiGate', () => {
     expect(await sharedLimit()).toBe(4);
   });
 
+  it('probes a paced budget learned short back up for the fleet while the queue holds more than a second of its work', async () => {
+    queue = `test-gate-${randomUUID()}`;
+    const a = gate({ max: 8, initial: 4, probeAfter: 1 });
+    // 40 documents wait: under a second at 8 in flight to an API that answers at once, 2 s at 2 requests per 100 ms.
+    a.setBacklog(40);
+    const accepted = [await a.acquire(), await a.acquire()];
+    for (const ticket of accepted) a.succeeded(ticket);
+    await until('the successes reported', async () => (await leasesOut()) === 0);
+    a.rateLimited(await a.acquire(), { windowMs: 100 });
+    const paceBudget = async () => Number(await redis.hget(`{docmill}:${queue}:gate`, 'pN'));
+    await until('the budget learned', async () => (await paceBudget()) === 2);
+    for (let i = 0; i < 24; i++) {
+      a.succeeded(await a.acquire());
+      await until('the success reported', async () => (await leasesOut()) === 0);
+    }
+    expect(await paceBudget()).toBeGreaterThan(3);
+  });
+
   it('gives back the slots of a worker that died holding them once its leases expire', async () => {
     queue = `test-gate-${randomUUID()}`;
     const child = spawn(
