@@ -230,7 +230,13 @@ describe('run with maxCredits', () => {
     const options = { source: small, out, redisUrl: SHARED_REDIS_URL, queue, apiUrl: server.url, apiKey: 'test-key', concurrency: 8 };
     expect((await run({ ...options, maxCredits: 2 }).done).budget).toEqual({ maxCredits: 2, used: 2, waiting: 2 });
     // Room for exactly one more: one of the two reserves it and is sent, the other is refused and waits.
-    expect((await run({ ...options, maxCredits: 3 }).done).budget).toEqual({ maxCredits: 3, used: 3, waiting: 1 });
+    const second = (await run({ ...options, maxCredits: 3 }).done).budget;
+    expect(second).toMatchObject({ maxCredits: 3, used: 3 });
+    expect(server.requests).toHaveLength(3);
+    // The refused one waits; so may the two converted the first time, when the run's listing queued them again
+    // after the refusal had paused the queue (the worker starts before the listing): the next run finds them
+    // unchanged and sends neither.
+    expect([1, 3]).toContain(second?.waiting);
     expect((await run({ ...options, maxCredits: 4 }).done).outcome).toBe('completed');
     expect(server.requests).toHaveLength(4);
   });
