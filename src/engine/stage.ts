@@ -7,6 +7,7 @@
  */
 
 let listener: ((stage: string) => void) | undefined;
+let current: string | undefined;
 
 /** Sets the one listener (the engine thread's), or removes it with undefined. */
 export function listenToStages(listen: ((stage: string) => void) | undefined): void {
@@ -14,5 +15,17 @@ export function listenToStages(listen: ((stage: string) => void) | undefined): v
 }
 
 export function enterStage(stage: string): void {
+  current = stage;
   listener?.(stage);
+}
+
+/** Runs `work` in a stage of its own inside the current one, which is entered again after it. */
+export async function duringStage<T>(stage: string, work: () => Promise<T>): Promise<T> {
+  const outer = current;
+  enterStage(stage);
+  try {
+    return await work();
+  } finally {
+    if (outer !== undefined) enterStage(outer);
+  }
 }

@@ -147,9 +147,9 @@ describe('an engine failure answers the same from docmill serve and from the loc
         apiCode: undefined,
         retryable: true,
       });
-      // The stage it was in: converting the PDF, unless a loaded machine kept the thread starting, or loading the
-      // converter, as long.
-      expect(firstAnswer.apiMessage).toMatch(/^Request Timeout: long-scan\.pdf: parsing took longer than the request timeout of \d+ ms while [a-z ]+ (?:PDF|converter|thread)$/);
+      // The stage it was in: converting the PDF (or reading its pages with PDFium), unless a loaded machine kept the
+      // thread starting, or loading the converter, as long.
+      expect(firstAnswer.apiMessage).toMatch(/^Request Timeout: long-scan\.pdf: parsing took longer than the request timeout of \d+ ms while [a-z ]+ (?:PDF|PDFium|converter|thread)$/);
       const served = (await client.parse(memorySource(failure.fileName, bytes), failure.options).catch((caught: unknown) => caught)) as ParseApiError;
       for (const error of [local, served]) {
         expect({ code: error.code, status: error.status, apiCode: error.apiCode, retryable: error.retryable }).toEqual({
@@ -159,7 +159,7 @@ describe('an engine failure answers the same from docmill serve and from the loc
           retryable: false,
         });
         // The server hands the engine what is left of the timeout after the upload, so the figure may differ.
-        expect(error.apiMessage).toMatch(/^long-scan\.pdf: parsing took longer than the request timeout of \d+ ms while [a-z ]+ (?:PDF|converter|thread), twice: the second time alone on a fresh thread$/);
+        expect(error.apiMessage).toMatch(/^long-scan\.pdf: parsing took longer than the request timeout of \d+ ms while [a-z ]+ (?:PDF|PDFium|converter|thread), twice: the second time alone on a fresh thread$/);
       }
       // The local engine's two tries in one call; the server's, the first answer above and this call's one request.
       expect(local.attempts).toBe(2);

@@ -12,7 +12,7 @@
  */
 import type { PdfParser } from '../../../contract/options.js';
 import { nativeCall } from '../../native-calls.js';
-import { enterStage } from '../../stage.js';
+import { duringStage } from '../../stage.js';
 import type { FoundTable } from '../page-layout.js';
 import type { Rect } from '../types.js';
 import { loadLiteParse, type LiteParseModule } from './load.js';
@@ -181,13 +181,10 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   if (!module) return undefined;
   const pageCount = Math.min(maxPages ?? ALL_PAGES, ALL_PAGES);
   let result: NativeResult;
-  enterStage('reading the pages with PDFium');
   try {
-    result = await nativeCall(() => parserFor(module, pageCount, mode).parse(bytes));
+    result = await duringStage('reading the pages with PDFium', () => nativeCall(() => parserFor(module, pageCount, mode).parse(bytes)));
   } catch {
     return undefined;
-  } finally {
-    enterStage('laying out the pages');
   }
   const failed = new Set(result.pageErrors.map((error) => error.pageNum));
   const formsPaint = mode === 'auto' && hasFormXObjects(bytes);
