@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { ParseApiError } from '../backend/errors.js';
 import { integerSetting } from '../config/numbers.js';
 import { documentCounts } from '../queue/document-counts.js';
+import { retryFailedUnder } from '../queue/failed-under-other-options.js';
 import { Producer } from '../queue/producer.js';
 import { reclaimOrphanedJobs } from '../queue/reclaim.js';
 import { DEFAULT_REDIS_WAIT_MS, unlessAborted } from '../queue/redis-outage.js';
@@ -77,8 +78,10 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
           logger.warn({ reason: pause.message }, 'the queue was paused; running again resumes it');
           await control.resume();
         }
-        // Rerunning means trying again: documents that failed last time go back to the queue.
-        await queue.retryJobs({ state: 'failed' });
+        // Rerunning means trying again: documents that failed last time go back to the queue, unless they were
+        // queued under other options (the listing queues them again under this run's).
+        const superseded = await retryFailedUnder(queue, fingerprint);
+        if (superseded > 0) logger.info({ superseded }, 'failed documents of a run with other options are tried again with this run\'s');
         await reclaimForRun(handle, logger, events);
       })(),
       stopOrLost,

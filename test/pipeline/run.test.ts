@@ -296,6 +296,27 @@ describe('docmill run: the API pushes back', () => {
     await expectOutputs(out, bad);
     expect(lastLineByPath(await readManifest(out)).get(bad.path)?.status).toBe('converted');
   }, 90_000);
+
+  it('a rerun with other options tries a failed document once, with the new options, and records it once', async () => {
+    const files = manyFiles(3);
+    const bad = files[1]!;
+    await writeTree(src, files);
+    server.setMode({
+      latencyMs: 20,
+      faults: [{ filename: baseName(bad.path), reply: { status: 400, json: { success: false, code: 'BAD_REQUEST', error: 'Invalid multipart form-data request.' } } }],
+    });
+    expect((await runShared()).code).toBe(1);
+    const failedBefore = (await readFailures(out)).length;
+
+    // Still refused, now under a 45-s timeout: the job queued under the first options is not tried as well.
+    server.clearRequests();
+    const rerun = await runShared('--timeout', '45000');
+    expect(rerun.code, rerun.stderr).toBe(1);
+    const sent = server.requests.filter((request) => request.filename === baseName(bad.path));
+    expect(sent.map((request) => (request.options as { timeout?: number } | undefined)?.timeout)).toEqual([45000]);
+    expect((await readFailures(out)).slice(failedBefore).map((line) => line.path)).toEqual([bad.path]);
+    expect(rerun.stderr).toMatch(/\b1 failed\b/);
+  }, 90_000);
 });
 
 describe('docmill run: refused before anything is sent', () => {
