@@ -14,7 +14,7 @@
  * Sampled every --every ms (250): Σ VmRSS of the docmill process (its engine threads included) and every process it
  * started (the embedded redis-server). Printed per contender: the peak, the mean of each quarter of the run (by
  * time), and the flatness ratio Q4 / Q2 (goal: ≤ 600 MB peak, Q4 within 10 % of Q2); --plot draws the samples as a
- * coarse ASCII chart, --csv writes them (ms since start, contender, tree kB, docmill process kB, processes).
+ * coarse ASCII chart, --csv writes them (ms since start, contender, tree kB, docmill process kB, processes, docmill's threads).
  *
  * Flags: --documents N (10000) · --corpus DIR · --concurrency N (docmill's default) · --every MS (250) ·
  *        --before DIR (a built checkout, run first over the same files) · --plot · --csv FILE · --keep
@@ -69,6 +69,7 @@ interface Sample {
   kb: number;
   ownKb: number;
   processes: number;
+  threads: number;
 }
 
 interface Soak {
@@ -181,7 +182,7 @@ if (flags.plot) {
   for (const run of runs) console.log(`\n${run.name}: tree RSS over the run\n${asciiPlot(run, top)}`);
 }
 if (flags.csv !== undefined) {
-  const lines = ['ms,contender,tree_kb,docmill_kb,processes', ...runs.flatMap((run) => run.samples.map((s) => `${s.ms.toFixed(0)},${run.name},${s.kb},${s.ownKb},${s.processes}`))];
+  const lines = ['ms,contender,tree_kb,docmill_kb,processes,threads', ...runs.flatMap((run) => run.samples.map((s) => `${s.ms.toFixed(0)},${run.name},${s.kb},${s.ownKb},${s.processes},${s.threads}`))];
   await writeFile(resolve(flags.csv), `${lines.join('\n')}\n`);
   console.log(`\n  samples: ${resolve(flags.csv)}`);
 }

@@ -4,9 +4,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
+/** A number field of /proc/<pid>/status (kB for the Vm fields). */
+function statusNumber(pid: number, field: 'VmHWM' | 'VmRSS' | 'Threads'): number | undefined {
   try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) : undefined;
   } catch {
     return undefined;
@@ -15,7 +16,7 @@ function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
 
 /** Peak resident set of one process (threads included), in kB. */
 export function peakRssKb(pid: number = process.pid): number | undefined {
-  return statusKb(pid, 'VmHWM');
+  return statusNumber(pid, 'VmHWM');
 }
 
 /** The live descendants of `pid` (children, their children, …), from the parent ids in /proc/<pid>/stat. */
@@ -75,21 +76,23 @@ export interface TreeRss {
   /** The process's own (its threads included). */
   ownKb: number;
   processes: number;
+  /** The process's own threads (engine threads, V8's and libuv's helpers, native modules' own). */
+  threads: number;
 }
 
 /** Σ VmRSS over `pid` and its live descendants now, in kB (one reading: the processes' figures coincide in time). */
 export function treeRssKb(pid: number = process.pid): TreeRss | undefined {
-  const own = statusKb(pid, 'VmRSS');
+  const own = statusNumber(pid, 'VmRSS');
   if (own === undefined) return undefined;
   let kb = own;
   let processes = 1;
   for (const child of descendants(pid)) {
-    const rss = statusKb(child, 'VmRSS');
+    const rss = statusNumber(child, 'VmRSS');
     if (rss === undefined) continue;
     kb += rss;
     processes++;
   }
-  return { kb, ownKb: own, processes };
+  return { kb, ownKb: own, processes, threads: statusNumber(pid, 'Threads') ?? 0 };
 }
 
 /** Clock ticks a second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux's common configurations). */
