@@ -10,7 +10,7 @@ import { JobContext } from '../../../src/pipeline/job-context.js';
 import { deferUntil, isJobControl, park, waitForChildren } from '../../../src/pipeline/job-control.js';
 import { RANGE_JOB_NAME } from '../../../src/queue/job-data.js';
 import { rejectionOf } from '../../helpers/temp-files.js';
-import { jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
+import { delayedUntil, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
 
 let steps: StepQueue;
 
@@ -78,7 +78,7 @@ describe('job control', () => {
     expect(await rejectionOf(deferUntil(ctx, until, { throttles: 1 }))).toBeInstanceOf(DelayedError);
     const job = await stored(ctx);
     expect(await job.getState()).toBe('delayed');
-    expect(job.timestamp + job.delay).toBeGreaterThanOrEqual(until - 1000);
+    expect(await delayedUntil(steps, job.id)).toBe(until);
     expect(job.data).toMatchObject({ requestsMade: 2, throttles: 1 });
     expect(job.attemptsMade).toBe(0);
   });

@@ -16,7 +16,7 @@ import { parse, type ParseDeps } from '../../../src/pipeline/steps/parse.js';
 import type { ParseApiError } from '../../../src/backend/errors.js';
 import { errorReply, okReply, startRecordingServer, type Handler, type RecordingServer, type Reply } from '../../helpers/recording-server.js';
 import { rejectionOf } from '../../helpers/temp-files.js';
-import { captureLogs, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
+import { captureLogs, delayedUntil, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
 
 const PAGE: UploadSource = {
   fileName: 'page.html',
@@ -92,9 +92,13 @@ describe('parse', () => {
     const ctx = await context();
     const before = Date.now();
     expect(await rejectionOf(parse(ctx, PAGE, deps))).toBeInstanceOf(DelayedError);
+    const after = Date.now();
     const job = await stored(ctx);
     expect(await job.getState()).toBe('delayed');
-    expect(job.timestamp + job.delay).toBeGreaterThanOrEqual(before + 30_000);
+    // Due 30 s after the refusal, as its Retry-After says, plus under 250 ms of jitter (throttleWaitMs).
+    const due = await delayedUntil(steps, job.id);
+    expect(due).toBeGreaterThanOrEqual(before + 30_000);
+    expect(due).toBeLessThan(after + 30_000 + 250);
     expect(job.data).toMatchObject({ requestsMade: 1, throttles: 1 });
     expect(gate.snapshot()).toMatchObject({ inFlight: 0 });
   });

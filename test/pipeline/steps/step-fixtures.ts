@@ -70,6 +70,16 @@ export async function openStepQueue(): Promise<StepQueue> {
   };
 }
 
+/**
+ * When BullMQ will run a delayed job: its score in the queue's delayed set, the time in ms × 4096 plus an order counter
+ * (BullMQ's getDelayedScore). The job's own `timestamp + delay` is not that time: `timestamp` is when the job was added
+ * and `delay` is counted from when it was deferred, so their sum falls short by the time the job spent before that.
+ */
+export async function delayedUntil(steps: StepQueue, jobId: string | undefined): Promise<number | undefined> {
+  const score = await steps.redis.zscore(steps.queue.keys.delayed!, jobId ?? '');
+  return score === null ? undefined : Math.floor(Number(score) / 0x1000);
+}
+
 /** A logger whose lines are kept as parsed objects, and can be waited for. */
 export interface CapturedLogger {
   logger: Logger;
