@@ -2,9 +2,9 @@
  * `status`, `resume` and `failed`: look at and steer a queue, named by its output (a run's own queue) or by name.
  * Each call opens the queue through the composition root and closes it before it returns.
  */
-import type { Job } from 'bullmq';
 import { documentCounts } from '../queue/document-counts.js';
-import { groupJobDataSchema, parseJobDataSchema } from '../queue/job-data.js';
+import { documentsOf, failedJobs } from '../queue/failed-jobs.js';
+import { parseJobDataSchema } from '../queue/job-data.js';
 import type { PauseKind } from '../queue/queue-control.js';
 import { CompositionRoot } from './composition-root.js';
 import type { CommonOptions, QueueOptions } from './options.js';
@@ -100,7 +100,7 @@ export interface FailedDocument {
 }
 
 /**
- * Hands each failed document of the queue to `onDocument`, in pages of 500; with `retry`, then puts them all back in
+ * Hands each failed document of the queue to `onDocument` (failed-jobs.ts); with `retry`, then puts them all back in
  * the queue. Resolves to the queue's name and how many were listed.
  */
 export async function failedDocuments(
@@ -110,27 +110,20 @@ export async function failedDocuments(
   return CompositionRoot.use(options, async (root) => {
     const { queue } = await root.queue(options, 'lookup');
     let listed = 0;
-    for (let start = 0; ; start += 500) {
-      const jobs: Job[] = await queue.getFailed(start, start + 499);
-      if (jobs.length === 0) break;
-      for (const job of jobs) {
-        const at = job.finishedOn ? new Date(job.finishedOn).toISOString() : undefined;
-        // A group job that failed as a whole (its every start stopped short): each of its documents is listed.
-        const group = groupJobDataSchema.safeParse(job.data);
-        const documents = group.success ? group.data.documents.map((document) => document.data) : [job.data];
-        for (const document of documents) {
-          listed++;
-          const data = parseJobDataSchema.safeParse(document);
-          onDocument({
-            path: data.success ? data.data.relativePath : job.id,
-            source: data.success ? data.data.uri : undefined,
-            reason: job.failedReason,
-            attempts: job.attemptsMade,
-            at,
-          });
-        }
+    for await (const job of failedJobs(queue)) {
+      const at = job.finishedOn ? new Date(job.finishedOn).toISOString() : undefined;
+      // A group job that failed as a whole (its every start stopped short): each of its documents is listed.
+      for (const document of documentsOf(job)) {
+        listed++;
+        const data = parseJobDataSchema.safeParse(document);
+        onDocument({
+          path: data.success ? data.data.relativePath : job.id,
+          source: data.success ? data.data.uri : undefined,
+          reason: job.failedReason,
+          attempts: job.attemptsMade,
+          at,
+        });
       }
-      if (jobs.length < 500) break;
     }
     const retried = Boolean(options.retry) && listed > 0;
     if (retried) await queue.retryJobs({ state: 'failed' });

@@ -5,31 +5,22 @@
  * should the old job finish last, leave its outputs). Those old jobs are removed instead.
  */
 import type { Job, Queue } from 'bullmq';
-import { GROUP_JOB_NAME, groupJobDataSchema, parseJobDataSchema } from './job-data.js';
+import { documentsOf, failedJobs } from './failed-jobs.js';
+import { parseJobDataSchema } from './job-data.js';
 
-/** Failed jobs are read this many at a time (a queue keeps up to 100,000). */
-const PAGE = 500;
-
-/** The options fingerprint a failed job was queued under; undefined for a job that has none (a removal). */
+/** The options fingerprint a failed job was queued under (a group's documents share one); undefined for a job that has none (a removal). */
 function fingerprintOf(job: Job): string | undefined {
-  if (job.name === GROUP_JOB_NAME) {
-    const group = groupJobDataSchema.safeParse(job.data);
-    return group.success ? group.data.documents[0]?.data.optionsFingerprint : undefined;
-  }
-  const single = parseJobDataSchema.safeParse(job.data);
-  return single.success ? single.data.optionsFingerprint : undefined;
+  const first = parseJobDataSchema.safeParse(documentsOf(job)[0]);
+  return first.success ? first.data.optionsFingerprint : undefined;
 }
 
 /** Removes the failed jobs queued under another fingerprint, then retries the rest; returns how many were removed. */
 export async function retryFailedUnder(queue: Queue, fingerprint: string): Promise<number> {
+  // Collected first: removing while paging would move the later pages.
   const superseded: Job[] = [];
-  for (let start = 0; ; start += PAGE) {
-    const page = await queue.getFailed(start, start + PAGE - 1);
-    for (const job of page) {
-      const queuedUnder = fingerprintOf(job);
-      if (queuedUnder !== undefined && queuedUnder !== fingerprint) superseded.push(job);
-    }
-    if (page.length < PAGE) break;
+  for await (const job of failedJobs(queue)) {
+    const queuedUnder = fingerprintOf(job);
+    if (queuedUnder !== undefined && queuedUnder !== fingerprint) superseded.push(job);
   }
   for (const job of superseded) await job.remove();
   await queue.retryJobs({ state: 'failed' });
