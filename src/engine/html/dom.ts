@@ -3,6 +3,8 @@
  * own types resolve to `any` there). linkedom implements all of it.
  */
 import { parseHTML } from 'linkedom';
+// Before any page is parsed: linkedom's nodes start without a listener table (listenerless-nodes.ts).
+import './listenerless-nodes.js';
 
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
