@@ -4,7 +4,8 @@
  * Token mode (`--truth DIR`): token precision, recall and F1 of each extractor's text against a ground-truth main
  * text, per page and averaged over pages, as the article-extraction benchmarks score (bench/lib/token-score.ts), on
  * public pages read by bench/lib/main-text-pages.ts (a modern-web set, or readability's test pages). Every fourth
- * page is the part rules are tuned on, the rest is only measured; both parts are reported side by side.
+ * page is the part rules are tuned on, the rest is only measured (a WCXB checkout: its `dev/` half is tuned on, its
+ * `test/` half only measured); both parts are reported side by side.
  *
  *   npx tsx bench/html-main-content.ts --truth <web-content-extraction-benchmark checkout>
  *   npx tsx bench/html-main-content.ts --truth <readability checkout>/test/test-pages --before /tmp/docmill-before
@@ -260,7 +261,7 @@ async function tokenMain(): Promise<void> {
     return markdownTable(['extractor', 'precision', 'recall', 'F1', 'empty outputs', 'pages', 'pages/s (all)'], rows);
   };
   const articles = (page: TruthPage) => page.kind === 'article' || page.kind === 'blog' || page.kind === 'readability-test';
-  for (const [part, label] of [['tune', 'Tuned part (every fourth page)'], ['measure', 'Measured part (the other pages, never tuned on)']] as const) {
+  for (const [part, label] of [['tune', 'Tuned part'], ['measure', 'Measured part (the other pages, never tuned on)']] as const) {
     if (!pages.some((page) => page.part === part)) continue;
     console.log(`\n${label}, means over pages:\n`);
     console.log(table((page) => page.part === part));

@@ -12,7 +12,9 @@
  *   readability).
  *
  * Pages are sorted by id; `part` splits them for tuning: every fourth page (index 0, 4, 8...) is the tuning part,
- * the others are only measured.
+ * the others are only measured. A folder holding the set's own split (WCXB 1.0, github.com/Murrough-Foley/
+ * web-content-extraction-benchmark, CC-BY-4.0: `dev/` and `test/`, each in the layout above) is split its way
+ * instead: `dev/` is tuned on, `test/` only measured.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -40,6 +42,11 @@ interface ModernTruth {
 const firstExisting = (...paths: string[]) => paths.find((path) => existsSync(path));
 
 export async function loadTruthPages(dir: string): Promise<TruthPage[]> {
+  if (existsSync(join(dir, 'dev', 'ground-truth')) && existsSync(join(dir, 'test', 'ground-truth'))) {
+    const tune = (await loadTruthPages(join(dir, 'dev'))).map((page) => ({ ...page, id: `dev/${page.id}`, part: 'tune' as const }));
+    const measure = (await loadTruthPages(join(dir, 'test'))).map((page) => ({ ...page, id: `test/${page.id}`, part: 'measure' as const }));
+    return [...tune, ...measure];
+  }
   const htmlDir = firstExisting(join(dir, 'html'), join(dir, 'release', 'html'));
   const truthDir = firstExisting(join(dir, 'ground-truth'), join(dir, 'benchmark', 'ground-truth'));
   const pages = htmlDir !== undefined && truthDir !== undefined ? await modernPages(htmlDir, truthDir) : await readabilityPages(dir);

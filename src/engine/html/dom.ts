@@ -98,16 +98,24 @@ function tryParse(html: string): DomDocument | null {
 
 /**
  * linkedom keeps what follows `</body>` (content after a stray `</body>`, a second `<body>`) as siblings of the
- * body, where a browser puts it inside: it is moved into the body, a second body's children with it.
+ * body, and what follows `</html>` (a template that closed the page early and went on) as siblings of the root,
+ * where a browser puts both inside the body: it is moved into the body, a second body's children with it.
  */
 function gatherStrayBodyContent(document: DomDocument): void {
   const body = document.body as DomElement;
+  const root = document.documentElement as DomElement;
   const stray: DomNode[] = [];
   for (let node = body.nextSibling; node !== null; node = node.nextSibling) stray.push(node);
+  for (let node = root.nextSibling; node !== null; node = node.nextSibling) stray.push(node);
   for (const node of stray) {
-    if (isElement(node) && node.localName.toLowerCase() === 'body') {
+    const tag = isElement(node) ? node.localName.toLowerCase() : '';
+    if (tag === 'body' || tag === 'html') {
+      // A second page's head adds nothing to the body; its body's children (or its own) join it.
+      const from = tag === 'html' ? ([...elementChildren(node as DomElement)].find((child) => tagOf(child) === 'body') ?? node) : node;
       const children: DomNode[] = [];
-      for (let child = node.firstChild; child !== null; child = child.nextSibling) children.push(child);
+      for (let child = from.firstChild; child !== null; child = child.nextSibling) {
+        if (!(isElement(child) && tagOf(child) === 'head')) children.push(child);
+      }
       body.append(...children);
       node.remove();
     } else {

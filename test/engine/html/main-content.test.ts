@@ -124,4 +124,17 @@ describe('markup after </body>', () => {
     expect(markdown).toContain('Paragraph 2 about the second body');
     expect(htmlToModel(html, { onlyMainContent: false }).pages[0]?.blocks.length).toBeGreaterThan(0);
   });
+
+  it('reads the article a template wrote after an early </body></html>, without a second head', () => {
+    const menu = '<nav><ul><li><a href="/a">Services</a></li><li><a href="/b">Pricing</a></li></ul></nav>';
+    const html = `<!DOCTYPE html><html><head><title>The harbour story</title></head><body>${menu}</body></html>
+      <div class="post"><h1>The harbour story</h1>${prose('the late article', 4)}</div>
+      <html><head><title>Head text of a second page</title></head><body><p>Closing words on the harbour wall.</p></body></html>`;
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 4 about the late article');
+    expect(markdown).not.toContain('Head text of a second page');
+    const whole = markdownOf(htmlToModel(html, { onlyMainContent: false }));
+    expect(whole).toContain('Paragraph 1 about the late article');
+    expect(whole).toContain('Closing words on the harbour wall.');
+  });
 });
