@@ -28,13 +28,11 @@
 import { type DomDocument, type DomElement, type DomNode, isElement, isText, tagOf } from './dom.js';
 import { introducingSentence } from './list-intro.js';
 
+/** Comment sections marked up as such (by id or schema.org). */
+const COMMENT_SELECTORS = ['#comments', '#respond', '#disqus_thread', '[itemtype*="schema.org/Comment" i]', '[itemprop="comment"]', '[itemprop="comments"]'];
+
 const BOILERPLATE_SELECTORS = [
-  '#comments',
-  '#respond',
-  '#disqus_thread',
-  '[itemtype*="schema.org/Comment" i]',
-  '[itemprop="comment"]',
-  '[itemprop="comments"]',
+  ...COMMENT_SELECTORS,
   // Posts embedded from social networks and other sites: quoted from elsewhere, not the article's text.
   'blockquote.twitter-tweet',
   'blockquote.instagram-media',
@@ -73,6 +71,21 @@ export function removeBoilerplate(root: DomElement): void {
   removeBoilerplateRules(root);
   if (before > 0 && textOf(root).length < before * MIN_KEPT_SHARE) root.replaceChildren(...backup.childNodes);
   else removeTeaserArticles(root);
+}
+
+/**
+ * The comment sections marked up as such inside `root` that hold nothing `keeps` (readability's article), outermost
+ * only: a page's comment thread beside its article.
+ */
+export function commentSectionsBeside(root: DomElement, keeps: (element: DomElement) => boolean): DomElement[] {
+  const sections: DomElement[] = [];
+  for (const element of root.querySelectorAll(COMMENT_SELECTORS.join(', '))) {
+    if (sections.some((section) => section === element || isInside(element, section))) continue;
+    if (keeps(element) || [...element.querySelectorAll('*')].some(keeps)) continue;
+    if (element.closest('pre, code') !== null) continue;
+    sections.push(element);
+  }
+  return sections;
 }
 
 function textOf(element: DomElement): string {

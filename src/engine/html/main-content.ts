@@ -9,13 +9,13 @@
  *
  * Readability's article is kept whenever it holds text, readerable page or not: a larger container (`<main>`,
  * `<body>`) brings comment threads, menus and footers with it. Only when it holds less than a fifth of the page's
- * text (a fragment: one paragraph, a lead) is it widened, to the page's own marked-up container of it (the smallest
- * `itemprop="articleBody"`, `<article>` or `<main>` holding all of it and more, never `<body>`), or when it holds
- * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others); an article
- * readability found inside a side block is given up only for a container holding more text than it. Only when readability
- * finds nothing, or on a short page (under 500 characters) it does not find readerable, does the page's own
- * structure decide, with semantic chrome removed (nav, page-level header and footer,
- * aside, ARIA landmarks for navigation, banner, contentinfo, complementary and search): the element marked
+ * text (a comment thread marked up as one beside it not counted) is it widened: a fragment (one paragraph, a lead)
+ * gets the page's own marked-up container of it (the smallest `itemprop="articleBody"`, `<article>` or `<main>`
+ * holding all of it and more, never `<body>`, without the comment thread beside it). So does an article holding
+ * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others). An
+ * article readability found inside a side block is given up only for a container holding more text than it. Only
+ * when readability finds nothing, or on a short page (under 500 characters) it does not find readerable, does the
+ * page's own structure decide, with semantic chrome removed (nav, page-level header and footer, aside, ARIA landmarks for navigation, banner, contentinfo, complementary and search): the element marked
  * `itemprop="articleBody"`, else the `<article>` with the most text, else `<main>`/`role="main"`, else the JSON-LD
  * `articleBody` (when the markup holds less of it), else `<body>`. A page mostly made of a data table (Excel's HTML
  * export, a report) is kept whole: readability would drop or mangle the table.
@@ -34,7 +34,7 @@
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, tagOf } from './dom.js';
 import { removeAuthorBoxes } from './author-bio.js';
-import { isBoilerplateElement, isMarginFigure, removeBoilerplate } from './boilerplate.js';
+import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate } from './boilerplate.js';
 import { introducingSentence } from './list-intro.js';
 import { isLayoutTable, rowCells, tableRows } from './tables.js';
 
@@ -95,6 +95,8 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
     widened = null;
   }
   if (widened !== null) {
+    // Widened around readability's article, not to its comment thread.
+    if (viaReadability !== null) for (const section of commentSectionsBeside(widened.root, keptIn(viaReadability))) section.remove();
     body.replaceChildren(widened.root);
     removeChrome(body);
     method = widened.method;
@@ -107,6 +109,11 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   removeBoilerplate(body);
   removeAuthorBoxes(body, authorBiographies);
   return method;
+}
+
+/** Whether readability kept the element (its id is among `ids`). */
+function keptIn(ids: Set<string>): (element: DomElement) => boolean {
+  return (element) => ids.has(element.getAttribute(ID_ATTRIBUTE) ?? '');
 }
 
 /** Removes the id attributes keepMainContent added (they never reach the output). */
@@ -443,7 +450,9 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
   const kept = [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter((element) => ids.has(element.getAttribute(ID_ATTRIBUTE) as string));
   const keptSet = new Set(kept);
   const articleText = kept.filter((element) => element.parentElement === null || !keptSet.has(element.parentElement)).reduce((sum, element) => sum + normalisedText(element).length, 0);
-  const pageText = normalisedText(body).length;
+  // A comment thread beside the article is not page text it is a share of: a short post over a long thread is the
+  // whole article all the same.
+  const pageText = normalisedText(body).length - commentSectionsBeside(body, keptIn(ids)).reduce((sum, section) => sum + normalisedText(section).length, 0);
   // The container must hold the whole article (a category link or a heading readability kept may sit in a small
   // <article> of its own), and more than it.
   const tops = topKept(body, ids).filter((element) => normalisedText(element) !== '');

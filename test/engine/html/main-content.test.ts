@@ -50,6 +50,20 @@ describe('boilerplate inside the main content', () => {
     expect(markdown).not.toContain('Marked-up comment');
   });
 
+  it('keeps a short post whole and leaves out a comment thread many times its length', () => {
+    // Readability takes the post and the note after it; the thread beside them holds seven times their text.
+    const comment = (index: number) =>
+      `<li class="comment"><article><p class="comment-author">Reader ${index}</p><div class="comment-content"><p>Comment ${index}: we walked the new quay last weekend and the children loved watching the boats come in past the rebuilt wall.</p></div></article></li>`;
+    const html = page(`<main><article class="post"><h1>The harbour story</h1><div class="entry-content">${prose('the short post', 6)}</div></article>
+      <div class="after-post"><p>Get the weekly harbour letter: tide tables, boat news and the council notes, sent every Sunday morning to your inbox.</p></div>
+      <div class="entry-comments" id="comments"><h3>60 comments</h3><ol class="comment-list">${Array.from({ length: 60 }, (_, index) => comment(index + 1)).join('')}</ol></div></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 1 about the short post');
+    expect(markdown).toContain('Paragraph 6 about the short post');
+    expect(markdown).not.toContain('Comment 7: we walked');
+    expect(markdown).not.toContain('60 comments');
+  });
+
   it('removes share bars, related lists and newsletter boxes, keeping headings, lists, tables, code and figures', () => {
     const html = page(`<main><article><h1>The harbour story</h1>
       <div class="share-bar"><a href="https://x.example/share">Share on X</a> <a href="https://fb.example/share">Share on Facebook</a> <a href="mailto:?">Email</a></div>
