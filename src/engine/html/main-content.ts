@@ -15,7 +15,8 @@
  * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others). An
  * article readability found inside a side block is given up only for a container holding more text than it. Only
  * when readability finds nothing, or on a short page (under 500 characters) it does not find readerable, does the
- * page's own structure decide, with semantic chrome removed (nav, page-level header and footer, aside, ARIA landmarks for navigation, banner, contentinfo, complementary and search): the element marked
+ * page's own structure decide, with semantic chrome removed (nav, page-level header and footer, aside, ARIA
+ * landmarks for navigation, banner, contentinfo, complementary and search): the element marked
  * `itemprop="articleBody"`, else the `<article>` with the most text, else `<main>`/`role="main"`, else the JSON-LD
  * `articleBody` (when the markup holds less of it), else `<body>`. A page mostly made of a data table (Excel's HTML
  * export, a report) is kept whole: readability would drop or mangle the table.
