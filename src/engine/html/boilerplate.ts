@@ -12,6 +12,7 @@
  *   WordPress's `wp-embedded-content`): quoted from elsewhere, not the article's text;
  * - link-dense blocks: a list or container of at least three links whose text is nearly all link text (menus,
  *   tag clouds, "more stories" lists readability left in);
+ * - forms that take input (sign-up, lead and search boxes), with their labels and notes;
  * - bylines and meta lines (`byline`, `entry-meta`, `author-box`...), buttons, paywall boxes, sidebars, menus,
  *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
@@ -129,6 +130,10 @@ function removeBoilerplateRules(root: DomElement): void {
     const names = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
     if (!BOILERPLATE_WORDS.test(names)) continue;
     if (removable(element)) element.remove();
+  }
+  // Forms that take input (sign-up, lead and search boxes): their labels and notes are not the article's text.
+  for (const form of root.querySelectorAll('form')) {
+    if (form.querySelector('input:not([type="hidden"]), textarea, select') !== null && removable(form)) form.remove();
   }
   // Page chrome readability left inside its article: menus, side boxes, elements hidden from readers.
   for (const element of root.querySelectorAll('nav, aside, [role="navigation"], [role="complementary"], [hidden], [aria-hidden="true"]')) {

@@ -4,7 +4,9 @@
  * related lists inside <main>, JSON-LD articleBody, an <article> of <meta> tags only, metadata, includeTags.
  */
 import { describe, expect, it } from 'vitest';
+import { removeBoilerplate } from '../../../src/engine/html/boilerplate.js';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
+import { type DomElement, parseDocument } from '../../../src/engine/html/dom.js';
 import { markdownOf } from './helpers.js';
 
 const page = (body: string, head = '') => `<!DOCTYPE html><html lang="en"><head><title>The harbour story</title>${head}</head><body>${body}</body></html>`;
@@ -62,6 +64,22 @@ describe('boilerplate inside the main content', () => {
     expect(markdown).toContain('Paragraph 6 about the short post');
     expect(markdown).not.toContain('Comment 7: we walked');
     expect(markdown).not.toContain('60 comments');
+  });
+
+  it('removes a form that takes input (a sign-up box) from the chosen content, its labels and notes with it', () => {
+    // Readability drops forms itself; a container docmill chose (main-content.ts's widening) still holds them.
+    const document = parseDocument(page(`<article><h1>The harbour story</h1>${prose('the quay wall', 3)}
+      <form method="post"><p>Get the harbour letter every Sunday morning, with tide tables and notices.</p>
+      <label for="e">Email address for the letter</label><input id="e" type="email"><button>Sign me up</button></form>
+      <form action="/vote"><p>A form without fields to fill is left alone: this note stays.</p></form>
+      ${prose('the new steps', 2)}</article>`));
+    removeBoilerplate(document.body as DomElement);
+    const text = document.body?.textContent ?? '';
+    expect(text).toContain('Paragraph 3 about the quay wall');
+    expect(text).toContain('Paragraph 2 about the new steps');
+    expect(text).toContain('this note stays');
+    expect(text).not.toContain('Email address for the letter');
+    expect(text).not.toContain('Get the harbour letter');
   });
 
   it('removes share bars, related lists and newsletter boxes, keeping headings, lists, tables, code and figures', () => {
