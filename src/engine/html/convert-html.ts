@@ -2,7 +2,7 @@
  * The HTML converter (.html, .htm, .xhtml), and `htmlToModel`, the HTML path other converters reuse (DOCX).
  *
  * bytes → text (decode.ts: BOM, declared charset, UTF-8 check, jschardet) → linkedom document → streamed-in content
- * moved into place (streamed.ts) → metadata from the head → cleaning (clean.ts) → `includeTags`/`excludeTags` →
+ * moved into place (streamed.ts), a script-drawn page's `<noscript>` content shown (noscript.ts) → metadata from the head → cleaning (clean.ts) → `includeTags`/`excludeTags` →
  * `onlyMainContent` (main-content.ts) → blocks (blocks.ts, turndown per block) on one page with no geometry. `rawHtml` is the decoded text exactly as uploaded;
  * `html` is the cleaned document; `links` and `images` come from the cleaned document, so they follow
  * `onlyMainContent` and the tag filters, as the hosted API's do.
@@ -22,6 +22,7 @@ import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, re
 import { decodeHtmlBytes } from './decode.js';
 import { type DomDocument, type DomElement, parseDocument } from './dom.js';
 import { keepMainContent, stripMainContentIds } from './main-content.js';
+import { showNoscriptContent } from './noscript.js';
 import { applyStreamedContent } from './streamed.js';
 import { createMarkdownConverter } from './markdown.js';
 import { extractHtmlMetadata } from './metadata.js';
@@ -60,6 +61,8 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   extra.transform?.(document);
   // Before scripts go: their moves put the streamed-in article where a browser shows it.
   applyStreamedContent(document);
+  // A page drawn by scripts that gives readers without scripts its content in <noscript> (noscript.ts).
+  showNoscriptContent(document);
   const metadata: Record<string, MetadataValue> = { ...extractHtmlMetadata(document), ...(extra.metadata ?? {}) };
   const base = baseUrlOf(document);
   const articleBody = jsonLdArticleBody(document);
