@@ -66,12 +66,12 @@ const MIN_KEPT_SHARE = 0.2;
  * the rules together would leave less than a fifth of the text (a page that is a list of teasers, a short post
  * under a long comment section readability took whole), nothing is removed.
  */
-export function removeBoilerplate(root: DomElement): void {
+export function removeBoilerplate(root: DomElement, isPost: (element: DomElement) => boolean = () => false): void {
   const before = textOf(root).length;
   const backup = root.cloneNode(true) as DomElement;
-  removeBoilerplateRules(root);
+  removeBoilerplateRules(root, isPost);
   if (before > 0 && textOf(root).length < before * MIN_KEPT_SHARE) root.replaceChildren(...backup.childNodes);
-  else removeTeaserArticles(root);
+  else removeTeaserArticles(root, isPost);
 }
 
 /**
@@ -93,7 +93,8 @@ function textOf(element: DomElement): string {
   return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-function removeBoilerplateRules(root: DomElement): void {
+/** `isPost`: the posts of a thread (main-content.ts), which no rule removes for being marked up as comments. */
+function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) => boolean): void {
   // Text and link-text lengths of every element, computed once bottom-up (whitespace runs count as one).
   const textLength = new Map<DomNode, number>();
   const linkLength = new Map<DomNode, number>();
@@ -117,13 +118,13 @@ function removeBoilerplateRules(root: DomElement): void {
   if (total === 0) return;
   // Inside code, class names are a highlighter's (`hljs-comment`, `token comment`): never boilerplate.
   const inCode = (element: DomElement) => element.closest('pre, code') !== null;
-  const removable = (element: DomElement) => !KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * 0.5 && !inCode(element);
+  const removable = (element: DomElement) => !KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * 0.5 && !inCode(element) && !isPost(element);
 
   // A section marked up as comments (by id or schema.org) goes unless it is nearly all the content: beside a
   // short post, the comment form often holds more text than the post.
   for (const selector of BOILERPLATE_SELECTORS) {
     for (const element of root.querySelectorAll(selector)) {
-      if (!KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * MARKED_UP_MAX_SHARE && !inCode(element)) element.remove();
+      if (!KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * MARKED_UP_MAX_SHARE && !inCode(element) && !isPost(element)) element.remove();
     }
   }
   for (const element of root.querySelectorAll('[class], [id]')) {
@@ -200,14 +201,14 @@ function removeBoilerplateRules(root: DomElement): void {
  * little more than a date, a tag or a line of excerpt beside it. Run on what the other rules left, and only beside
  * an article: when the cards are half the content or more, the page is a listing and they are what it lists.
  */
-function removeTeaserArticles(root: DomElement): void {
+function removeTeaserArticles(root: DomElement, isPost: (element: DomElement) => boolean): void {
   const cards = new Set<DomElement>();
   for (const heading of root.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')) {
     const text = normalisedTextLength(heading);
     if (text === 0 || linkTextLength(heading) < text * 0.9) continue;
     if (![...heading.querySelectorAll('a')].some((link) => !(link.getAttribute('href') ?? '#').trim().startsWith('#'))) continue;
     const card = heading.closest('article');
-    if (card === null || card === root || !isInside(card, root)) continue;
+    if (card === null || card === root || !isInside(card, root) || isPost(card)) continue;
     const cardText = normalisedTextLength(card);
     if (cardText - text <= TEASER_CARD_EXTRA) cards.add(card);
   }

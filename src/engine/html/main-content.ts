@@ -21,6 +21,10 @@
  * `articleBody` (when the markup holds less of it), else `<body>`. A page mostly made of a data table (Excel's HTML
  * export, a report) is kept whole: readability would drop or mangle the table.
  *
+ * A thread (a forum or Q&A page: posts alike, side by side) is kept whole where readability's article lies in it
+ * (`siblingPosts`): readability takes the post with the most prose, and replies marked up as comments are no
+ * boilerplate there.
+ *
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
  * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; and the author's box (author-bio.ts).
  *
@@ -86,6 +90,11 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   }
   removeOverlays(body);
   const viaReadability = readabilityIds(document);
+  // A thread's other posts join the one readability took; marked up as comments (schema.org), they are the page.
+  const threadPosts = viaReadability === null ? [] : siblingPosts(body, viaReadability);
+  for (const post of threadPosts) {
+    for (const element of [post, ...post.querySelectorAll(`[${ID_ATTRIBUTE}]`)]) viaReadability?.add(element.getAttribute(ID_ATTRIBUTE) ?? '');
+  }
   let method: MainContentMethod;
   let misplaced = viaReadability !== null && isMisplaced(body, viaReadability);
   let widened = viaReadability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, viaReadability);
@@ -107,7 +116,8 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   } else {
     method = fallback(document, articleBody);
   }
-  removeBoilerplate(body);
+  // A post, or the wrapper marked up as a comment around one.
+  removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)));
   removeAuthorBoxes(body, authorBiographies);
   return method;
 }
@@ -210,6 +220,81 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   for (const list of droppedIntroducedLists(body, ids)) restore(list);
   for (const figure of droppedMarginFigures(body, ids)) restore(figure);
   return ids;
+}
+
+/** Class words of one post among others: a forum's or a Q&A page's posts, replies and answers. */
+const POST_WORDS = /(?:^|[\s_-])(posts?|messages?|replies|reply|answers?|topic-body|thread-?item|crawler-post|postbit|message-?body)(?:$|[\s_-])/i;
+/** Below this much text (characters) a sibling is a stub (a "load more" row, a divider), not a post. */
+const MIN_POST_TEXT = 80;
+
+/** Tag and class names, sorted: what makes posts of one thread alike. */
+function signatureOf(element: DomElement): string | null {
+  const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter((name) => name !== '');
+  if (classes.length === 0) return null;
+  return `${tagOf(element)}.${classes.sort().join('.')}`;
+}
+
+/**
+ * A thread's posts (a forum or Q&A page), where readability's article lies in one or more of them: readability
+ * picks the post with the most prose, and the replies, often marked up as comments, would go as boilerplate. Posts
+ * are siblings alike (same tag and classes, a class naming a post) with text of their own; the thread is the group
+ * holding the most of readability's article, at least half of it. Of each post, the part in the place readability's
+ * article has in the post it is in (a message without its author card); the post itself where it has no such part.
+ */
+function siblingPosts(body: DomElement, ids: Set<string>): DomElement[] {
+  const tops = topKept(body, ids);
+  const keptText = tops.reduce((sum, element) => sum + normalisedText(element).length, 0);
+  if (keptText === 0) return [];
+  const keptTextIn = (element: DomElement) =>
+    tops.some((top) => top === element || isInside(element, top))
+      ? normalisedText(element).length
+      : tops.filter((top) => isInside(top, element)).reduce((sum, top) => sum + normalisedText(top).length, 0);
+  const groups = new Map<DomElement, Map<string, DomElement[]>>();
+  for (const element of body.querySelectorAll('[class]')) {
+    const parent = element.parentElement;
+    const signature = signatureOf(element);
+    if (parent === null || signature === null || !POST_WORDS.test(element.getAttribute('class') ?? '')) continue;
+    if (normalisedText(element).length < MIN_POST_TEXT) continue;
+    const bySignature = groups.get(parent) ?? new Map<string, DomElement[]>();
+    groups.set(parent, bySignature);
+    bySignature.set(signature, [...(bySignature.get(signature) ?? []), element]);
+  }
+  let thread: DomElement[] = [];
+  let threadKept = keptText / 2;
+  for (const bySignature of groups.values()) {
+    for (const posts of bySignature.values()) {
+      if (posts.length < 2) continue;
+      const kept = posts.reduce((sum, post) => sum + keptTextIn(post), 0);
+      if (kept >= threadKept) {
+        thread = posts;
+        threadKept = kept;
+      }
+    }
+  }
+  if (thread.length === 0) return [];
+  const main = thread.reduce((best, post) => (keptTextIn(post) > keptTextIn(best) ? post : best));
+  const path = pathTo(main, tops);
+  return [main, ...thread.filter((post) => post !== main && !isInChrome(post)).map((post) => (path === null ? post : (partAt(post, path) ?? post)))];
+}
+
+/** The signatures from below `post` down to the one element of `tops` inside it; null when there is not exactly one. */
+function pathTo(post: DomElement, tops: readonly DomElement[]): string[] | null {
+  const inside = tops.filter((top) => isInside(top, post));
+  if (inside.length !== 1) return null;
+  const path: string[] = [];
+  for (let node: DomElement | null = inside[0] as DomElement; node !== null && node !== post; node = node.parentElement) path.unshift(signatureOf(node) ?? tagOf(node));
+  return path;
+}
+
+/** The descendant of `post` reached by `path` (a signature per level, or a bare tag name), if there is one. */
+function partAt(post: DomElement, path: readonly string[]): DomElement | null {
+  let node = post;
+  for (const step of path) {
+    const next = [...elementChildren(node)].find((child) => (signatureOf(child) ?? tagOf(child)) === step);
+    if (next === undefined) return null;
+    node = next;
+  }
+  return normalisedText(node) === '' ? null : node;
 }
 
 /** Readability drops the first h1/h2 whose words are this similar to the title (its `_headerDuplicatesTitle`). */

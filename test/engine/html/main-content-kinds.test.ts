@@ -1,6 +1,7 @@
 /**
  * onlyMainContent on hand-written pages of further kinds that lost content or let boilerplate in: text readability
- * moves into elements of its own, an article readability finds only a fragment of, soft hyphens, an article streamed in by script.
+ * moves into elements of its own, an article readability finds only a fragment of, soft hyphens, an article streamed in by script,
+ * a forum thread whose replies are marked up as comments.
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
@@ -385,5 +386,41 @@ describe('references and figures the article sets apart', () => {
     const html = page(`<main><article><h1>Code editors</h1>${prose}<h2>An editor</h2><p>A fast editor for code, markup and prose, with a plugin system.</p>
       <p><strong>Website:</strong> <a href="https://editor.example/">https://editor.example/</a></p>${prose}</article></main>`);
     expect(main(html)).toContain('https://editor.example/');
+  });
+});
+
+describe('a thread of posts (forums, Q&A pages)', () => {
+  const text = (author: string, topic: string) =>
+    `${author} writes about ${topic}: the shortbread spread in the oven because the butter was too warm, so chill the dough for half an hour before shaping the biscuits next time.`;
+
+  it('keeps the replies of a thread marked up as comments (schema.org Comment), not only its first post', () => {
+    const post = (id: number, author: string, topics: string[], reply: boolean) =>
+      `<div id="post_${id}" class="topic-body crawler-post"${reply ? ' itemprop="comment" itemscope itemtype="http://schema.org/Comment"' : ''}>
+        <div class="crawler-post-meta"><span class="creator"><a href="/u/${author}">${author}</a></span> <time>May 3, 2024</time></div>
+        <div class="post" itemprop="text">${topics.map((topic) => `<p>${text(author, topic)}</p>`).join('')}</div>
+        <div itemprop="interactionStatistic"><span class="post-likes">3 Likes</span></div></div>`;
+    const html = page(`<nav><ul>${menu}</ul></nav><div id="main-outlet" role="main"><h1>Shortbread spreading in the oven</h1>
+      <div itemscope itemtype="http://schema.org/DiscussionForumPosting">
+      ${post(1, 'ana', ['the first bake', 'the second bake', 'the third bake', 'the recipe', 'the oven'], false)}
+      ${post(2, 'ben', ['the butter'], true)}${post(3, 'cleo', ['the flour'], true)}${post(4, 'dev', ['the tray'], true)}</div></div>`);
+    const markdown = main(html);
+    for (const [author, topic] of [['ana', 'the oven'], ['ben', 'the butter'], ['cleo', 'the flour'], ['dev', 'the tray']]) {
+      expect(markdown).toContain(text(author as string, topic as string));
+    }
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+
+  it('keeps short replies that look like teaser cards (a heading linking to the author) when they are the thread’s posts', () => {
+    const post = (author: string, topics: string[]) =>
+      `<article class="message message--post js-post"><div class="message-inner">
+        <div class="message-cell message-cell--user"><h4 class="message-name"><a href="/members/${author}">${author}</a></h4></div>
+        <div class="message-cell message-cell--main"><div class="message-content"><div class="bbWrapper">${topics.map((topic) => text(author, topic)).join('<br><br>')}</div></div></div>
+      </div></article>`;
+    const html = page(`<nav><ul>${menu}</ul></nav><main><h1>Shortbread spreading in the oven</h1><div class="block-body js-replyNewMessageContainer">
+      ${post('ana', ['the first bake', 'the chocolate', 'the tin'])}${post('ben', ['the butter'])}${post('cleo', ['the flour'])}</div></main>`);
+    const markdown = main(html);
+    for (const [author, topic] of [['ana', 'the tin'], ['ben', 'the butter'], ['cleo', 'the flour']]) {
+      expect(markdown).toContain(text(author as string, topic as string));
+    }
   });
 });
