@@ -77,11 +77,22 @@ export interface DomDocument extends DomNode {
  * the document element. So markup lacking `<html>` or `<body>` gets them added first, the way a browser would
  * infer them.
  */
-export function parseDocument(html: string): DomDocument {
+export function parseDocument(markup: string): DomDocument {
+  const html = withoutStrayCdata(markup);
   const parsed = tryParse(withDocumentSkeleton(html));
   if (parsed !== null) return parsed;
   // Last resort: the markup as the body of an empty document.
   return tryParse(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`) ?? (tryParse('<html><head></head><body></body></html>') as DomDocument);
+}
+
+/**
+ * A `<![CDATA[` section is markup only in SVG and MathML; in HTML a browser ends it at the next `>` as a bogus
+ * comment. linkedom's parser reads it to its `]]>`, so one stray opener left by a template before the page's
+ * markup turns the whole body into a comment. An opener whose section holds markup (a `<` before its `]]>`, or no
+ * `]]>` at all) is dropped; a closed section of text (an SVG label, a style sheet) is left to the parser.
+ */
+function withoutStrayCdata(html: string): string {
+  return html.includes('<![CDATA[') ? html.replace(/<!\[CDATA\[(?![^<]*\]\]>)/g, '') : html;
 }
 
 function tryParse(html: string): DomDocument | null {

@@ -157,6 +157,15 @@ describe('markup after </body>', () => {
     expect(htmlToModel(html, { onlyMainContent: false }).pages[0]?.blocks.length).toBeGreaterThan(0);
   });
 
+  it('reads a page whose template left a stray <![CDATA[ before its markup (it once made the whole body a comment)', () => {
+    const html = `<!DOCTYPE html><html><head><title>The harbour story</title></head><body>
+      <![CDATA[
+      <div class="post"><h1>The harbour story</h1>${prose('the stray marker', 3)}</div></body></html>`;
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 3 about the stray marker');
+    expect(markdownOf(htmlToModel(html, { onlyMainContent: false }))).toContain('Paragraph 1 about the stray marker');
+  });
+
   it('reads the article a template wrote after an early </body></html>, without a second head', () => {
     const menu = '<nav><ul><li><a href="/a">Services</a></li><li><a href="/b">Pricing</a></li></ul></nav>';
     const html = `<!DOCTYPE html><html><head><title>The harbour story</title></head><body>${menu}</body></html>
