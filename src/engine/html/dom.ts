@@ -208,6 +208,13 @@ export function normalisedText(node: DomNode): string {
   return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** The length of the nodes' normalised texts together. */
+export function textLengthOf(nodes: Iterable<DomNode>): number {
+  let length = 0;
+  for (const node of nodes) length += normalisedText(node).length;
+  return length;
+}
+
 /** querySelectorAll that reports an invalid selector instead of throwing. */
 export function selectAll(root: DomElement | DomDocument, selector: string): DomElement[] | Error {
   try {

@@ -37,7 +37,7 @@
  * by readability's own word similarity (the heading it drops for repeating the title).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
-import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, tagOf } from './dom.js';
+import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { removeAuthorBoxes } from './author-bio.js';
 import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate } from './boilerplate.js';
 import { introducingSentence } from './list-intro.js';
@@ -92,9 +92,7 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   const viaReadability = readabilityIds(document);
   // A thread's other posts join the one readability took; marked up as comments (schema.org), they are the page.
   const threadPosts = viaReadability === null ? [] : siblingPosts(body, viaReadability);
-  for (const post of threadPosts) {
-    for (const element of [post, ...post.querySelectorAll(`[${ID_ATTRIBUTE}]`)]) viaReadability?.add(element.getAttribute(ID_ATTRIBUTE) ?? '');
-  }
+  for (const post of threadPosts) keepWhole(viaReadability as Set<string>, post);
   let method: MainContentMethod;
   let misplaced = viaReadability !== null && isMisplaced(body, viaReadability);
   let widened = viaReadability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, viaReadability);
@@ -125,6 +123,14 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
 /** Whether readability kept the element (its id is among `ids`). */
 function keptIn(ids: Set<string>): (element: DomElement) => boolean {
   return (element) => ids.has(element.getAttribute(ID_ATTRIBUTE) ?? '');
+}
+
+/** Keeps an element with everything inside it (a heading, a lead, a post readability left out). */
+function keepWhole(ids: Set<string>, element: DomElement): void {
+  for (const kept of [element, ...element.querySelectorAll(`[${ID_ATTRIBUTE}]`)]) {
+    const id = kept.getAttribute(ID_ATTRIBUTE);
+    if (id !== null) ids.add(id);
+  }
 }
 
 /** Removes the id attributes keepMainContent added (they never reach the output). */
@@ -203,10 +209,7 @@ function readabilityIds(document: DomDocument): Set<string> | null {
     const text = normalisedText(heading).toLowerCase();
     return text !== '' && title !== '' && (title.includes(text) || text.includes(title) || textSimilarity(title, text) > TITLE_SIMILARITY);
   };
-  const restore = (heading: DomElement) => {
-    ids.add(heading.getAttribute(ID_ATTRIBUTE) as string);
-    for (const element of heading.querySelectorAll(`[${ID_ATTRIBUTE}]`)) ids.add(element.getAttribute(ID_ATTRIBUTE) as string);
-  };
+  const restore = (element: DomElement) => keepWhole(ids, element);
   // The title heading: the first h1 matching the title (a logo or site name often comes first in an h1 of its own).
   const titleH1 = [...body.querySelectorAll('h1')].find(matchesTitle);
   if (!hasHeading && titleH1 !== undefined && !isInChrome(titleH1)) restore(titleH1);
@@ -243,12 +246,10 @@ function signatureOf(element: DomElement): string | null {
  */
 function siblingPosts(body: DomElement, ids: Set<string>): DomElement[] {
   const tops = topKept(body, ids);
-  const keptText = tops.reduce((sum, element) => sum + normalisedText(element).length, 0);
+  const keptText = textLengthOf(tops);
   if (keptText === 0) return [];
   const keptTextIn = (element: DomElement) =>
-    tops.some((top) => top === element || isInside(element, top))
-      ? normalisedText(element).length
-      : tops.filter((top) => isInside(top, element)).reduce((sum, top) => sum + normalisedText(top).length, 0);
+    tops.some((top) => top === element || isInside(element, top)) ? normalisedText(element).length : textLengthOf(tops.filter((top) => isInside(top, element)));
   const groups = new Map<DomElement, Map<string, DomElement[]>>();
   for (const element of body.querySelectorAll('[class]')) {
     const parent = element.parentElement;
@@ -431,7 +432,7 @@ function droppedMarginFigures(body: DomElement, ids: Set<string>): DomElement[] 
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'br', 'cite', 'code', 'em', 'i', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u']);
 
 function linkTextLength(element: DomElement): number {
-  return [...element.querySelectorAll('a')].reduce((sum, link) => sum + normalisedText(link).length, 0);
+  return textLengthOf(element.querySelectorAll('a'));
 }
 
 function hasKeptAncestor(element: DomElement, ids: Set<string>): boolean {
@@ -533,17 +534,17 @@ function pruneToIds(body: DomElement, keep: Set<string>): void {
  * `<article>`, `<main>` or `role="main"` element holding it, never `<body>`. Null when there is none.
  */
 function semanticContainer(body: DomElement, ids: Set<string>): { root: DomElement; method: MainContentMethod } | null {
-  const kept = [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter((element) => ids.has(element.getAttribute(ID_ATTRIBUTE) as string));
+  const kept = [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter(keptIn(ids));
   const keptSet = new Set(kept);
-  const articleText = kept.filter((element) => element.parentElement === null || !keptSet.has(element.parentElement)).reduce((sum, element) => sum + normalisedText(element).length, 0);
+  const articleText = textLengthOf(kept.filter((element) => element.parentElement === null || !keptSet.has(element.parentElement)));
   // A comment thread beside the article is not page text it is a share of: a short post over a long thread is the
   // whole article all the same.
-  const pageText = normalisedText(body).length - commentSectionsBeside(body, keptIn(ids)).reduce((sum, section) => sum + normalisedText(section).length, 0);
+  const pageText = normalisedText(body).length - textLengthOf(commentSectionsBeside(body, keptIn(ids)));
   // The container must hold the whole article (a category link or a heading readability kept may sit in a small
   // <article> of its own), and more than it.
   const tops = topKept(body, ids).filter((element) => normalisedText(element) !== '');
   if (tops.length === 0) return null;
-  if (articleText >= pageText * MIN_ARTICLE_SHARE) return ownArticle(body, tops, tops.reduce((sum, element) => sum + normalisedText(element).length, 0));
+  if (articleText >= pageText * MIN_ARTICLE_SHARE) return ownArticle(body, tops, textLengthOf(tops));
   let best: { root: DomElement; method: MainContentMethod } | null = null;
   let bestLength = Infinity;
   for (const [selector, method] of CONTAINERS) {
@@ -625,12 +626,12 @@ function containerOutsideChrome(body: DomElement): { root: DomElement; method: M
 
 /** The text length of the elements readability kept (outermost ones, so none counts twice). */
 function keptTextLength(body: DomElement, ids: Set<string>): number {
-  return topKept(body, ids).reduce((sum, element) => sum + normalisedText(element).length, 0);
+  return textLengthOf(topKept(body, ids));
 }
 
 /** The outermost elements readability kept. */
 function topKept(body: DomElement, ids: Set<string>): DomElement[] {
-  const kept = [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter((element) => ids.has(element.getAttribute(ID_ATTRIBUTE) as string));
+  const kept = [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter(keptIn(ids));
   const keptSet = new Set(kept);
   return kept.filter((element) => {
     for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) if (keptSet.has(parent)) return false;

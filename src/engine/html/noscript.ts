@@ -6,8 +6,7 @@
  * and a fair amount of it: on other pages `<noscript>` holds tracking pixels, "enable JavaScript" notes and copies of
  * lazy-loaded images, which cleaning removes.
  */
-import type { DomDocument, DomElement } from './dom.js';
-import { normalisedText } from './dom.js';
+import { type DomDocument, normalisedText, textLengthOf } from './dom.js';
 
 /** Below this many characters of text, `<noscript>` content is a note, not the page. */
 const MIN_NOSCRIPT_TEXT = 200;
@@ -15,22 +14,16 @@ const MIN_NOSCRIPT_TEXT = 200;
 /** Elements a reader never sees as text, whichever way scripts are set. */
 const NEVER_SHOWN = 'script, style, template';
 
-function textLength(elements: Iterable<DomElement>): number {
-  let length = 0;
-  for (const element of elements) length += normalisedText(element).length;
-  return length;
-}
-
 /** Unwraps the body's `<noscript>` elements where they hold the page. Returns how many were unwrapped. */
 export function showNoscriptContent(document: DomDocument): number {
   const body = document.body;
   if (body === null) return 0;
-  const noscripts = [...body.querySelectorAll('noscript')].filter((element) => element.parentElement?.closest('noscript') == null);
+  const noscripts = [...body.querySelectorAll('noscript')].filter((element) => (element.parentElement?.closest('noscript') ?? null) === null);
   if (noscripts.length === 0) return 0;
-  const inNoscript = textLength(noscripts);
+  const inNoscript = textLengthOf(noscripts);
   if (inNoscript < MIN_NOSCRIPT_TEXT) return 0;
   const hidden = [...body.querySelectorAll(NEVER_SHOWN)].filter((element) => element.closest('noscript') === null);
-  const shown = normalisedText(body).length - inNoscript - textLength(hidden);
+  const shown = normalisedText(body).length - inNoscript - textLengthOf(hidden);
   if (inNoscript <= shown) return 0;
   let unwrapped = 0;
   for (const element of noscripts) {
