@@ -14,7 +14,7 @@ import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
 import { clearStage, writeStage } from '../src/engine/stage-board.js';
 import { wasmMemoryBytes } from '../src/engine/wasm-memory.js';
 import { encodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
-import type { ThreadStart } from '../src/engine/thread-pool.js';
+import type { ThreadStart } from '../src/engine/thread-start.js';
 
 // First, before anything that can load pdfjs: its polyfills replace native built-ins (Array.prototype.push,
 // JSON.stringify, JSON.parse), which the PDF converter puts back after loading it

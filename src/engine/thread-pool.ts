@@ -35,8 +35,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { EmbeddedImage } from '../backend/embedded-images.js';
 import type { PictureRendering } from '../backend/parse-backend.js';
 import { pdfParserOf, type ParseOptions } from '../contract/options.js';
@@ -44,9 +43,11 @@ import type { ParseData } from '../contract/response.js';
 import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
 import { findPdfHeader } from './bytes/sniff.js';
 import { SharedOcr } from './pdf/ocr/ocr-relay.js';
-import { markEnding, nativeCallsOut, newNativeBoard } from './native-calls.js';
+import { markEnding, nativeCallsOut } from './native-calls.js';
 import { compilePdfium, type CompiledPdfium } from './pdf/pdfium-module.js';
-import { clearStage, newStageBoard, readStage } from './stage-board.js';
+import { clearStage, readStage } from './stage-board.js';
+import { takeEarlyThreads } from './early-threads.js';
+import { startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
 import { decodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from './thread-messages.js';
 
 export interface ThreadPoolOptions {
@@ -67,16 +68,6 @@ export interface ThreadPoolOptions {
   recycleWasmMb?: number;
 }
 
-/** What a thread is started with (`workerData`). */
-export interface ThreadStart {
-  /** The TypeScript entry, when the thread starts from the sources. */
-  entry?: string;
-  liteParseModule?: string | undefined;
-  /** Where the thread writes the stage its conversion is in (stage-board.ts). */
-  stageBoard: SharedArrayBuffer;
-  /** Where the thread counts its native calls out (native-calls.ts). */
-  nativeBoard: SharedArrayBuffer;
-}
 
 interface Slot {
   worker: Worker;
@@ -143,31 +134,13 @@ export interface ThreadResult {
   images?: EmbeddedImage[] | undefined;
 }
 
-/**
- * The young generation of each thread's heap (V8's default is about 3 × 16 MB on 64 bits). A thread converts one
- * document at a time and keeps little between documents, so a smaller nursery is collected more often at about the
- * same cost, and each thread holds some 30 MB less (measured on the PDF benchmark's 99 pages, two threads: a
- * resident set of 330–345 MB against 390–410 MB after each pass, CPU per page the same within the machine's noise).
- */
-const YOUNG_GENERATION_MB = 8;
-
 /** How long a thread to be ended waits for its native calls (see `#end`), and how often it looks. */
 const NATIVE_CALL_PATIENCE_MS = 10 * 60_000;
 const NATIVE_CALL_POLL_MS = 20;
 
-/** The compiled thread next to the compiled pool; from TypeScript sources (tests), the .ts file through tsx. */
-function threadEntry(): { file: string; workerData?: { entry: string } } {
-  if (!import.meta.url.endsWith('.ts')) return { file: fileURLToPath(new URL('../../workers/engine-thread.js', import.meta.url)) };
-  return {
-    file: fileURLToPath(new URL('../../workers/dev-thread-bootstrap.mjs', import.meta.url)),
-    workerData: { entry: new URL('../../workers/engine-thread.ts', import.meta.url).href },
-  };
-}
-
 export class EngineThreadPool {
   readonly size: number;
-  readonly #maxHeapMb: number;
-  readonly #liteParseModule: string | undefined;
+  readonly #threadConfig: ThreadConfig;
   readonly #recycleAfterDocuments: number;
   readonly #recycleHeapBytes: number;
   readonly #recycleWasmBytes: number;
@@ -187,11 +160,11 @@ export class EngineThreadPool {
 
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
-    this.#maxHeapMb = options.maxHeapMb ?? 1024;
-    this.#liteParseModule = options.liteParseModule;
+    this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? 1024, liteParseModule: options.liteParseModule };
     this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;
     this.#recycleWasmBytes = (options.recycleWasmMb ?? 48) * 1024 * 1024;
+    for (const thread of takeEarlyThreads(this.size, this.#threadConfig)) this.#adopt(thread);
   }
 
   /** Documents being parsed or waiting for a thread. */
@@ -306,42 +279,14 @@ export class EngineThreadPool {
   }
 
   #spawn(): Slot {
-    const entry = threadEntry();
-    const stageBoard = newStageBoard();
-    const nativeBoard = newNativeBoard();
-    const start: ThreadStart = { ...entry.workerData, ...(this.#liteParseModule ? { liteParseModule: this.#liteParseModule } : {}), stageBoard, nativeBoard };
-    const worker = new Worker(entry.file, {
-      workerData: start,
-      resourceLimits: { maxOldGenerationSizeMb: this.#maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    worker.unref();
+    return this.#adopt(startThread(this.#threadConfig));
+  }
+
+  /** A started thread becomes one of the pool's. */
+  #adopt(thread: StartedThread): Slot {
+    const { worker, stageBoard, nativeBoard, ready } = thread;
     this.#ocr.serve(worker);
     this.#threadsStarted += 1;
-    const ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: ThreadMessage) => {
-        if (!('ready' in message)) return;
-        settle();
-        resolve();
-      };
-      const onError = (error: Error) => {
-        settle();
-        reject(error);
-      };
-      const onExit = (code: number) => {
-        settle();
-        reject(new Error(`it exited (code ${code})`));
-      };
-      const settle = () => {
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-      };
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-    });
-    // Only a document run alone waits for it; a thread that dies first fails the document it was given instead.
-    ready.catch(() => undefined);
     const slot: Slot = { worker, stageBoard, nativeBoard, busy: false, ready, started: false, wear: 0 };
     ready.then(() => (slot.started = true), () => undefined);
     this.#slots.push(slot);
@@ -459,7 +404,7 @@ export class EngineThreadPool {
         () =>
           pending.reject(
             oom
-              ? new EngineError('DOCUMENT_TOO_COMPLEX', `the document needed more than the parser's ${this.#maxHeapMb} MB memory limit${during()}`)
+              ? new EngineError('DOCUMENT_TOO_COMPLEX', `the document needed more than the parser's ${this.#threadConfig.maxHeapMb} MB memory limit${during()}`)
               : new EngineCrashError(`the parser thread failed${during()}: ${error.message}`, { threadDied: true, stage: stage() }),
           ),
         false,

@@ -3,6 +3,7 @@
  * `--help` do not pay for BullMQ and the AWS SDK.
  */
 import type { Command } from 'commander';
+import { withEngineHeadStart } from '../../app/engine-head-start.js';
 import type { CliContext } from '../context.js';
 import { addParseFlags } from '../parse-flags.js';
 import { addApiFlags, addConnectionFlags, addRedisWaitFlag, addRemovedFlag, addS3Flags, addSourceFlags, addWorkerFlags } from '../pipeline-flags.js';
@@ -25,6 +26,7 @@ export function registerRunCommand(program: Command, context: CliContext): void 
   addWorkerFlags(command);
   addParseFlags(command);
   command.action(async (source: string, flags: RunFlags) => {
-    context.setExitCode(await (await import('./run-action.js')).runCommand(source, flags, context));
+    const action = async () => (await import('./run-action.js')).runCommand(source, flags, context);
+    context.setExitCode(await (flags.dryRun ? action() : withEngineHeadStart(flags, context.env, action)));
   });
 }

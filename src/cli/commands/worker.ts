@@ -2,6 +2,7 @@
  * `docmill worker` and `docmill watch`: their flags; the work (worker-action.ts) loads on use.
  */
 import type { Command } from 'commander';
+import { withEngineHeadStart } from '../../app/engine-head-start.js';
 import type { CliContext } from '../context.js';
 import { addParseFlags } from '../parse-flags.js';
 import { addApiFlags, addConnectionFlags, addEventFlags, addRemovedFlag, addS3Flags, addSourceFlags, addWorkerFlags } from '../pipeline-flags.js';
@@ -15,7 +16,9 @@ export function registerWorkerCommands(program: Command, context: CliContext): v
   addApiFlags(worker);
   addS3Flags(worker);
   addWorkerFlags(worker);
-  worker.action(async (flags: WorkerCommandFlags) => context.setExitCode(await (await import('./worker-action.js')).serve(undefined, flags, context)));
+  worker.action(async (flags: WorkerCommandFlags) =>
+    context.setExitCode(await withEngineHeadStart(flags, context.env, async () => (await import('./worker-action.js')).serve(undefined, flags, context))),
+  );
 
   const watch = program
     .command('watch')
@@ -32,5 +35,7 @@ export function registerWorkerCommands(program: Command, context: CliContext): v
   addS3Flags(watch);
   addWorkerFlags(watch);
   addParseFlags(watch);
-  watch.action(async (location: string, flags: WatchFlags) => context.setExitCode(await (await import('./worker-action.js')).serve(location, flags, context)));
+  watch.action(async (location: string, flags: WatchFlags) =>
+    context.setExitCode(await withEngineHeadStart(flags, context.env, async () => (await import('./worker-action.js')).serve(location, flags, context))),
+  );
 }

@@ -1,0 +1,37 @@
+/**
+ * Engine threads started before the pool that will run them exists. A thread takes some 0.6 s of CPU to load the
+ * engine, and a command that parses with the local engine spends about as long loading the queue, the store and
+ * their clients before it makes its pool: started first, the threads load meanwhile (on another core) and the first
+ * documents do not wait for them. The first pool made with the same thread configuration takes them; any it does
+ * not take are ended then, or by `endEarlyThreads` when no pool came (the command failed before it made one).
+ */
+import { startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
+
+/** The pool's default configuration (thread-pool.ts), which the commands' pools use. */
+const DEFAULT_CONFIG: ThreadConfig = { maxHeapMb: 1024 };
+
+let waiting: StartedThread[] = [];
+
+/** Starts `count` threads for a pool to come, unless some are already waiting; returns those it started. */
+export function startThreadsEarly(count: number, config: ThreadConfig = DEFAULT_CONFIG): readonly StartedThread[] {
+  if (waiting.length > 0) return [];
+  for (let index = 0; index < count; index++) waiting.push(startThread(config));
+  return [...waiting];
+}
+
+/** Up to `count` of the threads waiting, when they were started with `config`; every other one is ended. */
+export function takeEarlyThreads(count: number, config: ThreadConfig): StartedThread[] {
+  const threads = waiting;
+  waiting = [];
+  const same = (thread: StartedThread) => thread.config.maxHeapMb === config.maxHeapMb && thread.config.liteParseModule === config.liteParseModule;
+  const taken = threads.filter(same).slice(0, count);
+  for (const thread of threads) if (!taken.includes(thread)) void thread.worker.terminate();
+  return taken;
+}
+
+/** Ends the threads no pool took. */
+export async function endEarlyThreads(): Promise<void> {
+  const threads = waiting;
+  waiting = [];
+  await Promise.all(threads.map((thread) => thread.worker.terminate()));
+}
