@@ -201,6 +201,7 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   }
   if (ids.size === 0) return null;
   recoverReplacedElements(content, elements, ids);
+  recoverLooseText(content, document, ids);
 
   // Headings readability dropped for repeating the title: the page's first h1 when the article has none
   // (Wikipedia keeps it outside the content element), and a heading inside the kept content (a chapter's h2).
@@ -490,6 +491,52 @@ function recoverReplacedElements(content: DomElement, elements: DomElement[], id
       break;
     }
   }
+}
+
+/**
+ * Text readability took from outside every element it kept: the loose text of the element it chose as the
+ * article's root (on an old hand-written page often `<body>`: prose between its headings, lists and floats, not in
+ * paragraphs), which it moves into new id-less paragraphs. Pruning to ids would drop it with its unkept parent, so
+ * each original text node holding such a text (matched by its text, in page order) is wrapped in a kept `<span>`.
+ */
+function recoverLooseText(content: DomElement, document: DomDocument, ids: Set<string>): void {
+  const wanted = new Map<string, number>();
+  const collect = (parent: DomNode) => {
+    for (let node = parent.firstChild; node !== null; node = node.nextSibling) {
+      if (isText(node)) {
+        const text = normalisedText(node);
+        if (/[\p{L}\p{N}]/u.test(text)) wanted.set(text, (wanted.get(text) ?? 0) + 1);
+      } else if (isElement(node) && !node.hasAttribute(ID_ATTRIBUTE)) {
+        collect(node);
+      }
+    }
+  };
+  collect(content);
+  if (wanted.size === 0) return;
+  let count = 0;
+  const match = (parent: DomNode, insideKept: boolean) => {
+    for (let node = parent.firstChild; node !== null && wanted.size > 0; node = node.nextSibling) {
+      if (isElement(node)) {
+        match(node, insideKept || ids.has(node.getAttribute(ID_ATTRIBUTE) ?? ''));
+        continue;
+      }
+      if (!isText(node)) continue;
+      const text = normalisedText(node);
+      const left = wanted.get(text);
+      if (left === undefined) continue;
+      if (left > 1) wanted.set(text, left - 1);
+      else wanted.delete(text);
+      if (insideKept) continue;
+      const span = document.createElement('span');
+      const id = `loose-${count++}`;
+      span.setAttribute(ID_ATTRIBUTE, id);
+      parent.insertBefore(span, node);
+      span.appendChild(node);
+      ids.add(id);
+      node = span;
+    }
+  };
+  match(document.body as DomElement, false);
 }
 
 /** The text of an element's own text nodes (not its children's), whitespace collapsed. */

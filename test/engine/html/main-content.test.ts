@@ -39,6 +39,25 @@ describe('onlyMainContent keeps readability’s article', () => {
   });
 });
 
+describe('an old hand-written page', () => {
+  it('keeps the prose written straight into <body> between its headings, not only the links inside it', () => {
+    const loose = (topic: string) =>
+      `The first account of ${topic} we know of is an old book, <a href="book.html"><i>Contests of the Mind</i></a>, printed in 1721. ` +
+      'It holds a variety of problems for testing mathematical intelligence, and one of them asks the reader to fold a sheet flat and make one straight cut. ' +
+      `<a href="scans.html">Scanned pages</a> of the book about ${topic} are available.`;
+    const html = page(
+      `<h1>The fold and cut problem</h1><h2>History</h2>` +
+        `<div class="float"><a href="book.html"><img src="cover.gif"></a><br><a href="book.html"><i>Contests of the Mind</i></a>, 1721.</div>` +
+        `${loose('folding')}<p>${loose('cutting')}</p><h2>Theorem</h2>${loose('the theorem')}<p>${loose('the proof')}`,
+    );
+    const markdown = main(html);
+    for (const topic of ['folding', 'cutting', 'the theorem', 'the proof']) {
+      expect(markdown).toContain(`The first account of ${topic} we know of is an old book`);
+      expect(markdown).toContain(`of the book about ${topic} are available`);
+    }
+  });
+});
+
 describe('boilerplate inside the main content', () => {
   it('removes comment sections (#comments, Disqus, schema.org Comment) inside <main>', () => {
     const html = page(`<main><article><h1>The harbour story</h1>${prose('stones')}</article>
