@@ -128,8 +128,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     }
   }
   for (const element of root.querySelectorAll('[class], [id]')) {
-    const names = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
-    if (!BOILERPLATE_WORDS.test(names)) continue;
+    if (!BOILERPLATE_WORDS.test(roleNames(element))) continue;
     if (removable(element)) element.remove();
   }
   // Forms that take input (sign-up, lead and search boxes): their labels and notes are not the article's text.
@@ -313,8 +312,21 @@ function normalisedTextLength(element: DomElement): number {
 /** Whether an element is, by its markup, a comment section, a share bar, a related list or the like. */
 export function isBoilerplateElement(element: DomElement): boolean {
   if (BOILERPLATE_SELECTORS.some((selector) => element.matches(selector))) return true;
-  const names = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
+  const names = roleNames(element);
   return names.trim() !== '' && BOILERPLATE_WORDS.test(names);
+}
+
+/** An id of this many words or more is an anchor written from a heading or a title, not a name of a role. */
+const ANCHOR_ID_WORDS = 4;
+
+/**
+ * The names that say what an element is for: its class names and its id, unless the id is an anchor spelled from
+ * its heading (`menu-innovation-strategies-for-caterers` names a section of the article, not a menu).
+ */
+function roleNames(element: DomElement): string {
+  const id = element.getAttribute('id') ?? '';
+  const anchor = id.split(/[-_\s]+/).filter((word) => word !== '').length >= ANCHOR_ID_WORDS;
+  return `${anchor ? '' : id} ${element.getAttribute('class') ?? ''}`;
 }
 
 /** The text of the page's JSON-LD `articleBody` (the longest one), or null. */

@@ -122,6 +122,20 @@ describe('boilerplate inside the main content', () => {
   });
 });
 
+describe('sections named by their heading', () => {
+  it('keeps a section whose id is its heading spelled as an anchor, even with a role word in it; a role id still goes', () => {
+    const html = page(`<main><article><h1>The harbour story</h1>${prose('the quay', 3)}
+      <div id="menu-ideas-for-the-harbour-festival" class="section-content"><h2>Menu ideas for the harbour festival</h2>${prose('the festival menu', 2)}</div>
+      <div id="share-links"><a href="https://x.example/share">Share on X</a> <a href="https://fb.example/share">Share on Facebook</a></div>
+      <div id="related-stories-list"><ul><li><a href="/a">Another harbour</a></li><li><a href="/b">Boats of the bay</a></li><li><a href="/c">The lighthouse</a></li></ul></div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('## Menu ideas for the harbour festival');
+    expect(markdown).toContain('Paragraph 2 about the festival menu');
+    expect(markdown).not.toContain('Share on X');
+    expect(markdown).not.toContain('Boats of the bay');
+  });
+});
+
 describe('the page’s own signals', () => {
   it('uses the JSON-LD articleBody when the markup holds no article text', () => {
     const body = 'The harbour wall was rebuilt after the storms.\nThe council agreed on the cost in March.';
