@@ -320,13 +320,21 @@ export function isBoilerplateElement(element: DomElement): boolean {
 const ANCHOR_ID_WORDS = 4;
 
 /**
- * The names that say what an element is for: its class names and its id, unless the id is an anchor spelled from
- * its heading (`menu-innovation-strategies-for-caterers` names a section of the article, not a menu).
+ * A class name that says what a container has or how it is set, not what it is: `has-sidebar`, `no-comments`,
+ * `sidebar-enabled--false` on the article's own wrapper.
+ */
+const STATE_CLASS = /^(?:has|with|without|no|show|hide)-|-(?:enabled|disabled|active|inactive|open|closed|visible|on|off)(?:--|$)/i;
+
+/**
+ * The names that say what an element is for: its class names (those stating a state left out) and its id, unless
+ * the id is an anchor spelled from its heading (`menu-innovation-strategies-for-caterers` names a section of the
+ * article, not a menu).
  */
 function roleNames(element: DomElement): string {
   const id = element.getAttribute('id') ?? '';
   const anchor = id.split(/[-_\s]+/).filter((word) => word !== '').length >= ANCHOR_ID_WORDS;
-  return `${anchor ? '' : id} ${element.getAttribute('class') ?? ''}`;
+  const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter((name) => name !== '' && !STATE_CLASS.test(name));
+  return `${anchor ? '' : id} ${classes.join(' ')}`;
 }
 
 /** The text of the page's JSON-LD `articleBody` (the longest one), or null. */

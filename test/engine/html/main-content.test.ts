@@ -134,6 +134,17 @@ describe('sections named by their heading', () => {
     expect(markdown).not.toContain('Share on X');
     expect(markdown).not.toContain('Boats of the bay');
   });
+
+  it('keeps a part of the article whose class states a setting (sidebar-enabled--false, has-comments); a sidebar still goes', () => {
+    const html = page(`<main><article><h1>The harbour story</h1>
+      <div class="story-summary content sidebar-enabled--false"><h3>Key points</h3><ul><li>The wall was rebuilt in granite after the storms</li><li>The council agreed the cost in two meetings</li></ul></div>
+      <div class="story-body has-comments">${prose('the quay', 2)}</div>${prose('the stone', 3)}
+      <div class="sidebar"><p>Popular this week: the lighthouse tour, the ferry timetable and the fish market.</p></div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('- The wall was rebuilt in granite after the storms');
+    expect(markdown).toContain('Paragraph 2 about the quay');
+    expect(markdown).not.toContain('Popular this week');
+  });
 });
 
 describe('the page’s own signals', () => {
