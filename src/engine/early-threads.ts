@@ -5,10 +5,10 @@
  * documents do not wait for them. The first pool made with the same thread configuration takes them; any it does
  * not take are ended then, or by `endEarlyThreads` when no pool came (the command failed before it made one).
  */
-import { startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
+import { DEFAULT_MAX_HEAP_MB, startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
 
-/** The pool's default configuration (thread-pool.ts), which the commands' pools use. */
-const DEFAULT_CONFIG: ThreadConfig = { maxHeapMb: 1024 };
+/** The pool's default configuration, which the commands' pools use. */
+const DEFAULT_CONFIG: ThreadConfig = { maxHeapMb: DEFAULT_MAX_HEAP_MB };
 
 let waiting: StartedThread[] = [];
 

@@ -47,7 +47,7 @@ import { markEnding, nativeCallsOut } from './native-calls.js';
 import { compilePdfium, type CompiledPdfium } from './pdf/pdfium-module.js';
 import { clearStage, readStage } from './stage-board.js';
 import { takeEarlyThreads } from './early-threads.js';
-import { startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
+import { DEFAULT_MAX_HEAP_MB, startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
 import { decodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from './thread-messages.js';
 
 export interface ThreadPoolOptions {
@@ -160,7 +160,7 @@ export class EngineThreadPool {
 
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
-    this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? 1024, liteParseModule: options.liteParseModule };
+    this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, liteParseModule: options.liteParseModule };
     this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;
     this.#recycleWasmBytes = (options.recycleWasmMb ?? 48) * 1024 * 1024;

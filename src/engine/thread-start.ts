@@ -20,6 +20,9 @@ export interface ThreadStart {
   nativeBoard: SharedArrayBuffer;
 }
 
+/** A thread's heap limit unless its pool says otherwise (ThreadPoolOptions.maxHeapMb). */
+export const DEFAULT_MAX_HEAP_MB = 1024;
+
 /** What makes two threads interchangeable: a thread started with one configuration serves only a pool of the same. */
 export interface ThreadConfig {
   /** Heap limit of the thread. */
