@@ -42,9 +42,12 @@ const BOILERPLATE_SELECTORS = [
   '.fb-post',
 ];
 
-/** Class/id words of boilerplate, matched as whole words (split on -, _ and spaces). */
+/**
+ * Class/id words of boilerplate, matched as whole words (split on -, _ and spaces); a footer, sidebar or navbar also
+ * with a word glued before it (`superfooter`, `leftsidebar`; not `withSidebar`, a setting).
+ */
 const BOILERPLATE_WORDS =
-  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|news-letter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share|bylines?|author[-_]?(?:details?[-_]?)?(?:box|bio|info|card|profile|description)|about[-_]?(?:the[-_]?)?author|authorbox|postmetadata|post-?meta|entry-?meta|article-?meta|meta|timestamp|buttons?|btn|most-?popular|most-?read|popular-?posts|trending|copyright|credits?|photo-?credit|image-?credit|paywall|sidebar|navbar|navigation|menu|submenu|footer|banner|toolbar|ads?|advert|adverts|advertisement|sponsored|promo|cta|call-?to-?action)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|news-letter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share|bylines?|author[-_]?(?:details?[-_]?)?(?:box|bio|info|card|profile|description)|about[-_]?(?:the[-_]?)?author|authorbox|postmetadata|post-?meta|entry-?meta|article-?meta|meta|timestamp|buttons?|btn|most-?popular|most-?read|popular-?posts|trending|copyright|credits?|photo-?credit|image-?credit|paywall|(?!(?:has|with|without|no)(?:sidebar|navbar|footer))[a-z]*(?:sidebar|navbar|footer)|navigation|menu|submenu|banner|toolbar|ads?|advert|adverts|advertisement|sponsored|promo|cta|call-?to-?action)(?:$|[\s_-])/i;
 
 /** Class words of teaser cards (links to other pages with their picture and lead). */
 const TEASER_WORDS = /(?:^|[\s_-])(teasers?|cards?|post-?teaser|related-?post)(?:$|[\s_-])/i;

@@ -145,6 +145,14 @@ describe('sections named by their heading', () => {
     expect(markdown).toContain('Paragraph 2 about the quay');
     expect(markdown).not.toContain('Popular this week');
   });
+
+  it('leaves out a footer named with a word glued before it (superfooter)', () => {
+    const html = page(`<div class="p-body-main p-body-main--withSidebar content"><article><h1>The harbour story</h1>${prose('the quay', 4)}</article>
+      <section id="superfooter" class="collapsible"><p>Harbour Town Council, 1 Quay Street, Harbour Town HT1 2AB, telephone 01234 567890, open weekdays.</p></section></div>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 4 about the quay');
+    expect(markdown).not.toContain('1 Quay Street');
+  });
 });
 
 describe('the page’s own signals', () => {
