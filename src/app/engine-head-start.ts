@@ -22,10 +22,5 @@ export async function withEngineHeadStart<T>(api: ApiFlags, env: NodeJS.ProcessE
 }
 
 function parsesLocally(api: ApiFlags, env: NodeJS.ProcessEnv): boolean {
-  try {
-    return resolveApiConfig(api, readEnvironment(env)).apiUrl === undefined;
-  } catch {
-    // An environment the command will refuse, naming the variable: nothing to start for it.
-    return false;
-  }
+  return resolveApiConfig(api, readEnvironment(env)).apiUrl === undefined;
 }

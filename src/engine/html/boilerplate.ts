@@ -26,7 +26,7 @@
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
  * lists); the class rules match whole class words only (`share`, not `shareholder`).
  */
-import { type DomDocument, type DomElement, type DomNode, isElement, isText, tagOf } from './dom.js';
+import { type DomDocument, type DomElement, type DomNode, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { introducingSentence } from './list-intro.js';
 
 /** Comment sections marked up as such (by id or schema.org). */
@@ -70,10 +70,10 @@ const MIN_KEPT_SHARE = 0.2;
  * under a long comment section readability took whole), nothing is removed.
  */
 export function removeBoilerplate(root: DomElement, isPost: (element: DomElement) => boolean = () => false): void {
-  const before = textOf(root).length;
+  const before = normalisedText(root).length;
   const backup = root.cloneNode(true) as DomElement;
   removeBoilerplateRules(root, isPost);
-  if (before > 0 && textOf(root).length < before * MIN_KEPT_SHARE) root.replaceChildren(...backup.childNodes);
+  if (before > 0 && normalisedText(root).length < before * MIN_KEPT_SHARE) root.replaceChildren(...backup.childNodes);
   else removeTeaserArticles(root, isPost);
 }
 
@@ -90,10 +90,6 @@ export function commentSectionsBeside(root: DomElement, keeps: (element: DomElem
     sections.push(element);
   }
   return sections;
-}
-
-function textOf(element: DomElement): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** `isPost`: the posts of a thread (main-content.ts), which no rule removes for being marked up as comments. */
@@ -121,14 +117,13 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   if (total === 0) return;
   // Inside code, class names are a highlighter's (`hljs-comment`, `token comment`): never boilerplate.
   const inCode = (element: DomElement) => element.closest('pre, code') !== null;
-  const removable = (element: DomElement) => !KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * 0.5 && !inCode(element) && !isPost(element);
+  const removable = (element: DomElement, maxShare = 0.5) =>
+    !KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * maxShare && !inCode(element) && !isPost(element);
 
   // A section marked up as comments (by id or schema.org) goes unless it is nearly all the content: beside a
   // short post, the comment form often holds more text than the post.
   for (const selector of BOILERPLATE_SELECTORS) {
-    for (const element of root.querySelectorAll(selector)) {
-      if (!KEEP_TAGS.has(tagOf(element)) && (textLength.get(element) ?? 0) < total * MARKED_UP_MAX_SHARE && !inCode(element) && !isPost(element)) element.remove();
-    }
+    for (const element of root.querySelectorAll(selector)) if (removable(element, MARKED_UP_MAX_SHARE)) element.remove();
   }
   for (const element of root.querySelectorAll('[class], [id]')) {
     if (!BOILERPLATE_WORDS.test(roleNames(element))) continue;
@@ -206,22 +201,16 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
 function removeTeaserArticles(root: DomElement, isPost: (element: DomElement) => boolean): void {
   const cards = new Set<DomElement>();
   for (const heading of root.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')) {
-    const text = normalisedTextLength(heading);
+    const text = normalisedText(heading).length;
     if (text === 0 || linkTextLength(heading) < text * 0.9) continue;
     if (![...heading.querySelectorAll('a')].some((link) => !(link.getAttribute('href') ?? '#').trim().startsWith('#'))) continue;
     const card = heading.closest('article');
     if (card === null || card === root || !isInside(card, root) || isPost(card)) continue;
-    const cardText = normalisedTextLength(card);
+    const cardText = normalisedText(card).length;
     if (cardText - text <= TEASER_CARD_EXTRA) cards.add(card);
   }
-  const cardsText = [...cards].reduce((sum, card) => sum + normalisedTextLength(card), 0);
-  if (cardsText < normalisedTextLength(root) * 0.5) for (const card of cards) card.remove();
-}
-
-function linkTextLength(element: DomElement): number {
-  let length = 0;
-  for (const link of element.querySelectorAll('a')) length += normalisedTextLength(link);
-  return length;
+  const cardsText = textLengthOf(cards);
+  if (cardsText < normalisedText(root).length * 0.5) for (const card of cards) card.remove();
 }
 
 /** Link text that is a web address written out. */
@@ -235,8 +224,8 @@ export function isMarginFigure(element: DomElement): boolean {
   if (tagOf(element) !== 'aside') return false;
   const figures = [...element.querySelectorAll('figure')];
   if (figures.length === 0 || figures.some((figure) => figure.querySelector('figcaption') === null)) return false;
-  const text = normalisedTextLength(element);
-  return text > 0 && figures.reduce((sum, figure) => sum + normalisedTextLength(figure), 0) >= text * 0.9;
+  const text = normalisedText(element).length;
+  return text > 0 && textLengthOf(figures) >= text * 0.9;
 }
 
 /** A teaser card holds at most this much text (characters) besides its linked heading. */
@@ -292,7 +281,7 @@ function removeTrailingHeadings(root: DomElement): void {
     const heading = (last as DomNode | null)?.parentElement?.closest('h1, h2, h3, h4, h5, h6') ?? null;
     if (heading === null || heading === root || !isInside(heading, root)) return;
     // The only heading of a content with no other text stays: it is all there is.
-    if (normalisedTextLength(root) <= normalisedTextLength(heading) * 2) return;
+    if (normalisedText(root).length <= normalisedText(heading).length * 2) return;
     heading.remove();
   }
 }
@@ -306,10 +295,6 @@ function outermostListItem(element: DomElement, root: DomElement): DomElement | 
 function isInside(element: DomElement, root: DomElement): boolean {
   for (let node = element.parentElement; node !== null; node = node.parentElement) if (node === root) return true;
   return false;
-}
-
-function normalisedTextLength(element: DomElement): number {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
 
 /** Whether an element is, by its markup, a comment section, a share bar, a related list or the like. */

@@ -215,6 +215,11 @@ export function textLengthOf(nodes: Iterable<DomNode>): number {
   return length;
 }
 
+/** The length of the text of the links inside an element. */
+export function linkTextLength(element: DomElement): number {
+  return textLengthOf(element.querySelectorAll('a'));
+}
+
 /** querySelectorAll that reports an invalid selector instead of throwing. */
 export function selectAll(root: DomElement | DomDocument, selector: string): DomElement[] | Error {
   try {

@@ -37,7 +37,7 @@
  * by readability's own word similarity (the heading it drops for repeating the title).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
-import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, normalisedText, tagOf, textLengthOf } from './dom.js';
+import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { removeAuthorBoxes } from './author-bio.js';
 import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate } from './boilerplate.js';
 import { introducingSentence } from './list-intro.js';
@@ -432,10 +432,6 @@ function droppedMarginFigures(body: DomElement, ids: Set<string>): DomElement[] 
 
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'br', 'cite', 'code', 'em', 'i', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u']);
 
-function linkTextLength(element: DomElement): number {
-  return textLengthOf(element.querySelectorAll('a'));
-}
-
 function hasKeptAncestor(element: DomElement, ids: Set<string>): boolean {
   for (let node = element.parentElement; node !== null; node = node.parentElement) {
     const id = node.getAttribute(ID_ATTRIBUTE);
@@ -514,10 +510,11 @@ function recoverLooseText(content: DomElement, document: DomDocument, ids: Set<s
   collect(content);
   if (wanted.size === 0) return;
   let count = 0;
+  const kept = keptIn(ids);
   const match = (parent: DomNode, insideKept: boolean) => {
     for (let node = parent.firstChild; node !== null && wanted.size > 0; node = node.nextSibling) {
       if (isElement(node)) {
-        match(node, insideKept || ids.has(node.getAttribute(ID_ATTRIBUTE) ?? ''));
+        match(node, insideKept || kept(node));
         continue;
       }
       if (!isText(node)) continue;
