@@ -13,6 +13,11 @@ export interface ListMarker {
   ordered: boolean;
   /** The number for numeric enumerators. */
   number?: number;
+  /**
+   * A letter or roman enumerator as the document writes it ("d.", "(iv)"): Markdown numbers its lists in digits
+   * alone, so such an item is written as a bullet that keeps its enumerator.
+   */
+  label?: string;
   /** Text after the marker. */
   rest: string;
 }
@@ -21,6 +26,11 @@ const BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔·\-–*])\s+(\S.*)
 const NUMERIC = /^\(?(\d{1,3})([.)])\s+(\S.*)$/u;
 const LETTER = /^\(?([a-z])([.)])\s+(\S.*)$/u;
 const ROMAN = /^\(?([ivx]{1,5})([.)])\s+(\S.*)$/u;
+
+/** The enumerator of a letter or roman marker match, as written: "(iv)", "d.". */
+function enumerator(text: string, match: RegExpExecArray): string {
+  return `${text.startsWith('(') ? '(' : ''}${match[1]!}${match[2]!}`;
+}
 
 /** The list marker a line starts with, if any. */
 export function listMarker(text: string): ListMarker | null {
@@ -33,9 +43,9 @@ export function listMarker(text: string): ListMarker | null {
     return { ordered: true, number: Number(numeric[1]), rest: numeric[3]! };
   }
   const roman = ROMAN.exec(text);
-  if (roman) return { ordered: true, rest: roman[3]! };
+  if (roman) return { ordered: true, label: enumerator(text, roman), rest: roman[3]! };
   const letter = LETTER.exec(text);
-  if (letter) return { ordered: true, rest: letter[3]! };
+  if (letter) return { ordered: true, label: enumerator(text, letter), rest: letter[3]! };
   return null;
 }
 
@@ -348,7 +358,8 @@ function listBlock(
     if (!top || item.start > top.start + 0.8 * em) stack.push({ start: item.start, width: 2, counter: 0 });
     const level = stack[stack.length - 1]!;
     level.counter++;
-    const marker = item.marker.ordered ? `${item.marker.number ?? level.counter}.` : '-';
+    const { ordered, label, number } = item.marker;
+    const marker = !ordered ? '-' : label !== undefined ? `- ${label}` : `${number ?? level.counter}.`;
     level.width = marker.length + 1;
     const indent = stack.slice(0, -1).reduce((sum, parent) => sum + parent.width, 0);
     out.push(`${' '.repeat(indent)}${marker} ${text}`);

@@ -57,6 +57,28 @@ describe('spaces between a LiteParse item\'s words', () => {
   });
 });
 
+describe('a run-in lead in a LiteParse item', () => {
+  /** A bold item whose words' boxes are `heights` tall (a font's ascent to descent: other metrics, another font). */
+  function boldItem(words: readonly string[], heights: readonly number[]): NativeTextItem {
+    const base = item(words, words.slice(1).map(() => 0.3), { fontName: 'UniversLTStd-Bold', fontWeight: 700 });
+    return { ...base, words: base.words!.map((word, i) => ({ ...word, height: heights[i]! })) };
+  }
+  const boldWords = (textItem: NativeTextItem) =>
+    nativePageItems({ width: 612, height: 792, textItems: [textItem] }).items.filter((word) => word.bold).map((word) => word.str);
+
+  it('the words after a bold lead, in boxes of another font\'s height, are not bold', () => {
+    const line = boldItem(['Demographics', 'of', 'respondents.', 'The', 'overall', 'gender'], [11.29, 11.29, 11.29, 11.47, 11.47, 11.47]);
+    expect(boldWords(line)).toEqual(['Demographics', 'of', 'respondents.']);
+  });
+
+  it('a bold line whose boxes agree stays bold; so does one with a word of another size (a superscript, a symbol)', () => {
+    expect(boldWords(boldItem(['Key', 'findings'], [11.29, 11.29]))).toEqual(['Key', 'findings']);
+    expect(boldWords(boldItem(['Results', '2'], [11.29, 7.5]))).toEqual(['Results', '2']);
+    // Boxes that come back to the first word's height are one font drawn unevenly, not a lead.
+    expect(boldWords(boldItem(['One', 'two', 'three'], [11.29, 11.47, 11.29]))).toEqual(['One', 'two', 'three']);
+  });
+});
+
 describe('rules from LiteParse\'s vector graphics', () => {
   /** A filled box as LiteParse gives it: the shape, and its outline as four unstroked lines. */
   function filledBox(x: number, y: number, width: number, height: number) {
@@ -85,5 +107,43 @@ describe('rules from LiteParse\'s vector graphics', () => {
 
   it('inside a table LiteParse found, a filled box\'s outline is rules (shaded rows and bands drawn as cells)', () => {
     expect(rulingsOf([{ x0: 40, y0: 40, x1: 310, y1: 300 }])).toHaveLength(5);
+  });
+
+  /** Shaded cells in a row from `top` to `bottom`, side by side between the `xs` (edges shared). */
+  function shadedRow(xs: readonly number[], top: number, bottom: number) {
+    const cells = xs.slice(1).map((x, i) => filledBox(xs[i]!, top, x - xs[i]!, bottom - top));
+    return { shapes: cells.map((cell) => cell.shape), lines: cells.flatMap((cell) => cell.lines) };
+  }
+
+  function tableRulings(rows: ReturnType<typeof shadedRow>[], table: { x0: number; y0: number; x1: number; y1: number }) {
+    const page = { width: 612, height: 792, textItems: [], vectorGraphics: { lines: rows.flatMap((row) => row.lines), shapes: rows.flatMap((row) => row.shapes) } };
+    return nativePageItems(page, [table]).rulings;
+  }
+
+  /** The stretches of rule at `x`, top to bottom, each once (two cells side by side both give their shared edge). */
+  const verticalAt = (x: number, rulings: { x0: number; y0: number; x1: number; y1: number }[]) =>
+    [...new Set(rulings.filter((ruling) => ruling.x0 === x && ruling.x1 === x).map((ruling) => `${ruling.y0}-${ruling.y1}`))]
+      .map((span) => span.split('-').map(Number))
+      .sort((a, b) => a[0]! - b[0]!);
+
+  it('a shaded band just above a table LiteParse found is its header row: the band\'s inner edges are column lines', () => {
+    // LiteParse's table starts at its first body row (y 142); the header band ends 2 pt above it.
+    const table = { x0: 52, y0: 142, x1: 298, y1: 220 };
+    // Drawn a cell at a time, or as one path (LiteParse gives one shape for it, and the edges of each cell).
+    expect(verticalAt(120, tableRulings([shadedRow([50, 120, 300], 100, 140)], table))).toEqual([[100, 140]]);
+    const path = { shapes: [filledBox(50, 100, 250, 40).shape], lines: shadedRow([50, 120, 300], 100, 140).lines };
+    expect(verticalAt(120, tableRulings([path], table))).toEqual([[100, 140]]);
+    // Further above, or narrower than the table, a shaded box is a panel of its own.
+    expect(verticalAt(120, tableRulings([shadedRow([50, 120, 300], 100, 130)], table))).toEqual([]);
+    expect(verticalAt(120, tableRulings([shadedRow([50, 120, 150], 100, 140)], table))).toEqual([]);
+  });
+
+  it('column lines go on across an unshaded row between shaded ones (banded rows), never across a shaded cell spanning columns', () => {
+    const table = { x0: 50, y0: 100, x1: 300, y1: 180 };
+    const banded = tableRulings([shadedRow([50, 120, 300], 100, 120), shadedRow([50, 120, 300], 140, 160)], table);
+    expect(verticalAt(120, banded)).toEqual([[100, 120], [120, 140], [140, 160]]);
+    // The middle row is shaded but one cell across both columns: no edge at x 120 in it, and none is made.
+    const spanning = tableRulings([shadedRow([50, 120, 300], 100, 120), shadedRow([50, 300], 120, 140), shadedRow([50, 120, 300], 140, 160)], table);
+    expect(verticalAt(120, spanning)).toEqual([[100, 120], [140, 160]]);
   });
 });

@@ -137,14 +137,19 @@ describe('buildBlocks: lists', () => {
     expect(blocks.map((block) => block.markdown)).toEqual(['- a bullet', '1. Expand the plant\n2. Hire engineers']);
   });
 
-  it('renumbers letter enumerators and nests indented items', () => {
+  it('keeps letter and roman enumerators as the document writes them (Markdown numbers in digits only) and nests indented items', () => {
     const blocks = blocksOf([
       item('1. Parent item', 50, 100),
       item('a) child one', 70, 112),
       item('b) child two', 70, 124),
       item('2. Next parent', 50, 136),
     ]);
-    expect(blocks[0]!.markdown).toBe('1. Parent item\n   1. child one\n   2. child two\n2. Next parent');
+    expect(blocks[0]!.markdown).toBe('1. Parent item\n   - a) child one\n   - b) child two\n2. Next parent');
+  });
+
+  it('keeps a roman enumerator in parentheses whole', () => {
+    const blocks = blocksOf([item('(iv) the fourth', 50, 100), item('(v) the fifth', 50, 114)]);
+    expect(blocks[0]!.markdown).toBe('- (iv) the fourth\n- (v) the fifth');
   });
 
   it('does not take a numbered sentence continuation for a list item', () => {

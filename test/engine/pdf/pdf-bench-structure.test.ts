@@ -5,12 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DocumentModel } from '../../../src/engine/model.js';
+import { readNativePages } from '../../../src/engine/pdf/liteparse/read-pages.js';
 import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
 
 const FIXTURES = new URL('../../fixtures/pdf-bench/', import.meta.url);
 
+function bytesOf(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+}
+
 function page(id: string): Promise<DocumentModel> {
-  return convertBytes(new Uint8Array(readFileSync(new URL(`structure-${id}.pdf`, FIXTURES))), { mode: 'fast' });
+  return convertBytes(bytesOf(`structure-${id}.pdf`), { mode: 'fast' });
 }
 
 const headingsOf = (model: DocumentModel) =>
@@ -81,5 +86,18 @@ describe('PDF structure on benchmark pages', () => {
       '# Upstage offers 3 AI packs that process unstructured information and data, making a tangible impact on your business',
     ]);
     expect(mainMarkdown(model).startsWith('AI Pack')).toBe(true);
+  });
+
+  it('a bold run-in lead LiteParse joins to the regular words after it does not make its line a heading', async () => {
+    const model = await page('01030000000036');
+    expect(headingsOf(model)).toEqual(['# 2. General Profile of MSMEs']);
+    expect(mainMarkdown(model)).toMatch(/^Demographics of respondents\. The overall gender ratio/m);
+  });
+
+  it('pages whose LiteParse items leave out only a few of a chart\'s label digits stay with LiteParse', async () => {
+    for (const name of ['structure-01030000000036.pdf', 'tables-01030000000078.pdf', 'structure-01030000000038.pdf']) {
+      const reading = await readNativePages(bytesOf(name), undefined, 'fast');
+      expect([name, [...(reading?.pages.keys() ?? [])]]).toEqual([name, [1]]);
+    }
   });
 });

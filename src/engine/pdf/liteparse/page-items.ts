@@ -135,6 +135,30 @@ function spacedWords(item: NativeTextItem, words: readonly WordBox[], size: numb
   return out;
 }
 
+/** What the font name of words after a run-in lead gets: LiteParse does not say which font they are in. */
+const OTHER_FONT = ' (after a lead)';
+/**
+ * Word boxes whose heights differ from the first word's by less than this share of the em, but more than
+ * SAME_METRICS, come from another font of the same size: the box is the font's ascent to descent.
+ */
+const OTHER_METRICS = 0.1;
+const SAME_METRICS = 0.005;
+
+/**
+ * How many of a bold item's first words are in the item's font. LiteParse joins a line's runs into one item named
+ * after its first font, so a bold run-in lead ("Demographics of respondents. The overall …") makes the whole line
+ * bold, which reads as a heading; the words after the lead are set in a font with other metrics, and their boxes
+ * say so. All of them when no later word stands apart that way.
+ */
+function wordsInItemFont(words: readonly WordBox[], size: number): number {
+  const first = words[0]!.height;
+  for (let i = 1; i < words.length; i++) {
+    const apart = Math.abs(words[i]!.height - first);
+    if (apart > SAME_METRICS * size && apart < OTHER_METRICS * size) return words.slice(i).every((word) => Math.abs(word.height - first) > SAME_METRICS * size) ? i : words.length;
+  }
+  return words.length;
+}
+
 function isSpace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0xa0 || code === 0x3000;
 }
@@ -215,13 +239,78 @@ function overlapsBox(rect: Rect, box: { x: number; y: number; width: number; hei
   return rect.x0 < box.x + box.width && box.x < rect.x1 && rect.y0 < box.y + box.height && box.y < rect.y1;
 }
 
-function rulingsOf(page: NativePageInput, tables: readonly Rect[]): Ruling[] {
+type FillBox = { x: number; y: number; width: number; height: number };
+
+/** How far (pt) above a table a filled band may end and still be its header row's background. */
+const BAND_GAP = 4;
+/** The share of a table's width a band above it must cover to be its header's background. */
+const BAND_COVER = 0.8;
+
+/**
+ * The tables LiteParse found, each with the filled band just above it that it leaves out: a header row on a
+ * coloured background, whose box LiteParse's table does not reach (it starts at the first row it could split into
+ * cells). The band's outline then counts as the table's rules, as the shaded rows below it do, and its inner edges
+ * are the header's column lines, spans included.
+ */
+function withHeaderBands(tables: readonly Rect[], boxes: readonly FillBox[]): Rect[] {
+  return tables.map((table) => {
+    // One shape, or one per cell: the boxes ending just above the table, side by side.
+    const band = boxes.filter(({ x, y, width, height }) => y + height <= table.y0 + EDGE && y + height >= table.y0 - BAND_GAP && x < table.x1 && x + width > table.x0);
+    const covered = band.reduce((sum, { x, width }) => sum + Math.min(table.x1, x + width) - Math.max(table.x0, x), 0);
+    return band.length > 0 && covered >= BAND_COVER * (table.x1 - table.x0) ? { ...table, y0: Math.min(...band.map((box) => box.y)) } : table;
+  });
+}
+
+function insideRect(rect: Rect, ruling: Ruling): boolean {
+  return ruling.x0 >= rect.x0 - BAND_GAP && ruling.x1 <= rect.x1 + BAND_GAP && ruling.y0 >= rect.y0 - EDGE && ruling.y1 <= rect.y1 + BAND_GAP;
+}
+
+/** Side edges at one x within this distance (pt) are one column line. */
+const SAME_X = 0.5;
+
+/**
+ * The column lines across the unshaded rows of a table drawn as shaded cells with white rows between them
+ * (banded rows): the cells' side edges stop where a row has no shading, and the grid would break there into
+ * several tables. A row is unshaded where no side edge of the table reaches it; a column line crosses it where
+ * side edges at its x end at its top and start again at its bottom. A cell spanning columns in a shaded row leaves
+ * no edge inside it, but the row's outer edges mark it shaded, so it is never bridged.
+ */
+function acrossUnshadedRows(sides: readonly Ruling[]): Ruling[] {
+  if (sides.length < 2) return [];
+  // The shaded rows: the union of the sides' extents, top to bottom.
+  const spans = sides.map((side) => [side.y0, side.y1] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const shaded: [number, number][] = [];
+  for (const [top, bottom] of spans) {
+    const last = shaded[shaded.length - 1];
+    if (last && top <= last[1] + EDGE) last[1] = Math.max(last[1], bottom);
+    else shaded.push([top, bottom]);
+  }
+  const tallest = Math.max(...shaded.map(([top, bottom]) => bottom - top));
+  const bridges: Ruling[] = [];
+  for (let i = 1; i < shaded.length; i++) {
+    const top = shaded[i - 1]![1];
+    const bottom = shaded[i]![0];
+    if (bottom - top > tallest) continue;
+    const above = sides.filter((side) => Math.abs(side.y1 - top) <= SAME_X);
+    for (const side of above) {
+      if (bridges.some((bridge) => bridge.y0 === top && Math.abs(bridge.x0 - side.x0) <= SAME_X)) continue;
+      if (sides.some((below) => Math.abs(below.y0 - bottom) <= SAME_X && Math.abs(below.x0 - side.x0) <= SAME_X)) {
+        bridges.push({ x0: side.x0, y0: top, x1: side.x0, y1: bottom });
+      }
+    }
+  }
+  return bridges;
+}
+
+function rulingsOf(page: NativePageInput, found: readonly Rect[]): Ruling[] {
   const rulings: Ruling[] = [];
   const graphics = page.vectorGraphics;
   if (!graphics) return rulings;
-  const add = (x0: number, y0: number, x1: number, y1: number) => {
-    if (Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) < MIN_LENGTH) return;
-    rulings.push({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
+  const add = (x0: number, y0: number, x1: number, y1: number): Ruling | undefined => {
+    if (Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) < MIN_LENGTH) return undefined;
+    const ruling = { x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) };
+    rulings.push(ruling);
+    return ruling;
   };
   // A thin filled bar is one rule along its centre (below); LiteParse also gives its outline as unstroked lines,
   // which would be two more rules half its width apart. A filled box's outline is a table's rules only inside a
@@ -229,18 +318,26 @@ function rulingsOf(page: NativePageInput, tables: readonly Rect[]): Ruling[] {
   // it as a box alone), and a panel of notes set under a table would extend the table's grid over the notes.
   const fills = graphics.shapes.filter((shape) => shape.fill && !shape.hasCurve);
   const bars = fills.filter((shape) => Math.min(shape.bbox.width, shape.bbox.height) <= THIN_FILL);
-  const boxes = fills.filter(({ bbox }) => Math.min(bbox.width, bbox.height) > THIN_FILL && !tables.some((table) => overlapsBox(table, bbox)));
+  const filled = fills.filter(({ bbox }) => Math.min(bbox.width, bbox.height) > THIN_FILL);
+  const tables = withHeaderBands(found, filled.map((shape) => shape.bbox));
+  const boxes = filled.filter(({ bbox }) => !tables.some((table) => overlapsBox(table, bbox)));
   const within = (line: (typeof graphics.lines)[number], { bbox }: (typeof fills)[number]) =>
     Math.min(line.x1, line.x2) >= bbox.x - EDGE && Math.max(line.x1, line.x2) <= bbox.x + bbox.width + EDGE && Math.min(line.y1, line.y2) >= bbox.y - EDGE && Math.max(line.y1, line.y2) <= bbox.y + bbox.height + EDGE;
   const outline = (line: (typeof graphics.lines)[number]) =>
     (bars.length <= MAX_FILLS_CHECKED && bars.some((bar) => within(line, bar))) || (boxes.length <= MAX_FILLS_CHECKED && boxes.some((box) => within(line, box)));
   let strokedLines = false;
+  // The side edges of shaded cells in tables: where they stop at an unshaded row, the column lines go on.
+  const cellSides: Ruling[] = [];
   for (const line of graphics.lines) {
     if (line.stroke === false && outline(line)) continue;
     if (line.stroke === true) strokedLines = true;
     if (Math.abs(line.y1 - line.y2) <= SLANT) add(line.x1, (line.y1 + line.y2) / 2, line.x2, (line.y1 + line.y2) / 2);
-    else if (Math.abs(line.x1 - line.x2) <= SLANT) add((line.x1 + line.x2) / 2, line.y1, (line.x1 + line.x2) / 2, line.y2);
+    else if (Math.abs(line.x1 - line.x2) <= SLANT) {
+      const side = add((line.x1 + line.x2) / 2, line.y1, (line.x1 + line.x2) / 2, line.y2);
+      if (side && line.stroke === false && tables.length > 0) cellSides.push(side);
+    }
   }
+  for (const table of tables) rulings.push(...acrossUnshadedRows(cellSides.filter((side) => insideRect(table, side))));
   for (const shape of graphics.shapes) {
     if (shape.hasCurve) continue;
     const { x, y, width, height } = shape.bbox;
@@ -306,8 +403,23 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
       items.push({ str: text, x0: item.x, x1: item.x + Math.max(0, item.width), baseline, size, fontName, bold, monospace, rtl: false, spaceBefore: false });
       continue;
     }
-    for (const word of spacedWords(item, words, size)) {
-      items.push({ str: word.text, x0: word.x, x1: word.x + Math.max(0, word.width), baseline, size, fontName, bold, monospace, rtl: false, spaceBefore: word.spaceBefore });
+    const spaced = spacedWords(item, words, size);
+    const inItemFont = bold ? wordsInItemFont(words, size) : spaced.length;
+    for (let i = 0; i < spaced.length; i++) {
+      const word = spaced[i]!;
+      const own = i < inItemFont;
+      items.push({
+        str: word.text,
+        x0: word.x,
+        x1: word.x + Math.max(0, word.width),
+        baseline,
+        size,
+        fontName: own ? fontName : `${fontName}${OTHER_FONT}`,
+        bold: bold && own,
+        monospace,
+        rtl: false,
+        spaceBefore: word.spaceBefore,
+      });
     }
   }
   return { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, strings };

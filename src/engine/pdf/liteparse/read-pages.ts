@@ -6,7 +6,8 @@
  *   where pdfjs gives them in logical order;
  * - a page LiteParse could not read or found no text on (a content stream in a filter PDFium lacks, such as
  *   BrotliDecode; a scan, whose images the pdfjs pass records for OCR), or whose text items hold less than its
- *   own page text, once a lone page number they leave out is taken from that text (liteparse/lost-page-number.ts).
+ *   own page text, once a lone page number they leave out is taken from that text (liteparse/lost-page-number.ts),
+ *   unless all they lose is a few digits (a chart's labels, which stay out of the flow either way).
  * Its own OCR stays off: it downloads language data at run time, which fails offline; docmill's OCR reads the
  * pages without a usable text layer.
  */
@@ -119,6 +120,35 @@ function isUnicodeSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/**
+ * At most this share of a page's characters may be missing from its items, all of them digits, for LiteParse to
+ * keep the page: its items leave out some of a chart's labels (numbers drawn over the plot) that its page text
+ * has; docmill keeps chart labels out of the flow, so pdfjs's reading of the page gains nothing and costs its load.
+ */
+const STRAY_DIGITS_SHARE = 0.01;
+
+/** Each character of `text` that is not white space, with how often it occurs. */
+function characterCounts(texts: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of texts) for (const c of text) if (!/\s/.test(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return counts;
+}
+
+/** The page's text holds more than its items, but what the items lack is a few digits and nothing else. */
+function losesOnlyStrayDigits(read: NativePageItems, text: string, textChars: number): boolean {
+  if (textChars - read.chars > STRAY_DIGITS_SHARE * textChars) return false;
+  const held = characterCounts(read.strings);
+  for (const [c, n] of characterCounts([text])) if (n > (held.get(c) ?? 0) && !(c >= '0' && c <= '9')) return false;
+  return true;
+}
+
+/** The items stand for the page's text: they hold all of it, or lack only stray digits. */
+function itemsHoldText(read: NativePageItems, text: string): boolean {
+  if (read.chars === 0) return false;
+  const textChars = countChars(text);
+  return read.chars >= textChars || losesOnlyStrayDigits(read, text, textChars);
+}
+
 /** The page's items with the page number they left out (liteparse/lost-page-number.ts) back among them. */
 function withPageNumber(read: NativePageItems, page: NativePageInput & { text: string }): NativePageItems {
   if (read.chars === 0 || read.chars >= countChars(page.text)) return read;
@@ -198,7 +228,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     // reads it (and a scan's images) before anything OCRs it. A page LiteParse flags for OCR (sparse text, images,
     // text drawn as outlines) keeps LiteParse's text where it has some: pdfjs's reading of it is no better and
     // loses LiteParse's tables; mode auto's OCR plan comes from its images all the same.
-    if (read.chars > 0 && read.chars >= countChars(page.text)) {
+    if (itemsHoldText(read, page.text)) {
       const native: NativePage = { ...read, width: page.width, height: page.height, tables };
       if (mode === 'auto') {
         native.images = imagesOf(page);
