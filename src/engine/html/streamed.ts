@@ -7,8 +7,13 @@
  * hidden `<div hidden id="S:1">`, with a small inline script (`$RC("B:1","S:1")`, `$RR(...)` or
  * `$RS("S:2","P:2")`) that moves it into place. Without scripts the article of such a page sits in hidden
  * elements that cleaning and main-content extraction rightly drop, and the page comes out empty or as a spinner.
- * The moves the page's own scripts name are replayed here, in their order, before scripts are removed; a page
- * without them is left as it is.
+ * The moves the page's own scripts name are replayed here, in their order, before scripts are removed; a page with
+ * scripts that name none is left as it is (a browser would move nothing either). A page kept without any inline
+ * script (an archive, a crawler's copy, "save without scripts") still holds the hidden segments and placeholders:
+ * each segment `S:n` then goes where React's numbering puts it, the placeholder `P:n` (a segment's placeholder
+ * always shares its number) or else the boundary `B:n` (numbered alike on the pages seen), in the order of their
+ * numbers, so that a segment brought into place brings the next one's placeholder; one with neither is shown where
+ * it stands.
  */
 import { COMMENT_NODE, type DomDocument, type DomElement, type DomNode } from './dom.js';
 
@@ -20,23 +25,51 @@ export function applyStreamedContent(document: DomDocument): number {
   const root = document.documentElement;
   if (root === null) return 0;
   const calls: { kind: string; first: string; second: string }[] = [];
+  let inlineScripts = 0;
   for (const script of root.getElementsByTagName('script')) {
     if (script.hasAttribute('src')) continue;
+    inlineScripts++;
     const text = script.textContent ?? '';
     if (!text.includes('$R')) continue;
     for (const match of text.matchAll(STREAM_CALL)) calls.push({ kind: match[1] as string, first: match[2] as string, second: match[3] as string });
   }
-  if (calls.length === 0) return 0;
   const byId = new Map<string, DomElement>();
   for (const element of root.querySelectorAll('[id]')) {
     const id = element.getAttribute('id') as string;
     if (!byId.has(id)) byId.set(id, element);
   }
+  // A page with its scripts and no move names none a browser would make.
+  if (calls.length === 0) return inlineScripts === 0 ? placeUnscriptedSegments(byId) : 0;
   let applied = 0;
   for (const { kind, first, second } of calls) {
     if (kind === 'S' ? completeSegment(byId.get(first), byId.get(second)) : completeBoundary(byId.get(first), byId.get(second))) applied++;
   }
   return applied;
+}
+
+const SEGMENT_ID = /^S:(\d+)$/;
+
+/** The streamed segments of a page without its scripts, placed by their numbers (see the module). */
+function placeUnscriptedSegments(byId: ReadonlyMap<string, DomElement>): number {
+  const segments: { n: number; content: DomElement }[] = [];
+  for (const [id, element] of byId) {
+    const n = SEGMENT_ID.exec(id)?.[1];
+    if (n !== undefined && element.tagName === 'DIV' && element.hasAttribute('hidden')) segments.push({ n: Number(n), content: element });
+  }
+  segments.sort((a, b) => a.n - b.n);
+  let applied = 0;
+  for (const { n, content } of segments) {
+    const placeholder = [byId.get(`P:${n}`), byId.get(`B:${n}`)].find((element) => element?.tagName === 'TEMPLATE' && element.parentNode !== null);
+    if (placeholder !== undefined ? completeBoundary(placeholder, content) : showInPlace(content)) applied++;
+  }
+  return applied;
+}
+
+/** A segment with no placeholder: its content shown where it stands. */
+function showInPlace(content: DomElement): boolean {
+  if (content.parentNode === null) return false;
+  content.removeAttribute('hidden');
+  return true;
 }
 
 /** The segment's content replaces its placeholder template. */

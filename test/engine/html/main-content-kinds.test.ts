@@ -215,6 +215,26 @@ describe('an article streamed in after the page (React streaming server renderin
     const markdown = main(streamed(''));
     expect(markdown).not.toContain('Paragraph 1 of the essay');
   });
+
+  // The same page kept without its scripts (an archive or a crawler's copy): nothing names the moves, and the
+  // segments go where React's numbers put them, as a browser showed the page.
+  const unscripted = (segments: string) => streamed('').replace(/<script>[^<]*<\/script>/g, '').replace(/<div hidden id="S:3">[\s\S]*<\/body>/, `${segments}</body>`);
+  const post = '<div class="post"><h1>Scaling explanations</h1><div id="content"><template id="P:7"></template></div></div>';
+  const body = `<div class="body">${prose}</div>`;
+
+  it('without any script, puts each segment in the placeholder of its number, nested segments included', () => {
+    const markdown = main(unscripted(`<div hidden id="S:7">${body}</div><div hidden id="S:3">${post}</div>`));
+    expect(markdown).toContain('# Scaling explanations');
+    expect(markdown).toContain('Paragraph 5 of the essay argues');
+    expect(markdown).not.toContain('Loading the post');
+    // In the article's place: the title before the body, the body in its placeholder.
+    expect(markdown.indexOf('# Scaling explanations')).toBeLessThan(markdown.indexOf('Paragraph 1 of the essay'));
+  });
+
+  it('without any script, shows a segment with no placeholder where it stands', () => {
+    const markdown = main(unscripted(`<div hidden id="S:9">${post.replace('<template id="P:7"></template>', body)}</div>`));
+    expect(markdown).toContain('Paragraph 5 of the essay argues');
+  });
 });
 
 describe('an article made of sections that each wrap their own body (AsciiDoc, Sphinx)', () => {
