@@ -57,6 +57,9 @@ const HIDDEN_CLASSES = new Set(['hidden', 'hide', 'is-hidden', 'd-none', 'visual
 /** A comment section marked up as such is kept only when it holds more than this share of the content's text. */
 const MARKED_UP_MAX_SHARE = 0.75;
 
+/** The text of a link that takes a keyboard reader past the page's chrome. */
+const SKIP_LINK = /^skip (?:to|navigation|over|past)\b/i;
+
 /** Elements the link-density rule looks at: lists and generic containers. */
 const LINK_LIST_TAGS = new Set(['ul', 'ol', 'div', 'section', 'p', 'dl', 'menu']);
 const KEEP_TAGS = new Set(['body', 'main', 'article', 'table', 'pre', 'code', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -141,6 +144,11 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   for (const element of root.querySelectorAll('[class]')) {
     const classes = (element.getAttribute('class') ?? '').split(/\s+/);
     if (classes.some((name) => HIDDEN_CLASSES.has(name)) && removable(element)) element.remove();
+  }
+  // Skip links ("Skip to main content", "Skip navigation"): keyboard readers' way past the chrome, shown only on
+  // focus; they point into the page.
+  for (const link of root.querySelectorAll('a[href^="#"]')) {
+    if (SKIP_LINK.test(normalisedText(link))) link.remove();
   }
   // Teaser cards of other pages: a link wrapping a heading, or a block named a teaser or card that is mostly link.
   for (const element of root.querySelectorAll('a')) {

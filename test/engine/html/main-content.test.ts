@@ -101,6 +101,18 @@ describe('boilerplate inside the main content', () => {
     expect(text).not.toContain('Get the harbour letter');
   });
 
+  it('removes skip links (shown to keyboard readers on focus), not the article\'s own links into the page', () => {
+    const document = parseDocument(page(`<a href="#main-content" class="skip-to-main">skip to main content</a>
+      <a href="#footer">Skip to footer</a><div id="main-content"><h1>The harbour story</h1>
+      <p><a href="#steps">Skip ahead to the new steps</a> if you know the quay.</p>${prose('the quay wall', 3)}
+      <h2 id="steps">The new steps</h2>${prose('the new steps', 2)}</div>`));
+    removeBoilerplate(document.body as DomElement);
+    const text = document.body?.textContent ?? '';
+    expect(text).toContain('Paragraph 2 about the new steps');
+    expect(text).not.toMatch(/skip to (main content|footer)/i);
+    expect(text).toContain('Skip ahead to the new steps if you know the quay.');
+  });
+
   it('removes share bars, related lists and newsletter boxes, keeping headings, lists, tables, code and figures', () => {
     const html = page(`<main><article><h1>The harbour story</h1>
       <div class="share-bar"><a href="https://x.example/share">Share on X</a> <a href="https://fb.example/share">Share on Facebook</a> <a href="mailto:?">Email</a></div>
