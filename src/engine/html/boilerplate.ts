@@ -57,6 +57,14 @@ const HIDDEN_CLASSES = new Set(['hidden', 'hide', 'is-hidden', 'd-none', 'visual
 /** A comment section marked up as such is kept only when it holds more than this share of the content's text. */
 const MARKED_UP_MAX_SHARE = 0.75;
 
+/** A dialog the page hides until a reader opens it: `display: none` on it, or a `<dialog>` without `open`. */
+function isClosedDialog(element: DomElement): boolean {
+  const dialog = tagOf(element) === 'dialog' || ['dialog', 'alertdialog'].includes(element.getAttribute('role') ?? '') || element.getAttribute('aria-modal') === 'true';
+  if (!dialog) return false;
+  if (tagOf(element) === 'dialog' && !element.hasAttribute('open')) return true;
+  return /(?:^|;)\s*display\s*:\s*none\b/i.test(element.getAttribute('style') ?? '');
+}
+
 /** The text of a link that takes a keyboard reader past the page's chrome. */
 const SKIP_LINK = /^skip (?:to|navigation|over|past)\b/i;
 
@@ -136,10 +144,13 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   for (const form of root.querySelectorAll('form')) {
     if (form.querySelector('input:not([type="hidden"]), textarea, select') !== null && removable(form)) form.remove();
   }
-  // Page chrome readability left inside its article: menus, side boxes, elements hidden from readers.
-  for (const element of root.querySelectorAll('nav, aside, [role="navigation"], [role="complementary"], [hidden], [aria-hidden="true"]')) {
+  // Page chrome readability left inside its article: menus, side boxes, dialogs (a republish box, a sign-up
+  // prompt: shown over the page on request), elements hidden from readers.
+  for (const element of root.querySelectorAll('nav, aside, [role="navigation"], [role="complementary"], [role="dialog"], [role="alertdialog"], [aria-modal="true"], dialog, [hidden], [aria-hidden="true"]')) {
     if (isMarginFigure(element)) continue;
-    if (removable(element)) element.remove();
+    // A dialog not shown until asked for is never the page's text, however long (a republish box holds a copy
+    // of the article and its licence).
+    if (isClosedDialog(element) ? !inCode(element) && !isPost(element) : removable(element)) element.remove();
   }
   for (const element of root.querySelectorAll('[class]')) {
     const classes = (element.getAttribute('class') ?? '').split(/\s+/);

@@ -101,6 +101,18 @@ describe('boilerplate inside the main content', () => {
     expect(text).not.toContain('Get the harbour letter');
   });
 
+  it('removes a dialog the page keeps closed, even one holding more text than the article (a republish box)', () => {
+    const licence = Array.from({ length: 12 }, (_, index) => `<p>Rule ${index + 1} for republishing: credit the writer, link back to the story and keep the text whole.</p>`).join('');
+    const document = parseDocument(page(`<article><h1>The harbour story</h1>${prose('the quay wall', 3)}
+      <div class="widget"><div id="republish-modal" role="dialog" aria-modal="true" style="display:none;">${licence}</div></div>
+      <dialog><p>Sign up for the harbour letter, every Friday in your inbox.</p></dialog></article>`));
+    removeBoilerplate(document.body as DomElement);
+    const text = document.body?.textContent ?? '';
+    expect(text).toContain('Paragraph 3 about the quay wall');
+    expect(text).not.toContain('Rule 1 for republishing');
+    expect(text).not.toContain('Sign up for the harbour letter');
+  });
+
   it('removes skip links (shown to keyboard readers on focus), not the article\'s own links into the page', () => {
     const document = parseDocument(page(`<a href="#main-content" class="skip-to-main">skip to main content</a>
       <a href="#footer">Skip to footer</a><div id="main-content"><h1>The harbour story</h1>
