@@ -261,6 +261,7 @@ function withHeaderBands(tables: readonly Rect[], boxes: readonly FillBox[]): Re
   });
 }
 
+/** A ruling within a table's area, give or take the gap a band above it may leave (and as much on its sides). */
 function insideRect(rect: Rect, ruling: Ruling): boolean {
   return ruling.x0 >= rect.x0 - BAND_GAP && ruling.x1 <= rect.x1 + BAND_GAP && ruling.y0 >= rect.y0 - EDGE && ruling.y1 <= rect.y1 + BAND_GAP;
 }

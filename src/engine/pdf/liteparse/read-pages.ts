@@ -127,7 +127,7 @@ function isUnicodeSpace(c: number): boolean {
  */
 const STRAY_DIGITS_SHARE = 0.01;
 
-/** Each character of `text` that is not white space, with how often it occurs. */
+/** Each character of `texts` that is not white space, with how often it occurs in them. */
 function characterCounts(texts: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const text of texts) for (const c of text) if (!/\s/.test(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
