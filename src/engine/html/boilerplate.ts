@@ -328,9 +328,9 @@ const ANCHOR_ID_WORDS = 4;
 
 /**
  * A class name that says what a container has or how it is set, not what it is: `has-sidebar`, `no-comments`,
- * `sidebar-enabled--false` on the article's own wrapper.
+ * `sidebar-enabled--false` on the article's own wrapper; `sidebar-layout`, a layout with a sidebar.
  */
-const STATE_CLASS = /^(?:has|with|without|no|show|hide)-|-(?:enabled|disabled|active|inactive|open|closed|visible|on|off)(?:--|$)/i;
+const STATE_CLASS = /^(?:has|with|without|no|show|hide)-|-(?:enabled|disabled|active|inactive|open|closed|visible|on|off)(?:--|$)|^sidebar-layout$/i;
 
 /**
  * The names that say what an element is for: its class names (those stating a state left out) and its id, unless
@@ -340,8 +340,18 @@ const STATE_CLASS = /^(?:has|with|without|no|show|hide)-|-(?:enabled|disabled|ac
 function roleNames(element: DomElement): string {
   const id = element.getAttribute('id') ?? '';
   const anchor = id.split(/[-_\s]+/).filter((word) => word !== '').length >= ANCHOR_ID_WORDS;
-  const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter((name) => name !== '' && !STATE_CLASS.test(name));
+  const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter((name) => name !== '' && !STATE_CLASS.test(name) && !(name === 'sidebar-content' && besideSidebar(element)));
   return `${anchor ? '' : id} ${classes.join(' ')}`;
+}
+
+/**
+ * The element stands beside a sibling named `sidebar`: its own `sidebar-content` then names the content part of a
+ * layout with a sidebar, where elsewhere (beside the `main-content`) it is the sidebar's.
+ */
+function besideSidebar(element: DomElement): boolean {
+  const parent = element.parentElement;
+  if (parent === null) return false;
+  return [...parent.children].some((sibling) => sibling !== element && (sibling.getAttribute('class') ?? '').split(/\s+/).includes('sidebar'));
 }
 
 /** The text of the page's JSON-LD `articleBody` (the longest one), or null. */

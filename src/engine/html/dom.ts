@@ -101,6 +101,7 @@ function tryParse(html: string): DomDocument | null {
     const root = document.documentElement;
     if (root === null || root.localName.toLowerCase() !== 'html' || document.body === null) return null;
     gatherStrayBodyContent(document);
+    unwrapNestedDocuments(document.body as DomElement);
     return document;
   } catch {
     return null;
@@ -132,6 +133,22 @@ function gatherStrayBodyContent(document: DomDocument): void {
     } else {
       body.append(node);
     }
+  }
+}
+
+/**
+ * A page whose blocks were pasted in as whole documents (a CMS block holding `<html><head>…</head><body>…`): a
+ * browser ignores the inner `<html>`, `<head>` and `<body>` tags and reads their content as part of the body where
+ * it stands; linkedom keeps them as elements, and readability then weighs each block as a page of its own and keeps
+ * one. They are unwrapped in place, their children staying where they are.
+ */
+function unwrapNestedDocuments(body: DomElement): void {
+  if (!body.querySelector('html, head, body')) return;
+  for (const element of [...body.querySelectorAll('html, head, body')]) {
+    const parent = element.parentNode;
+    if (parent === null) continue;
+    while (element.firstChild !== null) parent.insertBefore(element.firstChild, element);
+    element.remove();
   }
 }
 

@@ -237,6 +237,38 @@ describe('an article streamed in after the page (React streaming server renderin
   });
 });
 
+describe('an article whose blocks were pasted in as whole documents (a CMS block with its own <html> and <body>)', () => {
+  const block = (n: number, sentences: number) =>
+    `<html><head><title>Block ${n}</title><meta charset="utf-8"></head><body><div class="block block-text"><div class="center-wrapper"><div class="some-text"><div class="markdownable"><h2>${n}. Conference number ${n}</h2>${Array.from(
+      { length: sentences },
+      (_, index) => `<p>Conference ${n}, paragraph ${index + 1}: keynotes on travel technology, expense tools and the trade floor fill the four days of the event.</p>`,
+    ).join('')}</div></div></div></div></body></html>`;
+
+  it('reads the blocks as one article, as a browser does (the inner html, head and body tags ignored)', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><div class="article-content">
+      <h1>The ten conferences of the year</h1>${block(1, 2)}${block(2, 5)}${block(3, 3)}</div></main>`);
+    const markdown = main(html);
+    for (const n of [1, 2, 3]) expect(markdown).toContain(`Conference ${n}, paragraph 2: keynotes`);
+    expect(markdown.indexOf('Conference 1, paragraph 1')).toBeLessThan(markdown.indexOf('Conference 3, paragraph 3'));
+    expect(markdown).not.toContain('Block 2');
+  });
+
+  it('keeps the content part of a layout with a sidebar (class sidebar-content), and drops the sidebar beside it', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><article><h1>Gardening shows</h1><div class="sidebar-layout"><div class="wrap">
+      <div class="sidebar-content">${block(1, 3)}${block(2, 4)}</div>
+      <div class="sidebar"><p>Follow us on every network, and read our licence before you republish any story of ours.</p></div></div></div></article>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Conference 2, paragraph 4: keynotes');
+    expect(markdown).not.toContain('Follow us on every network');
+    // Beside the main content, a sidebar-content is the sidebar's.
+    const shop = main(page(`<nav><ul>${menu}</ul></nav><article><h1>Gardening shows</h1><div class="columns">
+      <div class="main-content">${block(1, 3)}${block(2, 4)}</div>
+      <div class="sidebar-content"><p>Log in to save this show to your favourites and set an alert for new seasons.</p></div></div></article>`));
+    expect(shop).toContain('Conference 2, paragraph 4: keynotes');
+    expect(shop).not.toContain('Log in to save this show');
+  });
+});
+
 describe('an article made of sections that each wrap their own body (AsciiDoc, Sphinx)', () => {
   it('keeps every section of the <article>, not only the one readability scores highest', () => {
     const section = (title: string, sentences: string[]) =>
