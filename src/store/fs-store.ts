@@ -16,11 +16,17 @@ import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
 import { FAILURES_KEY, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder } from './layout.js';
 import type { ManifestEntry } from './output-store.js';
-import { manifestEntries, manifestLine } from './records.js';
+import { linesFromEnd } from './lines-from-end.js';
+import { lookBack, manifestEntries, manifestLine, parseManifestLine } from './records.js';
 import { StoreReadError, StoreWriteError } from './store-errors.js';
 
 /** errno codes that mean "there is nothing at this path". */
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
+/**
+ * The most of the manifest's end a look back for a recent entry reads (some 100,000 lines): an entry written minutes
+ * ago lies far nearer the end, unless a fleet wrote that many lines since.
+ */
+const LOOK_BACK_BYTES = 32 * 1024 * 1024;
 /** Tries of one atomic write whose folder a concurrent deletion pruned between its mkdir and its rename. */
 const WRITE_TRIES = 3;
 
@@ -59,6 +65,32 @@ export class FsStore extends KeyedOutputStore {
     const line = manifestLine(entry);
     await this.appendLine(MANIFEST_KEY, line);
     if (entry.status === 'failed') await this.appendLine(FAILURES_KEY, line);
+  }
+
+  async recordedSince(relativePath: string, since: string): Promise<ManifestEntry | undefined> {
+    const sinceMs = Date.parse(since);
+    if (!Number.isFinite(sinceMs)) return undefined;
+    let handle: FileHandle;
+    try {
+      handle = await open(resolveInside(this.root, MANIFEST_KEY), 'r');
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw new StoreReadError(MANIFEST_KEY, error);
+    }
+    try {
+      for await (const line of linesFromEnd(handle, LOOK_BACK_BYTES)) {
+        const entry = parseManifestLine(line);
+        if (entry === undefined) continue;
+        const seen = lookBack(entry, relativePath, sinceMs);
+        if (seen === 'match') return entry;
+        if (seen === 'before') return undefined;
+      }
+      return undefined;
+    } catch (error) {
+      throw new StoreReadError(MANIFEST_KEY, error);
+    } finally {
+      await handle.close();
+    }
   }
 
   async *readFailures(): AsyncGenerator<ManifestEntry> {

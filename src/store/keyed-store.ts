@@ -49,6 +49,7 @@ export abstract class KeyedOutputStore implements OutputStore {
   protected abstract keysBelow(folder: string): AsyncIterable<string>;
 
   abstract appendManifest(entry: ManifestEntry): Promise<void>;
+  abstract recordedSince(relativePath: string, since: string): Promise<ManifestEntry | undefined>;
   abstract readFailures(): AsyncIterable<ManifestEntry>;
   abstract close(): Promise<void>;
 

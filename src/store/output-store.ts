@@ -106,6 +106,12 @@ export interface OutputStore {
   findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined>;
   appendManifest(entry: ManifestEntry): Promise<void>;
   /**
+   * The latest manifest entry for `relativePath` recorded at `since` (an ISO time) or later, looked for only among the
+   * lines written since about then: whether an earlier start of a job, which died after the document's state was
+   * written, got as far as its manifest line. Undefined when there is none.
+   */
+  recordedSince(relativePath: string, since: string): Promise<ManifestEntry | undefined>;
+  /**
    * A source file is gone: with `deleteOutputs`, every output of `relativePath` (each kind the layout knows, and any
    * its state lists), its state and its index entry are deleted first; then `record` (status `removed`) goes into the
    * manifest. Without it the outputs stay, and after the line the state (when it is the record's source's) is marked

@@ -85,6 +85,23 @@ export function parseManifestLine(line: string): ManifestEntry | undefined {
   return result.success ? result.data : undefined;
 }
 
+/**
+ * How far apart the clocks of the hosts writing one manifest may be: their lines are appended in the order they are
+ * written, each stamped by its own host's clock, so a look back stops only at a line this much older than it seeks.
+ */
+export const MANIFEST_CLOCK_SKEW_MS = 10 * 60_000;
+
+/**
+ * Judges one manifest entry of a look back over the manifest, newest lines first, for the entry of `relativePath`
+ * recorded at `sinceMs` or later: `match` it is; `before` the look back has passed the time and may stop; `other`.
+ * Pure.
+ */
+export function lookBack(entry: ManifestEntry, relativePath: string, sinceMs: number): 'match' | 'before' | 'other' {
+  const at = Date.parse(entry.at);
+  if (entry.path === relativePath && at >= sinceMs) return 'match';
+  return at < sinceMs - MANIFEST_CLOCK_SKEW_MS ? 'before' : 'other';
+}
+
 /** The entries among `lines`, skipping blank and torn lines. */
 export async function* manifestEntries(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<ManifestEntry> {
   for await (const line of lines) {

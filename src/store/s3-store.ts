@@ -25,7 +25,7 @@ import { FAILURE_SEGMENTS_DIR, MANIFEST_SEGMENTS_DIR, contentTypeOf } from './la
 import { KeyedOutputStore } from './keyed-store.js';
 import { LineBatcher } from './line-batcher.js';
 import type { ManifestEntry } from './output-store.js';
-import { manifestEntries, manifestLine } from './records.js';
+import { lookBack, MANIFEST_CLOCK_SKEW_MS, manifestEntries, manifestLine, parseManifestLine } from './records.js';
 import {
   InvalidLocationError,
   StoreClosedError,
@@ -118,6 +118,27 @@ export class S3Store extends KeyedOutputStore {
     }
   }
 
+  /**
+   * Looks in the segments written since `since` (less the clock skew), newest first, this store's buffered lines
+   * flushed first: segment keys start with their time, so S3 lists only those.
+   */
+  async recordedSince(relativePath: string, since: string): Promise<ManifestEntry | undefined> {
+    const sinceMs = Date.parse(since);
+    if (!Number.isFinite(sinceMs)) return undefined;
+    await this.manifest.flush();
+    const keys: string[] = [];
+    const after = `${MANIFEST_SEGMENTS_DIR}${segmentTimestamp(new Date(sinceMs - MANIFEST_CLOCK_SKEW_MS))}`;
+    for await (const key of this.listKeys(MANIFEST_SEGMENTS_DIR, after)) keys.push(key);
+    for (const key of keys.reverse()) {
+      const text = await this.readKey(key);
+      for (const line of (text ?? '').split('\n').reverse()) {
+        const entry = parseManifestLine(line);
+        if (entry !== undefined && lookBack(entry, relativePath, sinceMs) === 'match') return entry;
+      }
+    }
+    return undefined;
+  }
+
   /** Writes the buffered lines; once it resolves, further appends are refused. A failed close can be retried. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -179,8 +200,11 @@ export class S3Store extends KeyedOutputStore {
     return this.listKeys(folder);
   }
 
-  /** Keys (relative to the store root) below `folder`, in S3's order (lexicographic), page by page. */
-  private async *listKeys(folder: string): AsyncGenerator<string> {
+  /**
+   * Keys (relative to the store root) below `folder`, in S3's order (lexicographic), page by page; with `after`, only
+   * the keys that sort after it.
+   */
+  private async *listKeys(folder: string, after?: string): AsyncGenerator<string> {
     const listPrefix = this.objectKey(folder);
     let continuationToken: string | undefined;
     do {
@@ -192,6 +216,7 @@ export class S3Store extends KeyedOutputStore {
             Prefix: listPrefix,
             MaxKeys: this.listPageSize,
             ContinuationToken: continuationToken,
+            ...(after !== undefined && continuationToken === undefined ? { StartAfter: this.objectKey(after) } : {}),
           }),
         );
       } catch (error) {

@@ -269,6 +269,21 @@ describe('FsStore manifest', () => {
     expect(await collect(store.readFailures())).toEqual([failed]);
   });
 
+  it('finds the entry a path got since a time among the newest lines, and none older or of another path', async () => {
+    expect(await store.recordedSince('a/b/report.pdf', '2025-01-02T03:00:00Z')).toBeUndefined();
+    const older = sampleEntry({ at: '2025-01-01T00:00:00.000Z', attempts: 7 });
+    const recent = sampleEntry({ at: '2025-01-02T03:04:05.678Z' });
+    await store.appendManifest(older);
+    await store.appendManifest(recent);
+    for (let index = 0; index < 50; index++) await store.appendManifest(sampleEntry({ path: `other/${index}.pdf`, at: '2025-01-02T03:05:00.000Z' }));
+    await appendFile(join(root, '_docmill/manifest.jsonl'), '{"path":"a/b/report.pdf","sour');
+
+    expect(await store.recordedSince('a/b/report.pdf', '2025-01-02T03:00:00Z')).toEqual(recent);
+    expect(await store.recordedSince('a/b/report.pdf', '2025-01-02T03:04:06Z')).toBeUndefined();
+    expect(await store.recordedSince('a/b/report.pdf', '2024-12-31T00:00:00Z')).toEqual(recent);
+    expect(await store.recordedSince('elsewhere.pdf', '2025-01-02T03:00:00Z')).toBeUndefined();
+  });
+
   it('reads no failures before any were recorded', async () => {
     expect(await collect(store.readFailures())).toEqual([]);
   });

@@ -176,6 +176,34 @@ describe('S3Store manifest segments', () => {
   });
 });
 
+describe('S3Store recordedSince', () => {
+  it('finds the entry a path got since a time in the newest segments and its own buffered lines, none older or of another path', async () => {
+    const { store, prefix } = freshStore({ listPageSize: 2 });
+    const now = Date.now();
+    const at = (offsetMs: number) => new Date(now + offsetMs).toISOString();
+    const recent = sampleEntry({ path: 'a.pdf', at: at(-1_000) });
+    await store.appendManifest(sampleEntry({ path: 'a.pdf', at: at(-60_000), attempts: 9 }));
+    await store.appendManifest(recent);
+    await store.flush();
+    for (let index = 0; index < 4; index++) {
+      await store.appendManifest(sampleEntry({ path: `other-${index}.pdf`, at: at(0) }));
+      await store.flush();
+    }
+    const buffered = sampleEntry({ path: 'b.pdf', at: at(0) });
+    await store.appendManifest(buffered);
+
+    expect(await store.recordedSince('a.pdf', at(-5_000))).toEqual(recent);
+    expect(await store.recordedSince('a.pdf', at(1_000))).toBeUndefined();
+    expect(await store.recordedSince('b.pdf', at(-5_000))).toEqual(buffered);
+    expect(await store.recordedSince('c.pdf', at(-5_000))).toBeUndefined();
+
+    const reader = new S3Store({ location: `s3://${s3.bucket}/${prefix}`, client: s3.client });
+    expect(await reader.recordedSince('a.pdf', at(-5_000))).toEqual(recent);
+    await reader.close();
+    await store.close();
+  });
+});
+
 describe('S3Store location', () => {
   it.each([
     ['s3://bucket', ''],

@@ -18,6 +18,11 @@ export interface Finished {
   reason?: string | undefined;
   /** Parse requests the document took. */
   requests: number;
+  /**
+   * Its manifest line, written by an earlier start of the job that died before the job was done: the document is
+   * recorded once, so neither the line nor the queue's totals are written again.
+   */
+  recorded?: ManifestEntry | undefined;
 }
 
 /** The value a finished job stores in BullMQ (small). */
@@ -33,7 +38,7 @@ export type RecordDeps = Pick<StepDeps, 'store' | 'control' | 'metrics' | 'onOut
 
 export async function recordFinished(ctx: JobContext, finished: Finished, deps: RecordDeps): Promise<ParseJobResult> {
   const { data } = ctx;
-  const { status, state, reason, requests } = finished;
+  const { status, state, reason, requests, recorded } = finished;
   const { durationMs, totalDurationMs } = ctx.durations();
   const converted = status === 'converted';
   const lastAttemptMs = ctx.lastAttemptMs;
@@ -54,15 +59,17 @@ export async function recordFinished(ctx: JobContext, finished: Finished, deps: 
     ...(reason ? { reason } : {}),
     at: new Date().toISOString(),
   };
-  await deps.store.appendManifest(entry);
-  await deps.control.addStats(
-    {
-      [status]: 1,
-      pages: converted ? (state.numPages ?? 0) : 0,
-      credits: converted ? (state.creditsUsed ?? 0) : 0,
-    },
-    1,
-  );
+  if (recorded === undefined) {
+    await deps.store.appendManifest(entry);
+    await deps.control.addStats(
+      {
+        [status]: 1,
+        pages: converted ? (state.numPages ?? 0) : 0,
+        credits: converted ? (state.creditsUsed ?? 0) : 0,
+      },
+      1,
+    );
+  }
   const { metrics } = deps;
   metrics?.documents.inc({ status });
   if (converted) {
@@ -78,7 +85,7 @@ export async function recordFinished(ctx: JobContext, finished: Finished, deps: 
     creditsUsed: converted ? state.creditsUsed : undefined,
     durationMs,
     reason,
-    record: entry,
+    record: recorded ?? entry,
   });
   return { status, outputs: state.outputs.length, numPages: state.numPages };
 }

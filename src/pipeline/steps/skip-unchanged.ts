@@ -1,8 +1,9 @@
 /**
  * Skip check, before a byte of the file is read (this matters on S3): the store's state for this path records the
  * job's change token and options fingerprint, so the document is done. One exception: the state was written by an
- * earlier start of this very job, whose process died before the manifest line; it is recorded now as what it was (a
- * conversion, with its pages and credits), not as an unchanged skip.
+ * earlier start of this very job, whose process died before the job was done; it is recorded now as what it was (a
+ * conversion, with its pages and credits), not as an unchanged skip, unless that start got as far as its manifest
+ * line: then the document is finished without a second one.
  */
 import type { ParseJobData } from '../../queue/job-data.js';
 import type { DocumentState, OutputStore } from '../../store/output-store.js';
@@ -41,7 +42,11 @@ export async function skipIfUnchanged(ctx: JobContext, store: OutputStore): Prom
   if (ctx.data.force) return undefined;
   const state = await store.readState(ctx.data.relativePath);
   const check = { data: ctx.data, requests: ctx.requests, attemptsStarted: ctx.job.attemptsStarted ?? 0, enqueuedAt: ctx.job.timestamp };
-  return unchangedOutcome(check, state);
+  const outcome = unchangedOutcome(check, state);
+  if (outcome === undefined || state === undefined || !wroteStateBefore(check, state)) return outcome;
+  // Rare (a restart after a crash): the look back reads only the manifest lines written since the state.
+  const recorded = await store.recordedSince(ctx.data.relativePath, state.convertedAt);
+  return recorded?.status === outcome.status && recorded.sha256 === state.sha256 ? { ...outcome, recorded } : outcome;
 }
 
 /**

@@ -6,15 +6,16 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UnrecoverableError } from 'bullmq';
+import { UnrecoverableError, Worker } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DocmillMetrics } from '../../../src/metrics/metrics.js';
 import type { DocumentOutcome } from '../../../src/pipeline/outcome.js';
-import type { JobContext } from '../../../src/pipeline/job-context.js';
+import { JobContext } from '../../../src/pipeline/job-context.js';
 import { loadOptions } from '../../../src/pipeline/steps/load-options.js';
 import { readSource } from '../../../src/pipeline/steps/read-source.js';
 import { recordFailure, recordFinished } from '../../../src/pipeline/steps/record.js';
 import { reuseByContent } from '../../../src/pipeline/steps/reuse-content.js';
+import { skipIfUnchanged } from '../../../src/pipeline/steps/skip-unchanged.js';
 import { writeOutputs } from '../../../src/pipeline/steps/write-outputs.js';
 import { createSource } from '../../../src/sources/create-source.js';
 import { FsStore } from '../../../src/store/fs-store.js';
@@ -22,6 +23,7 @@ import { BadRequestError, ServerError } from '../../../src/backend/errors.js';
 import { MAX_FILE_BYTES } from '../../../src/contract/limits.js';
 import type { ParseJobData } from '../../../src/queue/job-data.js';
 import { makeTempDir, rejectionOf, removeTempDir } from '../../helpers/temp-files.js';
+import { QUEUE_PREFIX } from '../../../src/queue/queue-names.js';
 import { captureLogs, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
 
 const HTML = '<html><body><h1>Sales</h1><p>Grew.</p></body></html>';
@@ -104,6 +106,56 @@ describe('writeOutputs and recordFinished', () => {
     expect(await steps.control.stats()).toMatchObject({ converted: 1, pages: 1, credits: 1 });
     expect((await metrics.documents.get()).values).toEqual([expect.objectContaining({ labels: { status: 'converted' }, value: 1 })]);
     expect(outcomes).toEqual([expect.objectContaining({ status: 'converted', relativePath: 'report.html', requests: 1, creditsUsed: 1 })]);
+  });
+});
+
+describe('a job started again after its worker died', () => {
+  async function manifestLines(): Promise<{ path: string; status: string }[]> {
+    const text = await readFile(join(out, '_docmill', 'manifest.jsonl'), 'utf8').catch(() => '');
+    return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { path: string; status: string });
+  }
+
+  /**
+   * The job's first start converts the document and writes its state, and its manifest line when `recordLine`; then
+   * its worker "dies": the job goes back to the queue unfinished, and is taken again as BullMQ restarts a stalled job.
+   */
+  async function restartAfter(recordLine: boolean): Promise<JobContext> {
+    const first = await context('report.html');
+    first.countRequests();
+    const state = await writeOutputs(first, SHA, { data: { markdown: '# Sales', metadata: { numPages: 1, creditsUsed: 1 } }, attempts: 1, durationMs: 1 }, deps());
+    if (recordLine) await recordFinished(first, { status: 'converted', state, requests: first.requests }, deps());
+    const job = first.job as unknown as { moveToWait(token?: string): Promise<number> };
+    await job.moveToWait(first.token);
+    const worker = new Worker(steps.name, null, { connection: steps.redis, prefix: QUEUE_PREFIX, autorun: false });
+    try {
+      const token = 'second-start';
+      const again = await worker.getNextJob(token, { block: false });
+      if (!again) throw new Error('the job did not come back');
+      expect(again.attemptsStarted).toBe(2);
+      const ctx = new JobContext(again, token);
+      ctx.useOptions(await loadOptions(ctx, steps.control));
+      return ctx;
+    } finally {
+      await worker.close(true);
+    }
+  }
+
+  it('does not record the document again when its earlier start wrote its manifest line', async () => {
+    const ctx = await restartAfter(true);
+    const finished = await skipIfUnchanged(ctx, store);
+    expect(finished).toMatchObject({ status: 'converted', recorded: { path: 'report.html', status: 'converted' } });
+    await recordFinished(ctx, finished!, deps());
+    expect(await manifestLines()).toEqual([expect.objectContaining({ path: 'report.html', status: 'converted' })]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['converted', 'converted']);
+  });
+
+  it('records the conversion once when its earlier start died before the manifest line', async () => {
+    const ctx = await restartAfter(false);
+    const finished = await skipIfUnchanged(ctx, store);
+    expect(finished).toMatchObject({ status: 'converted' });
+    expect(finished?.recorded).toBeUndefined();
+    await recordFinished(ctx, finished!, deps());
+    expect(await manifestLines()).toEqual([expect.objectContaining({ path: 'report.html', status: 'converted' })]);
   });
 });
 
