@@ -3,6 +3,16 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+// glibc keeps the native memory a long batch frees (PDFium's, LiteParse's, zlib's) in an arena per thread, and raises
+// its mmap threshold as large blocks come and go, so the resident set creeps up run after run. These settings (the
+// container image's too) hand large blocks back to the system. glibc reads them once, at the start of a process: when
+// the user set neither, the launcher becomes a node started with them (execve keeps the pid, the descriptors and the
+// arguments; Node 22.15 and later have it). musl ignores them.
+const ALLOCATOR_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+if (process.platform === 'linux' && typeof process.execve === 'function' && Object.keys(ALLOCATOR_SETTINGS).every((name) => process.env[name] === undefined)) {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...ALLOCATOR_SETTINGS });
+}
+
 const entry = new URL('../dist/src/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('docmill: dist/ is missing; run `npm run build` (npm ci does it for you).\n');
