@@ -42,11 +42,13 @@ export interface StartedThread {
 
 /**
  * The young generation of each thread's heap (V8's default is about 3 × 16 MB on 64 bits). A thread converts one
- * document at a time and keeps little between documents, so a smaller nursery is collected more often at about the
- * same cost, and each thread holds some 30 MB less (measured on the PDF benchmark's 99 pages, two threads: a
- * resident set of 330–345 MB against 390–410 MB after each pass, CPU per page the same within the machine's noise).
+ * document at a time and keeps little between documents, so a nursery under the default holds as well, for less
+ * memory (PDF benchmark, 99 pages, two threads: a resident set of 330–345 MB after each pass at 8 MB, 390–410 MB at
+ * the default). 16 MB rather than 8: a PDF page's items and lines are live while it is laid out, and a smaller
+ * nursery copies them again at each of its more frequent collections (16 MB: CPU a page about 6 % less, peak
+ * resident set 5–10 MB more; BENCHMARKS.md §11).
  */
-const YOUNG_GENERATION_MB = 8;
+const YOUNG_GENERATION_MB = 16;
 
 /** The thread's entry: the compiled one, or from the sources through a bootstrap that loads TypeScript (tests, tsx). */
 function threadEntry(): { file: string; workerData?: { entry: string } } {

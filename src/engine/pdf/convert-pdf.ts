@@ -309,8 +309,11 @@ interface PageResult {
   page: LaidOutPage;
   /** Characters on the page; 0 means no text layer. */
   chars: number;
-  /** The text layer's glyphs map to nothing readable (private-use code points, U+FFFD, controls). */
-  garbage?: boolean;
+  /**
+   * The text layer's glyphs map to nothing readable (private-use code points, U+FFFD, controls). Asked only by
+   * mode auto's OCR decision: mode fast never reads the page's characters again for it.
+   */
+  garbage?: () => boolean;
   /** What mode auto would OCR on a page with a text layer, from the images it paints (ocr/image-regions.ts). */
   imagePlan?: OcrPlan;
   /** Why the page is `failed`. */
@@ -341,7 +344,6 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
       else if (isImagesItem(item)) append(imageBoxes, item.boxes);
     }
     const withText = raw.filter((item) => item.str.trim().length > 0);
-    const garbage = isGarbageTextLayer(withText.map((item) => item.str));
     const styles = content.styles as Record<string, { fontFamily?: string; docmill?: PdfFontFacts } | undefined>;
     const known = new Map<string, FontStyle>();
     const styleOf = (fontName: string): FontStyle => {
@@ -357,7 +359,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }
     const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, boxes, ...(tables ? { tables } : {}), width, height });
-    const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage };
+    const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)) };
     if (imageBoxes.length > 0) {
       result.imagePlan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);
     }
@@ -380,7 +382,7 @@ function nativePageResult(pageNumber: number, native: NativePage): PageResult {
   const result: PageResult = {
     page: { pageNumber, width, height, status: 'ok', layout },
     chars: native.chars,
-    garbage: isGarbageTextLayer(native.strings),
+    garbage: () => isGarbageTextLayer(native.strings),
   };
   if (native.images?.length) result.imagePlan = planImageOcr(native.images, native.items, width, height);
   return result;
@@ -431,7 +433,7 @@ function wantsOcr(parser: PdfParser, result: PageResult): 'page' | 'page-if-more
   if (result.page.status === 'failed' || !result.page.width || !result.page.height) return undefined;
   if (parser.mode === 'ocr') return 'page';
   if (parser.mode !== 'auto') return undefined;
-  if (result.chars === 0 || result.garbage === true) return 'page';
+  if (result.chars === 0 || result.garbage?.() === true) return 'page';
   if (result.imagePlan?.fullPage) return 'page-if-more';
   return result.imagePlan?.regions.length ? 'regions' : undefined;
 }
