@@ -18,6 +18,7 @@ import { refusal } from '../bytes/verdict.js';
 import { splitBlocks } from './blocks.js';
 import { authorBiographies } from './author-bio.js';
 import { jsonLdArticleBody } from './boilerplate.js';
+import { jsonLdFaq } from './faq.js';
 import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
 import { decodeHtmlBytes } from './decode.js';
 import { type DomDocument, type DomElement, parseDocument } from './dom.js';
@@ -67,6 +68,7 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   const base = baseUrlOf(document);
   const articleBody = jsonLdArticleBody(document);
   const biographies = authorBiographies(document);
+  const faq = jsonLdFaq(document);
 
   removeNonContent(document);
   const body = document.body as DomElement;
@@ -74,7 +76,7 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   warnings.push(...applyTagFilters(document, options.includeTags, options.excludeTags));
   const hasInclude = (options.includeTags ?? []).some((selector) => selector.trim() !== '');
   if (onlyMainContent && !hasInclude && (extra.mainContent ?? 'readability') === 'readability') {
-    keepMainContent(document, articleBody, biographies);
+    keepMainContent(document, articleBody, biographies, faq);
     stripMainContentIds(body);
   }
   removeHead(document);
