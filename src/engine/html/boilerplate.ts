@@ -377,11 +377,24 @@ export function jsonLdNodes(document: DomDocument): Record<string, unknown>[] {
     }
   };
   for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
-    try {
-      visit(JSON.parse(script.textContent ?? ''));
-    } catch {
-      // Malformed JSON-LD is common; it gives nothing.
-    }
+    const parsed = parseJsonLd(script.textContent ?? '');
+    if (parsed !== undefined) visit(parsed);
   }
   return nodes;
+}
+
+/**
+ * A JSON-LD script's value, or undefined when it is malformed beyond the common slip: line breaks and tabs typed
+ * raw inside its strings (an answer or an article body pasted in), which JSON forbids.
+ */
+function parseJsonLd(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    try {
+      return JSON.parse(text.replace(/[\r\n\t]+/g, ' ')) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
 }

@@ -42,6 +42,14 @@ describe('the FAQ a page declares in its JSON-LD', () => {
     expect(markdown).not.toContain('Guide number 3');
   });
 
+  it('reads a declaration whose answers hold raw line breaks (invalid JSON, yet common)', () => {
+    const broken = faq.map(([question, answer]) => [question, answer.replace(', though', ',\nthough')] as const);
+    const head = jsonLd(broken).replaceAll('\\n', '\n');
+    expect(head).toContain('degrees,\nthough');
+    const markdown = main(page(head, accordion(true)));
+    expect(markdown).toContain('it moves heat out of the house and works as an air conditioner');
+  });
+
   it('leaves the block out when the page declares no FAQ', () => {
     const markdown = main(page('', accordion(true)));
     expect(markdown).toContain('Part 6: a heat pump');
