@@ -26,7 +26,8 @@
  * boilerplate there.
  *
  * The FAQ a page declares in schema.org `FAQPage` JSON-LD is kept where its questions and answers are shown
- * together in one block (faq.ts): readability often leaves an accordion after the article out.
+ * together in one block (faq.ts): readability often leaves an accordion after the article out. Its toggles and
+ * folded answers are no buttons or hidden chrome to the boilerplate rules.
  *
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
  * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; and the author's box (author-bio.ts).
@@ -121,8 +122,9 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   } else {
     method = fallback(document, articleBody);
   }
-  // A post, or the wrapper marked up as a comment around one.
-  removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)));
+  // A post, or the wrapper marked up as a comment around one; and the declared FAQ's toggles and folded answers.
+  const inFaq = (element: DomElement) => faqShown !== null && (element === faqShown || isInside(element, faqShown));
+  removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)) || inFaq(element));
   removeAuthorBoxes(body, authorBiographies);
   return method;
 }

@@ -42,6 +42,15 @@ describe('the FAQ a page declares in its JSON-LD', () => {
     expect(markdown).not.toContain('Guide number 3');
   });
 
+  it('keeps the answers folded away (hidden until their toggle is pressed) and the questions on the toggles', () => {
+    const folded = `<h2>Frequently asked questions</h2>${faq
+      .map(([question, answer]) => `<div class="faq-item"><button class="faq-button" aria-expanded="false">${question}</button><div class="faq-answer" hidden>${answer}</div></div>`)
+      .join('')}`;
+    const markdown = main(page(jsonLd(faq), folded));
+    expect(markdown).toContain('Does a heat pump work in freezing weather?');
+    expect(markdown).toContain('it moves heat out of the house and works as an air conditioner');
+  });
+
   it('reads a declaration whose answers hold raw line breaks (invalid JSON, yet common)', () => {
     const broken = faq.map(([question, answer]) => [question, answer.replace(', though', ',\nthough')] as const);
     const head = jsonLd(broken).replaceAll('\\n', '\n');
