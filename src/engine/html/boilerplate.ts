@@ -354,10 +354,10 @@ function besideSidebar(element: DomElement): boolean {
   return [...parent.children].some((sibling) => sibling !== element && (sibling.getAttribute('class') ?? '').split(/\s+/).includes('sidebar'));
 }
 
-/** The text of the page's JSON-LD `articleBody` (the longest one), or null. */
-export function jsonLdArticleBody(document: DomDocument): string | null {
+/** The text of the page's JSON-LD `articleBody` (the longest one), or null; `nodes` from jsonLdNodes. */
+export function jsonLdArticleBody(nodes: readonly Record<string, unknown>[]): string | null {
   let best: string | null = null;
-  for (const node of jsonLdNodes(document)) {
+  for (const node of nodes) {
     const body = node['articleBody'];
     if (typeof body === 'string' && body.trim() !== '' && (best === null || body.length > best.length)) best = body.trim();
   }

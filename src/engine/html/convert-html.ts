@@ -17,7 +17,7 @@ import { type DocumentType, sniffedOf, TYPE_DESCRIPTIONS } from '../bytes/sniff.
 import { refusal } from '../bytes/verdict.js';
 import { splitBlocks } from './blocks.js';
 import { authorBiographies } from './author-bio.js';
-import { jsonLdArticleBody } from './boilerplate.js';
+import { jsonLdArticleBody, jsonLdNodes } from './boilerplate.js';
 import { jsonLdFaq } from './faq.js';
 import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
 import { decodeHtmlBytes } from './decode.js';
@@ -66,9 +66,11 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   showNoscriptContent(document);
   const metadata: Record<string, MetadataValue> = { ...extractHtmlMetadata(document), ...(extra.metadata ?? {}) };
   const base = baseUrlOf(document);
-  const articleBody = jsonLdArticleBody(document);
-  const biographies = authorBiographies(document);
-  const faq = jsonLdFaq(document);
+  // The page's JSON-LD, parsed once, before scripts are removed.
+  const jsonLd = jsonLdNodes(document);
+  const articleBody = jsonLdArticleBody(jsonLd);
+  const biographies = authorBiographies(jsonLd);
+  const faq = jsonLdFaq(jsonLd);
 
   removeNonContent(document);
   const body = document.body as DomElement;

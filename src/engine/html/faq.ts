@@ -3,8 +3,7 @@
  * them. The page says by this markup that its FAQ is part of its content; readability often leaves it out (an
  * accordion after the article, a block of its own beside the article's container), so main-content.ts keeps it.
  */
-import { type DomDocument, type DomElement, normalisedText } from './dom.js';
-import { jsonLdNodes } from './boilerplate.js';
+import { type DomElement, isElement, isText, normalisedText, tagOf } from './dom.js';
 
 export interface FaqEntry {
   question: string;
@@ -24,10 +23,10 @@ const ANSWER_START_WORDS = 6;
 /** At least this many questions found on the page make a section. */
 const MIN_FOUND = 2;
 
-/** The questions and answers of the page's JSON-LD `FAQPage` nodes (read before scripts are removed). */
-export function jsonLdFaq(document: DomDocument): FaqEntry[] {
+/** The questions and answers of the page's JSON-LD `FAQPage` nodes (`nodes` from jsonLdNodes). */
+export function jsonLdFaq(nodes: readonly Record<string, unknown>[]): FaqEntry[] {
   const entries: FaqEntry[] = [];
-  for (const node of jsonLdNodes(document)) {
+  for (const node of nodes) {
     if (!hasType(node, 'FAQPage')) continue;
     const main = node['mainEntity'];
     for (const item of Array.isArray(main) ? main : [main]) {
@@ -59,11 +58,9 @@ export function faqSection(root: DomElement, entries: readonly FaqEntry[]): DomE
   const wanted = new Map(entries.map((entry) => [wordsOf(entry.question), entry]));
   const found = new Map<string, DomElement>();
   const linked = new Map<string, DomElement>();
-  for (const element of root.querySelectorAll('h1, h2, h3, h4, h5, h6, summary, button, dt, strong, b, p, span, div, label, a')) {
-    const text = element.textContent ?? '';
-    // Containers far longer than any question are skipped before their words are compared.
-    if (text.length > MAX_QUESTION_TEXT) continue;
-    const words = wordsOf(text);
+  for (const element of shortElements(root)) {
+    if (!QUESTION_TAGS.has(tagOf(element))) continue;
+    const words = wordsOf(element.textContent ?? '');
     if (!wanted.has(words) || found.has(words)) continue;
     // A table of contents links to the questions: a question in a link counts only where no other shows it
     // (an accordion's toggle may be a link), and then its last one (the section comes after its contents).
@@ -90,6 +87,28 @@ export function faqSection(root: DomElement, entries: readonly FaqEntry[]): DomE
 
 /** Question texts longer than this (characters, with the markup's whitespace) are not looked for. */
 const MAX_QUESTION_TEXT = 1000;
+/** The elements a question is shown in. */
+const QUESTION_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'summary', 'button', 'dt', 'strong', 'b', 'p', 'span', 'div', 'label', 'a']);
+
+/**
+ * The elements of `root` with no more text than a question may have, inner ones before the element holding them,
+ * else in document order. Lengths are summed bottom-up in one pass: reading each container's text in turn would
+ * read a long page's text once per element.
+ */
+function shortElements(root: DomElement): DomElement[] {
+  const short: DomElement[] = [];
+  const visit = (node: DomElement): number => {
+    let length = 0;
+    for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+      if (isElement(child)) length += visit(child);
+      else if (isText(child)) length += (child.textContent ?? '').length;
+    }
+    if (length <= MAX_QUESTION_TEXT) short.push(node);
+    return length;
+  };
+  visit(root);
+  return short;
+}
 
 function showsAnswers(section: DomElement, answers: readonly string[]): boolean {
   const shown = wordsOf(section.textContent ?? '');
