@@ -6,8 +6,7 @@
  * box is recognised by its shape: a headshot and the author's name, then a paragraph that starts with that name
  * and says who the person is ("Jane Doe is a travel writer..."), in the last third of the content.
  */
-import { type DomDocument, type DomElement, isElement, normalisedText, tagOf } from './dom.js';
-import { jsonLdNodes } from './boilerplate.js';
+import { type DomElement, isElement, normalisedText, tagOf } from './dom.js';
 
 /** A biography is at least this long (characters): a shorter description (a job title) says too little to match. */
 const BIO_MIN = 40;
@@ -19,10 +18,10 @@ const BOX_EXTRA = 400;
 const MAX_SHARE = 0.5;
 const KEEP_TAGS = new Set(['body', 'main', 'article']);
 
-/** The biographies of the page's JSON-LD `Person` nodes (read before scripts are removed). */
-export function authorBiographies(document: DomDocument): string[] {
+/** The biographies of the page's JSON-LD `Person` nodes (`nodes` from jsonLdNodes, read before scripts are removed). */
+export function authorBiographies(nodes: readonly Record<string, unknown>[]): string[] {
   const bios: string[] = [];
-  for (const node of jsonLdNodes(document)) {
+  for (const node of nodes) {
     const type = node['@type'];
     const types = Array.isArray(type) ? type : [type];
     if (!types.includes('Person')) continue;

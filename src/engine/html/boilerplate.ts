@@ -354,10 +354,10 @@ function besideSidebar(element: DomElement): boolean {
   return [...parent.children].some((sibling) => sibling !== element && (sibling.getAttribute('class') ?? '').split(/\s+/).includes('sidebar'));
 }
 
-/** The text of the page's JSON-LD `articleBody` (the longest one), or null. */
-export function jsonLdArticleBody(document: DomDocument): string | null {
+/** The text of the page's JSON-LD `articleBody` (the longest one), or null; `nodes` from jsonLdNodes. */
+export function jsonLdArticleBody(nodes: readonly Record<string, unknown>[]): string | null {
   let best: string | null = null;
-  for (const node of jsonLdNodes(document)) {
+  for (const node of nodes) {
     const body = node['articleBody'];
     if (typeof body === 'string' && body.trim() !== '' && (best === null || body.length > best.length)) best = body.trim();
   }
@@ -377,11 +377,24 @@ export function jsonLdNodes(document: DomDocument): Record<string, unknown>[] {
     }
   };
   for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
-    try {
-      visit(JSON.parse(script.textContent ?? ''));
-    } catch {
-      // Malformed JSON-LD is common; it gives nothing.
-    }
+    const parsed = parseJsonLd(script.textContent ?? '');
+    if (parsed !== undefined) visit(parsed);
   }
   return nodes;
+}
+
+/**
+ * A JSON-LD script's value, or undefined when it is malformed beyond the common slip: line breaks and tabs typed
+ * raw inside its strings (an answer or an article body pasted in), which JSON forbids.
+ */
+function parseJsonLd(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    try {
+      return JSON.parse(text.replace(/[\r\n\t]+/g, ' ')) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
 }

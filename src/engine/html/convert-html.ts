@@ -17,7 +17,8 @@ import { type DocumentType, sniffedOf, TYPE_DESCRIPTIONS } from '../bytes/sniff.
 import { refusal } from '../bytes/verdict.js';
 import { splitBlocks } from './blocks.js';
 import { authorBiographies } from './author-bio.js';
-import { jsonLdArticleBody } from './boilerplate.js';
+import { jsonLdArticleBody, jsonLdNodes } from './boilerplate.js';
+import { jsonLdFaq } from './faq.js';
 import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
 import { decodeHtmlBytes } from './decode.js';
 import { type DomDocument, type DomElement, parseDocument } from './dom.js';
@@ -65,8 +66,11 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   showNoscriptContent(document);
   const metadata: Record<string, MetadataValue> = { ...extractHtmlMetadata(document), ...(extra.metadata ?? {}) };
   const base = baseUrlOf(document);
-  const articleBody = jsonLdArticleBody(document);
-  const biographies = authorBiographies(document);
+  // The page's JSON-LD, parsed once, before scripts are removed.
+  const jsonLd = jsonLdNodes(document);
+  const articleBody = jsonLdArticleBody(jsonLd);
+  const biographies = authorBiographies(jsonLd);
+  const faq = jsonLdFaq(jsonLd);
 
   removeNonContent(document);
   const body = document.body as DomElement;
@@ -74,7 +78,7 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   warnings.push(...applyTagFilters(document, options.includeTags, options.excludeTags));
   const hasInclude = (options.includeTags ?? []).some((selector) => selector.trim() !== '');
   if (onlyMainContent && !hasInclude && (extra.mainContent ?? 'readability') === 'readability') {
-    keepMainContent(document, articleBody, biographies);
+    keepMainContent(document, articleBody, biographies, faq);
     stripMainContentIds(body);
   }
   removeHead(document);

@@ -25,6 +25,10 @@
  * (`siblingPosts`): readability takes the post with the most prose, and replies marked up as comments are no
  * boilerplate there.
  *
+ * The FAQ a page declares in schema.org `FAQPage` JSON-LD is kept where its questions and answers are shown
+ * together in one block (faq.ts): readability often leaves an accordion after the article out. Its toggles and
+ * folded answers are no buttons or hidden chrome to the boilerplate rules.
+ *
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
  * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; and the author's box (author-bio.ts).
  *
@@ -41,6 +45,7 @@ import { copyDocument, type DomDocument, type DomElement, type DomNode, elementC
 import { removeAuthorBoxes } from './author-bio.js';
 import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate } from './boilerplate.js';
 import { introducingSentence } from './list-intro.js';
+import { type FaqEntry, faqSection } from './faq.js';
 import { isLayoutTable, rowCells, tableRows } from './tables.js';
 
 const ID_ATTRIBUTE = 'data-docmill-id';
@@ -81,7 +86,7 @@ export type MainContentMethod = 'readability' | 'table-page' | 'article-body' | 
  * JSON-LD `articleBody` (read before scripts are removed), if any; `authorBiographies` the descriptions of its JSON-LD
  * `Person` nodes, whose author boxes are removed (author-bio.ts).
  */
-export function keepMainContent(document: DomDocument, articleBody: string | null = null, authorBiographies: string[] = []): MainContentMethod {
+export function keepMainContent(document: DomDocument, articleBody: string | null = null, authorBiographies: string[] = [], faq: readonly FaqEntry[] = []): MainContentMethod {
   const body = document.body;
   if (body === null) return 'body';
   if (isTablePage(body)) {
@@ -93,6 +98,9 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   // A thread's other posts join the one readability took; marked up as comments (schema.org), they are the page.
   const threadPosts = viaReadability === null ? [] : siblingPosts(body, viaReadability);
   for (const post of threadPosts) keepWhole(viaReadability as Set<string>, post);
+  // The FAQ the page declares in its JSON-LD is its content, where readability left it out.
+  const faqShown = viaReadability === null ? null : faqSection(body, faq);
+  if (faqShown !== null) keepWhole(viaReadability as Set<string>, faqShown);
   let method: MainContentMethod;
   let misplaced = viaReadability !== null && isMisplaced(body, viaReadability);
   let widened = viaReadability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, viaReadability);
@@ -114,8 +122,9 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   } else {
     method = fallback(document, articleBody);
   }
-  // A post, or the wrapper marked up as a comment around one.
-  removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)));
+  // A post, or the wrapper marked up as a comment around one; and the declared FAQ's toggles and folded answers.
+  const inFaq = (element: DomElement) => faqShown !== null && (element === faqShown || isInside(element, faqShown));
+  removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)) || inFaq(element));
   removeAuthorBoxes(body, authorBiographies);
   return method;
 }
