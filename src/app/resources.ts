@@ -26,11 +26,21 @@ export const SHUTDOWN_ORDER = [
 
 export type ResourceKind = (typeof SHUTDOWN_ORDER)[number];
 
+/**
+ * A close step still running after this long is logged, naming the resource, and waited for still: some take long by
+ * right (the parse worker finishing a long PDF), but one that never ends keeps a finished command from exiting, and
+ * the warning says which.
+ */
+const SLOW_CLOSE_MS = 30_000;
+
 export class Resources {
   readonly #open: { kind: ResourceKind; close: () => Promise<void> | void }[] = [];
   #closed = false;
 
-  constructor(private readonly logger?: Logger) {}
+  constructor(
+    private readonly logger?: Logger,
+    private readonly slowCloseMs = SLOW_CLOSE_MS,
+  ) {}
 
   /** Registers `value` to be closed with `close`, and returns it. */
   add<T>(kind: ResourceKind, value: T, close: (value: T) => Promise<void> | void): T {
@@ -49,10 +59,15 @@ export class Resources {
     // Array.prototype.sort is stable: newest first within a kind.
     const order = [...this.#open].reverse().sort((a, b) => rank(a.kind) - rank(b.kind));
     for (const { kind, close } of order) {
+      const started = Date.now();
+      const slow = setInterval(() => this.logger?.warn({ resource: kind, waitedMs: Date.now() - started }, 'still closing'), this.slowCloseMs);
+      slow.unref();
       try {
         await close();
       } catch (error) {
         this.logger?.warn({ err: error, resource: kind }, 'closing failed');
+      } finally {
+        clearInterval(slow);
       }
     }
   }
