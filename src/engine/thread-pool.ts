@@ -87,6 +87,8 @@ interface Slot {
   next?: Prefetched | undefined;
   /** Worn out while a document was posted ahead to it: replaced once that one ends. */
   retiring?: boolean;
+  /** The last document given to it that is not posted yet (it waits for PDFium's compiled module): see `#post`. */
+  posting?: Promise<void> | undefined;
 }
 
 /** A document posted ahead to a busy thread. */
@@ -424,13 +426,28 @@ export class EngineThreadPool {
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    if (!pending.pdfium) {
+    this.#post(slot, pending, () => settled);
+  }
+
+  /**
+   * Posts the document to its thread, after every one given to that thread before it: the thread answers in the
+   * order it receives, and the pool counts on that order (a document posted ahead starts when the one before it
+   * ends). A document read with WebAssembly is posted with PDFium's compiled module, so it waits for the compilation
+   * (the first one some 100 ms, off this thread; the rest a promise's turn), and one posted ahead behind it waits
+   * too. Overtaking it, that one's answer made the pool count the thread idle with the PDF still in it; were the
+   * thread worn, it was replaced under the PDF (which failed as if its thread had died) and a thread too many started.
+   */
+  #post(slot: Slot, pending: Pending, settled: () => boolean): void {
+    const { worker } = slot;
+    if (!pending.pdfium && !slot.posting) {
       worker.postMessage(pending.task);
       return;
     }
-    // The first such document waits for the compilation (some 100 ms, off this thread); the rest find it done.
-    void (this.#pdfium ??= compilePdfium()).then((pdfium) => {
-      if (!settled) worker.postMessage(pdfium ? { ...pending.task, pdfium } : pending.task);
+    const module = pending.pdfium ? (this.#pdfium ??= compilePdfium()) : undefined;
+    const posting = Promise.all([module, slot.posting]).then(([pdfium]) => {
+      if (!settled()) worker.postMessage(pdfium ? { ...pending.task, pdfium } : pending.task);
+      if (slot.posting === posting) slot.posting = undefined;
     });
+    slot.posting = posting;
   }
 }

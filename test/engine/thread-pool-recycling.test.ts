@@ -103,6 +103,29 @@ describe('engine threads recycled between documents', () => {
     }
   }, 120_000);
 
+  it('answers a document posted ahead to a thread behind a PDF read with WebAssembly after that PDF, so the thread is neither counted idle nor recycled under it', async () => {
+    // A PDF in mode auto is posted once PDFium's compiled module is at hand, a step later than a CSV. Had the CSV
+    // posted ahead to the same thread overtaken it, the pool would count the thread idle with the PDF still in it.
+    // A recycle at the CSV's end would then kill the PDF, and start one thread too many: in a long batch, a pool of
+    // two kept three.
+    const pool = new EngineThreadPool({ size: 1, recycleAfterDocuments: 1 });
+    const pdf = readCorpusBytes('pdf/multi-column-2p.pdf');
+    try {
+      // A started thread, so that the CSV below is posted ahead to it while it holds the PDF.
+      expect((await pool.run(smallCsv(0), 'warm.csv', options())).markdown).toContain('row0');
+      const answered: string[] = [];
+      const noted = <T>(name: string, run: Promise<T>) => run.finally(() => answered.push(name));
+      const [first, second] = await Promise.all([noted('pdf', pool.run(pdf.slice(), 'a.pdf', options())), noted('csv', pool.run(smallCsv(1), 'b.csv', options()))]);
+      expect(first.markdown?.length ?? 0).toBeGreaterThan(500);
+      expect(second.markdown).toContain('| row1 | 7 |');
+      expect(answered).toEqual(['pdf', 'csv']);
+      // Worn by the PDF, the thread is replaced once, after the CSV posted ahead to it.
+      expect(pool.threadsStarted).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
   it('fails the document that breaks the heap limit alone, naming it, and converts the others', async () => {
     const engine = new LocalParseEngine({ size: 1, maxHeapMb: 64 });
     try {
