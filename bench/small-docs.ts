@@ -15,9 +15,12 @@
  *
  * Printed: each contender's wall time and documents per second, docmill's ratio to the bare loop; Redis commands per
  * document from `INFO commandstats` before and after docmill's run, less what the same server counted per second
- * while the bare loop ran (it sends none: that is other clients of a shared server); fsync + fdatasync calls per
- * document, counted by `strace -f -c` (seccomp-filtered, so only those calls stop the process) when strace is
- * installed (`apt-get install -y strace`), else not counted.
+ * while the bare loop ran (it sends none: that is other clients of a shared server); flushes to disk per document: the
+ * fsync, fdatasync, syncfs and sync calls, each one, counted by `strace -f -c` (seccomp-filtered, so only those calls
+ * stop the process) over the process and everything it starts (the local store's group commit runs `sync -f`, one
+ * syncfs, from a shell of its own) when strace is installed (`apt-get install -y strace`), else not counted. strace
+ * still costs the traced run time of its own (2026-11-25: about 3 s of system time a run of 1,000 pages, more than
+ * the fsyncs it counts), so throughputs are compared with --no-strace and flushes counted in a run with it.
  *
  * Workloads: --files N small HTML pages of --size bytes (default 1,000 of 2,048), 100 to a folder; or --mixed N:
  * every file of test/fixtures/corpus copied round-robin to N files, each copy with bytes of its own appended (a
@@ -152,6 +155,9 @@ function difference(after: Map<string, number>, before: Map<string, number>): Ma
 
 const sum = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 
+/** fsync and fdatasync flush one file, syncfs one file system, sync all of them: each is one flush. */
+const SYNC_CALLS = 'fsync,fdatasync,syncfs,sync';
+
 const straceAvailable = !flags['no-strace'] && (() => {
   try {
     execFileSync('strace', ['-V'], { stdio: 'ignore' });
@@ -161,10 +167,10 @@ const straceAvailable = !flags['no-strace'] && (() => {
   }
 })();
 
-/** fsync + fdatasync calls in an `strace -c` summary. */
+/** The calls that flush to disk (SYNC_CALLS) in an `strace -c` summary, each counted once. */
 function syncCalls(summary: string): number {
   let calls = 0;
-  for (const match of summary.matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)(?:\s+\d+)?\s+(fsync|fdatasync)\s*$/gm)) calls += Number(match[1]);
+  for (const match of summary.matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)(?:\s+\d+)?\s+(fsync|fdatasync|syncfs|sync)\s*$/gm)) calls += Number(match[1]);
   return calls;
 }
 
@@ -213,7 +219,7 @@ async function measure(
 ): Promise<Measured> {
   const straceOut = join(work, `${tag}.strace`);
   const command = straceAvailable ? 'strace' : process.execPath;
-  const fullArgs = straceAvailable ? ['-f', '--seccomp-bpf', '-c', '-e', 'trace=fsync,fdatasync', '-o', straceOut, process.execPath, ...args] : args;
+  const fullArgs = straceAvailable ? ['-f', '--seccomp-bpf', '-c', '-e', `trace=${SYNC_CALLS}`, '-o', straceOut, process.execPath, ...args] : args;
   const before = redis ? await commandStats(redis.client) : undefined;
   const watch = redis && flags.monitor ? await watchSent(redisUrl, redis.queue) : undefined;
   const run = await runChild(command, fullArgs, {
@@ -337,10 +343,17 @@ const [one, five] = loadavg();
 console.log(`\nsmall documents: ${workload}, concurrency ${concurrency}, ${cpus().length} cores, best of ${rounds} round(s)`);
 console.log(`  command: npx tsx bench/small-docs.ts ${process.argv.slice(2).map(shellQuote).join(' ')}`.trimEnd());
 console.log(`  load average after: ${one?.toFixed(2)} (1 min), ${five?.toFixed(2)} (5 min)`);
-console.log(`  fsyncs: ${straceAvailable ? 'strace -f -c -e trace=fsync,fdatasync (whole process, worker threads included)' : 'not counted (no strace)'}`);
+console.log(`  fsyncs: ${straceAvailable ? `strace -f -c -e trace=${SYNC_CALLS}, each call one (whole process, worker threads and child processes included)` : 'not counted (no strace)'}`);
 if (flags.monitor) console.log(`  Redis sent: commands clients sent naming the queue's keys, a script call counting one (MONITOR)`);
 console.log(`  Redis cmds: INFO commandstats of ${redisUrl} (scripts' own calls included), less ${backgroundPerSecond.toFixed(0)} commands/s of other clients (seen while the bare loop ran)\n`);
 console.log(markdownTable(['contender', 'converted', 'wall s', 'docs/s', '× bare', 'Redis sent/doc', 'Redis cmds/doc', 'fsyncs/doc'], rows));
+if (rounds > 1) {
+  // Every round's wall time, in the order run: on a shared machine the spread says how far the best can be trusted.
+  const byRound = (['bare', 'before', 'docmill', 'embedded'] as const)
+    .filter((name) => (results[name] ?? []).length > 0)
+    .map((name) => `${name} ${(results[name] ?? []).map((measured) => (measured.wallMs / 1000).toFixed(2)).join(' / ')}`);
+  console.log(`\n  wall s by round: ${byRound.join(' · ')}`);
+}
 if (sentLines.length > 0) console.log(`\n  commands sent per document (a script call is one):\n    ${sentLines.join('\n    ')}`);
 if (commandLines.length > 0) console.log(`\n  commands per document, scripts' own calls included (raw):\n    ${commandLines.join('\n    ')}`);
 if (flags.keep) console.log(`\n  kept: ${work}`);

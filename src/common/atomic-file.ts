@@ -24,6 +24,12 @@ export interface AtomicWriteOptions {
    */
   durable?: boolean;
   /**
+   * Awaited between the write and the rename, the temporary file closed (not with `durable`): a store's group commit
+   * (store/group-commit.ts) flushes it there with the files of other writers, so the name never holds bytes a power
+   * loss could take. A rejection removes the temporary file and fails the write.
+   */
+  beforeRename?: (temporaryPath: string) => Promise<void>;
+  /**
    * Folders known to exist: made once, not again on every write. The caller forgets a folder when a write fails on
    * a missing one (a deletion pruned it), so the next try makes it again.
    */
@@ -56,6 +62,7 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   }
   await handle.close();
   try {
+    await options.beforeRename?.(temporary);
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -5,9 +5,9 @@
  * cost the document an attempt and never fail it; errors about the document itself fail it, once, for good.
  */
 import { Backoffs, UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
-import pLimit, { type LimitFunction } from 'p-limit';
 import { isRetryCandidate, ParseAbortedError } from '../backend/errors.js';
 import { BudgetReleases } from './budget-releases.js';
+import { DocumentSlots } from './document-slots.js';
 import { convertDocument } from './document-pipeline.js';
 import { JobContext } from './job-context.js';
 import { isJobControl, LeaveGroupError } from './job-control.js';
@@ -26,8 +26,8 @@ export type { ParseJobResult } from './steps/record.js';
 
 export class DocumentProcessor {
   readonly #deps: StepDeps;
-  /** Documents of group jobs open at once, across the groups this process holds. */
-  readonly #grouped: LimitFunction;
+  /** Documents of group jobs converting at once, across the groups this process holds. */
+  readonly #grouped: DocumentSlots;
 
   constructor(deps: ProcessorDeps) {
     this.#deps = {
@@ -35,7 +35,7 @@ export class DocumentProcessor {
       sending: new SendingState(),
       releases: new BudgetReleases(deps.control.budget, { logger: deps.logger, metrics: deps.metrics }),
     };
-    this.#grouped = pLimit(deps.documentsAtOnce ?? 8);
+    this.#grouped = new DocumentSlots(deps.documentsAtOnce ?? 8);
   }
 
   /** The BullMQ processor function. */
@@ -76,12 +76,12 @@ export class DocumentProcessor {
     let finished = 0;
     await Promise.all(
       documents.map((document) =>
-        this.#grouped(async () => {
+        this.#grouped.run(async (leaveSlot) => {
           if (stopped !== undefined || signal?.aborted) return;
           if (ownJobs.has(document.id) || recorded.has(document.id)) return;
           const member = new GroupMemberJob(job, document.id, document.data);
           try {
-            outputs += (await this.#processDocument(new JobContext(member, token, signal, true))).outputs;
+            outputs += (await this.#processDocument(new JobContext(member, token, signal, true, leaveSlot))).outputs;
             finished++;
             await this.#noteRecorded(groupId, member);
           } catch (error) {

@@ -57,10 +57,13 @@ export class JobContext {
   readonly #workedBefore: number;
   #lastAttemptMs: number | undefined;
   #attemptSentAt: number | undefined;
+  readonly #leaveSlot: () => void;
 
-  constructor(job: PipelineJob, token?: string, signal?: AbortSignal, grouped = false) {
+  /** `leaveSlot`: gives back the document's conversion slot (a group's document: DocumentSlots), when it holds one. */
+  constructor(job: PipelineJob, token?: string, signal?: AbortSignal, grouped = false, leaveSlot: () => void = () => undefined) {
     this.job = job;
     this.grouped = grouped;
+    this.#leaveSlot = leaveSlot;
     this.token = token;
     this.signal = signal;
     this.data = parseJobDataSchema.parse(job.data);
@@ -72,6 +75,14 @@ export class JobContext {
   /** A page range of a long PDF (a child job), not a document. */
   get isRange(): boolean {
     return this.job.name === RANGE_JOB_NAME;
+  }
+
+  /**
+   * What is left of the document only waits (for its outputs to be durable) and then records it: its conversion slot
+   * goes to the next document. Once given back, it is not taken again.
+   */
+  leaveSlot(): void {
+    this.#leaveSlot();
   }
 
   /** Who holds the document's credit reservation and content lock: the job. */

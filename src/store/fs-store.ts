@@ -1,9 +1,12 @@
 /**
  * The output store for a local folder. Outputs, state and index records are written atomically
  * (writeFileAtomic: a temporary file in `_docmill/tmp/`, then rename), so a reader or a crash never leaves half a
- * file under a real name. Manifest lines are appended with one O_APPEND write each (on a descriptor kept open), which
- * the kernel places whole at the end of the file: several worker processes can share one manifest without
- * interleaving lines.
+ * file under a real name. Outputs are made durable by group commit (group-commit.ts): their temporary files are
+ * flushed together with those of the documents finishing about then, in one pass, and renamed into place after it;
+ * a document's state and manifest line follow its outputs, so after a power loss neither names an output that is
+ * not on disk, and no name holds bytes the loss took (docs/cli.md, "Outputs and the manifest"). Manifest lines are
+ * appended with one O_APPEND write each (on a descriptor kept open), which the kernel places whole at the end of the
+ * file: several worker processes can share one manifest without interleaving lines.
  */
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
@@ -11,7 +14,9 @@ import { mkdir, open, readdir, readFile, rm, rmdir, type FileHandle } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
-import { KeyedOutputStore } from './keyed-store.js';
+import { DiskFlusher } from '../common/disk-flush.js';
+import { GroupCommit } from './group-commit.js';
+import { KeyedOutputStore, type WriteKind } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
 import { FAILURES_KEY, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder } from './layout.js';
@@ -29,6 +34,19 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR']);
 const LOOK_BACK_BYTES = 32 * 1024 * 1024;
 /** Tries of one atomic write whose folder a concurrent deletion pruned between its mkdir and its rename. */
 const WRITE_TRIES = 3;
+/**
+ * The longest an output waits for the flush pass that makes it durable, and how many files waiting start one at
+ * once (BENCHMARKS.md, section 15: passes closer together cost more than they save).
+ */
+const COMMIT_WINDOW_MS = 100;
+const COMMIT_MAX_WAITING = 128;
+
+export interface FsStoreOptions {
+  /** Makes the files at these paths durable (default: one syncfs of the store's file system, common/disk-flush.ts). */
+  flush?: (paths: readonly string[]) => Promise<void>;
+  /** @default COMMIT_WINDOW_MS */
+  commitWindowMs?: number;
+}
 
 export class FsStore extends KeyedOutputStore {
   readonly location: string;
@@ -45,13 +63,19 @@ export class FsStore extends KeyedOutputStore {
   readonly #madeFolders = new Set<string>();
   /** The manifest's and the failures' append descriptors (see #appendHandle). */
   readonly #appendHandles = new Map<string, Promise<FileHandle>>();
+  readonly #flusher: DiskFlusher;
+  readonly #commit: GroupCommit;
 
   /** `root` is the folder (made absolute); `location` is what the user typed, when that was not the path itself. */
-  constructor(root: string, location: string = root) {
+  constructor(root: string, location: string = root, options: FsStoreOptions = {}) {
     super();
     this.location = location;
     this.root = resolve(root);
     this.tempDir = join(this.root, '_docmill', 'tmp');
+    // Its shell starts at the first flush, when outputs, and so the root, exist.
+    this.#flusher = new DiskFlusher(this.root);
+    const flush = options.flush ?? ((paths: readonly string[]) => this.#flusher.flush(paths));
+    this.#commit = new GroupCommit({ flush, windowMs: options.commitWindowMs ?? COMMIT_WINDOW_MS, maxWaiting: COMMIT_MAX_WAITING });
   }
 
   /** Leftovers of writers killed mid-write are removed before this store's first write and when it closes. */
@@ -113,8 +137,11 @@ export class FsStore extends KeyedOutputStore {
   }
 
   async close(): Promise<void> {
-    // Nothing is buffered: every write has completed by the time its promise resolves; only the line files' descriptors
-    // are held open. A worker that outlived a killed one removes what that one left mid-write.
+    // Outputs written and not yet flushed are flushed now; nothing else is buffered: every write has completed by the
+    // time its promise resolves, only the line files' descriptors are held open. A worker that outlived a killed one
+    // removes what that one left mid-write.
+    await this.#commit.flush().catch(() => undefined);
+    this.#flusher.close();
     const handles = [...this.#appendHandles.values()];
     this.#appendHandles.clear();
     await Promise.all(handles.map((handle) => handle.then((opened) => opened.close()).catch(() => undefined)));
@@ -132,7 +159,7 @@ export class FsStore extends KeyedOutputStore {
     }
   }
 
-  protected async writeKey(key: string, body: string | Uint8Array, kind: 'output' | 'record' = 'output'): Promise<void> {
+  protected async writeKey(key: string, body: string | Uint8Array, kind: WriteKind = 'output', onWait?: () => void): Promise<void> {
     const path = resolveInside(this.root, key);
     try {
       await this.#sweepOnce();
@@ -140,7 +167,13 @@ export class FsStore extends KeyedOutputStore {
       // its rename lands there: the rename then finds no folder (ENOENT), and the write is made again, folder first.
       for (let tries = 1; ; tries++) {
         try {
-          await writeFileAtomic(path, body, { tempDir: this.tempDir, durable: kind === 'output', madeFolders: this.#madeFolders });
+          // Outputs are flushed by the group commit before their rename, records not at all, a work file by itself.
+          await writeFileAtomic(path, body, {
+            tempDir: this.tempDir,
+            durable: kind === 'work',
+            madeFolders: this.#madeFolders,
+            ...(kind === 'output' ? { beforeRename: (temporary: string) => this.#flushWithOthers(temporary, onWait) } : {}),
+          });
           return;
         } catch (error) {
           if (tries >= WRITE_TRIES || !isMissing(error)) throw error;
@@ -151,6 +184,12 @@ export class FsStore extends KeyedOutputStore {
     } catch (error) {
       throw new StoreWriteError(key, error);
     }
+  }
+
+  /** Waits for the group commit's next pass to flush the temporary file; `onWait` first (OutputStore.writeDocument). */
+  #flushWithOthers(temporary: string, onWait: (() => void) | undefined): Promise<void> {
+    onWait?.();
+    return this.#commit.whenFlushed(temporary);
   }
 
   /** Deletes the file, then the folders its deletion left empty (pruneEmptyFolders). */

@@ -24,6 +24,9 @@ import type { DocumentOutputs, DocumentState, ManifestEntry, OutputStore } from 
 import { parseStateRecord } from './records.js';
 import { OutputMissingError } from './store-errors.js';
 
+/** What a written key is, which says when it must reach the disk (writeKey). */
+export type WriteKind = 'output' | 'record' | 'work';
+
 export abstract class KeyedOutputStore implements OutputStore {
   abstract readonly location: string;
 
@@ -32,9 +35,11 @@ export abstract class KeyedOutputStore implements OutputStore {
   /**
    * Stores `body` under `key`, atomically: readers see the old value or the whole new one. `record` marks a state or
    * index record: a store may skip flushing it to disk (a kill still never tears it; a power loss may leave it empty,
-   * which reads as no record: the document is converted again; docs/cli.md, "Outputs and the manifest").
+   * which reads as no record: the document is converted again; docs/cli.md, "Outputs and the manifest"). An `output`
+   * and a `work` file are durable when the promise resolves; a store that flushes outputs together calls `onWait`
+   * before it waits for the others (OutputStore.writeDocument).
    */
-  protected abstract writeKey(key: string, body: string | Uint8Array, kind?: 'output' | 'record'): Promise<void>;
+  protected abstract writeKey(key: string, body: string | Uint8Array, kind?: WriteKind, onWait?: () => void): Promise<void>;
 
   /** Removes the file or object under `key`; nothing there is not an error. */
   protected abstract deleteKey(key: string): Promise<void>;
@@ -53,12 +58,12 @@ export abstract class KeyedOutputStore implements OutputStore {
   abstract readFailures(): AsyncIterable<ManifestEntry>;
   abstract close(): Promise<void>;
 
-  async writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]> {
+  async writeDocument(relativePath: string, outputs: DocumentOutputs, onWait?: () => void): Promise<string[]> {
     // Pictures first: the Markdown that links to them never exists without them.
     const assets = assetFiles(relativePath, outputs.assets ?? []);
-    await settleAll(assets.map((file) => this.writeKey(file.key, file.body)));
+    await settleAll(assets.map((file) => this.writeKey(file.key, file.body, 'output', onWait)));
     const files = outputFiles(relativePath, outputs);
-    await settleAll(files.map((file) => this.writeKey(file.key, file.body)));
+    await settleAll(files.map((file) => this.writeKey(file.key, file.body, 'output', onWait)));
     // The pictures of an earlier conversion that this one no longer has go, now that nothing links to them.
     if (outputs.assets !== undefined) {
       const current = new Set(assets.map((file) => file.key));
@@ -69,7 +74,7 @@ export abstract class KeyedOutputStore implements OutputStore {
     return [...files.map((file) => file.key), ...assets.map((file) => file.key)];
   }
 
-  async copyDocument(from: DocumentState, toRelativePath: string): Promise<string[]> {
+  async copyDocument(from: DocumentState, toRelativePath: string, onWait?: () => void): Promise<string[]> {
     // Read everything first: a missing output then fails the copy before anything is written at the target.
     // (On S3, CopyObject would save the round trip but needs read rights on the source key all the same.)
     const recorded = recordedOutputs(from);
@@ -97,8 +102,8 @@ export abstract class KeyedOutputStore implements OutputStore {
       }),
     );
     const assets = copies.filter((copy) => copy.asset);
-    await settleAll(assets.map((copy) => this.writeKey(copy.key, copy.body)));
-    await settleAll(copies.filter((copy) => !copy.asset).map((copy) => this.writeKey(copy.key, copy.body)));
+    await settleAll(assets.map((copy) => this.writeKey(copy.key, copy.body, 'output', onWait)));
+    await settleAll(copies.filter((copy) => !copy.asset).map((copy) => this.writeKey(copy.key, copy.body, 'output', onWait)));
     return copies.map((copy) => copy.key);
   }
 
@@ -163,7 +168,7 @@ export abstract class KeyedOutputStore implements OutputStore {
   }
 
   async writeWorkFile(key: string, body: string | Uint8Array): Promise<void> {
-    await this.writeKey(checkWorkKey(key), body);
+    await this.writeKey(checkWorkKey(key), body, 'work');
   }
 
   async readWorkFile(key: string): Promise<Uint8Array | undefined> {

@@ -95,10 +95,15 @@ export interface ManifestEntry {
 export interface OutputStore {
   /** The location as the user gave it (a path or s3://bucket/prefix). */
   readonly location: string;
-  /** Writes each present output atomically under the layout for `relativePath`; returns the keys written. */
-  writeDocument(relativePath: string, outputs: DocumentOutputs): Promise<string[]>;
-  /** Copies the outputs recorded in `from` to the layout of `toRelativePath` (same content at another path). */
-  copyDocument(from: DocumentState, toRelativePath: string): Promise<string[]>;
+  /**
+   * Writes each present output atomically under the layout for `relativePath`; returns the keys written, each durable.
+   * A local folder makes outputs durable by group commit (one flush pass for the documents finishing about the same
+   * time, before their renames): `onWait` is called when the write is about to wait for that pass, so that the caller
+   * can give back what the wait does not need (on S3 every PUT is durable, and it is never called).
+   */
+  writeDocument(relativePath: string, outputs: DocumentOutputs, onWait?: () => void): Promise<string[]>;
+  /** Copies the outputs recorded in `from` to the layout of `toRelativePath` (same content at another path); `onWait` as for writeDocument. */
+  copyDocument(from: DocumentState, toRelativePath: string, onWait?: () => void): Promise<string[]>;
   /** The state recorded for a relative path, if any. */
   readState(relativePath: string): Promise<DocumentState | undefined>;
   writeState(state: DocumentState): Promise<void>;

@@ -1,16 +1,20 @@
 /**
- * What the local store promises when the machine loses power: outputs are flushed before they are renamed into
- * place, the state and index records are not (docs/cli.md, "Outputs and the manifest"), so a record may come back
- * empty or as zeros. Such a record stands for none: the document is looked at anew, never skipped on a record
- * that names nothing, and nothing fails on it. A record damaged otherwise is still reported as such.
+ * What the local store promises when the machine loses power: outputs are made durable by group commit, and a
+ * document's state and manifest line are written only once its outputs are, so neither ever names an output a power
+ * loss took; the state and index records are not flushed themselves (docs/cli.md, "Outputs and the manifest"), so a
+ * record may come back empty or as zeros. Such a record stands for none: the document is looked at anew, never
+ * skipped on a record that names nothing, and nothing fails on it. A record damaged otherwise is still reported as
+ * such.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FsStore } from '../../src/store/fs-store.js';
+import { DiskFlusher } from '../../src/common/disk-flush.js';
 import { indexKey, stateKey } from '../../src/store/layout.js';
 import { makeTempDir, rejectionOf, removeTempDir } from '../helpers/temp-files.js';
-import { SAMPLE_OUTPUTS, collect, sampleState } from './samples.js';
+import { SAMPLE_OUTPUTS, collect, sampleEntry, sampleState, sha256Of } from './samples.js';
 
 let parent: string;
 let root: string;
@@ -39,7 +43,7 @@ describe('FsStore records after a power loss', () => {
     expect(await store.readState(state.relativePath)).toBeUndefined();
     expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toBeUndefined();
     expect(await collect(store.documentStates())).toEqual([]);
-    // The outputs stay as written (flushed before their rename).
+    // The outputs stay as written (durable before the state was written).
     expect(await readFile(join(root, 'a/b/report.pdf.md'), 'utf8')).toBe(SAMPLE_OUTPUTS.markdown);
 
     // Converted again, the records are whole again.
@@ -67,5 +71,107 @@ describe('FsStore records after a power loss', () => {
     }
     const lines = (await readFile(join(root, '_docmill/manifest.jsonl'), 'utf8')).trim().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as { path: string }).path)).toEqual(['one.pdf', 'two.pdf', 'three.pdf']);
+  });
+});
+
+describe('FsStore group commit', () => {
+  /**
+   * A store whose flush passes are recorded and checked as they start: nothing stands yet at the names of the files
+   * they flush, and no state or manifest line names those outputs.
+   */
+  function storeWithWatchedFlush(commitWindowMs = 20) {
+    const durable = new Set<string>();
+    const passes: string[][] = [];
+    const flusher = new DiskFlusher(root);
+    const outputOf = (temporary: string) => temporary.slice(temporary.lastIndexOf('~') + 1);
+    const watched = new FsStore(join(root, 'out'), undefined, {
+      commitWindowMs,
+      flush: async (paths) => {
+        const outputs = paths.map(outputOf);
+        passes.push(outputs);
+        const manifestPath = join(root, 'out/_docmill/manifest.jsonl');
+        const manifest = existsSync(manifestPath) ? readFileSync(manifestPath, 'utf8') : '';
+        for (const name of outputs) {
+          expect(existsSync(join(root, 'out/docs', name)), `${name} is in place before it is durable`).toBe(false);
+          expect(manifest, `a manifest line names ${name} before it is durable`).not.toContain(name);
+          const source = `docs/${name.replace(/\.(md|json)$/, '')}`;
+          expect(existsSync(join(root, 'out', stateKey(source))), `the state of ${source} is written before its outputs are durable`).toBe(false);
+        }
+        await flusher.flush(paths);
+        for (const name of outputs) durable.add(`docs/${name}`);
+      },
+    });
+    return {
+      store: watched,
+      durable,
+      passes,
+      close: async () => {
+        await watched.close();
+        flusher.close();
+      },
+    };
+  }
+
+  it('renames outputs into place only once durable, before their state and manifest line, many documents to a pass', async () => {
+    const watched = storeWithWatchedFlush();
+    try {
+      const paths = Array.from({ length: 12 }, (_, index) => `docs/page${index}.html`);
+      await Promise.all(
+        paths.map(async (path) => {
+          const outputs = await watched.store.writeDocument(path, { markdown: `# ${path}`, json: { path } });
+          for (const key of outputs) expect(watched.durable.has(key), key).toBe(true);
+          await watched.store.writeState(sampleState({ relativePath: path, sha256: sha256Of(path), outputs }));
+          await watched.store.appendManifest(sampleEntry({ path, outputs }));
+        }),
+      );
+      const lines = (await readFile(join(root, 'out/_docmill/manifest.jsonl'), 'utf8')).trim().split('\n');
+      expect(lines).toHaveLength(paths.length);
+      expect(await readFile(join(root, 'out/docs/page3.html.md'), 'utf8')).toBe('# docs/page3.html');
+      // Twelve documents finishing together: a pass or two, not one a file.
+      expect(watched.passes.length).toBeLessThanOrEqual(2);
+      expect(watched.passes.flat().sort()).toEqual(paths.flatMap((path) => [`${path.slice(5)}.json`, `${path.slice(5)}.md`]).sort());
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('tells the writer when its outputs start waiting for the pass, before the pass', async () => {
+    let waited = 0;
+    const waitedAtPass: Array<{ waited: number; files: number }> = [];
+    const flusher = new DiskFlusher(root);
+    const told = new FsStore(join(root, 'out'), undefined, {
+      commitWindowMs: 20,
+      flush: async (paths) => {
+        waitedAtPass.push({ waited, files: paths.length });
+        await flusher.flush(paths);
+      },
+    });
+    try {
+      await told.writeDocument('docs/a.html', { markdown: '# A', json: {} }, () => waited++);
+      expect(waited).toBe(2); // once a file
+      // Every file a pass flushed had told its writer before.
+      let files = 0;
+      for (const pass of waitedAtPass) {
+        files += pass.files;
+        expect(pass.waited).toBeGreaterThanOrEqual(files);
+      }
+      expect(files).toBe(2);
+    } finally {
+      await told.close();
+      flusher.close();
+    }
+  });
+
+  it('fails the write of outputs that could not be flushed, with the key and the file system\'s error, leaving nothing', async () => {
+    const eio = Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+    const failing = new FsStore(join(root, 'out'), undefined, { commitWindowMs: 5, flush: () => Promise.reject(eio) });
+    try {
+      const error = await rejectionOf(failing.writeDocument('a.html', { markdown: '# A' }));
+      expect(error).toMatchObject({ code: 'STORE_WRITE_FAILED', key: 'a.html.md' });
+      expect(existsSync(join(root, 'out/a.html.md'))).toBe(false);
+      expect(readdirSync(join(root, 'out/_docmill/tmp'))).toEqual([]);
+    } finally {
+      await failing.close();
+    }
   });
 });

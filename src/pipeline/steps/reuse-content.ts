@@ -16,7 +16,7 @@ export async function reuseByContent(ctx: JobContext, sha256: string, store: Out
   let outputs = twin.outputs;
   if (twin.relativePath !== data.relativePath) {
     try {
-      outputs = await store.copyDocument(twin, data.relativePath);
+      outputs = await store.copyDocument(twin, data.relativePath, () => ctx.leaveSlot());
     } catch (error) {
       // The twin's outputs were deleted since: parse this one afresh.
       if (error instanceof DocmillError && error.code === 'STORE_OUTPUT_MISSING') return undefined;

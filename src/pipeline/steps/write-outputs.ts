@@ -1,7 +1,7 @@
 /**
  * Write step: the document's files (Markdown, JSON, pages, blocks, chunks: ./chunk-outputs.ts decides which), then its
- * state, which makes the next run skip it. The store writes each file atomically; the state goes last, so a state
- * always names outputs that exist.
+ * state, which makes the next run skip it. The store writes each file atomically; the state goes last, once the files
+ * are durable, so a state always names outputs that exist, a power loss after it included.
  */
 import type { ParseResult } from '../../backend/parse-backend.js';
 import { placeResultImages } from '../images/place-images.js';
@@ -21,7 +21,8 @@ export async function writeOutputs(ctx: JobContext, sha256: string, result: Pars
   const placed = settings.images ? placeResultImages(result, { file, linkOf: (name) => assetReference(file, name) }) : undefined;
   const outputs = documentOutputs(placed?.data ?? result.data, asked, settings, { path: data.relativePath, sha256 });
   if (placed) outputs.assets = placed.assets;
-  const written = await deps.store.writeDocument(data.relativePath, outputs);
+  // What is left once the outputs wait to be made durable is waiting: the document's slot goes to the next one.
+  const written = await deps.store.writeDocument(data.relativePath, outputs, () => ctx.leaveSlot());
   deps.metrics?.bytesWritten.inc(outputBytes(data.relativePath, outputs));
   if (placed && deps.metrics) {
     deps.metrics.imagesWritten.inc(placed.assets.length);

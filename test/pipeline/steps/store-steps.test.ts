@@ -4,6 +4,7 @@
  * state, and recording the document's line in the manifest with its metrics.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UnrecoverableError, Worker } from 'bullmq';
@@ -108,6 +109,42 @@ describe('writeOutputs and recordFinished', () => {
     expect(outcomes).toEqual([expect.objectContaining({ status: 'converted', relativePath: 'report.html', requests: 1, creditsUsed: 1 })]);
   });
 });
+
+describe('writeOutputs with the outputs made durable by group commit', () => {
+  it('gives back the document\'s slot while its outputs wait for the flush pass, and puts them in place after it', async () => {
+    const passes: Array<{ paths: readonly string[]; done: () => void }> = [];
+    const held = new FsStore(out, out, { commitWindowMs: 50, flush: (paths) => new Promise<void>((done) => passes.push({ paths, done })) });
+    try {
+      const { job, token } = await steps.take(jobData('report.html', { size: HTML.length }, src));
+      const events: string[] = [];
+      const ctx = new JobContext(job, token, undefined, true, () => events.push('slot given back'));
+      ctx.useOptions(await loadOptions(ctx, steps.control));
+      const writing = writeOutputs(ctx, SHA, { data: { markdown: '# Sales', metadata: { numPages: 1 } }, attempts: 1, durationMs: 1 }, { ...deps(), store: held });
+      await waitForPass(passes);
+      // The slot given back; nothing in place and no state yet: the pass has not made the outputs durable.
+      expect(events.length).toBeGreaterThan(0);
+      expect(new Set(events)).toEqual(new Set(['slot given back']));
+      expect(existsSync(join(out, 'report.html.md'))).toBe(false);
+      expect(await held.readState('report.html')).toBeUndefined();
+      expect(passes[0]!.paths.map((path) => path.slice(path.lastIndexOf('~') + 1)).sort()).toEqual(['report.html.json', 'report.html.md']);
+      passes[0]!.done();
+      const state = await writing;
+      expect(await readFile(join(out, 'report.html.md'), 'utf8')).toBe('# Sales');
+      expect(await held.readState('report.html')).toEqual(state);
+    } finally {
+      const closing = held.close();
+      for (const pass of passes) pass.done();
+      await closing;
+    }
+  });
+});
+
+async function waitForPass(passes: readonly unknown[]): Promise<void> {
+  for (let tries = 0; passes.length === 0; tries++) {
+    if (tries > 200) throw new Error('no flush pass started');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 describe('a job started again after its worker died', () => {
   async function manifestLines(): Promise<{ path: string; status: string }[]> {
