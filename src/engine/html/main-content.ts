@@ -30,7 +30,8 @@
  * folded answers are no buttons or hidden chrome to the boilerplate rules.
  *
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
- * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; and the author's box (author-bio.ts).
+ * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; the author's box (author-bio.ts); and the
+ * publisher's affiliate disclosures (disclosures.ts).
  *
  * Headings readability drops for repeating the title are kept: the page's first `<h1>` matching the title when the
  * article has none (Wikipedia puts the title heading outside the content element; a logo `<h1>` may come first),
@@ -43,6 +44,7 @@
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { removeAuthorBoxes } from './author-bio.js';
+import { removeAffiliateDisclosures } from './disclosures.js';
 import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate } from './boilerplate.js';
 import { introducingSentence } from './list-intro.js';
 import { type FaqEntry, faqSection } from './faq.js';
@@ -125,6 +127,8 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   // A post, or the wrapper marked up as a comment around one; and the declared FAQ's toggles and folded answers.
   const inFaq = (element: DomElement) => faqShown !== null && (element === faqShown || isInside(element, faqShown));
   removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)) || inFaq(element));
+  // A thread's posts are its readers' words, not the publisher's notice.
+  removeAffiliateDisclosures(body, (element) => threadPosts.some((post) => post === element || isInside(element, post)));
   removeAuthorBoxes(body, authorBiographies);
   return method;
 }
