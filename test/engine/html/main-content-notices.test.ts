@@ -1,6 +1,6 @@
 /**
  * onlyMainContent on hand-written pages carrying the publisher's notices inside the article, which the web-page
- * benchmark (bench/html-main-content.ts) showed kept as article text: affiliate disclosures.
+ * benchmark (bench/html-main-content.ts) showed kept as article text: affiliate disclosures, picture credits.
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
@@ -33,5 +33,19 @@ describe('affiliate disclosures', () => {
     const html = page(`<nav><ul>${menu}</ul></nav><article><h1>${TITLE}</h1>${prose}
       <p>Many shops pay bloggers through affiliate links: a reader who clicks and buys earns the blogger a commission, which is why disclosures matter.</p></article>`);
     expect(main(html)).toContain('Many shops pay bloggers through affiliate links');
+  });
+});
+
+describe('picture credits', () => {
+  it('removes credit lines naming the picture library after the photographer, and "Image credit:" lines', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><article><h1>${TITLE}</h1>
+      <figure><img src="/kettle.jpg" alt=""><figcaption>The steel kettle on a gas hob. <span>Jane Smith / Getty Images</span></figcaption></figure>
+      ${prose}
+      <p>Image credit: Studio North</p>
+      <figure><img src="/jug.jpg" alt=""><figcaption><span>Kettle Studio via Getty Images</span></figcaption></figure></article>`);
+    const markdown = main(html);
+    expect(markdown).toContain('The steel kettle on a gas hob.');
+    expect(markdown).toContain('Kettle 5: we boiled a full litre');
+    for (const credit of ['Getty Images', 'Image credit', 'Studio North']) expect(markdown).not.toContain(credit);
   });
 });
