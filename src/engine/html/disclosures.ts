@@ -18,7 +18,7 @@ const PUBLISHER_VOICE = /\b(?:we|i|us|our|my)\b/i;
 const PURCHASE = /\b(?:purchases?|buy|buying|click)\b/i;
 const BLOCK_INSIDE = 'p, div, li, ul, ol, dl, table, figure, h1, h2, h3, h4, h5, h6, blockquote, pre';
 
-export function isAffiliateDisclosure(text: string): boolean {
+function isAffiliateDisclosure(text: string): boolean {
   return text.length <= DISCLOSURE_MAX && EARNING.test(text) && PUBLISHER_VOICE.test(text) && PURCHASE.test(text);
 }
 
