@@ -17,8 +17,8 @@
  *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
  *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item or a nested `<article>` headed
- *   by a link to another page), picture credits and source lines ("Photo:",
- *   "Source:", a caption ending in "© name"), copyright lines, call-to-action boxes (`cta`), and headings left at
+ *   by a link to another page), picture credits and source lines ("Photo:", "Image credit:",
+ *   "Source:", a caption ending in "© name", "Name / Getty Images"), copyright lines, call-to-action boxes (`cta`), and headings left at
  *   the end with nothing under them.
  * Spared: a link list the article's own sentence announces mid-article (list-intro.ts), a list item's paragraph of
  * links, a line giving a web address written out ("Website: https://…"), a margin figure set in an `<aside>`.
@@ -206,7 +206,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   for (const element of root.querySelectorAll('p, figcaption, small, span, div, em')) {
     if (element.parentNode === null || (textLength.get(element) ?? 0) > CREDIT_MAX) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if ((CREDIT_LINE.test(text) || CREDITED_CAPTION.test(text) || AGENCY_CREDIT.test(text)) && removable(element)) element.remove();
+    if ((CREDIT_LINE.test(text) || CREDITED_CAPTION.test(text) || AGENCY_CREDIT.test(text) || CREDITED_AGENCY.test(text)) && removable(element)) element.remove();
   }
   removeCaptionCredits(root);
   removeTrailingHeadings(root);
@@ -254,10 +254,12 @@ const READ_ALSO_MAX = 200;
 const READ_ALSO_LEAD_IN = 30;
 /** A credit or source line is short and starts with the word for it (the languages of the pages seen most). */
 const CREDIT_MAX = 200;
-const CREDIT_LINE = /^(?:©|\(c\)\s|copyright\s+(?:©|\(c\)|\d{4})|(?:photo(?:graph)?s?|pictures?|images?)\s+(?:by|courtesy(?:\s+of)?)\s|(?:fotos?|foto ?credits?|photos?|photo ?credits?|bild(?:er)?|bildquelle|image|credits?|crédits?(?: photos?)?|quelle|source|fuente|fonte)\s*:)/i;
+const CREDIT_LINE = /^(?:©|\(c\)\s|copyright\s+(?:©|\(c\)|\d{4})|(?:photo(?:graph)?s?|pictures?|images?)\s+(?:by|courtesy(?:\s+of)?)\s|(?:fotos?|foto ?credits?|photos?|photo ?credits?|photographers?|bild(?:er)?|bildquelle|images?|image ?credits?|image ?sources?|credits?|crédits?(?: photos?)?|quelle|source|fuente|fonte)\s*:)/i;
 
 /** A picture agency's credit line: "Getty Images / Photographer", "Alamy Stock Photo / Name". */
 const AGENCY_CREDIT = /^\p{Lu}[\p{L}&.' -]{1,30}\s(?:images|photos?|pictures|stock photo)\s*\/\s*[^/]{1,60}$/iu;
+/** The same the other way round: "Photographer / Getty Images", "Name via Getty Images", "Studio | Stock Photos". */
+const CREDITED_AGENCY = /^[^|.!?]{1,60}?\s*(?:\/|\||\bvia\b)\s*(?:\p{Lu}[\p{L}&.'-]*\s){1,3}(?:[Ii]mages|[Pp]hotos|[Pp]ictures|[Ss]tock [Pp]hotos?)\.?$/u;
 /** The credit a caption ends with after a bar: "The bakery in May. | Photo by Name". */
 const TRAILING_CREDIT = /\s*\|\s*(?:photo(?:graph)?s?|pictures?|images?)\s+(?:by|courtesy(?:\s+of)?)\s[^|]{1,60}$/i;
 

@@ -12,7 +12,8 @@
  * text (a comment thread marked up as one beside it not counted) is it widened: a fragment (one paragraph, a lead)
  * gets the page's own marked-up container of it (the smallest `itemprop="articleBody"`, `<article>` or `<main>`
  * holding all of it and more, never `<body>`, without the comment thread beside it). So does an article holding
- * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others). An
+ * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others), or of
+ * the `<main>` holding it when prose it left out there is half its length again (a page builder's text modules). An
  * article readability found inside a side block is given up only for a container holding more text than it. Only
  * when readability finds nothing, or on a short page (under 500 characters) it does not find readerable, does the
  * page's own structure decide, with semantic chrome removed (nav, page-level header and footer, aside, ARIA
@@ -30,7 +31,8 @@
  * folded answers are no buttons or hidden chrome to the boilerplate rules.
  *
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
- * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; and the author's box (author-bio.ts).
+ * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; the author's box (author-bio.ts); and the
+ * publisher's affiliate disclosures (disclosures.ts).
  *
  * Headings readability drops for repeating the title are kept: the page's first `<h1>` matching the title when the
  * article has none (Wikipedia puts the title heading outside the content element; a logo `<h1>` may come first),
@@ -43,6 +45,7 @@
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { removeAuthorBoxes } from './author-bio.js';
+import { removeAffiliateDisclosures } from './disclosures.js';
 import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate } from './boilerplate.js';
 import { introducingSentence } from './list-intro.js';
 import { type FaqEntry, faqSection } from './faq.js';
@@ -125,6 +128,8 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   // A post, or the wrapper marked up as a comment around one; and the declared FAQ's toggles and folded answers.
   const inFaq = (element: DomElement) => faqShown !== null && (element === faqShown || isInside(element, faqShown));
   removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)) || inFaq(element));
+  // A thread's posts are its readers' words, not the publisher's notice.
+  removeAffiliateDisclosures(body, (element) => threadPosts.some((post) => post === element || isInside(element, post)));
   removeAuthorBoxes(body, authorBiographies);
   return method;
 }
@@ -616,15 +621,22 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
 
 /** Below this share of its own `<article>`'s text, readability's article is one section of it. */
 const MIN_OWN_ARTICLE_SHARE = 0.5;
+/**
+ * A `<main>` holding no `<article>` of readability's article is its container only when the prose readability left
+ * out there is at least this share of the article: a page built of several text modules, not a main region of
+ * menus, teams and buttons around one text.
+ */
+const MIN_LEFT_OUT_PROSE_SHARE = 0.5;
 
 /**
- * The page's own `<article>` (or `itemprop="articleBody"`) holding readability's article, when that article is
- * under half of it: readability took one section (a list, a thanks block) of a post whose prose it judged apart.
+ * The page's own `<article>` (or `itemprop="articleBody"`, or `<main>`) holding readability's article, when that
+ * article is under half of it: readability took one section (a list, a thanks block) of a post whose prose it
+ * judged apart, or one of the text modules a page builder lays out in its `<main>`.
  */
 function ownArticle(body: DomElement, tops: DomElement[], articleText: number): { root: DomElement; method: MainContentMethod } | null {
   let best: { root: DomElement; method: MainContentMethod } | null = null;
   let bestLength = Infinity;
-  for (const [selector, method] of CONTAINERS.slice(0, 2)) {
+  for (const [selector, method] of CONTAINERS) {
     for (const candidate of body.querySelectorAll(selector)) {
       if (!tops.every((element) => element === candidate || isInside(element, candidate))) continue;
       const length = normalisedText(candidate).length;
@@ -634,7 +646,22 @@ function ownArticle(body: DomElement, tops: DomElement[], articleText: number): 
       }
     }
   }
-  return best !== null && articleText < bestLength * MIN_OWN_ARTICLE_SHARE ? best : null;
+  if (best === null || articleText >= bestLength * MIN_OWN_ARTICLE_SHARE) return null;
+  if (best.method === 'main' && leftOutProse(best.root, tops) < articleText * MIN_LEFT_OUT_PROSE_SHARE) return null;
+  return best;
+}
+
+/** The length of the paragraphs of prose in `container` outside readability's article (`tops`), page chrome and boilerplate. */
+function leftOutProse(container: DomElement, tops: DomElement[]): number {
+  let length = 0;
+  for (const paragraph of container.querySelectorAll('p')) {
+    if (tops.some((top) => top === paragraph || isInside(paragraph, top) || isInside(top, paragraph))) continue;
+    const text = normalisedText(paragraph);
+    if (text.length < PROSE_MIN || linkTextLength(paragraph) > text.length * PROSE_MAX_LINK_SHARE) continue;
+    if (isInChrome(paragraph) || isInBoilerplate(paragraph, Infinity)) continue;
+    length += text.length;
+  }
+  return length;
 }
 
 /**

@@ -476,3 +476,26 @@ describe('a thread of posts (forums, Q&A pages)', () => {
     }
   });
 });
+
+describe('an article laid out by a page builder in text modules of its own', () => {
+  const tips = (topic: string, count: number) =>
+    Array.from({ length: count }, (_, index) => `<p>${topic} ${index + 1}: put a fixed share of every pay cheque aside before the bills arrive, so that saving comes first and spending adjusts to what is left.</p>`).join('');
+  // Each module sits in wrappers of its own: readability takes the longest one alone.
+  const textModule = (heading: string, topic: string, count: number) =>
+    `<div class="row-wrapper"><div class="row"><div class="col"><div class="widget rich-text"><h2>${heading}</h2>${tips(topic, count)}</div></div></div></div>`;
+  const builderPage = (modules: string) =>
+    `<!DOCTYPE html><html><head><title>Money tips for working adults</title></head><body><nav><ul>${menu}</ul></nav><main><h1>Money tips for working adults</h1>${modules}</main></body></html>`;
+
+  it('keeps every text module of the page’s <main>, not only the one readability takes', () => {
+    const markdown = main(builderPage(textModule('Build savings', 'Savings tip', 5) + textModule('Set goals', 'Goal tip', 3) + textModule('Pay down debt', 'Debt tip', 3) + textModule('Invest', 'Investing tip', 3)));
+    for (const tip of ['Savings tip 5', 'Goal tip 1', 'Debt tip 3', 'Investing tip 2']) expect(markdown).toContain(tip);
+    expect(markdown).not.toContain('Recipe collection number 3');
+  });
+
+  it('does not widen to <main> for the team cards and buttons around one text', () => {
+    const team = Array.from({ length: 30 }, (_, index) => `<div class="person"><div>Advisor ${index}</div><div>Managing Director</div><a href="/team/${index}">Profile</a></div>`).join('');
+    const markdown = main(builderPage(`${textModule('Build savings', 'Savings tip', 5)}<div class="row-wrapper"><div class="row"><div class="col"><div class="team">${team}</div></div></div></div>`));
+    expect(markdown).toContain('Savings tip 5');
+    expect(markdown).not.toContain('Managing Director');
+  });
+});
