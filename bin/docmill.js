@@ -5,12 +5,22 @@ import { fileURLToPath } from 'node:url';
 
 // glibc keeps the native memory a long batch frees (PDFium's, LiteParse's, zlib's) in an arena per thread, and raises
 // its mmap threshold as large blocks come and go, so the resident set creeps up run after run. These settings (the
-// container image's too) hand large blocks back to the system. glibc reads them once, at the start of a process: when
-// the user set neither, the launcher becomes a node started with them (execve keeps the pid, the descriptors and the
-// arguments; Node 22.15 and later have it). musl ignores them.
+// container image's too) hand large blocks back to the system. glibc reads them once, at the start of a process.
+// musl ignores them.
 const ALLOCATOR_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
-if (process.platform === 'linux' && typeof process.execve === 'function' && Object.keys(ALLOCATOR_SETTINGS).every((name) => process.env[name] === undefined)) {
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...ALLOCATOR_SETTINGS });
+// V8's young generation in the main thread (and in tesseract.js's worker, which sets no limit of its own): Node 24
+// lets it grow to 128 MB, Node 20 to 32 MB, where a few MB serve docmill's main thread as well (docs/deployment.md).
+const YOUNG_GENERATION_OPTION = '--max-semi-space-size=2';
+// Both must be in place when the process starts: when the user set neither the allocator's nor the young
+// generation's, the launcher becomes a node started with what is missing (execve keeps the pid, the descriptors and
+// the arguments; Node 22.15 and later have it).
+if (process.platform === 'linux' && typeof process.execve === 'function') {
+  const allocator = Object.keys(ALLOCATOR_SETTINGS).every((name) => process.env[name] === undefined);
+  const youngGeneration = ![...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((option) => option.startsWith('--max-semi-space-size'));
+  if (allocator || youngGeneration) {
+    const options = youngGeneration ? [YOUNG_GENERATION_OPTION, ...process.execArgv] : process.execArgv;
+    process.execve(process.execPath, [process.execPath, ...options, ...process.argv.slice(1)], allocator ? { ...process.env, ...ALLOCATOR_SETTINGS } : process.env);
+  }
 }
 
 const entry = new URL('../dist/src/cli/main.js', import.meta.url);
