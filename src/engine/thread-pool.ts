@@ -152,7 +152,7 @@ export class EngineThreadPool {
   #closed = false;
   #threadsStarted = 0;
   /** The tesseract workers of all the threads (ocr-relay.ts). */
-  readonly #ocr = new SharedOcr();
+  readonly #ocr: SharedOcr;
   /** PDFium's WebAssembly compiled once for all the threads, with the first document that reads with it. */
   #pdfium: Promise<CompiledPdfium | undefined> | undefined;
   /** Threads replaced that are not ended yet (`#end`): shutting down waits for them too. */
@@ -162,6 +162,7 @@ export class EngineThreadPool {
 
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
+    this.#ocr = new SharedOcr(this.size);
     this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, liteParseModule: options.liteParseModule };
     this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;

@@ -4,7 +4,8 @@
  * of mixed documents on two threads held two of them from its first scans to its end (BENCHMARKS.md, "Soak"). An
  * engine thread instead sends the page images it would read to its pool (`relayOcrTo`), which reads them with its
  * shared workers (`SharedOcr`) and answers with the lines. Pages of two threads in the same language set wait for
- * each other at its worker, as pages of one document always did: OCR is a small share of a mixed batch's work.
+ * each other at its worker while OCR is a small share of the batch's work (figures in a mixed batch); when the
+ * set's pages keep coming (a batch of scans), more workers start, up to one per thread (tesseract.ts).
  */
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { relayPagesTo } from './relayed-recogniser.js';
@@ -69,9 +70,19 @@ export function relayOcrTo(port: MessagePort): (message: unknown) => boolean {
   return takeAnswer;
 }
 
-/** The pool's side: the workers its threads' pages are read with, started on the first page (tesseract.ts). */
+/**
+ * The pool's side: the workers its threads' pages are read with, started on the first page (tesseract.ts), up to
+ * one per thread for a language set while its pages keep coming (a batch of scans).
+ */
 export class SharedOcr {
   #workers: Promise<TesseractWorkers> | undefined;
+  readonly #perSet: number;
+
+  /** `threads`: the pool's size, the most pages its threads send at once. */
+  constructor(threads = 1) {
+    this.#perSet = threads;
+  }
+
   /** Pages being read (or waiting) for each thread: a thread reads one page at a time, so 0 or 1. */
   readonly #pages = new Map<Worker, number>();
 
@@ -119,7 +130,7 @@ export class SharedOcr {
 
   async #read(image: Uint8Array, languages: string, invert: boolean): Promise<OcrLine[]> {
     // tesseract.js loads in the pool's thread only once a page is to be read.
-    this.#workers ??= import('./tesseract.js').then(({ TesseractWorkers }) => new TesseractWorkers({ idleMs: SHARED_IDLE_MS }));
+    this.#workers ??= import('./tesseract.js').then(({ TesseractWorkers }) => new TesseractWorkers({ idleMs: SHARED_IDLE_MS, perSet: this.#perSet }));
     return (await this.#workers).recognise(image, languages, invert);
   }
 }

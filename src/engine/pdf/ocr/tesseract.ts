@@ -35,6 +35,19 @@ interface Kept {
    * interleave their steps in its script, so each waits for the one before.
    */
   last: Promise<unknown>;
+  /** An extra worker's end once it has had no page for `extraIdleMs`. */
+  idleTimer?: NodeJS.Timeout | undefined;
+}
+
+/**
+ * The workers of one language set. The first is kept as long as the set is; the others are extras, started while
+ * the set has been reading without a pause for `sustainedMs` and every worker of it is busy, and ended after
+ * `extraIdleMs` without a page.
+ */
+interface Crew {
+  workers: Kept[];
+  /** Since when some page of the set has been waiting or read without a pause (undefined: none now). */
+  busySince: number | undefined;
 }
 
 /** Workers ended by close() or to make room: asked anything, tesseract.js would neither answer nor fail. */
@@ -43,6 +56,11 @@ const endedWorkers = new WeakSet<Worker>();
 function endWorker(worker: Worker): Promise<unknown> {
   endedWorkers.add(worker);
   return worker.terminate();
+}
+
+function endKept(kept: Kept): void {
+  clearTimeout(kept.idleTimer);
+  void kept.worker.then(endWorker).catch(() => undefined);
 }
 
 /**
@@ -56,19 +74,51 @@ function checkRunning(worker: Worker): void {
 /** The workers whose lines of low confidence are not read again inverted (tesseract's `tessedit_do_invert`). */
 const notInverting = new WeakSet<Worker>();
 
+export interface TesseractWorkersOptions {
+  /** All end after this long without a page to read (default: kept until close()). */
+  idleMs?: number | undefined;
+  /** The most workers a language set may have at once (default 1): an engine pool gives its thread count. */
+  perSet?: number | undefined;
+  /** How long a set must have been reading without a pause before an extra worker starts (default 5 s). */
+  sustainedMs?: number | undefined;
+  /** An extra worker ends after this long without a page (default 15 s). */
+  extraIdleMs?: number | undefined;
+}
+
 /**
- * Tesseract workers by the languages they read ('deu+eng'), each started on the first page to read in its set and
+ * Starting a worker costs about four page readings, and each holds 100-150 MB: an extra one pays only for a stream
+ * of pages (a batch of scans), not for two figures that happen to be read at the same moment.
+ */
+const SUSTAINED_MS = 5_000;
+const EXTRA_IDLE_MS = 15_000;
+
+/**
+ * Tesseract workers by the languages they read ('deu+eng'), started on the first page to read in their set and
  * reused for every later one; at most KEPT_LANGUAGE_SETS sets are kept (another ends the one used least recently,
- * once idle). With `idleMs`, all end after that long without a page to read: a batch whose scans are done does not
- * keep their models for the rest of its run.
+ * once idle). A set has one worker, and up to `perSet` while its pages keep coming faster than one worker reads
+ * them (a batch of scans on several threads): tesseract reads a page on one core. With `idleMs`, all end after that
+ * long without a page to read: a batch whose scans are done does not keep their models for the rest of its run.
  */
 export class TesseractWorkers {
-  readonly #workers = new Map<string, Kept>();
+  readonly #crews = new Map<string, Crew>();
   readonly #idleMs: number | undefined;
+  readonly #perSet: number;
+  readonly #sustainedMs: number;
+  readonly #extraIdleMs: number;
   #idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(options: { idleMs?: number | undefined } = {}) {
+  constructor(options: TesseractWorkersOptions = {}) {
     this.#idleMs = options.idleMs;
+    this.#perSet = Math.max(1, options.perSet ?? 1);
+    this.#sustainedMs = options.sustainedMs ?? SUSTAINED_MS;
+    this.#extraIdleMs = options.extraIdleMs ?? EXTRA_IDLE_MS;
+  }
+
+  /** Workers running now, over every language set (started or starting). */
+  get size(): number {
+    let count = 0;
+    for (const crew of this.#crews.values()) count += crew.workers.length;
+    return count;
   }
 
   /**
@@ -77,7 +127,10 @@ export class TesseractWorkers {
    */
   async recognise(image: Uint8Array, languages: string, invert = true): Promise<OcrLine[]> {
     clearTimeout(this.#idleTimer);
-    const kept = this.#keptFor(languages);
+    const crew = this.#crewFor(languages);
+    const kept = this.#workerOf(languages, crew);
+    clearTimeout(kept.idleTimer);
+    crew.busySince ??= Date.now();
     kept.pages++;
     try {
       // The parameter is set in the worker's turn, so a page of another caller never reads with this one's setting.
@@ -95,6 +148,8 @@ export class TesseractWorkers {
       return linesOf((await read).data);
     } finally {
       kept.pages--;
+      if (kept.pages === 0) this.#restExtra(crew, kept);
+      if (crew.workers.every((worker) => worker.pages === 0)) crew.busySince = undefined;
       if (this.#idleMs !== undefined) {
         clearTimeout(this.#idleTimer);
         this.#idleTimer = setTimeout(() => this.#endIdle(), this.#idleMs).unref();
@@ -105,40 +160,73 @@ export class TesseractWorkers {
   /** Ends every worker (a later page starts one again); a page being read then is never answered. */
   async close(): Promise<void> {
     clearTimeout(this.#idleTimer);
-    const kept = [...this.#workers.values()];
-    this.#workers.clear();
+    const kept = [...this.#crews.values()].flatMap((crew) => crew.workers);
+    this.#crews.clear();
+    for (const worker of kept) clearTimeout(worker.idleTimer);
     await Promise.all(kept.map(({ worker }) => worker.then(endWorker).catch(() => undefined)));
   }
 
   #endIdle(): void {
-    for (const [set, kept] of this.#workers) {
-      if (kept.pages > 0) continue;
-      this.#workers.delete(set);
-      void kept.worker.then(endWorker).catch(() => undefined);
+    for (const [set, crew] of this.#crews) {
+      if (crew.workers.some((worker) => worker.pages > 0)) continue;
+      this.#crews.delete(set);
+      for (const worker of crew.workers) endKept(worker);
     }
   }
 
-  #keptFor(languages: string): Kept {
-    const kept = this.#workers.get(languages);
-    if (kept) {
-      this.#workers.delete(languages);
-      this.#workers.set(languages, kept);
-      return kept;
+  /** The set's crew, made the most recently used; a new set may end the least recently used idle one. */
+  #crewFor(languages: string): Crew {
+    const crew = this.#crews.get(languages);
+    if (crew) {
+      this.#crews.delete(languages);
+      this.#crews.set(languages, crew);
+      return crew;
     }
     // The least recently used first, and only one with no page to read.
-    for (const [set, old] of this.#workers) {
-      if (this.#workers.size < KEPT_LANGUAGE_SETS) break;
-      if (old.pages > 0) continue;
-      this.#workers.delete(set);
-      void old.worker.then(endWorker).catch(() => undefined);
+    for (const [set, old] of this.#crews) {
+      if (this.#crews.size < KEPT_LANGUAGE_SETS) break;
+      if (old.workers.some((worker) => worker.pages > 0)) continue;
+      this.#crews.delete(set);
+      for (const worker of old.workers) endKept(worker);
     }
+    const fresh: Crew = { workers: [], busySince: undefined };
+    this.#crews.set(languages, fresh);
+    return fresh;
+  }
+
+  /**
+   * The worker a page of the set goes to: the first idle one (the kept one before extras, so that extras fall idle
+   * and end), a new one while the set has been busy for `sustainedMs` and has room, else the one with fewest pages.
+   */
+  #workerOf(languages: string, crew: Crew): Kept {
+    const idle = crew.workers.find((worker) => worker.pages === 0);
+    if (idle) return idle;
+    const sustained = crew.busySince !== undefined && Date.now() - crew.busySince >= this.#sustainedMs;
+    if (crew.workers.length === 0 || (sustained && crew.workers.length < this.#perSet)) return this.#start(languages, crew);
+    return crew.workers.reduce((least, worker) => (worker.pages < least.pages ? worker : least));
+  }
+
+  #start(languages: string, crew: Crew): Kept {
     const fresh: Kept = { worker: startWorker(languages.split('+')), pages: 0, last: Promise.resolve() };
-    this.#workers.set(languages, fresh);
+    crew.workers.push(fresh);
     // A worker that failed to start is not kept: the next page tries again and reports its own failure.
     fresh.worker.catch(() => {
-      if (this.#workers.get(languages) === fresh) this.#workers.delete(languages);
+      const at = crew.workers.indexOf(fresh);
+      if (at >= 0) crew.workers.splice(at, 1);
+      if (crew.workers.length === 0 && this.#crews.get(languages) === crew) this.#crews.delete(languages);
     });
     return fresh;
+  }
+
+  /** An extra worker left without a page ends after `extraIdleMs` unless a page comes first. */
+  #restExtra(crew: Crew, kept: Kept): void {
+    if (crew.workers[0] === kept) return;
+    kept.idleTimer = setTimeout(() => {
+      const at = crew.workers.indexOf(kept);
+      if (kept.pages > 0 || at < 0) return;
+      crew.workers.splice(at, 1);
+      endKept(kept);
+    }, this.#extraIdleMs).unref();
   }
 }
 
