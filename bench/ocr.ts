@@ -228,7 +228,8 @@ async function main(): Promise<void> {
     log(`(b) pool of ${THREADS} threads…`);
     const pdfs = pages.map((page) => scannedPdf(page.bitmap));
     const options = parseOptionsSchema.parse({ timeout: 300_000, parsers: [{ type: 'pdf', mode: 'ocr' }] });
-    const pool = new EngineThreadPool({ size: THREADS });
+    // A tesseract worker a thread (`--ocr-workers`), as tesseract runs one process a page: the default of one reads on one core.
+    const pool = new EngineThreadPool({ size: THREADS, ocrWorkers: THREADS });
     let poolSeconds: number;
     try {
       await Promise.all(pdfs.slice(0, THREADS).map((pdf) => pool.run(pdf, 'warm-up.pdf', options)));

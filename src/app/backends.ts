@@ -21,8 +21,10 @@ export function buildBackend(api: ApiOptions, logger: Logger, environment?: Docm
   if (!config.apiUrl) {
     logger.debug('no API URL: parsing with the embedded local engine');
     const threads = api.engineThreads === undefined ? undefined : integerSetting(api.engineThreads, 'engineThreads');
+    const ocrWorkers = api.ocrWorkers === undefined ? undefined : integerSetting(api.ocrWorkers, 'ocrWorkers');
     return new LocalParseEngine({
       ...(threads !== undefined ? { size: threads } : {}),
+      ...(ocrWorkers !== undefined ? { ocrWorkers } : {}),
       ...(api.jsonExtractor ? { jsonExtractor: api.jsonExtractor } : {}),
     });
   }
@@ -39,6 +41,8 @@ export interface EngineSettings {
   threads: number;
   /** The OCR languages of every document (the contract has no such option: they are the server's). */
   ocrLanguages?: string[] | undefined;
+  /** The most tesseract workers a language reads with at once (ApiOptions.ocrWorkers). */
+  ocrWorkers?: number | undefined;
   jsonExtractor?: JsonExtractor | undefined;
 }
 
@@ -46,6 +50,7 @@ export interface EngineSettings {
 export function buildLocalEngine(settings: EngineSettings): LocalParseEngine {
   return new LocalParseEngine({
     size: settings.threads,
+    ...(settings.ocrWorkers !== undefined ? { ocrWorkers: settings.ocrWorkers } : {}),
     ...(settings.ocrLanguages ? { ocrLanguages: settings.ocrLanguages } : {}),
     ...(settings.jsonExtractor ? { jsonExtractor: settings.jsonExtractor } : {}),
   });

@@ -18,6 +18,11 @@ export interface ApiOptions {
   jsonExtractor?: JsonExtractor | undefined;
   /** Threads of the local engine. @default the number of cores */
   engineThreads?: number | undefined;
+  /**
+   * The most tesseract workers the local engine reads a language with at once, up to one per thread: a batch of
+   * scans then reads on that many cores, each worker holding 100-150 MB. @default 1
+   */
+  ocrWorkers?: number | undefined;
 }
 
 export interface S3Options {

@@ -25,6 +25,8 @@ export interface ServeOptions extends CommonOptions {
   apiKeys?: string[] | undefined;
   /** The OCR languages of every request (the contract has no such option). @default the PDF's declared language, else English */
   ocrLanguages?: string[] | undefined;
+  /** The most tesseract workers a language reads with at once, up to one per thread (ApiOptions.ocrWorkers). @default 1 */
+  ocrWorkers?: number | undefined;
   /** The `json` format's model. @default none: json is refused */
   jsonExtractor?: JsonExtractor | undefined;
   /** Serve the engine pool's Prometheus metrics on this port. @default none */
@@ -59,7 +61,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const { ocrLanguages } = processingSettingsFrom({ ocrLanguages: options.ocrLanguages });
   const root = new CompositionRoot(options);
   try {
-    const engine = root.localEngine({ threads: maxConcurrency, ocrLanguages, jsonExtractor: options.jsonExtractor });
+    const engine = root.localEngine({ threads: maxConcurrency, ocrLanguages, ocrWorkers: options.ocrWorkers, jsonExtractor: options.jsonExtractor });
     const write = typeof options.dashboard === 'object' && Boolean(options.dashboard.write);
     // Opened before the server listens, so a Redis that cannot be reached fails the start instead of every page.
     const board = options.dashboard ? await root.redisDashboard({ redisUrl: options.redisUrl, write }) : undefined;

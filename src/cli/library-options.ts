@@ -24,6 +24,7 @@ export function apiOptions(flags: ApiFlagValues, environment: DocmillEnvironment
     apiUrl: flags.apiUrl,
     apiKey: flags.apiKey,
     jsonExtractor: jsonExtractorFrom(environment),
+    ocrWorkers: flags.ocrWorkers === undefined ? undefined : integerSetting(flags.ocrWorkers, '--ocr-workers'),
   };
 }
 

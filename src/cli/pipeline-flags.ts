@@ -12,6 +12,7 @@ export interface ConnectionFlags {
 export interface ApiFlagValues {
   apiUrl?: string;
   apiKey?: string;
+  ocrWorkers?: string;
 }
 
 export interface SourceFlags {
@@ -67,7 +68,8 @@ export function addConnectionFlags(command: Command, { withOut }: { withOut: boo
 export function addApiFlags(command: Command): Command {
   return command
     .option('--api-url <url>', 'parse API base URL (env DOCMILL_API_URL, or FIRECRAWL_API_URL)')
-    .option('--api-key <key>', 'parse API key (env DOCMILL_API_KEY, or FIRECRAWL_API_KEY)');
+    .option('--api-key <key>', 'parse API key (env DOCMILL_API_KEY, or FIRECRAWL_API_KEY)')
+    .option('--ocr-workers <n>', 'local engine: most tesseract workers a language reads with at once, up to one per engine thread (default 1; a batch of scans reads on that many cores, each worker holds 100-150 MB)');
 }
 
 export function addSourceFlags(command: Command): Command {

@@ -62,6 +62,11 @@ export interface ThreadPoolOptions {
   liteParseModule?: string | undefined;
   /** PDFs read with WebAssembly a thread converts before it is replaced by a fresh one (another document counts 1/50). @default 40 */
   recycleAfterDocuments?: number;
+  /**
+   * The most tesseract workers a language set has at once (capped at `size`): more start only while its pages keep
+   * coming (pdf/ocr/tesseract.ts). @default 1
+   */
+  ocrWorkers?: number;
   /** Heap (V8's used heap and the external memory it tracks) past which a thread is replaced after its document. @default 256 */
   recycleHeapMb?: number;
   /** WebAssembly memory a thread keeps (PDFium's renderer) past which it is replaced after its document. @default 48 */
@@ -162,7 +167,7 @@ export class EngineThreadPool {
 
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
-    this.#ocr = new SharedOcr(this.size);
+    this.#ocr = new SharedOcr(Math.min(this.size, Math.max(1, options.ocrWorkers ?? 1)));
     this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, liteParseModule: options.liteParseModule };
     this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;

@@ -18,6 +18,7 @@ export interface ServeFlags {
   auth: boolean;
   /** The engine's OCR languages: the contract has no such option, so they are the server's, for every request. */
   ocrLang?: string;
+  ocrWorkers?: string;
   metricsPort?: string;
   dashboard?: boolean;
   dashboardWrite?: boolean;
@@ -47,6 +48,7 @@ export async function serveCommand(flags: ServeFlags, context: CliContext): Prom
     apiKeys,
     maxConcurrency: flags.maxConcurrency ? integerSetting(flags.maxConcurrency, '--max-concurrency') : undefined,
     ocrLanguages: ocrLanguagesFromFlags(flags),
+    ocrWorkers: flags.ocrWorkers === undefined ? undefined : integerSetting(flags.ocrWorkers, '--ocr-workers'),
     jsonExtractor: jsonExtractorFrom(environment),
     metricsPort: flags.metricsPort === undefined ? undefined : integerSetting(flags.metricsPort, '--metrics-port', { min: 0, max: 65_535 }),
     dashboard: wantsDashboard ? { write: Boolean(flags.dashboardWrite) } : false,

@@ -13,6 +13,7 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     .option('--port <port>', 'port to listen on', '3002')
     .option('--max-concurrency <n>', 'parses at once (default: the number of cores); more wait briefly, then get 429')
     .option('--ocr-lang <codes>', 'languages OCR reads scans in: deu+eng or deu,eng (each needs @tesseract.js-data/<code>); default: the PDF\'s declared language, else English')
+    .option('--ocr-workers <n>', 'most tesseract workers a language reads with at once, up to one per thread (default 1; a batch of scans reads on that many cores, each worker holds 100-150 MB)')
     .option('--no-auth', 'allow a non-loopback --host without DOCMILL_SERVER_API_KEYS (anyone who can reach it can parse)')
     .option('--dashboard', 'serve a read-only queue dashboard on /queues over every docmill queue in --redis, for holders of the keys')
     .option('--dashboard-write', 'as --dashboard, and its retry, clean, promote and remove buttons change the queues')

@@ -4,8 +4,8 @@
  * of mixed documents on two threads held two of them from its first scans to its end (BENCHMARKS.md, "Soak"). An
  * engine thread instead sends the page images it would read to its pool (`relayOcrTo`), which reads them with its
  * shared workers (`SharedOcr`) and answers with the lines. Pages of two threads in the same language set wait for
- * each other at its worker while OCR is a small share of the batch's work (figures in a mixed batch); when the
- * set's pages keep coming (a batch of scans), more workers start, up to one per thread (tesseract.ts).
+ * each other at its worker, which holds 100-150 MB; with the pool's `ocrWorkers`, more workers start while the
+ * set's pages keep coming (a batch of scans), up to that many (tesseract.ts).
  */
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { relayPagesTo } from './relayed-recogniser.js';
@@ -72,15 +72,15 @@ export function relayOcrTo(port: MessagePort): (message: unknown) => boolean {
 
 /**
  * The pool's side: the workers its threads' pages are read with, started on the first page (tesseract.ts), up to
- * one per thread for a language set while its pages keep coming (a batch of scans).
+ * `perSet` for a language set while its pages keep coming (a batch of scans).
  */
 export class SharedOcr {
   #workers: Promise<TesseractWorkers> | undefined;
   readonly #perSet: number;
 
-  /** `threads`: the pool's size, the most pages its threads send at once. */
-  constructor(threads = 1) {
-    this.#perSet = threads;
+  /** `perSet`: the most workers a language set has at once (at most the pool's threads: each sends a page at a time). */
+  constructor(perSet = 1) {
+    this.#perSet = perSet;
   }
 
   /** Pages being read (or waiting) for each thread: a thread reads one page at a time, so 0 or 1. */
