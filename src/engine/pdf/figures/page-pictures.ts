@@ -7,9 +7,10 @@
  * A picture is decoded once per document (identified by its stream's raw bytes, so a logo on every page costs one
  * decoding) and never when it declares more pixels than a picture may have: it is then carried by its size alone
  * (`sizeOnlyPng`), which the pipeline's limit refuses, naming the file. A JPEG stream is kept as its own bytes; an
- * 8-bit grey or RGB Flate stream is inflated by Node's zlib rather than decoded in WebAssembly; a picture with a
- * soft mask keeps its transparency (its mask read from the file when plain, else the picture drawn by PDFium with
- * it), image-dictionary.ts telling which.
+ * 8-bit grey or RGB Flate stream is inflated by Node's zlib rather than decoded in WebAssembly (one stored with PNG's
+ * predictors is the PNG's data as it stands); a picture with a soft mask keeps its transparency (its mask read from
+ * the file when plain, else the picture drawn by PDFium with it), image-dictionary.ts telling which, and from the
+ * file's text too what its colour space and Flate parameters are. A page is loaded once for all that is read of it.
  */
 import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
@@ -19,6 +20,7 @@ import { heap, loadPdfium, renderScale } from '../ocr/render-page.js';
 import type { Rect } from '../types.js';
 import { flateParameters, imageDictionary, plainChannels, softMaskSamples, type ImageDictionary } from './image-dictionary.js';
 import { allOpaque, encodePng, encodePngRows, inflateChunkSize, pngFromStream, unfilterRows, type PngChannels } from './png.js';
+import { bitmapWithAlphaPng, samplesWithAlphaPng } from './rgba-rows.js';
 
 /**
  * `raw` inflated whole when it holds `size` bytes at most, and how many of its bytes the zlib stream took;
@@ -131,36 +133,6 @@ interface FlateSamples {
   bytes: Uint8Array;
   /** With PNG predictors: the stream's zlib data, which is a PNG's image data as it stands. */
   stream?: Uint8Array;
-}
-
-/**
- * A row of RGBA pixels as little-endian words (R | G << 8 | B << 16 | A << 24), kept for the next row and picture: a
- * pixel is one store, and the row goes to the PNG's rows in one copy (a 8-megapixel picture's joining took 1.9 ns a
- * pixel so, 2.8 to 4.7 with four byte stores).
- */
-let rgbaWords = new Uint32Array(0);
-
-function rgbaRow(width: number): { words: Uint32Array; bytes: Uint8Array } {
-  if (rgbaWords.length < width) rgbaWords = new Uint32Array(width);
-  return { words: rgbaWords, bytes: new Uint8Array(rgbaWords.buffer, 0, width * 4) };
-}
-
-/** Grey or RGB samples and their alpha as an RGBA PNG. */
-function withAlphaPng(raster: PageRaster, channels: 1 | 3, samples: Uint8Array, alpha: Uint8Array): Uint8Array {
-  const { width, height } = raster;
-  const { words, bytes } = rgbaRow(width);
-  // One loop for each kind, with running indices: the general loop cost three times as much per pixel.
-  return encodePngRows(width, height, 4, (y, out, at) => {
-    let from = y * width * channels;
-    let mask = y * width;
-    if (channels === 3) {
-      for (let x = 0; x < width; x++, from += 3) words[x] = samples[from]! | (samples[from + 1]! << 8) | (samples[from + 2]! << 16) | (alpha[mask++]! << 24);
-    } else {
-      // A grey sample is its own red, green and blue.
-      for (let x = 0; x < width; x++) words[x] = samples[from++]! * 0x010101 + (alpha[mask++]! << 24);
-    }
-    out.set(bytes, at);
-  });
 }
 
 /** One PDF opened in PDFium for its pictures; `close()` frees its memory. */
@@ -345,7 +317,7 @@ export class PictureReader {
     if (alpha && !(opaque && flate)) {
       const samples = flate && this.#flateSamples(object, page, raster, raw, flate);
       const pixels = samples && (samples.stream ? unfilterRows(samples.bytes, raster.width * samples.channels, samples.channels, raster.height) : samples.bytes);
-      if (samples && pixels) return { bytes: withAlphaPng(raster, samples.channels, pixels, alpha), mediaType: 'image/png' };
+      if (samples && pixels) return { bytes: samplesWithAlphaPng(raster.width, raster.height, samples.channels, pixels, alpha), mediaType: 'image/png' };
       // A JPEG (or any other) under a plain mask: decoded alone and joined with its mask, where PDFium's drawing it
       // with its mask composited every pixel once more (a quarter of `--images`' CPU on the PDF benchmark).
       const joined = this.#decodedWithAlpha(object, raster, alpha, opaque);
@@ -431,18 +403,8 @@ export class PictureReader {
       const stride = m.FPDFBitmap_GetStride(bitmap);
       const buffer = m.FPDFBitmap_GetBuffer(bitmap);
       const source = BITMAP_BYTES[format]!;
-      const { words, bytes } = rgbaRow(width);
-      return encodePngRows(width, height, 4, (y, out, at) => {
-        const start = buffer + y * stride;
-        const row = heap(m).subarray(start, start + width * source);
-        let mask = y * width;
-        if (source === 1) {
-          for (let x = 0; x < width; x++) words[x] = row[x]! * 0x010101 + (alpha[mask++]! << 24);
-        } else {
-          for (let x = 0, from = 0; x < width; x++, from += source) words[x] = row[from + 2]! | (row[from + 1]! << 8) | (row[from]! << 16) | (alpha[mask++]! << 24);
-        }
-        out.set(bytes, at);
-      });
+      // Read again for each row: the WebAssembly memory's buffer is replaced when it grows.
+      return bitmapWithAlphaPng(width, height, source, (y) => heap(m).subarray(buffer + y * stride, buffer + y * stride + width * source), alpha);
     } finally {
       m.FPDFBitmap_Destroy(bitmap);
     }
