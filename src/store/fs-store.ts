@@ -159,7 +159,7 @@ export class FsStore extends KeyedOutputStore {
     }
   }
 
-  protected async writeKey(key: string, body: string | Uint8Array, kind: WriteKind = 'output', onWait?: () => void): Promise<void> {
+  protected async writeKey(key: string, body: string | Uint8Array, kind: WriteKind = 'output', onWait?: () => void, after?: Promise<void>): Promise<void> {
     const path = resolveInside(this.root, key);
     try {
       await this.#sweepOnce();
@@ -172,7 +172,7 @@ export class FsStore extends KeyedOutputStore {
             tempDir: this.tempDir,
             durable: kind === 'work',
             madeFolders: this.#madeFolders,
-            ...(kind === 'output' ? { beforeRename: (temporary: string) => this.#flushWithOthers(temporary, onWait) } : {}),
+            ...(kind === 'output' || after ? { beforeRename: (temporary: string) => this.#beforeRename(temporary, kind, onWait, after) } : {}),
           });
           return;
         } catch (error) {
@@ -186,10 +186,16 @@ export class FsStore extends KeyedOutputStore {
     }
   }
 
-  /** Waits for the group commit's next pass to flush the temporary file; `onWait` first (OutputStore.writeDocument). */
-  #flushWithOthers(temporary: string, onWait: (() => void) | undefined): Promise<void> {
-    onWait?.();
-    return this.#commit.whenFlushed(temporary);
+  /**
+   * An output waits for the group commit's next pass to flush its temporary file (`onWait` first:
+   * OutputStore.writeDocument); then, or at once, for `after` (writeKey).
+   */
+  async #beforeRename(temporary: string, kind: WriteKind, onWait: (() => void) | undefined, after: Promise<void> | undefined): Promise<void> {
+    if (kind === 'output') {
+      onWait?.();
+      await this.#commit.whenFlushed(temporary);
+    }
+    await after;
   }
 
   /** Deletes the file, then the folders its deletion left empty (pruneEmptyFolders). */

@@ -37,9 +37,10 @@ export abstract class KeyedOutputStore implements OutputStore {
    * index record: a store may skip flushing it to disk (a kill still never tears it; a power loss may leave it empty,
    * which reads as no record: the document is converted again; docs/cli.md, "Outputs and the manifest"). An `output`
    * and a `work` file are durable when the promise resolves; a store that flushes outputs together calls `onWait`
-   * before it waits for the others (OutputStore.writeDocument).
+   * before it waits for the others (OutputStore.writeDocument). With `after`, the key takes its new value only once
+   * `after` has resolved (and not at all when it rejects): a document's Markdown after its pictures.
    */
-  protected abstract writeKey(key: string, body: string | Uint8Array, kind?: WriteKind, onWait?: () => void): Promise<void>;
+  protected abstract writeKey(key: string, body: string | Uint8Array, kind?: WriteKind, onWait?: () => void, after?: Promise<void>): Promise<void>;
 
   /** Removes the file or object under `key`; nothing there is not an error. */
   protected abstract deleteKey(key: string): Promise<void>;
@@ -59,11 +60,12 @@ export abstract class KeyedOutputStore implements OutputStore {
   abstract close(): Promise<void>;
 
   async writeDocument(relativePath: string, outputs: DocumentOutputs, onWait?: () => void): Promise<string[]> {
-    // Pictures first: the Markdown that links to them never exists without them.
     const assets = assetFiles(relativePath, outputs.assets ?? []);
-    await settleAll(assets.map((file) => this.writeKey(file.key, file.body, 'output', onWait)));
     const files = outputFiles(relativePath, outputs);
-    await settleAll(files.map((file) => this.writeKey(file.key, file.body, 'output', onWait)));
+    await writeAfterPictures(
+      assets.map((file) => (after?: Promise<void>) => this.writeKey(file.key, file.body, 'output', onWait, after)),
+      files.map((file) => (after?: Promise<void>) => this.writeKey(file.key, file.body, 'output', onWait, after)),
+    );
     // The pictures of an earlier conversion that this one no longer has go, now that nothing links to them.
     if (outputs.assets !== undefined) {
       const current = new Set(assets.map((file) => file.key));
@@ -101,9 +103,8 @@ export abstract class KeyedOutputStore implements OutputStore {
         return { key: outputKey(toRelativePath, output.kind), body: text, asset: false };
       }),
     );
-    const assets = copies.filter((copy) => copy.asset);
-    await settleAll(assets.map((copy) => this.writeKey(copy.key, copy.body, 'output', onWait)));
-    await settleAll(copies.filter((copy) => !copy.asset).map((copy) => this.writeKey(copy.key, copy.body, 'output', onWait)));
+    const write = (copy: (typeof copies)[number]) => (after?: Promise<void>) => this.writeKey(copy.key, copy.body, 'output', onWait, after);
+    await writeAfterPictures(copies.filter((copy) => copy.asset).map(write), copies.filter((copy) => !copy.asset).map(write));
     return copies.map((copy) => copy.key);
   }
 
@@ -194,6 +195,21 @@ export abstract class KeyedOutputStore implements OutputStore {
 async function settleAll(writes: Promise<void>[]): Promise<void> {
   const failure = (await Promise.allSettled(writes)).find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
+}
+
+type Write = (after?: Promise<void>) => Promise<void>;
+
+/**
+ * A document's pictures and its other outputs written at once, the others taking their names only after every
+ * picture has (the Markdown that links to the pictures never exists without them): both wait for the same flush
+ * pass of a store's group commit, where one after the other waited for a pass each (100 ms apart, the window).
+ */
+async function writeAfterPictures(pictures: readonly Write[], others: readonly Write[]): Promise<void> {
+  const picturesWritten = settleAll(pictures.map((write) => write()));
+  // Its failure is reported once, below; the others' writes only wait for it.
+  picturesWritten.catch(() => undefined);
+  const after = pictures.length > 0 ? picturesWritten : undefined;
+  await settleAll([picturesWritten, settleAll(others.map((write) => write(after)))]);
 }
 
 /**

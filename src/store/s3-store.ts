@@ -22,7 +22,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { parseS3Location } from '../common/s3-location.js';
 import { FAILURE_SEGMENTS_DIR, MANIFEST_SEGMENTS_DIR, contentTypeOf } from './layout.js';
-import { KeyedOutputStore } from './keyed-store.js';
+import { KeyedOutputStore, type WriteKind } from './keyed-store.js';
 import { LineBatcher } from './line-batcher.js';
 import type { ManifestEntry } from './output-store.js';
 import { lookBack, MANIFEST_CLOCK_SKEW_MS, manifestEntries, manifestLine, parseManifestLine } from './records.js';
@@ -156,7 +156,9 @@ export class S3Store extends KeyedOutputStore {
     await this.writeKey(key, lines.join(''));
   }
 
-  protected async writeKey(key: string, body: string | Uint8Array): Promise<void> {
+  protected async writeKey(key: string, body: string | Uint8Array, _kind?: WriteKind, _onWait?: () => void, after?: Promise<void>): Promise<void> {
+    // An object is whole once put: the one that must follow others is put after them.
+    await after;
     try {
       await this.client.send(
         new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentType: contentTypeOf(key) }),

@@ -1,6 +1,7 @@
 /**
  * A long batch keeps its memory flat because the pool replaces each engine thread between documents, after a
- * number of PDFs read with WebAssembly (another document, a PDF in mode fast among them, counting a fiftieth), past a
+ * number of PDFs read with WebAssembly (another document, a PDF in mode fast among them, counting a fiftieth, one
+ * whose pictures are kept a tenth), past a
  * heap threshold, or once its PDF renderer grew to draw a scanned page; and a document that needs more than a
  * thread's heap limit fails alone, with its code and its file's name, while the others convert.
  */
@@ -70,6 +71,21 @@ describe('engine threads recycled between documents', () => {
       await pool.close();
     }
   });
+
+  it('counts a PDF in mode fast whose pictures are kept as a tenth: PDFium reading pictures leaves its memory level', async () => {
+    const pool = new EngineThreadPool({ size: 1, recycleAfterDocuments: 2 });
+    const pdf = readCorpusBytes('pdf/multi-column-2p.pdf');
+    try {
+      for (let index = 0; index < 5; index++) {
+        const data = await pool.run(pdf.slice(), `f${index}.pdf`, options({ parsers: [{ type: 'pdf', mode: 'fast' }], removeBase64Images: false }));
+        expect(data.markdown?.length ?? 0).toBeGreaterThan(500);
+      }
+      // Five such PDFs weigh half of one.
+      expect(pool.threadsStarted).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 
   it('replaces a thread whose heap passed the threshold once its document is done', async () => {
     // A threshold below any engine thread's heap: every document ends its thread's life.

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FsStore } from '../../src/store/fs-store.js';
 import { DiskFlusher } from '../../src/common/disk-flush.js';
+import type { WriteKind } from '../../src/store/keyed-store.js';
 import { indexKey, stateKey } from '../../src/store/layout.js';
 import { makeTempDir, rejectionOf, removeTempDir } from '../helpers/temp-files.js';
 import { SAMPLE_OUTPUTS, collect, sampleEntry, sampleState, sha256Of } from './samples.js';
@@ -132,6 +133,57 @@ describe('FsStore group commit', () => {
       expect(watched.passes.flat().sort()).toEqual(paths.flatMap((path) => [`${path.slice(5)}.json`, `${path.slice(5)}.md`]).sort());
     } finally {
       await watched.close();
+    }
+  });
+
+  /** A store that records each key as its write ends (renamed into place), and fails the pictures' when asked. */
+  function recordingStore(failPictures = false) {
+    const renamed: string[] = [];
+    const passes: number[] = [];
+    const flusher = new DiskFlusher(root);
+    class Recording extends FsStore {
+      protected override async writeKey(key: string, body: string | Uint8Array, kind?: WriteKind, onWait?: () => void, after?: Promise<void>): Promise<void> {
+        if (failPictures && key.includes('.assets/')) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+        await super.writeKey(key, body, kind, onWait, after);
+        renamed.push(key);
+      }
+    }
+    const recording = new Recording(join(root, 'out'), undefined, {
+      commitWindowMs: 20,
+      flush: async (paths) => {
+        passes.push(paths.length);
+        await flusher.flush(paths);
+      },
+    });
+    return { store: recording, renamed, passes, close: async () => (await recording.close(), flusher.close()) };
+  }
+  const pictures = [
+    { name: 'p1-figure-1.png', bytes: new Uint8Array(4000).fill(1) },
+    { name: 'p1-figure-2.png', bytes: new Uint8Array(3).fill(2) },
+  ];
+
+  it('flushes a document\'s pictures with its Markdown in one pass, and names the Markdown only after the pictures', async () => {
+    const recording = recordingStore();
+    try {
+      await recording.store.writeDocument('docs/a.pdf', { markdown: '![](a.pdf.assets/p1-figure-1.png)', json: {}, assets: pictures });
+      expect(recording.passes).toEqual([4]);
+      expect(recording.renamed.slice(0, 2).sort()).toEqual(['docs/a.pdf.assets/p1-figure-1.png', 'docs/a.pdf.assets/p1-figure-2.png']);
+      expect(recording.renamed.slice(2).sort()).toEqual(['docs/a.pdf.json', 'docs/a.pdf.md']);
+    } finally {
+      await recording.close();
+    }
+  });
+
+  it('writes no Markdown whose pictures could not be written, and leaves no temporary file', async () => {
+    const recording = recordingStore(true);
+    try {
+      const error = await rejectionOf(recording.store.writeDocument('docs/a.pdf', { markdown: '![](a.pdf.assets/p1-figure-1.png)', assets: pictures }));
+      expect(error).toMatchObject({ code: 'ENOSPC' });
+      expect(recording.renamed).toEqual([]);
+      expect(existsSync(join(root, 'out/docs/a.pdf.md'))).toBe(false);
+      expect(readdirSync(join(root, 'out/_docmill/tmp'))).toEqual([]);
+    } finally {
+      await recording.close();
     }
   });
 

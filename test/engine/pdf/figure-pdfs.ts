@@ -95,8 +95,11 @@ export function maskAlpha(): Uint8Array {
   return alpha;
 }
 
-/** Rows of PNG-predicted pixels (the PDF's /Predictor 15): each row led by its filter type, here Sub (1). */
-function subPredicted(pixels: Uint8Array, width: number, channels: number): Uint8Array {
+/**
+ * Rows of PNG-predicted pixels (the PDF's /Predictor 15): each row led by its filter type, here Sub (1), the byte
+ * `channels` to the left subtracted (what /Colors says; 1 byte for 1-bit samples).
+ */
+export function subPredicted(pixels: Uint8Array, width: number, channels: number): Uint8Array {
   const rowBytes = width * channels;
   const rows = pixels.length / rowBytes;
   const out = new Uint8Array(rows * (rowBytes + 1));
@@ -224,5 +227,67 @@ export function jpegSoftMaskPdf(): Uint8Array {
     mask(maskAlpha()),
     image(9, flatJpeg(OPAQUE_JPEG_BLUE)),
     mask(new Uint8Array(width * height).fill(255)),
+  ]);
+}
+
+/** A 1-bit mask's rows (padded to whole bytes, first pixel in the high bit): 1 (opaque) where `opaque(x, y)`. */
+function bitRows(width: number, height: number, opaque: (x: number, y: number) => boolean): Uint8Array {
+  const rowBytes = Math.ceil(width / 8);
+  const rows = new Uint8Array(rowBytes * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (opaque(x, y)) rows[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+  return rows;
+}
+
+/** The 1-bit mask of `streamsPdf`'s third picture: opaque left of column 40 and below row 10. */
+export function bitMaskAlpha(): Uint8Array {
+  const { width, height } = MASKED;
+  return new Uint8Array(width * height).map((_, i) => (i % width < 40 && Math.floor(i / width) >= 10 ? 255 : 0));
+}
+
+/**
+ * Pictures whose streams use Flate's parameters, in the colour spaces writers name by reference: (1) the photo
+ * with PNG predictors, its colour space an ICCBased RGB behind a reference; (2) the photo predicted byte by byte
+ * (/Colors 1 over three times the columns: not a PNG's rows for RGB pixels); (3) the red square, predicted, under
+ * the fading mask stored with PNG predictors; (4) the red square under a 1-bit mask; (5) the photo under a mask
+ * opaque everywhere whose /DecodeParms name no predictor.
+ */
+export function streamsPdf(): Uint8Array {
+  const { width, height } = MASKED;
+  const red = new Uint8Array(width * height * 3).map((_, i) => (i % 3 === 0 ? 220 : 20));
+  const page = [
+    text(72, 700, 12, 'Pictures stored with predictors.'),
+    'q 200 0 0 150 72 520 cm /Icc Do Q',
+    'q 200 0 0 150 300 520 cm /Bytes Do Q',
+    `q ${width * 2} 0 0 ${height * 2} 72 380 cm /Faded Do Q`,
+    `q ${width * 2} 0 0 ${height * 2} 300 380 cm /Stencil Do Q`,
+    'q 200 0 0 150 72 150 cm /Opaque Do Q',
+  ].join('\n');
+  const photo = photoPixels();
+  const mask = (dictionary: string, data: Uint8Array) => stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray ${dictionary} /Filter /FlateDecode`, deflateSync(data));
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /Icc 6 0 R /Bytes 9 0 R /Faded 10 0 R /Stencil 12 0 R /Opaque 14 0 R >> >> /Contents 5 0 R >>',
+    stream('', new TextEncoder().encode(page)),
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${PHOTO.width} /Height ${PHOTO.height} /ColorSpace 7 0 R /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /Columns ${PHOTO.width} >>`,
+      deflateSync(subPredicted(photo, PHOTO.width, 3)),
+    ),
+    '[/ICCBased 8 0 R]',
+    stream('/N 3 /Alternate /DeviceRGB', new Uint8Array(0)),
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${PHOTO.width} /Height ${PHOTO.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 11 /Colors 1 /Columns ${PHOTO.width * 3} >>`,
+      deflateSync(subPredicted(photo, PHOTO.width * 3, 1)),
+    ),
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMask 11 0 R /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /Columns ${width} >>`,
+      deflateSync(subPredicted(red, width, 3)),
+    ),
+    mask(`/BitsPerComponent 8 /DecodeParms << /Predictor 15 /Columns ${width} >>`, subPredicted(maskAlpha(), width, 1)),
+    stream(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMask 13 0 R /Filter /FlateDecode`, deflateSync(red.map((value) => value + 1))),
+    mask('/BitsPerComponent 1', bitRows(width, height, (x, y) => x < 40 && y >= 10)),
+    stream(`/Type /XObject /Subtype /Image /Width ${PHOTO.width} /Height ${PHOTO.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMask 15 0 R /Filter /FlateDecode`, deflateSync(photo.map((value) => 255 - value))),
+    stream(`/Type /XObject /Subtype /Image /Width ${PHOTO.width} /Height ${PHOTO.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /DecodeParms << /Columns ${PHOTO.width} >> /Filter /FlateDecode`, deflateSync(new Uint8Array(PHOTO.width * PHOTO.height).fill(255))),
   ]);
 }

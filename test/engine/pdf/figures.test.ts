@@ -12,11 +12,12 @@ import type { ParseData } from '../../../src/contract/response.js';
 import { validateParseOptions } from '../../../src/contract/validation.js';
 import { parseDocument } from '../../../src/engine/engine.js';
 import { figureRegions } from '../../../src/engine/pdf/figures/figure-regions.js';
-import { imageDictionary, softMaskSamples } from '../../../src/engine/pdf/figures/image-dictionary.js';
+import { imageDictionary, plainChannels, softMaskSamples } from '../../../src/engine/pdf/figures/image-dictionary.js';
 import { placeImages, type PlacedImages } from '../../../src/pipeline/images/place-images.js';
 import { assetReference } from '../../../src/store/layout.js';
 import {
   BAR_RGB,
+  bitMaskAlpha,
   figuresPdf,
   imageBombPdf,
   jpegBlockColour,
@@ -28,6 +29,8 @@ import {
   PHOTO,
   photoPixels,
   softMaskPdf,
+  streamsPdf,
+  subPredicted,
 } from './figure-pdfs.js';
 
 function options(input: Record<string, unknown>) {
@@ -42,19 +45,25 @@ async function placed(fileName: string, bytes: Uint8Array, pictures?: PictureRen
   return placeImages(lifted.data, lifted.images, { file: fileName, linkOf: (name) => assetReference(fileName, name) });
 }
 
-/** A PNG as docmill writes it (8-bit, not interlaced, any row filter): size, channels and pixels. */
-function decodePng(bytes: Uint8Array): { width: number; height: number; channels: number; pixels: Uint8Array } {
+/** The image data of a PNG: its IDAT chunks' bytes, joined. */
+function pngData(bytes: Uint8Array): Buffer {
   const buffer = Buffer.from(bytes);
-  const width = buffer.readUInt32BE(16);
-  const height = buffer.readUInt32BE(20);
-  const channels = { 0: 1, 2: 3, 6: 4 }[buffer[25] as 0 | 2 | 6];
   const data: Buffer[] = [];
   for (let at = 8; at < buffer.length; ) {
     const length = buffer.readUInt32BE(at);
     if (buffer.toString('latin1', at + 4, at + 8) === 'IDAT') data.push(buffer.subarray(at + 8, at + 8 + length));
     at += 12 + length;
   }
-  const raw = inflateSync(Buffer.concat(data));
+  return Buffer.concat(data);
+}
+
+/** A PNG as docmill writes it (8-bit, not interlaced, any row filter): size, channels and pixels. */
+function decodePng(bytes: Uint8Array): { width: number; height: number; channels: number; pixels: Uint8Array } {
+  const buffer = Buffer.from(bytes);
+  const width = buffer.readUInt32BE(16);
+  const height = buffer.readUInt32BE(20);
+  const channels = { 0: 1, 2: 3, 6: 4 }[buffer[25] as 0 | 2 | 6];
+  const raw = inflateSync(pngData(bytes));
   const rowBytes = width * channels;
   const pixels = new Uint8Array(rowBytes * height);
   for (let y = 0; y < height; y++) {
@@ -254,6 +263,57 @@ describe('a PDF picture with a soft mask, and one stored with PNG predictors', (
     const photo = decodePng(result.assets[1]!.bytes);
     expect(photo).toMatchObject({ ...PHOTO, channels: 3 });
     expect(Buffer.from(photo.pixels).equals(Buffer.from(photoPixels()))).toBe(true);
+  });
+});
+
+describe('pictures whose Flate streams carry parameters', () => {
+  const { width, height } = MASKED;
+  const red = new Uint8Array(width * height * 3).map((_, i) => (i % 3 === 0 ? 220 : 20));
+  let result: PlacedImages;
+  beforeAll(async () => {
+    result = await placed('streams.pdf', streamsPdf());
+  }, 60_000);
+  const asset = (name: string) => result.assets.find((file) => file.name === name)!.bytes;
+
+  it('writes a picture stored with PNG predictors with its stream as the PNG\'s data, and the pixels the PDF gives it', () => {
+    expect(result.assets.map((file) => file.name).sort()).toEqual(['p1-figure-1.png', 'p1-figure-2.png', 'p1-figure-3.png', 'p1-figure-4.png', 'p1-figure-5.png']);
+    const stored = asset('p1-figure-1.png');
+    expect(pngData(stored).equals(deflateSync(subPredicted(photoPixels(), PHOTO.width, 3)))).toBe(true);
+    // Predicted a byte at a time (/Colors 1): decoded by PDFium, whose pixels are the same.
+    for (const picture of [decodePng(stored), decodePng(asset('p1-figure-2.png'))]) {
+      expect(picture).toMatchObject({ ...PHOTO, channels: 3 });
+      expect(Buffer.from(picture.pixels).equals(Buffer.from(photoPixels()))).toBe(true);
+    }
+  });
+
+  it('joins a predicted picture with its predicted mask, and a picture with its 1-bit mask', () => {
+    const faded = decodePng(asset('p1-figure-3.png'));
+    const stencil = decodePng(asset('p1-figure-4.png'));
+    expect(faded).toMatchObject({ ...MASKED, channels: 4 });
+    expect(stencil).toMatchObject({ ...MASKED, channels: 4 });
+    const [fadedAlpha, stencilAlpha] = [maskAlpha(), bitMaskAlpha()];
+    for (let i = 0; i < width * height; i++) {
+      expect([...faded.pixels.subarray(i * 4, i * 4 + 4)]).toEqual([220, 20, 20, fadedAlpha[i]]);
+      expect([...stencil.pixels.subarray(i * 4, i * 4 + 4)]).toEqual([221, 21, 21, stencilAlpha[i]]);
+    }
+  });
+
+  it('writes a picture under a mask opaque everywhere as one without, with no alpha channel', () => {
+    const opaque = decodePng(asset('p1-figure-5.png'));
+    expect(opaque).toMatchObject({ ...PHOTO, channels: 3 });
+    expect(Buffer.from(opaque.pixels).equals(Buffer.from(photoPixels().map((value) => 255 - value)))).toBe(true);
+  });
+
+  it('reads those masks, and a colour space named by reference, from the file', () => {
+    const file = streamsPdf();
+    const faded = imageDictionary(file, deflateSync(subPredicted(red, width, 3)))!;
+    expect(Buffer.from(softMaskSamples(file, faded, width, height)!).equals(Buffer.from(maskAlpha()))).toBe(true);
+    const stencil = imageDictionary(file, deflateSync(red.map((value) => value + 1)))!;
+    expect(Buffer.from(softMaskSamples(file, stencil, width, height)!).equals(Buffer.from(bitMaskAlpha()))).toBe(true);
+    const icc = imageDictionary(file, deflateSync(subPredicted(photoPixels(), PHOTO.width, 3)))!;
+    expect(plainChannels(file, icc.entries!)).toBe(3);
+    expect(plainChannels(file, new Map([['BitsPerComponent', '8'], ['ColorSpace', '[/Indexed /DeviceRGB 1 <000000ffffff>]']]))).toBe('other');
+    expect(plainChannels(file, new Map([['BitsPerComponent', '8'], ['ColorSpace', '99 0 R']]))).toBeUndefined();
   });
 });
 

@@ -7,9 +7,10 @@
  * A picture is decoded once per document (identified by its stream's raw bytes, so a logo on every page costs one
  * decoding) and never when it declares more pixels than a picture may have: it is then carried by its size alone
  * (`sizeOnlyPng`), which the pipeline's limit refuses, naming the file. A JPEG stream is kept as its own bytes; an
- * 8-bit grey or RGB Flate stream is inflated by Node's zlib rather than decoded in WebAssembly; a picture with a
- * soft mask keeps its transparency (its mask read from the file when plain, else the picture drawn by PDFium with
- * it), image-dictionary.ts telling which.
+ * 8-bit grey or RGB Flate stream is inflated by Node's zlib rather than decoded in WebAssembly (one stored with PNG's
+ * predictors is the PNG's data as it stands); a picture with a soft mask keeps its transparency (its mask read from
+ * the file when plain, else the picture drawn by PDFium with it), image-dictionary.ts telling which, and from the
+ * file's text too what its colour space and Flate parameters are. A page is loaded once for all that is read of it.
  */
 import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
@@ -17,8 +18,23 @@ import type { WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { MAX_PICTURE_PIXELS } from '../../../backend/embedded-images.js';
 import { heap, loadPdfium, renderScale } from '../ocr/render-page.js';
 import type { Rect } from '../types.js';
-import { imageDictionary, softMaskSamples } from './image-dictionary.js';
-import { encodeFilteredPng, encodePng, encodePngRows, inflateChunkSize, type PngChannels } from './png.js';
+import { flateParameters, imageDictionary, plainChannels, softMaskSamples, type ImageDictionary } from './image-dictionary.js';
+import { allOpaque, encodePng, encodePngRows, inflateChunkSize, pngFromStream, unfilterRows, type PngChannels } from './png.js';
+import { bitmapWithAlphaPng, samplesWithAlphaPng } from './rgba-rows.js';
+
+/**
+ * `raw` inflated whole when it holds `size` bytes at most, and how many of its bytes the zlib stream took;
+ * undefined when it is not a zlib stream, or a damaged one.
+ */
+function inflateWhole(raw: Uint8Array, size: number): { bytes: Uint8Array; consumed: number } | undefined {
+  try {
+    // `info` has zlib's engine returned too, whose bytesWritten is the input the stream took (not in Node's types).
+    const result = inflateSync(raw, { maxOutputLength: size, chunkSize: inflateChunkSize(size), info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    return { bytes: result.buffer, consumed: result.engine.bytesWritten };
+  } catch {
+    return undefined;
+  }
+}
 
 /** A picture's file: its bytes and media type. */
 export interface PictureFile {
@@ -34,6 +50,17 @@ export interface PageRaster {
   height: number;
   /** The stream's identity (sha256 of its raw bytes and filters): the same picture drawn again has the same key. */
   key: string;
+}
+
+/** Called once for each raster whose key is new to the caller, while its page is open, to read its file. */
+export type DecodeRaster = (raster: PageRaster, read: () => PictureFile) => void;
+
+/** A page loaded in PDFium, for the length of a PictureReader.page call. */
+export interface OpenPage {
+  /** Its rasters and paths. */
+  graphics(decode: DecodeRaster): PageGraphics;
+  /** The part `area` (page units; `'page'`: all of it) drawn in colour at `dpi`, as PNG; undefined if it cannot be. */
+  render(area: Rect | 'page', dpi: number): Uint8Array | undefined;
 }
 
 export interface PageGraphics {
@@ -66,6 +93,8 @@ const SPAN = 10_000;
 const PLAIN_COLOUR_SPACES = new Set([1, 2, 4, 5, 7]);
 /** PNG's row filters are 0 (None) to 4 (Paeth). */
 const MAX_PNG_FILTER = 4;
+/** /Predictor 10 to 15: PNG's predictors, each row led by its own filter type. */
+const PNG_PREDICTORS = 10;
 
 /** [a b c d e f]: x' = a x + c y + e, y' = b x + d y + f. */
 type Matrix = [number, number, number, number, number, number];
@@ -100,38 +129,10 @@ function jpegComponents(bytes: Uint8Array): number | undefined {
 
 interface FlateSamples {
   channels: 1 | 3;
+  /** The inflated data: the samples, or with PNG predictors the rows each led by its filter type (`stream` set). */
   bytes: Uint8Array;
-  /** Each row led by its PNG filter type. */
-  filtered: boolean;
-}
-
-/** Grey or RGB samples (unfiltered) and their alpha as an RGBA PNG. */
-function withAlphaPng(raster: PageRaster, samples: FlateSamples, alpha: Uint8Array): Uint8Array {
-  const { width, height } = raster;
-  const { channels, bytes } = samples;
-  // One loop for each kind, with running indices: the general loop cost three times as much per pixel.
-  return encodePngRows(width, height, 4, (y, out, at) => {
-    const end = at + width * 4;
-    let from = y * width * channels;
-    let mask = y * width;
-    if (channels === 3) {
-      for (let to = at; to < end; to += 4, from += 3) {
-        out[to] = bytes[from]!;
-        out[to + 1] = bytes[from + 1]!;
-        out[to + 2] = bytes[from + 2]!;
-        out[to + 3] = alpha[mask++]!;
-      }
-      return;
-    }
-    // A grey sample is its own red, green and blue.
-    for (let to = at; to < end; to += 4) {
-      const grey = bytes[from++]!;
-      out[to] = grey;
-      out[to + 1] = grey;
-      out[to + 2] = grey;
-      out[to + 3] = alpha[mask++]!;
-    }
-  });
+  /** With PNG predictors: the stream's zlib data, which is a PNG's image data as it stands. */
+  stream?: Uint8Array;
 }
 
 /** One PDF opened in PDFium for its pictures; `close()` frees its memory. */
@@ -198,56 +199,63 @@ export class PictureReader {
   }
 
   /**
-   * The page's rasters and paths; `decode` is called once for each raster whose key it has not seen (while the
-   * page is open), to read its file.
+   * Page `pageNumber` loaded once for all that `read` does with it (its graphics, then its figures' renderings:
+   * loading parses the page's content and fonts again each time); undefined when PDFium cannot load it.
    */
-  graphics(pageNumber: number, decode: (raster: PageRaster, read: () => PictureFile) => void): PageGraphics | undefined {
-    return this.#withPage(pageNumber, (page, width, height) => {
-      const m = this.#m;
-      const result: PageGraphics = { width, height, rasters: [], paths: [] };
-      const viewport = this.#viewportMatrix(page, width, height);
-      const rectOf = (object: number, matrix: Matrix): Rect | undefined => {
-        if (!m.FPDFPageObj_GetBounds(object, this.#scratch, this.#scratch + 4, this.#scratch + 8, this.#scratch + 12)) return undefined;
-        const [left, bottom, right, top] = this.#floats(4);
-        const [a, b, c, d, e, f] = multiply(matrix, viewport);
-        const corners = [
-          [left!, bottom!],
-          [left!, top!],
-          [right!, bottom!],
-          [right!, top!],
-        ].map(([x, y]) => [a * x! + c * y! + e, b * x! + d * y! + f] as const);
-        const xs = corners.map((corner) => corner[0]);
-        const ys = corners.map((corner) => corner[1]);
-        return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-      };
-      let seen = 0;
-      const visit = (object: number, matrix: Matrix, depth: number): void => {
-        if (++seen > MAX_OBJECTS) return;
-        const type = m.FPDFPageObj_GetType(object);
-        if (type === OBJ_PATH) {
-          const rect = rectOf(object, matrix);
-          if (rect) result.paths.push(rect);
-        } else if (type === OBJ_IMAGE) {
-          const rect = rectOf(object, matrix);
-          if (!rect || !m.FPDFImageObj_GetImagePixelSize(object, this.#scratch, this.#scratch + 4)) return;
-          const [w, h] = new Uint32Array(heap(m).buffer, this.#scratch, 2);
-          const filters = this.#filters(object);
-          const raw = this.#rawData(object);
-          const key = createHash('sha256').update(filters.join(' ')).update('\n').update(raw).digest('hex');
-          const raster: PageRaster = { rect, width: w!, height: h!, key };
-          result.rasters.push(raster);
-          decode(raster, () => this.#read(object, page, raster, filters, raw));
-        } else if (type === OBJ_FORM && depth < MAX_FORM_DEPTH) {
-          if (!m.FPDFPageObj_GetMatrix(object, this.#scratch)) return;
-          const form = multiply([...this.#floats(6)] as Matrix, matrix);
-          const count = m.FPDFFormObj_CountObjects(object);
-          for (let i = 0; i < count && seen <= MAX_OBJECTS; i++) visit(m.FPDFFormObj_GetObject(object, i), form, depth + 1);
-        }
-      };
-      const count = m.FPDFPage_CountObjects(page);
-      for (let i = 0; i < count && seen <= MAX_OBJECTS; i++) visit(m.FPDFPage_GetObject(page, i), IDENTITY, 0);
-      return result;
-    });
+  page<T>(pageNumber: number, read: (page: OpenPage) => T): T | undefined {
+    return this.#withPage(pageNumber, (page, width, height) =>
+      read({
+        graphics: (decode) => this.#graphics(page, width, height, decode),
+        render: (area, dpi) => this.#render(page, width, height, area, dpi),
+      }),
+    );
+  }
+
+  #graphics(page: number, width: number, height: number, decode: DecodeRaster): PageGraphics {
+    const m = this.#m;
+    const result: PageGraphics = { width, height, rasters: [], paths: [] };
+    const viewport = this.#viewportMatrix(page, width, height);
+    const rectOf = (object: number, matrix: Matrix): Rect | undefined => {
+      if (!m.FPDFPageObj_GetBounds(object, this.#scratch, this.#scratch + 4, this.#scratch + 8, this.#scratch + 12)) return undefined;
+      const [left, bottom, right, top] = this.#floats(4);
+      const [a, b, c, d, e, f] = multiply(matrix, viewport);
+      const corners = [
+        [left!, bottom!],
+        [left!, top!],
+        [right!, bottom!],
+        [right!, top!],
+      ].map(([x, y]) => [a * x! + c * y! + e, b * x! + d * y! + f] as const);
+      const xs = corners.map((corner) => corner[0]);
+      const ys = corners.map((corner) => corner[1]);
+      return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+    };
+    let seen = 0;
+    const visit = (object: number, matrix: Matrix, depth: number): void => {
+      if (++seen > MAX_OBJECTS) return;
+      const type = m.FPDFPageObj_GetType(object);
+      if (type === OBJ_PATH) {
+        const rect = rectOf(object, matrix);
+        if (rect) result.paths.push(rect);
+      } else if (type === OBJ_IMAGE) {
+        const rect = rectOf(object, matrix);
+        if (!rect || !m.FPDFImageObj_GetImagePixelSize(object, this.#scratch, this.#scratch + 4)) return;
+        const [w, h] = new Uint32Array(heap(m).buffer, this.#scratch, 2);
+        const filters = this.#filters(object);
+        const raw = this.#rawData(object);
+        const key = createHash('sha256').update(filters.join(' ')).update('\n').update(raw).digest('hex');
+        const raster: PageRaster = { rect, width: w!, height: h!, key };
+        result.rasters.push(raster);
+        decode(raster, () => this.#read(object, page, raster, filters, raw));
+      } else if (type === OBJ_FORM && depth < MAX_FORM_DEPTH) {
+        if (!m.FPDFPageObj_GetMatrix(object, this.#scratch)) return;
+        const form = multiply([...this.#floats(6)] as Matrix, matrix);
+        const count = m.FPDFFormObj_CountObjects(object);
+        for (let i = 0; i < count && seen <= MAX_OBJECTS; i++) visit(m.FPDFFormObj_GetObject(object, i), form, depth + 1);
+      }
+    };
+    const count = m.FPDFPage_CountObjects(page);
+    for (let i = 0; i < count && seen <= MAX_OBJECTS; i++) visit(m.FPDFPage_GetObject(page, i), IDENTITY, 0);
+    return result;
   }
 
   /** The filters of an image stream, outermost first. */
@@ -294,34 +302,38 @@ export class PictureReader {
   }
 
   /**
-   * The picture as a file: a JPEG stream as it is, an 8-bit grey or RGB Flate stream re-wrapped as PNG by zlib,
-   * a masked picture with its transparency, anything else decoded by PDFium to PNG.
+   * The picture as a file: a JPEG stream as it is, an 8-bit grey or RGB Flate stream re-wrapped as PNG by zlib (or
+   * as it stands, when PNG's predictors already made it a PNG's data), a masked picture with its transparency,
+   * anything else decoded by PDFium to PNG.
    */
   #read(object: number, page: number, raster: PageRaster, filters: readonly string[], raw: Uint8Array): PictureFile {
     const m = this.#m;
     if (raster.width * raster.height > MAX_PICTURE_PIXELS) return { bytes: sizeOnlyPng(raster.width, raster.height), mediaType: 'image/png' };
     const dictionary = imageDictionary(this.#file, raw);
-    const flate = filters.length === 1 && filters[0] === 'FlateDecode' && dictionary && !dictionary.decodeArray;
-    if (dictionary?.masked) {
-      const alpha = softMaskSamples(this.#file, dictionary, raster.width, raster.height);
-      const samples = alpha && flate ? this.#flateSamples(object, page, raster, raw) : undefined;
-      if (alpha && samples && !samples.filtered) return { bytes: withAlphaPng(raster, samples, alpha), mediaType: 'image/png' };
+    const flate = filters.length === 1 && filters[0] === 'FlateDecode' && dictionary && !dictionary.decodeArray ? dictionary : undefined;
+    const alpha = dictionary?.masked ? softMaskSamples(this.#file, dictionary, raster.width, raster.height) : undefined;
+    // A mask opaque everywhere changes nothing: a Flate picture under it is written as one without.
+    const opaque = alpha !== undefined && allOpaque(alpha);
+    if (alpha && !(opaque && flate)) {
+      const samples = flate && this.#flateSamples(object, page, raster, raw, flate);
+      const pixels = samples && (samples.stream ? unfilterRows(samples.bytes, raster.width * samples.channels, samples.channels, raster.height) : samples.bytes);
+      if (samples && pixels) return { bytes: samplesWithAlphaPng(raster.width, raster.height, samples.channels, pixels, alpha), mediaType: 'image/png' };
       // A JPEG (or any other) under a plain mask: decoded alone and joined with its mask, where PDFium's drawing it
       // with its mask composited every pixel once more (a quarter of `--images`' CPU on the PDF benchmark).
-      const joined = alpha && this.#decodedWithAlpha(object, raster, alpha);
+      const joined = this.#decodedWithAlpha(object, raster, alpha, opaque);
       if (joined) return { bytes: joined, mediaType: 'image/png' };
     }
     // Unknown, the picture may have a mask: drawn with it, an opaque picture comes out as it would without.
-    if (!dictionary || dictionary.masked) return this.#renderedPng(object, page, raster);
+    if (!dictionary || (dictionary.masked && !(opaque && flate))) return this.#renderedPng(object, page, raster);
     if (filters.length === 1 && filters[0] === 'DCTDecode' && !dictionary.decodeArray) {
       // CMYK JPEGs (4 components) are shown inverted by most viewers: they are decoded like the rest.
       const components = jpegComponents(raw);
       if (components === 1 || components === 3) return { bytes: raw, mediaType: 'image/jpeg' };
     }
-    const samples = flate ? this.#flateSamples(object, page, raster, raw) : undefined;
+    const samples = flate && this.#flateSamples(object, page, raster, raw, flate);
     if (samples) {
       const { width, height } = raster;
-      const png = samples.filtered ? encodeFilteredPng(width, height, samples.channels, samples.bytes) : encodePng(width, height, samples.channels, samples.bytes);
+      const png = samples.stream ? pngFromStream(width, height, samples.channels, samples.stream) : encodePng(width, height, samples.channels, samples.bytes);
       return { bytes: png, mediaType: 'image/png' };
     }
     const bitmap = m.FPDFImageObj_GetBitmap(object);
@@ -335,30 +347,42 @@ export class PictureReader {
 
   /**
    * An 8-bit grey or RGB picture's Flate stream inflated by Node's zlib, its samples as they are for PNG (PNG's own
-   * predictors, /Predictor 10..15, are PNG's row filters: `filtered`, each row led by its filter type): PDFium's
-   * decoding into a bitmap in WebAssembly and the conversion of every pixel back cost a 9-megapixel picture about
-   * a second. Undefined when the stream is not that (another colour space or depth, a TIFF predictor, damage).
+   * predictors, /Predictor 10..15 with the picture's colours, depth and width, are PNG's row filters: the stream
+   * is then kept, to be the PNG's data as it is): PDFium's decoding into a bitmap in WebAssembly and the conversion
+   * of every pixel back cost a 9-megapixel picture about a second. Undefined when the stream is not that (another
+   * colour space or depth, a TIFF predictor, damage).
    */
-  #flateSamples(object: number, page: number, raster: PageRaster, raw: Uint8Array): FlateSamples | undefined {
+  #flateSamples(object: number, page: number, raster: PageRaster, raw: Uint8Array, dictionary: ImageDictionary): FlateSamples | undefined {
+    const channels = this.#plainChannels(object, page, dictionary);
+    const parameters = dictionary.entries && flateParameters(dictionary.entries);
+    if (!channels || !parameters) return undefined;
+    const { width, height } = raster;
+    const predicted = parameters.predictor >= PNG_PREDICTORS;
+    const layout = predicted ? parameters.colors === channels && parameters.bitsPerComponent === 8 && parameters.columns === width : parameters.predictor === 1;
+    if (!layout) return undefined;
+    const rowBytes = width * channels;
+    const size = height * (rowBytes + (predicted ? 1 : 0));
+    const inflated = inflateWhole(raw, size);
+    if (!inflated || inflated.bytes.length !== size) return undefined;
+    if (!predicted) return { channels, bytes: inflated.bytes };
+    for (let y = 0; y < height; y++) if (inflated.bytes[y * (rowBytes + 1)]! > MAX_PNG_FILTER) return undefined;
+    // Whatever follows the zlib stream in the PDF's (an end of line counted in /Length) stays out of the PNG.
+    return { channels, bytes: inflated.bytes, stream: raw.subarray(0, inflated.consumed) };
+  }
+
+  /**
+   * 1 or 3 when the picture's samples are grey or RGB at 8 bits: told by its dictionary in the file where it can,
+   * else by PDFium's metadata (which has PDFium inflate the whole stream once more, and load its colour space).
+   */
+  #plainChannels(object: number, page: number, dictionary: ImageDictionary): 1 | 3 | undefined {
+    const stated = dictionary.entries && plainChannels(this.#file, dictionary.entries);
+    if (stated !== undefined) return stated === 'other' ? undefined : stated;
     const m = this.#m;
     if (!m.FPDFImageObj_GetImageMetadata(object, page, this.#scratch)) return undefined;
     const bitsPerPixel = this.#ints(1, 16)[0]!;
     const colourSpace = this.#ints(1, 20)[0]!;
     const channels = bitsPerPixel === 8 ? 1 : bitsPerPixel === 24 ? 3 : undefined;
-    if (channels === undefined || !PLAIN_COLOUR_SPACES.has(colourSpace)) return undefined;
-    const { width, height } = raster;
-    const rowBytes = width * channels;
-    let samples: Buffer;
-    try {
-      const most = height * (rowBytes + 1);
-      samples = inflateSync(raw, { maxOutputLength: most, chunkSize: inflateChunkSize(most) });
-    } catch {
-      return undefined;
-    }
-    if (samples.length === height * rowBytes) return { channels, bytes: samples, filtered: false };
-    if (samples.length !== height * (rowBytes + 1)) return undefined;
-    for (let y = 0; y < height; y++) if (samples[y * (rowBytes + 1)]! > MAX_PNG_FILTER) return undefined;
-    return { channels, bytes: samples, filtered: true };
+    return channels !== undefined && PLAIN_COLOUR_SPACES.has(colourSpace) ? channels : undefined;
   }
 
   /**
@@ -366,7 +390,7 @@ export class PictureReader {
    * applied, at its own pixel size) and `alpha` joined to it, as PNG: RGBA, or RGB when `alpha` is all opaque (as a
    * drawn picture comes out). Undefined when the bitmap is not one this can join (already with alpha, another size).
    */
-  #decodedWithAlpha(object: number, raster: PageRaster, alpha: Uint8Array): Uint8Array | undefined {
+  #decodedWithAlpha(object: number, raster: PageRaster, alpha: Uint8Array, opaque: boolean): Uint8Array | undefined {
     const m = this.#m;
     const bitmap = m.FPDFImageObj_GetBitmap(object);
     if (!bitmap) return undefined;
@@ -375,31 +399,12 @@ export class PictureReader {
       const format = m.FPDFBitmap_GetFormat(bitmap);
       if (format === FPDFBITMAP_BGRA || !(format in BITMAP_BYTES)) return undefined;
       if (m.FPDFBitmap_GetWidth(bitmap) !== width || m.FPDFBitmap_GetHeight(bitmap) !== height) return undefined;
-      if (alpha.every((value) => value === 255)) return this.#bitmapPng(bitmap);
+      if (opaque) return this.#bitmapPng(bitmap);
       const stride = m.FPDFBitmap_GetStride(bitmap);
       const buffer = m.FPDFBitmap_GetBuffer(bitmap);
       const source = BITMAP_BYTES[format]!;
-      return encodePngRows(width, height, 4, (y, out, at) => {
-        const start = buffer + y * stride;
-        const row = heap(m).subarray(start, start + width * source);
-        let mask = y * width;
-        if (source === 1) {
-          for (let x = 0, to = at; x < width; x++, to += 4) {
-            const grey = row[x]!;
-            out[to] = grey;
-            out[to + 1] = grey;
-            out[to + 2] = grey;
-            out[to + 3] = alpha[mask++]!;
-          }
-          return;
-        }
-        for (let from = 0, to = at; from < row.length; from += source, to += 4) {
-          out[to] = row[from + 2]!;
-          out[to + 1] = row[from + 1]!;
-          out[to + 2] = row[from]!;
-          out[to + 3] = alpha[mask++]!;
-        }
-      });
+      // Read again for each row: the WebAssembly memory's buffer is replaced when it grows.
+      return bitmapWithAlphaPng(width, height, source, (y) => heap(m).subarray(buffer + y * stride, buffer + y * stride + width * source), alpha);
     } finally {
       m.FPDFBitmap_Destroy(bitmap);
     }
@@ -496,31 +501,25 @@ export class PictureReader {
     });
   }
 
-  /**
-   * The part `area` (page units; `'page'`: all of it) of page `pageNumber`, drawn in colour at `dpi`, as PNG;
-   * undefined if it cannot be drawn.
-   */
-  renderRegion(pageNumber: number, area: Rect | 'page', dpi: number): Uint8Array | undefined {
-    return this.#withPage(pageNumber, (page, widthPt, heightPt) => {
-      const m = this.#m;
-      const region = area === 'page' ? { x0: 0, y0: 0, x1: widthPt, y1: heightPt } : area;
-      const scale = renderScale(region.x1 - region.x0, region.y1 - region.y0, dpi);
-      const pageWidth = Math.max(1, Math.round(widthPt * scale));
-      const pageHeight = Math.max(1, Math.round(heightPt * scale));
-      const left = Math.max(0, Math.floor(region.x0 * scale));
-      const top = Math.max(0, Math.floor(region.y0 * scale));
-      const width = Math.min(pageWidth, Math.ceil(region.x1 * scale)) - left;
-      const height = Math.min(pageHeight, Math.ceil(region.y1 * scale)) - top;
-      if (!(width > 0 && height > 0)) return undefined;
-      const bitmap = m.FPDFBitmap_CreateEx(width, height, FPDFBITMAP_BGRX, 0, 0);
-      if (!bitmap) return undefined;
-      try {
-        m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
-        m.FPDF_RenderPageBitmap(bitmap, page, -left, -top, pageWidth, pageHeight, 0, FPDF_PRINTING);
-        return this.#bitmapPng(bitmap);
-      } finally {
-        m.FPDFBitmap_Destroy(bitmap);
-      }
-    });
+  #render(page: number, widthPt: number, heightPt: number, area: Rect | 'page', dpi: number): Uint8Array | undefined {
+    const m = this.#m;
+    const region = area === 'page' ? { x0: 0, y0: 0, x1: widthPt, y1: heightPt } : area;
+    const scale = renderScale(region.x1 - region.x0, region.y1 - region.y0, dpi);
+    const pageWidth = Math.max(1, Math.round(widthPt * scale));
+    const pageHeight = Math.max(1, Math.round(heightPt * scale));
+    const left = Math.max(0, Math.floor(region.x0 * scale));
+    const top = Math.max(0, Math.floor(region.y0 * scale));
+    const width = Math.min(pageWidth, Math.ceil(region.x1 * scale)) - left;
+    const height = Math.min(pageHeight, Math.ceil(region.y1 * scale)) - top;
+    if (!(width > 0 && height > 0)) return undefined;
+    const bitmap = m.FPDFBitmap_CreateEx(width, height, FPDFBITMAP_BGRX, 0, 0);
+    if (!bitmap) return undefined;
+    try {
+      m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE);
+      m.FPDF_RenderPageBitmap(bitmap, page, -left, -top, pageWidth, pageHeight, 0, FPDF_PRINTING);
+      return this.#bitmapPng(bitmap);
+    } finally {
+      m.FPDFBitmap_Destroy(bitmap);
+    }
   }
 }

@@ -19,7 +19,7 @@ import { convertPdf } from '../convert-pdf.js';
 import { normaliseBbox } from '../document-layout.js';
 import type { Rect } from '../types.js';
 import { figureRegions, type PageText } from './figure-regions.js';
-import type { PageRaster, PictureFile, PictureReader } from './page-pictures.js';
+import type { OpenPage, PageRaster, PictureFile } from './page-pictures.js';
 
 /** A picture with a side under this many pixels is a decoration, not decoded (the pipeline's threshold too). */
 const MIN_PIXEL_SIDE = 16;
@@ -63,15 +63,17 @@ export async function addPdfFigures(model: DocumentModel, bytes: Uint8Array, ren
     const pictures: DocumentPictures = { files: new Map(), names: new Map() };
     for (const page of model.pages) {
       if (page.status === 'failed' || !page.width || !page.height) continue;
-      addPageFigures(reader, page, pictures, dpi);
-      if (rendering.pages) addPageImage(reader, page, dpi);
+      reader.page(page.pageNumber, (open) => {
+        addPageFigures(open, page, pictures, dpi);
+        if (rendering.pages) addPageImage(open, page, dpi);
+      });
     }
   } finally {
     reader.close();
   }
 }
 
-function addPageFigures(reader: PictureReader, page: ModelPage, pictures: DocumentPictures, dpi: number): void {
+function addPageFigures(open: OpenPage, page: ModelPage, pictures: DocumentPictures, dpi: number): void {
   const decode = (raster: PageRaster, read: () => PictureFile): void => {
     if (pictures.files.has(raster.key) || Math.min(raster.width, raster.height) < MIN_PIXEL_SIDE) return;
     // One past the limit is enough for the pipeline to refuse the document.
@@ -79,8 +81,7 @@ function addPageFigures(reader: PictureReader, page: ModelPage, pictures: Docume
     const file = read();
     if (file.bytes.byteLength > 0) pictures.files.set(raster.key, file);
   };
-  const graphics = reader.graphics(page.pageNumber, decode);
-  if (!graphics) return;
+  const graphics = open.graphics(decode);
   const { width, height } = graphics;
   const texts = page.blocks.filter((block) => block.bbox && !block.furniture).map((block) => pageText(block, width, height));
   const regions = figureRegions(graphics.paths, texts, width, height);
@@ -108,7 +109,7 @@ function addPageFigures(reader: PictureReader, page: ModelPage, pictures: Docume
       if (named === undefined) pictures.names.set(figure.raster, name);
       else name = named;
     } else {
-      const png = reader.renderRegion(page.pageNumber, padded(figure.rect, width, height), dpi);
+      const png = open.render(padded(figure.rect, width, height), dpi);
       file = png ? { bytes: png, mediaType: 'image/png' } : undefined;
     }
     if (!file) continue;
@@ -130,8 +131,8 @@ function addPageFigures(reader: PictureReader, page: ModelPage, pictures: Docume
 }
 
 /** The whole page at `dpi`, as the page's picture, named `page-<n>`. */
-function addPageImage(reader: PictureReader, page: ModelPage, dpi: number): void {
-  const png = reader.renderRegion(page.pageNumber, 'page', dpi);
+function addPageImage(open: OpenPage, page: ModelPage, dpi: number): void {
+  const png = open.render('page', dpi);
   if (png) page.image = dataUri({ bytes: png, mediaType: 'image/png' }, `page-${page.pageNumber}`);
 }
 

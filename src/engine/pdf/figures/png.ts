@@ -1,6 +1,7 @@
 /**
  * Pixels → a PNG file (8-bit greyscale, RGB or RGBA, no interlace, filter None on every row): what a PDF's decoded
- * picture or a rendered figure is written as. zlib does the compression; nothing else is needed to write PNG.
+ * picture or a rendered figure is written as. zlib does the compression; nothing else is needed to write PNG. And
+ * back: PNG's row filters undone, for a PDF's samples stored with PNG predictors.
  */
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -77,10 +78,63 @@ function rowsBuffer(bytes: number): Buffer {
 
 /** `rows` as PNG's image data wants them before compression: each row led by its filter type (0 to 4). */
 export function encodeFilteredPng(width: number, height: number, channels: PngChannels, rows: Uint8Array): Uint8Array {
+  return pngFromStream(width, height, channels, deflateSync(rows, { level: COMPRESSION, chunkSize: zlibChunkSize(rows.length / 4) }));
+}
+
+/**
+ * A PNG whose image data is `stream`, a zlib stream of rows each led by its filter type: a PDF's Flate stream with
+ * PNG predictors is one already, and goes in as it is, neither inflated again nor compressed again.
+ */
+export function pngFromStream(width: number, height: number, channels: PngChannels, stream: Uint8Array): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = COLOUR_TYPE[channels];
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: COMPRESSION, chunkSize: zlibChunkSize(rows.length / 4) })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', stream), chunk('IEND', new Uint8Array(0))]);
+}
+
+/**
+ * PNG-filtered rows (each `rowBytes` long after its filter type) back to the samples, `bytesPerPixel` apart for
+ * the filters that look left (1 below 8 bits); undefined when a row names no filter of PNG's.
+ */
+export function unfilterRows(filtered: Uint8Array, rowBytes: number, bytesPerPixel: number, height: number): Uint8Array | undefined {
+  const out = new Uint8Array(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    const from = y * (rowBytes + 1) + 1;
+    const to = y * rowBytes;
+    const up = to - rowBytes;
+    const filter = filtered[from - 1]!;
+    if (filter > 4) return undefined;
+    for (let i = 0; i < rowBytes; i++) {
+      const left = i >= bytesPerPixel ? out[to + i - bytesPerPixel]! : 0;
+      const above = y > 0 ? out[up + i]! : 0;
+      let predicted = 0;
+      if (filter === 1) predicted = left;
+      else if (filter === 2) predicted = above;
+      else if (filter === 3) predicted = (left + above) >> 1;
+      else if (filter === 4) {
+        const upperLeft = y > 0 && i >= bytesPerPixel ? out[up + i - bytesPerPixel]! : 0;
+        const estimate = left + above - upperLeft;
+        const toLeft = Math.abs(estimate - left);
+        const toAbove = Math.abs(estimate - above);
+        const toUpperLeft = Math.abs(estimate - upperLeft);
+        predicted = toLeft <= toAbove && toLeft <= toUpperLeft ? left : toAbove <= toUpperLeft ? above : upperLeft;
+      }
+      out[to + i] = (filtered[from + i]! + predicted) & 0xff;
+    }
+  }
+  return out;
+}
+
+const OPAQUE_RUN = new Uint8Array(64 << 10).fill(255);
+
+/** True when every alpha sample is 255: compared a run at a time, as memcmp does, not a callback per pixel. */
+export function allOpaque(alpha: Uint8Array): boolean {
+  const samples = Buffer.from(alpha.buffer, alpha.byteOffset, alpha.byteLength);
+  for (let at = 0; at < samples.length; at += OPAQUE_RUN.length) {
+    const part = samples.subarray(at, at + OPAQUE_RUN.length);
+    if (!part.equals(OPAQUE_RUN.subarray(0, part.length))) return false;
+  }
+  return true;
 }
