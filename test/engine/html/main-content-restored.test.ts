@@ -1,0 +1,34 @@
+/**
+ * onlyMainContent on hand-written pages where what readability dropped was restored wrongly or not at all: jump
+ * links written with the page's own address, taken for teaser cards of other pages.
+ */
+import { describe, expect, it } from 'vitest';
+import { htmlToModel } from '../../../src/engine/html/convert-html.js';
+import { markdownOf } from './helpers.js';
+
+const TITLE = 'Choosing an electric car';
+const page = (body: string) => `<!DOCTYPE html><html lang="en"><head><title>${TITLE} | Drive Guide</title></head><body>${body}</body></html>`;
+const main = (html: string) => markdownOf(htmlToModel(html, { onlyMainContent: true }));
+const menu = Array.from({ length: 30 }, (_, index) => `<li><a href="/guides/${index}">Guide number ${index}</a></li>`).join('');
+const sentences = [
+  'Most battery cars now cover well over two hundred miles on a charge, more than a week of commuting for most drivers.',
+  'Charging at home overnight costs a fraction of a tank of petrol, and public rapid chargers fill the gaps on long trips.',
+  'Servicing is cheaper too: there is no oil to change, and the brakes wear slowly because the motor slows the car.',
+  'Second-hand prices have fallen this year, so a three-year-old model is now within reach of many households.',
+  'Insurers still charge a little more for electric cars, although the gap has narrowed as repairers gained experience.',
+] as const;
+
+describe('section headings', () => {
+  it('keeps headings wrapped in a jump link written with the page’s own address (not a teaser of another page)', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><article><h1>${TITLE}</h1>
+      <ul class="jump-links"><li><a href="/guides/electric-cars#range">Range</a></li><li><a href="/guides/electric-cars#costs">Running costs</a></li></ul>
+      <a href="/guides/electric-cars#range" id="range"><h2>How far they go</h2></a>${sentences.slice(0, 2).map((sentence) => `<p>${sentence}</p>`).join('')}
+      <a href="/guides/electric-cars#costs" id="costs"><h2>What they cost to run</h2></a>${sentences.slice(2).map((sentence) => `<p>${sentence}</p>`).join('')}
+      <div class="more"><a href="/guides/hybrids"><h3>Hybrids explained</h3></a></div></article>`);
+    const markdown = main(html);
+    expect(markdown).toContain('How far they go');
+    expect(markdown).toContain('What they cost to run');
+    expect(markdown).toContain(sentences[4]);
+    expect(markdown).not.toContain('Hybrids explained');
+  });
+});
