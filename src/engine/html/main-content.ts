@@ -39,7 +39,8 @@
  * and a heading inside the kept content that matches the title (an e-book chapter's `<h2>`). So is the article's
  * lead (standfirst, abstract, subtitle), which readability leaves out with the header: see `articleLead`. So are
  * paragraphs of prose readability's cleaning dropped inside its article (a paragraph in a block it judged
- * link-heavy, a text-only `<div>`): see `droppedProse`; and lists its own sentence announces, and margin figures. A heading matches the title when one holds the other, or
+ * link-heavy, a text-only `<div>`): see `droppedProse`; and lists its own sentence announces, margin figures, and
+ * the headings of sections it kept (`droppedSectionHeadings`). A heading matches the title when one holds the other, or
  * by readability's own word similarity (the heading it drops for repeating the title).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
@@ -237,6 +238,7 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   for (const paragraph of droppedProse(body, ids)) restore(paragraph);
   for (const list of droppedIntroducedLists(body, ids)) restore(list);
   for (const figure of droppedMarginFigures(body, ids)) restore(figure);
+  for (const heading of droppedSectionHeadings(body, ids)) restore(heading);
   return ids;
 }
 
@@ -440,6 +442,40 @@ function droppedMarginFigures(body: DomElement, ids: Set<string>): DomElement[] 
     const outer = aside.parentElement?.closest(CHROME_SELECTORS.join(', ')) ?? null;
     if (outer !== null || isInBoilerplate(aside.parentElement ?? aside, Infinity)) continue;
     found.push(...aside.querySelectorAll('figure'));
+  }
+  return found;
+}
+
+/**
+ * Section headings readability dropped inside its article while keeping the section under them (a heading whose
+ * class name it takes for page chrome, `module_header`): a heading not kept, with a kept ancestor, whose next
+ * element with text is kept or holds kept elements, mostly not link text, outside page chrome and boilerplate.
+ */
+function droppedSectionHeadings(body: DomElement, ids: Set<string>): DomElement[] {
+  const kept = keptIn(ids);
+  // The elements holding a kept element, marked once from each kept element upwards (when first needed).
+  let holdingKept: Set<DomElement> | undefined;
+  const holdsKept = (element: DomElement) => {
+    if (holdingKept === undefined) {
+      holdingKept = new Set();
+      for (const keptElement of [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter(kept)) {
+        for (let node = keptElement.parentElement; node !== null && !holdingKept.has(node); node = node.parentElement) holdingKept.add(node);
+      }
+    }
+    return holdingKept.has(element);
+  };
+  const found: DomElement[] = [];
+  for (const heading of body.querySelectorAll('h2, h3, h4, h5, h6')) {
+    const id = heading.getAttribute(ID_ATTRIBUTE);
+    if (id === null || ids.has(id)) continue;
+    // A linked heading is a card's title (another page's), not the title of a section here.
+    const text = normalisedText(heading).length;
+    if (text === 0 || linkTextLength(heading) > text / 2 || !hasKeptAncestor(heading, ids)) continue;
+    let next = heading.nextElementSibling;
+    while (next !== null && normalisedText(next) === '') next = next.nextElementSibling;
+    if (next === null || !(kept(next) || holdsKept(next))) continue;
+    if (isInChrome(heading) || isInBoilerplate(heading, Infinity)) continue;
+    found.push(heading);
   }
   return found;
 }

@@ -1,6 +1,7 @@
 /**
- * onlyMainContent on hand-written pages where what readability dropped was restored wrongly or not at all: jump
- * links written with the page's own address, taken for teaser cards of other pages.
+ * onlyMainContent on hand-written pages where what readability dropped was restored wrongly or not at all: section
+ * headings dropped for a class name readability takes for chrome; jump links written with the page's own address,
+ * taken for teaser cards of other pages.
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
@@ -19,6 +20,16 @@ const sentences = [
 ] as const;
 
 describe('section headings', () => {
+  it('keeps section headings readability drops for a class name it takes for page chrome, when it keeps their sections', () => {
+    const sections = ['Why choose an electric car', 'How to pay for one', 'Where to charge'];
+    const html = page(`<nav><ul>${menu}</ul></nav><article><h1>${TITLE}</h1><div class="intro"><p>${sentences[4]}</p><p>${sentences[3]}</p></div>${sections
+      .map((heading, index) => `<div class="module blurb"><h2 class="module_header">${heading}</h2><div class="description"><p>${sentences[index]}</p><p>${sentences[index + 1]}</p></div></div>`)
+      .join('')}</article>`);
+    const markdown = main(html);
+    for (const heading of sections) expect(markdown).toContain(`## ${heading}`);
+    expect(markdown.indexOf('## How to pay for one')).toBeLessThan(markdown.indexOf(sentences[2]));
+  });
+
   it('keeps headings wrapped in a jump link written with the page’s own address (not a teaser of another page)', () => {
     const html = page(`<nav><ul>${menu}</ul></nav><article><h1>${TITLE}</h1>
       <ul class="jump-links"><li><a href="/guides/electric-cars#range">Range</a></li><li><a href="/guides/electric-cars#costs">Running costs</a></li></ul>
