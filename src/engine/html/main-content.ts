@@ -9,9 +9,11 @@
  *
  * Readability's article is kept whenever it holds text, readerable page or not: a larger container (`<main>`,
  * `<body>`) brings comment threads, menus and footers with it. Only when it holds less than a fifth of the page's
- * text (a comment thread marked up as one beside it not counted) is it widened: a fragment (one paragraph, a lead)
- * gets the page's own marked-up container of it (the smallest `itemprop="articleBody"`, `<article>` or `<main>`
- * holding all of it and more, never `<body>`, without the comment thread beside it). So does an article holding
+ * text (a comment thread marked up as one beside it not counted; the article as readability found it, without the
+ * title heading, lead and prose restored around it, which would make a fragment look whole) is it widened: a
+ * fragment (one paragraph, a lead) gets the page's own marked-up container of it (the smallest
+ * `itemprop="articleBody"`, `<article>` or `<main>` holding all of it and more, never `<body>`, without the comment
+ * thread beside it; the restored title heading kept before it when outside). So does an article holding
  * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others), or of
  * the `<main>` holding it when prose it left out there is half its length again (a page builder's text modules). An
  * article readability found inside a side block is given up only for a container holding more text than it. Only
@@ -98,16 +100,23 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
     return 'table-page';
   }
   removeOverlays(body);
-  const viaReadability = readabilityIds(document);
+  const readability = readabilityIds(document);
+  const viaReadability = readability?.kept ?? null;
   // A thread's other posts join the one readability took; marked up as comments (schema.org), they are the page.
-  const threadPosts = viaReadability === null ? [] : siblingPosts(body, viaReadability);
-  for (const post of threadPosts) keepWhole(viaReadability as Set<string>, post);
+  const threadPosts = readability === null ? [] : siblingPosts(body, readability.kept);
   // The FAQ the page declares in its JSON-LD is its content, where readability left it out.
-  const faqShown = viaReadability === null ? null : faqSection(body, faq);
-  if (faqShown !== null) keepWhole(viaReadability as Set<string>, faqShown);
+  const faqShown = readability === null ? null : faqSection(body, faq);
+  if (readability !== null) {
+    for (const element of faqShown === null ? threadPosts : [...threadPosts, faqShown]) {
+      keepWhole(readability.kept, element);
+      keepWhole(readability.found, element);
+    }
+  }
   let method: MainContentMethod;
   let misplaced = viaReadability !== null && isMisplaced(body, viaReadability);
-  let widened = viaReadability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, viaReadability);
+  // Whether readability's article is a fragment of the page's is judged on what it found itself: the lead, headings
+  // and prose restored around it would make a fragment look whole.
+  let widened = readability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, readability.found);
   // A side block readability took for the article is given up only for a container holding more text than it:
   // a "misplaced" article under an unlucky class name beside a near-empty <article> stays.
   if (misplaced && viaReadability !== null && (widened === null || normalisedText(widened.root).length <= keptTextLength(body, viaReadability))) {
@@ -117,7 +126,10 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   if (widened !== null) {
     // Widened around readability's article, not to its comment thread.
     if (viaReadability !== null) for (const section of commentSectionsBeside(widened.root, keptIn(viaReadability))) section.remove();
-    body.replaceChildren(widened.root);
+    // The title heading restored beside readability's article stays when the container does not hold it.
+    const title = readability?.title ?? null;
+    if (title !== null && !isInside(title, widened.root)) body.replaceChildren(title, widened.root);
+    else body.replaceChildren(widened.root);
     removeChrome(body);
     method = widened.method;
   } else if (viaReadability !== null && !misplaced) {
@@ -186,8 +198,11 @@ function removeOverlays(body: DomElement): void {
   }
 }
 
-/** The ids of the elements readability keeps, or null when readability finds no article with text. */
-function readabilityIds(document: DomDocument): Set<string> | null {
+/**
+ * The ids of the elements readability keeps (`kept`: its article with what it dropped restored, see below; `found`:
+ * its article alone), or null when readability finds no article with text.
+ */
+function readabilityIds(document: DomDocument): { kept: Set<string>; found: Set<string>; title: DomElement | null } | null {
   const body = document.body as DomElement;
   const elements = [...body.querySelectorAll('*')];
   elements.forEach((element, index) => element.setAttribute(ID_ATTRIBUTE, String(index)));
@@ -217,6 +232,8 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   if (ids.size === 0) return null;
   recoverReplacedElements(content, elements, ids);
   recoverLooseText(content, document, ids);
+  // What readability itself found, before the restorations below: the measure of the article's share of the page.
+  const found = new Set(ids);
 
   // Headings readability dropped for repeating the title: the page's first h1 when the article has none
   // (Wikipedia keeps it outside the content element), and a heading inside the kept content (a chapter's h2).
@@ -228,7 +245,8 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   const restore = (element: DomElement) => keepWhole(ids, element);
   // The title heading: the first h1 matching the title (a logo or site name often comes first in an h1 of its own).
   const titleH1 = [...body.querySelectorAll('h1')].find(matchesTitle);
-  if (!hasHeading && titleH1 !== undefined && !isInChrome(titleH1)) restore(titleH1);
+  const titleRestored = !hasHeading && titleH1 !== undefined && !isInChrome(titleH1);
+  if (titleRestored) restore(titleH1);
   for (const heading of body.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
     const id = heading.getAttribute(ID_ATTRIBUTE) as string;
     const parentId = heading.parentElement?.getAttribute(ID_ATTRIBUTE);
@@ -239,7 +257,7 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   for (const list of droppedIntroducedLists(body, ids)) restore(list);
   for (const figure of droppedMarginFigures(body, ids)) restore(figure);
   for (const heading of droppedSectionHeadings(body, ids)) restore(heading);
-  return ids;
+  return { kept: ids, found, title: titleRestored ? titleH1 : null };
 }
 
 /** Class words of one post among others: a forum's or a Q&A page's posts, replies and answers. */

@@ -1,7 +1,8 @@
 /**
  * onlyMainContent on hand-written pages where what readability dropped was restored wrongly or not at all: section
  * headings dropped for a class name readability takes for chrome; jump links written with the page's own address,
- * taken for teaser cards of other pages.
+ * taken for teaser cards of other pages; a fragment of the article judged whole for the title heading restored
+ * beside it.
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
@@ -41,5 +42,26 @@ describe('section headings', () => {
     expect(markdown).toContain('What they cost to run');
     expect(markdown).toContain(sentences[4]);
     expect(markdown).not.toContain('Hybrids explained');
+  });
+});
+
+describe('an article readability finds only a fragment of', () => {
+  it('is widened to its <main> although the title heading restored beside it lies outside, which stays', () => {
+    const others = Array.from({ length: 60 }, (_, index) => `<li><a href="/questions/${index}">Another question people asked about cooking number ${index}</a></li>`).join('');
+    const answer = [
+      'Check everything, then check it again: test every recipe at full size and write down what can be made the day before without losing quality.',
+      'Keep one checklist for what travels with you: food, cooking and serving utensils, plates, decoration and the gear to clean up afterwards.',
+      'Visit the place before the day and make sure there is room in the fridge and on the stove for what you bring, and that you can park near the door.',
+    ];
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Catering an event for the first time</title></head><body><header><nav><ul>${others.slice(0, 2000)}</ul></nav></header>
+      <div id="content"><div class="question-header"><h1><a href="/questions/1/catering">Catering an event for the first time</a></h1></div>
+      <main><div class="entry"><p>I am starting a small catering service and my first event is for forty people next month. What should I prepare?</p></div>
+      <h2>2 replies</h2><div class="entry">${answer.map((text) => `<p>${text}</p>`).join('')}</div>
+      <div class="entry"><p>Bring twice the napkins you think you need, and a roll of foil: something always spills, and guests take food home.</p></div></main>
+      <div class="side"><h2>Hot questions</h2><ul>${others}</ul></div></div></body></html>`;
+    const markdown = main(html);
+    expect(markdown.startsWith('# [Catering an event for the first time]')).toBe(true);
+    for (const text of ['I am starting a small catering service', '## 2 replies', answer[2], 'Bring twice the napkins']) expect(markdown).toContain(text);
+    expect(markdown).not.toContain('Hot questions');
   });
 });
