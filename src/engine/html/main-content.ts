@@ -351,7 +351,7 @@ function textSimilarity(title: string, text: string): number {
 }
 
 /** Class/id words of an article's lead: its standfirst, abstract or summary under the title. */
-const LEAD_WORDS = /(?:^|[\s_-])(intro|lead|lede|abstract|teaser|standfirst|summary|excerpt|chapo|deck|dek|subtitle|sub-?headline|subline)(?:$|[\s_-])/i;
+const LEAD_WORDS = /(?:^|[\s_-])(intro|lead|lede|abstract|standfirst|summary|chapo|deck|dek|subtitle|sub-?headline|subline)(?:$|[\s_-])/i;
 /** A lead is a sentence or a paragraph: between these lengths (characters). */
 const LEAD_MIN = 20;
 const LEAD_MAX = 1500;
@@ -380,6 +380,14 @@ function articleLead(elements: DomElement[], ids: Set<string>, title: DomElement
   const titleIndex = title === undefined ? NaN : Number(title.getAttribute(ID_ATTRIBUTE));
   const betweenTitleAndBody = (index: number) => index > titleIndex && index < first;
   if (!Number.isNaN(titleIndex)) for (const element of elements.slice(titleIndex + 1, first)) candidates.add(element);
+  // A page that holds its article twice (a second copy for another screen size) puts the copy readability did not
+  // take before the title's paragraphs: its paragraphs are no lead, the article has them already.
+  let keptParagraphs: Set<string> | undefined;
+  const alreadyKept = (text: string) =>
+    (keptParagraphs ??= new Set([...ids].flatMap((id) => {
+      const element = elements[Number(id)];
+      return element !== undefined && tagOf(element) === 'p' ? [normalisedText(element)] : [];
+    }))).has(text);
   const leads: DomElement[] = [];
   for (const candidate of candidates) {
     const index = Number(candidate.getAttribute(ID_ATTRIBUTE));
@@ -390,7 +398,7 @@ function articleLead(elements: DomElement[], ids: Set<string>, title: DomElement
     const text = normalisedText(candidate);
     const unmarkedStandfirst = tagOf(candidate) === 'p' && betweenTitleAndBody(index) && text.length >= STANDFIRST_MIN && candidate.closest('figure, figcaption') === null;
     if ((!marked && !unmarkedStandfirst) || isInside(firstKept, candidate)) continue;
-    if (text.length < LEAD_MIN || text.length > LEAD_MAX) continue;
+    if (text.length < LEAD_MIN || text.length > LEAD_MAX || alreadyKept(text)) continue;
     if (candidate.querySelector('h1, article, main, img, figure, table, form') !== null) continue;
     const linkText = linkTextLength(candidate);
     if (linkText > text.length * 0.3) continue;

@@ -1,8 +1,8 @@
 /**
- * onlyMainContent on hand-written pages where what readability dropped was restored wrongly or not at all: section
- * headings dropped for a class name readability takes for chrome; jump links written with the page's own address,
- * taken for teaser cards of other pages; a fragment of the article judged whole for the title heading restored
- * beside it.
+ * onlyMainContent on hand-written pages where what readability dropped was restored wrongly or not at all: a
+ * listing's excerpt taken for the lead, a second copy of the article taken for a standfirst; section headings
+ * dropped for a class name readability takes for chrome; jump links written with the page's own address, taken for
+ * teaser cards of other pages; a fragment of the article judged whole for the title heading restored beside it.
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
@@ -19,6 +19,29 @@ const sentences = [
   'Second-hand prices have fallen this year, so a three-year-old model is now within reach of many households.',
   'Insurers still charge a little more for electric cars, although the gap has narrowed as repairers gained experience.',
 ] as const;
+const prose = sentences.map((sentence) => `<p>${sentence}</p>`).join('');
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe('the article’s lead', () => {
+  it('leaves out a post’s excerpt (the listing’s teaser of it) above the article', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><header><h1>${TITLE}</h1>
+      <div class="post-excerpt">Everything you need to know before you swap your petrol car for a battery one, in five minutes.</div></header>
+      <div class="entry-content">${prose}</div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain(sentences[0]);
+    expect(markdown).toContain(sentences[4]);
+    expect(markdown).not.toContain('Everything you need to know before you swap');
+  });
+
+  it('keeps each paragraph once when the page holds a second copy of the article before the one readability takes', () => {
+    const copy = sentences.slice(0, 3).map((sentence) => `<p>${sentence}</p>`).join('');
+    const html = page(`<nav><ul>${menu}</ul></nav><div class="hero"><h1>${TITLE}</h1><div class="info">By Jane Doe</div></div>
+      <div class="content-wrap"><div class="left"><div class="rich-text">${copy}</div></div></div>
+      <div class="post-main"><div class="post-main__article"><h1>${TITLE}</h1><div class="post-main__rich-text">${prose}</div></div></div>`);
+    const markdown = main(html);
+    for (const sentence of sentences) expect(count(markdown, sentence)).toBe(1);
+  });
+});
 
 describe('section headings', () => {
   it('keeps section headings readability drops for a class name it takes for page chrome, when it keeps their sections', () => {
