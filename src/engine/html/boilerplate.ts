@@ -162,15 +162,16 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     if (SKIP_LINK.test(normalisedText(link))) link.remove();
   }
   // Teaser cards of other pages: a link wrapping a heading, or a block named a teaser or card that is mostly link.
+  const anchors = anchorsOf(root);
   for (const element of root.querySelectorAll('a')) {
-    if (element.parentNode === null || (element.getAttribute('href') ?? '').trim().startsWith('#')) continue;
+    if (element.parentNode === null || pointsIntoPage(element.getAttribute('href'), anchors)) continue;
     if (element.querySelector('h1, h2, h3, h4, h5, h6') !== null && removable(element)) element.remove();
   }
   // A list of other articles: items headed by a link to another page (its title), with an excerpt or picture.
   for (const heading of root.querySelectorAll('li h1, li h2, li h3, li h4, li h5, li h6')) {
     const text = textLength.get(heading) ?? 0;
     if (heading.parentNode === null || text === 0 || (linkLength.get(heading) ?? 0) < text * 0.9) continue;
-    if (![...heading.querySelectorAll('a')].some((link) => !(link.getAttribute('href') ?? '#').trim().startsWith('#'))) continue;
+    if (![...heading.querySelectorAll('a')].some((link) => !pointsIntoPage(link.getAttribute('href') ?? '#', anchors))) continue;
     const item = outermostListItem(heading, root);
     if (item !== null && removable(item)) item.remove();
   }
@@ -196,7 +197,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     if (text === 0 || text > READ_ALSO_MAX || links / text < 0.5 || text - links > READ_ALSO_LEAD_IN) continue;
     // A paragraph inside a list item is the item's text: the list rule above judged the list as a whole.
     if (element.parentElement !== null && tagOf(element.parentElement) === 'li') continue;
-    if (![...element.querySelectorAll('a')].some((link) => !(link.getAttribute('href') ?? '').trim().startsWith('#'))) continue;
+    if (![...element.querySelectorAll('a')].some((link) => !pointsIntoPage(link.getAttribute('href'), anchors))) continue;
     // "Website: https://…": an address written out is a reference the article gives, not a link to another story.
     if ([...element.querySelectorAll('a')].some((link) => WRITTEN_ADDRESS.test((link.textContent ?? '').trim()))) continue;
     if (removable(element)) element.remove();
@@ -219,10 +220,11 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
  */
 function removeTeaserArticles(root: DomElement, isPost: (element: DomElement) => boolean): void {
   const cards = new Set<DomElement>();
+  const anchors = anchorsOf(root);
   for (const heading of root.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')) {
     const text = normalisedText(heading).length;
     if (text === 0 || linkTextLength(heading) < text * 0.9) continue;
-    if (![...heading.querySelectorAll('a')].some((link) => !(link.getAttribute('href') ?? '#').trim().startsWith('#'))) continue;
+    if (![...heading.querySelectorAll('a')].some((link) => !pointsIntoPage(link.getAttribute('href') ?? '#', anchors))) continue;
     const card = heading.closest('article');
     if (card === null || card === root || !isInside(card, root) || isPost(card)) continue;
     const cardText = normalisedText(card).length;
@@ -230,6 +232,24 @@ function removeTeaserArticles(root: DomElement, isPost: (element: DomElement) =>
   }
   const cardsText = textLengthOf(cards);
   if (cardsText < normalisedText(root).length * 0.5) for (const card of cards) card.remove();
+}
+
+/**
+ * Whether a link's address points into the page itself: a bare fragment (`#section`), or an address ending in the
+ * fragment of an element of `root` (a jump link written with the page's own address, `/guide#section`, which
+ * wraps a section heading as often as a bare one does). `anchors` gives the ids in `root`, read on first use.
+ */
+function pointsIntoPage(href: string | null, anchors: () => Set<string>): boolean {
+  const address = (href ?? '').trim();
+  if (address.startsWith('#')) return true;
+  const hash = address.indexOf('#');
+  return hash > 0 && anchors().has(address.slice(hash + 1));
+}
+
+/** The ids of the elements in `root`, computed once when first asked for. */
+function anchorsOf(root: DomElement): () => Set<string> {
+  let ids: Set<string> | undefined;
+  return () => (ids ??= new Set([...root.querySelectorAll('[id]')].map((element) => element.getAttribute('id') ?? '')));
 }
 
 /** Link text that is a web address written out. */

@@ -9,9 +9,11 @@
  *
  * Readability's article is kept whenever it holds text, readerable page or not: a larger container (`<main>`,
  * `<body>`) brings comment threads, menus and footers with it. Only when it holds less than a fifth of the page's
- * text (a comment thread marked up as one beside it not counted) is it widened: a fragment (one paragraph, a lead)
- * gets the page's own marked-up container of it (the smallest `itemprop="articleBody"`, `<article>` or `<main>`
- * holding all of it and more, never `<body>`, without the comment thread beside it). So does an article holding
+ * text (a comment thread marked up as one beside it not counted; the article as readability found it, without the
+ * title heading, lead and prose restored around it, which would make a fragment look whole) is it widened: a
+ * fragment (one paragraph, a lead) gets the page's own marked-up container of it (the smallest
+ * `itemprop="articleBody"`, `<article>` or `<main>` holding all of it and more, never `<body>`, without the comment
+ * thread beside it; the restored title heading kept before it when outside). So does an article holding
  * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others), or of
  * the `<main>` holding it when prose it left out there is half its length again (a page builder's text modules). An
  * article readability found inside a side block is given up only for a container holding more text than it. Only
@@ -39,7 +41,8 @@
  * and a heading inside the kept content that matches the title (an e-book chapter's `<h2>`). So is the article's
  * lead (standfirst, abstract, subtitle), which readability leaves out with the header: see `articleLead`. So are
  * paragraphs of prose readability's cleaning dropped inside its article (a paragraph in a block it judged
- * link-heavy, a text-only `<div>`): see `droppedProse`; and lists its own sentence announces, and margin figures. A heading matches the title when one holds the other, or
+ * link-heavy, a text-only `<div>`): see `droppedProse`; and lists its own sentence announces, margin figures, and
+ * the headings of sections it kept (`droppedSectionHeadings`). A heading matches the title when one holds the other, or
  * by readability's own word similarity (the heading it drops for repeating the title).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
@@ -97,16 +100,23 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
     return 'table-page';
   }
   removeOverlays(body);
-  const viaReadability = readabilityIds(document);
+  const readability = readabilityIds(document);
+  const viaReadability = readability?.kept ?? null;
   // A thread's other posts join the one readability took; marked up as comments (schema.org), they are the page.
-  const threadPosts = viaReadability === null ? [] : siblingPosts(body, viaReadability);
-  for (const post of threadPosts) keepWhole(viaReadability as Set<string>, post);
+  const threadPosts = readability === null ? [] : siblingPosts(body, readability.kept);
   // The FAQ the page declares in its JSON-LD is its content, where readability left it out.
-  const faqShown = viaReadability === null ? null : faqSection(body, faq);
-  if (faqShown !== null) keepWhole(viaReadability as Set<string>, faqShown);
+  const faqShown = readability === null ? null : faqSection(body, faq);
+  if (readability !== null) {
+    for (const element of faqShown === null ? threadPosts : [...threadPosts, faqShown]) {
+      keepWhole(readability.kept, element);
+      keepWhole(readability.found, element);
+    }
+  }
   let method: MainContentMethod;
   let misplaced = viaReadability !== null && isMisplaced(body, viaReadability);
-  let widened = viaReadability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, viaReadability);
+  // Whether readability's article is a fragment of the page's is judged on what it found itself: the lead, headings
+  // and prose restored around it would make a fragment look whole.
+  let widened = readability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, readability.found);
   // A side block readability took for the article is given up only for a container holding more text than it:
   // a "misplaced" article under an unlucky class name beside a near-empty <article> stays.
   if (misplaced && viaReadability !== null && (widened === null || normalisedText(widened.root).length <= keptTextLength(body, viaReadability))) {
@@ -116,7 +126,10 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   if (widened !== null) {
     // Widened around readability's article, not to its comment thread.
     if (viaReadability !== null) for (const section of commentSectionsBeside(widened.root, keptIn(viaReadability))) section.remove();
-    body.replaceChildren(widened.root);
+    // The title heading restored beside readability's article stays when the container does not hold it.
+    const title = readability?.title ?? null;
+    if (title !== null && !isInside(title, widened.root)) body.replaceChildren(title, widened.root);
+    else body.replaceChildren(widened.root);
     removeChrome(body);
     method = widened.method;
   } else if (viaReadability !== null && !misplaced) {
@@ -185,8 +198,11 @@ function removeOverlays(body: DomElement): void {
   }
 }
 
-/** The ids of the elements readability keeps, or null when readability finds no article with text. */
-function readabilityIds(document: DomDocument): Set<string> | null {
+/**
+ * The ids of the elements readability keeps (`kept`: its article with what it dropped restored, see below; `found`:
+ * its article alone), or null when readability finds no article with text.
+ */
+function readabilityIds(document: DomDocument): { kept: Set<string>; found: Set<string>; title: DomElement | null } | null {
   const body = document.body as DomElement;
   const elements = [...body.querySelectorAll('*')];
   elements.forEach((element, index) => element.setAttribute(ID_ATTRIBUTE, String(index)));
@@ -216,6 +232,8 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   if (ids.size === 0) return null;
   recoverReplacedElements(content, elements, ids);
   recoverLooseText(content, document, ids);
+  // What readability itself found, before the restorations below: the measure of the article's share of the page.
+  const found = new Set(ids);
 
   // Headings readability dropped for repeating the title: the page's first h1 when the article has none
   // (Wikipedia keeps it outside the content element), and a heading inside the kept content (a chapter's h2).
@@ -227,7 +245,8 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   const restore = (element: DomElement) => keepWhole(ids, element);
   // The title heading: the first h1 matching the title (a logo or site name often comes first in an h1 of its own).
   const titleH1 = [...body.querySelectorAll('h1')].find(matchesTitle);
-  if (!hasHeading && titleH1 !== undefined && !isInChrome(titleH1)) restore(titleH1);
+  const titleRestored = !hasHeading && titleH1 !== undefined && !isInChrome(titleH1);
+  if (titleRestored) restore(titleH1);
   for (const heading of body.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
     const id = heading.getAttribute(ID_ATTRIBUTE) as string;
     const parentId = heading.parentElement?.getAttribute(ID_ATTRIBUTE);
@@ -237,7 +256,8 @@ function readabilityIds(document: DomDocument): Set<string> | null {
   for (const paragraph of droppedProse(body, ids)) restore(paragraph);
   for (const list of droppedIntroducedLists(body, ids)) restore(list);
   for (const figure of droppedMarginFigures(body, ids)) restore(figure);
-  return ids;
+  for (const heading of droppedSectionHeadings(body, ids)) restore(heading);
+  return { kept: ids, found, title: titleRestored ? titleH1 : null };
 }
 
 /** Class words of one post among others: a forum's or a Q&A page's posts, replies and answers. */
@@ -331,7 +351,7 @@ function textSimilarity(title: string, text: string): number {
 }
 
 /** Class/id words of an article's lead: its standfirst, abstract or summary under the title. */
-const LEAD_WORDS = /(?:^|[\s_-])(intro|lead|lede|abstract|teaser|standfirst|summary|excerpt|chapo|deck|dek|subtitle|sub-?headline|subline)(?:$|[\s_-])/i;
+const LEAD_WORDS = /(?:^|[\s_-])(intro|lead|lede|abstract|standfirst|summary|chapo|deck|dek|subtitle|sub-?headline|subline)(?:$|[\s_-])/i;
 /** A lead is a sentence or a paragraph: between these lengths (characters). */
 const LEAD_MIN = 20;
 const LEAD_MAX = 1500;
@@ -360,6 +380,14 @@ function articleLead(elements: DomElement[], ids: Set<string>, title: DomElement
   const titleIndex = title === undefined ? NaN : Number(title.getAttribute(ID_ATTRIBUTE));
   const betweenTitleAndBody = (index: number) => index > titleIndex && index < first;
   if (!Number.isNaN(titleIndex)) for (const element of elements.slice(titleIndex + 1, first)) candidates.add(element);
+  // A page that holds its article twice (a second copy for another screen size) puts the copy readability did not
+  // take before the title's paragraphs: its paragraphs are no lead, the article has them already.
+  let keptParagraphs: Set<string> | undefined;
+  const alreadyKept = (text: string) =>
+    (keptParagraphs ??= new Set([...ids].flatMap((id) => {
+      const element = elements[Number(id)];
+      return element !== undefined && tagOf(element) === 'p' ? [normalisedText(element)] : [];
+    }))).has(text);
   const leads: DomElement[] = [];
   for (const candidate of candidates) {
     const index = Number(candidate.getAttribute(ID_ATTRIBUTE));
@@ -370,7 +398,7 @@ function articleLead(elements: DomElement[], ids: Set<string>, title: DomElement
     const text = normalisedText(candidate);
     const unmarkedStandfirst = tagOf(candidate) === 'p' && betweenTitleAndBody(index) && text.length >= STANDFIRST_MIN && candidate.closest('figure, figcaption') === null;
     if ((!marked && !unmarkedStandfirst) || isInside(firstKept, candidate)) continue;
-    if (text.length < LEAD_MIN || text.length > LEAD_MAX) continue;
+    if (text.length < LEAD_MIN || text.length > LEAD_MAX || alreadyKept(text)) continue;
     if (candidate.querySelector('h1, article, main, img, figure, table, form') !== null) continue;
     const linkText = linkTextLength(candidate);
     if (linkText > text.length * 0.3) continue;
@@ -440,6 +468,40 @@ function droppedMarginFigures(body: DomElement, ids: Set<string>): DomElement[] 
     const outer = aside.parentElement?.closest(CHROME_SELECTORS.join(', ')) ?? null;
     if (outer !== null || isInBoilerplate(aside.parentElement ?? aside, Infinity)) continue;
     found.push(...aside.querySelectorAll('figure'));
+  }
+  return found;
+}
+
+/**
+ * Section headings readability dropped inside its article while keeping the section under them (a heading whose
+ * class name it takes for page chrome, `module_header`): a heading not kept, with a kept ancestor, whose next
+ * element with text is kept or holds kept elements, mostly not link text, outside page chrome and boilerplate.
+ */
+function droppedSectionHeadings(body: DomElement, ids: Set<string>): DomElement[] {
+  const kept = keptIn(ids);
+  // The elements holding a kept element, marked once from each kept element upwards (when first needed).
+  let holdingKept: Set<DomElement> | undefined;
+  const holdsKept = (element: DomElement) => {
+    if (holdingKept === undefined) {
+      holdingKept = new Set();
+      for (const keptElement of [...body.querySelectorAll(`[${ID_ATTRIBUTE}]`)].filter(kept)) {
+        for (let node = keptElement.parentElement; node !== null && !holdingKept.has(node); node = node.parentElement) holdingKept.add(node);
+      }
+    }
+    return holdingKept.has(element);
+  };
+  const found: DomElement[] = [];
+  for (const heading of body.querySelectorAll('h2, h3, h4, h5, h6')) {
+    const id = heading.getAttribute(ID_ATTRIBUTE);
+    if (id === null || ids.has(id)) continue;
+    // A linked heading is a card's title (another page's), not the title of a section here.
+    const text = normalisedText(heading).length;
+    if (text === 0 || linkTextLength(heading) > text / 2 || !hasKeptAncestor(heading, ids)) continue;
+    let next = heading.nextElementSibling;
+    while (next !== null && normalisedText(next) === '') next = next.nextElementSibling;
+    if (next === null || !(kept(next) || holdsKept(next))) continue;
+    if (isInChrome(heading) || isInBoilerplate(heading, Infinity)) continue;
+    found.push(heading);
   }
   return found;
 }
