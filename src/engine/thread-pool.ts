@@ -176,7 +176,7 @@ export class EngineThreadPool {
 
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
-    this.#ocr = new SharedOcr(Math.min(this.size, Math.max(1, options.ocrWorkers ?? 1)));
+    this.#ocr = new SharedOcr(Math.min(this.size, options.ocrWorkers ?? 1));
     this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, liteParseModule: options.liteParseModule };
     this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;

@@ -58,9 +58,10 @@ function endWorker(worker: Worker): Promise<unknown> {
   return worker.terminate();
 }
 
-function endKept(kept: Kept): void {
+/** Ends a kept worker (its idle timer with it); settles once it has ended, or failed to start. */
+function endKept(kept: Kept): Promise<unknown> {
   clearTimeout(kept.idleTimer);
-  void kept.worker.then(endWorker).catch(() => undefined);
+  return kept.worker.then(endWorker).catch(() => undefined);
 }
 
 /**
@@ -162,15 +163,14 @@ export class TesseractWorkers {
     clearTimeout(this.#idleTimer);
     const kept = [...this.#crews.values()].flatMap((crew) => crew.workers);
     this.#crews.clear();
-    for (const worker of kept) clearTimeout(worker.idleTimer);
-    await Promise.all(kept.map(({ worker }) => worker.then(endWorker).catch(() => undefined)));
+    await Promise.all(kept.map(endKept));
   }
 
   #endIdle(): void {
     for (const [set, crew] of this.#crews) {
       if (crew.workers.some((worker) => worker.pages > 0)) continue;
       this.#crews.delete(set);
-      for (const worker of crew.workers) endKept(worker);
+      for (const worker of crew.workers) void endKept(worker);
     }
   }
 
@@ -187,7 +187,7 @@ export class TesseractWorkers {
       if (this.#crews.size < KEPT_LANGUAGE_SETS) break;
       if (old.workers.some((worker) => worker.pages > 0)) continue;
       this.#crews.delete(set);
-      for (const worker of old.workers) endKept(worker);
+      for (const worker of old.workers) void endKept(worker);
     }
     const fresh: Crew = { workers: [], busySince: undefined };
     this.#crews.set(languages, fresh);
@@ -225,7 +225,7 @@ export class TesseractWorkers {
       const at = crew.workers.indexOf(kept);
       if (kept.pages > 0 || at < 0) return;
       crew.workers.splice(at, 1);
-      endKept(kept);
+      void endKept(kept);
     }, this.#extraIdleMs).unref();
   }
 }
