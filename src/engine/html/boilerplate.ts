@@ -173,7 +173,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   for (const heading of root.querySelectorAll('li h1, li h2, li h3, li h4, li h5, li h6')) {
     const text = textLength.get(heading) ?? 0;
     if (heading.parentNode === null || text === 0 || (linkLength.get(heading) ?? 0) < text * 0.9) continue;
-    if (![...heading.querySelectorAll('a')].some((link) => !pointsIntoPage(link.getAttribute('href') ?? '#', anchors))) continue;
+    if (!linksElsewhere(heading, anchors)) continue;
     const item = outermostListItem(heading, root);
     if (item !== null && removable(item)) item.remove();
   }
@@ -199,7 +199,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     if (text === 0 || text > READ_ALSO_MAX || links / text < 0.5 || text - links > READ_ALSO_LEAD_IN) continue;
     // A paragraph inside a list item is the item's text: the list rule above judged the list as a whole.
     if (element.parentElement !== null && tagOf(element.parentElement) === 'li') continue;
-    if (![...element.querySelectorAll('a')].some((link) => !pointsIntoPage(link.getAttribute('href'), anchors))) continue;
+    if (!linksElsewhere(element, anchors)) continue;
     // "Website: https://…": an address written out is a reference the article gives, not a link to another story.
     if ([...element.querySelectorAll('a')].some((link) => WRITTEN_ADDRESS.test((link.textContent ?? '').trim()))) continue;
     if (removable(element)) element.remove();
@@ -270,7 +270,7 @@ function removeTeaserArticles(root: DomElement, isPost: (element: DomElement) =>
   for (const heading of root.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')) {
     const text = normalisedText(heading).length;
     if (text === 0 || linkTextLength(heading) < text * 0.9) continue;
-    if (![...heading.querySelectorAll('a')].some((link) => !pointsIntoPage(link.getAttribute('href') ?? '#', anchors))) continue;
+    if (!linksElsewhere(heading, anchors)) continue;
     const card = heading.closest('article');
     if (card === null || card === root || !isInside(card, root) || isPost(card)) continue;
     const cardText = normalisedText(card).length;
@@ -278,6 +278,14 @@ function removeTeaserArticles(root: DomElement, isPost: (element: DomElement) =>
   }
   const cardsText = textLengthOf(cards);
   if (cardsText < normalisedText(root).length * 0.5) for (const card of cards) card.remove();
+}
+
+/**
+ * Whether `element` holds a link to another page. An `<a>` without an address is a named anchor or a script's
+ * handle, no link to anywhere.
+ */
+function linksElsewhere(element: DomElement, anchors: () => Set<string>): boolean {
+  return [...element.querySelectorAll('a[href]')].some((link) => !pointsIntoPage(link.getAttribute('href'), anchors));
 }
 
 /**
