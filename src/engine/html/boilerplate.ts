@@ -19,14 +19,16 @@
  *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item or a nested `<article>` headed
  *   by a link to another page), picture credits and source lines ("Photo:", "Image credit:",
  *   "Source:", a caption ending in "© name", "Name / Getty Images"), copyright lines, call-to-action boxes (`cta`), and headings left at
- *   the end with nothing under them.
+ *   the end with nothing under them;
+ * - a page builder's copies of a long block beside the first (one per screen size, all but one hidden by CSS), and
+ *   a template's "Lorem ipsum" filler.
  * Spared: a link list the article's own sentence announces mid-article (list-intro.ts), a list item's paragraph of
  * links, a line giving a web address written out ("Website: https://…"), a margin figure set in an `<aside>`.
  * When the rules together would leave less than a fifth of the text, nothing is removed (never an empty page).
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
  * lists); the class rules match whole class words only (`share`, not `shareholder`).
  */
-import { type DomDocument, type DomElement, type DomNode, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
+import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { introducingSentence } from './list-intro.js';
 
 /** Comment sections marked up as such (by id or schema.org). */
@@ -171,7 +173,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   for (const heading of root.querySelectorAll('li h1, li h2, li h3, li h4, li h5, li h6')) {
     const text = textLength.get(heading) ?? 0;
     if (heading.parentNode === null || text === 0 || (linkLength.get(heading) ?? 0) < text * 0.9) continue;
-    if (![...heading.querySelectorAll('a')].some((link) => !pointsIntoPage(link.getAttribute('href') ?? '#', anchors))) continue;
+    if (!linksElsewhere(heading, anchors)) continue;
     const item = outermostListItem(heading, root);
     if (item !== null && removable(item)) item.remove();
   }
@@ -197,7 +199,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     if (text === 0 || text > READ_ALSO_MAX || links / text < 0.5 || text - links > READ_ALSO_LEAD_IN) continue;
     // A paragraph inside a list item is the item's text: the list rule above judged the list as a whole.
     if (element.parentElement !== null && tagOf(element.parentElement) === 'li') continue;
-    if (![...element.querySelectorAll('a')].some((link) => !pointsIntoPage(link.getAttribute('href'), anchors))) continue;
+    if (!linksElsewhere(element, anchors)) continue;
     // "Website: https://…": an address written out is a reference the article gives, not a link to another story.
     if ([...element.querySelectorAll('a')].some((link) => WRITTEN_ADDRESS.test((link.textContent ?? '').trim()))) continue;
     if (removable(element)) element.remove();
@@ -210,7 +212,51 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     if ((CREDIT_LINE.test(text) || CREDITED_CAPTION.test(text) || AGENCY_CREDIT.test(text) || CREDITED_AGENCY.test(text)) && removable(element)) element.remove();
   }
   removeCaptionCredits(root);
+  removeSiblingCopies(root, textLength);
+  for (const block of placeholderBlocks(root)) if (block.parentNode !== null && removable(block)) block.remove();
   removeTrailingHeadings(root);
+}
+
+/** The filler text of templates and mock-ups ("Lorem ipsum dolor sit amet..."), never written for a reader. */
+const PLACEHOLDER = /^lorem ipsum\b/i;
+const PLACEHOLDER_BLOCKS = 'p, li, blockquote, figcaption, dd, td, th, div, span';
+
+/** The blocks whose text is a template's filler left on the page: the smallest block each filler text starts. */
+function placeholderBlocks(root: DomElement): DomElement[] {
+  const blocks: DomElement[] = [];
+  // One look at the whole text spares a page without filler the walk over its blocks.
+  if (!/lorem ipsum/i.test(root.textContent ?? '')) return blocks;
+  for (const element of root.querySelectorAll(PLACEHOLDER_BLOCKS)) {
+    if (!PLACEHOLDER.test(normalisedText(element))) continue;
+    if ([...element.querySelectorAll(PLACEHOLDER_BLOCKS)].some((inner) => PLACEHOLDER.test(normalisedText(inner)))) continue;
+    blocks.push(element);
+  }
+  return blocks;
+}
+
+/**
+ * A block repeated beside itself is a copy when at least this long (characters): a page builder's copy of a whole
+ * section, not a short line an author repeats (a legend under each table, a pull quote).
+ */
+const COPY_MIN = 500;
+/** Repeated rows, cells, items and code lines are the content's own. */
+const OWN_REPEAT_TAGS = new Set(['tr', 'td', 'th', 'li', 'pre', 'code']);
+
+/**
+ * Copies of one block side by side: a page builder renders a section once per screen size and lets CSS show one,
+ * which an extraction cannot see; the first copy stays. `textLength` gives each element's text length.
+ */
+function removeSiblingCopies(root: DomElement, textLength: Map<DomNode, number>): void {
+  for (const parent of [root, ...root.querySelectorAll('*')]) {
+    const long = [...elementChildren(parent)].filter((child) => (textLength.get(child) ?? 0) >= COPY_MIN && !OWN_REPEAT_TAGS.has(tagOf(child)));
+    if (long.length < 2) continue;
+    const seen = new Set<string>();
+    for (const child of long) {
+      const text = normalisedText(child);
+      if (seen.has(text)) child.remove();
+      else seen.add(text);
+    }
+  }
 }
 
 /**
@@ -224,7 +270,7 @@ function removeTeaserArticles(root: DomElement, isPost: (element: DomElement) =>
   for (const heading of root.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')) {
     const text = normalisedText(heading).length;
     if (text === 0 || linkTextLength(heading) < text * 0.9) continue;
-    if (![...heading.querySelectorAll('a')].some((link) => !pointsIntoPage(link.getAttribute('href') ?? '#', anchors))) continue;
+    if (!linksElsewhere(heading, anchors)) continue;
     const card = heading.closest('article');
     if (card === null || card === root || !isInside(card, root) || isPost(card)) continue;
     const cardText = normalisedText(card).length;
@@ -232,6 +278,14 @@ function removeTeaserArticles(root: DomElement, isPost: (element: DomElement) =>
   }
   const cardsText = textLengthOf(cards);
   if (cardsText < normalisedText(root).length * 0.5) for (const card of cards) card.remove();
+}
+
+/**
+ * Whether `element` holds a link to another page. An `<a>` without an address is a named anchor or a script's
+ * handle, no link to anywhere.
+ */
+function linksElsewhere(element: DomElement, anchors: () => Set<string>): boolean {
+  return [...element.querySelectorAll('a[href]')].some((link) => !pointsIntoPage(link.getAttribute('href'), anchors));
 }
 
 /**

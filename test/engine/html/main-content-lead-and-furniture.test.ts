@@ -59,6 +59,12 @@ describe('furniture inside the article', () => {
     }
   });
 
+  it('keeps a short paragraph held in a named anchor, which links nowhere (no "read also" line)', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><article><h1>${TITLE}</h1>${prose}
+      <p><a name="waiting-lists">Fitters in the south book the furthest ahead.</a></p>${prose}</article>`);
+    expect(main(html)).toContain('Fitters in the south book the furthest ahead.');
+  });
+
   it('removes teaser cards of other pages and the heading left with nothing under it', () => {
     const cards = Array.from(
       { length: 3 },
