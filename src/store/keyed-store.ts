@@ -121,10 +121,17 @@ export abstract class KeyedOutputStore implements OutputStore {
     // A state written is a live one: a removal's mark is never carried into it (nor into the index).
     const { removedAt: _removedAt, ...live } = state;
     const keys = { state: stateKey(live.relativePath), index: indexKey(live.sha256, live.optionsFingerprint) };
-    const body = prettyJson(live, keys.state);
-    // State first: the index only ever points at content whose state is already recorded.
-    await this.writeKey(keys.state, body, 'record');
-    await this.writeKey(keys.index, body, 'record');
+    await this.writeRecordTwice(keys.state, keys.index, prettyJson(live, keys.state));
+  }
+
+  /**
+   * One record under two keys, `first` in place before `second` (a document's state, then its index entry: the index
+   * only ever points at content whose state is already recorded). A store that can give one file two names (FsStore)
+   * writes the bytes once.
+   */
+  protected async writeRecordTwice(first: string, second: string, body: string): Promise<void> {
+    await this.writeKey(first, body, 'record');
+    await this.writeKey(second, body, 'record');
   }
 
   /**

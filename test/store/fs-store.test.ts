@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -112,6 +112,23 @@ describe('FsStore state and content index', () => {
       '_docmill/state/a/b/report.pdf.json',
     ]);
     expect(await read('_docmill/state/a/b/report.pdf.json')).toBe(`${JSON.stringify(state, null, 2)}\n`);
+  });
+
+  it('writes a state and its index entry as one file with two names; a later state leaves the entry as it was', async () => {
+    const state = sampleState();
+    await store.writeState(state);
+    const indexPath = join(root, `_docmill/index/${state.sha256}/${state.optionsFingerprint}.json`);
+    const statePath = join(root, '_docmill/state/a/b/report.pdf.json');
+    const [indexed, recorded] = await Promise.all([stat(indexPath), stat(statePath)]);
+    expect(indexed.ino).toBe(recorded.ino);
+    expect(indexed.nlink).toBe(2);
+
+    const changed = { ...state, sha256: sha256Of('changed'), convertedAt: '2026-11-25T12:00:00.000Z' };
+    await store.writeState(changed);
+    expect(await store.readState('a/b/report.pdf')).toEqual(changed);
+    expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toEqual(state);
+    expect(await store.findByContent(changed.sha256, changed.optionsFingerprint)).toEqual(changed);
+    expect((await stat(indexPath)).nlink).toBe(1);
   });
 
   it('answers undefined for unknown paths, content and options', async () => {
