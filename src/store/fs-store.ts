@@ -10,7 +10,7 @@
  */
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, opendir, readdir, readFile, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { makeFolder, temporaryName, writeFileAtomic } from '../common/atomic-file.js';
@@ -19,7 +19,7 @@ import { GroupCommit } from './group-commit.js';
 import { KeyedOutputStore, type WriteKind } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
-import { FAILURES_KEY, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder } from './layout.js';
+import { FAILURES_KEY, indexKey, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder, shardedIndexKey, UNSHARDED_INDEX_FOLDER } from './layout.js';
 import type { ManifestEntry } from './output-store.js';
 import { linesFromEnd } from './lines-from-end.js';
 import { lookBack, manifestEntries, manifestLine, parseManifestLine } from './records.js';
@@ -69,6 +69,8 @@ export class FsStore extends KeyedOutputStore {
   readonly #commit: GroupCommit;
   /** Cleared once link(2) proved unsupported here: records are then written once per name. */
   #hardLinks = true;
+  /** Whether the content index holds entries of the layout before 2026-11-25 (a folder a content): looked at once. */
+  #formerIndex: Promise<boolean> | undefined;
 
   /** `root` is the folder (made absolute); `location` is what the user typed, when that was not the path itself. */
   constructor(root: string, location: string = root, options: FsStoreOptions = {}) {
@@ -150,6 +152,42 @@ export class FsStore extends KeyedOutputStore {
     this.#appendHandles.clear();
     await Promise.all(handles.map((handle) => handle.then((opened) => opened.close()).catch(() => undefined)));
     await sweepOrphanTemporaries(this.tempDir).catch(() => 0);
+  }
+
+  /** Content index entries in 256 folders, not one folder a content (layout.ts shardedIndexKey). */
+  protected override indexKeyOf(sha256: string, optionsFingerprint: string): string {
+    return shardedIndexKey(sha256, optionsFingerprint);
+  }
+
+  /** An index entry an earlier version wrote, one folder a content, is read where none is found in the new layout. */
+  protected override async formerIndexKeyOf(sha256: string, optionsFingerprint: string): Promise<string | undefined> {
+    this.#formerIndex ??= this.#holdsFormerIndex().catch((error: unknown) => {
+      this.#formerIndex = undefined; // looked at again next time
+      throw error;
+    });
+    return (await this.#formerIndex) ? indexKey(sha256, optionsFingerprint) : undefined;
+  }
+
+  /**
+   * Whether `_docmill/index/` has a folder named by a whole content hash: the store was written before 2026-11-25.
+   * The new layout's folders are two digits, so a store without old entries is read to the end of at most 256 names.
+   * (A process of an earlier version writing to the same store meanwhile adds entries this one may not read: a
+   * document with the same content is then converted again, not copied.)
+   */
+  async #holdsFormerIndex(): Promise<boolean> {
+    let folder;
+    try {
+      folder = await opendir(resolveInside(this.root, `${META_DIR}/index`));
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw new StoreReadError(`${META_DIR}/index`, error);
+    }
+    try {
+      for await (const entry of folder) if (UNSHARDED_INDEX_FOLDER.test(entry.name)) return true;
+      return false;
+    } catch (error) {
+      throw new StoreReadError(`${META_DIR}/index`, error);
+    }
   }
 
   /** The bytes stored under `key`, or undefined when there is no such file. */
