@@ -25,9 +25,12 @@ export interface Cancelled {
 
 export type CheckDeps = Pick<StepDeps, 'control' | 'store' | 'logger'>;
 
-/** Before reading: the cancellation when the file was removed after this job was queued. */
+/**
+ * Before reading: the cancellation when the file was removed after this job was queued (a group's documents: as looked
+ * up for all of them when the group started; one removed since is found by the check after writing).
+ */
 export async function cancelIfRemoved(ctx: JobContext, deps: CheckDeps): Promise<Cancelled | undefined> {
-  const removal = await deps.control.removals.removedSince(ctx.data.uri, ctx.job.timestamp);
+  const removal = ctx.removalAtStart ? ctx.removalAtStart.mark : await deps.control.removals.removedSince(ctx.data.uri, ctx.job.timestamp);
   return removal ? { status: 'cancelled', reason: 'source removed before it was converted', report: false } : undefined;
 }
 

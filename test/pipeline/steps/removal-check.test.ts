@@ -78,6 +78,21 @@ describe('before reading', () => {
     expect(outcomes).toEqual([]);
   });
 
+  it('takes a group document\'s removal as looked up for the whole group when it started, in one lookup', async () => {
+    const ctx = await context();
+    const other = 'file:///elsewhere/other.html';
+    await steps.control.removals.mark(other, { at: ctx.job.timestamp + 1, outputs: 'delete' });
+    const found = await steps.control.removals.removedSinceEach([ctx.data.uri, other], ctx.job.timestamp);
+    expect([...found.keys()]).toEqual([other]);
+
+    ctx.removalAtStart = { mark: found.get(ctx.data.uri) };
+    // Marked after the group looked: the check after writing finds it.
+    await steps.control.removals.mark(ctx.data.uri, { at: ctx.job.timestamp + 1, outputs: 'keep' });
+    expect(await cancelIfRemoved(ctx, deps())).toBeUndefined();
+    ctx.removalAtStart = { mark: found.get(other) };
+    expect(await cancelIfRemoved(ctx, deps())).toEqual({ status: 'cancelled', reason: 'source removed before it was converted', report: false });
+  });
+
   it('does not cancel for a removal seen before the job was queued (the file came back and was queued again)', async () => {
     const ctx = await context();
     await steps.control.removals.mark(ctx.data.uri, { at: ctx.job.timestamp - 1, outputs: 'delete' });
