@@ -59,13 +59,18 @@ export class RemovalMarks {
     return found;
   }
 
+  /** The Redis key of `uri`'s mark (for a script that reads it with other keys of the queue). */
+  keyOf(uri: string): string {
+    return this.#key(uri);
+  }
+
   #key(uri: string): string {
     return docmillKey(this.queue, 'removed', createHash('sha256').update(uri).digest('hex').slice(0, 32));
   }
 }
 
 /** A stored mark (`<at>:<outputs>`) when it is later than `since`. */
-function markSince(value: string | null, since: number): RemovalMark | undefined {
+export function markSince(value: string | null, since: number): RemovalMark | undefined {
   const match = value ? /^(\d+):(keep|delete)$/.exec(value) : null;
   if (!match) return undefined;
   const at = Number(match[1]);

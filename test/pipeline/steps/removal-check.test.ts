@@ -15,7 +15,7 @@ import { writeOutputs } from '../../../src/pipeline/steps/write-outputs.js';
 import { createSource } from '../../../src/sources/create-source.js';
 import { SourceReadError } from '../../../src/sources/errors.js';
 import { FsStore } from '../../../src/store/fs-store.js';
-import { makeTempDir, removeTempDir } from '../../helpers/temp-files.js';
+import { makeTempDir, rejectionOf, removeTempDir } from '../../helpers/temp-files.js';
 import { captureLogs, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
 
 const HTML = '<p>Sales grew.</p>';
@@ -136,5 +136,20 @@ describe('after writing', () => {
     await steps.control.removals.mark(ctx.data.uri, { at: Date.now(), outputs: 'keep' });
     expect(await undoIfRemoved(ctx, deps())).toBeUndefined();
     expect(await readFile(join(out, 'report.html.md'), 'utf8')).toBe('Sales grew.');
+  });
+
+  it('lets go of the content lock in the same check when the file was not removed, and holds it for the deletes when it was', async () => {
+    const ctx = await context();
+    await written(ctx);
+    const taken = (owner: string, ms: number) => steps.control.lockContent(`${SHA}:fp`, owner, 30_000, AbortSignal.timeout(ms));
+    const first = await taken('job-a', 5000);
+    expect(await undoIfRemoved(ctx, deps(), first)).toBeUndefined();
+    const second = await taken('job-b', 1000); // free at once
+
+    await steps.control.removals.mark(ctx.data.uri, { at: Date.now(), outputs: 'delete' });
+    expect(await undoIfRemoved(ctx, deps(), second)).toMatchObject({ status: 'cancelled' });
+    expect(await rejectionOf(taken('job-c', 500))).toBeDefined();
+    await second.release();
+    await (await taken('job-c', 1000)).release();
   });
 });
