@@ -13,7 +13,8 @@
  * - docmill: `node bin/docmill.js run <files> --out <tmp> --concurrency N` (built `dist/`), REDIS_URL = --redis-url;
  *   with --embedded, once more with its embedded Redis (no REDIS_URL).
  *
- * Printed: each contender's wall time and documents per second, docmill's ratio to the bare loop; Redis commands per
+ * Printed: each contender's wall time, CPU time (user + system, all its threads and children, by /usr/bin/time when
+ * installed) and documents per second, docmill's ratio to the bare loop; Redis commands per
  * document from `INFO commandstats` before and after docmill's run, less what the same server counted per second
  * while the bare loop ran (it sends none: that is other clients of a shared server); flushes to disk per document: the
  * fsync, fdatasync, syncfs and sync calls, each one, counted by `strace -f -c` (seccomp-filtered, so only those calls
@@ -167,6 +168,24 @@ const straceAvailable = !flags['no-strace'] && (() => {
   }
 })();
 
+/** GNU time measures a child's CPU time (user and system, its threads and children included): Node cannot. */
+const GNU_TIME = '/usr/bin/time';
+const timeAvailable = (() => {
+  try {
+    execFileSync(GNU_TIME, ['-f', '%U', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** User + system seconds from the last line GNU time wrote with `-f '%U %S'`. */
+function cpuSeconds(report: string): number | undefined {
+  const last = report.trim().split('\n').pop() ?? '';
+  const [user, system] = last.split(' ').map(Number);
+  return user === undefined || system === undefined || !Number.isFinite(user + system) ? undefined : user + system;
+}
+
 /** The calls that flush to disk (SYNC_CALLS) in an `strace -c` summary, each counted once. */
 function syncCalls(summary: string): number {
   let calls = 0;
@@ -177,6 +196,8 @@ function syncCalls(summary: string): number {
 interface Measured {
   run: ChildRun;
   wallMs: number;
+  /** User + system CPU seconds of the process and everything it waited for (GNU time), when /usr/bin/time exists. */
+  cpuS: number | undefined;
   converted: number;
   syncs: number | undefined;
   commands?: Map<string, number>;
@@ -218,8 +239,9 @@ async function measure(
   redis?: { client: Redis; queue: string },
 ): Promise<Measured> {
   const straceOut = join(work, `${tag}.strace`);
-  const command = straceAvailable ? 'strace' : process.execPath;
-  const fullArgs = straceAvailable ? ['-f', '--seccomp-bpf', '-c', '-e', `trace=${SYNC_CALLS}`, '-o', straceOut, process.execPath, ...args] : args;
+  const timeOut = join(work, `${tag}.time`);
+  const traced = straceAvailable ? ['strace', '-f', '--seccomp-bpf', '-c', '-e', `trace=${SYNC_CALLS}`, '-o', straceOut, process.execPath, ...args] : [process.execPath, ...args];
+  const [command, ...fullArgs] = (timeAvailable ? [GNU_TIME, '-f', '%U %S', '-o', timeOut, ...traced] : traced) as [string, ...string[]];
   const before = redis ? await commandStats(redis.client) : undefined;
   const watch = redis && flags.monitor ? await watchSent(redisUrl, redis.queue) : undefined;
   const run = await runChild(command, fullArgs, {
@@ -234,7 +256,8 @@ async function measure(
   // docmill exits 1 when it finished with documents that failed (the corpus holds encrypted and corrupt files).
   if (run.code !== 0 && run.code !== 1) throw new Error(`${tag} exited ${run.code ?? run.signal}: ${run.stderr.slice(-2000)}`);
   const syncs = straceAvailable ? syncCalls(await readFile(straceOut, 'utf8')) : undefined;
-  return { run, wallMs: run.wallMs, converted: await count(), syncs, ...(commands ? { commands } : {}), ...(sent ? { sent } : {}) };
+  const cpuS = timeAvailable ? cpuSeconds(await readFile(timeOut, 'utf8')) : undefined;
+  return { run, wallMs: run.wallMs, cpuS, converted: await count(), syncs, ...(commands ? { commands } : {}), ...(sent ? { sent } : {}) };
 }
 
 function best(runs: Measured[]): Measured {
@@ -302,7 +325,8 @@ try {
 const bare = best(results.bare ?? []);
 const rows: string[][] = [];
 const perDoc = (value: number | undefined) => (value === undefined ? 'n/a' : (value / documents).toFixed(2));
-rows.push(['bare loop', String(bare.converted), (bare.wallMs / 1000).toFixed(2), (documents / (bare.wallMs / 1000)).toFixed(1), '1.00', '-', '-', perDoc(bare.syncs)]);
+const cpu = (measured: Measured) => (measured.cpuS === undefined ? 'n/a' : measured.cpuS.toFixed(2));
+rows.push(['bare loop', String(bare.converted), (bare.wallMs / 1000).toFixed(2), cpu(bare), (documents / (bare.wallMs / 1000)).toFixed(1), '1.00', '-', '-', perDoc(bare.syncs)]);
 const commandLines: string[] = [];
 const sentLines: string[] = [];
 const contenders = [
@@ -320,6 +344,7 @@ for (const [name, label] of contenders) {
     label,
     String(chosen.converted),
     (chosen.wallMs / 1000).toFixed(2),
+    cpu(chosen),
     (documents / (chosen.wallMs / 1000)).toFixed(1),
     (bare.wallMs / chosen.wallMs).toFixed(2),
     perDoc(chosen.sent ? sum(chosen.sent) : undefined),
@@ -346,13 +371,13 @@ console.log(`  load average after: ${one?.toFixed(2)} (1 min), ${five?.toFixed(2
 console.log(`  fsyncs: ${straceAvailable ? `strace -f -c -e trace=${SYNC_CALLS}, each call one (whole process, worker threads and child processes included)` : 'not counted (no strace)'}`);
 if (flags.monitor) console.log(`  Redis sent: commands clients sent naming the queue's keys, a script call counting one (MONITOR)`);
 console.log(`  Redis cmds: INFO commandstats of ${redisUrl} (scripts' own calls included), less ${backgroundPerSecond.toFixed(0)} commands/s of other clients (seen while the bare loop ran)\n`);
-console.log(markdownTable(['contender', 'converted', 'wall s', 'docs/s', '× bare', 'Redis sent/doc', 'Redis cmds/doc', 'fsyncs/doc'], rows));
+console.log(markdownTable(['contender', 'converted', 'wall s', 'CPU s', 'docs/s', '× bare', 'Redis sent/doc', 'Redis cmds/doc', 'fsyncs/doc'], rows));
 if (rounds > 1) {
   // Every round's wall time, in the order run: on a shared machine the spread says how far the best can be trusted.
   const byRound = (['bare', 'before', 'docmill', 'embedded'] as const)
     .filter((name) => (results[name] ?? []).length > 0)
-    .map((name) => `${name} ${(results[name] ?? []).map((measured) => (measured.wallMs / 1000).toFixed(2)).join(' / ')}`);
-  console.log(`\n  wall s by round: ${byRound.join(' · ')}`);
+    .map((name) => `${name} ${(results[name] ?? []).map((measured) => `${(measured.wallMs / 1000).toFixed(2)} (${cpu(measured)})`).join(' / ')}`);
+  console.log(`\n  wall s (CPU s) by round: ${byRound.join(' · ')}`);
 }
 if (sentLines.length > 0) console.log(`\n  commands sent per document (a script call is one):\n    ${sentLines.join('\n    ')}`);
 if (commandLines.length > 0) console.log(`\n  commands per document, scripts' own calls included (raw):\n    ${commandLines.join('\n    ')}`);

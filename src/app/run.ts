@@ -17,6 +17,7 @@ import { reclaimOrphanedJobs } from '../queue/reclaim.js';
 import { DEFAULT_REDIS_WAIT_MS, unlessAborted } from '../queue/redis-outage.js';
 import type { QueueControl } from '../queue/queue-control.js';
 import { CompositionRoot, workerSettings } from './composition-root.js';
+import { DrainWake } from './drain-wake.js';
 import { PipelineEvents } from './events.js';
 import { removedSetting } from './events-settings.js';
 import { recordNotConverted } from './not-converted.js';
@@ -122,7 +123,8 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       }
       events.publish({ type: 'listed', queued: listing.queued });
     }
-    const ending = await waitUntilDrained(handle, control, events, stopOrLost, () => authFailure);
+    const wake = new DrainWake(parseWorker.worker);
+    const ending = await waitUntilDrained(handle, control, events, stopOrLost, () => authFailure, wake).finally(() => wake.stop());
     // Read after the worker has closed: documents that finish while it closes are part of the summary.
     const summaryBase = () => ({ queue: queue.name, out: options.out, failures: counter.failures(), notConverted: counter.notConvertedGroups(), skippedBy: counter.skippedBy });
     if (ending === 'auth') {
@@ -198,6 +200,7 @@ async function waitUntilDrained(
   events: PipelineEvents,
   signal: AbortSignal,
   authFailure: () => ParseApiError | undefined,
+  wake: DrainWake,
 ): Promise<DrainEnding> {
   let lastStatus = '';
   for (;;) {
@@ -218,7 +221,7 @@ async function waitUntilDrained(
       events.publish({ type: 'status', status });
       lastStatus = status;
     }
-    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+    await wake.sleep(250);
   }
 }
 

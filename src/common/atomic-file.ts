@@ -70,7 +70,8 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   }
 }
 
-async function makeFolder(folder: string, made: Set<string> | undefined): Promise<void> {
+/** Makes `folder` (and its parents) unless `made` holds it, then notes it there. */
+export async function makeFolder(folder: string, made: Set<string> | undefined): Promise<void> {
   if (made?.has(folder)) return;
   await mkdir(folder, { recursive: true });
   made?.add(folder);

@@ -3,8 +3,8 @@
  *
  *   load options → cancelled if the source was removed since → skip if unchanged (nothing read) → read the source (a
  *   source gone cancels) → skip if the same content was converted → (content lock) → within the credit budget: parse,
- *   whole or in page ranges → write outputs and chunks → undone if the source was removed meanwhile → remove the
- *   ranges' work files → the finished document, for the record step.
+ *   whole or in page ranges → write outputs and chunks → remove the ranges' work files → undone if the source was
+ *   removed meanwhile (the lock let go of in the same round trip when not) → the finished document, for the record step.
  *
  * Identical content queued under two paths is parsed once: the second job waits for the first's content lock, then
  * finds its outputs and copies them.
@@ -42,7 +42,7 @@ export async function convertDocument(ctx: JobContext, deps: StepDeps): Promise<
   try {
     const twin = await reuseByContent(ctx, local.sha256, deps.store);
     if (twin) return twin;
-    const unlock = await deps.control.lockContent(
+    const lock = await deps.control.lockContent(
       `${local.sha256}:${ctx.data.optionsFingerprint}`,
       ctx.owner,
       deps.contentLockMs ?? CONTENT_LOCK_MS,
@@ -54,12 +54,13 @@ export async function convertDocument(ctx: JobContext, deps: StepDeps): Promise<
       if (converted) return converted;
       const result = await withinBudget(ctx, local.upload, deps, () => parseWholeOrInRanges(ctx, local, deps));
       const state = await writeOutputs(ctx, local.sha256, result, deps);
-      const undone = await undoIfRemoved(ctx, deps);
       await cleanUpRanges(ctx, deps);
+      // Last under the lock: unless the file was removed meanwhile, the same round trip lets go of it.
+      const undone = await undoIfRemoved(ctx, deps, lock);
       if (undone) return undone;
       return { status: 'converted', state, requests: ctx.requests };
     } finally {
-      await unlock();
+      await lock.release();
     }
   } finally {
     await local.dispose();

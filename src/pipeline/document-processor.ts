@@ -67,7 +67,9 @@ export class DocumentProcessor {
     // The enqueuer left out documents with a job of their own then; one may have been queued since (a watcher's event),
     // or moved out by an earlier start of this group.
     const ids = documents.map((document) => document.id);
-    const ownJobs = await this.#deps.control.jobsThatExist(ids);
+    // Files removed since the group was queued, for all its documents in one round trip (the removal check, before reading).
+    const uris = documents.map((document) => document.data.uri);
+    const [ownJobs, removals] = await Promise.all([this.#deps.control.jobsThatExist(ids), this.#deps.control.removals.removedSinceEach(uris, job.timestamp)]);
     // Started again (its worker died): the documents that got their manifest line then are done, not done twice.
     const groupId = job.id ?? '';
     const recorded = (job.attemptsStarted ?? 0) > 1 ? await this.#deps.control.recordedInGroup(groupId, ids) : new Set<string>();
@@ -81,7 +83,9 @@ export class DocumentProcessor {
           if (ownJobs.has(document.id) || recorded.has(document.id)) return;
           const member = new GroupMemberJob(job, document.id, document.data);
           try {
-            outputs += (await this.#processDocument(new JobContext(member, token, signal, true, leaveSlot))).outputs;
+            const ctx = new JobContext(member, token, signal, true, leaveSlot);
+            ctx.removalAtStart = { mark: removals.get(document.data.uri) };
+            outputs += (await this.#processDocument(ctx)).outputs;
             finished++;
             await this.#noteRecorded(groupId, member);
           } catch (error) {

@@ -9,6 +9,7 @@ import type { Job } from 'bullmq';
 import type { ProcessingSettings } from '../common/processing-settings.js';
 import type { ParseOptions } from '../contract/options.js';
 import { parseJobDataSchema, RANGE_JOB_NAME, type ParseJobData } from '../queue/job-data.js';
+import type { RemovalMark } from '../queue/removal-marks.js';
 
 /**
  * What the steps use of a BullMQ job: a document's own job, or one document of a group job (./group-member.ts),
@@ -58,6 +59,11 @@ export class JobContext {
   #lastAttemptMs: number | undefined;
   #attemptSentAt: number | undefined;
   readonly #leaveSlot: () => void;
+  /**
+   * A group's document: the removal of its file seen since the group was queued (`mark`, or none), as looked up for
+   * every document of the group at once when the group started (DocumentProcessor); unset, the removal check asks.
+   */
+  removalAtStart: { mark: RemovalMark | undefined } | undefined;
 
   /** `leaveSlot`: gives back the document's conversion slot (a group's document: DocumentSlots), when it holds one. */
   constructor(job: PipelineJob, token?: string, signal?: AbortSignal, grouped = false, leaveSlot: () => void = () => undefined) {
@@ -66,7 +72,7 @@ export class JobContext {
     this.#leaveSlot = leaveSlot;
     this.token = token;
     this.signal = signal;
-    this.data = parseJobDataSchema.parse(job.data);
+    this.data = this.#validated(job.data);
     this.#requests = this.data.requestsMade ?? 0;
     this.#workedBefore = this.data.workedMs ?? 0;
     this.#lastAttemptMs = this.data.lastAttemptMs;
@@ -143,7 +149,12 @@ export class JobContext {
 
   /** The job's data as last saved (a split plan or a deferral's counters saved by this start since it began). */
   latestData(): ParseJobData {
-    return parseJobDataSchema.parse(this.job.data);
+    return this.#validated(this.job.data);
+  }
+
+  /** A group's document holds data its group job's schema validated already (groupJobDataSchema), and only such since. */
+  #validated(data: unknown): ParseJobData {
+    return this.grouped ? (data as ParseJobData) : parseJobDataSchema.parse(data);
   }
 
   /** Saves `fields` into the job's data in Redis. */

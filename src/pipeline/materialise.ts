@@ -4,7 +4,8 @@
  * file while hashed, since the bytes are needed twice (hash, then upload and maybe retries). A small local file
  * (SMALL_FILE_BYTES) is kept in memory once read for its hash and uploaded from there: read once, not twice, which is
  * most of the file system's share of a small document's cost (bench/small-docs.ts), and the bytes parsed are then
- * the bytes hashed.
+ * the bytes hashed. A source that can hand over a small file in one piece (Source.readSmall: the local ones) is read so,
+ * without a stream.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -40,6 +41,16 @@ async function* heldBytes(bytes: Buffer): AsyncGenerator<Uint8Array> {
 export async function materialise(source: Source, file: SourceFile, signal?: AbortSignal): Promise<MaterialisedFile> {
   if (file.uri.startsWith('file:')) {
     const path = fileURLToPath(file.uri);
+    const whole = file.size <= SMALL_FILE_BYTES ? await source.readSmall?.(file, SMALL_FILE_BYTES, signal) : undefined;
+    if (whole !== undefined) {
+      const bytes = Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength);
+      return {
+        upload: { fileName: baseName(file.relativePath), size: bytes.byteLength, open: () => heldBytes(bytes) },
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        size: bytes.byteLength,
+        dispose: async () => undefined,
+      };
+    }
     const hash = createHash('sha256');
     let size = 0;
     const kept: Buffer[] | undefined = file.size <= SMALL_FILE_BYTES ? [] : undefined;

@@ -9,7 +9,7 @@ import { processingSettingsSchema, type ProcessingSettings } from '../common/pro
 import { parseOptionsSchema, type ParseOptions } from '../contract/options.js';
 import { DocmillError } from '../errors/docmill-error.js';
 import { CreditBudget } from './credit-budget.js';
-import { RemovalMarks } from './removal-marks.js';
+import { markSince, RemovalMarks, type RemovalMark } from './removal-marks.js';
 import { docmillKey } from './queue-names.js';
 
 /** credits: the API answered 402; budget: the next document would pass `--max-credits`; auth: the key was refused. */
@@ -36,6 +36,26 @@ return 0`;
 
 const RENEW_IF_OWNER = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 const RELEASE_IF_OWNER = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+/** KEYS: the lock, a file's removal mark; ARGV: owner, since. The mark when later than `since` (lock kept), else releases. */
+const RELEASE_UNLESS_REMOVED = `
+local mark = redis.call('get', KEYS[2])
+if mark then
+  local at = tonumber(string.match(mark, '^(%d+)'))
+  if at and at > tonumber(ARGV[2]) then return mark end
+end
+if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
+return false`;
+
+/** A content lock held (QueueControl.lockContent). */
+export interface ContentLock {
+  /** Releases the lock if it is still ours; once released, later calls do nothing. */
+  release(): Promise<void>;
+  /**
+   * The removal of the file at `uri` seen after `since`, read in the round trip that releases the lock when there is
+   * none (a document's check after writing its outputs). With a removal the lock stays held until release().
+   */
+  releaseUnlessRemoved(uri: string, since: number): Promise<RemovalMark | undefined>;
+}
 
 export class UnknownOptionsError extends DocmillError {
   constructor(fingerprint: string) {
@@ -138,24 +158,41 @@ export class QueueControl {
    * hands its job to another, which must not wait for the dead one's lock. The lock lives `ttlMs` and is renewed
    * while held, so a crashed holder frees it within `ttlMs`. Resolves with the release function.
    */
-  async lockContent(key: string, ownerId: string, ttlMs: number, signal?: AbortSignal): Promise<() => Promise<void>> {
+  async lockContent(key: string, ownerId: string, ttlMs: number, signal?: AbortSignal): Promise<ContentLock> {
     const lockKey = docmillKey(this.queue.name, 'content-lock', key);
     for (;;) {
       signal?.throwIfAborted();
       const taken = await this.redis.eval(ACQUIRE_OR_REENTER, 1, lockKey, ownerId, String(ttlMs));
-      if (taken === 1) {
-        const renewal = setInterval(() => {
-          this.redis.eval(RENEW_IF_OWNER, 1, lockKey, ownerId, String(ttlMs)).catch(() => undefined);
-        }, Math.max(250, Math.floor(ttlMs / 3)));
-        renewal.unref();
-        return async () => {
-          clearInterval(renewal);
-          // Release only our own lock: one that expired and was taken by another job is theirs.
-          await this.redis.eval(RELEASE_IF_OWNER, 1, lockKey, ownerId);
-        };
-      }
+      if (taken === 1) return this.#heldLock(lockKey, ownerId, ttlMs);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  }
+
+  #heldLock(lockKey: string, ownerId: string, ttlMs: number): ContentLock {
+    const renewal = setInterval(() => {
+      this.redis.eval(RENEW_IF_OWNER, 1, lockKey, ownerId, String(ttlMs)).catch(() => undefined);
+    }, Math.max(250, Math.floor(ttlMs / 3)));
+    renewal.unref();
+    let released = false;
+    const markReleased = () => {
+      released = true;
+      clearInterval(renewal);
+    };
+    return {
+      release: async () => {
+        if (released) return;
+        markReleased();
+        // Release only our own lock: one that expired and was taken by another job is theirs.
+        await this.redis.eval(RELEASE_IF_OWNER, 1, lockKey, ownerId);
+      },
+      releaseUnlessRemoved: async (uri, since) => {
+        if (released) return this.removals.removedSince(uri, since);
+        const mark = await this.redis.eval(RELEASE_UNLESS_REMOVED, 2, lockKey, this.removals.keyOf(uri), ownerId, String(since));
+        const removal = markSince(typeof mark === 'string' ? mark : null, since);
+        if (removal === undefined) markReleased();
+        return removal;
+      },
+    };
   }
 
   /**

@@ -43,14 +43,36 @@ export class RemovalMarks {
 
   /** The removal of `uri` seen after `since` (ms since the epoch), if any. */
   async removedSince(uri: string, since: number): Promise<RemovalMark | undefined> {
-    const value = await this.redis.get(this.#key(uri));
-    const match = value ? /^(\d+):(keep|delete)$/.exec(value) : null;
-    if (!match) return undefined;
-    const at = Number(match[1]);
-    return at > since ? { at, outputs: match[2] as RemovedOutputs } : undefined;
+    return markSince(await this.redis.get(this.#key(uri)), since);
+  }
+
+  /** The removals of `uris` seen after `since`, by URI, in one round trip (the documents of a group job). */
+  async removedSinceEach(uris: readonly string[], since: number): Promise<Map<string, RemovalMark>> {
+    const found = new Map<string, RemovalMark>();
+    if (uris.length === 0) return found;
+    // The keys share the queue's hash tag: one slot, so one MGET on a cluster too.
+    const values = await this.redis.mget(...uris.map((uri) => this.#key(uri)));
+    uris.forEach((uri, index) => {
+      const mark = markSince(values[index] ?? null, since);
+      if (mark) found.set(uri, mark);
+    });
+    return found;
+  }
+
+  /** The Redis key of `uri`'s mark (for a script that reads it with other keys of the queue). */
+  keyOf(uri: string): string {
+    return this.#key(uri);
   }
 
   #key(uri: string): string {
     return docmillKey(this.queue, 'removed', createHash('sha256').update(uri).digest('hex').slice(0, 32));
   }
+}
+
+/** A stored mark (`<at>:<outputs>`) when it is later than `since`. */
+export function markSince(value: string | null, since: number): RemovalMark | undefined {
+  const match = value ? /^(\d+):(keep|delete)$/.exec(value) : null;
+  if (!match) return undefined;
+  const at = Number(match[1]);
+  return at > since ? { at, outputs: match[2] as RemovedOutputs } : undefined;
 }

@@ -10,7 +10,7 @@ import { errorCodeOf } from './errors.js';
 import { IgnoredSubtrees } from './ignored-subtrees.js';
 import { walkLocalDirectory } from './local-dir-walk.js';
 import { watchLocalDirectory } from './local-dir-watch.js';
-import { openLocalFile } from './local-file.js';
+import { openLocalFile, readSmallLocalFile } from './local-file.js';
 import { settledWatchSettings, type LocalSourceWatchOptions } from './local-watch-options.js';
 import { isSameOrInside } from './paths.js';
 import { createEntrySelector, type EntrySelector } from './selection.js';
@@ -68,6 +68,10 @@ export class LocalDirSource implements Source {
 
   open(file: SourceFile, signal?: AbortSignal): Promise<Readable> {
     return openLocalFile(file, signal);
+  }
+
+  readSmall(file: SourceFile, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array | undefined> {
+    return readSmallLocalFile(file, maxBytes, signal);
   }
 
   async presence(uri: string): Promise<SourcePresence> {

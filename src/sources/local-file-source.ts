@@ -7,7 +7,7 @@ import { basename, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { errorCodeOf } from './errors.js';
 import { fileEntry, skippedEntry } from './list-entries.js';
-import { localSourceFile, openLocalFile } from './local-file.js';
+import { localSourceFile, openLocalFile, readSmallLocalFile } from './local-file.js';
 import { settledWatchSettings, type LocalSourceWatchOptions } from './local-watch-options.js';
 import { createEntrySelector, type EntrySelector } from './selection.js';
 import { watchSettledFiles } from './settled-file-watcher.js';
@@ -57,6 +57,10 @@ export class LocalFileSource implements Source {
 
   open(file: SourceFile, signal?: AbortSignal): Promise<Readable> {
     return openLocalFile(file, signal);
+  }
+
+  readSmall(file: SourceFile, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array | undefined> {
+    return readSmallLocalFile(file, maxBytes, signal);
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,7 @@
  * single-file source.
  */
 import { constants as fsConstants, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { addAbortSignal, type Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { errorCodeOf, SourceReadError } from './errors.js';
@@ -28,6 +28,46 @@ export function localSourceFile(absolutePath: string, relativePath: string, stat
  * is no longer a regular file fails here, with a typed error, rather than later as a stream error mid-upload.
  */
 export async function openLocalFile(file: SourceFile, signal?: AbortSignal): Promise<Readable> {
+  const { handle } = await openChecked(file, signal);
+  const stream = handle.createReadStream();
+  return signal ? addAbortSignal(signal, stream) : stream;
+}
+
+/**
+ * A listed file's bytes when it holds at most `maxBytes`, read in one go (an open, a stat, a read, a close: no stream,
+ * which costs a small document more than its read); undefined when it is larger, for the caller to stream it. The same
+ * typed errors as openLocalFile.
+ */
+export async function readSmallLocalFile(file: SourceFile, maxBytes: number, signal?: AbortSignal): Promise<Buffer | undefined> {
+  const { handle, size } = await openChecked(file, signal);
+  try {
+    if (size > maxBytes) return undefined;
+    // One byte more than its size at the stat: a file grown since fills the buffer, and is read on, up to the limit.
+    let buffer = Buffer.allocUnsafe(size + 1);
+    let filled = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.byteLength - filled, filled);
+      filled += bytesRead;
+      if (filled > maxBytes) return undefined;
+      // A read of a regular file that returns less than asked has reached its end (libuv retries one a signal
+      // interrupted): the usual small file takes one read.
+      if (bytesRead === 0 || filled < buffer.byteLength) break;
+      const grown = Buffer.allocUnsafe(Math.min(buffer.byteLength * 2, maxBytes + 1));
+      buffer.copy(grown, 0, 0, filled);
+      buffer = grown;
+    }
+    signal?.throwIfAborted();
+    return buffer.subarray(0, filled);
+  } catch (error) {
+    if (error instanceof SourceReadError || signal?.aborted) throw error;
+    throw new SourceReadError(file.relativePath, 'io', `read failed (${errorCodeOf(error)})`, error);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A listed file opened and found to be a regular file still, with its size now; typed errors otherwise. */
+async function openChecked(file: SourceFile, signal?: AbortSignal): Promise<{ handle: FileHandle; size: number }> {
   signal?.throwIfAborted();
   const path = fileURLToPath(file.uri);
   let handle;
@@ -41,13 +81,12 @@ export async function openLocalFile(file: SourceFile, signal?: AbortSignal): Pro
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) throw new SourceReadError(file.relativePath, 'not-a-file', 'it is no longer a regular file');
+    return { handle, size: stats.size };
   } catch (error) {
     await handle.close();
     if (error instanceof SourceReadError) throw error;
     throw new SourceReadError(file.relativePath, 'io', `stat failed (${errorCodeOf(error)})`, error);
   }
-  const stream = handle.createReadStream();
-  return signal ? addAbortSignal(signal, stream) : stream;
 }
 
 /**

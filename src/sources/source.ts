@@ -57,6 +57,11 @@ export interface Source {
   /** The bytes of one listed file. */
   open(file: SourceFile, signal?: AbortSignal): Promise<Readable>;
   /**
+   * A listed file's bytes in one piece when it holds at most `maxBytes` (undefined when larger: `open` streams it),
+   * for a source that reads a small file cheaper that way than through a stream (the local ones).
+   */
+  readSmall?(file: SourceFile, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array | undefined>;
+  /**
    * Whether a file this source once listed (by its URI) still exists: `gone` only when it is below the root and the
    * source confirms it is not there, `present` when it is, `unknown` when the source cannot tell (a failed request, a
    * URI outside the root). A run asks it of the files converted before that its listing did not report (a removal

@@ -10,16 +10,16 @@
  */
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rm, rmdir, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, opendir, readdir, readFile, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { writeFileAtomic } from '../common/atomic-file.js';
+import { makeFolder, temporaryName, writeFileAtomic } from '../common/atomic-file.js';
 import { DiskFlusher } from '../common/disk-flush.js';
 import { GroupCommit } from './group-commit.js';
 import { KeyedOutputStore, type WriteKind } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
-import { FAILURES_KEY, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder } from './layout.js';
+import { FAILURES_KEY, indexKey, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder, shardedIndexKey, UNSHARDED_INDEX_FOLDER } from './layout.js';
 import type { ManifestEntry } from './output-store.js';
 import { linesFromEnd } from './lines-from-end.js';
 import { lookBack, manifestEntries, manifestLine, parseManifestLine } from './records.js';
@@ -27,6 +27,8 @@ import { StoreReadError, StoreWriteError } from './store-errors.js';
 
 /** errno codes that mean "there is nothing at this path". */
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
+/** errno codes of link(2) on a file system that has no hard links (some network and FAT-like ones). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 /**
  * The most of the manifest's end a look back for a recent entry reads (some 100,000 lines): an entry written minutes
  * ago lies far nearer the end, unless a fleet wrote that many lines since.
@@ -65,6 +67,10 @@ export class FsStore extends KeyedOutputStore {
   readonly #appendHandles = new Map<string, Promise<FileHandle>>();
   readonly #flusher: DiskFlusher;
   readonly #commit: GroupCommit;
+  /** Cleared once link(2) proved unsupported here: records are then written once per name. */
+  #hardLinks = true;
+  /** Whether the content index holds entries of the layout before 2026-11-25 (a folder a content): looked at once. */
+  #formerIndex: Promise<boolean> | undefined;
 
   /** `root` is the folder (made absolute); `location` is what the user typed, when that was not the path itself. */
   constructor(root: string, location: string = root, options: FsStoreOptions = {}) {
@@ -148,6 +154,42 @@ export class FsStore extends KeyedOutputStore {
     await sweepOrphanTemporaries(this.tempDir).catch(() => 0);
   }
 
+  /** Content index entries in 256 folders, not one folder a content (layout.ts shardedIndexKey). */
+  protected override indexKeyOf(sha256: string, optionsFingerprint: string): string {
+    return shardedIndexKey(sha256, optionsFingerprint);
+  }
+
+  /** An index entry an earlier version wrote, one folder a content, is read where none is found in the new layout. */
+  protected override async formerIndexKeyOf(sha256: string, optionsFingerprint: string): Promise<string | undefined> {
+    this.#formerIndex ??= this.#holdsFormerIndex().catch((error: unknown) => {
+      this.#formerIndex = undefined; // looked at again next time
+      throw error;
+    });
+    return (await this.#formerIndex) ? indexKey(sha256, optionsFingerprint) : undefined;
+  }
+
+  /**
+   * Whether `_docmill/index/` has a folder named by a whole content hash: the store was written before 2026-11-25.
+   * The new layout's folders are two digits, so a store without old entries is read to the end of at most 256 names.
+   * (A process of an earlier version writing to the same store meanwhile adds entries this one may not read: a
+   * document with the same content is then converted again, not copied.)
+   */
+  async #holdsFormerIndex(): Promise<boolean> {
+    let folder;
+    try {
+      folder = await opendir(resolveInside(this.root, `${META_DIR}/index`));
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw new StoreReadError(`${META_DIR}/index`, error);
+    }
+    try {
+      for await (const entry of folder) if (UNSHARDED_INDEX_FOLDER.test(entry.name)) return true;
+      return false;
+    } catch (error) {
+      throw new StoreReadError(`${META_DIR}/index`, error);
+    }
+  }
+
   /** The bytes stored under `key`, or undefined when there is no such file. */
   protected async readKey(key: string): Promise<Buffer | undefined> {
     const path = resolveInside(this.root, key);
@@ -160,6 +202,70 @@ export class FsStore extends KeyedOutputStore {
   }
 
   protected async writeKey(key: string, body: string | Uint8Array, kind: WriteKind = 'output', onWait?: () => void, after?: Promise<void>): Promise<void> {
+    // Outputs are flushed by the group commit before their rename, records not at all, a work file by itself.
+    const beforeRename = kind === 'output' || after ? (temporary: string) => this.#beforeRename(temporary, kind, onWait, after) : undefined;
+    await this.#writeFile(key, body, kind === 'work', beforeRename);
+  }
+
+  /**
+   * A record's bytes written once, under two names: the second is a hard link of the first's temporary file, made
+   * before the first's rename and renamed into place after it. A state and its index entry cost one file, not two
+   * (and no second temporary inode). Each name is still replaced whole by a rename, so neither ever holds part of a
+   * record, and a later record under either name leaves the other as it was, as two files did.
+   */
+  protected override async writeRecordTwice(first: string, second: string, body: string): Promise<void> {
+    if (!this.#hardLinks) return super.writeRecordTwice(first, second, body);
+    let twin: string | undefined;
+    const linkTwin = async (temporary: string) => {
+      // A write tried again (its folder pruned meanwhile) links its new temporary file; the last link is dropped.
+      if (twin !== undefined) await rm(twin, { force: true });
+      twin = await this.#linkAside(temporary, second);
+    };
+    try {
+      await this.#writeFile(first, body, false, linkTwin);
+    } catch (error) {
+      if (twin !== undefined) await rm(twin, { force: true });
+      throw error;
+    }
+    if (twin === undefined) return this.writeKey(second, body, 'record');
+    await this.#renameIntoPlace(twin, second);
+  }
+
+  /** A second name for `temporary` in the temporary folder, for `key`; undefined when this file system has no hard links. */
+  async #linkAside(temporary: string, key: string): Promise<string | undefined> {
+    const aside = join(this.tempDir, temporaryName(resolveInside(this.root, key)));
+    try {
+      await link(temporary, aside);
+      return aside;
+    } catch (error) {
+      if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      this.#hardLinks = false;
+      return undefined;
+    }
+  }
+
+  /** Renames a temporary file of this store to `key`'s path, making its folder first (again, if a deletion pruned it). */
+  async #renameIntoPlace(temporary: string, key: string): Promise<void> {
+    const path = resolveInside(this.root, key);
+    try {
+      for (let tries = 1; ; tries++) {
+        try {
+          await makeFolder(dirname(path), this.#madeFolders);
+          await rename(temporary, path);
+          return;
+        } catch (error) {
+          if (tries >= WRITE_TRIES || !isMissing(error)) throw error;
+          this.#madeFolders.delete(dirname(path));
+        }
+      }
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw new StoreWriteError(key, error);
+    }
+  }
+
+  /** An atomic write of `key` (writeFileAtomic), made again when a concurrent deletion pruned its folder. */
+  async #writeFile(key: string, body: string | Uint8Array, durable: boolean, beforeRename?: (temporary: string) => Promise<void>): Promise<void> {
     const path = resolveInside(this.root, key);
     try {
       await this.#sweepOnce();
@@ -167,13 +273,7 @@ export class FsStore extends KeyedOutputStore {
       // its rename lands there: the rename then finds no folder (ENOENT), and the write is made again, folder first.
       for (let tries = 1; ; tries++) {
         try {
-          // Outputs are flushed by the group commit before their rename, records not at all, a work file by itself.
-          await writeFileAtomic(path, body, {
-            tempDir: this.tempDir,
-            durable: kind === 'work',
-            madeFolders: this.#madeFolders,
-            ...(kind === 'output' || after ? { beforeRename: (temporary: string) => this.#beforeRename(temporary, kind, onWait, after) } : {}),
-          });
+          await writeFileAtomic(path, body, { tempDir: this.tempDir, durable, madeFolders: this.#madeFolders, ...(beforeRename ? { beforeRename } : {}) });
           return;
         } catch (error) {
           if (tries >= WRITE_TRIES || !isMissing(error)) throw error;

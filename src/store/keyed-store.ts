@@ -120,11 +120,18 @@ export abstract class KeyedOutputStore implements OutputStore {
   async writeState(state: DocumentState): Promise<void> {
     // A state written is a live one: a removal's mark is never carried into it (nor into the index).
     const { removedAt: _removedAt, ...live } = state;
-    const keys = { state: stateKey(live.relativePath), index: indexKey(live.sha256, live.optionsFingerprint) };
-    const body = prettyJson(live, keys.state);
-    // State first: the index only ever points at content whose state is already recorded.
-    await this.writeKey(keys.state, body, 'record');
-    await this.writeKey(keys.index, body, 'record');
+    const keys = { state: stateKey(live.relativePath), index: this.indexKeyOf(live.sha256, live.optionsFingerprint) };
+    await this.writeRecordTwice(keys.state, keys.index, prettyJson(live, keys.state));
+  }
+
+  /**
+   * One record under two keys, `first` in place before `second` (a document's state, then its index entry: the index
+   * only ever points at content whose state is already recorded). A store that can give one file two names (FsStore)
+   * writes the bytes once.
+   */
+  protected async writeRecordTwice(first: string, second: string, body: string): Promise<void> {
+    await this.writeKey(first, body, 'record');
+    await this.writeKey(second, body, 'record');
   }
 
   /**
@@ -146,8 +153,11 @@ export abstract class KeyedOutputStore implements OutputStore {
       await Promise.all([...outputs].map((key) => this.deleteKey(key)));
       deleted = [...outputs].filter((key) => state?.outputs.includes(key) ?? false);
       if (state) {
-        const indexed = await this.findByContent(state.sha256, state.optionsFingerprint).catch(() => undefined);
-        if (indexed?.relativePath === relativePath) await this.deleteKey(indexKey(state.sha256, state.optionsFingerprint));
+        // Under either layout (a store written before 2026-11-25 may hold the content's entry in the former one).
+        for (const key of await this.#indexKeys(state.sha256, state.optionsFingerprint)) {
+          const indexed = await this.#readIndexEntry(key).catch(() => undefined);
+          if (indexed?.relativePath === relativePath) await this.deleteKey(key);
+        }
       }
       await this.deleteKey(stateKey(relativePath));
     }
@@ -182,7 +192,30 @@ export abstract class KeyedOutputStore implements OutputStore {
   }
 
   async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
-    const key = indexKey(sha256, optionsFingerprint);
+    for (const key of await this.#indexKeys(sha256, optionsFingerprint)) {
+      const state = await this.#readIndexEntry(key);
+      if (state !== undefined) return state;
+    }
+    return undefined;
+  }
+
+  /** Where the content index keeps the state of `sha256` converted under `optionsFingerprint` (layout.ts). */
+  protected indexKeyOf(sha256: string, optionsFingerprint: string): string {
+    return indexKey(sha256, optionsFingerprint);
+  }
+
+  /** Where an earlier version of the store kept it, when this store may still hold entries there: read second. */
+  protected async formerIndexKeyOf(_sha256: string, _optionsFingerprint: string): Promise<string | undefined> {
+    return undefined;
+  }
+
+  async #indexKeys(sha256: string, optionsFingerprint: string): Promise<string[]> {
+    const former = await this.formerIndexKeyOf(sha256, optionsFingerprint);
+    const key = this.indexKeyOf(sha256, optionsFingerprint);
+    return former === undefined || former === key ? [key] : [key, former];
+  }
+
+  async #readIndexEntry(key: string): Promise<DocumentState | undefined> {
     const body = await this.readKey(key);
     return body === undefined || lostToPowerLoss(body) ? undefined : parseStateRecord(asText(body), key);
   }

@@ -4,7 +4,10 @@
  *   <safe path><OUTPUT_SUFFIX>                     outputs, mirroring the source tree (a/b/report.pdf.md ...)
  *   <safe path>.assets/<name>                      the document's pictures (a/b/report.pdf.assets/image-1.png)
  *   _docmill/state/<safe path>.json                what was converted from a source path, for skipping
- *   _docmill/index/<sha256>/<fingerprint>.json     the same state, found by content and options
+ *   _docmill/index/<sha256>/<fingerprint>.json     the same state, found by content and options (S3 store; the fs
+ *                                                  store before 2026-11-25, still read there)
+ *   _docmill/index/<sha256[0..2]>/<sha256>.<fingerprint>.json
+ *                                                  the same, fs store: 256 folders, not one a document
  *   _docmill/ranges/<sha256>/<fingerprint>/<first>-<last>.pdf, .json
  *                                                  a long PDF's page ranges and their parse results, until merged
  *   _docmill/manifest.jsonl, failures.jsonl        fs store: one line per document, appended
@@ -108,18 +111,36 @@ export function stateKey(relativePath: string): string {
 
 /** The index key; both parts become path segments, so they must be plain lowercase hex. */
 export function indexKey(sha256: string, optionsFingerprint: string): string {
+  checkContentKey(sha256, optionsFingerprint);
+  return `${META_DIR}/index/${sha256}/${optionsFingerprint}.json`;
+}
+
+/**
+ * The index key in 256 folders by the hash's first two digits: a local store makes a folder once for many documents,
+ * where indexKey's folder a content makes one for each (a directory inode and block, the most a small document's
+ * records cost on disk).
+ */
+export function shardedIndexKey(sha256: string, optionsFingerprint: string): string {
+  checkContentKey(sha256, optionsFingerprint);
+  return `${META_DIR}/index/${sha256.slice(0, 2)}/${sha256}.${optionsFingerprint}.json`;
+}
+
+/** The folder names of indexKey, which shardedIndexKey's two-digit folders never match. */
+export const UNSHARDED_INDEX_FOLDER = SHA256_HEX;
+
+function checkContentKey(sha256: string, optionsFingerprint: string): void {
   if (!SHA256_HEX.test(sha256)) throw new UnsafePathError(sha256, 'a content hash must be 64 lowercase hex digits');
   if (!FINGERPRINT_HEX.test(optionsFingerprint)) {
     throw new UnsafePathError(optionsFingerprint, 'an options fingerprint must be lowercase hex digits');
   }
-  return `${META_DIR}/index/${sha256}/${optionsFingerprint}.json`;
 }
 
 export const RANGES_DIR = `${META_DIR}/ranges/`;
 
 /** A work file of one page range of a long PDF: its bytes (`pdf`) or its checkpointed parse result (`json`). */
 export function rangeKey(sha256: string, optionsFingerprint: string, first: number, last: number, kind: 'pdf' | 'json'): string {
-  const folder = indexKey(sha256, optionsFingerprint).replace(`${META_DIR}/index/`, RANGES_DIR).replace(/\.json$/, '');
+  checkContentKey(sha256, optionsFingerprint);
+  const folder = `${RANGES_DIR}${sha256}/${optionsFingerprint}`;
   if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) {
     throw new UnsafePathError(`${first}-${last}`, 'a page range is two page numbers, first <= last');
   }

@@ -325,6 +325,20 @@ describe('LocalDirSource.open', () => {
     expect(nowDirectory).toMatchObject({ code: 'SOURCE_UNREADABLE', failure: 'not-a-file' });
   });
 
+  it('hands over a small file in one piece, and none past the limit, grown since it was listed included', async () => {
+    const path = await put('Berichte/Q1 Übersicht.pdf', 'the bytes of Q1');
+    const source = new LocalDirSource({ location: root });
+    const [file] = files(await listAll());
+
+    expect(Buffer.from((await source.readSmall(file!, 64))!).toString()).toBe('the bytes of Q1');
+    expect(await source.readSmall(file!, 8)).toBeUndefined();
+    await writeFile(path, 'x'.repeat(200));
+    expect(Buffer.from((await source.readSmall(file!, 200))!).toString()).toBe('x'.repeat(200));
+    expect(await source.readSmall(file!, 199)).toBeUndefined();
+    await rm(path);
+    expect(await rejectionOf(source.readSmall(file!, 64))).toMatchObject({ code: 'SOURCE_UNREADABLE', failure: 'missing' });
+  });
+
   it('does not hang when the file was replaced by a FIFO', async (context) => {
     const path = await put('doc.pdf');
     const source = new LocalDirSource({ location: root });

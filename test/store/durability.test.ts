@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FsStore } from '../../src/store/fs-store.js';
 import { DiskFlusher } from '../../src/common/disk-flush.js';
 import type { WriteKind } from '../../src/store/keyed-store.js';
-import { indexKey, stateKey } from '../../src/store/layout.js';
+import { shardedIndexKey, stateKey } from '../../src/store/layout.js';
 import { makeTempDir, rejectionOf, removeTempDir } from '../helpers/temp-files.js';
 import { SAMPLE_OUTPUTS, collect, sampleEntry, sampleState, sha256Of } from './samples.js';
 
@@ -36,7 +36,7 @@ describe('FsStore records after a power loss', () => {
   it('reads an empty or zero-filled state and index record as no record', async () => {
     const state = sampleState({ outputs: await store.writeDocument('a/b/report.pdf', SAMPLE_OUTPUTS) });
     await store.writeState(state);
-    const keys = { state: stateKey(state.relativePath), index: indexKey(state.sha256, state.optionsFingerprint) };
+    const keys = { state: stateKey(state.relativePath), index: shardedIndexKey(state.sha256, state.optionsFingerprint) };
 
     await writeFile(join(root, keys.state), '');
     await writeFile(join(root, keys.index), Buffer.alloc(300));

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,11 @@ afterEach(async () => {
   await store.close();
   await removeTempDir(parent);
 });
+
+/** Where the fs store's content index keeps an entry: 256 folders by the hash's first two digits. */
+function indexEntry(sha256: string, optionsFingerprint: string): string {
+  return `_docmill/index/${sha256.slice(0, 2)}/${sha256}.${optionsFingerprint}.json`;
+}
 
 function read(key: string): Promise<string> {
   return readFile(join(root, key), 'utf8');
@@ -108,10 +113,44 @@ describe('FsStore state and content index', () => {
     expect(await store.readState('a/b/report.pdf')).toEqual(state);
     expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toEqual(state);
     expect(await listFiles(root)).toEqual([
-      `_docmill/index/${state.sha256}/${state.optionsFingerprint}.json`,
+      indexEntry(state.sha256, state.optionsFingerprint),
       '_docmill/state/a/b/report.pdf.json',
     ]);
     expect(await read('_docmill/state/a/b/report.pdf.json')).toBe(`${JSON.stringify(state, null, 2)}\n`);
+  });
+
+  it('writes a state and its index entry as one file with two names; a later state leaves the entry as it was', async () => {
+    const state = sampleState();
+    await store.writeState(state);
+    const indexPath = join(root, indexEntry(state.sha256, state.optionsFingerprint));
+    const statePath = join(root, '_docmill/state/a/b/report.pdf.json');
+    const [indexed, recorded] = await Promise.all([stat(indexPath), stat(statePath)]);
+    expect(indexed.ino).toBe(recorded.ino);
+    expect(indexed.nlink).toBe(2);
+
+    const changed = { ...state, sha256: sha256Of('changed'), convertedAt: '2026-11-25T12:00:00.000Z' };
+    await store.writeState(changed);
+    expect(await store.readState('a/b/report.pdf')).toEqual(changed);
+    expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toEqual(state);
+    expect(await store.findByContent(changed.sha256, changed.optionsFingerprint)).toEqual(changed);
+    expect((await stat(indexPath)).nlink).toBe(1);
+  });
+
+  it('finds, copies from and removes the index entries of a store written before 2026-11-25 (a folder a content)', async () => {
+    const state = sampleState({ outputs: await store.writeDocument('a/b/report.pdf', SAMPLE_OUTPUTS) });
+    const former = `_docmill/index/${state.sha256}/${state.optionsFingerprint}.json`;
+    await mkdir(join(root, `_docmill/index/${state.sha256}`), { recursive: true });
+    await writeFile(join(root, former), `${JSON.stringify(state, null, 2)}\n`);
+    const reopened = new FsStore(root);
+    try {
+      expect(await reopened.findByContent(state.sha256, state.optionsFingerprint)).toEqual(state);
+      expect(await reopened.copyDocument(state, 'copy.pdf')).toContain('copy.pdf.md');
+      await reopened.writeState({ ...state, relativePath: 'a/b/report.pdf' });
+      await reopened.removeDocument('a/b/report.pdf', { deleteOutputs: true, record: failedEntry('a/b/report.pdf') });
+      expect(await reopened.findByContent(state.sha256, state.optionsFingerprint)).toBeUndefined();
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('answers undefined for unknown paths, content and options', async () => {
@@ -211,11 +250,11 @@ describe('FsStore deletions prune the folders they empty', () => {
     await store.removeDocument(deep, removal(deep));
 
     expect(await listFiles(root)).toEqual(
-      ['_docmill/manifest.jsonl', `_docmill/index/${sha256Of(sibling)}/0123456789abcdef.json`, '_docmill/state/sub dir/kept.pdf.json', 'sub dir/kept.pdf.md'].sort(),
+      ['_docmill/manifest.jsonl', indexEntry(sha256Of(sibling), '0123456789abcdef'), '_docmill/state/sub dir/kept.pdf.json', 'sub dir/kept.pdf.md'].sort(),
     );
     // The sibling holds `sub dir/` (and its state folder); `deeper/` and its state and index folders went with their last file.
     expect(await listFolders(root)).toEqual(
-      ['_docmill', '_docmill/index', `_docmill/index/${sha256Of(sibling)}`, '_docmill/state', '_docmill/state/sub dir', '_docmill/tmp', 'sub dir'].sort(),
+      ['_docmill', '_docmill/index', `_docmill/index/${sha256Of(sibling).slice(0, 2)}`, '_docmill/state', '_docmill/state/sub dir', '_docmill/tmp', 'sub dir'].sort(),
     );
 
     await store.removeDocument(sibling, removal(sibling));

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FsStore } from '../../src/store/fs-store.js';
-import { documentOutputKeys, OUTPUT_KINDS } from '../../src/store/layout.js';
+import { documentOutputKeys, indexKey, OUTPUT_KINDS, shardedIndexKey } from '../../src/store/layout.js';
 import { OUTPUT_SUFFIX, type DocumentOutputs, type ManifestEntry, type OutputStore } from '../../src/store/output-store.js';
 import { parseManifestLine } from '../../src/store/records.js';
 import { S3Store } from '../../src/store/s3-store.js';
@@ -37,6 +37,8 @@ interface Subject {
   store: OutputStore;
   keys(): Promise<string[]>;
   manifest(): Promise<ManifestEntry[]>;
+  /** Where the store's content index keeps an entry (layout.ts). */
+  indexKey(sha256: string, optionsFingerprint: string): string;
 }
 
 let s3: LocalS3rver;
@@ -60,6 +62,7 @@ const SUBJECTS: Array<[string, () => Subject]> = [
       const store = new FsStore(root);
       return {
         store,
+        indexKey: shardedIndexKey,
         keys: async () => (await listFiles(root).catch(() => [])).filter((key) => !key.startsWith('_docmill/tmp/')),
         manifest: async () =>
           (await readFile(join(root, '_docmill', 'manifest.jsonl'), 'utf8')).split('\n').flatMap((line) => parseManifestLine(line) ?? []),
@@ -74,6 +77,7 @@ const SUBJECTS: Array<[string, () => Subject]> = [
       const keys = async () => (await s3.listAllKeys()).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).sort();
       return {
         store,
+        indexKey,
         keys,
         manifest: async () => {
           await store.flush();
@@ -98,7 +102,7 @@ describe('the layout', () => {
 
 describe.each(SUBJECTS)('%s.removeDocument', (_name, make) => {
   it('deletes every output, the state and its index entry, then records the removal; other documents stay', async () => {
-    const { store, keys, manifest } = make();
+    const { store, keys, manifest, indexKey: indexKeyOf } = make();
     const path = 'dir/report one.pdf';
     const written = await store.writeDocument(path, EVERY_OUTPUT);
     expect(written).toHaveLength(OUTPUT_KINDS.length + EVERY_OUTPUT.assets.length);
@@ -114,7 +118,7 @@ describe.each(SUBJECTS)('%s.removeDocument', (_name, make) => {
     expect(deleted.sort()).toEqual([...written].sort());
     expect(await keys()).toEqual(expect.not.arrayContaining(written));
     expect((await keys()).filter((key) => !key.startsWith('_docmill/manifest'))).toEqual(
-      ['other.pdf.md', `_docmill/state/other.pdf.json`, `_docmill/index/${other.sha256}/${other.optionsFingerprint}.json`].sort(),
+      ['other.pdf.md', `_docmill/state/other.pdf.json`, indexKeyOf(other.sha256, other.optionsFingerprint)].sort(),
     );
     expect(await store.readState(path)).toBeUndefined();
     expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toBeUndefined();

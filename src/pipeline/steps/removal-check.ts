@@ -7,6 +7,7 @@
  * A file found missing when it is read (removed before anyone saw the removal, or a created event for an object
  * deleted since) is the same case: recorded as skipped, not failed.
  */
+import type { ContentLock } from '../../queue/queue-control.js';
 import { SourceReadError } from '../../sources/errors.js';
 import type { ManifestEntry } from '../../store/output-store.js';
 import type { JobContext } from '../job-context.js';
@@ -25,9 +26,12 @@ export interface Cancelled {
 
 export type CheckDeps = Pick<StepDeps, 'control' | 'store' | 'logger'>;
 
-/** Before reading: the cancellation when the file was removed after this job was queued. */
+/**
+ * Before reading: the cancellation when the file was removed after this job was queued (a group's documents: as looked
+ * up for all of them when the group started; one removed since is found by the check after writing).
+ */
 export async function cancelIfRemoved(ctx: JobContext, deps: CheckDeps): Promise<Cancelled | undefined> {
-  const removal = await deps.control.removals.removedSince(ctx.data.uri, ctx.job.timestamp);
+  const removal = ctx.removalAtStart ? ctx.removalAtStart.mark : await deps.control.removals.removedSince(ctx.data.uri, ctx.job.timestamp);
   return removal ? { status: 'cancelled', reason: 'source removed before it was converted', report: false } : undefined;
 }
 
@@ -40,10 +44,13 @@ export function cancelIfMissing(error: unknown): Cancelled | undefined {
 
 /**
  * After writing: when the file was removed meanwhile with `delete`, deletes what this job wrote (a manifest line
- * says why) and cancels it; with `keep`, the conversion stands.
+ * says why) and cancels it; with `keep`, the conversion stands. Given the document's content lock, the check releases
+ * it in the same round trip when the file was not removed (held for the deletes when it was).
  */
-export async function undoIfRemoved(ctx: JobContext, deps: CheckDeps): Promise<Cancelled | undefined> {
-  const removal = await deps.control.removals.removedSince(ctx.data.uri, ctx.job.timestamp);
+export async function undoIfRemoved(ctx: JobContext, deps: CheckDeps, lock?: ContentLock): Promise<Cancelled | undefined> {
+  const removal = lock
+    ? await lock.releaseUnlessRemoved(ctx.data.uri, ctx.job.timestamp)
+    : await deps.control.removals.removedSince(ctx.data.uri, ctx.job.timestamp);
   if (!removal || removal.outputs !== 'delete') return undefined;
   const reason = 'source removed while it was converted; outputs deleted';
   await deps.store.removeDocument(ctx.data.relativePath, { deleteOutputs: true, record: cancelledRecord(ctx, reason) });

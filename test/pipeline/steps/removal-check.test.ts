@@ -15,7 +15,7 @@ import { writeOutputs } from '../../../src/pipeline/steps/write-outputs.js';
 import { createSource } from '../../../src/sources/create-source.js';
 import { SourceReadError } from '../../../src/sources/errors.js';
 import { FsStore } from '../../../src/store/fs-store.js';
-import { makeTempDir, removeTempDir } from '../../helpers/temp-files.js';
+import { makeTempDir, rejectionOf, removeTempDir } from '../../helpers/temp-files.js';
 import { captureLogs, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
 
 const HTML = '<p>Sales grew.</p>';
@@ -78,6 +78,21 @@ describe('before reading', () => {
     expect(outcomes).toEqual([]);
   });
 
+  it('takes a group document\'s removal as looked up for the whole group when it started, in one lookup', async () => {
+    const ctx = await context();
+    const other = 'file:///elsewhere/other.html';
+    await steps.control.removals.mark(other, { at: ctx.job.timestamp + 1, outputs: 'delete' });
+    const found = await steps.control.removals.removedSinceEach([ctx.data.uri, other], ctx.job.timestamp);
+    expect([...found.keys()]).toEqual([other]);
+
+    ctx.removalAtStart = { mark: found.get(ctx.data.uri) };
+    // Marked after the group looked: the check after writing finds it.
+    await steps.control.removals.mark(ctx.data.uri, { at: ctx.job.timestamp + 1, outputs: 'keep' });
+    expect(await cancelIfRemoved(ctx, deps())).toBeUndefined();
+    ctx.removalAtStart = { mark: found.get(other) };
+    expect(await cancelIfRemoved(ctx, deps())).toEqual({ status: 'cancelled', reason: 'source removed before it was converted', report: false });
+  });
+
   it('does not cancel for a removal seen before the job was queued (the file came back and was queued again)', async () => {
     const ctx = await context();
     await steps.control.removals.mark(ctx.data.uri, { at: ctx.job.timestamp - 1, outputs: 'delete' });
@@ -121,5 +136,20 @@ describe('after writing', () => {
     await steps.control.removals.mark(ctx.data.uri, { at: Date.now(), outputs: 'keep' });
     expect(await undoIfRemoved(ctx, deps())).toBeUndefined();
     expect(await readFile(join(out, 'report.html.md'), 'utf8')).toBe('Sales grew.');
+  });
+
+  it('lets go of the content lock in the same check when the file was not removed, and holds it for the deletes when it was', async () => {
+    const ctx = await context();
+    await written(ctx);
+    const taken = (owner: string, ms: number) => steps.control.lockContent(`${SHA}:fp`, owner, 30_000, AbortSignal.timeout(ms));
+    const first = await taken('job-a', 5000);
+    expect(await undoIfRemoved(ctx, deps(), first)).toBeUndefined();
+    const second = await taken('job-b', 1000); // free at once
+
+    await steps.control.removals.mark(ctx.data.uri, { at: Date.now(), outputs: 'delete' });
+    expect(await undoIfRemoved(ctx, deps(), second)).toMatchObject({ status: 'cancelled' });
+    expect(await rejectionOf(taken('job-c', 500))).toBeDefined();
+    await second.release();
+    await (await taken('job-c', 1000)).release();
   });
 });
