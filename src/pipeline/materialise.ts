@@ -38,18 +38,23 @@ async function* heldBytes(bytes: Buffer): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
 
+/** A small local file held in memory once read: hashed from those bytes and uploaded from them, nothing to remove. */
+function heldFile(file: SourceFile, bytes: Buffer, sha256: string): MaterialisedFile {
+  return {
+    upload: { fileName: baseName(file.relativePath), size: bytes.byteLength, open: () => heldBytes(bytes) },
+    sha256,
+    size: bytes.byteLength,
+    dispose: async () => undefined,
+  };
+}
+
 export async function materialise(source: Source, file: SourceFile, signal?: AbortSignal): Promise<MaterialisedFile> {
   if (file.uri.startsWith('file:')) {
     const path = fileURLToPath(file.uri);
     const whole = file.size <= SMALL_FILE_BYTES ? await source.readSmall?.(file, SMALL_FILE_BYTES, signal) : undefined;
     if (whole !== undefined) {
       const bytes = Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength);
-      return {
-        upload: { fileName: baseName(file.relativePath), size: bytes.byteLength, open: () => heldBytes(bytes) },
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        size: bytes.byteLength,
-        dispose: async () => undefined,
-      };
+      return heldFile(file, bytes, createHash('sha256').update(bytes).digest('hex'));
     }
     const hash = createHash('sha256');
     let size = 0;
@@ -62,9 +67,9 @@ export async function materialise(source: Source, file: SourceFile, signal?: Abo
       // A file grown past the limit since it was listed is read again for its upload, as a large one is.
       if (kept && size <= SMALL_FILE_BYTES) kept.push(chunk);
     }
-    const bytes = kept && size <= SMALL_FILE_BYTES ? Buffer.concat(kept, size) : undefined;
+    if (kept && size <= SMALL_FILE_BYTES) return heldFile(file, Buffer.concat(kept, size), hash.digest('hex'));
     return {
-      upload: { fileName: baseName(file.relativePath), size, open: bytes ? () => heldBytes(bytes) : () => createReadStream(path) },
+      upload: { fileName: baseName(file.relativePath), size, open: () => createReadStream(path) },
       sha256: hash.digest('hex'),
       size,
       dispose: async () => undefined,
