@@ -149,6 +149,9 @@ interface ColumnCell {
   text: string;
 }
 
+/** Lines of prose a column needs before a section's gutters are taken as columns (not a chart's axes). */
+const MIN_PROSE_LINES = 3;
+
 /** Widest gap, in ems, between the words of one justified line. */
 const JUSTIFIED_GAP_EM = 1.2;
 
@@ -197,12 +200,16 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     if (nonEmpty.length === 0) return;
     let valid = true;
     if (nonEmpty.length > 1) {
+      // Short cells (a chart's labels, a table's) read across the page, unless every column also holds a few lines of
+      // prose: panels of a slide, each a chart under its own heading with notes below, are read panel by panel.
+      let proseInEveryColumn = true;
       band.forEach((column, k) => {
-        if (column.length < 3) return;
         const width = bounds[k + 1]! - bounds[k]!;
         const prose = column.filter((cell) => looksLikeProse(cell, width)).length;
-        if (prose < 0.4 * column.length) valid = false;
+        if (column.length > 0 && prose < MIN_PROSE_LINES) proseInEveryColumn = false;
+        if (column.length >= 3 && prose < 0.4 * column.length) valid = false;
       });
+      if (proseInEveryColumn) valid = true;
     }
     if (valid) {
       const order = band.map((_, k) => k);
@@ -281,8 +288,6 @@ function sections(lines: readonly TextLine[]): TextLine[][] {
   return out;
 }
 
-/** Lines of prose a column needs before a section's gutters are taken as columns (not a chart's axes). */
-const MIN_PROSE_LINES = 3;
 
 /** True when every column the gutters make holds a few lines of prose (five words or more). */
 function proseOnEverySide(section: readonly TextLine[], gutters: readonly Gutter[]): boolean {

@@ -96,6 +96,29 @@ describe('orderRegions', () => {
     expect(last.items.map((entry) => entry.str)).toContain('v4');
   });
 
+  it('reads a slide of two chart panels panel by panel: labels beside each other, notes under each chart', () => {
+    const items: PdfTextItem[] = [item('Results of the two pilot projects compared with the regional baseline figures', 50, 60, { size: 14 })];
+    // Each panel: a heading, a chart's short labels (axis ticks and values on the same rows as the other panel's), notes.
+    for (const [x, name] of [[50, 'North'], [320, 'South']] as const) {
+      items.push(item(`${name} pilot: answers per week`, x, 90, { size: 12 }));
+      for (let i = 0; i < 6; i++) {
+        items.push(item(`${100 - i * 20}`, x, 110 + i * 14));
+        items.push(item(`${name[0]}${i}`, x + 60, 110 + i * 14));
+        items.push(item(`${(i * 3.7).toFixed(1)}%`, x + 150, 110 + i * 14));
+      }
+      for (let i = 0; i < 3; i++) items.push(item(`${name} note ${i}: ${words(4, i)}`, x, 210 + i * 12));
+    }
+    const lines = buildLines(items);
+    const regions = orderRegions(lines, detectGutters(lines));
+    const order = regions.flatMap((region) => region.items.map((entry) => entry.str));
+    // The whole North panel (its heading, labels and notes) before anything of the South panel.
+    const lastNorth = Math.max(order.indexOf('North note 2: ' + words(4, 2)), order.indexOf('N5'));
+    const firstSouth = Math.min(order.indexOf('South pilot: answers per week'), order.indexOf('S0'));
+    expect(lastNorth).toBeGreaterThan(0);
+    expect(firstSouth).toBeGreaterThan(lastNorth);
+    expect(regions.filter((region) => region.kind === 'column')).toHaveLength(2);
+  });
+
   it('keeps the short last line of a spanning paragraph with it', () => {
     const items = twoColumnPage(10);
     const bottom = 100 + 10 * 12 + 20;
