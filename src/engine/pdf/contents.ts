@@ -58,7 +58,8 @@ export function contentsLines(rows: readonly (readonly string[])[]): string[] | 
   return lines;
 }
 
-/** Lines of text as Markdown: one a line (hard line breaks). */
+/** Lines of text as Markdown: one a line (hard line breaks), all one paragraph for what may pair into emphasis. */
 export function linesMarkdown(lines: readonly string[]): string {
-  return lines.map(escapeMarkdownText).join('  \n');
+  const paragraph = lines.join(' ');
+  return lines.map((line) => escapeMarkdownText(line, paragraph)).join('  \n');
 }

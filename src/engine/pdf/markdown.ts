@@ -3,19 +3,41 @@ import { gfmDelimiterRow, gfmRow } from '../gfm-table.js';
 
 const ALNUM = /[\p{L}\p{N}]/u;
 
+/** An `_` between two letters or digits (XDG_DATA_HOME): literal in Markdown already. */
+function intraword(text: string, i: number): boolean {
+  return i > 0 && ALNUM.test(text[i - 1]!) && i + 1 < text.length && ALNUM.test(text[i + 1]!);
+}
+
 /**
- * Escapes what Markdown would read as inline syntax in plain text: backslashes, `*`, backticks, `_` at word
- * edges (an underscore inside a word, as in XDG_DATA_HOME, is literal already) and `<` opening a tag.
+ * Escapes what Markdown would read as inline syntax in plain text: backslashes, `<` opening a tag, and `*`, `_`
+ * (at word edges) and backticks where the text holds two that could pair into emphasis or a code span. A lone one
+ * pairs with nothing, so it stays as the page has it ("*8 ml", "_RecVAE", a footnote's "*"). Emphasis and code
+ * spans live within one paragraph or table cell: `span` is the whole of it when `text` is a part (a line of a
+ * paragraph set with hard line breaks). A `*` that starts the text followed by a space or nothing would start a
+ * list item, so it is escaped too.
  */
-export function escapeInline(text: string): string {
+export function escapeInline(text: string, span = text): string {
+  let stars = 0;
+  let underscores = 0;
+  let backticks = 0;
+  for (let i = 0; i < span.length; i++) {
+    const ch = span[i]!;
+    if (ch === '*') stars++;
+    else if (ch === '`') backticks++;
+    else if (ch === '_' && !intraword(span, i)) underscores++;
+  }
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (ch === '\\' || ch === '*' || ch === '`') {
-      out += `\\${ch}`;
+    if (ch === '\\') {
+      out += '\\\\';
+    } else if (ch === '*') {
+      const listMarker = i === 0 && (text.length === 1 || /\s/.test(text[1]!));
+      out += stars > 1 || listMarker ? '\\*' : ch;
+    } else if (ch === '`') {
+      out += backticks > 1 ? '\\`' : ch;
     } else if (ch === '_') {
-      const intraword = i > 0 && ALNUM.test(text[i - 1]!) && i + 1 < text.length && ALNUM.test(text[i + 1]!);
-      out += intraword ? ch : '\\_';
+      out += underscores > 1 && !intraword(text, i) ? '\\_' : ch;
     } else if (ch === '<' && i + 1 < text.length && /[A-Za-z/!?]/.test(text[i + 1]!)) {
       out += '\\<';
     } else {
@@ -29,8 +51,8 @@ export function escapeInline(text: string): string {
  * Escapes plain text for a paragraph or list item: inline syntax, and what would turn its start into Markdown
  * structure (a heading `#`, a quote `>`, a list marker, a fence, a setext underline).
  */
-export function escapeMarkdownText(text: string): string {
-  let out = escapeInline(text);
+export function escapeMarkdownText(text: string, span = text): string {
+  let out = escapeInline(text, span);
   out = out.replace(/^(#{1,6})(?=\s|$)/, '\\$1');
   out = out.replace(/^([>+])/, '\\$1');
   out = out.replace(/^(-)(?=\s)/, '\\$1');

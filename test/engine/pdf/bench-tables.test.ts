@@ -159,7 +159,7 @@ describe.each([
     expect(table!.split('\n').slice(0, 3)).toEqual([
       '| Saccharometer | DI Water | Glucose Solution | Yeast Suspension |',
       '| --- | --- | --- | --- |',
-      '| 1 | \\*8 ml | \\*6 ml | 0 ml |',
+      '| 1 | *8 ml | *6 ml | 0 ml |',
     ]);
     expect(mainMarkdown(model)).toMatch(/Table 2\. Contents of Saccharometers when testing fermentation with various yeast concentrations\./);
   });
