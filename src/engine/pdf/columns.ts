@@ -161,6 +161,38 @@ function looksLikeProse(cell: ColumnCell, columnWidth: number): boolean {
 }
 
 /**
+ * Lines read across the gutters though none crosses one: a section of the page (set apart by whitespace, see
+ * `sections`) whose cells are all short (no prose), with cells on both sides of a gutter on some line, and no prose
+ * between it and the full-width text above it (or the page's top): a chart's labels or a table over the columns,
+ * read row by row in its place rather than split between them. A chart under a panel's heading (prose above it in
+ * its column) stays in its column.
+ */
+function shortCellStrips(lines: readonly TextLine[], centres: readonly number[], bounds: readonly number[]): Set<TextLine> {
+  const prose = (line: TextLine) =>
+    line.cells.some((cell) => {
+      const k = columnOf((cell.x0 + cell.x1) / 2, centres);
+      return looksLikeProse(cell, bounds[k + 1]! - bounds[k]!);
+    });
+  const index = new Map(lines.map((line, i) => [line, i]));
+  // From line `from` upwards, whether full-width text (or the page's top) comes before any prose.
+  const clear = (from: number) => {
+    for (let j = from; j >= 0; j--) {
+      if (crossesGutter(lines[j]!, centres)) return true;
+      if (prose(lines[j]!)) return false;
+    }
+    return true;
+  };
+  const strips = new Set<TextLine>();
+  for (const section of sections(lines)) {
+    const across = section.some((line) => new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size > 1);
+    if (!across || section.some(prose)) continue;
+    const first = index.get(section[0]!)!;
+    if (clear(first - 1)) for (const line of section) strips.add(line);
+  }
+  return strips;
+}
+
+/**
  * Orders a page's lines into regions: spanning lines in their vertical place, column text column by column
  * within each band between them.
  */
@@ -224,6 +256,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     band = centres.map(() => []).concat([[]]);
   };
 
+  const strips = shortCellStrips(all, centres, bounds);
   let lastSpanning: TextLine | undefined;
   for (const line of all) {
     // The short last line of a full-width paragraph does not reach the gutter, but belongs with it.
@@ -234,7 +267,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       Math.abs(line.x0 - lastSpanning.x0) <= 1.5 * line.size &&
       Math.abs(line.size - lastSpanning.size) <= 0.12 * line.size &&
       new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size === 1;
-    if (continuesSpanning || crossesGutter(line, centres)) {
+    if (continuesSpanning || strips.has(line) || crossesGutter(line, centres)) {
       flushBand();
       append(spanning, line.cells.flatMap((cell) => cell.items));
       lastSpanning = line;

@@ -119,6 +119,29 @@ describe('orderRegions', () => {
     expect(regions.filter((region) => region.kind === 'column')).toHaveLength(2);
   });
 
+  it('reads a chart set over two columns of prose row by row before the columns, not split between them', () => {
+    const items: PdfTextItem[] = [item('Figure 4: Answers per week in each of the three survey rounds of the year', 50, 60, { size: 11 })];
+    // The chart's data labels and axis: short cells in rows that reach across the gutter.
+    for (let i = 0; i < 4; i++) {
+      items.push(item(`${80 - i * 20}`, 60, 90 + i * 14));
+      items.push(item(`${31 + i}`, 150, 90 + i * 14));
+      items.push(item(`${47 + i}`, 380, 90 + i * 14));
+      items.push(item(`${12 + i}`, 480, 90 + i * 14));
+    }
+    items.push(item('July', 150, 150), item('October', 380, 150), item('January', 480, 150));
+    for (let i = 0; i < 12; i++) {
+      items.push(item(`L${i} ${words(7, i)}`.padEnd(48, '.'), 50, 190 + i * 12));
+      items.push(item(`R${i} ${words(7, i + 3)}`.padEnd(48, '.'), 320, 190 + i * 12));
+    }
+    const lines = buildLines(items);
+    const regions = orderRegions(lines, detectGutters(lines));
+    const order = regions.flatMap((region) => region.items.map((entry) => entry.str));
+    // Every label of the chart, its right half included, comes before the first line of prose.
+    const firstProse = order.findIndex((text) => text.startsWith('L0 '));
+    for (const label of ['47', '15', 'October', 'January']) expect(order.indexOf(label), label).toBeLessThan(firstProse);
+    expect(order.findIndex((text) => text.startsWith('R0 '))).toBeGreaterThan(order.findIndex((text) => text.startsWith('L11 ')));
+  });
+
   it('keeps the short last line of a spanning paragraph with it', () => {
     const items = twoColumnPage(10);
     const bottom = 100 + 10 * 12 + 20;
