@@ -2,13 +2,15 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { peakRssKb } from './process-memory.js';
+import { peakRssKb, reapedChildrenCpuMs } from './process-memory.js';
 
 export interface DocmillCliRun {
   code: number | null;
   wallMs: number;
   /** VmHWM of the docmill process (its engine threads included). */
   peakRssKb: number | undefined;
+  /** CPU time (user + system) of the process and what it waited for, in ms; undefined without /proc. */
+  cpuMs: number | undefined;
   /** The summary line (`docmill: N converted…`), or the last lines of stderr when there is none. */
   summary: string;
 }
@@ -19,6 +21,7 @@ const REMOTE_SETTINGS = ['DOCMILL_API_URL', 'FIRECRAWL_API_URL', 'DOCMILL_API_KE
 export async function runDocmillCli(root: string, args: string[]): Promise<DocmillCliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of REMOTE_SETTINGS) delete env[key];
+  const cpuBefore = reapedChildrenCpuMs();
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'bin/docmill.js'), ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -32,6 +35,8 @@ export async function runDocmillCli(root: string, args: string[]): Promise<Docmi
   const code = await new Promise<number | null>((resolveExit) => child.once('close', (c) => resolveExit(c)));
   clearInterval(sampler);
   const wallMs = performance.now() - started;
+  const cpuAfter = reapedChildrenCpuMs();
+  const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   const summary = stderr.split('\n').find((line) => line.startsWith('docmill: ')) ?? stderr.trim().split('\n').slice(-3).join(' / ');
-  return { code, wallMs, peakRssKb: peak, summary };
+  return { code, wallMs, peakRssKb: peak, cpuMs, summary };
 }

@@ -32,6 +32,13 @@ export interface ModelBlock {
   caption?: string;
 }
 
+/** See ModelPage.drawing. */
+export interface PageDrawing {
+  paths: number;
+  /** Undefined when the images were not looked for. */
+  images?: number;
+}
+
 export interface ModelPage {
   /** 1-based physical page. */
   pageNumber: number;
@@ -43,6 +50,11 @@ export interface ModelPage {
   blocks: ModelBlock[];
   /** The whole page rendered (a PDF's, when page images are asked): the URI of its picture, the entries' `image`. */
   image?: string;
+  /**
+   * A PDF page read by LiteParse with its pictures kept: the vector paths and images it saw the page draw, for the
+   * picture reader to leave alone a page that cannot hold one (pdf/figures/pictureless.ts). Not rendered.
+   */
+  drawing?: PageDrawing;
 }
 
 export type MetadataValue = string | string[] | number | boolean;

@@ -636,11 +636,19 @@ export const convertPdf: Converter = async (input) => {
   try {
     // LiteParse (PDFium) opens the document and reads its pages; pdfjs opens it only for what needs it.
     const intact = endsIntact(input.bytes);
-    const first = intact ? await readNativePages(input.bytes, parser.maxPages, parser.mode) : undefined;
+    const pictures = input.options.removeBase64Images === false;
+    const first = intact ? await readNativePages(input.bytes, parser.maxPages, parser.mode, pictures) : undefined;
     if (first && first.totalPages > 0) {
       const doc = new PdfjsWhenNeeded(input.bytes, first.totalPages);
       try {
-        return await readDocument(doc, parser, { native: first, metadata: statedMetadata(input.bytes), ...(ocr ? { ocr } : {}) });
+        const model = await readDocument(doc, parser, { native: first, metadata: statedMetadata(input.bytes), ...(ocr ? { ocr } : {}) });
+        if (pictures) {
+          for (const page of model.pages) {
+            const drawing = first.pages.get(page.pageNumber)?.drawing;
+            if (drawing) page.drawing = drawing;
+          }
+        }
+        return model;
       } finally {
         await doc.destroy();
       }

@@ -25,7 +25,7 @@ export interface PageText {
 /** Paths whose boxes come this close (points) are one drawing. */
 const GAP = 6;
 /** Fewest paths in a figure. */
-const MIN_PATHS = 3;
+export const MIN_PATHS = 3;
 /** Smallest side of a figure, in points. */
 const MIN_SIDE = 36;
 /** A path thinner than this (points) both ways is a rule, not a shape. */

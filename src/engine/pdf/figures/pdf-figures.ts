@@ -19,6 +19,7 @@ import { convertPdf } from '../convert-pdf.js';
 import { normaliseBbox } from '../document-layout.js';
 import type { Rect } from '../types.js';
 import { figureRegions, type PageText } from './figure-regions.js';
+import { drawsOnlyWhatTextPassSees, pagePictureless } from './pictureless.js';
 import type { OpenPage, PageRaster, PictureFile } from './page-pictures.js';
 
 /** A picture with a side under this many pixels is a decoration, not decoded (the pipeline's threshold too). */
@@ -48,10 +49,15 @@ interface DocumentPictures {
 
 /**
  * Adds the figure blocks of every page of `model` that PDFium can read, and with `rendering.pages` each page's
- * picture (`page-<n>`); a warning when PDFium cannot open the file.
+ * picture (`page-<n>`); a warning when PDFium cannot open the file. A page the text pass shows holds no picture is
+ * not loaded (pictureless.ts), nor the file when no page is left.
  */
 export async function addPdfFigures(model: DocumentModel, bytes: Uint8Array, rendering: Partial<PictureRendering> = {}): Promise<void> {
   const dpi = rendering.dpi ?? DEFAULT_IMAGE_DPI;
+  const pages = model.pages.filter((page) => page.status !== 'failed' && page.width && page.height);
+  // A page rendered whole is loaded whatever it draws.
+  const toRead = rendering.pages || !drawsOnlyWhatTextPassSees(bytes) ? pages : pages.filter((page) => !pagePictureless(page));
+  if (toRead.length === 0) return;
   // Loaded with the first document that keeps its pictures: PDFium's module stays out of threads that never do.
   const { PictureReader } = await import('./page-pictures.js');
   const reader = await PictureReader.open(bytes);
@@ -61,8 +67,7 @@ export async function addPdfFigures(model: DocumentModel, bytes: Uint8Array, ren
   }
   try {
     const pictures: DocumentPictures = { files: new Map(), names: new Map() };
-    for (const page of model.pages) {
-      if (page.status === 'failed' || !page.width || !page.height) continue;
+    for (const page of toRead) {
       reader.page(page.pageNumber, (open) => {
         addPageFigures(open, page, pictures, dpi);
         if (rendering.pages) addPageImage(open, page, dpi);

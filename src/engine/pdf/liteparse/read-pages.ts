@@ -14,6 +14,7 @@
 import type { PdfParser } from '../../../contract/options.js';
 import { nativeCall } from '../../native-calls.js';
 import { duringStage } from '../../stage.js';
+import type { PageDrawing } from '../../model.js';
 import type { FoundTable } from '../page-layout.js';
 import type { Rect } from '../types.js';
 import { loadLiteParse, type LiteParseModule } from './load.js';
@@ -36,7 +37,13 @@ export interface NativePage extends NativePageItems {
    * pass, which does, gives the images; the text stays LiteParse's.
    */
   imagesFromPdfjs?: boolean;
+  /**
+   * What LiteParse saw the page draw outside its text: its vector paths (shapes and line segments), and with
+   * `pictures` its raster images (figure placeholders); a form XObject's content it may not see.
+   */
+  drawing: PageDrawing;
 }
+
 
 interface NativeBlock {
   kind: string;
@@ -71,6 +78,12 @@ function imagesOf(page: { width: number; height: number; blocks?: readonly Nativ
     images.push({ x0: x, y0: y, x1: x + width, y1: y + height });
   }
   return images;
+}
+
+function drawingOf(page: NativePageInput & { blocks?: readonly NativeBlock[] | undefined }, pictures: boolean): PageDrawing {
+  const paths = (page.vectorGraphics?.shapes.length ?? 0) + (page.vectorGraphics?.lines.length ?? 0);
+  if (!pictures) return { paths };
+  return { paths, images: (page.blocks ?? []).filter((block) => block.kind === 'figure').length };
 }
 
 /** What LiteParse read of a document. */
@@ -168,8 +181,8 @@ function hasFormXObjects(bytes: Uint8Array): boolean {
 /** A parser per configuration, kept for the thread's life: the options are the same from one document to the next. */
 const parsers = new Map<string, InstanceType<LiteParseModule['LiteParse']>>();
 
-function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['mode']): InstanceType<LiteParseModule['LiteParse']> {
-  const key = `${maxPages} ${mode}`;
+function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['mode'], pictures: boolean): InstanceType<LiteParseModule['LiteParse']> {
+  const key = `${maxPages} ${mode} ${pictures}`;
   let parser = parsers.get(key);
   if (!parser) {
     parser = new module.LiteParse({
@@ -183,9 +196,10 @@ function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['m
       extractVectorGraphics: true,
       extractBlocks: true,
       // Mode auto plans OCR from where the images are: the complexity signals flag a page-sized background, and
-      // placeholders make figure blocks (with their boxes) of the other images; the json output is the same.
+      // placeholders make figure blocks (with their boxes) of the other images; the json output is the same. With
+      // pictures kept, those blocks tell the picture reader which pages draw no image (figures/pictureless.ts).
       includeComplexity: mode === 'auto',
-      imageMode: mode === 'auto' ? 'placeholder' : 'off',
+      imageMode: mode === 'auto' || pictures ? 'placeholder' : 'off',
       extractLinks: false,
       // docmill decides page furniture over the whole document (furniture.ts), and keeps it as marked blocks.
       keepHeadersFooters: true,
@@ -204,15 +218,16 @@ const ALL_PAGES = 2 ** 31 - 1;
  * What LiteParse reads of the document's first `maxPages` pages (all when undefined), PDFium opening it;
  * undefined when LiteParse is not loaded here or PDFium could not open the document (the pdfjs path then reads
  * every page, and says what is wrong). Mode ocr reads every page by OCR and needs no text layer from it.
+ * `pictures`: the pictures are kept, and each page's images are looked for (PageDrawing).
  */
-export async function readNativePages(bytes: Uint8Array, maxPages: number | undefined, mode: PdfParser['mode']): Promise<NativeReading | undefined> {
+export async function readNativePages(bytes: Uint8Array, maxPages: number | undefined, mode: PdfParser['mode'], pictures = false): Promise<NativeReading | undefined> {
   if (mode === 'ocr') return undefined;
   const module = await loadLiteParse();
   if (!module) return undefined;
   const pageCount = Math.min(maxPages ?? ALL_PAGES, ALL_PAGES);
   let result: NativeResult;
   try {
-    result = await duringStage('reading the pages with PDFium', () => nativeCall(() => parserFor(module, pageCount, mode).parse(bytes)));
+    result = await duringStage('reading the pages with PDFium', () => nativeCall(() => parserFor(module, pageCount, mode, pictures).parse(bytes)));
   } catch {
     return undefined;
   }
@@ -229,7 +244,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     // text drawn as outlines) keeps LiteParse's text where it has some: pdfjs's reading of it is no better and
     // loses LiteParse's tables; mode auto's OCR plan comes from its images all the same.
     if (itemsHoldText(read, page.text)) {
-      const native: NativePage = { ...read, width: page.width, height: page.height, tables };
+      const native: NativePage = { ...read, width: page.width, height: page.height, tables, drawing: drawingOf(page, pictures) };
       if (mode === 'auto') {
         native.images = imagesOf(page);
         if (formsPaint && page.complexity?.needsOcr) native.imagesFromPdfjs = true;
