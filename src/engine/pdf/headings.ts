@@ -84,6 +84,20 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   return candidate.bold && !body.bold && candidate.size >= body.size * 0.95 && words <= 15;
 }
 
+/** Words the text under a small-type heading needs: a sentence, not a label. */
+const SMALL_TYPE_BODY_WORDS = 4;
+
+/**
+ * A heading of a part set in smaller type than the body (a sidebar, a box): bold over the plain text right under
+ * it, set in that text's size or bigger, as a heading is over the body.
+ */
+function headsSmallType(candidate: HeadingCandidate, next: HeadingCandidate | undefined, body: BodyStyle): boolean {
+  if (!candidate.bold || body.bold || !next || next.bold || next.page !== candidate.page) return false;
+  if (candidate.order === undefined || next.order !== candidate.order + 1) return false;
+  if (!(next.size < body.size * 0.95) || next.text.trim().split(/\s+/).length < SMALL_TYPE_BODY_WORDS) return false;
+  return isHeadingLike(candidate, { size: next.size, bold: false });
+}
+
 /** `Chapter 3`, `Part II`, `Section 2`, `제 1 장`, `3.`: a numbering label above a title is a heading of its own. */
 const NUMBERING_LABEL = /^(?:(?:chapter|part|section|unit|lesson|module|appendix|annex|book|volume)\b|제\s*\d|\d+(?:\.\d+)*\.?\s|[IVXLC]+\.\s)/iu;
 
@@ -119,7 +133,7 @@ export function classifyHeadings(
   body: BodyStyle,
   firstPage = 1,
 ): (HeadingDecision | null)[] {
-  const headingLike = candidates.map((candidate) => isHeadingLike(candidate, body));
+  const headingLike = candidates.map((candidate, i) => isHeadingLike(candidate, body) || headsSmallType(candidate, candidates[i + 1], body));
   candidates.forEach((candidate, i) => {
     if (headingLike[i] && isKicker(candidate, candidates[i + 1], headingLike[i + 1] === true)) headingLike[i] = false;
   });

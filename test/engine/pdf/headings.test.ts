@@ -135,6 +135,24 @@ describe('classifyHeadings', () => {
     );
     expect(decisions.map((decision) => decision?.level)).toEqual([2, 3]);
   });
+
+  it('takes a bold line over a sidebar set in smaller type for a heading, not a bold label over body text or alone', () => {
+    const sidebar = 'Similar processes with very different results!';
+    const decisions = classifyHeadings(
+      [
+        candidate('Mitosis and Meiosis', 8, { bold: true, order: 0 }),
+        candidate(sidebar, 8, { order: 1 }),
+        // Small bold type over text of the body's size: a label, as before.
+        candidate('Note', 8, { bold: true, order: 2 }),
+        candidate('The body text goes on here at its own size.', 10, { order: 3 }),
+        // Small bold type with nothing right under it on its page.
+        candidate('Source', 8, { bold: true, order: 4 }),
+        candidate(sidebar, 8, { order: 0, page: 2 }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision !== null)).toEqual([true, false, false, false, false, false]);
+  });
 });
 
 describe('isBoldFontName', () => {
