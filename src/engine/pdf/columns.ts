@@ -129,9 +129,20 @@ export interface Region {
 }
 
 /** True when some cell of the line crosses a gutter's centre line. */
-function crossesGutter(line: TextLine, centres: readonly number[]): boolean {
+/**
+ * A line that runs across a gutter: one of its cells crosses the gutter's middle. A cell that starts in the column
+ * before the gutter and ends inside its empty channel (after it, on a right-to-left page) is that column's line set a
+ * little wider (a footnote), and stays in its column beside the other column's line on the same baseline; a line
+ * starting inside the channel (a centred banner) still spans.
+ */
+function crossesGutter(line: TextLine, gutters: readonly Gutter[], rtl = false): boolean {
   for (const cell of line.cells) {
-    for (const c of centres) if (cell.x0 < c && cell.x1 > c) return true;
+    for (const gutter of gutters) {
+      const middle = (gutter.x0 + gutter.x1) / 2;
+      if (!(cell.x0 < middle && cell.x1 > middle)) continue;
+      const overhang = rtl ? cell.x1 > gutter.x1 && cell.x0 >= gutter.x0 : cell.x0 < gutter.x0 && cell.x1 <= gutter.x1;
+      if (!overhang) return true;
+    }
   }
   return false;
 }
@@ -167,7 +178,8 @@ function looksLikeProse(cell: ColumnCell, columnWidth: number): boolean {
  * read row by row in its place rather than split between them. A chart under a panel's heading (prose above it in
  * its column) stays in its column.
  */
-function shortCellStrips(lines: readonly TextLine[], centres: readonly number[], bounds: readonly number[]): Set<TextLine> {
+function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[], bounds: readonly number[], rtl: boolean): Set<TextLine> {
+  const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
   const prose = (line: TextLine) =>
     line.cells.some((cell) => {
       const k = columnOf((cell.x0 + cell.x1) / 2, centres);
@@ -177,7 +189,7 @@ function shortCellStrips(lines: readonly TextLine[], centres: readonly number[],
   // From line `from` upwards, whether full-width text (or the page's top) comes before any prose.
   const clear = (from: number) => {
     for (let j = from; j >= 0; j--) {
-      if (crossesGutter(lines[j]!, centres)) return true;
+      if (crossesGutter(lines[j]!, gutters, rtl)) return true;
       if (prose(lines[j]!)) return false;
     }
     return true;
@@ -256,7 +268,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     band = centres.map(() => []).concat([[]]);
   };
 
-  const strips = shortCellStrips(all, centres, bounds);
+  const strips = shortCellStrips(all, gutters, bounds, rtl);
   let lastSpanning: TextLine | undefined;
   for (const line of all) {
     // The short last line of a full-width paragraph does not reach the gutter, but belongs with it.
@@ -267,7 +279,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       Math.abs(line.x0 - lastSpanning.x0) <= 1.5 * line.size &&
       Math.abs(line.size - lastSpanning.size) <= 0.12 * line.size &&
       new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size === 1;
-    if (continuesSpanning || strips.has(line) || crossesGutter(line, centres)) {
+    if (continuesSpanning || strips.has(line) || crossesGutter(line, gutters, rtl)) {
       flushBand();
       append(spanning, line.cells.flatMap((cell) => cell.items));
       lastSpanning = line;

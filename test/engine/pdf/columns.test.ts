@@ -142,6 +142,26 @@ describe('orderRegions', () => {
     expect(order.findIndex((text) => text.startsWith('R0 '))).toBeGreaterThan(order.findIndex((text) => text.startsWith('L11 ')));
   });
 
+  it('keeps a left-column line set a little into the gutter in its column, beside the right column', () => {
+    const items: PdfTextItem[] = [];
+    // Columns 220 pt wide with a 70-pt gutter (270 to 340 pt); notes under them, the left one's first line running
+    // past the gutter's middle but not across it.
+    for (let i = 0; i < 12; i++) {
+      items.push(item(`L${i} ${words(6, i)}`.padEnd(44, '.'), 50, 100 + i * 12));
+      items.push(item(`R${i} ${words(6, i + 3)}`.padEnd(44, '.'), 340, 100 + i * 12));
+    }
+    const bottom = 100 + 12 * 12 + 20;
+    items.push(item('1 A left note that runs a little longer than its column', 50, bottom, { width: 270 }));
+    items.push(item('3 A right note', 340, bottom));
+    items.push(item('2 Its second line', 50, bottom + 12));
+    items.push(item('4 The right note goes on', 340, bottom + 12));
+    const lines = buildLines(items);
+    const regions = orderRegions(lines, detectGutters(lines));
+    const order = regions.flatMap((region) => region.items.map((entry) => entry.str.split(' ')[0]!));
+    // The left note whole, then the right one: not their lines interleaved across the page.
+    expect(['1', '2', '3', '4'].map((note) => order.indexOf(note))).toEqual([...['1', '2', '3', '4'].map((note) => order.indexOf(note))].sort((a, b) => a - b));
+  });
+
   it('keeps the short last line of a spanning paragraph with it', () => {
     const items = twoColumnPage(10);
     const bottom = 100 + 10 * 12 + 20;
