@@ -220,6 +220,9 @@ export function isLabelLine(text: string): boolean {
   return text.length <= 80 && LABEL_LINE.test(text) && text.split(/\s+/).length <= 12;
 }
 
+/** A footnote's or a reference's number (`25 `, `[12] `, `* `) starting a line. */
+const NOTE_START = /^(?:\d{1,3}|\[\d{1,3}\]|[*†‡§¶])\s+[\p{L}"“(]/u;
+
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
 function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number): boolean {
   const prev = lines[lines.length - 1]!;
@@ -247,6 +250,16 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   // First-line indent: indented, but reaching the right edge like the line above (not a centred line: a
   // centred heading's shorter second line starts further in and ends short of the line above by as much).
   const centred = Math.abs(line.x0 + line.x1 - prev.x0 - prev.x1) <= 0.6 * size && end < prevEnd - 0.5 * size;
+  // A note or a reference set with a hanging indent: its number stands out, its other lines are set in. The lines set
+  // in continue it; a line back at its number's start begins another.
+  const first = lines[0]!;
+  const firstStart = startOf(first, region);
+  const noteStart = NOTE_START.test(first.text);
+  const setIn = lines.length === 1 ? start : startOf(lines[1]!, region);
+  if (noteStart && setIn > firstStart + 0.8 * size) return start <= firstStart + 0.3 * size;
+  // One-line notes one under the other: each ends its sentence short of the edge, the next starts with its number.
+  const nextNote = lines.length === 1 && NOTE_START.test(line.text) && Math.abs(start - firstStart) <= 0.3 * size;
+  if (noteStart && nextNote && prevEnd < width - 2 * size && /[.!?]["'”’)]?$/.test(prev.text)) return true;
   if (!centred && start > blockStart + 0.8 * line.size && end >= prevEnd - 1.5 * line.size && startOf(prev, region) < start) {
     return true;
   }

@@ -97,6 +97,21 @@ describe('buildBlocks: paragraphs', () => {
     expect(blocks).toHaveLength(2);
   });
 
+  it('reads notes set with a hanging indent one note a paragraph: the number out, its other lines set in', () => {
+    const full = 'x'.repeat(56);
+    const blocks = blocksOf([
+      item(`25 William Beckford, An Arabian Tale ${'x'.repeat(19)}`, 50, 100),
+      item(full, 64, 112),
+      item('1786), 165.', 64, 124),
+      item('27 A Collection of Voyages, 1:440.', 50, 136),
+      item(`28 Coffee was a mild painkiller ${'x'.repeat(25)}`, 50, 148),
+      item('for his migraines.', 64, 160),
+    ]);
+    expect(blocks.map((block) => block.text.split(' ')[0])).toEqual(['25', '27', '28']);
+    expect(blocks[0]!.lines).toBe(3);
+    expect(blocks[2]!.text.endsWith('for his migraines.')).toBe(true);
+  });
+
   it('types captions', () => {
     const blocks = blocksOf(paragraph(['Table 1. Results on the test set.'], 50, 100));
     expect(blocks[0]!.kind).toBe('caption');
