@@ -152,6 +152,17 @@ describe('lists of other articles inside the content', () => {
     expect(markdown).not.toContain('Excerpt 3: a longer summary');
   });
 
+  it('keeps a list whose items are only linked headings, the things the article recommends (no excerpt, picture or date)', () => {
+    const tools = ['Fluke 117', 'Klein Tools MM400', 'Fluke T6-1000'];
+    const picks = `<ul>${tools.map((tool, index) => `<li><h3><a href="https://shop.example.com/item/${index}">${tool}</a></h3></li>`).join('')}</ul>`;
+    const html = page(
+      `<nav><ul>${menu}</ul></nav><main><article><h1>Tools every electrician needs</h1><h2>1. Multimeter</h2><p>A digital multimeter measures voltage, current and resistance, so that you can find an electrical fault quickly and safely.</p><h4>Top expert recommendations:</h4>${picks}<h2>2. Wire strippers</h2><p>Wire strippers take the insulation off a wire without nicking the copper; look for a pair with slots for several gauges.</p></article></main>`,
+    );
+    const markdown = main(html);
+    for (const tool of tools) expect(markdown).toContain(tool);
+    expect(markdown).toContain('Wire strippers take the insulation off');
+  });
+
   it('keeps a list whose items are the article’s own headed steps', () => {
     const steps = Array.from({ length: 4 }, (_, index) => `<li><h3>Step ${index + 1}</h3><p>Knead the dough for step ${index + 1} until it is smooth and holds together, then let it rest in a cool place.</p></li>`).join('');
     const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Shortbread with dark chocolate</h1><p>These biscuits are quick to make and keep for a week in a tin, if nobody finds them first.</p><ol>${steps}</ol></article></main>`);
