@@ -17,8 +17,8 @@
  *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
  *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item headed by a link to another
- *   page with an excerpt, picture or date beside it, a nested `<article>` headed by such a link), picture
- *   credits and source lines ("Photo:", "Image credit:",
+ *   page with an excerpt, picture or date beside it, a nested `<article>` headed by such a link, a carousel of
+ *   cards headed by such links), picture credits and source lines ("Photo:", "Image credit:",
  *   "Source:", a caption ending in "© name", "Name / Getty Images"), copyright lines, call-to-action boxes (`cta`), and headings left at
  *   the end with nothing under them;
  * - a page builder's copies of a long block beside the first (one per screen size, all but one hidden by CSS), and
@@ -54,6 +54,8 @@ const BOILERPLATE_WORDS =
 
 /** Class words of teaser cards (links to other pages with their picture and lead). */
 const TEASER_WORDS = /(?:^|[\s_-])(teasers?|cards?|post-?teaser|related-?post)(?:$|[\s_-])/i;
+/** Class words of carousels and sliders (their slides scroll sideways, one screen at a time). */
+const CAROUSEL_WORDS = /(?:^|[\s_-])(carousel|slider|swiper|slick|splide|glide|owl)(?:$|[\s_-])/i;
 /** Whole class names that hide an element from readers (CSS frameworks' and screen-reader-only classes). */
 const HIDDEN_CLASSES = new Set(['hidden', 'hide', 'is-hidden', 'd-none', 'visually-hidden', 'sr-only', 'screen-reader-text', 'invisible']);
 
@@ -180,6 +182,15 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     // the shop's address): a teaser has more than its title, an excerpt, a picture or a date.
     if (item === null || isBareLinkedHeading(item, heading, textLength)) continue;
     if (removable(item)) item.remove();
+  }
+  // A carousel of other pages' cards ("more stories" slides): two or more headings linked elsewhere in a slider.
+  for (const element of root.querySelectorAll('[class]')) {
+    if (element.parentNode === null || !CAROUSEL_WORDS.test(element.getAttribute('class') ?? '')) continue;
+    const cardTitles = [...element.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((heading) => {
+      const text = textLength.get(heading) ?? 0;
+      return text > 0 && (linkLength.get(heading) ?? 0) >= text * 0.9 && linksElsewhere(heading, anchors);
+    });
+    if (cardTitles.length >= 2 && removable(element)) element.remove();
   }
   for (const element of root.querySelectorAll('[class]')) {
     if (element.parentNode === null || !TEASER_WORDS.test(element.getAttribute('class') ?? '')) continue;

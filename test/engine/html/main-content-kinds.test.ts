@@ -315,6 +315,18 @@ describe('teaser cards of other pages marked up as articles of their own', () =>
     expect(markdown).not.toContain('Institute news item number 3');
   });
 
+  it('removes a carousel of cards of other posts under the article (a linked heading, an excerpt and a date each)', () => {
+    const slide = (index: number) =>
+      `<div class="swiper-slide"><div class="article-item"><figure><a href="/blogs/news/post-${index}"><img src="/post-${index}.jpg" alt=""></a></figure><h3 class="article-item__title"><a href="/blogs/news/post-${index}">Another post of the blog number ${index}</a></h3><div class="article-item__excerpt">Excerpt ${index}: the first lines of that other post, cut short so that the reader clicks through, with a second sentence, a longer one, that tells what the story is about and why it matters...</div><div class="article-item__date">Dec ${index + 10}, 2025</div></div></div>`;
+    const html = page(
+      `<nav><ul>${menu}</ul></nav><main><article><h1>Internet of Things</h1>${prose}${prose}<h2>You may also like</h2><div class="swiper"><div class="swiper-wrapper">${[1, 2, 3].map(slide).join('')}</div></div></article></main>`,
+    );
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: connected objects');
+    expect(markdown).not.toContain('Another post of the blog number 2');
+    expect(markdown).not.toContain('Excerpt 3: the first lines');
+  });
+
   it('keeps the cards when they are most of the content (a listing page)', () => {
     const html = page(`<main><h1>News</h1><p>The latest news of the institute.</p>${Array.from({ length: 12 }, (_, index) => card(index)).join('')}</main>`);
     const markdown = main(html);
