@@ -183,9 +183,11 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     if (item === null || isBareLinkedHeading(item, heading, textLength)) continue;
     if (removable(item)) item.remove();
   }
-  // A carousel of other pages' cards ("more stories" slides): two or more headings linked elsewhere in a slider.
+  // A carousel of other pages' cards ("more stories" slides): two or more headings linked elsewhere in a slider,
+  // after the article's prose. One before prose of the content is the page's own (a service's offers in slides).
   for (const element of root.querySelectorAll('[class]')) {
     if (element.parentNode === null || !CAROUSEL_WORDS.test(element.getAttribute('class') ?? '')) continue;
+    if (proseFollows(element, root, textLength)) continue;
     const cardTitles = [...element.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((heading) => {
       const text = textLength.get(heading) ?? 0;
       return text > 0 && (linkLength.get(heading) ?? 0) >= text * 0.9 && linksElsewhere(heading, anchors);
@@ -394,6 +396,19 @@ function removeTrailingHeadings(root: DomElement): void {
     if (normalisedText(root).length <= normalisedText(heading).length * 2) return;
     heading.remove();
   }
+}
+
+/** A paragraph of prose is at least this long (characters). */
+const PROSE_MIN = 80;
+
+/** Whether a paragraph of prose of `root` comes after `element` (outside it). */
+function proseFollows(element: DomElement, root: DomElement, textLength: Map<DomNode, number>): boolean {
+  let passed = false;
+  for (const node of root.querySelectorAll('*')) {
+    if (node === element) passed = true;
+    else if (passed && tagOf(node) === 'p' && !isInside(node, element) && (textLength.get(node) ?? 0) >= PROSE_MIN) return true;
+  }
+  return false;
 }
 
 /**

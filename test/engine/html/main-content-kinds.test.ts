@@ -327,6 +327,14 @@ describe('teaser cards of other pages marked up as articles of their own', () =>
     expect(markdown).not.toContain('Excerpt 3: the first lines');
   });
 
+  it('keeps a carousel of linked cards that comes before the text (the page’s own offers in slides)', () => {
+    const offers = ['Accidents', 'Illness', 'Cancer'].map((name) => `<div class="slider-item"><h3><a href="/cover/${name.toLowerCase()}">${name}</a></h3><p>What the plan pays for ${name.toLowerCase()}.</p></div>`).join('');
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Pet insurance</h1><div class="slider">${offers}</div>${prose}${prose}</article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Cancer');
+    expect(markdown).toContain('What the plan pays for illness.');
+  });
+
   it('keeps the cards when they are most of the content (a listing page)', () => {
     const html = page(`<main><h1>News</h1><p>The latest news of the institute.</p>${Array.from({ length: 12 }, (_, index) => card(index)).join('')}</main>`);
     const markdown = main(html);
