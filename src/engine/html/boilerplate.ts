@@ -16,8 +16,9 @@
  * - bylines and meta lines (`byline`, `entry-meta`, `author-box`...), buttons, paywall boxes, sidebars, menus,
  *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
- *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item or a nested `<article>` headed
- *   by a link to another page), picture credits and source lines ("Photo:", "Image credit:",
+ *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item headed by a link to another
+ *   page with an excerpt, picture or date beside it, a nested `<article>` headed by such a link, a carousel of
+ *   cards headed by such links), picture credits and source lines ("Photo:", "Image credit:",
  *   "Source:", a caption ending in "© name", "Name / Getty Images"), copyright lines, call-to-action boxes (`cta`), and headings left at
  *   the end with nothing under them;
  * - a page builder's copies of a long block beside the first (one per screen size, all but one hidden by CSS), and
@@ -53,6 +54,8 @@ const BOILERPLATE_WORDS =
 
 /** Class words of teaser cards (links to other pages with their picture and lead). */
 const TEASER_WORDS = /(?:^|[\s_-])(teasers?|cards?|post-?teaser|related-?post)(?:$|[\s_-])/i;
+/** Class words of carousels and sliders (their slides scroll sideways, one screen at a time). */
+const CAROUSEL_WORDS = /(?:^|[\s_-])(carousel|slider|swiper|slick|splide|glide|owl)(?:$|[\s_-])/i;
 /** Whole class names that hide an element from readers (CSS frameworks' and screen-reader-only classes). */
 const HIDDEN_CLASSES = new Set(['hidden', 'hide', 'is-hidden', 'd-none', 'visually-hidden', 'sr-only', 'screen-reader-text', 'invisible']);
 
@@ -175,7 +178,21 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     if (heading.parentNode === null || text === 0 || (linkLength.get(heading) ?? 0) < text * 0.9) continue;
     if (!linksElsewhere(heading, anchors)) continue;
     const item = outermostListItem(heading, root);
-    if (item !== null && removable(item)) item.remove();
+    // An item that is its linked heading alone names a thing the article points to (a product it recommends, with
+    // the shop's address): a teaser has more than its title, an excerpt, a picture or a date.
+    if (item === null || isBareLinkedHeading(item, heading, textLength)) continue;
+    if (removable(item)) item.remove();
+  }
+  // A carousel of other pages' cards ("more stories" slides): two or more headings linked elsewhere in a slider,
+  // after the article's prose. One before prose of the content is the page's own (a service's offers in slides).
+  for (const element of root.querySelectorAll('[class]')) {
+    if (element.parentNode === null || !CAROUSEL_WORDS.test(element.getAttribute('class') ?? '')) continue;
+    if (proseFollows(element, root, textLength)) continue;
+    const cardTitles = [...element.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((heading) => {
+      const text = textLength.get(heading) ?? 0;
+      return text > 0 && (linkLength.get(heading) ?? 0) >= text * 0.9 && linksElsewhere(heading, anchors);
+    });
+    if (cardTitles.length >= 2 && removable(element)) element.remove();
   }
   for (const element of root.querySelectorAll('[class]')) {
     if (element.parentNode === null || !TEASER_WORDS.test(element.getAttribute('class') ?? '')) continue;
@@ -380,6 +397,31 @@ function removeTrailingHeadings(root: DomElement): void {
     heading.remove();
   }
 }
+
+/** A paragraph of prose is at least this long (characters). */
+const PROSE_MIN = 80;
+
+/** Whether a paragraph of prose of `root` comes after `element` (outside it). */
+function proseFollows(element: DomElement, root: DomElement, textLength: Map<DomNode, number>): boolean {
+  let passed = false;
+  for (const node of root.querySelectorAll('*')) {
+    if (node === element) passed = true;
+    else if (passed && tagOf(node) === 'p' && !isInside(node, element) && (textLength.get(node) ?? 0) >= PROSE_MIN) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a list item holds nothing but its linked heading (whitespace aside): no excerpt, picture or date that
+ * would make it a teaser of the page it links to.
+ */
+function isBareLinkedHeading(item: DomElement, heading: DomElement, textLength: Map<DomNode, number>): boolean {
+  const extra = (textLength.get(item) ?? 0) - (textLength.get(heading) ?? 0);
+  return extra <= BARE_ITEM_SLACK && item.querySelector('img, picture, time') === null;
+}
+
+/** The whitespace runs around a heading in its list item (each counted as one character). */
+const BARE_ITEM_SLACK = 3;
 
 function outermostListItem(element: DomElement, root: DomElement): DomElement | null {
   let item: DomElement | null = null;

@@ -152,6 +152,17 @@ describe('lists of other articles inside the content', () => {
     expect(markdown).not.toContain('Excerpt 3: a longer summary');
   });
 
+  it('keeps a list whose items are only linked headings, the things the article recommends (no excerpt, picture or date)', () => {
+    const tools = ['Fluke 117', 'Klein Tools MM400', 'Fluke T6-1000'];
+    const picks = `<ul>${tools.map((tool, index) => `<li><h3><a href="https://shop.example.com/item/${index}">${tool}</a></h3></li>`).join('')}</ul>`;
+    const html = page(
+      `<nav><ul>${menu}</ul></nav><main><article><h1>Tools every electrician needs</h1><h2>1. Multimeter</h2><p>A digital multimeter measures voltage, current and resistance, so that you can find an electrical fault quickly and safely.</p><h4>Top expert recommendations:</h4>${picks}<h2>2. Wire strippers</h2><p>Wire strippers take the insulation off a wire without nicking the copper; look for a pair with slots for several gauges.</p></article></main>`,
+    );
+    const markdown = main(html);
+    for (const tool of tools) expect(markdown).toContain(tool);
+    expect(markdown).toContain('Wire strippers take the insulation off');
+  });
+
   it('keeps a list whose items are the article’s own headed steps', () => {
     const steps = Array.from({ length: 4 }, (_, index) => `<li><h3>Step ${index + 1}</h3><p>Knead the dough for step ${index + 1} until it is smooth and holds together, then let it rest in a cool place.</p></li>`).join('');
     const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Shortbread with dark chocolate</h1><p>These biscuits are quick to make and keep for a week in a tin, if nobody finds them first.</p><ol>${steps}</ol></article></main>`);
@@ -302,6 +313,26 @@ describe('teaser cards of other pages marked up as articles of their own', () =>
     const markdown = main(html);
     expect(markdown).toContain('Paragraph 5: connected objects');
     expect(markdown).not.toContain('Institute news item number 3');
+  });
+
+  it('removes a carousel of cards of other posts under the article (a linked heading, an excerpt and a date each)', () => {
+    const slide = (index: number) =>
+      `<div class="swiper-slide"><div class="article-item"><figure><a href="/blogs/news/post-${index}"><img src="/post-${index}.jpg" alt=""></a></figure><h3 class="article-item__title"><a href="/blogs/news/post-${index}">Another post of the blog number ${index}</a></h3><div class="article-item__excerpt">Excerpt ${index}: the first lines of that other post, cut short so that the reader clicks through, with a second sentence, a longer one, that tells what the story is about and why it matters...</div><div class="article-item__date">Dec ${index + 10}, 2025</div></div></div>`;
+    const html = page(
+      `<nav><ul>${menu}</ul></nav><main><article><h1>Internet of Things</h1>${prose}${prose}<h2>You may also like</h2><div class="swiper"><div class="swiper-wrapper">${[1, 2, 3].map(slide).join('')}</div></div></article></main>`,
+    );
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: connected objects');
+    expect(markdown).not.toContain('Another post of the blog number 2');
+    expect(markdown).not.toContain('Excerpt 3: the first lines');
+  });
+
+  it('keeps a carousel of linked cards that comes before the text (the page’s own offers in slides)', () => {
+    const offers = ['Accidents', 'Illness', 'Cancer'].map((name) => `<div class="slider-item"><h3><a href="/cover/${name.toLowerCase()}">${name}</a></h3><p>What the plan pays for ${name.toLowerCase()}.</p></div>`).join('');
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>Pet insurance</h1><div class="slider">${offers}</div>${prose}${prose}</article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Cancer');
+    expect(markdown).toContain('What the plan pays for illness.');
   });
 
   it('keeps the cards when they are most of the content (a listing page)', () => {
