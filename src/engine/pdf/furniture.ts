@@ -88,10 +88,14 @@ export function isPageNumberText(text: string): boolean {
   return PAGE_NUMBER.some((pattern) => pattern.test(trimmed));
 }
 
-/** A footnote: its number set apart, then a sentence (a running head is a title, not a sentence). */
+/**
+ * A footnote: its number set apart, then a sentence (a running head is a title, not a sentence): one that ends on
+ * the line, or one that ends a sentence within it and runs on to the next line (a word broken at the line end).
+ */
 function isFootnoteText(text: string): boolean {
   const trimmed = text.trim();
-  return /^\d{1,3}\s+\S/.test(trimmed) && /[.!?)]$/.test(trimmed) && trimmed.split(/\s+/).length >= 6;
+  if (!/^\d{1,3}\s+\S/.test(trimmed) || trimmed.split(/\s+/).length < 6) return false;
+  return /[.!?)]$/.test(trimmed) || (/\p{L}-$/u.test(trimmed) && /[.!?]\s/.test(trimmed));
 }
 
 export interface FurnitureCandidate {

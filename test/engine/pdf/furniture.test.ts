@@ -101,4 +101,11 @@ describe('classifyFurniture', () => {
     expect(classifyFurniture([c(1, 'top', 'Optimized Table Tokenization 9', 2)])).toEqual(['page_header']);
     expect(classifyFurniture([c(1, 'top', 'Optimized Table Tokenization 9', 1)])).toEqual([null]);
   });
+
+  it('keeps a footnote at the foot of a page as text, also one that runs on to the next line with a broken word', () => {
+    const note = '18 E.g., see the fitting code. Note that Matlab has inbuilt func-';
+    expect(classifyFurniture([c(1, 'bottom', note, 2), c(1, 'bottom', '12 A note that ends on its line here.', 2)])).toEqual([null, null]);
+    // A running foot with its page number set apart is still a footer.
+    expect(classifyFurniture([c(1, 'bottom', '12 Overcoming Barriers to Women in Political Representation', 2)])).toEqual(['page_footer']);
+  });
 });
