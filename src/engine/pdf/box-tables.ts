@@ -71,7 +71,46 @@ function textBoxes(items: readonly PdfTextItem[], rects: readonly Rect[]): Box[]
       box.items.push(...inner[0]!.items);
     }
   }
-  return withText.filter((box) => !marks.has(box) && !panels.has(box)).map(({ rect, items: inside }) => ({ rect, items: inside }));
+  const cells = withText.filter((box) => !marks.has(box) && !panels.has(box)).map(({ rect, items: inside }) => ({ rect, items: inside }));
+  return withoutBadges(cells);
+}
+
+/** A box this much smaller than the median text box, holding a mark of at most BADGE_CHARS characters, is a badge. */
+const BADGE_AREA_SHARE = 0.25;
+const BADGE_CHARS = 3;
+
+function areaOf(rect: Rect): number {
+  return (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
+}
+
+/**
+ * Badges set on a table's lines between its cells (a note number in a small box of its own, half over the gutter)
+ * are not cells: each would cut a row of its own through the grid. Their text joins the cell they mark, the box of
+ * their column right above them (else the one right below).
+ */
+function withoutBadges(boxes: Box[]): Box[] {
+  if (boxes.length < MIN_ROWS * MIN_COLS) return boxes;
+  const areas = boxes.map((box) => areaOf(box.rect)).sort((a, b) => a - b);
+  const median = areas[Math.floor(areas.length / 2)]!;
+  const badges = new Set<Box>();
+  for (const box of boxes) {
+    const text = box.items.map((item) => item.str).join('').replace(/\s/g, '');
+    if (text.length > BADGE_CHARS || areaOf(box.rect) >= BADGE_AREA_SHARE * median) continue;
+    // The cell above first: a mark follows the text it marks.
+    let owner: { box: Box; above: boolean; gap: number } | undefined;
+    for (const other of boxes) {
+      if (other === box || badges.has(other) || areaOf(other.rect) < BADGE_AREA_SHARE * median) continue;
+      if (overlapShare(box.rect.x0, box.rect.x1, other.rect.x0, other.rect.x1) === 0) continue;
+      const above = other.rect.y0 < box.rect.y0;
+      const gap = Math.max(other.rect.y0 - box.rect.y1, box.rect.y0 - other.rect.y1, 0);
+      if (gap > MAX_GUTTER) continue;
+      if (!owner || (above && !owner.above) || (above === owner.above && gap < owner.gap)) owner = { box: other, above, gap };
+    }
+    if (!owner) continue;
+    owner.box.items.push(...box.items);
+    badges.add(box);
+  }
+  return badges.size > 0 ? boxes.filter((box) => !badges.has(box)) : boxes;
 }
 
 /** Boxes that are neighbours (a gutter of at most MAX_GUTTER in one lane) form one group; groups by index. */
