@@ -128,7 +128,6 @@ export interface Region {
   x1: number;
 }
 
-/** True when some cell of the line crosses a gutter's centre line. */
 /**
  * A line that runs across a gutter: one of its cells crosses the gutter's middle. A cell that starts in the column
  * before the gutter and ends inside its empty channel (after it, on a right-to-left page) is that column's line set a
