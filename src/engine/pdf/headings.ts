@@ -111,6 +111,14 @@ function isKicker(candidate: HeadingCandidate, next: HeadingCandidate | undefine
   return candidate.lines === 1 && !NUMBERING_LABEL.test(candidate.text.trim());
 }
 
+/** A chapter or part label alone on its line (`Chapter 3`, `PART II.`), right above the heading it numbers. */
+const CHAPTER_LABEL = /^(?:chapter|part|unit|lesson|module|appendix|annex|book|volume)\s+(?:\d{1,3}|[IVXLC]{1,6})\.?$|^제\s*\d+\s*[장편부]$/iu;
+
+function isNumberingLabelAbove(candidate: HeadingCandidate, next: HeadingCandidate): boolean {
+  if (candidate.lines !== 1 || next.page !== candidate.page || candidate.order === undefined || next.order !== candidate.order + 1) return false;
+  return CHAPTER_LABEL.test(candidate.text.trim());
+}
+
 /** The most common value (the smallest on a tie). */
 function mostCommon(values: readonly number[]): number {
   const counts = new Map<number, number>();
@@ -136,6 +144,11 @@ export function classifyHeadings(
   const headingLike = candidates.map((candidate, i) => isHeadingLike(candidate, body) || headsSmallType(candidate, candidates[i + 1], body));
   candidates.forEach((candidate, i) => {
     if (headingLike[i] && isKicker(candidate, candidates[i + 1], headingLike[i + 1] === true)) headingLike[i] = false;
+  });
+  // A numbering label standing on its own line right above a heading (`CHAPTER 1.` over the chapter's title) is
+  // part of that heading's hierarchy even when set at the body's size and weight.
+  candidates.forEach((candidate, i) => {
+    if (!headingLike[i] && headingLike[i + 1] === true && isNumberingLabelAbove(candidate, candidates[i + 1]!)) headingLike[i] = true;
   });
   const decisions: (HeadingDecision | null)[] = candidates.map(() => null);
   // Title: the largest heading on page 1, set in a size no other heading of the document uses.

@@ -136,6 +136,21 @@ describe('classifyHeadings', () => {
     expect(decisions.map((decision) => decision?.level)).toEqual([2, 3]);
   });
 
+  it('takes a chapter label on its own line right above a heading for a heading, even at body size and weight', () => {
+    const decisions = classifyHeadings(
+      [
+        candidate('CHAPTER 1.', 10, { order: 0 }),
+        candidate('California', 12, { order: 1 }),
+        candidate('The chapter opens with the state law and what it asks of colleges.', 10, { order: 2 }),
+        // The same words in a sentence, or a label with no heading under it, stay text.
+        candidate('Chapter 2', 10, { order: 3 }),
+        candidate('continues the story of the pilot in a paragraph of its own here.', 10, { order: 4 }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision !== null)).toEqual([true, true, false, false, false]);
+  });
+
   it('takes a bold line over a sidebar set in smaller type for a heading, not a bold label over body text or alone', () => {
     const sidebar = 'Similar processes with very different results!';
     const decisions = classifyHeadings(
