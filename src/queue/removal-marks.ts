@@ -38,12 +38,12 @@ export class RemovalMarks {
   ) {}
 
   async mark(uri: string, mark: RemovalMark): Promise<void> {
-    await this.redis.eval(MARK_IF_LATER, 1, this.#key(uri), String(mark.at), mark.outputs, String(MARK_TTL_MS));
+    await this.redis.eval(MARK_IF_LATER, 1, this.keyOf(uri), String(mark.at), mark.outputs, String(MARK_TTL_MS));
   }
 
   /** The removal of `uri` seen after `since` (ms since the epoch), if any. */
   async removedSince(uri: string, since: number): Promise<RemovalMark | undefined> {
-    return markSince(await this.redis.get(this.#key(uri)), since);
+    return markSince(await this.redis.get(this.keyOf(uri)), since);
   }
 
   /** The removals of `uris` seen after `since`, by URI, in one round trip (the documents of a group job). */
@@ -51,7 +51,7 @@ export class RemovalMarks {
     const found = new Map<string, RemovalMark>();
     if (uris.length === 0) return found;
     // The keys share the queue's hash tag: one slot, so one MGET on a cluster too.
-    const values = await this.redis.mget(...uris.map((uri) => this.#key(uri)));
+    const values = await this.redis.mget(...uris.map((uri) => this.keyOf(uri)));
     uris.forEach((uri, index) => {
       const mark = markSince(values[index] ?? null, since);
       if (mark) found.set(uri, mark);
@@ -59,12 +59,8 @@ export class RemovalMarks {
     return found;
   }
 
-  /** The Redis key of `uri`'s mark (for a script that reads it with other keys of the queue). */
+  /** The Redis key of `uri`'s mark (also for a script that reads it with other keys of the queue). */
   keyOf(uri: string): string {
-    return this.#key(uri);
-  }
-
-  #key(uri: string): string {
     return docmillKey(this.queue, 'removed', createHash('sha256').update(uri).digest('hex').slice(0, 32));
   }
 }

@@ -248,16 +248,10 @@ export class FsStore extends KeyedOutputStore {
   async #renameIntoPlace(temporary: string, key: string): Promise<void> {
     const path = resolveInside(this.root, key);
     try {
-      for (let tries = 1; ; tries++) {
-        try {
-          await makeFolder(dirname(path), this.#madeFolders);
-          await rename(temporary, path);
-          return;
-        } catch (error) {
-          if (tries >= WRITE_TRIES || !isMissing(error)) throw error;
-          this.#madeFolders.delete(dirname(path));
-        }
-      }
+      await this.#againIfPruned(path, async () => {
+        await makeFolder(dirname(path), this.#madeFolders);
+        await rename(temporary, path);
+      });
     } catch (error) {
       await rm(temporary, { force: true });
       throw new StoreWriteError(key, error);
@@ -269,20 +263,31 @@ export class FsStore extends KeyedOutputStore {
     const path = resolveInside(this.root, key);
     try {
       await this.#sweepOnce();
-      // A deletion in the same folder (another document's removal) may prune the folder this write just made, before
-      // its rename lands there: the rename then finds no folder (ENOENT), and the write is made again, folder first.
-      for (let tries = 1; ; tries++) {
-        try {
-          await writeFileAtomic(path, body, { tempDir: this.tempDir, durable, madeFolders: this.#madeFolders, ...(beforeRename ? { beforeRename } : {}) });
-          return;
-        } catch (error) {
-          if (tries >= WRITE_TRIES || !isMissing(error)) throw error;
-          this.#madeFolders.delete(dirname(path));
-          this.#madeFolders.delete(this.tempDir);
-        }
-      }
+      await this.#againIfPruned(
+        path,
+        () => writeFileAtomic(path, body, { tempDir: this.tempDir, durable, madeFolders: this.#madeFolders, ...(beforeRename ? { beforeRename } : {}) }),
+        this.tempDir,
+      );
     } catch (error) {
       throw new StoreWriteError(key, error);
+    }
+  }
+
+  /**
+   * Runs `attempt`, a write whose rename lands in `path`'s folder, again when it found no folder: a deletion in the
+   * same folder (another document's removal) may prune the folder the attempt just made, before its rename lands
+   * there (ENOENT). The folders are made again, first, on the next try (`alsoMade`: another folder the attempt makes).
+   */
+  async #againIfPruned(path: string, attempt: () => Promise<void>, alsoMade?: string): Promise<void> {
+    for (let tries = 1; ; tries++) {
+      try {
+        await attempt();
+        return;
+      } catch (error) {
+        if (tries >= WRITE_TRIES || !isMissing(error)) throw error;
+        this.#madeFolders.delete(dirname(path));
+        if (alsoMade !== undefined) this.#madeFolders.delete(alsoMade);
+      }
     }
   }
 

@@ -168,15 +168,18 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   }
   // Teaser cards of other pages: a link wrapping a heading, or a block named a teaser or card that is mostly link.
   const anchors = anchorsOf(root);
+  /** A heading that is all but wholly a link to another page: a teaser's or a card's title. */
+  const titlesAnotherPage = (heading: DomElement): boolean => {
+    const text = textLength.get(heading) ?? 0;
+    return text > 0 && (linkLength.get(heading) ?? 0) >= text * 0.9 && linksElsewhere(heading, anchors);
+  };
   for (const element of root.querySelectorAll('a')) {
     if (element.parentNode === null || pointsIntoPage(element.getAttribute('href'), anchors)) continue;
     if (element.querySelector('h1, h2, h3, h4, h5, h6') !== null && removable(element)) element.remove();
   }
   // A list of other articles: items headed by a link to another page (its title), with an excerpt or picture.
   for (const heading of root.querySelectorAll('li h1, li h2, li h3, li h4, li h5, li h6')) {
-    const text = textLength.get(heading) ?? 0;
-    if (heading.parentNode === null || text === 0 || (linkLength.get(heading) ?? 0) < text * 0.9) continue;
-    if (!linksElsewhere(heading, anchors)) continue;
+    if (heading.parentNode === null || !titlesAnotherPage(heading)) continue;
     const item = outermostListItem(heading, root);
     // An item that is its linked heading alone names a thing the article points to (a product it recommends, with
     // the shop's address): a teaser has more than its title, an excerpt, a picture or a date.
@@ -188,10 +191,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   for (const element of root.querySelectorAll('[class]')) {
     if (element.parentNode === null || !CAROUSEL_WORDS.test(element.getAttribute('class') ?? '')) continue;
     if (proseFollows(element, root, textLength)) continue;
-    const cardTitles = [...element.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((heading) => {
-      const text = textLength.get(heading) ?? 0;
-      return text > 0 && (linkLength.get(heading) ?? 0) >= text * 0.9 && linksElsewhere(heading, anchors);
-    });
+    const cardTitles = [...element.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter(titlesAnotherPage);
     if (cardTitles.length >= 2 && removable(element)) element.remove();
   }
   for (const element of root.querySelectorAll('[class]')) {

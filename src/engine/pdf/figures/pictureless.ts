@@ -4,20 +4,18 @@
  * left alone only when the text pass (LiteParse, the native PDFium) saw it draw no raster image and fewer vector
  * paths than a drawing has (figure-regions.ts), and when nothing in the file can hide one from that pass: an image
  * XObject (LiteParse's placeholders may miss one painted in a form) or a form XObject (whose paths and inline
- * images it may not see). Streams' dictionaries are never inside object streams, so their subtypes are in the clear.
+ * images it may not see), both found by their subtypes in the clear (stream-subtypes.ts).
  */
 import type { ModelPage } from '../../model.js';
+import { subtypesNamed } from '../stream-subtypes.js';
 import { MIN_PATHS } from './figure-regions.js';
 
 /**
- * An image or form XObject, or a subtype spelt with a #-escape (`/Im#61ge`), which is not looked into: the file
- * is then read as one that may hold them.
+ * The file has no image or form XObject (nor a subtype spelt with a #-escape, which is not looked into): what
+ * LiteParse saw of a page is then all it draws.
  */
-const HIDING_SUBTYPE = /\/Subtype\s*\/(?:Image\b|Form\b|[^\s/<>[\]()]*#)/;
-
-/** The file has no image or form XObject: what LiteParse saw of a page is then all it draws. */
 export function drawsOnlyWhatTextPassSees(bytes: Uint8Array): boolean {
-  return !HIDING_SUBTYPE.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
+  return ![...subtypesNamed(bytes)].some((name) => name === 'Image' || name === 'Form' || name.includes('#'));
 }
 
 /** The text pass saw the page draw no image and too few paths for a drawing (see the module comment). */

@@ -17,6 +17,7 @@ import { duringStage } from '../../stage.js';
 import type { PageDrawing } from '../../model.js';
 import type { FoundTable } from '../page-layout.js';
 import type { Rect } from '../types.js';
+import { subtypesNamed } from '../stream-subtypes.js';
 import { loadLiteParse, type LiteParseModule } from './load.js';
 import { lostPageNumber } from './lost-page-number.js';
 import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
@@ -170,14 +171,6 @@ function withPageNumber(read: NativePageItems, page: NativePageInput & { text: s
   return { ...read, items: [...read.items, lost.item], strings: [...read.strings, lost.item.str], chars: read.chars + lost.chars };
 }
 
-/**
- * The file has form XObjects (content painted as a unit, images among it). Their dictionaries are in the clear:
- * a stream is never inside an object stream.
- */
-function hasFormXObjects(bytes: Uint8Array): boolean {
-  return /\/Subtype\s*\/Form\b/.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
-}
-
 /** A parser per configuration, kept for the thread's life: the options are the same from one document to the next. */
 const parsers = new Map<string, InstanceType<LiteParseModule['LiteParse']>>();
 
@@ -232,7 +225,8 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     return undefined;
   }
   const failed = new Set(result.pageErrors.map((error) => error.pageNum));
-  const formsPaint = mode === 'auto' && hasFormXObjects(bytes);
+  // Form XObjects paint content as a unit, images among it (stream-subtypes.ts finds them in the clear).
+  const formsPaint = mode === 'auto' && subtypesNamed(bytes).has('Form');
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
   for (const page of result.pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
