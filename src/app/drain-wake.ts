@@ -1,6 +1,7 @@
 /**
- * Wakes `run`'s drain check as soon as this process's worker ends a job once its queue has run dry (BullMQ's
- * `drained`: nothing left waiting to fetch), so the end of the last documents is seen at once, not at the next poll.
+ * Wakes `run`'s drain check when this process's worker finds its queue run dry (BullMQ's `drained`: nothing left
+ * waiting to fetch) and whenever it ends a job after that, so the end of the last documents is seen at once, not at
+ * the next poll.
  * Before the queue runs dry, jobs ending wake nothing: the poll alone paces the check while there is work to fetch.
  */
 /** What DrainWake hears of a BullMQ Worker. */
@@ -41,6 +42,8 @@ export class DrainWake {
 
   readonly #onDrained = (): void => {
     this.#dry = true;
+    // The queue may run dry after the last job ended (BullMQ looks for the next job once a job is done): wake then too.
+    this.#wake?.();
   };
 
   readonly #onJobEnd = (): void => {

@@ -28,6 +28,8 @@ export class DocumentProcessor {
   readonly #deps: StepDeps;
   /** Documents of group jobs converting at once, across the groups this process holds. */
   readonly #grouped: DocumentSlots;
+  /** Documents this process has begun and whose outputs are not yet waiting for the store's flush (or that ended). */
+  #converting = 0;
 
   constructor(deps: ProcessorDeps) {
     this.#deps = {
@@ -49,9 +51,29 @@ export class DocumentProcessor {
       await job.updateData(data);
       throw new UnrecoverableError(groupFailure.message);
     }
-    const ctx = new JobContext(job, token, signal);
-    return ctx.isRange ? this.#processRange(ctx) : this.#processDocument(ctx);
+    const converted = this.#begin();
+    try {
+      const ctx = new JobContext(job, token, signal, false, converted);
+      return await (ctx.isRange ? this.#processRange(ctx) : this.#processDocument(ctx));
+    } finally {
+      converted();
+    }
   };
+
+  /**
+   * Counts a document in until the returned call (once; later calls do nothing): its outputs are then waiting for the
+   * store's flush, or it ended. When none is left converting, no document is coming to share the next flush with the
+   * outputs waiting for it, and the store flushes them without waiting out its window.
+   */
+  #begin(): () => void {
+    this.#converting++;
+    let counted = true;
+    return () => {
+      if (!counted) return;
+      counted = false;
+      if (--this.#converting === 0) this.#deps.store.commitWaiting?.();
+    };
+  }
 
   /**
    * A group job: its documents converted side by side, each as its own job would be (its own manifest line, its own
@@ -76,24 +98,36 @@ export class DocumentProcessor {
     let stopped: unknown;
     let outputs = 0;
     let finished = 0;
+    const convertMember = async (document: (typeof documents)[number], leave: () => void): Promise<void> => {
+      if (stopped !== undefined || signal?.aborted) return;
+      if (ownJobs.has(document.id) || recorded.has(document.id)) return;
+      const member = new GroupMemberJob(job, document.id, document.data);
+      try {
+        const ctx = new JobContext(member, token, signal, true, leave);
+        ctx.removalAtStart = { mark: removals.get(document.data.uri) };
+        outputs += (await this.#processDocument(ctx)).outputs;
+        finished++;
+        await this.#noteRecorded(groupId, member);
+      } catch (error) {
+        if (error instanceof ParseAbortedError) stopped ??= error;
+        else await this.#moveOut(job, member, error);
+      }
+    };
     await Promise.all(
-      documents.map((document) =>
-        this.#grouped.run(async (leaveSlot) => {
-          if (stopped !== undefined || signal?.aborted) return;
-          if (ownJobs.has(document.id) || recorded.has(document.id)) return;
-          const member = new GroupMemberJob(job, document.id, document.data);
-          try {
-            const ctx = new JobContext(member, token, signal, true, leaveSlot);
-            ctx.removalAtStart = { mark: removals.get(document.data.uri) };
-            outputs += (await this.#processDocument(ctx)).outputs;
-            finished++;
-            await this.#noteRecorded(groupId, member);
-          } catch (error) {
-            if (error instanceof ParseAbortedError) stopped ??= error;
-            else await this.#moveOut(job, member, error);
-          }
-        }),
-      ),
+      documents.map(async (document) => {
+        // Counted while it waits for a slot too: a document about to start is coming to the next flush.
+        const converted = this.#begin();
+        try {
+          await this.#grouped.run((leaveSlot) =>
+            convertMember(document, () => {
+              leaveSlot();
+              converted();
+            }),
+          );
+        } finally {
+          converted();
+        }
+      }),
     );
     if (stopped !== undefined) throw stopped;
     if (signal?.aborted) throw new ParseAbortedError(signal.reason);

@@ -154,6 +154,10 @@ export class FsStore extends KeyedOutputStore {
     await sweepOrphanTemporaries(this.tempDir).catch(() => 0);
   }
 
+  commitWaiting(): void {
+    this.#commit.passNow();
+  }
+
   /** Content index entries in 256 folders, not one folder a content (layout.ts shardedIndexKey). */
   protected override indexKeyOf(sha256: string, optionsFingerprint: string): string {
     return shardedIndexKey(sha256, optionsFingerprint);
@@ -297,8 +301,10 @@ export class FsStore extends KeyedOutputStore {
    */
   async #beforeRename(temporary: string, kind: WriteKind, onWait: (() => void) | undefined, after: Promise<void> | undefined): Promise<void> {
     if (kind === 'output') {
+      // Waiting first, then said so: whoever hears it may start the pass (OutputStore.commitWaiting) with this file in it.
+      const flushed = this.#commit.whenFlushed(temporary);
       onWait?.();
-      await this.#commit.whenFlushed(temporary);
+      await flushed;
     }
     await after;
   }

@@ -7,7 +7,8 @@
  * Why a window and not a pass as soon as one is free: passes taken back to back hold the files of one or two
  * documents each, and cost more than the fsyncs they replace (BENCHMARKS.md, section 15). A document waiting here
  * holds no conversion slot (JobContext.leaveSlot), so the window delays when a document is recorded, not how many
- * are converted meanwhile.
+ * are converted meanwhile. When no document is converting any more (`passNow`), no file is coming to join the
+ * files waiting, and the window would only delay them: the pass starts at once.
  */
 
 export interface GroupCommitOptions {
@@ -31,6 +32,8 @@ export class GroupCommit {
   #waiting: Waiting[] = [];
   #timer: NodeJS.Timeout | undefined;
   #pass: Promise<void> | undefined;
+  /** Set by passNow while a pass is under way: the next pass starts as soon as it ends. */
+  #soon = false;
 
   constructor(options: GroupCommitOptions) {
     this.#options = options;
@@ -50,9 +53,19 @@ export class GroupCommit {
     if (this.#waiting.length > 0) await this.#startPass();
   }
 
+  /** Starts a pass for the files waiting now without waiting out the window (after the pass under way, if any). */
+  passNow(): void {
+    if (this.#waiting.length === 0) return;
+    if (this.#pass !== undefined) {
+      this.#soon = true;
+      return;
+    }
+    void this.#startPass();
+  }
+
   #schedule(): void {
     if (this.#pass !== undefined) return; // the pass under way schedules the next when it ends
-    if (this.#waiting.length >= this.#options.maxWaiting) {
+    if (this.#soon || this.#waiting.length >= this.#options.maxWaiting) {
       void this.#startPass();
       return;
     }
@@ -65,6 +78,7 @@ export class GroupCommit {
   #startPass(): Promise<void> {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#soon = false;
     const pass = this.#runPass().finally(() => {
       this.#pass = undefined;
       if (this.#waiting.length > 0) this.#schedule();

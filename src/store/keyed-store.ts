@@ -62,9 +62,10 @@ export abstract class KeyedOutputStore implements OutputStore {
   async writeDocument(relativePath: string, outputs: DocumentOutputs, onWait?: () => void): Promise<string[]> {
     const assets = assetFiles(relativePath, outputs.assets ?? []);
     const files = outputFiles(relativePath, outputs);
+    const waiting = allWaiting(assets.length + files.length, onWait);
     await writeAfterPictures(
-      assets.map((file) => (after?: Promise<void>) => this.writeKey(file.key, file.body, 'output', onWait, after)),
-      files.map((file) => (after?: Promise<void>) => this.writeKey(file.key, file.body, 'output', onWait, after)),
+      assets.map((file) => (after?: Promise<void>) => this.writeKey(file.key, file.body, 'output', waiting(), after)),
+      files.map((file) => (after?: Promise<void>) => this.writeKey(file.key, file.body, 'output', waiting(), after)),
     );
     // The pictures of an earlier conversion that this one no longer has go, now that nothing links to them.
     if (outputs.assets !== undefined) {
@@ -103,7 +104,8 @@ export abstract class KeyedOutputStore implements OutputStore {
         return { key: outputKey(toRelativePath, output.kind), body: text, asset: false };
       }),
     );
-    const write = (copy: (typeof copies)[number]) => (after?: Promise<void>) => this.writeKey(copy.key, copy.body, 'output', onWait, after);
+    const waiting = allWaiting(copies.length, onWait);
+    const write = (copy: (typeof copies)[number]) => (after?: Promise<void>) => this.writeKey(copy.key, copy.body, 'output', waiting(), after);
     await writeAfterPictures(copies.filter((copy) => copy.asset).map(write), copies.filter((copy) => !copy.asset).map(write));
     return copies.map((copy) => copy.key);
   }
@@ -231,6 +233,23 @@ async function settleAll(writes: Promise<void>[]): Promise<void> {
 }
 
 type Write = (after?: Promise<void>) => Promise<void>;
+
+/**
+ * The `onWait` of each of a document's `count` writes (one call each: a write tried again calls its own again), and
+ * `onWait` itself called once every one has: the document waits for the flush only when all its outputs do.
+ */
+function allWaiting(count: number, onWait: (() => void) | undefined): () => (() => void) | undefined {
+  if (onWait === undefined) return () => undefined;
+  let left = count;
+  return () => {
+    let called = false;
+    return () => {
+      if (called) return;
+      called = true;
+      if (--left === 0) onWait();
+    };
+  };
+}
 
 /**
  * A document's pictures and its other outputs written at once, the others taking their names only after every

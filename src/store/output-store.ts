@@ -98,10 +98,15 @@ export interface OutputStore {
   /**
    * Writes each present output atomically under the layout for `relativePath`; returns the keys written, each durable.
    * A local folder makes outputs durable by group commit (one flush pass for the documents finishing about the same
-   * time, before their renames): `onWait` is called when the write is about to wait for that pass, so that the caller
+   * time, before their renames): `onWait` is called once every output is waiting for that pass, so that the caller
    * can give back what the wait does not need (on S3 every PUT is durable, and it is never called).
    */
   writeDocument(relativePath: string, outputs: DocumentOutputs, onWait?: () => void): Promise<string[]>;
+  /**
+   * Outputs waiting for a group commit are made durable now, without waiting out its window: called when no document
+   * is converting, so none is coming to join them. A store without a group commit leaves it out.
+   */
+  commitWaiting?(): void;
   /** Copies the outputs recorded in `from` to the layout of `toRelativePath` (same content at another path); `onWait` as for writeDocument. */
   copyDocument(from: DocumentState, toRelativePath: string, onWait?: () => void): Promise<string[]>;
   /** The state recorded for a relative path, if any. */

@@ -1,6 +1,6 @@
 /**
- * DrainWake: `run`'s drain check wakes at a job's end once the queue has run dry, and only then, so a run ends as its
- * last documents do, not at its next poll.
+ * DrainWake: `run`'s drain check wakes when the queue runs dry and at a job's end after that, and only then, so a run
+ * ends as its last documents do, not at its next poll.
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
@@ -14,16 +14,19 @@ async function settledWithin(promise: Promise<void>, ms: number): Promise<boolea
 }
 
 describe('DrainWake', () => {
-  it('wakes the check at a job ending after the queue ran dry, not at one ending before, and sleeps out its time otherwise', async () => {
+  it('wakes the check when the queue runs dry and at a job ending after that, not at one ending before, and sleeps out its time otherwise', async () => {
     const worker = new EventEmitter();
     const wake = new DrainWake(worker);
     try {
       const early = wake.sleep(10_000);
       worker.emit('completed');
       expect(await settledWithin(early, 50)).toBe(false);
+      // BullMQ looks for the next job after the last one ended: the queue running dry then is the run's end.
       worker.emit('drained');
-      worker.emit('failed');
       expect(await settledWithin(early, 50)).toBe(true);
+      const afterDry = wake.sleep(10_000);
+      worker.emit('failed');
+      expect(await settledWithin(afterDry, 50)).toBe(true);
 
       expect(await settledWithin(wake.sleep(20), 1000)).toBe(true);
       const last = wake.sleep(10_000);

@@ -1,7 +1,7 @@
 /**
  * The local store's group commit: a file waiting to be flushed is answered by the first pass that takes it, passes
- * start a window after the first file began waiting (or at once when enough files wait), one at a time, and a pass
- * that fails fails every file it was flushing.
+ * start a window after the first file began waiting (or at once when enough files wait, or when told nothing more is
+ * coming), one at a time, and a pass that fails fails every file it was flushing.
  */
 import { describe, expect, it } from 'vitest';
 import { GroupCommit } from '../../src/store/group-commit.js';
@@ -79,6 +79,33 @@ describe('GroupCommit', () => {
     await sleep(30);
     passes[1]!.done();
     await again;
+  });
+
+  it('starts the pass at once when nothing more is coming, and right after the pass under way when one is', async () => {
+    const { passes, flush } = heldFlush();
+    const commit = new GroupCommit({ flush, windowMs: 60_000, maxWaiting: 100 });
+    commit.passNow();
+    expect(passes).toHaveLength(0);
+    const first = [commit.whenFlushed('a.md'), commit.whenFlushed('a.json')];
+    expect(passes).toHaveLength(0);
+    commit.passNow();
+    expect(passes.map((pass) => pass.paths)).toEqual([['a.md', 'a.json']]);
+    const second = commit.whenFlushed('b.md');
+    commit.passNow();
+    expect(passes).toHaveLength(1);
+    passes[0]!.done();
+    await Promise.all(first);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(passes.map((pass) => pass.paths)).toEqual([['a.md', 'a.json'], ['b.md']]);
+    passes[1]!.done();
+    await second;
+    // Asked once, not for good: the next file waits for the window again.
+    const third = commit.whenFlushed('c.md');
+    await sleep(30);
+    expect(passes).toHaveLength(2);
+    commit.passNow();
+    passes[2]!.done();
+    await third;
   });
 
   it('flushes what waits when asked, at once (a store closing)', async () => {
