@@ -24,7 +24,7 @@ captureNativeBuiltins();
 const start = workerData as ThreadStart;
 useLiteParseModule(start.liteParseModule);
 countNativeCallsOn(start.nativeBoard);
-const { parseDocument } = await import('../src/engine/engine.js');
+const { loadConverter, parseDocument } = await import('../src/engine/engine.js');
 const { EngineError } = await import('../src/engine/engine-error.js');
 const { listenToStages } = await import('../src/engine/stage.js');
 const { liftDataImages } = await import('../src/backend/embedded-images.js');
@@ -81,6 +81,9 @@ function convert(task: ThreadTask): Promise<void> {
     .finally(() => listenToStages(undefined));
 }
 port.postMessage({ ready: true } satisfies ThreadMessage);
+// The formats its first documents are in, when the command knew them: loaded while it waits for them. A converter
+// that fails to load fails again, with its error, for the document that needs it.
+for (const name of start.converters ?? []) void loadConverter(name).catch(() => undefined);
 
 /**
  * What the pool weighs to recycle this thread: the heap in use with the buffers V8 knows of outside it, and the

@@ -22,8 +22,8 @@ import { integerSetting } from '../config/numbers.js';
 import { MAX_TIMEOUT_MS } from '../contract/limits.js';
 import type { LocalParseEngine } from '../engine/local-engine.js';
 import { createLogger } from '../logging/logger.js';
-import { DocmillMetrics, type PoolProbe } from '../metrics/metrics.js';
-import { startMetricsServer, type Readiness } from '../metrics/metrics-server.js';
+import type { DocmillMetrics, PoolProbe } from '../metrics/metrics.js';
+import type { Readiness } from '../metrics/metrics-server.js';
 import { DEFAULT_QUEUE } from '../queue/queue-names.js';
 import type { ParseServerOptions, RunningServer } from '../server/parse-server.js';
 import type { S3EventSettings } from '../sources/s3-source.js';
@@ -32,11 +32,11 @@ import type { OutputStore } from '../store/output-store.js';
 import { buildBackend, buildLocalEngine, type EngineSettings } from './backends.js';
 import { eventObserver } from './event-observer.js';
 import type { PipelineEvents } from './events.js';
-import { observeForMetrics, type MetricSources } from './metrics-wiring.js';
+import type { MetricSources } from './metrics-wiring.js';
 import { DEFAULTS, type ApiOptions, type CommonOptions, type S3Options, type SourceOptions, type WorkerOptions } from './options.js';
-import { startParseWorker, type ParseWorker, type ParseWorkerOptions } from './parse-worker.js';
+import type { ParseWorker } from './parse-worker.js';
 import { checkOcrLanguagesFor } from './processing-settings.js';
-import { openQueue, type QueueHandle, type QueueNaming, type QueueSettings } from './queue-handle.js';
+import type { QueueHandle, QueueNaming, QueueSettings } from './queue-handle.js';
 import type { RedisDashboard, RedisDashboardOptions } from './queue-dashboard.js';
 import { Resources } from './resources.js';
 import { buildStore, defaultCheckpointDir, S3ClientCache, sourceCloser, sourceFactory } from './storage.js';
@@ -130,6 +130,7 @@ export class CompositionRoot {
 
   /** Connects to Redis (a URL, or the embedded server kept under `out`) and opens the queue. */
   async queue(settings: QueueSettings, naming: QueueNaming): Promise<QueueHandle> {
+    const { openQueue } = await import('./queue-handle.js');
     return this.#resources.add('queue', await openQueue(settings, naming, this.logger, this.environment), (handle) => handle.close());
   }
 
@@ -151,24 +152,23 @@ export class CompositionRoot {
       board && dashboard !== false
         ? [(await import('../metrics/queue-dashboard.js')).createQueueDashboard({ queues: [board.queue], write: typeof dashboard === 'object' && Boolean(dashboard.write) })]
         : [];
+    const { startMetricsServer } = await import('../metrics/metrics-server.js');
     const server = this.#resources.add('metrics server', await startMetricsServer(metrics, checked, this.logger, mounts, readiness), (s) => s.close());
     return server.port;
   }
 
   /** `serve`'s metrics: the engine pool's and Node's process metrics, on `port`. */
   async engineMetricsServer(pool: PoolProbe, port: number, readiness: Readiness): Promise<void> {
+    const { DocmillMetrics } = await import('../metrics/metrics.js');
     const metrics = new DocmillMetrics({ defaultMetrics: true });
     metrics.observePool(pool);
     await this.metricsServer(metrics, port, undefined, readiness);
   }
 
   /** What the metrics read beyond their own counters (queue depth, the engine pool, the API's credits). */
-  observe(metrics: DocmillMetrics, sources: MetricSources): void {
+  async observe(metrics: DocmillMetrics, sources: MetricSources): Promise<void> {
+    const { observeForMetrics } = await import('./metrics-wiring.js');
     observeForMetrics(this.#resources, metrics, sources, this.logger);
-  }
-
-  parseWorker(options: ParseWorkerOptions): ParseWorker {
-    return this.#resources.add('parse worker', startParseWorker(options), (worker) => worker.close(true));
   }
 
   async parseServer(options: ParseServerOptions & { host: string; port: number }): Promise<RunningServer> {
@@ -189,6 +189,8 @@ export class CompositionRoot {
     const backend = this.parseBackend(options);
     if (how.processing) checkOcrLanguagesFor(backend, how.processing);
     const store = await this.store(options.out, options.s3);
+    // The queue's side (BullMQ, ioredis, prom-client) is loaded by the commands that convert through a queue alone.
+    const [{ DocmillMetrics }, { startParseWorker }] = await Promise.all([import('../metrics/metrics.js'), import('./parse-worker.js')]);
     const metrics = new DocmillMetrics(how.defaultMetrics ? { defaultMetrics: true } : {});
     const sourceFor = this.sources({ include: options.include, exclude: options.exclude, out: options.out, ...how.watch }, options.s3, metrics);
     const source = options.source !== undefined ? await sourceFor(options.source) : undefined;
@@ -196,10 +198,10 @@ export class CompositionRoot {
     const readiness = (): string | undefined =>
       how.stopping?.aborted ? 'stopping: finishing active documents' : handle.outage.down ? 'Redis cannot be reached' : undefined;
     await this.metricsServer(metrics, options.metricsPort, { queue: handle.queue, dashboard: options.dashboard }, readiness);
-    this.observe(metrics, { handle, backend, api: options, environment: this.environment, metricsPort: options.metricsPort });
+    await this.observe(metrics, { handle, backend, api: options, environment: this.environment, metricsPort: options.metricsPort });
     const { concurrency, lockDurationMs, splitPages } = how.worker;
     const startWorker = (reports: WorkerReports): ParseWorker =>
-      this.parseWorker({
+      this.#resources.add('parse worker', startParseWorker({
         connection: handle.redis,
         queue: handle.queue,
         control: handle.control,
@@ -221,7 +223,7 @@ export class CompositionRoot {
         ...(reports.onPaused ? { onPaused: reports.onPaused } : {}),
         redisDown: () => handle.outage.down,
         onRedisRecovered: (listener) => handle.outage.onRecovered(listener),
-      });
+      }), (worker) => worker.close(true));
     return { backend, store, sourceFor, source, handle, metrics, startWorker };
   }
 }

@@ -7,13 +7,18 @@ import { availableParallelism } from 'node:os';
 import { resolveApiConfig, type ApiFlags } from '../config/api-config.js';
 import { readEnvironment } from '../config/environment.js';
 import { endEarlyThreads, startThreadsEarly } from '../engine/early-threads.js';
+import { converterNamedBy } from '../engine/route.js';
 
 /**
  * Runs `work` (a command's action) with the threads of the pool `buildBackend` will make (as many as the cores)
- * started first, when it will make one; threads no pool took are ended when `work` ends.
+ * started first, when it will make one; threads no pool took are ended when `work` ends. For one document (`file`,
+ * what `parse` gives): one thread, which loads the converter the file's name asks for meanwhile.
  */
-export async function withEngineHeadStart<T>(api: ApiFlags, env: NodeJS.ProcessEnv, work: () => Promise<T>): Promise<T> {
-  if (parsesLocally(api, env)) startThreadsEarly(availableParallelism());
+export async function withEngineHeadStart<T>(api: ApiFlags, env: NodeJS.ProcessEnv, work: () => Promise<T>, file?: string): Promise<T> {
+  if (parsesLocally(api, env)) {
+    const converter = file === undefined ? undefined : converterNamedBy(file);
+    startThreadsEarly(file === undefined ? availableParallelism() : 1, undefined, converter ? [converter] : []);
+  }
   try {
     return await work();
   } finally {

@@ -9,7 +9,7 @@
  * requests with a wrong key, one per open job, each let through as the previous 401 freed its slot).
  */
 import { Readable } from 'node:stream';
-import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import { errorBodySchema, parseResponseSchema, type ParseData } from '../contract/response.js';
@@ -58,7 +58,8 @@ export const DEFAULT_DEADLINE_MARGIN_MS = 30_000;
 export class RemoteParseApi implements ParseBackend {
   readonly endpoint: URL;
   readonly #apiKey: string | undefined;
-  readonly #dispatcher: Dispatcher;
+  /** The caller's, or the client's own keep-alive Agent, made with its first request (undici loads then). */
+  #dispatcher: Dispatcher | undefined;
   readonly #ownsDispatcher: boolean;
   readonly #clock: Clock;
   readonly #retry: RetrySettings;
@@ -72,7 +73,7 @@ export class RemoteParseApi implements ParseBackend {
     this.endpoint = parseEndpoint(options.apiUrl);
     this.#apiKey = options.apiKey || undefined;
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 15_000 } });
+    this.#dispatcher = options.dispatcher;
     this.#clock = options.clock ?? systemClock;
     this.#retry = { ...DEFAULT_RETRY_SETTINGS, ...options.retry };
     this.#deadlineMarginMs = options.deadlineMarginMs ?? DEFAULT_DEADLINE_MARGIN_MS;
@@ -133,7 +134,7 @@ export class RemoteParseApi implements ParseBackend {
   }
 
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    if (this.#ownsDispatcher) await this.#dispatcher?.close();
   }
 
   async #attempt(source: UploadSource, contentType: string, options: ParseOptions, callerSignal?: AbortSignal): Promise<ParseData> {
@@ -144,6 +145,9 @@ export class RemoteParseApi implements ParseBackend {
     const timer = setTimeout(() => deadline.abort(), deadlineMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal;
     try {
+      // Loaded with the first request, not with the module: a command that parses locally never needs undici.
+      const { Agent, request } = await import('undici');
+      this.#dispatcher ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 15_000 } });
       const response = await request(this.endpoint, {
         method: 'POST',
         dispatcher: this.#dispatcher,
@@ -236,8 +240,10 @@ function refusedAgain(refusal: ParseApiError): ParseApiError {
   return apiErrorFor({ status, apiCode, apiMessage, details, retryable: false, sentNothing: true });
 }
 
+/** undici's HeadersTimeoutError and BodyTimeoutError, by their stable codes. */
 function isUndiciTimeout(error: unknown): boolean {
-  return error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
 }
 
 function statusOf(error: RetryCandidate): number | undefined {

@@ -4,6 +4,7 @@
  * they travel with queued jobs, so every worker of a queue applies the settings the producer was given.
  */
 import { z } from 'zod';
+import type { PictureRendering } from '../backend/parse-backend.js';
 
 export const chunkSettingsSchema = z
   .object({
@@ -46,4 +47,9 @@ export type ProcessingSettings = z.infer<typeof processingSettingsSchema>;
 /** True when the settings ask for nothing beyond the defaults (the fingerprint is then the options' alone). */
 export function isDefaultSettings(settings: ProcessingSettings | undefined): boolean {
   return settings === undefined || Object.values(settings).every((value) => value === undefined);
+}
+
+/** How the local engine renders a PDF's pictures under these settings (`--image-dpi`, `--page-images`). */
+export function pictureRenderingOf(settings: ProcessingSettings): PictureRendering {
+  return { dpi: settings.imageDpi ?? DEFAULT_IMAGE_DPI, pages: settings.pageImages === true };
 }

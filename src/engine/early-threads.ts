@@ -5,6 +5,7 @@
  * documents do not wait for them. The first pool made with the same thread configuration takes them; any it does
  * not take are ended then, or by `endEarlyThreads` when no pool came (the command failed before it made one).
  */
+import type { ConverterName } from './route.js';
 import { DEFAULT_MAX_HEAP_MB, startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
 
 /** The pool's default configuration, which the commands' pools use. */
@@ -12,10 +13,13 @@ const DEFAULT_CONFIG: ThreadConfig = { maxHeapMb: DEFAULT_MAX_HEAP_MB };
 
 let waiting: StartedThread[] = [];
 
-/** Starts `count` threads for a pool to come, unless some are already waiting; returns those it started. */
-export function startThreadsEarly(count: number, config: ThreadConfig = DEFAULT_CONFIG): readonly StartedThread[] {
+/**
+ * Starts `count` threads for a pool to come, unless some are already waiting; returns those it started. Each loads
+ * `converters` too while it waits: the documents' formats, when the command knows them.
+ */
+export function startThreadsEarly(count: number, config: ThreadConfig = DEFAULT_CONFIG, converters?: readonly ConverterName[]): readonly StartedThread[] {
   if (waiting.length > 0) return [];
-  for (let index = 0; index < count; index++) waiting.push(startThread(config));
+  for (let index = 0; index < count; index++) waiting.push(startThread(config, converters));
   return [...waiting];
 }
 

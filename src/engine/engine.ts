@@ -41,6 +41,11 @@ const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
   ppt: async () => (await import('./legacy/convert-ppt.js')).convertPpt,
 };
 
+/** Loads a converter ahead of the documents that will need it (a thread started before its first document). */
+export async function loadConverter(name: ConverterName): Promise<void> {
+  await LOADERS[name]();
+}
+
 /** The stage each converter works in, unless it names a finer one (stage.ts). */
 const CONVERTING: Record<ConverterName, string> = {
   pdf: 'converting the PDF',

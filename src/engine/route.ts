@@ -123,6 +123,14 @@ const CLAIMS: Record<SupportedExtension, string> = {
 };
 
 const HTML_EXTENSIONS: readonly string[] = HONEST_EXTENSIONS.html;
+
+/** The converter a file's name says it needs (its bytes decide in the end: routeDocument); undefined for an unsupported one. */
+export function converterNamedBy(fileName: string): ConverterName | undefined {
+  const extension = extensionOf(fileName);
+  if (!isSupportedExtension(extension)) return undefined;
+  const type = (Object.keys(HONEST_EXTENSIONS) as DocumentType[]).find((candidate) => HONEST_EXTENSIONS[candidate].includes(extension));
+  return type === undefined ? undefined : CONVERTERS[type];
+}
 /** Characters of a text file looked at to tell a table from prose. */
 const TABLE_SAMPLE_CHARS = 64 * 1024;
 

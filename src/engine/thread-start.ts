@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { newNativeBoard } from './native-calls.js';
 import { newStageBoard } from './stage-board.js';
+import type { ConverterName } from './route.js';
 import type { ThreadMessage } from './thread-messages.js';
 
 /** What a thread is started with (`workerData`). */
@@ -18,6 +19,8 @@ export interface ThreadStart {
   stageBoard: SharedArrayBuffer;
   /** Where the thread counts its native calls out (native-calls.ts). */
   nativeBoard: SharedArrayBuffer;
+  /** Converters to load once the engine is, before any document asks for one (route.ts ConverterName). */
+  converters?: readonly ConverterName[] | undefined;
 }
 
 /** A thread's heap limit unless its pool says otherwise (ThreadPoolOptions.maxHeapMb). */
@@ -59,12 +62,18 @@ function threadEntry(): { file: string; workerData?: { entry: string } } {
   };
 }
 
-/** Starts a thread; it does not keep the process alive. */
-export function startThread(config: ThreadConfig): StartedThread {
+/** Starts a thread, loading `converters` while it waits for its first document; it does not keep the process alive. */
+export function startThread(config: ThreadConfig, converters?: readonly ConverterName[]): StartedThread {
   const entry = threadEntry();
   const stageBoard = newStageBoard();
   const nativeBoard = newNativeBoard();
-  const start: ThreadStart = { ...entry.workerData, ...(config.liteParseModule ? { liteParseModule: config.liteParseModule } : {}), stageBoard, nativeBoard };
+  const start: ThreadStart = {
+    ...entry.workerData,
+    ...(config.liteParseModule ? { liteParseModule: config.liteParseModule } : {}),
+    stageBoard,
+    nativeBoard,
+    ...(converters && converters.length > 0 ? { converters } : {}),
+  };
   const worker = new Worker(entry.file, {
     workerData: start,
     resourceLimits: { maxOldGenerationSizeMb: config.maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },

@@ -4,7 +4,6 @@
  * outside the engine, which only knows the JsonExtractor port, so converting documents never makes a network call
  * of its own; whoever builds the engine (the composition root) decides whether a model is configured.
  */
-import { request } from 'undici';
 import type { JsonExtractor, JsonFormat } from '../engine/json-format.js';
 
 export interface LlmConfig {
@@ -40,6 +39,8 @@ async function extractJson(markdown: string, format: JsonFormat, config: LlmConf
       ? { type: 'json_schema', json_schema: { name: 'extraction', schema: format.schema } }
       : { type: 'json_object' },
   };
+  // Loaded on use: most runs never call a model.
+  const { request } = await import('undici');
   const response = await request(`${config.baseUrl}/chat/completions`, {
     method: 'POST',
     headers: {

@@ -1,7 +1,8 @@
 /**
- * `docmill parse <file>`: its flags; the work (parse-action.ts) loads on use.
+ * `docmill parse <file>`: its flags; the work (parse-action.ts) loads on use, the local engine's threads first.
  */
 import type { Command } from 'commander';
+import { withEngineHeadStart } from '../../app/engine-head-start.js';
 import type { CliContext } from '../context.js';
 import { addParseFlags } from '../parse-flags.js';
 import type { ParseCommandFlags } from './parse-action.js';
@@ -18,6 +19,8 @@ export function registerParseCommand(program: Command, context: CliContext): voi
     .option('--max-attempts <n>', 'attempts per request in all, 1..5 (the contract allows at most 5)', '5');
   addParseFlags(command);
   command.action(async (file: string, flags: ParseCommandFlags) => {
-    context.setExitCode(await (await import('./parse-action.js')).parseCommand(file, flags, context));
+    // The engine's threads load while the action does: one file's parse is mostly their start.
+    const action = async () => (await import('./parse-action.js')).parseCommand(file, flags, context);
+    context.setExitCode(await withEngineHeadStart(flags, context.env, action, file));
   });
 }

@@ -8,8 +8,8 @@
  * budget the answer tells); 5xx, 408 and network errors say nothing about the API's capacity.
  */
 import { ParseApiError, RateLimitedError } from '../../backend/errors.js';
-import type { AttemptOutcome, ParseResult, PictureRendering } from '../../backend/parse-backend.js';
-import { DEFAULT_IMAGE_DPI, type ProcessingSettings } from '../../common/processing-settings.js';
+import type { AttemptOutcome, ParseResult } from '../../backend/parse-backend.js';
+import { pictureRenderingOf } from '../../common/processing-settings.js';
 import type { UploadSource } from '../../backend/upload-source.js';
 import type { GateTicket } from '../api-gate.js';
 import type { JobContext } from '../job-context.js';
@@ -91,9 +91,4 @@ async function assertSending(ctx: JobContext, deps: ParseDeps): Promise<void> {
     if ((await control.pauseReason())?.kind === 'budget' && (await control.budget.holds(ctx.job.id, ctx.job.parent?.id))) return;
     throw new SendingStopped('the queue is paused');
   }
-}
-
-/** How the local engine renders a PDF's pictures under these settings (`--image-dpi`, `--page-images`). */
-export function pictureRenderingOf(settings: ProcessingSettings): PictureRendering {
-  return { dpi: settings.imageDpi ?? DEFAULT_IMAGE_DPI, pages: settings.pageImages === true };
 }

@@ -8,7 +8,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../../src/engine/engine-error.js';
 import { parseDocument } from '../../../src/engine/engine.js';
-import { type Route, routeDocument } from '../../../src/engine/route.js';
+import { converterNamedBy, type Route, routeDocument } from '../../../src/engine/route.js';
 import { corpusBytes, options } from '../html/helpers.js';
 import { oleFile } from './make-bytes.js';
 
@@ -212,5 +212,15 @@ describe('the right reason for an invalid file, raised before any converter', ()
 
   it('a file that is not a zip under an OOXML or ODF name says what it is instead', () => {
     expect(refusal('a.xlsx', text('\u0000\u0001binary\u0000'))).toMatchObject({ apiCode: 'CORRUPT_DOCUMENT', message: expect.stringMatching(/^the file is not an Excel workbook: it looks like binary data/) });
+  });
+});
+
+describe('the converter a name asks for (loaded ahead by a thread started for that file)', () => {
+  it('is the one its honest extension is read by, and none for an extension the contract does not list', () => {
+    expect(['r.pdf', 'p.htm', 'p.XHTML', 'b.xls', 'b.xlsb', 'd.docm', 's.pptm', 't.csv', 'o.odt', 'e.epub'].map(converterNamedBy)).toEqual([
+      'pdf', 'html', 'html', 'sheet', 'sheet', 'docx', 'pptx', 'csv', 'odt', 'epub',
+    ]);
+    expect(converterNamedBy('notes.txt')).toBeUndefined();
+    expect(converterNamedBy('README')).toBeUndefined();
   });
 });
