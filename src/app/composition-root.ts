@@ -168,7 +168,7 @@ export class CompositionRoot {
   /** What the metrics read beyond their own counters (queue depth, the engine pool, the API's credits). */
   async observe(metrics: DocmillMetrics, sources: MetricSources): Promise<void> {
     const { observeForMetrics } = await import('./metrics-wiring.js');
-    observeForMetrics(this.#resources, metrics, sources, this.logger);
+    await observeForMetrics(this.#resources, metrics, sources, this.logger);
   }
 
   async parseServer(options: ParseServerOptions & { host: string; port: number }): Promise<RunningServer> {

@@ -6,7 +6,6 @@
 import { documentCounts } from '../queue/document-counts.js';
 import type { Logger } from 'pino';
 import type { ParseBackend } from '../backend/parse-backend.js';
-import { pollCreditUsage } from '../client/credit-usage.js';
 import { RemoteParseApi } from '../client/remote-parse-api.js';
 import { resolveApiConfig } from '../config/api-config.js';
 import type { DocmillEnvironment } from '../config/environment.js';
@@ -28,7 +27,7 @@ export interface MetricSources {
   creditPollMs?: number | undefined;
 }
 
-export function observeForMetrics(resources: Resources, metrics: DocmillMetrics, sources: MetricSources, logger: Logger): void {
+export async function observeForMetrics(resources: Resources, metrics: DocmillMetrics, sources: MetricSources, logger: Logger): Promise<void> {
   if (sources.metricsPort === undefined) return;
   const { handle, backend } = sources;
   metrics.observeQueue({
@@ -42,6 +41,8 @@ export function observeForMetrics(resources: Resources, metrics: DocmillMetrics,
   if (backend instanceof RemoteParseApi) {
     const { apiUrl, apiKey } = resolveApiConfig(sources.api, sources.environment);
     if (!apiUrl) return;
+    // With the remote API only: its HTTP client (undici) is not loaded by a run on the local engine.
+    const { pollCreditUsage } = await import('../client/credit-usage.js');
     const poller = pollCreditUsage({
       apiUrl,
       apiKey,

@@ -211,7 +211,7 @@ describe('why the queue is paused', () => {
     try {
       const handle = resources.add('queue', await openQueue({ redisUrl: SHARED_REDIS_URL, queue: queueName() }, 'named', logger), (h) => h.close());
       const metrics = new DocmillMetrics();
-      observeForMetrics(resources, metrics, { handle, backend: resources.add('parse backend', new LocalParseEngine({ size: 1 }), (e) => e.close()), api: {}, metricsPort: 0 }, logger);
+      await observeForMetrics(resources, metrics, { handle, backend: resources.add('parse backend', new LocalParseEngine({ size: 1 }), (e) => e.close()), api: {}, metricsPort: 0 }, logger);
       const paused = async () => {
         const text = await metrics.registry.metrics();
         return Object.fromEntries(['credits', 'auth', 'rate', 'budget', 'manual'].map((reason) => [reason, sample(text, 'docmill_queue_paused', { reason })]));
