@@ -200,8 +200,8 @@ export class CompositionRoot {
     await this.metricsServer(metrics, options.metricsPort, { queue: handle.queue, dashboard: options.dashboard }, readiness);
     await this.observe(metrics, { handle, backend, api: options, environment: this.environment, metricsPort: options.metricsPort });
     const { concurrency, lockDurationMs, splitPages } = how.worker;
-    const startWorker = (reports: WorkerReports): ParseWorker =>
-      this.#resources.add('parse worker', startParseWorker({
+    const startWorker = (reports: WorkerReports): ParseWorker => {
+      const worker = startParseWorker({
         connection: handle.redis,
         queue: handle.queue,
         control: handle.control,
@@ -223,7 +223,9 @@ export class CompositionRoot {
         ...(reports.onPaused ? { onPaused: reports.onPaused } : {}),
         redisDown: () => handle.outage.down,
         onRedisRecovered: (listener) => handle.outage.onRecovered(listener),
-      }), (worker) => worker.close(true));
+      });
+      return this.#resources.add('parse worker', worker, (started) => started.close(true));
+    };
     return { backend, store, sourceFor, source, handle, metrics, startWorker };
   }
 }

@@ -7,17 +7,24 @@ import { availableParallelism } from 'node:os';
 import { resolveApiConfig, type ApiFlags } from '../config/api-config.js';
 import { readEnvironment } from '../config/environment.js';
 import { endEarlyThreads, startThreadsEarly } from '../engine/early-threads.js';
-import { converterNamedBy } from '../engine/route.js';
+import { formatsAhead } from './formats-ahead.js';
+
+/** What the command will parse, when it knows before it loads its work. */
+export interface DocumentsAhead {
+  /** `parse`'s one file (a pool of one thread), or `run`'s source (a pool of one thread a core). */
+  file?: string;
+  source?: string;
+}
 
 /**
- * Runs `work` (a command's action) with the threads of the pool `buildBackend` will make (as many as the cores)
- * started first, when it will make one; threads no pool took are ended when `work` ends. For one document (`file`,
- * what `parse` gives): one thread, which loads the converter the file's name asks for meanwhile.
+ * Runs `work` (a command's action) with the threads of the pool `buildBackend` will make started first, when it will
+ * make one; threads no pool took are ended when `work` ends. With `ahead`, the threads load the converters its first
+ * documents ask for meanwhile (formats-ahead.ts).
  */
-export async function withEngineHeadStart<T>(api: ApiFlags, env: NodeJS.ProcessEnv, work: () => Promise<T>, file?: string): Promise<T> {
+export async function withEngineHeadStart<T>(api: ApiFlags, env: NodeJS.ProcessEnv, work: () => Promise<T>, ahead: DocumentsAhead = {}): Promise<T> {
   if (parsesLocally(api, env)) {
-    const converter = file === undefined ? undefined : converterNamedBy(file);
-    startThreadsEarly(file === undefined ? availableParallelism() : 1, undefined, converter ? [converter] : []);
+    const place = ahead.file ?? ahead.source;
+    startThreadsEarly(ahead.file === undefined ? availableParallelism() : 1, undefined, place === undefined ? [] : formatsAhead(place));
   }
   try {
     return await work();

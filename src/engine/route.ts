@@ -131,6 +131,7 @@ export function converterNamedBy(fileName: string): ConverterName | undefined {
   const type = (Object.keys(HONEST_EXTENSIONS) as DocumentType[]).find((candidate) => HONEST_EXTENSIONS[candidate].includes(extension));
   return type === undefined ? undefined : CONVERTERS[type];
 }
+
 /** Characters of a text file looked at to tell a table from prose. */
 const TABLE_SAMPLE_CHARS = 64 * 1024;
 

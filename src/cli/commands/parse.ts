@@ -21,6 +21,6 @@ export function registerParseCommand(program: Command, context: CliContext): voi
   command.action(async (file: string, flags: ParseCommandFlags) => {
     // The engine's threads load while the action does: one file's parse is mostly their start.
     const action = async () => (await import('./parse-action.js')).parseCommand(file, flags, context);
-    context.setExitCode(await withEngineHeadStart(flags, context.env, action, file));
+    context.setExitCode(await withEngineHeadStart(flags, context.env, action, { file }));
   });
 }
