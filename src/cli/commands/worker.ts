@@ -36,6 +36,6 @@ export function registerWorkerCommands(program: Command, context: CliContext): v
   addWorkerFlags(watch);
   addParseFlags(watch);
   watch.action(async (location: string, flags: WatchFlags) =>
-    context.setExitCode(await withEngineHeadStart(flags, context.env, async () => (await import('./worker-action.js')).serve(location, flags, context))),
+    context.setExitCode(await withEngineHeadStart(flags, context.env, async () => (await import('./worker-action.js')).serve(location, flags, context), { source: location })),
   );
 }
