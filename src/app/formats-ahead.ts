@@ -7,6 +7,7 @@
  */
 import { opendirSync, statSync, type Dir } from 'node:fs';
 import { join } from 'node:path';
+import { isS3Location } from '../common/s3-location.js';
 import { converterNamedBy, type ConverterName } from '../engine/route.js';
 
 /** Entries looked at in all, and folders opened: a few milliseconds on a local disk. */
@@ -15,7 +16,7 @@ const MAX_FOLDERS = 8;
 
 /** The converters the files first found below `source` (a folder or a file) ask for by their names. */
 export function formatsAhead(source: string): ConverterName[] {
-  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(source)) return [];
+  if (isS3Location(source)) return [];
   const found = new Set<ConverterName>();
   const add = (name: string) => {
     const converter = converterNamedBy(name);

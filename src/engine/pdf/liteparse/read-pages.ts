@@ -45,7 +45,6 @@ export interface NativePage extends NativePageItems {
   drawing: PageDrawing;
 }
 
-
 interface NativeBlock {
   kind: string;
   header?: readonly { text: string }[] | undefined;
