@@ -196,7 +196,7 @@ export abstract class KeyedOutputStore implements OutputStore {
   async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
     for (const key of await this.#indexKeys(sha256, optionsFingerprint)) {
       const state = await this.#readIndexEntry(key);
-      if (state !== undefined) return state;
+      if (state !== undefined) return (await holdsContentStill(this, state)) ? state : undefined;
     }
     return undefined;
   }
@@ -221,6 +221,16 @@ export abstract class KeyedOutputStore implements OutputStore {
     const body = await this.readKey(key);
     return body === undefined || lostToPowerLoss(body) ? undefined : parseStateRecord(asText(body), key);
   }
+}
+
+/**
+ * Whether the outputs an index entry names are still of its content: the entry stays when its path is converted
+ * again from other content (or with other options), and its outputs then hold that conversion. Only the path's own
+ * state says which content they are of.
+ */
+export async function holdsContentStill(store: Pick<OutputStore, 'readState'>, indexed: DocumentState): Promise<boolean> {
+  const current = await store.readState(indexed.relativePath);
+  return current?.sha256 === indexed.sha256 && current.optionsFingerprint === indexed.optionsFingerprint;
 }
 
 /**

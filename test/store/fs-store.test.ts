@@ -119,7 +119,7 @@ describe('FsStore state and content index', () => {
     expect(await read('_docmill/state/a/b/report.pdf.json')).toBe(`${JSON.stringify(state, null, 2)}\n`);
   });
 
-  it('writes a state and its index entry as one file with two names; a later state leaves the entry as it was', async () => {
+  it('writes a state and its index entry as one file with two names; content its path no longer holds is not found', async () => {
     const state = sampleState();
     await store.writeState(state);
     const indexPath = join(root, indexEntry(state.sha256, state.optionsFingerprint));
@@ -131,9 +131,10 @@ describe('FsStore state and content index', () => {
     const changed = { ...state, sha256: sha256Of('changed'), convertedAt: '2026-11-25T12:00:00.000Z' };
     await store.writeState(changed);
     expect(await store.readState('a/b/report.pdf')).toEqual(changed);
-    expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toEqual(state);
-    expect(await store.findByContent(changed.sha256, changed.optionsFingerprint)).toEqual(changed);
+    // The entry stays, but the outputs it names are of the new content now.
     expect((await stat(indexPath)).nlink).toBe(1);
+    expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toBeUndefined();
+    expect(await store.findByContent(changed.sha256, changed.optionsFingerprint)).toEqual(changed);
   });
 
   it('finds, copies from and removes the index entries of a store written before 2026-11-25 (a folder a content)', async () => {
@@ -141,6 +142,8 @@ describe('FsStore state and content index', () => {
     const former = `_docmill/index/${state.sha256}/${state.optionsFingerprint}.json`;
     await mkdir(join(root, `_docmill/index/${state.sha256}`), { recursive: true });
     await writeFile(join(root, former), `${JSON.stringify(state, null, 2)}\n`);
+    await mkdir(join(root, '_docmill/state/a/b'), { recursive: true });
+    await writeFile(join(root, '_docmill/state/a/b/report.pdf.json'), `${JSON.stringify(state, null, 2)}\n`);
     const reopened = new FsStore(root);
     try {
       expect(await reopened.findByContent(state.sha256, state.optionsFingerprint)).toEqual(state);
