@@ -1,34 +1,34 @@
 /**
- * The output store for a local folder. Outputs, state and index records are written atomically
- * (writeFileAtomic: a temporary file in `_docmill/tmp/`, then rename), so a reader or a crash never leaves half a
- * file under a real name. Outputs are made durable by group commit (group-commit.ts): their temporary files are
+ * The output store for a local folder. Outputs are written atomically (writeFileAtomic: a temporary file in
+ * `_docmill/tmp/`, then rename), so a reader or a crash never leaves half a file under a real name. Outputs are made durable by group commit (group-commit.ts): their temporary files are
  * flushed together with those of the documents finishing about then, in one pass, and renamed into place after it;
  * a document's state and manifest line follow its outputs, so after a power loss neither names an output that is
  * not on disk, and no name holds bytes the loss took (docs/cli.md, "Outputs and the manifest"). Manifest lines are
  * appended with one O_APPEND write each (on a descriptor kept open), which the kernel places whole at the end of the
- * file: several worker processes can share one manifest without interleaving lines.
+ * file: several worker processes can share one manifest without interleaving lines. Document states are lines of
+ * the same kind, in `_docmill/records.jsonl` (record-log.ts); those of a store written before 2026-11-26 (a file a
+ * state in `_docmill/state/`, one a content in `_docmill/index/`) are still read, and removed with their document.
  */
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { link, mkdir, open, opendir, readdir, readFile, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, rmdir, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { makeFolder, temporaryName, writeFileAtomic } from '../common/atomic-file.js';
+import { writeFileAtomic } from '../common/atomic-file.js';
 import { DiskFlusher } from '../common/disk-flush.js';
 import { GroupCommit } from './group-commit.js';
-import { KeyedOutputStore, type WriteKind } from './keyed-store.js';
+import { holdsContentStill, KeyedOutputStore, type WriteKind } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
-import { FAILURES_KEY, indexKey, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder, shardedIndexKey, UNSHARDED_INDEX_FOLDER } from './layout.js';
-import type { ManifestEntry } from './output-store.js';
+import { FAILURES_KEY, indexKey, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder, RECORDS_KEY, shardedIndexKey, STATE_DIR, stateKey } from './layout.js';
+import type { DocumentState, ManifestEntry } from './output-store.js';
+import { RecordLog } from './record-log.js';
 import { linesFromEnd } from './lines-from-end.js';
 import { lookBack, manifestEntries, manifestLine, parseManifestLine } from './records.js';
 import { StoreReadError, StoreWriteError } from './store-errors.js';
 
 /** errno codes that mean "there is nothing at this path". */
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
-/** errno codes of link(2) on a file system that has no hard links (some network and FAT-like ones). */
-const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 /**
  * The most of the manifest's end a look back for a recent entry reads (some 100,000 lines): an entry written minutes
  * ago lies far nearer the end, unless a fleet wrote that many lines since.
@@ -67,10 +67,10 @@ export class FsStore extends KeyedOutputStore {
   readonly #appendHandles = new Map<string, Promise<FileHandle>>();
   readonly #flusher: DiskFlusher;
   readonly #commit: GroupCommit;
-  /** Cleared once link(2) proved unsupported here: records are then written once per name. */
-  #hardLinks = true;
-  /** Whether the content index holds entries of the layout before 2026-11-25 (a folder a content): looked at once. */
-  #formerIndex: Promise<boolean> | undefined;
+  /** Document states and the content index (record-log.ts). */
+  readonly #log: RecordLog;
+  /** Whether the store holds records of the layout before 2026-11-26 (a file each): looked at once. */
+  #former: Promise<boolean> | undefined;
 
   /** `root` is the folder (made absolute); `location` is what the user typed, when that was not the path itself. */
   constructor(root: string, location: string = root, options: FsStoreOptions = {}) {
@@ -82,6 +82,7 @@ export class FsStore extends KeyedOutputStore {
     this.#flusher = new DiskFlusher(this.root);
     const flush = options.flush ?? ((paths: readonly string[]) => this.#flusher.flush(paths));
     this.#commit = new GroupCommit({ flush, windowMs: options.commitWindowMs ?? COMMIT_WINDOW_MS, maxWaiting: COMMIT_MAX_WAITING });
+    this.#log = new RecordLog({ path: resolveInside(this.root, RECORDS_KEY), key: RECORDS_KEY, append: (line) => this.appendLine(RECORDS_KEY, line) });
   }
 
   /** Leftovers of writers killed mid-write are removed before this store's first write and when it closes. */
@@ -151,6 +152,7 @@ export class FsStore extends KeyedOutputStore {
     const handles = [...this.#appendHandles.values()];
     this.#appendHandles.clear();
     await Promise.all(handles.map((handle) => handle.then((opened) => opened.close()).catch(() => undefined)));
+    this.#log.close();
     await sweepOrphanTemporaries(this.tempDir).catch(() => 0);
   }
 
@@ -158,39 +160,70 @@ export class FsStore extends KeyedOutputStore {
     this.#commit.passNow();
   }
 
-  /** Content index entries in 256 folders, not one folder a content (layout.ts shardedIndexKey). */
+  override async readState(relativePath: string): Promise<DocumentState | undefined> {
+    return (await this.#log.state(relativePath)) ?? ((await this.#holdsFormer()) ? super.readState(relativePath) : undefined);
+  }
+
+  override async writeState(state: DocumentState): Promise<void> {
+    // A state written is a live one: a removal's mark is never carried into it (nor into the index).
+    const { removedAt: _removedAt, ...live } = state;
+    await this.#log.write(live);
+  }
+
+  override async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
+    const indexed = await this.#log.byContent(sha256, optionsFingerprint);
+    if (indexed !== undefined) return (await holdsContentStill(this, indexed)) ? indexed : undefined;
+    return (await this.#holdsFormer()) ? super.findByContent(sha256, optionsFingerprint) : undefined;
+  }
+
+  override async *documentStates(skip?: (stateKey: string) => boolean): AsyncGenerator<DocumentState> {
+    for await (const state of this.#log.states()) if (!skip?.(stateKey(state.relativePath))) yield state;
+    if (!(await this.#holdsFormer())) return;
+    // A former record of a path the log has a state for was replaced by it.
+    for await (const state of super.documentStates(skip)) if ((await this.#log.state(state.relativePath)) === undefined) yield state;
+  }
+
+  protected override async forgetState(relativePath: string, state: DocumentState | undefined): Promise<void> {
+    if (await this.#holdsFormer()) await super.forgetState(relativePath, state);
+    if (state !== undefined) await this.#log.forget(state);
+  }
+
+  protected override async markRemoved(state: DocumentState): Promise<void> {
+    await this.#log.write(state);
+  }
+
+  /** A store written before 2026-11-26 kept its content index in 256 folders (layout.ts shardedIndexKey)... */
   protected override indexKeyOf(sha256: string, optionsFingerprint: string): string {
     return shardedIndexKey(sha256, optionsFingerprint);
   }
 
-  /** An index entry an earlier version wrote, one folder a content, is read where none is found in the new layout. */
+  /** ...and before 2026-11-25 in a folder a content. */
   protected override async formerIndexKeyOf(sha256: string, optionsFingerprint: string): Promise<string | undefined> {
-    this.#formerIndex ??= this.#holdsFormerIndex().catch((error: unknown) => {
-      this.#formerIndex = undefined; // looked at again next time
-      throw error;
-    });
-    return (await this.#formerIndex) ? indexKey(sha256, optionsFingerprint) : undefined;
+    return indexKey(sha256, optionsFingerprint);
   }
 
   /**
-   * Whether `_docmill/index/` has a folder named by a whole content hash: the store was written before 2026-11-25.
-   * The new layout's folders are two digits, so a store without old entries is read to the end of at most 256 names.
-   * (A process of an earlier version writing to the same store meanwhile adds entries this one may not read: a
-   * document with the same content is then converted again, not copied.)
+   * Whether `_docmill/state/` or `_docmill/index/` exists: records of an earlier version, read where the log has
+   * none. Looked at once: a process of an earlier version writing to the same store meanwhile adds records this one
+   * may not read (a document is then converted again, not skipped).
    */
-  async #holdsFormerIndex(): Promise<boolean> {
-    let folder;
+  #holdsFormer(): Promise<boolean> {
+    this.#former ??= Promise.all([STATE_DIR, `${META_DIR}/index/`].map((folder) => this.#exists(folder)))
+      .then((found) => found.includes(true))
+      .catch((error: unknown) => {
+        this.#former = undefined; // looked at again next time
+        throw error;
+      });
+    return this.#former;
+  }
+
+  async #exists(key: string): Promise<boolean> {
     try {
-      folder = await opendir(resolveInside(this.root, `${META_DIR}/index`));
+      await stat(resolveInside(this.root, key.replace(/\/+$/, '')));
+      return true;
     } catch (error) {
       if (isMissing(error)) return false;
-      throw new StoreReadError(`${META_DIR}/index`, error);
-    }
-    try {
-      for await (const entry of folder) if (UNSHARDED_INDEX_FOLDER.test(entry.name)) return true;
-      return false;
-    } catch (error) {
-      throw new StoreReadError(`${META_DIR}/index`, error);
+      throw new StoreReadError(key, error);
     }
   }
 
@@ -209,57 +242,6 @@ export class FsStore extends KeyedOutputStore {
     // Outputs are flushed by the group commit before their rename, records not at all, a work file by itself.
     const beforeRename = kind === 'output' || after ? (temporary: string) => this.#beforeRename(temporary, kind, onWait, after) : undefined;
     await this.#writeFile(key, body, kind === 'work', beforeRename);
-  }
-
-  /**
-   * A record's bytes written once, under two names: the second is a hard link of the first's temporary file, made
-   * before the first's rename and renamed into place after it. A state and its index entry cost one file, not two
-   * (and no second temporary inode). Each name is still replaced whole by a rename, so neither ever holds part of a
-   * record, and a later record under either name leaves the other as it was, as two files did.
-   */
-  protected override async writeRecordTwice(first: string, second: string, body: string): Promise<void> {
-    if (!this.#hardLinks) return super.writeRecordTwice(first, second, body);
-    let twin: string | undefined;
-    const linkTwin = async (temporary: string) => {
-      // A write tried again (its folder pruned meanwhile) links its new temporary file; the last link is dropped.
-      if (twin !== undefined) await rm(twin, { force: true });
-      twin = await this.#linkAside(temporary, second);
-    };
-    try {
-      await this.#writeFile(first, body, false, linkTwin);
-    } catch (error) {
-      if (twin !== undefined) await rm(twin, { force: true });
-      throw error;
-    }
-    if (twin === undefined) return this.writeKey(second, body, 'record');
-    await this.#renameIntoPlace(twin, second);
-  }
-
-  /** A second name for `temporary` in the temporary folder, for `key`; undefined when this file system has no hard links. */
-  async #linkAside(temporary: string, key: string): Promise<string | undefined> {
-    const aside = join(this.tempDir, temporaryName(resolveInside(this.root, key)));
-    try {
-      await link(temporary, aside);
-      return aside;
-    } catch (error) {
-      if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-      this.#hardLinks = false;
-      return undefined;
-    }
-  }
-
-  /** Renames a temporary file of this store to `key`'s path, making its folder first (again, if a deletion pruned it). */
-  async #renameIntoPlace(temporary: string, key: string): Promise<void> {
-    const path = resolveInside(this.root, key);
-    try {
-      await this.#againIfPruned(path, async () => {
-        await makeFolder(dirname(path), this.#madeFolders);
-        await rename(temporary, path);
-      });
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw new StoreWriteError(key, error);
-    }
   }
 
   /** An atomic write of `key` (writeFileAtomic), made again when a concurrent deletion pruned its folder. */

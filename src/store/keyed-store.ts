@@ -122,18 +122,11 @@ export abstract class KeyedOutputStore implements OutputStore {
   async writeState(state: DocumentState): Promise<void> {
     // A state written is a live one: a removal's mark is never carried into it (nor into the index).
     const { removedAt: _removedAt, ...live } = state;
-    const keys = { state: stateKey(live.relativePath), index: this.indexKeyOf(live.sha256, live.optionsFingerprint) };
-    await this.writeRecordTwice(keys.state, keys.index, prettyJson(live, keys.state));
-  }
-
-  /**
-   * One record under two keys, `first` in place before `second` (a document's state, then its index entry: the index
-   * only ever points at content whose state is already recorded). A store that can give one file two names (FsStore)
-   * writes the bytes once.
-   */
-  protected async writeRecordTwice(first: string, second: string, body: string): Promise<void> {
-    await this.writeKey(first, body, 'record');
-    await this.writeKey(second, body, 'record');
+    // The state first, then its index entry: the index only ever points at content whose state is recorded.
+    const key = stateKey(live.relativePath);
+    const body = prettyJson(live, key);
+    await this.writeKey(key, body, 'record');
+    await this.writeKey(this.indexKeyOf(live.sha256, live.optionsFingerprint), body, 'record');
   }
 
   /**
@@ -154,21 +147,31 @@ export abstract class KeyedOutputStore implements OutputStore {
       for await (const key of this.keysBelow(assetsFolder(relativePath))) outputs.add(key);
       await Promise.all([...outputs].map((key) => this.deleteKey(key)));
       deleted = [...outputs].filter((key) => state?.outputs.includes(key) ?? false);
-      if (state) {
-        // Under either layout (a store written before 2026-11-25 may hold the content's entry in the former one).
-        for (const key of await this.#indexKeys(state.sha256, state.optionsFingerprint)) {
-          const indexed = await this.#readIndexEntry(key).catch(() => undefined);
-          if (indexed?.relativePath === relativePath) await this.deleteKey(key);
-        }
-      }
-      await this.deleteKey(stateKey(relativePath));
+      await this.forgetState(relativePath, state);
     }
     await this.appendManifest(removal.record);
     if (!removal.deleteOutputs && state !== undefined && state.source === removal.record.source && state.removedAt === undefined) {
-      const key = stateKey(relativePath);
-      await this.writeKey(key, prettyJson({ ...state, removedAt: removal.record.at }, key), 'record');
+      await this.markRemoved({ ...state, removedAt: removal.record.at });
     }
     return deleted;
+  }
+
+  /** A removal's records: the state of `relativePath` and, when it leads there, the content's index entry. */
+  protected async forgetState(relativePath: string, state: DocumentState | undefined): Promise<void> {
+    if (state) {
+      // Under either layout (a store written before 2026-11-25 may hold the content's entry in the former one).
+      for (const key of await this.#indexKeys(state.sha256, state.optionsFingerprint)) {
+        const indexed = await this.#readIndexEntry(key).catch(() => undefined);
+        if (indexed?.relativePath === relativePath) await this.deleteKey(key);
+      }
+    }
+    await this.deleteKey(stateKey(relativePath));
+  }
+
+  /** The state again, marked `removedAt` (its path's record only: the index entry leads to the outputs kept). */
+  protected async markRemoved(state: DocumentState): Promise<void> {
+    const key = stateKey(state.relativePath);
+    await this.writeKey(key, prettyJson(state, key), 'record');
   }
 
   async *documentStates(skip?: (stateKey: string) => boolean): AsyncGenerator<DocumentState> {

@@ -3,11 +3,13 @@
  *
  *   <safe path><OUTPUT_SUFFIX>                     outputs, mirroring the source tree (a/b/report.pdf.md ...)
  *   <safe path>.assets/<name>                      the document's pictures (a/b/report.pdf.assets/image-1.png)
- *   _docmill/state/<safe path>.json                what was converted from a source path, for skipping
+ *   _docmill/state/<safe path>.json                what was converted from a source path, for skipping (S3 store;
+ *                                                  the fs store before 2026-11-26, still read there)
  *   _docmill/index/<sha256>/<fingerprint>.json     the same state, found by content and options (S3 store; the fs
  *                                                  store before 2026-11-25, still read there)
  *   _docmill/index/<sha256[0..2]>/<sha256>.<fingerprint>.json
- *                                                  the same, fs store: 256 folders, not one a document
+ *                                                  the same, fs store on 2026-11-25, still read there
+ *   _docmill/records.jsonl                         fs store: every state, appended (record-log.ts)
  *   _docmill/ranges/<sha256>/<fingerprint>/<first>-<last>.pdf, .json
  *                                                  a long PDF's page ranges and their parse results, until merged
  *   _docmill/manifest.jsonl, failures.jsonl        fs store: one line per document, appended
@@ -22,6 +24,7 @@ import { InvalidRecordError, StoreWriteError, UnsafePathError } from './store-er
 export const META_DIR = RESERVED_TOP_LEVEL;
 export const MANIFEST_KEY = `${META_DIR}/manifest.jsonl`;
 export const FAILURES_KEY = `${META_DIR}/failures.jsonl`;
+export const RECORDS_KEY = `${META_DIR}/records.jsonl`;
 export const MANIFEST_SEGMENTS_DIR = `${META_DIR}/manifest/`;
 export const FAILURE_SEGMENTS_DIR = `${META_DIR}/failures/`;
 
@@ -124,9 +127,6 @@ export function shardedIndexKey(sha256: string, optionsFingerprint: string): str
   checkContentKey(sha256, optionsFingerprint);
   return `${META_DIR}/index/${sha256.slice(0, 2)}/${sha256}.${optionsFingerprint}.json`;
 }
-
-/** The folder names of indexKey, which shardedIndexKey's two-digit folders never match. */
-export const UNSHARDED_INDEX_FOLDER = SHA256_HEX;
 
 function checkContentKey(sha256: string, optionsFingerprint: string): void {
   if (!SHA256_HEX.test(sha256)) throw new UnsafePathError(sha256, 'a content hash must be 64 lowercase hex digits');

@@ -53,6 +53,11 @@ export function parseStateRecord(text: string, key: string): DocumentState {
   } catch {
     throw new InvalidRecordError(key, 'not JSON');
   }
+  return stateRecordFrom(value, key);
+}
+
+/** A state record from a parsed JSON value read from `key`; InvalidRecordError when it is not one. */
+export function stateRecordFrom(value: unknown, key: string): DocumentState {
   const result = documentStateSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];

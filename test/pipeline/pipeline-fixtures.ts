@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
+import { FsStore } from '../../src/store/fs-store.js';
+import type { DocumentState } from '../../src/store/output-store.js';
 import { listFiles, readJsonLines, type ManifestLine } from '../helpers/docmill-cli.js';
 import { expectedMarkdown } from '../helpers/fault-parse-server.js';
 
@@ -45,6 +47,16 @@ export function manyFiles(count: number, folder = 'batch'): TreeFile[] {
 /** Files below `out` whose name marks an interrupted atomic write. */
 export async function temporaryFiles(out: string): Promise<string[]> {
   return (await listFiles(out)).filter((path) => baseName(path).includes('.docmill-tmp-'));
+}
+
+/** The state an output folder records for a source path (what a rerun skips by), read as docmill reads it. */
+export async function recordedState(out: string, relativePath: string): Promise<DocumentState | undefined> {
+  const store = new FsStore(out);
+  try {
+    return await store.readState(relativePath);
+  } finally {
+    await store.close();
+  }
 }
 
 export async function readManifest(out: string): Promise<ManifestLine[]> {

@@ -21,7 +21,7 @@ import {
 } from '../helpers/docmill-cli.js';
 import { startFaultParseServer, type FaultParseServer } from '../helpers/fault-parse-server.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
-import { fileOf, lastLineByPath, manyFiles, readFailures, readManifest, writeTree } from './pipeline-fixtures.js';
+import { fileOf, lastLineByPath, manyFiles, readFailures, readManifest, recordedState, writeTree } from './pipeline-fixtures.js';
 
 const OUTPUT_SUFFIXES = ['.md', '.json', '.pages.json', '.blocks.json', '.chunks.jsonl'];
 let server: FaultParseServer;
@@ -85,12 +85,13 @@ describe('docmill run after a source file vanished', () => {
         expect(await exists(`${GONE}${suffix}`), suffix).toBe(removed === 'keep');
         expect(await exists(`kept.html${suffix}`), suffix).toBe(true);
       }
-      expect(await exists(`_docmill/state/${GONE}.json`)).toBe(removed === 'keep');
+      // Kept: the state stays, marked removed; deleted: no state is left to skip by.
+      const state = await recordedState(out, GONE);
+      expect(state === undefined ? 'none' : state.removedAt === undefined ? 'live' : 'marked removed').toBe(removed === 'keep' ? 'marked removed' : 'none');
       expect(server.requestsFor('gone é.html')).toHaveLength(1);
-      // The folders the deleted outputs and state emptied are gone; the output root and its bookkeeping stay.
+      // The folders the deleted outputs emptied are gone; the output root and its bookkeeping stay.
       expect(await exists('sub dir'), 'sub dir').toBe(removed === 'keep');
-      expect(await exists('_docmill/state/sub dir'), '_docmill/state/sub dir').toBe(removed === 'keep');
-      expect(await exists('_docmill/state')).toBe(true);
+      expect(await exists('_docmill/records.jsonl')).toBe(true);
 
       // A third run: the removal is recorded once (with `keep` the state stays, marked removed), and nothing is parsed.
       const third = await runDocmill([...args, '--removed', removed], env());
@@ -100,8 +101,7 @@ describe('docmill run after a source file vanished', () => {
       expect(removals).toHaveLength(1);
       expect(server.requests).toHaveLength(FILES.length);
       if (removed === 'keep') {
-        const state = JSON.parse(await readFile(join(out, '_docmill', 'state', ...`${GONE}.json`.split('/')), 'utf8')) as { removedAt?: string };
-        expect(state.removedAt).toBe(removals[0]!.at);
+        expect((await recordedState(out, GONE))?.removedAt).toBe(removals[0]!.at);
       }
 
       // The file back, with other content: it is converted again, and its removal can be recorded anew.

@@ -31,7 +31,7 @@ import { startSqs, type FauxqsHandle } from '../helpers/fauxqs.js';
 import { eventBridgeEvent, minioNotification, s3Notification, snsWrapped } from '../helpers/s3-notifications.js';
 import { startS3rver, type S3rverHandle } from '../helpers/s3rver.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
-import { lastLineByPath, readFailures, readManifest } from './pipeline-fixtures.js';
+import { lastLineByPath, readFailures, readManifest, recordedState } from './pipeline-fixtures.js';
 
 const BUCKET = 'in';
 const AMQP_URL = process.env.DOCMILL_TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -175,7 +175,7 @@ describe('docmill watch --events (SQS)', () => {
       expect(line).toMatchObject({ status: 'removed', source: `s3://${BUCKET}/${object.key}`, outputs });
       expect(Date.parse(line!.at)).toBeGreaterThan(0);
       for (const output of outputs) expect(await exists(output), output).toBe(removed === 'keep');
-      expect(await exists(`_docmill/state/${path}.json`)).toBe(removed === 'keep');
+      expect((await recordedState(out, path))?.removedAt !== undefined, 'the state marked removed').toBe(removed === 'keep');
       await waitFor('the queues empty', async () => (await sqs.depth(url)) === 0 && (await openJobs()) === 0);
       docmill.kill('SIGTERM');
       await docmill.exited;
@@ -206,7 +206,7 @@ describe('docmill watch --events (SQS)', () => {
       ['removed', 'source removed; outputs deleted'],
     ]);
     expect(await exists('slow.html.md')).toBe(false);
-    expect(await exists('_docmill/state/slow.html.json')).toBe(false);
+    expect(await recordedState(out, 'slow.html')).toBeUndefined();
     expect(await readFailures(out)).toEqual([]);
     docmill.kill('SIGTERM');
     await docmill.exited;

@@ -4,8 +4,8 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEMP_MARKER } from '../../src/common/atomic-file.js';
@@ -106,54 +106,86 @@ describe('FsStore outputs', () => {
 });
 
 describe('FsStore state and content index', () => {
-  it('round-trips a state under _docmill/state and indexes it by content and options', async () => {
+  it('records every state as one line of _docmill/records.jsonl, read back by path and by content and options', async () => {
     const state = sampleState();
     await store.writeState(state);
+    const other = sampleState({ relativePath: 'c.pdf' });
+    await store.writeState(other);
 
     expect(await store.readState('a/b/report.pdf')).toEqual(state);
     expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toEqual(state);
-    expect(await listFiles(root)).toEqual([
-      indexEntry(state.sha256, state.optionsFingerprint),
-      '_docmill/state/a/b/report.pdf.json',
-    ]);
-    expect(await read('_docmill/state/a/b/report.pdf.json')).toBe(`${JSON.stringify(state, null, 2)}\n`);
+    expect(await store.findByContent(other.sha256, other.optionsFingerprint)).toEqual(other);
+    // No file a document: two lines in one file.
+    expect(await listFiles(root)).toEqual(['_docmill/records.jsonl']);
+    expect((await read('_docmill/records.jsonl')).split('\n')).toEqual([JSON.stringify({ v: 1, state }), JSON.stringify({ v: 1, state: other }), '']);
   });
 
-  it('writes a state and its index entry as one file with two names; content its path no longer holds is not found', async () => {
+  it('answers with the last state of a path; content its path no longer holds is not found', async () => {
     const state = sampleState();
     await store.writeState(state);
-    const indexPath = join(root, indexEntry(state.sha256, state.optionsFingerprint));
-    const statePath = join(root, '_docmill/state/a/b/report.pdf.json');
-    const [indexed, recorded] = await Promise.all([stat(indexPath), stat(statePath)]);
-    expect(indexed.ino).toBe(recorded.ino);
-    expect(indexed.nlink).toBe(2);
-
     const changed = { ...state, sha256: sha256Of('changed'), convertedAt: '2026-11-25T12:00:00.000Z' };
     await store.writeState(changed);
     expect(await store.readState('a/b/report.pdf')).toEqual(changed);
-    // The entry stays, but the outputs it names are of the new content now.
-    expect((await stat(indexPath)).nlink).toBe(1);
+    // The path's outputs are of the new content now.
     expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toBeUndefined();
     expect(await store.findByContent(changed.sha256, changed.optionsFingerprint)).toEqual(changed);
+    expect(await collect(store.documentStates())).toEqual([changed]);
   });
 
-  it('finds, copies from and removes the index entries of a store written before 2026-11-25 (a folder a content)', async () => {
+  it('reads the records that another store on the same folder (another worker process) appended since', async () => {
+    const second = new FsStore(root);
+    try {
+      const first = sampleState({ relativePath: 'first.pdf' });
+      await store.writeState(first);
+      expect(await second.readState('first.pdf')).toEqual(first);
+      const later = sampleState({ relativePath: 'later.pdf' });
+      await second.writeState(later);
+      expect(await store.findByContent(later.sha256, later.optionsFingerprint)).toEqual(later);
+      await second.removeDocument('first.pdf', { deleteOutputs: true, record: sampleEntry({ path: 'first.pdf', status: 'removed', outputs: [] }) });
+      expect(await store.readState('first.pdf')).toBeUndefined();
+      expect((await collect(store.documentStates())).map((found) => found.relativePath)).toEqual(['later.pdf']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('reads, copies from and removes the records of a store written before 2026-11-26 (a file each); a new state wins', async () => {
     const state = sampleState({ outputs: await store.writeDocument('a/b/report.pdf', SAMPLE_OUTPUTS) });
-    const former = `_docmill/index/${state.sha256}/${state.optionsFingerprint}.json`;
-    await mkdir(join(root, `_docmill/index/${state.sha256}`), { recursive: true });
-    await writeFile(join(root, former), `${JSON.stringify(state, null, 2)}\n`);
-    await mkdir(join(root, '_docmill/state/a/b'), { recursive: true });
-    await writeFile(join(root, '_docmill/state/a/b/report.pdf.json'), `${JSON.stringify(state, null, 2)}\n`);
+    const kept = sampleState({ relativePath: 'kept.pdf', sha256: sha256Of('kept') });
+    const formerFiles = {
+      '_docmill/state/a/b/report.pdf.json': state,
+      [`_docmill/index/${state.sha256}/${state.optionsFingerprint}.json`]: state,
+      '_docmill/state/kept.pdf.json': kept,
+      [indexEntry(kept.sha256, kept.optionsFingerprint)]: kept,
+    };
+    for (const [key, record] of Object.entries(formerFiles)) {
+      await mkdir(dirname(join(root, key)), { recursive: true });
+      await writeFile(join(root, key), `${JSON.stringify(record, null, 2)}\n`);
+    }
     const reopened = new FsStore(root);
     try {
+      expect(await reopened.readState('a/b/report.pdf')).toEqual(state);
       expect(await reopened.findByContent(state.sha256, state.optionsFingerprint)).toEqual(state);
+      expect(await reopened.findByContent(kept.sha256, kept.optionsFingerprint)).toEqual(kept);
       expect(await reopened.copyDocument(state, 'copy.pdf')).toContain('copy.pdf.md');
-      await reopened.writeState({ ...state, relativePath: 'a/b/report.pdf' });
+      const again = { ...kept, convertedAt: '2026-12-01T00:00:00.000Z' };
+      await reopened.writeState(again);
+      expect(await reopened.readState('kept.pdf')).toEqual(again);
+      expect((await collect(reopened.documentStates())).map((found) => found.convertedAt).sort()).toEqual([state.convertedAt, again.convertedAt].sort());
+
       await reopened.removeDocument('a/b/report.pdf', { deleteOutputs: true, record: failedEntry('a/b/report.pdf') });
+      expect(await reopened.readState('a/b/report.pdf')).toBeUndefined();
       expect(await reopened.findByContent(state.sha256, state.optionsFingerprint)).toBeUndefined();
+      expect((await listFiles(root)).filter((key) => key.includes('report.pdf'))).toEqual([]);
     } finally {
       await reopened.close();
     }
+  });
+
+  it('reports a record line of the wrong shape as STORE_INVALID_RECORD naming the log', async () => {
+    await mkdir(join(root, '_docmill'), { recursive: true });
+    await writeFile(join(root, '_docmill/records.jsonl'), `${JSON.stringify({ v: 1, state: { relativePath: 'x.pdf', sha256: 'ab', optionsFingerprint: 'cd', outputs: 'x.pdf.md' } })}\n`);
+    expect(await rejectionOf(store.readState('x.pdf'))).toMatchObject({ code: 'STORE_INVALID_RECORD', key: '_docmill/records.jsonl' });
   });
 
   it('answers undefined for unknown paths, content and options', async () => {
@@ -176,17 +208,7 @@ describe('FsStore state and content index', () => {
     expect((await listFiles(parent)).every((file) => file.startsWith('out/_docmill/'))).toBe(true);
   });
 
-  it('refuses an index key that is not hex with STORE_UNSAFE_PATH', async () => {
-    expect(await rejectionOf(store.findByContent('../../etc', '0123456789abcdef'))).toMatchObject({
-      code: 'STORE_UNSAFE_PATH',
-    });
-    expect(await rejectionOf(store.writeState(sampleState({ optionsFingerprint: '../x' })))).toMatchObject({
-      code: 'STORE_UNSAFE_PATH',
-    });
-    expect(await listFiles(parent)).toEqual([]);
-  });
-
-  it('reports a damaged state file as STORE_INVALID_RECORD naming it', async () => {
+  it('reports a damaged state file of a store written before 2026-11-26 as STORE_INVALID_RECORD naming it', async () => {
     await mkdir(join(root, '_docmill/state'), { recursive: true });
     await writeFile(join(root, '_docmill/state/x.pdf.json'), '{"relativePath": "x.pdf"');
     expect(await rejectionOf(store.readState('x.pdf'))).toMatchObject({
@@ -244,7 +266,7 @@ async function listFolders(dir: string): Promise<string[]> {
 describe('FsStore deletions prune the folders they empty', () => {
   const removal = (path: string) => ({ deleteOutputs: true, record: sampleEntry({ path, status: 'removed', outputs: [] }) });
 
-  it('removes the mirrored folders and the state and index folders a removal emptied, up to the root and _docmill/', async () => {
+  it('removes the mirrored folders a removal emptied, up to the root', async () => {
     const deep = 'sub dir/deeper/gone é.pdf';
     await store.writeState(sampleState({ relativePath: deep, outputs: await store.writeDocument(deep, SAMPLE_OUTPUTS) }));
     const sibling = 'sub dir/kept.pdf';
@@ -252,18 +274,14 @@ describe('FsStore deletions prune the folders they empty', () => {
 
     await store.removeDocument(deep, removal(deep));
 
-    expect(await listFiles(root)).toEqual(
-      ['_docmill/manifest.jsonl', indexEntry(sha256Of(sibling), '0123456789abcdef'), '_docmill/state/sub dir/kept.pdf.json', 'sub dir/kept.pdf.md'].sort(),
-    );
-    // The sibling holds `sub dir/` (and its state folder); `deeper/` and its state and index folders went with their last file.
-    expect(await listFolders(root)).toEqual(
-      ['_docmill', '_docmill/index', `_docmill/index/${sha256Of(sibling).slice(0, 2)}`, '_docmill/state', '_docmill/state/sub dir', '_docmill/tmp', 'sub dir'].sort(),
-    );
+    expect(await listFiles(root)).toEqual(['_docmill/manifest.jsonl', '_docmill/records.jsonl', 'sub dir/kept.pdf.md']);
+    // The sibling holds `sub dir/`; `deeper/` went with its last file.
+    expect(await listFolders(root)).toEqual(['_docmill', '_docmill/tmp', 'sub dir']);
 
     await store.removeDocument(sibling, removal(sibling));
     // Nothing of the source tree is left; the root and the bookkeeping folders stay, empty or not.
-    expect(await listFolders(root)).toEqual(['_docmill', '_docmill/index', '_docmill/state', '_docmill/tmp']);
-    expect(await listFiles(root)).toEqual(['_docmill/manifest.jsonl']);
+    expect(await listFolders(root)).toEqual(['_docmill', '_docmill/tmp']);
+    expect(await listFiles(root)).toEqual(['_docmill/manifest.jsonl', '_docmill/records.jsonl']);
   });
 
   it('keeps a folder that holds something else, and the root itself when a top-level document goes', async () => {
@@ -338,7 +356,7 @@ describe('FsStore manifest', () => {
     expect(await collect(store.readFailures())).toEqual(failures);
   });
 
-  it('keeps lines whole when four processes append 200 lines each at once', async () => {
+  it('keeps lines and states whole when four processes append 200 of each at once', async () => {
     const writers = ['w1', 'w2', 'w3', 'w4'].map((id) => {
       const child = spawn(process.execPath, ['--import', 'tsx', MANIFEST_WRITER, root, id, '200'], {
         cwd: PROJECT_ROOT,
@@ -363,5 +381,12 @@ describe('FsStore manifest', () => {
       expect(entry.reason).toBe(`${writer}:`.repeat(1500));
     }
     expect(await collect(store.readFailures())).toHaveLength(80);
+    // Their states too, each whole and found by path and by content.
+    const states = await collect(store.documentStates());
+    expect(new Set(states.map((state) => state.relativePath))).toEqual(seen);
+    for (const state of states) {
+      expect(state.changeToken).toBe(`${state.relativePath.split('/')[0]!.replace('writer-', '')}:`.repeat(1500));
+      expect(await store.findByContent(sha256Of(state.relativePath), '0123456789abcdef')).toEqual(state);
+    }
   });
 });

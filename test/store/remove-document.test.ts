@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FsStore } from '../../src/store/fs-store.js';
-import { documentOutputKeys, indexKey, OUTPUT_KINDS, shardedIndexKey } from '../../src/store/layout.js';
-import { OUTPUT_SUFFIX, type DocumentOutputs, type ManifestEntry, type OutputStore } from '../../src/store/output-store.js';
+import { documentOutputKeys, indexKey, OUTPUT_KINDS, RECORDS_KEY, stateKey } from '../../src/store/layout.js';
+import { OUTPUT_SUFFIX, type DocumentOutputs, type DocumentState, type ManifestEntry, type OutputStore } from '../../src/store/output-store.js';
 import { parseManifestLine } from '../../src/store/records.js';
 import { S3Store } from '../../src/store/s3-store.js';
 import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
@@ -37,8 +37,8 @@ interface Subject {
   store: OutputStore;
   keys(): Promise<string[]>;
   manifest(): Promise<ManifestEntry[]>;
-  /** Where the store's content index keeps an entry (layout.ts). */
-  indexKey(sha256: string, optionsFingerprint: string): string;
+  /** The keys holding a document's state and content index entry (layout.ts). */
+  recordKeys(state: DocumentState): string[];
 }
 
 let s3: LocalS3rver;
@@ -62,7 +62,7 @@ const SUBJECTS: Array<[string, () => Subject]> = [
       const store = new FsStore(root);
       return {
         store,
-        indexKey: shardedIndexKey,
+        recordKeys: () => [RECORDS_KEY],
         keys: async () => (await listFiles(root).catch(() => [])).filter((key) => !key.startsWith('_docmill/tmp/')),
         manifest: async () =>
           (await readFile(join(root, '_docmill', 'manifest.jsonl'), 'utf8')).split('\n').flatMap((line) => parseManifestLine(line) ?? []),
@@ -77,7 +77,7 @@ const SUBJECTS: Array<[string, () => Subject]> = [
       const keys = async () => (await s3.listAllKeys()).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).sort();
       return {
         store,
-        indexKey,
+        recordKeys: (state) => [stateKey(state.relativePath), indexKey(state.sha256, state.optionsFingerprint)],
         keys,
         manifest: async () => {
           await store.flush();
@@ -102,7 +102,7 @@ describe('the layout', () => {
 
 describe.each(SUBJECTS)('%s.removeDocument', (_name, make) => {
   it('deletes every output, the state and its index entry, then records the removal; other documents stay', async () => {
-    const { store, keys, manifest, indexKey: indexKeyOf } = make();
+    const { store, keys, manifest, recordKeys } = make();
     const path = 'dir/report one.pdf';
     const written = await store.writeDocument(path, EVERY_OUTPUT);
     expect(written).toHaveLength(OUTPUT_KINDS.length + EVERY_OUTPUT.assets.length);
@@ -118,7 +118,7 @@ describe.each(SUBJECTS)('%s.removeDocument', (_name, make) => {
     expect(deleted.sort()).toEqual([...written].sort());
     expect(await keys()).toEqual(expect.not.arrayContaining(written));
     expect((await keys()).filter((key) => !key.startsWith('_docmill/manifest'))).toEqual(
-      ['other.pdf.md', `_docmill/state/other.pdf.json`, indexKeyOf(other.sha256, other.optionsFingerprint)].sort(),
+      ['other.pdf.md', ...recordKeys(other)].sort(),
     );
     expect(await store.readState(path)).toBeUndefined();
     expect(await store.findByContent(state.sha256, state.optionsFingerprint)).toBeUndefined();
