@@ -1,7 +1,8 @@
 /**
  * The output store for a local folder. Outputs are written atomically (writeFileAtomic: a temporary file in
- * `_docmill/tmp/`, then rename), so a reader or a crash never leaves half a file under a real name. Outputs are made durable by group commit (group-commit.ts): their temporary files are
- * flushed together with those of the documents finishing about then, in one pass, and renamed into place after it;
+ * `_docmill/tmp/`, then rename), so a reader or a crash never leaves half a file under a real name. Outputs are made
+ * durable by group commit (group-commit.ts): their temporary files are flushed together with those of the documents
+ * finishing about then, in one pass, and renamed into place after it;
  * a document's state and manifest line follow its outputs, so after a power loss neither names an output that is
  * not on disk, and no name holds bytes the loss took (docs/cli.md, "Outputs and the manifest"). Manifest lines are
  * appended with one O_APPEND write each (on a descriptor kept open), which the kernel places whole at the end of the
@@ -17,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { DiskFlusher } from '../common/disk-flush.js';
 import { GroupCommit } from './group-commit.js';
-import { holdsContentStill, KeyedOutputStore, type WriteKind } from './keyed-store.js';
+import { holdsContentStill, KeyedOutputStore, liveState, type WriteKind } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
 import { FAILURES_KEY, indexKey, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder, RECORDS_KEY, shardedIndexKey, STATE_DIR, stateKey } from './layout.js';
@@ -165,9 +166,7 @@ export class FsStore extends KeyedOutputStore {
   }
 
   override async writeState(state: DocumentState): Promise<void> {
-    // A state written is a live one: a removal's mark is never carried into it (nor into the index).
-    const { removedAt: _removedAt, ...live } = state;
-    await this.#log.write(live);
+    await this.#log.write(liveState(state));
   }
 
   override async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {

@@ -1,7 +1,8 @@
 /**
  * What both stores do the same way, on top of two primitives each implements for its medium: read a key, write a
- * key atomically. Outputs, state records and the content index live here once; the medium-specific parts (the
- * manifest, reading failures back, closing) stay in FsStore and S3Store.
+ * key atomically. Outputs, state records and the content index live here once (a record an object; FsStore keeps
+ * its records in a log of its own, record-log.ts); the medium-specific parts (the manifest, reading failures back,
+ * closing) stay in FsStore and S3Store.
  */
 import { chunkId } from '../chunk/chunk.js';
 import {
@@ -120,8 +121,7 @@ export abstract class KeyedOutputStore implements OutputStore {
   }
 
   async writeState(state: DocumentState): Promise<void> {
-    // A state written is a live one: a removal's mark is never carried into it (nor into the index).
-    const { removedAt: _removedAt, ...live } = state;
+    const live = liveState(state);
     // The state first, then its index entry: the index only ever points at content whose state is recorded.
     const key = stateKey(live.relativePath);
     const body = prettyJson(live, key);
@@ -224,6 +224,12 @@ export abstract class KeyedOutputStore implements OutputStore {
     const body = await this.readKey(key);
     return body === undefined || lostToPowerLoss(body) ? undefined : parseStateRecord(asText(body), key);
   }
+}
+
+/** A state as written: a live one, a removal's mark never carried into it (nor into the index). */
+export function liveState(state: DocumentState): DocumentState {
+  const { removedAt: _removedAt, ...live } = state;
+  return live;
 }
 
 /**
