@@ -20,7 +20,7 @@ export interface AtomicWriteOptions {
   /**
    * Flush the bytes to disk before the rename (default). Without it a kill still never leaves half a file (the
    * rename is atomic, the page cache survives the process), but a power loss may leave the new name empty or torn:
-   * only for records a reader can do without (store.ts: the state and index records, which tell what may be skipped).
+   * only for what a reader can do without, or what its caller flushes itself (`beforeRename`).
    */
   durable?: boolean;
   /**

@@ -18,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { DiskFlusher } from '../common/disk-flush.js';
 import { GroupCommit } from './group-commit.js';
-import { holdsContentStill, KeyedOutputStore, liveState, type WriteKind } from './keyed-store.js';
+import { KeyedOutputStore, liveState, type WriteKind } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
 import { resolveInside } from './inside-root.js';
 import { FAILURES_KEY, indexKey, keepsEmptyFolder, MANIFEST_KEY, META_DIR, parentFolder, RECORDS_KEY, shardedIndexKey, STATE_DIR, stateKey } from './layout.js';
@@ -171,7 +171,7 @@ export class FsStore extends KeyedOutputStore {
 
   override async findByContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
     const indexed = await this.#log.byContent(sha256, optionsFingerprint);
-    if (indexed !== undefined) return (await holdsContentStill(this, indexed)) ? indexed : undefined;
+    if (indexed !== undefined) return indexed;
     return (await this.#holdsFormer()) ? super.findByContent(sha256, optionsFingerprint) : undefined;
   }
 
@@ -238,7 +238,7 @@ export class FsStore extends KeyedOutputStore {
   }
 
   protected async writeKey(key: string, body: string | Uint8Array, kind: WriteKind = 'output', onWait?: () => void, after?: Promise<void>): Promise<void> {
-    // Outputs are flushed by the group commit before their rename, records not at all, a work file by itself.
+    // Outputs are flushed by the group commit before their rename, a work file by itself (records go to the log).
     const beforeRename = kind === 'output' || after ? (temporary: string) => this.#beforeRename(temporary, kind, onWait, after) : undefined;
     await this.#writeFile(key, body, kind === 'work', beforeRename);
   }

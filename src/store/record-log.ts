@@ -71,13 +71,20 @@ export class RecordLog {
     return state?.relativePath === relativePath ? state : undefined;
   }
 
-  /** The state that last recorded this content converted with these options, whether or not its path still holds it. */
+  /**
+   * The state that last recorded this content converted with these options, while its path's outputs are still of
+   * it: the path converted again since from other content (or with other options) holds that conversion instead.
+   */
   async byContent(sha256: string, optionsFingerprint: string): Promise<DocumentState | undefined> {
     await this.#catchUp();
     const offset = this.#byContent.get(contentKey(sha256, optionsFingerprint));
     if (offset === undefined) return undefined;
     const state = this.#stateAt(offset);
-    return state?.sha256 === sha256 && state.optionsFingerprint === optionsFingerprint ? state : undefined;
+    if (state?.sha256 !== sha256 || state.optionsFingerprint !== optionsFingerprint) return undefined;
+    // Most often the path's own current record (a removal's mark that kept the outputs is a later one: read it).
+    const current = this.#byPath.get(state.relativePath);
+    const now = current === offset ? state : current === undefined ? undefined : this.#stateAt(current);
+    return now?.relativePath === state.relativePath && now.sha256 === sha256 && now.optionsFingerprint === optionsFingerprint ? state : undefined;
   }
 
   /** Records `state` as its path's (with `removedAt`: the mark of a removal that kept the outputs, by path only). */
