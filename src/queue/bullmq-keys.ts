@@ -68,9 +68,9 @@ function recordedField(documentId: string): string {
   return `docmill:recorded:${documentId}`;
 }
 
-/** Notes, in the group job's own hash, that `documentId` is recorded (one command). */
-export async function noteRecordedInGroup(queue: Queue, redis: RedisClient, groupId: string, documentId: string): Promise<void> {
-  await redis.hset(queue.toKey(groupId), recordedField(documentId), '1');
+/** Notes, in the group job's own hash, that `documentIds` are recorded (one command). */
+export async function noteRecordedInGroup(queue: Queue, redis: RedisClient, groupId: string, documentIds: readonly string[]): Promise<void> {
+  await redis.hset(queue.toKey(groupId), Object.fromEntries(documentIds.map((id) => [recordedField(id), '1'])));
 }
 
 /** The documents among `documentIds` that an earlier start of the group job recorded (one command). */

@@ -112,14 +112,17 @@ if had == 0 then redis.call('hset', KEYS[1], 'used', '0') end
 return had`;
 
 export class CreditBudget {
-  readonly #budgetKey: string;
+  /** The hash holding the limit (field `limit`) and the credits used (`used`). */
+  readonly key: string;
   readonly #reservationsKey: string;
 
+  /** `limitSet`: told when this process sets or removes the limit. */
   constructor(
     private readonly redis: RedisClient,
     queueName: string,
+    private readonly limitSet: () => void = () => undefined,
   ) {
-    this.#budgetKey = docmillKey(queueName, 'budget');
+    this.key = docmillKey(queueName, 'budget');
     this.#reservationsKey = docmillKey(queueName, 'budget', 'reserved');
   }
 
@@ -128,13 +131,17 @@ export class CreditBudget {
    * keeps its count, so raising the budget (`docmill resume --max-credits`) continues where the old one stopped.
    */
   async setLimit(limit: number | undefined): Promise<void> {
-    if (limit === undefined) await this.redis.hdel(this.#budgetKey, 'limit');
-    else await this.redis.eval(SET_LIMIT, 1, this.#budgetKey, String(limit));
+    try {
+      if (limit === undefined) await this.redis.hdel(this.key, 'limit');
+      else await this.redis.eval(SET_LIMIT, 1, this.key, String(limit));
+    } finally {
+      this.limitSet();
+    }
   }
 
   /** Starts counting afresh (a new batch): credits used go back to 0. */
   async resetUsed(): Promise<void> {
-    await this.redis.hset(this.#budgetKey, 'used', '0');
+    await this.redis.hset(this.key, 'used', '0');
   }
 
   /** Whether its Redis connection was closed for good (quit or disconnected): nothing sent on it can succeed again. */
@@ -142,14 +149,14 @@ export class CreditBudget {
     return this.redis.status === 'end';
   }
 
-  /** The limit, or undefined when there is none (one round trip: checked before each document). */
+  /** The limit, or undefined when there is none (one round trip; a document reads it with QueueControl.sendingConditions). */
   async limit(): Promise<number | undefined> {
-    const value = await this.redis.hget(this.#budgetKey, 'limit');
+    const value = await this.redis.hget(this.key, 'limit');
     return value === null ? undefined : Number(value);
   }
 
   async state(now = Date.now()): Promise<BudgetState> {
-    const [budget, reservations] = await Promise.all([this.redis.hgetall(this.#budgetKey), this.redis.hgetall(this.#reservationsKey)]);
+    const [budget, reservations] = await Promise.all([this.redis.hgetall(this.key), this.redis.hgetall(this.#reservationsKey)]);
     let reserved = 0;
     for (const value of Object.values(reservations)) {
       const [credits, expires] = value.split(':').map(Number);
@@ -168,7 +175,7 @@ export class CreditBudget {
     const reply = (await this.redis.eval(
       RESERVE,
       2,
-      this.#budgetKey,
+      this.key,
       this.#reservationsKey,
       owner,
       String(estimate),
@@ -196,7 +203,7 @@ export class CreditBudget {
    * reservation that still carries it is dropped (the credits are counted either way).
    */
   async settle(owner: string, creditsUsed: number, token = ''): Promise<void> {
-    await this.redis.eval(SETTLE, 2, this.#budgetKey, this.#reservationsKey, owner, String(creditsUsed), token);
+    await this.redis.eval(SETTLE, 2, this.key, this.#reservationsKey, owner, String(creditsUsed), token);
   }
 
   /**
@@ -204,6 +211,6 @@ export class CreditBudget {
    * reservation still carries it. Resolves true when a reservation was dropped.
    */
   async release(owner: string, token = ''): Promise<boolean> {
-    return (await this.redis.eval(RELEASE, 2, this.#budgetKey, this.#reservationsKey, owner, token)) === 1;
+    return (await this.redis.eval(RELEASE, 2, this.key, this.#reservationsKey, owner, token)) === 1;
   }
 }

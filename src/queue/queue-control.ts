@@ -11,6 +11,8 @@ import { DocmillError } from '../errors/docmill-error.js';
 import { CreditBudget } from './credit-budget.js';
 import { markSince, RemovalMarks, type RemovalMark } from './removal-marks.js';
 import { docmillKey } from './queue-names.js';
+import { BatchedWrites } from './batched-writes.js';
+import { SharedReading, type SendingConditions } from './sending-conditions.js';
 
 /** credits: the API answered 402; budget: the next document would pass `--max-credits`; auth: the key was refused. */
 export type PauseKind = 'credits' | 'budget' | 'auth' | 'manual';
@@ -74,12 +76,14 @@ export class QueueControl {
   readonly #pendingTotals = new Map<string, number>();
   readonly #pendingFinished = new Map<number, number>();
   #statsTimer: NodeJS.Timeout | undefined;
+  readonly #conditions = new SharedReading(() => this.#readSendingConditions());
+  readonly #groupNotes = new BatchedWrites<string>((groupId, documentIds) => noteRecordedInGroup(this.queue, this.redis, groupId, documentIds));
 
   constructor(
     private readonly redis: RedisClient,
     private readonly queue: Queue,
   ) {
-    this.budget = new CreditBudget(redis, queue.name);
+    this.budget = new CreditBudget(redis, queue.name, () => this.#conditions.forget());
     this.removals = new RemovalMarks(redis, queue.name);
   }
 
@@ -94,10 +98,10 @@ export class QueueControl {
 
   /**
    * Notes that a group job's document has its manifest line, so that the group, started again after its worker died,
-   * records it no second time.
+   * records it no second time. Documents of a group recorded while a note is under way are noted together next.
    */
   noteRecordedInGroup(groupId: string, documentId: string): Promise<void> {
-    return noteRecordedInGroup(this.queue, this.redis, groupId, documentId);
+    return this.#groupNotes.add(groupId, documentId);
   }
 
   /** The documents among `documentIds` that an earlier start of the group job recorded. */
@@ -137,12 +141,35 @@ export class QueueControl {
   async pause(kind: PauseKind, message: string): Promise<void> {
     const reason: PauseReason = { kind, message, at: new Date().toISOString() };
     await this.redis.set(docmillKey(this.queue.name, 'paused'), JSON.stringify(reason));
-    await this.queue.pause();
+    try {
+      await this.queue.pause();
+    } finally {
+      this.#conditions.forget();
+    }
   }
 
   async resume(): Promise<void> {
     await this.redis.del(docmillKey(this.queue.name, 'paused'));
-    await this.queue.resume();
+    try {
+      await this.queue.resume();
+    } finally {
+      this.#conditions.forget();
+    }
+  }
+
+  /** Whether the queue is paused, and its credit budget: what a document checks before it is sent (./sending-conditions.ts). */
+  sendingConditions(): Promise<SendingConditions> {
+    return this.#conditions.current();
+  }
+
+  async #readSendingConditions(): Promise<SendingConditions> {
+    // BullMQ marks a paused queue with a `paused` field in its meta hash (Queue.isPaused).
+    const replies = await this.redis.pipeline().hexists(this.queue.toKey('meta'), 'paused').hget(this.budget.key, 'limit').exec();
+    const [paused, limit] = (replies ?? []).map(([error, value]) => {
+      if (error) throw error;
+      return value;
+    });
+    return { paused: paused === 1, budgetLimit: limit === null || limit === undefined ? undefined : Number(limit) };
   }
 
   async pauseReason(): Promise<PauseReason | undefined> {

@@ -21,7 +21,7 @@ export type BudgetDeps = Pick<StepDeps, 'control' | 'logger' | 'releases' | 'spl
 
 export async function withinBudget(ctx: JobContext, upload: UploadSource, deps: BudgetDeps, send: () => Promise<ParseResult>): Promise<ParseResult> {
   const { budget } = deps.control;
-  if ((await budget.limit()) === undefined) return send();
+  if ((await deps.control.sendingConditions()).budgetLimit === undefined) return send();
   const { credits: estimate } = await costOfUpload(upload, ctx.options.sent, deps.splitPages);
   const file = ctx.data.relativePath;
   const reservation = await budget.reserve(ctx.owner, estimate, RESERVATION_TTL_MS);
