@@ -149,12 +149,6 @@ export class CreditBudget {
     return this.redis.status === 'end';
   }
 
-  /** The limit, or undefined when there is none (one round trip; a document reads it with QueueControl.sendingConditions). */
-  async limit(): Promise<number | undefined> {
-    const value = await this.redis.hget(this.key, 'limit');
-    return value === null ? undefined : Number(value);
-  }
-
   async state(now = Date.now()): Promise<BudgetState> {
     const [budget, reservations] = await Promise.all([this.redis.hgetall(this.key), this.redis.hgetall(this.#reservationsKey)]);
     let reserved = 0;
