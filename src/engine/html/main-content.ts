@@ -14,9 +14,10 @@
  * fragment (one paragraph, a lead) gets the page's own marked-up container of it (the smallest
  * `itemprop="articleBody"`, `<article>` or `<main>` holding all of it and more, never `<body>`, without the comment
  * thread beside it; the restored title heading kept before it when outside). So does an article holding
- * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others), or of
- * the `<main>` holding it when prose it left out there is half its length again (a page builder's text modules). An
- * article readability found inside a side block is given up only for a container holding more text than it. Only
+ * less than half of its own `<article>` (one section of a post: readability's cleaning dropped the others) or of
+ * the `<main>` holding it (a page builder's text modules), when prose it left out there is half its length again
+ * (not the author cards and notices around a short post). An article readability found inside a side block is
+ * given up only for a container holding more text than it. Only
  * when readability finds nothing, or on a short page (under 500 characters) it does not find readerable, does the
  * page's own structure decide, with semantic chrome removed (nav, page-level header and footer, aside, ARIA
  * landmarks for navigation, banner, contentinfo, complementary and search): the element marked
@@ -684,16 +685,17 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
 /** Below this share of its own `<article>`'s text, readability's article is one section of it. */
 const MIN_OWN_ARTICLE_SHARE = 0.5;
 /**
- * A `<main>` holding no `<article>` of readability's article is its container only when the prose readability left
- * out there is at least this share of the article: a page built of several text modules, not a main region of
- * menus, teams and buttons around one text.
+ * The container is the article's only when the prose readability left out there is at least this share of the
+ * article: a post of several sections, a page built of several text modules; not a short post whose `<article>`
+ * holds more author and reviewer cards, share bars and notices than text, nor a `<main>` of menus, teams and
+ * buttons around one text.
  */
 const MIN_LEFT_OUT_PROSE_SHARE = 0.5;
 
 /**
  * The page's own `<article>` (or `itemprop="articleBody"`, or `<main>`) holding readability's article, when that
- * article is under half of it: readability took one section (a list, a thanks block) of a post whose prose it
- * judged apart, or one of the text modules a page builder lays out in its `<main>`.
+ * article is under half of it and what it left out there is prose: readability took one section (a list, a thanks
+ * block) of a post whose prose it judged apart, or one of the text modules a page builder lays out in its `<main>`.
  */
 function ownArticle(body: DomElement, tops: DomElement[], articleText: number): { root: DomElement; method: MainContentMethod } | null {
   let best: { root: DomElement; method: MainContentMethod } | null = null;
@@ -709,9 +711,15 @@ function ownArticle(body: DomElement, tops: DomElement[], articleText: number): 
     }
   }
   if (best === null || articleText >= bestLength * MIN_OWN_ARTICLE_SHARE) return null;
-  if (best.method === 'main' && leftOutProse(best.root, tops) < articleText * MIN_LEFT_OUT_PROSE_SHARE) return null;
+  if (leftOutProse(best.root, tops) < articleText * MIN_LEFT_OUT_PROSE_SHARE) return null;
   return best;
 }
+
+/**
+ * A paragraph left out of readability's article counts as prose from a sentence's length (characters): the other
+ * sections of a report may each open with one short sentence, where an author card's lines are a name and a title.
+ */
+const LEFT_OUT_SENTENCE_MIN = 40;
 
 /** The length of the paragraphs of prose in `container` outside readability's article (`tops`), page chrome and boilerplate. */
 function leftOutProse(container: DomElement, tops: DomElement[]): number {
@@ -719,7 +727,7 @@ function leftOutProse(container: DomElement, tops: DomElement[]): number {
   for (const paragraph of container.querySelectorAll('p')) {
     if (tops.some((top) => top === paragraph || isInside(paragraph, top) || isInside(top, paragraph))) continue;
     const text = normalisedText(paragraph);
-    if (text.length < PROSE_MIN || linkTextLength(paragraph) > text.length * PROSE_MAX_LINK_SHARE) continue;
+    if (text.length < LEFT_OUT_SENTENCE_MIN || linkTextLength(paragraph) > text.length * PROSE_MAX_LINK_SHARE) continue;
     if (isInChrome(paragraph) || isInBoilerplate(paragraph, Infinity)) continue;
     length += text.length;
   }

@@ -523,6 +523,23 @@ describe('an article laid out by a page builder in text modules of its own', () 
     expect(markdown).not.toContain('Recipe collection number 3');
   });
 
+  it('does not widen a short post to its <article> for the author cards, share bars and notices around it', () => {
+    const bio = (name: string) =>
+      `${name} is the executive editor of a weekly health letter. ${'Before that, she reported on medicine, fitness and public health for newspapers and magazines for many years. '.repeat(2)}`;
+    const card = (heading: string, name: string) =>
+      `<div class="box"><h2>${heading}</h2><div class="cards"><div class="card"><div class="picture"><img src="/x.jpg" alt=""></div><div class="text"><p><span>${name}</span>, Executive Editor</p><div class="bio">${bio(name)}<a href="/authors/x">See Full Bio</a></div><a href="/authors/x">View all posts by ${name}</a></div></div></div></div>`;
+    const share = `<div class="bar"><span>Share</span><a href="https://social.example/share"><span class="label">Share this page to Facebook</span></a><span>Print This Page</span></div>`;
+    const html = `<!DOCTYPE html><html><head><title>Regular walks can lift your mood</title></head><body><main><article>
+      <header><h1>Regular walks can lift your mood</h1></header><div class="meta"><time>July 1, 2023</time></div>${share}
+      <div class="post-body">${tips('Walking note', 5)}</div>${card('About the Author', 'Mary Example')}${card('About the Reviewer', 'Tina Example')}${share}
+      <div class="notice"><h2>Disclaimer:</h2><div class="inner"><div>${'As a service to our readers, the publisher keeps its archive of older articles online; note the date of each one. '.repeat(3)}</div></div></div>
+      </article></main></body></html>`;
+    const markdown = main(html);
+    expect(markdown).toContain('Walking note 5');
+    expect(markdown).not.toContain('View all posts by Mary Example');
+    expect(markdown).not.toContain('As a service to our readers');
+  });
+
   it('does not widen to <main> for the team cards and buttons around one text', () => {
     const team = Array.from({ length: 30 }, (_, index) => `<div class="person"><div>Advisor ${index}</div><div>Managing Director</div><a href="/team/${index}">Profile</a></div>`).join('');
     const markdown = main(builderPage(`${textModule('Build savings', 'Savings tip', 5)}<div class="row-wrapper"><div class="row"><div class="col"><div class="team">${team}</div></div></div></div>`));
