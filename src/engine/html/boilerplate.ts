@@ -12,7 +12,8 @@
  *   WordPress's `wp-embedded-content`): quoted from elsewhere, not the article's text;
  * - link-dense blocks: a list or container of at least three links whose text is nearly all link text (menus,
  *   tag clouds, "more stories" lists readability left in);
- * - forms that take input (sign-up, lead and search boxes), with their labels and notes;
+ * - forms that take input (sign-up, lead and search boxes), with their labels and notes, judged by their fields on
+ *   the page as served (readability may keep a lead form's consent note without its fields);
  * - bylines and meta lines (`byline`, `entry-meta`, `author-box`...), buttons, paywall boxes, sidebars, menus,
  *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
@@ -85,10 +86,10 @@ const MIN_KEPT_SHARE = 0.2;
  * the rules together would leave less than a fifth of the text (a page that is a list of teasers, a short post
  * under a long comment section readability took whole), nothing is removed.
  */
-export function removeBoilerplate(root: DomElement, isPost: (element: DomElement) => boolean = () => false): void {
+export function removeBoilerplate(root: DomElement, isPost: (element: DomElement) => boolean = () => false, inputForms: ReadonlySet<DomElement> = new Set()): void {
   const before = normalisedText(root).length;
   const backup = root.cloneNode(true) as DomElement;
-  removeBoilerplateRules(root, isPost);
+  removeBoilerplateRules(root, isPost, inputForms);
   if (before > 0 && normalisedText(root).length < before * MIN_KEPT_SHARE) root.replaceChildren(...backup.childNodes);
   else removeTeaserArticles(root, isPost);
 }
@@ -108,8 +109,20 @@ export function commentSectionsBeside(root: DomElement, keeps: (element: DomElem
   return sections;
 }
 
-/** `isPost`: the posts of a thread (main-content.ts), which no rule removes for being marked up as comments. */
-function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) => boolean): void {
+/**
+ * Whether a form takes input: a sign-up, lead or search box, not a form that only wraps the page (a framework's
+ * one form around everything) or a button.
+ */
+export function takesInput(form: DomElement): boolean {
+  return form.querySelector('input:not([type="hidden"]), textarea, select') !== null;
+}
+
+/**
+ * `isPost`: the posts of a thread (main-content.ts), which no rule removes for being marked up as comments.
+ * `inputForms`: the forms that took input on the page as served (main-content.ts), before the cleaning that may have
+ * left a form's labels and notes without its fields.
+ */
+function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) => boolean, inputForms: ReadonlySet<DomElement>): void {
   // Text and link-text lengths of every element, computed once bottom-up (whitespace runs count as one).
   const textLength = new Map<DomNode, number>();
   const linkLength = new Map<DomNode, number>();
@@ -147,7 +160,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   }
   // Forms that take input (sign-up, lead and search boxes): their labels and notes are not the article's text.
   for (const form of root.querySelectorAll('form')) {
-    if (form.querySelector('input:not([type="hidden"]), textarea, select') !== null && removable(form)) form.remove();
+    if ((inputForms.has(form) || takesInput(form)) && removable(form)) form.remove();
   }
   // Page chrome readability left inside its article: menus, side boxes, dialogs (a republish box, a sign-up
   // prompt: shown over the page on request), elements hidden from readers.

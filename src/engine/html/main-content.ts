@@ -50,7 +50,7 @@ import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { removeAuthorBoxes } from './author-bio.js';
 import { removeAffiliateDisclosures } from './disclosures.js';
-import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate } from './boilerplate.js';
+import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate, takesInput } from './boilerplate.js';
 import { introducingSentence } from './list-intro.js';
 import { type FaqEntry, faqSection } from './faq.js';
 import { isLayoutTable, rowCells, tableRows } from './tables.js';
@@ -101,6 +101,9 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
     return 'table-page';
   }
   removeOverlays(body);
+  // Forms judged by their fields before readability runs: it may keep a lead form's notes and labels (its consent
+  // text is a paragraph of prose) without the fields that make it a form.
+  const inputForms = new Set([...body.querySelectorAll('form')].filter(takesInput));
   const readability = readabilityIds(document);
   const viaReadability = readability?.kept ?? null;
   // A thread's other posts join the one readability took; marked up as comments (schema.org), they are the page.
@@ -141,7 +144,7 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   }
   // A post, or the wrapper marked up as a comment around one; and the declared FAQ's toggles and folded answers.
   const inFaq = (element: DomElement) => faqShown !== null && (element === faqShown || isInside(element, faqShown));
-  removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)) || inFaq(element));
+  removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)) || inFaq(element), inputForms);
   // A thread's posts are its readers' words, not the publisher's notice.
   removeAffiliateDisclosures(body, (element) => threadPosts.some((post) => post === element || isInside(element, post)));
   removeAuthorBoxes(body, authorBiographies);

@@ -101,6 +101,19 @@ describe('boilerplate inside the main content', () => {
     expect(text).not.toContain('Get the harbour letter');
   });
 
+  it('removes a lead form in the article whose consent note readability kept without its fields', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>The harbour story</h1>${prose('the quay wall', 4)}
+      <div class="quote"><p>A harbour pilot will call you back within a day, or call the harbour office now.</p>
+      <form method="post"><div class="field"><label for="n">First and last name</label><input id="n" type="text"></div>
+      <div class="field"><label for="p">Phone number</label><input id="p" type="tel"></div>
+      <div class="note"><p>By clicking "Book a pilot", you agree by electronic signature to receive calls and texts from the harbour office at the number you give, and to its terms of service.</p></div>
+      <button>Book a pilot</button></form></div>${prose('the new steps', 3)}</article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 4 about the quay wall');
+    expect(markdown).toContain('Paragraph 3 about the new steps');
+    expect(markdown).not.toContain('you agree by electronic signature');
+  });
+
   it('removes a dialog the page keeps closed, even one holding more text than the article (a republish box)', () => {
     const licence = Array.from({ length: 12 }, (_, index) => `<p>Rule ${index + 1} for republishing: credit the writer, link back to the story and keep the text whole.</p>`).join('');
     const document = parseDocument(page(`<article><h1>The harbour story</h1>${prose('the quay wall', 3)}
