@@ -16,6 +16,8 @@
  *   the page as served (readability may keep a lead form's consent note without its fields);
  * - bylines and meta lines (`byline`, `entry-meta`, `author-box`...), buttons, paywall boxes, sidebars, menus,
  *   footers, ads, and chrome readability left inside its article (`nav`, `aside`, hidden elements);
+ * - the publisher's legal notes marked up as such (`disclaimer`, `disclosures`): the fund's risks, "views are the
+ *   authors' own", a transcript's accuracy note;
  * - "read also" lines (a short paragraph that is a link behind a few words of lead-in), teaser cards (a link
  *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item headed by a link to another
  *   page with an excerpt, picture or date beside it, a nested `<article>` headed by such a link, a carousel of
@@ -51,7 +53,7 @@ const BOILERPLATE_SELECTORS = [
  * with a word glued before it (`superfooter`, `leftsidebar`; not `withSidebar`, a setting).
  */
 const BOILERPLATE_WORDS =
-  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|news-letter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share|bylines?|author[-_]?(?:details?[-_]?)?(?:box|bio|info|card|profile|description)|about[-_]?(?:the[-_]?)?author|authorbox|postmetadata|post-?meta|entry-?meta|article-?meta|meta|timestamp|buttons?|btn|most-?popular|most-?read|popular-?posts|trending|copyright|credits?|photo-?credit|image-?credit|paywall|(?!(?:has|with|without|no)(?:sidebar|navbar|footer))[a-z]*(?:sidebar|navbar|footer)|navigation|menu|submenu|banner|toolbar|ads?|advert|adverts|advertisement|sponsored|promo|cta|call-?to-?action)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(comments?|commentlist|comment-?list|disqus|respond|share|sharing|sharebar|shariff|social|socials|follow|related|read-?more|readmore|recommended|recommendations|more-?stories|newsletter|news-letter|subscribe|subscription|signup|sign-?up|outbrain|taboola|breadcrumbs?|pagination|tags|tag-?list|byline-?share|bylines?|author[-_]?(?:details?[-_]?)?(?:box|bio|info|card|profile|description)|about[-_]?(?:the[-_]?)?author|authorbox|postmetadata|post-?meta|entry-?meta|article-?meta|meta|timestamp|buttons?|btn|most-?popular|most-?read|popular-?posts|trending|copyright|credits?|photo-?credit|image-?credit|paywall|(?!(?:has|with|without|no)(?:sidebar|navbar|footer))[a-z]*(?:sidebar|navbar|footer)|navigation|menu|submenu|banner|toolbar|ads?|advert|adverts|advertisement|sponsored|promo|cta|call-?to-?action|disclaimers?|disclosures?)(?:$|[\s_-])/i;
 
 /** Class words of teaser cards (links to other pages with their picture and lead). */
 const TEASER_WORDS = /(?:^|[\s_-])(teasers?|cards?|post-?teaser|related-?post)(?:$|[\s_-])/i;

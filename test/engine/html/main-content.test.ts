@@ -114,6 +114,22 @@ describe('boilerplate inside the main content', () => {
     expect(markdown).not.toContain('you agree by electronic signature');
   });
 
+  it('removes the publisher\'s legal notes marked up as a disclaimer, not the article around them', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>The harbour story</h1>${prose('the quay wall', 4)}
+      <p class="disclaimer">The views expressed by the writers of this letter are their own and do not necessarily reflect the views of the harbour board.</p>
+      <div id="disclosures"><div class="richtext"><p>Tide tables are given for information only and are subject to change without notice; always check the harbour office notices before sailing.</p></div></div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 4 about the quay wall');
+    expect(markdown).not.toContain('The views expressed by the writers');
+    expect(markdown).not.toContain('subject to change without notice');
+  });
+
+  it('keeps a page whose content is its disclaimer', () => {
+    const terms = Array.from({ length: 4 }, (_, index) => `<p>Term ${index + 1}: the harbour board gives the tide tables for information only and accepts no liability for their use at sea.</p>`).join('');
+    const markdown = main(page(`<nav><ul>${menu}</ul></nav><main><div class="disclaimer"><h1>Disclaimer</h1>${terms}</div></main>`));
+    expect(markdown).toContain('Term 4: the harbour board');
+  });
+
   it('removes a dialog the page keeps closed, even one holding more text than the article (a republish box)', () => {
     const licence = Array.from({ length: 12 }, (_, index) => `<p>Rule ${index + 1} for republishing: credit the writer, link back to the story and keep the text whole.</p>`).join('');
     const document = parseDocument(page(`<article><h1>The harbour story</h1>${prose('the quay wall', 3)}
