@@ -33,7 +33,9 @@ export class OffsetIndex {
     const { slot, check } = this.#hash(key);
     const held = this.#slots.get(slot);
     if (held === undefined) return undefined;
-    for (const packed of typeof held === 'number' ? [held] : held) if (packed % CHECKS === check) return (packed - check) / CHECKS;
+    // Most slots hold one key: no array is made to look at it (a lookup or two a document).
+    if (typeof held === 'number') return held % CHECKS === check ? (held - check) / CHECKS : undefined;
+    for (const packed of held) if (packed % CHECKS === check) return (packed - check) / CHECKS;
     return undefined;
   }
 
