@@ -67,7 +67,8 @@
  * peak RSS), the scores per page, and the pages where docmill loses to LiteParse in some column.
  *
  * Flags: --dir DIR · --engines a,b (docmill-fast,docmill-auto,liteparse,pdftotext) · --threads N (cores) ·
- *        --rounds N (3) · --out DIR · --only id,id · --docmill-from dist|src (dist)
+ *        --rounds N (3) · --out DIR · --only id,id · --docmill-from dist|src (dist) · --before DIR (another built checkout:
+ *        each docmill engine of it too, as `<engine>@before`, in the same rounds)
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -103,6 +104,7 @@ const { values: flags } = parseArgs({
     out: { type: 'string' },
     only: { type: 'string' },
     'docmill-from': { type: 'string', default: 'dist' },
+    before: { type: 'string' },
   },
   strict: true,
 });
@@ -144,6 +146,10 @@ const median = (values: number[]) => {
 
 interface EngineRun {
   engine: EngineName;
+  /** How it is shown: the engine, `@before` added for another build's docmill (--before). */
+  label: string;
+  /** The docmill library it loads, for a docmill engine. */
+  docmillEntry?: string;
   report?: ChildReport;
   /** Wall time of each timed round. */
   roundsMs: number[];
@@ -195,11 +201,16 @@ async function main(): Promise<void> {
     }
   }
 
+  const beforeEntry = flags.before ? join(resolve(flags.before), 'dist/src/index.js') : undefined;
+  if (beforeEntry && !existsSync(beforeEntry)) throw new Error(`--before: ${beforeEntry} is missing (build that checkout)`);
   const runs: EngineRun[] = [];
   let liteparseEntry: string | undefined;
   for (const engine of engines) {
-    const entry: EngineRun = { engine, roundsMs: [], roundsCpuMs: [], scores: new Map() };
+    const entry: EngineRun = { engine, label: engine, roundsMs: [], roundsCpuMs: [], scores: new Map(), ...(DOCMILL_ENGINES.includes(engine) ? { docmillEntry } : {}) };
     runs.push(entry);
+    if (beforeEntry && DOCMILL_ENGINES.includes(engine)) {
+      runs.push({ engine, label: `${engine}@before`, docmillEntry: beforeEntry, roundsMs: [], roundsCpuMs: [], scores: new Map() });
+    }
     if (engine === 'liteparse') {
       try {
         liteparseEntry = await ensureLiteParse((line) => console.log(line));
@@ -216,15 +227,15 @@ async function main(): Promise<void> {
     }
   }
 
-  const startEngine = (engine: EngineName | 'none'): Promise<EngineChild> =>
+  const startEngine = (engine: EngineName | 'none', label: string = engine, entry = docmillEntry): Promise<EngineChild> =>
     EngineChild.start(
       process.execPath,
       [
         ...(fromSrc && engine.startsWith('docmill') ? ['--import', 'tsx'] : []),
-        child as string, '--engine', engine, '--threads', String(threads), '--list', list, '--out', join(out, engine),
-        '--docmill-entry', docmillEntry, ...(liteparseEntry ? ['--liteparse-entry', liteparseEntry] : []),
+        child as string, '--engine', engine, '--threads', String(threads), '--list', list, '--out', join(out, label),
+        '--docmill-entry', entry, ...(liteparseEntry ? ['--liteparse-entry', liteparseEntry] : []),
       ],
-      { cwd: REPO, stderrPath: join(work, `${engine}.stderr`), timeoutMs: 60 * 60_000 },
+      { cwd: REPO, stderrPath: join(work, `${label}.stderr`), timeoutMs: 60 * 60_000 },
     );
 
   const loadAtStart = loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -236,11 +247,11 @@ async function main(): Promise<void> {
   try {
     for (const entry of runs) {
       if (entry.skipped) {
-        console.log(`${entry.engine}: skipped (${entry.skipped})`);
+        console.log(`${entry.label}: skipped (${entry.skipped})`);
         continue;
       }
-      live.push({ entry, child: await startEngine(entry.engine), roundsMs: [], roundsCpuMs: [] });
-      console.log(`${entry.engine}: started and warmed up`);
+      live.push({ entry, child: await startEngine(entry.engine, entry.label, entry.docmillEntry), roundsMs: [], roundsCpuMs: [] });
+      console.log(`${entry.label}: started and warmed up`);
     }
     for (let round = 0; round < rounds; round++) {
       for (let k = 0; k < live.length; k++) {
@@ -249,14 +260,14 @@ async function main(): Promise<void> {
         engine.roundsMs.push(timed.ms);
         if (timed.cpuMs !== undefined) engine.roundsCpuMs.push(timed.cpuMs);
       }
-      console.log(`round ${round + 1}: ${live.map((e) => `${e.entry.engine} ${((e.roundsMs[round] as number) / 1000).toFixed(2)} s`).join(', ')}`);
+      console.log(`round ${round + 1}: ${live.map((e) => `${e.entry.label} ${((e.roundsMs[round] as number) / 1000).toFixed(2)} s`).join(', ')}`);
     }
     for (const engine of live) {
       engine.entry.report = await engine.child.finish<ChildReport>();
       engine.entry.roundsMs = engine.roundsMs;
       engine.entry.roundsCpuMs = engine.roundsCpuMs;
       const r = engine.entry.report;
-      console.log(`${engine.entry.engine}: ${r.pages} pages; start-up ${(r.startupMs / 1000).toFixed(1)} s, warm-up ${(r.warmupMs / 1000).toFixed(1)} s; ${r.failures.length} failed`);
+      console.log(`${engine.entry.label}: ${r.pages} pages; start-up ${(r.startupMs / 1000).toFixed(1)} s, warm-up ${(r.warmupMs / 1000).toFixed(1)} s; ${r.failures.length} failed`);
     }
   } catch (error) {
     for (const engine of live) engine.child.kill();
@@ -270,7 +281,7 @@ async function main(): Promise<void> {
   for (const entry of runs) {
     if (!entry.report) continue;
     for (const id of ids) {
-      const path = join(out, entry.engine, `${id}.md`);
+      const path = join(out, entry.label, `${id}.md`);
       // A page the engine failed scores as an empty output, as the evaluator reads a missing file.
       const failed = entry.report.failures.some((f) => f.id === id);
       const output = !failed && existsSync(path) ? await readFile(path, 'utf8') : '';
@@ -288,7 +299,7 @@ async function main(): Promise<void> {
   console.log(`  date: ${started.toISOString()}; docmill's engine at commit ${await describeEngineCommit()} (last change to src/, workers/); node ${process.version}`);
   console.log(`  machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}); load average ${loadAtStart} at start, ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);
   console.log(`  pages: ${ids.length} from ${dir}; threads (docmill) = pool workers (LiteParse) = parallel processes (pdftotext) = ${threads}; ${rounds} timed rounds after one untimed pass`);
-  for (const entry of ran) console.log(`  ${entry.engine}: ${entry.report.describe}`);
+  for (const entry of ran) console.log(`  ${entry.label}: ${entry.report.describe}${entry.label.endsWith('@before') ? ` (${flags.before})` : ''}`);
   console.log(`  Markdown: ${out}/<engine>/<id>.md; scored in ${(scoringMs / 1000).toFixed(1)} s`);
   for (const note of notes) console.log(`  ${note}`);
   console.log('');
@@ -311,7 +322,7 @@ async function main(): Promise<void> {
     markdownTable(
       ['engine', 'overall', 'NID', 'TEDS', 'MHS', 'pages/s', '÷ LiteParse', 'CPU ms/page', '÷ LiteParse (CPU)', 'start-up', 'peak RSS', 'failed'],
       summary.map(({ entry, means, pagesPerSecond, rates, cpuMsPerPage }) => [
-        entry.engine,
+        entry.label,
         f3(means.overall.mean),
         f3(means.nid.mean),
         f3(means.teds.mean),
@@ -331,16 +342,16 @@ async function main(): Promise<void> {
   );
   console.log(`  (a bare child, node alone: ${baseline.peakRssKb === undefined ? '–' : `${Math.round(baseline.peakRssKb / 1024)} MB`}; it is part of each figure above but pdftotext's)`);
   for (const entry of ran) {
-    for (const failure of entry.report.failures) console.log(`  ${entry.engine} failed ${failure.id}: ${failure.error}`);
-    if (entry.report.unstable > 0) console.log(`  ${entry.engine}: ${entry.report.unstable} pages came out different in a timed round than in the first pass`);
+    for (const failure of entry.report.failures) console.log(`  ${entry.label} failed ${failure.id}: ${failure.error}`);
+    if (entry.report.unstable > 0) console.log(`  ${entry.label}: ${entry.report.unstable} pages came out different in a timed round than in the first pass`);
   }
-  for (const entry of runs) if (entry.skipped) console.log(`  ${entry.engine}: skipped: ${entry.skipped}`);
+  for (const entry of runs) if (entry.skipped) console.log(`  ${entry.label}: skipped: ${entry.skipped}`);
 
   console.log('');
   console.log('Per page: overall NID TEDS MHS ("–": the reference has no such element)');
   console.log(
     markdownTable(
-      ['page', ...ran.map((entry) => entry.engine)],
+      ['page', ...ran.map((entry) => entry.label)],
       ids.map((id) => [
         id,
         ...ran.map((entry) => {
@@ -385,13 +396,13 @@ async function main(): Promise<void> {
     const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : undefined);
     console.log('');
     console.log(
-      `${docmill.engine} against LiteParse, pages won / lost per column: ` +
+      `${docmill.label} against LiteParse, pages won / lost per column: ` +
         COLUMNS.map((c) => `${COLUMN_NAMES[c]} ${tally[c].won} / ${tally[c].lost}`).join(', ') +
         `. The better of the two on each page: overall ${f3(mean(best.overall))}, NID ${f3(mean(best.nid))}, TEDS ${f3(mean(best.teds))}, MHS ${f3(mean(best.mhs))}.`,
     );
-    console.log(`Pages where ${docmill.engine} loses to LiteParse in some column (${rows.length}; by the gap in overall, largest first):`);
-    console.log(markdownTable(['page', `overall (${docmill.engine} vs LiteParse)`, 'loses in'], rows.map((r) => r.row)));
-    losses[docmill.engine] = { tally, pages: rows.map((r) => ({ id: r.id, lostIn: r.row[2] })) };
+    console.log(`Pages where ${docmill.label} loses to LiteParse in some column (${rows.length}; by the gap in overall, largest first):`);
+    console.log(markdownTable(['page', `overall (${docmill.label} vs LiteParse)`, 'loses in'], rows.map((r) => r.row)));
+    losses[docmill.label] = { tally, pages: rows.map((r) => ({ id: r.id, lostIn: r.row[2] })) };
   }
 
   await writeFile(
@@ -406,7 +417,7 @@ async function main(): Promise<void> {
         liteparseVersion: LITEPARSE_VERSION,
         baselineRssKb: baseline.peakRssKb,
         engines: summary.map(({ entry, means, pagesPerSecond }) => ({
-          engine: entry.engine,
+          engine: entry.label,
           report: entry.report,
           roundsMs: entry.roundsMs,
           roundsCpuMs: entry.roundsCpuMs,

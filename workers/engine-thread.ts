@@ -7,7 +7,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { countNativeCallsOn, threadEnding } from '../src/engine/native-calls.js';
-import { useLiteParseModule } from '../src/engine/pdf/liteparse/load.js';
+import { useLiteParseModule, useNativeCopy } from '../src/engine/pdf/liteparse/load.js';
 import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
 import { usePdfiumModule } from '../src/engine/pdf/pdfium-module.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
@@ -23,6 +23,7 @@ import type { ThreadStart } from '../src/engine/thread-start.js';
 captureNativeBuiltins();
 const start = workerData as ThreadStart;
 useLiteParseModule(start.liteParseModule);
+useNativeCopy(start.nativeCopy, start.nativeCopyRoots);
 countNativeCallsOn(start.nativeBoard);
 const { loadConverter, parseDocument } = await import('../src/engine/engine.js');
 const { EngineError } = await import('../src/engine/engine-error.js');

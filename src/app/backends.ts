@@ -24,6 +24,7 @@ export function buildBackend(api: ApiOptions, logger: Logger, environment?: Docm
     const ocrWorkers = api.ocrWorkers === undefined ? undefined : integerSetting(api.ocrWorkers, 'ocrWorkers');
     return new LocalParseEngine({
       ...(threads !== undefined ? { size: threads } : {}),
+      ...(environment ? { cacheDir: environment.cacheDir } : {}),
       ...(ocrWorkers !== undefined ? { ocrWorkers } : {}),
       ...(api.jsonExtractor ? { jsonExtractor: api.jsonExtractor } : {}),
     });
@@ -44,12 +45,15 @@ export interface EngineSettings {
   /** The most tesseract workers a language reads with at once (ApiOptions.ocrWorkers). */
   ocrWorkers?: number | undefined;
   jsonExtractor?: JsonExtractor | undefined;
+  /** Where copies of LiteParse's native module are kept (DocmillEnvironment.cacheDir). */
+  cacheDir?: string | undefined;
 }
 
 /** The engine behind `docmill serve`. */
 export function buildLocalEngine(settings: EngineSettings): LocalParseEngine {
   return new LocalParseEngine({
     size: settings.threads,
+    ...(settings.cacheDir !== undefined ? { cacheDir: settings.cacheDir } : {}),
     ...(settings.ocrWorkers !== undefined ? { ocrWorkers: settings.ocrWorkers } : {}),
     ...(settings.ocrLanguages ? { ocrLanguages: settings.ocrLanguages } : {}),
     ...(settings.jsonExtractor ? { jsonExtractor: settings.jsonExtractor } : {}),

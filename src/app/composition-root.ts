@@ -91,7 +91,8 @@ export class CompositionRoot {
 
   /** The local engine on its own (behind `docmill serve`). */
   localEngine(settings: EngineSettings): LocalParseEngine {
-    return this.#resources.add('parse backend', buildLocalEngine(settings), (engine) => engine.close());
+    const cacheDir = settings.cacheDir ?? this.environment?.cacheDir;
+    return this.#resources.add('parse backend', buildLocalEngine({ ...settings, ...(cacheDir !== undefined ? { cacheDir } : {}) }), (engine) => engine.close());
   }
 
   /** The store of `out`, closed with the rest. */

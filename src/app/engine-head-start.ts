@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { resolveApiConfig, type ApiFlags } from '../config/api-config.js';
 import { readEnvironment } from '../config/environment.js';
-import { endEarlyThreads, startThreadsEarly } from '../engine/early-threads.js';
+import { defaultConfig, endEarlyThreads, startThreadsEarly } from '../engine/early-threads.js';
 import { formatsAhead } from './formats-ahead.js';
 
 /** What the command will parse, when it knows before it loads its work. */
@@ -22,17 +22,15 @@ export interface DocumentsAhead {
  * documents ask for meanwhile (formats-ahead.ts).
  */
 export async function withEngineHeadStart<T>(api: ApiFlags, env: NodeJS.ProcessEnv, work: () => Promise<T>, ahead: DocumentsAhead = {}): Promise<T> {
-  if (parsesLocally(api, env)) {
+  const environment = readEnvironment(env);
+  if (resolveApiConfig(api, environment).apiUrl === undefined) {
     const place = ahead.file ?? ahead.source;
-    startThreadsEarly(ahead.file === undefined ? availableParallelism() : 1, undefined, place === undefined ? [] : formatsAhead(place));
+    // The configuration the pool will have (backends.ts): its threads are these.
+    startThreadsEarly(ahead.file === undefined ? availableParallelism() : 1, defaultConfig(environment.cacheDir), place === undefined ? [] : formatsAhead(place));
   }
   try {
     return await work();
   } finally {
     await endEarlyThreads();
   }
-}
-
-function parsesLocally(api: ApiFlags, env: NodeJS.ProcessEnv): boolean {
-  return resolveApiConfig(api, readEnvironment(env)).apiUrl === undefined;
 }

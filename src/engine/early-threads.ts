@@ -6,10 +6,8 @@
  * not take are ended then, or by `endEarlyThreads` when no pool came (the command failed before it made one).
  */
 import type { ConverterName } from './route.js';
-import { DEFAULT_MAX_HEAP_MB, startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
+import { DEFAULT_MAX_HEAP_MB, sameThreadConfig, startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
 
-/** The pool's default configuration, which the commands' pools use. */
-const DEFAULT_CONFIG: ThreadConfig = { maxHeapMb: DEFAULT_MAX_HEAP_MB };
 
 let waiting: StartedThread[] = [];
 
@@ -17,18 +15,22 @@ let waiting: StartedThread[] = [];
  * Starts `count` threads for a pool to come, unless some are already waiting; returns those it started. Each loads
  * `converters` too while it waits: the documents' formats, when the command knows them.
  */
-export function startThreadsEarly(count: number, config: ThreadConfig = DEFAULT_CONFIG, converters?: readonly ConverterName[]): readonly StartedThread[] {
+export function startThreadsEarly(count: number, config: ThreadConfig = defaultConfig(), converters?: readonly ConverterName[]): readonly StartedThread[] {
   if (waiting.length > 0) return [];
   for (let index = 0; index < count; index++) waiting.push(startThread(config, converters));
   return [...waiting];
+}
+
+/** The pool's default configuration, which the commands' pools use; `cacheDir` as their environment says. */
+export function defaultConfig(cacheDir?: string): ThreadConfig {
+  return { maxHeapMb: DEFAULT_MAX_HEAP_MB, cacheDir };
 }
 
 /** Up to `count` of the threads waiting, when they were started with `config`; every other one is ended. */
 export function takeEarlyThreads(count: number, config: ThreadConfig): StartedThread[] {
   const threads = waiting;
   waiting = [];
-  const same = (thread: StartedThread) => thread.config.maxHeapMb === config.maxHeapMb && thread.config.liteParseModule === config.liteParseModule;
-  const taken = threads.filter(same).slice(0, count);
+  const taken = threads.filter((thread) => sameThreadConfig(thread.config, config)).slice(0, count);
   for (const thread of threads) if (!taken.includes(thread)) void thread.worker.terminate();
   return taken;
 }

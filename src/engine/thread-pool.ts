@@ -56,6 +56,11 @@ export interface ThreadPoolOptions {
   /** Heap limit per thread. @default 1024 */
   maxHeapMb?: number;
   /**
+   * The cache folder below which each thread beyond the first gets its copy of LiteParse's native module, so that the
+   * threads read PDFs side by side (pdf/liteparse/native-copies.ts). @default ~/.cache
+   */
+  cacheDir?: string | undefined;
+  /**
    * The module the threads load in place of LiteParse (a file URL). Tests name one that fails to load as the
    * package does without its native module. @default the package
    */
@@ -177,7 +182,7 @@ export class EngineThreadPool {
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.#ocr = new SharedOcr(Math.min(this.size, options.ocrWorkers ?? 1));
-    this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, liteParseModule: options.liteParseModule };
+    this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, liteParseModule: options.liteParseModule, cacheDir: options.cacheDir };
     this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;
     this.#recycleWasmBytes = (options.recycleWasmMb ?? 48) * 1024 * 1024;

@@ -3,8 +3,11 @@
  * conversion is in, its native calls out), and when it has loaded the engine. The pool starts its threads through
  * here, and so do early-threads.ts's threads started before their pool exists.
  */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { defaultCopyRoots } from './pdf/liteparse/native-copies.js';
 import { newNativeBoard } from './native-calls.js';
 import { newStageBoard } from './stage-board.js';
 import type { ConverterName } from './route.js';
@@ -15,6 +18,10 @@ export interface ThreadStart {
   /** The TypeScript entry, when the thread starts from the sources. */
   entry?: string;
   liteParseModule?: string | undefined;
+  /** The copy of LiteParse's native module the thread loads (pdf/liteparse/native-copies.ts; 0: the package's own). */
+  nativeCopy: number;
+  /** Where such copies may be made, in order. */
+  nativeCopyRoots: string[];
   /** Where the thread writes the stage its conversion is in (stage-board.ts). */
   stageBoard: SharedArrayBuffer;
   /** Where the thread counts its native calls out (native-calls.ts). */
@@ -32,6 +39,27 @@ export interface ThreadConfig {
   maxHeapMb: number;
   /** The module it loads in place of LiteParse (tests). */
   liteParseModule?: string | undefined;
+  /** The cache folder below which copies of LiteParse's native module are kept. @default ~/.cache */
+  cacheDir?: string | undefined;
+}
+
+/** The same configuration: a thread started with one serves a pool made with the other. */
+export function sameThreadConfig(a: ThreadConfig, b: ThreadConfig): boolean {
+  return a.maxHeapMb === b.maxHeapMb && a.liteParseModule === b.liteParseModule && a.cacheDir === b.cacheDir;
+}
+
+/**
+ * The copies of LiteParse's native module that the process's live threads load, by number: a thread takes the
+ * lowest one free, so no two threads alive at once share a module (and its PDFium lock), and a thread that replaces
+ * an ended one takes its copy again, made already.
+ */
+const copiesInUse = new Set<number>();
+
+function takeNativeCopy(): number {
+  let index = 0;
+  while (copiesInUse.has(index)) index++;
+  copiesInUse.add(index);
+  return index;
 }
 
 export interface StartedThread {
@@ -67,9 +95,12 @@ export function startThread(config: ThreadConfig, converters?: readonly Converte
   const entry = threadEntry();
   const stageBoard = newStageBoard();
   const nativeBoard = newNativeBoard();
+  const nativeCopy = takeNativeCopy();
   const start: ThreadStart = {
     ...entry.workerData,
     ...(config.liteParseModule ? { liteParseModule: config.liteParseModule } : {}),
+    nativeCopy,
+    nativeCopyRoots: defaultCopyRoots(config.cacheDir ?? join(homedir(), '.cache')),
     stageBoard,
     nativeBoard,
     ...(converters && converters.length > 0 ? { converters } : {}),
@@ -79,6 +110,7 @@ export function startThread(config: ThreadConfig, converters?: readonly Converte
     resourceLimits: { maxOldGenerationSizeMb: config.maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   worker.unref();
+  worker.once('exit', () => copiesInUse.delete(nativeCopy));
   const ready = new Promise<void>((resolve, reject) => {
     const onMessage = (message: ThreadMessage) => {
       if (!('ready' in message)) return;

@@ -18,7 +18,7 @@ import type { PageDrawing } from '../../model.js';
 import type { FoundTable } from '../page-layout.js';
 import type { Rect } from '../types.js';
 import { subtypesNamed } from '../stream-subtypes.js';
-import { loadLiteParse, type LiteParseModule } from './load.js';
+import { loadLiteParse, type LiteParseModule, type LiteParseParser } from './load.js';
 import { lostPageNumber } from './lost-page-number.js';
 import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 
@@ -171,9 +171,9 @@ function withPageNumber(read: NativePageItems, page: NativePageInput & { text: s
 }
 
 /** A parser per configuration, kept for the thread's life: the options are the same from one document to the next. */
-const parsers = new Map<string, InstanceType<LiteParseModule['LiteParse']>>();
+const parsers = new Map<string, LiteParseParser>();
 
-function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['mode'], pictures: boolean): InstanceType<LiteParseModule['LiteParse']> {
+function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['mode'], pictures: boolean): LiteParseParser {
   const key = `${maxPages} ${mode} ${pictures}`;
   let parser = parsers.get(key);
   if (!parser) {
@@ -219,7 +219,10 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   const pageCount = Math.min(maxPages ?? ALL_PAGES, ALL_PAGES);
   let result: NativeResult;
   try {
-    result = await duringStage('reading the pages with PDFium', () => nativeCall(() => parserFor(module, pageCount, mode, pictures).parse(bytes)));
+    // The bytes as a Buffer over the same memory: the native call reads them, nothing copies them.
+    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // The native module's result, of the shape its pinned version gives (NativeResult: the fields read here).
+    result = (await duringStage('reading the pages with PDFium', () => nativeCall(() => parserFor(module, pageCount, mode, pictures).parse(input)))) as NativeResult;
   } catch {
     return undefined;
   }
