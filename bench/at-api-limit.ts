@@ -56,6 +56,9 @@ import { startCappedServer, type CappedServerOptions, type WindowOptions } from 
 import { commandLine, runChild, shellQuote } from './lib/child.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
 import { analyseLog, describeBursts, describeOccupancy, saveLog, type LogAnalysis } from './lib/request-log.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const THIS_FILE = fileURLToPath(import.meta.url);

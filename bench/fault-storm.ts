@@ -37,6 +37,9 @@ import { runOracle } from './lib/oracle-run.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
 import { describeStatuses, filesParsedTwice, retryAfterBreaches, saveLog, unnamedRequests } from './lib/request-log.js';
 import { markdownTable } from './lib/table.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -29,6 +29,9 @@ import { parseArgs } from 'node:util';
 import { defaultPdfBenchDirs } from './lib/pdf-bench-dir.js';
 import { runDocmillCli } from './lib/docmill-cli-run.js';
 import { markdownTable } from './lib/table.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

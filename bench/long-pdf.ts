@@ -29,6 +29,9 @@ import { run } from '../src/app/run.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
 import { markdownTable } from './lib/table.js';
 import { makeTextPdf } from './lib/text-pdf.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const { values } = parseArgs({
   options: {

@@ -32,6 +32,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commandLine, runChild, shellQuote } from './lib/child.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;

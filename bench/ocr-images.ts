@@ -28,6 +28,9 @@ import { terminateOcrWorkers } from '../src/engine/pdf/ocr/tesseract.js';
 import { gradient, mixedPdf, pictureOfText, solid, type MixedPage } from '../test/engine/pdf/image-pdfs.js';
 import { markdownTable } from './lib/table.js';
 import { wordRecall } from './lib/word-recall.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);

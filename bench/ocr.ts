@@ -40,6 +40,9 @@ import { EngineThreadPool } from '../src/engine/thread-pool.js';
 import { markdownTable } from './lib/table.js';
 import { makeTextPdf } from './lib/text-pdf.js';
 import { wordRecall } from './lib/word-recall.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const run = promisify(execFile);
 

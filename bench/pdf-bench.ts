@@ -86,6 +86,9 @@ import type { ChildReport, EngineName } from './lib/pdf-bench-child.js';
 import { meanScores, scorePage, type PageScores } from './lib/pdf-score/scores.js';
 import { transpileForNode } from './lib/plain-node.js';
 import { markdownTable } from './lib/table.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENGINES: readonly EngineName[] = ['docmill-fast', 'docmill-auto', 'liteparse', 'pdftotext'];

@@ -40,6 +40,9 @@ import type { ChildReport } from './lib/pdf-bench-child.js';
 import { transpileForNode } from './lib/plain-node.js';
 import { runDocmillCli } from './lib/docmill-cli-run.js';
 import { markdownTable } from './lib/table.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -14,6 +14,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { scorePage, SCORE_NAMES, type ScoreName } from './lib/pdf-score/scores.js';
 import { markdownTable } from './lib/table.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const { values: flags } = parseArgs({
   options: { bench: { type: 'string' }, engines: { type: 'string' }, only: { type: 'string' }, show: { type: 'string', default: '5' } },

@@ -22,6 +22,9 @@ import { parseDocument } from '../src/engine/engine.js';
 import type { PiiEntity, PiiSpan, RedactionMode } from '../src/engine/redact/entities.js';
 import { createPiiFinder } from '../src/engine/redact/find-pii.js';
 import { markdownTable } from './lib/table.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 interface LabelFile {
   document: string;

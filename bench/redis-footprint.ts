@@ -28,6 +28,9 @@ import { Redis } from 'ioredis';
 import { enqueue } from '../src/index.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
 import { markdownTable } from './lib/table.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const { values: flags } = parseArgs({
   options: {

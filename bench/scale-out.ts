@@ -36,6 +36,9 @@ import { runOracle } from './lib/oracle-run.js';
 import { deleteQueueKeys } from './lib/redis-cleanup.js';
 import { analyseLog, describeBursts, filesParsedTwice, saveLog, type LogAnalysis } from './lib/request-log.js';
 import { markdownTable } from './lib/table.js';
+import { exitWithHelpIfAsked } from './lib/help.js';
+
+exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
