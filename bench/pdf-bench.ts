@@ -29,7 +29,8 @@
  *   the engine is skipped. Its plain text has no tables or headings, so it scores 0 on those where they apply.
  *
  * Speed (pages/s, steady state): each child starts its engine and converts every page once untimed (module
- * loading, JIT, threads and workers started), one engine after the other. Then come --rounds timed rounds
+ * loading, JIT, threads and workers started), one engine after the other; --warmup N makes it N untimed passes
+ * (V8's compilers keep optimising docmill's layout for some hundreds of pages a thread, Node 20 longer than 24). Then come --rounds timed rounds
  * (default 3), interleaved: in each, every engine in turn converts all the pages once more (the engine that goes
  * first moves on by one each round), the others idle meanwhile, so that a change in the machine's load falls on
  * every engine alike. A round is timed in the child from the first submission to the last answer, every document
@@ -67,7 +68,7 @@
  * peak RSS), the scores per page, and the pages where docmill loses to LiteParse in some column.
  *
  * Flags: --dir DIR · --engines a,b (docmill-fast,docmill-auto,liteparse,pdftotext) · --threads N (cores) ·
- *        --rounds N (3) · --out DIR · --only id,id · --docmill-from dist|src (dist) · --before DIR (another built checkout:
+ *        --rounds N (3) · --warmup N (1) · --out DIR · --only id,id · --docmill-from dist|src (dist) · --before DIR (another built checkout:
  *        each docmill engine of it too, as `<engine>@before`, in the same rounds)
  */
 import { execFile } from 'node:child_process';
@@ -104,6 +105,7 @@ const { values: flags } = parseArgs({
     engines: { type: 'string', default: ENGINES.join(',') },
     threads: { type: 'string' },
     rounds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '1' },
     out: { type: 'string' },
     only: { type: 'string' },
     'docmill-from': { type: 'string', default: 'dist' },
@@ -167,6 +169,7 @@ async function main(): Promise<void> {
   for (const engine of engines) if (!ENGINES.includes(engine)) throw new Error(`--engines: unknown engine ${engine} (${ENGINES.join(', ')})`);
   const threads = flags.threads ? positiveInt('threads', flags.threads) : availableParallelism();
   const rounds = positiveInt('rounds', flags.rounds ?? '3');
+  const warmups = positiveInt('warmup', flags.warmup ?? '1');
 
   const candidates = flags.dir ? [resolve(flags.dir)] : await defaultPdfBenchDirs(REPO);
   const dir = candidates.find(isPdfBenchDir);
@@ -235,7 +238,7 @@ async function main(): Promise<void> {
       process.execPath,
       [
         ...(fromSrc && engine.startsWith('docmill') ? ['--import', 'tsx'] : []),
-        child as string, '--engine', engine, '--threads', String(threads), '--list', list, '--out', join(out, label),
+        child as string, '--engine', engine, '--threads', String(threads), '--warmup', String(warmups), '--list', list, '--out', join(out, label),
         '--docmill-entry', entry, ...(liteparseEntry ? ['--liteparse-entry', liteparseEntry] : []),
       ],
       { cwd: REPO, stderrPath: join(work, `${label}.stderr`), timeoutMs: 60 * 60_000 },
@@ -301,7 +304,7 @@ async function main(): Promise<void> {
   console.log(`  command: ${command}`);
   console.log(`  date: ${started.toISOString()}; docmill's engine at commit ${await describeEngineCommit()} (last change to src/, workers/); node ${process.version}`);
   console.log(`  machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}); load average ${loadAtStart} at start, ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);
-  console.log(`  pages: ${ids.length} from ${dir}; threads (docmill) = pool workers (LiteParse) = parallel processes (pdftotext) = ${threads}; ${rounds} timed rounds after one untimed pass`);
+  console.log(`  pages: ${ids.length} from ${dir}; threads (docmill) = pool workers (LiteParse) = parallel processes (pdftotext) = ${threads}; ${rounds} timed rounds after ${warmups === 1 ? 'one untimed pass' : `${warmups} untimed passes`}`);
   for (const entry of ran) console.log(`  ${entry.label}: ${entry.report.describe}${entry.label.endsWith('@before') ? ` (${flags.before})` : ''}`);
   console.log(`  Markdown: ${out}/<engine>/<id>.md; scored in ${(scoringMs / 1000).toFixed(1)} s`);
   for (const note of notes) console.log(`  ${note}`);

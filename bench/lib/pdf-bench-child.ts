@@ -2,13 +2,14 @@
  * One engine of the PDF structure benchmark (bench/pdf-bench.ts), in a process of its own so that its memory is
  * its own:
  *
- *   node pdf-bench-child.js --engine E --threads N --list FILE --out DIR [--docmill-entry FILE] [--liteparse-entry FILE]
+ *   node pdf-bench-child.js --engine E --threads N --list FILE --out DIR [--warmup N] [--docmill-entry FILE] [--liteparse-entry FILE]
  *
  * bench/pdf-bench.ts runs it transpiled to plain JavaScript (bench/lib/plain-node.ts), so that no loader adds to
  * the memory measured; with docmill from its TypeScript sources it must run under `--import tsx`.
  *
  * FILE lists the PDFs, one path a line. The engine starts and converts every PDF once untimed (the warm-up: module
- * loading, JIT, every thread or worker started; its Markdown is written to DIR/<id>.md), then prints `ready`.
+ * loading, JIT, every thread or worker started; its Markdown is written to DIR/<id>.md), and as many times more as
+ * --warmup says beyond one (JIT compilers settle over several hundred pages a thread), then prints `ready`.
  * Protocol on stdin/stdout, a line each: `go` converts them all once more, timed (wall clock from the first
  * submission to the last answer, every document submitted at once and N worked on at a time), and answers
  * `{"ms":…,"cpuMs":…}` (CPU time of the process and its live descendants over the round); `end` (or the end of stdin) answers with a ChildReport and exits. The parent interleaves the rounds
@@ -170,6 +171,7 @@ async function main(): Promise<void> {
       threads: { type: 'string', default: '1' },
       list: { type: 'string' },
       out: { type: 'string' },
+      warmup: { type: 'string', default: '1' },
       'docmill-entry': { type: 'string' },
       'liteparse-entry': { type: 'string' },
     },
@@ -177,6 +179,7 @@ async function main(): Promise<void> {
   });
   const engine = values.engine as EngineName | 'none';
   const threads = Number(values.threads);
+  const warmups = Math.max(1, Number(values.warmup));
   const files = engine === 'none' ? [] : readFileSync(values.list ?? '', 'utf8').split('\n').filter(Boolean);
   const out = values.out ?? '';
 
@@ -198,6 +201,7 @@ async function main(): Promise<void> {
   if (converter) {
     await mkdir(out, { recursive: true });
     warm = await pass(converter, files, true);
+    for (let more = 1; more < warmups; more++) warm.ms += (await pass(converter, files, false)).ms;
     const id = (path: string) => basename(path).replace(/\.pdf$/i, '');
     for (const [i, outcome] of warm.outcomes.entries()) {
       const path = files[i] as string;
