@@ -337,7 +337,8 @@ async function main(): Promise<void> {
         liteparseSummary ? (pagesPerSecond / liteparseSummary.pagesPerSecond).toFixed(2) : '–',
         cpuMsPerPage === undefined ? '–' : cpuMsPerPage.toFixed(1),
         // Pages per CPU second, as a share of LiteParse's: what the ratio of pages/s would be on idle cores.
-        cpuMsPerPage !== undefined && liteparseSummary?.cpuMsPerPage !== undefined ? (liteparseSummary.cpuMsPerPage / cpuMsPerPage).toFixed(2) : '–',
+        // Too few pages for the /proc clock's ticks leave a CPU time of 0: no ratio then.
+        cpuMsPerPage && liteparseSummary?.cpuMsPerPage ? (liteparseSummary.cpuMsPerPage / cpuMsPerPage).toFixed(2) : '–',
         `${(entry.report.startupMs / 1000).toFixed(1)} s`,
         entry.report.peakRssKb === undefined
           ? '–'
