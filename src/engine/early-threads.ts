@@ -8,7 +8,6 @@
 import type { ConverterName } from './route.js';
 import { DEFAULT_MAX_HEAP_MB, sameThreadConfig, startThread, type StartedThread, type ThreadConfig } from './thread-start.js';
 
-
 let waiting: StartedThread[] = [];
 
 /**

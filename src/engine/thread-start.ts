@@ -105,10 +105,16 @@ export function startThread(config: ThreadConfig, converters?: readonly Converte
     nativeBoard,
     ...(converters && converters.length > 0 ? { converters } : {}),
   };
-  const worker = new Worker(entry.file, {
-    workerData: start,
-    resourceLimits: { maxOldGenerationSizeMb: config.maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-  });
+  let worker: Worker;
+  try {
+    worker = new Worker(entry.file, {
+      workerData: start,
+      resourceLimits: { maxOldGenerationSizeMb: config.maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
+  } catch (error) {
+    copiesInUse.delete(nativeCopy);
+    throw error;
+  }
   worker.unref();
   worker.once('exit', () => copiesInUse.delete(nativeCopy));
   const ready = new Promise<void>((resolve, reject) => {
