@@ -116,7 +116,8 @@ interface NativeResult {
     blocks?: readonly NativeBlock[] | undefined;
   })[];
   totalPages: number;
-  pageErrors: readonly { pageNum: number }[];
+  /** Left out by the native module when no page failed (its wrapper reads it as none). */
+  pageErrors?: readonly { pageNum: number }[] | undefined;
 }
 
 /** Code units of `text` that are not white space (as `\s` matches it), without building a copy. */
@@ -226,7 +227,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   } catch {
     return undefined;
   }
-  const failed = new Set(result.pageErrors.map((error) => error.pageNum));
+  const failed = new Set((result.pageErrors ?? []).map((error) => error.pageNum));
   // Form XObjects paint content as a unit, images among it (stream-subtypes.ts finds them in the clear).
   const formsPaint = mode === 'auto' && subtypesNamed(bytes).has('Form');
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
