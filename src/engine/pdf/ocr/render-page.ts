@@ -36,15 +36,42 @@ const WHITE = 0xffffffff;
 
 let pdfium: Promise<WrappedPdfiumModule> | undefined;
 
-/** The module, loaded on first use and kept for the thread's life (the figure reader, figures/page-pictures.ts, shares it). */
+/**
+ * The module, loaded on first use and kept until the thread's document is done (the figure reader,
+ * figures/page-pictures.ts, shares it): its memory grows to the largest page drawn and never shrinks, so the
+ * thread lets go of it between documents (wasm-memory.ts) and the next one that draws instantiates it again from
+ * the pool's compiled module, in a few milliseconds.
+ */
 export function loadPdfium(): Promise<WrappedPdfiumModule> {
   pdfium ??= (async () => {
-    const module = await init(pdfiumLoading());
+    const module = await withoutGlobalHooks(() => init(pdfiumLoading()));
     module.PDFiumExt_Init();
-    countWasmMemory(() => heap(module).byteLength);
+    countWasmMemory(
+      () => heap(module).byteLength,
+      () => (pdfium = undefined),
+    );
     return module;
   })();
   return pdfium;
+}
+
+/**
+ * Runs `load`, then takes off the global object the getters it put there. The module is built with Emscripten's
+ * assertions, which define a getter on `globalThis` for each symbol it leaves out (to warn whoever reads one); each
+ * closes over the instance that defined it, and so kept the thread's first PDFium, and its memory, for the thread's
+ * life. Only accessors added meanwhile go.
+ */
+async function withoutGlobalHooks<T>(load: () => Promise<T>): Promise<T> {
+  const before = new Set(Reflect.ownKeys(globalThis));
+  try {
+    return await load();
+  } finally {
+    for (const key of Reflect.ownKeys(globalThis)) {
+      if (before.has(key)) continue;
+      const descriptor = Reflect.getOwnPropertyDescriptor(globalThis, key);
+      if (descriptor?.get && descriptor.configurable) Reflect.deleteProperty(globalThis, key);
+    }
+  }
 }
 
 export function heap(module: WrappedPdfiumModule): Uint8Array {
