@@ -35,24 +35,38 @@ const FPDF_PRINTING = 0x800;
 const WHITE = 0xffffffff;
 
 let pdfium: Promise<WrappedPdfiumModule> | undefined;
+/**
+ * The module let go of after the last document that drew, until V8 collects it. The next document takes it up again
+ * if it is still there: a second instance beside it would hold its own memory while the first waits to be collected.
+ */
+let released: WeakRef<WrappedPdfiumModule> | undefined;
 
 /**
  * The module, loaded on first use and kept until the thread's document is done (the figure reader,
  * figures/page-pictures.ts, shares it): its memory grows to the largest page drawn and never shrinks, so the
- * thread lets go of it between documents (wasm-memory.ts) and the next one that draws instantiates it again from
- * the pool's compiled module, in a few milliseconds.
+ * thread lets go of it between documents (wasm-memory.ts), to be freed with it, and a later document that draws
+ * instantiates it again from the pool's compiled module, in a few milliseconds.
  */
 export function loadPdfium(): Promise<WrappedPdfiumModule> {
   pdfium ??= (async () => {
-    const module = await withoutGlobalHooks(() => init(pdfiumLoading()));
-    module.PDFiumExt_Init();
+    const module = released?.deref() ?? (await instantiatePdfium());
+    released = undefined;
     countWasmMemory(
       () => heap(module).byteLength,
-      () => (pdfium = undefined),
+      () => {
+        pdfium = undefined;
+        released = new WeakRef(module);
+      },
     );
     return module;
   })();
   return pdfium;
+}
+
+async function instantiatePdfium(): Promise<WrappedPdfiumModule> {
+  const module = await withoutGlobalHooks(() => init(pdfiumLoading()));
+  module.PDFiumExt_Init();
+  return module;
 }
 
 /**
