@@ -234,8 +234,8 @@ export class TesseractWorkers {
 
 /**
  * tesseract.js writes each image to read into its worker's in-memory file system (`/input`), where it stays until the
- * next one, and keeps the last request (the image again) until another comes: a 300-DPI page is 8 MB twice. Removing
- * the file is such a request, and frees both.
+ * next one, and keeps the last request (the image again) until another comes: for a page given as raw pixels, 8 MB
+ * twice. Removing the file is such a request, and frees both.
  */
 const IMAGE_FILE = '/input';
 
