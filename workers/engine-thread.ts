@@ -12,7 +12,7 @@ import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
 import { usePdfiumModule } from '../src/engine/pdf/pdfium-module.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
 import { clearStage, writeStage } from '../src/engine/stage-board.js';
-import { wasmMemoryBytes } from '../src/engine/wasm-memory.js';
+import { releaseWasmMemories, wasmMemoryBytes } from '../src/engine/wasm-memory.js';
 import { encodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
 import type { ThreadStart } from '../src/engine/thread-start.js';
 
@@ -65,6 +65,8 @@ function convert(task: ThreadTask): Promise<void> {
   clearStage(start.stageBoard);
   listenToStages((stage) => writeStage(start.stageBoard, stage));
   return parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
+    // PDFium's memory, grown to the document's largest page, is not kept for the next document (wasm-memory.ts).
+    .finally(releaseWasmMemories)
     .then((data) => {
       // Each lifted picture owns its buffer (embedded-images.ts), so handing it over detaches nothing else.
       const lifted = task.liftImages ? liftDataImages(data) : { data, images: undefined };

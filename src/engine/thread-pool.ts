@@ -24,8 +24,8 @@
  * it reads with WebAssembly (tesseract's OCR and PDFium's renderer, in modes auto and ocr and for kept pictures:
  * memories that never shrink, 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays
  * small, so the count is what keeps a long batch flat; the heap threshold catches a thread that one document left
- * holding much, and the WebAssembly one a thread whose renderer drew pages to OCR or for pictures (a scan
- * drawn in bands at 300 DPI leaves some 44 MB, a large-format page or many pictures more, kept until the thread ends). The tesseract workers that read those pages are the pool's, one set for all its threads
+ * holding much, and the WebAssembly one a thread that kept such a memory after its document (a thread lets go of
+ * its PDF renderer's once each document is done: wasm-memory.ts). The tesseract workers that read those pages are the pool's, one set for all its threads
  * (pdf/ocr/ocr-relay.ts). What else a thread runs leaves nothing behind that its heap does not show: the other
  * formats' converters are plain JavaScript (flat over 60 documents of each kind), and a PDF in mode fast is read by
  * LiteParse's native PDFium and at most pdfjs (a thread's resident set flat over 750 such documents, and level

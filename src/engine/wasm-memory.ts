@@ -1,19 +1,33 @@
 /**
- * The WebAssembly memories an engine thread keeps between documents (PDFium's renderer, ocr/render-page.ts). Such a
- * memory grows with what is drawn in it (some 44 MB after a page drawn in bands at 300 DPI) and never shrinks, nor does V8
- * give it back when its instance is dropped; the thread reports their size with each result, and the pool replaces
- * a thread that holds much (thread-pool.ts).
+ * The WebAssembly memories an engine thread uses for a document (PDFium's renderer, ocr/render-page.ts). Such a
+ * memory grows with what is drawn in it (some 44 MB after a page drawn in bands at 300 DPI) and never shrinks; kept
+ * between documents, each thread that had drawn one scan held it to its end. The thread lets go of them once each
+ * document is done (`releaseWasmMemories`), so that V8 frees them with their instance, and reports what it still
+ * keeps with each result (the pool replaces a thread that keeps much: thread-pool.ts).
  */
-const memories = new Set<() => number>();
+interface Counted {
+  /** Its bytes now. */
+  size: () => number;
+  /** Drops the owner's hold on it: the next document that needs one makes another. */
+  release: () => void;
+}
 
-/** Counts a memory from now on; `size` reads its bytes now. */
-export function countWasmMemory(size: () => number): void {
-  memories.add(size);
+const memories = new Set<Counted>();
+
+/** Counts a memory until it is released. */
+export function countWasmMemory(size: () => number, release: () => void): void {
+  memories.add({ size, release });
 }
 
 /** The bytes of the memories counted. */
 export function wasmMemoryBytes(): number {
   let bytes = 0;
-  for (const size of memories) bytes += size();
+  for (const memory of memories) bytes += memory.size();
   return bytes;
+}
+
+/** Between documents: every memory counted is let go of, to be freed with its instance. */
+export function releaseWasmMemories(): void {
+  for (const memory of memories) memory.release();
+  memories.clear();
 }

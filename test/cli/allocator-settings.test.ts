@@ -62,7 +62,7 @@ describe.runIf(process.platform === 'linux')('the launcher on Linux', () => {
   it(REEXECUTES ? 'runs docmill with the memory settings, in the same process' : 'leaves the process as it is where node cannot re-execute itself', async () => {
     const served = await servedSettings({});
     expect(served).toEqual(
-      REEXECUTES ? { allocator: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }, youngGeneration: ['--max-semi-space-size=2'] } : { allocator: {}, youngGeneration: [] },
+      REEXECUTES ? { allocator: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' }, youngGeneration: ['--max-semi-space-size=2'] } : { allocator: {}, youngGeneration: [] },
     );
   }, 30_000);
 
@@ -74,7 +74,7 @@ describe.runIf(process.platform === 'linux')('the launcher on Linux', () => {
   it("keeps the user's own young generation, in NODE_OPTIONS, and adds none beside it", async () => {
     const served = await servedSettings({ NODE_OPTIONS: '--max-semi-space-size=8' });
     expect(served).toEqual({
-      allocator: REEXECUTES ? { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } : {},
+      allocator: REEXECUTES ? { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' } : {},
       youngGeneration: ['--max-semi-space-size=8'],
     });
   }, 30_000);

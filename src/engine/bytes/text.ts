@@ -15,11 +15,12 @@
  *    sensible readings windows-1252 (the usual encoding of non-UTF-8 text written on Windows in the West) is
  *    preferred unless another encoding scores clearly higher; a guess with almost no evidence behind it also falls
  *    back to windows-1252. ISO-8859-1 is read as windows-1252, its superset (as browsers do),
- *    so € and curly quotes survive.
+ *    so € and curly quotes survive. jschardet is loaded for a run of guesses and let go of after it
+ *    (chardet-loader.ts): its models are 22 MB.
  */
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
-import { chardet } from 'jschardet';
+import { chardetForGuess } from './chardet-loader.js';
 import { utf16ByNulPattern } from './text-detect.js';
 
 export { looksLikeText, textHead } from './text-detect.js';
@@ -111,6 +112,7 @@ function nonAsciiSample(buffer: Buffer): Buffer {
 function guessLegacyEncoding(buffer: Buffer): string {
   const sample = nonAsciiSample(buffer);
   const evidence = sample.length > 0 ? sample : buffer.subarray(0, GUESS_SAMPLE_BYTES);
+  const chardet = chardetForGuess();
   const guesses = chardet
     .detectAll(evidence, { encodingEra: chardet.EncodingEra.MODERN_WEB })
     .map((guess) => ({ name: normaliseEncodingName(guess.encoding), confidence: guess.confidence }))

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { chardetHeld } from '../../../src/engine/bytes/chardet-loader.js';
 import { decodeText, looksLikeText } from '../../../src/engine/bytes/text.js';
 import { corpusBytes } from '../sheets/helpers.js';
 
@@ -74,6 +75,26 @@ describe('decodeText', () => {
   it('guesses from the non-ASCII lines even when they come after a long ASCII start', () => {
     const text = `${'id,value\n'.repeat(20_000)}Crème brûlée,4 €\n`;
     expect(decodeText(iconv.encode(text, 'windows-1252'))).toMatchObject({ text, encoding: 'windows-1252' });
+  });
+
+  it("lets go of jschardet's 22 MB of models once guesses stop coming, and guesses alike when it loads them again", () => {
+    vi.useFakeTimers();
+    try {
+      const czech = iconv.encode('Jméno,Město\nPetr Novák,Brno\nŽofie Černá,Plzeň\n', 'windows-1250');
+      const first = decodeText(czech);
+      expect(chardetHeld()).toBe(true);
+      // A run of guesses keeps it.
+      vi.advanceTimersByTime(1_000);
+      expect(decodeText(czech)).toEqual(first);
+      vi.advanceTimersByTime(1_000);
+      expect(chardetHeld()).toBe(true);
+      vi.advanceTimersByTime(1_000);
+      expect(chardetHeld()).toBe(false);
+      expect(decodeText(czech)).toEqual(first);
+      expect(chardetHeld()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PageRenderer, toPgm } from '../../../src/engine/pdf/ocr/render-page.js';
+import { PageRenderer, toPng } from '../../../src/engine/pdf/ocr/render-page.js';
 import { mixedPdf, solid } from './image-pdfs.js';
 
 /** A letter page with a black bar from 50 pt below its top to 50 pt above its bottom, and a line of text. */
@@ -59,18 +60,24 @@ describe('PageRenderer', () => {
     }
   });
 
-  it('gives a drawn bitmap as a PGM file of its pixels, as it gives any other bitmap', async () => {
+  it('gives a drawn bitmap to OCR as a greyscale PNG file of its pixels', async () => {
     const renderer = (await PageRenderer.open(barPage()))!;
     try {
       const drawn = renderer.render(1, 100, { x0: 60, y0: 20, x1: 400, y1: 420 })!;
-      const header = `P5\n${drawn.width} ${drawn.height}\n255\n`;
-      const copy = { ...drawn, pixels: drawn.pixels.slice() };
-      for (const bitmap of [drawn, copy]) {
-        const file = toPgm(bitmap);
-        expect(new TextDecoder().decode(file.subarray(0, header.length))).toBe(header);
-        expect(Buffer.from(file.subarray(header.length)).equals(copy.pixels)).toBe(true);
-        expect(file.length).toBe(header.length + drawn.width * drawn.height);
+      const file = Buffer.from(toPng(drawn));
+      expect(file.subarray(1, 4).toString('latin1')).toBe('PNG');
+      // IHDR: width, height, 8 bits, colour type 0 (greyscale).
+      expect([file.readUInt32BE(16), file.readUInt32BE(20), file[24], file[25]]).toEqual([drawn.width, drawn.height, 8, 0]);
+      const idat = file.indexOf('IDAT', 0, 'latin1');
+      const rows = inflateSync(file.subarray(idat + 4, idat + 4 + file.readUInt32BE(idat - 4)));
+      const pixels = new Uint8Array(drawn.width * drawn.height);
+      for (let y = 0; y < drawn.height; y++) {
+        expect(rows[y * (drawn.width + 1)]).toBe(0);
+        pixels.set(rows.subarray(y * (drawn.width + 1) + 1, (y + 1) * (drawn.width + 1)), y * drawn.width);
       }
+      expect(Buffer.from(pixels).equals(drawn.pixels)).toBe(true);
+      // Much smaller than its pixels: what tesseract.js copies on the way to its worker.
+      expect(file.length).toBeLessThan(drawn.pixels.length / 4);
     } finally {
       renderer.close();
     }

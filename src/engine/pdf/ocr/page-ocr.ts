@@ -7,7 +7,7 @@ import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
 import { judgeRegion, looksLikeText } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion } from './ocr-layout.js';
-import { PageRenderer, toPgm } from './render-page.js';
+import { PageRenderer, toPng } from './render-page.js';
 import { EngineError } from '../../engine-error.js';
 import { missingLanguages, missingLanguagesMessage, ocrLanguageFor, type LanguageChoice } from './languages.js';
 import { DEFAULT_OCR_LANGUAGE, recogniseLines } from './tesseract.js';
@@ -86,7 +86,7 @@ export class PageOcr {
     const bitmap = renderer.render(pageNumber);
     if (!bitmap) throw new Error('the page could not be rendered');
     if (options.onlyIfText && !looksLikeText(bitmap.pixels)) return undefined;
-    const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage());
+    const lines = await recogniseLines(toPng(bitmap), this.#readingLanguage());
     this.#missingLanguage ??= this.#pendingMissing;
     return layoutOcrPage(lines, bitmap.width / width, width, height);
   }
@@ -110,7 +110,7 @@ export class PageOcr {
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
       const judged = judgeRegion(bitmap.pixels);
       if (!judged.read) continue;
-      const lines = await recogniseLines(toPgm(bitmap), this.#readingLanguage(), { invert: judged.invert });
+      const lines = await recogniseLines(toPng(bitmap), this.#readingLanguage(), { invert: judged.invert });
       this.#missingLanguage ??= this.#pendingMissing;
       out.push({ region, blocks: layoutOcrRegion(lines, bitmap.scale, bitmap.origin, width, height) });
     }

@@ -6,6 +6,7 @@
  */
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { countWasmMemory } from '../../wasm-memory.js';
+import { encodeFilteredPng } from '../figures/png.js';
 import { pdfiumLoading } from '../pdfium-module.js';
 import type { Rect } from '../types.js';
 
@@ -35,16 +36,57 @@ const FPDF_PRINTING = 0x800;
 const WHITE = 0xffffffff;
 
 let pdfium: Promise<WrappedPdfiumModule> | undefined;
+/**
+ * The module let go of after the last document that drew, until V8 collects it. The next document takes it up again
+ * if it is still there: a second instance beside it would hold its own memory while the first waits to be collected.
+ */
+let released: WeakRef<WrappedPdfiumModule> | undefined;
 
-/** The module, loaded on first use and kept for the thread's life (the figure reader, figures/page-pictures.ts, shares it). */
+/**
+ * The module, loaded on first use and kept until the thread's document is done (the figure reader,
+ * figures/page-pictures.ts, shares it): its memory grows to the largest page drawn and never shrinks, so the
+ * thread lets go of it between documents (wasm-memory.ts), to be freed with it, and a later document that draws
+ * instantiates it again from the pool's compiled module, in a few milliseconds.
+ */
 export function loadPdfium(): Promise<WrappedPdfiumModule> {
   pdfium ??= (async () => {
-    const module = await init(pdfiumLoading());
-    module.PDFiumExt_Init();
-    countWasmMemory(() => heap(module).byteLength);
+    const module = released?.deref() ?? (await instantiatePdfium());
+    released = undefined;
+    countWasmMemory(
+      () => heap(module).byteLength,
+      () => {
+        pdfium = undefined;
+        released = new WeakRef(module);
+      },
+    );
     return module;
   })();
   return pdfium;
+}
+
+async function instantiatePdfium(): Promise<WrappedPdfiumModule> {
+  const module = await withoutGlobalHooks(() => init(pdfiumLoading()));
+  module.PDFiumExt_Init();
+  return module;
+}
+
+/**
+ * Runs `load`, then takes off the global object the getters it put there. The module is built with Emscripten's
+ * assertions, which define a getter on `globalThis` for each symbol it leaves out (to warn whoever reads one); each
+ * closes over the instance that defined it, and so kept the thread's first PDFium, and its memory, for the thread's
+ * life. Only accessors added meanwhile go.
+ */
+async function withoutGlobalHooks<T>(load: () => Promise<T>): Promise<T> {
+  const before = new Set(Reflect.ownKeys(globalThis));
+  try {
+    return await load();
+  } finally {
+    for (const key of Reflect.ownKeys(globalThis)) {
+      if (before.has(key)) continue;
+      const descriptor = Reflect.getOwnPropertyDescriptor(globalThis, key);
+      if (descriptor?.get && descriptor.configurable) Reflect.deleteProperty(globalThis, key);
+    }
+  }
 }
 
 export function heap(module: WrappedPdfiumModule): Uint8Array {
@@ -136,12 +178,7 @@ export class PageRenderer {
     const bitmap = m.FPDFBitmap_CreateEx(width, bandRows, FPDFBITMAP_GRAY, 0, 0);
     if (!bitmap) return undefined;
     try {
-      // The pixels are written after a PGM header, so the file handed to tesseract is this memory, not a copy
-      // (a 300-DPI page is 8 MB).
-      const header = pgmHeader(width, height);
-      const file = new Uint8Array(header.length + width * height);
-      file.set(header, 0);
-      const pixels = file.subarray(header.length);
+      const pixels = new Uint8Array(width * height);
       for (let bandTop = 0; bandTop < height; bandTop += bandRows) {
         const rows = Math.min(bandRows, height - bandTop);
         m.FPDFBitmap_FillRect(bitmap, 0, 0, width, bandRows, WHITE);
@@ -163,23 +200,25 @@ export class PageRenderer {
   }
 }
 
-function pgmHeader(width: number, height: number): Uint8Array {
-  return new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+/**
+ * The bitmap as a PNG file (8-bit greyscale), the form tesseract is handed a page in: a 300-DPI page is 8.7 MB of
+ * pixels and 0.1–0.6 MB as PNG, written in 10–40 ms and read by tesseract no slower than the raw pixels. tesseract.js
+ * copies the file it is given twice on its way to its worker, where the copies wait for a collection that the
+ * worker's small heap seldom needs: as raw pixels (a PGM file), 30–40 MB of them stayed there through a soak.
+ */
+export function toPng(bitmap: GreyBitmap): Uint8Array {
+  const { width, height, pixels } = bitmap;
+  // Each row led by its filter type, 0 (None): the zeros the buffer starts with.
+  const rows = new Uint8Array((width + 1) * height);
+  for (let y = 0; y < height; y++) rows.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+  return encodeFilteredPng(width, height, 1, rows);
 }
 
-/**
- * The bitmap as a binary PGM (P5) file, the simplest image format tesseract's leptonica reads: for a bitmap this
- * module drew, a view of the memory it was drawn in (handing it to another thread takes the pixels with it).
- */
+/** The bitmap as a binary PGM (P5) file: its raw pixels, as bench/ocr.ts hands a page to native tesseract. */
 export function toPgm(bitmap: GreyBitmap): Uint8Array {
-  const header = pgmHeader(bitmap.width, bitmap.height);
-  const { pixels } = bitmap;
-  if (pixels.byteOffset === header.length && pixels.buffer.byteLength === header.length + pixels.length) {
-    const file = new Uint8Array(pixels.buffer, 0, pixels.buffer.byteLength);
-    if (file.subarray(0, header.length).every((byte, i) => byte === header[i])) return file;
-  }
-  const file = new Uint8Array(header.length + pixels.length);
+  const header = new TextEncoder().encode(`P5\n${bitmap.width} ${bitmap.height}\n255\n`);
+  const file = new Uint8Array(header.length + bitmap.pixels.length);
   file.set(header, 0);
-  file.set(pixels, header.length);
+  file.set(bitmap.pixels, header.length);
   return file;
 }

@@ -143,7 +143,9 @@ export class TesseractWorkers {
           else notInverting.add(worker);
           checkRunning(worker);
         }
-        return worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: false, blocks: true });
+        const page = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: false, blocks: true });
+        await forgetImage(worker);
+        return page;
       });
       kept.last = read.catch(() => undefined);
       return linesOf((await read).data);
@@ -230,6 +232,17 @@ export class TesseractWorkers {
   }
 }
 
+/**
+ * tesseract.js writes each image to read into its worker's in-memory file system (`/input`), where it stays until the
+ * next one, and keeps the last request (the image again) until another comes: for a page given as raw pixels, 8 MB
+ * twice. Removing the file is such a request, and frees both.
+ */
+const IMAGE_FILE = '/input';
+
+async function forgetImage(worker: Worker): Promise<void> {
+  await worker.FS('unlink', [IMAGE_FILE]).catch(() => undefined);
+}
+
 /** This thread's own workers, for the pages it does not relay to a pool (ocr-relay.ts). */
 const inThisThread = new TesseractWorkers();
 
@@ -251,7 +264,7 @@ async function startWorker(codes: readonly string[]): Promise<Worker> {
   });
   failure.catch(() => undefined);
   try {
-    return await Promise.race([
+    const worker = await Promise.race([
       createWorker(codes.join('+'), OEM.LSTM_ONLY, {
         langPath: shared ?? [...folders][0]!,
         cacheMethod: 'none',
@@ -260,6 +273,10 @@ async function startWorker(codes: readonly string[]): Promise<Worker> {
       }),
       failure,
     ]);
+    // tesseract read each language's file whole into its memory as it started; the file's copy in the worker's
+    // in-memory file system (5 MB for English, more for others) is not read again.
+    await Promise.all(codes.map((code) => worker.FS('unlink', [`${code}.traineddata`]).catch(() => undefined)));
+    return worker;
   } finally {
     if (shared) rmSync(shared, { recursive: true, force: true });
   }
