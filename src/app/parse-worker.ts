@@ -18,6 +18,7 @@ import type { QueueControl } from '../queue/queue-control.js';
 import { QUEUE_PREFIX } from '../queue/queue-names.js';
 import { finishedJobRetention } from '../queue/producer.js';
 import { HONOUR_QUEUE_RATE_LIMIT } from '../queue/queue-rate-limit.js';
+import { documentsLeft } from '../queue/document-counts.js';
 import { reclaimJobsLostBy } from '../queue/reclaim.js';
 import { isConnectionError } from '../queue/redis-outage.js';
 import type { Source } from '../sources/source.js';
@@ -120,9 +121,8 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
   // The gate does not probe for headroom when the queue is nearly drained (see ApiGate.setBacklog).
   const backlogTimer = setInterval(() => {
     if (options.redisDown?.()) return;
-    options.queue
-      .getJobCounts('waiting', 'prioritized', 'delayed')
-      .then((counts) => gate.setBacklog(Object.values(counts).reduce((sum, count) => sum + count, 0)))
+    documentsLeft(options.queue)
+      .then((documents) => gate.setBacklog(documents))
       .catch(() => gate.setBacklog(undefined));
   }, 1000);
   backlogTimer.unref();

@@ -51,7 +51,7 @@ export interface ParseGate {
   readonly pacing: boolean;
   snapshot(): GateSnapshot;
   acquire(signal?: AbortSignal): Promise<GateTicket>;
-  setBacklog(jobs: number | undefined): void;
+  setBacklog(documents: number | undefined): void;
   succeeded(ticket: GateTicket): void;
   concurrencyLimited(ticket: GateTicket): void;
   rateLimited(ticket: GateTicket, hint?: RateLimitHint): void;
@@ -180,9 +180,9 @@ export class ApiGate implements ParseGate {
     return (from) => before.filter((at) => at > from);
   }
 
-  /** How many jobs wait in the queue (undefined: unknown, probe as usual). */
-  setBacklog(jobs: number | undefined): void {
-    this.#backlog = jobs;
+  /** How many documents are left in the queue, queued or in a group being worked on (undefined: unknown, probe as usual). */
+  setBacklog(documents: number | undefined): void {
+    this.#backlog = documents;
   }
 
   /** The request succeeded. */

@@ -161,7 +161,8 @@ if outcome == 'ok' then
     pSucc = pSucc + 1
     if pProbeFrom > 0 and pSucc >= pN and redis.call('ZCOUNT', KEYS[5], '(' .. fmt(nowF - pW * (1 + margin)), '+inf') >= pN then
       pProbeFrom = 0
-      pBackoff = 1
+      pBackoff = 1 / tonumber(ARGV[7])
+      pSucc = 0
     end
     if pProbeFrom == 0 and ARGV[6] == '1' and pSucc >= tonumber(ARGV[7]) * pN * pBackoff then
       pProbeFrom = pN
@@ -206,7 +207,7 @@ elseif outcome == 'rate' then
       pTold = 1
     elseif pProbeFrom > 0 and sentAt ~= nil and sentAt >= pProbeAt then
       pN = pProbeFrom
-      pBackoff = math.min(pBackoff * 2, 64)
+      pBackoff = math.min(math.max(1, pBackoff * 2), 64)
     elseif pN == 0 or grew or nowF >= pCounted + pW then
       local count = math.max(1, redis.call('ZCOUNT', KEYS[5], from, to))
       if pN == 0 or grew then pN = count
@@ -380,8 +381,8 @@ export class SharedApiGate implements ParseGate {
     });
   }
 
-  setBacklog(jobs: number | undefined): void {
-    this.#backlog = jobs;
+  setBacklog(documents: number | undefined): void {
+    this.#backlog = documents;
   }
 
   succeeded(ticket: GateTicket): void {

@@ -11,13 +11,30 @@ import { documentsInJob } from './job-data.js';
 const SAMPLE = 10_000;
 const FINISHED_SAMPLE = 500;
 
-export async function documentCounts(queue: Queue, ...states: JobType[]): Promise<Record<string, number>> {
+/** Ids read a state when a worker asks, every second, how many documents are left: an estimate is all it needs. */
+const BACKLOG_SAMPLE = 200;
+
+export function documentCounts(queue: Queue, ...states: JobType[]): Promise<Record<string, number>> {
+  return countDocuments(queue, states, SAMPLE);
+}
+
+/**
+ * The documents not yet finished: queued, and in the groups being worked on (whole, as their finished documents are
+ * not counted apart). A worker's gate reads it to judge whether a probe for headroom is worth its possible refusal,
+ * so a queue of a few large groups counts as the hundreds of documents it is, not as a few jobs.
+ */
+export async function documentsLeft(queue: Queue): Promise<number> {
+  const counts = await countDocuments(queue, ['waiting', 'prioritized', 'delayed', 'active'], BACKLOG_SAMPLE);
+  return Object.values(counts).reduce((sum, count) => sum + count, 0);
+}
+
+async function countDocuments(queue: Queue, states: readonly JobType[], sample: number): Promise<Record<string, number>> {
   const counts = await queue.getJobCounts(...states);
   await Promise.all(
     states.map(async (state) => {
       const jobs = counts[state] ?? 0;
       if (jobs === 0) return;
-      const ids = await queue.getRanges([state], 0, (state === 'completed' ? FINISHED_SAMPLE : SAMPLE) - 1);
+      const ids = await queue.getRanges([state], 0, Math.min(sample, state === 'completed' ? FINISHED_SAMPLE : SAMPLE) - 1);
       if (ids.length === 0) return;
       const counted = await Promise.all(ids.map((id) => (state === 'completed' && documentsInJob(id) > 1 ? finishedBy(queue, id) : documentsInJob(id))));
       const documents = counted.reduce((sum, count) => sum + count, 0);

@@ -281,6 +281,34 @@ describe('the pace, as pure steps', () => {
     paceSucceeded(pace, 9000, 4, true, 10);
     expect(pace.budget).toBe(11);
   });
+
+  it('wins back a budget counted at a third of the API\'s a window or two a step once a probe holds, and waits the usual span after the climb is refused', () => {
+    const pace = initialPace();
+    // The first window trickled: 3 requests counted where the API allows 10.
+    paceRefused(pace, { waitMs: 1000 }, 1000, 990, since([100, 400, 700]));
+    expect(pace.budget).toBe(3);
+    let now = 2000;
+    let successes = 0;
+    const succeed = (spent: number) => {
+      paceSucceeded(pace, now++, 16, true, spent);
+      successes++;
+    };
+    for (let i = 0; i < 16 * 3; i++) succeed(3);
+    expect(pace.budget).toBe(4);
+    // Every held probe starts the next a window later: the budget climbs to the API's 10 within a few dozen
+    // successes, not the 16 windows a step (528 successes) of a probe after every clean stretch.
+    successes = 0;
+    while (pace.budget < 11 && successes < 200) succeed(Math.min(pace.budget, 10));
+    expect(pace.budget).toBe(11);
+    expect(successes).toBeLessThanOrEqual(2 * (4 + 5 + 6 + 7 + 8 + 9 + 10));
+    // The probe to 11 is refused: back to 10, and the next probe waits 16 windows, as after any refused probe.
+    paceRefused(pace, { waitMs: 1000 }, now + 10, now + 5, since(Array.from({ length: 10 }, (_, i) => now - 500 + i)));
+    expect(pace.budget).toBe(10);
+    for (let i = 0; i < 16 * 10 - 1; i++) succeed(10);
+    expect(pace.budget).toBe(10);
+    succeed(10);
+    expect(pace.budget).toBe(11);
+  });
 });
 
 describe('ApiGate at a request-rate window', () => {
