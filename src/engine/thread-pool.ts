@@ -20,14 +20,13 @@
  *
  * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs, when the heap a
  * thread reports with a result passes `recycleHeapMb`, or when the WebAssembly memory it keeps passes
- * `recycleWasmMb`; it is ended and a fresh one started in its place. The thresholds do the work: a thread lets go
- * of its PDF renderer's WebAssembly memory (which grows to the largest page drawn and never shrinks) once each
- * document is done (wasm-memory.ts), and the tesseract workers that read the pages it draws are the pool's, one set
- * for all its threads (pdf/ocr/ocr-relay.ts), so the PDFs it reads with WebAssembly (modes auto and ocr, kept
- * pictures) leave nothing behind either; the count, 1,000 by default, only bounds what no measure shows. It was 40
- * while the renderer was kept for the thread's life: a thread then restarted every 40 such PDFs, and each restart
- * (about a second of CPU, then its code optimised again) cost mode auto 10–12 % of its time (BENCHMARKS.md
- * section 17: a soak's peak the same without it). What else a thread runs leaves nothing behind that its heap does not show: the other
+ * `recycleWasmMb`; it is ended and a fresh one started in its place. A thread's resident set grows with the PDFs
+ * it reads with WebAssembly (tesseract's OCR and PDFium's renderer, in modes auto and ocr and for kept pictures:
+ * memories that never shrink, 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays
+ * small, so the count is what keeps a long batch flat; the heap threshold catches a thread that one document left
+ * holding much, and the WebAssembly one a thread that kept such a memory after its document (a thread lets go of
+ * its PDF renderer's once each document is done: wasm-memory.ts). The tesseract workers that read those pages are the pool's, one set for all its threads
+ * (pdf/ocr/ocr-relay.ts). What else a thread runs leaves nothing behind that its heap does not show: the other
  * formats' converters are plain JavaScript (flat over 60 documents of each kind), and a PDF in mode fast is read by
  * LiteParse's native PDFium and at most pdfjs (a thread's resident set flat over 750 such documents, and level
  * after 200 read by pdfjs alone). Such a document counts as a fiftieth of a PDF: a thread takes about a second of
@@ -66,7 +65,7 @@ export interface ThreadPoolOptions {
    * package does without its native module. @default the package
    */
   liteParseModule?: string | undefined;
-  /** PDFs read with WebAssembly a thread converts before it is replaced by a fresh one (another document counts 1/50). @default 1000 */
+  /** PDFs read with WebAssembly a thread converts before it is replaced by a fresh one (another document counts 1/50). @default 40 */
   recycleAfterDocuments?: number;
   /**
    * The most tesseract workers a language set has at once (capped at `size`): more start only while its pages keep
@@ -107,9 +106,6 @@ interface Prefetched {
   /** Starts its time and makes it the thread's current document. */
   begin: () => void;
 }
-
-/** PDFs read with WebAssembly a thread converts before it is replaced (see the header). */
-const DEFAULT_RECYCLE_AFTER = 1000;
 
 /** What a document that leaves nothing outside the heap adds to its thread's wear (see the header). */
 const LIGHT_WEAR = 1 / 50;
@@ -187,7 +183,7 @@ export class EngineThreadPool {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.#ocr = new SharedOcr(Math.min(this.size, options.ocrWorkers ?? 1));
     this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, liteParseModule: options.liteParseModule, cacheDir: options.cacheDir };
-    this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? DEFAULT_RECYCLE_AFTER);
+    this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;
     this.#recycleWasmBytes = (options.recycleWasmMb ?? 48) * 1024 * 1024;
     for (const thread of takeEarlyThreads(this.size, this.#threadConfig)) this.#adopt(thread);

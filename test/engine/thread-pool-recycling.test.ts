@@ -44,21 +44,6 @@ describe('engine threads recycled between documents', () => {
     }
   });
 
-  it('by default keeps a thread over many PDFs read in mode auto: a batch does not pay a thread start every few dozen', async () => {
-    const pool = new EngineThreadPool({ size: 1 });
-    // A PDF of text alone: mode auto reads it with nothing to OCR, and it counts as a whole PDF all the same.
-    const pdf = readCorpusBytes('pdf/multi-column-2p.pdf');
-    try {
-      for (let index = 0; index < 60; index++) {
-        const data = await pool.run(pdf.slice(), `f${index}.pdf`, options({ parsers: [{ type: 'pdf', mode: 'auto' }] }));
-        expect(data.markdown?.length ?? 0).toBeGreaterThan(500);
-      }
-      expect(pool.threadsStarted).toBe(1);
-    } finally {
-      await pool.close();
-    }
-  });
-
   it('counts a document other than a PDF as a fiftieth of one: small files do not pay a thread start each few', async () => {
     const pool = new EngineThreadPool({ size: 1, recycleAfterDocuments: 2 });
     try {
