@@ -23,7 +23,9 @@
  * `recycleWasmMb`; it is ended and a fresh one started in its place. A thread's resident set grows with the PDFs
  * it reads with WebAssembly (tesseract's OCR and PDFium's renderer, in modes auto and ocr and for kept pictures:
  * memories that never shrink, 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays
- * small, so the count is what keeps a long batch flat; the heap threshold catches a thread that one document left
+ * small, so the count is what keeps a long batch flat (with the renderer let go of after each document as well, a
+ * count of 1,000 let a 3,000-document soak climb from 560 to 740 MB, its quarters no longer flat, for 10 % less CPU:
+ * BENCHMARKS.md, soak); the heap threshold catches a thread that one document left
  * holding much, and the WebAssembly one a thread that kept such a memory after its document (a thread lets go of
  * its PDF renderer's once each document is done: wasm-memory.ts). The tesseract workers that read those pages are the pool's, one set for all its threads
  * (pdf/ocr/ocr-relay.ts). What else a thread runs leaves nothing behind that its heap does not show: the other
