@@ -78,10 +78,22 @@ export function emptyVocabulary(): Vocabulary {
   return { hyphenated: new Set(), plain: new Set(), tails: new Set() };
 }
 
+/** A word of letters and digits, hyphenated or not, marks in it included (they are left out of the vocabulary). */
+const VOCABULARY_WORD = /[\p{L}\p{N}\ue000]+(?:-[\p{L}\p{N}\ue000]+)*/gu;
+
+/**
+ * A marked line-end break between two runs of letters and digits. The left run starts where a run does (the
+ * look-behind): the same matches as without it, since a match further left would have been found first, but a
+ * position inside a run that meets no mark fails at once instead of scanning the rest of the run again
+ * (quadratic in a word's length: 6 % of the layout's time on the benchmark's pages).
+ */
+const MARKED_BREAK = /(?<![\p{L}\p{N}])([\p{L}\p{N}]+)\ue000([\p{L}\p{N}]+)/gu;
+
 /** Adds a text's words (not those broken by a mark) to the vocabulary. */
 export function addToVocabulary(vocabulary: Vocabulary, text: string): void {
-  for (const match of text.matchAll(/[\p{L}\p{N}\ue000]+(?:-[\p{L}\p{N}\ue000]+)*/gu)) {
-    const word = match[0];
+  // `match` with a global pattern gives the words alone: `matchAll` made a match object each, and a copy of the
+  // pattern each call.
+  for (const word of text.match(VOCABULARY_WORD) ?? []) {
     if (word.includes(HYPHEN_MARK)) continue;
     const lower = word.toLowerCase();
     if (word.includes('-')) {
@@ -102,7 +114,7 @@ export function addToVocabulary(vocabulary: Vocabulary, text: string): void {
 export function resolveHyphens(text: string, vocabulary: Vocabulary): string {
   if (!text.includes(HYPHEN_MARK)) return text;
   return text
-    .replace(/([\p{L}\p{N}]+)\ue000([\p{L}\p{N}]+)/gu, (_, left: string, right: string) => {
+    .replace(MARKED_BREAK, (_, left: string, right: string) => {
       const hyphenated = `${left}-${right}`.toLowerCase();
       const closed = `${left}${right}`.toLowerCase();
       const compound =
