@@ -6,6 +6,7 @@
 import type { Ruling } from '../rulings.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
+import { hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
 
 /** The fields of a LiteParse text item this module reads (structural: the package's `TextItem`). */
 export interface NativeTextItem {
@@ -81,9 +82,18 @@ const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 /** The same, for a test: most items have none, and a test allocates no array of matches. */
 const HAS_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 
+/** Code points other than space, tab, CR and LF, as `for…of` counts them, without its iterator. */
 function countChars(text: string): number {
   let n = 0;
-  for (const ch of text) if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') n++;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    n++;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
   return n;
 }
 
@@ -119,7 +129,7 @@ function spacedWords(item: NativeTextItem, words: readonly WordBox[], size: numb
   for (const word of words) {
     const text = word.text.trim();
     const found = item.text.indexOf(text, at);
-    let spaced = found < 0 || /\s/.test(item.text.slice(at, found));
+    let spaced = found < 0 || hasWhiteSpaceBetween(item.text, at, found);
     const gap = previous ? Math.max(word.x - (previous.x + previous.width), word.y - (previous.y + previous.height), previous.y - (word.y + word.height)) : Infinity;
     if (spaced && found >= 0 && gap < TRACKING * size) {
       // Only where the gap is narrow: most items never need their glyphs matched to their text.
@@ -211,6 +221,24 @@ function matchSpaces(text: string, codes: readonly number[], count: number, spac
   }
   while (next < count && codes[next] === space) next++;
   return next === count ? glyphs : null;
+}
+
+/** Whether a word's text is all white space (what `trim()` would empty), read from its first units. */
+function blank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isWhiteSpaceCode(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * The words that hold more than white space; the item's own array when all do (most items: no copy). A trimmed
+ * copy of each word's text to test it was the costliest line of the page's reading.
+ */
+function wordsWithText(words: readonly WordBox[] | undefined): readonly WordBox[] {
+  if (!words) return [];
+  for (let i = 0; i < words.length; i++) {
+    if (blank(words[i]!.text)) return words.filter((word) => !blank(word.text));
+  }
+  return words;
 }
 
 /** Rotated text read from its words (LiteParse's own text can split a word where glyphs are kerned apart). */
@@ -398,7 +426,7 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
     }
     const bold = (item.fontWeight ?? 0) >= BOLD_WEIGHT || name.bold;
     const monospace = name.monospace;
-    const words = item.words?.filter((word) => word.text.trim().length > 0) ?? [];
+    const words = wordsWithText(item.words);
     // Items of one shape, written out: the layout reads them many times over.
     if (words.length === 0) {
       items.push({ str: text, x0: item.x, x1: item.x + Math.max(0, item.width), baseline, size, fontName, bold, monospace, rtl: false, spaceBefore: false });
