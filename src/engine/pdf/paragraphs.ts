@@ -8,6 +8,7 @@ import { joinMonospace } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 import { boundingRect } from './measure.js';
+import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 
 export interface ListMarker {
   ordered: boolean;
@@ -78,22 +79,9 @@ export function emptyVocabulary(): Vocabulary {
   return { hyphenated: new Set(), plain: new Set(), tails: new Set() };
 }
 
-/** A word of letters and digits, hyphenated or not, marks in it included (they are left out of the vocabulary). */
-const VOCABULARY_WORD = /[\p{L}\p{N}\ue000]+(?:-[\p{L}\p{N}\ue000]+)*/gu;
-
-/**
- * A marked line-end break between two runs of letters and digits. The left run starts where a run does (the
- * look-behind): the same matches as without it, since a match further left would have been found first, but a
- * position inside a run that meets no mark fails at once instead of scanning the rest of the run again
- * (quadratic in a word's length: 6 % of the layout's time on the benchmark's pages).
- */
-const MARKED_BREAK = /(?<![\p{L}\p{N}])([\p{L}\p{N}]+)\ue000([\p{L}\p{N}]+)/gu;
-
 /** Adds a text's words (not those broken by a mark) to the vocabulary. */
 export function addToVocabulary(vocabulary: Vocabulary, text: string): void {
-  // `match` with a global pattern gives the words alone: `matchAll` made a match object each, and a copy of the
-  // pattern each call.
-  for (const word of text.match(VOCABULARY_WORD) ?? []) {
+  for (const word of hyphenatedWords(text)) {
     if (word.includes(HYPHEN_MARK)) continue;
     const lower = word.toLowerCase();
     if (word.includes('-')) {
@@ -112,18 +100,32 @@ export function addToVocabulary(vocabulary: Vocabulary, text: string): void {
  * (`trans-` + `formation` → `transformation`).
  */
 export function resolveHyphens(text: string, vocabulary: Vocabulary): string {
-  if (!text.includes(HYPHEN_MARK)) return text;
-  return text
-    .replace(MARKED_BREAK, (_, left: string, right: string) => {
-      const hyphenated = `${left}-${right}`.toLowerCase();
-      const closed = `${left}${right}`.toLowerCase();
-      const compound =
-        vocabulary.hyphenated.has(hyphenated) ||
-        vocabulary.tails.has(right.toLowerCase()) ||
-        [...left].length === 1;
-      return compound && !vocabulary.plain.has(closed) ? `${left}-${right}` : `${left}${right}`;
-    })
-    .replaceAll(HYPHEN_MARK, '');
+  let mark = text.indexOf(HYPHEN_MARK);
+  if (mark < 0) return text;
+  // Each mark between two runs of letters and digits, as `([\p{L}\p{N}]+)\ue000([\p{L}\p{N}]+)` with flags g, u
+  // replaces them: looked for from the marks, not by that pattern over the whole text (letter-runs.ts).
+  let out = '';
+  let copied = 0;
+  while (mark >= 0) {
+    // Not back into the run the last replacement took (its right-hand word ends at this mark).
+    const start = Math.max(letterRunStart(text, mark), copied);
+    const end = letterRunEnd(text, mark + 1);
+    if (start < mark && end > mark + 1) {
+      out += text.slice(copied, start) + joinBroken(text.slice(start, mark), text.slice(mark + 1, end), vocabulary);
+      copied = end;
+      mark = text.indexOf(HYPHEN_MARK, end);
+    } else {
+      mark = text.indexOf(HYPHEN_MARK, mark + 1);
+    }
+  }
+  return (out + text.slice(copied)).replaceAll(HYPHEN_MARK, '');
+}
+
+function joinBroken(left: string, right: string, vocabulary: Vocabulary): string {
+  const hyphenated = `${left}-${right}`.toLowerCase();
+  const closed = `${left}${right}`.toLowerCase();
+  const compound = vocabulary.hyphenated.has(hyphenated) || vocabulary.tails.has(right.toLowerCase()) || [...left].length === 1;
+  return compound && !vocabulary.plain.has(closed) ? `${left}-${right}` : `${left}${right}`;
 }
 
 const TYPOGRAPHIC_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔·–]\s/u;
