@@ -204,6 +204,16 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
 }
 
 /**
+ * The cells' items in order. Loops, not nested flatMap: on a page without columns that made every item of the page
+ * pass through two levels of arrays, the costliest line of orderRegions.
+ */
+function itemsOfCells(cells: readonly { items: readonly PdfTextItem[] }[]): PdfTextItem[] {
+  const items: PdfTextItem[] = [];
+  for (const cell of cells) append(items, cell.items);
+  return items;
+}
+
+/**
  * Orders a page's lines into regions: spanning lines in their vertical place, column text column by column
  * within each band between them.
  */
@@ -219,7 +229,8 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     return { items, kind, x0, x1 };
   };
   if (gutters.length === 0) {
-    const items = all.flatMap((line) => line.cells.flatMap((cell) => cell.items));
+    const items: PdfTextItem[] = [];
+    for (const line of all) for (const cell of line.cells) append(items, cell.items);
     return items.length > 0 ? [regionOf(items, 'full')] : [];
   }
   const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
@@ -259,10 +270,12 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       if (rtl) order.reverse();
       for (const k of order) {
         const column = band[k]!;
-        if (column.length > 0) regions.push(regionOf(column.flatMap((cell) => cell.items), 'column'));
+        if (column.length > 0) regions.push(regionOf(itemsOfCells(column), 'column'));
       }
     } else {
-      regions.push(regionOf(band.flatMap((column) => column.flatMap((cell) => cell.items)), 'full'));
+      const items: PdfTextItem[] = [];
+      for (const column of band) for (const cell of column) append(items, cell.items);
+      regions.push(regionOf(items, 'full'));
     }
     band = centres.map(() => []).concat([[]]);
   };
@@ -280,7 +293,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size === 1;
     if (continuesSpanning || strips.has(line) || crossesGutter(line, gutters, rtl)) {
       flushBand();
-      append(spanning, line.cells.flatMap((cell) => cell.items));
+      for (const cell of line.cells) append(spanning, cell.items);
       lastSpanning = line;
       continue;
     }
