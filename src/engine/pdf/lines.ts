@@ -164,10 +164,13 @@ function gapBetween(a: PdfTextItem, b: PdfTextItem): number {
  * costliest line of buildLine.
  */
 function byX(items: readonly PdfTextItem[]): PdfTextItem[] {
-  for (let i = 1; i < items.length; i++) {
-    if (!(items[i - 1]!.x0 <= items[i]!.x0)) return [...items].sort((a, b) => a.x0 - b.x0);
-  }
-  return [...items];
+  return isInXOrder(items) ? [...items] : [...items].sort((a, b) => a.x0 - b.x0);
+}
+
+/** Whether a stable sort by x would leave the items as they are (no NaN among their x). */
+function isInXOrder(items: readonly PdfTextItem[]): boolean {
+  for (let i = 1; i < items.length; i++) if (!(items[i - 1]!.x0 <= items[i]!.x0)) return false;
+  return true;
 }
 
 /**
@@ -235,11 +238,17 @@ function charCount(text: string): number {
 
 /**
  * Characters per key in first-seen order, for the key with the most (the first such, as `argMax` over a Map
- * finds it). A line has a size or two and a font or two: two short arrays scanned instead of two Maps per line.
+ * finds it). A line has a size or two and a font or two: two short arrays scanned instead of two Maps per line,
+ * the same two for every line (buildLine runs to its end before another starts).
  */
 class Tally<K> {
   readonly keys: K[] = [];
   readonly counts: number[] = [];
+  reset(): this {
+    this.keys.length = 0;
+    this.counts.length = 0;
+    return this;
+  }
   add(key: K, n: number): void {
     const { keys } = this;
     for (let i = 0; i < keys.length; i++) {
@@ -266,12 +275,15 @@ class Tally<K> {
   }
 }
 
+const lineSizes = new Tally<number>();
+const lineFonts = new Tally<string>();
+
 /** Builds one line from a baseline cluster. */
 export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_EM): TextLine {
   let rtlChars = 0;
   let ltrChars = 0;
-  const sizeChars = new Tally<number>();
-  const fontChars = new Tally<string>();
+  const sizeChars = lineSizes.reset();
+  const fontChars = lineFonts.reset();
   let anyRtl = false;
   let boldChars = 0;
   let monoChars = 0;
@@ -314,7 +326,7 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
     /^[\d∗*†‡§¶]{1,3}$/.test(lead.str);
   let text = cells[0]!.text;
   for (let i = 1; i < cells.length; i++) text += ` ${cells[i]!.text}`;
-  return {
+  const line: TextLine = {
     cells,
     text,
     x0,
@@ -328,8 +340,10 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
     monoShare: total > 0 ? monoChars / total : 0,
     rtl,
     chars: total,
-    ...(superscriptStart ? { superscriptStart } : {}),
   };
+  // Set afterwards rather than spread in from an object made for it each line: the same key, last, as before.
+  if (superscriptStart) line.superscriptStart = superscriptStart;
+  return line;
 }
 
 const SPACING_ACCENTS: Record<string, string> = {
@@ -376,9 +390,10 @@ function makeCell(items: PdfTextItem[], mixed: boolean): Cell {
 }
 
 /** Splits ordered items into cells at gaps wider than `gap` (measured in visual order). */
-function splitCells(ordered: readonly PdfTextItem[], rtl: boolean, gap: number, mixed: boolean): Cell[] {
-  // Cells are found in visual (x) order, then listed in reading order.
-  const inX = byX(ordered);
+function splitCells(ordered: PdfTextItem[], rtl: boolean, gap: number, mixed: boolean): Cell[] {
+  // Cells are found in visual (x) order, then listed in reading order. Only read here: the items themselves when
+  // already in x order (most lines), not a copy.
+  const inX = isInXOrder(ordered) ? ordered : byX(ordered);
   const groups: PdfTextItem[][] = [];
   let group: PdfTextItem[] = [];
   let reach = -Infinity;
@@ -391,7 +406,8 @@ function splitCells(ordered: readonly PdfTextItem[], rtl: boolean, gap: number, 
     reach = Math.max(reach, item.x1);
   }
   if (group.length > 0) groups.push(group);
-  if (groups.length === 1) return [makeCell([...ordered], mixed)];
+  // `ordered` is the line's own array, made for it by buildLine: the cell takes it without a copy.
+  if (groups.length === 1) return [makeCell(ordered, mixed)];
   // Left-to-right lines are in x order already, and so is each group: no ranks to look up.
   let inOrder = true;
   for (let i = 0; i < inX.length && inOrder; i++) inOrder = inX[i] === ordered[i];
