@@ -83,6 +83,7 @@ function absorbStrayScripts(clusters: PdfTextItem[][]): PdfTextItem[][] {
     return { chars, size, x0, x1, baseline };
   });
   const target: (number | undefined)[] = clusters.map(() => undefined);
+  let absorbed = false;
   stats.forEach((stat, i) => {
     if (stat.chars > 3) return;
     let best: number | undefined;
@@ -98,7 +99,10 @@ function absorbStrayScripts(clusters: PdfTextItem[][]): PdfTextItem[][] {
       }
     }
     target[i] = best;
+    if (best !== undefined) absorbed = true;
   });
+  // Most pages have none: their clusters stand as they are, not copied item by item.
+  if (!absorbed) return clusters;
   const out: PdfTextItem[][] = [];
   const merged = clusters.map((cluster) => [...cluster]);
   target.forEach((j, i) => {
@@ -242,16 +246,17 @@ function charCount(text: string): number {
  * the same two for every line (buildLine runs to its end before another starts).
  */
 class Tally<K> {
+  // Written over from the start for each line, never emptied: emptying an array lets its storage go.
   readonly keys: K[] = [];
   readonly counts: number[] = [];
+  size = 0;
   reset(): this {
-    this.keys.length = 0;
-    this.counts.length = 0;
+    this.size = 0;
     return this;
   }
   add(key: K, n: number): void {
     const { keys } = this;
-    for (let i = 0; i < keys.length; i++) {
+    for (let i = 0; i < this.size; i++) {
       const other = keys[i]!;
       // SameValueZero, as a Map's keys compare.
       if (other === key || (other !== other && key !== key)) {
@@ -259,13 +264,14 @@ class Tally<K> {
         return;
       }
     }
-    keys.push(key);
-    this.counts.push(n);
+    keys[this.size] = key;
+    this.counts[this.size] = n;
+    this.size++;
   }
   top(): K | undefined {
     let best: K | undefined;
     let bestCount = -1;
-    for (let i = 0; i < this.keys.length; i++) {
+    for (let i = 0; i < this.size; i++) {
       if (this.counts[i]! > bestCount) {
         best = this.keys[i];
         bestCount = this.counts[i]!;
