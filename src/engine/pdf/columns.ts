@@ -7,6 +7,7 @@
  */
 import { append, type PdfTextItem, type TextLine } from './types.js';
 import { median } from './measure.js';
+import { countWords } from './white-space.js';
 
 export interface Gutter {
   x0: number;
@@ -166,7 +167,7 @@ const MIN_PROSE_LINES = 3;
 const JUSTIFIED_GAP_EM = 1.2;
 
 function looksLikeProse(cell: ColumnCell, columnWidth: number): boolean {
-  const words = cell.text.split(/\s+/).filter(Boolean).length;
+  const words = countWords(cell.text);
   return words >= 5 || (columnWidth > 0 && cell.x1 - cell.x0 >= 0.5 * columnWidth);
 }
 
@@ -356,7 +357,7 @@ function proseOnEverySide(section: readonly TextLine[], gutters: readonly Gutter
     const words = new Array<number>(centres.length + 1).fill(0);
     for (const cell of line.cells) {
       const k = columnOf((cell.x0 + cell.x1) / 2, centres);
-      words[k] = words[k]! + cell.text.split(/\s+/).filter(Boolean).length;
+      words[k] = words[k]! + countWords(cell.text);
     }
     words.forEach((count, k) => {
       if (count >= 5) prose[k] = prose[k]! + 1;

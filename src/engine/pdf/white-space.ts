@@ -13,3 +13,19 @@ export function hasWhiteSpaceBetween(text: string, from: number, to: number): bo
   for (let i = from; i < to; i++) if (isWhiteSpaceCode(text.charCodeAt(i))) return true;
   return false;
 }
+
+/**
+ * The words of `text`, as `text.split(/\s+/).filter(Boolean).length` counts them (runs of units that are not
+ * white space), without the arrays: the layout counts the words of every cell and line several times over, and
+ * those splits were 4 % of its allocations.
+ */
+export function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isWhiteSpaceCode(text.charCodeAt(i));
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
