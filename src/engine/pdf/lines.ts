@@ -114,10 +114,29 @@ function absorbStrayScripts(clusters: PdfTextItem[][]): PdfTextItem[][] {
   return out;
 }
 
+/**
+ * The direction of a text of ASCII alone (most words): a letter makes it left to right, else it is neutral; undefined
+ * for any other text. Read by code unit: the two patterns below, tested on every item, were half of directionOf's
+ * time.
+ */
+function asciiDirection(text: string): 'ltr' | 'neutral' | undefined {
+  let letter = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return undefined;
+    if (!letter) letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  }
+  return letter ? 'ltr' : 'neutral';
+}
+
 const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const STRONG_LTR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 function directionOf(item: PdfTextItem): 'rtl' | 'ltr' | 'neutral' {
+  if (!item.rtl) {
+    const ascii = asciiDirection(item.str);
+    if (ascii !== undefined) return ascii;
+  }
   if (item.rtl || STRONG_RTL.test(item.str)) return 'rtl';
   if (STRONG_LTR.test(item.str)) return 'ltr';
   return 'neutral';
