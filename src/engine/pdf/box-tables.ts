@@ -13,6 +13,7 @@ import type { RuledTable } from './ruled-tables.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { readsAsTable } from './table-kinds.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
+import { countWords as wordCount } from './white-space.js';
 
 /** Past this many boxes the page is vector art: no box tables. */
 const MAX_BOXES = 400;
@@ -180,10 +181,6 @@ function breaksOf(boxes: readonly Box[], axis: 'x' | 'y'): number[] | null {
 /** Breaks strictly inside [from, to]. */
 function breaksWithin(breaks: readonly number[], from: number, to: number): number {
   return breaks.filter((at) => at > from && at < to).length;
-}
-
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }
 
 /** One group of boxes as a table; null when they do not tile a grid that reads as a table. */

@@ -7,6 +7,7 @@
  */
 import { append, type PdfTextItem, type TextLine } from './types.js';
 import { median } from './measure.js';
+import { countWords } from './white-space.js';
 
 export interface Gutter {
   x0: number;
@@ -166,7 +167,7 @@ const MIN_PROSE_LINES = 3;
 const JUSTIFIED_GAP_EM = 1.2;
 
 function looksLikeProse(cell: ColumnCell, columnWidth: number): boolean {
-  const words = cell.text.split(/\s+/).filter(Boolean).length;
+  const words = countWords(cell.text);
   return words >= 5 || (columnWidth > 0 && cell.x1 - cell.x0 >= 0.5 * columnWidth);
 }
 
@@ -204,6 +205,16 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
 }
 
 /**
+ * The cells' items in order. Loops, not nested flatMap: on a page without columns that made every item of the page
+ * pass through two levels of arrays, the costliest line of orderRegions.
+ */
+function itemsOfCells(cells: readonly { items: readonly PdfTextItem[] }[]): PdfTextItem[] {
+  const items: PdfTextItem[] = [];
+  for (const cell of cells) append(items, cell.items);
+  return items;
+}
+
+/**
  * Orders a page's lines into regions: spanning lines in their vertical place, column text column by column
  * within each band between them.
  */
@@ -219,7 +230,8 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     return { items, kind, x0, x1 };
   };
   if (gutters.length === 0) {
-    const items = all.flatMap((line) => line.cells.flatMap((cell) => cell.items));
+    const items: PdfTextItem[] = [];
+    for (const line of all) for (const cell of line.cells) append(items, cell.items);
     return items.length > 0 ? [regionOf(items, 'full')] : [];
   }
   const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
@@ -259,10 +271,12 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       if (rtl) order.reverse();
       for (const k of order) {
         const column = band[k]!;
-        if (column.length > 0) regions.push(regionOf(column.flatMap((cell) => cell.items), 'column'));
+        if (column.length > 0) regions.push(regionOf(itemsOfCells(column), 'column'));
       }
     } else {
-      regions.push(regionOf(band.flatMap((column) => column.flatMap((cell) => cell.items)), 'full'));
+      const items: PdfTextItem[] = [];
+      for (const column of band) for (const cell of column) append(items, cell.items);
+      regions.push(regionOf(items, 'full'));
     }
     band = centres.map(() => []).concat([[]]);
   };
@@ -280,7 +294,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size === 1;
     if (continuesSpanning || strips.has(line) || crossesGutter(line, gutters, rtl)) {
       flushBand();
-      append(spanning, line.cells.flatMap((cell) => cell.items));
+      for (const cell of line.cells) append(spanning, cell.items);
       lastSpanning = line;
       continue;
     }
@@ -343,7 +357,7 @@ function proseOnEverySide(section: readonly TextLine[], gutters: readonly Gutter
     const words = new Array<number>(centres.length + 1).fill(0);
     for (const cell of line.cells) {
       const k = columnOf((cell.x0 + cell.x1) / 2, centres);
-      words[k] = words[k]! + cell.text.split(/\s+/).filter(Boolean).length;
+      words[k] = words[k]! + countWords(cell.text);
     }
     words.forEach((count, k) => {
       if (count >= 5) prose[k] = prose[k]! + 1;

@@ -5,7 +5,6 @@
  * text with spaces only where the gap warrants one. O(n log n) in the number of items.
  */
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
-import { argMax } from './measure.js';
 
 /** A gap wider than this many ems separates cells (table columns, page columns, spaced-out labels). */
 export const CELL_GAP_EM = 0.8;
@@ -84,6 +83,7 @@ function absorbStrayScripts(clusters: PdfTextItem[][]): PdfTextItem[][] {
     return { chars, size, x0, x1, baseline };
   });
   const target: (number | undefined)[] = clusters.map(() => undefined);
+  let absorbed = false;
   stats.forEach((stat, i) => {
     if (stat.chars > 3) return;
     let best: number | undefined;
@@ -99,7 +99,10 @@ function absorbStrayScripts(clusters: PdfTextItem[][]): PdfTextItem[][] {
       }
     }
     target[i] = best;
+    if (best !== undefined) absorbed = true;
   });
+  // Most pages have none: their clusters stand as they are, not copied item by item.
+  if (!absorbed) return clusters;
   const out: PdfTextItem[][] = [];
   const merged = clusters.map((cluster) => [...cluster]);
   target.forEach((j, i) => {
@@ -111,10 +114,29 @@ function absorbStrayScripts(clusters: PdfTextItem[][]): PdfTextItem[][] {
   return out;
 }
 
+/**
+ * The direction of a text of ASCII alone (most words): a letter makes it left to right, else it is neutral; undefined
+ * for any other text. Read by code unit: the two patterns below, tested on every item, were half of directionOf's
+ * time.
+ */
+function asciiDirection(text: string): 'ltr' | 'neutral' | undefined {
+  let letter = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return undefined;
+    if (!letter) letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  }
+  return letter ? 'ltr' : 'neutral';
+}
+
 const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const STRONG_LTR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 function directionOf(item: PdfTextItem): 'rtl' | 'ltr' | 'neutral' {
+  if (!item.rtl) {
+    const ascii = asciiDirection(item.str);
+    if (ascii !== undefined) return ascii;
+  }
   if (item.rtl || STRONG_RTL.test(item.str)) return 'rtl';
   if (STRONG_LTR.test(item.str)) return 'ltr';
   return 'neutral';
@@ -159,14 +181,34 @@ function gapBetween(a: PdfTextItem, b: PdfTextItem): number {
   return Math.max(b.x0 - a.x1, a.x0 - b.x1);
 }
 
-/** Joins items already in reading order, inserting a space where the gap or the PDF's own spacing says so. */
-export function joinItems(items: readonly PdfTextItem[]): string {
-  // Parts, not repeated concatenation and slicing: a line can hold a hundred thousand items.
-  const parts: string[] = [];
+/**
+ * The items in order of x, as a stable sort gives them. The items of a line mostly come in that order already
+ * (clusterLines sorts them by baseline, then x): they are only copied then, and the sort's set-up is saved, the
+ * costliest line of buildLine.
+ */
+function byX(items: readonly PdfTextItem[]): PdfTextItem[] {
+  return isInXOrder(items) ? [...items] : [...items].sort((a, b) => a.x0 - b.x0);
+}
+
+/** Whether a stable sort by x would leave the items as they are (no NaN among their x). */
+function isInXOrder(items: readonly PdfTextItem[]): boolean {
+  for (let i = 1; i < items.length; i++) if (!(items[i - 1]!.x0 <= items[i]!.x0)) return false;
+  return true;
+}
+
+/**
+ * Joins items already in reading order, inserting a space where the gap or the PDF's own spacing says so.
+ * `mixed`: the items may mix directions; false when none reads right to left, so that no direction changes
+ * between them and none need be worked out.
+ */
+export function joinItems(items: readonly PdfTextItem[], mixed = true): string {
+  // Appended, never sliced or searched while it grows: linear however many items a line holds (a hundred
+  // thousand on a hostile page), and no array of parts to join (the join was a third of this function's time).
+  let text = '';
   let prev: PdfTextItem | undefined;
   let prevDir: ReturnType<typeof directionOf> = 'neutral';
   for (const item of items) {
-    const dir = directionOf(item);
+    const dir = mixed ? directionOf(item) : 'neutral';
     if (prev) {
       const gap = gapBetween(prev, item);
       const em = Math.max(prev.size, item.size);
@@ -176,13 +218,13 @@ export function joinItems(items: readonly PdfTextItem[]): string {
       const wantsSpace = cjkPair
         ? gap > 0.5 * em
         : directionChange || gap > SPACE_GAP_EM * em || (item.spaceBefore === true && gap > -0.2 * em);
-      if (wantsSpace && !prev.str.endsWith(' ')) parts.push(' ');
+      if (wantsSpace && !prev.str.endsWith(' ')) text += ' ';
     }
-    parts.push(item.str);
+    text += item.str;
     prev = item;
     prevDir = dir;
   }
-  return parts.join('');
+  return text;
 }
 
 /** Joins monospaced items, turning gaps into as many spaces as characters would fit (code keeps its spacing). */
@@ -202,18 +244,72 @@ export function joinMonospace(items: readonly PdfTextItem[], charWidth: number):
   return parts.join('');
 }
 
+/** Code points other than the space, as `for…of` counts them, without its iterator (a lone surrogate counts as one). */
 function charCount(text: string): number {
   let n = 0;
-  for (const ch of text) if (ch !== ' ') n++;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20) continue;
+    n++;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
   return n;
 }
+
+/**
+ * Characters per key in first-seen order, for the key with the most (the first such, as `argMax` over a Map
+ * finds it). A line has a size or two and a font or two: two short arrays scanned instead of two Maps per line,
+ * the same two for every line (buildLine runs to its end before another starts).
+ */
+class Tally<K> {
+  // Written over from the start for each line, never emptied: emptying an array lets its storage go.
+  readonly keys: K[] = [];
+  readonly counts: number[] = [];
+  size = 0;
+  reset(): this {
+    this.size = 0;
+    return this;
+  }
+  add(key: K, n: number): void {
+    const { keys } = this;
+    for (let i = 0; i < this.size; i++) {
+      const other = keys[i]!;
+      // SameValueZero, as a Map's keys compare.
+      if (other === key || (other !== other && key !== key)) {
+        this.counts[i]! += n;
+        return;
+      }
+    }
+    keys[this.size] = key;
+    this.counts[this.size] = n;
+    this.size++;
+  }
+  top(): K | undefined {
+    let best: K | undefined;
+    let bestCount = -1;
+    for (let i = 0; i < this.size; i++) {
+      if (this.counts[i]! > bestCount) {
+        best = this.keys[i];
+        bestCount = this.counts[i]!;
+      }
+    }
+    return best;
+  }
+}
+
+const lineSizes = new Tally<number>();
+const lineFonts = new Tally<string>();
 
 /** Builds one line from a baseline cluster. */
 export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_EM): TextLine {
   let rtlChars = 0;
   let ltrChars = 0;
-  const sizeChars = new Map<number, number>();
-  const fontChars = new Map<string, number>();
+  const sizeChars = lineSizes.reset();
+  const fontChars = lineFonts.reset();
+  let anyRtl = false;
   let boldChars = 0;
   let monoChars = 0;
   let total = 0;
@@ -226,11 +322,12 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
     const n = Math.max(1, charCount(item.str));
     total += n;
     const dir = directionOf(item);
-    if (dir === 'rtl') rtlChars += n;
-    else if (dir === 'ltr') ltrChars += n;
-    const sizeKey = Math.round(item.size * 2) / 2;
-    sizeChars.set(sizeKey, (sizeChars.get(sizeKey) ?? 0) + n);
-    fontChars.set(item.fontName, (fontChars.get(item.fontName) ?? 0) + n);
+    if (dir === 'rtl') {
+      rtlChars += n;
+      anyRtl = true;
+    } else if (dir === 'ltr') ltrChars += n;
+    sizeChars.add(Math.round(item.size * 2) / 2, n);
+    fontChars.add(item.fontName, n);
     if (item.bold) boldChars += n;
     if (item.monospace) monoChars += n;
     x0 = Math.min(x0, item.x0);
@@ -240,9 +337,11 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
     if (item.size > refItem.size) refItem = item;
   }
   const rtl = rtlChars > ltrChars;
-  const ordered = orderLineItems(cluster, rtl);
-  const size = argMax(sizeChars) ?? refItem.size;
-  const cells = splitCells(ordered, rtl, size * cellGapEm);
+  // Without right-to-left items the reading order is the order by x, and no item's direction is needed again:
+  // each was worked out three times a line (two regular expressions each), 3 % of the layout's time.
+  const ordered = anyRtl ? orderLineItems(cluster, rtl) : byX(cluster);
+  const size = sizeChars.top() ?? refItem.size;
+  const cells = splitCells(ordered, rtl, size * cellGapEm, anyRtl);
   mergeLeadingMarker(cells);
   const lead = ordered[0]!;
   const superscriptStart =
@@ -250,22 +349,26 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
     lead.size <= 0.85 * size &&
     lead.baseline < refItem.baseline - 0.15 * size &&
     /^[\d∗*†‡§¶]{1,3}$/.test(lead.str);
-  return {
+  let text = cells[0]!.text;
+  for (let i = 1; i < cells.length; i++) text += ` ${cells[i]!.text}`;
+  const line: TextLine = {
     cells,
-    text: cells.map((cell) => cell.text).join(' '),
+    text,
     x0,
     x1,
     top: lineTop,
     bottom: lineBottom,
     baseline: refItem.baseline,
     size,
-    fontName: argMax(fontChars) ?? refItem.fontName,
+    fontName: fontChars.top() ?? refItem.fontName,
     bold: boldChars >= 0.7 * total,
     monoShare: total > 0 ? monoChars / total : 0,
     rtl,
     chars: total,
-    ...(superscriptStart ? { superscriptStart } : {}),
   };
+  // Set afterwards rather than spread in from an object made for it each line: the same key, last, as before.
+  if (superscriptStart) line.superscriptStart = superscriptStart;
+  return line;
 }
 
 const SPACING_ACCENTS: Record<string, string> = {
@@ -301,24 +404,25 @@ export function repairText(text: string): string {
   return out;
 }
 
-function makeCell(items: PdfTextItem[]): Cell {
+function makeCell(items: PdfTextItem[], mixed: boolean): Cell {
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const item of items) {
     x0 = Math.min(x0, item.x0);
     x1 = Math.max(x1, item.x1);
   }
-  return { items, text: repairText(joinItems(items)), x0, x1 };
+  return { items, text: repairText(joinItems(items, mixed)), x0, x1 };
 }
 
 /** Splits ordered items into cells at gaps wider than `gap` (measured in visual order). */
-function splitCells(ordered: readonly PdfTextItem[], rtl: boolean, gap: number): Cell[] {
-  // Cells are found in visual (x) order, then listed in reading order.
-  const byX = [...ordered].sort((a, b) => a.x0 - b.x0);
+function splitCells(ordered: PdfTextItem[], rtl: boolean, gap: number, mixed: boolean): Cell[] {
+  // Cells are found in visual (x) order, then listed in reading order. Only read here: the items themselves when
+  // already in x order (most lines), not a copy.
+  const inX = isInXOrder(ordered) ? ordered : byX(ordered);
   const groups: PdfTextItem[][] = [];
   let group: PdfTextItem[] = [];
   let reach = -Infinity;
-  for (const item of byX) {
+  for (const item of inX) {
     if (group.length > 0 && item.x0 - reach > gap) {
       groups.push(group);
       group = [];
@@ -327,10 +431,20 @@ function splitCells(ordered: readonly PdfTextItem[], rtl: boolean, gap: number):
     reach = Math.max(reach, item.x1);
   }
   if (group.length > 0) groups.push(group);
-  if (groups.length === 1) return [makeCell([...ordered])];
+  // `ordered` is the line's own array, made for it by buildLine: the cell takes it without a copy.
+  if (groups.length === 1) return [makeCell(ordered, mixed)];
+  // Left-to-right lines are in x order already, and so is each group: no ranks to look up.
+  let inOrder = true;
+  for (let i = 0; i < inX.length && inOrder; i++) inOrder = inX[i] === ordered[i];
+  if (inOrder) return finishCells(groups, rtl, mixed);
   const rank = new Map<PdfTextItem, number>();
   ordered.forEach((item, index) => rank.set(item, index));
-  const cells = groups.map((g) => makeCell(g.sort((a, b) => rank.get(a)! - rank.get(b)!)));
+  for (const g of groups) g.sort((a, b) => rank.get(a)! - rank.get(b)!);
+  return finishCells(groups, rtl, mixed);
+}
+
+function finishCells(groups: PdfTextItem[][], rtl: boolean, mixed: boolean): Cell[] {
+  const cells = groups.map((g) => makeCell(g, mixed));
   return rtl ? cells.reverse() : cells;
 }
 

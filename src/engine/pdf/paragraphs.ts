@@ -8,6 +8,7 @@ import { joinMonospace } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 import { boundingRect } from './measure.js';
+import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 
 export interface ListMarker {
   ordered: boolean;
@@ -80,8 +81,7 @@ export function emptyVocabulary(): Vocabulary {
 
 /** Adds a text's words (not those broken by a mark) to the vocabulary. */
 export function addToVocabulary(vocabulary: Vocabulary, text: string): void {
-  for (const match of text.matchAll(/[\p{L}\p{N}\ue000]+(?:-[\p{L}\p{N}\ue000]+)*/gu)) {
-    const word = match[0];
+  for (const word of hyphenatedWords(text)) {
     if (word.includes(HYPHEN_MARK)) continue;
     const lower = word.toLowerCase();
     if (word.includes('-')) {
@@ -100,18 +100,32 @@ export function addToVocabulary(vocabulary: Vocabulary, text: string): void {
  * (`trans-` + `formation` → `transformation`).
  */
 export function resolveHyphens(text: string, vocabulary: Vocabulary): string {
-  if (!text.includes(HYPHEN_MARK)) return text;
-  return text
-    .replace(/([\p{L}\p{N}]+)\ue000([\p{L}\p{N}]+)/gu, (_, left: string, right: string) => {
-      const hyphenated = `${left}-${right}`.toLowerCase();
-      const closed = `${left}${right}`.toLowerCase();
-      const compound =
-        vocabulary.hyphenated.has(hyphenated) ||
-        vocabulary.tails.has(right.toLowerCase()) ||
-        [...left].length === 1;
-      return compound && !vocabulary.plain.has(closed) ? `${left}-${right}` : `${left}${right}`;
-    })
-    .replaceAll(HYPHEN_MARK, '');
+  let mark = text.indexOf(HYPHEN_MARK);
+  if (mark < 0) return text;
+  // Each mark between two runs of letters and digits, as `([\p{L}\p{N}]+)\ue000([\p{L}\p{N}]+)` with flags g, u
+  // replaces them: looked for from the marks, not by that pattern over the whole text (letter-runs.ts).
+  let out = '';
+  let copied = 0;
+  while (mark >= 0) {
+    // Not back into the run the last replacement took (its right-hand word ends at this mark).
+    const start = Math.max(letterRunStart(text, mark), copied);
+    const end = letterRunEnd(text, mark + 1);
+    if (start < mark && end > mark + 1) {
+      out += text.slice(copied, start) + joinBroken(text.slice(start, mark), text.slice(mark + 1, end), vocabulary);
+      copied = end;
+      mark = text.indexOf(HYPHEN_MARK, end);
+    } else {
+      mark = text.indexOf(HYPHEN_MARK, mark + 1);
+    }
+  }
+  return (out + text.slice(copied)).replaceAll(HYPHEN_MARK, '');
+}
+
+function joinBroken(left: string, right: string, vocabulary: Vocabulary): string {
+  const hyphenated = `${left}-${right}`.toLowerCase();
+  const closed = `${left}${right}`.toLowerCase();
+  const compound = vocabulary.hyphenated.has(hyphenated) || vocabulary.tails.has(right.toLowerCase()) || [...left].length === 1;
+  return compound && !vocabulary.plain.has(closed) ? `${left}-${right}` : `${left}${right}`;
 }
 
 const TYPOGRAPHIC_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔·–]\s/u;

@@ -13,6 +13,7 @@ import type { Ruling } from './rulings.js';
 import { readsAsTable } from './table-kinds.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
+import { countWords as wordCount } from './white-space.js';
 
 export interface RuledTable {
   rect: Rect;
@@ -168,10 +169,6 @@ function bandOf(edges: readonly number[], value: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }
 
 /** Whether a rule among `sorted` (by position across) lies at `at` and covers `point` along its length. */

@@ -6,13 +6,10 @@
  */
 import { chartLabelLines } from './charts.js';
 import { contentsLines } from './contents.js';
+import { countWords as wordCount } from './white-space.js';
 
 /** Fewest rows before a pattern counts. */
 const MIN_ROWS = 3;
-
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
 
 /**
  * Two or more columns read as running prose: many of their cells (at least three and 40 %) are phrases of two

@@ -9,6 +9,7 @@ import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import type { Rect, TextLine } from './types.js';
 import { boundingRect, median } from './measure.js';
 import { readAsLines, readsAsTable } from './table-kinds.js';
+import { countWords as wordCount } from './white-space.js';
 
 export interface FoundTable {
   /** Index of the first line and one past the last line of the region's lines. */
@@ -33,10 +34,6 @@ export interface TableOptions {
 
 const LIST_START = /^(?:[•◦▪▫‣●○■□►▸➢–—]\s|[-*]\s)/;
 const EQUATION_NUMBER = /^\(\s*[\dA-Za-z]{1,4}(?:\.\d+)?\s*\)$/;
-
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
 
 function isProseCell(text: string): boolean {
   return wordCount(text) >= 9 || text.length > 70;

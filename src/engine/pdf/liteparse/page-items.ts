@@ -6,6 +6,7 @@
 import type { Ruling } from '../rulings.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
+import { hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
 
 /** The fields of a LiteParse text item this module reads (structural: the package's `TextItem`). */
 export interface NativeTextItem {
@@ -81,9 +82,18 @@ const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 /** The same, for a test: most items have none, and a test allocates no array of matches. */
 const HAS_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 
+/** Code points other than space, tab, CR and LF, as `for…of` counts them, without its iterator. */
 function countChars(text: string): number {
   let n = 0;
-  for (const ch of text) if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') n++;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    n++;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
   return n;
 }
 
@@ -99,27 +109,30 @@ function ascentShare(item: NativeTextItem): number {
 
 type WordBox = NonNullable<NativeTextItem['words']>[number];
 
-interface SpacedWord {
-  text: string;
-  x: number;
-  width: number;
-  spaceBefore: boolean;
-}
+/**
+ * What `spaceWords` found for each word of the item it read last, by the word's index: its text trimmed, and
+ * whether a space comes before it. Kept from one item to the next (written over, never emptied, which would let
+ * their storage go) rather than an object made per word: nativePageItems and the word reading allocated 94 → 55 MB
+ * per 990 pages.
+ */
+const wordTexts: string[] = [];
+const wordSpaced: boolean[] = [];
 
 /**
- * The item's words, each saying whether a space comes before it. A word box also ends where glyphs are set apart
- * with no space between them ("0" ".965"), and PDFium writes a space where glyphs of one word are kerned apart
- * ("arX iv"): a space counts only where the item's text has one and the glyphs are apart by more than a hair.
+ * Reads the item's words into the first entries of wordTexts and wordSpaced. A word box also ends where glyphs
+ * are set apart with no space between them ("0" ".965"), and PDFium writes a space where glyphs of one word are
+ * kerned apart ("arX iv"): a space counts only where the item's text has one and the glyphs are apart by more than
+ * a hair.
  */
-function spacedWords(item: NativeTextItem, words: readonly WordBox[], size: number): SpacedWord[] {
-  const out: SpacedWord[] = [];
+function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: number): void {
   let at = 0;
+  let n = 0;
   let previous: WordBox | undefined;
   let glyphs: Uint8Array | null | undefined;
   for (const word of words) {
     const text = word.text.trim();
     const found = item.text.indexOf(text, at);
-    let spaced = found < 0 || /\s/.test(item.text.slice(at, found));
+    let spaced = found < 0 || hasWhiteSpaceBetween(item.text, at, found);
     const gap = previous ? Math.max(word.x - (previous.x + previous.width), word.y - (previous.y + previous.height), previous.y - (word.y + word.height)) : Infinity;
     if (spaced && found >= 0 && gap < TRACKING * size) {
       // Only where the gap is narrow: most items never need their glyphs matched to their text.
@@ -128,11 +141,11 @@ function spacedWords(item: NativeTextItem, words: readonly WordBox[], size: numb
     }
     if (found >= 0) at = found + text.length;
     // Before an item's first word the layout decides by the gap alone (a superscript, a word set apart).
-    // A literal of one shape: a spread of the native module's objects is slow, and so are the objects it makes.
-    out.push({ text, x: word.x, width: word.width, spaceBefore: previous !== undefined && spaced && gap > HAIR * size });
+    wordTexts[n] = text;
+    wordSpaced[n] = previous !== undefined && spaced && gap > HAIR * size;
+    n++;
     previous = word;
   }
-  return out;
 }
 
 /** What the font name of words after a run-in lead gets: LiteParse does not say which font they are in. */
@@ -213,13 +226,32 @@ function matchSpaces(text: string, codes: readonly number[], count: number, spac
   return next === count ? glyphs : null;
 }
 
+/** Whether a word's text is all white space (what `trim()` would empty), read from its first units. */
+function blank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isWhiteSpaceCode(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * The words that hold more than white space; the item's own array when all do (most items: no copy). A trimmed
+ * copy of each word's text to test it was the costliest line of the page's reading.
+ */
+function wordsWithText(words: readonly WordBox[] | undefined): readonly WordBox[] {
+  if (!words) return [];
+  for (let i = 0; i < words.length; i++) {
+    if (blank(words[i]!.text)) return words.filter((word) => !blank(word.text));
+  }
+  return words;
+}
+
 /** Rotated text read from its words (LiteParse's own text can split a word where glyphs are kerned apart). */
 function rotatedText(item: NativeTextItem, text: string, size: number): string {
   const words = item.words?.filter((word) => word.text.trim().length > 0) ?? [];
   if (words.length === 0) return text;
-  return spacedWords(item, words, size)
-    .map((word) => (word.spaceBefore ? ` ${word.text}` : word.text))
-    .join('');
+  spaceWords(item, words, size);
+  let joined = '';
+  for (let i = 0; i < words.length; i++) joined += wordSpaced[i] ? ` ${wordTexts[i]!}` : wordTexts[i]!;
+  return joined;
 }
 
 function rotatedItem(item: NativeTextItem, rotation: number, text: string): RotatedItem {
@@ -398,19 +430,19 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
     }
     const bold = (item.fontWeight ?? 0) >= BOLD_WEIGHT || name.bold;
     const monospace = name.monospace;
-    const words = item.words?.filter((word) => word.text.trim().length > 0) ?? [];
+    const words = wordsWithText(item.words);
     // Items of one shape, written out: the layout reads them many times over.
     if (words.length === 0) {
       items.push({ str: text, x0: item.x, x1: item.x + Math.max(0, item.width), baseline, size, fontName, bold, monospace, rtl: false, spaceBefore: false });
       continue;
     }
-    const spaced = spacedWords(item, words, size);
-    const inItemFont = bold ? wordsInItemFont(words, size) : spaced.length;
-    for (let i = 0; i < spaced.length; i++) {
-      const word = spaced[i]!;
+    spaceWords(item, words, size);
+    const inItemFont = bold ? wordsInItemFont(words, size) : words.length;
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
       const own = i < inItemFont;
       items.push({
-        str: word.text,
+        str: wordTexts[i]!,
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
         baseline,
@@ -419,7 +451,7 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
         bold: bold && own,
         monospace,
         rtl: false,
-        spaceBefore: word.spaceBefore,
+        spaceBefore: wordSpaced[i]!,
       });
     }
   }

@@ -21,6 +21,7 @@ import { subtypesNamed } from '../stream-subtypes.js';
 import { loadLiteParse, type LiteParseModule, type LiteParseParser } from './load.js';
 import { lostPageNumber } from './lost-page-number.js';
 import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
+import { isWhiteSpaceCode } from '../white-space.js';
 
 /** A page read by LiteParse, as the layout reads it. */
 export interface NativePage extends NativePageItems {
@@ -123,15 +124,8 @@ interface NativeResult {
 /** Code units of `text` that are not white space (as `\s` matches it), without building a copy. */
 function countChars(text: string): number {
   let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c <= 0x20 ? c !== 0x20 && (c < 0x09 || c > 0x0d) : c < 0xa0 || !isUnicodeSpace(c)) n++;
-  }
+  for (let i = 0; i < text.length; i++) if (!isWhiteSpaceCode(text.charCodeAt(i))) n++;
   return n;
-}
-
-function isUnicodeSpace(c: number): boolean {
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /**
@@ -141,10 +135,20 @@ function isUnicodeSpace(c: number): boolean {
  */
 const STRAY_DIGITS_SHARE = 0.01;
 
-/** Each character of `texts` that is not white space, with how often it occurs in them. */
-function characterCounts(texts: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const text of texts) for (const c of text) if (!/\s/.test(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+/**
+ * Each character (code point) of `texts` that is not white space, with how often it occurs in them. Keyed by the
+ * code point, read without a string iterator: no string per character.
+ */
+function characterCounts(texts: readonly string[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const text of texts) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.codePointAt(i)!;
+      if (c > 0xffff) i++;
+      else if (isWhiteSpaceCode(c)) continue;
+      counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+  }
   return counts;
 }
 
@@ -152,20 +156,19 @@ function characterCounts(texts: readonly string[]): Map<string, number> {
 function losesOnlyStrayDigits(read: NativePageItems, text: string, textChars: number): boolean {
   if (textChars - read.chars > STRAY_DIGITS_SHARE * textChars) return false;
   const held = characterCounts(read.strings);
-  for (const [c, n] of characterCounts([text])) if (n > (held.get(c) ?? 0) && !(c >= '0' && c <= '9')) return false;
+  for (const [c, n] of characterCounts([text])) if (n > (held.get(c) ?? 0) && !(c >= 0x30 && c <= 0x39)) return false;
   return true;
 }
 
-/** The items stand for the page's text: they hold all of it, or lack only stray digits. */
-function itemsHoldText(read: NativePageItems, text: string): boolean {
+/** The items stand for the page's text (of `textChars` characters): they hold all of it, or lack only stray digits. */
+function itemsHoldText(read: NativePageItems, text: string, textChars: number): boolean {
   if (read.chars === 0) return false;
-  const textChars = countChars(text);
   return read.chars >= textChars || losesOnlyStrayDigits(read, text, textChars);
 }
 
 /** The page's items with the page number they left out (liteparse/lost-page-number.ts) back among them. */
-function withPageNumber(read: NativePageItems, page: NativePageInput & { text: string }): NativePageItems {
-  if (read.chars === 0 || read.chars >= countChars(page.text)) return read;
+function withPageNumber(read: NativePageItems, page: NativePageInput & { text: string }, textChars: number): NativePageItems {
+  if (read.chars === 0 || read.chars >= textChars) return read;
   const lost = lostPageNumber(page.text, read.items, page.width, page.height);
   if (!lost) return read;
   return { ...read, items: [...read.items, lost.item], strings: [...read.strings, lost.item.str], chars: read.chars + lost.chars };
@@ -234,14 +237,29 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   for (const page of result.pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
     const tables = tablesOf(page.blocks);
-    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect)), page);
+    // The page text's characters, counted once for both checks (a scan of the whole text each).
+    const textChars = countChars(page.text);
+    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect)), page, textChars);
     if (read.rtlChars > RTL_SHARE * read.chars) continue;
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
     // reads it (and a scan's images) before anything OCRs it. A page LiteParse flags for OCR (sparse text, images,
     // text drawn as outlines) keeps LiteParse's text where it has some: pdfjs's reading of it is no better and
     // loses LiteParse's tables; mode auto's OCR plan comes from its images all the same.
-    if (itemsHoldText(read, page.text)) {
-      const native: NativePage = { ...read, width: page.width, height: page.height, tables, drawing: drawingOf(page, pictures) };
+    if (itemsHoldText(read, page.text, textChars)) {
+      // Written out: a spread of `read` copied it field by field through the generic path.
+      const native: NativePage = {
+        items: read.items,
+        rotated: read.rotated,
+        rulings: read.rulings,
+        boxes: read.boxes,
+        chars: read.chars,
+        rtlChars: read.rtlChars,
+        strings: read.strings,
+        width: page.width,
+        height: page.height,
+        tables,
+        drawing: drawingOf(page, pictures),
+      };
       if (mode === 'auto') {
         native.images = imagesOf(page);
         if (formsPaint && page.complexity?.needsOcr) native.imagesFromPdfjs = true;

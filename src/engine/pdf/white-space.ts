@@ -1,0 +1,31 @@
+/**
+ * White space as a regular expression's `\s` matches it, one UTF-16 unit at a time: the layout asks this of a
+ * text's units in loops where a `/\s/` test of each (or of a slice) made a string per test.
+ */
+export function isWhiteSpaceCode(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Whether `text` holds white space (as `\s`) between `from` and `to`, without slicing it. */
+export function hasWhiteSpaceBetween(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (isWhiteSpaceCode(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
+ * The words of `text`, as `text.split(/\s+/).filter(Boolean).length` counts them (runs of units that are not
+ * white space), without the arrays: the layout counts the words of every cell and line several times over, and
+ * those splits were 4 % of its allocations.
+ */
+export function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isWhiteSpaceCode(text.charCodeAt(i));
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
