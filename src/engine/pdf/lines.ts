@@ -260,7 +260,7 @@ function charCount(text: string): number {
 }
 
 /**
- * Characters per key in first-seen order, for the key with the most (the first such, as `argMax` over a Map
+ * Characters per key in first-seen order, for the key with the most (the first such, as a scan of a Map in insertion order
  * finds it). A line has a size or two and a font or two: two short arrays scanned instead of two Maps per line,
  * the same two for every line (buildLine runs to its end before another starts).
  */

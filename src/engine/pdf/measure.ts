@@ -1,5 +1,5 @@
 /**
- * Small measurements the layout modules share: a median, the most frequent key, the rectangle around lines, whether
+ * Small measurements the layout modules share: a median, the rectangle around lines, whether
  * two rectangles overlap.
  */
 import type { Rect, TextLine } from './types.js';
@@ -8,19 +8,6 @@ import type { Rect, TextLine } from './types.js';
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/** The key with the highest count (the first such, in insertion order), or undefined for an empty map. */
-export function argMax<K>(counts: Map<K, number>): K | undefined {
-  let best: K | undefined;
-  let bestCount = -1;
-  for (const [key, count] of counts) {
-    if (count > bestCount) {
-      best = key;
-      bestCount = count;
-    }
-  }
-  return best;
 }
 
 /** The smallest rectangle holding every line. */
