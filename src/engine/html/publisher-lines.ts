@@ -1,0 +1,107 @@
+/**
+ * The publisher's lines inside an article, recognised by what they say rather than by their markup: a short block
+ * that speaks to the reader about the site, not about the article's subject. Readability keeps them (they are
+ * paragraphs of prose beside the article), and their class names, when they have any, say nothing. Kinds:
+ * - sign-up calls: the site's newsletter or mailing list offered ("Sign up for our newsletter", "delivered straight
+ *   to your inbox");
+ * - follow calls: the site's or the author's social accounts ("Follow us on Instagram and Facebook");
+ * - comment notes: the comment form's rules ("Comments are closed", "By posting a comment, you consent…");
+ * - paywall notes: the rest of the article offered to subscribers ("To read the rest of this story subscribe");
+ * - reading-time lines ("8 min read", "Reading time: 11 minutes").
+ *
+ * A line is short (a call, not a paragraph that mentions newsletters among other things) and holds no block of its
+ * own; the article's own sentences about newsletters, social networks or subscriptions ("subscribe to industry
+ * newsletters to follow trends") name no site of the reader's ("our", "your inbox") and stay.
+ */
+import { type DomElement, normalisedText } from './dom.js';
+
+/** A publisher's line is a call or a note, not a paragraph of the article: at most this long (characters). */
+const LINE_MAX = 300;
+/** A reading-time line holds little besides the time (a date, the author's name): at most this long. */
+const READING_TIME_MAX = 60;
+/** Below this much text (characters) the content is left as it is. */
+const MIN_CONTENT = 300;
+/** An article's reading time appears at most this often; more are a listing's, one a teaser. */
+const MAX_READING_TIMES = 2;
+const BLOCKS = 'p, div, li, h2, h3, h4, h5, h6, span, small, em, strong';
+const BLOCK_INSIDE = 'p, div, li, ul, ol, dl, table, figure, h1, h2, h3, h4, h5, h6, blockquote, pre';
+
+const NEWSLETTER = String.raw`(?:newsletters?|mailing[ -]list|e-?mail[ -]list|bulletins?)`;
+const SIGN_UP = String.raw`(?:sign(?:ing)?[ -]?up|subscribe|join|abonnieren|abonnez-vous|inscri(?:vez-vous|bete)|suscr[ií]bete|iscriviti)`;
+/** The site's newsletter offered: a sign-up verb and the site's (our/my) newsletter, or the reader's inbox promised. */
+const SIGN_UP_CALL = new RegExp(
+  [
+    String.raw`\b${SIGN_UP}\b[^.!?]{0,40}\b(?:(?:our|my|the)\b[^.!?]{0,30})?\b${NEWSLETTER}\b`,
+    String.raw`\b(?:our|my)\b[^.!?]{0,30}\b${NEWSLETTER}\b[^.!?]{0,60}\b${SIGN_UP}\b`,
+    String.raw`\b(?:delivered|straight|directly|sent|right)\b[^.!?]{0,20}\b(?:to|in|into)\s+your\s+(?:e-?mail\s+)?inbox\b`,
+  ].join('|'),
+  'iu',
+);
+/** An article's sentence about subscribing in general: its reader subscribes to others' newsletters. */
+const GENERAL_SUBSCRIBING = /\b(?:subscrib(?:e|ing) to (?:industry|relevant|their|other|several|many)|(?:signing|sign) up for a newsletter)\b/i;
+const NETWORKS = String.raw`(?:instagram|facebook|twitter|x|pinterest|linkedin|youtube|tiktok|threads|bluesky|mastodon|telegram|whatsapp|social media)`;
+/** The site's or author's accounts offered: "Follow us on", "Folgen Sie uns auf", "Suivez-nous sur", "Síguenos en". */
+const FOLLOW_CALL = new RegExp(
+  String.raw`\b(?:(?:follow|join|connect with|find|like)\s+(?:me|us)|folg(?:en sie|t|e) (?:uns|mir)|suivez-(?:nous|moi)|s[ií]guen(?:os|me)|seguici|seguimi)\b[^.!?]{0,40}\b(?:on|at|via|auf|sur|en|su)\b[^.!?]{0,40}\b${NETWORKS}\b`,
+  'iu',
+);
+const COMMENT_NOTE =
+  /\b(?:comments are (?:now )?closed|by (?:posting|submitting) (?:a|your|this) comment|you (?:must|need to) be (?:a member|logged in|signed in)(?: in order)? to (?:post a |leave a )?(?:comment|reply))/i;
+const PAYWALL_NOTE =
+  /\b(?:unlock (?:this|the full|the rest of this) (?:article|story)|to (?:read|continue reading) (?:the rest of )?this (?:article|story)[^.!?]{0,20}\bsubscribe|subscribe (?:now )?to (?:read|continue reading|unlock)|become a (?:paid )?(?:subscriber|member) to (?:read|unlock|continue))\b/i;
+const READING_TIME = /\b(?:\d+\s*(?:min(?:ute)?s?\.?|mins?\.?)\s+(?:read|de lecture|de lectura|di lettura)|(?:reading time|lesezeit|temps de lecture|tiempo de lectura)\s*:?\s*\d+)/i;
+
+/** A follow call is a line of one or two sentences, not a paragraph that ends with one. */
+const FOLLOW_MAX_SENTENCES = 2;
+
+function sentences(text: string): string[] {
+  return text.split(/[.!?]+\s+(?=\p{Lu})/u).filter((sentence) => sentence.trim() !== '');
+}
+
+const firstSentence = (text: string) => sentences(text)[0] ?? '';
+
+export type PublisherLineKind = 'sign-up' | 'follow' | 'comments' | 'paywall' | 'reading-time';
+
+/** The kind of publisher's line `text` is, or null for the article's own text. */
+export function publisherLineKind(text: string): PublisherLineKind | null {
+  if (text.length > LINE_MAX) return null;
+  if (text.length <= READING_TIME_MAX && READING_TIME.test(text)) return 'reading-time';
+  if (SIGN_UP_CALL.test(text) && !GENERAL_SUBSCRIBING.test(text)) return 'sign-up';
+  // An author's closing paragraph that ends by pointing to their accounts is theirs: the call opens the line or
+  // is most of it.
+  if (FOLLOW_CALL.test(text) && (FOLLOW_CALL.test(firstSentence(text)) || sentences(text).length <= FOLLOW_MAX_SENTENCES)) return 'follow';
+  if (COMMENT_NOTE.test(text)) return 'comments';
+  if (PAYWALL_NOTE.test(text)) return 'paywall';
+  return null;
+}
+
+/**
+ * Removes the publisher's lines inside `root` (in place): the outermost block holding no other block whose text is
+ * one. `spared` elements (a thread's posts: a member's own words) stay.
+ */
+export function removePublisherLines(root: DomElement, spared: (element: DomElement) => boolean = () => false): void {
+  const total = normalisedText(root).length;
+  // A content of a few lines is all the page has: whatever they say, they are what a reader came for.
+  if (total < MIN_CONTENT) return;
+  const lines: { element: DomElement; kind: PublisherLineKind }[] = [];
+  const found = new Set<DomElement>();
+  for (const element of root.querySelectorAll(BLOCKS)) {
+    if (element.querySelector(BLOCK_INSIDE) !== null) continue;
+    if (element.closest('pre, code, blockquote') !== null || spared(element)) continue;
+    // The outermost block only: a call set in a paragraph is one line, not its paragraph and its emphasis.
+    if (hasAncestorIn(element, found)) continue;
+    const kind = publisherLineKind(normalisedText(element));
+    if (kind === null) continue;
+    lines.push({ element, kind });
+    found.add(element);
+  }
+  // An article shows its reading time once or twice (header, footer); a listing shows one a teaser, part of what
+  // it lists.
+  const readingTimes = lines.filter((line) => line.kind === 'reading-time').length;
+  for (const { element, kind } of lines) if (kind !== 'reading-time' || readingTimes <= MAX_READING_TIMES) element.remove();
+}
+
+function hasAncestorIn(element: DomElement, elements: ReadonlySet<DomElement>): boolean {
+  for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) if (elements.has(parent)) return true;
+  return false;
+}
