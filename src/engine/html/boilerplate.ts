@@ -33,7 +33,7 @@
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
  * lists); the class rules match whole class words only (`share`, not `shareholder`).
  */
-import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
+import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, isWordsOfASentence, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { introducingSentence } from './list-intro.js';
 
 /** Comment sections marked up as such (by id or schema.org). */
@@ -211,7 +211,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     if (cardTitles.length >= 2 && removable(element)) element.remove();
   }
   for (const element of root.querySelectorAll('[class]')) {
-    if (element.parentNode === null || !TEASER_WORDS.test(element.getAttribute('class') ?? '')) continue;
+    if (element.parentNode === null || !TEASER_WORDS.test(element.getAttribute('class') ?? '') || isWordsOfASentence(element)) continue;
     const text = textLength.get(element) ?? 0;
     if (text > 0 && (linkLength.get(element) ?? 0) / text >= 0.5 && removable(element)) element.remove();
   }
