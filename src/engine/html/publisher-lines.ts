@@ -7,13 +7,15 @@
  * - follow calls: the site's or the author's social accounts ("Follow us on Instagram and Facebook");
  * - comment notes: the comment form's rules ("Comments are closed", "By posting a comment, you consent…");
  * - paywall notes: the rest of the article offered to subscribers ("To read the rest of this story subscribe");
- * - reading-time lines ("8 min read", "Reading time: 11 minutes").
+ * - reading-time lines ("8 min read", "Reading time: 11 minutes");
+ * - the labels of the page's controls left as text: "Read more", "Back to top", "Show more", "Table of contents",
+ *   "Get it now" (a link or button that is nothing but its label).
  *
  * A line is short (a call, not a paragraph that mentions newsletters among other things) and holds no block of its
  * own; the article's own sentences about newsletters, social networks or subscriptions ("subscribe to industry
  * newsletters to follow trends") name no site of the reader's ("our", "your inbox") and stay.
  */
-import { type DomElement, normalisedText } from './dom.js';
+import { type DomElement, isWordsOfASentence, normalisedText } from './dom.js';
 
 /** A publisher's line is a call or a note, not a paragraph of the article: at most this long (characters). */
 const LINE_MAX = 300;
@@ -23,7 +25,7 @@ const READING_TIME_MAX = 60;
 const MIN_CONTENT = 300;
 /** An article's reading time appears at most this often; more are a listing's, one a teaser. */
 const MAX_READING_TIMES = 2;
-const BLOCKS = 'p, div, li, h2, h3, h4, h5, h6, span, small, em, strong';
+const BLOCKS = 'p, div, li, h2, h3, h4, h5, h6, span, small, em, strong, a, button';
 const BLOCK_INSIDE = 'p, div, li, ul, ol, dl, table, figure, h1, h2, h3, h4, h5, h6, blockquote, pre';
 
 const NEWSLETTER = String.raw`(?:newsletters?|mailing[ -]list|e-?mail[ -]list|bulletins?)`;
@@ -49,6 +51,12 @@ const COMMENT_NOTE =
   /\b(?:comments are (?:now )?closed|by (?:posting|submitting) (?:a|your|this) comment|you (?:must|need to) be (?:a member|logged in|signed in)(?: in order)? to (?:post a |leave a )?(?:comment|reply))/i;
 const PAYWALL_NOTE =
   /\b(?:unlock (?:this|the full|the rest of this) (?:article|story)|to (?:read|continue reading) (?:the rest of )?this (?:article|story)[^.!?]{0,20}\bsubscribe|subscribe (?:now )?to (?:read|continue reading|unlock)|become a (?:paid )?(?:subscriber|member) to (?:read|unlock|continue))\b/i;
+/** A control's whole label: a line that says nothing but what a click does. */
+const CONTROL_LABEL = new RegExp(
+  String.raw`^(?:read (?:the )?(?:more|full (?:review|story|article))|continue reading|back to (?:the )?top|scroll to top|(?:show|load|view|see) (?:more|less)|table of contents|get it now|jump to recipe|` +
+    String.raw`weiterlesen|mehr lesen|nach oben|inhaltsverzeichnis|lire la suite|retour en haut|table des matières|leer más|seguir leyendo|volver arriba|continua a leggere|torna su)\s*[:.!…]*$`,
+  'iu',
+);
 const READING_TIME = /\b(?:\d+\s*(?:min(?:ute)?s?\.?|mins?\.?)\s+(?:read|de lecture|de lectura|di lettura)|(?:reading time|lesezeit|temps de lecture|tiempo de lectura)\s*:?\s*\d+)/i;
 
 /** A follow call is a line of one or two sentences, not a paragraph that ends with one. */
@@ -60,12 +68,13 @@ function sentences(text: string): string[] {
 
 const firstSentence = (text: string) => sentences(text)[0] ?? '';
 
-export type PublisherLineKind = 'sign-up' | 'follow' | 'comments' | 'paywall' | 'reading-time';
+export type PublisherLineKind = 'sign-up' | 'follow' | 'comments' | 'paywall' | 'reading-time' | 'control';
 
 /** The kind of publisher's line `text` is, or null for the article's own text. */
 export function publisherLineKind(text: string): PublisherLineKind | null {
   if (text.length > LINE_MAX) return null;
   if (text.length <= READING_TIME_MAX && READING_TIME.test(text)) return 'reading-time';
+  if (CONTROL_LABEL.test(text)) return 'control';
   if (SIGN_UP_CALL.test(text) && !GENERAL_SUBSCRIBING.test(text)) return 'sign-up';
   // An author's closing paragraph that ends by pointing to their accounts is theirs: the call opens the line or
   // is most of it.
@@ -87,7 +96,7 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
   const found = new Set<DomElement>();
   for (const element of root.querySelectorAll(BLOCKS)) {
     if (element.querySelector(BLOCK_INSIDE) !== null) continue;
-    if (element.closest('pre, code, blockquote') !== null || spared(element)) continue;
+    if (element.closest('pre, code, blockquote') !== null || spared(element) || isWordsOfASentence(element)) continue;
     // The outermost block only: a call set in a paragraph is one line, not its paragraph and its emphasis.
     if (hasAncestorIn(element, found)) continue;
     const kind = publisherLineKind(normalisedText(element));

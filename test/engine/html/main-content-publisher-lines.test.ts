@@ -1,6 +1,6 @@
 /**
  * onlyMainContent on pages whose article carries the publisher's lines to the reader (publisher-lines.ts): sign-up
- * and follow calls, comment and paywall notes, reading-time lines. The web-page benchmark (bench/html-main-content.ts)
+ * and follow calls, comment and paywall notes, reading-time lines, the labels of the page's controls. The web-page benchmark (bench/html-main-content.ts)
  * showed them kept as article text; the article's own sentences on the same subjects stay.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import { markdownOf } from './helpers.js';
 const TITLE = 'How we restored a 1930s radio';
 const page = (body: string) => `<!DOCTYPE html><html lang="en"><head><title>${TITLE}</title></head><body>${body}</body></html>`;
 const main = (html: string) => markdownOf(htmlToModel(html, { onlyMainContent: true }));
+/** The text a reader sees: links reduced to their words. */
+const visible = (markdown: string) => markdown.replace(/\]\([^)]*\)/g, '').replace(/\[/g, '');
 const menu = Array.from({ length: 30 }, (_, index) => `<li><a href="/projects/${index}">Project number ${index}</a></li>`).join('');
 const prose = Array.from(
   { length: 5 },
@@ -47,12 +49,31 @@ describe('the publisher’s lines to the reader', () => {
     for (const text of own) expect(markdown).toContain(text.slice(0, 40));
   });
 
+  it('removes the labels of the page’s controls left as text, and keeps a link of the same words inside a sentence', () => {
+    const markdown = visible(main(
+      article(`<p><a href="#toc">Table of contents</a></p>${prose}<p><a href="/projects/next">Read more</a></p><p><button>Show more</button></p>
+        <p>We kept the original dial glass: <a href="/dial">read more</a> about how we cleaned it without lifting the printing.</p>
+        <p><a href="#top">Back to top</a></p>`),
+    ));
+    expect(markdown).toContain('Step 5: we took the chassis out');
+    expect(markdown).toContain('We kept the original dial glass: read more about how we cleaned it');
+    for (const label of ['Table of contents', 'Read more', 'Show more', 'Back to top']) expect(markdown).not.toContain(label);
+  });
+
+  it('keeps the site’s handle in the author’s own sentence, set in spans', () => {
+    const markdown = main(
+      article(`${prose}<p><em><span>Welcome to the workshop notes. I have repaired radios for thirty years. I invite you to comment and </span><a href="https://example.org/me">connect with me on LinkedIn</a><span>.</span></em></p>`),
+    );
+    expect(markdown).toContain('connect with me on LinkedIn');
+  });
+
   it('names the kind of each line, and none for a long paragraph', () => {
     expect(publisherLineKind('Sign up for our newsletter')).toBe('sign-up');
     expect(publisherLineKind('Abonnieren Sie unseren Newsletter')).toBe('sign-up');
     expect(publisherLineKind('Suivez-nous sur Instagram')).toBe('follow');
     expect(publisherLineKind('By posting a comment, you consent to our privacy policy.')).toBe('comments');
     expect(publisherLineKind('Lesezeit: 4 Minuten')).toBe('reading-time');
+    expect(publisherLineKind('Weiterlesen')).toBe('control');
     expect(publisherLineKind(`Sign up for our newsletter. ${'The radio hums. '.repeat(30)}`)).toBeNull();
   });
 });
