@@ -9,7 +9,8 @@
  * - paywall notes: the rest of the article offered to subscribers ("To read the rest of this story subscribe");
  * - reading-time lines ("8 min read", "Reading time: 11 minutes");
  * - the labels of the page's controls left as text: "Read more", "Back to top", "Show more", "Table of contents",
- *   "Get it now" (a link or button that is nothing but its label).
+ *   "Share", "Print", "Advertisement" (a link, button or placeholder that is nothing but its label);
+ * - tag lines: the post's tags or categories after their label ("Tags: budgeting, savings").
  *
  * A line is short (a call, not a paragraph that mentions newsletters among other things) and holds no block of its
  * own; the article's own sentences about newsletters, social networks or subscriptions ("subscribe to industry
@@ -53,10 +54,12 @@ const PAYWALL_NOTE =
   /\b(?:unlock (?:this|the full|the rest of this) (?:article|story)|to (?:read|continue reading) (?:the rest of )?this (?:article|story)[^.!?]{0,20}\bsubscribe|subscribe (?:now )?to (?:read|continue reading|unlock)|become a (?:paid )?(?:subscriber|member) to (?:read|unlock|continue))\b/i;
 /** A control's whole label: a line that says nothing but what a click does. */
 const CONTROL_LABEL = new RegExp(
-  String.raw`^(?:read (?:the )?(?:more|full (?:review|story|article))|continue reading|back to (?:the )?top|scroll to top|(?:show|load|view|see) (?:more|less)|table of contents|get it now|jump to recipe|` +
-    String.raw`weiterlesen|mehr lesen|nach oben|inhaltsverzeichnis|lire la suite|retour en haut|table des matières|leer más|seguir leyendo|volver arriba|continua a leggere|torna su)\s*[:.!…]*$`,
+  String.raw`^(?:read (?:the )?(?:more|full (?:review|story|article))|continue reading|back to (?:the )?top|scroll to top|(?:show|load|view|see) (?:more|less)|table of contents|get it now|jump to recipe|share(?: this(?: article| post| story| page| recipe)?)?(?: on (?:facebook|twitter|x|linkedin|whatsapp|pinterest))?|tweet|pin it|copy link|print(?: this(?: article| page| recipe)?)?|advertisement|` +
+    String.raw`weiterlesen|mehr lesen|nach oben|inhaltsverzeichnis|teilen|anzeige|lire la suite|retour en haut|table des matières|partager|publicité|leer más|seguir leyendo|volver arriba|compartir|publicidad|continua a leggere|torna su|condividi|pubblicità)\s*[:.!…]*$`,
   'iu',
 );
+/** The post's tags or categories listed after a label: "Tags: budgeting, savings". */
+const TAG_LINE = /^(?:tags?|tagged(?: with)?|filed under|schlagw(?:ö|oe)rter|étiquettes|mots-clés|etiquetas)\s*:\s*\S/iu;
 const READING_TIME = /\b(?:\d+\s*(?:min(?:ute)?s?\.?|mins?\.?)\s+(?:read|de lecture|de lectura|di lettura)|(?:reading time|lesezeit|temps de lecture|tiempo de lectura)\s*:?\s*\d+)/i;
 
 /** A follow call is a line of one or two sentences, not a paragraph that ends with one. */
@@ -68,13 +71,14 @@ function sentences(text: string): string[] {
 
 const firstSentence = (text: string) => sentences(text)[0] ?? '';
 
-export type PublisherLineKind = 'sign-up' | 'follow' | 'comments' | 'paywall' | 'reading-time' | 'control';
+export type PublisherLineKind = 'sign-up' | 'follow' | 'comments' | 'paywall' | 'reading-time' | 'control' | 'tags';
 
 /** The kind of publisher's line `text` is, or null for the article's own text. */
 export function publisherLineKind(text: string): PublisherLineKind | null {
   if (text.length > LINE_MAX) return null;
   if (text.length <= READING_TIME_MAX && READING_TIME.test(text)) return 'reading-time';
   if (CONTROL_LABEL.test(text)) return 'control';
+  if (TAG_LINE.test(text)) return 'tags';
   if (SIGN_UP_CALL.test(text) && !GENERAL_SUBSCRIBING.test(text)) return 'sign-up';
   // An author's closing paragraph that ends by pointing to their accounts is theirs: the call opens the line or
   // is most of it.

@@ -53,11 +53,11 @@ describe('the publisher’s lines to the reader', () => {
     const markdown = visible(main(
       article(`<p><a href="#toc">Table of contents</a></p>${prose}<p><a href="/projects/next">Read more</a></p><p><button>Show more</button></p>
         <p>We kept the original dial glass: <a href="/dial">read more</a> about how we cleaned it without lifting the printing.</p>
-        <p><a href="#top">Back to top</a></p>`),
+        <p><a href="#top">Back to top</a></p><div class="x-row"><span>Share</span></div><p>Tags: valves, restoration, capacitors</p>`),
     ));
     expect(markdown).toContain('Step 5: we took the chassis out');
     expect(markdown).toContain('We kept the original dial glass: read more about how we cleaned it');
-    for (const label of ['Table of contents', 'Read more', 'Show more', 'Back to top']) expect(markdown).not.toContain(label);
+    for (const label of ['Table of contents', 'Read more', 'Show more', 'Back to top', 'Share', 'Tags:']) expect(markdown).not.toContain(label);
   });
 
   it('keeps the site’s handle in the author’s own sentence, set in spans', () => {
@@ -74,6 +74,9 @@ describe('the publisher’s lines to the reader', () => {
     expect(publisherLineKind('By posting a comment, you consent to our privacy policy.')).toBe('comments');
     expect(publisherLineKind('Lesezeit: 4 Minuten')).toBe('reading-time');
     expect(publisherLineKind('Weiterlesen')).toBe('control');
+    expect(publisherLineKind('Share this article:')).toBe('control');
+    expect(publisherLineKind('Tags: Employment, Health & Fitness')).toBe('tags');
+    expect(publisherLineKind('Tagged releases are built every night.')).toBeNull();
     expect(publisherLineKind(`Sign up for our newsletter. ${'The radio hums. '.repeat(30)}`)).toBeNull();
   });
 });
