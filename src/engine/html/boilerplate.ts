@@ -22,7 +22,8 @@
  *   wrapping a heading, a `teaser`/`card` block that is mostly link, a list item headed by a link to another
  *   page with an excerpt, picture or date beside it, a nested `<article>` headed by such a link, a carousel of
  *   cards headed by such links), picture credits and source lines ("Photo:", "Image credit:",
- *   "Source:", a caption ending in "© name", "Name / Getty Images"), copyright lines, call-to-action boxes (`cta`), and headings left at
+ *   "Source:", "(Image credit: …)", "Courtesy of …", a caption ending in "© name" or "Photo: name" after its
+ *   sentence, "Name / Getty Images"), copyright lines, call-to-action boxes (`cta`), and headings left at
  *   the end with nothing under them;
  * - a page builder's copies of a long block beside the first (one per screen size, all but one hidden by CSS), and
  *   a template's "Lorem ipsum" filler.
@@ -32,7 +33,7 @@
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
  * lists); the class rules match whole class words only (`share`, not `shareholder`).
  */
-import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
+import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, isWordsOfASentence, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { introducingSentence } from './list-intro.js';
 
 /** Comment sections marked up as such (by id or schema.org). */
@@ -210,7 +211,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
     if (cardTitles.length >= 2 && removable(element)) element.remove();
   }
   for (const element of root.querySelectorAll('[class]')) {
-    if (element.parentNode === null || !TEASER_WORDS.test(element.getAttribute('class') ?? '')) continue;
+    if (element.parentNode === null || !TEASER_WORDS.test(element.getAttribute('class') ?? '') || isWordsOfASentence(element)) continue;
     const text = textLength.get(element) ?? 0;
     if (text > 0 && (linkLength.get(element) ?? 0) / text >= 0.5 && removable(element)) element.remove();
   }
@@ -360,7 +361,8 @@ const READ_ALSO_MAX = 200;
 const READ_ALSO_LEAD_IN = 30;
 /** A credit or source line is short and starts with the word for it (the languages of the pages seen most). */
 const CREDIT_MAX = 200;
-const CREDIT_LINE = /^(?:©|\(c\)\s|copyright\s+(?:©|\(c\)|\d{4})|(?:photo(?:graph)?s?|pictures?|images?)\s+(?:by|courtesy(?:\s+of)?)\s|(?:fotos?|foto ?credits?|photos?|photo ?credits?|photographers?|bild(?:er)?|bildquelle|images?|image ?credits?|image ?sources?|credits?|crédits?(?: photos?)?|quelle|source|fuente|fonte)\s*:)/i;
+// In brackets too: "(Image credit: Studio)" under a picture. "Courtesy of …" alone names who lent the picture.
+const CREDIT_LINE = /^[([]?(?:©|\(c\)\s|copyright\s+(?:©|\(c\)|\d{4})|courtesy(?:\s+of)?\s|(?:photo(?:graph)?s?|pictures?|images?)\s+(?:by|courtesy(?:\s+of)?|used under licen[cs]e)\s|(?:fotos?|foto ?credits?|photos?|photo ?credits?|photographers?|bild(?:er)?|bildquelle|images?|image ?credits?|image ?sources?|credits?|crédits?(?: photos?)?|quelle|source|fuente|fonte)\s*:)/i;
 
 /** A picture agency's credit line: "Getty Images / Photographer", "Alamy Stock Photo / Name". */
 const AGENCY_CREDIT = /^\p{Lu}[\p{L}&.' -]{1,30}\s(?:images|photos?|pictures|stock photo)\s*\/\s*[^/]{1,60}$/iu;
@@ -368,13 +370,16 @@ const AGENCY_CREDIT = /^\p{Lu}[\p{L}&.' -]{1,30}\s(?:images|photos?|pictures|sto
 const CREDITED_AGENCY = /^[^|.!?]{1,60}?\s*(?:\/|\||\bvia\b)\s*(?:\p{Lu}[\p{L}&.'-]*\s){1,3}(?:[Ii]mages|[Pp]hotos|[Pp]ictures|[Ss]tock [Pp]hotos?)\.?$/u;
 /** The credit a caption ends with after a bar: "The bakery in May. | Photo by Name". */
 const TRAILING_CREDIT = /\s*\|\s*(?:photo(?:graph)?s?|pictures?|images?)\s+(?:by|courtesy(?:\s+of)?)\s[^|]{1,60}$/i;
+/** The credit a caption ends with after its sentence or a dash: "The bakery in May. Photo: Name/Agency", "… – Photo credit: Name". */
+const SENTENCE_CREDIT = /(?:(?<=[.!?)])\s+|\s+[-–—]\s+)(?:photo(?:graph)?s?|pictures?|images?|fotos?|bild)(?:\s+credits?)?\s*:\s*[^|:.!?]{1,60}\.?\s*$/i;
 
 /**
- * A caption's credit inside the caption's own text: a line after a `<br>` ("Photo Credit: …") or the end after a
- * bar ("| Photo by …"). The caption stays; its credit goes.
+ * A caption's credit inside the caption's own text: a line after a `<br>` ("Photo Credit: …"), the end after a
+ * bar ("| Photo by …") or after the caption's sentence ("… in May. Photo: Name"). The caption stays; its credit goes.
  */
 function removeCaptionCredits(root: DomElement): void {
-  for (const caption of root.querySelectorAll('figcaption, [class*="caption" i], [class*="credits" i]')) {
+  // A caption's text is often set in a paragraph of its own inside it.
+  for (const caption of root.querySelectorAll('figcaption, [class*="caption" i], [class*="credits" i], figcaption > p, [class*="caption" i] > p')) {
     for (let node = caption.firstChild; node !== null; ) {
       const next = node.nextSibling;
       if (isText(node)) {
@@ -382,6 +387,7 @@ function removeCaptionCredits(root: DomElement): void {
         const previous = node.previousSibling;
         if (previous !== null && isElement(previous) && tagOf(previous) === 'br' && CREDIT_LINE.test(text)) node.remove();
         else if (TRAILING_CREDIT.test(node.textContent ?? '')) node.textContent = (node.textContent ?? '').replace(TRAILING_CREDIT, '');
+        else if (SENTENCE_CREDIT.test(node.textContent ?? '')) node.textContent = (node.textContent ?? '').replace(SENTENCE_CREDIT, '');
       }
       node = next;
     }

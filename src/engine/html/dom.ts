@@ -245,3 +245,26 @@ export function selectAll(root: DomElement | DomDocument, selector: string): Dom
     return error instanceof Error ? error : new Error(String(error));
   }
 }
+
+/** Inline elements: set in a line of text, not blocks of their own. */
+const INLINE_TAGS = new Set(['a', 'span', 'em', 'strong', 'b', 'i', 'u', 'small', 'abbr', 'cite', 'mark', 'time', 'sup', 'sub']);
+/** A sentence around an inline element holds at least this much text of its parent's own (characters). */
+const SENTENCE_AROUND_MIN = 30;
+
+/**
+ * Whether an inline element is words of a sentence of its paragraph (a link, an emphasis inside the text): what
+ * it says or what its class names is part of the sentence, not a block of the page's own.
+ */
+export function isWordsOfASentence(element: DomElement): boolean {
+  const parent = element.parentElement;
+  if (!INLINE_TAGS.has(tagOf(element)) || parent === null) return false;
+  // The sentence around it: the parent's text outside links (a share bar's other links are no sentence), whether
+  // set loose or in spans and emphases of its own.
+  let around = '';
+  for (let node = parent.firstChild; node !== null; node = node.nextSibling) {
+    if (node === element) continue;
+    if (isText(node)) around += node.textContent ?? '';
+    else if (isElement(node) && INLINE_TAGS.has(tagOf(node)) && tagOf(node) !== 'a' && node.querySelector('a') === null) around += node.textContent ?? '';
+  }
+  return around.replace(/\s+/g, ' ').trim().length >= SENTENCE_AROUND_MIN;
+}

@@ -34,8 +34,9 @@
  * folded answers are no buttons or hidden chrome to the boilerplate rules.
  *
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
- * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; the author's box (author-bio.ts); and the
- * publisher's affiliate disclosures (disclosures.ts).
+ * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; the author's box (author-bio.ts); the
+ * publisher's affiliate disclosures (disclosures.ts); and the publisher's lines to the reader, known by what they
+ * say: sign-up and follow calls, comment and paywall notes, reading times (publisher-lines.ts).
  *
  * Headings readability drops for repeating the title are kept: the page's first `<h1>` matching the title when the
  * article has none (Wikipedia puts the title heading outside the content element; a logo `<h1>` may come first),
@@ -50,6 +51,7 @@ import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { removeAuthorBoxes } from './author-bio.js';
 import { removeAffiliateDisclosures } from './disclosures.js';
+import { removePublisherLines } from './publisher-lines.js';
 import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate, takesInput } from './boilerplate.js';
 import { introducingSentence } from './list-intro.js';
 import { type FaqEntry, faqSection } from './faq.js';
@@ -146,7 +148,9 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   const inFaq = (element: DomElement) => faqShown !== null && (element === faqShown || isInside(element, faqShown));
   removeBoilerplate(body, (element) => threadPosts.some((post) => post === element || isInside(post, element)) || inFaq(element), inputForms);
   // A thread's posts are its readers' words, not the publisher's notice.
-  removeAffiliateDisclosures(body, (element) => threadPosts.some((post) => post === element || isInside(element, post)));
+  const inThreadPost = (element: DomElement) => threadPosts.some((post) => post === element || isInside(element, post));
+  removeAffiliateDisclosures(body, inThreadPost);
+  removePublisherLines(body, inThreadPost);
   removeAuthorBoxes(body, authorBiographies);
   return method;
 }

@@ -77,6 +77,14 @@ describe('furniture inside the article', () => {
     expect(markdown).not.toContain('Also on Energy News');
   });
 
+  it('keeps a name linked to its card inside a sentence (a span named a card is no teaser card there)', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><article><h1>${TITLE}</h1>${prose}
+      <p>Among the makers, <span class="display-card-hyperlink"><a href="https://example.org/db/heatwell">Heatwell Systems</a></span> doubled its output this spring, the trade body says.</p></article>`);
+    const markdown = main(html);
+    expect(markdown).toContain('Heatwell Systems');
+    expect(markdown).toContain('doubled its output this spring');
+  });
+
   it('keeps a page made of teasers whole rather than leaving it empty', () => {
     const cards = Array.from(
       { length: 6 },

@@ -49,3 +49,17 @@ describe('picture credits', () => {
     for (const credit of ['Getty Images', 'Image credit', 'Studio North']) expect(markdown).not.toContain(credit);
   });
 });
+
+describe('picture credits after a caption’s sentence, in brackets, or lent by someone', () => {
+  it('removes "Photo: Name" after the caption, "(Image credit: …)" and "Courtesy of …", and keeps the caption', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><article><h1>${TITLE}</h1>
+      <figure><img src="/kettle.jpg" alt=""><figcaption><p>The steel kettle on a gas hob. Photo: Studio North/Jane Smith</p></figcaption></figure>
+      ${prose}
+      <figure><img src="/jug.jpg" alt=""><figcaption>(Image credit: Kettle Review Lab)</figcaption></figure>
+      <div class="product-card"><img src="/glass.jpg" alt=""><div class="product-note">Courtesy of brand</div></div></article>`);
+    const markdown = main(html);
+    expect(markdown).toContain('The steel kettle on a gas hob.');
+    expect(markdown).toContain('Kettle 5: we boiled a full litre');
+    for (const credit of ['Photo:', 'Jane Smith', 'Image credit', 'Courtesy of brand']) expect(markdown).not.toContain(credit);
+  });
+});
