@@ -13,7 +13,7 @@ import type { RuledTable } from './ruled-tables.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { readsAsTable } from './table-kinds.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
-import { countWords as wordCount } from './white-space.js';
+import { countWords } from './white-space.js';
 
 /** Past this many boxes the page is vector art: no box tables. */
 const MAX_BOXES = 400;
@@ -256,7 +256,7 @@ function boxTable(boxes: readonly Box[], loose: readonly PdfTextItem[]): RuledTa
   const rows = gridRows(grid);
   if (grid.rowCount < MIN_ROWS - 1 || grid.colCount < MIN_COLS) return null;
   const filled = grid.cells.filter((cell) => cell.text !== '');
-  if (filled.reduce((sum, cell) => sum + wordCount(cell.text), 0) > MAX_WORDS_PER_CELL * filled.length) return null;
+  if (filled.reduce((sum, cell) => sum + countWords(cell.text), 0) > MAX_WORDS_PER_CELL * filled.length) return null;
   if (!readsAsTable(rows)) return null;
   const inTable = top > 0 ? boxes.filter((box) => box.rect.y0 > rowBreaks[top - 1]!) : boxes;
   const items = [...inTable.flatMap((box) => box.items), ...strays.filter((item) => top === 0 || anchor(item).y > rowBreaks[top - 1]!)];

@@ -5,6 +5,7 @@
  * text with spaces only where the gap warrants one. O(n log n) in the number of items.
  */
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
+import { countCodePointsBesideSpaces } from './white-space.js';
 
 /** A gap wider than this many ems separates cells (table columns, page columns, spaced-out labels). */
 export const CELL_GAP_EM = 0.8;
@@ -244,21 +245,6 @@ export function joinMonospace(items: readonly PdfTextItem[], charWidth: number):
   return parts.join('');
 }
 
-/** Code points other than the space, as `for…of` counts them, without its iterator (a lone surrogate counts as one). */
-function charCount(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20) continue;
-    n++;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-  }
-  return n;
-}
-
 /**
  * Characters per key in first-seen order, for the key with the most (the first such, as a scan of a Map in insertion order
  * finds it). A line has a size or two and a font or two: two short arrays scanned instead of two Maps per line,
@@ -319,7 +305,7 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
   let lineBottom = -Infinity;
   let refItem = cluster[0]!;
   for (const item of cluster) {
-    const n = Math.max(1, charCount(item.str));
+    const n = Math.max(1, countCodePointsBesideSpaces(item.str));
     total += n;
     const dir = directionOf(item);
     if (dir === 'rtl') {

@@ -13,7 +13,7 @@ import type { Ruling } from './rulings.js';
 import { readsAsTable } from './table-kinds.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
-import { countWords as wordCount } from './white-space.js';
+import { countWords } from './white-space.js';
 
 export interface RuledTable {
   rect: Rect;
@@ -261,7 +261,7 @@ function textBands(owner: Int32Array, cols: number, rows: ReadonlySet<number>, c
  * none empty, none a sentence of prose (a framed note or a callout split by rules is not a list of rows).
  */
 function isBoxedList(rows: readonly (readonly string[])[]): boolean {
-  return rows.length >= MIN_LIST_ROWS && rows.every(([text = '']) => text !== '' && wordCount(text) <= MAX_LIST_ENTRY_WORDS);
+  return rows.length >= MIN_LIST_ROWS && rows.every(([text = '']) => text !== '' && countWords(text) <= MAX_LIST_ENTRY_WORDS);
 }
 
 /**
@@ -322,7 +322,7 @@ function fillGrid(
   if (rows.length < 2 || width < 2) return null;
   const filled = rows.flat().filter((cell) => cell !== '');
   if (filled.length < MIN_FILLED_SHARE * rows.length * width) return null;
-  const words = filled.reduce((sum, cell) => sum + wordCount(cell), 0);
+  const words = filled.reduce((sum, cell) => sum + countWords(cell), 0);
   if (words > MAX_WORDS_PER_CELL * filled.length) return null;
   // Text in two or more cells of at least two rows, or the grid is a set of boxes around unrelated text.
   if (rows.filter((row) => row.filter((cell) => cell !== '').length >= 2).length < 2) return null;
@@ -357,7 +357,7 @@ function headerAbove(xs: readonly number[], top: number, items: readonly PdfText
   if (above && line.top - above.bottom < 0.5 * line.size) return undefined;
   const inOneColumn = line.cells.every((cell) => {
     const col = bandOf(xs, cell.x0 + 0.5);
-    return col >= 0 && col === bandOf(xs, cell.x1 - 0.5) && wordCount(cell.text) <= MAX_HEADER_WORDS;
+    return col >= 0 && col === bandOf(xs, cell.x1 - 0.5) && countWords(cell.text) <= MAX_HEADER_WORDS;
   });
   return inOneColumn ? line.top - 0.5 : undefined;
 }

@@ -6,7 +6,7 @@
  */
 import { chartLabelLines } from './charts.js';
 import { contentsLines } from './contents.js';
-import { countWords as wordCount } from './white-space.js';
+import { countWords } from './white-space.js';
 
 /** Fewest rows before a pattern counts. */
 const MIN_ROWS = 3;
@@ -20,7 +20,7 @@ function isProseSideBySide(rows: readonly (readonly string[])[]): boolean {
   let proseColumns = 0;
   for (let col = 0; col < width; col++) {
     const cells = rows.map((row) => row[col] ?? '').filter(Boolean);
-    const continuing = cells.filter((cell) => /^\p{Ll}/u.test(cell) && wordCount(cell) >= 2).length;
+    const continuing = cells.filter((cell) => /^\p{Ll}/u.test(cell) && countWords(cell) >= 2).length;
     if (continuing >= MIN_ROWS && continuing >= 0.4 * cells.length) proseColumns++;
   }
   return proseColumns >= 2;

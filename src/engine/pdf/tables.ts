@@ -9,7 +9,7 @@ import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import type { Rect, TextLine } from './types.js';
 import { boundingRect, median } from './measure.js';
 import { readAsLines, readsAsTable } from './table-kinds.js';
-import { countWords as wordCount } from './white-space.js';
+import { countWords } from './white-space.js';
 
 export interface FoundTable {
   /** Index of the first line and one past the last line of the region's lines. */
@@ -36,7 +36,7 @@ const LIST_START = /^(?:[•◦▪▫‣●○■□►▸➢–—]\s|[-*]\s)/;
 const EQUATION_NUMBER = /^\(\s*[\dA-Za-z]{1,4}(?:\.\d+)?\s*\)$/;
 
 function isProseCell(text: string): boolean {
-  return wordCount(text) >= 9 || text.length > 70;
+  return countWords(text) >= 9 || text.length > 70;
 }
 
 /** Lines that may belong to a table: several cells, or one short cell (a header, a wrapped cell). */
@@ -47,9 +47,9 @@ function tableish(line: TextLine, regionX0: number, regionWidth: number, skipMon
   }
   const cell = line.cells[0];
   if (!cell || LIST_START.test(cell.text)) return null;
-  if (cell.x1 - cell.x0 < 0.4 * regionWidth && wordCount(cell.text) <= 6) return 'single';
+  if (cell.x1 - cell.x0 < 0.4 * regionWidth && countWords(cell.text) <= 6) return 'single';
   // An indented line that starts inside the table (a wrapped cell of a later column).
-  if (cell.x0 > regionX0 + 0.2 * regionWidth && wordCount(cell.text) <= 12) return 'single';
+  if (cell.x0 > regionX0 + 0.2 * regionWidth && countWords(cell.text) <= 12) return 'single';
   return null;
 }
 

@@ -3,6 +3,7 @@
  * text (the vertical arXiv stamp in a margin, rotated table headers) is kept apart and read line by line.
  */
 import type { PdfTextItem } from './types.js';
+import { countCodePointsBesideSpaces } from './white-space.js';
 
 /** The fields of a pdfjs `TextItem` this module reads (structural, so tests need no pdfjs). */
 export interface RawTextItem {
@@ -56,12 +57,6 @@ export function multiply(m1: readonly number[], m2: readonly number[]): number[]
   ];
 }
 
-function countChars(text: string): number {
-  let n = 0;
-  for (const ch of text) if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') n++;
-  return n;
-}
-
 /**
  * Normalises one page's pdfjs items. `viewportTransform` maps PDF user space to the top-down viewport (pdfjs
  * `viewport.transform` at scale 1); `styleOf` gives each font's weight and pitch.
@@ -94,7 +89,7 @@ export function normaliseItems(
     const trailing = trimmedStart.length - text.length;
     const width = Number.isFinite(item.width) && item.width > 0 ? item.width : 0;
     const perChar = str.length > 0 ? width / str.length : 0;
-    chars += countChars(text);
+    chars += countCodePointsBesideSpaces(text, true);
     const horizontal = a > 0 && Math.abs(b) <= 0.1 * scaleX && Math.abs(c) <= 0.1 * size;
     if (!horizontal) {
       const length = width;

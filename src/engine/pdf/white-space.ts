@@ -1,6 +1,6 @@
 /**
- * White space as a regular expression's `\s` matches it, one UTF-16 unit at a time: the layout asks this of a
- * text's units in loops where a `/\s/` test of each (or of a slice) made a string per test.
+ * White space, words and characters counted by UTF-16 unit. White space as a regular expression's `\s` matches it:
+ * the layout asks this of a text's units in loops where a `/\s/` test of each (or of a slice) made a string per test.
  */
 export function isWhiteSpaceCode(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
@@ -28,4 +28,22 @@ export function countWords(text: string): number {
     inWord = !space;
   }
   return words;
+}
+
+/**
+ * Code points of `text` other than the space (and, with `breaks`, tab, CR and LF), as `for…of` counts them, without
+ * its iterator (a lone surrogate counts as one).
+ */
+export function countCodePointsBesideSpaces(text: string, breaks = false): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || (breaks && (c === 0x09 || c === 0x0a || c === 0x0d))) continue;
+    n++;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return n;
 }

@@ -6,7 +6,7 @@
 import type { Ruling } from '../rulings.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
-import { hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
+import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
 
 /** The fields of a LiteParse text item this module reads (structural: the package's `TextItem`). */
 export interface NativeTextItem {
@@ -81,21 +81,6 @@ const MAX_FILLS_CHECKED = 500;
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 /** The same, for a test: most items have none, and a test allocates no array of matches. */
 const HAS_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
-
-/** Code points other than space, tab, CR and LF, as `for…of` counts them, without its iterator. */
-function countChars(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    n++;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-  }
-  return n;
-}
 
 /** Ascent as a share of the box height: the font's own where it is sane, else the layout's default. */
 function ascentShare(item: NativeTextItem): number {
@@ -411,7 +396,7 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
     const text = item.text.trim();
     if (!text) continue;
     strings.push(text);
-    const n = countChars(text);
+    const n = countCodePointsBesideSpaces(text, true);
     chars += n;
     if (HAS_RTL.test(text)) rtlChars += text.match(RTL)?.length ?? 0;
     const rotation = (((item.rotation ?? 0) % 360) + 360) % 360;
