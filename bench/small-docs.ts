@@ -9,7 +9,8 @@
  * Side by side in one invocation, over the same files, each contender a fresh process from start to exit:
  *
  * - bare loop: bench/lib/small-docs-bare-child.ts, the built engine (`LocalParseEngine`, default threads) under `p-limit`
- *   at --concurrency: read, parse, write the Markdown. Nothing else: no queue, no store, no fsync.
+ *   at --concurrency: read, parse, write the Markdown. Nothing else: no queue, no store, no fsync. Started with the
+ *   V8 settings docmill's launcher sets for itself (src/cli/v8-tiering.ts).
  * - docmill: `node bin/docmill.js run <files> --out <tmp> --concurrency N` (built `dist/`), REDIS_URL = --redis-url;
  *   with --embedded, once more with its embedded Redis (no REDIS_URL).
  *
@@ -45,6 +46,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { queueNameForOutput } from '../src/queue/queue-names.js';
+import { tieringOption } from '../src/cli/v8-tiering.js';
 import { countMarkdownOutputs, makeMixedCopies } from './lib/bench-files.js';
 import { runChild, shellQuote, type ChildRun } from './lib/child.js';
 import { transpileForNode } from './lib/plain-node.js';
@@ -271,6 +273,8 @@ const workload = flags.mixed !== undefined ? `mixed corpus, ${documents} copies 
 if (flags.mixed !== undefined) await makeMixedCopies(CORPUS, files, documents);
 else await makeSmallPages(files, documents, int('size', flags.size));
 
+// The bare loop runs with the V8 settings docmill's launcher gives its own process, so the ratio is the pipeline's alone.
+const bareNodeOptions = [tieringOption(process.versions.v8, [])].filter((option) => option !== undefined);
 const [bareScript] = await transpileForNode([join(REPO, 'bench/lib/small-docs-bare-child.ts')], join(work, 'bare'));
 // The transpiled child resolves p-limit from the project's node_modules.
 await rm(join(work, 'bare', 'node_modules'), { force: true, recursive: true });
@@ -290,7 +294,7 @@ try {
   for (let round = 1; round <= rounds; round++) {
     const bareOut = join(work, `bare-${round}`);
     const bareBefore = await commandStats(redis);
-    const bare = await measure(`bare-${round}`, work, [bareScript as string, join(REPO, 'dist'), files, bareOut, String(concurrency)], baseEnv, () => countMarkdownOutputs(bareOut));
+    const bare = await measure(`bare-${round}`, work, [...bareNodeOptions, bareScript as string, join(REPO, 'dist'), files, bareOut, String(concurrency)], baseEnv, () => countMarkdownOutputs(bareOut));
     // The bare loop sends Redis nothing: what the server counted meanwhile is other clients' background.
     backgroundPerSecond = Math.max(backgroundPerSecond, sum(difference(await commandStats(redis), bareBefore)) / (bare.wallMs / 1000));
     results.bare?.push(bare);

@@ -26,22 +26,15 @@ if (process.platform === 'linux' && typeof process.execve === 'function') {
   }
 }
 
-// V8 11 (Node 20) optimises a function once it has run bytecode worth its interrupt budget, and again after each
-// deoptimisation, when a later document shows it one more object shape: a run over 990 PDF pages made about 850
-// TurboFan compilations, 6 s of the compiler threads' time taken from the engine threads on 2 cores. Four times the
-// default lets a function's feedback settle before it is optimised: about 330 compilations and 2 s for the same run,
-// 8 to 15 % more pages a second (BENCHMARKS.md §11), and a long batch reaches the same optimised code. V8 12 and later
-// (Node 22 and up) tier up through Maglev by counts of calls instead, where the same idea measured no gain: left alone.
-const TIERING_OPTION = '--interrupt-budget=270336';
-if (Number(process.versions.v8.split('.')[0]) < 12 && !process.execArgv.some((option) => option.startsWith('--interrupt-budget'))) {
-  setFlagsFromString(TIERING_OPTION);
-}
-
 const entry = new URL('../dist/src/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('docmill: dist/ is missing; run `npm run build` (npm ci does it for you).\n');
   process.exit(2);
 }
+// When V8 optimises the CLI's code (src/cli/v8-tiering.ts), set before the CLI's modules load.
+const { tieringOption } = await import(new URL('../dist/src/cli/v8-tiering.js', import.meta.url).href);
+const tiering = tieringOption();
+if (tiering) setFlagsFromString(tiering);
 const { main } = await import(entry.href);
 const code = await main(process.argv);
 // Exit once stdout has drained: idle keep-alive sockets and library timers must not hold a finished command open.
