@@ -4,6 +4,6 @@
  * here, so it needs nothing below the app layer.
  */
 export { readEnvironment } from '../config/environment.js';
-export { dropInvalidRuntimeSettings } from '../config/native-runtime.js';
+export { defaultRuntimeSettings, dropInvalidRuntimeSettings } from '../config/native-runtime.js';
 export { integerSetting } from '../config/numbers.js';
 export { MAX_ATTEMPTS } from '../contract/limits.js';

@@ -3,7 +3,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { createLogger } from '../app/logging.js';
-import { dropInvalidRuntimeSettings, readEnvironment } from '../app/settings.js';
+import { defaultRuntimeSettings, dropInvalidRuntimeSettings, readEnvironment } from '../app/settings.js';
 import type { CliContext } from './context.js';
 import { EXIT } from './exit-codes.js';
 import { reportError } from './report-error.js';
@@ -33,6 +33,7 @@ export async function main(argv: string[], io: MainIo = {}): Promise<number> {
   // Before any engine thread starts: LiteParse's native runtime would abort the process on it (config/native-runtime.ts).
   const dropped = dropInvalidRuntimeSettings(env);
   if (dropped) logger.warn({ variable: dropped.name, value: dropped.value }, `${dropped.name} is not a positive number of threads; ignored`);
+  defaultRuntimeSettings(env);
   const interrupt = new AbortController();
   let exitCode: number = EXIT.ok;
   const onSignal = (signal: NodeJS.Signals) => {

@@ -2,13 +2,17 @@
  * LiteParse's native runtime (tokio) aborts the whole process when `TOKIO_WORKER_THREADS` is set to anything but a
  * positive number: an empty value left by a container's `ENV` line was enough to kill `docmill parse` with a Rust
  * panic. docmill drops such a value with one line on stderr and converts as usual; a valid value is left alone.
+ * Unset, docmill runs one tokio worker for each engine thread's copy of the module, not one per core: an engine
+ * thread converts one document at a time, and each further worker only held memory (counted in the running
+ * `docmill serve`'s /proc/<pid>/task).
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { privateUseTextPdf } from '../engine/pdf/scanned-pdfs.js';
-import { docmillEnv, killAllDocmill, runDocmill, stopEmbeddedRedis } from '../helpers/docmill-cli.js';
+import { docmillEnv, killAllDocmill, runDocmill, startDocmill, stopEmbeddedRedis } from '../helpers/docmill-cli.js';
 
 let dir: string;
 let pdf: string;
@@ -62,5 +66,32 @@ describe('TOKIO_WORKER_THREADS in the environment', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Quarterly invoice totals\s+Shipping address verified/);
     expect(result.stderr).not.toMatch(WARNING);
+  }, 90_000);
+
+  /** How many tokio workers a `docmill serve` started with `extra` runs once it has converted one PDF. */
+  async function tokioWorkersAfterOnePdf(extra: Record<string, string>): Promise<number> {
+    const home = await mkdtemp(join(dir, 'home-'));
+    const server = startDocmill(['serve', '--port', '0', '--max-concurrency', '1'], docmillEnv({ home, extra }));
+    let url: string | undefined;
+    for (let waited = 0; !url && waited < 30_000; waited += 100) {
+      url = /"url":"(http:\/\/[^"]+\/v2\/parse)"/.exec(server.stderr)?.[1];
+      if (!url) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!url) throw new Error(`serve did not start:\n${server.stderr}`);
+    const form = new FormData();
+    form.append('file', new Blob([await readFile(pdf)]), 'notice.pdf');
+    form.append('options', JSON.stringify({ parsers: [{ type: 'pdf', mode: 'fast' }] }));
+    const answer = await fetch(url, { method: 'POST', body: form });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    expect(JSON.stringify(await answer.json())).toMatch(/Quarterly invoice totals/);
+    const tasks = await readdir(`/proc/${server.pid}/task`);
+    const names = await Promise.all(tasks.map((task) => readFile(`/proc/${server.pid}/task/${task}/comm`, 'utf8').catch(() => '')));
+    return names.filter((name) => name.trim() === 'tokio-rt-worker').length;
+  }
+
+  // /proc is Linux's; on 1 core tokio's own default is one worker too, so the case says nothing there.
+  it.runIf(process.platform === 'linux' && availableParallelism() > 1)('unset: one tokio worker for the engine thread that read the PDF, not one per core', async () => {
+    expect(await tokioWorkersAfterOnePdf({})).toBe(1);
+    expect(await tokioWorkersAfterOnePdf({ TOKIO_WORKER_THREADS: '2' })).toBe(2);
   }, 90_000);
 });
