@@ -2,14 +2,15 @@
  * Each engine thread beyond the first loads LiteParse's native module from a copy of its own, so that the threads'
  * PDFium calls do not wait on one lock: the copies are made once below the cache folder (or a private temporary
  * folder), whole or not at all, never in a folder another user could write to; where none can be made, the thread
- * shares the package's module and says so once, and the PDF comes out the same.
+ * shares the package's module and says so once, and the PDF comes out the same. Copies of other versions unused
+ * for a month go when a copy is taken; recent ones, which another installation may still run, stay.
  */
-import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateParseOptions } from '../../../src/contract/validation.js';
 import type { ParseOptions } from '../../../src/contract/options.js';
-import { nativeCopyPath, nativePackages, type NativePackage } from '../../../src/engine/pdf/liteparse/native-copies.js';
+import { nativeCopyPath, nativePackages, STALE_AFTER_MS, type NativePackage } from '../../../src/engine/pdf/liteparse/native-copies.js';
 import { EngineThreadPool } from '../../../src/engine/thread-pool.js';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-files.js';
 import { useNativeCopy } from '../../../src/engine/pdf/liteparse/load.js';
@@ -60,6 +61,31 @@ describe('copies of the native module', () => {
     expect((await stat(path)).mtimeMs).toBe(made);
     // Nothing left under a temporary name.
     expect(await readdir(join(root, 'liteparse', 'liteparse-test@9.9.9'))).toEqual(['2']);
+  });
+
+  it("removes other versions' copies unused for a month, keeps recent ones and other packages' folders", async () => {
+    const pkg = await fakePackage();
+    const root = join(dir, 'cache');
+    const copies = join(root, 'liteparse');
+    const aged = async (name: string, ageMs: number) => {
+      await mkdir(join(copies, name, '1'), { recursive: true, mode: 0o700 });
+      await writeFile(join(copies, name, '1', 'module.node'), 'old module');
+      const then = new Date(Date.now() - ageMs);
+      await utimes(join(copies, name), then, then);
+    };
+    await mkdir(root, { mode: 0o700 });
+    await aged('liteparse-test@9.9.7', STALE_AFTER_MS + 24 * 3600_000);
+    await aged('liteparse-test@9.9.8', STALE_AFTER_MS - 24 * 3600_000);
+    await aged('liteparse-other@1.0.0', 2 * STALE_AFTER_MS);
+
+    await nativeCopyPath(pkg, 1, [root]);
+    expect((await readdir(copies)).sort()).toEqual(['liteparse-other@1.0.0', 'liteparse-test@9.9.8', 'liteparse-test@9.9.9']);
+
+    // Taking a copy that is already there marks its version used, so a later run of another version keeps it.
+    const longAgo = new Date(Date.now() - 2 * STALE_AFTER_MS);
+    await utimes(join(copies, 'liteparse-test@9.9.9'), longAgo, longAgo);
+    await nativeCopyPath(pkg, 1, [root]);
+    expect(Date.now() - (await stat(join(copies, 'liteparse-test@9.9.9'))).mtimeMs).toBeLessThan(60_000);
   });
 
   it('two makers of the same copy at once both get it whole', async () => {

@@ -12,10 +12,16 @@
  * it. Roots are tried in turn (the cache folder, then a folder of this user's own in the system's temporary folder);
  * a root another user could write to is refused, since the module in it is loaded as code. Linux only, where the
  * engine is measured; elsewhere every thread loads the package's module.
+ *
+ * A version's folder is marked used (its modification time) each time a copy of it is taken, and the folders of the
+ * package's other versions not used for STALE_AFTER_MS are removed, once a process: an upgrade would otherwise
+ * leave a copy per engine thread of every version ever run (some 30 MB each) for good, while another installation of
+ * docmill on the same account that still runs an older version keeps its copies. A process still running with a
+ * removed copy loaded is not disturbed (the files it mapped live on until it exits).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, type Stats } from 'node:fs';
-import { copyFile, constants as fsConstants, lstat, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, constants as fsConstants, lstat, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -121,13 +127,42 @@ async function holdsCopy(dir: string, files: readonly { name: string; size: numb
   return true;
 }
 
+/** Another version's copies unused for this long are removed (see the header). */
+export const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The roots whose other versions this process has already looked at. */
+const prunedRoots = new Set<string>();
+
+/**
+ * Marks `versionDir` used, and once a process removes the folders of the package's other versions below
+ * `copiesDir` whose last use is older than STALE_AFTER_MS. A folder that cannot be removed is left for a later run.
+ */
+async function markUsedAndPrune(copiesDir: string, versionDir: string, packageBase: string): Promise<void> {
+  const now = new Date();
+  await utimes(versionDir, now, now).catch(() => undefined);
+  if (prunedRoots.has(copiesDir)) return;
+  prunedRoots.add(copiesDir);
+  const entries = await readdir(copiesDir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const path = join(copiesDir, entry.name);
+    if (!entry.isDirectory() || path === versionDir || !entry.name.startsWith(`${packageBase}@`)) continue;
+    const info = await stat(path).catch(() => undefined);
+    if (info && now.getTime() - info.mtimeMs > STALE_AFTER_MS) await rm(path, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
 /** Makes copy `index` below `root` unless it is there; returns its folder. */
 async function copyBelow(root: string, pkg: NativePackage, index: number): Promise<string> {
   await checkPrivate(root);
-  const versionDir = join(root, 'liteparse', `${pkg.name.replace(/^@[^/]+\//, '')}@${pkg.version}`);
+  const packageBase = pkg.name.replace(/^@[^/]+\//, '');
+  const copiesDir = join(root, 'liteparse');
+  const versionDir = join(copiesDir, `${packageBase}@${pkg.version}`);
   const target = join(versionDir, String(index));
   const files = await packageFiles(pkg.dir);
-  if (await holdsCopy(target, files)) return target;
+  if (await holdsCopy(target, files)) {
+    await markUsedAndPrune(copiesDir, versionDir, packageBase);
+    return target;
+  }
   await mkdir(versionDir, { recursive: true, mode: 0o700 });
   const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}`;
   await mkdir(temporary, { mode: 0o700 });
@@ -149,6 +184,7 @@ async function copyBelow(root: string, pkg: NativePackage, index: number): Promi
   } finally {
     await rm(temporary, { recursive: true, force: true });
   }
+  await markUsedAndPrune(copiesDir, versionDir, packageBase);
   return target;
 }
 
