@@ -20,20 +20,20 @@
  *
  * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs, when the heap a
  * thread reports with a result passes `recycleHeapMb`, or when the WebAssembly memory it keeps passes
- * `recycleWasmMb`; it is ended and a fresh one started in its place. A thread's resident set grows with the PDFs
- * it reads with WebAssembly (tesseract's OCR and PDFium's renderer, in modes auto and ocr and for kept pictures:
- * memories that never shrink, 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays
- * small, so the count is what keeps a long batch flat (with the renderer let go of after each document as well, a
- * count of 1,000 let a 3,000-document soak climb from 560 to 740 MB, its quarters no longer flat, for 10 % less CPU:
- * BENCHMARKS.md, soak); the heap threshold catches a thread that one document left
- * holding much, and the WebAssembly one a thread that kept such a memory after its document (a thread lets go of
- * its PDF renderer's once each document is done: wasm-memory.ts). The tesseract workers that read those pages are the pool's, one set for all its threads
+ * `recycleWasmMb`; it is ended and a fresh one started in its place. A thread's resident set grows with the PDFs it
+ * reads with WebAssembly (tesseract's OCR and PDFium's renderer, in modes auto and ocr and for kept pictures:
+ * memories that never shrink, 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays small,
+ * so the count is what keeps a long batch flat (with the renderer let go of after each document as well, a count of
+ * 1,000 let a 3,000-document soak climb from 560 to 740 MB, its quarters no longer flat, for 10 % less CPU:
+ * BENCHMARKS.md, soak); the heap threshold catches a thread that one document left holding much, and the WebAssembly
+ * one a thread that kept such a memory after its document (a thread lets go of its PDF renderer's once each document
+ * is done: wasm-memory.ts). The tesseract workers that read those pages are the pool's, one set for all its threads
  * (pdf/ocr/ocr-relay.ts). What else a thread runs leaves nothing behind that its heap does not show: the other
  * formats' converters are plain JavaScript (flat over 60 documents of each kind), and a PDF in mode fast is read by
- * LiteParse's native PDFium and at most pdfjs (a thread's resident set flat over 750 such documents, and level
- * after 200 read by pdfjs alone). Such a document counts as a fiftieth of a PDF: a thread takes about a second of
- * CPU to start, and recycling one every 40 small web pages cost two thirds of the throughput, every 40 PDF pages in
- * mode fast half of it. A PDF in mode fast whose pictures PDFium reads counts a tenth (PICTURES_WEAR).
+ * LiteParse's native PDFium and at most pdfjs (a thread's resident set flat over 750 such documents, and level after
+ * 200 read by pdfjs alone). Such a document counts as a fiftieth of a PDF: a thread takes about a second of CPU to
+ * start, and recycling one every 40 small web pages cost two thirds of the throughput, every 40 PDF pages in mode
+ * fast half of it. A PDF in mode fast whose pictures PDFium reads counts a tenth (PICTURES_WEAR).
  */
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -108,6 +108,9 @@ interface Prefetched {
   /** Starts its time and makes it the thread's current document. */
   begin: () => void;
 }
+
+/** PDFs read with WebAssembly a thread converts before it is replaced (see the header). */
+const DEFAULT_RECYCLE_AFTER = 40;
 
 /** What a document that leaves nothing outside the heap adds to its thread's wear (see the header). */
 const LIGHT_WEAR = 1 / 50;
@@ -185,7 +188,7 @@ export class EngineThreadPool {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.#ocr = new SharedOcr(Math.min(this.size, options.ocrWorkers ?? 1));
     this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, liteParseModule: options.liteParseModule, cacheDir: options.cacheDir };
-    this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? 40);
+    this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? DEFAULT_RECYCLE_AFTER);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;
     this.#recycleWasmBytes = (options.recycleWasmMb ?? 48) * 1024 * 1024;
     for (const thread of takeEarlyThreads(this.size, this.#threadConfig)) this.#adopt(thread);

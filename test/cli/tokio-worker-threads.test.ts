@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { privateUseTextPdf } from '../engine/pdf/scanned-pdfs.js';
 import { docmillEnv, killAllDocmill, runDocmill, startDocmill, stopEmbeddedRedis } from '../helpers/docmill-cli.js';
+import { waitFor } from '../helpers/wait.js';
 
 let dir: string;
 let pdf: string;
@@ -72,12 +73,7 @@ describe('TOKIO_WORKER_THREADS in the environment', () => {
   async function tokioWorkersAfterOnePdf(extra: Record<string, string>): Promise<number> {
     const home = await mkdtemp(join(dir, 'home-'));
     const server = startDocmill(['serve', '--port', '0', '--max-concurrency', '1'], docmillEnv({ home, extra }));
-    let url: string | undefined;
-    for (let waited = 0; !url && waited < 30_000; waited += 100) {
-      url = /"url":"(http:\/\/[^"]+\/v2\/parse)"/.exec(server.stderr)?.[1];
-      if (!url) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    if (!url) throw new Error(`serve did not start:\n${server.stderr}`);
+    const url = await waitFor(`docmill serve listening:\n${server.stderr}`, () => /"url":"(http:\/\/[^"]+\/v2\/parse)"/.exec(server.stderr)?.[1]);
     const form = new FormData();
     form.append('file', new Blob([await readFile(pdf)]), 'notice.pdf');
     form.append('options', JSON.stringify({ parsers: [{ type: 'pdf', mode: 'fast' }] }));

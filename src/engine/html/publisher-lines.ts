@@ -28,8 +28,6 @@ const RAW_SLACK = 8;
 const MIN_CONTENT = 300;
 /** An article's reading time appears at most this often; more are a listing's, one a teaser. */
 const MAX_READING_TIMES = 2;
-const BLOCKS = 'p, div, li, h2, h3, h4, h5, h6, span, small, em, strong, a, button';
-const BLOCK_INSIDE = 'p, div, li, ul, ol, dl, table, figure, h1, h2, h3, h4, h5, h6, blockquote, pre';
 
 const NEWSLETTER = String.raw`(?:newsletters?|mailing[ -]list|e-?mail[ -]list|bulletins?)`;
 const SIGN_UP = String.raw`(?:sign(?:ing)?[ -]?up|subscribe|join|abonnieren|abonnez-vous|inscri(?:vez-vous|bete)|suscr[ií]bete|iscriviti)`;
@@ -122,8 +120,10 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
   for (const { element, kind } of lines) if (kind !== 'reading-time' || readingTimes <= MAX_READING_TIMES) element.remove();
 }
 
-const LINE_TAGS = new Set(BLOCKS.split(/,\s*/));
-const INNER_BLOCK_TAGS = new Set(BLOCK_INSIDE.split(/,\s*/));
+/** The elements that may be a line. */
+const LINE_TAGS = new Set(['p', 'div', 'li', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'small', 'em', 'strong', 'a', 'button']);
+/** The elements that make the one around them no line. */
+const INNER_BLOCK_TAGS = new Set(['p', 'div', 'li', 'ul', 'ol', 'dl', 'table', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre']);
 /** Quoted or code text is someone else's words or a program's: never a publisher's line. */
 const QUOTED_TAGS = new Set(['pre', 'code', 'blockquote']);
 
