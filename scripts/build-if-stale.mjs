@@ -16,6 +16,12 @@ const INPUTS = ['src', 'workers', 'tsconfig.json', 'tsconfig.build.json', 'packa
 /** A file the build always writes: its time is the last build's. */
 const OUTPUT = join('dist', 'src', 'cli', 'main.js');
 
+/**
+ * The newest modification time of the files at `path` (the file itself, or every file below the folder). A folder's
+ * own time is not counted: it changes whenever an entry comes or goes, and the test suite's lint probe makes and
+ * removes a folder under src/, which made the next `npx docmill` rebuild for nothing. A source deleted leaves nothing
+ * a build would change either (tsc leaves its old output in place); a source added or edited is a newer file.
+ */
 function newestTime(path) {
   let stats;
   try {
@@ -24,7 +30,7 @@ function newestTime(path) {
     return 0;
   }
   if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
+  let newest = 0;
   for (const entry of readdirSync(path)) newest = Math.max(newest, newestTime(join(path, entry)));
   return newest;
 }
@@ -39,6 +45,8 @@ function builtAt() {
 
 const built = builtAt();
 const stale = built === 0 || INPUTS.some((input) => newestTime(join(root, input)) > built);
-// `npm run build`'s command, run with this node (no shell, so the same on every platform).
-const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
-if (stale) execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+if (stale) {
+  // `npm run build`'s command, run with this node (no shell, so the same on every platform).
+  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+}
