@@ -4,13 +4,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
-// glibc keeps the native memory a long batch frees (PDFium's, LiteParse's, zlib's) in an arena per thread, and raises
-// its mmap threshold as large blocks come and go, so the resident set creeps up run after run. These settings (the
-// container image's too) hand large blocks back to the system: from 32 KiB, where the engine's many middle-sized buffers
-// (a PDF's streams, a page's text, a zip's entries) otherwise left the arenas fragmented (soak benchmark: a peak some
-// 40 MB lower than at 128 KiB, for about 3 % more CPU). glibc reads them once, at the start of a process. musl ignores
-// them.
-const ALLOCATOR_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' };
+// glibc gives each thread of native code (PDFium's, LiteParse's, zlib's) malloc arenas of its own, which keep what a
+// long batch frees, so the resident set creeps up run after run; two arenas keep it flat (soak benchmark, 3,000
+// mixed documents: quarters 610 / 725 / 723 / 718 MB, where the default's rose 659 → 967). No fixed mmap threshold:
+// one of 32 KiB lowered that peak by 50–125 MB more, but took every larger buffer from the system and handed it back,
+// page faults and all: 9–28 % more CPU a document, and some 40 % fewer pages a second over text PDFs (BENCHMARKS.md
+// §11, §17). glibc reads it once, at the start of a process; musl ignores it.
+const ALLOCATOR_SETTINGS = { MALLOC_ARENA_MAX: '2' };
 // V8's young generation in the main thread (and in tesseract.js's worker, which sets no limit of its own): Node 24
 // lets it grow to 128 MB, Node 20 to 32 MB, where a few MB serve docmill's main thread as well (docs/deployment.md).
 const YOUNG_GENERATION_OPTION = '--max-semi-space-size=2';
@@ -18,7 +18,8 @@ const YOUNG_GENERATION_OPTION = '--max-semi-space-size=2';
 // generation's, the launcher becomes a node started with what is missing (execve keeps the pid, the descriptors and
 // the arguments; Node 22.15 and later have it).
 if (process.platform === 'linux' && typeof process.execve === 'function') {
-  const allocator = Object.keys(ALLOCATOR_SETTINGS).every((name) => process.env[name] === undefined);
+  // Any malloc setting of the user's (a variable or a glibc tunable) leaves the allocator as they set it.
+  const allocator = !Object.keys(process.env).some((name) => name.startsWith('MALLOC_')) && !/glibc\.malloc\./.test(process.env.GLIBC_TUNABLES ?? '');
   const youngGeneration = ![...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((option) => option.startsWith('--max-semi-space-size'));
   if (allocator || youngGeneration) {
     const options = youngGeneration ? [YOUNG_GENERATION_OPTION, ...process.execArgv] : process.execArgv;

@@ -1,8 +1,8 @@
 /**
- * The launcher's memory settings: on Linux, a docmill process runs with glibc's MALLOC_ARENA_MAX and
- * MALLOC_MMAP_THRESHOLD_ set, and V8's young generation capped (`--max-semi-space-size`), so a long batch's resident
- * set stays lower, where its node can re-execute itself in place (Node 22.15 and later); the user's own setting of
- * either kind is kept, with nothing of that kind added beside it. The process keeps its pid, so signals reach it as
+ * The launcher's memory settings: on Linux, a docmill process runs with glibc's MALLOC_ARENA_MAX set and V8's
+ * young generation capped (`--max-semi-space-size`), so a long batch's resident set stays lower and flat, where its
+ * node can re-execute itself in place (Node 22.15 and later); the user's own setting of either kind (any malloc
+ * variable or tunable of glibc's) is kept, with nothing of that kind added beside it. The process keeps its pid, so signals reach it as
  * before. Read from the running `docmill serve`'s own environment and command line (/proc/<pid>/environ, cmdline).
  */
 import { spawn } from 'node:child_process';
@@ -62,7 +62,7 @@ describe.runIf(process.platform === 'linux')('the launcher on Linux', () => {
   it(REEXECUTES ? 'runs docmill with the memory settings, in the same process' : 'leaves the process as it is where node cannot re-execute itself', async () => {
     const served = await servedSettings({});
     expect(served).toEqual(
-      REEXECUTES ? { allocator: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' }, youngGeneration: ['--max-semi-space-size=2'] } : { allocator: {}, youngGeneration: [] },
+      REEXECUTES ? { allocator: { MALLOC_ARENA_MAX: '2' }, youngGeneration: ['--max-semi-space-size=2'] } : { allocator: {}, youngGeneration: [] },
     );
   }, 30_000);
 
@@ -71,10 +71,17 @@ describe.runIf(process.platform === 'linux')('the launcher on Linux', () => {
     expect(served).toEqual({ allocator: { MALLOC_ARENA_MAX: '4' }, youngGeneration: REEXECUTES ? ['--max-semi-space-size=2'] : [] });
   }, 30_000);
 
+  it("takes any malloc setting of the user's as their choice of allocator, and adds no arena limit to it", async () => {
+    const threshold = await servedSettings({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    expect(threshold.allocator).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    const tunable = await servedSettings({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=4' });
+    expect(tunable.allocator).toEqual({});
+  }, 60_000);
+
   it("keeps the user's own young generation, in NODE_OPTIONS, and adds none beside it", async () => {
     const served = await servedSettings({ NODE_OPTIONS: '--max-semi-space-size=8' });
     expect(served).toEqual({
-      allocator: REEXECUTES ? { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' } : {},
+      allocator: REEXECUTES ? { MALLOC_ARENA_MAX: '2' } : {},
       youngGeneration: ['--max-semi-space-size=8'],
     });
   }, 30_000);
