@@ -2,8 +2,9 @@
  * The launcher's memory settings: on Linux, a docmill process runs with glibc's MALLOC_ARENA_MAX set and V8's
  * young generation capped (`--max-semi-space-size`), so a long batch's resident set stays lower and flat, where its
  * node can re-execute itself in place (Node 22.15 and later); the user's own setting of either kind (any malloc
- * variable or tunable of glibc's) is kept, with nothing of that kind added beside it. The process keeps its pid, so signals reach it as
- * before. Read from the running `docmill serve`'s own environment and command line (/proc/<pid>/environ, cmdline).
+ * variable or tunable of glibc's) is kept, with nothing of that kind added beside it. The process keeps its pid, so
+ * signals reach it as before. Read from the running `docmill serve`'s own environment and command line
+ * (/proc/<pid>/environ, cmdline).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
