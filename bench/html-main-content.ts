@@ -282,7 +282,8 @@ async function tokenMain(): Promise<void> {
   const names = [...outputs.keys()];
   const pageRows = pages.map((page, index) => [`${page.id} (${page.kind}, ${page.part})`, ...names.map((name) => { const score = scores.get(name)?.[index]; return score === undefined ? '–' : `${score.f1.toFixed(2)} ${score.precision.toFixed(2)}/${score.recall.toFixed(2)}`; })]);
   const docmillF1 = (row: string[]) => Number((row[1] ?? '').split(' ')[0]);
-  const lowest = [...pageRows].sort((a, b) => docmillF1(a) - docmillF1(b)).slice(0, Number(values.lowest));
+  // Pages of a part not read (--part) have no score: left out, or their NaN would scramble the order.
+  const lowest = pageRows.filter((row) => !Number.isNaN(docmillF1(row))).sort((a, b) => docmillF1(a) - docmillF1(b)).slice(0, Number(values.lowest));
   console.log(`\nLowest ${lowest.length} pages for docmill (F1 precision/recall):\n`);
   console.log(markdownTable(['page', ...names], lowest));
   await speedRounds(pages, extractors);
