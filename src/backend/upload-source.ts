@@ -16,6 +16,21 @@ export interface UploadSource {
   open(): AsyncIterable<Uint8Array>;
 }
 
+/**
+ * All of an upload's bytes in one array. A source of one chunk (a small file held in memory, bytes already read)
+ * is returned as it is, not copied: the callers only read it.
+ */
+export async function readUploadBytes(source: UploadSource, signal?: AbortSignal): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of source.open()) {
+    signal?.throwIfAborted();
+    chunks.push(chunk);
+    size += chunk.byteLength;
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
 /** An UploadSource for a local file, after checking that it exists and is a regular file. */
 export async function localFileSource(path: string): Promise<UploadSource> {
   let stats;

@@ -13,7 +13,7 @@ import type { EmbeddedImage } from '../backend/embedded-images.js';
 import { apiErrorFor, ParseApiError } from '../backend/errors.js';
 import type { ParseBackend, ParseCall, ParseResult } from '../backend/parse-backend.js';
 import { checkFile, checkOptions } from '../backend/upload-checks.js';
-import type { UploadSource } from '../backend/upload-source.js';
+import { readUploadBytes, type UploadSource } from '../backend/upload-source.js';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { parseWithJsonFormat, type JsonExtractor } from './json-format.js';
@@ -83,7 +83,7 @@ export class LocalParseEngine implements ParseBackend {
     const options = checkOptions(optionsInput);
     checkFile(source);
     const started = Date.now();
-    const bytes = await readAll(source, call.signal);
+    const bytes = await readUploadBytes(source, call.signal);
     const ocrLanguages = call.ocrLanguages ?? this.#ocrLanguages;
     const fileName = source.fileName;
     let attempts = 1;
@@ -140,16 +140,4 @@ export function checkOcrLanguages(codes: readonly string[]): void {
 function asApiError(error: unknown, fileName: string): unknown {
   const answer = engineFailureAnswer(error, fileName);
   return answer ? apiErrorFor({ status: answer.status, apiCode: answer.apiCode, apiMessage: answer.localMessage, retryable: answer.retryable }) : error;
-}
-
-async function readAll(source: UploadSource, signal?: AbortSignal): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of source.open()) {
-    signal?.throwIfAborted();
-    chunks.push(chunk);
-    size += chunk.byteLength;
-  }
-  // One chunk (a small file, held bytes) is the file already: no copy of it to collect.
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }

@@ -5,7 +5,7 @@
  * PDF once per range (seconds and hundreds of MB each for a 2,000-page file). A PDF pdf-lib cannot read is sent whole
  * when it may be (the API says what is wrong with it), and fails here when it is over the upload limit.
  */
-import type { UploadSource } from '../../backend/upload-source.js';
+import { readUploadBytes } from '../../backend/upload-source.js';
 import { extensionOf } from '../../contract/extensions.js';
 import { MAX_FILE_BYTES } from '../../contract/limits.js';
 import { pdfParserOf } from '../../contract/options.js';
@@ -41,7 +41,7 @@ export async function splitPdf(ctx: JobContext, local: MaterialisedFile, deps: S
 async function cutRanges(ctx: JobContext, local: MaterialisedFile, deps: SplitDeps, fresh: boolean): Promise<Omit<SplitPlan, 'generation'> | undefined> {
   const { data } = ctx;
   if (extensionOf(data.relativePath) !== '.pdf') return undefined;
-  const bytes = await readAll(local.upload);
+  const bytes = await readUploadBytes(local.upload);
   const maxPages = pdfParserOf(ctx.options.sent).maxPages;
   const perRange = deps.splitPages ?? defaultSplitPages(ctx.options.sent.timeout);
   if (bytes.byteLength <= MAX_FILE_BYTES) {
@@ -90,12 +90,6 @@ async function cutRanges(ctx: JobContext, local: MaterialisedFile, deps: SplitDe
   }
   deps.logger.info({ file: data.relativePath, totalPages, pages: covered, ranges: ranges.length, bytes: bytes.byteLength }, 'long PDF: parsing in page ranges');
   return { sha256: local.sha256, totalPages, ranges };
-}
-
-async function readAll(upload: UploadSource): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of upload.open()) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 function describe(error: unknown): string {
