@@ -9,6 +9,7 @@
  *   console.log(cost.documents, cost.pages, cost.estimatedCredits);
  */
 import { createHash } from 'node:crypto';
+import { collectBytes } from '../backend/upload-source.js';
 import { integerSetting } from '../config/numbers.js';
 import { extensionOf } from '../contract/extensions.js';
 import { MAX_FILE_BYTES } from '../contract/limits.js';
@@ -77,7 +78,7 @@ export async function preview(options: PreviewOptions): Promise<CostPreview> {
   });
 }
 
-type Verdict = { kind: 'send'; bytes: Buffer } | { kind: 'unchanged' | 'sameContent' | 'tooLarge' };
+type Verdict = { kind: 'send'; bytes: Uint8Array } | { kind: 'unchanged' | 'sameContent' | 'tooLarge' };
 
 /** The decision a worker would make for this file (src/pipeline/steps/), made without a queue. */
 async function previewFile(
@@ -95,17 +96,11 @@ async function previewFile(
   }
   // A PDF over the limit is parsed in page ranges; anything else over it is refused.
   if (file.size > MAX_FILE_BYTES && extensionOf(file.relativePath) !== '.pdf') return { kind: 'tooLarge' };
-  const bytes = await readAll(await source.open(file, signal));
+  const bytes = await collectBytes(await source.open(file, signal), signal);
   if (force) return { kind: 'send', bytes };
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (sent.has(sha256)) return { kind: 'sameContent' };
   if (store && (await store.findByContent(sha256, fingerprint))) return { kind: 'sameContent' };
   sent.add(sha256);
   return { kind: 'send', bytes };
-}
-
-async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }

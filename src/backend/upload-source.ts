@@ -17,18 +17,23 @@ export interface UploadSource {
 }
 
 /**
- * All of an upload's bytes in one array. A source of one chunk (a small file held in memory, bytes already read)
- * is returned as it is, not copied: the callers only read it.
+ * All the bytes of a stream of chunks in one array. A stream of one chunk (a small file held in memory, bytes already
+ * read) gives that chunk as it is, not a copy: the callers only read it.
  */
-export async function readUploadBytes(source: UploadSource, signal?: AbortSignal): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
+export async function collectBytes(chunks: AsyncIterable<Uint8Array>, signal?: AbortSignal): Promise<Uint8Array> {
+  const collected: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of source.open()) {
+  for await (const chunk of chunks) {
     signal?.throwIfAborted();
-    chunks.push(chunk);
+    collected.push(chunk);
     size += chunk.byteLength;
   }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  return collected.length === 1 ? collected[0]! : Buffer.concat(collected, size);
+}
+
+/** All of an upload's bytes in one array (collectBytes). */
+export function readUploadBytes(source: UploadSource, signal?: AbortSignal): Promise<Uint8Array> {
+  return collectBytes(source.open(), signal);
 }
 
 /** An UploadSource for a local file, after checking that it exists and is a regular file. */

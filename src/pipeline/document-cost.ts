@@ -3,7 +3,7 @@
  * requests it takes (a long PDF goes in page ranges, as long-pdf.ts plans them), and the credits the hosted API's
  * rules give for it (credits.ts). Shared by the cost preview and the credit budget.
  */
-import type { UploadSource } from '../backend/upload-source.js';
+import { readUploadBytes, type UploadSource } from '../backend/upload-source.js';
 import { extensionOf } from '../contract/extensions.js';
 import { MAX_FILE_BYTES } from '../contract/limits.js';
 import { billedPages, estimateCredits, type CostOptions } from './credits.js';
@@ -41,7 +41,5 @@ export async function costOfBytes(bytes: Uint8Array, fileName: string, options: 
 
 /** Reads an upload's bytes and estimates them. */
 export async function costOfUpload(upload: UploadSource, options: CostSettings, splitPages?: number): Promise<DocumentCost> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of upload.open()) chunks.push(chunk);
-  return costOfBytes(Buffer.concat(chunks), upload.fileName, options, splitPages);
+  return costOfBytes(await readUploadBytes(upload), upload.fileName, options, splitPages);
 }
