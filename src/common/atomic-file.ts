@@ -4,8 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open, rename, rm, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { InlineFileCalls } from './inline-file-calls.js';
 
 /** Temporary files carry this marker, so a crash leftover is recognisable (and skipped by sources). */
 export const TEMP_MARKER = '.docmill-tmp-';
@@ -34,7 +36,15 @@ export interface AtomicWriteOptions {
    * a missing one (a deletion pruned it), so the next try makes it again.
    */
   madeFolders?: Set<string>;
+  /**
+   * The calls made inline where these decide (common/inline-file-calls.ts): the writing and the rename of content up
+   * to INLINE_WRITE_MAX, unless `durable` (a flush can take long on any disk).
+   */
+  inline?: InlineFileCalls;
 }
+
+/** The most content (bytes, or characters of a string) written inline. */
+export const INLINE_WRITE_MAX = 64 * 1024;
 
 /** The host's name does not change while the process runs; asked once, not on every write. */
 let hostName: string | undefined;
@@ -58,23 +68,44 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   await makeFolder(directory, options.madeFolders);
   if (tempDir !== directory) await makeFolder(tempDir, options.madeFolders);
   const temporary = join(tempDir, temporaryName(path));
+  const durable = options.durable ?? true;
+  const calls = !durable && content.length <= INLINE_WRITE_MAX ? options.inline : undefined;
+  await (calls ? calls.call(() => writeInline(temporary, content), () => writeTemporary(temporary, content, false)) : writeTemporary(temporary, content, durable));
+  try {
+    await options.beforeRename?.(temporary);
+    await (calls ? calls.call(() => renameSync(temporary, path), () => rename(temporary, path)) : rename(temporary, path));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Writes the new temporary file through the thread pool, flushed when `durable`; removed again when it fails. */
+async function writeTemporary(temporary: string, content: string | Uint8Array, durable: boolean): Promise<void> {
   const handle = await open(temporary, 'wx');
   try {
     await handle.writeFile(content);
-    if (options.durable ?? true) await handle.sync();
+    if (durable) await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temporary, { force: true });
     throw error;
   }
   await handle.close();
+}
+
+/** writeTemporary's open, write and close, inline (not flushed); removed again when the write fails (a full disk). */
+function writeInline(temporary: string, content: string | Uint8Array): void {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const fd = openSync(temporary, 'wx');
   try {
-    await options.beforeRename?.(temporary);
-    await rename(temporary, path);
+    for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at, bytes.byteLength - at);
   } catch (error) {
-    await rm(temporary, { force: true });
+    closeSync(fd);
+    rmSync(temporary, { force: true });
     throw error;
   }
+  closeSync(fd);
 }
 
 /** Makes `folder` (and its parents) unless `made` holds it, then notes it there. */

@@ -6,6 +6,7 @@ import { lstat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InlineFileCalls } from '../common/inline-file-calls.js';
 import { errorCodeOf } from './errors.js';
 import { IgnoredSubtrees } from './ignored-subtrees.js';
 import { walkLocalDirectory } from './local-dir-walk.js';
@@ -35,6 +36,8 @@ export class LocalDirSource implements Source {
   private ignored: Promise<IgnoredSubtrees> | undefined;
   /** Aborted by close(), so a running watch() ends with the source. */
   private readonly closing = new AbortController();
+  /** Small files read inline on a local disk that answers fast (common/inline-file-calls.ts). */
+  readonly #fileCalls = new InlineFileCalls(() => this.root);
 
   constructor(private readonly options: LocalDirSourceOptions) {
     this.location = options.location;
@@ -71,7 +74,7 @@ export class LocalDirSource implements Source {
   }
 
   readSmall(file: SourceFile, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array | undefined> {
-    return readSmallLocalFile(file, maxBytes, signal);
+    return readSmallLocalFile(file, maxBytes, this.#fileCalls, signal);
   }
 
   async presence(uri: string): Promise<SourcePresence> {

@@ -5,6 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { InlineFileCalls } from '../common/inline-file-calls.js';
 import { errorCodeOf } from './errors.js';
 import { fileEntry, skippedEntry } from './list-entries.js';
 import { localSourceFile, openLocalFile, readSmallLocalFile } from './local-file.js';
@@ -26,6 +27,8 @@ export class LocalFileSource implements Source {
   private readonly relativePath: string;
   private readonly selector: EntrySelector;
   private readonly closing = new AbortController();
+  /** The file read inline on a local disk that answers fast (common/inline-file-calls.ts). */
+  readonly #fileCalls = new InlineFileCalls(() => this.path);
 
   constructor(private readonly options: LocalFileSourceOptions) {
     this.location = options.location;
@@ -60,7 +63,7 @@ export class LocalFileSource implements Source {
   }
 
   readSmall(file: SourceFile, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array | undefined> {
-    return readSmallLocalFile(file, maxBytes, signal);
+    return readSmallLocalFile(file, maxBytes, this.#fileCalls, signal);
   }
 
   async close(): Promise<void> {

@@ -11,12 +11,13 @@
  * state in `_docmill/state/`, one a content in `_docmill/index/`) are still read, and removed with their document.
  */
 import { once } from 'node:events';
-import { createReadStream } from 'node:fs';
+import { createReadStream, writeSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, rmdir, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { DiskFlusher } from '../common/disk-flush.js';
+import { InlineFileCalls } from '../common/inline-file-calls.js';
 import { GroupCommit } from './group-commit.js';
 import { KeyedOutputStore, liveState, type WriteKind } from './keyed-store.js';
 import { sweepOrphanTemporaries } from './temp-sweep.js';
@@ -49,6 +50,8 @@ export interface FsStoreOptions {
   flush?: (paths: readonly string[]) => Promise<void>;
   /** @default COMMIT_WINDOW_MS */
   commitWindowMs?: number;
+  /** false: every file call through the thread pool, as on a network file system (default: inline-file-calls.ts). */
+  inlineFileCalls?: false;
 }
 
 export class FsStore extends KeyedOutputStore {
@@ -66,6 +69,8 @@ export class FsStore extends KeyedOutputStore {
   readonly #madeFolders = new Set<string>();
   /** The manifest's and the failures' append descriptors (see #appendHandle). */
   readonly #appendHandles = new Map<string, Promise<FileHandle>>();
+  /** Outputs' and lines' writes, made inline on a local file system that answers fast (common/inline-file-calls.ts). */
+  readonly #inlineCalls: InlineFileCalls;
   readonly #flusher: DiskFlusher;
   readonly #commit: GroupCommit;
   /** Document states and the content index (record-log.ts). */
@@ -84,6 +89,8 @@ export class FsStore extends KeyedOutputStore {
     const flush = options.flush ?? ((paths: readonly string[]) => this.#flusher.flush(paths));
     this.#commit = new GroupCommit({ flush, windowMs: options.commitWindowMs ?? COMMIT_WINDOW_MS, maxWaiting: COMMIT_MAX_WAITING });
     this.#log = new RecordLog({ path: resolveInside(this.root, RECORDS_KEY), key: RECORDS_KEY, append: (line) => this.appendLine(RECORDS_KEY, line) });
+    // Looked at by the first call, a write that has made the root.
+    this.#inlineCalls = new InlineFileCalls(() => (options.inlineFileCalls === false ? undefined : this.root));
   }
 
   /** Leftovers of writers killed mid-write are removed before this store's first write and when it closes. */
@@ -250,7 +257,7 @@ export class FsStore extends KeyedOutputStore {
       await this.#sweepOnce();
       await this.#againIfPruned(
         path,
-        () => writeFileAtomic(path, body, { tempDir: this.tempDir, durable, madeFolders: this.#madeFolders, ...(beforeRename ? { beforeRename } : {}) }),
+        () => writeFileAtomic(path, body, { tempDir: this.tempDir, durable, madeFolders: this.#madeFolders, inline: this.#inlineCalls, ...(beforeRename ? { beforeRename } : {}) }),
         this.tempDir,
       );
     } catch (error) {
@@ -345,7 +352,11 @@ export class FsStore extends KeyedOutputStore {
     let handle: Promise<FileHandle> | undefined;
     try {
       handle = this.#appendHandle(key);
-      const { bytesWritten } = await (await handle).write(bytes, 0, bytes.length);
+      const opened = await handle;
+      const bytesWritten = await this.#inlineCalls.call(
+        () => writeSync(openFd(opened), bytes, 0, bytes.length),
+        async () => (await opened.write(bytes, 0, bytes.length)).bytesWritten,
+      );
       if (bytesWritten !== bytes.length) {
         throw new Error(`short append: ${bytesWritten} of ${bytes.length} bytes`);
       }
@@ -374,6 +385,15 @@ export class FsStore extends KeyedOutputStore {
     }
     return handle;
   }
+}
+
+/**
+ * The descriptor of an open FileHandle, for a call made on it inline. A handle being closed has none (-1), so an inline
+ * write never reaches a descriptor number the system has since given to another file.
+ */
+function openFd(handle: FileHandle): number {
+  if (handle.fd < 0) throw Object.assign(new Error('the file was closed'), { code: 'EBADF' });
+  return handle.fd;
 }
 
 function isMissing(error: unknown): boolean {
