@@ -36,7 +36,7 @@ export class LocalDirSource implements Source {
   private ignored: Promise<IgnoredSubtrees> | undefined;
   /** Aborted by close(), so a running watch() ends with the source. */
   private readonly closing = new AbortController();
-  /** Small files read inline on a local disk that answers fast (common/inline-file-calls.ts). */
+  /** Files listed and small files read inline on a local disk that answers fast (common/inline-file-calls.ts). */
   readonly #fileCalls = new InlineFileCalls(() => this.root);
 
   constructor(private readonly options: LocalDirSourceOptions) {
@@ -51,6 +51,7 @@ export class LocalDirSource implements Source {
       location: this.location,
       selector: this.selector,
       ignored: await this.ignoredSubtrees(),
+      fileCalls: this.#fileCalls,
       signal,
     });
   }

@@ -7,9 +7,10 @@
  * or the root) is a loop and skipped. Anything that would make a walk endless passes through such an ancestor,
  * so checking the current path is enough to always terminate.
  */
-import type { Dirent, Stats } from 'node:fs';
+import { statSync, type Dirent, type Stats } from 'node:fs';
 import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { InlineFileCalls } from '../common/inline-file-calls.js';
 import { errorCodeOf, SourceListError } from './errors.js';
 import type { IgnoredSubtrees } from './ignored-subtrees.js';
 import { fileEntry, skippedEntry } from './list-entries.js';
@@ -25,6 +26,8 @@ export interface WalkOptions {
   location: string;
   selector: EntrySelector;
   ignored: IgnoredSubtrees;
+  /** Decides whether a file's stat is made inline (common/inline-file-calls.ts). */
+  fileCalls: InlineFileCalls;
   signal?: AbortSignal | undefined;
 }
 
@@ -142,7 +145,8 @@ class EntryVisitor {
     const reason = this.options.selector.skipReason(relativePath);
     if (reason) return skipped(relativePath, reason);
     try {
-      return this.listedFile(absolutePath, relativePath, await stat(absolutePath));
+      const stats = await this.options.fileCalls.call(() => statSync(absolutePath), () => stat(absolutePath));
+      return this.listedFile(absolutePath, relativePath, stats);
     } catch (error) {
       return skipped(relativePath, 'unreadable', errorCodeOf(error));
     }
