@@ -23,6 +23,9 @@ export function builtCliExists(): boolean {
   return existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url)));
 }
 
+/** Below node_modules, which every clone that runs the tests has and may write. */
+const SUITE_COMPILE_CACHE = fileURLToPath(new URL('../../node_modules/.cache/docmill-compile-cache', import.meta.url));
+
 export interface DocmillEnvOptions {
   /** HOME (and XDG_CACHE_HOME below it) for the child: a temp dir, so nothing lands in the real home. */
   home: string;
@@ -44,6 +47,9 @@ export function docmillEnv(options: DocmillEnvOptions): NodeJS.ProcessEnv {
     ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
     HOME: options.home,
     XDG_CACHE_HOME: join(options.home, '.cache'),
+    // One compile cache for the suite's children (bin/docmill.js): in each test's fresh home, every child would compile
+    // and write it anew.
+    NODE_COMPILE_CACHE: SUITE_COMPILE_CACHE,
     DOCMILL_LOG_LEVEL: 'info',
   };
   if (options.apiUrl) env.DOCMILL_API_URL = options.apiUrl;
