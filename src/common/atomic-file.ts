@@ -44,7 +44,7 @@ export interface AtomicWriteOptions {
 }
 
 /** The most content (bytes, or characters of a string) written inline. */
-export const INLINE_WRITE_MAX = 64 * 1024;
+const INLINE_WRITE_MAX = 64 * 1024;
 
 /** The host's name does not change while the process runs; asked once, not on every write. */
 let hostName: string | undefined;

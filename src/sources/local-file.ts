@@ -60,9 +60,7 @@ function readSmallInline(file: SourceFile, maxBytes: number): Buffer | undefined
   try {
     let size: number;
     try {
-      const stats = fstatSync(fd);
-      if (!stats.isFile()) throw notAFile(file);
-      size = stats.size;
+      size = regularFileSize(file, fstatSync(fd));
     } catch (error) {
       throw statFailure(file, error);
     }
@@ -149,9 +147,7 @@ async function openChecked(file: SourceFile, signal?: AbortSignal): Promise<{ ha
     throw openFailure(file, error);
   }
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) throw notAFile(file);
-    return { handle, size: stats.size };
+    return { handle, size: regularFileSize(file, await handle.stat()) };
   } catch (error) {
     await handle.close();
     throw statFailure(file, error);
@@ -164,8 +160,10 @@ function openFailure(file: SourceFile, error: unknown): SourceReadError {
   return new SourceReadError(file.relativePath, failure, `${describeOpenFailure(code)} (${code})`, error);
 }
 
-function notAFile(file: SourceFile): SourceReadError {
-  return new SourceReadError(file.relativePath, 'not-a-file', 'it is no longer a regular file');
+/** The size of a listed file found still a regular file; a typed error when it is no longer one. */
+function regularFileSize(file: SourceFile, stats: Stats): number {
+  if (!stats.isFile()) throw new SourceReadError(file.relativePath, 'not-a-file', 'it is no longer a regular file');
+  return stats.size;
 }
 
 function statFailure(file: SourceFile, error: unknown): SourceReadError {
