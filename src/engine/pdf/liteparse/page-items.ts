@@ -51,6 +51,11 @@ export interface NativePageItems {
   chars: number;
   /** Characters of right-to-left scripts among them. */
   rtlChars: number;
+  /**
+   * Characters of level items whose box is more than `OUTSIZED_BOX` times their font's size high: PDFium gave them
+   * the font's bounding box (a font such as Cambria, whose box spans tall math glyphs), not the line's.
+   */
+  outsizedChars: number;
   /** The texts as read, for the text-quality check. */
   strings: string[];
 }
@@ -380,6 +385,12 @@ function boxesOf(page: NativePageInput): Rect[] {
 }
 
 /**
+ * A level item's box higher than this many times its font size is the font's bounding box, not its line's: a
+ * line's box is 1–1.5 em, and 2.2 in fonts with tall accents (Century).
+ */
+export const OUTSIZED_BOX = 3;
+
+/**
  * The page's text as docmill's layout reads it. Words are the items (LiteParse groups a line's words into one
  * item; docmill's lines, cells and tables are built from the gaps between words, as from pdfjs's runs). `tables`:
  * where LiteParse found tables on the page (their filled boxes' outlines are rules).
@@ -390,6 +401,7 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
   const strings: string[] = [];
   let chars = 0;
   let rtlChars = 0;
+  let outsizedChars = 0;
   // Per font name: what its name says (a page sets its text in a handful of fonts).
   const named = new Map<string, { bold: boolean; monospace: boolean }>();
   for (const item of page.textItems) {
@@ -406,6 +418,7 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
     }
     const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
     if (!(size > 0) || !Number.isFinite(item.x) || !Number.isFinite(item.y)) continue;
+    if (item.height > OUTSIZED_BOX * size) outsizedChars += n;
     const baseline = item.y + ascentShare(item) * item.height;
     const fontName = item.fontName ?? '';
     let name = named.get(fontName);
@@ -440,5 +453,5 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
       });
     }
   }
-  return { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, strings };
+  return { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, outsizedChars, strings };
 }

@@ -4,6 +4,8 @@
  * only that path has what the mode needs:
  * - right-to-left script: LiteParse writes a line's words in visual order, reversed for Arabic and Hebrew,
  *   where pdfjs gives them in logical order;
+ * - text whose boxes are its fonts' bounding boxes, several lines high (fonts such as Cambria): LiteParse's lines,
+ *   built from those boxes, lose words, where pdfjs places each run at its baseline;
  * - a page LiteParse could not read or found no text on (a content stream in a filter PDFium lacks, such as
  *   BrotliDecode; a scan, whose images the pdfjs pass records for OCR), or whose text items hold less than its
  *   own page text, once a lone page number they leave out is taken from that text (liteparse/lost-page-number.ts),
@@ -24,7 +26,7 @@ import { nativePageItems, type NativePageInput, type NativePageItems } from './p
 import { isWhiteSpaceCode } from '../white-space.js';
 
 /** A page read by LiteParse, as the layout reads it. */
-export interface NativePage extends NativePageItems {
+export interface NativePage extends Omit<NativePageItems, 'outsizedChars'> {
   width: number;
   height: number;
   /** LiteParse's tables: where no ruled table of docmill's covers them, their cells replace its aligned-text tables. */
@@ -102,6 +104,12 @@ export interface NativeReading {
 
 /** Above this share of right-to-left characters a page is read by pdfjs (logical word order). */
 const RTL_SHARE = 0.2;
+/**
+ * Above this share of characters in items with the font's bounding box for a box (page-items.ts, `outsizedChars`),
+ * a page is read by pdfjs: LiteParse builds its lines from those boxes, which overlap the lines above and below,
+ * and it loses and jumbles words there (a Word document set in Cambria: half the words of its body gone).
+ */
+const OUTSIZED_SHARE = 0.5;
 
 interface NativeComplexity {
   needsOcr: boolean;
@@ -240,7 +248,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     // The page text's characters, counted once for both checks (a scan of the whole text each).
     const textChars = countChars(page.text);
     const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect)), page, textChars);
-    if (read.rtlChars > RTL_SHARE * read.chars) continue;
+    if (read.rtlChars > RTL_SHARE * read.chars || read.outsizedChars > OUTSIZED_SHARE * read.chars) continue;
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
     // reads it (and a scan's images) before anything OCRs it. A page LiteParse flags for OCR (sparse text, images,
     // text drawn as outlines) keeps LiteParse's text where it has some: pdfjs's reading of it is no better and
