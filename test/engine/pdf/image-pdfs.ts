@@ -25,9 +25,9 @@ export interface MixedPage {
   height?: number;
 }
 
-/** A picture of `runs` on a `width` × `height` pt canvas, at `dpi`. */
-export async function pictureOfText(runs: TextRun[], width: number, height: number, dpi = 200): Promise<GreyBitmap> {
-  const renderer = await PageRenderer.open(writePdf({ pages: [{ runs, width, height }] }));
+/** A picture of `runs` (and of the content-stream operators `graphics`) on a `width` × `height` pt canvas, at `dpi`. */
+export async function pictureOfText(runs: TextRun[], width: number, height: number, dpi = 200, graphics?: string): Promise<GreyBitmap> {
+  const renderer = await PageRenderer.open(writePdf({ pages: [{ runs, width, height, ...(graphics ? { graphics } : {}) }] }));
   if (!renderer) throw new Error('the fixture text PDF could not be rendered');
   const bitmap = renderer.render(1, dpi);
   renderer.close();

@@ -4,8 +4,10 @@
  * as for native text; each block then carries the mean confidence of its words. Pure.
  */
 import { layoutPage, type PageLayout } from '../page-layout.js';
+import type { Ruling } from '../rulings.js';
 import type { PdfTextItem, ProtoBlock, Rect } from '../types.js';
 import type { OcrLine } from './tesseract.js';
+import type { OcrWord } from './ocr-line.js';
 
 export const OCR_FONT = 'ocr';
 
@@ -69,11 +71,14 @@ function blockConfidences(layout: PageLayout, scored: readonly ScoredItem[]): vo
   }
 }
 
-/** A page's OCR result as a layout; null when no word was recognised. */
-export function layoutOcrPage(lines: readonly OcrLine[], scale: number, width: number, height: number): PageLayout | null {
+/**
+ * A page's OCR result as a layout; null when no word was recognised. `rulings`: the rules taken out of the page's
+ * picture before OCR (bitmap-rules.ts), page units, from which its ruled tables are built.
+ */
+export function layoutOcrPage(lines: readonly OcrLine[], scale: number, width: number, height: number, rulings: readonly Ruling[] = []): PageLayout | null {
   const scored = ocrItems(lines, scale);
   if (scored.length === 0) return null;
-  const layout = layoutPage({ items: scored.map((entry) => entry.item), width, height });
+  const layout = layoutPage({ items: scored.map((entry) => entry.item), rulings, width, height });
   blockConfidences(layout, scored);
   return layout;
 }
@@ -88,10 +93,40 @@ export const MIN_REGION_WORD_CONFIDENCE = 0.6;
 /** A region block of fewer characters (after the word filter) is dropped as noise. */
 const MIN_REGION_BLOCK_CHARS = 3;
 const WORDLIKE = /[\p{L}\p{N}]/u;
+/** Rules each way that make a region's rules a table's grid: two rows and two columns of cells at least. */
+const GRID_RULES = 3;
+
+/**
+ * Where the rules of a region draw a grid (bitmap pixels, as its words), or undefined: the span of its vertical
+ * rules across by that of its horizontal ones, when there are `GRID_RULES` of each.
+ */
+function gridBox(rulings: readonly Ruling[], scale: number, origin: { x: number; y: number }): Rect | undefined {
+  const across = rulings.filter((rule) => rule.y0 === rule.y1);
+  const down = rulings.filter((rule) => rule.x0 === rule.x1);
+  if (across.length < GRID_RULES || down.length < GRID_RULES) return undefined;
+  const px = (value: number, from: number) => (value - from) * scale;
+  return {
+    x0: px(Math.min(...down.map((rule) => rule.x0)), origin.x),
+    x1: px(Math.max(...down.map((rule) => rule.x0)), origin.x),
+    y0: px(Math.min(...across.map((rule) => rule.y0)), origin.y),
+    y1: px(Math.max(...across.map((rule) => rule.y0)), origin.y),
+  };
+}
+
+/** A word read in a cell of a ruled grid is the cell's text however unsure tesseract is of it (a "µL" it misreads). */
+function keptWord(word: OcrWord, grid: Rect | undefined): boolean {
+  if (!WORDLIKE.test(word.text)) return false;
+  if (word.confidence >= MIN_REGION_WORD_CONFIDENCE) return true;
+  if (!grid) return false;
+  const x = (word.x0 + word.x1) / 2;
+  const y = (word.y0 + word.y1) / 2;
+  return x > grid.x0 && x < grid.x1 && y > grid.y0 && y < grid.y1;
+}
 
 /**
  * An image region's OCR result as blocks of the page (`source` layout_ocr, page units), words filtered as above;
- * `origin` is the region's top-left corner on the page and `scale` bitmap pixels per point.
+ * `origin` is the region's top-left corner on the page and `scale` bitmap pixels per point; `rulings` the rules
+ * taken out of the region's picture (page units), as for a page.
  */
 export function layoutOcrRegion(
   lines: readonly OcrLine[],
@@ -99,12 +134,11 @@ export function layoutOcrRegion(
   origin: { x: number; y: number },
   width: number,
   height: number,
+  rulings: readonly Ruling[] = [],
 ): ProtoBlock[] {
+  const grid = gridBox(rulings, scale, origin);
   const kept = lines
-    .map((line) => ({
-      ...line,
-      words: line.words.filter((word) => word.confidence >= MIN_REGION_WORD_CONFIDENCE && WORDLIKE.test(word.text)),
-    }))
+    .map((line) => ({ ...line, words: line.words.filter((word) => keptWord(word, grid)) }))
     .filter((line) => line.words.length > 0);
   const scored = ocrItems(kept, scale);
   for (const { item } of scored) {
@@ -113,7 +147,7 @@ export function layoutOcrRegion(
     item.baseline += origin.y;
   }
   if (scored.length === 0) return [];
-  const layout = layoutPage({ items: scored.map((entry) => entry.item), width, height });
+  const layout = layoutPage({ items: scored.map((entry) => entry.item), rulings, width, height });
   blockConfidences(layout, scored);
   const blocks: ProtoBlock[] = [];
   for (const block of layout.blocks) {

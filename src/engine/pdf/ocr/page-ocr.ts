@@ -5,6 +5,7 @@
  */
 import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
+import { takeRules } from './bitmap-rules.js';
 import { judgeRegion, looksLikeText } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion } from './ocr-layout.js';
 import { PageRenderer, toPng } from './render-page.js';
@@ -86,9 +87,10 @@ export class PageOcr {
     const bitmap = renderer.render(pageNumber);
     if (!bitmap) throw new Error('the page could not be rendered');
     if (options.onlyIfText && !looksLikeText(bitmap.pixels)) return undefined;
+    const rules = takeRules(bitmap);
     const lines = await recogniseLines(toPng(bitmap), this.#readingLanguage());
     this.#missingLanguage ??= this.#pendingMissing;
-    return layoutOcrPage(lines, bitmap.width / width, width, height);
+    return layoutOcrPage(lines, bitmap.width / width, width, height, rules);
   }
 
   /**
@@ -110,9 +112,10 @@ export class PageOcr {
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
       const judged = judgeRegion(bitmap.pixels);
       if (!judged.read) continue;
+      const rules = takeRules(bitmap);
       const lines = await recogniseLines(toPng(bitmap), this.#readingLanguage(), { invert: judged.invert });
       this.#missingLanguage ??= this.#pendingMissing;
-      out.push({ region, blocks: layoutOcrRegion(lines, bitmap.scale, bitmap.origin, width, height) });
+      out.push({ region, blocks: layoutOcrRegion(lines, bitmap.scale, bitmap.origin, width, height, rules) });
     }
     return out;
   }
