@@ -73,14 +73,16 @@ function longRunsDown(pixels: Uint8Array, width: number, height: number, minLeng
 function mostlyThin(pixels: Uint8Array, width: number, height: number, run: Run, maxThickness: number, horizontal: boolean): boolean {
   const lines = horizontal ? height : width;
   const ink = (line: number, i: number) => line >= 0 && line < lines && pixels[horizontal ? line * width + i : i * width + line]! < INK;
-  let thin = 0;
+  // Given up as soon as too many pixels are thick: a dark area's rows are long runs, each given up at its start.
+  const allowedThick = (1 - THIN_SHARE) * (run.to - run.from);
+  let thick = 0;
   for (let i = run.from; i < run.to; i++) {
     let thickness = 1;
     for (let line = run.at - 1; thickness <= maxThickness && ink(line, i); line--) thickness++;
     for (let line = run.at + 1; thickness <= maxThickness && ink(line, i); line++) thickness++;
-    if (thickness <= maxThickness) thin++;
+    if (thickness > maxThickness && ++thick > allowedThick) return false;
   }
-  return thin >= THIN_SHARE * (run.to - run.from);
+  return true;
 }
 
 /** Runs on neighbouring rows (columns) that overlap along them, joined into one rule each: [at0, at1, from, to]. */
