@@ -87,7 +87,8 @@ export const LAYOUT_OCR_SOURCE = 'layout_ocr';
 
 /**
  * In an image region of a text page, a word is kept only when tesseract is at least this sure of it and it holds
- * a letter or a digit: a photo or a chart's texture read as text gives short, unsure "words" of marks.
+ * a letter or a digit: a photo or a chart's texture read as text gives short, unsure "words" of marks. Inside a
+ * ruled grid the floor does not apply (`keptWord`).
  */
 export const MIN_REGION_WORD_CONFIDENCE = 0.6;
 /** A region block of fewer characters (after the word filter) is dropped as noise. */

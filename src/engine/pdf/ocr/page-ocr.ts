@@ -1,6 +1,6 @@
 /**
- * OCR of whole pages, or of image regions of a page, of one PDF: render with PDFium, recognise with tesseract.js,
- * lay out like native text.
+ * OCR of whole pages, or of image regions of a page, of one PDF: render with PDFium, take the ruled lines out of
+ * the picture (bitmap-rules.ts), recognise with tesseract.js, lay out like native text with those lines as rules.
  * The renderer is opened on the first page to OCR, so a document that needs no OCR never loads PDFium.
  */
 import type { PageLayout } from '../page-layout.js';
