@@ -52,6 +52,30 @@ describe('readsAsTable', () => {
     ).toBe(false);
   });
 
+  it('a bar chart laid on its side (ticks rising across its top or bottom row, labels beside empty cells) is not a table', () => {
+    const rows = [
+      ['', '0.03 0.06', '0.09'],
+      ['CustomerBERT', '', ''],
+      ['Personalize', '', 'AWS Ready'],
+      ['AutoEncoder', '14.3%', ''],
+      ['GNN_LightGCN', '', ''],
+      ['CF_BPR', '', ''],
+    ];
+    expect(readsAsTable(rows)).toBe(false);
+    expect(readsAsTable([...rows.slice(1), ['', '0', '50 100']])).toBe(false);
+  });
+
+  it('a table under a header of years rising across, its cells full of values, stays a table', () => {
+    expect(
+      readsAsTable([
+        ['', '2019', '2020', '2021'],
+        ['Revenue', '120', '135', '150'],
+        ['Costs', '80', '85', '95'],
+        ['Staff', '12', '', '14'],
+      ]),
+    ).toBe(true);
+  });
+
   it('a figure named in a cell of a table (not as its label) keeps the table', () => {
     expect(
       readsAsTable([
