@@ -23,7 +23,9 @@
  *   of successes since the last refusal keeps it at that one refusal, and a second within as many lowers it (one
  *   too high is refused in every window it is spent). A budget lowered that way is won back by the probe below. Counted, not halved: at the moment of a refusal what the API took in over one window is its budget,
  *   as the in-flight count is the concurrency limit at a concurrency 429. The 429s that follow within the same
- *   window are echoes of the same full window: they teach nothing.
+ *   window are echoes of the same full window: they teach nothing, but for the requests sent before the counted one
+ *   (within its count's span): still out when it was counted, they were counted as accepted, and each lowers the
+ *   budget by one (two workers' slow start out of order on a loaded host counted 20 at a budget of 10).
  * - After any rate 429 the next request waits until the oldest request the count found has left the window: a
  *   full window refuses whatever comes before, and a sliding one frees its first slot then.
  * - The budget is spent per window, not spaced: a request may go when fewer than N requests went in the last
@@ -82,6 +84,12 @@ export interface PaceState {
   successes: number;
   /** When the budget was last counted (a 429 within W of it is an echo). */
   countedAt: number;
+  /**
+   * When the refused request the budget was last counted at went (0: that count did not set the budget). A request
+   * sent within the count's span before it, refused later, was still out when counted: counted as taken in, it
+   * was not, and the budget loses it.
+   */
+  countedSentAt: number;
   /** The budget a probe raised from (0: no probe out), and when it began. */
   probeFrom: number;
   probeAt: number;
@@ -93,7 +101,7 @@ export interface PaceState {
 export type SentSince = (from: number) => readonly number[];
 
 export function initialPace(): PaceState {
-  return { windowMs: 0, budget: 0, told: false, heldUntil: 0, successes: 0, countedAt: 0, probeFrom: 0, probeAt: 0, probeBackoff: 1 };
+  return { windowMs: 0, budget: 0, told: false, heldUntil: 0, successes: 0, countedAt: 0, countedSentAt: 0, probeFrom: 0, probeAt: 0, probeBackoff: 1 };
 }
 
 /** W': the span no more than N requests may share (the window and its margin); 0 while not pacing. */
@@ -161,6 +169,10 @@ export function paceRefused(
     if (state.budget === 0 || grew) state.budget = count;
     else if (!(state.successes >= EDGE_WINDOWS * state.budget && count >= state.budget - 1)) state.budget = Math.min(state.budget, count);
     state.countedAt = now;
+    state.countedSentAt = state.budget === count ? (sentAt ?? now) : 0;
+  } else if (sentAt !== undefined && sentAt < state.countedSentAt && sentAt > state.countedSentAt - span) {
+    // An echo of a request the count took for accepted (out, not yet answered, when counted): it was refused.
+    state.budget = Math.max(1, state.budget - 1);
   }
   const oldest = accepted[0];
   if (oldest !== undefined) state.heldUntil = Math.max(state.heldUntil, oldest + span);

@@ -140,9 +140,9 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, inFlight, -1} end
 local s = redis.call('HMGET', KEYS[1], 'limit', 'slowStart', 'successes', 'probeFrom', 'probeBackoff', 'epoch')
 local limit, slowStart, successes = tonumber(s[1]), tonumber(s[2]), tonumber(s[3])
 local probeFrom, probeBackoff, epoch = tonumber(s[4]), tonumber(s[5]), tonumber(s[6])
-local p = redis.call('HMGET', KEYS[1], 'pW', 'pN', 'pTold', 'pHold', 'pSucc', 'pProbeFrom', 'pProbeAt', 'pBackoff', 'pCounted')
+local p = redis.call('HMGET', KEYS[1], 'pW', 'pN', 'pTold', 'pHold', 'pSucc', 'pProbeFrom', 'pProbeAt', 'pBackoff', 'pCounted', 'pCountedSent')
 local pW, pN, pTold, pHold, pSucc = num(p[1]), num(p[2]), num(p[3]), num(p[4]), num(p[5])
-local pProbeFrom, pProbeAt, pBackoff, pCounted = num(p[6]), num(p[7]), tonumber(p[8]) or 1, num(p[9])
+local pProbeFrom, pProbeAt, pBackoff, pCounted, pCountedSent = num(p[6]), num(p[7]), tonumber(p[8]) or 1, num(p[9]), num(p[10])
 local margin = tonumber(ARGV[19])
 local before = limit
 local outcome, max = ARGV[2], tonumber(ARGV[3])
@@ -213,6 +213,9 @@ elseif outcome == 'rate' then
       if pN == 0 or grew then pN = count
       elseif not (pSucc >= ${EDGE_WINDOWS} * pN and count >= pN - 1) then pN = math.min(pN, count) end
       pCounted = nowF
+      if pN == count then pCountedSent = refusedAt else pCountedSent = 0 end
+    elseif sentAt ~= nil and sentAt < pCountedSent and sentAt > pCountedSent - pW * (1 + margin) then
+      pN = math.max(1, pN - 1)
     end
     local oldest = redis.call('ZRANGEBYSCORE', KEYS[5], from, to, 'WITHSCORES', 'LIMIT', 0, 1)
     if oldest[2] then pHold = math.max(pHold, tonumber(oldest[2]) + pW * (1 + margin)) end
@@ -239,7 +242,7 @@ if ARGV[9] ~= '' and inFlight < limit and othersWaiting == 0 and (paced == 0 or 
   logSend(KEYS[5], nowF, ARGV[9], pW)
 end
 redis.call('HSET', KEYS[1], 'limit', limit, 'slowStart', slowStart, 'successes', successes, 'probeFrom', probeFrom, 'probeBackoff', probeBackoff, 'epoch', epoch,
-  'pW', pW, 'pN', pN, 'pTold', pTold, 'pHold', fmt(pHold), 'pSucc', pSucc, 'pProbeFrom', pProbeFrom, 'pProbeAt', fmt(pProbeAt), 'pBackoff', pBackoff, 'pCounted', fmt(pCounted))
+  'pW', pW, 'pN', pN, 'pTold', pTold, 'pHold', fmt(pHold), 'pSucc', pSucc, 'pProbeFrom', pProbeFrom, 'pProbeAt', fmt(pProbeAt), 'pBackoff', pBackoff, 'pCounted', fmt(pCounted), 'pCountedSent', fmt(pCountedSent))
 if inFlight < limit and (freed == 1 or limit > before) then redis.call('PUBLISH', KEYS[3], limit) end
 return {limit, inFlight, epoch, granted, othersWaiting, paced, pN, pW}
 `;

@@ -205,6 +205,20 @@ describe('the pace, as pure steps', () => {
     expect(pace.budget).toBe(18);
   });
 
+  it('an echo of a request sent before the counted one (still out when counted) takes it back out of the budget', () => {
+    const pace = initialPace();
+    // 20 sent from 4100 on; the one sent at 4990 is refused first, while 10 sent before it are still out: counted 20.
+    const sends = Array.from({ length: 20 }, (_, i) => 4100 + i);
+    paceRefused(pace, { waitMs: 1000 }, 5000, 4990, since(sends));
+    expect(pace.budget).toBe(20);
+    // Their 429s come in the same window: each was counted as accepted, and was not.
+    for (let i = 0; i < 10; i++) paceRefused(pace, { waitMs: 1000 }, 5010 + i, 4110 + i, since(sends.slice(0, 10)));
+    expect(pace.budget).toBe(10);
+    // A refusal of one sent after the counted one is an echo that teaches nothing.
+    paceRefused(pace, { waitMs: 1000 }, 5100, 5050, since(sends.slice(0, 10)));
+    expect(pace.budget).toBe(10);
+  });
+
   it('brings a budget counted too high down at every refusal, never below what the window that refused held', () => {
     const pace = initialPace();
     const span = 1000 * (1 + PACE_MARGIN);
