@@ -26,43 +26,37 @@ function numbersOf(cell: string): number[] | undefined {
   return parts.map((part) => Number(part.replace(/%$/, '').replace(',', '.')));
 }
 
-/** True when the column's numbers, top to bottom, fall by one step at a time (ticks merged in a cell too). */
-function isValueAxis(rows: readonly (readonly string[])[], column: number): boolean {
+/**
+ * True when the numbers of `cells`, in order, change by one step at a time (ticks merged in a cell too): falling
+ * (`direction` -1) or rising (1), at least `minTicks` of them, with at most one cell of words (an axis title).
+ */
+function isEvenAxis(cells: readonly string[], minTicks: number, direction: 1 | -1): boolean {
   const ticks: number[] = [];
   let other = 0;
-  for (const row of rows) {
-    const cell = row[column]?.trim() ?? '';
+  for (const text of cells) {
+    const cell = text.trim();
     if (!cell) continue;
     const numbers = numbersOf(cell);
     if (numbers) ticks.push(...numbers);
     else other++;
   }
-  if (ticks.length < MIN_TICKS || other > 1) return false;
-  const step = ticks[0]! - ticks[1]!;
+  if (ticks.length < minTicks || other > 1) return false;
+  const step = direction * (ticks[1]! - ticks[0]!);
   if (!(step > 0)) return false;
   for (let i = 1; i < ticks.length; i++) {
-    if (Math.abs(ticks[i - 1]! - ticks[i]! - step) > STEP_TOLERANCE * step) return false;
+    if (Math.abs(direction * (ticks[i]! - ticks[i - 1]!) - step) > STEP_TOLERANCE * step) return false;
   }
   return true;
 }
 
-/** True when the row's numbers, left to right, rise by one step at a time, with at most one cell of words. */
+/** True when the column's numbers, top to bottom, fall by one step at a time. */
+function isValueAxis(rows: readonly (readonly string[])[], column: number): boolean {
+  return isEvenAxis(rows.map((row) => row[column] ?? ''), MIN_TICKS, -1);
+}
+
+/** True when the row's numbers, left to right, rise by one step at a time. */
 function isValueAxisAcross(row: readonly string[]): boolean {
-  const ticks: number[] = [];
-  let other = 0;
-  for (const cell of row) {
-    if (!cell.trim()) continue;
-    const numbers = numbersOf(cell);
-    if (numbers) ticks.push(...numbers);
-    else other++;
-  }
-  if (ticks.length < MIN_TICKS_ACROSS || other > 1) return false;
-  const step = ticks[1]! - ticks[0]!;
-  if (!(step > 0)) return false;
-  for (let i = 1; i < ticks.length; i++) {
-    if (Math.abs(ticks[i]! - ticks[i - 1]! - step) > STEP_TOLERANCE * step) return false;
-  }
-  return true;
+  return isEvenAxis(row, MIN_TICKS_ACROSS, 1);
 }
 
 /** The rows but `axis` leave the cells beside their first column nearly all empty. */

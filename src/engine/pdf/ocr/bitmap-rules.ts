@@ -111,13 +111,15 @@ function joinRuns(runs: readonly Run[]): [number, number, number, number][] {
 
 /** Whitens a run's pixels, and the paler pixels beside it (its anti-aliased edge). */
 function whiten(pixels: Uint8Array, width: number, height: number, run: Run, horizontal: boolean): void {
+  const lines = horizontal ? height : width;
+  const index = (line: number, i: number) => (horizontal ? line * width + i : i * width + line);
+  const paler = (line: number, i: number) => {
+    if (line >= 0 && line < lines && pixels[index(line, i)]! >= INK) pixels[index(line, i)] = 255;
+  };
   for (let i = run.from; i < run.to; i++) {
-    for (const offset of [-1, 0, 1]) {
-      const line = run.at + offset;
-      if (line < 0 || line >= (horizontal ? height : width)) continue;
-      const at = horizontal ? line * width + i : i * width + line;
-      if (offset === 0 || pixels[at]! >= INK) pixels[at] = 255;
-    }
+    pixels[index(run.at, i)] = 255;
+    paler(run.at - 1, i);
+    paler(run.at + 1, i);
   }
 }
 
