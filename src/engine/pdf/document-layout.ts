@@ -82,7 +82,7 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     if (type) furniture.set(zoneRefs[i]!.block, type);
   });
 
-  const headingRefs = refs.filter((ref) => ref.block.kind === 'paragraph' && !furniture.has(ref.block) && ref.block.source === undefined);
+  const headingRefs = refs.filter((ref) => ref.block.kind === 'paragraph' && !ref.block.chartLabel && !furniture.has(ref.block) && ref.block.source === undefined);
   const orderOnPage = new Map<ProtoBlock, number>();
   for (const page of pages) {
     let order = 0;

@@ -18,6 +18,7 @@ import { readAsLines, readsAsTable } from './table-kinds.js';
 import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
+import { chartLabels } from './chart-labels.js';
 import type { RotatedItem } from './text-items.js';
 import { overlaps } from './measure.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
@@ -267,5 +268,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
       furniture: inMargin,
     });
   }
+  const paths = [...(input.boxes ?? []), ...(input.rulings ?? [])];
+  for (const block of chartLabels(blocks, paths, input.width, input.height)) block.chartLabel = true;
   return { blocks, sizes, boldSizes };
 }

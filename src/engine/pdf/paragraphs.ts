@@ -237,6 +237,14 @@ export function isLabelLine(text: string): boolean {
 /** A footnote's or a reference's number (`25 `, `[12] `, `* `) starting a line. */
 const NOTE_START = /^(?:\d{1,3}|\[\d{1,3}\]|[*†‡§¶])\s+[\p{L}"“(]/u;
 
+/**
+ * A line that starts in lower case under one that ends mid-sentence: the same sentence run on, even across a
+ * leading wider than the body's (a heading set loose over two lines).
+ */
+function runsOn(prevText: string, text: string): boolean {
+  return /^\p{Ll}/u.test(text) && !/[.!?:;。！？]["'”’)]?$/u.test(prevText);
+}
+
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
 function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number): boolean {
   const prev = lines[lines.length - 1]!;
@@ -254,7 +262,7 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   if (lines.length >= 2) {
     const firstPitch = lines[1]!.baseline - lines[0]!.baseline;
     if (pitch > firstPitch * 1.3 + 0.5) return true;
-  } else if (gap > 0.8 * size) {
+  } else if (gap > 0.8 * size && !(gap <= 1.1 * size && runsOn(prev.text, line.text))) {
     return true;
   }
   const width = region.x1 - region.x0;

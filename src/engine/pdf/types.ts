@@ -100,6 +100,8 @@ export interface ProtoBlock {
   source?: string;
   /** For tables: the cells, so that a table continued on the next page can be written as one (table-stitch.ts). */
   table?: TableGrid;
+  /** A label of a chart drawn on the page (chart-labels.ts): text where it stands, never a heading. */
+  chartLabel?: boolean;
 }
 
 /** Appends without spreading into arguments (a hostile page can have more items than a call takes). */

@@ -378,6 +378,15 @@ describe('figure regions', () => {
     expect(figureRegions(frame, [], page.width, page.height)).toEqual([]);
   });
 
+  it('are found apart from a frame drawn round the page as four rules, which would join every drawing near an edge', () => {
+    const frame = [rule(0, 0, 612, 0.5), rule(0, 791.5, 612, 792), rule(0, 0, 0.5, 792), rule(611.5, 0, 612, 792)];
+    // A chart near the top edge, and a footer band (too low to be a figure) on the bottom edge: joined through the
+    // frame, they would make one region the size of the page, which is no figure.
+    const chart = [rule(72, 4, 72.5, 200), rule(72, 200, 300, 200.5), rule(90, 100, 120, 200), rule(150, 60, 180, 200)];
+    const footer = [rule(0, 760, 612, 792), rule(20, 770, 60, 785), rule(80, 770, 120, 785)];
+    expect(figureRegions([...frame, ...chart, ...footer], [], page.width, page.height)).toEqual([rule(72, 4, 300, 200.5)]);
+  });
+
   it('are not a shaded box around running text', () => {
     const box = [rule(72, 100, 400, 300), rule(72, 100, 400, 101), rule(72, 299, 400, 300)];
     const text = [{ rect: rule(80, 110, 390, 290), chars: 600 }];

@@ -111,4 +111,16 @@ describe('PDF structure on benchmark pages', () => {
     expect(text).toContain('Use a fresh pipet tip for each reaction tube and write down the order in which the samples are loaded.');
     expect(text).toContain('If an air bubble forms a cap over the well, the sample will flow into the buffer around the edges of the well.');
   });
+
+  it("a vector chart's labels set above the body are text, not headings; a heading wrapped loosely over two lines is one", async () => {
+    const model = await page('01030000000199');
+    expect(headingsOf(model)).toEqual([
+      '# Base Model Performance Evaluation of Upstage OCR Pack',
+      '## Upstage universal OCR model E2E performance evaluation1',
+      '## Upstage universal OCR model performance details: Document criteria',
+    ]);
+    const text = flat(mainMarkdown(model));
+    // The category labels stay in the text, where the charts stand.
+    for (const label of ['OCR-Recall3', 'OCR-Precision4', 'Parsing-F1', 'Scene (Photographed document image)']) expect(text).toContain(label);
+  });
 });

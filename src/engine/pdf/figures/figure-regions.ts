@@ -74,7 +74,10 @@ interface Cluster {
 function clusters(paths: readonly Rect[], width: number, height: number): Cluster[] {
   let found: Cluster[] = [];
   for (const path of paths.slice(0, MAX_PATHS)) {
-    if (path.x1 - path.x0 > PAGE_FRAME * width && path.y1 - path.y0 > PAGE_FRAME * height) continue;
+    const [across, down] = [path.x1 - path.x0, path.y1 - path.y0];
+    if (across > PAGE_FRAME * width && down > PAGE_FRAME * height) continue;
+    // A side of a frame drawn round the page as four rules: it would join every drawing near the page's edge.
+    if ((across > PAGE_FRAME * width && down < RULE_THICKNESS) || (down > PAGE_FRAME * height && across < RULE_THICKNESS)) continue;
     const shape = path.x1 - path.x0 >= RULE_THICKNESS && path.y1 - path.y0 >= RULE_THICKNESS ? 1 : 0;
     let merged: Cluster = { rect: path, paths: 1, shapes: shape };
     const rest: Cluster[] = [];

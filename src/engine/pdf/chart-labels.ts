@@ -1,0 +1,55 @@
+/**
+ * The text of a chart drawn with vector paths: its tick values, its series' values, its category names and its
+ * legend. A chart's category names are often set a size or two above a small body (a slide's, a brochure's) and
+ * would pass for headings; they are the chart's labels, read as text where they stand.
+ *
+ * A chart here is a drawing (figure-regions.ts: paths clustered by proximity, not a grid, a frame or a text box)
+ * with at least `MIN_VALUES` blocks of bare numbers inside it or beside it: the values a chart's axes and bars
+ * carry, which a diagram, a panel of shapes or a banner behind a title does not.
+ */
+import { figureRegions, MIN_PATHS, type PageText } from './figures/figure-regions.js';
+import type { ProtoBlock, Rect } from './types.js';
+
+/** Blocks of bare numbers a drawing needs around it to be a chart. */
+const MIN_VALUES = 3;
+
+/** A tick value or a data label: digits with their separators, a unit sign or a percent, nothing else. */
+const BARE_NUMBER = /^[-+−–]?[$€£¥]?\d[\d\s.,]*%?$/u;
+
+function isBareNumbers(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length > 0 && words.every((word) => BARE_NUMBER.test(word));
+}
+
+function centreInside(rect: Rect, region: Rect): boolean {
+  const x = (rect.x0 + rect.x1) / 2;
+  const y = (rect.y0 + rect.y1) / 2;
+  return x >= region.x0 && x <= region.x1 && y >= region.y0 && y <= region.y1;
+}
+
+/**
+ * The blocks that are labels of a chart drawn on the page. `paths`: the page's filled boxes and its rules, in the
+ * blocks' units.
+ */
+export function chartLabels(blocks: readonly ProtoBlock[], paths: readonly Rect[], width: number, height: number): Set<ProtoBlock> {
+  const labels = new Set<ProtoBlock>();
+  if (paths.length < MIN_PATHS) return labels;
+  const flow = blocks.filter((block) => block.kind !== 'rotated');
+  // Most pages carry no chart values at all: their paths are never clustered.
+  if (flow.filter((block) => isBareNumbers(block.text)).length < MIN_VALUES) return labels;
+  // Every block counts as a possible heading: a drawing takes in the text beside it, never the next section's
+  // heading above or below it.
+  const texts: PageText[] = flow.map((block) => ({
+    rect: block.rect,
+    chars: block.chars,
+    table: block.kind === 'table',
+    caption: block.kind === 'caption',
+    heading: true,
+  }));
+  for (const region of figureRegions(paths, texts, width, height)) {
+    const inside = flow.filter((block) => block.kind !== 'table' && block.kind !== 'caption' && centreInside(block.rect, region));
+    if (inside.filter((block) => isBareNumbers(block.text)).length < MIN_VALUES) continue;
+    for (const block of inside) labels.add(block);
+  }
+  return labels;
+}
