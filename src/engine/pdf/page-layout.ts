@@ -5,7 +5,7 @@
 import { pageRegions } from './columns.js';
 import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
-import { addToHistogram, type SizeHistogram } from './headings.js';
+import { addToHistogram, bodySizeOf, type SizeHistogram } from './headings.js';
 import { buildLines, isJustifiedProse } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { buildBlocks } from './paragraphs.js';
@@ -19,6 +19,7 @@ import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './tab
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
+import { withColumnNotesLast } from './column-notes.js';
 import type { RotatedItem } from './text-items.js';
 import { overlaps } from './measure.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
@@ -245,14 +246,14 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     textX0 = Math.min(textX0, line.x0);
     textX1 = Math.max(textX1, line.x1);
   }
-  const flowBlocks: ProtoBlock[] = [];
   // A page of one full-width region holds every line of the page: those lines are the region's, not built twice.
   const whole = regions.length === 1 && regions[0]!.kind === 'full' && regions[0]!.items.length === flowItems.length;
-  for (const region of regions) {
+  const laidOut = regions.map((region) => {
     const x0 = region.kind === 'full' ? Math.min(region.x0, textX0) : region.x0;
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
-    append(flowBlocks, layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined));
-  }
+    return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined) };
+  });
+  const flowBlocks = withColumnNotesLast(laidOut, bodySizeOf(sizes));
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;
   for (const line of groupRotated(input.rotated ?? [])) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);

@@ -235,7 +235,7 @@ export function isLabelLine(text: string): boolean {
 }
 
 /** A footnote's or a reference's number (`25 `, `[12] `, `* `) starting a line. */
-const NOTE_START = /^(?:\d{1,3}|\[\d{1,3}\]|[*†‡§¶])\s+[\p{L}"“(]/u;
+export const NOTE_START = /^(?:\d{1,3}|\[\d{1,3}\]|[*†‡§¶])\s+[\p{L}"“(]/u;
 
 /**
  * A line that starts in lower case under one that ends mid-sentence: the same sentence run on, even across a

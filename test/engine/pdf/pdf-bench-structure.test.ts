@@ -123,4 +123,18 @@ describe('PDF structure on benchmark pages', () => {
     // The category labels stay in the text, where the charts stand.
     for (const label of ['OCR-Recall3', 'OCR-Precision4', 'Parsing-F1', 'Scene (Photographed document image)']) expect(text).toContain(label);
   });
+
+  it("reads the footnotes at the foot of each column after both columns: the sentence running on is not cut", async () => {
+    const text = flat(mainMarkdown(await page('01030000000008')));
+    // The first column ends mid-sentence and the second goes on with it (the figure between them keeps its place).
+    const end = text.indexOf('brought here by the Arabians and bought by the');
+    const goesOn = text.indexOf('Turks … [and] by the Merchants of Mogul');
+    expect(end).toBeGreaterThan(0);
+    expect(goesOn).toBeGreaterThan(end);
+    expect(text.slice(end, goesOn)).not.toMatch(/\b2[5-9] [A-Z]/);
+    // Notes 25–29 (first column) and 30–33 (second) follow the second column's text, in their order.
+    const notes = ['25 Wiliam Beckford', '26 For the association', '29 Pope,', '30 Beawes,', '33 M.M., Pharmacopoia'].map((note) => text.indexOf(note));
+    expect(notes[0]).toBeGreaterThan(text.indexOf('which were all used for their therapeutic properties'));
+    expect(notes).toEqual([...notes].sort((a, b) => a - b));
+  });
 });
