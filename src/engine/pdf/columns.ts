@@ -135,7 +135,7 @@ export interface Region {
  * little wider (a footnote), and stays in its column beside the other column's line on the same baseline; a line
  * starting inside the channel (a centred banner) still spans.
  */
-function crossesGutter(line: TextLine, gutters: readonly Gutter[], rtl = false): boolean {
+export function crossesGutter(line: TextLine, gutters: readonly Gutter[], rtl = false): boolean {
   for (const cell of line.cells) {
     for (const gutter of gutters) {
       const middle = (gutter.x0 + gutter.x1) / 2;
@@ -348,7 +348,7 @@ function sections(lines: readonly TextLine[]): TextLine[][] {
 
 
 /** True when every column the gutters make holds a few lines of prose (five words or more). */
-function proseOnEverySide(section: readonly TextLine[], gutters: readonly Gutter[]): boolean {
+export function proseOnEverySide(section: readonly TextLine[], gutters: readonly Gutter[]): boolean {
   if (gutters.length === 0) return false;
   const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
   const prose = new Array<number>(centres.length + 1).fill(0);

@@ -3,6 +3,7 @@
  * footers) apart, columns and bands, then per region lines → tables → paragraphs, lists, code. Pure.
  */
 import { pageRegions } from './columns.js';
+import { bandRegions } from './column-bands.js';
 import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
 import { addToHistogram, bodySizeOf, type SizeHistogram } from './headings.js';
@@ -239,7 +240,10 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   }
   // Zone lines stay in the flow (a panel title is not furniture until the document says so); the blocks they
   // form are tagged as candidates and decided over the whole document.
-  const regions = pageRegions(lines, zones.body, rtlChars > allChars / 2);
+  const rtl = rtlChars > allChars / 2;
+  const pageWide = pageRegions(lines, zones.body, rtl);
+  // No columns down the whole page: a band of it may still have its own (text beside a side caption).
+  const regions = pageWide.length === 1 && pageWide[0]!.kind === 'full' ? (bandRegions(lines, zones.body, rtl) ?? pageWide) : pageWide;
   let textX0 = Infinity;
   let textX1 = -Infinity;
   for (const line of zones.body) {

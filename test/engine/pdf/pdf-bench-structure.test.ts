@@ -137,4 +137,14 @@ describe('PDF structure on benchmark pages', () => {
     expect(notes[0]).toBeGreaterThan(text.indexOf('which were all used for their therapeutic properties'));
     expect(notes).toEqual([...notes].sort((a, b) => a - b));
   });
+
+  it("reads a paragraph beside a side caption whole, then the caption, though no column runs down the whole page", async () => {
+    const text = flat(mainMarkdown(await page('01030000000140')));
+    // The paragraph's lines and the caption's stand on nearly the same baselines: read line by line, they mix.
+    expect(text).toContain('In a recent global analysis of the status of populations that form spawning aggregations, 45% were unknown');
+    expect(text).toContain('Figure 13.5: Current known status reflecting changes of exploited grouper aggregations globally, as noted by fisher interviews');
+    const order = ['There is no question that fishing', 'and 5% were increasing.', 'Figure 13.5:', 'Of the 167 species', 'mislabeled or substituted.', 'Figure 13.6:', 'To protect grouper'].map((part) => text.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
 });
