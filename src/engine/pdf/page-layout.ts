@@ -15,7 +15,7 @@ import { findBoxTables } from './box-tables.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
-import { readAsLines, readsAsTable } from './table-kinds.js';
+import { isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
@@ -73,7 +73,7 @@ function layoutRegion(
   }
   // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose.
   const tables = findTables(lines, { skipMonospace: !monospaceBody }).filter(
-    (table) => !isJustifiedProse(lines.slice(table.start, table.end)),
+    (table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows),
   );
   const blocks: ProtoBlock[] = [];
   let next = 0;

@@ -50,3 +50,14 @@ export function readAsLines(rows: readonly (readonly string[])[]): string[] | un
 export function readsAsTable(rows: readonly (readonly string[])[]): boolean {
   return !onlyNumbers(rows) && !isProseSideBySide(rows) && !holdsFigureLabel(rows) && readAsLines(rows) === undefined;
 }
+
+/** A cell of nothing but a formula's operators, or the comma after it: a piece of a display formula. */
+const OPERATOR_CELL = /^[=+−×÷√∑∏∫<>≤≥≈≠±∓,;]+$/u;
+
+/**
+ * A display formula set over several lines (a fraction's numerator and denominator, a root, the equals sign
+ * between them) lines its pieces up like a table's cells; one of them is a bare operator, as no table's cell is.
+ */
+export function isFormulaPieces(rows: readonly (readonly string[])[]): boolean {
+  return rows.some((row) => row.some((cell) => OPERATOR_CELL.test(cell.replace(/\s+/g, ''))));
+}

@@ -87,14 +87,25 @@ const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 /** The same, for a test: most items have none, and a test allocates no array of matches. */
 const HAS_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 
-/** Ascent as a share of the box height: the font's own where it is sane, else the layout's default. */
-function ascentShare(item: NativeTextItem): number {
+/** An item's box taller than this many times its font's size holds a character that reaches far below the line. */
+const DEEP_BOX = 1.3;
+
+/**
+ * The item's baseline: the layout's default share of its box down from its top. Where the box is much taller than
+ * the font's size, a character of the item reaches far below the line (a symbol font's deep descent: TeX's CMSY
+ * sets its minus in a box 1 em deep), and the default share would put the baseline there, a line below its
+ * neighbours': the box's top plus the font's ascent (in points, as LiteParse gives it) is the baseline then. An
+ * ascent given in ems (a font set at size 1 and scaled by the text matrix) is the ascent's share of the box.
+ */
+function baselineOf(item: NativeTextItem, size: number): number {
   const ascent = item.fontAscent;
   const descent = item.fontDescent;
-  if (ascent !== undefined && descent !== undefined && ascent > 0 && descent <= 0 && ascent - descent > 0.5 && ascent - descent < 3) {
-    return ascent / (ascent - descent);
+  if (ascent !== undefined && descent !== undefined && ascent > 0 && descent <= 0) {
+    const span = ascent - descent;
+    if (item.height > DEEP_BOX * size && ascent < item.height && span > 0.5 * size && span < 3 * size) return item.y + ascent;
+    if (span > 0.5 && span < 3) return item.y + (ascent / span) * item.height;
   }
-  return ASCENT / (ASCENT + DESCENT);
+  return item.y + (ASCENT / (ASCENT + DESCENT)) * item.height;
 }
 
 type WordBox = NonNullable<NativeTextItem['words']>[number];
@@ -419,7 +430,7 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
     const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
     if (!(size > 0) || !Number.isFinite(item.x) || !Number.isFinite(item.y)) continue;
     if (item.height > OUTSIZED_BOX * size) outsizedChars += n;
-    const baseline = item.y + ascentShare(item) * item.height;
+    const baseline = baselineOf(item, size);
     const fontName = item.fontName ?? '';
     let name = named.get(fontName);
     if (!name) {
