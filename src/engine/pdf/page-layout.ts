@@ -21,6 +21,7 @@ import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
 import { withColumnNotesLast } from './column-notes.js';
+import { runsOnBelow } from './table-runs-on.js';
 import type { RotatedItem } from './text-items.js';
 import { overlaps } from './measure.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
@@ -213,6 +214,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     const reading = better ? { rect: better.rect, rows: better.rows, grid: better.grid } : lpTable;
     if (ruled.some((other) => overlaps(other.rect, reading.rect)) || !readsAsTable(reading.rows)) continue;
     const free = input.items.filter((item) => !inTables.has(item));
+    if (!better && runsOnBelow(reading.rect, free)) continue;
     // Header rows the reader left above the body join the table.
     const table = withHeaderAbove(reading, free, input.rulings) ?? reading;
     const found = foundTableBlock(table, free, sizes, boldSizes);

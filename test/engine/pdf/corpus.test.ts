@@ -111,6 +111,11 @@ describe('the PDF corpus', () => {
     expect(markdown).toContain('| 커피전문점 | 스타벅스, 투썸플레이스, 카페베네, 탐앤탐스, 커피빈, 엔제리너스, 할리스커피, 파스쿠찌, 아티제, 폴 바셋 |');
     expect(position(markdown, '할인점·주유·온라인쇼핑몰')).toBeLessThan(position(markdown, '커피전문점·제과점·편의점'));
     expect(markdown).toContain('- 전월 이용금액 40만원 이상 시 제공');
+    // The panel's two parts, each a label over its sentences, are prose side by side: the first lines of both are no
+    // table's rows, and each sentence reads whole.
+    expect(markdown).not.toContain('| 서비스 제공 기준 |');
+    expect(markdown).toContain('매월 1일부터 말일까지 이용한 일시불 및 할부 이용금액');
+    expect(markdown).toContain('무이자할부, 다이어트할부, 삼성카드 할인이 적용된 일시불 및 할부 이용금액, 기프트/선불카드(포인트, 사이버머니 등 전자지급수단 포함) 구매 및 충전, 상품권 구매건');
   });
 
   it('right_to_left_01: Arabic in logical order, the heading and Latin words set apart', async () => {
