@@ -22,6 +22,7 @@ import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
 import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
+import { sideLabelsFirst } from './side-labels.js';
 import type { RotatedItem } from './text-items.js';
 import { overlaps } from './measure.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
@@ -66,7 +67,7 @@ function layoutRegion(
   built?: TextLine[],
 ) {
   const blockOptions = { deferHyphens: true, monospaceBody };
-  const lines = built ?? buildLines(items);
+  const lines = sideLabelsFirst(built ?? buildLines(items));
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
     const zone = first ? zoneOf.get(first) : undefined;

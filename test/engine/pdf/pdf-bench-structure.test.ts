@@ -161,4 +161,9 @@ describe('PDF structure on benchmark pages', () => {
     expect(markdown).not.toContain('| --- |');
     expect(flat(markdown)).toContain('then the friction coefficient w satisfies the equation');
   });
+
+  it("reads a figure's label set beside its caption's two lines before the caption, not between them", async () => {
+    const text = flat(mainMarkdown(await page('01030000000072')));
+    expect(text).toContain("Diagram 5 Distribution of Komnas HAM's YouTube Content (2019-2020)");
+  });
 });
