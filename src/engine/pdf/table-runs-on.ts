@@ -37,7 +37,8 @@ export function runsOnBelow(rect: Rect, items: readonly PdfTextItem[]): boolean 
   return last.cells.some((cell) => {
     const words = cell.text.trim().split(/\s+/).length;
     if (words < MIN_WORDS || SENTENCE_END.test(cell.text.trim()) || cell.x1 < rect.x1 - FULL_EM * size) return false;
-    const baseline = Math.max(...cell.items.map((item) => item.baseline));
+    let baseline = -Infinity;
+    for (const item of cell.items) baseline = Math.max(baseline, item.baseline);
     return next.some((line) =>
       line.cells.some(
         (under) => Math.abs(under.x0 - cell.x0) <= 1 && line.baseline > baseline && line.baseline - baseline <= LINE_PITCH_EM * size,
