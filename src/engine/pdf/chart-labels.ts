@@ -21,6 +21,16 @@ function isBareNumbers(text: string): boolean {
   return words.length > 0 && words.every((word) => BARE_NUMBER.test(word));
 }
 
+/** Rows of at most this many short cells inside a chart are its category labels lined up, not a table. */
+const MAX_LABEL_ROWS = 3;
+const MAX_LABEL_WORDS = 3;
+
+function isLabelRows(block: ProtoBlock): boolean {
+  const grid = block.table;
+  if (!grid || grid.rowCount > MAX_LABEL_ROWS) return false;
+  return grid.cells.every((cell) => cell.text.trim().split(/\s+/).length <= MAX_LABEL_WORDS);
+}
+
 function centreInside(rect: Rect, region: Rect): boolean {
   const x = (rect.x0 + rect.x1) / 2;
   const y = (rect.y0 + rect.y1) / 2;
@@ -28,7 +38,8 @@ function centreInside(rect: Rect, region: Rect): boolean {
 }
 
 /**
- * The blocks that are labels of a chart drawn on the page. `paths`: the page's filled boxes and its rules, in the
+ * The blocks that are labels of a chart drawn on the page, a table among them when it is only a few rows of short
+ * labels (the categories under the bars, lined up as cells). `paths`: the page's filled boxes and its rules, in the
  * blocks' units.
  */
 export function chartLabels(blocks: readonly ProtoBlock[], paths: readonly Rect[], width: number, height: number): Set<ProtoBlock> {
@@ -47,9 +58,9 @@ export function chartLabels(blocks: readonly ProtoBlock[], paths: readonly Rect[
     heading: true,
   }));
   for (const region of figureRegions(paths, texts, width, height)) {
-    const inside = flow.filter((block) => block.kind !== 'table' && block.kind !== 'caption' && centreInside(block.rect, region));
+    const inside = flow.filter((block) => block.kind !== 'caption' && centreInside(block.rect, region));
     if (inside.filter((block) => isBareNumbers(block.text)).length < MIN_VALUES) continue;
-    for (const block of inside) labels.add(block);
+    for (const block of inside) if (block.kind !== 'table' || isLabelRows(block)) labels.add(block);
   }
   return labels;
 }

@@ -14,7 +14,7 @@ import { groupRotated } from './rotated.js';
 import { findBoxTables } from './box-tables.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
-import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
+import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
@@ -277,6 +277,12 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     });
   }
   const paths = [...(input.boxes ?? []), ...(input.rulings ?? [])];
-  for (const block of chartLabels(blocks, paths, input.width, input.height)) block.chartLabel = true;
+  for (const block of chartLabels(blocks, paths, input.width, input.height)) {
+    block.chartLabel = true;
+    if (block.kind !== 'table' || !block.table) continue;
+    // A chart's category labels lined up as cells: read row by row, as the rest of its labels.
+    const rows = gridRows(block.table).map((row) => row.filter(Boolean).join(' '));
+    Object.assign(block, { kind: 'paragraph', markdown: linesMarkdown(rows), text: rows.join('\n'), table: undefined });
+  }
   return { blocks, sizes, boldSizes };
 }

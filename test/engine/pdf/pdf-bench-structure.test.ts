@@ -122,6 +122,9 @@ describe('PDF structure on benchmark pages', () => {
     const text = flat(mainMarkdown(model));
     // The category labels stay in the text, where the charts stand.
     for (const label of ['OCR-Recall3', 'OCR-Precision4', 'Parsing-F1', 'Scene (Photographed document image)']) expect(text).toContain(label);
+    // The categories under the bars line up like cells; they are labels, read as lines.
+    expect(mainMarkdown(model)).not.toContain('| Company |');
+    expect(text).toContain('Company Company Company Company A2 B2 A2 B2');
   });
 
   it("reads the footnotes at the foot of each column after both columns: the sentence running on is not cut", async () => {
