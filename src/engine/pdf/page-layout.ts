@@ -23,6 +23,7 @@ import { chartLabels } from './chart-labels.js';
 import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
 import { sideLabelsFirst } from './side-labels.js';
+import { withAlignedHeaders } from './aligned-header.js';
 import type { RotatedItem } from './text-items.js';
 import { overlaps } from './measure.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
@@ -74,9 +75,10 @@ function layoutRegion(
     if (zone && line.cells.every((cell) => cell.items.every((item) => zoneOf.get(item) === zone))) line.zone = zone;
   }
   // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose.
-  const tables = findTables(lines, { skipMonospace: !monospaceBody }).filter(
+  const found = findTables(lines, { skipMonospace: !monospaceBody }).filter(
     (table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows),
   );
+  const tables = withAlignedHeaders(lines, found);
   const blocks: ProtoBlock[] = [];
   let next = 0;
   const region = { x0, x1 };

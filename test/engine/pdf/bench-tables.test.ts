@@ -168,6 +168,19 @@ describe.each([
     expect(mainMarkdown(model)).toMatch(/Table 2\. Contents of Saccharometers when testing fermentation with various yeast concentrations\./);
   });
 
+  it('a header whose labels are set a word-space apart heads the one row under it, at the foot of the page', async () => {
+    const model = await convert(page('tables-01030000000116'));
+    // The second table, cut by the page's end: its header reads as one run of words, and each cell of the row under
+    // it starts where a label starts.
+    const second = tables(model)[1];
+    expect(second!.split('\n')).toEqual([
+      '| Saccharometer | DI Water | Glucose Solution | Yeast Suspension |',
+      '| --- | --- | --- | --- |',
+      '| 1 | 16 ml | 12 ml | 0 ml |',
+    ]);
+    expect(mainMarkdown(model)).not.toContain('Saccharometer DI Water Glucose Solution Yeast Suspension');
+  });
+
   it('a header row set above the grid\'s top rule heads the ruled table', async () => {
     const [table, ...others] = tables(await convert(page('tables-01030000000182')));
     expect(others).toEqual([]);

@@ -1,0 +1,97 @@
+/**
+ * A header row whose labels are set a word-space apart, so that the line reads as one run of words ("Saccharometer
+ * DI Water Glucose Solution Yeast Suspension"): the rows under it start each of their cells exactly where one of
+ * its labels starts. That alignment makes the line the table's header, split at the rows' cell starts.
+ *
+ * Aligned-text detection (tables.ts) sees no cells in such a line, so it leaves the line out of the table below it,
+ * and it finds no table at all under it when only one or two rows follow (a table cut by the page's end).
+ */
+import { boundingRect } from './measure.js';
+import { gridOfRows, renderTableGrid } from './table-grid.js';
+import type { FoundTable } from './tables.js';
+import type { TextLine } from './types.js';
+
+/** Fewest columns: two aligned starts happen by chance in prose. */
+const MIN_COLUMNS = 3;
+/** How far (points) a cell's start may stand from its label's. */
+const ALIGN = 1;
+/** Rows a header takes under it on its own; more make a table tables.ts finds. */
+const MAX_SHORT_BODY = 2;
+
+/** Where each cell of `line` starts. */
+function cellStarts(line: TextLine): number[] {
+  return line.cells.map((cell) => cell.x0).sort((a, b) => a - b);
+}
+
+/** Each of `starts` is where one of the header's words starts, the first where the header starts. */
+function alignedWith(header: TextLine, starts: readonly number[]): boolean {
+  if (starts.length < MIN_COLUMNS || Math.abs(starts[0]! - header.x0) > ALIGN) return false;
+  const words = header.cells[0]!.items.map((item) => item.x0);
+  return starts.every((start) => words.some((x) => Math.abs(x - start) <= ALIGN));
+}
+
+function isHeaderLine(line: TextLine): boolean {
+  return line.bold && line.cells.length === 1 && line.cells[0]!.items.length >= MIN_COLUMNS;
+}
+
+/** The texts of `line`'s words by column: column k runs from `starts[k]` to the next start. */
+function split(line: TextLine, starts: readonly number[]): string[] {
+  const columns = starts.map(() => [] as string[]);
+  for (const cell of line.cells) {
+    for (const item of cell.items) {
+      let k = 0;
+      while (k + 1 < starts.length && item.x0 >= starts[k + 1]! - ALIGN) k++;
+      if (item.str.trim()) columns[k]!.push(item.str.trim());
+    }
+  }
+  return columns.map((words) => words.join(' '));
+}
+
+function tableOf(lines: readonly TextLine[], start: number, end: number, starts: readonly number[]): FoundTable {
+  const rows = lines.slice(start, end).map((line) => split(line, starts));
+  const grid = gridOfRows(rows);
+  return { start, end, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(lines.slice(start, end)) };
+}
+
+/**
+ * `tables` (tables.ts's, in order) with the header line above each taken in where it is aligned so, and the short
+ * tables under such headers that tables.ts left as lines; in order, none overlapping.
+ */
+export function withAlignedHeaders(lines: readonly TextLine[], tables: readonly FoundTable[]): FoundTable[] {
+  const out: FoundTable[] = [];
+  let from = 0;
+  const shortTables = (until: number) => {
+    for (let i = from; i + 1 < until; i++) {
+      const header = lines[i]!;
+      if (!isHeaderLine(header)) continue;
+      const starts = cellStarts(lines[i + 1]!);
+      if (lines[i + 1]!.bold || !alignedWith(header, starts)) continue;
+      let end = i + 2;
+      while (end < until && end - i - 1 < MAX_SHORT_BODY && !lines[end]!.bold && alignedWith(header, cellStarts(lines[end]!))) end++;
+      out.push(tableOf(lines, i, end, starts));
+      i = end - 1;
+    }
+  };
+  for (const table of tables) {
+    const above = table.start - 1;
+    const first = lines[table.start]!;
+    const taken = above >= from && isHeaderLine(lines[above]!) && !first.bold && alignedWith(lines[above]!, cellStarts(first));
+    shortTables(taken ? above : table.start);
+    if (taken) {
+      const starts = cellStarts(first);
+      const header = split(lines[above]!, starts);
+      const rows = header.length === table.rows[0]?.length ? [header, ...table.rows] : undefined;
+      if (rows) {
+        const grid = gridOfRows(rows);
+        out.push({ ...table, start: above, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(lines.slice(above, table.end)) });
+      } else {
+        out.push(table);
+      }
+    } else {
+      out.push(table);
+    }
+    from = table.end;
+  }
+  shortTables(lines.length);
+  return out;
+}
