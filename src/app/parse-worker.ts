@@ -3,7 +3,7 @@
  * shared by every worker of the queue (in Redis; the local engine's is the process's own) and graceful shutdown (finish what is active, hand back the rest).
  * Started through the composition root, which closes it first.
  */
-import { MetricsTime, Worker, type Queue } from 'bullmq';
+import { MetricsTime, Worker, type Queue } from '../queue/commonjs-packages.js';
 import type { RedisClient } from '../queue/redis-connection.js';
 import type { Logger } from 'pino';
 import type { ParseApiError } from '../backend/errors.js';

@@ -2,7 +2,7 @@
  * A queue and its Redis, opened for an entry point: a Redis URL, or docmill's embedded redis-server kept under the
  * output; the queue named as the entry point needs; the watch on Redis outages. Opened through the composition root.
  */
-import { Queue } from 'bullmq';
+import { Queue } from '../queue/commonjs-packages.js';
 import type { Logger } from 'pino';
 import type { DocmillEnvironment } from '../config/environment.js';
 import { queueExists } from '../queue/bullmq-keys.js';

@@ -4,7 +4,8 @@
  * job: BullMQ's control flow passes through (./job-control.ts); throttling, exhausted credits and rejected keys never
  * cost the document an attempt and never fail it; errors about the document itself fail it, once, for good.
  */
-import { Backoffs, UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
+import type { Job, JobsOptions } from 'bullmq';
+import { Backoffs, UnrecoverableError } from '../queue/commonjs-packages.js';
 import { isRetryCandidate, ParseAbortedError } from '../backend/errors.js';
 import { BudgetReleases } from './budget-releases.js';
 import { DocumentSlots } from './document-slots.js';

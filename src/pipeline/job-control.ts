@@ -4,7 +4,8 @@
  * long PDF's page ranges). Each move needs the job's token, and the processor must then throw BullMQ's matching error
  * so the worker leaves the job where it was moved; `isJobControl` tells those errors from failures.
  */
-import { DelayedError, type Job, RateLimitError, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
+import type { Job } from 'bullmq';
+import { DelayedError, RateLimitError, UnrecoverableError, WaitingChildrenError, WaitingError } from '../queue/commonjs-packages.js';
 import type { ParseJobData } from '../queue/job-data.js';
 import type { JobContext } from './job-context.js';
 

@@ -10,8 +10,7 @@
  * - Which documents of a group job are recorded: a field each in the group job's own hash, so the note goes when the
  *   job goes (BullMQ reads only the fields it knows).
  */
-import { QueueKeys, type Queue } from 'bullmq';
-import { Cluster } from 'ioredis';
+import { Cluster, QueueKeys, type Queue } from './commonjs-packages.js';
 import type { RedisClient } from './redis-connection.js';
 import { QUEUE_PREFIX } from './queue-names.js';
 

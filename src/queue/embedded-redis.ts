@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Redis } from 'ioredis';
+import { Redis } from './commonjs-packages.js';
 import type { Logger } from 'pino';
 import { RedisUnavailableError } from './redis-connection.js';
 import { pidFromFile, pings, RedisSupervisor, type RedisServerSpec } from './redis-supervisor.js';

@@ -2,7 +2,7 @@
  * Every docmill queue in one Redis (bullmq-keys.ts finds them): what a dashboard that belongs to no single queue
  * (`docmill serve --dashboard`) shows. Queues created later appear on the next look.
  */
-import { Queue } from 'bullmq';
+import { Queue } from './commonjs-packages.js';
 import type { RedisClient } from './redis-connection.js';
 import { queueNamesIn } from './bullmq-keys.js';
 import { QUEUE_PREFIX } from './queue-names.js';

@@ -6,7 +6,8 @@
  * key docmill and BullMQ use for a queue carries the hash tag of QUEUE_PREFIX (./queue-names.ts), so a queue lives in
  * one slot and its scripts and multi-key commands never cross slots.
  */
-import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import type { ClusterOptions, RedisOptions } from 'ioredis';
+import { Cluster, Redis } from './commonjs-packages.js';
 import type { Logger } from 'pino';
 import { DocmillError } from '../errors/docmill-error.js';
 

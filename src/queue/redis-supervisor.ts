@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Redis } from 'ioredis';
+import { Redis } from './commonjs-packages.js';
 import type { Logger } from 'pino';
 import { RedisUnavailableError } from './redis-connection.js';
 

@@ -6,7 +6,7 @@
  * release is logged, counted and retried: ../budget-releases.ts), except while a long PDF waits for its page ranges:
  * the ranges spend it, the merge settles it.
  */
-import { WaitingChildrenError } from 'bullmq';
+import { WaitingChildrenError } from '../../queue/commonjs-packages.js';
 import type { ParseResult } from '../../backend/parse-backend.js';
 import type { UploadSource } from '../../backend/upload-source.js';
 import { costOfUpload } from '../document-cost.js';

@@ -4,7 +4,7 @@
  * manifest: its document does, once merged. A range already checkpointed (by a run that died before its document
  * merged) is not sent again.
  */
-import { UnrecoverableError } from 'bullmq';
+import { UnrecoverableError } from '../../queue/commonjs-packages.js';
 import type { UploadSource } from '../../backend/upload-source.js';
 import type { JobContext } from '../job-context.js';
 import type { StepDeps } from '../processor-deps.js';

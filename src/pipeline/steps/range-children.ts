@@ -6,7 +6,7 @@
  * checkpoints: only ranges without one are parsed again.
  */
 import type { JobsOptions } from 'bullmq';
-import { UnrecoverableError } from 'bullmq';
+import { UnrecoverableError } from '../../queue/commonjs-packages.js';
 import { pdfParserOf } from '../../contract/options.js';
 import type { ParseData } from '../../contract/response.js';
 import { DocmillError } from '../../errors/docmill-error.js';

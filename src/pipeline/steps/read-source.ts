@@ -2,7 +2,7 @@
  * Read-source step: the file, made available for upload and hashed on the way (materialise.ts). A file over the
  * parse API's 50 MiB limit is refused first, unread, unless it is a PDF (which goes in page ranges).
  */
-import { UnrecoverableError } from 'bullmq';
+import { UnrecoverableError } from '../../queue/commonjs-packages.js';
 import { extensionOf } from '../../contract/extensions.js';
 import { MAX_FILE_BYTES } from '../../contract/limits.js';
 import type { SourceFile } from '../../sources/source.js';

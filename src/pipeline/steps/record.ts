@@ -3,7 +3,7 @@
  * run's progress display. A failure is recorded only when it is final: the error is not retryable, or this was the
  * job's last attempt.
  */
-import { UnrecoverableError } from 'bullmq';
+import { UnrecoverableError } from '../../queue/commonjs-packages.js';
 import { isRetryCandidate, ParseApiError } from '../../backend/errors.js';
 import { DocmillError } from '../../errors/docmill-error.js';
 import type { DocumentState, ManifestEntry } from '../../store/output-store.js';
