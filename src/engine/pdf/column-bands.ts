@@ -8,7 +8,7 @@
  * do not cross it; its sides must each hold a few lines of prose (`proseOnEverySide`), as a page's columns must,
  * so that a table's or a form's aligned cells stay rows.
  */
-import { crossesGutter, orderRegions, proseOnEverySide, type Gutter, type Region } from './columns.js';
+import { crossesGutter, orderRegions, proseOnEverySide, runsOnFrom, type Gutter, type Region } from './columns.js';
 import { median } from './measure.js';
 import { append, type TextLine } from './types.js';
 
@@ -38,15 +38,6 @@ function bandChannel(band: readonly TextLine[], seed: Gutter): Gutter {
     }
   }
   return { x0, x1 };
-}
-
-/** `line` goes on with the paragraph whose line is `above`: close under it, at its start, in its size. */
-function runsOnFrom(above: TextLine, line: TextLine): boolean {
-  return (
-    line.top - above.bottom <= 0.8 * line.size &&
-    Math.abs(line.x0 - above.x0) <= 1.5 * line.size &&
-    Math.abs(line.size - above.size) <= 0.12 * line.size
-  );
 }
 
 interface Band {

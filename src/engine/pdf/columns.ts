@@ -147,6 +147,15 @@ export function crossesGutter(line: TextLine, gutters: readonly Gutter[], rtl = 
   return false;
 }
 
+/** `line` goes on with the paragraph whose line is `above`: close under it, at its start, in its size. */
+export function runsOnFrom(above: TextLine, line: TextLine): boolean {
+  return (
+    line.top - above.bottom <= 0.8 * line.size &&
+    Math.abs(line.x0 - above.x0) <= 1.5 * line.size &&
+    Math.abs(line.size - above.size) <= 0.12 * line.size
+  );
+}
+
 function columnOf(x: number, centres: readonly number[]): number {
   let k = 0;
   while (k < centres.length && x > centres[k]!) k++;
@@ -288,9 +297,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     const continuesSpanning =
       lastSpanning !== undefined &&
       band.every((column) => column.length === 0) &&
-      line.top - lastSpanning.bottom <= 0.8 * line.size &&
-      Math.abs(line.x0 - lastSpanning.x0) <= 1.5 * line.size &&
-      Math.abs(line.size - lastSpanning.size) <= 0.12 * line.size &&
+      runsOnFrom(lastSpanning, line) &&
       new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size === 1;
     if (continuesSpanning || strips.has(line) || crossesGutter(line, gutters, rtl)) {
       flushBand();
