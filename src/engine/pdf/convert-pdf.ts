@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 // Before pdfjs: records the native built-ins that pdfjs's polyfills replace (see the module).
 import { restoreNativeBuiltins } from './native-builtins.js';
+import { leanPdfjsEnvironment } from './pdfjs-environment.js';
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfParserOf, type PdfParser } from '../../contract/options.js';
 import { findPdfHeader } from '../bytes/sniff.js';
@@ -83,15 +84,26 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * pdfjs, loaded with the first document that needs it: LiteParse serves most documents alone, and pdfjs's bundle
- * weighs some 25 MB in each thread that loads it. Its polyfills replace the native `Array.prototype.push`,
- * `JSON.stringify` and `JSON.parse` as it loads (native-builtins.ts), which would slow every user of them in the
- * thread, the layout and the result's encoding among them: the native ones are put back at once.
+ * pdfjs, loaded with the first document that needs it: LiteParse serves most documents alone, and pdfjs's bundles
+ * keep some 12 MB of heap in each thread that loads them (pdfjs-environment.ts keeps their drawing and fetch modules
+ * out). Its polyfills replace the native `Array.prototype.push`, `JSON.stringify` and `JSON.parse` as it loads
+ * (native-builtins.ts), which would slow every user of them in the thread, the layout and the result's encoding
+ * among them: the native ones are put back at once.
  */
 let pdfjsModule: Promise<typeof Pdfjs> | undefined;
 
+/** The display layer's minified build (half the source V8 keeps), evaluated without canvas or fetch (pdfjs-environment.ts). */
+async function evaluateDisplayLayer(): Promise<typeof Pdfjs> {
+  const restore = leanPdfjsEnvironment();
+  try {
+    return await import('pdfjs-dist/legacy/build/pdf.min.mjs');
+  } finally {
+    restore();
+  }
+}
+
 function loadPdfjs(): Promise<typeof Pdfjs> {
-  pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((module) => {
+  pdfjsModule ??= evaluateDisplayLayer().then((module) => {
     restoreNativeBuiltins();
     return module;
   });

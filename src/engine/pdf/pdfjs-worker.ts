@@ -66,6 +66,7 @@ import vm from 'node:vm';
 import { brotliDecompressSync, constants as zlibConstants, inflateSync } from 'node:zlib';
 import { DocmillError } from '../../errors/docmill-error.js';
 import { ImageRecorder } from './ocr/image-regions.js';
+import { leanPdfjsEnvironment } from './pdfjs-environment.js';
 import { RulingRecorder } from './rulings.js';
 
 /** Font facts the patched worker adds to each text content style, under `docmill`. */
@@ -426,13 +427,52 @@ export function patchWorkerSource(source: string, fileUrl: string): string {
       'replacement' in patch ? patch.replacement : `${patch.insertBefore ?? ''}${patch.anchor}${patch.insertAfter ?? ''}`;
     pieces.splice(index, 1, piece.slice(0, at), code, piece.slice(at + patch.anchor.length));
   }
-  let patched = pieces.join('');
-  if (patched.split(EXPORT_LINE).length !== 2) {
+  const exportLine = findAnchor(pieces, EXPORT_LINE);
+  const [exportAt] = exportLine;
+  if (exportLine.length !== 1 || !exportAt || exportAt[0] < 0) {
     throw new PdfjsPatchError('pdfjs worker bundle: its export line is not where this version keeps it');
   }
-  // A classic script has no import.meta or export; the worker only uses the URL to find its wasm decoders.
-  patched = patched.replaceAll(IMPORT_META_URL, JSON.stringify(fileUrl)).replace(EXPORT_LINE, '');
-  return `(function (docmillHooks) {\n"use strict";\n${patched}\nreturn WorkerMessageHandler;\n})`;
+  const [index, at] = exportAt;
+  const piece = pieces[index] as string;
+  pieces.splice(index, 1, piece.slice(0, at), piece.slice(at + EXPORT_LINE.length));
+  // A classic script has no import.meta or export; the worker only uses the URL to find its wasm decoders. Written
+  // into the pieces, the wrapper too, so that the whole text is made once, by the join.
+  const url = JSON.stringify(fileUrl);
+  const parts = ['(function (docmillHooks) {\n"use strict";\n'];
+  for (const part of pieces) {
+    let from = 0;
+    for (let found = part.indexOf(IMPORT_META_URL); found >= 0; found = part.indexOf(IMPORT_META_URL, from)) {
+      parts.push(part.slice(from, found), url);
+      from = found + IMPORT_META_URL.length;
+    }
+    parts.push(from === 0 ? part : part.slice(from));
+  }
+  parts.push('\nreturn WorkerMessageHandler;\n})');
+  return parts.join('');
+}
+
+/**
+ * The text of UTF-8 `bytes` (a JavaScript source), each character above U+007F written as its `\uXXXX` escape, so
+ * that it is stored one byte a character. V8 keeps a script's source for the thread's life (functions compile
+ * lazily from it), and one character above U+00FF makes it a two-byte string: the worker bundle's nine (an en dash
+ * in a copyright line, test URLs, a ligature in a map, all inside string literals, where an escape is the same
+ * character) doubled it to 4.6 MB in every thread that reads a page with pdfjs, and each copy made while patching
+ * it. An escape is the same character in a string, a template, a regular expression and an identifier (only the
+ * text of a function or a pattern shows it as written), and in a comment it is a comment still; after a backslash
+ * it would not be, and the text is then decoded as it stands.
+ */
+export function latin1Source(bytes: Uint8Array): string {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  let escapable = true;
+  // Each run of bytes above 0x7f is one or more whole UTF-8 sequences (a sequence's bytes are all above it).
+  const escaped = text.replace(/[\x80-\xff]+/g, (run: string, at: number) => {
+    if (text.charCodeAt(at - 1) === 0x5c) escapable = false;
+    const decoded = Buffer.from(run, 'latin1').toString('utf8');
+    let out = '';
+    for (let i = 0; i < decoded.length; i++) out += `\\u${decoded.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    return out;
+  });
+  return escapable ? escaped : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /** What the patches did in this thread (tests read it to see that a patch took effect). */
@@ -491,14 +531,19 @@ export function installPatchedPdfjsWorker(): void {
   if (installed) return;
   const file = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
   const fileUrl = pathToFileURL(file).href;
-  const script = new vm.Script(patchWorkerSource(readFileSync(file, 'utf8'), fileUrl), {
+  const script = new vm.Script(patchWorkerSource(latin1Source(readFileSync(file)), fileUrl), {
     filename: file,
     // The JPEG 2000 decoder's fallback is loaded with import(): let it resolve like a module's import would.
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  const factory = script.runInThisContext() as (h: typeof hooks) => unknown;
-  // The bundle sets globalThis.pdfjsWorker itself; pdfjs's display layer uses it instead of importing the file.
-  factory(hooks);
+  const restore = leanPdfjsEnvironment();
+  try {
+    const factory = script.runInThisContext() as (h: typeof hooks) => unknown;
+    // The bundle sets globalThis.pdfjsWorker itself; pdfjs's display layer uses it instead of importing the file.
+    factory(hooks);
+  } finally {
+    restore();
+  }
   installed = true;
 }
 

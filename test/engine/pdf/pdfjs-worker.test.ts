@@ -10,6 +10,7 @@ import { brotliCompressSync, constants, deflateRawSync, deflateSync } from 'node
 import { describe, expect, it } from 'vitest';
 import { fontStyleOf, openPdf } from '../../../src/engine/pdf/convert-pdf.js';
 import {
+  latin1Source,
   patchWorkerSource,
   pdfjsPatchStats,
   pdfStreamLimits,
@@ -100,6 +101,14 @@ describe('patchWorkerSource on the installed pdfjs-dist worker bundle', () => {
     expect(patched).toContain('globalThis.pdfjsWorker');
   });
 
+  it('is stored one byte a character once its few characters above U+007F are escaped, and means the same', () => {
+    const oneByte = patchWorkerSource(latin1Source(readFileSync(WORKER_FILE)), WORKER_URL);
+    expect(/[\u0080-\uffff]/.test(WORKER_SOURCE)).toBe(true);
+    expect(/[\u0080-\uffff]/.test(oneByte)).toBe(false);
+    // The same code but for the escapes.
+    expect(oneByte).toBe(patched.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  });
+
   for (const entry of ANCHOR_WITNESSES) {
     const { patch, witness } = entry;
     const after = 'after' in entry ? entry.after : 600;
@@ -156,6 +165,30 @@ function flatText(markdown: string): string {
 }
 
 // What the patched worker does to a document's pages shows where pdfjs reads them: without LiteParse.
+describe('latin1Source: a UTF-8 source with its characters above U+007F as escapes', () => {
+  const evaluate = (source: string): unknown => new vm.Script(source).runInNewContext({});
+
+  it('gives the same values in strings, templates, regular expressions and identifiers', () => {
+    const source = [
+      '// © 2013–2025, a comment',
+      'const café = "© 2013–2025 тест ﬅ ſt 😀";',
+      'const template = `x–${café.length}–y`;',
+      'const pattern = /[а-я]+–😀/u;',
+      '[café, template, pattern.test("тест–😀"), pattern.test("тест-😀")]',
+    ].join('\n');
+    const escaped = latin1Source(Buffer.from(source, 'utf8'));
+    expect(/[\u0080-\uffff]/.test(escaped)).toBe(false);
+    expect(evaluate(escaped)).toEqual(evaluate(source));
+  });
+
+  it('leaves the text as UTF-8 decodes it when a character above U+007F follows a backslash', () => {
+    // "\\–" in a string is an escaped en dash; "\\\\u2013" would be a backslash and "u2013".
+    const source = 'const dash = "\\–"; dash';
+    expect(latin1Source(Buffer.from(source, 'utf8'))).toBe(source);
+    expect(evaluate(latin1Source(Buffer.from(source, 'utf8')))).toBe('–');
+  });
+});
+
 describe('the patches on real documents', () => {
   it('code_and_formula.pdf: every font has a ToUnicode map, so no program is parsed, and the text is intact', async () => {
     const before = pdfjsPatchStats();
