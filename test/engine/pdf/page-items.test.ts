@@ -54,6 +54,17 @@ describe('spaces between a LiteParse item\'s words', () => {
 
   it('a space drawn as a glyph is a break however narrow', () => {
     expect(read(item(['of', 'the'], [0.06], { charCodes: codes('of the') }))).toBe('of the');
+    // An "f" or an italic letter reaching over the space: boxes a hair apart, or overlapping.
+    expect(read(item(['of', 'the'], [0.01], { charCodes: codes('of the') }))).toBe('of the');
+    expect(read(item(['of', 'the'], [-0.015], { charCodes: codes('of the') }))).toBe('of the');
+  });
+
+  it("the text's space stands between boxes a hair apart when no codes say otherwise (an italic's overhang)", () => {
+    // "Estimated cumulative damage for impeller blades." set in an italic: "damage" and "for" 0.049 em apart,
+    // the item's codes cut short after its first word.
+    const caption = item(['damage', 'for', 'impeller'], [0.049, 0.3], { charCodes: [...codes('damage'), 0] });
+    expect(read(caption)).toBe('damage for impeller');
+    expect(read(item(['if', 'you'], [0.003]))).toBe('if you');
   });
 });
 
