@@ -59,6 +59,17 @@ describe('spaces between a LiteParse item\'s words', () => {
     expect(read(item(['of', 'the'], [-0.015], { charCodes: codes('of the') }))).toBe('of the');
   });
 
+  it('between runs of capitals, a narrow space the codes cannot confirm is letter spacing', () => {
+    // A running head in tracked capitals, the item's codes cut short after its first run: PDFium spaces the letters
+    // 0.047 em apart where its runs meet; the words stand 0.36 em apart.
+    const head = item(['BEHAV', 'IO', 'RAL', 'ECONOM', 'ICS', 'P', 'RACT', 'ICUM'], [0.047, 0.047, 0.36, 0.047, 0.36, 0.047, 0.047], {
+      charCodes: [...codes('BEHAV'), 0],
+    });
+    expect(read(head)).toBe('BEHAVIORAL ECONOMICS PRACTICUM');
+    // Lower case on either side: the text's space stands (an italic's overhang, above).
+    expect(read(item(['NOTE', 'for'], [0.047], { charCodes: [...codes('NOTE'), 0] }))).toBe('NOTE for');
+  });
+
   it("the text's space stands between boxes a hair apart when no codes say otherwise (an italic's overhang)", () => {
     // "Estimated cumulative damage for impeller blades." set in an italic: "damage" and "for" 0.049 em apart,
     // the item's codes cut short after its first word.

@@ -112,6 +112,13 @@ describe('PDF structure on benchmark pages', () => {
     expect(text).toContain('If an air bubble forms a cap over the well, the sample will flow into the buffer around the edges of the well.');
   });
 
+  it('headings and a running foot set in tracked capitals read as whole words', async () => {
+    const model = await page('01030000000151');
+    expect(headingsOf(model)).toEqual(['## CHAPTER 1.', '## CALIFORNIA', '### COURSE MARKING DRIVERS', '### IMPLEMENTATION']);
+    // The foot's letters are set apart and its item's codes stop short: PDFium's spaces between them go.
+    expect(allBlocks(model).map((block) => block.markdown)).toContain('PRICE TRANSPARENCY 1');
+  });
+
   it("a vector chart's labels set above the body are text, not headings; a heading wrapped loosely over two lines is one", async () => {
     const model = await page('01030000000199');
     expect(headingsOf(model)).toEqual([

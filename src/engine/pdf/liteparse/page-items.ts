@@ -143,6 +143,10 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
       // Only where the gap is narrow: most items never need their glyphs matched to their text.
       if (glyphs === undefined) glyphs = spaceGlyphs(item.text, item.charCodes);
       if (glyphs) spaced = glyphs.subarray(at, found).includes(1);
+      // The codes cannot tell: between two runs of capitals a narrow space is letter spacing (a running head or a
+      // byline in tracked capitals, "BEHAV IO RAL ECONOM ICS": its words 0.05 em apart where they meet, 0.35 em
+      // between words). On the PDF benchmark's dev half every such pair is one word in the reference (89 of 89).
+      else if (previous && isCapitals(previous.text) && isCapitals(text)) spaced = false;
     }
     if (found >= 0) at = found + text.length;
     // Before an item's first word the layout decides by the gap alone (a superscript, a word set apart). After it,
@@ -156,6 +160,12 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
     previous = word;
   }
 }
+
+/** Capital letters, with punctuation among them or around them ("GLAPA-G", "R,"), and nothing else. */
+function isCapitals(text: string): boolean {
+  return CAPITALS.test(text);
+}
+const CAPITALS = /^[\p{Lu}\p{P}]*\p{Lu}[\p{Lu}\p{P}]*$/u;
 
 /** What the font name of words after a run-in lead gets: LiteParse does not say which font they are in. */
 const OTHER_FONT = ' (after a lead)';
