@@ -59,6 +59,14 @@ describe('spaces between a LiteParse item\'s words', () => {
     expect(read(item(['of', 'the'], [-0.015], { charCodes: codes('of the') }))).toBe('of the');
   });
 
+  it('a word set apart after a clause\'s punctuation is a word of its own though the text has no space there', () => {
+    const sentence = item(['not', 'know.', 'This', 'question'], [0.18, 0.1, 0.18], { text: 'not know.This question' });
+    expect(read(sentence)).toBe('not know. This question');
+    // A number's parts set apart ("0" ".965") and letters after a digit stay one word.
+    expect(read(item(['0', '.965'], [0.1], { text: '0.965' }))).toBe('0.965');
+    expect(read(item(['know.', 'This'], [0.01], { text: 'know.This' }))).toBe('know.This');
+  });
+
   it('between runs of capitals, a narrow space the codes cannot confirm is letter spacing', () => {
     // A running head in tracked capitals, the item's codes cut short after its first run: PDFium spaces the letters
     // 0.047 em apart where its runs meet; the words stand 0.36 em apart.
