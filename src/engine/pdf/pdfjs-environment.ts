@@ -99,7 +99,8 @@ export function leanPdfjsEnvironment(): () => void {
     if (!canvasPath && globals[name] === undefined) globals[name] = inert;
   }
   const response = Object.getOwnPropertyDescriptor(globalThis, 'Response');
-  // Node defines Response as a getter that loads undici on first use; a value means it is loaded already.
+  // Node 20 defines Response as a getter that loads undici on first use. Node 22 and later define a value that any
+  // read loads, this one included: there undici loads as it did, and nothing is replaced.
   if (response && response.get) {
     Object.defineProperty(globalThis, 'Response', { value: ResponseWithBytes, configurable: true, writable: true, enumerable: response.enumerable ?? false });
     undo.push(() => Object.defineProperty(globalThis, 'Response', response));
