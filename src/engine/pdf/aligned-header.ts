@@ -47,10 +47,25 @@ function split(line: TextLine, starts: readonly number[]): string[] {
   return columns.map((words) => words.join(' '));
 }
 
-function tableOf(lines: readonly TextLine[], start: number, end: number, starts: readonly number[]): FoundTable {
-  const rows = lines.slice(start, end).map((line) => split(line, starts));
+/** The table of `rows` over `lines[start, end)`. */
+function tableOfRows(lines: readonly TextLine[], start: number, end: number, rows: string[][]): FoundTable {
   const grid = gridOfRows(rows);
   return { start, end, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(lines.slice(start, end)) };
+}
+
+/** The lines `[start, end)`, each split at `starts`, as a table. */
+function tableOf(lines: readonly TextLine[], start: number, end: number, starts: readonly number[]): FoundTable {
+  return tableOfRows(lines, start, end, lines.slice(start, end).map((line) => split(line, starts)));
+}
+
+/** `table` with the line above it as its header, when that line is aligned with its first row and splits into as many cells. */
+function withHeaderAbove(lines: readonly TextLine[], table: FoundTable, from: number): FoundTable | undefined {
+  const above = table.start - 1;
+  const first = lines[table.start]!;
+  if (above < from || !isHeaderLine(lines[above]!) || first.bold || !alignedWith(lines[above]!, cellStarts(first))) return undefined;
+  const header = split(lines[above]!, cellStarts(first));
+  if (header.length !== table.rows[0]?.length) return undefined;
+  return { ...table, ...tableOfRows(lines, above, table.end, [header, ...table.rows]) };
 }
 
 /**
@@ -73,23 +88,9 @@ export function withAlignedHeaders(lines: readonly TextLine[], tables: readonly 
     }
   };
   for (const table of tables) {
-    const above = table.start - 1;
-    const first = lines[table.start]!;
-    const taken = above >= from && isHeaderLine(lines[above]!) && !first.bold && alignedWith(lines[above]!, cellStarts(first));
-    shortTables(taken ? above : table.start);
-    if (taken) {
-      const starts = cellStarts(first);
-      const header = split(lines[above]!, starts);
-      const rows = header.length === table.rows[0]?.length ? [header, ...table.rows] : undefined;
-      if (rows) {
-        const grid = gridOfRows(rows);
-        out.push({ ...table, start: above, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(lines.slice(above, table.end)) });
-      } else {
-        out.push(table);
-      }
-    } else {
-      out.push(table);
-    }
+    const headed = withHeaderAbove(lines, table, from);
+    shortTables(headed ? headed.start : table.start);
+    out.push(headed ?? table);
     from = table.end;
   }
   shortTables(lines.length);

@@ -146,8 +146,8 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
       // The codes cannot tell: between two runs of capitals a narrow space is letter spacing (a running head or a
       // byline in tracked capitals, "BEHAV IO RAL ECONOM ICS": its words 0.05 em apart where they meet, 0.35 em
       // between words). On the PDF benchmark's dev half every such pair is one word in the reference (89 of 89).
-      else if (previous && isCapitals(previous.text) && isCapitals(text)) spaced = false;
-    } else if (!spaced && found >= 0 && previous && gap > CLAUSE_GAP * size && endsClause(previous.text) && startsWithLetter(text)) {
+      else if (previous && isCapitals(wordTexts[n - 1]!) && isCapitals(text)) spaced = false;
+    } else if (!spaced && found >= 0 && previous && gap > CLAUSE_GAP * size && CLAUSE_END.test(wordTexts[n - 1]!) && LETTER_START.test(text)) {
       // No space in the text, but the glyphs are set apart after a clause's punctuation and a word follows: a space
       // PDFium missed ("did not know.This question", "Dictionary,Johnson": boxes 0.04–0.16 em apart; each such pair
       // on the PDF benchmark's dev half has its space in the reference, 7 of 7).
@@ -155,10 +155,9 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
     }
     if (found >= 0) at = found + text.length;
     // Before an item's first word the layout decides by the gap alone (a superscript, a word set apart). After it,
-    // a space the text has stands however close the boxes come: an italic or an "f" reaches
-    // over the space's width ("of the", "damage for": boxes 0.015 em over each other to 0.05 em apart, where the
-    // text's space was right on each such pair of the PDF benchmark's level lines). Rotated text has a floor,
-    // `minGap`.
+    // a space the text has stands however close the boxes come: an italic or an "f" reaches over the space's width
+    // ("of the", "damage for": boxes 0.015 em over each other to 0.05 em apart, where the text's space was right on
+    // each such pair of the PDF benchmark's level lines). Rotated text has a floor, `minGap`.
     wordTexts[n] = text;
     wordSpaced[n] = previous !== undefined && spaced && gap > minGap;
     n++;
@@ -170,14 +169,6 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
 const CLAUSE_GAP = 0.03;
 const CLAUSE_END = /[.,;:!?)]$/;
 const LETTER_START = /^\p{L}/u;
-
-function endsClause(text: string): boolean {
-  return CLAUSE_END.test(text.trimEnd());
-}
-
-function startsWithLetter(text: string): boolean {
-  return LETTER_START.test(text);
-}
 
 /** Capital letters, with punctuation among them or around them ("GLAPA-G", "R,"), and nothing else. */
 function isCapitals(text: string): boolean {
