@@ -77,7 +77,10 @@ export interface StartedThread {
  * memory (PDF benchmark, 99 pages, two threads: a resident set of 330–345 MB after each pass at 8 MB, 390–410 MB at
  * the default). 16 MB rather than 8: a PDF page's items and lines are live while it is laid out, and a smaller
  * nursery copies them again at each of its more frequent collections (16 MB: CPU a page about 6 % less, peak
- * resident set 5–10 MB more; BENCHMARKS.md §11).
+ * resident set 5–10 MB more; BENCHMARKS.md §11). A `--max-semi-space-size` node was started with (the launcher's 2 MB
+ * on Node 22.15 and later, or one in NODE_OPTIONS) is V8's for every isolate and wins over this limit: the threads'
+ * semi-spaces are then that size (Node 24, `docmill run --mode fast` over 990 PDF pages: 3.5 × the scavenges; this
+ * limit instead, 5 % less CPU for a peak 27 MB higher, so the launcher's is left to hold).
  */
 const YOUNG_GENERATION_MB = 16;
 
