@@ -12,6 +12,7 @@ import { relayOcrTo } from '../src/engine/pdf/ocr/ocr-relay.js';
 import { usePdfiumModule } from '../src/engine/pdf/pdfium-module.js';
 import { captureNativeBuiltins } from '../src/engine/pdf/native-builtins.js';
 import { clearStage, writeStage } from '../src/engine/stage-board.js';
+import { collectGarbage } from '../src/engine/collect-garbage.js';
 import { releaseWasmMemories, wasmMemoryBytes } from '../src/engine/wasm-memory.js';
 import { encodeResult, type ThreadMemory, type ThreadMessage, type ThreadTask } from '../src/engine/thread-messages.js';
 import type { ThreadStart } from '../src/engine/thread-start.js';
@@ -40,6 +41,14 @@ const takeOcrAnswer = relayOcrTo(port);
  * runs (thread-pool.ts, `#prefetch`), so that it starts the moment this one's result is posted.
  */
 const waiting: ThreadTask[] = [];
+
+/**
+ * A document whose PDF renderer grew its memory this far (a page drawn at 300 DPI for OCR, a chart's large region:
+ * 40-56 MB) is followed by a full collection, which frees that memory then, not whenever V8 next collects: soak
+ * benchmark, 3,000 mixed documents, the resident set's plateau 850 -> 760 MB and its peak 938 -> 878 MB, for the
+ * same CPU a document (BENCHMARKS.md §17). A collection after every document that drew at all cost 9 % more CPU.
+ */
+const COLLECT_AFTER_WASM_BYTES = 32 * 1024 * 1024;
 let converting = false;
 
 port.on('message', (task: ThreadTask) => {
@@ -65,8 +74,11 @@ function convert(task: ThreadTask): Promise<void> {
   clearStage(start.stageBoard);
   listenToStages((stage) => writeStage(start.stageBoard, stage));
   return parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
-    // PDFium's memory, grown to the document's largest page, is not kept for the next document (wasm-memory.ts).
-    .finally(releaseWasmMemories)
+    // PDFium's memory, grown to the document's largest page, is not kept for the next document (wasm-memory.ts); a
+    // large one is freed at once rather than at some later collection (collect-garbage.ts).
+    .finally(() => {
+      if (releaseWasmMemories() >= COLLECT_AFTER_WASM_BYTES) collectGarbage();
+    })
     .then((data) => {
       // Each lifted picture owns its buffer (embedded-images.ts), so handing it over detaches nothing else.
       const lifted = task.liftImages ? liftDataImages(data) : { data, images: undefined };

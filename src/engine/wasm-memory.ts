@@ -26,8 +26,10 @@ export function wasmMemoryBytes(): number {
   return bytes;
 }
 
-/** Between documents: every memory counted is let go of, to be freed with its instance. */
-export function releaseWasmMemories(): void {
+/** Between documents: every memory counted is let go of, to be freed with its instance; returns their bytes. */
+export function releaseWasmMemories(): number {
+  const released = wasmMemoryBytes();
   for (const memory of memories) memory.release();
   memories.clear();
+  return released;
 }
