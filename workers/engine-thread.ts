@@ -37,18 +37,18 @@ const port = parentPort;
 const takeOcrAnswer = relayOcrTo(port);
 
 /**
- * Documents are converted one at a time, in the order they come: the pool may post the next one while this one
- * runs (thread-pool.ts, `#prefetch`), so that it starts the moment this one's result is posted.
- */
-const waiting: ThreadTask[] = [];
-
-/**
  * A document whose PDF renderer grew its memory this far (a page drawn at 300 DPI for OCR, a chart's large region:
  * 40-56 MB) is followed by a full collection, which frees that memory then, not whenever V8 next collects: soak
  * benchmark, 3,000 mixed documents, the resident set's plateau 850 -> 760 MB and its peak 938 -> 878 MB, for the
  * same CPU a document (BENCHMARKS.md §17). A collection after every document that drew at all cost 9 % more CPU.
  */
 const COLLECT_AFTER_WASM_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Documents are converted one at a time, in the order they come: the pool may post the next one while this one
+ * runs (thread-pool.ts, `#prefetch`), so that it starts the moment this one's result is posted.
+ */
+const waiting: ThreadTask[] = [];
 let converting = false;
 
 port.on('message', (task: ThreadTask) => {
