@@ -62,8 +62,10 @@ function tableOf(lines: readonly TextLine[], start: number, end: number, starts:
 function withHeaderAbove(lines: readonly TextLine[], table: FoundTable, from: number): FoundTable | undefined {
   const above = table.start - 1;
   const first = lines[table.start]!;
-  if (above < from || !isHeaderLine(lines[above]!) || first.bold || !alignedWith(lines[above]!, cellStarts(first))) return undefined;
-  const header = split(lines[above]!, cellStarts(first));
+  if (above < from || !isHeaderLine(lines[above]!) || first.bold) return undefined;
+  const starts = cellStarts(first);
+  if (!alignedWith(lines[above]!, starts)) return undefined;
+  const header = split(lines[above]!, starts);
   if (header.length !== table.rows[0]?.length) return undefined;
   return { ...table, ...tableOfRows(lines, above, table.end, [header, ...table.rows]) };
 }
