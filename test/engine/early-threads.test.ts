@@ -4,13 +4,18 @@
  * configuration, or beyond the pool's size, or that no pool took when the command ended, are ended.
  */
 import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withEngineHeadStart } from '../../src/app/engine-head-start.js';
+import { readEnvironment } from '../../src/config/environment.js';
 import { validateParseOptions } from '../../src/contract/validation.js';
 import type { ParseOptions } from '../../src/contract/options.js';
-import { endEarlyThreads, startThreadsEarly } from '../../src/engine/early-threads.js';
+import { defaultConfig, endEarlyThreads, startThreadsEarly, takeEarlyThreads } from '../../src/engine/early-threads.js';
 import { EngineThreadPool } from '../../src/engine/thread-pool.js';
 import type { StartedThread } from '../../src/engine/thread-start.js';
+import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 
 function options(): ParseOptions {
   const result = validateParseOptions({});
@@ -81,6 +86,29 @@ describe('engine threads started before their pool', () => {
     const exits = waiting.map(ended);
     await expect(withEngineHeadStart({}, {}, async () => 'done')).resolves.toBe('done');
     await Promise.all(exits);
+  });
+
+  it('for a run, are no more than the files its source holds; for a watch of the same folder, one a core', async () => {
+    const folder = await makeTempDir();
+    const config = defaultConfig(readEnvironment({}).cacheDir);
+    /** The threads waiting when the command's work begins, taken (as its pool would take them) and ended. */
+    const startedFor = async (ahead: Parameters<typeof withEngineHeadStart>[3]) => {
+      let taken: StartedThread[] = [];
+      await withEngineHeadStart({}, {}, async () => {
+        taken = takeEarlyThreads(64, config);
+      }, ahead);
+      await Promise.all(taken.map((thread) => thread.worker.terminate()));
+      return taken.length;
+    };
+    try {
+      await writeFile(join(folder, 'only.csv'), 'name,value\nonly,1\n');
+      expect(await startedFor({ source: folder, onlyNow: true })).toBe(1);
+      expect(await startedFor({ source: folder })).toBe(availableParallelism());
+      await writeFile(join(folder, 'second.csv'), 'name,value\nsecond,2\n');
+      expect(await startedFor({ source: folder, onlyNow: true })).toBe(Math.min(2, availableParallelism()));
+    } finally {
+      await removeTempDir(folder);
+    }
   });
 
   it('are not started for a command that sends its documents to a remote API', async () => {

@@ -27,6 +27,6 @@ export function registerRunCommand(program: Command, context: CliContext): void 
   addParseFlags(command);
   command.action(async (source: string, flags: RunFlags) => {
     const action = async () => (await import('./run-action.js')).runCommand(source, flags, context);
-    context.setExitCode(await (flags.dryRun ? action() : withEngineHeadStart(flags, context.env, action, { source })));
+    context.setExitCode(await (flags.dryRun ? action() : withEngineHeadStart(flags, context.env, action, { source, onlyNow: true })));
   });
 }
