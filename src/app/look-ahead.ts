@@ -19,9 +19,9 @@ export interface LookAhead {
   /** The converters the files found ask for by their names. */
   converters: ConverterName[];
   /**
-   * The files below the source (not hidden, not docmill's own `_` folders; a file source is one), when the look saw
-   * every entry; undefined when it stopped before the end, or could not look (S3, a path not there, a folder it
-   * cannot read).
+   * The files below the source, when the look saw every entry: names starting with `.` or `_` (docmill's own
+   * `_docmill`) left out, as for the converters; a file source is one. Undefined when the look stopped before the end,
+   * or could not look (S3, a path not there, a folder it cannot read).
    */
   files: number | undefined;
 }
