@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withEngineHeadStart } from '../../src/app/engine-head-start.js';
+import { withEngineHeadStart, type DocumentsAhead } from '../../src/app/engine-head-start.js';
 import { readEnvironment } from '../../src/config/environment.js';
 import { validateParseOptions } from '../../src/contract/validation.js';
 import type { ParseOptions } from '../../src/contract/options.js';
@@ -92,7 +92,7 @@ describe('engine threads started before their pool', () => {
     const folder = await makeTempDir();
     const config = defaultConfig(readEnvironment({}).cacheDir);
     /** The threads waiting when the command's work begins, taken (as its pool would take them) and ended. */
-    const startedFor = async (ahead: Parameters<typeof withEngineHeadStart>[3]) => {
+    const startedFor = async (ahead: DocumentsAhead) => {
       let taken: StartedThread[] = [];
       await withEngineHeadStart({}, {}, async () => {
         taken = takeEarlyThreads(64, config);
