@@ -13,6 +13,7 @@ import { markSince, RemovalMarks, type RemovalMark } from './removal-marks.js';
 import { docmillKey } from './queue-names.js';
 import { BatchedWrites } from './batched-writes.js';
 import { SharedReading, type SendingConditions } from './sending-conditions.js';
+import { LockRoundTrips } from './lock-round-trips.js';
 
 /** credits: the API answered 402; budget: the next document would pass `--max-credits`; auth: the key was refused. */
 export type PauseKind = 'credits' | 'budget' | 'auth' | 'manual';
@@ -28,25 +29,7 @@ export interface PauseReason {
   at: string;
 }
 
-const ACQUIRE_OR_REENTER = `
-local holder = redis.call('get', KEYS[1])
-if (not holder) or holder == ARGV[1] then
-  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-return 0`;
-
 const RENEW_IF_OWNER = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
-const RELEASE_IF_OWNER = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
-/** KEYS: the lock, a file's removal mark; ARGV: owner, since. The mark when later than `since` (lock kept), else releases. */
-const RELEASE_UNLESS_REMOVED = `
-local mark = redis.call('get', KEYS[2])
-if mark then
-  local at = tonumber(string.match(mark, '^(%d+)'))
-  if at and at > tonumber(ARGV[2]) then return mark end
-end
-if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
-return false`;
 
 /** A content lock held (QueueControl.lockContent). */
 export interface ContentLock {
@@ -78,6 +61,7 @@ export class QueueControl {
   #statsTimer: NodeJS.Timeout | undefined;
   readonly #conditions = new SharedReading(() => this.#readSendingConditions());
   readonly #groupNotes = new BatchedWrites<string>((groupId, documentIds) => noteRecordedInGroup(this.queue, this.redis, groupId, documentIds));
+  readonly #locks: LockRoundTrips;
 
   constructor(
     private readonly redis: RedisClient,
@@ -85,6 +69,7 @@ export class QueueControl {
   ) {
     this.budget = new CreditBudget(redis, queue.name, () => this.#conditions.forget());
     this.removals = new RemovalMarks(redis, queue.name);
+    this.#locks = new LockRoundTrips(redis);
   }
 
   get name(): string {
@@ -189,7 +174,7 @@ export class QueueControl {
     const lockKey = docmillKey(this.queue.name, 'content-lock', key);
     for (;;) {
       signal?.throwIfAborted();
-      const taken = await this.redis.eval(ACQUIRE_OR_REENTER, 1, lockKey, ownerId, String(ttlMs));
+      const taken = await this.#locks.call({ kind: 'take', lockKey, owner: ownerId, ttlMs });
       if (taken === 1) return this.#heldLock(lockKey, ownerId, ttlMs);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -210,11 +195,11 @@ export class QueueControl {
         if (released) return;
         markReleased();
         // Release only our own lock: one that expired and was taken by another job is theirs.
-        await this.redis.eval(RELEASE_IF_OWNER, 1, lockKey, ownerId);
+        await this.#locks.call({ kind: 'release', lockKey, owner: ownerId });
       },
       releaseUnlessRemoved: async (uri, since) => {
         if (released) return this.removals.removedSince(uri, since);
-        const mark = await this.redis.eval(RELEASE_UNLESS_REMOVED, 2, lockKey, this.removals.keyOf(uri), ownerId, String(since));
+        const mark = await this.#locks.call({ kind: 'releaseUnlessRemoved', lockKey, markKey: this.removals.keyOf(uri), owner: ownerId, since });
         const removal = markSince(typeof mark === 'string' ? mark : null, since);
         if (removal === undefined) markReleased();
         return removal;
