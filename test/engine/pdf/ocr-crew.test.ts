@@ -7,10 +7,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TesseractWorkers } from '../../../src/engine/pdf/ocr/tesseract.js';
 
-/** A blank greyscale page (PGM): tesseract reads it and finds no line. */
+/**
+ * A blank greyscale page (PGM): tesseract reads it and finds no line. Each is one pixel wider than the one before:
+ * a page with the bytes of one read already is answered from memory, without a worker (recognition-memo.ts).
+ */
+let pagesMade = 0;
 function blankPage(): Uint8Array {
-  const header = Buffer.from('P5\n96 48\n255\n', 'latin1');
-  const image = new Uint8Array(header.length + 96 * 48).fill(255);
+  const width = 96 + pagesMade++;
+  const header = Buffer.from(`P5\n${width} 48\n255\n`, 'latin1');
+  const image = new Uint8Array(header.length + width * 48).fill(255);
   image.set(header);
   return image;
 }

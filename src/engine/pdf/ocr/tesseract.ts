@@ -13,6 +13,7 @@ import { createWorker, OEM, type Page, type Worker } from 'tesseract.js';
 import { DEFAULT_OCR_LANGUAGE, languageDataFile } from './languages.js';
 import type { OcrLine, OcrWord } from './ocr-line.js';
 import { relayedRecogniser } from './relayed-recogniser.js';
+import { RecognitionMemo } from './recognition-memo.js';
 
 export { DEFAULT_OCR_LANGUAGE };
 
@@ -106,6 +107,8 @@ export class TesseractWorkers {
   readonly #perSet: number;
   readonly #sustainedMs: number;
   readonly #extraIdleMs: number;
+  /** Pictures read already, by their bytes: the same one again is not read twice (recognition-memo.ts). */
+  readonly #remembered = new RecognitionMemo();
   #idleTimer: NodeJS.Timeout | undefined;
 
   constructor(options: TesseractWorkersOptions = {}) {
@@ -124,9 +127,14 @@ export class TesseractWorkers {
 
   /**
    * The lines of an image file (PGM, PNG...) read in `languages` ('deu+eng'; every one installed). With `invert`
-   * false, lines of low confidence are not read again as light on dark (recogniseLines).
+   * false, lines of low confidence are not read again as light on dark (recogniseLines). An image read already (the
+   * same bytes, languages and `invert`) is answered from memory (recognition-memo.ts).
    */
-  async recognise(image: Uint8Array, languages: string, invert = true): Promise<OcrLine[]> {
+  recognise(image: Uint8Array, languages: string, invert = true): Promise<OcrLine[]> {
+    return this.#remembered.recognise(image, languages, invert, () => this.#read(image, languages, invert));
+  }
+
+  async #read(image: Uint8Array, languages: string, invert: boolean): Promise<OcrLine[]> {
     clearTimeout(this.#idleTimer);
     const crew = this.#crewFor(languages);
     const kept = this.#workerOf(languages, crew);
