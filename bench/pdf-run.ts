@@ -21,7 +21,9 @@
  *   (start-up, warm-up), then one timed pass; peak RSS of its process and its workers.
  *
  * Printed: pages/s of each, the ratios docmill ÷ LiteParse (target ≥ 0.67 in mode fast) and auto ÷ fast in time
- * (target ≤ 2), docmill's peak RSS (target ≤ 300 MB in mode fast), the load average.
+ * (target ≤ 2), docmill's peak RSS (target ≤ 300 MB in mode fast), the load average. Mode auto over copies: the
+ * copies' pictures are the same bytes, and OCR answers a picture it has read from memory (recognition-memo.ts), so
+ * only the first copy's are read; auto's cost over distinct documents is that of --copies 1.
  *
  * Flags: --dir DIR · --copies N (10) · --modes fast,auto · --threads N (cores; LiteParse's pool) · --keep ·
  *        --docmill ROOT,ROOT (this checkout): docmill builds to compare, each a folder with bin/docmill.js and dist/
