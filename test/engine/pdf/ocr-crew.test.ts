@@ -46,6 +46,32 @@ describe('tesseract workers of a language set', () => {
     expect(await until(() => shared.size === 1, 10_000)).toBe(true);
   }, 60_000);
 
+  it('count pages that come with short pauses between them as pages that keep coming', async () => {
+    workers = new TesseractWorkers({ perSet: 2, sustainedMs: 600, pauseMs: 2_000, extraIdleMs: 60_000 });
+    const shared = workers;
+    // One page after another, as an engine thread sends the image regions of text pages, with its layout between.
+    const started = Date.now();
+    while (Date.now() - started < 700) {
+      await shared.recognise(blankPage(), 'eng', false);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(shared.size).toBe(1);
+    // Two at once now, after more than 600 ms of pages: the second reads beside the first.
+    const both = Promise.all([shared.recognise(blankPage(), 'eng', false), shared.recognise(blankPage(), 'eng', false)]);
+    expect(shared.size).toBe(2);
+    await both;
+  }, 60_000);
+
+  it('start no extra worker for pages that meet after a long pause', async () => {
+    workers = new TesseractWorkers({ perSet: 2, sustainedMs: 300, pauseMs: 200, extraIdleMs: 60_000 });
+    const shared = workers;
+    await shared.recognise(blankPage(), 'eng', false);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const both = Promise.all([shared.recognise(blankPage(), 'eng', false), shared.recognise(blankPage(), 'eng', false)]);
+    expect(shared.size).toBe(1);
+    await both;
+  }, 60_000);
+
   it('never start more workers than the set may have', async () => {
     workers = new TesseractWorkers({ perSet: 2, sustainedMs: 0, extraIdleMs: 60_000 });
     const shared = workers;

@@ -47,8 +47,13 @@ interface Kept {
  */
 interface Crew {
   workers: Kept[];
-  /** Since when some page of the set has been waiting or read without a pause (undefined: none now). */
+  /**
+   * Since when the set's pages have kept coming: one read or waiting, with no pause between them longer than
+   * `pauseMs` (undefined: none yet).
+   */
   busySince: number | undefined;
+  /** Since when none of its pages has been read or waiting (undefined: one is now). */
+  idleSince: number | undefined;
 }
 
 /** Workers ended by close() or to make room: asked anything, tesseract.js would neither answer nor fail. */
@@ -85,6 +90,8 @@ export interface TesseractWorkersOptions {
   sustainedMs?: number | undefined;
   /** An extra worker ends after this long without a page (default 15 s). */
   extraIdleMs?: number | undefined;
+  /** The longest pause between two pages that still counts as pages that keep coming (default 1 s). */
+  pauseMs?: number | undefined;
 }
 
 /**
@@ -93,6 +100,11 @@ export interface TesseractWorkersOptions {
  */
 const SUSTAINED_MS = 5_000;
 const EXTRA_IDLE_MS = 15_000;
+/**
+ * The image regions of text pages (mode auto) come a few at a time, each read in a tenth of a second, with the
+ * layout of the next pages between them: short pauses, which a stream of them still has.
+ */
+const PAUSE_MS = 1_000;
 
 /**
  * Tesseract workers by the languages they read ('deu+eng'), started on the first page to read in their set and
@@ -107,6 +119,7 @@ export class TesseractWorkers {
   readonly #perSet: number;
   readonly #sustainedMs: number;
   readonly #extraIdleMs: number;
+  readonly #pauseMs: number;
   /** Pictures read already, by their bytes: the same one again is not read twice (recognition-memo.ts). */
   readonly #remembered = new RecognitionMemo();
   #idleTimer: NodeJS.Timeout | undefined;
@@ -116,6 +129,7 @@ export class TesseractWorkers {
     this.#perSet = Math.max(1, options.perSet ?? 1);
     this.#sustainedMs = options.sustainedMs ?? SUSTAINED_MS;
     this.#extraIdleMs = options.extraIdleMs ?? EXTRA_IDLE_MS;
+    this.#pauseMs = options.pauseMs ?? PAUSE_MS;
   }
 
   /** Workers running now, over every language set (started or starting). */
@@ -137,6 +151,8 @@ export class TesseractWorkers {
   async #read(image: Uint8Array, languages: string, invert: boolean): Promise<OcrLine[]> {
     clearTimeout(this.#idleTimer);
     const crew = this.#crewFor(languages);
+    if (crew.idleSince !== undefined && Date.now() - crew.idleSince > this.#pauseMs) crew.busySince = undefined;
+    crew.idleSince = undefined;
     const kept = this.#workerOf(languages, crew);
     clearTimeout(kept.idleTimer);
     crew.busySince ??= Date.now();
@@ -160,7 +176,7 @@ export class TesseractWorkers {
     } finally {
       kept.pages--;
       if (kept.pages === 0) this.#restExtra(crew, kept);
-      if (crew.workers.every((worker) => worker.pages === 0)) crew.busySince = undefined;
+      if (crew.workers.every((worker) => worker.pages === 0)) crew.idleSince = Date.now();
       if (this.#idleMs !== undefined) {
         clearTimeout(this.#idleTimer);
         this.#idleTimer = setTimeout(() => this.#endIdle(), this.#idleMs).unref();
@@ -199,7 +215,7 @@ export class TesseractWorkers {
       this.#crews.delete(set);
       for (const worker of old.workers) void endKept(worker);
     }
-    const fresh: Crew = { workers: [], busySince: undefined };
+    const fresh: Crew = { workers: [], busySince: undefined, idleSince: undefined };
     this.#crews.set(languages, fresh);
     return fresh;
   }
