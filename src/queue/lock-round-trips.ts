@@ -7,7 +7,6 @@
  *
  * Every key is of one queue, under its hash tag (queue-names.ts), so a batch stays within one slot of a cluster.
  */
-import { createHash } from 'node:crypto';
 import type { RedisClient } from './redis-connection.js';
 
 export type LockCall =
@@ -69,7 +68,10 @@ for call = 1, tonumber(ARGV[1]) do
 end
 return replies`;
 
-const SCRIPT_SHA = createHash('sha1').update(SCRIPT).digest('hex');
+/** The script as a command of the connection: ioredis sends it by its SHA1, and its text when the server lacks it. */
+interface LockCommands {
+  docmillContentLocks(numberOfKeys: number, ...keysThenArgs: string[]): Promise<unknown[]>;
+}
 
 interface Waiting {
   call: LockCall;
@@ -80,8 +82,13 @@ interface Waiting {
 export class LockRoundTrips {
   #waiting: Waiting[] = [];
   #sending = false;
+  readonly #redis: RedisClient & LockCommands;
 
-  constructor(private readonly redis: RedisClient) {}
+  constructor(redis: RedisClient) {
+    // The number of keys varies with the calls of a batch: given first at each call.
+    redis.defineCommand('docmillContentLocks', { lua: SCRIPT });
+    this.#redis = redis as RedisClient & LockCommands;
+  }
 
   call(call: LockCall): Promise<LockReply> {
     return new Promise((resolve, reject) => {
@@ -115,13 +122,7 @@ export class LockRoundTrips {
         args.push('u', call.owner, String(call.since));
       }
     }
-    let replies: unknown;
-    try {
-      replies = await this.redis.evalsha(SCRIPT_SHA, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!String((error as Error).message).startsWith('NOSCRIPT')) throw error;
-      replies = await this.redis.eval(SCRIPT, keys.length, ...keys, ...args);
-    }
-    return (replies as unknown[]).map((reply) => (typeof reply === 'string' || typeof reply === 'number' ? reply : 0));
+    const replies = await this.#redis.docmillContentLocks(keys.length, ...keys, ...args);
+    return replies.map((reply) => (typeof reply === 'string' || typeof reply === 'number' ? reply : 0));
   }
 }

@@ -63,7 +63,13 @@ describe('LockRoundTrips', () => {
 
   it('sends calls made together in one script call, each answered in turn', async () => {
     const locks = new LockRoundTrips(redis);
-    const sent = vi.spyOn(redis, 'evalsha');
+    // Script calls as they go to the server (by SHA1; with the text only where the server lacks it).
+    const send = redis.sendCommand.bind(redis);
+    const sent = vi.fn();
+    const spy = vi.spyOn(redis, 'sendCommand').mockImplementation((command, stream) => {
+      if (command.name === 'evalsha' || command.name === 'eval') sent(command.name);
+      return send(command, stream);
+    });
     try {
       const replies = await Promise.all([
         locks.call({ kind: 'take', lockKey: lock('d'), owner: 'job-5', ttlMs: 30_000 }),
@@ -81,7 +87,7 @@ describe('LockRoundTrips', () => {
       expect(await Promise.all([first, ...later])).toEqual([1, 1, 0]);
       expect(sent).toHaveBeenCalledTimes(3);
     } finally {
-      sent.mockRestore();
+      spy.mockRestore();
     }
   });
 
