@@ -25,9 +25,16 @@
  * copies' pictures are the same bytes, and OCR answers a picture it has read from memory (recognition-memo.ts), so
  * only the first copy's are read; auto's cost over distinct documents is that of --copies 1.
  *
- * Flags: --dir DIR · --copies N (10) · --modes fast,auto · --threads N (cores; LiteParse's pool) · --keep ·
- *        --docmill ROOT,ROOT (this checkout): docmill builds to compare, each a folder with bin/docmill.js and dist/
- *        (another checkout, built), each run in turn in every mode
+ * Rounds (--rounds N): LiteParse's timed pass and every docmill run, in turn, N times; each round's ratio is docmill's
+ * rate ÷ LiteParse's in that round, and the table gives the medians (this machine's rates move by a third from one
+ * minute to the next: one round decides nothing). Every output folder stays until the end: deleting a run's
+ * thousands of files slows the next run's file creations on an ext4 without a journal (this machine's root file
+ * system: `recently_deleted` in the kernel's inode allocation, for a minute or more after the deletions; measured,
+ * docmill's system time 0.5 → 2.0 s over 990 pages after three runs deleted in a row).
+ *
+ * Flags: --dir DIR · --copies N (10) · --modes fast,auto · --rounds N (1) · --threads N (cores; LiteParse's pool) ·
+ *        --keep · --docmill ROOT,ROOT (this checkout): docmill builds to compare, each a folder with bin/docmill.js
+ *        and dist/ (another checkout, built), each run in turn in every mode
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -53,6 +60,7 @@ const { values: flags } = parseArgs({
     dir: { type: 'string' },
     copies: { type: 'string', default: '10' },
     modes: { type: 'string', default: 'fast,auto' },
+    rounds: { type: 'string', default: '1' },
     threads: { type: 'string' },
     keep: { type: 'boolean', default: false },
     docmill: { type: 'string' },
@@ -125,9 +133,8 @@ interface DocmillRun {
   summary: string;
 }
 
-async function runDocmill(root: string, copies: string, work: string, mode: string): Promise<DocmillRun> {
-  const out = join(work, `out-${mode}`);
-  await rm(out, { recursive: true, force: true });
+/** `out`: a folder of its own for this run, deleted with the rest at the end (see the header). */
+async function runDocmill(root: string, copies: string, out: string, mode: string): Promise<DocmillRun> {
   const { code, wallMs, peakRssKb, summary } = await runDocmillCli(root, ['run', copies, '--out', out, '--mode', mode]);
   const outputs: number[] = [];
   for (const entry of await readdir(out, { recursive: true, withFileTypes: true })) {
@@ -137,7 +144,6 @@ async function runDocmill(root: string, copies: string, work: string, mode: stri
   }
   outputs.sort((a, b) => a - b);
   const pages = Number(/· (\d+) pages/.exec(summary)?.[1] ?? outputs.length);
-  if (!flags.keep) await rm(out, { recursive: true, force: true });
   // The bench's pages have one page each: outputs after the first are the steady pages.
   return { root, mode, wallMs, steadyPages: outputs.length - 1, steadyMs: (outputs.at(-1) ?? 0) - (outputs[0] ?? 0), pages, peakRssKb, code, summary };
 }
@@ -168,26 +174,42 @@ async function main(): Promise<void> {
       [child as string, '--engine', 'liteparse', '--threads', String(threads), '--list', list, '--out', join(work, 'liteparse'), '--liteparse-entry', liteparseEntry],
       { cwd: REPO, stderrPath: join(work, 'liteparse.stderr'), timeoutMs: 60 * 60_000 },
     );
-    const liteMs = await lite.round();
-    const liteReport = await lite.finish<ChildReport>();
-    const litePagesPerSecond = liteReport.pages / (liteMs / 1000);
-    console.log(`LiteParse: ${liteReport.pages} pages in ${(liteMs / 1000).toFixed(1)} s (timed pass)`);
-
-    const runs: DocmillRun[] = [];
-    for (const mode of modes) {
-      for (const root of roots) {
-        console.log(`docmill run --mode ${mode} (${root}): ${files.length} files …`);
-        const result = await runDocmill(root, copies, work, mode);
+    const rounds = positiveInt('rounds', flags.rounds ?? '1');
+    const liteMs: number[] = [];
+    /** Each contender's runs (a build in a mode), one a round. */
+    const contenders = modes.flatMap((mode) => roots.map((root) => ({ mode, root, runs: [] as DocmillRun[] })));
+    const steadyRate = (r: DocmillRun) => r.steadyPages / (r.steadyMs / 1000);
+    for (let round = 1; round <= rounds; round++) {
+      liteMs.push(await lite.round());
+      console.log(`round ${round}/${rounds}: LiteParse ${files.length} files in ${(liteMs.at(-1)! / 1000).toFixed(1)} s (timed pass)`);
+      for (const [index, contender] of contenders.entries()) {
+        console.log(`docmill run --mode ${contender.mode} (${contender.root}): ${files.length} files …`);
+        const result = await runDocmill(contender.root, copies, join(work, `out-${contender.mode}-${index}-r${round}`), contender.mode);
         console.log(`  ${(result.wallMs / 1000).toFixed(1)} s, exit ${result.code}: ${result.summary}`);
-        runs.push(result);
+        contender.runs.push(result);
       }
     }
+    const liteReport = await lite.finish<ChildReport>();
+    // The pages of one pass, as the untimed one counted them.
+    const liteRates = liteMs.map((ms) => liteReport.pages / (ms / 1000));
+    const ratios = (c: (typeof contenders)[number]) => c.runs.map((r, round) => steadyRate(r) / liteRates[round]!);
 
+    const median = (values: readonly number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    };
     const mb = (kb: number | undefined) => (kb === undefined ? '–' : `${Math.round(kb / 1024)} MB`);
-    const steadyRate = (r: DocmillRun) => r.steadyPages / (r.steadyMs / 1000);
-    const timeOverFast = (r: DocmillRun) => {
-      const fast = runs.find((other) => other.mode === 'fast' && other.root === r.root);
-      return fast ? (r.wallMs / fast.wallMs).toFixed(2) : '–';
+    const span = (values: readonly number[], digits: number) =>
+      values.length > 1 ? ` (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})` : '';
+    const wallMedian = (c: (typeof contenders)[number]) => median(c.runs.map((r) => r.wallMs));
+    const timeOverFast = (c: (typeof contenders)[number]) => {
+      const fast = contenders.find((other) => other.mode === 'fast' && other.root === c.root);
+      return fast ? (wallMedian(c) / wallMedian(fast)).toFixed(2) : '–';
+    };
+    const peak = (c: (typeof contenders)[number]) => {
+      const peaks = c.runs.map((r) => r.peakRssKb).filter((kb): kb is number => kb !== undefined);
+      return peaks.length ? Math.max(...peaks) : undefined;
     };
     console.log('');
     console.log('docmill benchmark: PDF at scale, `docmill run` beside LiteParse alone over the same files');
@@ -196,20 +218,21 @@ async function main(): Promise<void> {
     console.log(`  files: ${files.length} (${copiesCount} unique copies of ${files.length / copiesCount} PDFs from ${dir}/pdfs)${left.length ? `; left out (no binary comment): ${left.join(', ')}` : ''}`);
     console.log(`  LiteParse ${LITEPARSE_VERSION}: ${liteReport.describe}; pool of ${threads}`);
     console.log(`  docmill: node bin/docmill.js run <copies> --out <tmp> --mode M (local engine, ${availableParallelism()} threads, embedded Redis), from ${roots.join(', ')}`);
+    console.log(`  ${rounds} round${rounds > 1 ? 's' : ''}, each contender once a round in turn: medians over the rounds (range in brackets); ÷ LiteParse is the median of each round's own ratio; peak RSS the highest`);
     console.log('');
     console.log(
       markdownTable(
         ['engine', 'pages', 'whole process', 'pages/s (steady)', '÷ LiteParse', 'peak RSS', 'time ÷ fast'],
         [
-          ['LiteParse alone', String(liteReport.pages), '–', litePagesPerSecond.toFixed(1), '1.00', `${mb(liteReport.peakRssKb)} (${liteReport.peakRssProcesses} processes)`, '–'],
-          ...runs.map((r) => [
-            `docmill run --mode ${r.mode}${roots.length > 1 ? ` (${r.root})` : ''}`,
-            String(r.pages),
-            `${(r.wallMs / 1000).toFixed(1)} s`,
-            steadyRate(r).toFixed(1),
-            (steadyRate(r) / litePagesPerSecond).toFixed(2),
-            mb(r.peakRssKb),
-            timeOverFast(r),
+          ['LiteParse alone', String(liteReport.pages), '–', median(liteRates).toFixed(1) + span(liteRates, 0), '1.00', `${mb(liteReport.peakRssKb)} (${liteReport.peakRssProcesses} processes)`, '–'],
+          ...contenders.map((c) => [
+            `docmill run --mode ${c.mode}${roots.length > 1 ? ` (${c.root})` : ''}`,
+            String(c.runs[0]?.pages ?? 0),
+            `${(wallMedian(c) / 1000).toFixed(1)} s`,
+            median(c.runs.map(steadyRate)).toFixed(1) + span(c.runs.map(steadyRate), 0),
+            median(ratios(c)).toFixed(2) + span(ratios(c), 2),
+            mb(peak(c)),
+            timeOverFast(c),
           ]),
         ],
       ),
