@@ -73,11 +73,14 @@ function convert(task: ThreadTask): Promise<void> {
   if (task.pdfium) usePdfiumModule(task.pdfium);
   clearStage(start.stageBoard);
   listenToStages((stage) => writeStage(start.stageBoard, stage));
+  let drewBytes = 0;
+  const memoryNow = (): ThreadMemory => threadMemory(drewBytes > 0);
   return parseDocument({ bytes: task.bytes, fileName: task.fileName, options: task.options, ocrLanguages: task.ocrLanguages, pictures: task.pictures })
     // PDFium's memory, grown to the document's largest page, is not kept for the next document (wasm-memory.ts); a
     // large one is freed at once rather than at some later collection (collect-garbage.ts).
     .finally(() => {
-      if (releaseWasmMemories() >= COLLECT_AFTER_WASM_BYTES) collectGarbage();
+      drewBytes = releaseWasmMemories();
+      if (drewBytes >= COLLECT_AFTER_WASM_BYTES) collectGarbage();
     })
     .then((data) => {
       // Each lifted picture owns its buffer (embedded-images.ts), so handing it over detaches nothing else.
@@ -101,12 +104,12 @@ port.postMessage({ ready: true } satisfies ThreadMessage);
 for (const name of start.converters ?? []) void loadConverter(name).catch(() => undefined);
 
 /**
- * What the pool weighs to recycle this thread: the heap in use with the buffers V8 knows of outside it, and the
- * WebAssembly memories kept.
+ * What the pool weighs to recycle this thread: the heap in use with the buffers V8 knows of outside it, the
+ * WebAssembly memories kept, and whether the document drew with PDFium's.
  */
-function memoryNow(): ThreadMemory {
+function threadMemory(drewWithWasm: boolean): ThreadMemory {
   const heap = getHeapStatistics();
-  return { heapBytes: heap.used_heap_size + heap.external_memory, wasmBytes: wasmMemoryBytes() };
+  return { heapBytes: heap.used_heap_size + heap.external_memory, wasmBytes: wasmMemoryBytes(), drewWithWasm };
 }
 
 function describe(error: unknown): string {

@@ -43,6 +43,11 @@ export interface ThreadMemory {
   heapBytes?: number | undefined;
   /** The WebAssembly memories it keeps (wasm-memory.ts). */
   wasmBytes?: number | undefined;
+  /**
+   * Whether the document drew with PDFium's WebAssembly in the thread (a memory was released after it): a PDF whose
+   * mode could have drawn but did not (no page or region to OCR) wears the thread no more than a page read by text.
+   */
+  drewWithWasm?: boolean | undefined;
 }
 
 /** Sent once, when the thread has loaded the engine and takes documents. */

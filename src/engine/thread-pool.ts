@@ -18,9 +18,9 @@
  * DOCUMENT_TOO_COMPLEX: a thread converts one document at a time and V8 collects what earlier ones left before it
  * gives up, so the memory was this document's.
  *
- * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs, when the heap a
- * thread reports with a result passes `recycleHeapMb`, or when the WebAssembly memory it keeps passes
- * `recycleWasmMb`; it is ended and a fresh one started in its place. A thread's resident set grows with the PDFs it
+ * Threads are recycled between documents, never during one: after `recycleAfterDocuments` PDFs that drew with
+ * WebAssembly, when the heap a thread reports with a result passes `recycleHeapMb`, or when the WebAssembly memory it
+ * keeps passes `recycleWasmMb`; it is ended and a fresh one started in its place. A thread's resident set grows with the PDFs it
  * reads with WebAssembly (tesseract's OCR and PDFium's renderer, in modes auto and ocr and for kept pictures:
  * memories that never shrink, 0.2–2 MB a document, measured one file type at a time) while its V8 heap stays small,
  * so the count is what keeps a long batch flat (with the renderer let go of after each document as well, a count of
@@ -67,7 +67,7 @@ export interface ThreadPoolOptions {
    * package does without its native module. @default the package
    */
   liteParseModule?: string | undefined;
-  /** PDFs read with WebAssembly a thread converts before it is replaced by a fresh one (another document counts 1/50). @default 40 */
+  /** PDFs drawn with WebAssembly a thread converts before it is replaced by a fresh one (another document counts 1/50). @default 40 */
   recycleAfterDocuments?: number;
   /**
    * The most tesseract workers a language set has at once (capped at `size`): more start only while its pages keep
@@ -132,7 +132,10 @@ function wasmWear(bytes: Uint8Array, options: ParseOptions): number | undefined 
 
 interface Pending {
   task: ThreadTask;
-  /** What it adds to its thread's wear (read before its bytes are transferred to the thread): 1 when it is OCR'd with WebAssembly. */
+  /**
+   * What it adds to its thread's wear (read before its bytes are transferred to the thread): 1 when it may be OCR'd
+   * with WebAssembly; less once done if the thread says it drew with none (`#recycleIfWorn`).
+   */
   wear: number;
   /** It reads with PDFium's WebAssembly: the thread is given the pool's compiled module with it. */
   pdfium: boolean;
@@ -353,8 +356,10 @@ export class EngineThreadPool {
    * heap past the threshold, its successor started at once so that it is loading while nothing waits for it.
    */
   #recycleIfWorn(slot: Slot, wear: number, memory: ThreadMemory): void {
-    slot.wear += wear;
-    const { heapBytes = 0, wasmBytes = 0 } = memory;
+    const { heapBytes = 0, wasmBytes = 0, drewWithWasm } = memory;
+    // A PDF its mode let draw with WebAssembly wears the thread as one only if it did: in mode auto, a page with text
+    // and no image region to OCR is read as in mode fast (55 of the PDF benchmark's 99 pages).
+    slot.wear += drewWithWasm === false ? Math.min(wear, LIGHT_WEAR) : wear;
     const worn = slot.retiring === true || slot.wear >= this.#recycleAfterDocuments || heapBytes >= this.#recycleHeapBytes || wasmBytes >= this.#recycleWasmBytes;
     if (!worn) return;
     // The document posted ahead to it is its last: the thread is replaced once that one ends.
