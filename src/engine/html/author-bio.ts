@@ -4,9 +4,12 @@
  * itself says which text is the biography: the `description` of a schema.org `Person` in its JSON-LD, or an
  * element marked up as a `Person` (microdata) or an `h-card`/`vcard` holding a description. Without such markup, a
  * box is recognised by its shape: a headshot and the author's name, then a paragraph that starts with that name
- * and says who the person is ("Jane Doe is a travel writer..."), in the last third of the content.
+ * and says who the person is ("Jane Doe is a travel writer..."), in the last third of the content. A page that names
+ * its author (`<meta name=author>`, `article:author`, JSON-LD `author.name`) needs no picture: a paragraph near the
+ * end that opens with that name and says who the person is ("Jane Doe is a senior editor...", "Jane Doe, CFP, has
+ * covered...") is the author's biography.
  */
-import { type DomElement, isElement, normalisedText, tagOf } from './dom.js';
+import { type DomElement, type DomNode, isElement, normalisedText, tagOf } from './dom.js';
 
 /** A biography is at least this long (characters): a shorter description (a job title) says too little to match. */
 const BIO_MIN = 40;
@@ -33,8 +36,25 @@ export function authorBiographies(nodes: readonly Record<string, unknown>[]): st
   return bios;
 }
 
+/**
+ * The page's author names from its metadata (`author`: a string or a list), those that read as a person's name:
+ * two to four words, no address or handle ("https://…", "@desk") and no "By" left before it.
+ */
+export function authorNames(author: unknown): string[] {
+  const names: string[] = [];
+  for (const value of Array.isArray(author) ? author : [author]) {
+    if (typeof value !== 'string') continue;
+    const name = value.replace(/\s+/g, ' ').trim().replace(/^by\s+/i, '');
+    if (PERSON_NAME.test(name)) names.push(name);
+  }
+  return names;
+}
+
+/** A person's name: two to four words of letters (initials, hyphens and apostrophes inside). */
+const PERSON_NAME = /^\p{L}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){1,3}$/u;
+
 /** Removes author boxes from `root` (in place): the elements holding a biography, with the box around them. */
-export function removeAuthorBoxes(root: DomElement, biographies: string[]): void {
+export function removeAuthorBoxes(root: DomElement, biographies: string[], authors: readonly string[] = []): void {
   const total = normalisedText(root).length;
   if (total === 0) return;
   const prefixes = biographies.map((bio) => bio.slice(0, BIO_PREFIX).toLowerCase());
@@ -50,6 +70,7 @@ export function removeAuthorBoxes(root: DomElement, biographies: string[]): void
     }
   }
   for (const bio of unmarkedBiographies(root, total)) found.add(bio);
+  for (const bio of namedBiographies(root, total, authors)) found.add(bio);
   for (const bio of found) {
     if (bio.parentNode === null) continue;
     const bioLength = normalisedText(bio).length;
@@ -64,6 +85,8 @@ export function removeAuthorBoxes(root: DomElement, biographies: string[]): void
 
 /** A biography opens with a name of two to four capitalised words, then says who the person is. */
 const BIO_OPENING = /^((?:\p{Lu}[\p{L}.'’-]*\s+){1,3}\p{Lu}[\p{L}.'’-]*),?\s+(?:is|was|has been|serves as|works as|joined)\s/u;
+/** What a biography says next to the author's name: who the person is, was or has been. */
+const BIO_VERB = String.raw`(?:is|was|has|serves|works|joined|writes|covers|studied|holds|leads|specializes|specialises)`;
 /** A biography is at most this long (characters). */
 const BIO_MAX = 1200;
 /** Unmarked boxes are looked for in the last part of the content only, from this share of its text on. */
@@ -104,6 +127,35 @@ function unmarkedBiographies(root: DomElement, total: number): DomElement[] {
   }
   return shaped <= MAX_UNMARKED ? found : [];
 }
+
+/**
+ * Paragraphs in the last third of the content that open with the page's author's name (after an "About the
+ * author" label) and say who the person is: the author's biography, with or without a box around it.
+ */
+function namedBiographies(root: DomElement, total: number, authors: readonly string[]): DomElement[] {
+  if (authors.length === 0) return [];
+  const openings = authors.map((name) => new RegExp(`^(?:about the author:?\\s*)?${escapeRegExp(name)}(?:(?:,[^,.]{1,60}){1,2},)?\\s+${BIO_VERB}\\s`, 'iu'));
+  const found: DomElement[] = [];
+  let offset = 0;
+  const visit = (node: DomNode): void => {
+    if (!isElement(node)) {
+      offset += (node.textContent ?? '').replace(/\s+/g, ' ').length;
+      return;
+    }
+    const tag = tagOf(node);
+    if ((tag === 'p' || tag === 'div') && node.querySelector('p, div, ul, ol, table, h1, h2, h3, h4, h5, h6') === null) {
+      const text = normalisedText(node);
+      if (offset >= total * BIO_START_SHARE && text.length >= BIO_MIN && text.length <= BIO_MAX && openings.some((opening) => opening.test(text))) found.push(node);
+      offset += (node.textContent ?? '').replace(/\s+/g, ' ').length;
+      return;
+    }
+    for (let child = node.firstChild; child !== null; child = child.nextSibling) visit(child);
+  };
+  visit(root);
+  return found;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const namedBefore = (container: DomElement, bio: DomElement, name: string): boolean => {
   const lower = name.toLowerCase();

@@ -16,7 +16,7 @@ import type { Converter, DocumentModel, MetadataValue } from '../model.js';
 import { type DocumentType, sniffedOf, TYPE_DESCRIPTIONS } from '../bytes/sniff.js';
 import { refusal } from '../bytes/verdict.js';
 import { splitBlocks } from './blocks.js';
-import { authorBiographies } from './author-bio.js';
+import { authorBiographies, authorNames } from './author-bio.js';
 import { jsonLdArticleBody, jsonLdNodes } from './boilerplate.js';
 import { jsonLdFaq } from './faq.js';
 import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
@@ -78,7 +78,7 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   warnings.push(...applyTagFilters(document, options.includeTags, options.excludeTags));
   const hasInclude = (options.includeTags ?? []).some((selector) => selector.trim() !== '');
   if (onlyMainContent && !hasInclude && (extra.mainContent ?? 'readability') === 'readability') {
-    keepMainContent(document, articleBody, biographies, faq);
+    keepMainContent(document, articleBody, biographies, faq, authorNames(metadata['author']));
     stripMainContentIds(body);
   }
   removeHead(document);

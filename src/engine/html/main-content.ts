@@ -93,9 +93,16 @@ export type MainContentMethod = 'readability' | 'table-page' | 'article-body' | 
 /**
  * Reduces `document.body` to the main content, in place. Returns how it was found. `articleBody` is the page's
  * JSON-LD `articleBody` (read before scripts are removed), if any; `authorBiographies` the descriptions of its JSON-LD
- * `Person` nodes, whose author boxes are removed (author-bio.ts).
+ * `Person` nodes, whose author boxes are removed (author-bio.ts); `authors` the names the page gives its author, whose
+ * biography near the end is removed (author-bio.ts).
  */
-export function keepMainContent(document: DomDocument, articleBody: string | null = null, authorBiographies: string[] = [], faq: readonly FaqEntry[] = []): MainContentMethod {
+export function keepMainContent(
+  document: DomDocument,
+  articleBody: string | null = null,
+  authorBiographies: string[] = [],
+  faq: readonly FaqEntry[] = [],
+  authors: readonly string[] = [],
+): MainContentMethod {
   const body = document.body;
   if (body === null) return 'body';
   if (isTablePage(body)) {
@@ -151,7 +158,7 @@ export function keepMainContent(document: DomDocument, articleBody: string | nul
   const inThreadPost = (element: DomElement) => threadPosts.some((post) => post === element || isInside(element, post));
   removeAffiliateDisclosures(body, inThreadPost);
   removePublisherLines(body, inThreadPost);
-  removeAuthorBoxes(body, authorBiographies);
+  removeAuthorBoxes(body, authorBiographies, authors);
   return method;
 }
 

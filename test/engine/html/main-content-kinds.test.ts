@@ -413,6 +413,23 @@ describe('the author’s box under the article', () => {
     for (const name of companies) expect(markdown).toContain(`${name} is a leading platform`);
   });
 
+  it('removes a paragraph near the end that opens with the author the page’s metadata names, with no box or picture', () => {
+    const html = `<!DOCTYPE html><html lang="en"><head><title>A new board</title><meta name="author" content="Jane Doe"></head><body><main><article><h1>A new board</h1>${prose}
+      <p><em><a href="/people/jane">Jane Doe</a>, senior editor, has covered embedded boards and single-board computers for a decade.</em></p></article></main></body></html>`;
+    const markdown = main(html);
+    expect(markdown).toContain('Paragraph 5: the new board');
+    expect(markdown).not.toContain('covered embedded boards');
+  });
+
+  it('keeps a paragraph opening with the author’s name early in the article, and one naming somebody else', () => {
+    const html = `<!DOCTYPE html><html lang="en"><head><title>A new board</title><meta name="author" content="Jane Doe"></head><body><main><article><h1>A new board</h1>
+      <p>Jane Doe is the first to admit it: she never thought a board this small would replace the desktop computer on her desk at home.</p>${prose}
+      <p>John Roe is the engineer who designed the board’s power circuit, and he says the next version will draw even less.</p></article></main></body></html>`;
+    const markdown = main(html);
+    expect(markdown).toContain('never thought a board this small');
+    expect(markdown).toContain('designed the board’s power circuit');
+  });
+
   it('keeps the biography when it is the page’s content (an author’s own page)', () => {
     const jsonLd = JSON.stringify({ '@type': 'Person', name: 'Jane Doe', description: bio });
     const html = page(`<script type="application/ld+json">${jsonLd}</script><main><h1>Jane Doe</h1><p>${bio}</p></main>`);
