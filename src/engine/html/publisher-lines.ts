@@ -10,7 +10,9 @@
  * - reading-time lines ("8 min read", "Reading time: 11 minutes");
  * - the labels of the page's controls left as text: "Read more", "Back to top", "Show more", "Table of contents",
  *   "Share", "Print", "Advertisement" (a link, button or placeholder that is nothing but its label);
- * - tag lines: the post's tags or categories after their label ("Tags: budgeting, savings").
+ * - tag lines: the post's tags or categories after their label ("Tags: budgeting, savings");
+ * - date lines: the post's date marked up as a `<time>`, alone or after a label ("Updated on <time>…</time>"); a
+ *   date in a sentence, or beside an event's name in a programme, is the article's own.
  *
  * A line is short (a call, not a paragraph that mentions newsletters among other things) and holds no block of its
  * own; the article's own sentences about newsletters, social networks or subscriptions ("subscribe to industry
@@ -76,7 +78,22 @@ function sentences(text: string): string[] {
 
 const firstSentence = (text: string) => sentences(text)[0] ?? '';
 
-export type PublisherLineKind = 'sign-up' | 'follow' | 'comments' | 'paywall' | 'reading-time' | 'control' | 'tags';
+export type PublisherLineKind = 'sign-up' | 'follow' | 'comments' | 'paywall' | 'reading-time' | 'control' | 'tags' | 'date';
+
+/** A date line holds little besides its date (characters). */
+const DATE_LINE_MAX = 80;
+/** What a date line may say besides the `<time>`: a label, separators. */
+const DATE_LABEL = /^(?:(?:(?:last|originally)\s+)?(?:updated|published|posted|modified|reviewed|released)(?:\s+(?:on|at))?|date|on)?[\s:|·•—–-]*$/iu;
+
+/** Whether `element` (of text `text`) is a date line: a `<time>` and at most a label. */
+function isDateLine(element: DomElement, text: string): boolean {
+  if (text.length > DATE_LINE_MAX) return false;
+  const times = element.querySelectorAll('time');
+  if (times.length === 0) return false;
+  let rest = text;
+  for (const time of times) rest = rest.replace(normalisedText(time), ' ');
+  return DATE_LABEL.test(rest.trim());
+}
 
 /** The kind of publisher's line `text` is, or null for the article's own text. */
 export function publisherLineKind(text: string): PublisherLineKind | null {
@@ -109,7 +126,8 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
   for (const element of lineBlocks(root)) {
     // The outermost block only: a call set in a paragraph is one line, not its paragraph and its emphasis.
     if (hasAncestorIn(element, found)) continue;
-    const kind = publisherLineKind(normalisedText(element));
+    const text = normalisedText(element);
+    const kind = publisherLineKind(text) ?? (isDateLine(element, text) ? 'date' : null);
     if (kind === null || spared(element) || isWordsOfASentence(element)) continue;
     lines.push({ element, kind });
     found.add(element);

@@ -1,6 +1,6 @@
 /**
  * onlyMainContent on pages whose article carries the publisher's lines to the reader (publisher-lines.ts): sign-up
- * and follow calls, comment and paywall notes, reading-time lines, the labels of the page's controls. The web-page benchmark (bench/html-main-content.ts)
+ * and follow calls, comment and paywall notes, reading-time lines, the labels of the page's controls, date lines. The web-page benchmark (bench/html-main-content.ts)
  * showed them kept as article text; the article's own sentences on the same subjects stay.
  */
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,21 @@ describe('the publisher’s lines to the reader', () => {
       article(`${prose}<p><em><span>Welcome to the workshop notes. I have repaired radios for thirty years. I invite you to comment and </span><a href="https://example.org/me">connect with me on LinkedIn</a><span>.</span></em></p>`),
     );
     expect(markdown).toContain('connect with me on LinkedIn');
+  });
+
+  it('removes the post’s date marked up as a <time>, alone or after a label, and keeps dates in sentences and in a programme', () => {
+    const markdown = main(
+      article(`<p><time datetime="2025-03-04">March 4, 2025</time></p>${prose}
+        <p>We first switched it on again on <time datetime="2024-11-02">2 November 2024</time>, and it played at once.</p>
+        <ul><li><time datetime="2025-05-10">May 10, 2025</time> Radio fair in the town hall</li><li><time datetime="2025-06-14">June 14, 2025</time> Repair café</li></ul>
+        <div class="x-9"><span>Last updated on</span> <time datetime="2025-03-05">March 5, 2025</time></div>`),
+    );
+    expect(markdown).toContain('Step 5: we took the chassis out');
+    expect(markdown).toContain('switched it on again on 2 November 2024');
+    expect(markdown).toContain('Radio fair in the town hall');
+    expect(markdown).toContain('Repair café');
+    expect(markdown).not.toContain('March 4, 2025');
+    expect(markdown).not.toContain('Last updated');
   });
 
   it('names the kind of each line, and none for a long paragraph', () => {
