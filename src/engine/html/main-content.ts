@@ -36,7 +36,8 @@
  * Boilerplate left inside the chosen content is then removed (boilerplate.ts): comment sections, share/follow
  * bars, "related"/"read more" lists, newsletter boxes, link-dense blocks; the author's box (author-bio.ts); the
  * publisher's affiliate disclosures (disclosures.ts); and the publisher's lines to the reader, known by what they
- * say: sign-up and follow calls, comment and paywall notes, reading times (publisher-lines.ts).
+ * say: sign-up and follow calls, comment and paywall notes, reading times (publisher-lines.ts); a copy of the title
+ * heading just beside it (title-copies.ts).
  *
  * Headings readability drops for repeating the title are kept: the page's first `<h1>` matching the title when the
  * article has none (Wikipedia puts the title heading outside the content element; a logo `<h1>` may come first),
@@ -50,6 +51,7 @@
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { removeAuthorBoxes } from './author-bio.js';
+import { removeTitleCopies } from './title-copies.js';
 import { removeAffiliateDisclosures } from './disclosures.js';
 import { removePublisherLines } from './publisher-lines.js';
 import { commentSectionsBeside, isBoilerplateElement, isMarginFigure, removeBoilerplate, takesInput } from './boilerplate.js';
@@ -159,6 +161,7 @@ export function keepMainContent(
   removeAffiliateDisclosures(body, inThreadPost);
   removePublisherLines(body, inThreadPost);
   removeAuthorBoxes(body, authorBiographies, authors);
+  removeTitleCopies(body);
   return method;
 }
 

@@ -2,7 +2,8 @@
  * onlyMainContent on hand-written pages where what readability dropped was restored wrongly or not at all: a
  * listing's excerpt taken for the lead, a second copy of the article taken for a standfirst; section headings
  * dropped for a class name readability takes for chrome; jump links written with the page's own address, taken for
- * teaser cards of other pages; a fragment of the article judged whole for the title heading restored beside it.
+ * teaser cards of other pages; a fragment of the article judged whole for the title heading restored beside it; the
+ * title said twice, in the heading and in a paragraph beside it.
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
@@ -86,5 +87,20 @@ describe('an article readability finds only a fragment of', () => {
     expect(markdown.startsWith('# [Catering an event for the first time]')).toBe(true);
     for (const text of ['I am starting a small catering service', '## 2 replies', answer[2], 'Bring twice the napkins']) expect(markdown).toContain(text);
     expect(markdown).not.toContain('Hot questions');
+  });
+});
+
+describe('the title said twice', () => {
+  it('removes a paragraph repeating the title heading just before or after it, and keeps the heading', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><p class="kicker-x">${TITLE}</p><h1>${TITLE}</h1>${prose}</article></main>`);
+    const markdown = main(html);
+    expect(count(markdown, TITLE)).toBe(1);
+    expect(markdown).toContain(`# ${TITLE}`);
+    expect(markdown).toContain(sentences[4]);
+  });
+
+  it('keeps the title’s words in a paragraph further down the article', () => {
+    const html = page(`<nav><ul>${menu}</ul></nav><main><article><h1>${TITLE}</h1>${prose}<p>${TITLE}</p>${prose}</article></main>`);
+    expect(count(main(html), TITLE)).toBe(2);
   });
 });
