@@ -184,6 +184,8 @@ export class EngineThreadPool {
   #pdfium: Promise<CompiledPdfium | undefined> | undefined;
   /** Threads replaced that are not ended yet (`#end`): shutting down waits for them too. */
   readonly #ending = new Set<Promise<void>>();
+  /** Worn threads being ended, whose successors start once they have: their places are kept for them. */
+  #recycling = 0;
   /** A document runs alone: nothing else is dispatched until it ends. */
   #aloneRunning = false;
 
@@ -210,6 +212,11 @@ export class EngineThreadPool {
   /** Threads started since the pool was made: the first ones, and each that replaced one recycled, timed out or died. */
   get threadsStarted(): number {
     return this.#threadsStarted;
+  }
+
+  /** Threads alive now: the pool's, and those replaced that are still ending. */
+  get threadsAlive(): number {
+    return this.#slots.length + this.#ending.size;
   }
 
   /** Documents waiting for a thread (those posted ahead to a busy one among them). */
@@ -282,7 +289,7 @@ export class EngineThreadPool {
         return;
       }
       let slot = this.#slots.find((candidate) => !candidate.busy);
-      if (!slot && this.#slots.length < this.size) slot = this.#spawn();
+      if (!slot && this.#slots.length + this.#recycling < this.size) slot = this.#spawn();
       if (!slot) {
         this.#prefetch();
         return;
@@ -325,12 +332,13 @@ export class EngineThreadPool {
   }
 
   /** `stopped`: the thread is ended in the middle of a document (its time ran out, it died), not recycled. */
-  #replace(slot: Slot, stopped = false): void {
+  #replace(slot: Slot, stopped = false): Promise<void> {
     const index = this.#slots.indexOf(slot);
     if (index >= 0) this.#slots.splice(index, 1);
     this.#ocr.abandon(slot.worker, stopped);
     const ending = this.#end(slot).finally(() => this.#ending.delete(ending));
     this.#ending.add(ending);
+    return ending;
   }
 
   /**
@@ -353,7 +361,7 @@ export class EngineThreadPool {
 
   /**
    * After a document that ended well on `slot`: the thread is replaced when it has converted its share or reports a
-   * heap past the threshold, its successor started at once so that it is loading while nothing waits for it.
+   * heap past the threshold, its successor started as soon as it has ended.
    */
   #recycleIfWorn(slot: Slot, wear: number, memory: ThreadMemory): void {
     const { heapBytes = 0, wasmBytes = 0, drewWithWasm } = memory;
@@ -367,8 +375,15 @@ export class EngineThreadPool {
       slot.retiring = true;
       return;
     }
-    this.#replace(slot);
-    if (!this.#closed) this.#spawn();
+    // Its successor starts once it has ended, not beside it: two isolates side by side, the worn one's heap not yet
+    // freed and the fresh one loading its modules, made each recycle a peak of the batch's resident set.
+    this.#recycling += 1;
+    void this.#replace(slot).finally(() => {
+      this.#recycling -= 1;
+      if (this.#closed) return;
+      this.#spawn();
+      this.#dispatch();
+    });
   }
 
   /**

@@ -5,7 +5,7 @@
  * after each document; a document that needs more than a thread's heap limit fails alone, with its code and its
  * file's name, while the others convert.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ParseApiError } from '../../src/backend/errors.js';
 import { validateParseOptions } from '../../src/contract/validation.js';
 import type { ParseOptions } from '../../src/contract/options.js';
@@ -40,6 +40,22 @@ describe('engine threads recycled between documents', () => {
       }
       // Five PDFs, two to a thread: the first thread and one successor after each second PDF.
       expect(pool.threadsStarted).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('starts a worn thread\'s successor once the worn one has ended, never beside it', async () => {
+    const pool = new EngineThreadPool({ size: 1, recycleAfterDocuments: 1 });
+    const scan = readCorpusBytes('pdf/ocr_test.pdf');
+    try {
+      for (let index = 0; index < 3; index++) {
+        await pool.run(scan.slice(), `f${index}.pdf`, options());
+        // The worn thread is ending; its successor is not started yet.
+        expect(pool.threadsAlive).toBe(1);
+        await vi.waitFor(() => expect(pool.threadsStarted).toBe(index + 2));
+        expect(pool.threadsAlive).toBe(1);
+      }
     } finally {
       await pool.close();
     }
@@ -108,7 +124,8 @@ describe('engine threads recycled between documents', () => {
     const pool = new EngineThreadPool({ size: 1, recycleHeapMb: 1 });
     try {
       for (let index = 0; index < 3; index++) expect((await pool.run(smallCsv(index), `f${index}.csv`, options())).markdown).toContain(`row${index}`);
-      expect(pool.threadsStarted).toBe(4);
+      // The last thread's successor starts once it has ended.
+      await vi.waitFor(() => expect(pool.threadsStarted).toBe(4));
     } finally {
       await pool.close();
     }
@@ -149,7 +166,9 @@ describe('engine threads recycled between documents', () => {
       expect(first.markdown).toMatch(/Docling bundles PDF document conversion to JSON and Markdown/);
       expect(second.markdown).toContain('| row1 | 7 |');
       expect(answered).toEqual(['pdf', 'csv']);
-      // Worn by the PDF, the thread is replaced once, after the CSV posted ahead to it.
+      // Worn by the PDF, the thread is replaced once, after the CSV posted ahead to it (its successor starts once it has ended).
+      await vi.waitFor(() => expect(pool.threadsStarted).toBe(2));
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(pool.threadsStarted).toBe(2);
     } finally {
       await pool.close();
