@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { chunk, LocalParseEngine, parseFile, type ParseData } from '../src/index.js';
 import { countTokens } from '../src/chunk/tokens.js';
 import { markdownTable } from './lib/table.js';
+import { median } from './lib/median.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,11 +66,6 @@ function corpusFiles(corpus: string): string[] {
   return files.sort();
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function main(): Promise<void> {
   const engine = new LocalParseEngine({ size: 1 });

@@ -30,6 +30,7 @@ import { defaultPdfBenchDirs } from './lib/pdf-bench-dir.js';
 import { runDocmillCli } from './lib/docmill-cli-run.js';
 import { markdownTable } from './lib/table.js';
 import { exitWithHelpIfAsked } from './lib/help.js';
+import { median } from './lib/median.js';
 
 exitWithHelpIfAsked(import.meta.url);
 
@@ -83,11 +84,6 @@ async function runDocmill(root: string, pdfs: string, work: string, images: bool
   return { root, images, wallMs, cpuMs, peakRssKb, code, summary, pictures, pictureBytes, documentsWithPictures: folders.size };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function main(): Promise<void> {
   const rounds = Number(flags.rounds);

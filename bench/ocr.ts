@@ -41,6 +41,7 @@ import { markdownTable } from './lib/table.js';
 import { makeTextPdf } from './lib/text-pdf.js';
 import { wordRecall } from './lib/word-recall.js';
 import { exitWithHelpIfAsked } from './lib/help.js';
+import { median } from './lib/median.js';
 
 exitWithHelpIfAsked(import.meta.url);
 
@@ -176,11 +177,6 @@ async function nativeOcr(pgm: string, tessdata: string): Promise<string> {
     .join(' ');
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const fmt = (value: number, digits = 2) => value.toFixed(digits);
 

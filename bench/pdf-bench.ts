@@ -88,6 +88,7 @@ import { meanScores, scorePage, type PageScores } from './lib/pdf-score/scores.j
 import { transpileForNode } from './lib/plain-node.js';
 import { markdownTable } from './lib/table.js';
 import { exitWithHelpIfAsked } from './lib/help.js';
+import { median } from './lib/median.js';
 
 exitWithHelpIfAsked(import.meta.url);
 
@@ -143,11 +144,6 @@ function newestMtime(dir: string): number {
 }
 
 const f3 = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(3));
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 interface EngineRun {
   engine: EngineName;

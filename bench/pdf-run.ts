@@ -50,6 +50,7 @@ import { transpileForNode } from './lib/plain-node.js';
 import { runDocmillCli } from './lib/docmill-cli-run.js';
 import { markdownTable } from './lib/table.js';
 import { exitWithHelpIfAsked } from './lib/help.js';
+import { median } from './lib/median.js';
 
 exitWithHelpIfAsked(import.meta.url);
 
@@ -194,11 +195,6 @@ async function main(): Promise<void> {
     const liteRates = liteMs.map((ms) => liteReport.pages / (ms / 1000));
     const ratios = (c: (typeof contenders)[number]) => c.runs.map((r, round) => steadyRate(r) / liteRates[round]!);
 
-    const median = (values: readonly number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const middle = Math.floor(sorted.length / 2);
-      return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-    };
     const mb = (kb: number | undefined) => (kb === undefined ? '–' : `${Math.round(kb / 1024)} MB`);
     const span = (values: readonly number[], digits: number) =>
       values.length > 1 ? ` (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})` : '';

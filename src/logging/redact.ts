@@ -14,6 +14,8 @@
  * Any bearer token is scrubbed, registered or not. JSON output escapes some characters, so the JSON-escaped form of
  * a key is looked for too, and a long key's URL-encoded form.
  */
+import { escapeRegExp } from '../common/escape-regexp.js';
+
 export const REDACTED = '[REDACTED]';
 
 /** Keys this long or longer are scrubbed wherever they appear; shorter ones only where they stand as a value. */
@@ -55,10 +57,6 @@ function scrubberFor(secret: string): Scrub {
     ];
   });
   return (text) => (forms.some((form) => text.includes(form)) ? patterns.reduce((result, { pattern, replacement }) => result.replace(pattern, replacement), text) : text);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The process-wide scrubber: the CLI registers keys here as soon as it reads them. */

@@ -5,6 +5,7 @@
  * `$$...$$`, and a paragraph holding only a display equation becomes a `formula` block.
  */
 import { ommlToLatex } from './omml.js';
+import { escapeRegExp } from '../../common/escape-regexp.js';
 
 export const INLINE_MATH_STYLE = 'DocmillMathInline';
 export const DISPLAY_MATH_STYLE = 'DocmillMathDisplay';
@@ -56,10 +57,6 @@ function prefixFor(xml: string, namespaces: readonly string[]): string | null {
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

@@ -9,7 +9,8 @@
  * end that opens with that name and says who the person is ("Jane Doe is a senior editor...", "Jane Doe, CFP, has
  * covered...") is the author's biography.
  */
-import { type DomElement, type DomNode, isElement, normalisedText, tagOf } from './dom.js';
+import { escapeRegExp } from '../../common/escape-regexp.js';
+import { type DomElement, isElement, normalisedText, tagOf } from './dom.js';
 
 /** A biography is at least this long (characters): a shorter description (a job title) says too little to match. */
 const BIO_MIN = 40;
@@ -69,8 +70,9 @@ export function removeAuthorBoxes(root: DomElement, biographies: string[], autho
       found.add(element);
     }
   }
-  for (const bio of unmarkedBiographies(root, total)) found.add(bio);
-  for (const bio of namedBiographies(root, total, authors)) found.add(bio);
+  const paragraphs = leafParagraphs(root);
+  for (const bio of unmarkedBiographies(paragraphs, total)) found.add(bio);
+  for (const bio of namedBiographies(paragraphs, total, authors)) found.add(bio);
   for (const bio of found) {
     if (bio.parentNode === null) continue;
     const bioLength = normalisedText(bio).length;
@@ -94,14 +96,15 @@ const BIO_START_SHARE = 2 / 3;
 /** More paragraphs of this shape than this are the article's own (a list of people), not author boxes. */
 const MAX_UNMARKED = 3;
 
-/**
- * Paragraphs of biography in author boxes without markup: a paragraph opening with "<Name> is ...", in the last
- * third of the content, whose box (a small ancestor, or the element just before it) holds a picture and the same
- * name before it (the picture's alt text, a heading, a link), and no section heading. More than three paragraphs
- * opening so in the whole content are a list of people or companies, the article's own.
- */
-function unmarkedBiographies(root: DomElement, total: number): DomElement[] {
-  const found: DomElement[] = [];
+/** A paragraph holding no block of its own, where its text starts in the content's (white space collapsed), and its text. */
+interface LeafParagraph {
+  element: DomElement;
+  start: number;
+  text: string;
+}
+
+/** The content's leaf paragraphs (`p`, `div`) in page order, read once for both kinds of biography below. */
+function leafParagraphs(root: DomElement): LeafParagraph[] {
   let offset = 0;
   const starts = new Map<DomElement, number>();
   const walk = (element: DomElement) => {
@@ -112,18 +115,32 @@ function unmarkedBiographies(root: DomElement, total: number): DomElement[] {
     }
   };
   walk(root);
-  // Every paragraph of that shape is counted, wherever it is: a list of people or companies has many.
-  let shaped = 0;
+  const paragraphs: LeafParagraph[] = [];
   for (const element of root.querySelectorAll('p, div')) {
     if (element.querySelector('p, div, ul, ol, table, h1, h2, h3, h4, h5, h6') !== null) continue;
-    const text = normalisedText(element);
+    paragraphs.push({ element, start: starts.get(element) ?? 0, text: normalisedText(element) });
+  }
+  return paragraphs;
+}
+
+/**
+ * Paragraphs of biography in author boxes without markup: a paragraph opening with "<Name> is ...", in the last
+ * third of the content, whose box (a small ancestor, or the element just before it) holds a picture and the same
+ * name before it (the picture's alt text, a heading, a link), and no section heading. More than three paragraphs
+ * opening so in the whole content are a list of people or companies, the article's own.
+ */
+function unmarkedBiographies(paragraphs: readonly LeafParagraph[], total: number): DomElement[] {
+  const found: DomElement[] = [];
+  // Every paragraph of that shape is counted, wherever it is: a list of people or companies has many.
+  let shaped = 0;
+  for (const { element, start, text } of paragraphs) {
     if (text.length < BIO_MIN || text.length > BIO_MAX) continue;
     const name = BIO_OPENING.exec(text)?.[1];
     if (name === undefined) continue;
     shaped++;
     const box = bioBox(element, name, text.length);
     if (box === null) continue;
-    if ((starts.get(element) ?? 0) >= total * BIO_START_SHARE) found.push(box);
+    if (start >= total * BIO_START_SHARE) found.push(box);
   }
   return shaped <= MAX_UNMARKED ? found : [];
 }
@@ -132,30 +149,13 @@ function unmarkedBiographies(root: DomElement, total: number): DomElement[] {
  * Paragraphs in the last third of the content that open with the page's author's name (after an "About the
  * author" label) and say who the person is: the author's biography, with or without a box around it.
  */
-function namedBiographies(root: DomElement, total: number, authors: readonly string[]): DomElement[] {
+function namedBiographies(paragraphs: readonly LeafParagraph[], total: number, authors: readonly string[]): DomElement[] {
   if (authors.length === 0) return [];
   const openings = authors.map((name) => new RegExp(`^(?:about the author:?\\s*)?${escapeRegExp(name)}(?:(?:,[^,.]{1,60}){1,2},)?\\s+${BIO_VERB}\\s`, 'iu'));
-  const found: DomElement[] = [];
-  let offset = 0;
-  const visit = (node: DomNode): void => {
-    if (!isElement(node)) {
-      offset += (node.textContent ?? '').replace(/\s+/g, ' ').length;
-      return;
-    }
-    const tag = tagOf(node);
-    if ((tag === 'p' || tag === 'div') && node.querySelector('p, div, ul, ol, table, h1, h2, h3, h4, h5, h6') === null) {
-      const text = normalisedText(node);
-      if (offset >= total * BIO_START_SHARE && text.length >= BIO_MIN && text.length <= BIO_MAX && openings.some((opening) => opening.test(text))) found.push(node);
-      offset += (node.textContent ?? '').replace(/\s+/g, ' ').length;
-      return;
-    }
-    for (let child = node.firstChild; child !== null; child = child.nextSibling) visit(child);
-  };
-  visit(root);
-  return found;
+  return paragraphs
+    .filter(({ start, text }) => start >= total * BIO_START_SHARE && text.length >= BIO_MIN && text.length <= BIO_MAX && openings.some((opening) => opening.test(text)))
+    .map(({ element }) => element);
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const namedBefore = (container: DomElement, bio: DomElement, name: string): boolean => {
   const lower = name.toLowerCase();
