@@ -1,6 +1,6 @@
 # docmill: `docker build -t docmill:local .`, or let docker-compose.yml build it.
 # Two stages: the build stage has the dev dependencies (TypeScript) and compiles to dist/; the runtime stage holds
-# what package.json's "files" ships (bin, dist, config) and the production dependencies only, and runs as a
+# what package.json's "files" ships (bin, dist, config, models) and the production dependencies only, and runs as a
 # non-root user.
 
 FROM node:22-bookworm-slim AS build
@@ -27,6 +27,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY bin ./bin
 COPY config ./config
+# The English OCR model (models/tessdata_fast/README.md).
+COPY models ./models
 # The `node` user (uid 1000) of the base image: nothing in the container runs as root.
 USER node
 # Metrics (worker: --metrics-port 9464; serve: 3002 and --metrics-port 9465).

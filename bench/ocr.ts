@@ -6,7 +6,7 @@
  *
  * docmill's OCR (tesseract.js 7, WebAssembly) against the native `tesseract` command line (Debian's
  * `tesseract-ocr`, installed with apt-get when missing), in the same run, on the same rendered pages, with the
- * same model: the LSTM `eng.traineddata` of @tesseract.js-data/eng (4.0.0_best_int), gunzipped into a temporary
+ * same model: the LSTM `eng.traineddata` docmill reads English with (models/tessdata_fast), gunzipped into a temporary
  * tessdata folder for the command line (`--oem 1`, default page segmentation, TSV output: words with boxes, as
  * docmill asks tesseract.js for them).
  *
@@ -28,12 +28,12 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { deflateSync, gunzipSync } from 'node:zlib';
 import { parseOptionsSchema } from '../src/contract/options.js';
 import { parseDocument } from '../src/engine/engine.js';
+import { languageDataFile } from '../src/engine/pdf/ocr/languages.js';
 import { PageRenderer, toPgm, type GreyBitmap } from '../src/engine/pdf/ocr/render-page.js';
 import { recogniseLines, terminateOcrWorkers } from '../src/engine/pdf/ocr/tesseract.js';
 import { EngineThreadPool } from '../src/engine/thread-pool.js';
@@ -149,10 +149,11 @@ async function preparePages(dir: string): Promise<{ pages: BenchPage[]; renderSe
 }
 
 async function nativeTessdata(dir: string): Promise<string> {
-  const root = dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json'));
+  const english = languageDataFile('eng');
+  if (!english) throw new Error('no English OCR data: models/tessdata_fast/eng.traineddata.gz is missing');
   const tessdata = join(dir, 'tessdata');
   await run('mkdir', ['-p', tessdata]);
-  await writeFile(join(tessdata, 'eng.traineddata'), gunzipSync(await readFile(join(root, '4.0.0_best_int', 'eng.traineddata.gz'))));
+  await writeFile(join(tessdata, 'eng.traineddata'), gunzipSync(await readFile(english)));
   return tessdata;
 }
 
@@ -254,7 +255,7 @@ async function main(): Promise<void> {
     const out: string[] = [];
     out.push(`## OCR: tesseract.js in docmill against native tesseract (${new Date().toISOString().slice(0, 10)})`);
     out.push('');
-    out.push(`${nativeVersion}; tesseract.js 7.0.0; model eng 4.0.0_best_int (LSTM) for both; ${PAGES} pages at 300 DPI; ` +
+    out.push(`${nativeVersion}; tesseract.js 7.0.0; model eng tessdata_fast (LSTM, docmill's models/tessdata_fast) for both; ${PAGES} pages at 300 DPI; ` +
       `${availableParallelism()} cores, load average ${loadavg().map((value) => fmt(value)).join(' ')} at the end.`);
     out.push('');
     out.push('(a) One core, seconds per page (tesseract.js in one worker; `tesseract` with OMP_THREAD_LIMIT=1), word recall against the page text:');

@@ -3,18 +3,18 @@
  * packages installed in different folders; a language without data stops the command with the package to install;
  * changing the languages re-parses; `docmill serve --ocr-lang` is the server's default; a remote API never sees them.
  *
- * A second language package is made here, outside the project: `@tesseract.js-data/eng_copy` (English data under
- * another code) in a folder given by NODE_PATH, which Node searches as it does any node_modules folder.
+ * A second language package is made here, outside the project: `@tesseract.js-data/eng_copy` (the English data docmill
+ * ships, under another code) in a folder given by NODE_PATH, which Node searches as it does any node_modules folder.
  */
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validatedOptions } from '../../src/app/processing-settings.js';
+import { languageDataFile } from '../../src/engine/pdf/ocr/languages.js';
 import { QueueControl } from '../../src/queue/queue-control.js';
 import { QUEUE_PREFIX } from '../../src/queue/queue-names.js';
 import { scannedPdf } from '../engine/pdf/scanned-pdfs.js';
@@ -55,10 +55,11 @@ beforeAll(async () => {
     ),
   );
   packages = join(dir, 'node_modules');
-  const english = createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json');
+  const english = languageDataFile('eng');
+  if (!english) throw new Error('the English OCR data docmill ships is missing');
   const data = join(packages, '@tesseract.js-data', 'eng_copy', '4.0.0_best_int');
   await mkdir(data, { recursive: true });
-  await copyFile(join(dirname(english), '4.0.0_best_int', 'eng.traineddata.gz'), join(data, 'eng_copy.traineddata.gz'));
+  await copyFile(english, join(data, 'eng_copy.traineddata.gz'));
   await writeFile(join(packages, '@tesseract.js-data', 'eng_copy', 'package.json'), '{"name":"@tesseract.js-data/eng_copy","version":"1.0.0"}\n');
 });
 

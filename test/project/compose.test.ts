@@ -310,7 +310,7 @@ describe('Dockerfile', () => {
     expect(runtime?.body).not.toMatch(/npm (ci|install)\b/);
   });
 
-  it("gives the runtime stage everything package.json ships (bin, dist, config) and the production dependencies", async () => {
+  it("gives the runtime stage everything package.json ships (bin, dist, config, models) and the production dependencies", async () => {
     const runtime = (await stages()).at(-1)?.body ?? '';
     const copied = [...runtime.matchAll(/^COPY\s+(?:--from=\S+\s+)?(.+)$/gm)].flatMap((match) => {
       const parts = (match[1] ?? '').trim().split(/\s+/);

@@ -14,8 +14,8 @@ describe('ocrLanguageFor', () => {
     expect(ocrLanguageFor('FR')).toEqual({ language: 'eng', missing: 'fra' });
   });
 
-  it('finds the shipped English data and refuses names that are not language codes', () => {
-    expect(languageDataFolder('eng')).toMatch(/@tesseract\.js-data[/\\]eng[/\\]4\.0\.0_best_int$/);
+  it('finds the shipped English data (tessdata_fast) and refuses names that are not language codes', () => {
+    expect(languageDataFolder('eng')).toMatch(/[/\\]models[/\\]tessdata_fast$/);
     expect(languageDataFolder('../eng')).toBeUndefined();
     expect(languageDataFolder('deu')).toBeUndefined();
   });

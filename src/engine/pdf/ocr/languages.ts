@@ -1,7 +1,8 @@
 /**
  * Which tesseract language a document is read in: the language the PDF declares (its catalog's /Lang, as
  * `metadata.language`), when that language's data is installed (`npm install @tesseract.js-data/<code>`, e.g.
- * `@tesseract.js-data/deu`); English, whose data ships with docmill, otherwise. Never a download.
+ * `@tesseract.js-data/deu`); English, whose data ships with docmill (models/tessdata_fast), otherwise. Never a
+ * download.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,9 +22,31 @@ const TESSERACT_CODE: Record<string, string> = {
 
 const require = createRequire(import.meta.url);
 
+/**
+ * The models docmill ships, found from its own package root (a self-reference: the same from src/ and dist/, and
+ * once installed): English from tessdata_fast, the model Debian, Ubuntu and Homebrew install with `tesseract`. On
+ * the PDF benchmark's image regions and on 300-DPI pages of text it reads the same words as tessdata_best's integer
+ * model (`@tesseract.js-data/<code>`) in two thirds of the time (BENCHMARKS.md, sections 6 and 11).
+ */
+const SHIPPED_MODELS = join('models', 'tessdata_fast');
+
+let shippedFolder: string | null | undefined;
+
+function shippedModels(): string | null {
+  if (shippedFolder !== undefined) return shippedFolder;
+  try {
+    shippedFolder = join(dirname(require.resolve('docmill/package.json')), SHIPPED_MODELS);
+  } catch {
+    shippedFolder = null;
+  }
+  return shippedFolder;
+}
+
 /** The folder holding `<code>.traineddata.gz` for a tesseract language, or undefined when it is not installed. */
 export function languageDataFolder(code: string): string | undefined {
   if (!/^[a-z]{3}(_[a-z]+)?$/.test(code)) return undefined;
+  const shipped = shippedModels();
+  if (shipped && existsSync(join(shipped, `${code}.traineddata.gz`))) return shipped;
   let root: string;
   try {
     root = dirname(require.resolve(`@tesseract.js-data/${code}/package.json`));
