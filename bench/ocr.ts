@@ -193,7 +193,7 @@ async function main(): Promise<void> {
     // Warm-up (worker start, model load, JIT) on the first page with its last pixel changed: the same bytes would be
     // answered from memory when that page is measured (recognition-memo.ts).
     const warmUp = await readFile(pages[0]!.pgm);
-    warmUp[warmUp.length - 1] ^= 0xff;
+    warmUp.writeUInt8(warmUp.readUInt8(warmUp.length - 1) ^ 0xff, warmUp.length - 1);
     await recogniseLines(warmUp);
     await nativeOcr(pages[0]!.pgm, tessdata);
     const rows: string[][] = [];
