@@ -36,7 +36,7 @@
  * - precision = tp / (tp + fp), recall = tp / (tp + fn), F1 their harmonic mean, summed over all pages (overall)
  *   and per page. A page whose extractor throws or returns nothing scores no passage found.
  *
- * Extractors, each on the same bytes decoded by docmill's decoder (decode.ts):
+ * Extractors, each on the same bytes decoded by docmill's decoder (decode.ts; docmill-before by its own):
  * - docmill: `htmlToModel` with default options (onlyMainContent on); the Markdown of its blocks;
  * - docmill-before (with --before DIR): the same from another copy of docmill's `src/` under DIR, e.g. made with
  *   `git archive <commit> src | tar -x -C DIR` and `ln -s $PWD/node_modules DIR/node_modules`;
@@ -60,7 +60,7 @@ import { htmlToModel } from '../src/engine/html/convert-html.js';
 import { ensureDefuddle } from './lib/defuddle-install.js';
 import { markdownTable } from './lib/table.js';
 
-import { loadTruthPages, type TruthPage } from './lib/main-text-pages.js';
+import { loadTruthPages, type PageDecoder, type TruthPage } from './lib/main-text-pages.js';
 import { meanScores, type TokenScore, tokenScore } from './lib/token-score.js';
 
 interface EvalItem {
@@ -72,9 +72,11 @@ interface Page {
   url: string;
   file: string;
   html: string;
+  /** The page as docmill-before's own decoder reads it (with --before). */
+  htmlBefore?: string;
   item: EvalItem;
 }
-type Extract = (page: { html: string; url?: string }) => Promise<string> | string;
+type Extract = (page: { html: string; htmlBefore?: string; url?: string }) => Promise<string> | string;
 interface Counts {
   tp: number;
   fp: number;
@@ -135,14 +137,17 @@ function prf({ tp, fp, fn }: Counts): [number, number, number] {
   return [precision, recall, f1];
 }
 
-async function loadPages(dir: string): Promise<Page[]> {
+async function loadPages(dir: string, decodeBefore?: PageDecoder): Promise<Page[]> {
   const data = JSON.parse(await readFile(join(dir, 'evaldata.json'), 'utf8')) as Record<string, EvalItem>;
   const pages: Page[] = [];
   for (const url of Object.keys(data).sort()) {
     const item = data[url] as EvalItem;
     const path = ['cache', 'eval'].map((sub) => join(dir, sub, item.file)).find((candidate) => existsSync(candidate));
     if (path === undefined) continue;
-    pages.push({ url, file: item.file, html: decodeHtmlBytes(new Uint8Array(await readFile(path))).text, item });
+    const bytes = new Uint8Array(await readFile(path));
+    const page: Page = { url, file: item.file, html: decodeHtmlBytes(bytes).text, item };
+    if (decodeBefore) page.htmlBefore = decodeBefore(bytes);
+    pages.push(page);
   }
   return pages;
 }
@@ -165,6 +170,13 @@ const textOfHtml = (html: string): string => {
   return (document.body as unknown as { textContent: string | null }).textContent ?? '';
 };
 
+/** With --before, that build's own page decoder: its extractor reads the bytes as that build would. */
+async function beforeDecoder(): Promise<PageDecoder | undefined> {
+  if (values.before === undefined) return undefined;
+  const module = (await import(pathToFileURL(join(resolve(values.before), 'src/engine/html/decode.ts')).href)) as { decodeHtmlBytes: typeof decodeHtmlBytes };
+  return (bytes) => module.decodeHtmlBytes(bytes).text;
+}
+
 async function buildExtractors(): Promise<{ extractors: Map<string, Extract>; timed: Set<string> }> {
   const extractors = new Map<string, Extract>();
   const timed = new Set<string>(['docmill']);
@@ -173,7 +185,7 @@ async function buildExtractors(): Promise<{ extractors: Map<string, Extract>; ti
     const module = (await import(pathToFileURL(join(resolve(values.before), 'src/engine/html/convert-html.ts')).href)) as {
       htmlToModel: typeof htmlToModel;
     };
-    extractors.set('docmill-before', (page) => modelText(module.htmlToModel(page.html)));
+    extractors.set('docmill-before', (page) => modelText(module.htmlToModel(page.htmlBefore ?? page.html)));
     timed.add('docmill-before');
   }
   extractors.set('readability', (page) => {
@@ -242,7 +254,7 @@ async function runExtractors(pages: { id?: string; html: string; url?: string }[
 async function tokenMain(): Promise<void> {
   const dir = resolve(values.truth as string);
   // --part tune|measure: only that part (the tuning loop runs on the tuned part alone).
-  const pages = (await loadTruthPages(dir)).filter((page) => values.part === undefined || page.part === values.part);
+  const pages = (await loadTruthPages(dir, await beforeDecoder())).filter((page) => values.part === undefined || page.part === values.part);
   console.log(`${pages.length} pages from ${dir} (${pages.filter((page) => page.part === 'tune').length} tuned on, the others only measured)`);
   const { extractors, timed } = await buildExtractors();
   const outputs = await runExtractors(pages, extractors, timed, join(CACHE, `${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`));
@@ -256,7 +268,7 @@ async function tokenMain(): Promise<void> {
       const pageScores = picked.map(({ index }) => scores.get(name)?.[index]).filter((score) => score !== undefined);
       const { precision, recall, f1 } = meanScores(pageScores);
       const empty = picked.filter(({ index }) => (texts[index] ?? '').trim() === '').length;
-      rows.push([name, precision.toFixed(3), recall.toFixed(3), f1.toFixed(3), String(empty), String(pageScores.length), (pages.length / seconds).toFixed(1)]);
+      rows.push([name, precision.toFixed(3), recall.toFixed(3), f1.toFixed(4), String(empty), String(pageScores.length), (pages.length / seconds).toFixed(1)]);
     }
     return markdownTable(['extractor', 'precision', 'recall', 'F1', 'empty outputs', 'pages', 'pages/s (all)'], rows);
   };
@@ -275,7 +287,7 @@ async function tokenMain(): Promise<void> {
     console.log('\nF1 by kind of page, all pages read:\n');
     const rows = kinds.map((kind) => {
       const indexes = pages.map((page, index) => ({ page, index })).filter(({ page }) => page.kind === kind);
-      return [kind, String(indexes.length), ...[...outputs.keys()].map((name) => meanScores(indexes.map(({ index }) => scores.get(name)?.[index]).filter((score) => score !== undefined)).f1.toFixed(3))];
+      return [kind, String(indexes.length), ...[...outputs.keys()].map((name) => meanScores(indexes.map(({ index }) => scores.get(name)?.[index]).filter((score) => score !== undefined)).f1.toFixed(4))];
     });
     console.log(markdownTable(['kind', 'pages', ...outputs.keys()], rows));
   }
@@ -295,7 +307,7 @@ async function tokenMain(): Promise<void> {
 
 async function main(): Promise<void> {
   const dir = resolve(values.dir as string);
-  const all = await loadPages(dir);
+  const all = await loadPages(dir, await beforeDecoder());
   // --limit N: every k-th page of the sorted list, N pages spread over the whole set.
   const limit = values.limit === undefined ? all.length : Math.min(all.length, Number(values.limit));
   const picked = all.filter((_, index) => Math.floor((index * limit) / all.length) !== Math.floor(((index - 1) * limit) / all.length) || index === 0).slice(0, limit);

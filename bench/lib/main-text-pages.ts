@@ -28,6 +28,8 @@ export interface TruthPage {
   /** The kind of page, when the data says it. */
   kind: string;
   html: string;
+  /** The page as `decodeBefore` reads it (another docmill's decoder, for its extractor), when one is given. */
+  htmlBefore?: string;
   truth: string;
   part: 'tune' | 'measure';
 }
@@ -41,22 +43,27 @@ interface ModernTruth {
 
 const firstExisting = (...paths: string[]) => paths.find((path) => existsSync(path));
 
-export async function loadTruthPages(dir: string): Promise<TruthPage[]> {
+/** A page's bytes to the text an extractor is given (docmill's decoder, or another build's). */
+export type PageDecoder = (bytes: Uint8Array) => string;
+
+/** The pages of `dir`; with `decodeBefore`, each also as that decoder reads it (`htmlBefore`). */
+export async function loadTruthPages(dir: string, decodeBefore?: PageDecoder): Promise<TruthPage[]> {
   if (existsSync(join(dir, 'dev', 'ground-truth')) && existsSync(join(dir, 'test', 'ground-truth'))) {
-    const tune = (await loadTruthPages(join(dir, 'dev'))).map((page) => ({ ...page, id: `dev/${page.id}`, part: 'tune' as const }));
-    const measure = (await loadTruthPages(join(dir, 'test'))).map((page) => ({ ...page, id: `test/${page.id}`, part: 'measure' as const }));
+    const tune = (await loadTruthPages(join(dir, 'dev'), decodeBefore)).map((page) => ({ ...page, id: `dev/${page.id}`, part: 'tune' as const }));
+    const measure = (await loadTruthPages(join(dir, 'test'), decodeBefore)).map((page) => ({ ...page, id: `test/${page.id}`, part: 'measure' as const }));
     return [...tune, ...measure];
   }
   const htmlDir = firstExisting(join(dir, 'html'), join(dir, 'release', 'html'));
   const truthDir = firstExisting(join(dir, 'ground-truth'), join(dir, 'benchmark', 'ground-truth'));
-  const pages = htmlDir !== undefined && truthDir !== undefined ? await modernPages(htmlDir, truthDir) : await readabilityPages(dir);
+  const read = (bytes: Uint8Array) => (decodeBefore ? { html: decode(bytes), htmlBefore: decodeBefore(bytes) } : { html: decode(bytes) });
+  const pages = htmlDir !== undefined && truthDir !== undefined ? await modernPages(htmlDir, truthDir, read) : await readabilityPages(dir, read);
   pages.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return pages.map((page, index) => ({ ...page, part: index % 4 === 0 ? 'tune' : 'measure' }));
 }
 
 const decode = (bytes: Uint8Array) => decodeHtmlBytes(bytes).text;
 
-async function modernPages(htmlDir: string, truthDir: string): Promise<TruthPage[]> {
+async function modernPages(htmlDir: string, truthDir: string, read: (bytes: Uint8Array) => Pick<TruthPage, 'html' | 'htmlBefore'>): Promise<TruthPage[]> {
   const pages: TruthPage[] = [];
   for (const name of await readdir(truthDir)) {
     if (!name.endsWith('.json')) continue;
@@ -67,12 +74,12 @@ async function modernPages(htmlDir: string, truthDir: string): Promise<TruthPage
     const truth = data.ground_truth?.main_content ?? data.articleBody ?? '';
     let bytes: Uint8Array = new Uint8Array(await readFile(htmlPath));
     if (htmlPath.endsWith('.gz')) bytes = new Uint8Array(gunzipSync(bytes));
-    pages.push({ id, kind: data._internal?.page_type?.primary ?? 'page', html: decode(bytes), truth, part: 'measure' });
+    pages.push({ id, kind: data._internal?.page_type?.primary ?? 'page', ...read(bytes), truth, part: 'measure' });
   }
   return pages;
 }
 
-async function readabilityPages(dir: string): Promise<TruthPage[]> {
+async function readabilityPages(dir: string, read: (bytes: Uint8Array) => Pick<TruthPage, 'html' | 'htmlBefore'>): Promise<TruthPage[]> {
   const pages: TruthPage[] = [];
   for (const name of await readdir(dir)) {
     const source = join(dir, name, 'source.html');
@@ -80,7 +87,7 @@ async function readabilityPages(dir: string): Promise<TruthPage[]> {
     if (!existsSync(source) || !existsSync(expected)) continue;
     const expectedDocument = parseDocument(`<!doctype html><html><body>${await readFile(expected, 'utf8')}</body></html>`);
     const truth = (expectedDocument.body as unknown as { textContent: string | null }).textContent ?? '';
-    pages.push({ id: name, kind: 'readability-test', html: decode(new Uint8Array(await readFile(source))), truth, part: 'measure' });
+    pages.push({ id: name, kind: 'readability-test', ...read(new Uint8Array(await readFile(source))), truth, part: 'measure' });
   }
   return pages;
 }

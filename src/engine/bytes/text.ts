@@ -21,6 +21,7 @@
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { chardetForGuess } from './chardet-loader.js';
+import { repairDoubleEncoding } from './mojibake.js';
 import { utf16ByNulPattern } from './text-detect.js';
 
 export { looksLikeText, textHead } from './text-detect.js';
@@ -31,6 +32,8 @@ export interface DecodedText {
   encoding: string;
   /** How it was chosen. */
   detectedBy: 'bom' | 'declared' | 'nul-pattern' | 'utf-8' | 'guess';
+  /** Characters of UTF-8 text that had been encoded twice, turned back (mojibake.ts); absent when none. */
+  repairedRuns?: number;
 }
 
 export interface DecodeOptions {
@@ -53,9 +56,7 @@ const MAX_CANDIDATES = 8;
 
 export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): DecodedText {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (startsWith(buffer, [0xef, 0xbb, 0xbf])) {
-    return { text: buffer.toString('utf8', 3), encoding: 'utf-8', detectedBy: 'bom' };
-  }
+  if (startsWith(buffer, [0xef, 0xbb, 0xbf])) return utf8Text(buffer.toString('utf8', 3), 'bom');
   if (startsWith(buffer, [0xff, 0xfe])) {
     return { text: decodeUtf16Le(buffer.subarray(2)), encoding: 'utf-16le', detectedBy: 'bom' };
   }
@@ -63,7 +64,8 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): Deco
     return { text: iconv.decode(buffer.subarray(2), 'utf-16be'), encoding: 'utf-16be', detectedBy: 'bom' };
   }
   const declared = options.declared;
-  if (declared && iconv.encodingExists(declared) && (declared !== 'utf-8' || isUtf8(buffer))) {
+  if (declared === 'utf-8' && isUtf8(buffer)) return utf8Text(iconv.decode(buffer, declared), 'declared');
+  if (declared && declared !== 'utf-8' && iconv.encodingExists(declared)) {
     return { text: iconv.decode(buffer, declared), encoding: declared, detectedBy: 'declared' };
   }
   const utf16 = utf16ByNulPattern(buffer);
@@ -71,9 +73,30 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): Deco
   if (utf16 === 'utf-16be') {
     return { text: stripBom(iconv.decode(buffer, 'utf-16be')), encoding: utf16, detectedBy: 'nul-pattern' };
   }
-  if (isUtf8(buffer)) return { text: buffer.toString('utf8'), encoding: 'utf-8', detectedBy: 'utf-8' };
+  if (isUtf8(buffer)) return utf8Text(buffer.toString('utf8'), 'utf-8');
   const encoding = guessLegacyEncoding(buffer);
   return { text: stripBom(iconv.decode(buffer, encoding)), encoding, detectedBy: 'guess' };
+}
+
+/** Text read as UTF-8, with what had been encoded twice turned back. */
+function utf8Text(text: string, detectedBy: DecodedText['detectedBy']): DecodedText {
+  const repaired = repairDoubleEncoding(text);
+  const decoded: DecodedText = { text: repaired.text, encoding: 'utf-8', detectedBy };
+  if (repaired.runs > 0) decoded.repairedRuns = repaired.runs;
+  return decoded;
+}
+
+/**
+ * What a reader of the result is told of its decoding: a guessed encoding (when `detectedBy` is given), characters
+ * that had been encoded twice.
+ */
+export function decodingWarnings(decoded: Partial<Pick<DecodedText, 'detectedBy' | 'repairedRuns'>> & Pick<DecodedText, 'encoding'>): string[] {
+  const warnings: string[] = [];
+  if (decoded.detectedBy === 'guess') warnings.push(`The file is not UTF-8; it was read as ${decoded.encoding} (detected).`);
+  if (decoded.repairedRuns) {
+    warnings.push(`The text had been encoded twice (UTF-8 read as Windows-1252 and saved again): ${decoded.repairedRuns} characters were restored.`);
+  }
+  return warnings;
 }
 
 function startsWith(buffer: Buffer, prefix: number[]): boolean {

@@ -15,7 +15,7 @@ import { EngineError } from '../engine-error.js';
 import type { DocumentModel, ModelBlock } from '../model.js';
 import { escapeGfmCell, gfmDelimiterRow, gfmRow } from '../gfm-table.js';
 import { detectDelimiter, parseCsv } from './csv-parser.js';
-import { decodeText } from '../bytes/text.js';
+import { decodeText, decodingWarnings } from '../bytes/text.js';
 
 /** Padded cells (rows × widest row) one CSV table may have. */
 export const MAX_CSV_CELLS = 25_000_000;
@@ -98,10 +98,7 @@ function isBlank(fields: readonly string[]): boolean {
 export function csvBytesToModel(bytes: Uint8Array, options: CsvToModelOptions = {}): DocumentModel {
   const source = options.source ?? 'csv';
   const decoded = decodeText(bytes);
-  const warnings: string[] = [];
-  if (decoded.detectedBy === 'guess') {
-    warnings.push(`The file is not UTF-8; it was read as ${decoded.encoding} (detected).`);
-  }
+  const warnings = decodingWarnings(decoded);
   const table = csvTextToTable(decoded.text, options.delimiter ? { delimiter: options.delimiter } : {});
   if (table.unterminatedQuoteLine !== null) {
     warnings.push(

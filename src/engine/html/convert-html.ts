@@ -21,6 +21,7 @@ import { jsonLdArticleBody, jsonLdNodes } from './boilerplate.js';
 import { jsonLdFaq } from './faq.js';
 import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
 import { decodeHtmlBytes } from './decode.js';
+import { decodingWarnings } from '../bytes/text.js';
 import { type DomDocument, type DomElement, parseDocument } from './dom.js';
 import { keepMainContent, stripMainContentIds } from './main-content.js';
 import { showNoscriptContent } from './noscript.js';
@@ -106,7 +107,9 @@ export const convertHtml: Converter = async (input) => {
   }
   if (real.kind === 'encrypted' || real.kind === 'damaged' || real.kind === 'too-large') throw refusal(real, 'a web page');
   const decoded = decodeHtmlBytes(input.bytes);
-  return htmlToModel(decoded.text, input.options);
+  // Not the guess of a page's encoding, which browsers make without a word: only characters encoded twice.
+  const warnings = decodingWarnings({ encoding: decoded.encoding, repairedRuns: decoded.repairedRuns });
+  return htmlToModel(decoded.text, input.options, warnings.length > 0 ? { warnings } : {});
 };
 
 /** Documents that are no text: a web page's converter never decodes them as one. */

@@ -16,6 +16,8 @@ export interface DecodedText {
   /** The encoding used, as iconv-lite names it (utf-8, windows-1252, macintosh, shift_jis...). */
   encoding: string;
   source: EncodingSource;
+  /** Characters of UTF-8 text that had been encoded twice, turned back (bytes/mojibake.ts); absent when none. */
+  repairedRuns?: number;
 }
 
 const PRESCAN_BYTES = 4096;
@@ -53,7 +55,9 @@ const SOURCES: Record<ReturnType<typeof decodeText>['detectedBy'], EncodingSourc
 
 export function decodeHtmlBytes(bytes: Uint8Array): DecodedText {
   const decoded = decodeText(bytes, { declared: declaredCharset(bytes) });
-  return { text: decoded.text, encoding: decoded.encoding, source: SOURCES[decoded.detectedBy] };
+  const html: DecodedText = { text: decoded.text, encoding: decoded.encoding, source: SOURCES[decoded.detectedBy] };
+  if (decoded.repairedRuns) html.repairedRuns = decoded.repairedRuns;
+  return html;
 }
 
 /** The charset the markup declares in its first 4 KB, normalised and known to iconv-lite, or null. */

@@ -8,7 +8,7 @@
  * guessed legacy encoding is reported as a warning. Text without a visible character gives no blocks and the
  * warning every converter gives.
  */
-import { decodeText } from '../bytes/text.js';
+import { decodeText, decodingWarnings } from '../bytes/text.js';
 import type { Converter, DocumentModel, ModelBlock } from '../model.js';
 import { NO_TEXT_WARNING } from '../legacy/markdown.js';
 import { cleanText } from '../rtf/markdown.js';
@@ -21,8 +21,7 @@ export const convertText: Converter = async (input) => {
   const blocks = paragraphs(decoded.text).map(
     (lines): ModelBlock => ({ type: 'text', label: null, markdown: lines.map(lineMarkdown).join('\n'), bbox: null, source: SOURCE }),
   );
-  const warnings: string[] = [];
-  if (decoded.detectedBy === 'guess') warnings.push(`The file is not UTF-8; it was read as ${decoded.encoding} (detected).`);
+  const warnings = decodingWarnings(decoded);
   if (blocks.length === 0) warnings.push(NO_TEXT_WARNING);
   const model: DocumentModel = { pages: [{ pageNumber: 1, width: null, height: null, status: 'ok', blocks }], metadata: {} };
   if (warnings.length > 0) model.warnings = warnings;
