@@ -4,7 +4,8 @@
  *
  * 1. a byte-order mark: UTF-8 (EF BB BF), UTF-16 LE (FF FE), UTF-16 BE (FE FF);
  * 2. the encoding the document declares, when the caller found one (an HTML `<meta charset>`), unless it declares
- *    UTF-8 and the bytes are not UTF-8 (a mislabelled page is better guessed than filled with U+FFFD);
+ *    UTF-8 and the bytes are not UTF-8 (a mislabelled page is better guessed than filled with U+FFFD), or declares
+ *    a legacy encoding and the bytes are UTF-8 with non-ASCII characters (mislabelled the other way: read as UTF-8);
  * 3. UTF-16 without a BOM, recognised by its NUL pattern (ASCII text in UTF-16 has a zero in every other byte);
  * 4. valid UTF-8 (which includes plain ASCII);
  * 5. otherwise a legacy encoding guessed by jschardet from the lines that hold non-ASCII bytes (restricted to its
@@ -65,7 +66,9 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): Deco
   }
   const declared = options.declared;
   if (declared === 'utf-8' && isUtf8(buffer)) return utf8Text(iconv.decode(buffer, declared), 'declared');
-  if (declared && declared !== 'utf-8' && iconv.encodingExists(declared)) {
+  // A legacy encoding declared over bytes that are UTF-8 with non-ASCII characters in them is the page's template
+  // speaking, not its text: text in a legacy encoding is next to never valid UTF-8.
+  if (declared && declared !== 'utf-8' && iconv.encodingExists(declared) && !(isUtf8(buffer) && hasNonAscii(buffer))) {
     return { text: iconv.decode(buffer, declared), encoding: declared, detectedBy: 'declared' };
   }
   const utf16 = utf16ByNulPattern(buffer);
@@ -97,6 +100,11 @@ export function decodingWarnings(decoded: Partial<Pick<DecodedText, 'detectedBy'
     warnings.push(`The text had been encoded twice (UTF-8 read as Windows-1252 and saved again): ${decoded.repairedRuns} characters were restored.`);
   }
   return warnings;
+}
+
+function hasNonAscii(buffer: Buffer): boolean {
+  for (let index = 0; index < buffer.length; index++) if (buffer[index]! >= 0x80) return true;
+  return false;
 }
 
 function startsWith(buffer: Buffer, prefix: number[]): boolean {

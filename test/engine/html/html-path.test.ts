@@ -272,5 +272,10 @@ describe('convertHtml', () => {
     // Declared UTF-8 but the bytes are not: detected instead of filled with U+FFFD.
     const mislabelled = Buffer.concat([Buffer.from('<meta charset="utf-8"><p>na'), Buffer.from([0xef]), Buffer.from('ve</p>')]);
     expect(markdownOf(await convertHtml(input(new Uint8Array(mislabelled), {}, 'a.html')))).not.toContain('\uFFFD');
+
+    // Declared windows-1252 (a template's old header, often before a later UTF-8 one) over UTF-8 text: read as UTF-8,
+    // not as "Donâ€™t".
+    const utf8Labelled1252 = Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"><meta charset="utf-8"><p>Don’t pay 5 € for café</p>');
+    expect(markdownOf(await convertHtml(input(new Uint8Array(utf8Labelled1252), {}, 'a.html')))).toBe('Don’t pay 5 € for café');
   });
 });
