@@ -9,7 +9,9 @@
  * Legitimate text holds such runs too ("Ã©" could be written on purpose), so a text is repaired only on evidence
  * that it was encoded twice: a run holding a C1 control character (U+0080–U+009F, which no text writes), or
  * several runs of the shapes double encoding makes of punctuation and accented letters ("â€™", "â€œ", "Ã©",
- * "Â "). Then every run is turned back; the rest of the text is left as it is. Pure.
+ * "Â "). Then every run is turned back; the rest of the text is left as it is. The other way round, windows-1252
+ * text read as ISO-8859-1 and saved as UTF-8 leaves its curly quotes and dashes as C1 controls, which are read as
+ * windows-1252 (`replaceC1Controls`). Pure.
  */
 
 /** windows-1252's characters for the bytes 80–9F where they differ from ISO-8859-1's C1 controls. */
@@ -60,7 +62,7 @@ function decodeRun(run: string): string | undefined {
 
 export interface Repaired {
   text: string;
-  /** How many runs were turned back into their characters (0: the text is returned as it came). */
+  /** How many characters were turned back (0: the text is returned as it came). */
   runs: number;
 }
 
@@ -70,34 +72,58 @@ export interface Repaired {
  */
 const MAX_PASSES = 3;
 
-/** `text` with its doubly encoded runs turned back, when it shows it was encoded twice (see above). */
+/**
+ * `text` with its doubly encoded runs turned back, when it shows it was encoded twice (see above), and its C1
+ * controls read as windows-1252 (`replaceC1Controls`).
+ */
 export function repairDoubleEncoding(text: string): Repaired {
-  let repaired: Repaired = { text, runs: 0 };
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const next = repairOnce(repaired.text);
-    if (next.runs === 0) break;
-    repaired = { text: next.text, runs: repaired.runs + next.runs };
-  }
-  return repaired;
+  const { pieces, runs } = repairPieces([text]);
+  return { text: pieces[0] ?? text, runs };
 }
 
-function repairOnce(text: string): Repaired {
-  // Every run starts with a character from U+00C2 to U+00F4: most texts have none, and cost one scan.
-  if (!/[\u00c2-\u00f4]/u.test(text)) return { text, runs: 0 };
-  let evidence = false;
+/**
+ * The same for a text held in pieces (a page's text nodes, each turned back on its own): the evidence is weighed over
+ * all of them, since a page may show most of its doubly encoded characters through entities, which only the parsed
+ * markup resolves. The pieces come back in a new array, with how many characters were turned back.
+ */
+export function repairPieces(pieces: readonly string[]): { pieces: string[]; runs: number } {
+  let current = [...pieces];
+  let runs = 0;
+  for (let pass = 0; pass < MAX_PASSES && showsDoubleEncoding(current); pass++) {
+    let turned = 0;
+    current = current.map((piece) => {
+      const back = turnBack(piece);
+      turned += back.runs;
+      return back.text;
+    });
+    runs += turned;
+    if (turned === 0) break;
+  }
+  current = current.map((piece) => {
+    const replaced = replaceC1Controls(piece);
+    runs += replaced.runs;
+    return replaced.text;
+  });
+  return { pieces: current, runs };
+}
+
+/** Whether the pieces show that their text was encoded twice: a run holding a C1 control, or enough telling runs. */
+function showsDoubleEncoding(pieces: readonly string[]): boolean {
   let telling = 0;
-  for (const [run] of text.matchAll(RUN)) {
-    if (decodeRun(run) === undefined) continue;
-    if (C1_CONTROL.test(run)) {
-      evidence = true;
-      break;
-    }
-    if (TELLING.test(run) && ++telling >= MIN_TELLING_RUNS) {
-      evidence = true;
-      break;
+  for (const piece of pieces) {
+    // Every run starts with a character from U+00C2 to U+00F4: most texts have none, and cost one scan.
+    if (!/[\u00c2-\u00f4]/u.test(piece)) continue;
+    for (const [run] of piece.matchAll(RUN)) {
+      if (decodeRun(run) === undefined) continue;
+      if (C1_CONTROL.test(run)) return true;
+      if (TELLING.test(run) && ++telling >= MIN_TELLING_RUNS) return true;
     }
   }
-  if (!evidence) return { text, runs: 0 };
+  return false;
+}
+
+/** Every run of `text` turned back into the character it stands for. */
+function turnBack(text: string): Repaired {
   let runs = 0;
   const repaired = text.replace(RUN, (run) => {
     const char = decodeRun(run);
@@ -106,4 +132,24 @@ function repairOnce(text: string): Repaired {
     return char;
   });
   return { text: repaired, runs };
+}
+
+/** windows-1252's characters for the C1 controls, the byte each stands for. */
+const C1_AS_WINDOWS_1252 = new Map(Object.entries(WINDOWS_1252_HIGH).map(([char, byte]) => [String.fromCharCode(byte), char]));
+
+/**
+ * C1 controls that stand for windows-1252's punctuation: windows-1252 text read as ISO-8859-1 and saved as UTF-8
+ * ("it\u0092s", "\u0093quoted\u0094"). No text writes a C1 control, so each one windows-1252 defines is replaced by
+ * its character there; the five it leaves undefined stay.
+ */
+export function replaceC1Controls(text: string): Repaired {
+  if (!C1_CONTROL.test(text)) return { text, runs: 0 };
+  let runs = 0;
+  const replaced = text.replace(/[\u0080-\u009f]/gu, (control) => {
+    const char = C1_AS_WINDOWS_1252.get(control);
+    if (char === undefined) return control;
+    runs += 1;
+    return char;
+  });
+  return { text: replaced, runs };
 }

@@ -97,7 +97,7 @@ export function decodingWarnings(decoded: Partial<Pick<DecodedText, 'detectedBy'
   const warnings: string[] = [];
   if (decoded.detectedBy === 'guess') warnings.push(`The file is not UTF-8; it was read as ${decoded.encoding} (detected).`);
   if (decoded.repairedRuns) {
-    warnings.push(`The text had been encoded twice (UTF-8 read as Windows-1252 and saved again): ${decoded.repairedRuns} characters were restored.`);
+    warnings.push(`The text had been encoded twice (read in a wrong encoding and saved again as UTF-8): ${decoded.repairedRuns} characters were restored.`);
   }
   return warnings;
 }

@@ -22,6 +22,7 @@ import { jsonLdFaq } from './faq.js';
 import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
 import { decodeHtmlBytes } from './decode.js';
 import { decodingWarnings } from '../bytes/text.js';
+import { repairEntityDoubleEncoding } from './double-encoding.js';
 import { type DomDocument, type DomElement, parseDocument } from './dom.js';
 import { keepMainContent, stripMainContentIds } from './main-content.js';
 import { showNoscriptContent } from './noscript.js';
@@ -65,6 +66,8 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   applyStreamedContent(document);
   // A page drawn by scripts that gives readers without scripts its content in <noscript> (noscript.ts).
   showNoscriptContent(document);
+  // Once every text the page shows is in its tree (streamed in, or parsed out of <noscript>).
+  warnings.push(...decodingWarnings({ encoding: 'utf-8', repairedRuns: repairEntityDoubleEncoding(html, document) }));
   const metadata: Record<string, MetadataValue> = { ...extractHtmlMetadata(document), ...(extra.metadata ?? {}) };
   const base = baseUrlOf(document);
   // The page's JSON-LD, parsed once, before scripts are removed.

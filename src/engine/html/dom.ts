@@ -28,6 +28,8 @@ export interface DomNode {
   insertBefore<T extends DomNode>(node: T, before: DomNode | null): T;
   removeChild<T extends DomNode>(node: T): T;
   replaceWith(...nodes: DomNode[]): void;
+  /** Joins adjacent text nodes and drops empty ones, below this node. */
+  normalize(): void;
 }
 
 export interface DomAttribute {

@@ -2,6 +2,7 @@
  * Text encoded twice (UTF-8 read as windows-1252 or Latin-1 and saved again as UTF-8): web pages and CSV files come
  * out with the characters meant, and a warning says so; text that only looks alike is left as it is.
  */
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { parseOptionsSchema } from '../../../src/contract/options.js';
 import { repairDoubleEncoding } from '../../../src/engine/bytes/mojibake.js';
@@ -43,6 +44,20 @@ describe('text encoded twice', () => {
     expect(repairDoubleEncoding(deliberate)).toEqual({ text: deliberate, runs: 0 });
     expect(decodeText(Buffer.from(deliberate)).repairedRuns).toBeUndefined();
     expect(decodeText(Buffer.from(PROSE))).toEqual({ text: PROSE, encoding: 'utf-8', detectedBy: 'utf-8' });
+  });
+
+  it('reads C1 controls as the windows-1252 punctuation they stand for (windows-1252 read as Latin-1)', () => {
+    const text = Buffer.from(iconv.decode(iconv.encode('It’s “done” – 5 € …', 'windows-1252'), 'latin1'), 'utf8');
+    expect(decodeText(text).text).toBe('It’s “done” – 5 € …');
+    // The five bytes windows-1252 leaves undefined have no character to become: they stay.
+    expect(decodeText(Buffer.from('a\u0081b', 'utf8')).text).toBe('a\u0081b');
+  });
+
+  it('is turned back in a web page that writes it as entities, split over text nodes by the parser', async () => {
+    const entities = '<html><body><article><h1>Notes</h1><p>It isn&acirc;&euro;&trade;t late&acirc;&euro;&rdquo;it&acirc;&euro;&trade;s early. The caf&Atilde;&copy; opens at 9.</p></article></body></html>';
+    const data = await parseDocument({ bytes: Buffer.from(entities), fileName: 'entities.html', options });
+    expect(data.markdown).toContain('It isn’t late—it’s early. The café opens at 9.');
+    expect(data.warning).toMatch(/encoded twice/);
   });
 
   it('comes out right in a web page and a CSV file, each with a warning', async () => {
