@@ -19,7 +19,7 @@
  *    so € and curly quotes survive. jschardet is loaded for a run of guesses and let go of after it
  *    (chardet-loader.ts): its models are 22 MB.
  */
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { chardetForGuess } from './chardet-loader.js';
 import { repairDoubleEncoding } from './mojibake.js';
@@ -33,7 +33,7 @@ export interface DecodedText {
   encoding: string;
   /** How it was chosen. */
   detectedBy: 'bom' | 'declared' | 'nul-pattern' | 'utf-8' | 'guess';
-  /** Characters of UTF-8 text that had been encoded twice, turned back (mojibake.ts); absent when none. */
+  /** Characters restored (mojibake.ts): text encoded twice turned back, C1 controls read as windows-1252; absent when none. */
   repairedRuns?: number;
 }
 
@@ -68,7 +68,7 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): Deco
   if (declared === 'utf-8' && isUtf8(buffer)) return utf8Text(iconv.decode(buffer, declared), 'declared');
   // A legacy encoding declared over bytes that are UTF-8 with non-ASCII characters in them is the page's template
   // speaking, not its text: text in a legacy encoding is next to never valid UTF-8.
-  if (declared && declared !== 'utf-8' && iconv.encodingExists(declared) && !(isUtf8(buffer) && hasNonAscii(buffer))) {
+  if (declared && declared !== 'utf-8' && iconv.encodingExists(declared) && !(isUtf8(buffer) && !isAscii(buffer))) {
     return { text: iconv.decode(buffer, declared), encoding: declared, detectedBy: 'declared' };
   }
   const utf16 = utf16ByNulPattern(buffer);
@@ -93,18 +93,13 @@ function utf8Text(text: string, detectedBy: DecodedText['detectedBy']): DecodedT
  * What a reader of the result is told of its decoding: a guessed encoding (when `detectedBy` is given), characters
  * that had been encoded twice.
  */
-export function decodingWarnings(decoded: Partial<Pick<DecodedText, 'detectedBy' | 'repairedRuns'>> & Pick<DecodedText, 'encoding'>): string[] {
+export function decodingWarnings(decoded: Partial<Pick<DecodedText, 'detectedBy' | 'encoding' | 'repairedRuns'>>): string[] {
   const warnings: string[] = [];
   if (decoded.detectedBy === 'guess') warnings.push(`The file is not UTF-8; it was read as ${decoded.encoding} (detected).`);
   if (decoded.repairedRuns) {
     warnings.push(`The text had been encoded twice (read in a wrong encoding and saved again as UTF-8): ${decoded.repairedRuns} characters were restored.`);
   }
   return warnings;
-}
-
-function hasNonAscii(buffer: Buffer): boolean {
-  for (let index = 0; index < buffer.length; index++) if (buffer[index]! >= 0x80) return true;
-  return false;
 }
 
 function startsWith(buffer: Buffer, prefix: number[]): boolean {

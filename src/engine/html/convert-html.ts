@@ -67,7 +67,7 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   // A page drawn by scripts that gives readers without scripts its content in <noscript> (noscript.ts).
   showNoscriptContent(document);
   // Once every text the page shows is in its tree (streamed in, or parsed out of <noscript>).
-  warnings.push(...decodingWarnings({ encoding: 'utf-8', repairedRuns: repairEntityDoubleEncoding(html, document) }));
+  warnings.push(...decodingWarnings({ repairedRuns: repairEntityDoubleEncoding(html, document) }));
   const metadata: Record<string, MetadataValue> = { ...extractHtmlMetadata(document), ...(extra.metadata ?? {}) };
   const base = baseUrlOf(document);
   // The page's JSON-LD, parsed once, before scripts are removed.
@@ -111,7 +111,7 @@ export const convertHtml: Converter = async (input) => {
   if (real.kind === 'encrypted' || real.kind === 'damaged' || real.kind === 'too-large') throw refusal(real, 'a web page');
   const decoded = decodeHtmlBytes(input.bytes);
   // Not the guess of a page's encoding, which browsers make without a word: only characters encoded twice.
-  const warnings = decodingWarnings({ encoding: decoded.encoding, repairedRuns: decoded.repairedRuns });
+  const warnings = decodingWarnings({ repairedRuns: decoded.repairedRuns });
   return htmlToModel(decoded.text, input.options, warnings.length > 0 ? { warnings } : {});
 };
 

@@ -16,7 +16,7 @@ export interface DecodedText {
   /** The encoding used, as iconv-lite names it (utf-8, windows-1252, macintosh, shift_jis...). */
   encoding: string;
   source: EncodingSource;
-  /** Characters of UTF-8 text that had been encoded twice, turned back (bytes/mojibake.ts); absent when none. */
+  /** Characters restored (bytes/mojibake.ts): text encoded twice turned back, C1 controls read as windows-1252. */
   repairedRuns?: number;
 }
 
