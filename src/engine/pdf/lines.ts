@@ -370,7 +370,11 @@ const SPACING_ACCENTS: Record<string, string> = {
   '˝': '\u030b',
 };
 const ACCENT_BEFORE_LETTER = /([˘¨´ˆ˜ˇ˚˙¯˝])(\p{L})/gu;
-/** pdfjs reverses the two letters of an Arabic lam-alef ligature after the definite article: "اإل" is "الإ". */
+/**
+ * The two letters of an Arabic lam-alef glyph come out reversed from a reader that gathers a line's glyphs in visual
+ * order and reverses the line after (LiteParse; stock pdfjs, which docmill's patched worker corrects at the glyph:
+ * right-to-left-glyphs.ts). After the definite article the pair cannot be anything else: "اإل" is "الإ".
+ */
 const BROKEN_LAM_ALEF = /ا([اأإآ])ل/g;
 
 /**

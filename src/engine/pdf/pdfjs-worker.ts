@@ -46,6 +46,10 @@
  *    before; an inline image) go to an `ImageRecorder` (ocr/image-regions.ts) as boxes under the current matrix,
  *    without decoding them; one marker item `{ type: "docmillImages", boxes }` per content stream that painted
  *    any. Mode auto decides from them which pages and image regions to OCR.
+ * 10. `rtl-glyph-order`: a glyph that stands for several characters of a right-to-left script (Arabic's lam-alef
+ *    ligature, a word ligature such as "الله", a presentation form pdfjs expands) gives them reversed, so that the
+ *    reversal of the line from visual to logical order (pdfjs's `bidi`) puts them back in their order: stock
+ *    pdfjs gives "المشكالت" for "المشكلات" (right-to-left-glyphs.ts).
  *
  * The bundle patched this way extracts text only: its fonts cannot be drawn. Rendering pages (for OCR) needs a
  * font path that keeps the programs.
@@ -53,7 +57,8 @@
  * The text is the same as stock pdfjs's, item for item (strings, transforms, widths, fonts): a test reads every
  * fixture PDF with pdfjs-dist as published and with this worker and compares (patched-worker-parity.test.ts).
  * What differs is only what the patches add or skip outside the text: the font facts under `docmill`, the
- * ascent/descent of fonts whose program is not parsed, and the rule and image marker items.
+ * ascent/descent of fonts whose program is not parsed, and the rule and image marker items; and in the text, the
+ * order of the characters of a right-to-left glyph (patch 10).
  *
  * Each patch must match its anchor exactly once, or loading fails with PdfjsPatchError: pdfjs-dist is pinned to
  * an exact version, and a test loads the patched bundle, so an upgrade that moves an anchor fails the tests
@@ -67,6 +72,7 @@ import { brotliDecompressSync, constants as zlibConstants, inflateSync } from 'n
 import { DocmillError } from '../../errors/docmill-error.js';
 import { ImageRecorder } from './ocr/image-regions.js';
 import { leanPdfjsEnvironment } from './pdfjs-environment.js';
+import { rtlGlyphText } from './right-to-left-glyphs.js';
 import { RulingRecorder } from './rulings.js';
 
 /** Font facts the patched worker adds to each text content style, under `docmill`. */
@@ -105,6 +111,12 @@ type Patch = { name: string; anchor: string } & (
  * parses, keeps the text before the limit (convert-pdf.ts warns either way). Tests lower it.
  */
 export const pdfStreamLimits = { maxInflatedBytes: 256 * 1024 * 1024 };
+
+/**
+ * Patch 10 (`rtl-glyph-order`) on or off. On, always, but where a test compares the text with stock pdfjs's item
+ * for item (patched-worker-parity.test.ts).
+ */
+export const pdfjsTextOptions = { rightToLeftGlyphs: true };
 
 /**
  * The start of the message of a stream refused for its size. It is a message, not an error class: errors thrown
@@ -381,6 +393,11 @@ const PATCHES: readonly Patch[] = [
     insertBefore: `    return null;
 `,
   },
+  {
+    name: 'rtl-glyph-order',
+    anchor: `        const glyphUnicode = glyph.unicode;`,
+    replacement: `        const glyphUnicode = glyph.unicode.length > 1 || glyph.unicode.charCodeAt(0) >= 0xfb1d ? docmillHooks.visualGlyphText(glyph.unicode) : glyph.unicode;`,
+  },
 ];
 
 const IMPORT_META_URL = 'import.meta.url';
@@ -498,6 +515,10 @@ const hooks = {
   /** A recorder for the images one content stream paints (created at its first image). */
   images(): ImageRecorder {
     return new ImageRecorder();
+  },
+  /** A glyph's characters as pdfjs's line reversal needs them (rtlGlyphText, right-to-left-glyphs.ts). */
+  visualGlyphText(text: string): string {
+    return pdfjsTextOptions.rightToLeftGlyphs ? rtlGlyphText(text) : text;
   },
   /** Counts the refusal and gives the message pdfjs's decoders throw (pdfjs passes errors on as plain text). */
   streamTooLarge(): string {

@@ -125,6 +125,9 @@ describe('the PDF corpus', () => {
     expect(blocks[0]!.markdown).toMatch(/^## تحسين الإنتاجية .* R و Python$/);
     const markdown = mainMarkdown(doc);
     expect(markdown).toContain('تعتبر البرمجة بلغة R و Python من');
+    // Each lam-alef is one glyph of the font: its two letters in their order, as the reference has them.
+    for (const word of ['المشكلات', 'خلال', 'تحليلات', 'علاوة', 'لإدارة']) expect(markdown).toContain(word);
+    for (const backwards of ['المشكالت', 'خالل', 'تحليالت', 'عالوة', 'إلدارة']) expect(markdown).not.toContain(backwards);
     expect(markdown.split('\n\n')).toHaveLength(5);
     expect(doc.metadata.author).toBe('Ahmad Jaber T Algadeeb');
   });

@@ -4,12 +4,15 @@
  * its own: stock-pdfjs-thread.mjs) and through docmill's patched worker in this thread; every page must give
  * the same text items: strings, transforms, widths, heights, direction, line ends, fonts. Aside: the font
  * facts the patches add (`docmill` in the styles, and ascent/descent, which pdfjs takes from a font program
- * the patched worker does not parse when a ToUnicode map gives the text), and the rule marker items.
+ * the patched worker does not parse when a ToUnicode map gives the text), and the rule marker items. The one
+ * patch that changes the text by design (the order of a right-to-left glyph's characters, which stock pdfjs gives
+ * backwards: right-to-left-glyphs.ts) is off here; corpus.test.ts checks what it does.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPdf } from '../../../src/engine/pdf/convert-pdf.js';
+import { pdfjsTextOptions } from '../../../src/engine/pdf/pdfjs-worker.js';
 import { recoverTruncatedPdf } from '../../../src/engine/pdf/recover.js';
 import { FIXTURE_DIR, PDF_CORPUS } from './helpers.js';
 import { inventoryReportPdf, plainTablePdf } from './ruled-pdfs.js';
@@ -60,7 +63,13 @@ function pageText(content: { items: unknown[]; styles: Record<string, unknown> }
 }
 
 const stockThread = new Worker(new URL('./stock-pdfjs-thread.mjs', import.meta.url));
-afterAll(() => stockThread.terminate());
+beforeAll(() => {
+  pdfjsTextOptions.rightToLeftGlyphs = false;
+});
+afterAll(async () => {
+  pdfjsTextOptions.rightToLeftGlyphs = true;
+  await stockThread.terminate();
+});
 let nextId = 0;
 
 function stockText(bytes: Uint8Array): Promise<PageText[] | { error: string }> {
