@@ -61,9 +61,12 @@ export function relayOcrTo(port: MessagePort): (message: unknown) => boolean {
       new Promise((resolve, reject) => {
         const id = next++;
         waiting.set(id, { resolve, reject });
-        // A page image made for this request owns its buffer and is handed over; a view on a larger buffer is copied.
+        // A page image made for this request owns its buffer and is handed over; a view on a larger buffer is copied
+        // into one of its own: a Buffer under half Node's pool size (a region's PNG made by Buffer.concat; the pool is
+        // 64 KB in Node 24.21, 8 KB in Node 20) shares the pool, which Node 24 refuses to transfer, and Buffer's own
+        // slice() is a view, not a copy.
         const whole = image.byteOffset === 0 && image.byteLength === image.buffer.byteLength && image.buffer instanceof ArrayBuffer;
-        const sent = whole ? image : image.slice();
+        const sent = whole ? image : new Uint8Array(image);
         port.postMessage({ ocrRequest: id, image: sent, languages, invert } satisfies OcrRequest, [sent.buffer as ArrayBuffer]);
       }),
   );
