@@ -7,7 +7,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelBlock } from '../../../src/engine/model.js';
 import { isContinuousTone, judgeRegion, looksLikeText, planImageOcr } from '../../../src/engine/pdf/ocr/image-regions.js';
-import { layoutOcrRegion } from '../../../src/engine/pdf/ocr/ocr-layout.js';
+import { layoutOcrPage, layoutOcrRegion } from '../../../src/engine/pdf/ocr/ocr-layout.js';
 import { PageOcr } from '../../../src/engine/pdf/ocr/page-ocr.js';
 import type { OcrLine } from '../../../src/engine/pdf/ocr/tesseract.js';
 import { PageRenderer } from '../../../src/engine/pdf/ocr/render-page.js';
@@ -298,6 +298,36 @@ describe('the ink test of a render', () => {
     expect(judgeRegion(gradient(300, 200).pixels).read).toBe(false);
     expect(judgeRegion(new Uint8Array(10_000).fill(255)).read).toBe(false);
     expect(judgeRegion(solid(100).pixels).read).toBe(false);
+  });
+});
+
+describe('OCR lines of a whole page', () => {
+  const line = (y: number, words: [string, number][]): OcrLine => ({
+    words: words.map(([text, confidence], i) => ({ text, confidence, x0: 100 * i, x1: 100 * i + 80, y0: y - 40, y1: y })),
+    baseline: { x0: 0, y0: y, x1: 100 * words.length, y1: y },
+    rowHeight: 50,
+    rtl: false,
+  });
+  const text = (layout: ReturnType<typeof layoutOcrPage>) => layout?.blocks.map((block) => block.text).join(' ') ?? null;
+
+  it('keeps the lines of text, unsure words in them included, and drops the lines read from a picture', () => {
+    const scale = 300 / 72;
+    const layout = layoutOcrPage(
+      [
+        line(100, [['Quarterly', 0.95], ['results', 0.55], ['improved', 0.93]]),
+        // A photo's texture read as marks and stray letters: unsure on average.
+        line(400, [['ee', 0.47], ['Tee', 0.46], ['a', 0.34], ['|', 0.2]]),
+        line(700, [['Sales', 0.94], ['|', 0.3], ['rose', 0.91], ['—', 0.9]]),
+      ],
+      scale,
+      612,
+      792,
+    );
+    expect(text(layout)).toBe('Quarterly results improved Sales rose —');
+  });
+
+  it('is empty when every line is unsure', () => {
+    expect(layoutOcrPage([line(100, [['h,', 0.38], ['Js', 0.3]])], 300 / 72, 612, 792)).toBeNull();
   });
 });
 
