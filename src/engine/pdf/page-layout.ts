@@ -16,7 +16,7 @@ import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
 import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
-import { foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
+import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
@@ -221,7 +221,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     // Header rows the reader left above the body join the table.
     const table = withHeaderAbove(reading, free, input.rulings) ?? reading;
     const found = foundTableBlock(table, free, sizes, boldSizes);
-    if (found.inside.length === 0 || isJustifiedProse(buildLines(found.inside))) continue;
+    if (found.inside.length === 0 || !cellsHoldText(table.rows, found.inside.map((item) => item.str)) || isJustifiedProse(buildLines(found.inside))) continue;
     for (const item of found.inside) inTables.add(item);
     tableBlocks.push(found.block);
   }

@@ -90,3 +90,19 @@ export function foundTableFrom<T extends { rows: string[][]; rect: Rect }>(found
   );
   return { ...found, rows, rect: { ...found.rect, y0: Math.max(found.rect.y0, top) } };
 }
+
+/**
+ * The least share of the words in a found table's box that its cells must hold. LiteParse also reports "tables" over
+ * text it did not split into cells: on a printed web page, boxes 400 pt wide and 600 to 780 pt high over two
+ * sections of prose, whose two rows held 6 and 7 of the 163 and 267 words under them. Taken as tables, their boxes
+ * took that prose out of the page. Its real tables hold 0.8 to 1.0 of their boxes' words (the PDF benchmark's
+ * pages), a heading or a note inside the box the rest.
+ */
+const CELLS_HOLD = 0.5;
+
+/** Whether a found table's cells hold the text under its box (`inside`: the words of the items there), as a table's do. */
+export function cellsHoldText(rows: readonly (readonly string[])[], inside: readonly string[]): boolean {
+  let under = 0;
+  for (const text of inside) under += text.split(/\s+/).filter(Boolean).length;
+  return total(words(rows)) >= CELLS_HOLD * under;
+}

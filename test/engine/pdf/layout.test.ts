@@ -110,6 +110,17 @@ describe('tables found by LiteParse', () => {
     expect(layout.blocks.map((block) => block.text).join(' ').match(/North/g)).toHaveLength(1);
   });
 
+  it('leaves the text under a "table" whose cells hold little of it in the flow, where it was read', () => {
+    // LiteParse reports such boxes over prose (a printed web page: two rows of a few words over a whole section).
+    const prose: PdfTextItem[] = [];
+    for (let i = 0; i < 20; i++) prose.push(item(`Line ${i} of the article ${words(8, i)}`, 50, 100 + i * 14));
+    const bogus = { rect: { x0: 45, y0: 90, x1: 500, y1: 400 }, rows: [['Line 3 of the', 'article'], ['', '']] };
+    const layout = layoutPage({ items: prose, tables: [bogus], width: W, height: H });
+    expect(layout.blocks.map((block) => block.kind)).not.toContain('table');
+    const text = layout.blocks.map((block) => block.text).join(' ');
+    for (let i = 0; i < 20; i++) expect(text).toContain(`Line ${i} of the article`);
+  });
+
   it('leaves a table whose cell borders are drawn to docmill’s ruled grid', () => {
     const rulings = [118, 136, 150, 164].map((y) => ({ x0: 55, y0: y, x1: 230, y1: y }));
     for (const x of [55, 150, 230]) rulings.push({ x0: x, y0: 118, x1: x, y1: 164 });
