@@ -238,8 +238,9 @@ function statedMetadata(bytes: Uint8Array): Record<string, MetadataValue> | unde
   const stated = readStatedInfo(bytes);
   if (!stated) return undefined;
   const metadata = metadataOf({ Title: stated.title, Author: stated.author, Language: stated.language });
-  // pdfjs would take a missing title or author from the XMP packet.
-  if (stated.xmp && (metadata.title === undefined || metadata.author === undefined)) return undefined;
+  // pdfjs would take a missing title or author from the XMP packet, where it names one.
+  const names = stated.xmpNames ?? { title: true, author: true };
+  if (stated.xmp && ((metadata.title === undefined && names.title) || (metadata.author === undefined && names.author))) return undefined;
   return metadata;
 }
 

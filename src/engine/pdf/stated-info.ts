@@ -4,11 +4,11 @@
  * opening the document with pdfjs for these three strings alone (convert-pdf.ts).
  *
  * It answers only where it reads what pdfjs's getMetadata would: the cross-reference sections found from the
- * last `startxref` (tables, or streams that are uncompressed or Flate with no predictor or the PNG Up one), the
- * newest trailer's /Root and /Info, each an object found at its offset, whose entries are direct strings. Anything
- * else (encryption, an object inside an object stream, an indirect value, a damaged tail) is `undefined`: pdfjs
- * reads the metadata then. `xmp` says the catalogue has an XMP packet, which pdfjs takes a missing title or author
- * from.
+ * last `startxref` (tables, hybrid ones with their /XRefStm, or streams that are uncompressed or Flate with no
+ * predictor or the PNG Up one), the newest trailer's /Root and /Info, each an object found at its offset, whose
+ * entries are direct strings. Anything else (encryption, an object inside an object stream, an indirect value, a
+ * damaged tail) is `undefined`: pdfjs reads the metadata then. `xmp` says the catalogue has an XMP packet, which
+ * pdfjs takes a missing title or author from, and `xmpNames` whether it names either.
  */
 import { inflateSync } from 'node:zlib';
 
@@ -19,6 +19,11 @@ export interface StatedInfo {
   language?: string;
   /** The catalogue has a /Metadata stream. */
   xmp: boolean;
+  /**
+   * With `xmp`: whether the packet may give a title (`dc:title`) and an author (`dc:creator`), the names pdfjs reads
+   * (xmpNames); true where its stream could not be read.
+   */
+  xmpNames?: { title: boolean; author: boolean };
 }
 
 interface Name {
@@ -321,7 +326,24 @@ function latin1(bytes: Uint8Array, start: number, end: number): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', start, end);
 }
 
-/** The sections from the last `startxref` on, newest first. */
+/**
+ * The cross-reference stream of a hybrid file's table section (/XRefStm: the objects in object streams, which
+ * readers of the table alone do not see). pdfjs reads it right after its table and before the sections /Prev leads
+ * to, each entry standing where no section read before listed the object: so here it comes next in the list.
+ */
+function hybridStream(bytes: Uint8Array, table: Section, seen: Set<number>): Section | undefined {
+  const offset = table.trailer.get('XRefStm');
+  if (offset === undefined) return undefined;
+  const at = intOf(offset);
+  if (seen.has(at) || at >= bytes.length) throw new Unsure();
+  seen.add(at);
+  const stream = streamSection(bytes, at);
+  // A stream of its own chain would be read after the table's /Prev: not the order this list keeps.
+  if (stream.trailer.has('Prev')) throw new Unsure();
+  return stream;
+}
+
+/** The sections from the last `startxref` on, newest first, a hybrid table's stream just after the table. */
 function sections(bytes: Uint8Array): Section[] {
   const tail = latin1(bytes, Math.max(0, bytes.length - TAIL), bytes.length);
   const match = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
@@ -334,26 +356,63 @@ function sections(bytes: Uint8Array): Section[] {
     seen.add(at);
     const head = latin1(bytes, at, Math.min(bytes.length, at + 32));
     const section: Section | undefined = head.startsWith('xref') ? tableSection(bytes, at) : /^\d+\s+\d+\s+obj\b/.test(head) ? streamSection(bytes, at) : undefined;
-    if (!section) throw new Unsure();
-    // A hybrid file's compressed objects are listed in a stream that readers of the table alone do not see.
-    if (section.trailer.has('XRefStm') || section.trailer.has('Encrypt')) throw new Unsure();
+    if (!section || section.trailer.has('Encrypt')) throw new Unsure();
     out.push(section);
+    const stream = head.startsWith('xref') ? hybridStream(bytes, section, seen) : undefined;
+    if (stream) out.push(stream);
     const prev: Value | undefined = section.trailer.get('Prev');
     at = prev === undefined ? undefined : intOf(prev);
   }
   return out;
 }
 
-function resolve(bytes: Uint8Array, all: Section[], ref: Ref): Value {
+/** A lexer just after `num gen obj` of the object's definition. */
+function objectAt(bytes: Uint8Array, all: Section[], ref: Ref): Lexer {
   for (const section of all) {
     const offset = section.entry(ref.num);
     if (offset === 'elsewhere') throw new Unsure();
     if (offset === undefined) continue;
     const lexer = new Lexer(bytes, offset);
     if (Number(lexer.word()) !== ref.num || Number(lexer.word()) !== ref.gen || lexer.word() !== 'obj') throw new Unsure();
-    return lexer.value();
+    return lexer;
   }
   throw new Unsure();
+}
+
+function resolve(bytes: Uint8Array, all: Section[], ref: Ref): Value {
+  return objectAt(bytes, all, ref).value();
+}
+
+/** The most an XMP packet is inflated to for this look. */
+const MAX_XMP_BYTES = 4 << 20;
+
+/**
+ * Whether the XMP packet at `ref` names a title or an author as pdfjs's metadata parser reads them (elements
+ * `dc:title` and `dc:creator`, names lowercased): looked for in the stream's text, plain or Flate. A packet without
+ * them (Word's: a creator and no title) cannot give pdfjs what the information dictionary lacks.
+ */
+function xmpNames(bytes: Uint8Array, all: Section[], ref: Value | undefined): { title: boolean; author: boolean } {
+  const unknown = { title: true, author: true };
+  if (!isRef(ref)) return unknown;
+  try {
+    const lexer = objectAt(bytes, all, ref);
+    const dict = lexer.value();
+    if (!isDict(dict) || lexer.word() !== 'stream') return unknown;
+    if (bytes[lexer.pos] === 0x0d) lexer.pos++;
+    if (bytes[lexer.pos] === 0x0a) lexer.pos++;
+    const length = intOf(dict.get('Length'));
+    if (lexer.pos + length > bytes.length) return unknown;
+    let data = Buffer.from(bytes.buffer, bytes.byteOffset + lexer.pos, length);
+    const filter = dict.get('Filter');
+    if (filter !== undefined) {
+      if ((filter as Name).name !== 'FlateDecode' || dict.has('DecodeParms')) return unknown;
+      data = inflateSync(data, { maxOutputLength: MAX_XMP_BYTES });
+    }
+    const text = data.toString('latin1');
+    return { title: /<dc:title[\s/>]/i.test(text), author: /<dc:creator[\s/>]/i.test(text) };
+  } catch {
+    return unknown;
+  }
 }
 
 /** A direct text string entry; undefined where there is none, or where pdfjs would not take it as a string. */
@@ -376,6 +435,7 @@ export function readStatedInfo(bytes: Uint8Array): StatedInfo | undefined {
     const info = infoRef === undefined ? new Map<string, Value>() : isRef(infoRef) ? resolve(bytes, all, infoRef) : undefined;
     if (!isDict(info)) return undefined;
     const stated: StatedInfo = { xmp: catalog.has('Metadata') };
+    if (stated.xmp) stated.xmpNames = xmpNames(bytes, all, catalog.get('Metadata'));
     const title = textEntry(info, 'Title');
     const author = textEntry(info, 'Author');
     const language = textEntry(catalog, 'Lang');

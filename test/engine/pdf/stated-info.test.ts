@@ -64,6 +64,31 @@ describe('the document information read from the bytes', () => {
     expect(doc.metadata).toMatchObject({ title: 'Packed Title', author: 'Packed Author', language: 'fr', numPages: 1, totalPages: 1 });
   });
 
+  it('reads a hybrid file (a table with an /XRefStm, as Word writes), and whether its XMP packet names a title', async () => {
+    const word = new Uint8Array(readFileSync(new URL('right_to_left_01.pdf', PDF_CORPUS)));
+    const stated = readStatedInfo(word);
+    expect(stated).toEqual({ author: 'Ahmad Jaber T Algadeeb', language: 'en-US', xmp: true, xmpNames: { title: false, author: true } });
+    expect({ title: stated!.title, author: stated!.author, language: stated!.language }).toEqual(await pdfjsInfo(word));
+  });
+
+  it('leaves a missing title to pdfjs only where the XMP packet names one', async () => {
+    const withXmp = async (xmp: string, compress: boolean) => {
+      const doc = await PDFDocument.load(await pdfWith({ author: 'Ann Author' }));
+      const stream = compress ? doc.context.flateStream(xmp, { Type: 'Metadata', Subtype: 'XML' }) : doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' });
+      doc.catalog.set(PDFName.of('Metadata'), doc.context.register(stream));
+      return doc.save({ useObjectStreams: false });
+    };
+    const rdf = (inner: string) =>
+      `<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">${inner}</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+    const creatorOnly = await withXmp(rdf('<dc:creator><rdf:Seq><rdf:li>Ann Author</rdf:li></rdf:Seq></dc:creator>'), true);
+    expect(readStatedInfo(creatorOnly)?.xmpNames).toEqual({ title: false, author: true });
+    const titled = await withXmp(rdf('<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Packet Title</rdf:li></rdf:Alt></dc:title>'), false);
+    expect(readStatedInfo(titled)?.xmpNames).toEqual({ title: true, author: false });
+    // Either way the converter reports what pdfjs reads: no title, or the packet's.
+    expect((await convertBytes(creatorOnly, { mode: 'fast' })).metadata).toEqual((await convertWithPdfjs(creatorOnly, { mode: 'fast' })).metadata);
+    expect((await convertBytes(titled, { mode: 'fast' })).metadata).toMatchObject({ title: 'Packet Title', author: 'Ann Author' });
+  });
+
   it('gives the same metadata whether LiteParse or pdfjs opens the document', async () => {
     const bytes = await pdfWith({ title: 'Quarterly  Report\n2024', author: 'Finance Team', lang: 'en-GB' });
     const native = await convertBytes(bytes, { mode: 'fast' });
