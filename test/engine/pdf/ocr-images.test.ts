@@ -301,23 +301,27 @@ describe('the ink test of a render', () => {
   });
 });
 
-describe('OCR lines of a whole page', () => {
-  const line = (y: number, words: [string, number][]): OcrLine => ({
+/** An OCR line of words 100 px apart at `y` (bitmap pixels), each with its confidence. */
+function ocrLine(y: number, words: [string, number][]): OcrLine {
+  return {
     words: words.map(([text, confidence], i) => ({ text, confidence, x0: 100 * i, x1: 100 * i + 80, y0: y - 40, y1: y })),
     baseline: { x0: 0, y0: y, x1: 100 * words.length, y1: y },
     rowHeight: 50,
     rtl: false,
-  });
+  };
+}
+
+describe('OCR lines of a whole page', () => {
   const text = (layout: ReturnType<typeof layoutOcrPage>) => layout?.blocks.map((block) => block.text).join(' ') ?? null;
 
   it('keeps the lines of text, unsure words in them included, and drops the lines read from a picture', () => {
     const scale = 300 / 72;
     const layout = layoutOcrPage(
       [
-        line(100, [['Quarterly', 0.95], ['results', 0.55], ['improved', 0.93]]),
+        ocrLine(100, [['Quarterly', 0.95], ['results', 0.55], ['improved', 0.93]]),
         // A photo's texture read as marks and stray letters: unsure on average.
-        line(400, [['ee', 0.47], ['Tee', 0.46], ['a', 0.34], ['|', 0.2]]),
-        line(700, [['Sales', 0.94], ['|', 0.3], ['rose', 0.91], ['—', 0.9]]),
+        ocrLine(400, [['ee', 0.47], ['Tee', 0.46], ['a', 0.34], ['|', 0.2]]),
+        ocrLine(700, [['Sales', 0.94], ['|', 0.3], ['rose', 0.91], ['—', 0.9]]),
       ],
       scale,
       612,
@@ -327,23 +331,17 @@ describe('OCR lines of a whole page', () => {
   });
 
   it('is empty when every line is unsure', () => {
-    expect(layoutOcrPage([line(100, [['h,', 0.38], ['Js', 0.3]])], 300 / 72, 612, 792)).toBeNull();
+    expect(layoutOcrPage([ocrLine(100, [['h,', 0.38], ['Js', 0.3]])], 300 / 72, 612, 792)).toBeNull();
   });
 });
 
 describe('OCR words of an image region', () => {
-  const line = (y: number, words: [string, number][]): OcrLine => ({
-    words: words.map(([text, confidence], i) => ({ text, confidence, x0: 100 * i, x1: 100 * i + 80, y0: y - 40, y1: y })),
-    baseline: { x0: 0, y0: y, x1: 100 * words.length, y1: y },
-    rowHeight: 50,
-    rtl: false,
-  });
 
   it('keeps sure words with a letter or digit, in page coordinates, and drops marks and unsure words', () => {
     // 300 DPI: 300/72 pixels per point; the region's corner is at (72, 200) pt.
     const scale = 300 / 72;
     const blocks = layoutOcrRegion(
-      [line(100, [['Revenue', 0.95], ['~~', 0.9], ['grew', 0.92]]), line(300, [['xq', 0.3], ['|', 0.2]])],
+      [ocrLine(100, [['Revenue', 0.95], ['~~', 0.9], ['grew', 0.92]]), ocrLine(300, [['xq', 0.3], ['|', 0.2]])],
       scale,
       { x: 72, y: 200 },
       612,
