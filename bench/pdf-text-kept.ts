@@ -31,7 +31,7 @@ import type * as Docmill from '../src/index.js';
 import { exitWithHelpIfAsked } from './lib/help.js';
 import { defaultPdfBenchDirs } from './lib/pdf-bench-dir.js';
 import { markdownTable } from './lib/table.js';
-import { wordCounts } from './lib/word-recall.js';
+import { textWords, wordCounts } from './lib/word-recall.js';
 
 exitWithHelpIfAsked(import.meta.url);
 
@@ -63,11 +63,6 @@ async function pdfFolder(): Promise<string> {
   return join(found, 'pdfs');
 }
 
-/** A text's words: NFKC, lowercased, runs of letters, marks and digits. */
-function words(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-}
-
 /**
  * The words a reader sees in docmill's Markdown: a link's or an image's text without its target (an address printed
  * on the page stays: pdftotext has it too), a table's HTML tags out; Markdown's own marks are not words anyway.
@@ -82,7 +77,7 @@ function markdownText(markdown: string): string {
 async function referenceWords(path: string): Promise<string[] | Error> {
   try {
     const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-q', path, '-'], { maxBuffer: 256 * 1024 * 1024 });
-    return words(stdout);
+    return textWords(stdout);
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
@@ -140,7 +135,7 @@ async function main(): Promise<void> {
         if (reference instanceof Error) return void failed.push(`${name}: pdftotext: ${reference.message.split('\n')[0]}`);
         try {
           const { data } = await engine.parse(await lib.localFileSource(path), options);
-          results.push(compare(name, reference, words(markdownText(data.markdown ?? ''))));
+          results.push(compare(name, reference, textWords(markdownText(data.markdown ?? ''))));
         } catch (error) {
           failed.push(`${name}: docmill: ${error instanceof Error ? error.message : String(error)}`);
         }

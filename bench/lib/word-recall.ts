@@ -44,9 +44,14 @@ export function stripMarkdown(markdown: string): string {
   );
 }
 
-/** The words of a Markdown text: syntax removed, NFKC, lowercased, runs of letters/marks/digits. */
+/** The words of a plain text: NFKC, lowercased, runs of letters/marks/digits. */
+export function textWords(text: string): string[] {
+  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+}
+
+/** The words of a Markdown text: syntax removed, then as `textWords`. */
 export function markdownWords(markdown: string): string[] {
-  return stripMarkdown(markdown).normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  return textWords(stripMarkdown(markdown));
 }
 
 export function wordCounts(words: readonly string[]): Map<string, number> {

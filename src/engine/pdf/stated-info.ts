@@ -276,25 +276,40 @@ function unpredict(data: Buffer, parms: Value | undefined, width: number): Buffe
   return out;
 }
 
+/**
+ * The raw bytes of the stream whose dictionary `lexer` has just read (the `stream` keyword next), as long as its
+ * direct /Length says, cut at the end of the file.
+ */
+function streamBytes(bytes: Uint8Array, lexer: Lexer, dict: Map<string, Value>): Buffer {
+  if (lexer.word() !== 'stream') throw new Unsure();
+  if (bytes[lexer.pos] === 0x0d) lexer.pos++;
+  if (bytes[lexer.pos] === 0x0a) lexer.pos++;
+  const length = intOf(dict.get('Length'));
+  return Buffer.from(bytes.buffer, bytes.byteOffset + lexer.pos, Math.min(length, bytes.length - lexer.pos));
+}
+
+/** Whether the stream is Flate-encoded (false: no filter); any other filter is beyond this reader. */
+function isFlate(dict: Map<string, Value>): boolean {
+  const filter = dict.get('Filter');
+  const name = Array.isArray(filter) && filter.length === 1 ? filter[0] : filter;
+  if (name === undefined) return false;
+  if ((name as Name).name !== 'FlateDecode') throw new Unsure();
+  return true;
+}
+
 function streamSection(bytes: Uint8Array, at: number): Section {
   const lexer = new Lexer(bytes, at);
   lexer.word();
   lexer.word();
   if (lexer.word() !== 'obj') throw new Unsure();
   const dict = lexer.value();
-  if (!isDict(dict) || (dict.get('Type') as Name | undefined)?.name !== 'XRef' || lexer.word() !== 'stream') throw new Unsure();
-  if (bytes[lexer.pos] === 0x0d) lexer.pos++;
-  if (bytes[lexer.pos] === 0x0a) lexer.pos++;
-  const length = intOf(dict.get('Length'));
-  let data = Buffer.from(bytes.buffer, bytes.byteOffset + lexer.pos, Math.min(length, bytes.length - lexer.pos));
-  const filter = dict.get('Filter');
-  const filterName = Array.isArray(filter) && filter.length === 1 ? filter[0] : filter;
+  if (!isDict(dict) || (dict.get('Type') as Name | undefined)?.name !== 'XRef') throw new Unsure();
+  let data = streamBytes(bytes, lexer, dict);
   const widths = dict.get('W');
   if (!Array.isArray(widths) || widths.length !== 3) throw new Unsure();
   const [w0, w1, w2] = widths.map(intOf) as [number, number, number];
   const width = w0 + w1 + w2;
-  if (filterName !== undefined) {
-    if ((filterName as Name).name !== 'FlateDecode') throw new Unsure();
+  if (isFlate(dict)) {
     const parms = dict.get('DecodeParms');
     data = unpredict(inflateSync(data, { maxOutputLength: 64 << 20 }), Array.isArray(parms) ? parms[0] : parms, width);
   }
@@ -397,15 +412,12 @@ function xmpNames(bytes: Uint8Array, all: Section[], ref: Value | undefined): { 
   try {
     const lexer = objectAt(bytes, all, ref);
     const dict = lexer.value();
-    if (!isDict(dict) || lexer.word() !== 'stream') return unknown;
-    if (bytes[lexer.pos] === 0x0d) lexer.pos++;
-    if (bytes[lexer.pos] === 0x0a) lexer.pos++;
-    const length = intOf(dict.get('Length'));
-    if (lexer.pos + length > bytes.length) return unknown;
-    let data = Buffer.from(bytes.buffer, bytes.byteOffset + lexer.pos, length);
-    const filter = dict.get('Filter');
-    if (filter !== undefined) {
-      if ((filter as Name).name !== 'FlateDecode' || dict.has('DecodeParms')) return unknown;
+    if (!isDict(dict)) return unknown;
+    let data = streamBytes(bytes, lexer, dict);
+    // A packet cut short by the end of the file may have lost the names looked for.
+    if (data.length < intOf(dict.get('Length'))) return unknown;
+    if (isFlate(dict)) {
+      if (dict.has('DecodeParms')) return unknown;
       data = inflateSync(data, { maxOutputLength: MAX_XMP_BYTES });
     }
     const text = data.toString('latin1');

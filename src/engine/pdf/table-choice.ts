@@ -102,7 +102,5 @@ const CELLS_HOLD = 0.5;
 
 /** Whether a found table's cells hold the text under its box (`inside`: the words of the items there), as a table's do. */
 export function cellsHoldText(rows: readonly (readonly string[])[], inside: readonly string[]): boolean {
-  let under = 0;
-  for (const text of inside) under += text.split(/\s+/).filter(Boolean).length;
-  return total(words(rows)) >= CELLS_HOLD * under;
+  return total(words(rows)) >= CELLS_HOLD * total(words([inside]));
 }

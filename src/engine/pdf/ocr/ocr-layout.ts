@@ -77,7 +77,7 @@ function blockConfidences(layout: PageLayout, scored: readonly ScoredItem[]): vo
  * 0.10 to 0.48 on a slide's photo of a keyboard), where the lines of a scan read at 0.93 to 0.96 (the test corpus's
  * ocr_test.pdf and loremipsum-flat.pdf: none of their lines under 0.9).
  */
-export const MIN_PAGE_LINE_CONFIDENCE = 0.5;
+const MIN_PAGE_LINE_CONFIDENCE = 0.5;
 
 function lineConfidence(line: OcrLine): number {
   let weight = 0;
