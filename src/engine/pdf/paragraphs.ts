@@ -245,6 +245,24 @@ function runsOn(prevText: string, text: string): boolean {
   return /^\p{Ll}/u.test(text) && !/[.!?:;。！？]["'”’)]?$/u.test(prevText);
 }
 
+/** How far (em) a line must start out past the paragraph's lines to begin another block, under a short line. */
+const OUTDENT_EM = 1.5;
+/** A line ending before this share of the region's width stops well short of its edge. */
+const SHORT_LINE_SHARE = 0.75;
+
+/**
+ * A line in another weight that carries on a sentence: the line above runs to the region's edge without ending
+ * its sentence, and this one starts where the paragraph's lines start. A line is bold or not by
+ * the most of its characters, so a line of running text holding a bold term or two (a manual's option names) can
+ * count as bold; it is not a heading for that.
+ */
+function continuesFullLine(prev: TextLine, line: TextLine, region: Region, blockStart: number): boolean {
+  const width = region.x1 - region.x0;
+  const full = endOf(prev, region) >= width - line.size;
+  const aligned = Math.abs(startOf(line, region) - blockStart) <= 0.5 * line.size;
+  return full && aligned && !/[.!?:;。！？]["'”’)]?$/u.test(prev.text);
+}
+
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
 function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number): boolean {
   const prev = lines[lines.length - 1]!;
@@ -256,7 +274,15 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
   if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
-  if (line.bold !== prev.bold) return true;
+  const width = region.x1 - region.x0;
+  const start = startOf(line, region);
+  const end = endOf(line, region);
+  const prevEnd = endOf(prev, region);
+  if (line.bold !== prev.bold && !continuesFullLine(prev, line, region, blockStart)) return true;
+  // Out past every line of the paragraph under a line that stopped well short of the edge: the next term of a
+  // hanging-indent list (a manual's options, a glossary) or a heading set out in the margin, never the wrapped
+  // rest of a paragraph (whose first line, when indented, runs to the edge or ends the paragraph).
+  if (start < blockStart - OUTDENT_EM * size && prevEnd < SHORT_LINE_SHARE * width) return true;
   const gap = line.top - prev.bottom;
   const pitch = line.baseline - prev.baseline;
   if (lines.length >= 2) {
@@ -265,10 +291,6 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   } else if (gap > 0.8 * size && !(gap <= 1.1 * size && runsOn(prev.text, line.text))) {
     return true;
   }
-  const width = region.x1 - region.x0;
-  const start = startOf(line, region);
-  const end = endOf(line, region);
-  const prevEnd = endOf(prev, region);
   // First-line indent: indented, but reaching the right edge like the line above (not a centred line: a
   // centred heading's shorter second line starts further in and ends short of the line above by as much).
   const centred = Math.abs(line.x0 + line.x1 - prev.x0 - prev.x1) <= 0.6 * size && end < prevEnd - 0.5 * size;

@@ -112,6 +112,55 @@ describe('buildBlocks: paragraphs', () => {
     expect(blocks[2]!.text.endsWith('for his migraines.')).toBe(true);
   });
 
+  it("reads a manual's hanging-indent options one block each, and a heading set out in the margin apart", () => {
+    // As groff sets a man page: section headings at the margin, text set in 3.6 em, each option's name at the
+    // text's start and its description set in again; a short option shares its line with its description.
+    const blocks = blocksOf([
+      item('SYNOPSIS', 50, 100, { bold: true, size: 11 }),
+      item('ls [OPTION]... [FILE]...', 86, 112, { bold: true }),
+      item('DESCRIPTION', 50, 128, { bold: true, size: 11 }),
+      item('-D, --dired', 86, 140, { bold: true }),
+      item('generate output for dired', 122, 152),
+      item('-f', 86, 164, { bold: true }),
+      item('list all entries in directory order', 122, 164),
+      item('--full-time', 86, 180, { bold: true }),
+      item('like -l --time-style=full-iso', 122, 192),
+      item('-g', 86, 204, { bold: true }),
+      item('like -l, but do not list owner', 122, 204),
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual([
+      'SYNOPSIS',
+      'ls [OPTION]... [FILE]...',
+      'DESCRIPTION',
+      '-D, --dired',
+      'generate output for dired',
+      '-f list all entries in directory order',
+      '--full-time',
+      'like -l --time-style=full-iso',
+      '-g like -l, but do not list owner',
+    ]);
+  });
+
+  it('keeps a line of bold terms that carries on the sentence above in its paragraph', () => {
+    const blocks = blocksOf([
+      item(`Sort entries alphabetically if none of ${'x'.repeat(21)}`, 50, 100),
+      item('-cftuvSUX', 50, 112, { bold: true }),
+      item('nor', 100, 112),
+      item('--sort-order', 120, 112, { bold: true }),
+      item('set.', 185, 112),
+      item('Bold Heading After', 50, 124, { bold: true }),
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual([
+      `Sort entries alphabetically if none of ${'x'.repeat(21)} -cftuvSUX nor --sort-order set.`,
+      'Bold Heading After',
+    ]);
+  });
+
+  it('keeps a paragraph whose first line is set in far and runs to the edge whole', () => {
+    const blocks = blocksOf([item('x'.repeat(56), 70, 100), item('y'.repeat(58), 50, 112), item('the end.', 50, 124)]);
+    expect(blocks).toHaveLength(1);
+  });
+
   it('types captions', () => {
     const blocks = blocksOf(paragraph(['Table 1. Results on the test set.'], 50, 100));
     expect(blocks[0]!.kind).toBe('caption');
