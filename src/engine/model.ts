@@ -30,6 +30,11 @@ export interface ModelBlock {
   image?: string;
   /** A `figure` block's caption as plain text (also its alt text), passed through as the block's `caption`. */
   caption?: string;
+  /**
+   * Running text that carries on the previous page's last block (a paragraph broken by the page break): the
+   * document Markdown joins the two with a space, where each page's own Markdown keeps its part.
+   */
+  runsOnFromPreviousPage?: boolean;
 }
 
 /** See ModelPage.drawing. */

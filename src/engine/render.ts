@@ -25,6 +25,11 @@ export function inDocumentMarkdown(block: ModelBlock, options: Pick<ParseOptions
   return !(options.onlyMainContent && block.furniture) && block.markdown.trim() !== '';
 }
 
+/** A paragraph of the document's text: what a paragraph broken by a page break can carry on from. */
+function isRunningText(block: ModelBlock): boolean {
+  return block.type === 'text' && (block.label ?? null) === null && block.furniture !== true;
+}
+
 interface RenderedPage {
   page: ModelPage;
   markdown: string;
@@ -35,6 +40,8 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
   const pdf = pdfParserOf(options);
   let markdown = '';
   const rendered: RenderedPage[] = [];
+  // The last block written to the document Markdown, and its page.
+  let last: { block: ModelBlock; pageNumber: number } | undefined;
   for (const page of model.pages) {
     const included = page.blocks.filter((block) => inDocumentMarkdown(block, options));
     const includedSet = new Set(included);
@@ -43,11 +50,15 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
     let pageStart = markdown.length;
     if (pageMarkdown !== '') {
       if (markdown !== '') {
-        const separator = pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR;
+        // A paragraph broken by the page break reads on with a space, and no marker parts it (the spec lets
+        // the markers skip a page merged across its break).
+        const runsOn = included[0]!.runsOnFromPreviousPage === true && last !== undefined && last.pageNumber === page.pageNumber - 1 && isRunningText(last.block);
+        const separator = runsOn ? ' ' : pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR;
         markdown += separator;
       }
       pageStart = markdown.length;
       markdown += pageMarkdown;
+      last = { block: included[included.length - 1]!, pageNumber: page.pageNumber };
     }
     const items: BlockItem[] = [];
     let cursor = pageStart;

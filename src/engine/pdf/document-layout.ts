@@ -7,6 +7,7 @@ import { classifyFurniture, type FurnitureCandidate } from './furniture.js';
 import { escapeInline } from './markdown.js';
 import { bodySizeOf, classifyHeadings, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
 import type { PageLayout } from './page-layout.js';
+import { blocksRunningOn } from './paragraph-run-on.js';
 import { addToVocabulary, emptyVocabulary, HYPHEN_MARK, resolveHyphens } from './paragraphs.js';
 import { stitchTables } from './table-stitch.js';
 import type { ProtoBlock, Rect } from './types.js';
@@ -103,13 +104,19 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   });
 
   const ordered = pages.map((page) => inReadingOrder(page.layout?.blocks ?? [], furniture));
-  stitchTables(ordered.map((blocks) => blocks.filter((block) => !furniture.has(block))));
+  const flow = ordered.map((blocks) => blocks.filter((block) => !furniture.has(block)));
+  stitchTables(flow);
+  const runningOn = blocksRunningOn(
+    flow.map((blocks, index) => ({ pageNumber: pages[index]!.pageNumber, blocks })),
+    new Set(headings.keys()),
+  );
 
   return pages.map((page, index) => {
     const protos = ordered[index]!;
-    const blocks = protos.map((block) =>
-      toModelBlock(block, furniture.get(block), headings.get(block), page),
-    );
+    const blocks = protos.map((block) => {
+      const model = toModelBlock(block, furniture.get(block), headings.get(block), page);
+      return runningOn.has(block) ? { ...model, runsOnFromPreviousPage: true } : model;
+    });
     return { pageNumber: page.pageNumber, width: page.width, height: page.height, status: page.status, blocks };
   });
 }

@@ -1,0 +1,119 @@
+/**
+ * Paragraphs broken by a page break: each page keeps its part, and the document Markdown reads the sentence on with
+ * a space (no page marker between the parts), on a generated PDF through the local engine.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOptions } from '../../../src/backend/upload-checks.js';
+import type { ParseData } from '../../../src/contract/response.js';
+import { LocalParseEngine } from '../../../src/engine/local-engine.js';
+import { blocksRunningOn, runsOnAcrossPages } from '../../../src/engine/pdf/paragraph-run-on.js';
+import type { ProtoBlock } from '../../../src/engine/pdf/types.js';
+
+function block(text: string, overrides: Partial<ProtoBlock> = {}): ProtoBlock {
+  return { kind: 'paragraph', markdown: text, text, rect: { x0: 72, y0: 600, x1: 540, y1: 700 }, lines: 3, size: 11, bold: false, chars: text.length, ...overrides };
+}
+
+describe('runsOnAcrossPages', () => {
+  const none = new Set<ProtoBlock>();
+
+  it('carries a sentence cut by the page break on to the lower-case text of the next page', () => {
+    expect(runsOnAcrossPages(block('and the cache is kept in'), block('memory until the run ends.'), none)).toBe(true);
+    expect(runsOnAcrossPages(block('the figures for 2025,'), block('and those for 2026 below.'), none)).toBe(true);
+  });
+
+  it('does not carry on past an ended sentence, a broken word, a heading, another size or weight, or a lone line', () => {
+    const below = block('memory until the run ends.');
+    expect(runsOnAcrossPages(block('The cache is kept.'), below, none)).toBe(false);
+    expect(runsOnAcrossPages(block('Steps to take:'), below, none)).toBe(false);
+    expect(runsOnAcrossPages(block('a word broken at the trans-'), block('formation'), none)).toBe(false);
+    expect(runsOnAcrossPages(block('and the cache is kept in'), block('Memory until the run ends.'), none)).toBe(false);
+    expect(runsOnAcrossPages(block('and the cache is kept in'), block('memory', { size: 16 }), none)).toBe(false);
+    expect(runsOnAcrossPages(block('and the cache is kept in'), block('memory', { bold: true }), none)).toBe(false);
+    expect(runsOnAcrossPages(block('or', { lines: 1 }), below, none)).toBe(false);
+    expect(runsOnAcrossPages(block('and the cache is kept in', { kind: 'table' }), below, none)).toBe(false);
+    const heading = block('results and their limits');
+    expect(runsOnAcrossPages(block('and the cache is kept in'), heading, new Set([heading]))).toBe(false);
+  });
+
+  it('only joins pages that follow each other', () => {
+    const above = block('and the cache is kept in');
+    const below = block('memory until the run ends.');
+    expect(blocksRunningOn([{ pageNumber: 1, blocks: [above] }, { pageNumber: 2, blocks: [below] }], new Set())).toEqual(new Set([below]));
+    expect(blocksRunningOn([{ pageNumber: 1, blocks: [above] }, { pageNumber: 3, blocks: [below] }], new Set()).size).toBe(0);
+  });
+});
+
+const LINE = 14;
+/** Lines of about the column's width in 11 pt Helvetica. */
+const PAGES = [
+  [
+    'A long paragraph about the cache starts on the first page and goes on for',
+    'a while, as paragraphs in reports do, until the bottom margin ends the page',
+    'in the middle of its sentence, where the reader turns to the rest of the cache',
+  ],
+  [
+    'settings on the next page, which then ends the paragraph with a full stop and',
+    'carries on with more words about the cache, some of them on this second page',
+    'and the rest of them on the same page too, where the paragraph ends at last.',
+  ],
+  [
+    'A new paragraph opens the third page in a capital letter, and nothing is joined',
+    'to it at all, for the paragraph before it ended with its sentence on the page',
+    'before. Its third line ends here.',
+  ],
+];
+
+async function brokenParagraphPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  PAGES.forEach((lines, index) => {
+    const page = pdf.addPage([612, 792]);
+    // The parts sit at the page's foot and head, the page number below the first.
+    const top = index === 0 ? 120 + LINE * lines.length : 720;
+    lines.forEach((line, i) => page.drawText(line, { x: 72, y: top - i * LINE, size: 11, font }));
+    page.drawText(String(index + 1), { x: 303, y: 40, size: 9, font });
+  });
+  return pdf.save();
+}
+
+describe('a paragraph broken by the page break, through the local engine', () => {
+  let engine: LocalParseEngine;
+  let bytes: Uint8Array;
+  beforeAll(async () => {
+    engine = new LocalParseEngine({ size: 1 });
+    bytes = await brokenParagraphPdf();
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  const parse = (extra: Record<string, unknown>, onlyMainContent = true): Promise<ParseData> =>
+    engine.parseBytes(bytes, 'cache.pdf', checkOptions({ onlyMainContent, parsers: [{ type: 'pdf', pages: true, blocks: true, ...extra }] }));
+
+  it('reads the sentence on across the break in the document Markdown, each page keeping its part', async () => {
+    const data = await parse({});
+    expect(data.markdown).toContain('the rest of the cache settings on the next page');
+    expect(data.markdown).toContain('ends at last.\n\nA new paragraph opens the third page');
+    expect(data.pages!.map((page) => page.markdown)).toEqual([
+      expect.stringMatching(/the rest of the cache$/),
+      expect.stringMatching(/^settings on the next page.*ends at last\.$/),
+      expect.stringMatching(/^A new paragraph/),
+    ]);
+    for (const page of data.blocks!) {
+      for (const item of page.items) if (item.markdownSpan) expect(data.markdown!.slice(...item.markdownSpan)).toBe(item.content);
+    }
+  });
+
+  it('puts no page marker inside the sentence, and marks the page that starts afresh', async () => {
+    const data = await parse({ pageMarkers: true });
+    expect(data.markdown).toContain('the rest of the cache settings on the next page');
+    expect(data.markdown).not.toContain('<!-- page 2 -->');
+    expect(data.markdown).toContain('ends at last.\n\n---\n\n<!-- page 3 -->\n\nA new paragraph');
+  });
+
+  it('keeps the parts apart when the page number is written between them (onlyMainContent off)', async () => {
+    const data = await parse({}, false);
+    expect(data.markdown).toContain('the rest of the cache\n\n1\n\nsettings on the next page');
+  });
+});
