@@ -3,7 +3,7 @@
  * then the model's pages and blocks (bbox normalised to the page, top-left origin). Pure.
  */
 import type { ModelBlock, ModelPage } from '../model.js';
-import { classifyFurniture, type FurnitureCandidate } from './furniture.js';
+import { classifyFurniture, furnitureKey, runningLineOf, type FurnitureCandidate, type RunningLine } from './furniture.js';
 import { escapeInline } from './markdown.js';
 import { bodySizeOf, classifyHeadings, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
 import type { PageLayout } from './page-layout.js';
@@ -76,12 +76,13 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     page: ref.page,
     zone: ref.block.zone!,
     text: ref.block.text,
-    cells: ref.block.cells ?? 1,
+    numberApart: ref.block.numberApart === true,
   }));
   const furniture = new Map<ProtoBlock, ModelBlock['type']>();
   classifyFurniture(furnitureCandidates).forEach((type, i) => {
     if (type) furniture.set(zoneRefs[i]!.block, type);
   });
+  takeRunningLinesOfTheBody(refs, furniture);
 
   const headingRefs = refs.filter((ref) => ref.block.kind === 'paragraph' && !ref.block.chartLabel && !furniture.has(ref.block) && ref.block.source === undefined);
   const orderOnPage = new Map<ProtoBlock, number>();
@@ -119,6 +120,25 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     });
     return { pageNumber: page.pageNumber, width: page.width, height: page.height, status: page.status, blocks };
   });
+}
+
+/**
+ * One-line blocks of the body that are a running header or footer found in the margin zones of other pages (the
+ * same text at the same height) become that furniture too, in its zone.
+ */
+function takeRunningLinesOfTheBody(refs: readonly Ref[], furniture: Map<ProtoBlock, ModelBlock['type']>): void {
+  const known: RunningLine[] = [];
+  for (const [block, type] of furniture) {
+    if (type === 'page_header' || type === 'page_footer') known.push({ type, key: furnitureKey(block.text), top: block.rect.y0 });
+  }
+  if (known.length === 0) return;
+  for (const { block } of refs) {
+    if (block.zone || block.lines !== 1 || block.kind !== 'paragraph' || block.source !== undefined) continue;
+    const type = runningLineOf(block.text, block.rect.y0, known);
+    if (!type) continue;
+    furniture.set(block, type);
+    block.zone = type === 'page_header' ? 'top' : 'bottom';
+  }
 }
 
 /** Furniture from the top margin first and from the bottom margin last, wherever the column order put it. */

@@ -64,14 +64,16 @@ export function splitZones(lines: readonly TextLine[], pageHeight: number, optio
   };
 }
 
-/** The text of a candidate with digits and case ignored, so "Page 3" and "Page 4" match. */
+/**
+ * The text of a candidate with digits, case and spaces ignored, so "Page 3" and "Page 4" match, and so do two
+ * readings of one header that space its letters differently.
+ */
 export function furnitureKey(text: string): string {
   return text
     .toLowerCase()
     .replace(/\d+/g, '#')
     .replace(/\b[ivxlc]+\b/g, '#')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/\s+/g, '');
 }
 
 const PAGE_NUMBER = [
@@ -102,14 +104,14 @@ export interface FurnitureCandidate {
   page: number;
   zone: 'top' | 'bottom';
   text: string;
-  /** Cells on the line: a title and a page number set apart make two. */
-  cells: number;
+  /** A number stands alone as the line's first or last cell: a running head's page number set apart. */
+  numberApart: boolean;
 }
 
 /**
  * Decides, for every candidate, whether it is furniture. A candidate repeated (digits ignored) in the same zone
- * on two pages or more is a header/footer; a bare page number is a page number; a top line of two cells where
- * one is a number (a running head with its page number) is a header even on a single page.
+ * on two pages or more is a header/footer; a bare page number is a page number; a line whose first or last cell
+ * is a number alone (a running head with its page number) is a header or footer even on a single page.
  */
 export function classifyFurniture(candidates: readonly FurnitureCandidate[]): (FurnitureType | null)[] {
   const pagesByKey = new Map<string, Set<number>>();
@@ -124,9 +126,34 @@ export function classifyFurniture(candidates: readonly FurnitureCandidate[]): (F
     const key = `${candidate.zone}|${furnitureKey(candidate.text)}`;
     const repeated = (pagesByKey.get(key)?.size ?? 0) >= 2;
     if (repeated && /\p{L}|\p{N}/u.test(candidate.text)) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
-    const runningHead =
-      candidate.cells >= 2 && !isFootnoteText(candidate.text) && (/^\d{1,4}\s+\S/.test(candidate.text) || /\S\s+\d{1,4}$/.test(candidate.text));
+    // The number must be a cell of its own: a line that merely ends in one ("… Exchange Act of 1934") is no running head.
+    const runningHead = candidate.numberApart && !isFootnoteText(candidate.text);
     if (runningHead) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
     return null;
   });
+}
+
+/** Where a running header or footer found in a margin zone stands on its page. */
+export interface RunningLine {
+  type: 'page_header' | 'page_footer';
+  /** furnitureKey of its text. */
+  key: string;
+  /** Its top, in page units. */
+  top: number;
+}
+
+/** How far (pt) from a running line's height another page's line may stand and still be that line. */
+const RUNNING_LINE_TOLERANCE = 2;
+
+/**
+ * The running header or footer that a one-line block of the body is, when it is one found on other pages: the same
+ * text (digits, case and spaces ignored) at the same height. Such a line was set too close to the text beside it
+ * to be taken apart by the margin zones: a browser's printed header right above the page's first line, on the
+ * pages whose text starts at the top. Null when it is none.
+ */
+export function runningLineOf(text: string, top: number, known: readonly RunningLine[]): RunningLine['type'] | null {
+  if (known.length === 0 || text.length > MAX_CANDIDATE_CHARS) return null;
+  const key = furnitureKey(text);
+  const match = known.find((line) => line.key === key && Math.abs(line.top - top) <= RUNNING_LINE_TOLERANCE);
+  return match?.type ?? null;
 }

@@ -434,6 +434,12 @@ function acceptsMarker(marker: ListMarker, draft: Draft | undefined, line: TextL
   return !prev || /[.:;!?)]$/.test(prev.text);
 }
 
+/** A number (a page's, up to four digits) stands alone as the line's first or last cell, set apart from the rest. */
+function hasNumberApart(line: TextLine): boolean {
+  const { cells } = line;
+  return cells.length >= 2 && [cells[0]!, cells[cells.length - 1]!].some((cell) => /^\d{1,4}$/.test(cell.text.trim()));
+}
+
 /** Builds the blocks of one region from its lines (top to bottom). */
 export function buildBlocks(lines: readonly TextLine[], region: Region, options: JoinOptions = {}): ProtoBlock[] {
   // A monospaced line between two proportional ones is inline code in running text, not a code block; a
@@ -463,7 +469,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
         bold: line.bold,
         chars: line.chars,
         zone: line.zone,
-        cells: line.cells.length,
+        numberApart: hasNumberApart(line),
       });
       continue;
     }

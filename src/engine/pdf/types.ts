@@ -90,8 +90,8 @@ export interface ProtoBlock {
   chars: number;
   /** Set for single isolated lines at the top or bottom of the page: furniture candidates. */
   zone?: 'top' | 'bottom';
-  /** For zone candidates: cells on the line (a running head and its page number set apart make two). */
-  cells?: number;
+  /** For zone candidates: a number stands alone as the line's first or last cell (a running head's page number set apart). */
+  numberApart?: boolean;
   /** Furniture decided on the page alone (rotated margin text). */
   furniture?: boolean;
   /** For blocks read by OCR: the mean confidence of their words, 0..1 (null when none could be attributed). */

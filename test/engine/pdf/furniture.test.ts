@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   classifyFurniture,
   furnitureKey,
+  runningLineOf,
   isPageNumberText,
   splitZones,
   type FurnitureCandidate,
@@ -58,11 +59,11 @@ describe('page numbers and keys', () => {
 });
 
 describe('classifyFurniture', () => {
-  const c = (page: number, zone: 'top' | 'bottom', text: string, cells = 1): FurnitureCandidate => ({
+  const c = (page: number, zone: 'top' | 'bottom', text: string, numberApart = false): FurnitureCandidate => ({
     page,
     zone,
     text,
-    cells,
+    numberApart,
   });
 
   it('types repeated headers and footers, and page numbers', () => {
@@ -98,14 +99,38 @@ describe('classifyFurniture', () => {
   });
 
   it('takes a running head with its page number set apart for a header, even on one page', () => {
-    expect(classifyFurniture([c(1, 'top', 'Optimized Table Tokenization 9', 2)])).toEqual(['page_header']);
-    expect(classifyFurniture([c(1, 'top', 'Optimized Table Tokenization 9', 1)])).toEqual([null]);
+    expect(classifyFurniture([c(1, 'top', 'Optimized Table Tokenization 9', true)])).toEqual(['page_header']);
+    expect(classifyFurniture([c(1, 'top', 'Optimized Table Tokenization 9')])).toEqual([null]);
+  });
+
+  it('takes no line that merely ends in a number for a running head: the number must stand apart', () => {
+    const line = 'TRANSITION REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934';
+    expect(classifyFurniture([c(1, 'top', line)])).toEqual([null]);
   });
 
   it('keeps a footnote at the foot of a page as text, also one that runs on to the next line with a broken word', () => {
     const note = '18 E.g., see the fitting code. Note that Matlab has inbuilt func-';
-    expect(classifyFurniture([c(1, 'bottom', note, 2), c(1, 'bottom', '12 A note that ends on its line here.', 2)])).toEqual([null, null]);
+    expect(classifyFurniture([c(1, 'bottom', note, true), c(1, 'bottom', '12 A note that ends on its line here.', true)])).toEqual([null, null]);
     // A running foot with its page number set apart is still a footer.
-    expect(classifyFurniture([c(1, 'bottom', '12 Overcoming Barriers to Women in Political Representation', 2)])).toEqual(['page_footer']);
+    expect(classifyFurniture([c(1, 'bottom', '12 Overcoming Barriers to Women in Political Representation', true)])).toEqual(['page_footer']);
+  });
+});
+
+describe('runningLineOf', () => {
+  const known = [
+    { type: 'page_header' as const, key: furnitureKey('11/28/26, 4:20 AM Duck - Wikipedia'), top: 16 },
+    { type: 'page_footer' as const, key: furnitureKey('file:///archive/duck.html 3/17'), top: 768 },
+  ];
+
+  it('finds the running header or footer of other pages in a body line at the same height, digits and spacing aside', () => {
+    expect(runningLineOf('11/29/26, 9:05 AM Duck - Wikipedia', 17, known)).toBe('page_header');
+    expect(runningLineOf('11/28/26, 4:20 AM D uc k - Wikipedia', 16, known)).toBe('page_header');
+    expect(runningLineOf('file:///archive/duck.html 9/17', 767.5, known)).toBe('page_footer');
+  });
+
+  it('leaves the same words elsewhere on the page, and other lines, to the body', () => {
+    expect(runningLineOf('11/28/26, 4:20 AM Duck - Wikipedia', 300, known)).toBeNull();
+    expect(runningLineOf('Ducks eat food sources such as grasses', 16, known)).toBeNull();
+    expect(runningLineOf('11/28/26, 4:20 AM Duck - Wikipedia', 16, [])).toBeNull();
   });
 });

@@ -188,7 +188,7 @@ export function layoutOcrRegion(
     if (block.chars < MIN_REGION_BLOCK_CHARS) continue;
     // Text in a picture is neither a running head nor a heading of the document: no zone, read as it is.
     delete block.zone;
-    delete block.cells;
+    delete block.numberApart;
     block.source = LAYOUT_OCR_SOURCE;
     blocks.push(block);
   }
