@@ -396,6 +396,63 @@ function unruledColumns(xs: readonly number[], ys: readonly number[], items: rea
   return out;
 }
 
+/** Baselines of one cell's lines within this many em are one line. */
+const SAME_BASELINE_EM = 0.3;
+/** A line of a cell's entries fills at most this share of its cell: longer ones may be wrapped text. */
+const ENTRY_SHARE = 0.6;
+
+/** The baselines of the lines `items` make (items on one baseline are one line), top to bottom. */
+function baselinesOf(items: readonly PdfTextItem[]): number[] {
+  const sorted = items.map((item) => item.baseline).sort((a, b) => a - b);
+  const out: number[] = [];
+  const tolerance = SAME_BASELINE_EM * median(items.map((item) => item.size));
+  for (const baseline of sorted) if (out.length === 0 || baseline - out[out.length - 1]! > tolerance) out.push(baseline);
+  return out;
+}
+
+/**
+ * Row borders a grid leaves undrawn (a box with column rules and a rule under the header only, as tbl and many
+ * report tools draw a table): inside one grid row, every column with text holds the same number (two or more) of
+ * lines on the same baselines, and in one column at least each line is short beside its cell, an entry of its own.
+ * Each line is then a row, parted halfway between baselines. A cell wrapped over two lines fills its first line;
+ * a wrapped cell beside one-line cells gives the columns different line counts: neither is parted.
+ */
+function unruledRows(xs: readonly number[], ys: readonly number[], items: readonly PdfTextItem[]): number[] {
+  const out: number[] = [];
+  for (let r = 0; r + 1 < ys.length; r++) {
+    const columns = new Map<number, PdfTextItem[]>();
+    for (const item of items) {
+      const { x, y } = anchor(item);
+      if (bandOf(ys, y) !== r) continue;
+      const col = bandOf(xs, x);
+      if (col < 0) continue;
+      let list = columns.get(col);
+      if (!list) columns.set(col, (list = []));
+      list.push(item);
+    }
+    if (columns.size < 2) continue;
+    const lines = [...columns.values()].map(baselinesOf);
+    const count = lines[0]!.length;
+    const size = median(items.map((item) => item.size));
+    const aligned = lines.every((baselines) => baselines.length === count && baselines.every((b, i) => Math.abs(b - lines[0]![i]!) <= SAME_BASELINE_EM * size));
+    if (count < 2 || !aligned) continue;
+    const entries = [...columns].some(([col, list]) => {
+      const width = xs[col + 1]! - xs[col]!;
+      return lines[0]!.every((baseline) => {
+        const onLine = list.filter((item) => Math.abs(item.baseline - baseline) <= SAME_BASELINE_EM * size);
+        return Math.max(...onLine.map((item) => item.x1)) - Math.min(...onLine.map((item) => item.x0)) <= ENTRY_SHARE * width;
+      });
+    });
+    if (!entries) continue;
+    const baselines = lines[0]!;
+    for (let i = 1; i < baselines.length; i++) {
+      // Halfway between the glyphs' middles of the two lines, so no line is cut.
+      out.push((baselines[i - 1]! + baselines[i]!) / 2 - ((ASCENT - DESCENT) / 2) * size);
+    }
+  }
+  return out;
+}
+
 /** The page's rules merged and grouped into grids (two or more rules each way); null when the page is too busy. */
 function gridsOf(rulings: Iterable<Ruling>): { hs: HRule[]; vs: VRule[] }[] | null {
   const horizontal: HRule[] = [];
@@ -453,6 +510,11 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
       grid = { hs, vs };
     }
     const band = byY.slice(firstAtOrBelow(ys[0]!), firstAtOrBelow(ys[ys.length - 1]!)).map((entry) => entry.item);
+    const rowSplit = unruledRows(xs, ys, band.filter((item) => !taken.has(item)));
+    if (rowSplit.length > 0) {
+      grid = { hs: [...grid.hs, ...rowSplit.map((y) => ({ y, x0: xs[0]!, x1: xs[xs.length - 1]! }))], vs: grid.vs };
+      ys = boundaries([...ys, ...rowSplit]);
+    }
     const split = unruledColumns(xs, ys, band.filter((item) => !taken.has(item)));
     const virtual = split.map((x) => ({ x, y0: ys[0]!, y1: ys[ys.length - 1]! }));
     const filled =

@@ -115,6 +115,47 @@ describe('findRuledTables on synthetic geometry', () => {
     expect(table!.items).toHaveLength(5);
   });
 
+  it('reads each line of a body left unruled between its rows as a row (a box, column rules, a rule under the header)', () => {
+    // As tbl draws `box` with `|` columns and `_` under the header: no rule between the body's rows.
+    const xs = [50, 150, 250, 350];
+    const ys = [100, 118, 170];
+    const items = [
+      item('Kind', 55, 113),
+      item('Files', 155, 113),
+      item('Share', 255, 113),
+      ...['Reports', 'Forms', 'Letters'].flatMap((kind, i) => [
+        item(kind, 55, 132 + i * 14),
+        item(['1200', '900', '900'][i]!, 155, 132 + i * 14),
+        item(['40%', '30%', '30%'][i]!, 255, 132 + i * 14),
+      ]),
+    ];
+    const [table] = findRuledTables(items, gridRules(xs, ys));
+    expect(table!.rows).toEqual([
+      ['Kind', 'Files', 'Share'],
+      ['Reports', '1200', '40%'],
+      ['Forms', '900', '30%'],
+      ['Letters', '900', '30%'],
+    ]);
+  });
+
+  it('keeps a row whose cells all wrap over two lines one row', () => {
+    const xs = [50, 150, 250];
+    const ys = [100, 118, 150];
+    const items = [
+      item('Term', 55, 113),
+      item('Meaning', 155, 113),
+      item('Gutter between', 55, 132),
+      item('the space kept', 155, 132),
+      item('columns', 55, 144),
+      item('between columns', 155, 144),
+    ];
+    const [table] = findRuledTables(items, gridRules(xs, ys));
+    expect(table!.rows).toEqual([
+      ['Term', 'Meaning'],
+      ['Gutter between columns', 'the space kept between columns'],
+    ]);
+  });
+
   it('writes a two-level header (a label over three columns, underlined there only) as an HTML table with spans', () => {
     const rules: Ruling[] = [
       { x0: 0, y0: 0, x1: 240, y1: 0 },
