@@ -413,8 +413,9 @@ function baselinesOf(items: readonly PdfTextItem[]): number[] {
 /**
  * Row borders a grid leaves undrawn (a box with column rules and a rule under the header only, as tbl and many
  * report tools draw a table): inside one grid row, every column with text holds the same number (two or more) of
- * lines on the same baselines, and in one column at least each line is short beside its cell, an entry of its own.
- * Each line is then a row, parted halfway between baselines. A cell wrapped over two lines fills its first line;
+ * lines on the same baselines, and in one column at least each line is short beside its cell, an entry of its own;
+ * in a grid of more than two row bands, three lines or more. Each line is then a row, parted halfway between
+ * baselines. A cell wrapped over two lines fills its first line;
  * a wrapped cell beside one-line cells gives the columns different line counts: neither is parted.
  */
 function unruledRows(xs: readonly number[], ys: readonly number[], items: readonly PdfTextItem[]): number[] {
@@ -435,7 +436,9 @@ function unruledRows(xs: readonly number[], ys: readonly number[], items: readon
     const count = lines[0]!.length;
     const size = median(items.map((item) => item.size));
     const aligned = lines.every((baselines) => baselines.length === count && baselines.every((b, i) => Math.abs(b - lines[0]![i]!) <= SAME_BASELINE_EM * size));
-    if (count < 2 || !aligned) continue;
+    // Where the grid rules its rows, a row of two lines is one row whose cells all wrap: only a body drawn as one
+    // band (under a header band, or over a total's), or three lines or more, is taken for rows left unruled.
+    if (count < 2 || !aligned || (ys.length > 3 && count < 3)) continue;
     const entries = [...columns].some(([col, list]) => {
       const width = xs[col + 1]! - xs[col]!;
       return lines[0]!.every((baseline) => {

@@ -138,6 +138,30 @@ describe('findRuledTables on synthetic geometry', () => {
     ]);
   });
 
+  it('keeps a row of a table ruled between its rows one row, its short cells wrapped too', () => {
+    const xs = [50, 150, 250];
+    const ys = [100, 118, 136, 162, 180];
+    const items = [
+      item('Name', 55, 113),
+      item('Note', 155, 113),
+      item('Mallard', 55, 131),
+      item('Common', 155, 131),
+      item('White-headed', 55, 149),
+      item('A small diving', 155, 149),
+      item('duck', 55, 159),
+      item('duck', 155, 159),
+      item('Teal', 55, 175),
+      item('Small', 155, 175),
+    ];
+    const [table] = findRuledTables(items, gridRules(xs, ys));
+    expect(table!.rows).toEqual([
+      ['Name', 'Note'],
+      ['Mallard', 'Common'],
+      ['White-headed duck', 'A small diving duck'],
+      ['Teal', 'Small'],
+    ]);
+  });
+
   it('keeps a row whose cells all wrap over two lines one row', () => {
     const xs = [50, 150, 250];
     const ys = [100, 118, 150];
