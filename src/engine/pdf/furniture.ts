@@ -20,6 +20,11 @@ export interface ZoneOptions {
   isolatedShare?: number;
   /** At most this many lines per zone. */
   maxLines?: number;
+  /**
+   * The page's body stands elsewhere too (its tables, taken out of these lines): every line may be a candidate,
+   * where otherwise one line is always left to the body.
+   */
+  bodyElsewhere?: boolean;
 }
 
 const MAX_CANDIDATE_CHARS = 160;
@@ -29,6 +34,7 @@ export function splitZones(lines: readonly TextLine[], pageHeight: number, optio
   const zoneShare = options.zoneShare ?? 0.12;
   const isolatedShare = options.isolatedShare ?? 0.2;
   const maxLines = options.maxLines ?? 2;
+  const leftToBody = options.bodyElsewhere ? 0 : 1;
   const sorted = [...lines].sort((a, b) => a.top - b.top);
   const isolatedBelow = (i: number) => {
     const line = sorted[i]!;
@@ -41,7 +47,7 @@ export function splitZones(lines: readonly TextLine[], pageHeight: number, optio
     return !prev || line.top - prev.bottom >= 0.6 * Math.max(line.size, prev.size);
   };
   let topCount = 0;
-  for (let i = 0; i < Math.min(maxLines, sorted.length - 1); i++) {
+  for (let i = 0; i < Math.min(maxLines, sorted.length - leftToBody); i++) {
     const line = sorted[i]!;
     if (line.chars > MAX_CANDIDATE_CHARS) break;
     const inZone = line.bottom <= zoneShare * pageHeight || (i === 0 && line.bottom <= isolatedShare * pageHeight);
@@ -49,7 +55,7 @@ export function splitZones(lines: readonly TextLine[], pageHeight: number, optio
     if (isolatedBelow(i)) topCount = i + 1;
   }
   let bottomCount = 0;
-  for (let k = 0; k < Math.min(maxLines, sorted.length - 1 - topCount); k++) {
+  for (let k = 0; k < Math.min(maxLines, sorted.length - leftToBody - topCount); k++) {
     const i = sorted.length - 1 - k;
     const line = sorted[i]!;
     if (line.chars > MAX_CANDIDATE_CHARS) break;

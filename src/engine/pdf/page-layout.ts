@@ -227,7 +227,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   }
   const flowItems = inTables.size > 0 ? input.items.filter((item) => !inTables.has(item)) : input.items;
   const lines = buildLines(flowItems);
-  const zones = splitZones(lines, input.height);
+  const zones = splitZones(lines, input.height, { bodyElsewhere: tableBlocks.length > 0 });
   let rtlChars = 0;
   let allChars = 0;
   let monoChars = 0;

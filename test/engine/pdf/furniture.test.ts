@@ -28,6 +28,14 @@ describe('splitZones', () => {
     expect(zones.body).toHaveLength(20);
   });
 
+  it('takes both margin lines of a page whose body is a table taken out of its lines, and leaves one otherwise', () => {
+    const lines = buildLines([item('ACME Report', 72, 40, { size: 9 }), item('file:///archive/report.html 2/2', 72, 770, { size: 9 })]);
+    const zones = splitZones(lines, HEIGHT, { bodyElsewhere: true });
+    expect(zones.top.map((line) => line.text)).toEqual(['ACME Report']);
+    expect(zones.bottom.map((line) => line.text)).toEqual(['file:///archive/report.html 2/2']);
+    expect(splitZones(lines, HEIGHT).body.map((line) => line.text)).toEqual(['file:///archive/report.html 2/2']);
+  });
+
   it('leaves a first body line alone when it is not isolated', () => {
     const items = [];
     for (let i = 0; i < 20; i++) items.push(item(words(10, i), 72, 60 + i * 14));
