@@ -31,10 +31,10 @@ export interface ModelBlock {
   /** A `figure` block's caption as plain text (also its alt text), passed through as the block's `caption`. */
   caption?: string;
   /**
-   * Running text that carries on the previous page's last block (a paragraph broken by the page break): the
-   * document Markdown joins the two with a space, where each page's own Markdown keeps its part.
+   * Running text that carries on the block before it (a paragraph broken by a page or column break): the Markdown
+   * joins the two with a space; across a page break, each page's own Markdown keeps its part.
    */
-  runsOnFromPreviousPage?: boolean;
+  carriesOn?: boolean;
 }
 
 /** See ModelPage.drawing. */

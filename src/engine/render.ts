@@ -25,9 +25,14 @@ export function inDocumentMarkdown(block: ModelBlock, options: Pick<ParseOptions
   return !(options.onlyMainContent && block.furniture) && block.markdown.trim() !== '';
 }
 
-/** A paragraph of the document's text: what a paragraph broken by a page break can carry on from. */
+/** A paragraph of the document's text: what a paragraph broken by a page or column break can carry on from. */
 function isRunningText(block: ModelBlock): boolean {
   return block.type === 'text' && (block.label ?? null) === null && block.furniture !== true;
+}
+
+/** `block` reads on from `before`, the block written just before it: a space parts them, not a blank line. */
+function carriesOn(block: ModelBlock, before: ModelBlock | undefined): boolean {
+  return block.carriesOn === true && before !== undefined && isRunningText(before);
 }
 
 interface RenderedPage {
@@ -43,32 +48,38 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
   // The last block written to the document Markdown, and its page.
   let last: { block: ModelBlock; pageNumber: number } | undefined;
   for (const page of model.pages) {
-    const included = page.blocks.filter((block) => inDocumentMarkdown(block, options));
-    const includedSet = new Set(included);
-    const pageMarkdown = included.map((block) => block.markdown).join(BLOCK_SEPARATOR);
+    // Each block's offset in the page's Markdown (undefined: not in it).
+    const offsets: (number | undefined)[] = [];
+    let pageMarkdown = '';
+    let before: ModelBlock | undefined;
+    for (const block of page.blocks) {
+      if (!inDocumentMarkdown(block, options)) {
+        offsets.push(undefined);
+        continue;
+      }
+      if (before) pageMarkdown += carriesOn(block, before) ? ' ' : BLOCK_SEPARATOR;
+      offsets.push(pageMarkdown.length);
+      pageMarkdown += block.markdown;
+      before = block;
+    }
     // Spans are offsets into the document Markdown: work out where this page starts in it first.
     let pageStart = markdown.length;
     if (pageMarkdown !== '') {
       if (markdown !== '') {
         // A paragraph broken by the page break reads on with a space, and no marker parts it (the spec lets
         // the markers skip a page merged across its break).
-        const runsOn = included[0]!.runsOnFromPreviousPage === true && last !== undefined && last.pageNumber === page.pageNumber - 1 && isRunningText(last.block);
-        const separator = runsOn ? ' ' : pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR;
-        markdown += separator;
+        const first = page.blocks.find((block) => inDocumentMarkdown(block, options))!;
+        const runsOn = last !== undefined && last.pageNumber === page.pageNumber - 1 && carriesOn(first, last.block);
+        markdown += runsOn ? ' ' : pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR;
       }
       pageStart = markdown.length;
       markdown += pageMarkdown;
-      last = { block: included[included.length - 1]!, pageNumber: page.pageNumber };
+      last = { block: before!, pageNumber: page.pageNumber };
     }
     const items: BlockItem[] = [];
-    let cursor = pageStart;
     page.blocks.forEach((block, index) => {
-      const inMarkdown = includedSet.has(block);
-      let span: [number, number] | null = null;
-      if (inMarkdown) {
-        span = [cursor, cursor + block.markdown.length];
-        cursor += block.markdown.length + BLOCK_SEPARATOR.length;
-      }
+      const offset = offsets[index];
+      const span: [number, number] | null = offset === undefined ? null : [pageStart + offset, pageStart + offset + block.markdown.length];
       items.push({
         id: `p${page.pageNumber}.b${index}`,
         type: block.type,

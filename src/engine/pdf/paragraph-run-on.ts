@@ -1,8 +1,9 @@
 /**
- * Paragraphs broken by a page break. Most page breaks of a report or a book fall inside a paragraph, often inside a
- * sentence: the page's flow ends mid-sentence and the next page's flow takes it up. Each page keeps its own part
- * (its Markdown, its block), and the document Markdown joins the two parts with a space instead of a paragraph
- * break (render.ts), so that a sentence is not cut in two for a reader or a chunker. Pure.
+ * Paragraphs broken by a page or a column break. Most page breaks of a report or a book fall inside a paragraph,
+ * often inside a sentence: the page's flow ends mid-sentence and the next page's flow takes it up; so does the foot
+ * of a column and the head of the next. Each part keeps its block (and each page its Markdown), and the Markdown
+ * joins the two parts with a space instead of a paragraph break (render.ts), so that a sentence is not cut in two
+ * for a reader or a chunker. Pure.
  */
 import type { ProtoBlock } from './types.js';
 
@@ -16,11 +17,11 @@ function isRunningText(block: ProtoBlock, headings: ReadonlySet<ProtoBlock>): bo
 }
 
 /**
- * Whether `below`, the first block of a page's flow, carries on `above`, the last of the page before: both running
- * text in the same size and weight, `above` of two lines or more stopping without ending its sentence (nor on a
+ * Whether `below` carries on `above`, the block before it in reading order across a page or column break: both
+ * running text in the same size and weight, `above` of two lines or more stopping without ending its sentence (nor on a
  * broken word, whose hyphen its page keeps), and `below` going on in lower case.
  */
-export function runsOnAcrossPages(above: ProtoBlock, below: ProtoBlock, headings: ReadonlySet<ProtoBlock>): boolean {
+export function runsOn(above: ProtoBlock, below: ProtoBlock, headings: ReadonlySet<ProtoBlock>): boolean {
   // A lone line is a fragment of its own (an "or" between two examples), not the last line of a broken paragraph.
   if (!isRunningText(above, headings) || !isRunningText(below, headings) || above.lines < 2) return false;
   if (above.bold !== below.bold) return false;
@@ -35,15 +36,23 @@ export interface FlowPage {
   blocks: readonly ProtoBlock[];
 }
 
-/** The blocks that carry on the last block of the page just before theirs; a page without blocks ends any run. */
+/**
+ * The blocks that carry on the block before them: the first block of a page, the last of the page just before
+ * (a page without blocks ends any run); a block that starts higher up its page than the block before it ends, that
+ * one (the head of the next column beside the foot of the last), never one below it in its column.
+ */
 export function blocksRunningOn(pages: readonly FlowPage[], headings: ReadonlySet<ProtoBlock>): Set<ProtoBlock> {
   const running = new Set<ProtoBlock>();
-  for (let i = 1; i < pages.length; i++) {
-    const previous = pages[i - 1]!;
-    if (pages[i]!.pageNumber !== previous.pageNumber + 1) continue;
-    const above = previous.blocks[previous.blocks.length - 1];
-    const below = pages[i]!.blocks[0];
-    if (above && below && runsOnAcrossPages(above, below, headings)) running.add(below);
-  }
+  pages.forEach((page, i) => {
+    const previous = pages[i - 1];
+    const above = previous && previous.pageNumber === page.pageNumber - 1 ? previous.blocks[previous.blocks.length - 1] : undefined;
+    const first = page.blocks[0];
+    if (above && first && runsOn(above, first, headings)) running.add(first);
+    for (let j = 1; j < page.blocks.length; j++) {
+      const before = page.blocks[j - 1]!;
+      const block = page.blocks[j]!;
+      if (block.rect.y0 < before.rect.y1 && runsOn(before, block, headings)) running.add(block);
+    }
+  });
   return running;
 }

@@ -1,39 +1,48 @@
 /**
- * Paragraphs broken by a page break: each page keeps its part, and the document Markdown reads the sentence on with
- * a space (no page marker between the parts), on a generated PDF through the local engine.
+ * Paragraphs broken by a page or a column break: each part keeps its block (each page its Markdown), and the
+ * Markdown reads the sentence on with a space (no page marker between the parts); generated PDFs through the local
+ * engine.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOptions } from '../../../src/backend/upload-checks.js';
 import type { ParseData } from '../../../src/contract/response.js';
 import { LocalParseEngine } from '../../../src/engine/local-engine.js';
-import { blocksRunningOn, runsOnAcrossPages } from '../../../src/engine/pdf/paragraph-run-on.js';
+import { blocksRunningOn, runsOn } from '../../../src/engine/pdf/paragraph-run-on.js';
 import type { ProtoBlock } from '../../../src/engine/pdf/types.js';
 
 function block(text: string, overrides: Partial<ProtoBlock> = {}): ProtoBlock {
   return { kind: 'paragraph', markdown: text, text, rect: { x0: 72, y0: 600, x1: 540, y1: 700 }, lines: 3, size: 11, bold: false, chars: text.length, ...overrides };
 }
 
-describe('runsOnAcrossPages', () => {
+describe('runsOn', () => {
   const none = new Set<ProtoBlock>();
 
   it('carries a sentence cut by the page break on to the lower-case text of the next page', () => {
-    expect(runsOnAcrossPages(block('and the cache is kept in'), block('memory until the run ends.'), none)).toBe(true);
-    expect(runsOnAcrossPages(block('the figures for 2025,'), block('and those for 2026 below.'), none)).toBe(true);
+    expect(runsOn(block('and the cache is kept in'), block('memory until the run ends.'), none)).toBe(true);
+    expect(runsOn(block('the figures for 2025,'), block('and those for 2026 below.'), none)).toBe(true);
   });
 
   it('does not carry on past an ended sentence, a broken word, a heading, another size or weight, or a lone line', () => {
     const below = block('memory until the run ends.');
-    expect(runsOnAcrossPages(block('The cache is kept.'), below, none)).toBe(false);
-    expect(runsOnAcrossPages(block('Steps to take:'), below, none)).toBe(false);
-    expect(runsOnAcrossPages(block('a word broken at the trans-'), block('formation'), none)).toBe(false);
-    expect(runsOnAcrossPages(block('and the cache is kept in'), block('Memory until the run ends.'), none)).toBe(false);
-    expect(runsOnAcrossPages(block('and the cache is kept in'), block('memory', { size: 16 }), none)).toBe(false);
-    expect(runsOnAcrossPages(block('and the cache is kept in'), block('memory', { bold: true }), none)).toBe(false);
-    expect(runsOnAcrossPages(block('or', { lines: 1 }), below, none)).toBe(false);
-    expect(runsOnAcrossPages(block('and the cache is kept in', { kind: 'table' }), below, none)).toBe(false);
+    expect(runsOn(block('The cache is kept.'), below, none)).toBe(false);
+    expect(runsOn(block('Steps to take:'), below, none)).toBe(false);
+    expect(runsOn(block('a word broken at the trans-'), block('formation'), none)).toBe(false);
+    expect(runsOn(block('and the cache is kept in'), block('Memory until the run ends.'), none)).toBe(false);
+    expect(runsOn(block('and the cache is kept in'), block('memory', { size: 16 }), none)).toBe(false);
+    expect(runsOn(block('and the cache is kept in'), block('memory', { bold: true }), none)).toBe(false);
+    expect(runsOn(block('or', { lines: 1 }), below, none)).toBe(false);
+    expect(runsOn(block('and the cache is kept in', { kind: 'table' }), below, none)).toBe(false);
     const heading = block('results and their limits');
-    expect(runsOnAcrossPages(block('and the cache is kept in'), heading, new Set([heading]))).toBe(false);
+    expect(runsOn(block('and the cache is kept in'), heading, new Set([heading]))).toBe(false);
+  });
+
+  it('carries a paragraph on from the foot of a column to the head of the next, not down one column', () => {
+    const foot = block('and the cache is kept in', { rect: { x0: 72, y0: 600, x1: 300, y1: 700 } });
+    const head = block('memory until the run ends.', { rect: { x0: 312, y0: 80, x1: 540, y1: 200 } });
+    const below = block('memory until the run ends.', { rect: { x0: 72, y0: 710, x1: 300, y1: 740 } });
+    expect(blocksRunningOn([{ pageNumber: 1, blocks: [foot, head] }], new Set())).toEqual(new Set([head]));
+    expect(blocksRunningOn([{ pageNumber: 1, blocks: [foot, below] }], new Set()).size).toBe(0);
   });
 
   it('only joins pages that follow each other', () => {
@@ -110,6 +119,24 @@ describe('a paragraph broken by the page break, through the local engine', () =>
     expect(data.markdown).toContain('the rest of the cache settings on the next page');
     expect(data.markdown).not.toContain('<!-- page 2 -->');
     expect(data.markdown).toContain('ends at last.\n\n---\n\n<!-- page 3 -->\n\nA new paragraph');
+  });
+
+  it('reads a paragraph on from the foot of the left column to the head of the right one', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([612, 792]);
+    const column = (lines: string[], x: number, top: number) =>
+      lines.forEach((line, i) => page.drawText(line, { x, y: top - i * 13, size: 10, font }));
+    const left = Array.from({ length: 40 }, (_, i) => `left column line ${i + 1} of the text about`);
+    const right = ['ducks, which carries on here at the top', ...Array.from({ length: 39 }, (_, i) => `right column line ${i + 2} about birds.`)];
+    column(left, 56, 740);
+    column(right, 320, 740);
+    const data = await engine.parseBytes(await pdf.save(), 'columns.pdf', checkOptions({ parsers: [{ type: 'pdf', pages: true, blocks: true }] }));
+    expect(data.markdown).toContain('left column line 40 of the text about ducks, which carries on here');
+    expect(data.pages![0]!.markdown).toBe(data.markdown);
+    const texts = data.blocks![0]!.items.filter((item) => item.markdownSpan);
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    for (const item of texts) expect(data.markdown!.slice(...item.markdownSpan!)).toBe(item.content);
   });
 
   it('keeps the parts apart when the page number is written between them (onlyMainContent off)', async () => {
