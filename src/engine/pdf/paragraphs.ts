@@ -173,6 +173,8 @@ export function joinLines(texts: readonly string[], options: JoinOptions = {}): 
 
 const MATH_SYMBOL = /[=<>≤≥≈≠≡∑∏∫√±∓×÷∂∇∞∈∉∀∃→←⇒⇔⊂⊆∪∩^]/;
 const CODE_HINT = /[;{}()=[\]<>]|^\s*(?:\/\/|#|def |class |import |return |function |for |if |while |let |const |var |public |private )/;
+/** A shell command: a prompt, or a word then an option (`-g`, `--out`) or a relative path (`./archive`). */
+const COMMAND_HINT = /^\s*(?:[$>]\s+\S|[\w.-]+\s(?:.*\s)?(?:--?[a-z][\w-]*(?:=\S*)?|\.{1,2}\/\S*)(?:\s|$))/;
 
 /** A display formula: short, mostly symbols and single letters, narrower than the column. */
 export function looksLikeFormula(text: string, width: number, regionWidth: number): boolean {
@@ -366,7 +368,7 @@ function isCentred(lines: readonly TextLine[]): boolean {
 
 function isCode(lines: readonly TextLine[]): boolean {
   if (lines.length < 2 || isCentred(lines)) return false;
-  const hinted = lines.filter((line) => CODE_HINT.test(line.text)).length;
+  const hinted = lines.filter((line) => CODE_HINT.test(line.text) || COMMAND_HINT.test(line.text)).length;
   return hinted >= 0.5 * lines.length || lines.length >= 3;
 }
 

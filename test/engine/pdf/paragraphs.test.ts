@@ -235,6 +235,12 @@ describe('buildBlocks: code and formulas', () => {
     expect(blocks[0]!.markdown).toBe('```\nfunction total(values) {\n  return values.length;\n}\n```');
   });
 
+  it('makes a code block of two monospaced shell commands', () => {
+    const mono = { mono: true };
+    const blocks = blocksOf([item('npm install -g docmill', 60, 100, mono), item('docmill run ./archive --out ./markdown', 60, 112, mono)]);
+    expect(blocks.map((block) => block.markdown)).toEqual(['```\nnpm install -g docmill\ndocmill run ./archive --out ./markdown\n```']);
+  });
+
   it('does not make code of a few monospaced e-mail addresses', () => {
     const mono = { mono: true };
     const blocks = blocksOf([item('ana@example.org', 120, 100, mono), item('bo@example.org', 120, 112, mono)]);
