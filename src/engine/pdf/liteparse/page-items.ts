@@ -4,6 +4,7 @@
  * Pure: tests feed it pages without the native module.
  */
 import type { Ruling } from '../rulings.js';
+import { drawnBullets } from './drawn-bullets.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
@@ -491,5 +492,8 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
       });
     }
   }
+  // Bullets the page draws as shapes: not text, so not counted with the page's characters.
+  const bullets = drawnBullets(items, page.vectorGraphics?.shapes ?? []);
+  for (const bullet of bullets) items.push(bullet);
   return { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, outsizedChars, strings };
 }
