@@ -51,6 +51,7 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
     // Each block's offset in the page's Markdown (undefined: not in it).
     const offsets: (number | undefined)[] = [];
     let pageMarkdown = '';
+    let first: ModelBlock | undefined;
     let before: ModelBlock | undefined;
     for (const block of page.blocks) {
       if (!inDocumentMarkdown(block, options)) {
@@ -60,6 +61,7 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
       if (before) pageMarkdown += carriesOn(block, before) ? ' ' : BLOCK_SEPARATOR;
       offsets.push(pageMarkdown.length);
       pageMarkdown += block.markdown;
+      first ??= block;
       before = block;
     }
     // Spans are offsets into the document Markdown: work out where this page starts in it first.
@@ -68,8 +70,7 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
       if (markdown !== '') {
         // A paragraph broken by the page break reads on with a space, and no marker parts it (the spec lets
         // the markers skip a page merged across its break).
-        const first = page.blocks.find((block) => inDocumentMarkdown(block, options))!;
-        const runsOn = last !== undefined && last.pageNumber === page.pageNumber - 1 && carriesOn(first, last.block);
+        const runsOn = last !== undefined && last.pageNumber === page.pageNumber - 1 && carriesOn(first!, last.block);
         markdown += runsOn ? ' ' : pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR;
       }
       pageStart = markdown.length;

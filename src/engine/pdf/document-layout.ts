@@ -109,7 +109,7 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   stitchTables(flow);
   const runningOn = blocksRunningOn(
     flow.map((blocks, index) => ({ pageNumber: pages[index]!.pageNumber, blocks })),
-    new Set(headings.keys()),
+    headings,
   );
 
   return pages.map((page, index) => {

@@ -7,12 +7,15 @@
  */
 import type { ProtoBlock } from './types.js';
 
+/** The blocks the document takes for headings (a set, or the map of their levels). */
+type HeadingSet = Pick<ReadonlySet<ProtoBlock>, 'has'>;
+
 /** The font sizes of the two parts may differ by this share. */
 const SIZE_TOLERANCE = 0.12;
 /** A sentence (or a clause) ended, maybe inside quotes or brackets; or a word broken at the line end. */
 const ENDED = /[.!?:;。！？\-\u00ad\u2010]["'”’)\]]*$/u;
 
-function isRunningText(block: ProtoBlock, headings: ReadonlySet<ProtoBlock>): boolean {
+function isRunningText(block: ProtoBlock, headings: HeadingSet): boolean {
   return block.kind === 'paragraph' && !headings.has(block) && block.chartLabel !== true;
 }
 
@@ -21,7 +24,7 @@ function isRunningText(block: ProtoBlock, headings: ReadonlySet<ProtoBlock>): bo
  * running text in the same size and weight, `above` of two lines or more stopping without ending its sentence (nor on a
  * broken word, whose hyphen its page keeps), and `below` going on in lower case.
  */
-export function runsOn(above: ProtoBlock, below: ProtoBlock, headings: ReadonlySet<ProtoBlock>): boolean {
+export function runsOn(above: ProtoBlock, below: ProtoBlock, headings: HeadingSet): boolean {
   // A lone line is a fragment of its own (an "or" between two examples), not the last line of a broken paragraph.
   if (!isRunningText(above, headings) || !isRunningText(below, headings) || above.lines < 2) return false;
   if (above.bold !== below.bold) return false;
@@ -41,7 +44,7 @@ export interface FlowPage {
  * (a page without blocks ends any run); a block that starts higher up its page than the block before it ends, that
  * one (the head of the next column beside the foot of the last), never one below it in its column.
  */
-export function blocksRunningOn(pages: readonly FlowPage[], headings: ReadonlySet<ProtoBlock>): Set<ProtoBlock> {
+export function blocksRunningOn(pages: readonly FlowPage[], headings: HeadingSet): Set<ProtoBlock> {
   const running = new Set<ProtoBlock>();
   pages.forEach((page, i) => {
     const previous = pages[i - 1];

@@ -239,12 +239,15 @@ export function isLabelLine(text: string): boolean {
 /** A footnote's or a reference's number (`25 `, `[12] `, `* `) starting a line. */
 export const NOTE_START = /^(?:\d{1,3}|\[\d{1,3}\]|[*†‡§¶])\s+[\p{L}"“(]/u;
 
+/** A sentence or a clause ends here, maybe inside quotes or a bracket. */
+const SENTENCE_END = /[.!?:;。！？]["'”’)]?$/u;
+
 /**
  * A line that starts in lower case under one that ends mid-sentence: the same sentence run on, even across a
  * leading wider than the body's (a heading set loose over two lines).
  */
 function runsOn(prevText: string, text: string): boolean {
-  return /^\p{Ll}/u.test(text) && !/[.!?:;。！？]["'”’)]?$/u.test(prevText);
+  return /^\p{Ll}/u.test(text) && !SENTENCE_END.test(prevText);
 }
 
 /** How far (em) a line must start out past the paragraph's lines to begin another block, under a short line. */
@@ -262,7 +265,7 @@ function continuesFullLine(prev: TextLine, line: TextLine, region: Region, block
   const width = region.x1 - region.x0;
   const full = endOf(prev, region) >= width - line.size;
   const aligned = Math.abs(startOf(line, region) - blockStart) <= 0.5 * line.size;
-  return full && aligned && !/[.!?:;。！？]["'”’)]?$/u.test(prev.text);
+  return full && aligned && !SENTENCE_END.test(prev.text);
 }
 
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */

@@ -420,6 +420,7 @@ function baselinesOf(items: readonly PdfTextItem[]): number[] {
  */
 function unruledRows(xs: readonly number[], ys: readonly number[], items: readonly PdfTextItem[]): number[] {
   const out: number[] = [];
+  const size = median(items.map((item) => item.size));
   for (let r = 0; r + 1 < ys.length; r++) {
     const columns = new Map<number, PdfTextItem[]>();
     for (const item of items) {
@@ -434,7 +435,6 @@ function unruledRows(xs: readonly number[], ys: readonly number[], items: readon
     if (columns.size < 2) continue;
     const lines = [...columns.values()].map(baselinesOf);
     const count = lines[0]!.length;
-    const size = median(items.map((item) => item.size));
     const aligned = lines.every((baselines) => baselines.length === count && baselines.every((b, i) => Math.abs(b - lines[0]![i]!) <= SAME_BASELINE_EM * size));
     // Where the grid rules its rows, a row of two lines is one row whose cells all wrap: only a body drawn as one
     // band (under a header band, or over a total's), or three lines or more, is taken for rows left unruled.
