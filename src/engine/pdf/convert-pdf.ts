@@ -30,6 +30,7 @@ import type { PageOcr, RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
 import { layoutPage, type FoundTable } from './page-layout.js';
+import { assignStructureRoles } from './tagged-blocks.js';
 import {
   installPatchedPdfjsWorker,
   pdfjsPatchStats,
@@ -391,7 +392,9 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
 function nativePageResult(pageNumber: number, native: NativePage): PageResult {
   const { width, height } = native;
   if (native.chars === 0) return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
-  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, boxes: native.boxes, tables: native.tables, width, height });
+  const { tagged } = native;
+  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, boxes: native.boxes, tables: native.tables, ...(tagged ? { tagged } : {}), width, height });
+  if (tagged) assignStructureRoles(layout.blocks, tagged);
   const result: PageResult = {
     page: { pageNumber, width, height, status: 'ok', layout },
     chars: native.chars,

@@ -10,6 +10,7 @@ import type { PageLayout } from './page-layout.js';
 import { blocksRunningOn } from './paragraph-run-on.js';
 import { addToVocabulary, emptyVocabulary, HYPHEN_MARK, resolveHyphens } from './paragraphs.js';
 import { stitchTables } from './table-stitch.js';
+import { taggedHeadings } from './tagged-headings.js';
 import type { ProtoBlock, Rect } from './types.js';
 
 export const SOURCE = 'native_text';
@@ -102,6 +103,14 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   const headings = new Map<ProtoBlock, { type: 'title' | 'section_header'; level: number }>();
   classifyHeadings(headingCandidates, { size: bodySize, bold: bodyBold }, firstPage).forEach((decision, i) => {
     if (decision) headings.set(headingRefs[i]!.block, decision);
+  });
+  // A tagged PDF's own outline, where it has one, over the layout's reading of sizes and weights.
+  const flowRefs = refs.filter((ref) => !furniture.has(ref.block));
+  taggedHeadings(flowRefs.map((ref) => ref.block))?.forEach((decision, i) => {
+    if (decision === undefined) return;
+    const block = flowRefs[i]!.block;
+    if (decision === null) headings.delete(block);
+    else headings.set(block, decision);
   });
 
   const ordered = pages.map((page) => inReadingOrder(page.layout?.blocks ?? [], furniture));

@@ -25,6 +25,9 @@ import { runsOnBelow } from './table-runs-on.js';
 import { sideLabelsFirst } from './side-labels.js';
 import { withAlignedHeaders } from './aligned-header.js';
 import type { RotatedItem } from './text-items.js';
+import type { TaggedRun } from './liteparse/page-items.js';
+import type { StructureMark } from './liteparse/structure-roles.js';
+import { lineMarkFinder } from './tagged-blocks.js';
 import { overlaps } from './measure.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
@@ -37,6 +40,8 @@ export interface PageLayoutInput {
   boxes?: readonly Rect[];
   /** Tables another reader found on the page (LiteParse): their text leaves the flow as ruled tables' does. */
   tables?: readonly FoundTable[];
+  /** On a tagged page: its text's roles in the structure tree (headings apart from the text around them). */
+  tagged?: readonly TaggedRun[];
   width: number;
   height: number;
 }
@@ -66,8 +71,9 @@ function layoutRegion(
   monospaceBody: boolean,
   /** The region's lines when already built from the same items (a page of one region). */
   built?: TextLine[],
+  markOf?: (line: TextLine) => StructureMark | undefined,
 ) {
-  const blockOptions = { deferHyphens: true, monospaceBody };
+  const blockOptions = { deferHyphens: true, monospaceBody, ...(markOf ? { markOf } : {}) };
   const lines = sideLabelsFirst(built ?? buildLines(items));
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
@@ -257,10 +263,11 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   }
   // A page of one full-width region holds every line of the page: those lines are the region's, not built twice.
   const whole = regions.length === 1 && regions[0]!.kind === 'full' && regions[0]!.items.length === flowItems.length;
+  const markOf = input.tagged && input.tagged.length > 0 ? lineMarkFinder(input.tagged) : undefined;
   const laidOut = regions.map((region) => {
     const x0 = region.kind === 'full' ? Math.min(region.x0, textX0) : region.x0;
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
-    return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined) };
+    return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf) };
   });
   const flowBlocks = withColumnNotesLast(laidOut, bodySizeOf(sizes));
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;

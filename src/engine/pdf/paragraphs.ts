@@ -7,6 +7,7 @@ import { isCaptionText } from './captions.js';
 import { joinMonospace } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
+import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
 import { boundingRect } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 
@@ -61,6 +62,11 @@ export interface JoinOptions {
    * code, and no code blocks are made.
    */
   monospaceBody?: boolean;
+  /**
+   * On a tagged page: each line's mark in the structure tree. A heading's lines are one block, apart from the
+   * lines around them however they are set, and a numbered heading (`2. Cutting Tools`) is no list item.
+   */
+  markOf?: (line: TextLine) => StructureMark | undefined;
 }
 
 /** Private-use character marking a dropped line-end hyphen until the document's vocabulary is known. */
@@ -446,6 +452,10 @@ function hasNumberApart(line: TextLine): boolean {
 }
 
 /** Builds the blocks of one region from its lines (top to bottom). */
+function isHeading(mark: StructureMark | undefined): boolean {
+  return mark !== undefined && mark.role !== BODY_ROLE;
+}
+
 export function buildBlocks(lines: readonly TextLine[], region: Region, options: JoinOptions = {}): ProtoBlock[] {
   // A monospaced line between two proportional ones is inline code in running text, not a code block; a
   // typographic bullet makes a list item of a monospaced line.
@@ -453,6 +463,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
     (line) => !options.monospaceBody && line.monoShare >= 0.8 && !TYPOGRAPHIC_BULLET.test(line.text),
   );
   const codeLine = monoLine.map((mono, i) => mono && (monoLine[i - 1] === true || monoLine[i + 1] === true));
+  const marks = options.markOf ? lines.map(options.markOf) : undefined;
   const blocks: ProtoBlock[] = [];
   let draft: Draft | undefined;
   const close = () => {
@@ -478,8 +489,20 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       });
       continue;
     }
+    const mark = marks?.[index];
+    const heading = isHeading(mark);
+    const before = marks?.[index - 1];
+    if (draft && (heading || isHeading(before))) {
+      // The next line of the same heading element stays in its block, whatever its spacing or centring.
+      if (draft.mode === 'text' && mark?.element === before?.element) {
+        draft.lines.push(line);
+        draft.minStart = Math.min(draft.minStart, startOf(line, region));
+        continue;
+      }
+      close();
+    }
     const mono = codeLine[index]!;
-    const marker = mono ? null : listMarker(line.text);
+    const marker = mono || heading ? null : listMarker(line.text);
     if (draft?.mode === 'mono') {
       const prev = draft.lines[draft.lines.length - 1]!;
       if (mono && line.top - prev.bottom <= 2.5 * line.size && Math.abs(line.size - prev.size) <= 0.12 * line.size) {

@@ -4,6 +4,7 @@
  * rotation already applied. The layout modules are pure functions over these types, so they can be tested on
  * synthetic items without a PDF.
  */
+import type { StructureRole } from './liteparse/structure-roles.js';
 import type { TableGrid } from './table-grid.js';
 
 /** One run of text as the PDF draws it (a pdfjs text item after normalisation). */
@@ -102,6 +103,8 @@ export interface ProtoBlock {
   table?: TableGrid;
   /** A label of a chart drawn on the page (chart-labels.ts): text where it stands, never a heading. */
   chartLabel?: boolean;
+  /** On a tagged page: the role its structure tree gives most of the block's characters (tagged-blocks.ts). */
+  structure?: StructureRole;
 }
 
 /** Appends without spreading into arguments (a hostile page can have more items than a call takes). */

@@ -7,6 +7,7 @@ import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
+import type { StructureMark, StructureRole } from './structure-roles.js';
 import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
 
 /** The fields of a LiteParse text item this module reads (structural: the package's `TextItem`). */
@@ -27,6 +28,8 @@ export interface NativeTextItem {
   /** The codes of the glyphs drawn, one per glyph (LiteParse's text metadata); may stop short of the text. */
   charCodes?: readonly number[] | undefined;
   words?: readonly { text: string; x: number; y: number; width: number; height: number }[] | undefined;
+  /** The marked content the item was drawn in, which a tagged PDF's structure tree names. */
+  mcid?: number | undefined;
 }
 
 /** The fields of a LiteParse page this module reads. */
@@ -59,6 +62,20 @@ export interface NativePageItems {
   outsizedChars: number;
   /** The texts as read, for the text-quality check. */
   strings: string[];
+  /** On a tagged page: each horizontal item's place and the role its structure element gives it. */
+  tagged?: TaggedRun[];
+}
+
+/** A run of text (a LiteParse item, a line or part of one) and the role a tagged PDF gives it. */
+export interface TaggedRun {
+  x0: number;
+  x1: number;
+  baseline: number;
+  size: number;
+  chars: number;
+  role: StructureRole;
+  /** The structure element it belongs to (its heading, or its innermost element for body text). */
+  element: number;
 }
 
 const BOLD_WEIGHT = 600;
@@ -434,8 +451,9 @@ export const OUTSIZED_BOX = 3;
  * item; docmill's lines, cells and tables are built from the gaps between words, as from pdfjs's runs). `tables`:
  * where LiteParse found tables on the page (their filled boxes' outlines are rules).
  */
-export function nativePageItems(page: NativePageInput, tables: readonly Rect[] = []): NativePageItems {
+export function nativePageItems(page: NativePageInput, tables: readonly Rect[] = [], roles?: ReadonlyMap<number, StructureMark>): NativePageItems {
   const items: PdfTextItem[] = [];
+  const tagged: TaggedRun[] | undefined = roles && roles.size > 0 ? [] : undefined;
   const rotated: RotatedItem[] = [];
   const strings: string[] = [];
   let chars = 0;
@@ -459,6 +477,8 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
     if (!(size > 0) || !Number.isFinite(item.x) || !Number.isFinite(item.y)) continue;
     if (item.height > OUTSIZED_BOX * size) outsizedChars += n;
     const baseline = baselineOf(item, size);
+    const mark = tagged && item.mcid !== undefined ? roles!.get(item.mcid) : undefined;
+    if (mark) tagged!.push({ x0: item.x, x1: item.x + Math.max(0, item.width), baseline, size, chars: n, role: mark.role, element: mark.element });
     const fontName = item.fontName ?? '';
     let name = named.get(fontName);
     if (!name) {
@@ -495,5 +515,7 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
   // Bullets the page draws as shapes: not text, so not counted with the page's characters.
   const bullets = drawnBullets(items, page.vectorGraphics?.shapes ?? []);
   for (const bullet of bullets) items.push(bullet);
-  return { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, outsizedChars, strings };
+  const read: NativePageItems = { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, outsizedChars, strings };
+  if (tagged && tagged.length > 0) read.tagged = tagged;
+  return read;
 }

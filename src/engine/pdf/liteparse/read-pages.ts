@@ -23,6 +23,7 @@ import { subtypesNamed } from '../stream-subtypes.js';
 import { loadLiteParse, type LiteParseModule, type LiteParseParser } from './load.js';
 import { lostPageNumber } from './lost-page-number.js';
 import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
+import { structureRoles, type StructureElement } from './structure-roles.js';
 import { isWhiteSpaceCode } from '../white-space.js';
 
 /** A page read by LiteParse, as the layout reads it. */
@@ -125,6 +126,8 @@ interface NativeResult {
     text: string;
     complexity?: NativeComplexity | undefined;
     blocks?: readonly NativeBlock[] | undefined;
+    /** A tagged PDF's structure tree for the page (no roots when the PDF is not tagged). */
+    structureTree?: { roots: readonly StructureElement[] } | undefined;
   })[];
   totalPages: number;
   /** Left out by the native module when no page failed (its wrapper reads it as none). */
@@ -201,6 +204,8 @@ function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['m
       emitWordBoxes: true,
       extractVectorGraphics: true,
       extractBlocks: true,
+      // A tagged PDF names its title and headings with their levels (structure-roles.ts).
+      extractStructureTree: true,
       // Mode auto plans OCR from where the images are: the complexity signals flag a page-sized background, and
       // placeholders make figure blocks (with their boxes) of the other images; the json output is the same. With
       // pictures kept, those blocks tell the picture reader which pages draw no image (figures/pictureless.ts).
@@ -249,7 +254,9 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     const tables = tablesOf(page.blocks);
     // The page text's characters, counted once for both checks (a scan of the whole text each).
     const textChars = countChars(page.text);
-    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect)), page, textChars);
+    const roots = page.structureTree?.roots;
+    const roles = roots && roots.length > 0 ? structureRoles(roots) : undefined;
+    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect), roles), page, textChars);
     if (read.rtlChars > RTL_SHARE * read.chars || read.outsizedChars > OUTSIZED_SHARE * read.chars) continue;
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
     // reads it (and a scan's images) before anything OCRs it. A page LiteParse flags for OCR (sparse text, images,
@@ -270,6 +277,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
         tables,
         drawing: drawingOf(page, pictures),
       };
+      if (read.tagged) native.tagged = read.tagged;
       if (mode === 'auto') {
         native.images = imagesOf(page);
         if (formsPaint && page.complexity?.needsOcr) native.imagesFromPdfjs = true;

@@ -1,0 +1,64 @@
+/**
+ * Tagged PDFs made with pdf-lib for the tests: text drawn in marked content (`/P <</MCID n>> BDC … EMC`) and a
+ * structure tree naming each marked content's element, with the parent tree PDFium reads a page's elements from,
+ * as Word, LibreOffice and accessible exports write them.
+ */
+import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFOperator, StandardFonts, type PDFPage, type PDFRef } from 'pdf-lib';
+
+export interface TaggedLine {
+  /** The structure type of the element the line belongs to: `H1`, `H2`, `P`, `LI`… */
+  tag: string;
+  text: string;
+  size: number;
+  bold?: boolean;
+  /** Lines with the same `element` key belong to one element (a paragraph over several lines, or pages). */
+  element: string;
+}
+
+/** One page a list of lines, drawn top down from y = 720 at 1.4 × their size apart. */
+export async function taggedPdf(pages: readonly (readonly TaggedLine[])[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const context = pdf.context;
+  const rootRef = context.nextRef();
+  const documentRef = context.nextRef();
+  const elements = new Map<string, { ref: PDFRef; tag: string; kids: (number | { page: PDFRef; mcid: number })[]; firstPage: PDFRef }>();
+  const parentTreeNums: (PDFNumber | PDFRef)[] = [];
+  pages.forEach((lines, pageIndex) => {
+    const page: PDFPage = pdf.addPage([612, 792]);
+    const pageRef = page.ref;
+    page.node.set(PDFName.of('StructParents'), PDFNumber.of(pageIndex));
+    const parents: PDFRef[] = [];
+    let y = 720;
+    lines.forEach((line, mcid) => {
+      let element = elements.get(line.element);
+      if (!element) {
+        element = { ref: context.nextRef(), tag: line.tag, kids: [], firstPage: pageRef };
+        elements.set(line.element, element);
+      }
+      element.kids.push(element.firstPage === pageRef ? mcid : { page: pageRef, mcid });
+      parents.push(element.ref);
+      const font = line.bold ? bold : regular;
+      page.pushOperators(PDFOperator.of('BDC' as never, [PDFName.of(line.tag), context.obj({ MCID: mcid })]));
+      page.drawText(line.text, { x: 72, y, size: line.size, font });
+      page.pushOperators(PDFOperator.of('EMC' as never));
+      y -= line.size * 1.4;
+    });
+    const parentsRef = context.register(context.obj(parents));
+    parentTreeNums.push(PDFNumber.of(pageIndex), parentsRef);
+  });
+  const documentKids: PDFRef[] = [];
+  for (const element of elements.values()) {
+    const kids = element.kids.map((kid) => (typeof kid === 'number' ? PDFNumber.of(kid) : context.obj({ Type: 'MCR', Pg: kid.page, MCID: kid.mcid })));
+    context.assign(element.ref, context.obj({ Type: 'StructElem', S: element.tag, P: documentRef, Pg: element.firstPage, K: kids }));
+    documentKids.push(element.ref);
+  }
+  context.assign(documentRef, context.obj({ Type: 'StructElem', S: 'Document', P: rootRef, K: documentKids }));
+  const nums = PDFArray.withContext(context);
+  for (const value of parentTreeNums) nums.push(value);
+  context.assign(rootRef, context.obj({ Type: 'StructTreeRoot', K: documentRef, ParentTree: context.obj({ Nums: nums }), ParentTreeNextKey: pages.length }));
+  pdf.catalog.set(PDFName.of('StructTreeRoot'), rootRef);
+  pdf.catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
+  return pdf.save({ useObjectStreams: false });
+}
