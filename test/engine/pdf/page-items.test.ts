@@ -106,6 +106,9 @@ describe('a run-in lead in a LiteParse item', () => {
     expect(boldWords(boldItem(['Results', '2'], [11.29, 7.5]))).toEqual(['Results', '2']);
     // Boxes that come back to the first word's height are one font drawn unevenly, not a lead.
     expect(boldWords(boldItem(['One', 'two', 'three'], [11.29, 11.47, 11.29]))).toEqual(['One', 'two', 'three']);
+    // Boxes cut to each word's glyphs (LibreOffice's TrueType fonts): as high as the word's letters reach, one font.
+    const heading = ['Embarking', 'on', 'a', 'Musical', 'Journey', 'with', 'Music'];
+    expect(boldWords(boldItem(heading, [17.658, 15.858, 15.858, 16.848, 17.1, 16.848, 16.848]))).toEqual(heading);
   });
 });
 

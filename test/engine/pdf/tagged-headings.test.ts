@@ -50,7 +50,7 @@ describe('a tagged PDF', () => {
     await engine.close();
   });
 
-  const headingsOf = (markdown: string) => markdown.split('\n').filter((line) => /^#{1,6} /.test(line));
+  const headingsOf = (markdown = '') => markdown.split('\n').filter((line) => /^#{1,6} /.test(line));
 
   it('takes its headings and their levels from its structure tree', async () => {
     const data = await engine.parseBytes(await taggedPdf(GUIDE), 'guide.pdf', checkOptions({ parsers: [{ type: 'pdf', blocks: true }] }));

@@ -3,7 +3,7 @@
  * structure tree naming each marked content's element, with the parent tree PDFium reads a page's elements from,
  * as Word, LibreOffice and accessible exports write them.
  */
-import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFOperator, StandardFonts, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, StandardFonts, type PDFPage, type PDFRef } from 'pdf-lib';
 
 export interface TaggedLine {
   /** The structure type of the element the line belongs to: `H1`, `H2`, `P`, `LI`… */
@@ -40,9 +40,10 @@ export async function taggedPdf(pages: readonly (readonly TaggedLine[])[]): Prom
       element.kids.push(element.firstPage === pageRef ? mcid : { page: pageRef, mcid });
       parents.push(element.ref);
       const font = line.bold ? bold : regular;
-      page.pushOperators(PDFOperator.of('BDC' as never, [PDFName.of(line.tag), context.obj({ MCID: mcid })]));
+      // The property list written as it stands: pdf-lib's operator arguments take no dictionary.
+      page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of(line.tag), `<</MCID ${mcid}>>`]));
       page.drawText(line.text, { x: 72, y, size: line.size, font });
-      page.pushOperators(PDFOperator.of('EMC' as never));
+      page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
       y -= line.size * 1.4;
     });
     const parentsRef = context.register(context.obj(parents));

@@ -206,16 +206,59 @@ const SAME_METRICS = 0.005;
 /**
  * How many of a bold item's first words are in the item's font. LiteParse joins a line's runs into one item named
  * after its first font, so a bold run-in lead ("Demographics of respondents. The overall …") makes the whole line
- * bold, which reads as a heading; the words after the lead are set in a font with other metrics, and their boxes
- * say so. All of them when no later word stands apart that way.
+ * bold, which reads as a heading; the words after the lead are set in a font with other metrics, and their boxes,
+ * each as high as that font's ascent to descent, say so. All of them when no later word stands apart that way.
  */
 function wordsInItemFont(words: readonly WordBox[], size: number): number {
   const first = words[0]!.height;
   for (let i = 1; i < words.length; i++) {
     const apart = Math.abs(words[i]!.height - first);
-    if (apart > SAME_METRICS * size && apart < OTHER_METRICS * size) return words.slice(i).every((word) => Math.abs(word.height - first) > SAME_METRICS * size) ? i : words.length;
+    if (apart > SAME_METRICS * size && apart < OTHER_METRICS * size) {
+      // The words after the lead are set in one font, so their boxes agree among themselves: where they do not
+      // (boxes cut to each word's glyphs, as in fonts whose "on" is lower than "Embarking"), there is no lead.
+      const after = words[i]!.height;
+      const other = (word: WordBox) => Math.abs(word.height - first) > SAME_METRICS * size && Math.abs(word.height - after) <= SAME_METRICS * size;
+      return words.slice(i).every(other) ? i : words.length;
+    }
   }
   return words.length;
+}
+
+/** A font and size as one key: its word boxes are compared at one size. */
+function fontKey(fontName: string, size: number): string {
+  return `${fontName}|${Math.round(size * 10)}`;
+}
+
+/** Word box heights this many ways apart (beyond SAME_METRICS) in one font and size are cut to the glyphs. */
+const GLYPH_BOX_HEIGHTS = 3;
+
+/**
+ * The fonts (at a size) whose word boxes are cut to each word's glyphs, not set from the font's ascent and
+ * descent: in the document their words' boxes take three heights or more ("on", "Musical", "Embarking"), where
+ * boxes of the font's height take one, or two where a run-in lead's words are named after it. In those fonts a
+ * word lower than the first says nothing of a lead.
+ */
+export function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextItem[] }[]): Set<string> {
+  const heights = new Map<string, number[]>();
+  const glyphBoxes = new Set<string>();
+  for (const item of pages.flatMap((page) => page.textItems)) {
+    if (!item.words || item.words.length < 2) continue;
+    const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
+    if (!(size > 0)) continue;
+    const key = fontKey(item.fontName ?? '', size);
+    if (glyphBoxes.has(key)) continue;
+    let seen = heights.get(key);
+    if (!seen) heights.set(key, (seen = []));
+    for (const word of item.words) {
+      if (seen.some((height) => Math.abs(height - word.height) <= SAME_METRICS * size)) continue;
+      seen.push(word.height);
+      if (seen.length >= GLYPH_BOX_HEIGHTS) {
+        glyphBoxes.add(key);
+        break;
+      }
+    }
+  }
+  return glyphBoxes;
 }
 
 function isSpace(code: number): boolean {
@@ -451,7 +494,13 @@ export const OUTSIZED_BOX = 3;
  * item; docmill's lines, cells and tables are built from the gaps between words, as from pdfjs's runs). `tables`:
  * where LiteParse found tables on the page (their filled boxes' outlines are rules).
  */
-export function nativePageItems(page: NativePageInput, tables: readonly Rect[] = [], roles?: ReadonlyMap<number, StructureMark>): NativePageItems {
+export function nativePageItems(
+  page: NativePageInput,
+  tables: readonly Rect[] = [],
+  roles?: ReadonlyMap<number, StructureMark>,
+  /** The document's fonts whose word boxes are cut to the glyphs (`fontsWithGlyphBoxes` over all its pages). */
+  glyphBoxes: ReadonlySet<string> = fontsWithGlyphBoxes([page]),
+): NativePageItems {
   const items: PdfTextItem[] = [];
   const tagged: TaggedRun[] | undefined = roles && roles.size > 0 ? [] : undefined;
   const rotated: RotatedItem[] = [];
@@ -494,7 +543,7 @@ export function nativePageItems(page: NativePageInput, tables: readonly Rect[] =
       continue;
     }
     spaceWords(item, words, size);
-    const inItemFont = bold ? wordsInItemFont(words, size) : words.length;
+    const inItemFont = bold && !glyphBoxes.has(fontKey(fontName, size)) ? wordsInItemFont(words, size) : words.length;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const own = i < inItemFont;

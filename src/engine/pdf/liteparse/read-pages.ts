@@ -22,7 +22,7 @@ import type { Rect } from '../types.js';
 import { subtypesNamed } from '../stream-subtypes.js';
 import { loadLiteParse, type LiteParseModule, type LiteParseParser } from './load.js';
 import { lostPageNumber } from './lost-page-number.js';
-import { nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
+import { fontsWithGlyphBoxes, nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 import { structureRoles, type StructureElement } from './structure-roles.js';
 import { isWhiteSpaceCode } from '../white-space.js';
 
@@ -249,6 +249,8 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   // Form XObjects paint content as a unit, images among it (stream-subtypes.ts finds them in the clear).
   const formsPaint = mode === 'auto' && subtypesNamed(bytes).has('Form');
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
+  // Whether a font's word boxes follow its glyphs shows over the whole document, not always on one page.
+  const glyphBoxes = fontsWithGlyphBoxes(result.pages);
   for (const page of result.pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
     const tables = tablesOf(page.blocks);
@@ -256,7 +258,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     const textChars = countChars(page.text);
     const roots = page.structureTree?.roots;
     const roles = roots && roots.length > 0 ? structureRoles(roots) : undefined;
-    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect), roles), page, textChars);
+    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect), roles, glyphBoxes), page, textChars);
     if (read.rtlChars > RTL_SHARE * read.chars || read.outsizedChars > OUTSIZED_SHARE * read.chars) continue;
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
     // reads it (and a scan's images) before anything OCRs it. A page LiteParse flags for OCR (sparse text, images,
