@@ -184,6 +184,20 @@ export function classifyHeadings(
     const key = `${sizeClass(candidate.size)}|${candidate.bold}`;
     styleDepths.set(key, [...(styleDepths.get(key) ?? []), depth]);
   });
+  // Headings set bigger than a numbered one, never numbered, and met before it stand above it, whatever its
+  // numbering says: its numbers start again under each of them (`1. Pliers` under `Electrical Tools You Need`).
+  // Not a label standing over its heading (`CHAPTER 1.` over `CALIFORNIA`): the heading under it is its title.
+  const unnumbered = new Set([...styles].filter(([key]) => !styleDepths.has(key)).map(([key]) => key));
+  const unnumberedAbove = (index: number, size: number): number => {
+    const next = candidates[index + 1];
+    if (next && headingLike[index + 1] && isNumberingLabelAbove(candidates[index]!, next)) return 0;
+    const above = new Set<number>();
+    for (let j = 0; j < index; j++) {
+      const other = sizeClass(candidates[j]!.size);
+      if (headingLike[j] && other > size && other !== titleClass && unnumbered.has(`${other}|${candidates[j]!.bold}`)) above.add(other);
+    }
+    return above.size;
+  };
   const levelOfStyle = (key: string): number => {
     const depths = styleDepths.get(key);
     if (depths && depths.length > 0) return 1 + mostCommon(depths);
@@ -197,7 +211,7 @@ export function classifyHeadings(
       return;
     }
     const depth = depthOf[i];
-    const level = depth !== undefined ? 1 + depth : levelOfStyle(`${size}|${candidate.bold}`);
+    const level = depth !== undefined ? Math.max(1 + depth, 2 + unnumberedAbove(i, size)) : levelOfStyle(`${size}|${candidate.bold}`);
     decisions[i] = { type: 'section_header', level: Math.min(MAX_LEVEL, level) };
   });
   return decisions;

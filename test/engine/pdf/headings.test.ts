@@ -128,6 +128,20 @@ describe('classifyHeadings', () => {
     expect(decisions.map((decision) => decision?.level)).toEqual([2, 2, 3, 2, 2, 3, 2]);
   });
 
+  it('puts numbered headings under the bigger unnumbered headings their numbers start again under', () => {
+    const decisions = classifyHeadings(
+      [
+        candidate('Electrical Tools You Need', 18, { bold: true }),
+        candidate('1. Pliers', 14, { bold: true }),
+        candidate('2. Cutting Tools', 14, { bold: true }),
+        candidate('Software for Your Business', 18, { bold: true, page: 2 }),
+        candidate('1. Scheduling', 14, { bold: true, page: 2 }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision?.level)).toEqual([2, 3, 3, 2, 3]);
+  });
+
   it('ranks bold before regular at the same size', () => {
     const decisions = classifyHeadings(
       [candidate('Bold Heading', 12, { bold: true }), candidate('Regular Heading', 12)],
