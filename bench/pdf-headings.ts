@@ -20,7 +20,8 @@
  * case, Markdown escapes, or the kind of quote marks) and at the same level; extra headings are docmill's headings
  * with no heading of the truth. Printed: those counts over all pages for each contender and each kind of PDF.
  *
- * Flags: --pages DIR · --limit N (16) · --skip N (0) · --before ROOT (a built checkout: bin/ and dist/) · --keep
+ * Flags: --pages DIR · --limit N (16) · --skip N (0) · --before ROOT (a built checkout: bin/ and dist/) · --keep ·
+ *        --misses (each page's headings this checkout missed or levelled otherwise: level → level or → text)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -45,6 +46,7 @@ const { values: flags } = parseArgs({
     skip: { type: 'string', default: '0' },
     before: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    misses: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -127,16 +129,20 @@ interface Score {
   extra: number;
 }
 
-function score(truth: readonly Heading[], got: readonly Heading[]): Score {
+function score(truth: readonly Heading[], got: readonly Heading[], misses: string[] = []): Score {
   let found = 0;
   let levelRight = 0;
   const used = new Set<number>();
   for (const heading of truth) {
     const at = got.findIndex((other, i) => !used.has(i) && other.text === heading.text);
-    if (at < 0) continue;
+    if (at < 0) {
+      misses.push(`${heading.level}→text "${heading.text.slice(0, 40)}"`);
+      continue;
+    }
     used.add(at);
     found++;
     if (got[at]!.level === heading.level) levelRight++;
+    else misses.push(`${heading.level}→${got[at]!.level} "${heading.text.slice(0, 40)}"`);
   }
   return { truth: truth.length, found, levelRight, extra: got.length - used.size };
 }
@@ -187,7 +193,9 @@ for (const contender of contenders) {
     const total: Score = { truth: 0, found: 0, levelRight: 0, extra: 0 };
     for (const [id, truth] of truths) {
       const got = headingsOf(await parser.parse(join(work, kind, `${id}.pdf`)));
-      const one = score(truth, got);
+      const misses: string[] = [];
+      const one = score(truth, got, misses);
+      if (flags.misses && contender.root === REPO && misses.length > 0) console.log(`${kind} ${id}: ${misses.slice(0, 6).join(' · ')}`);
       for (const key of Object.keys(total) as (keyof Score)[]) total[key] += one[key];
     }
     const share = (n: number) => `${n} (${((100 * n) / total.truth).toFixed(0)} %)`;

@@ -211,7 +211,10 @@ export function classifyHeadings(
       return;
     }
     const depth = depthOf[i];
-    const level = depth !== undefined ? Math.max(1 + depth, 2 + unnumberedAbove(i, size)) : levelOfStyle(`${size}|${candidate.bold}`);
+    const key = `${size}|${candidate.bold}`;
+    // A style that is numbered, with its unnumbered headings (`Laptop` set like `1. Lower Screen Brightness`).
+    const numbered = depth !== undefined || styleDepths.has(key);
+    const level = numbered ? Math.max(depth !== undefined ? 1 + depth : levelOfStyle(key), 2 + unnumberedAbove(i, size)) : levelOfStyle(key);
     decisions[i] = { type: 'section_header', level: Math.min(MAX_LEVEL, level) };
   });
   return decisions;

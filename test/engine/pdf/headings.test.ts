@@ -134,12 +134,14 @@ describe('classifyHeadings', () => {
         candidate('Electrical Tools You Need', 18, { bold: true }),
         candidate('1. Pliers', 14, { bold: true }),
         candidate('2. Cutting Tools', 14, { bold: true }),
+        // Set like the numbered headings, unnumbered: their level too.
+        candidate('Accessories', 14, { bold: true }),
         candidate('Software for Your Business', 18, { bold: true, page: 2 }),
         candidate('1. Scheduling', 14, { bold: true, page: 2 }),
       ],
       BODY,
     );
-    expect(decisions.map((decision) => decision?.level)).toEqual([2, 3, 3, 2, 3]);
+    expect(decisions.map((decision) => decision?.level)).toEqual([2, 3, 3, 3, 2, 3]);
   });
 
   it('ranks bold before regular at the same size', () => {
