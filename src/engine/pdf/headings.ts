@@ -63,6 +63,9 @@ const MAX_LEVEL = 4;
 /** A kicker's title is at least this much bigger. */
 const KICKER_SMALLER = 1.4;
 
+/** `a. About the Robots`, `b) Results`: a lower-case letter numbering a heading whose words start in capitals. */
+const LETTERED = /^\p{Ll}[.)]\s+\p{Lu}/u;
+
 /** Could this block be a heading at all, given the body style? */
 export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boolean {
   const text = candidate.text.trim();
@@ -70,7 +73,8 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   const words = text.split(/\s+/).length;
   if (words > 25) return false;
   if (!/\p{L}/u.test(text)) return false;
-  if (/^\p{Ll}/u.test(text)) return false;
+  // Lower case starts a sentence's run-on, not a heading; a lettered label (`a. About the Robots`) is numbering.
+  if (/^\p{Ll}/u.test(text) && !LETTERED.test(text)) return false;
   if (/[,;]$/.test(text)) return false;
   // A paragraph's run-in bold start cut at a line-end hyphen, a caption: never headings.
   if (/\p{L}-$/u.test(text) || isCaptionText(text)) return false;
@@ -184,24 +188,24 @@ export function classifyHeadings(
     const key = `${sizeClass(candidate.size)}|${candidate.bold}`;
     styleDepths.set(key, [...(styleDepths.get(key) ?? []), depth]);
   });
-  // Headings set bigger than a numbered one, never numbered, and met before it stand above it, whatever its
-  // numbering says: its numbers start again under each of them (`1. Pliers` under `Electrical Tools You Need`).
-  // Not a label standing over its heading (`CHAPTER 1.` over `CALIFORNIA`): the heading under it is its title.
-  const unnumbered = new Set([...styles].filter(([key]) => !styleDepths.has(key)).map(([key]) => key));
-  const unnumberedAbove = (index: number, size: number): number => {
-    const next = candidates[index + 1];
-    if (next && headingLike[index + 1] && isNumberingLabelAbove(candidates[index]!, next)) return 0;
-    const above = new Set<number>();
-    for (let j = 0; j < index; j++) {
-      const other = sizeClass(candidates[j]!.size);
-      if (headingLike[j] && other > size && other !== titleClass && unnumbered.has(`${other}|${candidates[j]!.bold}`)) above.add(other);
-    }
-    return above.size;
-  };
   const levelOfStyle = (key: string): number => {
     const depths = styleDepths.get(key);
     if (depths && depths.length > 0) return 1 + mostCommon(depths);
     return 2 + (rankOf.get(key) ?? 0);
+  };
+  // Headings set bigger than a numbered one and met before it stand above it, whatever its numbering says: its
+  // numbers start again under each of them (`1. Pliers` under `Electrical Tools You Need`, `a. First Looks` under
+  // `2. Virtual Production`). Not a label standing over its heading (`CHAPTER 1.` over `CALIFORNIA`): the heading
+  // under it is its title. The deepest level of those headings, 0 when there is none.
+  const levelAbove = (index: number, size: number): number => {
+    const next = candidates[index + 1];
+    if (next && headingLike[index + 1] && isNumberingLabelAbove(candidates[index]!, next)) return 0;
+    let deepest = 0;
+    for (let j = 0; j < index; j++) {
+      const other = sizeClass(candidates[j]!.size);
+      if (headingLike[j] && other > size && other !== titleClass) deepest = Math.max(deepest, levelOfStyle(`${other}|${candidates[j]!.bold}`));
+    }
+    return deepest;
   };
   candidates.forEach((candidate, i) => {
     if (!headingLike[i]) return;
@@ -214,7 +218,7 @@ export function classifyHeadings(
     const key = `${size}|${candidate.bold}`;
     // A style that is numbered, with its unnumbered headings (`Laptop` set like `1. Lower Screen Brightness`).
     const numbered = depth !== undefined || styleDepths.has(key);
-    const level = numbered ? Math.max(depth !== undefined ? 1 + depth : levelOfStyle(key), 2 + unnumberedAbove(i, size)) : levelOfStyle(key);
+    const level = numbered ? Math.max(depth !== undefined ? 1 + depth : levelOfStyle(key), 1 + levelAbove(i, size)) : levelOfStyle(key);
     decisions[i] = { type: 'section_header', level: Math.min(MAX_LEVEL, level) };
   });
   return decisions;

@@ -144,6 +144,21 @@ describe('classifyHeadings', () => {
     expect(decisions.map((decision) => decision?.level)).toEqual([2, 3, 3, 3, 2, 3]);
   });
 
+  it('puts lettered headings under the bigger numbered heading they follow', () => {
+    const decisions = classifyHeadings(
+      [
+        candidate('New Technologies in Video', 24, { bold: true }),
+        candidate('1. Robotics', 18, { bold: true }),
+        candidate('a. About Video Production Robots', 14, { bold: true }),
+        candidate('2. Virtual Production', 18, { bold: true }),
+        candidate('a. First Looks', 14, { bold: true }),
+        candidate('3. Lighting', 14, { bold: true }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision?.level)).toEqual([1, 2, 3, 2, 3, 3]);
+  });
+
   it('ranks bold before regular at the same size', () => {
     const decisions = classifyHeadings(
       [candidate('Bold Heading', 12, { bold: true }), candidate('Regular Heading', 12)],
