@@ -5,7 +5,7 @@
 import type { ModelBlock, ModelPage } from '../model.js';
 import { classifyFurniture, furnitureKey, runningLineOf, type FurnitureCandidate, type RunningLine } from './furniture.js';
 import { escapeInline } from './markdown.js';
-import { bodySizeOf, classifyHeadings, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
+import { bodySizeOf, classifyHeadings, isNumberedHeadingLine, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
 import type { PageLayout } from './page-layout.js';
 import { blocksRunningOn } from './paragraph-run-on.js';
 import { addToVocabulary, emptyVocabulary, HYPHEN_MARK, resolveHyphens } from './paragraphs.js';
@@ -85,7 +85,14 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   });
   takeRunningLinesOfTheBody(refs, furniture);
 
-  const headingRefs = refs.filter((ref) => ref.block.kind === 'paragraph' && !ref.block.chartLabel && !furniture.has(ref.block) && ref.block.source === undefined);
+  const body = { size: bodySize, bold: bodyBold };
+  const headingRefs = refs.filter(
+    ({ block }) =>
+      (block.kind === 'paragraph' || (block.kind === 'list' && isNumberedHeadingLine(block.text, block.size, block.lines, body))) &&
+      !block.chartLabel &&
+      !furniture.has(block) &&
+      block.source === undefined,
+  );
   const orderOnPage = new Map<ProtoBlock, number>();
   for (const page of pages) {
     let order = 0;
@@ -101,7 +108,7 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   }));
   const firstPage = pages[0]?.pageNumber ?? 1;
   const headings = new Map<ProtoBlock, { type: 'title' | 'section_header'; level: number }>();
-  classifyHeadings(headingCandidates, { size: bodySize, bold: bodyBold }, firstPage).forEach((decision, i) => {
+  classifyHeadings(headingCandidates, body, firstPage).forEach((decision, i) => {
     if (decision) headings.set(headingRefs[i]!.block, decision);
   });
   // A tagged PDF's own outline, where it has one, over the layout's reading of sizes and weights.

@@ -88,6 +88,16 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   return candidate.bold && !body.bold && candidate.size >= body.size * 0.95 && words <= 15;
 }
 
+/**
+ * A list block of one line that is a numbered heading (`1. Canon EOS R6 Mark II`, `a. First Looks`): its marker
+ * read as a list's, its line set bigger than the body, as a heading is; a list item at the body's size (bold or
+ * not) stays a list item.
+ */
+export function isNumberedHeadingLine(text: string, size: number, lines: number, body: BodyStyle): boolean {
+  const trimmed = text.trim();
+  return lines === 1 && body.size > 0 && size >= body.size * BIGGER && (numberingDepth(trimmed) !== undefined || LETTERED.test(trimmed));
+}
+
 /** Words the text under a small-type heading needs: a sentence, not a label. */
 const SMALL_TYPE_BODY_WORDS = 4;
 

@@ -4,6 +4,7 @@ import {
   bodySizeOf,
   classifyHeadings,
   isHeadingLike,
+  isNumberedHeadingLine,
   type HeadingCandidate,
 } from '../../../src/engine/pdf/headings.js';
 import { isBoldFontName } from '../../../src/engine/pdf/text-items.js';
@@ -22,6 +23,16 @@ describe('bodySizeOf', () => {
     addToHistogram(histogram, 9, 800);
     expect(bodySizeOf(histogram)).toBe(10);
     expect(bodySizeOf(new Map())).toBe(0);
+  });
+});
+
+describe('isNumberedHeadingLine', () => {
+  it('takes a numbered line set bigger than the body, not a list item at its size', () => {
+    expect(isNumberedHeadingLine('1. CANON EOS R6 MARK II', 18, 1, BODY)).toBe(true);
+    expect(isNumberedHeadingLine('a. First Looks', 14, 1, BODY)).toBe(true);
+    expect(isNumberedHeadingLine('1. Preheat the oven', 10, 1, BODY)).toBe(false);
+    expect(isNumberedHeadingLine('1. Preheat the oven and grease the tin', 14, 2, BODY)).toBe(false);
+    expect(isNumberedHeadingLine('• Plan to spend', 14, 1, BODY)).toBe(false);
   });
 });
 
