@@ -21,7 +21,8 @@
  * with no heading of the truth. Printed: those counts over all pages for each contender and each kind of PDF.
  *
  * Flags: --pages DIR · --limit N (16) · --skip N (0) · --before ROOT (a built checkout: bin/ and dist/) · --keep ·
- *        --misses (each page's headings this checkout missed or levelled otherwise: level → level or → text)
+ *        --misses (each page's headings this checkout missed or levelled otherwise, `level→level` or `level→text`,
+ *        and its extra headings)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -68,6 +69,7 @@ function comparable(text: string): string {
     .replace(/[*_`]/g, '')
     .replace(/[‘’]/g, "'")
     .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
     .replace(/[\u200b¶]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
@@ -144,6 +146,9 @@ function score(truth: readonly Heading[], got: readonly Heading[], misses: strin
     if (got[at]!.level === heading.level) levelRight++;
     else misses.push(`${heading.level}→${got[at]!.level} "${heading.text.slice(0, 40)}"`);
   }
+  got.forEach((heading, i) => {
+    if (!used.has(i)) misses.push(`extra ${heading.level} "${heading.text.slice(0, 40)}"`);
+  });
   return { truth: truth.length, found, levelRight, extra: got.length - used.size };
 }
 

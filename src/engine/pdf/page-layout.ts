@@ -72,8 +72,9 @@ function layoutRegion(
   /** The region's lines when already built from the same items (a page of one region). */
   built?: TextLine[],
   markOf?: (line: TextLine) => StructureMark | undefined,
+  bodySize?: number,
 ) {
-  const blockOptions = { deferHyphens: true, monospaceBody, ...(markOf ? { markOf } : {}) };
+  const blockOptions = { deferHyphens: true, monospaceBody, ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
   const lines = sideLabelsFirst(built ?? buildLines(items));
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
@@ -264,10 +265,11 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   // A page of one full-width region holds every line of the page: those lines are the region's, not built twice.
   const whole = regions.length === 1 && regions[0]!.kind === 'full' && regions[0]!.items.length === flowItems.length;
   const markOf = input.tagged && input.tagged.length > 0 ? lineMarkFinder(input.tagged) : undefined;
+  const pageBody = bodySizeOf(sizes);
   const laidOut = regions.map((region) => {
     const x0 = region.kind === 'full' ? Math.min(region.x0, textX0) : region.x0;
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
-    return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf) };
+    return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf, pageBody) };
   });
   const flowBlocks = withColumnNotesLast(laidOut, bodySizeOf(sizes));
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;

@@ -67,6 +67,8 @@ export interface JoinOptions {
    * lines around them however they are set, and a numbered heading (`2. Cutting Tools`) is no list item.
    */
   markOf?: (line: TextLine) => StructureMark | undefined;
+  /** The page's body size (most common by characters): display type is measured against it. */
+  bodySize?: number;
 }
 
 /** Private-use character marking a dropped line-end hyphen until the document's vocabulary is known. */
@@ -452,6 +454,24 @@ function hasNumberApart(line: TextLine): boolean {
 }
 
 /** Builds the blocks of one region from its lines (top to bottom). */
+/** Lines at the top set this many times the page's body size or more are display type: a title, not a header. */
+const DISPLAY_TYPE = 1.6;
+
+/**
+ * The second line of a title in display type at the top of the page, both lines margin-zone lines: one block,
+ * which the document then reads as one heading (a header of two lines is set in small type).
+ */
+function continuesDisplayLine(last: ProtoBlock, above: TextLine | undefined, line: TextLine, bodySize: number | undefined): boolean {
+  if (!above || !bodySize || line.zone !== 'top' || above.zone !== 'top' || last.zone !== 'top' || last.kind !== 'paragraph' || last.lines !== 1) return false;
+  const size = Math.max(above.size, line.size);
+  return (
+    Math.min(above.size, line.size) >= DISPLAY_TYPE * bodySize &&
+    Math.abs(above.size - line.size) <= 0.12 * size &&
+    above.bold === line.bold &&
+    line.top - above.bottom < 0.8 * size
+  );
+}
+
 function isHeading(mark: StructureMark | undefined): boolean {
   return mark !== undefined && mark.role !== BODY_ROLE;
 }
@@ -471,9 +491,22 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
     draft = undefined;
   };
   for (const [index, line] of lines.entries()) {
-    if (line.zone) {
+    const mark = marks?.[index];
+    const heading = isHeading(mark);
+    // A line a tagged PDF names as a heading is no running header, even at the top of the page (a title).
+    if (line.zone && !heading) {
       // A margin-zone line stands alone: the document decides later whether it is a header or footer.
       close();
+      const last = blocks[blocks.length - 1];
+      if (last && continuesDisplayLine(last, lines[index - 1], line, options.bodySize)) {
+        last.text = `${last.text} ${line.text}`;
+        last.markdown = escapeMarkdownText(last.text);
+        last.rect = boundingRect([lines[index - 1]!, line]);
+        last.lines += 1;
+        last.chars += line.chars;
+        last.numberApart = false;
+        continue;
+      }
       const text = line.text;
       blocks.push({
         kind: isCaptionText(text) ? 'caption' : 'paragraph',
@@ -489,8 +522,6 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       });
       continue;
     }
-    const mark = marks?.[index];
-    const heading = isHeading(mark);
     const before = marks?.[index - 1];
     if (draft && (heading || isHeading(before))) {
       // The next line of the same heading element stays in its block, whatever its spacing or centring.
