@@ -95,11 +95,10 @@ function article(html: string): { html: string; truth: Heading[] } {
   for (const block of model.pages.flatMap((page) => page.blocks.filter((b) => b.furniture !== true))) {
     const markdown = block.markdown;
     if (/^(!\[|\||```)/.test(markdown)) continue;
-    const item = /^[-*] (.*)$/s.exec(markdown);
-    if (item) {
+    if (/^[-*] /.test(markdown)) {
       if (!inList) out.push('<ul>');
       inList = true;
-      out.push(`<li>${escapeHtml(plain(item[1]!))}</li>`);
+      for (const item of markdown.split(/\n+(?=[-*] )/)) out.push(`<li>${escapeHtml(plain(item.replace(/^[-*] /, '')))}</li>`);
       continue;
     }
     if (inList) out.push('</ul>');
