@@ -31,6 +31,7 @@ import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
 import { layoutPage, type FoundTable } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
+import { bodySizeOf } from './headings.js';
 import {
   installPatchedPdfjsWorker,
   pdfjsPatchStats,
@@ -394,7 +395,7 @@ function nativePageResult(pageNumber: number, native: NativePage): PageResult {
   if (native.chars === 0) return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
   const { tagged } = native;
   const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, boxes: native.boxes, tables: native.tables, ...(tagged ? { tagged } : {}), width, height });
-  if (tagged) assignStructureRoles(layout.blocks, tagged);
+  if (tagged) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));
   const result: PageResult = {
     page: { pageNumber, width, height, status: 'ok', layout },
     chars: native.chars,

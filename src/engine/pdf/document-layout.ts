@@ -3,7 +3,7 @@
  * then the model's pages and blocks (bbox normalised to the page, top-left origin). Pure.
  */
 import type { ModelBlock, ModelPage } from '../model.js';
-import { classifyFurniture, furnitureKey, runningLineOf, type FurnitureCandidate, type RunningLine } from './furniture.js';
+import { classifyFurniture, furnitureKey, isPageNumberText, runningLineOf, type FurnitureCandidate, type RunningLine } from './furniture.js';
 import { escapeInline } from './markdown.js';
 import { bodySizeOf, classifyHeadings, isNumberedHeadingLine, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
 import type { PageLayout } from './page-layout.js';
@@ -81,7 +81,10 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   }));
   const furniture = new Map<ProtoBlock, ModelBlock['type']>();
   classifyFurniture(furnitureCandidates).forEach((type, i) => {
-    if (type) furniture.set(zoneRefs[i]!.block, type);
+    const block = zoneRefs[i]!.block;
+    // A tagged PDF's artifact is furniture on its page alone (a first page's own header).
+    if (type) furniture.set(block, type);
+    else if (block.artifact) furniture.set(block, isPageNumberText(block.text) ? 'page_number' : block.zone === 'top' ? 'page_header' : 'page_footer');
   });
   takeRunningLinesOfTheBody(refs, furniture);
 

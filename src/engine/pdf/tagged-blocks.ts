@@ -15,8 +15,13 @@ function holds(block: ProtoBlock, x: number, y: number): boolean {
   return x >= x0 - SLACK && x <= x1 + SLACK && y >= y0 - SLACK && y <= y1 + SLACK;
 }
 
-/** Sets `structure` on each block that holds tagged runs. */
-export function assignStructureRoles(blocks: readonly ProtoBlock[], runs: readonly TaggedRun[]): void {
+/**
+ * Sets `structure` on each block that holds tagged runs; a margin-zone block with none, set no bigger than the
+ * page's body (`bodySize`), is marked an artifact: a tagged PDF leaves its running headers, footers and page
+ * numbers out of the structure tree (Word and LibreOffice mark them `/Artifact`), so the page alone says what
+ * a single page's header is, where the document would need it to recur.
+ */
+export function assignStructureRoles(blocks: readonly ProtoBlock[], runs: readonly TaggedRun[], bodySize = 0): void {
   const counts = new Map<ProtoBlock, Map<StructureRole, number>>();
   for (const run of runs) {
     const x = (run.x0 + run.x1) / 2;
@@ -39,7 +44,13 @@ export function assignStructureRoles(blocks: readonly ProtoBlock[], runs: readon
     }
     if (best !== undefined) block.structure = best;
   }
+  for (const block of blocks) {
+    if (block.zone && !counts.has(block) && block.size <= ARTIFACT_SIZE * bodySize) block.artifact = true;
+  }
 }
+
+/** A margin line set bigger than this many times the body is a title, whatever its tags. */
+const ARTIFACT_SIZE = 1.15;
 
 /** The mark most of a line's tagged characters have, for the page's runs (undefined: no tagged run on it). */
 export function lineMarkFinder(runs: readonly TaggedRun[]): (line: TextLine) => StructureMark | undefined {

@@ -105,6 +105,8 @@ export interface ProtoBlock {
   chartLabel?: boolean;
   /** On a tagged page: the role its structure tree gives most of the block's characters (tagged-blocks.ts). */
   structure?: StructureRole;
+  /** On a tagged page: a margin line outside the structure tree, an artifact (a running header, a page number). */
+  artifact?: boolean;
 }
 
 /** Appends without spreading into arguments (a hostile page can have more items than a call takes). */

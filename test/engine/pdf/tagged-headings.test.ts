@@ -65,6 +65,18 @@ describe('a tagged PDF', () => {
     expect(testing?.label).toBe('heading-3');
   });
 
+  it('keeps its artifacts (a header of the first page only, page numbers) out of the flow as furniture', async () => {
+    const artifacts = [{ top: 'FIRST PAGE HEADER (page 1 only)', bottom: 'Page 1' }, { top: 'Regular header, page 2 onward', bottom: 'Page 2' }];
+    const data = await engine.parseBytes(await taggedPdf(GUIDE, artifacts), 'guide.pdf', checkOptions({ parsers: [{ type: 'pdf', blocks: true }] }));
+    expect(data.markdown).not.toContain('FIRST PAGE HEADER');
+    expect(data.markdown).not.toContain('Regular header');
+    expect(data.markdown).not.toContain('Page 1');
+    const items = data.blocks!.flatMap((page) => page.items);
+    expect(items.find((item) => item.content.startsWith('FIRST PAGE HEADER'))?.type).toBe('page_header');
+    expect(items.find((item) => item.content === 'Page 2')?.type).toBe('page_number');
+    expect(data.markdown).toContain('### Testing the Circuit');
+  });
+
   it('does not trust tags that cannot be an outline', async () => {
     // A producer that tags every paragraph as a heading: the layout's own reading stands.
     const everyLineAHeading = GUIDE.map((lines) => lines.map((line) => (line.tag === 'H1' ? line : { ...line, tag: 'H1' })));

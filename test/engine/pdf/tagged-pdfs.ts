@@ -15,8 +15,14 @@ export interface TaggedLine {
   element: string;
 }
 
+/** A page's running header and footer, drawn as artifacts (`/Artifact BMC … EMC`), outside the structure tree. */
+export interface PageArtifacts {
+  top?: string;
+  bottom?: string;
+}
+
 /** One page a list of lines, drawn top down from y = 720 at 1.4 × their size apart. */
-export async function taggedPdf(pages: readonly (readonly TaggedLine[])[]): Promise<Uint8Array> {
+export async function taggedPdf(pages: readonly (readonly TaggedLine[])[], artifacts: readonly PageArtifacts[] = []): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -46,6 +52,13 @@ export async function taggedPdf(pages: readonly (readonly TaggedLine[])[]): Prom
       page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
       y -= line.size * 1.4;
     });
+    const margins = artifacts[pageIndex] ?? {};
+    for (const [text, y] of [[margins.top, 770], [margins.bottom, 30]] as const) {
+      if (text === undefined) continue;
+      page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContent, [PDFName.of('Artifact')]));
+      page.drawText(text, { x: 72, y, size: 9, font: regular });
+      page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    }
     const parentsRef = context.register(context.obj(parents));
     parentTreeNums.push(PDFNumber.of(pageIndex), parentsRef);
   });
