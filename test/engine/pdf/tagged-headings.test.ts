@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOptions } from '../../../src/backend/upload-checks.js';
 import { LocalParseEngine } from '../../../src/engine/local-engine.js';
 import { BODY_ROLE, structureRoles, TITLE_ROLE, type StructureElement } from '../../../src/engine/pdf/liteparse/structure-roles.js';
-import { taggedPdf, type TaggedLine } from './tagged-pdfs.js';
+import { hostileTreePdf, taggedPdf, type TaggedLine } from './tagged-pdfs.js';
 
 const body = (n: number, element: string, tag = 'P'): TaggedLine => ({
   tag,
@@ -75,6 +75,13 @@ describe('a tagged PDF', () => {
     expect(items.find((item) => item.content.startsWith('FIRST PAGE HEADER'))?.type).toBe('page_header');
     expect(items.find((item) => item.content === 'Page 2')?.type).toBe('page_number');
     expect(data.markdown).toContain('### Testing the Circuit');
+  });
+
+  it('reads a page whose structure tree holds a cycle, or nests 3,000 deep, with its heading', async () => {
+    for (const kind of ['cycle', 'deep'] as const) {
+      const data = await engine.parseBytes(await hostileTreePdf(kind), `${kind}.pdf`, checkOptions({ parsers: [{ type: 'pdf' }] }));
+      expect(data.markdown, kind).toBe('# A heading in a hostile tree\n\nBody text of the page, set at the body size.');
+    }
   });
 
   it('does not trust tags that cannot be an outline', async () => {

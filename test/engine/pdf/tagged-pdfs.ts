@@ -76,3 +76,32 @@ export async function taggedPdf(pages: readonly (readonly TaggedLine[])[], artif
   pdf.catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
   return pdf.save({ useObjectStreams: false });
 }
+
+/**
+ * A one-page PDF whose structure tree is hostile: `cycle`, two sections that hold each other; `deep`, the heading
+ * under 3,000 nested elements. Its heading (tagged H1, 20 pt) and a line of body text are drawn either way.
+ */
+export async function hostileTreePdf(kind: 'cycle' | 'deep'): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  page.node.set(PDFName.of('StructParents'), PDFNumber.of(0));
+  page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('H1'), '<</MCID 0>>']));
+  page.drawText('A heading in a hostile tree', { x: 72, y: 700, size: 20, font });
+  page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+  page.drawText('Body text of the page, set at the body size.', { x: 72, y: 660, size: 11, font });
+  const context = pdf.context;
+  const root = context.nextRef();
+  const heading = context.nextRef();
+  const chain = Array.from({ length: kind === 'cycle' ? 2 : 3_000 }, () => context.nextRef());
+  chain.forEach((ref, i) => {
+    // In the cycle the second section holds the first again; in the chain each element holds the next.
+    const kids = kind === 'cycle' ? (i === 0 ? [chain[1]!, heading] : [chain[0]!]) : [chain[i + 1] ?? heading];
+    context.assign(ref, context.obj({ Type: 'StructElem', S: kind === 'cycle' ? 'Sect' : 'Div', P: i === 0 ? root : chain[i - 1]!, Pg: page.ref, K: kids }));
+  });
+  context.assign(heading, context.obj({ Type: 'StructElem', S: 'H1', P: chain[chain.length - 1]!, Pg: page.ref, K: [PDFNumber.of(0)] }));
+  context.assign(root, context.obj({ Type: 'StructTreeRoot', K: chain[0]!, ParentTree: context.obj({ Nums: [PDFNumber.of(0), context.obj([heading])] }) }));
+  pdf.catalog.set(PDFName.of('StructTreeRoot'), root);
+  pdf.catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
+  return pdf.save({ useObjectStreams: false });
+}
