@@ -14,6 +14,8 @@
  * `libreoffice-writer-nogui`; installed by hand, never a dependency) opens that HTML as a Writer document, whose
  * headings get Writer's Heading 1–6 styles, and exports it twice: as a tagged PDF (a structure tree with H1…H6, as
  * Word and accessible exports write) and as an untagged one (sizes and weights only, as "Print to PDF" writes).
+ * `--printers libreoffice,chromium` also prints each page with Chromium (`chromium --headless --print-to-pdf`, as a
+ * browser's "Save as PDF": tagged by default, untagged with `--disable-pdf-tagging`; Debian's `chromium`).
  * A public set of such pages: WCXB (github `Murrough-Foley/web-content-extraction-benchmark`, CC-BY-4.0), `dev/html`.
  *
  * Scored per heading of the truth: found (a heading of docmill's Markdown with the same text, compared without
@@ -21,13 +23,14 @@
  * with no heading of the truth. Printed: those counts over all pages for each contender and each kind of PDF.
  *
  * Flags: --pages DIR · --limit N (16) · --skip N (0) · --before ROOT (a built checkout: bin/ and dist/) · --keep ·
+ *        --printers libreoffice,chromium (libreoffice) ·
  *        --misses (each page's headings this checkout missed or levelled otherwise, `level→level` or `level→text`,
  *        and its extra headings)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -48,6 +51,7 @@ const { values: flags } = parseArgs({
     before: { type: 'string' },
     keep: { type: 'boolean', default: false },
     misses: { type: 'boolean', default: false },
+    printers: { type: 'string', default: 'libreoffice' },
   },
   strict: true,
 });
@@ -117,10 +121,21 @@ function hasOutline(html: string): boolean {
   return h2 >= 3 && h2 <= 15 && h3 >= 3;
 }
 
-function exportPdfs(htmlDir: string, outDir: string, tagged: boolean): void {
-  const filter = `pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"${tagged}"}}`;
+type Printer = 'libreoffice' | 'chromium';
+
+/** Prints every page of `htmlDir` into `outDir` as PDF, tagged or not. */
+function exportPdfs(printer: Printer, htmlDir: string, outDir: string, tagged: boolean): void {
   const files = readdirSync(htmlDir).filter((name) => name.endsWith('.html')).map((name) => join(htmlDir, name));
-  execFileSync('soffice', ['--headless', '--infilter=HTML (StarWriter)', '--convert-to', filter, '--outdir', outDir, ...files], { stdio: 'ignore', timeout: 600_000 });
+  if (printer === 'libreoffice') {
+    const filter = `pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"${tagged}"}}`;
+    execFileSync('soffice', ['--headless', '--infilter=HTML (StarWriter)', '--convert-to', filter, '--outdir', outDir, ...files], { stdio: 'ignore', timeout: 600_000 });
+    return;
+  }
+  for (const file of files) {
+    const out = join(outDir, basename(file).replace(/\.html$/, '.pdf'));
+    const args = ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', ...(tagged ? [] : ['--disable-pdf-tagging']), `--print-to-pdf=${out}`, file];
+    execFileSync('chromium', args, { stdio: 'ignore', timeout: 60_000 });
+  }
 }
 
 interface Score {
@@ -183,20 +198,27 @@ for (const name of names) {
   truths.set(id, made.truth);
 }
 console.log(`${truths.size} pages with an outline from ${pagesDir} (${Number(flags.skip)} left out first), ${[...truths.values()].reduce((n, t) => n + t.length, 0)} headings`);
-for (const tagged of [true, false]) {
-  const dir = join(work, tagged ? 'tagged' : 'untagged');
-  mkdirSync(dir);
-  exportPdfs(htmlDir, dir, tagged);
+const printers = flags.printers.split(',').map((name) => name.trim()) as Printer[];
+const kinds: string[] = [];
+for (const printer of printers) {
+  if (printer !== 'libreoffice' && printer !== 'chromium') throw new Error(`--printers: libreoffice or chromium, not ${printer}`);
+  for (const tagged of [true, false]) {
+    const kind = `${printer} ${tagged ? 'tagged' : 'untagged'}`;
+    const dir = join(work, kind.replace(' ', '-'));
+    mkdirSync(dir);
+    exportPdfs(printer, htmlDir, dir, tagged);
+    kinds.push(kind);
+  }
 }
 
 const contenders = [{ name: `docmill (${REPO})`, root: REPO }, ...(flags.before ? [{ name: `docmill (${resolve(flags.before)})`, root: resolve(flags.before) }] : [])];
 const rows: string[][] = [];
 for (const contender of contenders) {
   const parser = await parserOf(contender.root);
-  for (const kind of ['tagged', 'untagged']) {
+  for (const kind of kinds) {
     const total: Score = { truth: 0, found: 0, levelRight: 0, extra: 0 };
     for (const [id, truth] of truths) {
-      const got = headingsOf(await parser.parse(join(work, kind, `${id}.pdf`)));
+      const got = headingsOf(await parser.parse(join(work, kind.replace(' ', '-'), `${id}.pdf`)));
       const misses: string[] = [];
       const one = score(truth, got, misses);
       if (flags.misses && contender.root === REPO && misses.length > 0) console.log(`${kind} ${id}: ${misses.slice(0, 6).join(' · ')}`);
