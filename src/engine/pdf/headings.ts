@@ -198,24 +198,33 @@ export function classifyHeadings(
     const key = `${sizeClass(candidate.size)}|${candidate.bold}`;
     styleDepths.set(key, [...(styleDepths.get(key) ?? []), depth]);
   });
+  const styleLevels = new Map<string, number>();
   const levelOfStyle = (key: string): number => {
-    const depths = styleDepths.get(key);
-    if (depths && depths.length > 0) return 1 + mostCommon(depths);
-    return 2 + (rankOf.get(key) ?? 0);
+    let level = styleLevels.get(key);
+    if (level === undefined) {
+      const depths = styleDepths.get(key);
+      level = depths && depths.length > 0 ? 1 + mostCommon(depths) : 2 + (rankOf.get(key) ?? 0);
+      styleLevels.set(key, level);
+    }
+    return level;
   };
   // Headings set bigger than a numbered one and met before it stand above it, whatever its numbering says: its
   // numbers start again under each of them (`1. Pliers` under `Electrical Tools You Need`, `a. First Looks` under
   // `2. Virtual Production`). Not a label standing over its heading (`CHAPTER 1.` over `CALIFORNIA`): the heading
   // under it is its title. The deepest level of those headings, 0 when there is none.
+  // Met so far, in document order: the deepest style level of the headings of each size (a handful of sizes).
+  const deepestBySize = new Map<number, number>();
   const levelAbove = (index: number, size: number): number => {
     const next = candidates[index + 1];
     if (next && headingLike[index + 1] && isNumberingLabelAbove(candidates[index]!, next)) return 0;
     let deepest = 0;
-    for (let j = 0; j < index; j++) {
-      const other = sizeClass(candidates[j]!.size);
-      if (headingLike[j] && other > size && other !== titleClass) deepest = Math.max(deepest, levelOfStyle(`${other}|${candidates[j]!.bold}`));
-    }
+    for (const [other, level] of deepestBySize) if (other > size) deepest = Math.max(deepest, level);
     return deepest;
+  };
+  const meet = (candidate: HeadingCandidate, size: number) => {
+    if (size === titleClass) return;
+    const level = levelOfStyle(`${size}|${candidate.bold}`);
+    deepestBySize.set(size, Math.max(deepestBySize.get(size) ?? 0, level));
   };
   candidates.forEach((candidate, i) => {
     if (!headingLike[i]) return;
@@ -230,6 +239,7 @@ export function classifyHeadings(
     const numbered = depth !== undefined || styleDepths.has(key);
     const level = numbered ? Math.max(depth !== undefined ? 1 + depth : levelOfStyle(key), 1 + levelAbove(i, size)) : levelOfStyle(key);
     decisions[i] = { type: 'section_header', level: Math.min(MAX_LEVEL, level) };
+    meet(candidate, size);
   });
   return decisions;
 }

@@ -453,7 +453,6 @@ function hasNumberApart(line: TextLine): boolean {
   return cells.length >= 2 && [cells[0]!, cells[cells.length - 1]!].some((cell) => /^\d{1,4}$/.test(cell.text.trim()));
 }
 
-/** Builds the blocks of one region from its lines (top to bottom). */
 /** Lines at the top set this many times the page's body size or more are display type: a title, not a header. */
 const DISPLAY_TYPE = 1.6;
 
@@ -476,6 +475,7 @@ function isHeading(mark: StructureMark | undefined): boolean {
   return mark !== undefined && mark.role !== BODY_ROLE;
 }
 
+/** Builds the blocks of one region from its lines (top to bottom). */
 export function buildBlocks(lines: readonly TextLine[], region: Region, options: JoinOptions = {}): ProtoBlock[] {
   // A monospaced line between two proportional ones is inline code in running text, not a code block; a
   // typographic bullet makes a list item of a monospaced line.
