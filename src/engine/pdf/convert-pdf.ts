@@ -31,6 +31,7 @@ import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
 import { layoutPage, type FoundTable } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
+import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';
 import { bodySizeOf } from './headings.js';
 import {
   installPatchedPdfjsWorker,
@@ -346,7 +347,9 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
   const viewport = page.getViewport({ scale: 1 });
   const { width, height } = viewport;
   try {
-    const content = await page.getTextContent({ includeMarkedContent: false });
+    // A tagged page's tree, and then the marked content of its items (pdfjs gives them only when asked).
+    const tree = ((await page.getStructTree().catch(() => null)) ?? null) as PdfjsStructNode | null;
+    const content = await page.getTextContent({ includeMarkedContent: tree !== null });
     const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
     const rulings: Ruling[] = [];
     const boxes: Rect[] = [];
@@ -373,7 +376,9 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
     if (normalised.chars === 0) {
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }
-    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, boxes, ...(tables ? { tables } : {}), width, height });
+    const tagged = tree ? pdfjsTaggedRuns(content.items, tree, viewport.transform) : [];
+    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, boxes, ...(tables ? { tables } : {}), ...(tagged.length > 0 ? { tagged } : {}), width, height });
+    if (tagged.length > 0) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));
     const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)) };
     if (imageBoxes.length > 0) {
       result.imagePlan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);

@@ -3,6 +3,7 @@
  * weights cannot (a heading set like the body, a numbered heading under a list, a bold line that is body text).
  * Generated PDFs (tagged-pdfs.ts), local engine; and the structure tree's reading on its own.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOptions } from '../../../src/backend/upload-checks.js';
 import { LocalParseEngine } from '../../../src/engine/local-engine.js';
@@ -75,6 +76,13 @@ describe('a tagged PDF', () => {
     expect(items.find((item) => item.content.startsWith('FIRST PAGE HEADER'))?.type).toBe('page_header');
     expect(items.find((item) => item.content === 'Page 2')?.type).toBe('page_number');
     expect(data.markdown).toContain('### Testing the Circuit');
+  });
+
+  it('takes the heading of a tagged page read by pdfjs (right-to-left script) from its tags too', async () => {
+    // The corpus's Arabic page: its only heading is tagged H1, set a little bigger than the body.
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/corpus/pdf/right_to_left_01.pdf', import.meta.url)));
+    const data = await engine.parseBytes(bytes, 'right_to_left_01.pdf', checkOptions({ parsers: [{ type: 'pdf' }] }));
+    expect(data.markdown?.split('\n')[0]).toBe('# تحسين الإنتاجية وحل المشكلات من خلال البرمجة بلغة R و Python');
   });
 
   it('reads a page whose structure tree holds a cycle, or nests 3,000 deep, with its heading', async () => {
