@@ -15,6 +15,9 @@ import type { ProtoBlock, Rect } from './types.js';
 
 export const SOURCE = 'native_text';
 
+/** Margin lines set this many times the body's size or bigger are headings, never running heads. */
+const DISPLAY_MARGIN = 1.3;
+
 export interface LaidOutPage {
   pageNumber: number;
   width: number | null;
@@ -72,7 +75,9 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     }
   }
 
-  const zoneRefs = refs.filter((ref) => ref.block.zone);
+  // A margin line set in display type (1.3 × the body) is a heading, not a running head, unless it is a page number:
+  // chapter headings that differ only in their numbers recur like a header at the tops of their pages.
+  const zoneRefs = refs.filter(({ block }) => block.zone && (!(block.size >= DISPLAY_MARGIN * bodySize) || isPageNumberText(block.text)));
   const furnitureCandidates: FurnitureCandidate[] = zoneRefs.map((ref) => ({
     page: ref.page,
     zone: ref.block.zone!,
