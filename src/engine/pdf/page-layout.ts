@@ -271,7 +271,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
     return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf, pageBody) };
   });
-  const flowBlocks = withColumnNotesLast(laidOut, bodySizeOf(sizes));
+  const flowBlocks = withColumnNotesLast(laidOut, pageBody);
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;
   for (const line of groupRotated(input.rotated ?? [])) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);

@@ -6,6 +6,7 @@
  */
 import type { TaggedRun } from './liteparse/page-items.js';
 import { structureRoles, type StructureElement } from './liteparse/structure-roles.js';
+import { multiply } from './text-items.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 
 /** A node of pdfjs's structure tree: an element (`role`, `children`) or a leaf (`type: 'content'`, `id`). */
@@ -65,7 +66,7 @@ export function pdfjsTaggedRuns(items: readonly unknown[], tree: PdfjsStructNode
   const runs: TaggedRun[] = [];
   if (marks.size === 0) return runs;
   const open: (number | null)[] = [];
-  const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewportTransform;
+  const [va = 1] = viewportTransform;
   for (const raw of items as MarkedItem[]) {
     if (raw.type === 'beginMarkedContentProps' || raw.type === 'beginMarkedContent') {
       const number = raw.id ? CONTENT_ID.exec(raw.id) : null;
@@ -82,16 +83,10 @@ export function pdfjsTaggedRuns(items: readonly unknown[], tree: PdfjsStructNode
     const mark = mcid === null ? undefined : marks.get(mcid);
     const chars = countCodePointsBesideSpaces(raw.str, true);
     if (!mark || chars === 0) continue;
-    const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = raw.transform;
-    // The item's matrix in viewport space (the viewport's after the item's).
-    const ta = va * a + vc * b;
-    const tb = vb * a + vd * b;
-    const tc = va * c + vc * d;
-    const td = vb * c + vd * d;
+    // The item's matrix in viewport space, as normaliseItems places items (text-items.ts).
+    const [ta = 1, tb = 0, tc = 0, td = 1, x = 0, baseline = 0] = multiply(viewportTransform, raw.transform);
     const size = Math.hypot(tc, td);
     if (!(size > 0) || Math.abs(tb) > LEVEL * Math.abs(ta)) continue;
-    const x = va * e + vc * f + ve;
-    const baseline = vb * e + vd * f + vf;
     const width = Math.abs((raw.width ?? 0) * (va || 1));
     runs.push({ x0: x, x1: x + width, baseline, size, chars, role: mark.role, element: mark.element });
   }
