@@ -17,6 +17,7 @@ import type { Ruling } from './rulings.js';
 import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
+import { withoutProseEdges } from './table-prose-edges.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
@@ -201,7 +202,8 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     grids = [...grids.filter((grid) => !under.includes(grid)), table];
   }
   // A grid that is only the first boxes of a larger table another reader found gives way to that table.
-  const foundTables = [...(input.tables ?? [])];
+  // A prose line the reader took in at the table's top or bottom goes back to its paragraph.
+  const foundTables = (input.tables ?? []).flatMap((table) => withoutProseEdges(table, input.items) ?? []);
   const ruled = grids.filter((grid) => {
     const at = foundTables.findIndex((table) => foundTableHoldsRuled(grid, table));
     if (at < 0) return true;
