@@ -10,6 +10,12 @@
 import { NOTE_START } from './paragraphs.js';
 import type { ProtoBlock } from './types.js';
 
+/**
+ * A note's mark set against its first word (`1Most services…`, `*Analytical Engines Ltd.`): LaTeX sets the raised
+ * mark right before the note's text, and a reader that joins the two into one word loses the space NOTE_START needs.
+ */
+const MARK_AGAINST_WORD = /^(?:\d{1,3}|[*∗†‡§¶])\p{Lu}\p{Ll}/u;
+
 /** A note is set at most this share of the body's size. */
 const NOTE_SMALLER = 0.92;
 
@@ -18,17 +24,20 @@ export interface RegionBlocks {
   blocks: ProtoBlock[];
 }
 
-/** Where the notes at the foot of `blocks` begin; `blocks.length` when they end with none. */
-function notesStart(blocks: readonly ProtoBlock[], bodySize: number): number {
-  let start = blocks.length;
+/** Where the notes at the foot of `blocks` begin and end (before its margin lines); both `end` when it has none. */
+function notesSpan(blocks: readonly ProtoBlock[], bodySize: number): { start: number; end: number } {
+  // The column's margin lines (a page number under it) come after its notes and stay where they are.
+  let end = blocks.length;
+  while (end > 0 && blocks[end - 1]!.zone) end--;
+  let start = end;
   while (start > 0) {
     const block = blocks[start - 1]!;
     if (block.zone || block.kind !== 'paragraph' || !(block.size < NOTE_SMALLER * bodySize)) break;
     start--;
   }
   // The notes are a run that opens with a note's number; a small paragraph without one is something else.
-  while (start < blocks.length && !NOTE_START.test(blocks[start]!.text)) start++;
-  return start;
+  while (start < end && !NOTE_START.test(blocks[start]!.text) && !MARK_AGAINST_WORD.test(blocks[start]!.text)) start++;
+  return { start, end };
 }
 
 function holdsBody(blocks: readonly ProtoBlock[], bodySize: number): boolean {
@@ -47,11 +56,12 @@ export function withColumnNotesLast(regions: readonly RegionBlocks[], bodySize: 
       for (const block of blocks) out.push(block);
       return;
     }
-    const start = region.kind === 'column' && bodySize > 0 ? notesStart(blocks, bodySize) : blocks.length;
+    const { start, end } = region.kind === 'column' && bodySize > 0 ? notesSpan(blocks, bodySize) : { start: blocks.length, end: blocks.length };
     for (let i = 0; i < start; i++) out.push(blocks[i]!);
     if (bandGoesOn) {
       // Held for the foot of the band, in the order the columns come.
-      for (let i = start; i < blocks.length; i++) held.push(blocks[i]!);
+      for (let i = start; i < end; i++) held.push(blocks[i]!);
+      for (let i = end; i < blocks.length; i++) out.push(blocks[i]!);
       return;
     }
     for (const note of held) out.push(note);
