@@ -110,6 +110,12 @@ describe('a run-in lead in a LiteParse item', () => {
     const heading = ['Embarking', 'on', 'a', 'Musical', 'Journey', 'with', 'Music'];
     expect(boldWords(boldItem(heading, [17.658, 15.858, 15.858, 16.848, 17.1, 16.848, 16.848]))).toEqual(heading);
   });
+
+  it('a heading whose first word reaches lower than the rest is no lead: a lead ends its phrase', () => {
+    // LaTeX's chapter title in Type 1 bold: `Getting` (its g below the line) boxed taller than `started`.
+    expect(boldWords(boldItem(['Getting', 'started', 'today'], [24.1, 23.6, 23.6]))).toEqual(['Getting', 'started', 'today']);
+    expect(boldWords(boldItem(['Note:', 'the', 'rest', 'follows'], [11.29, 11.47, 11.47, 11.47]))).toEqual(['Note:']);
+  });
 });
 
 describe('rules from LiteParse\'s vector graphics', () => {

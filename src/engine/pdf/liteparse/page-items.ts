@@ -203,13 +203,16 @@ const OTHER_FONT = ' (after a lead)';
 const OTHER_METRICS = 0.1;
 const SAME_METRICS = 0.005;
 
+/** How a run-in lead's last word ends. */
+const LEAD_END = /[.:;,!?)\]–—-]$/u;
+
 /**
  * How many of a bold item's first words are in the item's font. LiteParse joins a line's runs into one item named
  * after its first font, so a bold run-in lead ("Demographics of respondents. The overall …") makes the whole line
  * bold, which reads as a heading; the words after the lead are set in a font with other metrics, and their boxes,
  * each as high as that font's ascent to descent, say so. All of them when no later word stands apart that way.
  */
-function wordsInItemFont(words: readonly WordBox[], size: number): number {
+function wordsInItemFont(words: readonly WordBox[], texts: readonly string[], size: number): number {
   const first = words[0]!.height;
   for (let i = 1; i < words.length; i++) {
     const apart = Math.abs(words[i]!.height - first);
@@ -218,7 +221,9 @@ function wordsInItemFont(words: readonly WordBox[], size: number): number {
       // (boxes cut to each word's glyphs, as in fonts whose "on" is lower than "Embarking"), there is no lead.
       const after = words[i]!.height;
       const other = (word: WordBox) => Math.abs(word.height - first) > SAME_METRICS * size && Math.abs(word.height - after) <= SAME_METRICS * size;
-      return words.slice(i).every(other) ? i : words.length;
+      // A lead ends its phrase (`respondents.`, `Note:`, `Step 1 –`): a heading's first word does not
+      // (`Getting started`, whose `g` reaches below `started`).
+      return words.slice(i).every(other) && LEAD_END.test(texts[i - 1] ?? '') ? i : words.length;
     }
   }
   return words.length;
@@ -543,7 +548,7 @@ export function nativePageItems(
       continue;
     }
     spaceWords(item, words, size);
-    const inItemFont = bold && !glyphBoxes.has(fontKey(fontName, size)) ? wordsInItemFont(words, size) : words.length;
+    const inItemFont = bold && !glyphBoxes.has(fontKey(fontName, size)) ? wordsInItemFont(words, wordTexts, size) : words.length;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const own = i < inItemFont;
