@@ -59,7 +59,8 @@ const BIGGER = 1.15;
 const TITLE_BIGGER = 1.3;
 /** Display type: set so much bigger than the body that even a sentence in it is a heading. */
 const DISPLAY_BIGGER = 1.5;
-const MAX_LEVEL = 4;
+/** Markdown has six levels of heading; the title is the first. */
+const MAX_LEVEL = 6;
 /** A kicker's title is at least this much bigger. */
 const KICKER_SMALLER = 1.4;
 

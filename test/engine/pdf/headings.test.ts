@@ -112,6 +112,21 @@ describe('classifyHeadings', () => {
     ]);
   });
 
+  it('gives a deep outline all six Markdown levels, the title first', () => {
+    const decisions = classifyHeadings(
+      [
+        candidate('Operating a Document Archive', 20),
+        candidate('2 Keeping it running', 16, { bold: true }),
+        candidate('2.1 Failures', 14, { bold: true }),
+        candidate('2.1.1 Causes', 12, { bold: true }),
+        candidate('2.1.1.1 Encrypted files', 11, { bold: true }),
+        candidate('2.1.1.1.1 Passwords', 10, { bold: true }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision?.level)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it('makes no title when the largest style is shared by other headings', () => {
     const decisions = classifyHeadings(
       [candidate('JavaScript Code Example', 14.5, { bold: true }), candidate('Formula', 14.5, { bold: true, page: 2 })],
