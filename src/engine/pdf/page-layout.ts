@@ -18,6 +18,7 @@ import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-g
 import { isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
+import { coversContents } from './found-contents.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
@@ -202,8 +203,13 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     grids = [...grids.filter((grid) => !under.includes(grid)), table];
   }
   // A grid that is only the first boxes of a larger table another reader found gives way to that table.
-  // A prose line the reader took in at the table's top or bottom goes back to its paragraph.
-  const foundTables = (input.tables ?? []).flatMap((table) => withoutProseEdges(table, input.items) ?? []);
+  // A prose line the reader took in at the table's top or bottom goes back to its paragraph; a table of contents
+  // it read as tables stays in the flow, to be read as contents lines.
+  const pageLines = input.tables && input.tables.length > 0 ? buildLines(input.items) : [];
+  const foundTables = (input.tables ?? []).flatMap((table) => {
+    const kept = withoutProseEdges(table, input.items);
+    return kept && !coversContents(kept, pageLines) ? [kept] : [];
+  });
   const ruled = grids.filter((grid) => {
     const at = foundTables.findIndex((table) => foundTableHoldsRuled(grid, table));
     if (at < 0) return true;
