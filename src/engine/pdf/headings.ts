@@ -67,6 +67,13 @@ const KICKER_SMALLER = 1.4;
 /** `a. About the Robots`, `b) Results`: a lower-case letter numbering a heading whose words start in capitals. */
 const LETTERED = /^\p{Ll}[.)]\s+\p{Lu}/u;
 
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/**
+ * A date alone on its line (`March 2026`, `1 April 2026`, `April 1, 2026`, `2026-04-01`): a title page's or a
+ * letter's date, set big under the title, dates the document and heads no section.
+ */
+const DATE_LINE = new RegExp(`^(?:(?:\\d{1,2}(?:st|nd|rd|th)?\\s+)?${MONTH}\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?\\d{4}|\\d{4}-\\d{2}-\\d{2})$`, 'iu');
+
 /** Could this block be a heading at all, given the body style? */
 export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boolean {
   const text = candidate.text.trim();
@@ -79,7 +86,7 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   if (/[,;]$/.test(text)) return false;
   // A paragraph's run-in bold start cut at a line-end hyphen, a caption: never headings.
   if (/\p{L}-$/u.test(text) || isCaptionText(text)) return false;
-  if (/(?:\.\s?){4,}/.test(text)) return false;
+  if (/(?:\.\s?){4,}/.test(text) || DATE_LINE.test(text)) return false;
   // A sentence ending in a full stop is body text, unless it is set as display type.
   if (/\.$/.test(text) && words > 6 && !(body.size > 0 && candidate.size >= body.size * DISPLAY_BIGGER)) return false;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
@@ -150,6 +157,37 @@ function sizeClass(size: number): number {
   return Math.round(size * 2) / 2;
 }
 
+/**
+ * The lines right under the title, in regular weight, of a document whose section headings are bold: the title
+ * block's authors (`Ada Lovelace*`, `Charles Babbage`), set bigger than the body as a paper's are, but heading
+ * nothing. Only a style that no heading after them uses, and not numbered.
+ */
+function bylines(candidates: readonly HeadingCandidate[], headingLike: readonly boolean[], titleClass: number): number[] {
+  const title = candidates.findIndex((candidate, i) => headingLike[i] && sizeClass(candidate.size) === titleClass);
+  if (title < 0 || candidates[title]!.order === undefined) return [];
+  const found: number[] = [];
+  let order = candidates[title]!.order!;
+  for (let i = title + 1; i < candidates.length; i++) {
+    const candidate = candidates[i]!;
+    if (candidate.page !== candidates[title]!.page || candidate.order !== order + 1) break;
+    order++;
+    // Short lines between them (an affiliation, a date) belong to the title block; a paragraph ends it.
+    if (!headingLike[i]) {
+      if (candidate.lines > 3) break;
+      continue;
+    }
+    if (candidate.bold || sizeClass(candidate.size) >= titleClass || numberingDepth(candidate.text) !== undefined) break;
+    found.push(i);
+  }
+  if (found.length === 0) return [];
+  const last = found[found.length - 1]!;
+  const styleOf = (candidate: HeadingCandidate) => `${sizeClass(candidate.size)}|${candidate.bold}`;
+  const bylineStyles = new Set(found.map((i) => styleOf(candidates[i]!)));
+  const later = candidates.flatMap((candidate, i) => (i > last && headingLike[i] ? [candidate] : []));
+  if (!later.some((candidate) => candidate.bold) || later.some((candidate) => bylineStyles.has(styleOf(candidate)))) return [];
+  return found;
+}
+
 /** Decides heading type and level for each candidate (null: not a heading). `firstPage` is page 1's number. */
 export function classifyHeadings(
   candidates: readonly HeadingCandidate[],
@@ -178,6 +216,7 @@ export function classifyHeadings(
     const same = candidates.filter((candidate, i) => headingLike[i] && sizeClass(candidate.size) === largest);
     if (same.length <= 2 && same.every((candidate) => candidate.page === firstPage)) titleClass = largest;
   }
+  if (titleClass !== undefined) for (const index of bylines(candidates, headingLike, titleClass)) headingLike[index] = false;
   const styles = new Map<string, { size: number; bold: boolean }>();
   candidates.forEach((candidate, i) => {
     if (!headingLike[i]) return;

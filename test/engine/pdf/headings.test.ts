@@ -127,6 +127,45 @@ describe('classifyHeadings', () => {
     expect(decisions.map((decision) => decision?.level)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it("reads a paper's title block as the title and text: its authors and its date head nothing", () => {
+    const block = (text: string, size: number, order: number, options: Partial<HeadingCandidate> = {}) => candidate(text, size, { order, ...options });
+    const decisions = classifyHeadings(
+      [
+        block('Adaptive Batching for Document Ingestion', 17, 0),
+        block('Ada Lovelace*', 12, 1),
+        block('Charles Babbage', 12, 2),
+        block('March 2026', 12, 3),
+        block('Abstract', 12, 4, { bold: true }),
+        block('We study how batch size and worker concurrency interact in pipelines.', 10, 5, { lines: 4 }),
+        block('1 Introduction', 14, 6, { bold: true }),
+        block('2 Background', 14, 0, { bold: true, page: 2 }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision?.type ?? null)).toEqual(['title', null, null, null, 'section_header', null, 'section_header', 'section_header']);
+  });
+
+  it('keeps the regular-weight headings under a title when the document goes on using their style', () => {
+    const decisions = classifyHeadings(
+      [
+        candidate('Field Guide to Coastal Birds', 17, { order: 0 }),
+        candidate('Shorebirds', 12, { order: 1 }),
+        candidate('Plovers', 11, { order: 2, bold: true }),
+        candidate('Seabirds', 12, { order: 0, page: 2 }),
+        candidate('Gulls', 11, { order: 1, bold: true, page: 2 }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision?.type ?? null)).toEqual(['title', 'section_header', 'section_header', 'section_header', 'section_header']);
+  });
+
+  it('never takes a date on its own line for a heading', () => {
+    for (const date of ['March 2026', '1 April 2026', 'April 1, 2026', 'Sept. 30th, 2025', '2026-04-01']) {
+      expect(isHeadingLike(candidate(date, 14, { bold: true }), BODY)).toBe(false);
+    }
+    expect(isHeadingLike(candidate('March Madness 2026', 14, { bold: true }), BODY)).toBe(true);
+  });
+
   it('makes no title when the largest style is shared by other headings', () => {
     const decisions = classifyHeadings(
       [candidate('JavaScript Code Example', 14.5, { bold: true }), candidate('Formula', 14.5, { bold: true, page: 2 })],
