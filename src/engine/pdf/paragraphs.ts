@@ -24,7 +24,11 @@ export interface ListMarker {
   rest: string;
 }
 
-const BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔·\-–*])\s+(\S.*)$/u;
+/**
+ * A list's bullet: a typographic one, or a glyph its font maps to no character (a control or private-use code: a
+ * bullet in a Type 3 font, as LaTeX's bitmap fonts draw it, or in a symbol font such as Word's).
+ */
+const BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔·\-–*\u0001-\u0008\u000e-\u001f\u007f-\u009f\ue000-\uf8ff])\s+(\S.*)$/u;
 const NUMERIC = /^\(?(\d{1,3})([.)])\s+(\S.*)$/u;
 const LETTER = /^\(?([a-z])([.)])\s+(\S.*)$/u;
 const ROMAN = /^\(?([ivx]{1,5})([.)])\s+(\S.*)$/u;

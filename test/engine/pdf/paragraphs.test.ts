@@ -192,6 +192,19 @@ describe('buildBlocks: lists', () => {
     expect(blocks[0]!.markdown).toBe('- Revenue grew in three of four regions this year\n- Two plants opened');
   });
 
+  it('reads a bullet its font maps to no character (a control or private-use code) as a bullet', () => {
+    // LaTeX's itemize bullet in a Type 3 bitmap font reads as U+0088; Word's Symbol bullet without a map as U+F0B7.
+    const blocks = blocksOf([
+      item('\u0088', 50, 100, { width: 5 }),
+      item('Portable Document Format, with or without a text layer;', 61, 100),
+      item('\uf0b7', 50, 114, { width: 5 }),
+      item('web pages saved as HTML.', 61, 114),
+    ]);
+    expect(blocks.map((block) => block.markdown)).toEqual(['- Portable Document Format, with or without a text layer;\n- web pages saved as HTML.']);
+    expect(listMarker('\u0005 stray code in a sentence')?.ordered).toBe(false);
+    expect(listMarker('the\u0005 Lagrange equation')).toBeNull();
+  });
+
   it('numbers ordered items and starts a new list when bullets turn into numbers', () => {
     const blocks = blocksOf([
       item('• a bullet', 50, 100),
