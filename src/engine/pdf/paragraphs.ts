@@ -262,6 +262,8 @@ function runsOn(prevText: string, text: string): boolean {
   return /^\p{Ll}/u.test(text) && !SENTENCE_END.test(prevText);
 }
 
+/** A paragraph's first-line indent is at most this many ems. */
+const PARAGRAPH_INDENT_EM = 3;
 /** How far (em) a line must start out past the paragraph's lines to begin another block, under a short line. */
 const OUTDENT_EM = 1.5;
 /** A line ending before this share of the region's width stops well short of its edge. */
@@ -321,9 +323,10 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   // One-line notes one under the other: each ends its sentence short of the edge, the next starts with its number.
   const nextNote = lines.length === 1 && NOTE_START.test(line.text) && Math.abs(start - firstStart) <= 0.3 * size;
   if (noteStart && nextNote && prevEnd < width - 2 * size && /[.!?]["'”’)]?$/.test(prev.text)) return true;
-  if (!centred && start > blockStart + 0.8 * line.size && end >= prevEnd - 1.5 * line.size && startOf(prev, region) < start) {
-    return true;
-  }
+  const indented = !centred && start > blockStart + 0.8 * line.size && startOf(prev, region) < start;
+  if (indented && end >= prevEnd - 1.5 * line.size) return true;
+  // A paragraph of one short line, set in by the same indent, after a line that ends its sentence at the edge.
+  if (indented && start <= blockStart + PARAGRAPH_INDENT_EM * line.size && SENTENCE_END.test(prev.text) && /^\p{Lu}/u.test(line.text)) return true;
   // The previous line ended a sentence well short of a justified right edge.
   if (lines.length >= 2) {
     const before = lines[lines.length - 2]!;

@@ -81,6 +81,18 @@ describe('buildBlocks: paragraphs', () => {
     expect(blocks).toHaveLength(2);
   });
 
+  it('splits at a first-line indent before a paragraph of one short line, after a line ending its sentence at the edge', () => {
+    // Each line of 60 characters (5 pt each) fills the region's 300 pt; the first is set in by the indent.
+    const fill = (text: string) => text + 'z'.repeat(60 - text.length);
+    const blocks = blocksOf([
+      item(fill('Services that parse documents limit their clients. '), 60, 100, { width: 290 }),
+      item(fill('A fleet of workers behind one key shares that limit '), 50, 112),
+      item(`${'w'.repeat(41)} and idle stretches after it.`, 50, 124),
+      item('Our contributions are the following:', 60, 136),
+    ]);
+    expect(blocks.map((block) => block.text.slice(0, 16))).toEqual(['Services that pa', 'Our contribution']);
+  });
+
   it('splits where the font size or weight changes', () => {
     const blocks = blocksOf([
       item('Results', 50, 100, { bold: true }),
