@@ -2,6 +2,8 @@
 import { gfmDelimiterRow, gfmRow } from '../gfm-table.js';
 
 const ALNUM = /[\p{L}\p{N}]/u;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+const CONTROLS = new RegExp(CONTROL.source, 'gu');
 
 /** An `_` between two letters or digits (XDG_DATA_HOME): literal in Markdown already. */
 function intraword(text: string, i: number): boolean {
@@ -17,6 +19,8 @@ function intraword(text: string, i: number): boolean {
  * list item, so it is escaped too.
  */
 export function escapeInline(text: string, span = text): string {
+  // Glyphs a font maps to control codes (TeX's big delimiters, a symbol font's marks) are no text to a reader.
+  if (CONTROL.test(text)) text = text.replace(CONTROLS, '');
   let stars = 0;
   let underscores = 0;
   let backticks = 0;

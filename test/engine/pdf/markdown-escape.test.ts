@@ -11,6 +11,12 @@ describe('escaping PDF text for Markdown', () => {
     expect(renderGfmTable([['Tube', 'Water'], ['1', '*8 ml']]).split('\n')[2]).toBe('| 1 | *8 ml |');
   });
 
+  it('leaves out glyphs read as control codes (TeX\'s big delimiters), in text and in table cells', () => {
+    expect(escapeMarkdownText('so that the throughput is \u0012 N/W \u0013 at best')).toBe('so that the throughput is  N/W  at best');
+    expect(renderGfmTable([['Rate', 'Note'], ['20/s', '\u0088 steady']]).split('\n')[2]).toBe('| 20/s | steady |');
+    expect(escapeMarkdownText('tab\tand line\nkept')).toBe('tab\tand line\nkept');
+  });
+
   it('escapes them where two could pair into emphasis or a code span', () => {
     expect(escapeInline('a *b* c')).toBe('a \\*b\\* c');
     expect(escapeInline('_a_ and XDG_DATA_HOME')).toBe('\\_a\\_ and XDG_DATA_HOME');
