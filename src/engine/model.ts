@@ -32,9 +32,11 @@ export interface ModelBlock {
   caption?: string;
   /**
    * Running text that carries on the block before it (a paragraph broken by a page or column break): the Markdown
-   * joins the two with a space; across a page break, each page's own Markdown keeps its part.
+   * joins the two with a space (`sentence`), or with nothing where the break cut a word at its hyphen (`word`: the
+   * hyphen stays, `Tues-day`, as each block keeps its text); across a page break, each page's own Markdown keeps
+   * its part.
    */
-  carriesOn?: boolean;
+  carriesOn?: 'sentence' | 'word';
 }
 
 /** See ModelPage.drawing. */

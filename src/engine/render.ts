@@ -30,9 +30,13 @@ function isRunningText(block: ModelBlock): boolean {
   return block.type === 'text' && (block.label ?? null) === null && block.furniture !== true;
 }
 
-/** `block` reads on from `before`, the block written just before it: a space parts them, not a blank line. */
-function carriesOn(block: ModelBlock, before: ModelBlock | undefined): boolean {
-  return block.carriesOn === true && before !== undefined && isRunningText(before);
+/**
+ * What parts `block` from `before`, the block written just before it, where it reads on from it: a space, or
+ * nothing inside a word; undefined where a blank line (or a page marker) does.
+ */
+function runOnSeparator(block: ModelBlock, before: ModelBlock | undefined): string | undefined {
+  if (block.carriesOn === undefined || before === undefined || !isRunningText(before)) return undefined;
+  return block.carriesOn === 'word' ? '' : ' ';
 }
 
 interface RenderedPage {
@@ -58,7 +62,7 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
         offsets.push(undefined);
         continue;
       }
-      if (before) pageMarkdown += carriesOn(block, before) ? ' ' : BLOCK_SEPARATOR;
+      if (before) pageMarkdown += runOnSeparator(block, before) ?? BLOCK_SEPARATOR;
       offsets.push(pageMarkdown.length);
       pageMarkdown += block.markdown;
       first ??= block;
@@ -70,8 +74,8 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
       if (markdown !== '') {
         // A paragraph broken by the page break reads on with a space, and no marker parts it (the spec lets
         // the markers skip a page merged across its break).
-        const runsOn = last !== undefined && last.pageNumber === page.pageNumber - 1 && carriesOn(first!, last.block);
-        markdown += runsOn ? ' ' : pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR;
+        const runOn = last !== undefined && last.pageNumber === page.pageNumber - 1 ? runOnSeparator(first!, last.block) : undefined;
+        markdown += runOn ?? (pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR);
       }
       pageStart = markdown.length;
       markdown += pageMarkdown;

@@ -294,11 +294,16 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
   let lastSpanning: TextLine | undefined;
   for (const line of all) {
     // The short last line of a full-width paragraph does not reach the gutter, but belongs with it.
-    const continuesSpanning =
+    const underSpanning =
       lastSpanning !== undefined &&
       band.every((column) => column.length === 0) &&
-      runsOnFrom(lastSpanning, line) &&
       new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size === 1;
+    // Nor does a line centred on the page close under it (a newsletter's issue line, a title's subtitle or date),
+    // which falls inside the middle column.
+    const continuesSpanning =
+      underSpanning &&
+      (runsOnFrom(lastSpanning!, line) ||
+        (Math.abs(line.x0 + line.x1 - minX - maxX) <= 2 * line.size && line.top - lastSpanning!.bottom <= CENTRED_UNDER_EM * line.size));
     if (continuesSpanning || strips.has(line) || crossesGutter(line, gutters, rtl)) {
       flushBand();
       for (const cell of line.cells) append(spanning, cell.items);
@@ -327,6 +332,9 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
   flushSpanning();
   return regions;
 }
+
+/** A centred line this close (ems) under a full-width line belongs with it. */
+const CENTRED_UNDER_EM = 2;
 
 /** Vertical whitespace, in line heights, that cuts a page into sections laid out on their own. */
 const SECTION_GAP = 1.5;

@@ -140,7 +140,8 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     const protos = ordered[index]!;
     const blocks = protos.map((block) => {
       const model = toModelBlock(block, furniture.get(block), headings.get(block), page);
-      return runningOn.has(block) ? { ...model, carriesOn: true } : model;
+      const runOn = runningOn.get(block);
+      return runOn ? { ...model, carriesOn: runOn } : model;
     });
     return { pageNumber: page.pageNumber, width: page.width, height: page.height, status: page.status, blocks };
   });

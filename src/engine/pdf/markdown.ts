@@ -2,6 +2,7 @@
 import { gfmDelimiterRow, gfmRow } from '../gfm-table.js';
 
 const ALNUM = /[\p{L}\p{N}]/u;
+// eslint-disable-next-line no-control-regex -- control codes are what this pattern is for
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
 const CONTROLS = new RegExp(CONTROL.source, 'gu');
 

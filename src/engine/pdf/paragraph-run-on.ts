@@ -2,8 +2,8 @@
  * Paragraphs broken by a page or a column break. Most page breaks of a report or a book fall inside a paragraph,
  * often inside a sentence: the page's flow ends mid-sentence and the next page's flow takes it up; so does the foot
  * of a column and the head of the next. Each part keeps its block (and each page its Markdown), and the Markdown
- * joins the two parts with a space instead of a paragraph break (render.ts), so that a sentence is not cut in two
- * for a reader or a chunker. Pure.
+ * joins the two parts with a space instead of a paragraph break (render.ts), or with nothing where the break cut a
+ * word at its hyphen, so that a sentence is not cut in two for a reader or a chunker. Pure.
  */
 import type { ProtoBlock } from './types.js';
 
@@ -14,6 +14,11 @@ type HeadingSet = Pick<ReadonlySet<ProtoBlock>, 'has'>;
 const SIZE_TOLERANCE = 0.12;
 /** A sentence (or a clause) ended, maybe inside quotes or brackets; or a word broken at the line end. */
 const ENDED = /[.!?:;。！？\-\u00ad\u2010]["'”’)\]]*$/u;
+/** A word broken at the break, after a letter. */
+const BROKEN_WORD = /\p{L}[-\u00ad\u2010]$/u;
+
+/** How a block carries on the one before it: the sentence goes on (a space), or the word broken at its hyphen. */
+export type RunOn = 'sentence' | 'word';
 
 function isRunningText(block: ProtoBlock, headings: HeadingSet): boolean {
   return block.kind === 'paragraph' && !headings.has(block) && block.chartLabel !== true;
@@ -21,16 +26,26 @@ function isRunningText(block: ProtoBlock, headings: HeadingSet): boolean {
 
 /**
  * Whether `below` carries on `above`, the block before it in reading order across a page or column break: both
- * running text in the same size and weight, `above` of two lines or more stopping without ending its sentence (nor on a
- * broken word, whose hyphen its page keeps), and `below` going on in lower case.
+ * running text in the same size and weight, `above` of two lines or more stopping without ending its sentence (a
+ * broken word is runOf's `word`), and `below` going on in lower case.
  */
 export function runsOn(above: ProtoBlock, below: ProtoBlock, headings: HeadingSet): boolean {
-  // A lone line is a fragment of its own (an "or" between two examples), not the last line of a broken paragraph.
-  if (!isRunningText(above, headings) || !isRunningText(below, headings) || above.lines < 2) return false;
-  if (above.bold !== below.bold) return false;
-  if (Math.abs(above.size - below.size) > SIZE_TOLERANCE * Math.max(above.size, below.size)) return false;
+  return runOf(above, below, headings) === 'sentence';
+}
+
+/**
+ * How `below` carries on `above` (see runsOn), or undefined: a sentence, or a word broken at the break
+ * (`Tues-` + `day`), whose hyphen each block keeps.
+ */
+export function runOf(above: ProtoBlock, below: ProtoBlock, headings: HeadingSet): RunOn | undefined {
+  if (!isRunningText(above, headings) || !isRunningText(below, headings) || above.bold !== below.bold) return undefined;
+  if (Math.abs(above.size - below.size) > SIZE_TOLERANCE * Math.max(above.size, below.size)) return undefined;
   const before = above.text.trimEnd();
-  return before !== '' && !ENDED.test(before) && /^\p{Ll}/u.test(below.text.trimStart());
+  if (before === '' || !/^\p{Ll}/u.test(below.text.trimStart())) return undefined;
+  // A word cut at its hyphen goes on, even from a paragraph's first line at the foot of a column.
+  if (BROKEN_WORD.test(before)) return 'word';
+  // A lone line is a fragment of its own (an "or" between two examples), not the last line of a broken paragraph.
+  return ENDED.test(before) || above.lines < 2 ? undefined : 'sentence';
 }
 
 /** A page's blocks in reading order, page furniture left out (a running footer between two parts does not part them). */
@@ -44,17 +59,21 @@ export interface FlowPage {
  * (a page without blocks ends any run); a block that starts higher up its page than the block before it ends, that
  * one (the head of the next column beside the foot of the last), never one below it in its column.
  */
-export function blocksRunningOn(pages: readonly FlowPage[], headings: HeadingSet): Set<ProtoBlock> {
-  const running = new Set<ProtoBlock>();
+export function blocksRunningOn(pages: readonly FlowPage[], headings: HeadingSet): Map<ProtoBlock, RunOn> {
+  const running = new Map<ProtoBlock, RunOn>();
+  const add = (above: ProtoBlock, block: ProtoBlock) => {
+    const run = runOf(above, block, headings);
+    if (run) running.set(block, run);
+  };
   pages.forEach((page, i) => {
     const previous = pages[i - 1];
     const above = previous && previous.pageNumber === page.pageNumber - 1 ? previous.blocks[previous.blocks.length - 1] : undefined;
     const first = page.blocks[0];
-    if (above && first && runsOn(above, first, headings)) running.add(first);
+    if (above && first) add(above, first);
     for (let j = 1; j < page.blocks.length; j++) {
       const before = page.blocks[j - 1]!;
       const block = page.blocks[j]!;
-      if (block.rect.y0 < before.rect.y1 && runsOn(before, block, headings)) running.add(block);
+      if (block.rect.y0 < before.rect.y1) add(before, block);
     }
   });
   return running;

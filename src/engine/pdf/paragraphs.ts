@@ -28,6 +28,7 @@ export interface ListMarker {
  * A list's bullet: a typographic one, or a glyph its font maps to no character (a control or private-use code: a
  * bullet in a Type 3 font, as LaTeX's bitmap fonts draw it, or in a symbol font such as Word's).
  */
+// eslint-disable-next-line no-control-regex -- a bullet read as a control code is one of the marks it takes
 const BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔·\-–*\u0001-\u0008\u000e-\u001f\u007f-\u009f\ue000-\uf8ff])\s+(\S.*)$/u;
 const NUMERIC = /^\(?(\d{1,3})([.)])\s+(\S.*)$/u;
 const LETTER = /^\(?([a-z])([.)])\s+(\S.*)$/u;

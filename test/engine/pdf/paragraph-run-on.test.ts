@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOptions } from '../../../src/backend/upload-checks.js';
 import type { ParseData } from '../../../src/contract/response.js';
 import { LocalParseEngine } from '../../../src/engine/local-engine.js';
-import { blocksRunningOn, runsOn } from '../../../src/engine/pdf/paragraph-run-on.js';
+import { blocksRunningOn, runOf, runsOn } from '../../../src/engine/pdf/paragraph-run-on.js';
 import type { ProtoBlock } from '../../../src/engine/pdf/types.js';
+import { writePdf, type TextRun } from './fixtures/pdf-writer.js';
+import { words } from './synthetic.js';
 
 function block(text: string, overrides: Partial<ProtoBlock> = {}): ProtoBlock {
   return { kind: 'paragraph', markdown: text, text, rect: { x0: 72, y0: 600, x1: 540, y1: 700 }, lines: 3, size: 11, bold: false, chars: text.length, ...overrides };
@@ -37,18 +39,26 @@ describe('runsOn', () => {
     expect(runsOn(block('and the cache is kept in'), heading, new Set([heading]))).toBe(false);
   });
 
+  it('carries a word broken at the break on with no space, its hyphen kept (each part keeps its text)', () => {
+    expect(runOf(block('the harbour board met on Tues-'), block('day to discuss the timetable.'), none)).toBe('word');
+    expect(runOf(block('The harbour board met on Tues-', { lines: 1 }), block('day to discuss the timetable.'), none)).toBe('word');
+    expect(runOf(block('and the cache is kept in'), block('memory until the run ends.'), none)).toBe('sentence');
+    expect(runOf(block('the years 2025-'), block('and after'), none)).toBeUndefined();
+    expect(runOf(block('on Tues-'), block('Day two begins'), none)).toBeUndefined();
+  });
+
   it('carries a paragraph on from the foot of a column to the head of the next, not down one column', () => {
     const foot = block('and the cache is kept in', { rect: { x0: 72, y0: 600, x1: 300, y1: 700 } });
     const head = block('memory until the run ends.', { rect: { x0: 312, y0: 80, x1: 540, y1: 200 } });
     const below = block('memory until the run ends.', { rect: { x0: 72, y0: 710, x1: 300, y1: 740 } });
-    expect(blocksRunningOn([{ pageNumber: 1, blocks: [foot, head] }], new Set())).toEqual(new Set([head]));
+    expect(blocksRunningOn([{ pageNumber: 1, blocks: [foot, head] }], new Set())).toEqual(new Map([[head, 'sentence']]));
     expect(blocksRunningOn([{ pageNumber: 1, blocks: [foot, below] }], new Set()).size).toBe(0);
   });
 
   it('only joins pages that follow each other', () => {
     const above = block('and the cache is kept in');
     const below = block('memory until the run ends.');
-    expect(blocksRunningOn([{ pageNumber: 1, blocks: [above] }, { pageNumber: 2, blocks: [below] }], new Set())).toEqual(new Set([below]));
+    expect(blocksRunningOn([{ pageNumber: 1, blocks: [above] }, { pageNumber: 2, blocks: [below] }], new Set())).toEqual(new Map([[below, 'sentence']]));
     expect(blocksRunningOn([{ pageNumber: 1, blocks: [above] }, { pageNumber: 3, blocks: [below] }], new Set()).size).toBe(0);
   });
 });
@@ -142,5 +152,44 @@ describe('a paragraph broken by the page break, through the local engine', () =>
   it('keeps the parts apart when the page number is written between them (onlyMainContent off)', async () => {
     const data = await parse({}, false);
     expect(data.markdown).toContain('the rest of the cache\n\n1\n\nsettings on the next page');
+  });
+});
+
+/**
+ * A newsletter page: its name in display type across the page, an issue line centred under it (inside the middle
+ * column's width), then three columns of 9-pt text, the second ending on a word its hyphen cuts.
+ */
+function newsletterPdf(): Uint8Array {
+  const runs: TextRun[] = [
+    { x: 151, y: 740, text: 'Harbour News and Notes', size: 24, font: 'bold' },
+    { x: 237, y: 716, text: 'Issue 42 Spring 2026', size: 12 },
+  ];
+  const column = (x: number, lines: string[]) => lines.forEach((text, i) => runs.push({ x, y: 680 - 11 * i, text, size: 9 }));
+  const filler = (seed: number) => Array.from({ length: 14 }, (_, i) => words(5, seed + i));
+  column(43, [...filler(0), 'and the last line of it ends.']);
+  column(225, ['A second story opens here and', ...filler(20), 'The harbour board met on Tues-']);
+  column(407, ['day to discuss the ferry timetable.', ...filler(40)]);
+  return writePdf({ pages: [{ runs }] });
+}
+
+describe('a newsletter in three columns, through the local engine', () => {
+  let engine: LocalParseEngine;
+  beforeAll(() => {
+    engine = new LocalParseEngine({ size: 1 });
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('reads the issue line under the name, and a word cut at the foot of a column on at the head of the next', async () => {
+    const data = await engine.parseBytes(newsletterPdf(), 'news.pdf', checkOptions({ parsers: [{ type: 'pdf', blocks: true }] }));
+    const markdown = data.markdown ?? '';
+    // The issue line right under the name, before the first column's text (not inside the second column's).
+    expect(markdown.indexOf('Issue 42 Spring 2026')).toBeLessThan(markdown.indexOf(words(5, 0)));
+    expect(markdown).toContain('The harbour board met on Tues-day to discuss the ferry timetable.');
+    // Each block keeps its own text, and its span slices it out of the document.
+    const blocks = (data.blocks ?? []).flatMap((page) => page.items);
+    const cut = blocks.find((block) => block.content.endsWith('Tues-'))!;
+    expect(markdown.slice(...cut.markdownSpan!)).toBe(cut.content);
   });
 });
