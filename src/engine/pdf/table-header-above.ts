@@ -2,8 +2,10 @@
  * Header rows set above a table's body that the reader of the table left out (a borderless body found by its
  * aligned cells, under a header whose labels wrap over several lines, or a group label over several columns).
  * The lines right above the table belong to it when each of their labels sits inside one of the body's columns,
- * or is centred over several columns whose names are on the line below it (a group). A label's lines stacked in
- * one column are one cell; with a group, the columns outside it have one cell down both header rows. Pure.
+ * or is centred over several columns whose names are on the line below it (a group); a label between two columns
+ * goes to the nearer, unless another label of its line took that one (a spreadsheet's column names, set from their
+ * cells' left edges over numbers set flush right). A label's lines stacked in one column are one cell; with a
+ * group, the columns outside it have one cell down both header rows. Pure.
  */
 import { isCaptionText } from './captions.js';
 import type { Ruling } from './rulings.js';
@@ -57,11 +59,13 @@ function linesUpward(items: readonly PdfTextItem[]): PdfTextItem[][] {
   return lines;
 }
 
-/** The columns an item's text reaches into. */
-function columnsOf(item: PdfTextItem, columns: readonly Extent[]): { a: number; b: number } | undefined {
+/**
+ * The columns an item's text reaches into. In the gap between two columns, the nearer one, and the one right of the
+ * gap as `right`.
+ */
+function columnsOf(item: PdfTextItem, columns: readonly Extent[]): { a: number; b: number; right?: number } | undefined {
   const hit = columns.flatMap((column, index) => (item.x0 < column.x1 && item.x1 > column.x0 ? [index] : []));
   if (hit.length === 0) {
-    // In the gap between two columns: the nearer one.
     const x = (item.x0 + item.x1) / 2;
     let best = -1;
     let bestDistance = Infinity;
@@ -69,7 +73,9 @@ function columnsOf(item: PdfTextItem, columns: readonly Extent[]): { a: number; 
       const d = x < column.x0 ? column.x0 - x : x - column.x1;
       if (d < bestDistance) [best, bestDistance] = [index, d];
     });
-    return best < 0 ? undefined : { a: best, b: best };
+    if (best < 0) return undefined;
+    const right = columns.findIndex((column) => column.x0 >= item.x1);
+    return { a: best, b: best, ...(right >= 0 ? { right } : {}) };
   }
   return { a: hit[0]!, b: hit.at(-1)! };
 }
@@ -78,6 +84,26 @@ interface Label {
   item: PdfTextItem;
   a: number;
   b: number;
+  /** For a label in the gap between two columns: the column right of the gap. */
+  right?: number;
+}
+
+/**
+ * A line's labels in column order where the nearer column put two in one: a label in the gap after the column of
+ * the label before it heads the column right of the gap. A spreadsheet prints a column's name from its cell's left
+ * edge and its numbers flush right, so the name stands nearer the numbers of the column before (`Price` just past
+ * the end of `Qty`'s 3, 5 and 12, far from its own 1.2 and 0.8). Undefined when the labels still meet.
+ */
+function inColumnOrder(placed: readonly Label[]): Label[] | undefined {
+  const out: Label[] = [];
+  let last = -1;
+  for (const label of [...placed].sort((p, q) => p.item.x0 - q.item.x0)) {
+    const moved = label.a <= last && label.a === label.b && label.right !== undefined ? { ...label, a: label.right, b: label.right } : label;
+    if (moved.a <= last) return undefined;
+    out.push(moved);
+    last = moved.b;
+  }
+  return out;
 }
 
 /** Whether the item is centred over columns a..b. */
@@ -156,7 +182,7 @@ function headerLabels(
     const top = Math.max(...line.map((item) => item.baseline));
     const rules = joinedRules(rulings.filter((rule) => rule.y0 === rule.y1 && rule.y0 > top && rule.y0 < lowest));
     const named = new Set(labels.filter((label) => label.a === label.b).map((label) => label.a));
-    const placed: Label[] = [];
+    let placed: Label[] = [];
     for (const item of [...line].sort((a, b) => a.x0 - b.x0)) {
       const at = columnsOf(item, columns);
       if (!at) break;
@@ -169,9 +195,15 @@ function headerLabels(
       const { a, b } = group;
       placed.push({ item, a, b });
     }
+    if (placed.length < line.length) break;
     // Labels of one line never share a column (a rule under several of them is no group's).
     const overlapping = placed.some((label, i) => placed.some((other, j) => j !== i && other.a <= label.b && label.a <= other.b));
-    if (placed.length < line.length || overlapping) break;
+    if (overlapping) {
+      // Only the line right above the body: higher lines stack their labels on the columns it named.
+      const ordered = lines === 0 ? inColumnOrder(placed) : undefined;
+      if (!ordered) break;
+      placed = ordered;
+    }
     if (lines === 0 && new Set(placed.map((label) => label.a)).size < 2) break;
     groups += placed.filter((label) => label.b > label.a).length;
     labels.push(...placed);

@@ -142,13 +142,23 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
     });
     return best;
   };
+  // A header label whose nearest column the label before it took heads the next column right of it: a spreadsheet
+  // sets a column's name from its cell's left edge and its numbers flush right, nearer the column before.
+  const headerColumn = (cell: Extent, last: number) => {
+    const nearest = nearestColumn((cell.x0 + cell.x1) / 2);
+    if (nearest > last) return nearest;
+    const right = extents.findIndex((extent, col) => col > last && extent.x0 >= cell.x1);
+    return right >= 0 ? right : nearest;
+  };
   const rows: Row[] = [];
   lines.forEach((line, index) => {
     const cells: string[] = Array.from({ length: k }, () => '');
     const boxes: (Extent | undefined)[] = Array.from({ length: k }, () => undefined);
     const ordered = [...line.cells].sort((a, b) => a.x0 - b.x0);
+    let last = -1;
     for (const cell of ordered) {
-      const col = centredHeader && index === 0 ? nearestColumn((cell.x0 + cell.x1) / 2) : columnOf(cell.x0);
+      const col = centredHeader && index === 0 ? headerColumn(cell, last) : columnOf(cell.x0);
+      last = Math.max(last, col);
       cells[col] = cells[col] ? `${cells[col]} ${cell.text}` : cell.text;
       boxes[col] = unite(boxes[col], cell);
     }
@@ -299,8 +309,10 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       }
       let placed = channels.length > 0 ? layOut(run, channels, minRows) : null;
       // A bold header row over a body in regular weight, whose labels are centred over (not aligned with) the
-      // body's columns: the columns come from the body, each label goes to the column nearest its centre, and
-      // short lines taken in above the header (a caption's last line) are left to the text.
+      // body's columns, or set from their cells' left edges over numbers set flush right (a spreadsheet's): the
+      // columns come from the body, each label goes to the column nearest its centre (or the next one, where the
+      // label before took that), and short lines taken in above the header (a caption's last line) are left to
+      // the text.
       const header = lines[i]!;
       if (!placed && header.bold && header.cells.length >= 2 && end - i > minRows && run.slice(run.indexOf(header) + 1).every((line) => !line.bold)) {
         run.splice(0, run.indexOf(header));
