@@ -279,7 +279,8 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       Math.abs(lines[index]!.size - ref.size) <= 0.15 * ref.size &&
       (!lines[index]!.bold || ref.bold || lines[index]!.cells.length >= 2);
     let start = i;
-    while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start)) start--;
+    const pitch = rowPitch(lines, kinds, i);
+    while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start) && !setApart(lines[start - 1]!, lines[start]!, pitch)) start--;
     let end = i + 1;
     while (end < lines.length && kinds[end] !== null && fits(end, end - 1)) end++;
     while (end - 1 > i && kinds[end - 1] === 'single') end--;
@@ -338,6 +339,34 @@ function isHeaderRow(line: TextLine, ref: TextLine, channels: readonly Channel[]
   if (!line.bold || line.cells.length < 2 || channels.length === 0) return false;
   if (line.size > 1.6 * ref.size || line.size < 0.8 * ref.size) return false;
   return line.cells.every((cell) => channels.every((channel) => !(cell.x0 < channel.x0 + 0.5 && cell.x1 > channel.x1 - 0.5)));
+}
+
+/**
+ * How far apart a short line may stand above the table, in row pitches, to be one of its header lines. A header's
+ * wrapped label or a lone column name sits at the rows' pitch; a sheet's title with a blank row under it, or the
+ * running head a spreadsheet prints over every page (the sheet's name, centred in the top margin), stands further
+ * off, and is text over the table.
+ */
+const HEADER_LINE_PITCHES = 1.4;
+
+/** How far apart the table's first rows may stand unevenly, as a share of their pitch, and still be rows of it. */
+const EVEN_PITCH = 0.1;
+
+/**
+ * Baseline to baseline between the table's first rows of cells, when its first three stand evenly apart as a
+ * table's rows do; a chart's labels lined up like cells (an axis's ticks beside data labels) do not, and keep the
+ * lines above them.
+ */
+function rowPitch(lines: readonly TextLine[], kinds: readonly ('multi' | 'single' | null)[], first: number): number | undefined {
+  if (kinds[first + 1] !== 'multi' || kinds[first + 2] !== 'multi') return undefined;
+  const pitch = lines[first + 1]!.baseline - lines[first]!.baseline;
+  const next = lines[first + 2]!.baseline - lines[first + 1]!.baseline;
+  return pitch > 0 && Math.abs(next - pitch) <= EVEN_PITCH * pitch ? pitch : undefined;
+}
+
+/** Whether a short line stands further above the line below than the table's rows stand apart. */
+function setApart(above: TextLine, below: TextLine, pitch: number | undefined): boolean {
+  return pitch !== undefined && below.baseline - above.baseline > HEADER_LINE_PITCHES * pitch;
 }
 
 function closeEnough(above: TextLine, below: TextLine): boolean {

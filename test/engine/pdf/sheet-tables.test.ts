@@ -33,4 +33,17 @@ describe('a spreadsheet printed to PDF', () => {
     const { tables } = await tablesOf(printedSheetPdf({ widths: [79, 80, 80], rows, boldHeader: true }));
     expect(tables.map((table) => table.markdown)).toEqual([tableMarkdown(rows)]);
   });
+
+  it('keeps the sheet name printed over the page out of the table', async () => {
+    const { doc, tables } = await tablesOf(printedSheetPdf({ name: 'Sheet1', widths: WIDTHS, rows: [HEADER, ...BODY] }));
+    expect(tables.map((table) => table.markdown)).toEqual([tableMarkdown([HEADER, ...BODY])]);
+    expect(allBlocks(doc).map((block) => block.markdown)).toContain('Sheet1');
+  });
+
+  it('keeps a title row set over a blank row out of the table, as text above it', async () => {
+    const { doc, tables } = await tablesOf(printedSheetPdf({ name: 'Sales', widths: WIDTHS, rows: [['Quarterly sales report 2024'], [], HEADER, ...BODY] }));
+    expect(tables.map((table) => table.markdown)).toEqual([tableMarkdown([HEADER, ...BODY])]);
+    const texts = allBlocks(doc).map((block) => block.markdown);
+    expect(texts.findIndex((text) => text.includes('Quarterly sales report 2024'))).toBeLessThan(texts.indexOf(tables[0]!.markdown));
+  });
 });
