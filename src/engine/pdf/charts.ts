@@ -3,7 +3,7 @@
  * spaced numbers falling down the rows (400, 350, 300 … 0) is a value axis, and the grid around it is a chart,
  * not a table. So is a row of evenly spaced numbers rising across (0.03 0.06 0.09: a bar chart laid on its side)
  * over rows whose cells beside their label are nearly all empty (the bars are drawn, not written). Its labels are
- * read as lines of text in their place.
+ * read as lines of text in their place. A header of words over rows that fill every column is a table all the same.
  */
 
 /** Fewest ticks on an axis. */
@@ -83,12 +83,22 @@ function isChartAcross(rows: readonly (readonly string[])[], width: number): boo
 }
 
 /**
+ * A header row of words over rows that fill every column: a sheet of numbers, whatever its columns count (1, 2, 3
+ * down one, 5, 4, 3 down another). A chart's labels never fill its grid so: an axis's ticks stand in rows of their
+ * own, or beside a few data labels and legend entries.
+ */
+function isFullGridUnderHeader(rows: readonly (readonly string[])[], width: number): boolean {
+  const filled = (row: readonly string[]) => row.length === width && row.every((cell) => cell.trim() !== '');
+  return rows.every(filled) && rows[0]!.every((cell) => /\p{L}/u.test(cell));
+}
+
+/**
  * The grid's rows as lines of text when it is a chart (its first or last column a value axis, or its first or last
  * row one across bars); else undefined.
  */
 export function chartLabelLines(rows: readonly (readonly string[])[]): string[] | undefined {
   const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
-  if (width < 2 || rows.length < MIN_TICKS) return undefined;
+  if (width < 2 || rows.length < MIN_TICKS || isFullGridUnderHeader(rows, width)) return undefined;
   if (!isValueAxis(rows, 0) && !isValueAxis(rows, width - 1) && !isChartAcross(rows, width)) return undefined;
   return rows.map((row) => row.map((cell) => cell.trim()).filter(Boolean).join(' ')).filter(Boolean);
 }

@@ -47,3 +47,19 @@ describe('a spreadsheet printed to PDF', () => {
     expect(texts.findIndex((text) => text.includes('Quarterly sales report 2024'))).toBeLessThan(texts.indexOf(tables[0]!.markdown));
   });
 });
+
+describe('a sheet of numbers printed to PDF', () => {
+  it('is a table, though a column of it falls by one step a row as a chart axis does', async () => {
+    const rows = [
+      ['first', 'second', 'third'],
+      ['1', '5', '9'],
+      ['2', '4', '6'],
+      ['3', '3', '3'],
+      ['4', '2', '0'],
+      ['5', '1', '-3'],
+      ['6', '0', '-6'],
+    ];
+    const { tables } = await tablesOf(printedSheetPdf({ widths: [72, 72, 72], rows }));
+    expect(tables.map((table) => table.markdown)).toEqual([tableMarkdown(rows)]);
+  });
+});
