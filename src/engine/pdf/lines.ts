@@ -5,6 +5,7 @@
  * text with spaces only where the gap warrants one. O(n log n) in the number of items.
  */
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
+import { withLeadingBullet } from './line-bullets.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 
 /** A gap wider than this many ems separates cells (table columns, page columns, spaced-out labels). */
@@ -325,7 +326,7 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
   const rtl = rtlChars > ltrChars;
   // Without right-to-left items the reading order is the order by x, and no item's direction is needed again:
   // each was worked out three times a line (two regular expressions each), 3 % of the layout's time.
-  const ordered = anyRtl ? orderLineItems(cluster, rtl) : byX(cluster);
+  const ordered = withLeadingBullet(anyRtl ? orderLineItems(cluster, rtl) : byX(cluster));
   const size = sizeChars.top() ?? refItem.size;
   const cells = splitCells(ordered, rtl, size * cellGapEm, anyRtl);
   mergeLeadingMarker(cells);

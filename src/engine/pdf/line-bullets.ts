@@ -1,0 +1,34 @@
+/**
+ * A line's leading bullet as the layout's list marker ("•"), where the PDF sets it in a way no marker pattern
+ * knows:
+ * - a symbol font's bullet, written at the private-use code point of its 8-bit code (U+F020–U+F0FF): LibreOffice
+ *   prints the bullets of its presentation templates (StarSymbol's "●") as U+F095, Word the bullets of Symbol and
+ *   Wingdings as U+F0B7, U+F0A7, U+F0D8. Unread, a slide's list is one paragraph strewn with unknown glyphs;
+ * - a bullet set against its first word with no gap (a slide's bullet without a hanging indent), which the text
+ *   layer reads as one word ("•With").
+ * Only the line's first item, and only with text after it: a private-use glyph elsewhere is an icon or a symbol of
+ * the text, and a dash or an asterisk before a word ("-based", "*Note") is no bullet. Pure.
+ */
+import type { PdfTextItem } from './types.js';
+
+/** Where a symbol font's 8-bit codes are written (Windows' convention, which PDF writers follow). */
+const SYMBOL_FONT_GLYPH = /^[\uf020-\uf0ff]$/u;
+/** Bullets that stand for nothing else, glued to a following letter or digit. */
+const GLUED_BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔])([\p{L}\p{N}].*)$/u;
+
+/**
+ * The line's items (in reading order, left to right) with its leading bullet read as "•": `ordered` itself when
+ * it has none to read.
+ */
+export function withLeadingBullet(ordered: PdfTextItem[]): PdfTextItem[] {
+  const first = ordered[0];
+  if (!first || (ordered.length < 2 && !GLUED_BULLET.test(first.str))) return ordered;
+  if (SYMBOL_FONT_GLYPH.test(first.str)) return [{ ...first, str: '•' }, ...ordered.slice(1)];
+  const glued = GLUED_BULLET.exec(first.str);
+  if (!glued) return ordered;
+  // The bullet's share of the item's width: one glyph of the item's (a bullet is about as wide as a letter).
+  const bulletWidth = (first.x1 - first.x0) / [...first.str].length;
+  const bullet: PdfTextItem = { ...first, str: glued[1]!, x1: first.x0 + bulletWidth };
+  const word: PdfTextItem = { ...first, str: glued[2]!, x0: first.x0 + bulletWidth, spaceBefore: true };
+  return [bullet, word, ...ordered.slice(1)];
+}

@@ -1,0 +1,52 @@
+/**
+ * A line's leading bullet set as a symbol font's private-use glyph (LibreOffice's slide templates, Word's Symbol
+ * and Wingdings bullets) or glued to its first word: read as a list marker, in a line and in a printed deck.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildLine } from '../../../src/engine/pdf/lines.js';
+import { convertBytes, mainMarkdown } from './helpers.js';
+import { slideDeck } from './slide-pdfs.js';
+import { item } from './synthetic.js';
+
+describe('a line that starts with a bullet the text layer writes oddly', () => {
+  it("reads a symbol font's private-use bullet as a bullet", () => {
+    for (const glyph of ['\uf095', '\uf0b7', '\uf0a7', '\uf0d8']) {
+      const line = buildLine([item(glyph, 57, 100, { size: 8 }), item('Results', 73, 100, { size: 20 }), item('for the quarter', 150, 100, { size: 20 })]);
+      expect(line.text).toBe('• Results for the quarter');
+    }
+  });
+
+  it('splits a bullet glued to its first word from the word', () => {
+    const line = buildLine([item('•With', 73, 100, { size: 28 }), item('foo', 163, 100, { size: 28, spaceBefore: true })]);
+    expect(line.text).toBe('• With foo');
+    expect(buildLine([item('▪Bar', 73, 100, { size: 28 })]).text).toBe('▪ Bar');
+  });
+
+  it('leaves a private-use glyph inside a line, a lone one, and a dash or an asterisk before a word', () => {
+    expect(buildLine([item('Call', 57, 100), item('\uf095', 80, 100), item('now', 90, 100)]).text).toBe('Call \uf095 now');
+    expect(buildLine([item('\uf095', 57, 100)]).text).toBe('\uf095');
+    expect(buildLine([item('-based', 57, 100), item('models', 90, 100)]).text).toBe('-based models');
+    expect(buildLine([item('*Note:', 57, 100), item('see', 90, 100)]).text).toBe('*Note: see');
+  });
+});
+
+describe('a printed slide deck', () => {
+  const agenda = [
+    { level: 0, text: 'Results for the quarter' },
+    { level: 0, text: 'Product lines' },
+    { level: 1, text: 'Beverages' },
+    { level: 1, text: 'Condiments' },
+    { level: 0, text: 'Outlook and next steps' },
+  ];
+  const list = '- Results for the quarter\n- Product lines\n  - Beverages\n  - Condiments\n- Outlook and next steps';
+
+  it("reads a template's symbol-font bullets as a list", async () => {
+    const doc = await convertBytes(await slideDeck([{ title: 'Agenda', bullets: agenda }]), { mode: 'fast' });
+    expect(mainMarkdown(doc)).toBe(`# Agenda\n\n${list}`);
+  });
+
+  it('reads bullets glued to their words as a list', async () => {
+    const doc = await convertBytes(await slideDeck([{ title: 'Agenda', bullets: agenda, bulletStyle: 'glued' }]), { mode: 'fast' });
+    expect(mainMarkdown(doc)).toBe(`# Agenda\n\n${list}`);
+  });
+});

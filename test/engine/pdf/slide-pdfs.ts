@@ -1,0 +1,126 @@
+/**
+ * Slide decks as LibreOffice Impress prints them, generated: 16:9 landscape pages (794 × 446 pt), a title in large
+ * type, bullets indented by level in type that shrinks a step a level, and each bullet a glyph of a symbol font
+ * whose ToUnicode maps it to a private-use code point, as the printed templates' bullets are (StarSymbol's "●" is
+ * written as U+F095).
+ */
+import {
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  StandardFonts,
+  beginText,
+  endText,
+  moveText,
+  popGraphicsState,
+  pushGraphicsState,
+  setFontAndSize,
+  showText,
+  type PDFFont,
+  type PDFPage,
+  type PDFRef,
+} from 'pdf-lib';
+
+export const SLIDE_WIDTH = 794;
+export const SLIDE_HEIGHT = 446;
+
+/** The private-use code point a symbol font's bullet is read as. */
+export const SYMBOL_BULLET = 0xf095;
+
+export interface SlideBullet {
+  level: number;
+  text: string;
+}
+
+export interface Slide {
+  title: string;
+  bullets?: SlideBullet[];
+  /**
+   * How a bullet is set: `symbol`, a symbol font's glyph apart from its text (the default); `glued`, a "•" set
+   * against its first word, as a bullet without a hanging indent prints.
+   */
+  bulletStyle?: 'symbol' | 'glued';
+  /** Extra drawing on the slide, in pdf-lib's bottom-up coordinates. */
+  draw?: (page: PDFPage, font: PDFFont) => void;
+}
+
+/** The code of the bullet in the Symbol font's built-in encoding. */
+const BULLET_CODE = 'B7';
+
+/** The ToUnicode CMap of the bullet: its code is `unicode`. */
+function toUnicodeCMap(unicode: number): string {
+  const hex = unicode.toString(16).toUpperCase().padStart(4, '0');
+  return [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Bullet-UCS def /CMapType 2 def',
+    '1 begincodespacerange <00> <FF> endcodespacerange',
+    `1 beginbfchar <${BULLET_CODE}> <${hex}> endbfchar`,
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+}
+
+/** Adds the standard Symbol font, its bullet read as `unicode`. */
+function addSymbolFont(pdf: PDFDocument, unicode: number): PDFRef {
+  const context = pdf.context;
+  return context.register(
+    context.obj({
+      Type: 'Font',
+      Subtype: 'TrueType',
+      BaseFont: 'OpenSymbol',
+      FirstChar: 0xb7,
+      LastChar: 0xb7,
+      Widths: [600],
+      FontDescriptor: context.register(
+        context.obj({ Type: 'FontDescriptor', FontName: 'OpenSymbol', Flags: 4, FontBBox: [0, -200, 1000, 800], ItalicAngle: 0, Ascent: 800, Descent: -200, CapHeight: 700, StemV: 80 }),
+      ),
+      ToUnicode: context.register(context.stream(toUnicodeCMap(unicode))),
+    }),
+  );
+}
+
+const SYMBOL_FONT = 'SymbolBullet';
+
+/** Draws one symbol-font bullet at (x, y), `size` points, on the page. */
+function drawSymbolBullet(page: PDFPage, font: PDFRef, x: number, y: number, size: number): void {
+  page.node.setFontDictionary(PDFName.of(SYMBOL_FONT), font);
+  page.pushOperators(
+    pushGraphicsState(),
+    beginText(),
+    setFontAndSize(SYMBOL_FONT, size),
+    moveText(x, y),
+    showText(PDFHexString.of(BULLET_CODE)),
+    endText(),
+    popGraphicsState(),
+  );
+}
+
+/** Type size of a bullet level: 28 pt, then 4 pt less a level. */
+export function levelSize(level: number): number {
+  return 28 - 4 * level;
+}
+
+/** A deck of slides, each with its title at the top and its bullets below, a level 30 pt further right. */
+export async function slideDeck(slides: readonly Slide[], unicode = SYMBOL_BULLET): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const symbol = addSymbolFont(pdf, unicode);
+  for (const slide of slides) {
+    const page = pdf.addPage([SLIDE_WIDTH, SLIDE_HEIGHT]);
+    page.drawText(slide.title, { x: 57, y: SLIDE_HEIGHT - 75, size: 40, font });
+    let y = SLIDE_HEIGHT - 140;
+    for (const bullet of slide.bullets ?? []) {
+      const size = levelSize(bullet.level);
+      const x = 57 + 30 * bullet.level;
+      if (slide.bulletStyle === 'glued') {
+        page.drawText(`•${bullet.text}`, { x, y, size, font });
+      } else {
+        drawSymbolBullet(page, symbol, x, y + 0.1 * size, 0.45 * size);
+        page.drawText(bullet.text, { x: x + 0.9 * size, y, size, font });
+      }
+      y -= 1.5 * size;
+    }
+    slide.draw?.(page, font);
+  }
+  return pdf.save();
+}
