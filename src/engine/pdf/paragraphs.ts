@@ -416,6 +416,17 @@ function finish(draft: Draft, region: Region, options: JoinOptions): ProtoBlock[
   return [{ kind, markdown: escapeMarkdownText(text), text, rect, lines: lines.length, ...style }];
 }
 
+/**
+ * How far left of the deepest open level's marker an item must start to leave that level: 0.8 em, or half the
+ * step from its parent's marker where that is less. A slide's levels step in by less than an em of their large
+ * type (16 pt under 23 pt type), so an item back at its parent's marker would otherwise stay one level too deep.
+ */
+function outdent(stack: readonly { start: number }[], em: number): number {
+  const top = stack[stack.length - 1]!;
+  const parent = stack[stack.length - 2]!;
+  return Math.min(0.8 * em, (top.start - parent.start) / 2);
+}
+
 function listBlock(
   draft: Draft,
   style: { size: number; bold: boolean; chars: number },
@@ -431,7 +442,7 @@ function listBlock(
     const texts = [item.marker.rest, ...lines.slice(item.line + 1, next).map((line) => line.text)];
     const text = escapeMarkdownText(joinLines(texts, options));
     const em = lines[item.line]!.size;
-    while (stack.length > 1 && item.start < stack[stack.length - 1]!.start - 0.8 * em) stack.pop();
+    while (stack.length > 1 && item.start < stack[stack.length - 1]!.start - outdent(stack, em)) stack.pop();
     const top = stack[stack.length - 1];
     if (!top || item.start > top.start + 0.8 * em) stack.push({ start: item.start, width: 2, counter: 0 });
     const level = stack[stack.length - 1]!;

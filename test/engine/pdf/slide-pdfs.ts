@@ -95,23 +95,32 @@ function drawSymbolBullet(page: PDFPage, font: PDFRef, x: number, y: number, siz
   );
 }
 
-/** Type size of a bullet level: 28 pt, then 4 pt less a level. */
-export function levelSize(level: number): number {
-  return 28 - 4 * level;
+/** Where a deck's bullet levels stand and how large they are set. */
+export interface BulletLevels {
+  /** How far right of its parent's bullet a level's bullet stands, pt (30 by default). */
+  step?: number;
+  /** Type size of the first level, pt (28 by default). */
+  firstSize?: number;
+  /** How much smaller each level's type is than its parent's, pt (4 by default). */
+  sizeStep?: number;
 }
 
-/** A deck of slides, each with its title at the top and its bullets below, a level 30 pt further right. */
-export async function slideDeck(slides: readonly Slide[], unicode = SYMBOL_BULLET): Promise<Uint8Array> {
+/**
+ * A deck of slides, each with its title at the top and its bullets below. LibreOffice's templates step their
+ * levels in by less than their type's em: `{ step: 18, firstSize: 24 }` prints as they do.
+ */
+export async function slideDeck(slides: readonly Slide[], levels: BulletLevels = {}): Promise<Uint8Array> {
+  const { step = 30, firstSize = 28, sizeStep = 4 } = levels;
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const symbol = addSymbolFont(pdf, unicode);
+  const symbol = addSymbolFont(pdf, SYMBOL_BULLET);
   for (const slide of slides) {
     const page = pdf.addPage([SLIDE_WIDTH, SLIDE_HEIGHT]);
     page.drawText(slide.title, { x: 57, y: SLIDE_HEIGHT - 75, size: 40, font });
     let y = SLIDE_HEIGHT - 140;
     for (const bullet of slide.bullets ?? []) {
-      const size = levelSize(bullet.level);
-      const x = 57 + 30 * bullet.level;
+      const size = firstSize - sizeStep * bullet.level;
+      const x = 57 + step * bullet.level;
       if (slide.bulletStyle === 'glued') {
         page.drawText(`•${bullet.text}`, { x, y, size, font });
       } else {
