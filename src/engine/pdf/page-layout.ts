@@ -19,6 +19,7 @@ import { isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
 import { coversContents } from './found-contents.js';
+import { isSlideFrame } from './table-slide-frame.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
@@ -202,14 +203,16 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     if (table.items.length < BOX_TABLE_HOLDS_MORE * under.reduce((sum, grid) => sum + grid.items.length, 0)) continue;
     grids = [...grids.filter((grid) => !under.includes(grid)), table];
   }
-  // A grid that is only the first boxes of a larger table another reader found gives way to that table.
   // A prose line the reader took in at the table's top or bottom goes back to its paragraph; a table of contents
-  // it read as tables stays in the flow, to be read as contents lines.
+  // it read as tables stays in the flow, to be read as contents lines; a box round a slide's title and text is no
+  // table: the page's own reading stands there.
   const pageLines = input.tables && input.tables.length > 0 ? buildLines(input.items) : [];
   const foundTables = (input.tables ?? []).flatMap((table) => {
+    if (isSlideFrame(table, input.items)) return [];
     const kept = withoutProseEdges(table, input.items);
     return kept && !coversContents(kept, pageLines) ? [kept] : [];
   });
+  // A grid that is only the first boxes of a larger table another reader found gives way to that table.
   const ruled = grids.filter((grid) => {
     const at = foundTables.findIndex((table) => foundTableHoldsRuled(grid, table));
     if (at < 0) return true;

@@ -2,7 +2,7 @@
  * Slide decks as LibreOffice Impress prints them, generated: 16:9 landscape pages (794 × 446 pt), a title in large
  * type, bullets indented by level in type that shrinks a step a level, and each bullet a glyph of a symbol font
  * whose ToUnicode maps it to a private-use code point, as the printed templates' bullets are (StarSymbol's "●" is
- * written as U+F095).
+ * written as U+F095); and a slide framed by a template's panel.
  */
 import {
   PDFDocument,
@@ -14,6 +14,7 @@ import {
   moveText,
   popGraphicsState,
   pushGraphicsState,
+  rgb,
   setFontAndSize,
   showText,
   type PDFFont,
@@ -131,5 +132,30 @@ export async function slideDeck(slides: readonly Slide[], levels: BulletLevels =
     }
     slide.draw?.(page, font);
   }
+  return pdf.save();
+}
+
+/**
+ * A slide as a template with a panel prints it: a grey page, a white panel over most of it, a title bar across the
+ * panel's top, the title in 30 pt on it and paragraphs (each a list of lines) in 24 pt under it, and a footer.
+ */
+export async function panelSlide(title: string, paragraphs: readonly (readonly string[])[], footer: readonly string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([SLIDE_WIDTH, SLIDE_HEIGHT]);
+  const top = (y: number) => SLIDE_HEIGHT - y;
+  page.drawRectangle({ x: 0, y: 0, width: SLIDE_WIDTH, height: SLIDE_HEIGHT, color: rgb(0.4, 0.4, 0.4) });
+  page.drawRectangle({ x: 21, y: top(397), width: 751, height: 383, color: rgb(1, 1, 1) });
+  page.drawRectangle({ x: 7, y: top(85), width: 716, height: 50, color: rgb(0.7, 0.9, 0.5), borderColor: rgb(0.5, 0.7, 0.3), borderWidth: 1 });
+  page.drawText(title, { x: 45, y: top(70), size: 30, font });
+  let y = 130;
+  for (const lines of paragraphs) {
+    for (const line of lines) {
+      page.drawText(line, { x: 45, y: top(y), size: 24, font });
+      y += 29;
+    }
+    y += 12;
+  }
+  footer.forEach((text, i) => page.drawText(text, { x: 30 + 270 * i, y: top(420), size: 10, font }));
   return pdf.save();
 }
