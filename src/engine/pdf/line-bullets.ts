@@ -1,13 +1,13 @@
 /**
- * A line's leading bullet as the layout's list marker ("•"), where the PDF sets it in a way no marker pattern
- * knows:
+ * The leading bullet of a line, or of a cell of it (the second of two lists side by side), as the layout's list
+ * marker ("•"), where the PDF sets it in a way no marker pattern knows:
  * - a symbol font's bullet, written at the private-use code point of its 8-bit code (U+F020–U+F0FF): LibreOffice
  *   prints the bullets of its presentation templates (StarSymbol's "●") as U+F095, Word the bullets of Symbol and
  *   Wingdings as U+F0B7, U+F0A7, U+F0D8. Unread, a slide's list is one paragraph strewn with unknown glyphs;
  * - a bullet set against its first word with no gap (a slide's bullet without a hanging indent), which the text
  *   layer reads as one word ("•With").
- * Only the line's first item, and only with text after it: a private-use glyph elsewhere is an icon or a symbol of
- * the text, and a dash or an asterisk before a word ("-based", "*Note") is no bullet. Pure.
+ * Only the first item of a line or cell, and only with text after it: a private-use glyph elsewhere is an icon or
+ * a symbol of the text, and a dash or an asterisk before a word ("-based", "*Note") is no bullet. Pure.
  */
 import type { PdfTextItem } from './types.js';
 
@@ -17,8 +17,8 @@ const SYMBOL_FONT_GLYPH = /^[\uf020-\uf0ff]$/u;
 const GLUED_BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔])([\p{L}\p{N}].*)$/u;
 
 /**
- * The line's items (in reading order, left to right) with its leading bullet read as "•": `ordered` itself when
- * it has none to read.
+ * The items of a line or cell (in reading order, left to right) with its leading bullet read as "•": `ordered`
+ * itself when it has none to read.
  */
 export function withLeadingBullet(ordered: PdfTextItem[]): PdfTextItem[] {
   const first = ordered[0];

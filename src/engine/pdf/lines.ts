@@ -435,7 +435,8 @@ function splitCells(ordered: PdfTextItem[], rtl: boolean, gap: number, mixed: bo
 }
 
 function finishCells(groups: PdfTextItem[][], rtl: boolean, mixed: boolean): Cell[] {
-  const cells = groups.map((g) => makeCell(g, mixed));
+  // Each cell's leading bullet, as the line's (buildLine): the second of two lists side by side starts mid-line.
+  const cells = groups.map((g) => makeCell(withLeadingBullet(g), mixed));
   return rtl ? cells.reverse() : cells;
 }
 

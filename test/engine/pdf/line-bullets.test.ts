@@ -22,6 +22,16 @@ describe('a line that starts with a bullet the text layer writes oddly', () => {
     expect(buildLine([item('▪Bar', 73, 100, { size: 28 })]).text).toBe('▪ Bar');
   });
 
+  it("reads the bullet that starts a line's second cell: the second of two lists side by side", () => {
+    const line = buildLine([
+      item('\uf095', 57, 100, { size: 11 }),
+      item('Loyal customers', 74, 100, { size: 24, width: 196 }),
+      item('\uf095', 411, 100, { size: 11 }),
+      item('Rising supplier prices', 428, 100, { size: 24, width: 257 }),
+    ]);
+    expect(line.cells.map((cell) => cell.text)).toEqual(['• Loyal customers', '• Rising supplier prices']);
+  });
+
   it('leaves a private-use glyph inside a line, a lone one, and a dash or an asterisk before a word', () => {
     expect(buildLine([item('Call', 57, 100), item('\uf095', 80, 100), item('now', 90, 100)]).text).toBe('Call \uf095 now');
     expect(buildLine([item('\uf095', 57, 100)]).text).toBe('\uf095');
