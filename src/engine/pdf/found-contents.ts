@@ -26,6 +26,16 @@ function within(line: TextLine, table: FoundTable): boolean {
   return middle >= table.rect.y0 && middle <= table.rect.y1 && line.x1 > table.rect.x0 && line.x0 < table.rect.x1;
 }
 
+/** Whether the reader's rows could be part of a contents list: two of them or more end in a page number. */
+export function mayBeContents(table: FoundTable): boolean {
+  let entries = 0;
+  for (const row of table.rows) {
+    const cells = row.filter((cell) => cell.trim() !== '');
+    if (cells.length >= 2 && PAGE_NUMBER.test(cells[cells.length - 1]!.trim()) && ++entries >= 2) return true;
+  }
+  return false;
+}
+
 /** Whether the lines under `table`, with the entries next to them, are a table of contents. `lines` top to bottom. */
 export function coversContents(table: FoundTable, lines: readonly TextLine[]): boolean {
   const inside = lines.flatMap((line, index) => (within(line, table) ? [index] : []));

@@ -18,7 +18,7 @@ import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-g
 import { isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
-import { coversContents } from './found-contents.js';
+import { coversContents, mayBeContents } from './found-contents.js';
 import { isSlideFrame } from './table-slide-frame.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
@@ -206,11 +206,13 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   // A prose line the reader took in at the table's top or bottom goes back to its paragraph; a table of contents
   // it read as tables stays in the flow, to be read as contents lines; a box round a slide's title and text is no
   // table: the page's own reading stands there.
-  const pageLines = input.tables && input.tables.length > 0 ? buildLines(input.items) : [];
+  let pageLines: TextLine[] | undefined;
   const foundTables = (input.tables ?? []).flatMap((table) => {
     if (isSlideFrame(table, input.items)) return [];
     const kept = withoutProseEdges(table, input.items);
-    return kept && !coversContents(kept, pageLines) ? [kept] : [];
+    if (!kept) return [];
+    // The page's lines only where the rows may be contents (most pages' tables end in no page numbers).
+    return mayBeContents(kept) && coversContents(kept, (pageLines ??= buildLines(input.items))) ? [] : [kept];
   });
   // A grid that is only the first boxes of a larger table another reader found gives way to that table.
   const ruled = grids.filter((grid) => {
