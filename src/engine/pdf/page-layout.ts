@@ -27,6 +27,7 @@ import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
 import { sideLabelsFirst } from './side-labels.js';
 import { withAlignedHeaders } from './aligned-header.js';
+import { findAuthorBlocks } from './author-stacks.js';
 import type { RotatedItem } from './text-items.js';
 import type { TaggedRun } from './liteparse/page-items.js';
 import type { StructureMark } from './liteparse/structure-roles.js';
@@ -88,7 +89,10 @@ function layoutRegion(
   const found = findTables(lines, { skipMonospace: !monospaceBody }).filter(
     (table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows),
   );
-  const tables = withAlignedHeaders(lines, found);
+  // A paper's authors side by side line up like a table's cells: read author by author, as lines (table-kinds.ts).
+  const authors = findAuthorBlocks(lines).map((block) => ({ ...block, grid: gridOfRows(block.rows), markdown: '' }));
+  const aligned = withAlignedHeaders(lines, found);
+  const tables = authors.length === 0 ? aligned : [...authors, ...aligned.filter((table) => !authors.some((block) => table.start < block.end && block.start < table.end))].sort((a, b) => a.start - b.start);
   const blocks: ProtoBlock[] = [];
   let next = 0;
   const region = { x0, x1 };

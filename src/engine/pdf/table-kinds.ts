@@ -1,9 +1,10 @@
 /**
  * Grids of aligned text that are not tables, whoever found them (docmill's aligned-text detector or LiteParse):
  * a table of contents (entries with their page numbers), two columns of running prose side by side, a chart's
- * numbers (only numbers, or a value axis with the labels around it), and a chart's labels run into its figure
- * caption. Their lines stay text. Pure; reads only the cells' text.
+ * numbers (only numbers, or a value axis with the labels around it), a chart's labels run into its figure
+ * caption, and a paper's authors side by side (read author by author). Their lines stay text. Pure; reads only the cells' text.
  */
+import { authorStackLines } from './author-stacks.js';
 import { chartLabelLines } from './charts.js';
 import { contentsLines } from './contents.js';
 import { countWords } from './white-space.js';
@@ -39,11 +40,11 @@ function holdsFigureLabel(rows: readonly (readonly string[])[]): boolean {
 }
 
 /**
- * The rows as lines of text when the grid is a table of contents or a chart's labels: aligned like a table's
- * cells, read as one entry (or label row) a line.
+ * The rows as lines of text when the grid is a table of contents, a chart's labels or an author block: aligned
+ * like a table's cells, read as one entry (or label row, or author's line) a line.
  */
 export function readAsLines(rows: readonly (readonly string[])[]): string[] | undefined {
-  return contentsLines(rows) ?? chartLabelLines(rows);
+  return contentsLines(rows) ?? chartLabelLines(rows) ?? authorStackLines(rows);
 }
 
 /** Whether cells found as a table (rows of cell texts, header first) read as one. */
