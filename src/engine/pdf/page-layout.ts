@@ -15,7 +15,7 @@ import { findBoxTables } from './box-tables.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
 import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-grid.js';
-import { isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
+import { bulletColumns, isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
 import { coversContents, mayBeContents } from './found-contents.js';
@@ -99,6 +99,13 @@ function layoutRegion(
   for (const table of tables) {
     if (table.start > next) append(blocks, buildBlocks(lines.slice(next, table.start), region, blockOptions));
     const tableLines = lines.slice(table.start, table.end);
+    // Lists side by side line up like a table: each column a list, in turn.
+    const lists = bulletColumns(table.rows);
+    if (lists) {
+      blocks.push(bulletListsBlock(lists, tableLines, table.rect));
+      next = table.end;
+      continue;
+    }
     // A table of contents and a chart's labels line up like tables, but read as lines of text.
     const asLines = readAsLines(table.rows);
     if (asLines) {
@@ -121,6 +128,12 @@ function layoutRegion(
   }
   if (next < lines.length) append(blocks, buildBlocks(lines.slice(next), region, blockOptions));
   return blocks;
+}
+
+/** Lists set side by side, as one list block: each column's items in turn, a blank line between the lists. */
+function bulletListsBlock(lists: readonly (readonly string[])[], lines: readonly TextLine[], rect: Rect): ProtoBlock {
+  const markdown = lists.map((items) => items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n')).join('\n\n');
+  return { ...textBlockOf(lines, rect), kind: 'list', markdown, text: lists.map((items) => items.join('\n')).join('\n\n') };
 }
 
 /** Size, weight and extent of a run of lines read as one text block. */

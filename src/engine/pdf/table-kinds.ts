@@ -2,11 +2,13 @@
  * Grids of aligned text that are not tables, whoever found them (docmill's aligned-text detector or LiteParse):
  * a table of contents (entries with their page numbers), two columns of running prose side by side, a chart's
  * numbers (only numbers, or a value axis with the labels around it), a chart's labels run into its figure
- * caption, and a paper's authors side by side (read author by author). Their lines stay text. Pure; reads only the cells' text.
+ * caption, a paper's authors side by side (read author by author), and lists side by side (read list by list).
+ * Their lines stay text. Pure; reads only the cells' text.
  */
 import { authorStackLines } from './author-stacks.js';
 import { chartLabelLines } from './charts.js';
 import { contentsLines } from './contents.js';
+import { listMarker } from './paragraphs.js';
 import { countWords } from './white-space.js';
 
 /** Fewest rows before a pattern counts. */
@@ -47,9 +49,31 @@ export function readAsLines(rows: readonly (readonly string[])[]): string[] | un
   return contentsLines(rows) ?? chartLabelLines(rows) ?? authorStackLines(rows);
 }
 
+
+/**
+ * Lists set side by side (a slide's two columns of bullets) line up like a table whose every cell opens with a
+ * bullet: each column's items, in order, when the grid is such lists (two bulleted cells or more, no other text).
+ */
+export function bulletColumns(rows: readonly (readonly string[])[]): string[][] | undefined {
+  const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
+  const columns: string[][] = Array.from({ length: width }, () => []);
+  let items = 0;
+  for (const row of rows) {
+    for (let col = 0; col < row.length; col++) {
+      const text = row[col]!.trim();
+      if (text === '') continue;
+      const marker = listMarker(text);
+      if (!marker || marker.ordered) return undefined;
+      columns[col]!.push(marker.rest);
+      items++;
+    }
+  }
+  return items >= 2 ? columns.filter((column) => column.length > 0) : undefined;
+}
+
 /** Whether cells found as a table (rows of cell texts, header first) read as one. */
 export function readsAsTable(rows: readonly (readonly string[])[]): boolean {
-  return !onlyNumbers(rows) && !isProseSideBySide(rows) && !holdsFigureLabel(rows) && readAsLines(rows) === undefined;
+  return !onlyNumbers(rows) && !isProseSideBySide(rows) && !holdsFigureLabel(rows) && readAsLines(rows) === undefined && bulletColumns(rows) === undefined;
 }
 
 /** A cell of nothing but a formula's operators, or the comma after it: a piece of a display formula. */

@@ -8,7 +8,7 @@ import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import type { Rect, TextLine } from './types.js';
 import { boundingRect, median } from './measure.js';
-import { readAsLines, readsAsTable } from './table-kinds.js';
+import { bulletColumns, readAsLines, readsAsTable } from './table-kinds.js';
 import { countWords } from './white-space.js';
 
 export interface FoundTable {
@@ -177,8 +177,8 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
   }
   const merged = mergeContinuationRows(mergeSpanningLabels(rows));
   const texts = merged.map((row) => row.cells);
-  // Contents lists and chart labels go on as found grids: the layout writes them as lines of text.
-  return readsAsTable(texts) || readAsLines(texts) ? merged : null;
+  // Contents lists, chart labels and lists side by side go on as found grids: the layout writes them as lines.
+  return readsAsTable(texts) || readAsLines(texts) || bulletColumns(texts) ? merged : null;
 }
 
 function unite(a: Extent | undefined, b: Extent | undefined): Extent | undefined {
