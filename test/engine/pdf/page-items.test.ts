@@ -116,6 +116,13 @@ describe('a run-in lead in a LiteParse item', () => {
     expect(boldWords(boldItem(['Getting', 'started', 'today'], [24.1, 23.6, 23.6]))).toEqual(['Getting', 'started', 'today']);
     expect(boldWords(boldItem(['Note:', 'the', 'rest', 'follows'], [11.29, 11.47, 11.47, 11.47]))).toEqual(['Note:']);
   });
+
+  it('a Korean bold heading whose numbered first word is boxed taller than its other syllables stays bold', () => {
+    // LibreOffice's NanumGothicBold at 11.5 pt, boxes cut to the glyphs: `가.` reaches lower than `지역 거점 육성`.
+    const heading = ['가.', '지역', '거점', '육성'];
+    expect(boldWords(boldItem(heading, [11.12, 10.9, 10.9, 10.91]))).toEqual(heading);
+    expect(boldWords(boldItem(['(1)', '추진', '배경'], [10.47, 10.2, 10.2]))).toEqual(['(1)', '추진', '배경']);
+  });
 });
 
 describe('rules from LiteParse\'s vector graphics', () => {
