@@ -10,6 +10,7 @@ import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } f
 import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
 import { boundingRect } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
+import { wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
 
 export interface ListMarker {
   ordered: boolean;
@@ -271,14 +272,15 @@ const OUTDENT_EM = 1.5;
 const SHORT_LINE_SHARE = 0.75;
 
 /**
- * A line in another weight that carries on a sentence: the line above runs to the region's edge without ending
- * its sentence, and this one starts where the paragraph's lines start. A line is bold or not by
+ * A line in another weight that carries on a sentence: the line above runs to the region's edge (or so near it that
+ * this line's first word, of Hangul or Han, would not fit after it: a Korean line wraps between long words) without
+ * ending its sentence, and this one starts where the paragraph's lines start. A line is bold or not by
  * the most of its characters, so a line of running text holding a bold term or two (a manual's option names) can
  * count as bold; it is not a heading for that.
  */
 function continuesFullLine(prev: TextLine, line: TextLine, region: Region, blockStart: number): boolean {
   const width = region.x1 - region.x0;
-  const full = endOf(prev, region) >= width - line.size;
+  const full = endOf(prev, region) >= width - line.size || wrapsBeforeSquareWord(prev, line, region);
   const aligned = Math.abs(startOf(line, region) - blockStart) <= 0.5 * line.size;
   return full && aligned && !SENTENCE_END.test(prev.text);
 }
@@ -457,6 +459,16 @@ function listBlock(
   return { kind: 'list', markdown, text: markdown, rect, lines: lines.length, ...style };
 }
 
+/**
+ * An item's line wrapped back under its own marker: an item with no hanging indent, as a typed bullet sets it (the
+ * □, ○ and - of a Korean report typed at the start of a paragraph). Both lines start at the marker, the item's line
+ * stopped mid-sentence only because this line's first word would not fit after it, and the weight goes on.
+ */
+function wrapsUnderMarker(prev: TextLine, line: TextLine, markerStart: number, region: Region): boolean {
+  const atMarker = (l: TextLine) => Math.abs(startOf(l, region) - markerStart) <= 0.3 * line.size;
+  return atMarker(prev) && atMarker(line) && line.bold === prev.bold && !SENTENCE_END.test(prev.text) && wrapsBefore(prev, line, region);
+}
+
 /** A paragraph may be a list item only when a list is plausible here (enumerators are easy to misread). */
 function acceptsMarker(marker: ListMarker, draft: Draft | undefined, line: TextLine, broke: boolean): boolean {
   if (line.bold && marker.ordered) return false;
@@ -582,7 +594,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       const item = draft.items[draft.items.length - 1]!;
       const hanging = startOf(line, region) > item.start + 0.3 * line.size;
       const near = line.top - prev.bottom <= 0.8 * line.size;
-      if (!mono && hanging && near && Math.abs(line.size - prev.size) <= 0.12 * line.size) {
+      if (!mono && (hanging || wrapsUnderMarker(prev, line, item.start, region)) && near && Math.abs(line.size - prev.size) <= 0.12 * line.size) {
         draft.lines.push(line);
         continue;
       }

@@ -6,6 +6,7 @@
 import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
+import { SQUARE_GLYPHS } from '../square-glyphs.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import type { StructureMark, StructureRole } from './structure-roles.js';
 import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
@@ -207,13 +208,6 @@ const SAME_METRICS = 0.005;
 const LEAD_END = /[.:;,!?)\]–—-]$/u;
 
 /**
- * Hangul syllables and Han or kana characters: each glyph fills most of the em square, and a word's box cut to its
- * glyphs is a little taller or shorter with the syllables it holds (`가.` 11.12 pt over `지역` 10.9 pt in one bold
- * font at 11.5 pt), never by a font's other ascent and descent; beside such a word, box heights say nothing of a lead.
- */
-const SQUARE_GLYPHS = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
-
-/**
  * How many of a bold item's first words are in the item's font. LiteParse joins a line's runs into one item named
  * after its first font, so a bold run-in lead ("Demographics of respondents. The overall …") makes the whole line
  * bold, which reads as a heading; the words after the lead are set in a font with other metrics, and their boxes,
@@ -228,10 +222,12 @@ function wordsInItemFont(words: readonly WordBox[], texts: readonly string[], si
       // (boxes cut to each word's glyphs, as in fonts whose "on" is lower than "Embarking"), there is no lead.
       const after = words[i]!.height;
       const other = (word: WordBox) => Math.abs(word.height - first) > SAME_METRICS * size && Math.abs(word.height - after) <= SAME_METRICS * size;
-      // A lead ends its phrase (`respondents.`, `Note:`, `Step 1 –`): a heading's first word does not
-      // (`Getting started`, whose `g` reaches below `started`).
+      // Beside a word of Hangul, Han or kana the heights say nothing of a lead: its box cut to the glyphs is a little
+      // taller or shorter with the syllables it holds (`가.` 11.12 pt over `지역` 10.9 pt in one bold font at 11.5 pt).
       const lastOfLead = texts[i - 1] ?? '';
       if (SQUARE_GLYPHS.test(lastOfLead) || SQUARE_GLYPHS.test(texts[i] ?? '')) return words.length;
+      // A lead ends its phrase (`respondents.`, `Note:`, `Step 1 –`): a heading's first word does not
+      // (`Getting started`, whose `g` reaches below `started`).
       return words.slice(i).every(other) && LEAD_END.test(lastOfLead) ? i : words.length;
     }
   }

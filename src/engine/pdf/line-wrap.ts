@@ -1,0 +1,42 @@
+/**
+ * Whether a line was wrapped: it stopped where it did because the next line's first word would not fit after it.
+ * A line of Korean breaks between its words (eojeol) of up to five or six syllables, each a full em, so a wrapped
+ * line can stop several ems short of the column's edge (`… 30일 이내에` with `이의신청을` on the next line) where
+ * a Latin line stops within an em or two; measured against that word, such a line is as full as one that reaches
+ * the edge. Pure.
+ */
+import { SQUARE_GLYPHS } from './square-glyphs.js';
+import type { TextLine } from './types.js';
+
+/** A word space, in ems: the least the first word of the next line would need before it. */
+const WORD_SPACE_EM = 0.2;
+
+/** The line's first word in reading order and its width, from its first item's share of characters. */
+function firstWord(line: TextLine): { text: string; width: number } {
+  const items = line.cells.flatMap((cell) => cell.items);
+  if (items.length === 0) return { text: '', width: 0 };
+  const first = items.reduce((best, item) => ((line.rtl ? item.x1 > best.x1 : item.x0 < best.x0) ? item : best));
+  const chars = [...first.str.trim()];
+  if (chars.length === 0) return { text: '', width: 0 };
+  const space = chars.findIndex((ch) => /\s/u.test(ch));
+  const word = space < 0 ? chars : chars.slice(0, space);
+  return { text: word.join(''), width: ((first.x1 - first.x0) * word.length) / chars.length };
+}
+
+/**
+ * True when `next`'s first word, after a word space, would run past the region's far edge had it been set at the end
+ * of `line`: the writer did not end `line` there, its width did.
+ */
+export function wrapsBefore(line: TextLine, next: TextLine, region: { x0: number; x1: number }): boolean {
+  const end = line.rtl ? region.x1 - line.x0 : line.x1 - region.x0;
+  const { width } = firstWord(next);
+  return width > 0 && end + WORD_SPACE_EM * next.size + width > region.x1 - region.x0;
+}
+
+/**
+ * wrapsBefore, where `next` opens with a word of Hangul, Han or kana. A Latin line that stops more than an em short
+ * of the edge is left as such even where a long word follows (a manual's option name under its description).
+ */
+export function wrapsBeforeSquareWord(line: TextLine, next: TextLine, region: { x0: number; x1: number }): boolean {
+  return SQUARE_GLYPHS.test(firstWord(next).text) && wrapsBefore(line, next, region);
+}
