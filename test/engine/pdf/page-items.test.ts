@@ -87,6 +87,21 @@ describe('spaces between a LiteParse item\'s words', () => {
   });
 });
 
+describe('the autospace a word processor sets between Hangul and digits, Latin letters or a period', () => {
+  it('is no word space where it is narrower than the line\'s spaces between Hangul words', () => {
+    // LibreOffice: 0.2 em between `2024` and `년`, 0.3 em between words (0.17 em before a period set in a Latin font).
+    expect(read(item(['설문', '조사는', '2024', '년', '3', '월부터', '전국'], [0.3, 0.3, 0.2, 0.3, 0.2, 0.3]))).toBe('설문 조사는 2024년 3월부터 전국');
+    expect(read(item(['대체로', '일치한다', '.', '설문', '조사는'], [0.3, 0.17, 0.3, 0.3]))).toBe('대체로 일치한다. 설문 조사는');
+    expect(read(item(['제', '1', '장', '총칙'], [0.2, 0.2, 0.3]))).toBe('제1장 총칙');
+  });
+
+  it('leaves a typed space beside a digit, a bullet\'s space, and a line with too few word spaces to measure by', () => {
+    expect(read(item(['전문', '인력', '2', '만', '명을', '양성한다.'], [0.3, 0.3, 0.2, 0.3, 0.3]))).toBe('전문 인력 2만 명을 양성한다.');
+    expect(read(item(['□', '디지털', '기술의', '확산'], [0.2, 0.3, 0.3]))).toBe('□ 디지털 기술의 확산');
+    expect(read(item(['2025', '년'], [0.2]))).toBe('2025 년');
+  });
+});
+
 describe('a run-in lead in a LiteParse item', () => {
   /** A bold item whose words' boxes are `heights` tall (a font's ascent to descent: other metrics, another font). */
   function boldItem(words: readonly string[], heights: readonly number[]): NativeTextItem {
