@@ -285,6 +285,22 @@ function continuesFullLine(prev: TextLine, line: TextLine, region: Region, block
   return full && aligned && !SENTENCE_END.test(prev.text);
 }
 
+/** A heading's type is this much larger than its text's, at the least (12.5 pt over 11 pt, 12 pt over 11 pt). */
+const HEADING_SIZE_STEP = 1.08;
+
+/**
+ * A lone line in larger type, stopping short of the edge without ending a sentence, over a line in smaller type: a
+ * heading set tight above its text. The weight cannot tell them apart where the text's first line reads as bold (a
+ * Korean article's bold number, `제1조(목적)`, in one item with its regular words: LiteParse names the item after
+ * its first font), and the sizes are apart by less than a break in type.
+ */
+function isHeadingOverText(lines: readonly TextLine[], line: TextLine, region: Region): boolean {
+  if (lines.length !== 1) return false;
+  const heading = lines[0]!;
+  const short = endOf(heading, region) < SHORT_LINE_SHARE * (region.x1 - region.x0);
+  return short && heading.bold && heading.size >= HEADING_SIZE_STEP * line.size && !SENTENCE_END.test(heading.text);
+}
+
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
 function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number): boolean {
   const prev = lines[lines.length - 1]!;
@@ -296,6 +312,7 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
   if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
+  if (isHeadingOverText(lines, line, region)) return true;
   const width = region.x1 - region.x0;
   const start = startOf(line, region);
   const end = endOf(line, region);
