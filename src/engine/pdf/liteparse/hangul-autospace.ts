@@ -14,6 +14,8 @@ interface WordSpan {
 }
 
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/u;
+/** Hangul anywhere in a text: where an autospace can be. */
+export const HAS_HANGUL = HANGUL;
 /**
  * A Latin or Greek letter, a digit, or a mark that closes a word or a sentence: what autospace sets apart from Hangul.
  * Not a bullet or a reference mark (`□ 추진`, `※ 자료`, `① 온라인`): a typed space follows those.

@@ -7,7 +7,7 @@ import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
-import { autospacedWords } from './hangul-autospace.js';
+import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import type { StructureMark, StructureRole } from './structure-roles.js';
 import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
@@ -555,12 +555,13 @@ export function nativePageItems(
     }
     spaceWords(item, words, size);
     const inItemFont = bold && !glyphBoxes.has(fontKey(fontName, size)) ? wordsInItemFont(words, wordTexts, size) : words.length;
-    const autospaced = autospacedWords(words, wordTexts, wordSpaced, words.length);
+    // Only an item with Hangul in it can hold an autospace: no word of the others is looked at again.
+    const autospaced = HAS_HANGUL.test(text) ? autospacedWords(words, wordTexts, wordSpaced, words.length) : undefined;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const own = i < inItemFont;
       const last = items[items.length - 1];
-      if (autospaced[i] && last && own === i - 1 < inItemFont) {
+      if (autospaced?.[i] && last && own === i - 1 < inItemFont) {
         // One word the writer typed (`2025년`): the gap before it is the autospace, which the layout must not read.
         last.str += wordTexts[i]!;
         last.x1 = word.x + Math.max(0, word.width);
