@@ -164,19 +164,27 @@ function ruledTableBlock(table: Pick<RuledTable, 'items' | 'rows' | 'rect' | 'ma
   };
 }
 
-/** Puts each table before the first block below its top that it overlaps horizontally (its column's flow). */
+/**
+ * Puts each table before the first block of the flow below its top that it overlaps horizontally (its column's
+ * flow). Tables the flow read itself count as its blocks: a narrow table of totals under a ruled table of line
+ * items is the flow's, and the ruled table goes before it. Tables are placed top to bottom, so two that go before
+ * the same block keep the page's order.
+ */
 function insertTables(blocks: ProtoBlock[], tables: readonly ProtoBlock[]): ProtoBlock[] {
   const out = [...blocks];
-  for (const table of tables) {
+  const placed = new Set<ProtoBlock>();
+  const topDown = [...tables].sort((a, b) => a.rect.y0 - b.rect.y0 || a.rect.x0 - b.rect.x0);
+  for (const table of topDown) {
     const at = out.findIndex(
       (block) =>
-        block.kind !== 'table' &&
+        !placed.has(block) &&
         block.rect.y0 >= table.rect.y0 - 1 &&
         block.rect.x0 < table.rect.x1 &&
         block.rect.x1 > table.rect.x0,
     );
     if (at < 0) out.push(table);
     else out.splice(at, 0, table);
+    placed.add(table);
   }
   return out;
 }

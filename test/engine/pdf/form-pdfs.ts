@@ -1,0 +1,47 @@
+/**
+ * Business forms written by the fixture writer: an invoice whose line items are a ruled table with its totals set
+ * flush right under it, unruled, as a browser prints an invoice.
+ */
+import { writePdf, type TextRun } from './fixtures/pdf-writer.js';
+import { cellRuns, gridOperators } from './ruled-pdfs.js';
+
+export const LINE_ITEMS = [
+  ['Description', 'Qty', 'Unit Price', 'Amount'],
+  ['Steel brackets, 40 mm', '120', '0.85', '102.00'],
+  ['Hex bolts M8, box of 100', '6', '12.40', '74.40'],
+  ['Delivery', '1', '15.00', '15.00'],
+];
+
+export const TOTALS = [
+  ['Subtotal:', '191.40'],
+  ['VAT (20%):', '38.28'],
+  ['Total Due:', '229.68'],
+];
+
+/** A run of `text` whose right edge is at `right` (Helvetica's digits, comma and point are 0.556 and 0.278 em). */
+function flushRight(text: string, right: number, y: number, size = 10): TextRun {
+  const width = [...text].reduce((sum, ch) => sum + (/[0-9]/.test(ch) ? 0.556 : 0.278), 0) * size;
+  return { x: right - width, y, text, size };
+}
+
+/**
+ * An invoice: a title and its label lines, the ruled table of line items, the totals under its right end (labels
+ * and amounts flush right, no rules), then the payment terms across the page.
+ */
+export function invoicePdf(): Uint8Array {
+  const xs = [72, 330, 400, 470, 540];
+  const ys = [620, 600, 580, 560, 540];
+  const runs: TextRun[] = [
+    { x: 72, y: 740, text: 'INVOICE', size: 18, font: 'bold' },
+    { x: 72, y: 710, text: 'Invoice No.: INV-2026-0042', size: 10 },
+    { x: 72, y: 696, text: 'Invoice Date: 14 March 2026', size: 10 },
+    { x: 72, y: 682, text: 'Due Date: 13 April 2026', size: 10 },
+    ...cellRuns(LINE_ITEMS, xs, ys, { boldHeader: true }),
+    ...TOTALS.flatMap(([label, amount], i) => [
+      { x: 420, y: 522 - 14 * i, text: label!, size: 10, font: i === TOTALS.length - 1 ? ('bold' as const) : ('regular' as const) },
+      flushRight(amount!, 535, 522 - 14 * i),
+    ]),
+    { x: 72, y: 460, text: 'Payment terms: 30 days net. Please quote the invoice number with your payment.', size: 8 },
+  ];
+  return writePdf({ pages: [{ runs, graphics: gridOperators(xs, ys, 'stroke') }] });
+}
