@@ -4,8 +4,10 @@
  * item inside the grid goes to the cell where it starts. Unlike the aligned-text detector (tables.ts), this needs
  * no whitespace channels: short cells, a bold header row set in another size, and wrapped cells all stay in
  * their row and column. A grid must have at least two rows and two columns with text, mostly filled cells and
- * no page of prose in a cell (a frame drawn around two text columns is not a table). Pure; bounded work.
+ * no page of prose in a cell (a frame drawn around two text columns is not a table), or be a form's fields (one
+ * row of labels over boxes left empty: form-fields.ts). Pure; bounded work.
  */
+import { emptyFieldRows, namesFields } from './form-fields.js';
 import { buildLines } from './lines.js';
 import { median } from './measure.js';
 import { joinLines } from './paragraphs.js';
@@ -314,6 +316,15 @@ function fillGrid(
   }
   const text = new Map<number, string>();
   for (const [key, list] of cellItems) text.set(key, joinLines(buildLines(list).map((line) => line.text)));
+  // A row of labels over boxes left empty (a form's fields): the boxes stay, as empty rows under their labels.
+  const fieldRows = emptyFieldRows(ys, textRows, median(inside.map((item) => item.size)));
+  if (fieldRows.length > 0) {
+    const bands = textBands(owner, cols, new Set([...textRows, ...fieldRows]), textCols);
+    const table = dropEmptyLines({ rowCount: bands.rowCount, colCount: bands.colCount, cells: gridCells(bands.owner, bands.rowCount, bands.colCount, text) }, ['col']);
+    const rows = gridRows(table);
+    const labels = rows.find((row) => row.some((cell) => cell !== ''));
+    if (table.colCount >= 2 && labels && namesFields(labels) && !isMostlyMonospaced(inside)) return { grid: table, rows, items: inside, top: ys[0]! };
+  }
   const bands = textBands(owner, cols, textRows, textCols);
   const table = dropEmptyLines({ rowCount: bands.rowCount, colCount: bands.colCount, cells: gridCells(bands.owner, bands.rowCount, bands.colCount, text) });
   const rows = gridRows(table);

@@ -50,10 +50,10 @@ function removeLine(grid: TableGrid, index: number, axis: 'row' | 'col'): TableG
   return axis === 'row' ? { ...grid, rowCount: grid.rowCount - 1, cells } : { ...grid, colCount: grid.colCount - 1, cells };
 }
 
-/** Drops the rows and columns no text starts in (double rules, decorative bands, padding). */
-export function dropEmptyLines(grid: TableGrid): TableGrid {
+/** Drops the rows and columns no text starts in (double rules, decorative bands, padding); `axes` limits it to one. */
+export function dropEmptyLines(grid: TableGrid, axes: readonly ('row' | 'col')[] = ['row', 'col']): TableGrid {
   let out = grid;
-  for (const axis of ['row', 'col'] as const) {
+  for (const axis of axes) {
     const count = () => (axis === 'row' ? out.rowCount : out.colCount);
     for (let index = count() - 1; index >= 0; index--) {
       if (out.cells.every((cell) => cell[axis] !== index || cell.text === '')) out = removeLine(out, index, axis);

@@ -45,3 +45,20 @@ export function invoicePdf(): Uint8Array {
   ];
   return writePdf({ pages: [{ runs, graphics: gridOperators(xs, ys, 'stroke') }] });
 }
+
+export const FIELD_LABELS = ['Card number', 'Expiry date', 'Security code'];
+
+/**
+ * An application form's payment section: a heading, then a ruled grid whose first row names three fields and
+ * whose second row is their boxes, left empty; a signature line under it.
+ */
+export function paymentFieldsPdf(): Uint8Array {
+  const xs = [72, 272, 402, 540];
+  const ys = [640, 620, 592];
+  const runs: TextRun[] = [
+    { x: 72, y: 660, text: '3. Payment', size: 13, font: 'bold' },
+    ...cellRuns([FIELD_LABELS], xs, ys),
+    { x: 72, y: 560, text: 'Signature: ____________________   Date: ____/____/______', size: 10 },
+  ];
+  return writePdf({ pages: [{ runs, graphics: gridOperators(xs, ys, 'stroke') }] });
+}

@@ -1,9 +1,10 @@
 /**
- * Business forms and invoices: their parts read in the page's order.
+ * Business forms and invoices: their parts read in the page's order, the labels of a form's boxes as a table.
  */
 import { describe, expect, it } from 'vitest';
+import { emptyFieldRows, namesFields } from '../../../src/engine/pdf/form-fields.js';
 import { convertBytes, mainMarkdown } from './helpers.js';
-import { invoicePdf } from './form-pdfs.js';
+import { FIELD_LABELS, invoicePdf, paymentFieldsPdf } from './form-pdfs.js';
 
 describe('an invoice', () => {
   it('reads the ruled table of line items before the totals set under it', async () => {
@@ -15,5 +16,26 @@ describe('an invoice', () => {
     expect(totals).toBeGreaterThan(items);
     expect(terms).toBeGreaterThan(totals);
     expect(markdown).toContain('| Delivery | 1 | 15.00 | 15.00 |');
+  });
+});
+
+describe('an application form', () => {
+  it('reads the labels of a row of empty boxes as a table heading those boxes', async () => {
+    const markdown = mainMarkdown(await convertBytes(paymentFieldsPdf()));
+    expect(markdown).toContain(`| ${FIELD_LABELS.join(' | ')} |\n| --- | --- | --- |\n|  |  |  |`);
+    expect(markdown).not.toContain(FIELD_LABELS.join(' '));
+  });
+});
+
+describe('form fields in a ruled grid', () => {
+  it('are the rows of boxes as tall as a line of type, under or over one row of labels', () => {
+    expect(emptyFieldRows([600, 620, 648, 650], new Set([0]), 10)).toEqual([1]);
+    expect(emptyFieldRows([600, 620, 648], new Set([0, 1]), 10)).toEqual([]);
+  });
+
+  it('are named by two labels or more of a few words, not by numbers', () => {
+    expect(namesFields(['Card number', 'Expiry date', ''])).toBe(true);
+    expect(namesFields(['Surname', ''])).toBe(false);
+    expect(namesFields(['0', '25', '50'])).toBe(false);
   });
 });
