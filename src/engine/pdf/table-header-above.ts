@@ -5,7 +5,8 @@
  * or is centred over several columns whose names are on the line below it (a group); a label between two columns
  * goes to the nearer, unless another label of its line took that one (a spreadsheet's column names, set from their
  * cells' left edges over numbers set flush right). A label's lines stacked in one column are one cell; with a
- * group, the columns outside it have one cell down both header rows. Pure.
+ * group, the columns outside it have one cell down both header rows. The reader gives each word as an item: the
+ * words of a label, and of a body cell, a word space apart are one. Pure.
  */
 import { isCaptionText } from './captions.js';
 import type { Ruling } from './rulings.js';
@@ -35,13 +36,20 @@ export function itemsInside(rect: Rect, items: readonly PdfTextItem[]): PdfTextI
   });
 }
 
-/** The body's columns: its items' extents merged where they overlap; undefined unless they are `count` apart. */
+/** Words of one cell stand at most this many ems apart (a word space); cells of two columns stand further. */
+const WORD_GAP_EM = 0.5;
+
+/**
+ * The body's columns: its items' extents merged where they overlap or stand a word space apart (the words of a
+ * cell: `Hydraulic pump assembly` over `Seal kit` leaves gaps between words no other row's text fills); undefined
+ * unless they are `count` apart.
+ */
 function bodyColumns(items: readonly PdfTextItem[], count: number): Extent[] | undefined {
   const sorted = [...items].sort((a, b) => a.x0 - b.x0);
   const columns: Extent[] = [];
   for (const item of sorted) {
     const last = columns.at(-1);
-    if (last && item.x0 < last.x1) last.x1 = Math.max(last.x1, item.x1);
+    if (last && item.x0 < last.x1 + WORD_GAP_EM * item.size) last.x1 = Math.max(last.x1, item.x1);
     else columns.push({ x0: item.x0, x1: item.x1 });
   }
   return columns.length === count ? columns : undefined;
@@ -102,6 +110,27 @@ function inColumnOrder(placed: readonly Label[]): Label[] | undefined {
     if (moved.a <= last) return undefined;
     out.push(moved);
     last = moved.b;
+  }
+  return out;
+}
+
+/**
+ * A line's words joined into the labels they make: words a word space apart that together reach into one column
+ * at most are one label (`Unit Price`, set over the gap before its column of prices), as the reader gives each
+ * word as an item of its own. Words a word space apart across two columns are prose running over the table: the
+ * line is left as its words, which are no header's.
+ */
+function labelsOfWords(line: readonly PdfTextItem[], columns: readonly Extent[]): PdfTextItem[] {
+  const out: PdfTextItem[] = [];
+  for (const item of [...line].sort((a, b) => a.x0 - b.x0)) {
+    const last = out.at(-1);
+    if (!last || item.x0 - last.x1 >= WORD_GAP_EM * item.size) {
+      out.push(item);
+      continue;
+    }
+    const joined = { ...last, str: `${last.str.trim()} ${item.str.trim()}`, x1: item.x1 };
+    if (columns.filter((column) => joined.x0 < column.x1 && joined.x1 > column.x0).length > 1) return [...line];
+    out[out.length - 1] = joined;
   }
   return out;
 }
@@ -239,7 +268,7 @@ export function withHeaderAbove(
   const bodyTop = Math.min(...body.map((item) => item.baseline - item.size));
   const inBody = new Set(body);
   const candidates = items.filter((item) => !inBody.has(item) && item.str.trim() && item.baseline < bodyTop + 0.5 * item.size && item.x1 > table.rect.x0 && item.x0 < table.rect.x1);
-  const labels = headerLabels(linesUpward(candidates), columns, table.rect, bodySize, table.rect.y0, rulings);
+  const labels = headerLabels(linesUpward(candidates).map((line) => labelsOfWords(line, columns)), columns, table.rect, bodySize, table.rect.y0, rulings);
   if (labels.length < 2) return undefined;
   const groups = labels.filter((label) => label.b > label.a);
   const headerRows = groups.length > 0 ? 2 : 1;

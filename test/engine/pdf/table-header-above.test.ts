@@ -81,3 +81,43 @@ describe('header rows above a table body', () => {
     expect(read([item('Notes', 72, 132)])).toBeUndefined();
   });
 });
+
+/** Items one per word, as the reader gives them: each word's width its length at half an em, a space apart. */
+function wordItems(text: string, x0: number, baseline: number): PdfTextItem[] {
+  const out: PdfTextItem[] = [];
+  let x = x0;
+  for (const word of text.split(' ')) {
+    out.push(item(word, x, baseline));
+    x += (word.length + 0.5) * 5;
+  }
+  return out;
+}
+
+describe('header rows above a table body read word by word', () => {
+  // An invoice's line items: descriptions of several words over rows of one or two, quantities and prices set
+  // flush right, and a header whose labels are set from the cells' left edges (`Unit Price` over the gap before
+  // its prices).
+  const ITEMS = [
+    ['A-100', 'Hydraulic pump assembly', '2', '1,250.00'],
+    ['B-220', 'Pressure gauge, 0-300 psi', '10', '38.50'],
+    ['C-015', 'Seal kit', '25', '9.20'],
+  ];
+  const right = (text: string, edge: number) => edge - text.length * 5;
+  const body = ITEMS.flatMap(([code, description, qty, price], r) => [
+    ...wordItems(code!, 72, 150 + 14 * r),
+    ...wordItems(description!, 120, 150 + 14 * r),
+    item(qty!, right(qty!, 300), 150 + 14 * r),
+    item(price!, right(price!, 400), 150 + 14 * r),
+  ]);
+  const itemsTable: PlacedTable = { rect: { x0: 72, y0: 141, x1: 400, y1: 182 }, rows: ITEMS.map((row) => [...row]) };
+
+  it('joins the words of each label and of each body cell', () => {
+    const header = [...wordItems('Item #', 72, 134), ...wordItems('Description', 120, 134), ...wordItems('Qty', 276, 134), ...wordItems('Unit Price', 310, 134)];
+    const found = withHeaderAbove(itemsTable, [...header, ...body]);
+    expect(found && renderTableGrid(found.grid).split('\n').slice(0, 3)).toEqual([
+      '| Item # | Description | Qty | Unit Price |',
+      '| --- | --- | --- | --- |',
+      '| A-100 | Hydraulic pump assembly | 2 | 1,250.00 |',
+    ]);
+  });
+});
