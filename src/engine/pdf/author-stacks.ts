@@ -10,13 +10,17 @@ import type { Rect, TextLine } from './types.js';
 const MAX_LINES = 5;
 /** Words in a cell of such a stack, at most. */
 const MAX_WORDS = 8;
-/** A person's name: two to four words, each opening in a capital (initials and particles allowed). */
-const NAME = /^(?:\p{Lu}[\p{L}'’.-]*\.?|(?:van|von|de|da|del|der|di|du|le|la|bin|al)\b)(?:\s+(?:\p{Lu}[\p{L}'’.-]*\.?|(?:van|von|de|da|del|der|di|du|le|la|bin|al)\b)){1,3}[*†‡∗¹²³⁴⁵⁶⁷⁸⁹\d,]*$/u;
+/** A word of a name: opening in a capital (an initial too), or a particle. */
+const NAME_WORD = String.raw`(?:\p{Lu}[\p{L}'’.-]*\.?|(?:van|von|de|da|del|der|di|du|le|la|bin|al)\b)`;
+/** The marks an author's name carries to point at an affiliation or a note. */
+const MARKS = '*†‡∗¹²³⁴⁵⁶⁷⁸⁹\\d';
+/** A person's name: two to four such words, its marks after it. */
+const NAME = new RegExp(`^${NAME_WORD}(?:\\s+${NAME_WORD}){1,3}[${MARKS},]*$`, 'u');
 
 /** An e-mail address or an institution's word. */
 const AFFILIATION = /@|\b(?:universit|institut|college|school|laborator|labs?\b|research|department|dept\b|faculty|academy|hospital|centre|center|inc\b|ltd\b|gmbh|corporation|company)/iu;
 /** A name's affiliation mark: a digit, an asterisk or a dagger after it. */
-const AFFILIATION_MARK = /[*†‡∗¹²³⁴⁵⁶⁷⁸⁹\d]$/u;
+const AFFILIATION_MARK = new RegExp(`[${MARKS}]$`, 'u');
 
 function isName(cell: string): boolean {
   return NAME.test(cell.trim()) && /\p{Ll}/u.test(cell);

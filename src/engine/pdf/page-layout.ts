@@ -233,8 +233,9 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
   // table: the page's own reading stands there.
   let pageLines: TextLine[] | undefined;
   const foundTables = (input.tables ?? []).flatMap((table) => {
-    if (isSlideFrame(table, input.items)) return [];
-    const kept = withoutProseEdges(table, input.items);
+    const inside = buildLines(itemsInside(table.rect, input.items));
+    if (isSlideFrame(inside)) return [];
+    const kept = withoutProseEdges(table, inside);
     if (!kept) return [];
     // The page's lines only where the rows may be contents (most pages' tables end in no page numbers).
     return mayBeContents(kept) && coversContents(kept, (pageLines ??= buildLines(input.items))) ? [] : [kept];

@@ -7,10 +7,8 @@
  * A table whose rows are as much such lines as not is no table (`2 | Background`, `2.1 | Rate limits` over the
  * lines of the paragraph under them): all of it stays in the flow. Pure.
  */
-import { buildLines } from './lines.js';
 import type { FoundTable } from './page-layout.js';
-import { itemsInside } from './table-header-above.js';
-import type { PdfTextItem, TextLine } from './types.js';
+import type { TextLine } from './types.js';
 
 /** A line of prose at a table's edge spans at least this share of the table's width. */
 const PROSE_WIDTH = 0.5;
@@ -32,10 +30,10 @@ function isProseCutIntoCells(line: TextLine, row: readonly string[], tableWidth:
 /**
  * The table without the prose lines at its top and bottom; the table as it is when it has none, or when it holds
  * spans of its own (its grid), or undefined when fewer than two rows, or no more rows than were prose, would be left.
+ * `lines` are the page's lines of the text inside the table's box.
  */
-export function withoutProseEdges(table: FoundTable, items: readonly PdfTextItem[]): FoundTable | undefined {
+export function withoutProseEdges(table: FoundTable, lines: readonly TextLine[]): FoundTable | undefined {
   if (table.grid || table.rows.length < 2) return table;
-  const lines = buildLines(itemsInside(table.rect, items));
   if (lines.length < 2) return table;
   const width = table.rect.x1 - table.rect.x0;
   let first = 0;

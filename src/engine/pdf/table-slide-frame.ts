@@ -6,17 +6,17 @@
  * of display type, set much larger than all the text under it, where a table's header row is set about as large as
  * its body. The page's own reading (aligned text, paragraphs, lists) stands there instead. Pure.
  */
-import { buildLines } from './lines.js';
-import type { FoundTable } from './page-layout.js';
-import { itemsInside } from './table-header-above.js';
-import type { PdfTextItem } from './types.js';
+import type { TextLine } from './types.js';
 
 /** The title's type is at least this many times the size of the largest line under it. */
 const TITLE_OVER_BODY = 1.2;
 
-/** Whether the found table's box is a slide's frame: its top line a title in type larger than all the rest. */
-export function isSlideFrame(table: FoundTable, items: readonly PdfTextItem[]): boolean {
-  const [top, ...rest] = buildLines(itemsInside(table.rect, items));
+/**
+ * Whether a found table's box is a slide's frame: its top line a title in type larger than all the rest. `lines`
+ * are the lines of the text inside the box.
+ */
+export function isSlideFrame(lines: readonly TextLine[]): boolean {
+  const [top, ...rest] = lines;
   if (!top || rest.length === 0 || top.cells.length !== 1) return false;
   const largestBelow = Math.max(...rest.map((line) => line.size));
   return top.size >= TITLE_OVER_BODY * largestBelow;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { buildLines } from '../../../src/engine/pdf/lines.js';
+import type { FoundTable } from '../../../src/engine/pdf/page-layout.js';
 import { itemsInside } from '../../../src/engine/pdf/table-header-above.js';
-import { withoutProseEdges } from '../../../src/engine/pdf/table-prose-edges.js';
+import { withoutProseEdges as withoutProseEdgesOfLines } from '../../../src/engine/pdf/table-prose-edges.js';
+import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
 import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
 import { writePdf, type TextRun } from './fixtures/pdf-writer.js';
 import { item } from './synthetic.js';
@@ -36,6 +39,11 @@ function paperColumnPdf(): Uint8Array {
   runs.push({ x: 100, y: 575, text: 'Table 1: The three archives of the evaluation.', size: 10 });
   const rule = (y: number) => `72 ${y} m 330 ${y} l S`;
   return writePdf({ pages: [{ runs, graphics: ['0.5 w 0 G', rule(653), rule(636), rule(597)].join('\n') }] });
+}
+
+/** The table without its prose edges, the lines of its box built from `items` as the page's layout builds them. */
+function withoutProseEdges(table: FoundTable, items: PdfTextItem[]): FoundTable | undefined {
+  return withoutProseEdgesOfLines(table, buildLines(itemsInside(table.rect, items)));
 }
 
 describe('a prose line at the edge of a found table', () => {
