@@ -37,6 +37,24 @@ describe('drawnBullets', () => {
     const row = [item('2019', 90, 100), item('2020', 150, 100)];
     expect(drawnBullets(row, [disc(78, 96.5), disc(138, 96.5)])).toEqual([]);
     expect(drawnBullets(lines, [disc(78, 96.5, 'ff1f77b4'), disc(78, 111.5, 'ffff7f0e')])).toEqual([]);
+    // Labels far apart, each mark starting its stretch of the line: still a row of lone marks, no list.
+    const wide = [item('2019', 90, 100), item('2020', 250, 100)];
+    expect(drawnBullets(wide, [disc(78, 96.5), disc(238, 96.5)])).toEqual([]);
+  });
+
+  it("keeps the lists of two columns whose bullets stand at the same heights, a brochure's", () => {
+    const left = [item('Monday to Friday', 90, 100), item('Saturday', 90, 115), item('Sunday: closed', 90, 130)];
+    const right = [item('Free Wi-Fi', 360, 99), item('Printing', 360, 114), item('E-books', 360, 129)];
+    const marks = [96.5, 111.5, 126.5].flatMap((middle) => [disc(78, middle), disc(348, middle - 1)]);
+    const bullets = drawnBullets([...left, ...right], marks);
+    expect(bullets.map((bullet) => [bullet.x0, bullet.baseline]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)).toEqual([
+      [78, 100],
+      [78, 115],
+      [78, 130],
+      [348, 99],
+      [348, 114],
+      [348, 129],
+    ]);
   });
 });
 
