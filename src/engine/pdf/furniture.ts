@@ -3,6 +3,7 @@
  * top and bottom are candidates; across the document, a candidate whose text (digits ignored) recurs in the
  * same zone on at least two pages is a header or footer, and one that is just a page number is a page number.
  */
+import { listMarker } from './paragraphs.js';
 import type { TextLine } from './types.js';
 
 export type FurnitureType = 'page_header' | 'page_footer' | 'page_number';
@@ -29,6 +30,24 @@ export interface ZoneOptions {
 
 const MAX_CANDIDATE_CHARS = 160;
 
+/** A line that wraps into the next holds at least this many words: a running line is a name or a title, short. */
+const WRAPPED_WORDS = 6;
+
+/**
+ * Whether `lower` goes on from `upper` as the text of one paragraph or list does: the last two lines of a
+ * paragraph at a page's foot (a sentence broken at the line's end, the next line opening in lower case) or two
+ * items of one list (both open with a bullet, or with numbers one after the other). Such lines are the body's,
+ * not a running header or footer of two lines, which the document would otherwise read one line a block.
+ */
+function readsOn(upper: TextLine, lower: TextLine): boolean {
+  if (Math.abs(upper.size - lower.size) > 0.1 * Math.max(upper.size, lower.size)) return false;
+  const above = listMarker(upper.text);
+  const below = listMarker(lower.text);
+  if (above && below) return above.ordered === below.ordered && (!above.ordered || above.number === undefined || below.number === (above.number ?? 0) + 1);
+  const text = upper.text.trim();
+  return text.split(/\s+/).length >= WRAPPED_WORDS && !/[.!?:;)]$/.test(text) && /^\p{Ll}/u.test(lower.text.trim());
+}
+
 /** Takes the isolated top and bottom lines of a page (lines sorted top to bottom) apart from the body. */
 export function splitZones(lines: readonly TextLine[], pageHeight: number, options: ZoneOptions = {}): ZoneLines {
   const zoneShare = options.zoneShare ?? 0.12;
@@ -51,7 +70,7 @@ export function splitZones(lines: readonly TextLine[], pageHeight: number, optio
     const line = sorted[i]!;
     if (line.chars > MAX_CANDIDATE_CHARS) break;
     const inZone = line.bottom <= zoneShare * pageHeight || (i === 0 && line.bottom <= isolatedShare * pageHeight);
-    if (!inZone) break;
+    if (!inZone || (i > 0 && readsOn(sorted[i - 1]!, line))) break;
     if (isolatedBelow(i)) topCount = i + 1;
   }
   let bottomCount = 0;
@@ -60,7 +79,7 @@ export function splitZones(lines: readonly TextLine[], pageHeight: number, optio
     const line = sorted[i]!;
     if (line.chars > MAX_CANDIDATE_CHARS) break;
     const inZone = line.top >= (1 - zoneShare) * pageHeight || (k === 0 && line.top >= (1 - isolatedShare) * pageHeight);
-    if (!inZone) break;
+    if (!inZone || (k > 0 && readsOn(line, sorted[i + 1]!))) break;
     if (isolatedAbove(i)) bottomCount = k + 1;
   }
   return {

@@ -43,6 +43,31 @@ describe('splitZones', () => {
     expect(zones.top).toEqual([]);
   });
 
+  describe("lines at a page's foot that go on from one another", () => {
+    const body = () => Array.from({ length: 18 }, (_, i) => item(words(10, i), 72, 100 + i * 14));
+    const foot = (upper: string, lower: string, size = 10) => buildLines([...body(), item(upper, 72, 740, { size }), item(lower, 72, 754, { size })]);
+
+    it("leave a paragraph's last two lines, a sentence broken at the line's end, in the body", () => {
+      const zones = splitZones(foot('This closing paragraph falls at the foot of the page and wraps onto', 'a second line, as the last paragraph of many pages does.'), HEIGHT);
+      expect(zones.bottom).toEqual([]);
+      expect(zones.body.slice(-2).map((line) => line.text)).toEqual([
+        'This closing paragraph falls at the foot of the page and wraps onto',
+        'a second line, as the last paragraph of many pages does.',
+      ]);
+    });
+
+    it('leave two items of one list in the body', () => {
+      expect(splitZones(foot('1. Name two parts of a plant cell.', '2. Say what each one does.'), HEIGHT).bottom).toEqual([]);
+      expect(splitZones(foot('• Printing at low cost', '• E-books through our app'), HEIGHT).bottom).toEqual([]);
+    });
+
+    it('still take a running footer of two lines: a name over an address, a sentence over the next', () => {
+      expect(splitZones(foot('ACME Corporation', 'www.acme.example', 8), HEIGHT).bottom.map((line) => line.text)).toEqual(['ACME Corporation', 'www.acme.example']);
+      expect(splitZones(foot('Confidential: for internal use only.', 'Do not forward this report outside the company.', 8), HEIGHT).bottom).toHaveLength(2);
+      expect(splitZones(foot('3. Results', '7. Discussion', 8), HEIGHT).bottom).toHaveLength(2);
+    });
+  });
+
   it('accepts an isolated last line a bit above the bottom zone (big margins)', () => {
     const items = [];
     for (let i = 0; i < 20; i++) items.push(item(words(10, i), 72, 100 + i * 14));
