@@ -207,4 +207,11 @@ describe('rules from LiteParse\'s vector graphics', () => {
     const spanning = tableRulings([shadedRow([50, 120, 300], 100, 120), shadedRow([50, 300], 120, 140), shadedRow([50, 120, 300], 140, 160)], table);
     expect(verticalAt(120, spanning)).toEqual([[100, 120], [140, 160]]);
   });
+
+  it("never bridges a shaded panel as wide as the text to the narrower table under it (a textbook's boxed note)", () => {
+    // LiteParse's table box takes in the panel above the table; the panel's left edge lines up with the table's.
+    const table = { x0: 50, y0: 100, x1: 500, y1: 220 };
+    const rulings = tableRulings([shadedRow([50, 500], 100, 150), shadedRow([50, 120, 300], 170, 190), shadedRow([50, 120, 300], 200, 220)], table);
+    expect(verticalAt(50, rulings)).toEqual([[100, 150], [170, 190], [190, 200], [200, 220]]);
+  });
 });

@@ -400,13 +400,25 @@ function insideRect(rect: Rect, ruling: Ruling): boolean {
 
 /** Side edges at one x within this distance (pt) are one column line. */
 const SAME_X = 0.5;
+/** The outer edges of two shaded rows of one table stand at most this far apart (pt): a cell's border's width. */
+const SAME_OUTER_EDGE = 2;
+
+/** Whether two sets of side edges span the same width: their leftmost and rightmost edges at the same x. */
+function sameOuterEdges(above: readonly Ruling[], below: readonly Ruling[]): boolean {
+  if (above.length === 0 || below.length === 0) return false;
+  const left = (sides: readonly Ruling[]) => Math.min(...sides.map((side) => side.x0));
+  const right = (sides: readonly Ruling[]) => Math.max(...sides.map((side) => side.x1));
+  return Math.abs(left(above) - left(below)) <= SAME_OUTER_EDGE && Math.abs(right(above) - right(below)) <= SAME_OUTER_EDGE;
+}
 
 /**
  * The column lines across the unshaded rows of a table drawn as shaded cells with white rows between them
  * (banded rows): the cells' side edges stop where a row has no shading, and the grid would break there into
  * several tables. A row is unshaded where no side edge of the table reaches it; a column line crosses it where
  * side edges at its x end at its top and start again at its bottom. A cell spanning columns in a shaded row leaves
- * no edge inside it, but the row's outer edges mark it shaded, so it is never bridged.
+ * no edge inside it, but the row's outer edges mark it shaded, so it is never bridged. Rows of one table share its
+ * outer edges: a shaded panel above a table (a textbook's boxed note over the table after it), as wide as the
+ * page's text where the table is narrower, is no row of it, and the gap between them is not bridged.
  */
 function acrossUnshadedRows(sides: readonly Ruling[]): Ruling[] {
   if (sides.length < 2) return [];
@@ -425,9 +437,11 @@ function acrossUnshadedRows(sides: readonly Ruling[]): Ruling[] {
     const bottom = shaded[i]![0];
     if (bottom - top > tallest) continue;
     const above = sides.filter((side) => Math.abs(side.y1 - top) <= SAME_X);
+    const below = sides.filter((side) => Math.abs(side.y0 - bottom) <= SAME_X);
+    if (!sameOuterEdges(above, below)) continue;
     for (const side of above) {
       if (bridges.some((bridge) => bridge.y0 === top && Math.abs(bridge.x0 - side.x0) <= SAME_X)) continue;
-      if (sides.some((below) => Math.abs(below.y0 - bottom) <= SAME_X && Math.abs(below.x0 - side.x0) <= SAME_X)) {
+      if (below.some((under) => Math.abs(under.x0 - side.x0) <= SAME_X)) {
         bridges.push({ x0: side.x0, y0: top, x1: side.x0, y1: bottom });
       }
     }
