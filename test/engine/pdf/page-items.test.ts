@@ -74,6 +74,14 @@ describe('spaces between a LiteParse item\'s words', () => {
       charCodes: [...codes('BEHAV'), 0],
     });
     expect(read(head)).toBe('BEHAVIORAL ECONOMICS PRACTICUM');
+    // Tracked wider, every letter a word ("C H A P T E R": a printed web page's letter-spacing, 0.17 em): one word
+    // item, which the line builder cannot part again at its 0.12 em word gap.
+    const words = (textItem: NativeTextItem) => nativePageItems({ width: 612, height: 792, textItems: [textItem] }).items.map((word) => word.str);
+    const label = item(['C', 'H', 'A', 'P', 'T', 'E', 'R', '3'], [0.17, 0.17, 0.17, 0.17, 0.17, 0.17, 0.65], { charCodes: [...codes('C'), 0] });
+    expect(words(label)).toEqual(['CHAPTER', '3']);
+    // A space glyph drawn between the letters, or letters a word space apart: words of their own.
+    expect(words(item(['A', 'B', 'C'], [0.17, 0.17], { charCodes: codes('A B C') }))).toEqual(['A', 'B', 'C']);
+    expect(words(item(['A', 'B', 'C'], [0.25, 0.25], { charCodes: [...codes('A'), 0] }))).toEqual(['A', 'B', 'C']);
     // Lower case on either side: the text's space stands (an italic's overhang, above).
     expect(read(item(['NOTE', 'for'], [0.047], { charCodes: [...codes('NOTE'), 0] }))).toBe('NOTE for');
   });

@@ -93,6 +93,12 @@ const ROTATED_HAIR = 0.05;
  * alone are wider (0.18 em and more on the benchmark's pages), tracking 0.06–0.07 em.
  */
 const TRACKING = 0.12;
+/**
+ * Text tracked wider still (a label's `letter-spacing` in a printed web page: "C H A P T E R 3", letters 0.17 em
+ * apart) has every letter a word of its own: letters this share of the em apart, no space glyph drawn between
+ * them, are one word. Below the narrowest word space of justified text (0.22 em in TeX's).
+ */
+const WIDE_TRACKING = 0.18;
 /** Degrees off horizontal still read as horizontal text. */
 const LEVEL = 2;
 /** Same thresholds as the pdfjs ruling recorder (rulings.ts): axis-parallel slant, thin fill, shortest rule. */
@@ -142,6 +148,8 @@ type WordBox = NonNullable<NativeTextItem['words']>[number];
  */
 const wordTexts: string[] = [];
 const wordSpaced: boolean[] = [];
+/** Whether the word is a letter of text tracked wide, one word with the letter before it (`WIDE_TRACKING`). */
+const wordTracked: boolean[] = [];
 
 /**
  * Reads the item's words into the first entries of wordTexts and wordSpaced. A word box also ends where glyphs
@@ -159,7 +167,8 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
     const found = item.text.indexOf(text, at);
     let spaced = found < 0 || hasWhiteSpaceBetween(item.text, at, found);
     const gap = previous ? Math.max(word.x - (previous.x + previous.width), word.y - (previous.y + previous.height), previous.y - (word.y + word.height)) : Infinity;
-    if (spaced && found >= 0 && gap < TRACKING * size) {
+    const letterByLetter = previous !== undefined && gap < WIDE_TRACKING * size && isOneLetter(wordTexts[n - 1]!) && isOneLetter(text);
+    if (spaced && found >= 0 && (gap < TRACKING * size || letterByLetter)) {
       // Only where the gap is narrow: most items never need their glyphs matched to their text.
       if (glyphs === undefined) glyphs = spaceGlyphs(item.text, item.charCodes);
       if (glyphs) spaced = glyphs.subarray(at, found).includes(1);
@@ -180,6 +189,8 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
     // each such pair of the PDF benchmark's level lines). Rotated text has a floor, `minGap`.
     wordTexts[n] = text;
     wordSpaced[n] = previous !== undefined && spaced && gap > minGap;
+    // Beyond the line builder's word gap, the letters are joined here, or it would part them again.
+    wordTracked[n] = letterByLetter && !wordSpaced[n] && gap >= TRACKING * size;
     n++;
     previous = word;
   }
@@ -189,6 +200,12 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
 const CLAUSE_GAP = 0.03;
 const CLAUSE_END = /[.,;:!?)]$/;
 const LETTER_START = /^\p{L}/u;
+
+/** A single letter or digit. */
+function isOneLetter(text: string): boolean {
+  return ONE_LETTER.test(text);
+}
+const ONE_LETTER = /^[\p{L}\p{N}]$/u;
 
 /** Capital letters, with punctuation among them or around them ("GLAPA-G", "R,"), and nothing else. */
 function isCapitals(text: string): boolean {
@@ -575,8 +592,9 @@ export function nativePageItems(
       const word = words[i]!;
       const own = i < inItemFont;
       const last = items[items.length - 1];
-      if (autospaced?.[i] && last && own === i - 1 < inItemFont) {
-        // One word the writer typed (`2025년`): the gap before it is the autospace, which the layout must not read.
+      if (((autospaced?.[i] ?? false) || wordTracked[i]!) && last && own === i - 1 < inItemFont) {
+        // One word the writer typed (`2025년`, or a tracked `CHAPTER`): the gap before it is the autospace or the
+        // tracking, which the layout must not read as a word space.
         last.str += wordTexts[i]!;
         last.x1 = word.x + Math.max(0, word.width);
         continue;
