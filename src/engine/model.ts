@@ -34,9 +34,14 @@ export interface ModelBlock {
    * Running text that carries on the block before it (a paragraph broken by a page or column break): the Markdown
    * joins the two with a space (`sentence`), or with nothing where the break cut a word at its hyphen (`word`: the
    * hyphen stays, `Tues-day`, as each block keeps its text); across a page break, each page's own Markdown keeps
-   * its part.
+   * its part. `row`: the rows of a GFM table continued from the table block before it, joined by a line break.
    */
-  carriesOn?: 'sentence' | 'word';
+  carriesOn?: 'sentence' | 'word' | 'row';
+  /**
+   * With `carriesOn: 'row'`: the table's header and delimiter rows, written before the rows where what comes just
+   * before them in the Markdown is not the table they continue (a running footer kept in the text).
+   */
+  tableHead?: string;
 }
 
 /** See ModelPage.drawing. */

@@ -35,8 +35,20 @@ function isRunningText(block: ModelBlock): boolean {
  * nothing inside a word; undefined where a blank line (or a page marker) does.
  */
 function runOnSeparator(block: ModelBlock, before: ModelBlock | undefined): string | undefined {
-  if (block.carriesOn === undefined || before === undefined || !isRunningText(before)) return undefined;
+  if (block.carriesOn === undefined || before === undefined) return undefined;
+  if (block.carriesOn === 'row') return before.type === 'table' ? '\n' : undefined;
+  if (!isRunningText(before)) return undefined;
   return block.carriesOn === 'word' ? '' : ' ';
+}
+
+/**
+ * What goes before `block` in the Markdown: its run-on separator where it reads on from `before`, else `otherwise`
+ * (a blank line, a page marker), followed by the header of the table whose rows it continues, if it does.
+ */
+function separatorBefore(block: ModelBlock, before: ModelBlock | undefined, otherwise: string): string {
+  const runOn = runOnSeparator(block, before);
+  if (runOn !== undefined) return runOn;
+  return block.carriesOn === 'row' && block.tableHead !== undefined ? `${otherwise}${block.tableHead}\n` : otherwise;
 }
 
 interface RenderedPage {
@@ -62,7 +74,7 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
         offsets.push(undefined);
         continue;
       }
-      if (before) pageMarkdown += runOnSeparator(block, before) ?? BLOCK_SEPARATOR;
+      if (before) pageMarkdown += separatorBefore(block, before, BLOCK_SEPARATOR);
       offsets.push(pageMarkdown.length);
       pageMarkdown += block.markdown;
       first ??= block;
@@ -74,8 +86,8 @@ export function renderDocument(model: DocumentModel, options: ParseOptions, cont
       if (markdown !== '') {
         // A paragraph broken by the page break reads on with a space, and no marker parts it (the spec lets
         // the markers skip a page merged across its break).
-        const runOn = last !== undefined && last.pageNumber === page.pageNumber - 1 ? runOnSeparator(first!, last.block) : undefined;
-        markdown += runOn ?? (pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR);
+        const before = last !== undefined && last.pageNumber === page.pageNumber - 1 ? last.block : undefined;
+        markdown += separatorBefore(first!, before, pdf.pageMarkers ? pageMarker(page.pageNumber) : BLOCK_SEPARATOR);
       }
       pageStart = markdown.length;
       markdown += pageMarkdown;

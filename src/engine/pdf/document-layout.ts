@@ -207,7 +207,7 @@ function toModelBlock(
     case 'caption':
       return { type: 'caption', label: null, markdown: block.markdown, ...base };
     case 'table':
-      return { type: 'table', label: null, markdown: block.markdown, ...base };
+      return { type: 'table', label: null, markdown: block.markdown, ...(block.tableHead === undefined ? {} : { carriesOn: 'row', tableHead: block.tableHead }), ...base };
     case 'rotated':
       return {
         type: 'text',

@@ -83,6 +83,15 @@ export function escapeTableCell(text: string): string {
 export function renderGfmTable(rows: readonly (readonly string[])[]): string {
   const width = rows.reduce((max, row) => Math.max(max, row.length), 1);
   const [header = [], ...body] = rows;
-  const line = (cells: readonly string[]) => gfmRow(cells.map(escapeTableCell), width);
-  return [line(header), gfmDelimiterRow(width), ...body.map(line)].join('\n');
+  return [gfmTableHead(header, width), ...gfmBodyRows(body, width)].join('\n');
+}
+
+/** A GFM table's header row and the delimiter row under it, `width` columns. */
+export function gfmTableHead(header: readonly string[], width: number): string {
+  return `${gfmRow(header.map(escapeTableCell), width)}\n${gfmDelimiterRow(width)}`;
+}
+
+/** Body rows of a GFM table, `width` columns (a part of a table whose head is written elsewhere). */
+export function gfmBodyRows(rows: readonly (readonly string[])[], width: number): string[] {
+  return rows.map((cells) => gfmRow(cells.map(escapeTableCell), width));
 }

@@ -21,7 +21,7 @@ export interface TableGrid {
   cells: TableCell[];
 }
 
-function hasSpans(grid: TableGrid): boolean {
+export function hasSpans(grid: TableGrid): boolean {
   return grid.cells.some((cell) => cell.rowSpan > 1 || cell.colSpan > 1);
 }
 

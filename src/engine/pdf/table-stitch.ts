@@ -2,10 +2,13 @@
  * Tables continued across pages. When a page's flow ends with a table and the next page's flow starts with one
  * of the same columns, set at the same place across the page, the second continues the first (a header row it
  * repeats is left out). Each part stays a table block on its own page (its bbox, its rows), and the parts are
- * written as one HTML table: the first part opens `<table>`, the last closes it, so the document Markdown holds
- * one table whatever separates the blocks. Mutates the blocks' Markdown only.
+ * written as one table: a GFM table where no cell of any part spans (the first part with the header, each later
+ * part its rows alone, carrying on the part before it: the renderer joins them by a line break, and writes the
+ * header again where something else stands between them), else one HTML table, the first part opening `<table>`
+ * and the last closing it. Mutates the blocks' Markdown (and a later GFM part's `tableHead`) only.
  */
-import { renderHtmlTable, gridRows, type TablePart, type TableGrid } from './table-grid.js';
+import { gfmBodyRows, gfmTableHead } from './markdown.js';
+import { renderHtmlTable, gridRows, hasSpans, type TablePart, type TableGrid } from './table-grid.js';
 import type { ProtoBlock } from './types.js';
 
 /** Left and right edges of the two parts may differ by this share of the table's width. */
@@ -37,7 +40,17 @@ function repeatedHeader(first: TableGrid, part: TableGrid): number {
 export function stitchTables(pages: readonly (readonly ProtoBlock[])[]): void {
   let run: ProtoBlock[] = [];
   const finish = () => {
-    if (run.length > 1) {
+    if (run.length > 1 && !run.some((block) => hasSpans(block.table!))) {
+      const first = run[0]!.table!;
+      const [header = []] = gridRows(first);
+      const head = gfmTableHead(header, first.colCount);
+      run.forEach((block, i) => {
+        // The first part as the page wrote it (renderTableGrid), its header row the one the later parts go under.
+        if (i === 0) return;
+        block.markdown = gfmBodyRows(gridRows(block.table!).slice(repeatedHeader(first, block.table!)), first.colCount).join('\n');
+        block.tableHead = head;
+      });
+    } else if (run.length > 1) {
       const first = run[0]!.table!;
       run.forEach((block, i) => {
         const part: TablePart = { opens: i === 0, closes: i === run.length - 1, skipRows: i === 0 ? 0 : repeatedHeader(first, block.table!) };

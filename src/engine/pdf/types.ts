@@ -101,6 +101,11 @@ export interface ProtoBlock {
   source?: string;
   /** For tables: the cells, so that a table continued on the next page can be written as one (table-stitch.ts). */
   table?: TableGrid;
+  /**
+   * A later part of a table continued from the page before, written as GFM rows: its first part's header and
+   * delimiter rows, which the renderer writes before the rows only where that part is not just before them.
+   */
+  tableHead?: string;
   /** A label of a chart drawn on the page (chart-labels.ts): text where it stands, never a heading. */
   chartLabel?: boolean;
   /** On a tagged page: the role its structure tree gives most of the block's characters (tagged-blocks.ts). */
