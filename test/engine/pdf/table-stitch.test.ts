@@ -4,6 +4,7 @@
  * spans it is one GFM table; with a cell spanning columns, one HTML table.
  */
 import { describe, expect, it } from 'vitest';
+import { chunk } from '../../../src/chunk/chunk.js';
 import type { DocumentModel, ModelBlock } from '../../../src/engine/model.js';
 import { renderDocument } from '../../../src/engine/render.js';
 import { writePdf } from './fixtures/pdf-writer.js';
@@ -67,6 +68,14 @@ describe('a table continued on the next page', () => {
     expect(tableBlocks[1]![0]!.bbox![1]).toBeLessThan(0.2);
     const spans = data.blocks!.flatMap((page) => page.items.filter((item) => item.type === 'table').map((item) => item.markdownSpan));
     expect(spans.map((span) => markdown.slice(span![0], span![1]))).toEqual(tableBlocks.map((blocks) => blocks[0]!.markdown));
+  });
+
+  it('is read by the chunker as one table: a chunk of the rows on the next page has the header above them', async () => {
+    const { data } = await render(twoPagePdf(HEADER));
+    const chunks = chunk(data, { maxTokens: 40 });
+    const withLaterRows = chunks.filter((piece) => piece.text.includes('| A-9 |'));
+    expect(withLaterRows).toHaveLength(1);
+    expect(withLaterRows[0]!.text).toMatch(/^\| Item \| Site \| Quantity \|\n\| --- \| --- \| --- \|\n/);
   });
 
   it('writes its header again where something stands between the parts, and no page marker inside it', async () => {
