@@ -34,6 +34,16 @@ export function wrapsBefore(line: TextLine, next: TextLine, region: { x0: number
 }
 
 /**
+ * True when `next`'s first word, after a word space and with an em to spare, would have fit on `line` within a
+ * measure `measure` wide wherever the line stands in it (a centred line grows on both sides): the width did not end
+ * `line`; the writer did.
+ */
+export function fitsOnLine(line: TextLine, next: TextLine, measure: number): boolean {
+  const { width } = firstWord(next);
+  return width > 0 && line.x1 - line.x0 + (WORD_SPACE_EM + 1) * next.size + width <= measure;
+}
+
+/**
  * wrapsBefore, where `next` opens with a word of Hangul, Han or kana. A Latin line that stops more than an em short
  * of the edge is left as such even where a long word follows (a manual's option name under its description).
  */

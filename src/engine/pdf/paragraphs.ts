@@ -10,7 +10,7 @@ import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } f
 import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
 import { boundingRect } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
-import { wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
+import { fitsOnLine, wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
 
 export interface ListMarker {
   ordered: boolean;
@@ -301,6 +301,14 @@ function isHeadingOverText(lines: readonly TextLine[], line: TextLine, region: R
   return short && heading.bold && heading.size >= HEADING_SIZE_STEP * line.size && !SENTENCE_END.test(heading.text);
 }
 
+/** Two lines centred on one another, the lower the wider: out past the upper on both sides (not flush left). */
+function isCentredPair(upper: TextLine, lower: TextLine, size: number): boolean {
+  const margin = CENTRED_MARGIN_EM * size;
+  return Math.abs(upper.x0 + upper.x1 - lower.x0 - lower.x1) <= 0.6 * size && lower.x0 < upper.x0 - margin && lower.x1 > upper.x1 + margin;
+}
+/** How far (in em) a wider centred line reaches past the one above it on each side, at least. */
+const CENTRED_MARGIN_EM = 0.25;
+
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
 function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number): boolean {
   const prev = lines[lines.length - 1]!;
@@ -311,6 +319,9 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
+  // Nor a centred line into a wider one whose first word would have fit after it: the writer broke it (an author
+  // line over an affiliation, lines of an address), where a centred paragraph's wrapped line is the fuller one.
+  if (isCentredPair(prev, line, size) && !/[-‐]$/u.test(prev.text) && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
   if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
   if (isHeadingOverText(lines, line, region)) return true;
   const width = region.x1 - region.x0;

@@ -109,6 +109,19 @@ describe('buildBlocks: paragraphs', () => {
     expect(blocks).toHaveLength(2);
   });
 
+  it('keeps centred lines the writer broke apart: a line of authors over a wider affiliation', () => {
+    // Centred on x 200, 5 pt a character: the affiliation's first word would have fit after the authors.
+    const centred = (text: string, baseline: number) => item(text, 200 - (text.length * 5) / 2, baseline);
+    const byline = blocksOf([centred('Ada Byron, Charles Babbage', 100), centred('Analytical Engines Ltd, London', 112)]);
+    expect(byline.map((block) => block.text)).toEqual(['Ada Byron, Charles Babbage', 'Analytical Engines Ltd, London']);
+    // A centred line the width broke runs on into the shorter rest below it.
+    const title = blocksOf([centred('Adaptive Rate Limits for Batch Document Parsing in Practice', 100), centred('and in Theory', 112)]);
+    expect(title.map((block) => block.text)).toEqual(['Adaptive Rate Limits for Batch Document Parsing in Practice and in Theory']);
+    // Flush left, the same two lines are one paragraph, as before: the rule is the centred lines'.
+    const flush = blocksOf([item('Ada Byron, Charles Babbage', 50, 100), item('Analytical Engines Ltd, London', 50, 112)]);
+    expect(flush).toHaveLength(1);
+  });
+
   it('reads notes set with a hanging indent one note a paragraph: the number out, its other lines set in', () => {
     const full = 'x'.repeat(56);
     const blocks = blocksOf([
