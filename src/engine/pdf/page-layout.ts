@@ -18,6 +18,7 @@ import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-g
 import { bulletColumns, isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
+import { withTextRoundAsides } from './aside-wrap.js';
 import { coversContents, mayBeContents } from './found-contents.js';
 import { isSlideFrame } from './table-slide-frame.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
@@ -310,7 +311,7 @@ export function layoutPage(input: PageLayoutInput): PageLayout {
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
     return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf, pageBody) };
   });
-  const flowBlocks = withColumnNotesLast(laidOut, pageBody);
+  const flowBlocks = withColumnNotesLast(withTextRoundAsides(laidOut), pageBody);
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;
   for (const line of groupRotated(input.rotated ?? [])) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);
