@@ -345,13 +345,18 @@ function fillGrid(
 const HEADER_GAP_EM = 1.2;
 /** Header cells are labels: at most this many words each. */
 const MAX_HEADER_WORDS = 8;
+/**
+ * Its labels are set within this share of the grid's text size: a running header in smaller type set tight above a
+ * table at the top of a page (a browser's print header, 8 pt over 10 pt cells) is no header of it.
+ */
+const HEADER_SIZE_SHARE = 0.15;
 
 /**
  * The top of a header row set just above the grid's top rule (a table ruled from under its header down): one line
  * of two or more short labels, each inside one grid column, in the table's size or near it. Undefined when there
  * is none.
  */
-function headerAbove(xs: readonly number[], top: number, items: readonly PdfTextItem[], taken: ReadonlySet<PdfTextItem>): number | undefined {
+function headerAbove(xs: readonly number[], top: number, items: readonly PdfTextItem[], taken: ReadonlySet<PdfTextItem>, gridSize: number): number | undefined {
   const x0 = xs[0]!;
   const x1 = xs[xs.length - 1]!;
   const near = items.filter((item) => {
@@ -363,6 +368,7 @@ function headerAbove(xs: readonly number[], top: number, items: readonly PdfText
   const lines = buildLines(near);
   const line = lines[lines.length - 1]!;
   if (line.cells.length < 2 || top - line.bottom > HEADER_GAP_EM * line.size) return undefined;
+  if (gridSize > 0 && Math.abs(line.size - gridSize) > HEADER_SIZE_SHARE * gridSize) return undefined;
   // The line above it, if any is that close, is part of something else (a caption, a paragraph) run into the grid.
   const above = lines[lines.length - 2];
   if (above && line.top - above.bottom < 0.5 * line.size) return undefined;
@@ -515,7 +521,8 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
     const { xs } = candidate;
     let { ys, grid } = candidate;
     const nearby = byY.slice(firstAtOrBelow(ys[0]! - 40), firstAtOrBelow(ys[0]!)).map((entry) => entry.item);
-    const headerTop = headerAbove(xs, ys[0]!, nearby, taken);
+    const within = byY.slice(firstAtOrBelow(ys[0]!), firstAtOrBelow(ys[ys.length - 1]!)).map((entry) => entry.item);
+    const headerTop = headerAbove(xs, ys[0]!, nearby, taken, median(within.map((item) => item.size)));
     if (headerTop !== undefined) {
       // The header's band is ruled as the grid's columns are below it.
       const hs = [...grid.hs, { y: headerTop, x0: xs[0]!, x1: xs[xs.length - 1]! }];
