@@ -316,6 +316,8 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   if (line.superscriptStart) return true;
   if (isLabelLine(line.text) && isLabelLine(prev.text)) return true;
+  // A field after a line that had room for its label: an address's lines over its `Phone:` and `Email:` lines.
+  if (isLabelLine(line.text) && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
   if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;

@@ -109,6 +109,14 @@ describe('buildBlocks: paragraphs', () => {
     expect(blocks).toHaveLength(2);
   });
 
+  it("sets a field (`Phone: …`) apart from a line that had room for its label, and reads on after a full line", () => {
+    const contact = blocksOf(paragraph(['12 River Street, Riverside', 'Phone: 0123 456 789', 'Email: library@example.org'], 50, 100));
+    expect(contact.map((block) => block.text)).toEqual(['12 River Street, Riverside', 'Phone: 0123 456 789', 'Email: library@example.org']);
+    // The first line fills the region (60 characters, 300 pt): the label after it is the sentence's next word.
+    const prose = blocksOf(paragraph(['The worker reads each file once and keeps what it found in a', 'Note: field of the manifest until the run ends.'], 50, 100));
+    expect(prose).toHaveLength(1);
+  });
+
   it('keeps centred lines the writer broke apart: a line of authors over a wider affiliation', () => {
     // Centred on x 200, 5 pt a character: the affiliation's first word would have fit after the authors.
     const centred = (text: string, baseline: number) => item(text, 200 - (text.length * 5) / 2, baseline);
