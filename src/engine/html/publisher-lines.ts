@@ -13,7 +13,8 @@
  * - tag lines: the post's tags or categories after their label ("Tags: budgeting, savings");
  * - date lines: the post's date marked up as a `<time>`, or written out in a plain block ("Published on June 23,
  *   2025"), alone or after a label ("Updated on <time>…</time>"); a date in a sentence, beside an event's name in a
- *   programme (in its list item or cell), or heading one of a diary's entries, is the article's own.
+ *   programme (in its list item or cell), or heading one of a diary's entries, is the article's own; more than two
+ *   dates written out are a listing's or a thread's, one an entry.
  *
  * A line is short (a call, not a paragraph that mentions newsletters among other things) and holds no block of its
  * own; the article's own sentences about newsletters, social networks or subscriptions ("subscribe to industry
@@ -31,6 +32,8 @@ const RAW_SLACK = 8;
 const MIN_CONTENT = 300;
 /** An article's reading time appears at most this often; more are a listing's, one a teaser. */
 const MAX_READING_TIMES = 2;
+/** An article gives its date written out at most this often (published, updated). */
+const MAX_WRITTEN_DATES = 2;
 
 const NEWSLETTER = String.raw`(?:newsletters?|mailing[ -]list|e-?mail[ -]list|bulletins?)`;
 const SIGN_UP = String.raw`(?:sign(?:ing)?[ -]?up|subscribe|join|abonnieren|abonnez-vous|inscri(?:vez-vous|bete)|suscr[ií]bete|iscriviti)`;
@@ -172,7 +175,14 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
   // An article shows its reading time once or twice (header, footer); a listing shows one a teaser, part of what
   // it lists.
   const readingTimes = lines.filter((line) => line.kind === 'reading-time').length;
-  for (const { element, kind } of lines) if (kind !== 'reading-time' || readingTimes <= MAX_READING_TIMES) element.remove();
+  // So with a date written out: more are a listing's entries' dates or a thread's posts' (a `<time>` is marked up as
+  // the page's own date).
+  const writtenDates = lines.filter((line) => line.kind === 'date' && line.element.querySelector('time') === null).length;
+  for (const { element, kind } of lines) {
+    if (kind === 'reading-time' && readingTimes > MAX_READING_TIMES) continue;
+    if (kind === 'date' && element.querySelector('time') === null && writtenDates > MAX_WRITTEN_DATES) continue;
+    element.remove();
+  }
 }
 
 /** The elements that may be a line. */

@@ -82,7 +82,7 @@ describe('the publisher’s lines to the reader', () => {
     expect(markdown).not.toContain('Last updated');
   });
 
-  it('removes the post’s date written out without a <time>, alone or after a label, and keeps dated entries and a diary’s dated headings', () => {
+  it('removes the post’s date written out without a <time>, alone or after a label, and keeps dated entries, a listing’s dates and a diary’s dated headings', () => {
     const markdown = main(
       article(`<p class="x-1">Published on June 23, 2025 10:39AM</p>${prose}
         <p>We first switched it on again on 2 November 2024, and it played at once.</p>
@@ -95,6 +95,10 @@ describe('the publisher’s lines to the reader', () => {
     expect(markdown).toContain('Repair café');
     expect(markdown).not.toContain('June 23, 2025');
     expect(markdown).not.toContain('Last updated');
+
+    const listing = main(article(`${prose}${['March 3, 2025', 'March 4, 2025', 'March 5, 2025'].map((date) => `<div class="x-2"><div><a href="/r/${date.length}">Another repair</a></div><div>Updated ${date}</div></div>`).join('')}`));
+    expect(listing).toContain('Updated March 3, 2025');
+    expect(listing).toContain('Updated March 5, 2025');
 
     const diary = main(article(`<h2>Monday, March 3, 2025</h2>${prose}<h2>Tuesday, March 4, 2025</h2>${prose}`));
     expect(diary).toContain('Monday, March 3, 2025');
