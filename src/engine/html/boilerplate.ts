@@ -26,7 +26,9 @@
  *   sentence, "Name / Getty Images"), copyright lines, call-to-action boxes (`cta`), and headings left at
  *   the end with nothing under them;
  * - a section of teasers under a heading that announces the site's other pages ("Related articles", "Read next",
- *   "You might also like", "More from …"): the heading and the rest of its block, when that links elsewhere;
+ *   "You might also like", "More from …"): the heading and the rest of its block, when that links elsewhere; so
+ *   is the author's biography under its heading ("About the author", "Written by …"), whose box author-bio.ts
+ *   finds only by the names the page's metadata gives;
  * - a page builder's copies of a long block beside the first (one per screen size, all but one hidden by CSS), and
  *   a template's "Lorem ipsum" filler.
  * Spared: a link list the article's own sentence announces mid-article (list-intro.ts), a list item's paragraph of
@@ -407,6 +409,11 @@ const CREDITED_CAPTION = /^[^©]{0,150}©[^©.!?]{1,40}$/;
  */
 const OTHER_PAGES_HEADING =
   /^(?:related (?:articles?|posts?|stories|reads?|reading|news|publications)\b|read next\b|recommended (?:reading|articles|posts|stories|for you)\b|(?:(?:more )?(?:articles|posts|stories) )?you (?:may|might|could) (?:also )?(?:like|enjoy|be interested in)\b|more (?:articles|stories|news)\b|more from\b|keep reading\b|popular (?:posts|articles|stories)\b)/i;
+/**
+ * A heading over the author's biography at the end of a post ("About the author", "Written by Jane Doe", "Meet the
+ * testers"): the site's card of its writer, not the article.
+ */
+const AUTHOR_HEADING = /^(?:about the (?:author|writer)s?|written by\s+\S|meet the (?:authors?|writers?|testers?)$)/i;
 /** The section under such a heading is removed when it holds less than this share of the content's text. */
 const OTHER_PAGES_MAX_SHARE = 0.25;
 
@@ -418,11 +425,15 @@ const OTHER_PAGES_MAX_SHARE = 0.25;
  */
 function removeOtherPagesSections(root: DomElement, total: number, anchors: () => Set<string>): void {
   for (const heading of [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')]) {
-    if (heading.parentNode === null || !OTHER_PAGES_HEADING.test(normalisedText(heading))) continue;
+    if (heading.parentNode === null) continue;
+    const title = normalisedText(heading);
+    const aboutAuthor = AUTHOR_HEADING.test(title);
+    if (!aboutAuthor && !OTHER_PAGES_HEADING.test(title)) continue;
     const section = sectionAfter(root, heading);
     const text = textLengthOf(section);
     if (text >= total * OTHER_PAGES_MAX_SHARE) continue;
-    if (text > 0 && !section.some((element) => linksElsewhere(element, anchors) || (tagOf(element) === 'a' && !pointsIntoPage(element.getAttribute('href'), anchors)))) continue;
+    // A biography is prose: only teasers are known by their links.
+    if (!aboutAuthor && text > 0 && !section.some((element) => linksElsewhere(element, anchors) || (tagOf(element) === 'a' && !pointsIntoPage(element.getAttribute('href'), anchors)))) continue;
     for (const element of section) element.remove();
     heading.remove();
   }
