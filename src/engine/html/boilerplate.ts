@@ -25,6 +25,10 @@
  *   "Source:", "(Image credit: …)", "Courtesy of …", a caption ending in "© name" or "Photo: name" after its
  *   sentence, "Name / Getty Images"), copyright lines, call-to-action boxes (`cta`), and headings left at
  *   the end with nothing under them;
+ * - a section of teasers under a heading that announces the site's other pages ("Related articles", "Read next",
+ *   "You might also like", "More from …"): the heading and the rest of its block, when that links elsewhere; so
+ *   is the author's biography under its heading ("About the author", "Written by …"), whose box author-bio.ts
+ *   finds only by the names the page's metadata gives;
  * - a page builder's copies of a long block beside the first (one per screen size, all but one hidden by CSS), and
  *   a template's "Lorem ipsum" filler.
  * Spared: a link list the article's own sentence announces mid-article (list-intro.ts), a list item's paragraph of
@@ -247,6 +251,7 @@ function removeBoilerplateRules(root: DomElement, isPost: (element: DomElement) 
   removeCaptionCredits(root);
   removeSiblingCopies(root, textLength);
   for (const block of placeholderBlocks(root)) if (block.parentNode !== null && removable(block)) block.remove();
+  removeOtherPagesSections(root, total, anchors);
   removeTrailingHeadings(root);
 }
 
@@ -396,6 +401,64 @@ function removeCaptionCredits(root: DomElement): void {
 
 /** A picture's caption ending in its credit: "The new plant in May. © Photographer". */
 const CREDITED_CAPTION = /^[^©]{0,150}©[^©.!?]{1,40}$/;
+
+/**
+ * A heading that announces other pages of the site, nothing of the article: "Related articles", "Read next",
+ * "Recommended reading", "You might also like", "More from <site>". Its own words only: "More posts related to
+ * Tokyo" or "Related resources" may head the article's own list of sources.
+ */
+const OTHER_PAGES_HEADING =
+  /^(?:related (?:articles?|posts?|stories|reads?|reading|news|publications)\b|read next\b|recommended (?:reading|articles|posts|stories|for you)\b|(?:(?:more )?(?:articles|posts|stories) )?you (?:may|might|could) (?:also )?(?:like|enjoy|be interested in)\b|more (?:articles|stories|news)\b|more from\b|keep reading\b|popular (?:posts|articles|stories)\b)/i;
+/**
+ * A heading over the author's biography at the end of a post ("About the author", "Written by Jane Doe", "Meet the
+ * testers"): the site's card of its writer, not the article.
+ */
+const AUTHOR_HEADING = /^(?:about the (?:author|writer)s?|written by\s+\S|meet the (?:authors?|writers?|testers?)$)/i;
+/** The section under such a heading is removed when it holds less than this share of the content's text. */
+const OTHER_PAGES_MAX_SHARE = 0.25;
+
+/**
+ * The sections headed by a heading that announces other pages (`OTHER_PAGES_HEADING`): the heading and what follows
+ * it in its block (`sectionAfter`), when that is teasers (it links to other pages, or it is empty once the cards'
+ * own markup was removed) and a small share of the content. The cards under such a heading are
+ * often marked up as nothing but blocks with a picture link beside their title and excerpt.
+ */
+function removeOtherPagesSections(root: DomElement, total: number, anchors: () => Set<string>): void {
+  for (const heading of [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')]) {
+    if (heading.parentNode === null) continue;
+    const title = normalisedText(heading);
+    const aboutAuthor = AUTHOR_HEADING.test(title);
+    if (!aboutAuthor && !OTHER_PAGES_HEADING.test(title)) continue;
+    const section = sectionAfter(root, heading);
+    const text = textLengthOf(section);
+    if (text >= total * OTHER_PAGES_MAX_SHARE) continue;
+    // A biography is prose: only teasers are known by their links.
+    if (!aboutAuthor && text > 0 && !section.some((element) => linksElsewhere(element, anchors) || (tagOf(element) === 'a' && !pointsIntoPage(element.getAttribute('href'), anchors)))) continue;
+    for (const element of section) element.remove();
+    heading.remove();
+  }
+}
+
+/**
+ * What follows `heading` in its own block: its next siblings up to one that is or holds a heading of its rank or
+ * above; when it has none with text (a heading set alone in a column of its own), those of the block around it,
+ * unless text comes before it there. Never past the end of that block: content after the teasers is the article's.
+ */
+function sectionAfter(root: DomElement, heading: DomElement): DomElement[] {
+  const rank = Number(tagOf(heading).slice(1));
+  const opensSection = (element: DomElement) =>
+    [element, ...element.querySelectorAll('h1, h2, h3, h4, h5, h6')].some((inner) => /^h[1-6]$/.test(tagOf(inner)) && Number(tagOf(inner).slice(1)) <= rank);
+  for (let node: DomElement = heading; node !== root; ) {
+    const section: DomElement[] = [];
+    for (let sibling = node.nextElementSibling; sibling !== null && !opensSection(sibling); sibling = sibling.nextElementSibling) section.push(sibling);
+    if (textLengthOf(section) > 0) return section;
+    const parent = node.parentElement;
+    if (parent === null || parent === root) return [];
+    for (let before = node.previousSibling; before !== null; before = before.previousSibling) if (normalisedText(before) !== '') return [];
+    node = parent;
+  }
+  return [];
+}
 
 /**
  * Headings left with nothing after them once the list or box they introduced is gone ("More stories", "Also

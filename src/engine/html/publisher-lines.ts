@@ -11,8 +11,10 @@
  * - the labels of the page's controls left as text: "Read more", "Back to top", "Show more", "Table of contents",
  *   "Share", "Print", "Advertisement" (a link, button or placeholder that is nothing but its label);
  * - tag lines: the post's tags or categories after their label ("Tags: budgeting, savings");
- * - date lines: the post's date marked up as a `<time>`, alone or after a label ("Updated on <time>…</time>"); a
- *   date in a sentence, or beside an event's name in a programme, is the article's own.
+ * - date lines: the post's date marked up as a `<time>`, or written out in a plain block ("Published on June 23,
+ *   2025"), alone or after a label ("Updated on <time>…</time>"); a date in a sentence, beside an event's name in a
+ *   programme (in its list item or cell), or heading one of a diary's entries, is the article's own; more than two
+ *   dates written out are a listing's or a thread's, one an entry.
  *
  * A line is short (a call, not a paragraph that mentions newsletters among other things) and holds no block of its
  * own; the article's own sentences about newsletters, social networks or subscriptions ("subscribe to industry
@@ -30,6 +32,8 @@ const RAW_SLACK = 8;
 const MIN_CONTENT = 300;
 /** An article's reading time appears at most this often; more are a listing's, one a teaser. */
 const MAX_READING_TIMES = 2;
+/** An article gives its date written out at most this often (published, updated). */
+const MAX_WRITTEN_DATES = 2;
 
 const NEWSLETTER = String.raw`(?:newsletters?|mailing[ -]list|e-?mail[ -]list|bulletins?)`;
 const SIGN_UP = String.raw`(?:sign(?:ing)?[ -]?up|subscribe|join|abonnieren|abonnez-vous|inscri(?:vez-vous|bete)|suscr[ií]bete|iscriviti)`;
@@ -85,14 +89,48 @@ const DATE_LINE_MAX = 80;
 /** What a date line may say besides the `<time>`: a label, separators. */
 const DATE_LABEL = /^(?:(?:(?:last|originally)\s+)?(?:updated|published|posted|modified|reviewed|released)(?:\s+(?:on|at))?|date|on)?[\s:|·•—–-]*$/iu;
 
-/** Whether `element` (of text `text`) is a date line: a `<time>` and at most a label. */
-function isDateLine(element: DomElement, text: string): boolean {
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const WEEKDAY = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+`;
+/** A day's date written out: "March 4, 2025", "4th of March 2025", "2025-03-04", "04/03/2025", a clock time after it. */
+const WRITTEN_DATE = String.raw`(?:${WEEKDAY})?(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+\d{4}|\d{4}-\d{2}-\d{2}(?:T[\d:.+-]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}[.-]\d{1,2}[.-]\d{4})(?:,?\s+(?:at\s+)?\d{1,2}[:.]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?(?:\s+[A-Z]{2,4})?)?`;
+/** A line that is a post's date, written out without a `<time>`: the date alone or after a label. */
+const WRITTEN_DATE_LINE = new RegExp(
+  String.raw`^(?:(?:(?:last|originally)\s+)?(?:updated|published|posted|modified|reviewed|released)(?:\s+(?:on|at))?|date|post(?:ed)? (?:date|time)|on)?[\s:|·•—–-]*${WRITTEN_DATE}[\s.|·•]*$`,
+  'iu',
+);
+/** Headings that are dates head a diary's or a changelog's entries when there are at least this many. */
+const DATED_SECTIONS_MIN = 2;
+
+/**
+ * Whether `element` (of text `text`) is a date line: a `<time>` and at most a label, or a date written out alone or
+ * after a label (the post's date in a plain paragraph or span). `datedHeadings` counts the content's headings that
+ * are a date alone: two or more are the entries of a diary or a changelog, the article's own.
+ */
+function isDateLine(element: DomElement, text: string, datedHeadings: number): boolean {
   if (text.length > DATE_LINE_MAX) return false;
   const times = element.querySelectorAll('time');
-  if (times.length === 0) return false;
+  if (times.length === 0) return WRITTEN_DATE_LINE.test(text) && !(HEADING_TAGS.has(tagOf(element)) && datedHeadings >= DATED_SECTIONS_MIN) && !datesAnEntry(element, text);
   let rest = text;
   for (const time of times) rest = rest.replace(normalisedText(time), ' ');
   return DATE_LABEL.test(rest.trim());
+}
+
+const HEADING_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * Whether a written-out date is an entry's own: it shares its list item or table cell with more text (an event's
+ * name in a programme, a milestone in a timeline), where a post's date stands alone.
+ */
+function datesAnEntry(element: DomElement, text: string): boolean {
+  const entry = element.closest('li, td, th, dd, dt');
+  return entry !== null && entry !== element && normalisedText(entry).length > text.length;
+}
+
+/** How many of `blocks` are headings whose text is a date written out. */
+function datedHeadingCount(blocks: readonly DomElement[]): number {
+  let count = 0;
+  for (const block of blocks) if (HEADING_TAGS.has(tagOf(block)) && WRITTEN_DATE_LINE.test(normalisedText(block))) count++;
+  return count;
 }
 
 /** The kind of publisher's line `text` is, or null for the article's own text. */
@@ -122,12 +160,14 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
   if (raw < MIN_CONTENT || (raw < MIN_CONTENT * RAW_SLACK && normalisedText(root).length < MIN_CONTENT)) return;
   const lines: { element: DomElement; kind: PublisherLineKind }[] = [];
   const found = new Set<DomElement>();
+  const blocks = lineBlocks(root);
+  const datedHeadings = datedHeadingCount(blocks);
   // In page order, so that a line's outermost block is judged before the emphasis inside it.
-  for (const element of lineBlocks(root)) {
+  for (const element of blocks) {
     // The outermost block only: a call set in a paragraph is one line, not its paragraph and its emphasis.
     if (hasAncestorIn(element, found)) continue;
     const text = normalisedText(element);
-    const kind = publisherLineKind(text) ?? (isDateLine(element, text) ? 'date' : null);
+    const kind = publisherLineKind(text) ?? (isDateLine(element, text, datedHeadings) ? 'date' : null);
     if (kind === null || spared(element) || isWordsOfASentence(element)) continue;
     lines.push({ element, kind });
     found.add(element);
@@ -135,7 +175,14 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
   // An article shows its reading time once or twice (header, footer); a listing shows one a teaser, part of what
   // it lists.
   const readingTimes = lines.filter((line) => line.kind === 'reading-time').length;
-  for (const { element, kind } of lines) if (kind !== 'reading-time' || readingTimes <= MAX_READING_TIMES) element.remove();
+  // So with a date written out: more are a listing's entries' dates or a thread's posts' (a `<time>` is marked up as
+  // the page's own date).
+  const writtenDates = lines.filter((line) => line.kind === 'date' && line.element.querySelector('time') === null).length;
+  for (const { element, kind } of lines) {
+    if (kind === 'reading-time' && readingTimes > MAX_READING_TIMES) continue;
+    if (kind === 'date' && element.querySelector('time') === null && writtenDates > MAX_WRITTEN_DATES) continue;
+    element.remove();
+  }
 }
 
 /** The elements that may be a line. */

@@ -82,6 +82,29 @@ describe('the publisher’s lines to the reader', () => {
     expect(markdown).not.toContain('Last updated');
   });
 
+  it('removes the post’s date written out without a <time>, alone or after a label, and keeps dated entries, a listing’s dates and a diary’s dated headings', () => {
+    const markdown = main(
+      article(`<p class="x-1">Published on June 23, 2025 10:39AM</p>${prose}
+        <p>We first switched it on again on 2 November 2024, and it played at once.</p>
+        <ul><li><div>May 10, 2025</div><h3>Radio fair in the town hall</h3></li><li><div>June 14, 2025</div><h3>Repair café</h3></li></ul>
+        <div class="x-9"><span>Last updated on September 16th, 2023 at 09:27 am</span></div>`),
+    );
+    expect(markdown).toContain('Step 5: we took the chassis out');
+    expect(markdown).toContain('switched it on again on 2 November 2024');
+    expect(markdown).toContain('May 10, 2025');
+    expect(markdown).toContain('Repair café');
+    expect(markdown).not.toContain('June 23, 2025');
+    expect(markdown).not.toContain('Last updated');
+
+    const listing = main(article(`${prose}${['March 3, 2025', 'March 4, 2025', 'March 5, 2025'].map((date) => `<div class="x-2"><div><a href="/r/${date.length}">Another repair</a></div><div>Updated ${date}</div></div>`).join('')}`));
+    expect(listing).toContain('Updated March 3, 2025');
+    expect(listing).toContain('Updated March 5, 2025');
+
+    const diary = main(article(`<h2>Monday, March 3, 2025</h2>${prose}<h2>Tuesday, March 4, 2025</h2>${prose}`));
+    expect(diary).toContain('Monday, March 3, 2025');
+    expect(diary).toContain('Tuesday, March 4, 2025');
+  });
+
   it('names the kind of each line, and none for a long paragraph', () => {
     expect(publisherLineKind('Sign up for our newsletter')).toBe('sign-up');
     expect(publisherLineKind('Abonnieren Sie unseren Newsletter')).toBe('sign-up');
