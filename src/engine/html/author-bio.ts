@@ -70,8 +70,9 @@ export function removeAuthorBoxes(root: DomElement, biographies: string[], autho
       found.add(element);
     }
   }
-  const paragraphs = leafParagraphs(root);
-  for (const bio of unmarkedBiographies(paragraphs, total)) found.add(bio);
+  const starts = textStarts(root);
+  const paragraphs = leafParagraphs(root, starts);
+  for (const bio of withoutPeopleSections(unmarkedBiographies(paragraphs, total), root, starts)) found.add(bio);
   for (const bio of namedBiographies(paragraphs, total, authors)) found.add(bio);
   for (const bio of found) {
     if (bio.parentNode === null) continue;
@@ -96,6 +97,14 @@ const BIO_START_SHARE = 2 / 3;
 /** More paragraphs of this shape than this are the article's own (a list of people), not author boxes. */
 const MAX_UNMARKED = 3;
 
+/** A box of an author's shape (wherever it is in the content), and the name its biography opens with. */
+interface NamedBox {
+  box: DomElement;
+  name: string;
+  /** In the last third of the content, where an author's box is looked for. */
+  late: boolean;
+}
+
 /** A paragraph holding no block of its own, where its text starts in the content's (white space collapsed), and its text. */
 interface LeafParagraph {
   element: DomElement;
@@ -103,8 +112,8 @@ interface LeafParagraph {
   text: string;
 }
 
-/** The content's leaf paragraphs (`p`, `div`) in page order, read once for both kinds of biography below. */
-function leafParagraphs(root: DomElement): LeafParagraph[] {
+/** Where each element's text starts in the content's text (white space collapsed). */
+function textStarts(root: DomElement): Map<DomElement, number> {
   let offset = 0;
   const starts = new Map<DomElement, number>();
   const walk = (element: DomElement) => {
@@ -115,6 +124,11 @@ function leafParagraphs(root: DomElement): LeafParagraph[] {
     }
   };
   walk(root);
+  return starts;
+}
+
+/** The content's leaf paragraphs (`p`, `div`) in page order, read once for both kinds of biography below. */
+function leafParagraphs(root: DomElement, starts: ReadonlyMap<DomElement, number>): LeafParagraph[] {
   const paragraphs: LeafParagraph[] = [];
   for (const element of root.querySelectorAll('p, div')) {
     if (element.querySelector('p, div, ul, ol, table, h1, h2, h3, h4, h5, h6') !== null) continue;
@@ -129,8 +143,8 @@ function leafParagraphs(root: DomElement): LeafParagraph[] {
  * name before it (the picture's alt text, a heading, a link), and no section heading. More than three paragraphs
  * opening so in the whole content are a list of people or companies, the article's own.
  */
-function unmarkedBiographies(paragraphs: readonly LeafParagraph[], total: number): DomElement[] {
-  const found: DomElement[] = [];
+function unmarkedBiographies(paragraphs: readonly LeafParagraph[], total: number): NamedBox[] {
+  const found: NamedBox[] = [];
   // Every paragraph of that shape is counted, wherever it is: a list of people or companies has many.
   let shaped = 0;
   for (const { element, start, text } of paragraphs) {
@@ -140,9 +154,39 @@ function unmarkedBiographies(paragraphs: readonly LeafParagraph[], total: number
     shaped++;
     const box = bioBox(element, name, text.length);
     if (box === null) continue;
-    if (start >= total * BIO_START_SHARE) found.push(box);
+    found.push({ box, name, late: start >= total * BIO_START_SHARE });
   }
   return shaped <= MAX_UNMARKED ? found : [];
+}
+
+/** A heading over the author's own box: "About the author", "Written by", "Meet the editor". */
+const AUTHOR_HEADING = /\b(?:authors?|writers?|written|contributors?|editors?|bio|biography|about (?:me|us|the))\b/i;
+/** Text allowed between a heading and the boxes it introduces (white space, a stray label), in characters. */
+const HEADING_GAP = 40;
+
+/**
+ * The boxes found by their shape in the content's last third, less those a heading of the article introduces: a
+ * team, the speakers of an event, a landing page's advisors ("Meet our training advisors", then a headshot, a name
+ * and "Jane Doe is a marathoner…" for each) are the page's own text. Such a heading comes right before the first box
+ * (nothing but boxes of that shape between it and each of them), and neither speaks of the author nor names the
+ * person.
+ */
+function withoutPeopleSections(boxes: readonly NamedBox[], root: DomElement, starts: ReadonlyMap<DomElement, number>): DomElement[] {
+  if (boxes.length === 0) return [];
+  const headings = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => {
+    const text = normalisedText(heading);
+    return { text, end: (starts.get(heading) ?? 0) + text.length };
+  });
+  const spans = boxes.map(({ box, name, late }) => ({ box, name, late, start: starts.get(box) ?? 0, length: normalisedText(box).length }));
+  return spans
+    .filter(({ name, late, start }) => {
+      if (!late) return false;
+      const heading = headings.filter(({ end }) => end <= start).at(-1);
+      if (heading === undefined || AUTHOR_HEADING.test(heading.text) || heading.text.toLowerCase().includes(name.toLowerCase())) return true;
+      const between = spans.filter((other) => other.start >= heading.end && other.start + other.length <= start).reduce((sum, other) => sum + other.length, 0);
+      return start - heading.end - between > HEADING_GAP;
+    })
+    .map(({ box }) => box);
 }
 
 /**

@@ -403,6 +403,31 @@ describe('the author’s box under the article', () => {
     expect(markdown).not.toContain('covered embedded boards');
   });
 
+  it('keeps the people a heading of the page introduces (a headshot, a name and "X is a …" for each), and removes the author’s box', () => {
+    const advisor = (name: string, says: string) =>
+      `<div class="expert"><div class="expert-wrap"><img src="/${name.split(' ')[0]}.jpg" alt="Headshot of ${name}"><div class="expert-name">${name}<div>Official training advisor</div></div></div><p>${name} is ${says}</p></div>`;
+    // The advisors in the content's last third, where an author's box is looked for.
+    const html = page(`<main><article><h1>A new board</h1>${prose}${prose}<h3>Meet our training advisors:</h3>
+      ${advisor('Alysha Flynn', 'a road marathoner and trail ultra runner who has been running and coaching for over twenty-five years.')}
+      ${advisor('Kristy Baumann', 'a registered dietitian, an accomplished marathon runner and a mother of two who helps runners fuel well.')}
+      <h2>Where to buy</h2><p>The board is sold online from today, with the case and the power supply as options.</p>
+      <div class="box-7f2"><img src="/jane.jpg" alt="Headshot of Jane Doe"><a href="/people/jane"><span>Jane Doe</span></a>
+      <div><p>Jane Doe is a writer and editor who has covered embedded boards and single-board computers for a decade.</p></div></div></article></main>`);
+    const markdown = main(html);
+    expect(markdown).toContain('has been running and coaching for over twenty-five years');
+    expect(markdown).toContain('helps runners fuel well');
+    expect(markdown).not.toContain('covered embedded boards');
+  });
+
+  it('removes the author’s box under a heading that speaks of the author or names them', () => {
+    for (const heading of ['About the author', 'Jane Doe']) {
+      const html = page(`<main><article><h1>A new board</h1>${prose}<h3>${heading}</h3>
+        <div class="box-7f2"><img src="/jane.jpg" alt="Headshot of Jane Doe"><a href="/people/jane"><span>Jane Doe</span></a>
+        <div><p>Jane Doe is a writer and editor who has covered embedded boards and single-board computers for a decade.</p></div></div></article></main>`);
+      expect(main(html)).not.toContain('covered embedded boards');
+    }
+  });
+
   it('keeps paragraphs of that shape when the article is a list of them (companies with their logos)', () => {
     const companies = ['Alpha Data', 'Beta Works', 'Gamma Cloud', 'Delta Labs', 'Epsilon Systems'];
     const items = companies
