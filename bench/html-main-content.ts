@@ -44,14 +44,16 @@
  * - defuddle: defuddle/node, installed on first run outside docmill's dependencies (bench/lib/defuddle-install.ts),
  *   its `content` HTML reduced to text.
  * Speed: docmill's pages per second over the whole set (decoding excluded), after one untimed warm-up pass; with
- * `--rounds N` and `--before`, also N rounds timing docmill and docmill-before in turn (their time ratio).
+ * `--rounds N` and `--before`, also N rounds timing docmill and docmill-before in turn, each in a process of its own
+ * (bench/lib/html-speed-child.ts), and their time ratio.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Readability } from '@mozilla/readability';
 import { parseDocument } from '../src/engine/html/dom.js';
@@ -367,37 +369,36 @@ async function main(): Promise<void> {
   }
 }
 
-async function speedRounds(pages: { html: string; url?: string }[], extractors: Map<string, Extract>): Promise<void> {
+/** This checkout (the copy `docmill` names). */
+const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
+
+async function speedRounds(pages: { html: string; htmlBefore?: string }[], extractors: Map<string, Extract>): Promise<void> {
   const rounds = Number(values.rounds);
-  const before = extractors.get('docmill-before');
-  const warn = console.warn;
-  const error = console.error;
-  if (rounds > 0 && before !== undefined) {
-    // Speed on a shared machine: the two copies timed in turn, round after round, so load that comes and goes
-    // falls on both alike.
-    const docmill = extractors.get('docmill') as Extract;
-    const time = async (extract: Extract) => {
-      const started = performance.now();
-      for (const page of pages) {
-        try {
-          await extract(page);
-        } catch {
-          /* scored above */
-        }
-      }
-      return (performance.now() - started) / 1000;
+  if (rounds <= 0 || values.before === undefined || !extractors.has('docmill-before')) return;
+  // Speed on a shared machine: the two copies timed in turn, round after round, so load that comes and goes falls
+  // on both alike; each in a process of its own (html-speed-child.ts says why).
+  const scratch = await mkdtemp(join(tmpdir(), 'docmill-html-speed-'));
+  try {
+    const files = { docmill: join(scratch, 'pages.json'), before: join(scratch, 'pages-before.json') };
+    await writeFile(files.docmill, JSON.stringify(pages.map((page) => page.html)));
+    await writeFile(files.before, JSON.stringify(pages.map((page) => page.htmlBefore ?? page.html)));
+    const child = fileURLToPath(new URL('./lib/html-speed-child.ts', import.meta.url));
+    const time = (root: string, file: string): number => {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', child, root, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      const seconds = Number(run.stdout.trim());
+      if (run.status !== 0 || !Number.isFinite(seconds)) throw new Error(`speed child for ${root} failed: ${run.stderr.slice(-400)}`);
+      return seconds;
     };
-    console.log('\nSpeed, docmill and docmill-before timed in turn:\n');
+    console.log('\nSpeed, docmill and docmill-before timed in turn, each in a process of its own (a pass after an untimed one):\n');
     const speedRows: string[][] = [];
-    console.warn = console.error = () => {};
     for (let round = 1; round <= rounds; round++) {
-      const after = await time(docmill);
-      const previous = await time(before);
+      const after = time(REPOSITORY, files.docmill);
+      const previous = time(resolve(values.before), files.before);
       speedRows.push([String(round), after.toFixed(1), previous.toFixed(1), (after / previous).toFixed(2)]);
     }
-    console.warn = warn;
-    console.error = error;
     console.log(markdownTable(['round', 'docmill s', 'docmill-before s', 'time ratio'], speedRows));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
 }
 
