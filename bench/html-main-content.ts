@@ -300,7 +300,7 @@ async function tokenMain(): Promise<void> {
   const lowest = pageRows.filter((row) => !Number.isNaN(docmillF1(row))).sort((a, b) => docmillF1(a) - docmillF1(b)).slice(0, Number(values.lowest));
   console.log(`\nLowest ${lowest.length} pages for docmill (F1 precision/recall):\n`);
   console.log(markdownTable(['page', ...names], lowest));
-  await speedRounds(pages, extractors);
+  await speedRounds(pages);
   if (values['per-page']) {
     console.log('\nPer page (F1 precision/recall):\n');
     console.log(markdownTable(['page', ...names], pageRows));
@@ -362,7 +362,7 @@ async function main(): Promise<void> {
   const lowest = [...pageRows].sort((a, b) => Number(a[1]) - Number(b[1])).slice(0, Number(values.lowest));
   console.log(`\nLowest ${lowest.length} pages for docmill (page F1):\n`);
   console.log(markdownTable(['page', ...names], lowest));
-  await speedRounds(pages, extractors);
+  await speedRounds(pages);
   if (values['per-page']) {
     console.log('\nPer page (page F1):\n');
     console.log(markdownTable(['page', ...names], pageRows));
@@ -372,9 +372,9 @@ async function main(): Promise<void> {
 /** This checkout (the copy `docmill` names). */
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
 
-async function speedRounds(pages: { html: string; htmlBefore?: string }[], extractors: Map<string, Extract>): Promise<void> {
+async function speedRounds(pages: { html: string; htmlBefore?: string }[]): Promise<void> {
   const rounds = Number(values.rounds);
-  if (rounds <= 0 || values.before === undefined || !extractors.has('docmill-before')) return;
+  if (rounds <= 0 || values.before === undefined) return;
   // Speed on a shared machine: the two copies timed in turn, round after round, so load that comes and goes falls
   // on both alike; each in a process of its own (html-speed-child.ts says why).
   const scratch = await mkdtemp(join(tmpdir(), 'docmill-html-speed-'));

@@ -159,8 +159,12 @@ function unmarkedBiographies(paragraphs: readonly LeafParagraph[], total: number
   return shaped <= MAX_UNMARKED ? found : [];
 }
 
-/** A heading over the author's own box: "About the author", "Written by", "Meet the editor". */
-const AUTHOR_HEADING = /\b(?:authors?|writers?|written|contributors?|editors?|bio|biography|about (?:me|us|the))\b/i;
+/**
+ * Words of a heading over the author's own box: "About the author", "Written by", "Our contributors". Broader than
+ * boilerplate.ts's AUTHOR_HEADING, which removes the section under it: here, boxes under such a heading are still
+ * taken for the author's.
+ */
+const SPEAKS_OF_AUTHOR = /\b(?:authors?|writers?|written|contributors?|editors?|bio|biography|about (?:me|us|the))\b/i;
 /** Text allowed between a heading and the boxes it introduces (white space, a stray label), in characters. */
 const HEADING_GAP = 40;
 
@@ -182,7 +186,7 @@ function withoutPeopleSections(boxes: readonly NamedBox[], root: DomElement, sta
     .filter(({ name, late, start }) => {
       if (!late) return false;
       const heading = headings.filter(({ end }) => end <= start).at(-1);
-      if (heading === undefined || AUTHOR_HEADING.test(heading.text) || heading.text.toLowerCase().includes(name.toLowerCase())) return true;
+      if (heading === undefined || SPEAKS_OF_AUTHOR.test(heading.text) || heading.text.toLowerCase().includes(name.toLowerCase())) return true;
       const between = spans.filter((other) => other.start >= heading.end && other.start + other.length <= start).reduce((sum, other) => sum + other.length, 0);
       return start - heading.end - between > HEADING_GAP;
     })

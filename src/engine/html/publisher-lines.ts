@@ -158,7 +158,8 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
   // text, whitespace uncollapsed, is never shorter: only a short one needs collapsing to tell.)
   const raw = (root.textContent ?? '').length;
   if (raw < MIN_CONTENT || (raw < MIN_CONTENT * RAW_SLACK && normalisedText(root).length < MIN_CONTENT)) return;
-  const lines: { element: DomElement; kind: PublisherLineKind }[] = [];
+  // `written`: a date line without a `<time>`.
+  const lines: { element: DomElement; kind: PublisherLineKind; written: boolean }[] = [];
   const found = new Set<DomElement>();
   const blocks = lineBlocks(root);
   const datedHeadings = datedHeadingCount(blocks);
@@ -169,7 +170,7 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
     const text = normalisedText(element);
     const kind = publisherLineKind(text) ?? (isDateLine(element, text, datedHeadings) ? 'date' : null);
     if (kind === null || spared(element) || isWordsOfASentence(element)) continue;
-    lines.push({ element, kind });
+    lines.push({ element, kind, written: kind === 'date' && element.querySelector('time') === null });
     found.add(element);
   }
   // An article shows its reading time once or twice (header, footer); a listing shows one a teaser, part of what
@@ -177,10 +178,10 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
   const readingTimes = lines.filter((line) => line.kind === 'reading-time').length;
   // So with a date written out: more are a listing's entries' dates or a thread's posts' (a `<time>` is marked up as
   // the page's own date).
-  const writtenDates = lines.filter((line) => line.kind === 'date' && line.element.querySelector('time') === null).length;
-  for (const { element, kind } of lines) {
+  const writtenDates = lines.filter((line) => line.written).length;
+  for (const { element, kind, written } of lines) {
     if (kind === 'reading-time' && readingTimes > MAX_READING_TIMES) continue;
-    if (kind === 'date' && element.querySelector('time') === null && writtenDates > MAX_WRITTEN_DATES) continue;
+    if (written && writtenDates > MAX_WRITTEN_DATES) continue;
     element.remove();
   }
 }
