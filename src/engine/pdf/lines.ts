@@ -355,7 +355,33 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
   };
   // Set afterwards rather than spread in from an object made for it each line: the same key, last, as before.
   if (superscriptStart) line.superscriptStart = superscriptStart;
+  const labelSize = smallerLabelSize(ordered, size);
+  if (labelSize !== undefined) line.labelSize = labelSize;
   return line;
+}
+
+/** A field's label is at most this many characters, its colon included. */
+const MAX_LABEL_CHARS = 40;
+/** A label set at most this share of the value's size is set apart from it (sizes round to half points). */
+const LABEL_SMALLER = 0.95;
+
+/**
+ * The size of a label (`Full name:`) that starts the line, in items of their own, when it is set smaller than the
+ * line's dominant size (`size`) and text follows it: a form's value filled in at the size its box allows. Undefined
+ * for any other line, a heading set in one size (`Chapter 3: The Return`) among them.
+ */
+function smallerLabelSize(ordered: readonly PdfTextItem[], size: number): number | undefined {
+  if (ordered.length < 2) return undefined;
+  let chars = 0;
+  let labelSize = 0;
+  for (let i = 0; i < ordered.length - 1; i++) {
+    const item = ordered[i]!;
+    chars += item.str.length;
+    if (chars > MAX_LABEL_CHARS || !(item.size <= LABEL_SMALLER * size)) return undefined;
+    labelSize = Math.max(labelSize, item.size);
+    if (/:\s*$/.test(item.str)) return /^\p{Lu}/u.test(ordered[0]!.str.trimStart()) ? Math.round(labelSize * 2) / 2 : undefined;
+  }
+  return undefined;
 }
 
 const SPACING_ACCENTS: Record<string, string> = {

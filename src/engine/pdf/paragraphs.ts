@@ -227,7 +227,9 @@ function dominant(lines: readonly TextLine[]): { size: number; bold: boolean; ch
   let bold = 0;
   let chars = 0;
   for (const line of lines) {
-    sizes.set(line.size, (sizes.get(line.size) ?? 0) + line.chars);
+    // A field line's type is its label's, not that of the value filled in at its box's size.
+    const lineSize = line.labelSize ?? line.size;
+    sizes.set(lineSize, (sizes.get(lineSize) ?? 0) + line.chars);
     if (line.bold) bold += line.chars;
     chars += line.chars;
   }

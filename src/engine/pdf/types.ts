@@ -63,6 +63,11 @@ export interface TextLine {
   zone?: 'top' | 'bottom';
   /** The line starts with a raised, smaller marker (a footnote number or symbol). */
   superscriptStart?: boolean;
+  /**
+   * A form's field line (`Full name: Jane Doe`) whose label is set smaller than the value filled in after it (a
+   * field's text sized to its box): the label's size, which is the line's type as the document sets it.
+   */
+  labelSize?: number;
 }
 
 /** A rectangle in page units. */

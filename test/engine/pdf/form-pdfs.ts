@@ -62,3 +62,39 @@ export function paymentFieldsPdf(): Uint8Array {
   ];
   return writePdf({ pages: [{ runs, graphics: gridOperators(xs, ys, 'stroke') }] });
 }
+
+/** The values filled in `filledFormPdf`'s fields, each after its label on the same line. */
+export const FILLED_FIELDS = [
+  ['Full name:', 'Jane Q. Example'],
+  ['Email address:', 'jane@example.org'],
+] as const;
+
+/**
+ * An application form filled in, as a form filler leaves it: labels in 10-point type on the page, each field an
+ * AcroForm text field whose value pdf-lib draws in its appearance at the size its box allows (14 points here), and
+ * a heading of one size with a colon in it (`Part 2: Declaration`) over a paragraph.
+ */
+export async function filledFormPdf(): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  page.drawText('Application for membership', { x: 72, y: 720, size: 20, font: bold });
+  page.drawText('Part 1: Applicant', { x: 72, y: 680, size: 14, font: bold });
+  const form = doc.getForm();
+  FILLED_FIELDS.forEach(([label, value], i) => {
+    const y = 650 - 30 * i;
+    page.drawText(label, { x: 72, y, size: 10, font });
+    const field = form.createTextField(`field${i}`);
+    field.setText(value);
+    field.addToPage(page, { x: 190, y: y - 5, width: 220, height: 18, borderWidth: 0 });
+  });
+  page.drawText('Part 2: Declaration', { x: 72, y: 540, size: 14, font: bold });
+  const declaration = [
+    'I declare that the information given in this application is true and complete to the best of my',
+    'knowledge, and I agree to notify the membership office of any change to it within thirty days.',
+  ];
+  declaration.forEach((line, i) => page.drawText(line, { x: 72, y: 515 - 13 * i, size: 10, font }));
+  return doc.save({ useObjectStreams: false });
+}

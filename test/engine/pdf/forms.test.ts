@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFieldRows, namesFields } from '../../../src/engine/pdf/form-fields.js';
 import { convertBytes, mainMarkdown } from './helpers.js';
-import { FIELD_LABELS, invoicePdf, paymentFieldsPdf } from './form-pdfs.js';
+import { FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, paymentFieldsPdf } from './form-pdfs.js';
 
 describe('an invoice', () => {
   it('reads the ruled table of line items before the totals set under it', async () => {
@@ -37,5 +37,21 @@ describe('form fields in a ruled grid', () => {
     expect(namesFields(['Card number', 'Expiry date', ''])).toBe(true);
     expect(namesFields(['Surname', ''])).toBe(false);
     expect(namesFields(['0', '25', '50'])).toBe(false);
+  });
+});
+
+describe('a form filled in', () => {
+  it('keeps each label with its value, not a heading, where the value is set bigger than its label', async () => {
+    const markdown = mainMarkdown(await convertBytes(await filledFormPdf()));
+    for (const [label, value] of FILLED_FIELDS) {
+      // A line of its own, or a row of a table of labels and values: either way the label, then its value.
+      const row = markdown.split('\n').find((line) => line.includes(label));
+      expect(row?.replace(/^\| | \|$/g, '').replace(' | ', ' ')).toBe(`${label} ${value}`);
+    }
+    expect(markdown).not.toMatch(/#+ [^\n]*(Full name|Email address):/);
+    // Headings of one size keep their level, a colon in them or not.
+    expect(markdown).toContain('# Application for membership');
+    expect(markdown).toMatch(/(^|\n)## Part 1: Applicant\n/);
+    expect(markdown).toMatch(/(^|\n)## Part 2: Declaration\n/);
   });
 });
