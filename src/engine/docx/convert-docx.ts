@@ -30,13 +30,25 @@ import { requirePackage } from '../bytes/verdict.js';
 import type { ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
 import { htmlToModel } from '../html/convert-html.js';
-import type { DomDocument } from '../html/dom.js';
+import { TEXT_NODE, type DomDocument } from '../html/dom.js';
 import { BASE64_IMAGE_PLACEHOLDER } from '../html/markdown.js';
 import type { Converter, DocumentModel, ModelBlock } from '../model.js';
 import { commentsSection, markCommentReferences, readComments, unescapeCommentMarkers } from './comments.js';
 import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
 import { packageXmlInspector } from '../package-xml.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
+
+/**
+ * Word's built-in list styles 2 to 5 ("List Bullet 2", "List Number 3", …) are the deeper levels of a list: each
+ * numbers its paragraphs as the first level of a list of its own, set further in, so mammoth would run them into
+ * the list above as items of its level. Mapped, each is an item that many lists deep.
+ */
+const LEVELLED_LIST_STYLES = [2, 3, 4, 5].flatMap((level) =>
+  (['Bullet', 'Number'] as const).map((kind) => {
+    const list = kind === 'Bullet' ? 'ul' : 'ol';
+    return `p[style-name='List ${kind} ${level}'] => ${Array.from({ length: level }, () => `${list} > li`).join(' > ')}:fresh`;
+  }),
+);
 
 /** Style map on top of mammoth's defaults (which already map Heading 1-6 to h1-h6). */
 const STYLE_MAP = [
@@ -54,6 +66,7 @@ const STYLE_MAP = [
   "r[style-name='Code Char'] => code",
   "p[style-name='Caption'] => p.caption:fresh",
   'p.Caption => p.caption:fresh',
+  ...LEVELLED_LIST_STYLES,
   ...MATH_STYLE_MAP,
   // Comment references become links (comments.ts turns them into `[comment N]` markers).
   'comment-reference => sup',
@@ -117,6 +130,7 @@ export const convertDocx: Converter = async (input) => {
     rawHtml: false,
     transform: (document) => {
       repairLinks(document);
+      liftItemsOfNoText(document);
       commentOrder = markCommentReferences(document);
     },
   });
@@ -128,6 +142,22 @@ export const convertDocx: Converter = async (input) => {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A list item holding nothing but a deeper list (a "List Bullet 2" paragraph under a paragraph of text rather than
+ * under an item, LEVELLED_LIST_STYLES) gives its place to that list's items: `- - item` reads as `- item`.
+ */
+function liftItemsOfNoText(document: DomDocument): void {
+  for (const item of [...document.querySelectorAll('li')]) {
+    const list = item.firstElementChild;
+    if (!list || list.nextElementSibling || (list.tagName !== 'UL' && list.tagName !== 'OL')) continue;
+    if ([...item.childNodes].some((node) => node.nodeType === TEXT_NODE && node.textContent?.trim())) continue;
+    const parent = item.parentNode;
+    if (!parent) continue;
+    for (const inner of [...list.children]) parent.insertBefore(inner, item);
+    item.remove();
+  }
 }
 
 /**

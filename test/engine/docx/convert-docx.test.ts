@@ -8,7 +8,7 @@ import { convertDocx } from '../../../src/engine/docx/convert-docx.js';
 import { NO_TEXT_WARNING } from '../../../src/engine/html/convert-html.js';
 import { sniff } from '../../../src/engine/bytes/sniff.js';
 import { blocksOf, corpusBytes, corpusText, headingsOf, input, markdownOf, tablesOf } from '../html/helpers.js';
-import { coreXml, makeDocx, paragraph, table } from './make-docx.js';
+import { coreXml, listStylesDocx, makeDocx, paragraph, table } from './make-docx.js';
 
 const convert = (file: string, overrides = {}) => convertDocx(input(file, overrides));
 
@@ -83,6 +83,39 @@ describe('header rows (w:tblHeader)', () => {
         ['North', '5'],
       ],
     ]);
+  });
+});
+
+describe("Word's list styles 2 to 5 (List Bullet 2, List Number 2, …)", () => {
+  it('nest their items under the items above them, as deep as the style says', async () => {
+    const bytes = listStylesDocx([
+      ['Normal', 'Steps to follow.'],
+      ['ListBullet', 'Level one'],
+      ['ListBullet2', 'Level two under it'],
+      ['ListBullet3', 'Level three under that'],
+      ['ListBullet', 'Level one again'],
+      ['ListNumber', 'Number one'],
+      ['ListNumber2', 'Number one-a'],
+      ['ListNumber2', 'Number one-b'],
+      ['ListNumber', 'Number two'],
+    ]);
+    const markdown = markdownOf(await convertDocx(input(bytes, {}, 'lists.docx')));
+    expect(markdown).toContain(
+      ['- Level one', '  - Level two under it', '    - Level three under that', '- Level one again'].join('\n'),
+    );
+    expect(markdown).toContain(['1. Number one', '   1. Number one-a', '   2. Number one-b', '2. Number two'].join('\n'));
+  });
+
+  it('start a list where no item stands above them, at the first level rather than under an empty item', async () => {
+    const bytes = listStylesDocx([
+      ['Normal', 'A paragraph, then a list set in.'],
+      ['ListBullet2', 'First item'],
+      ['ListBullet3', 'Its sub-item'],
+      ['ListBullet2', 'Second item'],
+    ]);
+    const markdown = markdownOf(await convertDocx(input(bytes, {}, 'lists.docx')));
+    expect(markdown).toContain(['- First item', '  - Its sub-item', '- Second item'].join('\n'));
+    expect(markdown).not.toMatch(/^- -/m);
   });
 });
 

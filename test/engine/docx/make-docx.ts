@@ -62,3 +62,44 @@ export function coreXml(properties: Record<string, string>): string {
     '</cp:coreProperties>'
   );
 }
+
+/**
+ * A package whose paragraphs use Word's built-in list styles (`ListBullet`, `ListBullet2`, …, `ListNumber2`, …):
+ * each style numbers its paragraphs through a list of its own, at that list's first level, as Word's template
+ * defines them; only the style's name says how deep its items stand.
+ */
+export function listStylesDocx(items: readonly (readonly [style: string, text: string])[]): Uint8Array {
+  const styles = [...new Set(items.map(([style]) => style))];
+  const numbered = styles.filter((style) => style.startsWith('ListBullet') || style.startsWith('ListNumber'));
+  const styleName = (id: string) => id.replace(/^List(Bullet|Number)(\d?)$/, (_, kind: string, level: string) => `List ${kind}${level ? ` ${level}` : ''}`);
+  const stylesXml =
+    `<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="${W}">` +
+    styles
+      .map((id) => {
+        const n = numbered.indexOf(id) + 1;
+        const numbering = n > 0 ? `<w:pPr><w:numPr><w:numId w:val="${n}"/></w:numPr></w:pPr>` : '';
+        return `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${styleName(id)}"/>${numbering}</w:style>`;
+      })
+      .join('') +
+    '</w:styles>';
+  const numberingXml =
+    `<?xml version="1.0" encoding="UTF-8"?><w:numbering xmlns:w="${W}">` +
+    numbered
+      .map((id, i) => {
+        const format = id.startsWith('ListBullet') ? 'bullet' : 'decimal';
+        return `<w:abstractNum w:abstractNumId="${i}"><w:lvl w:ilvl="0"><w:numFmt w:val="${format}"/><w:pStyle w:val="${id}"/></w:lvl></w:abstractNum>`;
+      })
+      .join('') +
+    numbered.map((_, i) => `<w:num w:numId="${i + 1}"><w:abstractNumId w:val="${i}"/></w:num>`).join('') +
+    '</w:numbering>';
+  const documentRels =
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    `<Relationship Id="rId1" Type="${R}/styles" Target="styles.xml"/>` +
+    `<Relationship Id="rId2" Type="${R}/numbering" Target="numbering.xml"/>` +
+    '</Relationships>';
+  return makeDocx({
+    body: items.map(([style, text]) => paragraph(text, style)).join(''),
+    documentRels,
+    extra: { 'word/styles.xml': stylesXml, 'word/numbering.xml': numberingXml },
+  });
+}
