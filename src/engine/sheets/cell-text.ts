@@ -9,6 +9,9 @@
  *   `m/d/yy`) and date-time (id 22, `m/d/yy h:mm`): those two follow the reader's locale in Excel, so the file does not
  *   say how the author saw them, and ISO is unambiguous. SheetJS 0.20 hands dates over as UTC, so the ISO text does
  *   not depend on the server's time zone.
+ * - A whole number in the General format (or none) is written in full up to 15 digits, where Excel's General
+ *   shows 11 characters at most and SheetJS with it: an account number or an order ID stored as a number,
+ *   123456789012, would read `1.23457E+11`, its last digits lost.
  * - A hyperlink on a cell (`cell.l`) with an absolute http(s) or mailto target becomes a Markdown link.
  * - Errors show as Excel spells them (#DIV/0!, #N/A); booleans as TRUE / FALSE.
  */
@@ -21,6 +24,8 @@ export function cellText(cell: XLSX.CellObject | undefined | null): string {
   let text: string;
   if (cell.t === 'd' && cell.v instanceof Date && (cell.w === undefined || hasNoOwnDateFormat(cell.z))) {
     text = isoDate(cell.v);
+  } else if (isWholeNumberInGeneral(cell)) {
+    text = String(cell.v);
   } else if (cell.w !== undefined) {
     text = cell.w;
   } else {
@@ -30,6 +35,19 @@ export function cellText(cell: XLSX.CellObject | undefined | null): string {
   const target = cell.l?.Target;
   if (text !== '' && typeof target === 'string') return linked(text, target);
   return text;
+}
+
+/** Whole numbers up to this size are exact in a double and in Excel (15 significant digits). */
+const WHOLE_DIGITS_LIMIT = 1e15;
+
+function isWholeNumberInGeneral(cell: XLSX.CellObject): cell is XLSX.CellObject & { v: number } {
+  return (
+    cell.t === 'n' &&
+    typeof cell.v === 'number' &&
+    Number.isInteger(cell.v) &&
+    Math.abs(cell.v) < WHOLE_DIGITS_LIMIT &&
+    (cell.z === undefined || cell.z === 'General' || cell.z === 0)
+  );
 }
 
 function hasNoOwnDateFormat(format: XLSX.NumberFormat | undefined): boolean {

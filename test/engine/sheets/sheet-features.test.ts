@@ -59,6 +59,19 @@ describe('cell text', () => {
     expect(tableOnPage(model, 1)[1]?.slice(0, 3)).toEqual(EXPECTED_FORMATTED.slice(0, 3));
   });
 
+  it.each<BookType>(['xlsx', 'biff8'])('%s: whole numbers in General keep every digit (IDs stored as numbers), other numbers as Excel shows them', async (bookType) => {
+    const sheet = XLSX.utils.aoa_to_sheet([['order', 'big', 'negative', 'fraction', 'tiny', 'formatted']]);
+    sheet.A2 = { t: 'n', v: 123456789012 };
+    sheet.B2 = { t: 'n', v: 999999999999999, z: 'General' };
+    sheet.C2 = { t: 'n', v: -40000000000123 };
+    sheet.D2 = { t: 'n', v: 1234.5 };
+    sheet.E2 = { t: 'n', v: 1e-7 };
+    sheet.F2 = { t: 'n', v: 123456789012, z: '0.00E+00' };
+    sheet['!ref'] = 'A1:F2';
+    const model = await convertWorkbook(workbookOf({ Numbers: sheet }), bookType);
+    expect(tableOnPage(model, 1)[1]).toEqual(['123456789012', '999999999999999', '-40000000000123', '1234.5', '0.0000001', '1.23E+11']);
+  });
+
   it('escapes pipes and turns line breaks into <br>', async () => {
     const sheet = XLSX.utils.aoa_to_sheet([['a|b', 'two\nlines'], ['x', 'CR\r\nLF']]);
     const model = await convertWorkbook(workbookOf({ Text: sheet }));
