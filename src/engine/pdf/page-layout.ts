@@ -11,6 +11,7 @@ import { buildLines, isJustifiedProse } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { buildBlocks } from './paragraphs.js';
 import { groupRotated } from './rotated.js';
+import { withTurnedHeaders } from './turned-headers.js';
 import { findBoxTables } from './box-tables.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
@@ -212,7 +213,10 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
 /** How many times the items of the ruled grids it overlaps a box table must hold to stand instead of them. */
 const BOX_TABLE_HOLDS_MORE = 2;
 
-export function layoutPage(input: PageLayoutInput): PageLayout {
+export function layoutPage(page: PageLayoutInput): PageLayout {
+  // Column headers turned on their side over a table are read as its header row, flat.
+  const turned = page.rotated ? withTurnedHeaders(page.items, page.rotated) : undefined;
+  const input = turned ? { ...page, ...turned } : page;
   const sizes: SizeHistogram = new Map();
   const boldSizes: SizeHistogram = new Map();
   // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it. Where the
