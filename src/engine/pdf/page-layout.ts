@@ -2,7 +2,7 @@
  * One page's layout, from normalised items to blocks in reading order: margin-zone candidates (headers,
  * footers) apart, columns and bands, then per region lines → tables → paragraphs, lists, code. Pure.
  */
-import { pageRegions } from './columns.js';
+import { detectGutters, pageRegions, type Region } from './columns.js';
 import { bandRegions } from './column-bands.js';
 import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
@@ -166,6 +166,49 @@ function ruledTableBlock(table: Pick<RuledTable, 'items' | 'rows' | 'rect' | 'ma
   };
 }
 
+function regionsOf(lines: readonly TextLine[], body: readonly TextLine[], rtl: boolean): Region[] {
+  const pageWide = pageRegions(lines, body, rtl);
+  // No columns down the whole page: a band of it may still have its own (text beside a side caption).
+  return pageWide.length === 1 && pageWide[0]!.kind === 'full' ? (bandRegions(lines, body, rtl) ?? pageWide) : pageWide;
+}
+
+/** A table at least this share of the text's width wide, nothing beside it, runs across the page's columns. */
+const ACROSS_COLUMNS_SHARE = 0.6;
+
+/**
+ * Where tables run across a page set in columns (a newsletter's table between two bands of two columns), the
+ * regions of each band between them, band after band: the columns above the table are read before it, the ones
+ * under it after. Without this, the table's text having left the flow, the columns ran on under it, and the
+ * first column's lower part was read before the second column's upper part. Undefined where no such table
+ * parts columns.
+ */
+function regionsAroundTables(
+  lines: readonly TextLine[],
+  body: readonly TextLine[],
+  rtl: boolean,
+  tables: readonly ProtoBlock[],
+  textX0: number,
+  textX1: number,
+): Region[] | undefined {
+  const width = textX1 - textX0;
+  if (tables.length === 0 || !(width > 0)) return undefined;
+  const across = tables
+    .filter(({ rect }) => rect.x1 - rect.x0 >= ACROSS_COLUMNS_SHARE * width && !lines.some((line) => line.top < rect.y1 && line.bottom > rect.y0))
+    .sort((a, b) => a.rect.y0 - b.rect.y0);
+  if (across.length === 0 || detectGutters(body).length === 0) return undefined;
+  const bands: TextLine[][] = [[]];
+  const cuts = across.map((table) => table.rect.y0);
+  for (const line of [...lines].sort((a, b) => a.top - b.top)) {
+    const band = cuts.filter((cut) => line.top >= cut).length;
+    while (bands.length <= band) bands.push([]);
+    bands[band]!.push(line);
+  }
+  const filled = bands.filter((band) => band.length > 0);
+  if (filled.length < 2) return undefined;
+  const inBody = new Set(body);
+  return filled.flatMap((band) => regionsOf(band, band.filter((line) => inBody.has(line)), rtl));
+}
+
 /**
  * Puts each table before the first block of the flow below its top that it overlaps horizontally (its column's
  * flow). Tables the flow read itself count as its blocks: a narrow table of totals under a ruled table of line
@@ -297,15 +340,13 @@ export function layoutPage(page: PageLayoutInput): PageLayout {
   // Zone lines stay in the flow (a panel title is not furniture until the document says so); the blocks they
   // form are tagged as candidates and decided over the whole document.
   const rtl = rtlChars > allChars / 2;
-  const pageWide = pageRegions(lines, zones.body, rtl);
-  // No columns down the whole page: a band of it may still have its own (text beside a side caption).
-  const regions = pageWide.length === 1 && pageWide[0]!.kind === 'full' ? (bandRegions(lines, zones.body, rtl) ?? pageWide) : pageWide;
   let textX0 = Infinity;
   let textX1 = -Infinity;
   for (const line of zones.body) {
     textX0 = Math.min(textX0, line.x0);
     textX1 = Math.max(textX1, line.x1);
   }
+  const regions = regionsAroundTables(lines, zones.body, rtl, tableBlocks, textX0, textX1) ?? regionsOf(lines, zones.body, rtl);
   // A page of one full-width region holds every line of the page: those lines are the region's, not built twice.
   const whole = regions.length === 1 && regions[0]!.kind === 'full' && regions[0]!.items.length === flowItems.length;
   const markOf = input.tagged && input.tagged.length > 0 ? lineMarkFinder(input.tagged) : undefined;
