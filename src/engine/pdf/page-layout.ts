@@ -2,7 +2,7 @@
  * One page's layout, from normalised items to blocks in reading order: margin-zone candidates (headers,
  * footers) apart, columns and bands, then per region lines → tables → paragraphs, lists, code. Pure.
  */
-import { detectGutters, pageRegions, type Region } from './columns.js';
+import { detectGutters, pageRegions, proseOnEverySide, type Region } from './columns.js';
 import { bandRegions } from './column-bands.js';
 import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
@@ -174,15 +174,21 @@ function regionsOf(lines: readonly TextLine[], body: readonly TextLine[], rtl: b
 
 /** A table at least this share of the text's width wide, nothing beside it, runs across the page's columns. */
 const ACROSS_COLUMNS_SHARE = 0.6;
+/**
+ * A strip of the page this many ems tall with no text across any column parts a page set in columns (a chart or
+ * a picture between two bands of columns): far taller than the space before a heading.
+ */
+const PARTING_STRIP_EM = 5;
 
 /**
- * Where tables run across a page set in columns (a newsletter's table between two bands of two columns), the
- * regions of each band between them, band after band: the columns above the table are read before it, the ones
- * under it after. Without this, the table's text having left the flow, the columns ran on under it, and the
- * first column's lower part was read before the second column's upper part. Undefined where no such table
- * parts columns.
+ * Where something runs across a page set in columns (a newsletter's table or chart between two bands of two
+ * columns), the regions of each band between them, band after band: the columns above it are read before it, the
+ * ones under it after. Without this, the table's text having left the flow (or a chart holding none), the gutter
+ * ran down the whole page, and the first column's lower part was read before the second column's upper part. Cut
+ * at tables at least ACROSS_COLUMNS_SHARE of the text's width with no text beside them, and at strips of
+ * PARTING_STRIP_EM empty across the page. Undefined where nothing parts the columns.
  */
-function regionsAroundTables(
+function regionsInBands(
   lines: readonly TextLine[],
   body: readonly TextLine[],
   rtl: boolean,
@@ -191,21 +197,37 @@ function regionsAroundTables(
   textX1: number,
 ): Region[] | undefined {
   const width = textX1 - textX0;
-  if (tables.length === 0 || !(width > 0)) return undefined;
-  const across = tables
+  if (!(width > 0) || lines.length < 2) return undefined;
+  const sorted = [...lines].sort((a, b) => a.top - b.top);
+  const inBody = new Set(body);
+  const cuts: { y: number; strip: boolean }[] = tables
     .filter(({ rect }) => rect.x1 - rect.x0 >= ACROSS_COLUMNS_SHARE * width && !lines.some((line) => line.top < rect.y1 && line.bottom > rect.y0))
-    .sort((a, b) => a.rect.y0 - b.rect.y0);
-  if (across.length === 0 || detectGutters(body).length === 0) return undefined;
+    .map((table) => ({ y: table.rect.y0, strip: false }));
+  let bottom = sorted[0]!.bottom;
+  for (const line of sorted.slice(1)) {
+    if (line.top - bottom > PARTING_STRIP_EM * line.size) cuts.push({ y: line.top, strip: true });
+    bottom = Math.max(bottom, line.bottom);
+  }
+  const gutters = cuts.length > 0 ? detectGutters(body) : [];
+  if (gutters.length === 0) return undefined;
+  cuts.sort((a, b) => a.y - b.y);
   const bands: TextLine[][] = [[]];
-  const cuts = across.map((table) => table.rect.y0);
-  for (const line of [...lines].sort((a, b) => a.top - b.top)) {
-    const band = cuts.filter((cut) => line.top >= cut).length;
+  for (const line of sorted) {
+    const band = cuts.filter((cut) => line.top >= cut.y).length;
     while (bands.length <= band) bands.push([]);
     bands[band]!.push(line);
   }
-  const filled = bands.filter((band) => band.length > 0);
+  // A strip parts the page only between two bands of prose columns: elsewhere (a chart's labels, a figure with
+  // text around it) the page is read as one.
+  const columned = (band: readonly TextLine[]) => proseOnEverySide(band, gutters);
+  const merged: TextLine[][] = [bands[0]!];
+  for (let i = 1; i < bands.length; i++) {
+    const last = merged[merged.length - 1]!;
+    if (cuts[i - 1]!.strip && !(columned(last) && columned(bands[i]!))) merged[merged.length - 1] = [...last, ...bands[i]!];
+    else merged.push(bands[i]!);
+  }
+  const filled = merged.filter((band) => band.length > 0);
   if (filled.length < 2) return undefined;
-  const inBody = new Set(body);
   return filled.flatMap((band) => regionsOf(band, band.filter((line) => inBody.has(line)), rtl));
 }
 
@@ -346,7 +368,7 @@ export function layoutPage(page: PageLayoutInput): PageLayout {
     textX0 = Math.min(textX0, line.x0);
     textX1 = Math.max(textX1, line.x1);
   }
-  const regions = regionsAroundTables(lines, zones.body, rtl, tableBlocks, textX0, textX1) ?? regionsOf(lines, zones.body, rtl);
+  const regions = regionsInBands(lines, zones.body, rtl, tableBlocks, textX0, textX1) ?? regionsOf(lines, zones.body, rtl);
   // A page of one full-width region holds every line of the page: those lines are the region's, not built twice.
   const whole = regions.length === 1 && regions[0]!.kind === 'full' && regions[0]!.items.length === flowItems.length;
   const markOf = input.tagged && input.tagged.length > 0 ? lineMarkFinder(input.tagged) : undefined;
