@@ -280,8 +280,9 @@ const BOX_TABLE_HOLDS_MORE = 2;
 
 export function layoutPage(page: PageLayoutInput): PageLayout {
   // Column headers turned on their side over a table are read as its header row, flat.
-  const turned = page.rotated ? withTurnedHeaders(page.items, page.rotated) : undefined;
-  const input = turned ? { ...page, ...turned } : page;
+  const rotatedLines = groupRotated(page.rotated ?? []);
+  const turned = withTurnedHeaders(page.items, rotatedLines);
+  const input = turned ? { ...page, items: turned.items } : page;
   const sizes: SizeHistogram = new Map();
   const boldSizes: SizeHistogram = new Map();
   // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it. Where the
@@ -380,7 +381,7 @@ export function layoutPage(page: PageLayoutInput): PageLayout {
   });
   const flowBlocks = withColumnNotesLast(withTextRoundAsides(laidOut), pageBody);
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;
-  for (const line of groupRotated(input.rotated ?? [])) {
+  for (const line of turned?.rotated ?? rotatedLines) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);
     blocks.push({
       kind: 'rotated',

@@ -4,8 +4,7 @@
  * its header row in them. Left rotated, they were read as lines of their own after the page's flow, and the table
  * had no header. Rotated text elsewhere (an identifier down a margin, a turned caption) stays as it is. Pure.
  */
-import { groupRotated, type RotatedLine } from './rotated.js';
-import type { RotatedItem } from './text-items.js';
+import type { RotatedLine } from './rotated.js';
 import type { PdfTextItem } from './types.js';
 
 /** Labels of a header band end within this many ems of one another, where they meet the table. */
@@ -43,28 +42,24 @@ function bands(labels: readonly RotatedLine[]): RotatedLine[][] {
   return out.filter((band) => band.length >= 2);
 }
 
-/** The rotated items a line was built from (their start point inside its box). */
-function itemsOf(line: RotatedLine, rotated: readonly RotatedItem[]): RotatedItem[] {
-  const { x0, y0, x1, y1 } = line.rect;
-  return rotated.filter((item) => item.x >= x0 - 0.5 && item.x <= x1 + 0.5 && item.y >= y0 - 0.5 && item.y <= y1 + 0.5);
-}
-
 export interface TurnedHeaders {
   items: PdfTextItem[];
-  rotated: RotatedItem[];
+  /** The rotated lines left as they are. */
+  rotated: RotatedLine[];
 }
 
 /**
- * The page's items with each band of turned column labels laid flat at the foot of the band, on the baseline of a
- * horizontal label beside them where there is one; the rotated items left. A band is two labels or more whose feet
- * line up, each with text of the page under it in the next FIRST_ROW_EM ems, in two columns at least.
+ * The page's items with each band of turned column labels (among its rotated lines, rotated.ts) laid flat at the
+ * foot of the band, on the baseline of a horizontal label beside them where there is one; the rotated lines left.
+ * A band is two labels or more whose feet line up, each with text of the page under it in the next FIRST_ROW_EM
+ * ems, in two columns at least.
  */
-export function withTurnedHeaders(items: readonly PdfTextItem[], rotated: readonly RotatedItem[]): TurnedHeaders | undefined {
+export function withTurnedHeaders(items: readonly PdfTextItem[], rotated: readonly RotatedLine[]): TurnedHeaders | undefined {
   if (rotated.length < 2 || items.length === 0) return undefined;
-  const labels = groupRotated(rotated).filter(isUprightLabel);
+  const labels = rotated.filter(isUprightLabel);
   if (labels.length < 2) return undefined;
   const flat: PdfTextItem[] = [];
-  const taken = new Set<RotatedItem>();
+  const taken = new Set<RotatedLine>();
   for (const band of bands(labels)) {
     const foot = Math.max(...band.map((label) => label.rect.y1));
     const size = Math.max(...band.map((label) => label.size));
@@ -76,10 +71,10 @@ export function withTurnedHeaders(items: readonly PdfTextItem[], rotated: readon
     const baseline = beside.length > 0 ? beside[0]!.baseline : foot;
     const style = beside[0] ?? firstRow[0]!;
     for (const label of band) {
-      for (const item of itemsOf(label, rotated)) taken.add(item);
+      taken.add(label);
       flat.push({ ...style, str: label.text, x0: label.rect.x0, x1: label.rect.x1, baseline, size: label.size, rtl: false, spaceBefore: true });
     }
   }
   if (flat.length === 0) return undefined;
-  return { items: [...items, ...flat], rotated: rotated.filter((item) => !taken.has(item)) };
+  return { items: [...items, ...flat], rotated: rotated.filter((line) => !taken.has(line)) };
 }
