@@ -36,6 +36,7 @@ import type { Converter, DocumentModel, ModelBlock } from '../model.js';
 import { commentsSection, markCommentReferences, readComments, unescapeCommentMarkers } from './comments.js';
 import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
 import { packageXmlInspector } from '../package-xml.js';
+import { exposeTextBoxes } from './text-boxes.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /**
@@ -89,8 +90,9 @@ export const convertDocx: Converter = async (input) => {
   const documentXml = parts.get(documentPart);
   if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
 
-  // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead) and rows that
-  // start late (gridBefore: cells shifted left). The package is rewritten only when something changed.
+  // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead), rows that start
+  // late (gridBefore: cells shifted left) and text boxes drawn without a VML copy (their text dropped). The package
+  // is rewritten only when something changed.
   let mammothInput = input.bytes;
   let preparedXml = documentXml;
   let changes = 0;
@@ -102,6 +104,9 @@ export const convertDocx: Converter = async (input) => {
   const rows = fillGridBefore(preparedXml);
   preparedXml = rows.xml;
   changes += rows.count;
+  const boxes = exposeTextBoxes(preparedXml);
+  preparedXml = boxes.xml;
+  changes += boxes.count;
   if (changes > 0) mammothInput = zip.rewrite(new Map([[documentPart, preparedXml]]));
 
   let html: string;

@@ -8,7 +8,7 @@ import { convertDocx } from '../../../src/engine/docx/convert-docx.js';
 import { NO_TEXT_WARNING } from '../../../src/engine/html/convert-html.js';
 import { sniff } from '../../../src/engine/bytes/sniff.js';
 import { blocksOf, corpusBytes, corpusText, headingsOf, input, markdownOf, tablesOf } from '../html/helpers.js';
-import { coreXml, listStylesDocx, makeDocx, paragraph, table } from './make-docx.js';
+import { coreXml, listStylesDocx, makeDocx, paragraph, table, textBoxRun, type TextBoxForm } from './make-docx.js';
 
 const convert = (file: string, overrides = {}) => convertDocx(input(file, overrides));
 
@@ -116,6 +116,22 @@ describe("Word's list styles 2 to 5 (List Bullet 2, List Number 2, …)", () => 
     const markdown = markdownOf(await convertDocx(input(bytes, {}, 'lists.docx')));
     expect(markdown).toContain(['- First item', '  - Its sub-item', '- Second item'].join('\n'));
     expect(markdown).not.toMatch(/^- -/m);
+  });
+});
+
+describe('text boxes', () => {
+  const forms: TextBoxForm[] = ['drawing', 'no-fallback', 'empty-fallback', 'with-vml'];
+  it.each(forms)('keep their text after the paragraph they are anchored in, written as %s', async (form) => {
+    const body =
+      paragraph('Quarterly summary') +
+      `<w:p><w:r><w:t xml:space="preserve">Sales rose in every region. </w:t></w:r>${textBoxRun(['Key figure: 42 %', 'Up from 35 %'], form)}</w:p>` +
+      paragraph('The next paragraph.');
+    const markdown = markdownOf(await convertDocx(input(makeDocx({ body }), {}, 'boxes.docx')));
+    const order = ['Quarterly summary', 'Sales rose in every region.', 'Key figure: 42 %', 'Up from 35 %', 'The next paragraph.'].map((text) => markdown.indexOf(text));
+    expect(order.every((at) => at >= 0), markdown).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // Once, even where Word wrote both the drawing and its VML copy.
+    expect(markdown.split('Key figure').length - 1).toBe(1);
   });
 });
 

@@ -103,3 +103,33 @@ export function listStylesDocx(items: readonly (readonly [style: string, text: s
     extra: { 'word/styles.xml': stylesXml, 'word/numbering.xml': numberingXml },
   });
 }
+
+const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
+const WP = 'http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing';
+const A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+const WPS = 'http://schemas.microsoft.com/office/word/2010/wordprocessingShape';
+const V = 'urn:schemas-microsoft-com:vml';
+
+/** How a text box is written: DrawingML alone, or in mc:AlternateContent with the Fallback Word writes (VML), an empty one, or none. */
+export type TextBoxForm = 'drawing' | 'with-vml' | 'empty-fallback' | 'no-fallback';
+
+/**
+ * A run anchoring a text box whose paragraphs are `lines`, as Word writes it (a `wps:wsp` shape holding
+ * `w:txbxContent`), in the form asked for. The namespaces are declared on the run, so it fits any body.
+ */
+export function textBoxRun(lines: readonly string[], form: TextBoxForm): string {
+  const content = `<w:txbxContent>${lines.map((line) => paragraph(line)).join('')}</w:txbxContent>`;
+  const drawing =
+    `<w:drawing><wp:anchor><wp:extent cx="1828800" cy="914400"/><wp:docPr id="1" name="Text Box 1"/>` +
+    `<a:graphic><a:graphicData uri="${WPS}"><wps:wsp><wps:spPr/><wps:txbx>${content}</wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic>` +
+    `</wp:anchor></w:drawing>`;
+  const run = (inner: string) => `<w:r xmlns:mc="${MC}" xmlns:wp="${WP}" xmlns:a="${A}" xmlns:wps="${WPS}" xmlns:v="${V}">${inner}</w:r>`;
+  if (form === 'drawing') return run(drawing);
+  const choice = `<mc:Choice Requires="wps">${drawing}</mc:Choice>`;
+  const fallback = {
+    'with-vml': `<mc:Fallback><w:pict><v:shape><v:textbox>${content}</v:textbox></v:shape></w:pict></mc:Fallback>`,
+    'empty-fallback': '<mc:Fallback/>',
+    'no-fallback': '',
+  }[form];
+  return run(`<mc:AlternateContent>${choice}${fallback}</mc:AlternateContent>`);
+}
