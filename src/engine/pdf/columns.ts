@@ -5,7 +5,7 @@
  * read one after the other (right to left on right-to-left pages). A band whose columns do not look like prose
  * (short cells: a table whose column gap happens to line up with the gutter) is read as one full-width region.
  */
-import { append, type PdfTextItem, type TextLine } from './types.js';
+import { append, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { median } from './measure.js';
 import { countWords } from './white-space.js';
 
@@ -27,6 +27,12 @@ export interface GutterOptions {
 const SIDEBAR_GAP_EM = 3;
 const SIDEBAR_SHARE = 0.04;
 
+/**
+ * Coverage under this is none: it is summed from lines' heights added where their cells start and taken away where
+ * they end, which leaves a rounding residue (1e-14) where no cell is.
+ */
+const EMPTY_COVERAGE = 1e-6;
+
 /** Lines of words (two or more with letters) each side of a sidebar's channel needs: not a column of numbers. */
 const SIDEBAR_WORDY_LINES = 3;
 
@@ -42,6 +48,60 @@ function wordyOnBothSides(lines: readonly TextLine[], x0: number, x1: number): b
     }
   }
   return left >= SIDEBAR_WORDY_LINES && right >= SIDEBAR_WORDY_LINES;
+}
+
+/** A line a sentence goes on from: it ends in a letter, a digit or a comma, and the next line opens in lower case. */
+const ENDS_OPEN = /[\p{L}\p{N},]$/u;
+const OPENS_LOWER = /^\p{Ll}/u;
+/** The widest pitch, in ems, from a line to the next line of its paragraph. */
+const WRAP_PITCH_EM = 1.6;
+
+/** A run of text on a line (a cell, or a column's part of a line) and where its first item stands. */
+interface Run {
+  text: string;
+  x0: number;
+  items: readonly PdfTextItem[];
+}
+
+/**
+ * `next`, the run under `run` in its column, carries on the sentence `run` broke off: a line of prose wrapped in a
+ * narrow box (a sidebar's "Did you know?" panel), whose short lines are prose all the same.
+ */
+function wrapsOn(run: Run | undefined, next: Run | undefined): boolean {
+  const above = run?.items[0];
+  const below = next?.items[0];
+  if (!above || !below || !ENDS_OPEN.test(run.text) || !OPENS_LOWER.test(next.text)) return false;
+  const pitch = below.baseline - above.baseline;
+  return Math.abs(next.x0 - run.x0) <= above.size && pitch > 0 && pitch <= WRAP_PITCH_EM * above.size;
+}
+
+/** Sentences wrapped from line to line a sidebar needs on its side of a channel: a paragraph, not side labels. */
+const SIDEBAR_WRAPS = 2;
+
+/** The cells wholly on one side of the channel x0…x1 wrap a sentence from line to line at least SIDEBAR_WRAPS times. */
+function wrapsBeside(lines: readonly TextLine[], x0: number, x1: number, side: 'left' | 'right'): boolean {
+  const runs: Cell[] = [];
+  for (const line of [...lines].sort((a, b) => a.top - b.top)) {
+    const cell = side === 'left' ? line.cells.findLast((c) => c.x1 <= x0) : line.cells.find((c) => c.x0 >= x1);
+    if (cell) runs.push(cell);
+  }
+  let wraps = 0;
+  for (let i = 1; i < runs.length; i++) if (wrapsOn(runs[i - 1], runs[i])) wraps++;
+  return wraps >= SIDEBAR_WRAPS;
+}
+
+/** Runs of x (offsets into `coverage`) with no text at all, at least `width` wide, with text on both sides. */
+function clearChannels(coverage: Float64Array, width: number): { from: number; to: number }[] {
+  const channels: { from: number; to: number }[] = [];
+  const last = coverage.length - 1;
+  for (let x = 0; x <= last; x++) {
+    if (coverage[x]! >= EMPTY_COVERAGE) continue;
+    let to = x;
+    while (to + 1 <= last && coverage[to + 1]! < EMPTY_COVERAGE) to++;
+    if (x > 0 && to < last && to - x + 1 >= width) channels.push({ from: x, to });
+    x = to;
+  }
+  return channels;
 }
 
 /** Finds column gutters from the lines of a page (each line's cells). O(cells + page width). */
@@ -101,7 +161,7 @@ export function detectGutters(lines: readonly TextLine[], options: GutterOptions
       let clear = 0;
       let run = 0;
       for (let x = i; x <= j; x++) {
-        run = coverage[x]! === 0 ? run + 1 : 0;
+        run = coverage[x]! < EMPTY_COVERAGE ? run + 1 : 0;
         clear = Math.max(clear, run);
       }
       const balanced = left >= minSideShare * area && right >= minSideShare * area;
@@ -117,7 +177,18 @@ export function detectGutters(lines: readonly TextLine[], options: GutterOptions
     }
     i = j + 1;
   }
-  return gutters;
+  // A sidebar of so few lines that its text stays under the threshold: the empty channel beside it, where its
+  // side wraps a paragraph from line to line (side labels, a list of names, do not).
+  for (const channel of clearChannels(coverage, SIDEBAR_GAP_EM * em)) {
+    const x0 = minX + channel.from;
+    const x1 = minX + channel.to + 1;
+    if (gutters.some((gutter) => gutter.x0 < x1 && gutter.x1 > x0)) continue;
+    const left = prefix[channel.from]!;
+    const right = area - prefix[channel.to + 1]!;
+    if (left < SIDEBAR_SHARE * area || right < SIDEBAR_SHARE * area || !wordyOnBothSides(lines, x0, x1)) continue;
+    if (wrapsBeside(lines, x0, x1, left < right ? 'left' : 'right')) gutters.push({ x0, x1 });
+  }
+  return gutters.sort((a, b) => a.x0 - b.x0);
 }
 
 /** A run of text to be laid out on its own, in reading order. */
@@ -178,6 +249,16 @@ const JUSTIFIED_GAP_EM = 1.2;
 function looksLikeProse(cell: ColumnCell, columnWidth: number): boolean {
   const words = countWords(cell.text);
   return words >= 5 || (columnWidth > 0 && cell.x1 - cell.x0 >= 0.5 * columnWidth);
+}
+
+/** Cells of a column that read as prose: long ones, and the lines of a sentence wrapped from one to the next. */
+function proseCells(column: readonly ColumnCell[], columnWidth: number): number {
+  let count = 0;
+  for (let i = 0; i < column.length; i++) {
+    const cell = column[i]!;
+    if (looksLikeProse(cell, columnWidth) || wrapsOn(column[i - 1], cell) || wrapsOn(cell, column[i + 1])) count++;
+  }
+  return count;
 }
 
 /**
@@ -269,7 +350,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       let proseInEveryColumn = true;
       band.forEach((column, k) => {
         const width = bounds[k + 1]! - bounds[k]!;
-        const prose = column.filter((cell) => looksLikeProse(cell, width)).length;
+        const prose = proseCells(column, width);
         if (column.length > 0 && prose < MIN_PROSE_LINES) proseInEveryColumn = false;
         if (column.length >= 3 && prose < 0.4 * column.length) valid = false;
       });

@@ -32,6 +32,15 @@ describe('detectGutters', () => {
     expect(order.slice(20)).toEqual(Array.from({ length: 8 }, (_, i) => `S${i}`));
   });
 
+  it('sets the sidebar apart when line heights of every size leave no rounding in the empty channel', () => {
+    // Lines of 9.3 to 11.7 pt: their heights, added and taken away along the page, must still sum to none there.
+    const items: PdfTextItem[] = [];
+    for (let i = 0; i < 20; i++) items.push(item(`M${i} ${words(8, i)}`.padEnd(48, '.'), 50, 100 + i * 13.7, { size: 9.3 + (i % 7) * 0.4 }));
+    for (let i = 0; i < 8; i++) items.push(item(`S${i} ${words(2, i)}`, 400, 130 + i * 12.6, { size: 9.7 }));
+    const lines = buildLines(items);
+    expect(detectGutters(lines)).toHaveLength(1);
+  });
+
   it('finds the gutter between two columns despite a title crossing it', () => {
     const gutters = detectGutters(buildLines(twoColumnPage()));
     expect(gutters).toHaveLength(1);
