@@ -27,7 +27,7 @@ import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
 import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
-import { sideLabelsFirst } from './side-labels.js';
+import { runInLabelsApart, sideLabelsFirst } from './side-labels.js';
 import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
 import type { RotatedItem } from './text-items.js';
@@ -81,7 +81,7 @@ function layoutRegion(
   bodySize?: number,
 ) {
   const blockOptions = { deferHyphens: true, monospaceBody, ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
-  const lines = sideLabelsFirst(built ?? buildLines(items));
+  const lines = sideLabelsFirst(runInLabelsApart(built ?? buildLines(items)));
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
     const zone = first ? zoneOf.get(first) : undefined;

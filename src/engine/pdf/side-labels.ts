@@ -1,8 +1,10 @@
 /**
  * A short label set to the left of a block's lines, level with their middle ("Diagram 5" beside the two lines of
  * its caption, "Note" beside a boxed remark): sorted by height it falls between the block's lines and cuts them
- * apart. It is read before the block.
+ * apart. It is read before the block. One level with the block's first line (a CV's "Work Experience" beside the
+ * paragraph it heads) is a line of its own: run into that line, it parted the line from the rest of its paragraph.
  */
+import { buildLine } from './lines.js';
 import type { TextLine } from './types.js';
 import { countWords } from './white-space.js';
 
@@ -32,4 +34,38 @@ export function sideLabelsFirst(lines: readonly TextLine[]): TextLine[] {
     out.splice(i - 1, 0, label!);
   }
   return out;
+}
+
+/** The least gap, in ems, between a run-in side label and the block's first line. */
+const RUN_IN_GAP_EM = 2;
+/** How far (ems) the block's next line may start from its first line's start. */
+const BLOCK_ALIGN_EM = 0.5;
+const ENDS_SENTENCE = /[.!?]$/u;
+
+/** The line's first cell is a short label set apart, level with the first line of the block the next line goes on. */
+function hasRunInLabel(line: TextLine, next: TextLine | undefined): boolean {
+  if (!next || line.rtl || line.cells.length < 2) return false;
+  const [label, first] = line.cells as [TextLine['cells'][number], TextLine['cells'][number]];
+  if (countWords(label.text) > MAX_WORDS || !/\p{L}/u.test(label.text) || ENDS_SENTENCE.test(label.text)) return false;
+  const size = line.size;
+  if (first.x0 - label.x1 < RUN_IN_GAP_EM * size) return false;
+  const rest = line.cells.slice(1).map((cell) => cell.text).join(' ');
+  if (countWords(rest) < MIN_BLOCK_WORDS) return false;
+  // The block goes on under its first line, at its start, with nothing under the label.
+  return Math.abs(next.x0 - first.x0) <= BLOCK_ALIGN_EM * size && next.top - line.bottom <= 0.8 * size && Math.abs(next.size - size) <= 0.12 * size;
+}
+
+/** The lines (top to bottom) with each run-in side label made a line of its own, before the block's first line. */
+export function runInLabelsApart(lines: readonly TextLine[]): TextLine[] {
+  let out: TextLine[] | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!hasRunInLabel(line, lines[i + 1])) {
+      out?.push(line);
+      continue;
+    }
+    out ??= lines.slice(0, i);
+    out.push(buildLine(line.cells[0]!.items), buildLine(line.cells.slice(1).flatMap((cell) => cell.items)));
+  }
+  return out ?? [...lines];
 }
