@@ -211,7 +211,7 @@ function toModelBlock(
     case 'rotated':
       return {
         type: 'text',
-        label: 'rotated',
+        label: block.watermark ? 'watermark' : 'rotated',
         markdown: block.markdown,
         ...(block.furniture ? { furniture: true } : {}),
         ...base,

@@ -172,6 +172,14 @@ function regionsOf(lines: readonly TextLine[], body: readonly TextLine[], rtl: b
   return pageWide.length === 1 && pageWide[0]!.kind === 'full' ? (bandRegions(lines, body, rtl) ?? pageWide) : pageWide;
 }
 
+/**
+ * Diagonal text at least this many times the page's body size, and this many points, is a watermark ("DRAFT",
+ * "CONFIDENTIAL" across the page): furniture, out of the Markdown as running heads are. Chart labels set at a
+ * slant are the body's size or smaller.
+ */
+const WATERMARK_SIZE_RATIO = 2;
+const WATERMARK_MIN_SIZE = 24;
+
 /** A table at least this share of the text's width wide, nothing beside it, runs across the page's columns. */
 const ACROSS_COLUMNS_SHARE = 0.6;
 /**
@@ -383,6 +391,7 @@ export function layoutPage(page: PageLayoutInput): PageLayout {
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;
   for (const line of turned?.rotated ?? rotatedLines) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);
+    const watermark = line.diagonal && line.size >= Math.max(WATERMARK_MIN_SIZE, WATERMARK_SIZE_RATIO * (pageBody ?? 0));
     blocks.push({
       kind: 'rotated',
       markdown: escapeMarkdownText(line.text),
@@ -392,7 +401,8 @@ export function layoutPage(page: PageLayoutInput): PageLayout {
       size: line.size,
       bold: false,
       chars: line.text.replace(/\s/g, '').length,
-      furniture: inMargin,
+      furniture: inMargin || watermark,
+      ...(watermark ? { watermark } : {}),
     });
   }
   const paths = [...(input.boxes ?? []), ...(input.rulings ?? [])];

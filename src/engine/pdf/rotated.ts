@@ -9,6 +9,17 @@ export interface RotatedLine {
   text: string;
   rect: Rect;
   size: number;
+  /** Set at a slant, at least DIAGONAL_DEGREES off both the page's axes (a watermark across the page). */
+  diagonal: boolean;
+}
+
+/** How far (degrees) from both axes text is set to be diagonal: axis labels turned 90° are not. */
+const DIAGONAL_DEGREES = 20;
+const DIAGONAL_SINE = Math.sin((DIAGONAL_DEGREES * Math.PI) / 180);
+
+/** Whether text running along (dx, dy), a unit vector, is set at a slant. */
+export function isDiagonal(dx: number, dy: number): boolean {
+  return Math.abs(dx) >= DIAGONAL_SINE && Math.abs(dy) >= DIAGONAL_SINE;
 }
 
 export function groupRotated(items: readonly RotatedItem[]): RotatedLine[] {
@@ -23,6 +34,7 @@ export function groupRotated(items: readonly RotatedItem[]): RotatedLine[] {
   for (const group of byDirection.values()) {
     const first = group[0]!;
     const [dx, dy] = [first.dx, first.dy];
+    const diagonal = isDiagonal(dx, dy);
     // Along = position on the reading direction, across = distance perpendicular to it.
     const placed = group
       .map((item) => ({ item, along: item.x * dx + item.y * dy, across: -item.x * dy + item.y * dx }))
@@ -59,7 +71,7 @@ export function groupRotated(items: readonly RotatedItem[]): RotatedLine[] {
         .join(' ')
         .replace(/\s+/g, ' ')
         .trim();
-      if (text) lines.push({ text, rect: { x0, y0, x1, y1 }, size });
+      if (text) lines.push({ text, rect: { x0, y0, x1, y1 }, size, diagonal });
       current = [];
     };
     for (const entry of placed) {

@@ -98,8 +98,10 @@ export interface ProtoBlock {
   zone?: 'top' | 'bottom';
   /** For zone candidates: a number stands alone as the line's first or last cell (a running head's page number set apart). */
   numberApart?: boolean;
-  /** Furniture decided on the page alone (rotated margin text). */
+  /** Furniture decided on the page alone (rotated margin text, a watermark). */
   furniture?: boolean;
+  /** Rotated text set across the page at a slant, far larger than its text: a watermark ("DRAFT"). */
+  watermark?: boolean;
   /** For blocks read by OCR: the mean confidence of their words, 0..1 (null when none could be attributed). */
   ocrConfidence?: number | null;
   /** How the block's text was obtained when it differs from its page's (layout_ocr: an image region OCR'd). */

@@ -7,6 +7,7 @@ import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
+import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import type { StructureMark, StructureRole } from './structure-roles.js';
@@ -362,9 +363,11 @@ function wordsWithText(words: readonly WordBox[] | undefined): readonly WordBox[
 }
 
 /** Rotated text read from its words (LiteParse's own text can split a word where glyphs are kerned apart). */
-function rotatedText(item: NativeTextItem, text: string, size: number): string {
+function rotatedText(item: NativeTextItem, text: string, size: number, diagonal: boolean): string {
   const words = item.words?.filter((word) => word.text.trim().length > 0) ?? [];
   if (words.length === 0) return text;
+  // A slanted word's box is upright round it, so boxes of neighbouring words overlap and show no gap between them.
+  if (diagonal) return words.map((word) => word.text.trim()).join(' ');
   spaceWords(item, words, size, ROTATED_HAIR * size);
   let joined = '';
   for (let i = 0; i < words.length; i++) joined += wordSpaced[i] ? ` ${wordTexts[i]!}` : wordTexts[i]!;
@@ -377,7 +380,7 @@ function rotatedItem(item: NativeTextItem, rotation: number, text: string): Rota
   const dy = Math.sin(radians);
   const length = Math.abs(dx) * item.width + Math.abs(dy) * item.height;
   const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : Math.min(item.width, item.height);
-  text = rotatedText(item, text, size);
+  text = rotatedText(item, text, size, isDiagonal(dx, dy));
   // The start of the advance is the box corner the direction leaves from.
   const x = dx >= 0 ? item.x : item.x + item.width;
   const y = dy >= 0 ? item.y : item.y + item.height;
