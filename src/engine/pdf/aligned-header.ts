@@ -4,12 +4,14 @@
  * its labels starts. That alignment makes the line the table's header, split at the rows' cell starts.
  *
  * Aligned-text detection (tables.ts) sees no cells in such a line, so it leaves the line out of the table below it,
- * and it finds no table at all under it when only one or two rows follow (a table cut by the page's end).
+ * and it finds no table at all under it when only one or two rows follow (a table cut by the page's end). So too a
+ * line naming every column but the first (the row labels'), as a statement's years stand over its figures.
  */
 import { boundingRect } from './measure.js';
 import { gridOfRows, renderTableGrid } from './table-grid.js';
 import type { FoundTable } from './tables.js';
 import type { TextLine } from './types.js';
+import { countWords } from './white-space.js';
 
 /** Fewest columns: two aligned starts happen by chance in prose. */
 const MIN_COLUMNS = 3;
@@ -70,6 +72,32 @@ function withHeaderAbove(lines: readonly TextLine[], table: FoundTable, from: nu
   return { ...table, ...tableOfRows(lines, above, table.end, [header, ...table.rows]) };
 }
 
+/** A stub header's labels are this close (ems) over the table's first row, and at most this many words each. */
+const NAMES_GAP_EM = 2;
+const NAME_WORDS = 4;
+
+/**
+ * `table` with the line above it as its header where that line names every column but the first, each label over
+ * its column, and nothing stands over the first (the row labels'): the years over a statement's figures. Aligned-text
+ * detection leaves such a line out of the table, a row of fewer cells than its own.
+ */
+function withColumnNamesAbove(lines: readonly TextLine[], table: FoundTable, from: number): FoundTable | undefined {
+  const above = table.start - 1;
+  if (above < from) return undefined;
+  const names = lines[above]!;
+  const first = lines[table.start]!;
+  const count = table.rows[0]?.length ?? 0;
+  if (count < 3 || first.cells.length !== count || names.cells.length !== count - 1) return undefined;
+  if (first.top - names.bottom > NAMES_GAP_EM * names.size || names.cells[0]!.x0 <= first.cells[0]!.x1) return undefined;
+  const em = names.size;
+  const over = names.cells.every((label, k) => {
+    const cell = first.cells[k + 1]!;
+    return countWords(label.text) <= NAME_WORDS && label.x1 >= cell.x0 - em && label.x0 <= cell.x1 + em;
+  });
+  if (!over) return undefined;
+  return { ...table, ...tableOfRows(lines, above, table.end, [['', ...names.cells.map((label) => label.text)], ...table.rows]) };
+}
+
 /**
  * `tables` (tables.ts's, in order) with the header line above each taken in where it is aligned so, and the short
  * tables under such headers that tables.ts left as lines; in order, none overlapping.
@@ -90,7 +118,7 @@ export function withAlignedHeaders(lines: readonly TextLine[], tables: readonly 
     }
   };
   for (const table of tables) {
-    const headed = withHeaderAbove(lines, table, from);
+    const headed = withHeaderAbove(lines, table, from) ?? withColumnNamesAbove(lines, table, from);
     shortTables(headed ? headed.start : table.start);
     out.push(headed ?? table);
     from = table.end;

@@ -29,6 +29,7 @@ export interface ZoneOptions {
 }
 
 const MAX_CANDIDATE_CHARS = 160;
+const HAS_LETTER = /\p{L}/u;
 
 /** A line that wraps into the next holds at least this many words: a running line is a name or a title, short. */
 const WRAPPED_WORDS = 6;
@@ -151,8 +152,9 @@ export function classifyFurniture(candidates: readonly FurnitureCandidate[]): (F
     const key = `${candidate.zone}|${furnitureKey(candidate.text)}`;
     const repeated = (pagesByKey.get(key)?.size ?? 0) >= 2;
     if (repeated && /\p{L}|\p{N}/u.test(candidate.text)) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
-    // The number must be a cell of its own: a line that merely ends in one ("… Exchange Act of 1934") is no running head.
-    const runningHead = candidate.numberApart && !isFootnoteText(candidate.text);
+    // The number must be a cell of its own: a line that merely ends in one ("… Exchange Act of 1934") is no running
+    // head, and there must be a head to run: a line of numbers alone (a table's years over its columns) is none.
+    const runningHead = candidate.numberApart && HAS_LETTER.test(candidate.text) && !isFootnoteText(candidate.text);
     if (runningHead) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
     return null;
   });

@@ -117,7 +117,20 @@ export function renderHtmlTable(grid: TableGrid, part: TablePart = WHOLE): strin
   return lines.join('\n');
 }
 
-/** The table's Markdown: GFM without spans, HTML with them. */
+/** Dot leaders (four dots or more, spaced or not) at a cell's end or start: a statement's "Revenue ........". */
+const TRAILING_LEADER = /\s*(?:\.\s?){4,}$/u;
+const LEADING_LEADER = /^(?:\.\s?){4,}\s*/u;
+
+/** The cell's text without the dot leaders that ran it to the next column; a cell of dots alone stays as it is. */
+export function withoutLeaders(text: string): string {
+  const bare = text.replace(TRAILING_LEADER, '').replace(LEADING_LEADER, '');
+  return bare === '' ? text : bare;
+}
+
+/** The table's Markdown: GFM without spans, HTML with them; dot leaders left out of the cells. */
 export function renderTableGrid(grid: TableGrid): string {
-  return hasSpans(grid) ? renderHtmlTable(grid) : renderGfmTable(gridRows(grid));
+  const plain = grid.cells.some((cell) => TRAILING_LEADER.test(cell.text) || LEADING_LEADER.test(cell.text))
+    ? { ...grid, cells: grid.cells.map((cell) => ({ ...cell, text: withoutLeaders(cell.text) })) }
+    : grid;
+  return hasSpans(plain) ? renderHtmlTable(plain) : renderGfmTable(gridRows(plain));
 }

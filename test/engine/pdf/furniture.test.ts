@@ -136,6 +136,10 @@ describe('classifyFurniture', () => {
     expect(classifyFurniture([c(1, 'top', 'Optimized Table Tokenization 9')])).toEqual([null]);
   });
 
+  it('takes no line of numbers alone for a running head: the years over a table, a chart axis at the foot', () => {
+    expect(classifyFurniture([c(1, 'top', '2024 2023', true), c(1, 'bottom', '0 5 10 15 20', true)])).toEqual([null, null]);
+  });
+
   it('takes no line that merely ends in a number for a running head: the number must stand apart', () => {
     const line = 'TRANSITION REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934';
     expect(classifyFurniture([c(1, 'top', line)])).toEqual([null]);
