@@ -28,6 +28,7 @@ import { chartLabels } from './chart-labels.js';
 import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
 import { runInLabelsApart, sideLabelsFirst } from './side-labels.js';
+import { placeDropCaps } from './drop-caps.js';
 import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
 import type { RotatedItem } from './text-items.js';
@@ -287,6 +288,8 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
 const BOX_TABLE_HOLDS_MORE = 2;
 
 export function layoutPage(page: PageLayoutInput): PageLayout {
+  // A drop cap is put back as its word's first letter before anything reads lines.
+  placeDropCaps(page.items);
   // Column headers turned on their side over a table are read as its header row, flat.
   const rotatedLines = groupRotated(page.rotated ?? []);
   const turned = withTurnedHeaders(page.items, rotatedLines);
