@@ -254,17 +254,20 @@ export function classifyHeadings(
   // under it is its title. The deepest level of those headings, 0 when there is none.
   // Met so far, in document order: the deepest style level of the headings of each size (a handful of sizes).
   const deepestBySize = new Map<number, number>();
-  const levelAbove = (index: number, size: number): number => {
+  // The same, of unnumbered headings alone: a numbered heading's depth counts from theirs.
+  const unnumberedBySize = new Map<number, number>();
+  const levelAbove = (index: number, size: number, bySize = deepestBySize): number => {
     const next = candidates[index + 1];
     if (next && headingLike[index + 1] && isNumberingLabelAbove(candidates[index]!, next)) return 0;
     let deepest = 0;
-    for (const [other, level] of deepestBySize) if (other > size) deepest = Math.max(deepest, level);
+    for (const [other, level] of bySize) if (other > size) deepest = Math.max(deepest, level);
     return deepest;
   };
-  const meet = (candidate: HeadingCandidate, size: number) => {
+  const meet = (candidate: HeadingCandidate, size: number, level: number, numbered: boolean) => {
     if (size === titleClass) return;
-    const level = levelOfStyle(`${size}|${candidate.bold}`);
-    deepestBySize.set(size, Math.max(deepestBySize.get(size) ?? 0, level));
+    const styleLevel = levelOfStyle(`${size}|${candidate.bold}`);
+    deepestBySize.set(size, Math.max(deepestBySize.get(size) ?? 0, styleLevel));
+    if (!numbered) unnumberedBySize.set(size, Math.max(unnumberedBySize.get(size) ?? 0, level));
   };
   candidates.forEach((candidate, i) => {
     if (!headingLike[i]) return;
@@ -277,9 +280,12 @@ export function classifyHeadings(
     const key = `${size}|${candidate.bold}`;
     // A style that is numbered, with its unnumbered headings (`Laptop` set like `1. Lower Screen Brightness`).
     const numbered = depth !== undefined || styleDepths.has(key);
-    const level = numbered ? Math.max(depth !== undefined ? 1 + depth : levelOfStyle(key), 1 + levelAbove(i, size)) : levelOfStyle(key);
+    // Under bigger unnumbered headings its numbering counts from their level: `1.` a level below them, `1.1` two.
+    const level = numbered
+      ? Math.max(depth !== undefined ? 1 + depth : levelOfStyle(key), 1 + levelAbove(i, size), depth !== undefined ? levelAbove(i, size, unnumberedBySize) + depth : 0)
+      : levelOfStyle(key);
     decisions[i] = { type: 'section_header', level: Math.min(MAX_LEVEL, level) };
-    meet(candidate, size);
+    meet(candidate, size, level, numbered);
   });
   return decisions;
 }

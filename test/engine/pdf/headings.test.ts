@@ -209,6 +209,24 @@ describe('classifyHeadings', () => {
     expect(decisions.map((decision) => decision?.level)).toEqual([2, 3, 3, 3, 2, 3]);
   });
 
+  it('keeps the depths of numbered headings set alike under a bigger unnumbered one: `1.1` under `1.`', () => {
+    const decisions = classifyHeadings(
+      [
+        candidate('SUPPLY OF GOODS', 14, { bold: true }),
+        candidate('1. DEFINITIONS', 11, { bold: true }),
+        candidate('1.1 Goods', 11, { bold: true }),
+        candidate('2. DELIVERY', 11, { bold: true }),
+        candidate('2.1 Time of delivery', 11, { bold: true }),
+        candidate('2.1.1 Late delivery', 11, { bold: true }),
+        candidate('SUPPLY OF SERVICES', 14, { bold: true, page: 2 }),
+        candidate('1. SCOPE', 11, { bold: true, page: 2 }),
+        candidate('1.1 Hours', 11, { bold: true, page: 2 }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision?.level)).toEqual([2, 3, 4, 3, 4, 5, 2, 3, 4]);
+  });
+
   it('puts lettered headings under the bigger numbered heading they follow', () => {
     const decisions = classifyHeadings(
       [
