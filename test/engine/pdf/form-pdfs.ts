@@ -98,3 +98,37 @@ export async function filledFormPdf(): Promise<Uint8Array> {
   declaration.forEach((line, i) => page.drawText(line, { x: 72, y: 515 - 13 * i, size: 10, font }));
   return doc.save({ useObjectStreams: false });
 }
+
+/** Check boxes of a form, each with its label and whether it is ticked. */
+export const CHOICES: readonly (readonly [label: string, ticked: boolean])[] = [
+  ['Email newsletter', true],
+  ['Printed magazine', false],
+  ['Volunteer work', true],
+];
+
+/**
+ * A form filled in with pdf-lib's own fields: check boxes ticked or not beside their labels (pdf-lib draws a tick
+ * as a path, not as text), two radio buttons with the second chosen.
+ */
+export async function choicesFormPdf(): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText('Membership preferences', { x: 72, y: 720, size: 18, font });
+  const form = doc.getForm();
+  CHOICES.forEach(([label, ticked], i) => {
+    const y = 680 - 26 * i;
+    const box = form.createCheckBox(`choice${i}`);
+    box.addToPage(page, { x: 72, y: y - 2, width: 12, height: 12 });
+    if (ticked) box.check();
+    page.drawText(label, { x: 92, y, size: 11, font });
+  });
+  const plan = form.createRadioGroup('plan');
+  ['Monthly', 'Yearly'].forEach((option, i) => {
+    plan.addOptionToPage(option, page, { x: 72 + 120 * i, y: 588, width: 12, height: 12 });
+    page.drawText(option, { x: 92 + 120 * i, y: 590, size: 11, font });
+  });
+  plan.select('Yearly');
+  return doc.save({ useObjectStreams: false });
+}

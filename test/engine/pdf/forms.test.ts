@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFieldRows, namesFields } from '../../../src/engine/pdf/form-fields.js';
 import { convertBytes, mainMarkdown } from './helpers.js';
-import { FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, paymentFieldsPdf } from './form-pdfs.js';
+import { CHOICES, choicesFormPdf, FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, paymentFieldsPdf } from './form-pdfs.js';
 
 describe('an invoice', () => {
   it('reads the ruled table of line items before the totals set under it', async () => {
@@ -53,5 +53,13 @@ describe('a form filled in', () => {
     expect(markdown).toContain('# Application for membership');
     expect(markdown).toMatch(/(^|\n)## Part 1: Applicant\n/);
     expect(markdown).toMatch(/(^|\n)## Part 2: Declaration\n/);
+  });
+});
+
+describe("a form's check boxes and radio buttons", () => {
+  it('read as ☒ or ☐ before their labels, and ◉ or ◯ for the radio buttons, as the form was filled in', async () => {
+    const markdown = mainMarkdown(await convertBytes(await choicesFormPdf()));
+    for (const [label, ticked] of CHOICES) expect(markdown).toContain(`${ticked ? '☒' : '☐'} ${label}`);
+    expect(markdown).toContain('◯ Monthly ◉ Yearly');
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
+import { formFieldMarks, type NativeFormField } from './form-marks.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
 import { isDiagonal } from '../rotated.js';
@@ -40,6 +41,8 @@ export interface NativePageInput {
   width: number;
   height: number;
   textItems: readonly NativeTextItem[];
+  /** The form's widgets on the page (LiteParse's `extractFormFields`). */
+  formFields?: readonly NativeFormField[] | undefined;
   vectorGraphics?:
     | {
         lines: readonly { x1: number; y1: number; x2: number; y2: number; stroke?: boolean | undefined }[];
@@ -616,9 +619,11 @@ export function nativePageItems(
       });
     }
   }
-  // Bullets the page draws as shapes: not text, so not counted with the page's characters.
+  // Bullets the page draws as shapes, and the state of its form's check boxes: not text, so not counted with the
+  // page's characters.
   const bullets = drawnBullets(items, page.vectorGraphics?.shapes ?? []);
   for (const bullet of bullets) items.push(bullet);
+  for (const mark of formFieldMarks(page.formFields, items)) items.push(mark);
   const read: NativePageItems = { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, outsizedChars, strings };
   if (tagged && tagged.length > 0) read.tagged = tagged;
   return read;

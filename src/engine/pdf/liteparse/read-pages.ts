@@ -212,6 +212,8 @@ function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['m
       includeComplexity: mode === 'auto',
       imageMode: mode === 'auto' || pictures ? 'placeholder' : 'off',
       extractLinks: false,
+      // A form's check boxes and radio buttons: their state is read as marks beside their labels (form-marks.ts).
+      extractFormFields: true,
       // docmill decides page furniture over the whole document (furniture.ts), and keeps it as marked blocks.
       keepHeadersFooters: true,
     });
