@@ -29,6 +29,7 @@ import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
 import { runInLabelsApart, sideLabelsFirst } from './side-labels.js';
 import { placeDropCaps } from './drop-caps.js';
+import { withoutLineNumbers } from './line-numbers.js';
 import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
 import type { RotatedItem } from './text-items.js';
@@ -287,7 +288,10 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
 /** How many times the items of the ruled grids it overlaps a box table must hold to stand instead of them. */
 const BOX_TABLE_HOLDS_MORE = 2;
 
-export function layoutPage(page: PageLayoutInput): PageLayout {
+export function layoutPage(given: PageLayoutInput): PageLayout {
+  // Line numbers in the margin (pleading paper's) are no part of the text.
+  const withoutNumbers = withoutLineNumbers(given.items);
+  const page = withoutNumbers === given.items ? given : { ...given, items: [...withoutNumbers] };
   // A drop cap is put back as its word's first letter before anything reads lines.
   placeDropCaps(page.items);
   // Column headers turned on their side over a table are read as its header row, flat.
