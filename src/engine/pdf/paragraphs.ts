@@ -359,7 +359,9 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   const nextNote = lines.length === 1 && NOTE_START.test(line.text) && Math.abs(start - firstStart) <= 0.3 * size;
   if (noteStart && nextNote && prevEnd < width - 2 * size && /[.!?]["'”’)]?$/.test(prev.text)) return true;
   const indented = !centred && start > blockStart + 0.8 * line.size && startOf(prev, region) < start;
-  if (indented && end >= prevEnd - 1.5 * line.size) return true;
+  // A first-line indent, not a hanging indent's line set in under the first (a reference's, going on in lower case
+  // from a line that ends no sentence).
+  if (indented && end >= prevEnd - 1.5 * line.size && !runsOn(prev.text, line.text)) return true;
   // A paragraph of one short line, set in by the same indent, after a line that ends its sentence at the edge.
   if (indented && start <= blockStart + PARAGRAPH_INDENT_EM * line.size && SENTENCE_END.test(prev.text) && /^\p{Lu}/u.test(line.text)) return true;
   // The previous line ended a sentence well short of a justified right edge.

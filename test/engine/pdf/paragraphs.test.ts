@@ -74,11 +74,24 @@ describe('buildBlocks: paragraphs', () => {
     const full = 'x'.repeat(58);
     const blocks = blocksOf([
       item(full, 50, 100),
-      item(full, 50, 112),
-      item('y'.repeat(56), 60, 124),
+      item(`${'x'.repeat(57)}.`, 50, 112),
+      item(`Y${'y'.repeat(55)}`, 60, 124),
       item(full, 50, 136),
     ]);
     expect(blocks).toHaveLength(2);
+  });
+
+  it("keeps a hanging indent's line set in under its first, going on in lower case mid-sentence (a reference)", () => {
+    const blocks = blocksOf([
+      item('Smith, J. and Jones, K. (2019). A study of river flows in the', 50, 100),
+      item('northern valleys. Journal of Hydrology, 12(3), 45-67.', 68, 112),
+      item('Brown, A. (2020). Dams and their effects on fish migration in', 50, 128),
+      item('three valleys over thirty years. Water Research, 8, 101-119.', 68, 140),
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual([
+      'Smith, J. and Jones, K. (2019). A study of river flows in the northern valleys. Journal of Hydrology, 12(3), 45-67.',
+      'Brown, A. (2020). Dams and their effects on fish migration in three valleys over thirty years. Water Research, 8, 101-119.',
+    ]);
   });
 
   it('splits at a first-line indent before a paragraph of one short line, after a line ending its sentence at the edge', () => {
