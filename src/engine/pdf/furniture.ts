@@ -49,6 +49,27 @@ function readsOn(upper: TextLine, lower: TextLine): boolean {
   return text.split(/\s+/).length >= WRAPPED_WORDS && !/[.!?:;)]$/.test(text) && /^\p{Ll}/u.test(lower.text.trim());
 }
 
+/** How far apart (a share of the gap) two gaps between lines may be and still be one leading. */
+const SAME_LEADING = 0.2;
+
+/** `upper` reads on into `lower` as the body's lines do: `lower` continues its sentence, `leading` apart. */
+function inBodyLeading(upper: TextLine, lower: TextLine | undefined, leading: number): boolean {
+  if (!lower || !readsOn(upper, lower)) return false;
+  const gap = lower.top - upper.bottom;
+  return Math.abs(gap - leading) <= SAME_LEADING * Math.max(gap, leading);
+}
+
+/** The page's usual gap between a line and the next (lines sorted top to bottom). */
+function usualGap(sorted: readonly TextLine[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i]!.top - sorted[i - 1]!.bottom;
+    if (gap > 0) gaps.push(gap);
+  }
+  gaps.sort((a, b) => a - b);
+  return gaps.length > 0 ? gaps[Math.floor(gaps.length / 2)]! : 0;
+}
+
 /** Takes the isolated top and bottom lines of a page (lines sorted top to bottom) apart from the body. */
 export function splitZones(lines: readonly TextLine[], pageHeight: number, options: ZoneOptions = {}): ZoneLines {
   const zoneShare = options.zoneShare ?? 0.12;
@@ -56,6 +77,8 @@ export function splitZones(lines: readonly TextLine[], pageHeight: number, optio
   const maxLines = options.maxLines ?? 2;
   const leftToBody = options.bodyElsewhere ? 0 : 1;
   const sorted = [...lines].sort((a, b) => a.top - b.top);
+  let usual: number | undefined;
+  const leading = () => (usual ??= usualGap(sorted));
   const isolatedBelow = (i: number) => {
     const line = sorted[i]!;
     const next = sorted[i + 1];
@@ -72,6 +95,9 @@ export function splitZones(lines: readonly TextLine[], pageHeight: number, optio
     if (line.chars > MAX_CANDIDATE_CHARS) break;
     const inZone = line.bottom <= zoneShare * pageHeight || (i === 0 && line.bottom <= isolatedShare * pageHeight);
     if (!inZone || (i > 0 && readsOn(sorted[i - 1]!, line))) break;
+    // A line whose sentence goes on in the next, as far from it as the page's lines usually are from one another,
+    // is the body's (double-spaced text); a running head stands further off the body than its lines do.
+    if (inBodyLeading(line, sorted[i + 1], leading())) break;
     if (isolatedBelow(i)) topCount = i + 1;
   }
   let bottomCount = 0;
@@ -81,6 +107,7 @@ export function splitZones(lines: readonly TextLine[], pageHeight: number, optio
     if (line.chars > MAX_CANDIDATE_CHARS) break;
     const inZone = line.top >= (1 - zoneShare) * pageHeight || (k === 0 && line.top >= (1 - isolatedShare) * pageHeight);
     if (!inZone || (k > 0 && readsOn(line, sorted[i + 1]!))) break;
+    if (i > 0 && inBodyLeading(sorted[i - 1]!, line, leading())) break;
     if (isolatedAbove(i)) bottomCount = k + 1;
   }
   return {

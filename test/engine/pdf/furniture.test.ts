@@ -21,6 +21,19 @@ function page(header: string | null, footer: string | null) {
 }
 
 describe('splitZones', () => {
+  it("takes no line of double-spaced text apart whose sentence goes on in the next (a filing's first and last lines)", () => {
+    const lines = [
+      'COMES NOW the Plaintiff, by and through counsel, and for',
+      'the Complaint against the Defendant alleges as follows:',
+      ...Array.from({ length: 24 }, (_, i) => `${words(9, i)}.`),
+      'On the first of March the Defendant entered into a written',
+      'agreement with the Plaintiff.',
+    ];
+    const zones = splitZones(buildLines(lines.map((text, i) => item(text, 90, 60 + 24 * i, { size: 12 }))), HEIGHT);
+    expect(zones.top).toEqual([]);
+    expect(zones.bottom).toEqual([]);
+  });
+
   it('sets isolated lines at the very top and bottom apart', () => {
     const zones = splitZones(page('ACME Report', '3'), HEIGHT);
     expect(zones.top.map((line) => line.text)).toEqual(['ACME Report']);
