@@ -30,10 +30,12 @@ const WORD_OF_ONE = /^[\p{Pi}\p{Ps}"']?[AIOÀ]$/u;
 export function placeDropCaps(items: readonly PdfTextItem[]): void {
   const candidates = items.filter((item) => CAP.test(item.str.trim()));
   if (candidates.length === 0) return;
-  let smallest = Infinity;
-  for (const item of items) if (item.size > 0 && item.size < smallest) smallest = item.size;
+  // Against the page's usual size, not its smallest: a page of figures in a table would make each a candidate, and
+  // each candidate looks through all the page's items.
+  const sizes = items.map((item) => item.size).sort((a, b) => a - b);
+  const usual = sizes[Math.floor(sizes.length / 2)]!;
   for (const cap of candidates) {
-    if (cap.size < CAP_SIZE_RATIO * smallest) continue;
+    if (cap.size < CAP_SIZE_RATIO * usual) continue;
     // The first items of the lines round it: smaller text starting just after it, down its height.
     const firsts = new Map<number, PdfTextItem>();
     for (const item of items) {
