@@ -6,11 +6,9 @@
  * block, in the text's column: the box is read after the whole paragraph. Pure.
  */
 import type { RegionBlocks } from './column-notes.js';
+import { ENDS_OPEN, OPENS_LOWER } from './columns.js';
 import type { ProtoBlock } from './types.js';
 
-/** A paragraph's part that goes on: no sentence or clause ends it, and no hyphen (a word cut there stays as it is). */
-const ENDS_OPEN = /[\p{L}\p{N},]$/u;
-const OPENS_LOWER = /^\p{Ll}/u;
 /** The rest sits at most this many ems below the part (a line's pitch, not a paragraph's gap). */
 const MAX_GAP_EM = 0.8;
 /** Its lines reach at least this far (in ems) to each side of the part's: the full width the box gave back. */
@@ -23,6 +21,7 @@ function sameType(a: ProtoBlock, b: ProtoBlock): boolean {
 /** Whether `rest`, the first block under a band, carries on `part`, the last block of one of its columns. */
 function carriesOn(part: ProtoBlock, rest: ProtoBlock): boolean {
   if (part.kind !== 'paragraph' || rest.kind !== 'paragraph' || part.zone || rest.zone || !sameType(part, rest)) return false;
+  // The part goes on: no sentence or clause ends it, and no hyphen (a word cut there stays as it is).
   if (!ENDS_OPEN.test(part.text) || !OPENS_LOWER.test(rest.text)) return false;
   const em = part.size;
   const gap = rest.rect.y0 - part.rect.y1;

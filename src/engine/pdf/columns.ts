@@ -51,8 +51,8 @@ function wordyOnBothSides(lines: readonly TextLine[], x0: number, x1: number): b
 }
 
 /** A line a sentence goes on from: it ends in a letter, a digit or a comma, and the next line opens in lower case. */
-const ENDS_OPEN = /[\p{L}\p{N},]$/u;
-const OPENS_LOWER = /^\p{Ll}/u;
+export const ENDS_OPEN = /[\p{L}\p{N},]$/u;
+export const OPENS_LOWER = /^\p{Ll}/u;
 /** The widest pitch, in ems, from a line to the next line of its paragraph. */
 const WRAP_PITCH_EM = 1.6;
 

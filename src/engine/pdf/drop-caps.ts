@@ -9,6 +9,7 @@
  * lines round it (two at least, starting together just after it, the first level with its top). Mutates the items
  * (their identity is kept: the page's maps are keyed by them).
  */
+import { OPENS_LOWER } from './columns.js';
 import type { PdfTextItem } from './types.js';
 
 /** The cap is at least this many times the size of the text round it. */
@@ -23,7 +24,6 @@ const ALIGN = 1;
 const CAP = /^(?:[\p{Pi}\p{Ps}"']?\p{Lu}|\p{N}{1,2})$/u;
 /** A letter a word goes on from: the word it begins continues in lower case. */
 const LETTER = /^[\p{Pi}\p{Ps}"']?\p{Lu}$/u;
-const GOES_ON = /^\p{Ll}/u;
 /** One-letter words (English "A", "I"; "O", "À"…): a cap that is one keeps a space before the next word. */
 const WORD_OF_ONE = /^[\p{Pi}\p{Ps}"']?[AIOÀ]$/u;
 
@@ -53,7 +53,7 @@ export function placeDropCaps(items: readonly PdfTextItem[]): void {
     // Level with the cap's top: the first line's cap height against the letter's.
     if (Math.abs(first.baseline - 0.7 * first.size - (cap.baseline - 0.7 * cap.size)) > first.size) continue;
     const text = cap.str.trim();
-    const joins = LETTER.test(text) && !WORD_OF_ONE.test(text) && GOES_ON.test(first.str.trim());
+    const joins = LETTER.test(text) && !WORD_OF_ONE.test(text) && OPENS_LOWER.test(first.str.trim());
     const capX0 = cap.x0;
     // The cap stands at the head of the first line, in its size, on its baseline: no gap before the word it begins.
     cap.baseline = first.baseline;
