@@ -5,6 +5,7 @@
  */
 import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
+import { writeRaisedMarks } from './raised-marks.js';
 import { formFieldMarks, type NativeFormField } from './form-marks.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
@@ -591,7 +592,9 @@ export function nativePageItems(
       continue;
     }
     spaceWords(item, words, size);
-    const inItemFont = bold && !glyphBoxes.has(fontKey(fontName, size)) ? wordsInItemFont(words, wordTexts, size) : words.length;
+    const fullHeightBoxes = !glyphBoxes.has(fontKey(fontName, size));
+    if (fullHeightBoxes) writeRaisedMarks(words, wordTexts, wordSpaced, words.length, size);
+    const inItemFont = bold && fullHeightBoxes ? wordsInItemFont(words, wordTexts, size) : words.length;
     // Only an item with Hangul in it can hold an autospace: no word of the others is looked at again.
     const autospaced = HAS_HANGUL.test(text) ? autospacedWords(words, wordTexts, wordSpaced, words.length) : undefined;
     for (let i = 0; i < words.length; i++) {

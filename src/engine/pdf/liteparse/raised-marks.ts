@@ -1,0 +1,82 @@
+/**
+ * Note marks and powers set raised and smaller against a word (`year³`, `m²`), written in superscript digits.
+ * PDFium puts the raised glyphs into the word they touch, and the word's box grows up to hold them: read as drawn,
+ * the mark became part of the word (`year3`, `m2`), which no search for the word finds and a reader takes for a
+ * typo. A mark set apart by a space is its own word, lying wholly above the line's words.
+ *
+ * Told by the word boxes alone, so only where they are the font's full height (a font whose boxes are cut to the
+ * glyphs, fontsWithGlyphBoxes, has words of every height): a word whose top stands above the others' by more than
+ * `RAISED_TOP` of the em, its foot level with theirs, ending in digits after a letter or a closing sign.
+ */
+
+/** Unicode's superscript digits, by the digit. */
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** How far above the line's usual top a word's box reaches when it holds a raised mark (share of the em). */
+const RAISED_TOP = 0.06;
+/** How far a box's foot may sit from the usual foot and still stand on the line (share of the em). */
+const LEVEL_FOOT = 0.06;
+/** A mark set apart stands this far above the line's usual foot at least (share of the em). */
+const RAISED_FOOT = 0.15;
+/** At most this close to the word before it (share of the em), a mark set apart is that word's. */
+const MARK_GAP = 0.25;
+/** The fewest words on which the line's usual top and foot are told. */
+const MIN_WORDS = 3;
+
+/**
+ * A word ending in a raised number: what comes before it, then the number. Before it a letter or a closing sign,
+ * with or without a stop or comma after it (`family¹`, `document,⁵`); never a digit, for the box cannot tell where
+ * the raised digits begin (`2.16⁸` and `2.¹⁶⁸` are both `2.168` in one box).
+ */
+const ENDS_IN_NUMBER = /^(.*[\p{L}\p{M})\]'’"”][.,;:]?)(\d{1,3}(?:,\d{1,3}){0,4})([.,;:]?)$/u;
+/** A mark alone: one number, or a few joined by commas. */
+const NUMBER_ALONE = /^\d{1,3}(?:,\d{1,3}){0,4}$/;
+
+interface WordBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function superscript(digits: string): string {
+  return digits.replace(/\d/g, (digit) => SUPERSCRIPT_DIGITS[Number(digit)]!);
+}
+
+function median(values: number[]): number {
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1]!;
+}
+
+/**
+ * Rewrites in `texts` (the words' texts, by index, as the item reader keeps them) each raised mark of the first
+ * `count` of `words`, and clears `spaced` before a mark set apart that belongs to the word before it. `size`: the
+ * item's em. The first word is left alone: a mark that opens a line is a note's own number.
+ */
+export function writeRaisedMarks(words: readonly WordBox[], texts: string[], spaced: boolean[], count: number, size: number): void {
+  if (count < MIN_WORDS || !(size > 0)) return;
+  let anyDigit = false;
+  for (let i = 1; i < count && !anyDigit; i++) anyDigit = /\d/.test(texts[i]!);
+  if (!anyDigit) return;
+  const tops: number[] = [];
+  const feet: number[] = [];
+  for (let i = 0; i < count; i++) {
+    tops.push(words[i]!.y);
+    feet.push(words[i]!.y + words[i]!.height);
+  }
+  const top = median(tops);
+  const foot = median(feet);
+  for (let i = 1; i < count; i++) {
+    const word = words[i]!;
+    const text = texts[i]!;
+    const wordFoot = word.y + word.height;
+    if (word.y > top - RAISED_TOP * size) continue;
+    if (Math.abs(wordFoot - foot) <= LEVEL_FOOT * size) {
+      const parts = ENDS_IN_NUMBER.exec(text);
+      if (parts) texts[i] = `${parts[1]}${superscript(parts[2]!)}${parts[3]}`;
+    } else if (wordFoot < foot - RAISED_FOOT * size && NUMBER_ALONE.test(text)) {
+      const before = words[i - 1]!;
+      texts[i] = superscript(text);
+      if (word.x - (before.x + before.width) <= MARK_GAP * size) spaced[i] = false;
+    }
+  }
+}
