@@ -44,8 +44,17 @@ export function runOf(above: ProtoBlock, below: ProtoBlock, headings: HeadingSet
   if (before === '' || !/^\p{Ll}/u.test(below.text.trimStart())) return undefined;
   // A word cut at its hyphen goes on, even from a paragraph's first line at the foot of a column.
   if (BROKEN_WORD.test(before)) return 'word';
-  // A lone line is a fragment of its own (an "or" between two examples), not the last line of a broken paragraph.
-  return ENDED.test(before) || above.lines < 2 ? undefined : 'sentence';
+  // A lone line is a fragment of its own (an "or" between two examples), not the last line of a broken paragraph,
+  // unless it is as wide as the lines it goes on into: a paragraph's first line, filled, at the foot of a column.
+  return ENDED.test(before) || (above.lines < 2 && !isFilledLine(above, below)) ? undefined : 'sentence';
+}
+
+/** A filled line runs this share of the width of the paragraph it goes on into, at the least. */
+const FILLED_SHARE = 0.85;
+
+function isFilledLine(line: ProtoBlock, paragraph: ProtoBlock): boolean {
+  const width = (block: ProtoBlock) => block.rect.x1 - block.rect.x0;
+  return line.lines === 1 && paragraph.lines >= 2 && width(line) >= FILLED_SHARE * width(paragraph);
 }
 
 /** A page's blocks in reading order, page furniture left out (a running footer between two parts does not part them). */

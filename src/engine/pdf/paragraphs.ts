@@ -364,15 +364,35 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   if (indented && end >= prevEnd - 1.5 * line.size && !runsOn(prev.text, line.text)) return true;
   // A paragraph of one short line, set in by the same indent, after a line that ends its sentence at the edge.
   if (indented && start <= blockStart + PARAGRAPH_INDENT_EM * line.size && SENTENCE_END.test(prev.text) && /^\p{Lu}/u.test(line.text)) return true;
-  // The previous line ended a sentence well short of a justified right edge.
+  // The previous line ended a sentence well short of a justified right edge. Where the edge is ragged, a line of
+  // the paragraph stops short whenever the next word is long: only a next word that would have fit tells the break.
   if (lines.length >= 2) {
     const before = lines[lines.length - 2]!;
     const full = endOf(before, region) >= width - 1.5 * size;
     if (full && prevEnd < width - Math.max(2 * size, 0.12 * width) && /[.!?:。！？]["'”’)]?$/.test(prev.text)) {
-      return true;
+      if (justifiedAbove(lines, region, size) || fitsOnLine(prev, line, width)) return true;
     }
   }
   return false;
+}
+
+/** How close (em) the right ends of a justified paragraph's lines come to one another. */
+const JUSTIFIED_EM = 0.3;
+
+/**
+ * Whether the paragraph's lines above its last are set justified: two or more, each ending at the region's edge
+ * within `JUSTIFIED_EM` of one another. A ragged edge brings two lines that close only by chance.
+ */
+function justifiedAbove(lines: readonly TextLine[], region: Region, size: number): boolean {
+  if (lines.length < 3) return false;
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = 0; i < lines.length - 1; i++) {
+    const end = endOf(lines[i]!, region);
+    low = Math.min(low, end);
+    high = Math.max(high, end);
+  }
+  return high - low <= JUSTIFIED_EM * size;
 }
 
 function charWidthOf(lines: readonly TextLine[]): number {
@@ -495,12 +515,14 @@ function listBlock(
 
 /**
  * An item's line wrapped back under its own marker: an item with no hanging indent, as a typed bullet sets it (the
- * □, ○ and - of a Korean report typed at the start of a paragraph). Both lines start at the marker, the item's line
- * stopped mid-sentence only because this line's first word would not fit after it, and the weight goes on.
+ * □, ○ and - of a Korean report typed at the start of a paragraph), or a numbered paragraph of a contract or a
+ * newspaper's column. Both lines start at the marker, the item's line stopped only because this line's first word
+ * would not fit after it, and the weight goes on. Its sentence may end there: an item of several sentences wraps
+ * between two of them as often as inside one.
  */
 function wrapsUnderMarker(prev: TextLine, line: TextLine, markerStart: number, region: Region): boolean {
   const atMarker = (l: TextLine) => Math.abs(startOf(l, region) - markerStart) <= 0.3 * line.size;
-  return atMarker(prev) && atMarker(line) && line.bold === prev.bold && !SENTENCE_END.test(prev.text) && wrapsBefore(prev, line, region);
+  return atMarker(prev) && atMarker(line) && line.bold === prev.bold && wrapsBefore(prev, line, region);
 }
 
 /** A paragraph may be a list item only when a list is plausible here (enumerators are easy to misread). */

@@ -33,10 +33,19 @@ describe('runsOn', () => {
     expect(runsOn(block('and the cache is kept in'), block('Memory until the run ends.'), none)).toBe(false);
     expect(runsOn(block('and the cache is kept in'), block('memory', { size: 16 }), none)).toBe(false);
     expect(runsOn(block('and the cache is kept in'), block('memory', { bold: true }), none)).toBe(false);
-    expect(runsOn(block('or', { lines: 1 }), below, none)).toBe(false);
+    expect(runsOn(block('or', { lines: 1, rect: { x0: 72, y0: 600, x1: 84, y1: 612 } }), below, none)).toBe(false);
     expect(runsOn(block('and the cache is kept in', { kind: 'table' }), below, none)).toBe(false);
     const heading = block('results and their limits');
     expect(runsOn(block('and the cache is kept in'), heading, new Set([heading]))).toBe(false);
+  });
+
+  it('carries on a paragraph whose first line, filled to the width of the column, is all of it at the foot of the column', () => {
+    const below = block('memory until the run ends, and then written to disk.', { rect: { x0: 320, y0: 72, x1: 540, y1: 120 } });
+    const filled = { lines: 1, rect: { x0: 72, y0: 700, x1: 285, y1: 712 } };
+    expect(runsOn(block('The cache is built at the start and kept in', filled), below, none)).toBe(true);
+    // A short lone line is a fragment of its own; nor does a filled line run on into a lone line.
+    expect(runsOn(block('See also', { lines: 1, rect: { x0: 72, y0: 700, x1: 120, y1: 712 } }), below, none)).toBe(false);
+    expect(runsOn(block('The cache is built at the start and kept in', filled), block('memory.', { lines: 1, rect: below.rect }), none)).toBe(false);
   });
 
   it('carries a word broken at the break on with no space, its hyphen kept (each part keeps its text)', () => {
