@@ -216,7 +216,7 @@ describe('docmill parse --chunks', () => {
     const chunks = parseLines(result.stdout);
     expect(chunks.length).toBeGreaterThan(3);
     expect(chunks.every((c) => c.tokens <= 100 && c.source?.path === pdf)).toBe(true);
-    expect(chunks.find((c) => c.text.includes('a2 + 8 = 12'))).toMatchObject({ pageStart: 2, headingPath: ['Formula'] });
+    expect(chunks.find((c) => c.text.includes('a² + 8 = 12'))).toMatchObject({ pageStart: 2, headingPath: ['Formula'] });
 
     const refused = await runDocmill(['parse', pdf, '--chunks', '--json'], env(), 60_000);
     expect(refused.code).toBe(2);

@@ -94,7 +94,7 @@ describe('the PDF corpus', () => {
     const code = allBlocks(doc).find((block) => block.label === 'code');
     // LiteParse sets the listing's tokens as written ("add(a, b)"); pdfjs's runs put a space between each.
     expect(code?.markdown).toMatch(/^```\nfunction +add ?\(a ?, b ?\) \{\n +return a \+ b ?;\n\}\nconsole ?\. ?log/);
-    expect(allBlocks(doc).find((block) => block.type === 'formula')?.markdown).toBe('a2 + 8 = 12');
+    expect(allBlocks(doc).find((block) => block.type === 'formula')?.markdown).toBe('a² + 8 = 12');
     expect(doc.pages.map((page) => page.blocks[page.blocks.length - 1])).toEqual([
       expect.objectContaining({ type: 'page_number', markdown: '1', furniture: true }),
       expect.objectContaining({ type: 'page_number', markdown: '1', furniture: true }),

@@ -5,6 +5,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { writeRaisedMarks } from '../../../src/engine/pdf/liteparse/raised-marks.js';
+import { buildLines } from '../../../src/engine/pdf/lines.js';
+import { item } from './synthetic.js';
 import { convertBytes, mainMarkdown } from './helpers.js';
 
 /** Word boxes of one line of 10-point type, its boxes 12 high from y = 100, each word 30 wide and 5 apart. */
@@ -43,6 +45,24 @@ describe('writeRaisedMarks', () => {
   });
 });
 
+describe('raised marks read as items of their own', () => {
+  const textOf = (items: Parameters<typeof buildLines>[0]) => buildLines(items).map((line) => line.text);
+
+  it('writes a smaller number raised against the item before it in superscript digits', () => {
+    expect(textOf([item('See', 72, 100, { size: 11 }), item('Figure', 92, 100, { size: 11 }), item('4.4', 128, 100, { size: 11 }), item('4', 144.5, 96, { size: 7 }), item('below.', 150, 100, { size: 11 })])).toEqual(['See Figure 4.4⁴ below.']);
+  });
+
+  it('raises the first mark of a list drawn into the word with the rest', () => {
+    // PDFium puts the `1` into the word and the comma and the `2` apart, the comma with the line's size.
+    expect(textOf([item('the', 30, 100, { size: 11 }), item('heuristics.1', 52, 100, { size: 11, width: 54.6 }), item(',', 106.7, 104.5, { size: 11, width: 2.4 }), item('2', 109.2, 97.6, { size: 7.2, width: 4 })])).toEqual(['the heuristics.¹,²']);
+  });
+
+  it('leaves a number on the line, and one that opens it', () => {
+    expect(textOf([item('in', 72, 100, { size: 11 }), item('2024', 86, 100, { size: 11 })])).toEqual(['in 2024']);
+    expect(textOf([item('1', 72, 97, { size: 7 }), item('County', 77, 100, { size: 11 }), item('records', 115, 100, { size: 11 })])[0]).toMatch(/^1/);
+  });
+});
+
 /** A paragraph whose note marks are set raised in 7-point type against its words, the notes at the foot. */
 async function notesPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -78,7 +98,30 @@ async function notesPdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** A paper's title and its authors, each name marked with the number of an affiliation in 7-point type. */
+async function authorsPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const bold = await pdf.embedFont(StandardFonts.TimesRomanBold);
+  const page = pdf.addPage([612, 792]);
+  page.drawText('Flood Risk and the Siting of Public Libraries', { x: 140, y: 720, size: 16, font: bold });
+  let x = 190;
+  for (const [text, mark] of [['Anna Webb', '1'], [', Thomas Harcourt', '1,2'], [' and Mei Lin', '2']] as const) {
+    page.drawText(text, { x, y: 696, size: 11, font });
+    x += font.widthOfTextAtSize(text, 11);
+    page.drawText(mark, { x, y: 700, size: 7, font });
+    x += font.widthOfTextAtSize(mark, 7);
+  }
+  page.drawText('The council reviewed the proposal for the new library in its October meeting.', { x: 72, y: 660, size: 10, font });
+  return pdf.save();
+}
+
 describe('raised marks in a PDF', () => {
+  it('reads the affiliations of authors as superscripts against their names', async () => {
+    const markdown = mainMarkdown(await convertBytes(await authorsPdf(), { mode: 'fast' }));
+    expect(markdown).toContain('Anna Webb¹, Thomas Harcourt¹,² and Mei Lin²');
+  });
+
   it('reads a note mark as a superscript against its word, the notes keeping their numbers', async () => {
     const markdown = mainMarkdown(await convertBytes(await notesPdf(), { mode: 'fast' }));
     expect(markdown).toContain('the Harcourt family¹, who held the land until the enclosure of the fields. It was rebuilt after the great fire². Its floor is 120 m² in all.');
