@@ -15,7 +15,8 @@ import { withTurnedHeaders } from './turned-headers.js';
 import { findBoxTables } from './box-tables.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
-import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-grid.js';
+import { gridOfRows, gridRows, hasSpans, renderTableGrid, type TableGrid } from './table-grid.js';
+import { sideBySideTables } from './side-by-side-tables.js';
 import { bulletColumns, isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
@@ -117,7 +118,7 @@ function layoutRegion(
       next = table.end;
       continue;
     }
-    blocks.push({
+    blocks.push(...apartSideBySide({
       kind: 'table',
       markdown: table.markdown,
       text: table.rows.map((row) => row.join(' ')).join('\n'),
@@ -127,11 +128,30 @@ function layoutRegion(
       size: tableLines[0]?.size ?? 0,
       bold: false,
       chars: tableLines.reduce((sum, line) => sum + line.chars, 0),
-    });
+    }));
     next = table.end;
   }
   if (next < lines.length) append(blocks, buildBlocks(lines.slice(next), region, blockOptions));
   return blocks;
+}
+
+/**
+ * A table block that is two tables side by side (side-by-side-tables.ts), as their blocks: each its caption (when
+ * it had one) then its table, the left one first, each in its half of the rectangle; any other block as it is.
+ */
+function apartSideBySide(block: ProtoBlock): ProtoBlock[] {
+  const pair = block.table && !hasSpans(block.table) ? sideBySideTables(gridRows(block.table)) : undefined;
+  if (!pair) return [block];
+  const middle = (block.rect.x0 + block.rect.x1) / 2;
+  return pair.flatMap((part, index) => {
+    const rect: Rect = index === 0 ? { ...block.rect, x1: middle } : { ...block.rect, x0: middle };
+    const grid = gridOfRows(part.rows);
+    const text = part.rows.map((row) => row.join(' ')).join('\n');
+    const table: ProtoBlock = { ...block, markdown: renderTableGrid(grid), text, table: grid, rect, lines: part.rows.length, chars: text.replace(/\s+/g, '').length };
+    if (!part.caption) return [table];
+    const caption: ProtoBlock = { kind: 'caption', markdown: escapeMarkdownText(part.caption), text: part.caption, rect, lines: 1, size: block.size, bold: false, chars: part.caption.length };
+    return [caption, table];
+  });
 }
 
 /** Lists set side by side, as one list block: each column's items in turn, a blank line between the lists. */
@@ -395,7 +415,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf, pageBody) };
   });
   const flowBlocks = withColumnNotesLast(withTextRoundAsides(laidOut), pageBody);
-  const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks) : flowBlocks;
+  const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks.flatMap(apartSideBySide)) : flowBlocks;
   for (const line of turned?.rotated ?? rotatedLines) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);
     const watermark = line.diagonal && line.size >= Math.max(WATERMARK_MIN_SIZE, WATERMARK_SIZE_RATIO * (pageBody ?? 0));
