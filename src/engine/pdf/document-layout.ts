@@ -83,6 +83,7 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     zone: ref.block.zone!,
     text: ref.block.text,
     numberApart: ref.block.numberApart === true,
+    cells: ref.block.zoneCells ?? [{ text: ref.block.text, x0: ref.block.rect.x0 }],
   }));
   const furniture = new Map<ProtoBlock, ModelBlock['type']>();
   classifyFurniture(furnitureCandidates).forEach((type, i) => {

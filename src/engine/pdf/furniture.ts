@@ -159,6 +159,45 @@ export interface FurnitureCandidate {
   text: string;
   /** A number stands alone as the line's first or last cell: a running head's page number set apart. */
   numberApart: boolean;
+  /** Its cells set apart (one, the whole line, where it has no gaps), with their left edges. */
+  cells?: readonly { text: string; x0: number }[];
+}
+
+/** How far (pt) a running head's part may stand from where it stands on another page. */
+const SAME_PLACE = 2;
+/** A running head's part that names the document holds this many letters at least. */
+const MIN_PART_LETTERS = 4;
+/** A running head is two or three parts: the document's name, a chapter's, a page number. */
+const MAX_PARTS = 3;
+
+/**
+ * Whether the candidate is a running head of parts set apart, one of which (the document's name) recurs at its
+ * place in the zone on another page, while another part changes (the chapter's name): "Feasibility Study …
+ * Chapter 3: The costs" under pages headed "Feasibility Study … Chapter 2: The building". Every part has letters
+ * or is a page number: a table's last row with a repeated label and its figures is no running head.
+ */
+function hasRecurringPart(candidate: FurnitureCandidate, partsAt: ReadonlyMap<string, readonly { page: number; x0: number }[]>): boolean {
+  const parts = candidate.cells ?? [];
+  if (parts.length < 2 || parts.length > MAX_PARTS || !parts.every((part) => HAS_LETTER.test(part.text) || isPageNumberText(part.text))) return false;
+  return parts.some((part) => {
+    if ((part.text.match(/\p{L}/gu)?.length ?? 0) < MIN_PART_LETTERS) return false;
+    const places = partsAt.get(`${candidate.zone}|${furnitureKey(part.text)}`) ?? [];
+    return places.some((place) => place.page !== candidate.page && Math.abs(place.x0 - part.x0) <= SAME_PLACE);
+  });
+}
+
+/** Where each candidate's parts stand, by zone and text (furnitureKey): the pages and left edges. */
+function partPlaces(candidates: readonly FurnitureCandidate[]): Map<string, { page: number; x0: number }[]> {
+  const places = new Map<string, { page: number; x0: number }[]>();
+  for (const candidate of candidates) {
+    for (const cell of candidate.cells ?? []) {
+      const key = `${candidate.zone}|${furnitureKey(cell.text)}`;
+      let list = places.get(key);
+      if (!list) places.set(key, (list = []));
+      list.push({ page: candidate.page, x0: cell.x0 });
+    }
+  }
+  return places;
 }
 
 /**
@@ -174,6 +213,7 @@ export function classifyFurniture(candidates: readonly FurnitureCandidate[]): (F
     if (!pages) pagesByKey.set(key, (pages = new Set()));
     pages.add(candidate.page);
   }
+  let partsAt: Map<string, { page: number; x0: number }[]> | undefined;
   return candidates.map((candidate) => {
     if (isPageNumberText(candidate.text)) return 'page_number';
     const key = `${candidate.zone}|${furnitureKey(candidate.text)}`;
@@ -182,7 +222,7 @@ export function classifyFurniture(candidates: readonly FurnitureCandidate[]): (F
     // The number must be a cell of its own: a line that merely ends in one ("… Exchange Act of 1934") is no running
     // head, and there must be a head to run: a line of numbers alone (a table's years over its columns) is none.
     const runningHead = candidate.numberApart && HAS_LETTER.test(candidate.text) && !isFootnoteText(candidate.text);
-    if (runningHead) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
+    if (runningHead || hasRecurringPart(candidate, (partsAt ??= partPlaces(candidates)))) return candidate.zone === 'top' ? 'page_header' : 'page_footer';
     return null;
   });
 }

@@ -606,6 +606,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
         chars: line.chars,
         zone: line.zone,
         numberApart: hasNumberApart(line),
+        ...(line.cells.length >= 2 ? { zoneCells: line.cells.map((cell) => ({ text: cell.text, x0: cell.x0 })) } : {}),
       });
       continue;
     }

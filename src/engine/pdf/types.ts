@@ -98,6 +98,8 @@ export interface ProtoBlock {
   zone?: 'top' | 'bottom';
   /** For zone candidates: a number stands alone as the line's first or last cell (a running head's page number set apart). */
   numberApart?: boolean;
+  /** For zone candidates of two cells or more set apart: each cell's text and left edge (a running head's parts). */
+  zoneCells?: { text: string; x0: number }[];
   /** Furniture decided on the page alone (rotated margin text, a watermark). */
   furniture?: boolean;
   /** Rotated text set across the page at a slant, far larger than its text: a watermark ("DRAFT"). */

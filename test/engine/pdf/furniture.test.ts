@@ -158,6 +158,32 @@ describe('classifyFurniture', () => {
     expect(classifyFurniture([c(1, 'top', line)])).toEqual([null]);
   });
 
+  it('takes a running head whose chapter part changes for a header where its other part recurs at its place', () => {
+    const head = (page: number, chapter: string, x0 = 72): FurnitureCandidate => ({
+      ...c(page, 'top', `Feasibility Study ${chapter}`),
+      cells: [
+        { text: 'Feasibility Study', x0 },
+        { text: chapter, x0: 400 },
+      ],
+    });
+    const heads = [head(1, 'Chapter 1: The site'), head(2, 'Chapter 2: The building'), head(3, 'Chapter 3: The costs')];
+    expect(classifyFurniture(heads)).toEqual(['page_header', 'page_header', 'page_header']);
+    // Elsewhere on the other page, or in the other zone, the part does not recur.
+    expect(classifyFurniture([head(1, 'Chapter 1: The site'), head(2, 'Chapter 2: The building', 200)])).toEqual([null, null]);
+    expect(classifyFurniture([head(1, 'Chapter 1: The site'), { ...head(2, 'Chapter 2: The building'), zone: 'bottom' }])).toEqual([null, null]);
+  });
+
+  it('takes no table row at the foot of pages for a running foot, however its label recurs', () => {
+    const total = (page: number, figures: string): FurnitureCandidate => ({
+      ...c(page, 'bottom', `Subtotal ${figures}`),
+      cells: [
+        { text: 'Subtotal', x0: 72 },
+        { text: figures, x0: 300 },
+      ],
+    });
+    expect(classifyFurniture([total(1, '1,240.00'), total(2, '15.50')])).toEqual([null, null]);
+  });
+
   it('keeps a footnote at the foot of a page as text, also one that runs on to the next line with a broken word', () => {
     const note = '18 E.g., see the fitting code. Note that Matlab has inbuilt func-';
     expect(classifyFurniture([c(1, 'bottom', note, true), c(1, 'bottom', '12 A note that ends on its line here.', true)])).toEqual([null, null]);

@@ -47,3 +47,35 @@ describe('a running header set tight above the text', () => {
     expect(data.markdown).toContain('Line 1 of page 2: ducks are birds');
   });
 });
+
+/** A study of five pages, its running head the study's name left and the chapter's right, a chapter a page or two. */
+async function chapteredPages(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const chapters = ['Chapter 1: The site', 'Chapter 1: The site', 'Chapter 2: The building', 'Chapter 2: The building', 'Chapter 3: The costs'];
+  chapters.forEach((chapter, i) => {
+    const page = pdf.addPage([612, 792]);
+    page.drawText('Riverside Library: Feasibility Study', { x: 72, y: 750, size: 8.5, font });
+    page.drawText(chapter, { x: 540 - font.widthOfTextAtSize(chapter, 8.5), y: 750, size: 8.5, font });
+    for (let line = 0; line < 8; line++) {
+      page.drawText(`Line ${line + 1} of page ${i + 1}: the council weighed the two sites for the new library.`, { x: 72, y: 700 - line * 14, size: 10.5, font });
+    }
+    page.drawText(`Page ${i + 1} of ${chapters.length}`, { x: 280, y: 40, size: 9, font });
+  });
+  return pdf.save();
+}
+
+describe('a running head whose chapter part changes', () => {
+  it('is the page header on every page, the last chapter of a page alone too', async () => {
+    const engine = new LocalParseEngine({ size: 1 });
+    try {
+      const data = await engine.parseBytes(await chapteredPages(), 'study.pdf', checkOptions({ parsers: [{ type: 'pdf', mode: 'fast', blocks: true }] }));
+      expect(data.markdown).not.toContain('Feasibility Study');
+      expect(data.markdown).not.toContain('Chapter 3');
+      const headers = data.blocks!.map((page) => page.items.filter((item) => item.type === 'page_header').map((item) => item.content).join(' '));
+      expect(headers.every((header) => header.includes('Feasibility Study'))).toBe(true);
+    } finally {
+      await engine.close();
+    }
+  });
+});
