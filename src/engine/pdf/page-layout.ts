@@ -17,6 +17,7 @@ import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
 import { gridOfRows, gridRows, hasSpans, renderTableGrid, type TableGrid } from './table-grid.js';
 import { sideBySideTables } from './side-by-side-tables.js';
+import { findKeyFigures } from './key-figures.js';
 import { bulletColumns, isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
@@ -96,14 +97,25 @@ function layoutRegion(
   );
   // A paper's authors side by side line up like a table's cells: read author by author, as lines (table-kinds.ts).
   const authors = findAuthorBlocks(lines).map((block) => ({ ...block, grid: gridOfRows(block.rows), markdown: '' }));
+  // So do key figures side by side over their words: read figure by figure (key-figures.ts).
+  const keyFigures = findKeyFigures(lines).map((block) => ({ ...block, rows: [block.tiles], grid: gridOfRows([block.tiles]), markdown: '' }));
+  const stacks = [...authors, ...keyFigures];
   const aligned = withAlignedHeaders(lines, found);
-  const tables = authors.length === 0 ? aligned : [...authors, ...aligned.filter((table) => !authors.some((block) => table.start < block.end && block.start < table.end))].sort((a, b) => a.start - b.start);
+  const tables: ((typeof aligned)[number] & { tiles?: string[] })[] =
+    stacks.length === 0 ? aligned : [...stacks, ...aligned.filter((table) => !stacks.some((block) => table.start < block.end && block.start < table.end))].sort((a, b) => a.start - b.start);
   const blocks: ProtoBlock[] = [];
   let next = 0;
   const region = { x0, x1 };
   for (const table of tables) {
     if (table.start > next) append(blocks, buildBlocks(lines.slice(next, table.start), region, blockOptions));
     const tableLines = lines.slice(table.start, table.end);
+    if (table.tiles) {
+      // Each figure with its words, in the words' type: a figure in display type is no heading.
+      const words = textBlockOf(tableLines.slice(1), table.rect);
+      for (const tile of table.tiles) blocks.push({ ...words, kind: 'paragraph', markdown: escapeMarkdownText(tile), text: tile, chars: tile.replace(/\s+/g, '').length });
+      next = table.end;
+      continue;
+    }
     // Lists side by side line up like a table: each column a list, in turn.
     const lists = bulletColumns(table.rows);
     if (lists) {
