@@ -143,8 +143,8 @@ function joinBroken(left: string, right: string, vocabulary: Vocabulary): string
 }
 
 const TYPOGRAPHIC_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔·–]\s/u;
-/** A table-of-contents line: dot leaders, then a page number. */
-export const DOT_LEADER = /(?:\.\s?){4,}\s*[\divxlcIVXLC]{0,6}\s*$/;
+/** A line led out with dots to what stands at its end: a contents line's page number, a menu's or a list's price. */
+export const DOT_LEADER = /(?:\.\s?){4,}\s*(?:[\divxlcIVXLC]{0,6}|[$€£¥]?\s?\d[\d.,]*)\s*$/u;
 
 const HYPHEN_END = /([\p{L}\p{N}])[-\u00ad\u2010]$/u;
 const NO_SPACE_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;

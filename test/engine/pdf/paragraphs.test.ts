@@ -213,6 +213,15 @@ describe('buildBlocks: paragraphs', () => {
   });
 });
 
+describe('buildBlocks: lines led out with dots', () => {
+  it('keeps each line led to a page number or a price a block of its own', () => {
+    const leader = '.'.repeat(30);
+    const lines = [`Soup of the day ${leader} 4.50`, `Apple cake ${leader} £3.80`, `Tea or coffee ${leader} 2,10`, `Preface ${leader} xi`];
+    const blocks = blocksOf(lines.map((text, i) => item(text, 50, 100 + 14 * i, { em: 0.15 })));
+    expect(blocks.map((block) => block.text)).toEqual(lines);
+  });
+});
+
 describe('buildBlocks: lists', () => {
   it('recognises bullets and enumerators', () => {
     expect(listMarker('• First point')).toEqual({ ordered: false, rest: 'First point' });
