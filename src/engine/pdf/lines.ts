@@ -291,8 +291,8 @@ class Tally<K> {
 const lineSizes = new Tally<number>();
 const lineFonts = new Tally<string>();
 
-/** A note's mark or a power: a number, or a few joined by commas (`1,2`). */
-const RAISED_NUMBER = /^\d{1,3}(?:,\d{1,3}){0,4}$/;
+/** A note's mark or a power: a number, or a few joined by commas (`1,2`); or a table's note letter (`a`). */
+const RAISED_NUMBER = /^(?:\d{1,3}(?:,\d{1,3}){0,4}|[a-pr-z])$/;
 
 /**
  * The line's items with each raised, smaller number set against the item before it (an author's affiliation,

@@ -161,7 +161,7 @@ describe('PDF structure on benchmark pages', () => {
   it("keeps each display formula set in TeX's fonts on one line, its minus signs in place", async () => {
     const markdown = mainMarkdown(await page('01030000000144'));
     // A symbol font's box reaches 1 em below the line: read by its box, the minus and what follows fell a line lower.
-    expect(markdown).toContain('2p(M - Q(h)) - (M - Q(2h)) = 2p(cphp) - cp(2h)p + O(hp+1),');
+    expect(markdown).toContain('2ᵖ(M - Q(h)) - (M - Q(2h)) = 2ᵖ(cphᵖ) - cp(2h)ᵖ + O(hp+1),');
     expect(markdown).toContain("f'(x) - Qf(h) = c1h + O(h²), (3.17)");
     expect(markdown).not.toMatch(/^- (?:Q|0\.0348)/m);
   });

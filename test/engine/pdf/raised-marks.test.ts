@@ -52,6 +52,13 @@ describe('raised marks read as items of their own', () => {
     expect(textOf([item('See', 72, 100, { size: 11 }), item('Figure', 92, 100, { size: 11 }), item('4.4', 128, 100, { size: 11 }), item('4', 144.5, 96, { size: 7 }), item('below.', 150, 100, { size: 11 })])).toEqual(['See Figure 4.4⁴ below.']);
   });
 
+  it('writes a note letter or a power in letters raised against its word in superscript letters', () => {
+    expect(textOf([item('the', 40, 100, { size: 11 }), item('South', 60, 100, { size: 11 }), item('a', 88, 96, { size: 7, width: 3 }), item('branch', 96, 100, { size: 11 })])).toEqual(['the Southᵃ branch']);
+    expect(textOf([item('error', 40, 100, { size: 11 }), item('ch', 72, 100, { size: 11 }), item('p', 84, 96, { size: 7, width: 3.5 })])).toEqual(['error chᵖ']);
+    // Two letters raised are an ordinal's or an abbreviation's ending, left as drawn.
+    expect(textOf([item('the', 40, 100, { size: 11 }), item('1', 60, 100, { size: 11 }), item('st', 66, 96, { size: 7, width: 6 })])[0]).not.toMatch(/ˢᵗ/);
+  });
+
   it('raises the first mark of a list drawn into the word with the rest', () => {
     // PDFium puts the `1` into the word and the comma and the `2` apart, the comma with the line's size.
     expect(textOf([item('the', 30, 100, { size: 11 }), item('heuristics.1', 52, 100, { size: 11, width: 54.6 }), item(',', 106.7, 104.5, { size: 11, width: 2.4 }), item('2', 109.2, 97.6, { size: 7.2, width: 4 })])).toEqual(['the heuristics.¹,²']);

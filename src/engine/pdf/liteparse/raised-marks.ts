@@ -41,9 +41,14 @@ interface WordBox {
   height: number;
 }
 
-/** `digits` (and the commas between them) in Unicode's superscript digits. */
-export function superscript(digits: string): string {
-  return digits.replace(/\d/g, (digit) => SUPERSCRIPT_DIGITS[Number(digit)]!);
+/** Unicode's superscript small letters, by the letter (none for `q`). */
+const SUPERSCRIPT_LETTERS: Readonly<Record<string, string>> = Object.fromEntries(
+  [...'abcdefghijklmnoprstuvwxyz'].map((letter, i) => [letter, 'ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ'[i]!]),
+);
+
+/** `mark` (digits and the commas between them, or small letters) in Unicode's superscript characters. */
+export function superscript(mark: string): string {
+  return mark.replace(/\d/g, (digit) => SUPERSCRIPT_DIGITS[Number(digit)]!).replace(/[a-z]/g, (letter) => SUPERSCRIPT_LETTERS[letter] ?? letter);
 }
 
 function median(values: number[]): number {
