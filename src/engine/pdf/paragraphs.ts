@@ -341,7 +341,7 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   const pitch = line.baseline - prev.baseline;
   if (lines.length >= 2) {
     const firstPitch = lines[1]!.baseline - lines[0]!.baseline;
-    if (pitch > firstPitch * 1.3 + 0.5) return true;
+    if (pitch > firstPitch * 1.25 + 0.5) return true;
   } else if (gap > 0.8 * size && !(gap <= 1.1 * size && runsOn(prev.text, line.text))) {
     return true;
   }

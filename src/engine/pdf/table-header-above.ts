@@ -26,6 +26,18 @@ const MAX_LINES = 4;
 /** Lines of one header are at most this many ems apart (baseline to baseline), the header this far above the body. */
 const MAX_PITCH = 1.8;
 const MAX_GAP = 1;
+/** With a rule across the table between them (a booktabs midrule), the header may stand this far above the body. */
+const RULED_GAP = 2.5;
+/** A rule across the table spans this share of its width at least. */
+const ACROSS_SHARE = 0.8;
+
+/** Whether a horizontal rule runs across `rect` between `top` and `bottom` (page units, top-down). */
+function ruledAcross(rulings: readonly Ruling[], top: number, bottom: number, rect: Rect): boolean {
+  const width = rect.x1 - rect.x0;
+  return joinedRules(rulings.filter((rule) => rule.y0 === rule.y1 && rule.y0 > top && rule.y0 < bottom)).some(
+    (rule) => Math.min(rule.x1, rect.x1) - Math.max(rule.x0, rect.x0) >= ACROSS_SHARE * width,
+  );
+}
 
 /** The items whose middle lies in the rectangle (the table's text). */
 export function itemsInside(rect: Rect, items: readonly PdfTextItem[]): PdfTextItem[] {
@@ -203,9 +215,14 @@ function headerLabels(
   for (const line of above) {
     const size = Math.max(...line.map((item) => item.size));
     const bottom = Math.max(...line.map((item) => item.baseline + DESCENT * item.size));
-    const gapOk = lines === 0 ? lowest - bottom <= MAX_GAP * size : lowest - Math.max(...line.map((item) => item.baseline)) <= MAX_PITCH * size;
+    const gapOk =
+      lines === 0
+        ? lowest - bottom <= MAX_GAP * size || (lowest - bottom <= RULED_GAP * size && ruledAcross(rulings, bottom, lowest, rect))
+        : lowest - Math.max(...line.map((item) => item.baseline)) <= MAX_PITCH * size;
     if (!gapOk || lines >= MAX_LINES) break;
-    if (line.some((item) => Math.abs(item.size - bodySize) > 0.2 * bodySize || isCaptionText(item.str))) break;
+    // A caption over the table is no header: its words are items of their own, so the line's text is what tells.
+    const text = [...line].sort((a, b) => a.x0 - b.x0).map((item) => item.str).join(' ');
+    if (line.some((item) => Math.abs(item.size - bodySize) > 0.2 * bodySize) || isCaptionText(text)) break;
     if (line.some((item) => (item.x0 + item.x1) / 2 < rect.x0 || (item.x0 + item.x1) / 2 > rect.x1)) break;
     // Rules between this line and the one below: a group label's rule marks the columns it spans.
     const top = Math.max(...line.map((item) => item.baseline));

@@ -70,6 +70,19 @@ describe('buildBlocks: paragraphs', () => {
     expect(blocks[0]!.lines).toBe(3);
   });
 
+  it('splits paragraphs set a third of a line apart, whatever their last lines', () => {
+    // 10-point type on 12 points of leading, 4 more between paragraphs; each paragraph ends at the measure's edge.
+    const full = 'x'.repeat(58);
+    const texts = [[`${full} one`, `${full} two`, `${full} end.`], [`${full} three`, `${full} four`, `${full} done.`], [`${full} five`, `${full} last.`]];
+    let top = 100;
+    const items = texts.flatMap((lines) => {
+      const set = paragraph(lines, 50, top);
+      top += 12 * lines.length + 4;
+      return set;
+    });
+    expect(blocksOf(items).map((block) => block.lines)).toEqual([3, 3, 2]);
+  });
+
   it('splits at a first-line indent without a gap', () => {
     const full = 'x'.repeat(58);
     const blocks = blocksOf([
