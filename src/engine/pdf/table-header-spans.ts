@@ -5,6 +5,7 @@
  * spans are taken from where the labels sit, so a pipe table's empty cells beside a group label become one HTML
  * cell with `colspan`/`rowspan`. Pure.
  */
+import { isCaptionText } from './captions.js';
 import type { TableCell, TableGrid } from './table-grid.js';
 
 /** Horizontal extent of a text on the page. */
@@ -127,6 +128,8 @@ function headerUnits(rows: readonly PlacedRow[], headerRows: number, count: numb
   for (let r = headerRows - 2; r >= 0; r--) {
     const units = rowOver(rows[r]!, below, columns);
     if (!units || !units.some((unit) => unit.b > unit.a && unit.text)) return undefined;
+    // A caption over the table is centred over its columns too, but heads none of them.
+    if (units.some((unit) => isCaptionText(unit.text))) return undefined;
     out.unshift(units);
     below = units;
   }

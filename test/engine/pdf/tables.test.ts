@@ -224,6 +224,19 @@ describe('renderGfmTable', () => {
     for (const table of findTables(buildLines(items))) expect(table.markdown).not.toMatch(/colspan/);
   });
 
+  it('takes a caption centred over some columns for no group label: no cell spans', () => {
+    const items = [
+      // Centred over the second to fourth column names, as a caption over a table may fall.
+      item('Table 2: Results', 205, 100),
+      ...grid(
+        GROUPED_BODY,
+        GROUPED_XS,
+        114,
+      ),
+    ];
+    for (const table of findTables(buildLines(items))) expect(table.markdown).not.toMatch(/colspan/);
+  });
+
   it('keeps a header whose labels each sit over one column as a pipe table', () => {
     const items = [
       item('Left', 165, 100),
