@@ -314,7 +314,7 @@ function regionsInBands(
 
 /**
  * Puts each table before the first block of the flow below its top that it overlaps horizontally (its column's
- * flow). Tables the flow read itself count as its blocks: a narrow table of totals under a ruled table of line
+ * flow), or where none is, after the last such block above it. Tables the flow read itself count as its blocks: a narrow table of totals under a ruled table of line
  * items is the flow's, and the ruled table goes before it. Tables are placed top to bottom, so two that go before
  * the same block keep the page's order.
  */
@@ -330,8 +330,14 @@ function insertTables(blocks: ProtoBlock[], tables: readonly ProtoBlock[]): Prot
         block.rect.x0 < table.rect.x1 &&
         block.rect.x1 > table.rect.x0,
     );
-    if (at < 0) out.push(table);
-    else out.splice(at, 0, table);
+    if (at >= 0) out.splice(at, 0, table);
+    else {
+      // Nothing of its column below it (a column holding the table alone under its heading): after the last block of
+      // its column above it, not after the whole page.
+      const above = out.findLastIndex((block) => block.rect.y1 <= table.rect.y0 + 1 && block.rect.x0 < table.rect.x1 && block.rect.x1 > table.rect.x0);
+      if (above >= 0) out.splice(above + 1, 0, table);
+      else out.push(table);
+    }
     placed.add(table);
   }
   return out;
