@@ -562,6 +562,30 @@ function isHeading(mark: StructureMark | undefined): boolean {
   return mark !== undefined && mark.role !== BODY_ROLE;
 }
 
+/** Column headings stand at least this many ems apart on their line. */
+const HEADINGS_APART_EM = 3;
+/** Most columns a line of their headings heads. */
+const MAX_HEADED_COLUMNS = 4;
+
+function countChars(text: string): number {
+  return text.replace(/\s+/g, '').length;
+}
+
+/**
+ * A line of two to four headings set far apart (a recipe's "Ingredients" and "Method", a leaflet's panels), each
+ * over a column of its own: in bold or larger type than the body, each a few words ending no sentence, and the line
+ * under it starting where one of them does other than the first (the columns below start under their headings).
+ * Read as one line, they ran together into one heading over both columns.
+ */
+function isColumnHeadings(line: TextLine, next: TextLine | undefined, bodySize: number | undefined): boolean {
+  const { cells } = line;
+  if (!next || cells.length < 2 || cells.length > MAX_HEADED_COLUMNS || bodySize === undefined) return false;
+  if (!line.bold && line.size < HEADING_SIZE_STEP * bodySize) return false;
+  if (!cells.every((cell) => cell.text.split(/\s+/).length <= 5 && !SENTENCE_END.test(cell.text) && /\p{L}/u.test(cell.text))) return false;
+  for (let i = 1; i < cells.length; i++) if (cells[i]!.x0 - cells[i - 1]!.x1 < HEADINGS_APART_EM * line.size) return false;
+  return cells.slice(1).some((cell) => Math.abs(next.x0 - cell.x0) <= 0.5 * next.size) || next.cells.length >= cells.length;
+}
+
 /** Builds the blocks of one region from its lines (top to bottom). */
 export function buildBlocks(lines: readonly TextLine[], region: Region, options: JoinOptions = {}): ProtoBlock[] {
   // A monospaced line between two proportional ones is inline code in running text, not a code block; a
@@ -619,6 +643,14 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
         continue;
       }
       close();
+    }
+    if (!heading && isColumnHeadings(line, lines[index + 1], options.bodySize)) {
+      // Headings of columns set on one line: each its own block, read in the order of the columns.
+      close();
+      for (const cell of line.cells) {
+        blocks.push({ kind: 'paragraph', markdown: escapeMarkdownText(cell.text), text: cell.text, rect: { x0: cell.x0, y0: line.top, x1: cell.x1, y1: line.bottom }, lines: 1, size: line.size, bold: line.bold, chars: countChars(cell.text) });
+      }
+      continue;
     }
     const mono = codeLine[index]!;
     const marker = mono || heading ? null : listMarker(line.text);
