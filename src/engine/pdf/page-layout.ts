@@ -15,10 +15,9 @@ import { withTurnedHeaders } from './turned-headers.js';
 import { findBoxTables } from './box-tables.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
-import { gridOfRows, gridRows, hasSpans, renderTableGrid, type TableGrid } from './table-grid.js';
-import { sideBySideTables } from './side-by-side-tables.js';
+import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-grid.js';
+import { tableParts } from './table-parts.js';
 import { findKeyFigures } from './key-figures.js';
-import { isCaptionText } from './captions.js';
 import { bulletColumns, isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
@@ -131,7 +130,7 @@ function layoutRegion(
       next = table.end;
       continue;
     }
-    blocks.push(...apartSideBySide({
+    blocks.push(...tableParts({
       kind: 'table',
       markdown: table.markdown,
       text: table.rows.map((row) => row.join(' ')).join('\n'),
@@ -146,63 +145,6 @@ function layoutRegion(
   }
   if (next < lines.length) append(blocks, buildBlocks(lines.slice(next), region, blockOptions));
   return blocks;
-}
-
-/**
- * A table block that is two tables side by side (side-by-side-tables.ts), as their blocks: each its caption (when
- * it had one) then its table, the left one first, each in its half of the rectangle; any other block as it is.
- */
-function apartSideBySide(block: ProtoBlock): ProtoBlock[] {
-  const captioned = captionRowsApart(block);
-  if (captioned.length > 1) return [captioned[0]!, ...apartSideBySide(captioned[1]!)];
-  const pair = block.table && !hasSpans(block.table) ? sideBySideTables(gridRows(block.table)) : undefined;
-  if (!pair) return [block];
-  const middle = (block.rect.x0 + block.rect.x1) / 2;
-  return pair.flatMap((part, index) => {
-    const rect: Rect = index === 0 ? { ...block.rect, x1: middle } : { ...block.rect, x0: middle };
-    const grid = gridOfRows(part.rows);
-    const text = part.rows.map((row) => row.join(' ')).join('\n');
-    const table: ProtoBlock = { ...block, markdown: renderTableGrid(grid), text, table: grid, rect, lines: part.rows.length, chars: text.replace(/\s+/g, '').length };
-    if (!part.caption) return [table];
-    const caption: ProtoBlock = { kind: 'caption', markdown: escapeMarkdownText(part.caption), text: part.caption, rect, lines: 1, size: block.size, bold: false, chars: part.caption.length };
-    return [caption, table];
-  });
-}
-
-/**
- * A table block whose top rows are a caption alone ("Table 2: Results on the three test sets.", set over the
- * table's top rule and read with its cells), as the caption's block and the table's without them; any other block
- * as it is. The rows below must still be a table (two or more).
- */
-function captionRowsApart(block: ProtoBlock): ProtoBlock[] {
-  const grid = block.table;
-  if (!grid) return [block];
-  const rows = gridRows(grid);
-  let count = 0;
-  while (count < rows.length) {
-    const filled = rows[count]!.filter((text) => text.trim() !== '');
-    if (filled.length !== 1 || !isCaptionText(filled[0]!)) break;
-    count++;
-  }
-  const rest = withoutTopRows(grid, count);
-  if (count === 0 || !rest || rest.rowCount < 2) return [block];
-  const text = rows
-    .slice(0, count)
-    .map((row) => row.join(' ').trim())
-    .join(' ');
-  const split = block.rect.y0 + ((block.rect.y1 - block.rect.y0) * count) / rows.length;
-  const caption: ProtoBlock = { kind: 'caption', markdown: escapeMarkdownText(text), text, rect: { ...block.rect, y1: split }, lines: count, size: block.size, bold: false, chars: text.replace(/\s+/g, '').length };
-  const body = gridRows(rest);
-  const tableText = body.map((row) => row.join(' ')).join('\n');
-  const table: ProtoBlock = { ...block, markdown: renderTableGrid(rest), text: tableText, table: rest, rect: { ...block.rect, y0: split }, lines: Math.max(1, block.lines - count), chars: tableText.replace(/\s+/g, '').length };
-  return [caption, table];
-}
-
-/** The grid without its first `count` rows, or undefined where a cell of those rows spans below them. */
-function withoutTopRows(grid: TableGrid, count: number): TableGrid | undefined {
-  if (grid.cells.some((cell) => cell.row < count && cell.row + cell.rowSpan > count)) return undefined;
-  const cells = grid.cells.filter((cell) => cell.row >= count).map((cell) => ({ ...cell, row: cell.row - count }));
-  return { rowCount: grid.rowCount - count, colCount: grid.colCount, cells };
 }
 
 /** Lists set side by side, as one list block: each column's items in turn, a blank line between the lists. */
@@ -314,9 +256,9 @@ function regionsInBands(
 
 /**
  * Puts each table before the first block of the flow below its top that it overlaps horizontally (its column's
- * flow), or where none is, after the last such block above it. Tables the flow read itself count as its blocks: a narrow table of totals under a ruled table of line
- * items is the flow's, and the ruled table goes before it. Tables are placed top to bottom, so two that go before
- * the same block keep the page's order.
+ * flow), or where none is, after the last such block above it. Tables the flow read itself count as its blocks: a
+ * narrow table of totals under a ruled table of line items is the flow's, and the ruled table goes before it.
+ * Tables are placed top to bottom, so two that go before the same block keep the page's order.
  */
 function insertTables(blocks: ProtoBlock[], tables: readonly ProtoBlock[]): ProtoBlock[] {
   const out = [...blocks];
@@ -472,7 +414,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf, pageBody) };
   });
   const flowBlocks = withColumnNotesLast(withTextRoundAsides(laidOut), pageBody);
-  const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks.flatMap(apartSideBySide)) : flowBlocks;
+  const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks.flatMap(tableParts)) : flowBlocks;
   for (const line of turned?.rotated ?? rotatedLines) {
     const inMargin = Number.isFinite(textX0) && (line.rect.x1 <= textX0 + 1 || line.rect.x0 >= textX1 - 1);
     const watermark = line.diagonal && line.size >= Math.max(WATERMARK_MIN_SIZE, WATERMARK_SIZE_RATIO * (pageBody ?? 0));
