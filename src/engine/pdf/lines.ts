@@ -4,7 +4,7 @@
  * in their own order), split into cells where a horizontal gap is wider than a word space, and joined into
  * text with spaces only where the gap warrants one. O(n log n) in the number of items.
  */
-import { superscript } from './liteparse/raised-marks.js';
+import { withRaisedMarks } from './raised-marks.js';
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { withLeadingBullet } from './line-bullets.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
@@ -290,33 +290,6 @@ class Tally<K> {
 
 const lineSizes = new Tally<number>();
 const lineFonts = new Tally<string>();
-
-/** A note's mark or a power: a number, or a few joined by commas (`1,2`); or a table's note letter (`a`). */
-const RAISED_NUMBER = /^(?:\d{1,3}(?:,\d{1,3}){0,4}|[a-pr-z])$/;
-
-/**
- * The line's items with each raised, smaller number set against the item before it (an author's affiliation,
- * `Harcourt¹,²`; a note's mark; a power) written in superscript digits, as liteparse/raised-marks.ts writes those
- * PDFium puts inside a word: joined as drawn, the mark read as part of the word. A mark that opens the line (a
- * note's or an affiliation's own number) is left to the note's reading.
- */
-function withRaisedMarks(items: PdfTextItem[], baseline: number, size: number): PdfTextItem[] {
-  for (let i = 1; i < items.length; i++) {
-    const item = items[i]!;
-    const before = items[i - 1]!;
-    if (item.size > 0.85 * size || item.baseline > baseline - 0.15 * size || before.size <= 0.85 * size) continue;
-    if (!RAISED_NUMBER.test(item.str) || gapBetween(before, item) > 0.25 * size) continue;
-    items[i] = { ...item, str: superscript(item.str) };
-    // The list's first mark drawn into the word before its comma (`heuristics.1` `,` `2`): raised with the rest.
-    const word = items[i - 2];
-    const first = word && before.str === ',' ? MARK_IN_WORD.exec(word.str) : null;
-    if (first && gapBetween(word!, before) <= 0.25 * size) items[i - 2] = { ...word!, str: `${first[1]}${superscript(first[2]!)}` };
-  }
-  return items;
-}
-
-/** A word ending in a mark of one to three digits after a letter or a sign (`heuristics.1`). */
-const MARK_IN_WORD = /^(.*[^\d\s])(\d{1,3})$/u;
 
 /** Builds one line from a baseline cluster. */
 export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_EM): TextLine {

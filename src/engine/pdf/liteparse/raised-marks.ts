@@ -8,9 +8,8 @@
  * glyphs, fontsWithGlyphBoxes, has words of every height): a word whose top stands above the others' by more than
  * `RAISED_TOP` of the em, its foot level with theirs, ending in digits after a letter or a closing sign.
  */
+import { superscript } from '../raised-marks.js';
 
-/** Unicode's superscript digits, by the digit. */
-const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 /**
  * How far above the line's usual top a word's box reaches when it holds a raised mark (share of the em): a
  * mark in 0.65 em type raised 0.35 em tops a full-height box (0.9 em of ascent) by some 0.03 em only.
@@ -39,16 +38,6 @@ interface WordBox {
   y: number;
   width: number;
   height: number;
-}
-
-/** Unicode's superscript small letters, by the letter (none for `q`). */
-const SUPERSCRIPT_LETTERS: Readonly<Record<string, string>> = Object.fromEntries(
-  [...'abcdefghijklmnoprstuvwxyz'].map((letter, i) => [letter, 'ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ'[i]!]),
-);
-
-/** `mark` (digits and the commas between them, or small letters) in Unicode's superscript characters. */
-export function superscript(mark: string): string {
-  return mark.replace(/\d/g, (digit) => SUPERSCRIPT_DIGITS[Number(digit)]!).replace(/[a-z]/g, (letter) => SUPERSCRIPT_LETTERS[letter] ?? letter);
 }
 
 function median(values: number[]): number {
