@@ -29,7 +29,7 @@ import { insertRegionBlocks } from './ocr/ocr-layout.js';
 import type { PageOcr, RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
-import { layoutPage, type FoundTable } from './page-layout.js';
+import { layoutPage } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
 import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';
 import { bodySizeOf } from './headings.js';
@@ -51,7 +51,7 @@ import {
   type FontStyle,
   type RawTextItem,
 } from './text-items.js';
-import { append, type Rect } from './types.js';
+import { append, type FoundTable, type Rect } from './types.js';
 
 /** Where the pdfjs package keeps its data folders (trailing slash: pdfjs requires it). */
 function packageFolder(name: string): string {

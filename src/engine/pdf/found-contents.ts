@@ -7,7 +7,7 @@
  * flow, where they are read as contents lines. Pure.
  */
 import { contentsLines } from './contents.js';
-import type { FoundTable } from './page-layout.js';
+import type { FoundTable } from './types.js';
 import type { TextLine } from './types.js';
 
 /** A page number ends its entry at the list's right edge, within this many points. */

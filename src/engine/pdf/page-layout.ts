@@ -15,7 +15,7 @@ import { withTurnedHeaders } from './turned-headers.js';
 import { findBoxTables } from './box-tables.js';
 import { findRuledTables, type RuledTable } from './ruled-tables.js';
 import type { Ruling } from './rulings.js';
-import { gridOfRows, gridRows, renderTableGrid, type TableGrid } from './table-grid.js';
+import { gridOfRows, gridRows, renderTableGrid } from './table-grid.js';
 import { tableParts } from './table-parts.js';
 import { findKeyFigures } from './key-figures.js';
 import { bulletColumns, isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
@@ -39,7 +39,7 @@ import type { TaggedRun } from './liteparse/page-items.js';
 import type { StructureMark } from './liteparse/structure-roles.js';
 import { lineMarkFinder } from './tagged-blocks.js';
 import { overlaps } from './measure.js';
-import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
+import { append, type FoundTable, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
 export interface PageLayoutInput {
   items: readonly PdfTextItem[];
@@ -54,14 +54,6 @@ export interface PageLayoutInput {
   tagged?: readonly TaggedRun[];
   width: number;
   height: number;
-}
-
-/** A table found outside this layout: where it is and its cells' text, header row first. */
-export interface FoundTable {
-  rect: Rect;
-  rows: string[][];
-  /** The rows as cells with their spans, where the reader knows them (else one cell a text). */
-  grid?: TableGrid;
 }
 
 export interface PageLayout {

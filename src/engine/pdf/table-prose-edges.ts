@@ -7,7 +7,7 @@
  * A table whose rows are as much such lines as not is no table (`2 | Background`, `2.1 | Rate limits` over the
  * lines of the paragraph under them): all of it stays in the flow. Pure.
  */
-import type { FoundTable } from './page-layout.js';
+import type { FoundTable } from './types.js';
 import type { TextLine } from './types.js';
 
 /** A line of prose at a table's edge spans at least this share of the table's width. */

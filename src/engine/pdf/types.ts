@@ -127,3 +127,11 @@ export interface ProtoBlock {
 export function append<T>(target: T[], source: readonly T[]): void {
   for (const value of source) target.push(value);
 }
+
+/** A table found outside this layout: where it is and its cells' text, header row first. */
+export interface FoundTable {
+  rect: Rect;
+  rows: string[][];
+  /** The rows as cells with their spans, where the reader knows them (else one cell a text). */
+  grid?: TableGrid;
+}

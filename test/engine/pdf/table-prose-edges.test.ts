@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLines } from '../../../src/engine/pdf/lines.js';
-import type { FoundTable } from '../../../src/engine/pdf/page-layout.js';
+import type { FoundTable } from '../../../src/engine/pdf/types.js';
 import { itemsInside } from '../../../src/engine/pdf/table-header-above.js';
 import { withoutProseEdges as withoutProseEdgesOfLines } from '../../../src/engine/pdf/table-prose-edges.js';
 import type { PdfTextItem } from '../../../src/engine/pdf/types.js';

@@ -17,7 +17,7 @@ import type { PdfParser } from '../../../contract/options.js';
 import { nativeCall } from '../../native-calls.js';
 import { duringStage } from '../../stage.js';
 import type { PageDrawing } from '../../model.js';
-import type { FoundTable } from '../page-layout.js';
+import type { FoundTable } from '../types.js';
 import type { Rect } from '../types.js';
 import { subtypesNamed } from '../stream-subtypes.js';
 import { loadLiteParse, type LiteParseModule, type LiteParseParser } from './load.js';
