@@ -3,8 +3,10 @@
  * own types resolve to `any` there). linkedom implements all of it.
  */
 import { parseHTML } from 'linkedom';
-// Before any page is parsed: linkedom's nodes start without a listener table (listenerless-nodes.ts).
+// Before any page is parsed: linkedom's nodes start without a listener table (listenerless-nodes.ts), and its
+// selectors are compiled once each (compiled-selectors.ts).
 import './listenerless-nodes.js';
+import './compiled-selectors.js';
 
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
