@@ -2,6 +2,7 @@
  * One page's layout, from normalised items to blocks in reading order: margin-zone candidates (headers,
  * footers) apart, columns and bands, then per region lines → tables → paragraphs, lists, code. Pure.
  */
+import { countCodePointsBesideSpaces } from './white-space.js';
 import { detectGutters, pageRegions, proseOnEverySide, type Region } from './columns.js';
 import { bandRegions } from './column-bands.js';
 import { linesMarkdown } from './contents.js';
@@ -104,7 +105,7 @@ function layoutRegion(
     if (table.tiles) {
       // Each figure with its words, in the words' type: a figure in display type is no heading.
       const words = textBlockOf(tableLines.slice(1), table.rect);
-      for (const tile of table.tiles) blocks.push({ ...words, kind: 'paragraph', markdown: escapeMarkdownText(tile), text: tile, chars: tile.replace(/\s+/g, '').length });
+      for (const tile of table.tiles) blocks.push({ ...words, kind: 'paragraph', markdown: escapeMarkdownText(tile), text: tile, chars: countCodePointsBesideSpaces(tile) });
       next = table.end;
       continue;
     }

@@ -3,6 +3,7 @@
  * lists (bullets and enumerators, with continuation lines and nesting by indent), code (runs of monospaced
  * lines that look like code), display formulas and captions. Words hyphenated across lines are joined.
  */
+import { countCodePointsBesideSpaces } from './white-space.js';
 import { isCaptionText } from './captions.js';
 import { joinMonospace } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
@@ -567,10 +568,6 @@ const HEADINGS_APART_EM = 3;
 /** Most columns a line of their headings heads. */
 const MAX_HEADED_COLUMNS = 4;
 
-function countChars(text: string): number {
-  return text.replace(/\s+/g, '').length;
-}
-
 /**
  * A line of two to four headings set far apart (a recipe's "Ingredients" and "Method", a leaflet's panels), each
  * over a column of its own: in bold or larger type than the body, each a few words ending no sentence, and the line
@@ -648,7 +645,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       // Headings of columns set on one line: each its own block, read in the order of the columns.
       close();
       for (const cell of line.cells) {
-        blocks.push({ kind: 'paragraph', markdown: escapeMarkdownText(cell.text), text: cell.text, rect: { x0: cell.x0, y0: line.top, x1: cell.x1, y1: line.bottom }, lines: 1, size: line.size, bold: line.bold, chars: countChars(cell.text) });
+        blocks.push({ kind: 'paragraph', markdown: escapeMarkdownText(cell.text), text: cell.text, rect: { x0: cell.x0, y0: line.top, x1: cell.x1, y1: line.bottom }, lines: 1, size: line.size, bold: line.bold, chars: countCodePointsBesideSpaces(cell.text) });
       }
       continue;
     }

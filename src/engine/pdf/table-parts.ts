@@ -7,6 +7,7 @@ import { escapeMarkdownText } from './markdown.js';
 import { sideBySideTables } from './side-by-side-tables.js';
 import { gridOfRows, gridRows, hasSpans, renderTableGrid, type TableGrid } from './table-grid.js';
 import type { ProtoBlock, Rect } from './types.js';
+import { countCodePointsBesideSpaces } from './white-space.js';
 
 /**
  * A table block as the blocks it holds: a caption read into its top rows first (captionRowsApart), then two tables
@@ -21,12 +22,8 @@ export function tableParts(block: ProtoBlock): ProtoBlock[] {
   const middle = (block.rect.x0 + block.rect.x1) / 2;
   return pair.flatMap((part, index) => {
     const rect: Rect = index === 0 ? { ...block.rect, x1: middle } : { ...block.rect, x0: middle };
-    const grid = gridOfRows(part.rows);
-    const text = part.rows.map((row) => row.join(' ')).join('\n');
-    const table: ProtoBlock = { ...block, markdown: renderTableGrid(grid), text, table: grid, rect, lines: part.rows.length, chars: text.replace(/\s+/g, '').length };
-    if (!part.caption) return [table];
-    const caption: ProtoBlock = { kind: 'caption', markdown: escapeMarkdownText(part.caption), text: part.caption, rect, lines: 1, size: block.size, bold: false, chars: part.caption.length };
-    return [caption, table];
+    const table = withGrid(block, gridOfRows(part.rows), rect, part.rows.length);
+    return part.caption ? [captionBlock(part.caption, rect, 1, block.size), table] : [table];
   });
 }
 
@@ -52,11 +49,19 @@ function captionRowsApart(block: ProtoBlock): ProtoBlock[] {
     .map((row) => row.join(' ').trim())
     .join(' ');
   const split = block.rect.y0 + ((block.rect.y1 - block.rect.y0) * count) / rows.length;
-  const caption: ProtoBlock = { kind: 'caption', markdown: escapeMarkdownText(text), text, rect: { ...block.rect, y1: split }, lines: count, size: block.size, bold: false, chars: text.replace(/\s+/g, '').length };
-  const body = gridRows(rest);
-  const tableText = body.map((row) => row.join(' ')).join('\n');
-  const table: ProtoBlock = { ...block, markdown: renderTableGrid(rest), text: tableText, table: rest, rect: { ...block.rect, y0: split }, lines: Math.max(1, block.lines - count), chars: tableText.replace(/\s+/g, '').length };
-  return [caption, table];
+  return [captionBlock(text, { ...block.rect, y1: split }, count, block.size), withGrid(block, rest, { ...block.rect, y0: split }, Math.max(1, block.lines - count))];
+}
+
+/** `block` as the table of `grid`, standing in `rect` over `lines` lines. */
+function withGrid(block: ProtoBlock, grid: TableGrid, rect: Rect, lines: number): ProtoBlock {
+  const text = gridRows(grid)
+    .map((row) => row.join(' '))
+    .join('\n');
+  return { ...block, markdown: renderTableGrid(grid), text, table: grid, rect, lines, chars: countCodePointsBesideSpaces(text) };
+}
+
+function captionBlock(text: string, rect: Rect, lines: number, size: number): ProtoBlock {
+  return { kind: 'caption', markdown: escapeMarkdownText(text), text, rect, lines, size, bold: false, chars: countCodePointsBesideSpaces(text) };
 }
 
 /** The grid without its first `count` rows, or undefined where a cell of those rows spans below them. */

@@ -5,6 +5,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
+import { raggedLines } from './ragged-lines.js';
 
 const INGREDIENTS = [
   ['200 g', 'flour'],
@@ -38,15 +39,7 @@ async function recipePdf(): Promise<Uint8Array> {
   let y = 650;
   STEPS.forEach((step, i) => {
     page.drawText(`${i + 1}.`, { x: 250, y, size: 10.5, font: regular });
-    let line = '';
-    const lines: string[] = [];
-    for (const word of step.split(' ')) {
-      if (line && regular.widthOfTextAtSize(`${line} ${word}`, 10.5) > 280) {
-        lines.push(line);
-        line = word;
-      } else line = line ? `${line} ${word}` : word;
-    }
-    for (const text of [...lines, line]) {
+    for (const text of raggedLines(step, regular, 10.5, 280)) {
       page.drawText(text, { x: 265, y, size: 10.5, font: regular });
       y -= 13.5;
     }

@@ -4,10 +4,11 @@
  * line's end, short of the column's edge only because the next word is long, ends no paragraph; generated PDFs
  * through the local engine.
  */
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOptions } from '../../../src/backend/upload-checks.js';
 import { LocalParseEngine } from '../../../src/engine/local-engine.js';
+import { raggedLines } from './ragged-lines.js';
 
 const SENTENCES = [
   'The council reviewed the proposal for the new library in its October meeting and asked the planning office to report on the costs of each site before the budget is set.',
@@ -20,20 +21,6 @@ const LEADING = 11.5;
 const COLUMN = 160;
 const GUTTER = 18;
 
-/** The words of `text` in lines at most `width` wide, as a ragged-right setting breaks them. */
-function wrap(text: string, font: PDFFont, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const longer = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(longer, SIZE) > width) {
-      lines.push(line);
-      line = word;
-    } else line = longer;
-  }
-  return [...lines, line];
-}
-
 /** Paragraphs in columns of `COLUMN` points, left to right, top to bottom of the page. */
 async function columnsPdf(paragraphs: readonly string[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -42,7 +29,7 @@ async function columnsPdf(paragraphs: readonly string[]): Promise<Uint8Array> {
   let column = 0;
   let y = 720;
   for (const paragraph of paragraphs) {
-    for (const line of wrap(paragraph, font, COLUMN)) {
+    for (const line of raggedLines(paragraph, font, SIZE, COLUMN)) {
       if (y < 72) {
         column++;
         y = 720;

@@ -5,6 +5,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
+import { raggedLines } from './ragged-lines.js';
 
 const SENTENCES = [
   'The council reviewed the proposal for the new library in its October meeting and asked the planning office to report on the costs of each site before the budget is set.',
@@ -57,15 +58,7 @@ async function captionedTablePdf(columns = false): Promise<Uint8Array> {
   at -= 18;
   let column = 0;
   for (let n = 0; n < 9; n++) {
-    let line = '';
-    const lines: string[] = [];
-    for (const word of `${SENTENCES[n % 4]} ${SENTENCES[(n + 1) % 4]}`.split(' ')) {
-      if (line && regular.widthOfTextAtSize(`${line} ${word}`, 10) > 240) {
-        lines.push(line);
-        line = word;
-      } else line = line ? `${line} ${word}` : word;
-    }
-    for (const text of [...lines, line]) {
+    for (const text of raggedLines(`${SENTENCES[n % 4]} ${SENTENCES[(n + 1) % 4]}`, regular, 10, 240)) {
       if (at < 60) {
         column++;
         at = top;
