@@ -7,12 +7,15 @@
  */
 import { htmlToModel, type HtmlPathOptions, NO_TEXT_WARNING } from './html/convert-html.js';
 import type { DomDocument } from './html/dom.js';
+import type { TableOrigin } from './html/tables.js';
 import type { DocumentModel, MetadataValue, ModelPage } from './model.js';
 
 export interface HtmlPagesExtra {
   source: string;
   /** Recognise mammoth-style footnote markup (`li#footnote-N`, `a#footnote-ref-N`). */
   footnotes?: boolean;
+  /** Where the pages' tables were made (html/tables.ts): 'document' for OpenDocument text, 'web' for EPUB. */
+  tables?: TableOrigin;
   /** The document's metadata (the pages' own `<head>` metadata is returned per page, not merged in). */
   metadata: Record<string, MetadataValue>;
   warnings?: string[];
@@ -45,6 +48,7 @@ export function htmlPagesToModel(documents: readonly string[], options: HtmlPath
       source: extra.source,
       mainContent: 'none',
       footnotes: extra.footnotes ?? false,
+      tables: extra.tables ?? 'web',
       rawHtml: false,
       ...(extra.transform ? { transform: (document: DomDocument) => extra.transform?.(document, index) } : {}),
     });

@@ -131,6 +131,7 @@ export const convertDocx: Converter = async (input) => {
     source: 'docx',
     mainContent: 'none',
     footnotes: true,
+    tables: 'document',
     metadata: coreMetadata(parts.get('docProps/core.xml')),
     rawHtml: false,
     transform: (document) => {

@@ -24,7 +24,7 @@
 import type { ModelBlock } from '../model.js';
 import { type DomElement, type DomNode, isElement, isText, normalisedText, tagOf } from './dom.js';
 import { MATH_CLASS, type MarkdownConverter } from './markdown.js';
-import { isLayoutTable, rowCells, tableRows } from './tables.js';
+import { isLayoutTable, rowCells, tableRows, type TableOrigin } from './tables.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const LEAF_BLOCKS = new Set([...HEADINGS, 'p', 'ul', 'ol', 'dl', 'pre', 'blockquote', 'table', 'address', 'figcaption', 'hr', 'menu', 'dir', 'listing', 'xmp', 'plaintext']);
@@ -40,6 +40,8 @@ export interface BlockOptions {
   source: string;
   /** Recognise mammoth's footnote list (DOCX path). */
   footnotes: boolean;
+  /** Which tables are layout (tables.ts: isLayoutTable); 'web' when not said. */
+  tables?: TableOrigin;
 }
 
 export function splitBlocks(body: DomElement, markdown: MarkdownConverter, options: BlockOptions): ModelBlock[] {
@@ -136,7 +138,7 @@ export function splitBlocks(body: DomElement, markdown: MarkdownConverter, optio
       const tag = tagOf(node);
       if (tag === 'table') {
         flush();
-        if (isLayoutTable(node)) walkLayoutTable(node);
+        if (isLayoutTable(node, options.tables)) walkLayoutTable(node);
         else emitLeaf(node);
       } else if (LEAF_BLOCKS.has(tag)) {
         flush();

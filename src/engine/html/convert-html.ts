@@ -28,6 +28,7 @@ import { keepMainContent, stripMainContentIds } from './main-content.js';
 import { showNoscriptContent } from './noscript.js';
 import { applyStreamedContent } from './streamed.js';
 import { createMarkdownConverter } from './markdown.js';
+import type { TableOrigin } from './tables.js';
 import { extractHtmlMetadata } from './metadata.js';
 
 /** The options the HTML path acts on (a full ParseOptions object fits). */
@@ -43,6 +44,8 @@ export interface HtmlToModelExtra {
   mainContent?: 'readability' | 'none';
   /** Recognise mammoth's footnote markup (DOCX path). */
   footnotes?: boolean;
+  /** Where the tables were made: 'document' for a word processor's (DOCX, ODT), 'web' (default) otherwise. */
+  tables?: TableOrigin;
   /** Metadata merged over what the HTML head gives (a DOCX's core properties). */
   metadata?: Record<string, MetadataValue>;
   /** Whether to set `rawHtml` (default true: the input string). */
@@ -88,7 +91,7 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   removeHead(document);
 
   const markdown = createMarkdownConverter(document);
-  const blocks = splitBlocks(body, markdown, { source: extra.source ?? 'html', footnotes: extra.footnotes ?? false });
+  const blocks = splitBlocks(body, markdown, { source: extra.source ?? 'html', footnotes: extra.footnotes ?? false, tables: extra.tables ?? 'web' });
   if (blocks.length === 0 && !warnings.includes(NO_TEXT_WARNING)) warnings.push(NO_TEXT_WARNING);
 
   const model: DocumentModel = {

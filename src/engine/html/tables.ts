@@ -53,10 +53,17 @@ export function rowCells(row: DomElement): DomElement[] {
 }
 
 /**
- * A table used for page layout rather than data: a single cell; a single column with no header cells; or one
- * whose cells hold other tables while it has no header cells of its own. Its cells are read as ordinary content.
+ * Where a table was made: on a web page, where tables often lay out the page, or in a document (Word,
+ * OpenDocument), where a table is a table, its nested tables included (a form's grid of sub-tables).
  */
-export function isLayoutTable(table: DomElement): boolean {
+export type TableOrigin = 'web' | 'document';
+
+/**
+ * A table used for page layout rather than data: a single cell; a single column with no header cells; or, on a
+ * web page, one whose cells hold other tables while it has no header cells of its own. Its cells are read as
+ * ordinary content.
+ */
+export function isLayoutTable(table: DomElement, origin: TableOrigin = 'web'): boolean {
   const rows = tableRows(table);
   if (rows.length === 0) return true;
   let maxCells = 0;
@@ -67,7 +74,7 @@ export function isLayoutTable(table: DomElement): boolean {
     if (header || cells.some((cell) => tagOf(cell) === 'th')) hasHeaderCell = true;
   }
   if (maxCells <= 1 && (rows.length === 1 || !hasHeaderCell)) return true;
-  if (!hasHeaderCell && table.querySelector('table') !== null) return true;
+  if (origin === 'web' && !hasHeaderCell && table.querySelector('table') !== null) return true;
   return false;
 }
 

@@ -77,7 +77,7 @@ export const convertOdt: Converter = async (input) => {
   const { model } = htmlPagesToModel(
     pages.map((html) => (html === '' ? '' : htmlDocument(html))),
     input.options,
-    { source: 'odt', footnotes: true, metadata: odfMetadata(firstChild(meta, 'meta'), commonStyles), warnings: bodyHtml.warnings },
+    { source: 'odt', footnotes: true, tables: 'document', metadata: odfMetadata(firstChild(meta, 'meta'), commonStyles), warnings: bodyHtml.warnings },
   );
   model.rawHtml = pages.join('\n');
   addFurniture(model, stylesRoot, content);

@@ -86,6 +86,29 @@ describe('header rows (w:tblHeader)', () => {
   });
 });
 
+describe('a table with a table in a cell', () => {
+  it('stays a table, the nested one flattened into its cell; a one-cell box is still read as its content', async () => {
+    const nested = table([
+      ['A', 'B'],
+      ['1', '2'],
+    ]);
+    const outer =
+      '<w:tbl><w:tblPr/><w:tblGrid><w:gridCol/><w:gridCol/></w:tblGrid>' +
+      `<w:tr><w:tc>${paragraph('Field')}</w:tc><w:tc>${paragraph('Value')}</w:tc></w:tr>` +
+      `<w:tr><w:tc>${paragraph('Totals')}</w:tc><w:tc>${nested}${paragraph('')}</w:tc></w:tr></w:tbl>`;
+    const box = table([['A framed note.']]);
+    const model = await convertDocx(input(makeDocx({ body: outer + box }), {}, 'nested-table.docx'));
+    expect(tablesOf(model)).toEqual([
+      [
+        ['Field', 'Value'],
+        ['Totals', 'A \\| B<br>1 \\| 2'],
+      ],
+    ]);
+    expect(blocksOf(model).map((block) => block.type)).toEqual(['table', 'text']);
+    expect(markdownOf(model)).toContain('A framed note.');
+  });
+});
+
 describe("Word's list styles 2 to 5 (List Bullet 2, List Number 2, …)", () => {
   it('nest their items under the items above them, as deep as the style says', async () => {
     const bytes = listStylesDocx([

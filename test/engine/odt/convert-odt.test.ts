@@ -156,6 +156,22 @@ describe('odt structure', () => {
     ]);
   });
 
+  it('a table with a table in a cell stays a table, the nested one flattened into its cell', async () => {
+    const cell = (content: string) => `<table:table-cell>${content}</table:table-cell>`;
+    const nested = `<table:table table:name="T2"><table:table-column table:number-columns-repeated="2"/><table:table-row>${cell(p('A'))}${cell(p('B'))}</table:table-row><table:table-row>${cell(p('1'))}${cell(p('2'))}</table:table-row></table:table>`;
+    const body =
+      '<table:table table:name="T1"><table:table-column table:number-columns-repeated="2"/>' +
+      `<table:table-row>${cell(p('Field'))}${cell(p('Value'))}</table:table-row>` +
+      `<table:table-row>${cell(p('Totals'))}${cell(p('Sums') + nested)}</table:table-row></table:table>`;
+    const model = await convert(makeOdt({ body }));
+    expect(tablesOf(model)).toEqual([
+      [
+        ['Field', 'Value'],
+        ['Totals', 'Sums<br>A \\| B<br>1 \\| 2'],
+      ],
+    ]);
+  });
+
   it('footnotes and endnotes: markers in the text, the note bodies in footnote blocks at the end', async () => {
     const note = (id: number, kind: string, text: string) =>
       `<text:note text:id="ftn${id}" text:note-class="${kind}"><text:note-citation>${id}</text:note-citation><text:note-body>${p(text)}</text:note-body></text:note>`;
