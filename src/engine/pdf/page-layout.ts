@@ -20,7 +20,7 @@ import { gridOfRows, gridRows, renderTableGrid } from './table-grid.js';
 import { tableParts } from './table-parts.js';
 import { findKeyFigures } from './key-figures.js';
 import { bulletColumns, isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
-import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore } from './table-choice.js';
+import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore, repeatsText } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
 import { withTextRoundAsides } from './aside-wrap.js';
 import { coversContents, mayBeContents } from './found-contents.js';
@@ -331,7 +331,10 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // table: the page's own reading stands there.
   let pageLines: TextLine[] | undefined;
   const foundTables = (input.tables ?? []).flatMap((table) => {
-    const inside = buildLines(itemsInside(table.rect, input.items));
+    const insideItems = itemsInside(table.rect, input.items);
+    // A reading that repeats the page's words is no table's: a ruled grid there reads it, or the page's lines do.
+    if (repeatsText(table.rows, insideItems.map((item) => item.str))) return [];
+    const inside = buildLines(insideItems);
     if (isSlideFrame(inside)) return [];
     const kept = withoutProseEdges(table, inside);
     if (!kept) return [];

@@ -49,6 +49,23 @@ export function ownReadingHoldsMore(
   return true;
 }
 
+/** Copies of words a found table may hold beyond the page's own under its box (words split or joined otherwise). */
+const REPEAT_SLACK_WORDS = 3;
+const REPEAT_SLACK = 0.1;
+
+/**
+ * Whether a found table's cells hold words more times than the page does under its box: a reader that put one
+ * line into several cells (the caption over a small ruled table, read into each of its header cells, beside the
+ * cells of the table above). A table's cells hold each word of the page once; such a reading is no table's.
+ */
+export function repeatsText(rows: readonly (readonly string[])[], inside: readonly string[]): boolean {
+  const cells = words(rows);
+  const page = words([inside]);
+  let extra = 0;
+  for (const [word, count] of cells) extra += Math.max(0, count - (page.get(word) ?? 0));
+  return extra > Math.max(REPEAT_SLACK_WORDS, REPEAT_SLACK * total(cells));
+}
+
 /** How many times the ruled grid's words the found table must hold to replace it. */
 const WHOLE_TABLE = 3;
 
