@@ -7,6 +7,8 @@ import { escapeMarkdownText } from './markdown.js';
 
 const ARABIC = /^\d{1,4}$/;
 const ROMAN = /^[ivxlc]{1,7}$/i;
+/** A section number before an entry's title: `2.1`, `IV.`, `A`, `3)`. */
+const SECTION_NUMBER = /^(?:\d+|[ivxlcdm]+|\p{L})(?:[.-]\d+)*[.)]?$/iu;
 const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
 
 function romanValue(text: string): number {
@@ -34,10 +36,12 @@ export function contentsLines(rows: readonly (readonly string[])[]): string[] | 
     const cells = row.map((cell) => cell.trim()).filter(Boolean);
     if (cells.length === 0) continue;
     const last = cells[cells.length - 1]!;
-    const title = cells.slice(0, -1).join(' ');
     const isArabic = ARABIC.test(last);
     const isRoman = !isArabic && ROMAN.test(last);
-    if (cells.length >= 2 && (isArabic || isRoman) && /\p{L}/u.test(title)) {
+    // An entry's words are its title, in one cell (a section number may stand before it): two cells of words
+    // before the number are a table's label and description (`Berries | Blueberry, Cranberry | 150`).
+    const titled = cells.slice(0, -1).filter((cell) => /\p{L}/u.test(cell) && !SECTION_NUMBER.test(cell)).length === 1;
+    if (cells.length >= 2 && (isArabic || isRoman) && titled) {
       if (isArabic) {
         const value = Number(last);
         if (value < lastArabic) return undefined;

@@ -116,7 +116,7 @@ class UnionFind {
 }
 
 /** Groups of horizontal and vertical rules that cross or touch one another; null when the page is too busy. */
-function connectedGrids(hs: readonly HRule[], vs: readonly VRule[]): { hs: HRule[]; vs: VRule[] }[] | null {
+function connectedGrids(hs: readonly HRule[], vs: readonly VRule[]): Grid[] | null {
   const byX = vs.map((v, index) => ({ v, index })).sort((a, b) => a.v.x - b.v.x);
   const sets = new UnionFind(hs.length + vs.length);
   let tests = 0;
@@ -135,7 +135,7 @@ function connectedGrids(hs: readonly HRule[], vs: readonly VRule[]): { hs: HRule
       if (h.y >= v.y0 - TOUCH && h.y <= v.y1 + TOUCH) sets.union(hi, hs.length + index);
     }
   }
-  const groups = new Map<number, { hs: HRule[]; vs: VRule[] }>();
+  const groups = new Map<number, Grid>();
   const groupOf = (i: number) => {
     const root = sets.find(i);
     let group = groups.get(root);
@@ -346,15 +346,21 @@ const HEADER_GAP_EM = 1.2;
 /** Header cells are labels: at most this many words each. */
 const MAX_HEADER_WORDS = 8;
 /**
- * Its labels are set within this share of the grid's text size: a running header in smaller type set tight above a
- * table at the top of a page (a browser's print header, 8 pt over 10 pt cells) is no header of it.
+ * Its labels are set within this share of the grid's text size, or larger up to HEADER_LARGER times it: a running
+ * header in smaller type set tight above a table at the top of a page (a browser's print header, 8 pt over 10 pt
+ * cells) is no header of it, while a word processor's table styles often set the header larger than the body.
  */
 const HEADER_SIZE_SHARE = 0.15;
+const HEADER_LARGER = 1.5;
+/** Lines closer than this many em are one text: a header label wrapped in its cell, or a paragraph run on. */
+const TIGHT_EM = 0.5;
+/** A header label wraps over at most this many lines. */
+const MAX_HEADER_LINES = 3;
 
 /**
  * The top of a header row set just above the grid's top rule (a table ruled from under its header down): one line
- * of two or more short labels, each inside one grid column, in the table's size or near it. Undefined when there
- * is none.
+ * of two or more short labels, each inside one grid column, in the table's size or near it, or larger; labels
+ * wrapped in their cells add lines under it, set tight. Undefined when there is none.
  */
 function headerAbove(xs: readonly number[], top: number, items: readonly PdfTextItem[], taken: ReadonlySet<PdfTextItem>, gridSize: number): number | undefined {
   const x0 = xs[0]!;
@@ -362,20 +368,28 @@ function headerAbove(xs: readonly number[], top: number, items: readonly PdfText
   const near = items.filter((item) => {
     if (taken.has(item) || item.x0 < x0 - TOUCH || item.x1 > x1 + TOUCH) return false;
     const y = anchor(item).y;
-    return y < top && y > top - 3 * item.size;
+    return y < top && y > top - (MAX_HEADER_LINES + 1) * item.size;
   });
   if (near.length < 2) return undefined;
   const lines = buildLines(near);
-  const line = lines[lines.length - 1]!;
-  if (line.cells.length < 2 || top - line.bottom > HEADER_GAP_EM * line.size) return undefined;
-  if (gridSize > 0 && Math.abs(line.size - gridSize) > HEADER_SIZE_SHARE * gridSize) return undefined;
+  const last = lines[lines.length - 1]!;
+  if (top - last.bottom > HEADER_GAP_EM * last.size) return undefined;
+  // The header's lines: the last one and those set tight over it, up to the first of two labels or more.
+  let first = lines.length - 1;
+  while (lines[first]!.cells.length < 2 && first > 0 && lines.length - first < MAX_HEADER_LINES && lines[first]!.top - lines[first - 1]!.bottom < TIGHT_EM * last.size) first--;
+  const header = lines.slice(first);
+  const line = header[0]!;
+  if (line.cells.length < 2) return undefined;
+  if (gridSize > 0 && (line.size < (1 - HEADER_SIZE_SHARE) * gridSize || line.size > HEADER_LARGER * gridSize)) return undefined;
   // The line above it, if any is that close, is part of something else (a caption, a paragraph) run into the grid.
-  const above = lines[lines.length - 2];
-  if (above && line.top - above.bottom < 0.5 * line.size) return undefined;
-  const inOneColumn = line.cells.every((cell) => {
-    const col = bandOf(xs, cell.x0 + 0.5);
-    return col >= 0 && col === bandOf(xs, cell.x1 - 0.5) && countWords(cell.text) <= MAX_HEADER_WORDS;
-  });
+  const above = lines[first - 1];
+  if (above && line.top - above.bottom < TIGHT_EM * line.size) return undefined;
+  const inOneColumn = header.every((headerLine) =>
+    headerLine.cells.every((cell) => {
+      const col = bandOf(xs, cell.x0 + 0.5);
+      return col >= 0 && col === bandOf(xs, cell.x1 - 0.5) && countWords(cell.text) <= MAX_HEADER_WORDS;
+    }),
+  );
   return inOneColumn ? line.top - 0.5 : undefined;
 }
 
@@ -473,19 +487,82 @@ function unruledRows(xs: readonly number[], ys: readonly number[], items: readon
   return out;
 }
 
+interface Grid {
+  hs: HRule[];
+  vs: VRule[];
+  /** Ruled between its rows only: its two sides stand for the borders it does not draw (rowRuledStacks). */
+  rowsOnly?: true;
+}
+
 /** The page's rules merged and grouped into grids (two or more rules each way); null when the page is too busy. */
-function gridsOf(rulings: Iterable<Ruling>): { hs: HRule[]; vs: VRule[] }[] | null {
+function gridsOf(rulings: Iterable<Ruling>): Grid[] | null {
   const horizontal: HRule[] = [];
   const vertical: VRule[] = [];
   for (const rule of rulings) {
     if (rule.y1 - rule.y0 <= SAME_LINE) horizontal.push({ y: (rule.y0 + rule.y1) / 2, x0: rule.x0, x1: rule.x1 });
     else if (rule.x1 - rule.x0 <= SAME_LINE) vertical.push({ x: (rule.x0 + rule.x1) / 2, y0: rule.y0, y1: rule.y1 });
   }
-  if (horizontal.length < 2 || vertical.length < 2) return [];
+  if (horizontal.length < 2) return [];
   const hs = mergeRules(horizontal, (h) => h.y, (h) => h.x0, (h) => h.x1, (y, x0, x1) => ({ y, x0, x1 }));
   const vs = mergeRules(vertical, (v) => v.x, (v) => v.y0, (v) => v.y1, (x, y0, y1) => ({ x, y0, y1 }));
   if (hs.length > MAX_RULES || vs.length > MAX_RULES) return null;
-  return connectedGrids(hs, vs);
+  const grids = vs.length >= 2 ? connectedGrids(hs, vs) : [];
+  if (grids === null) return null;
+  const inGrids = new Set(grids.flatMap((grid) => grid.hs));
+  return [...grids, ...rowRuledStacks(hs.filter((h) => !inGrids.has(h)), vs)];
+}
+
+/** Rules between a table's rows end within this distance of one another at each side (a thicker rule's ends). */
+const SAME_EXTENT = 3;
+/** The shortest rule that rules a table's rows: underlines of words and fields are shorter. */
+const MIN_ROW_RULE = 72;
+/** Rules this far apart, and this many times the stack's usual gap, belong to two tables (prose between them). */
+const MAX_ROW_GAP = 72;
+const ROW_GAP_SPREAD = 3;
+
+/**
+ * Tables ruled between their rows only (Word's plain table styles, booktabs, a report's rows set off by hairlines):
+ * three or more long rules of one extent, one under another, that no vertical rule touches. Their two ends stand
+ * for the table's sides; the columns are the gaps every row leaves (unruledColumns), and a stack whose rows part
+ * into no columns is no table (findRuledTables): rules between paragraphs, lines to write on.
+ */
+function rowRuledStacks(hs: readonly HRule[], vs: readonly VRule[]): Grid[] {
+  const loose = hs.filter(
+    (h) => h.x1 - h.x0 >= MIN_ROW_RULE && !vs.some((v) => v.x >= h.x0 - TOUCH && v.x <= h.x1 + TOUCH && h.y >= v.y0 - TOUCH && h.y <= v.y1 + TOUCH),
+  );
+  const stacks: HRule[][] = [];
+  for (const rule of [...loose].sort((a, b) => a.y - b.y)) {
+    const stack = stacks.find((candidate) => {
+      const first = candidate[0]!;
+      return Math.abs(first.x0 - rule.x0) <= SAME_EXTENT && Math.abs(first.x1 - rule.x1) <= SAME_EXTENT;
+    });
+    if (stack) stack.push(rule);
+    else stacks.push([rule]);
+  }
+  const grids: Grid[] = [];
+  for (const stack of stacks) {
+    for (const part of partedAtWideGaps(stack)) {
+      if (part.length < 3) continue;
+      const x0 = Math.min(...part.map((h) => h.x0));
+      const x1 = Math.max(...part.map((h) => h.x1));
+      const [y0, y1] = [part[0]!.y, part[part.length - 1]!.y];
+      grids.push({ hs: part.map((h) => ({ y: h.y, x0, x1 })), vs: [{ x: x0, y0, y1 }, { x: x1, y0, y1 }], rowsOnly: true });
+    }
+  }
+  return grids;
+}
+
+/** A stack of rules (top down) parted where a gap is far wider than its usual one. */
+function partedAtWideGaps(stack: readonly HRule[]): HRule[][] {
+  if (stack.length < 2) return [[...stack]];
+  const gaps = stack.slice(1).map((h, i) => h.y - stack[i]!.y);
+  const usual = median(gaps);
+  const parts: HRule[][] = [[stack[0]!]];
+  gaps.forEach((gap, i) => {
+    if (gap > MAX_ROW_GAP && gap > ROW_GAP_SPREAD * usual) parts.push([]);
+    parts[parts.length - 1]!.push(stack[i + 1]!);
+  });
+  return parts;
 }
 
 /** Finds the ruled tables of a page (top to bottom). */
@@ -499,8 +576,8 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
       const ys = boundaries([...grid.hs.map((h) => h.y), ...grid.vs.map((v) => v.y0), ...grid.vs.map((v) => v.y1)]);
       return { xs, ys, grid };
     })
-    // Two columns and two rows at least, or a single column of boxed rows (a boxed list).
-    .filter(({ xs, ys }) => (xs.length >= 3 ? ys.length >= 3 : xs.length === 2 && ys.length > MIN_LIST_ROWS))
+    // Two columns and two rows at least, or a single column of boxed rows (a boxed list), or rows ruled apart.
+    .filter(({ xs, ys, grid }) => (xs.length >= 3 || grid.rowsOnly ? ys.length >= 3 : xs.length === 2 && ys.length > MIN_LIST_ROWS))
     .filter(({ xs, ys }) => xs.length <= MAX_GRID_LINES && ys.length <= MAX_GRID_LINES)
     .sort((a, b) => a.ys[0]! - b.ys[0]! || a.xs[0]! - b.xs[0]!);
   // Items by the height of their glyphs' middle, so each grid looks only at the items within its rows.
@@ -528,15 +605,17 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
       const hs = [...grid.hs, { y: headerTop, x0: xs[0]!, x1: xs[xs.length - 1]! }];
       const vs = [...grid.vs, ...xs.map((x) => ({ x, y0: headerTop, y1: ys[0]! }))];
       ys = [headerTop, ...ys];
-      grid = { hs, vs };
+      grid = { ...grid, hs, vs };
     }
     const band = byY.slice(firstAtOrBelow(ys[0]!), firstAtOrBelow(ys[ys.length - 1]!)).map((entry) => entry.item);
     const rowSplit = unruledRows(xs, ys, band.filter((item) => !taken.has(item)));
     if (rowSplit.length > 0) {
-      grid = { hs: [...grid.hs, ...rowSplit.map((y) => ({ y, x0: xs[0]!, x1: xs[xs.length - 1]! }))], vs: grid.vs };
+      grid = { ...grid, hs: [...grid.hs, ...rowSplit.map((y) => ({ y, x0: xs[0]!, x1: xs[xs.length - 1]! }))], vs: grid.vs };
       ys = boundaries([...ys, ...rowSplit]);
     }
     const split = unruledColumns(xs, ys, band.filter((item) => !taken.has(item)));
+    // Rows ruled apart are a table only where they part into columns.
+    if (grid.rowsOnly && split.length === 0) continue;
     const virtual = split.map((x) => ({ x, y0: ys[0]!, y1: ys[ys.length - 1]! }));
     const filled =
       split.length > 0
