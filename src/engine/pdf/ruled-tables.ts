@@ -10,7 +10,8 @@
 import { emptyFieldRows, namesFields } from './form-fields.js';
 import { buildLines } from './lines.js';
 import { median } from './measure.js';
-import { joinLines } from './paragraphs.js';
+import { withLeadingBullet } from './line-bullets.js';
+import { joinLines, listMarker } from './paragraphs.js';
 import type { Ruling } from './rulings.js';
 import { readsAsTable } from './table-kinds.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
@@ -470,6 +471,8 @@ function unruledRows(xs: readonly number[], ys: readonly number[], items: readon
     // Where the grid rules its rows, a row of two lines is one row whose cells all wrap: only a body drawn as one
     // band (under a header band, or over a total's), or three lines or more, is taken for rows left unruled.
     if (count < 2 || !aligned || (ys.length > 3 && count < 3)) continue;
+    // Lists in the cells (a bullet or a number opening the lines after a cell's first) are the cells' own lines.
+    if (lines.some((baselines, index) => holdsList([...columns.values()][index]!, baselines, size))) continue;
     const entries = [...columns].some(([col, list]) => {
       const width = xs[col + 1]! - xs[col]!;
       return lines[0]!.every((baseline) => {
@@ -492,6 +495,14 @@ interface Grid {
   vs: VRule[];
   /** Ruled between its rows only: its two sides stand for the borders it does not draw (rowRuledStacks). */
   rowsOnly?: true;
+}
+
+/** Whether the lines of a cell (its items, on `baselines`) after its first open with list markers: a list in the cell. */
+function holdsList(items: readonly PdfTextItem[], baselines: readonly number[], size: number): boolean {
+  return baselines.slice(1).some((baseline) => {
+    const onLine = withLeadingBullet(items.filter((item) => Math.abs(item.baseline - baseline) <= SAME_BASELINE_EM * size).sort((a, b) => a.x0 - b.x0));
+    return onLine.length > 0 && listMarker(onLine.map((item) => item.str).join(' ').trim()) !== null;
+  });
 }
 
 /** The page's rules merged and grouped into grids (two or more rules each way); null when the page is too busy. */

@@ -319,6 +319,21 @@ describe('ruled tables in PDFs', () => {
     expect(mainMarkdown(doc)).toBe(PLAIN_MARKDOWN);
   });
 
+  it('lists in the cells of a ruled table stay in their cells, not rows of their own', async () => {
+    const xs = [72, 297, 522];
+    const ys = [700, 680, 610];
+    const cell = (x: number, lines: readonly string[]) => lines.map((text, i) => ({ x: x + 5, y: ys[1]! - 14 - 14 * i, text, size: 10 }));
+    const runs = [
+      ...cellRuns([['Column A', 'Column B']], xs, ys),
+      ...cell(xs[0]!, ['This is a list:', '• A First', '• A Second', '• A Third']),
+      ...cell(xs[1]!, ['This is a formatted list:', '• B First', '• B Second', '• B Third']),
+    ];
+    const doc = await convertBytes(writePdf({ pages: [{ runs, graphics: gridOperators(xs, ys, 'stroke') }] }));
+    const rows = mainMarkdown(doc).split('\n').filter((line) => line.startsWith('|'));
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatch(/^\| This is a list:.*A First.*A Second.*A Third \| This is a formatted list:.*B First.*B Second.*B Third \|$/);
+  });
+
   it('a ruled table keeps its place between the paragraphs around it', async () => {
     const xs = [72, 222, 372, 522];
     const ys = [600, 580, 560, 540];
