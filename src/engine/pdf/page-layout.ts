@@ -19,7 +19,7 @@ import type { Ruling } from './rulings.js';
 import { gridOfRows, gridRows, renderTableGrid } from './table-grid.js';
 import { tableParts } from './table-parts.js';
 import { findKeyFigures } from './key-figures.js';
-import { bulletColumns, isFormulaPieces, readAsLines, readsAsTable } from './table-kinds.js';
+import { isFormulaPieces, listColumns, readAsLines, readsAsTable, type SideList } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore, repeatsText } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
 import { withTextRoundAsides } from './aside-wrap.js';
@@ -110,9 +110,9 @@ function layoutRegion(
       continue;
     }
     // Lists side by side line up like a table: each column a list, in turn.
-    const lists = bulletColumns(table.rows);
+    const lists = listColumns(table.rows);
     if (lists) {
-      blocks.push(bulletListsBlock(lists, tableLines, table.rect));
+      blocks.push(sideListsBlock(lists, tableLines, table.rect));
       next = table.end;
       continue;
     }
@@ -140,10 +140,18 @@ function layoutRegion(
   return blocks;
 }
 
-/** Lists set side by side, as one list block: each column's items in turn, a blank line between the lists. */
-function bulletListsBlock(lists: readonly (readonly string[])[], lines: readonly TextLine[], rect: Rect): ProtoBlock {
-  const markdown = lists.map((items) => items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n')).join('\n\n');
-  return { ...textBlockOf(lines, rect), kind: 'list', markdown, text: lists.map((items) => items.join('\n')).join('\n\n') };
+/** Lists set side by side, as one list block: each column's list in turn (its label over it), a blank line between. */
+function sideListsBlock(lists: readonly SideList[], lines: readonly TextLine[], rect: Rect): ProtoBlock {
+  const markdown = lists.map((list) => {
+    const items = list.items.map(({ marker, text }) => {
+      // Markdown numbers a list from its first item; a letter or roman enumerator is kept before the text.
+      if (marker.number !== undefined) return `${marker.number}. ${escapeMarkdownText(text)}`;
+      return `- ${marker.label ? `${marker.label} ` : ''}${escapeMarkdownText(text)}`;
+    });
+    return [...(list.label === undefined ? [] : [escapeMarkdownText(list.label), '']), ...items].join('\n');
+  });
+  const text = lists.map((list) => [...(list.label === undefined ? [] : [list.label]), ...list.items.map((item) => item.text)].join('\n'));
+  return { ...textBlockOf(lines, rect), kind: 'list', markdown: markdown.join('\n\n'), text: text.join('\n\n') };
 }
 
 /** Size, weight and extent of a run of lines read as one text block. */

@@ -8,7 +8,7 @@
 import { authorStackLines } from './author-stacks.js';
 import { chartLabelLines } from './charts.js';
 import { contentsLines } from './contents.js';
-import { listMarker } from './paragraphs.js';
+import { listMarker, type ListMarker } from './paragraphs.js';
 import { countWords } from './white-space.js';
 
 /** Fewest rows before a pattern counts. */
@@ -50,30 +50,55 @@ export function readAsLines(rows: readonly (readonly string[])[]): string[] | un
 }
 
 
+/** One of the lists set side by side: its label (`Some info:`) when a line heads it, and its items. */
+export interface SideList {
+  label?: string;
+  items: { marker: ListMarker; text: string }[];
+}
+
+/** A list's label over its items: a short line. */
+const MAX_LABEL_WORDS = 6;
+/** An item's wrapped tail, read into a cell of its own under it: a word or two. */
+const MAX_TAIL_WORDS = 2;
+/** Where a cell holds the next item run on after one (`• I3 • I4`, `2. List2 3. List3`). */
+const RUN_ON_ITEM = /\s+(?=(?:[•◦▪▫‣●○■□►▸➢✓✔]|\(?\d{1,3}[.)])\s)/u;
+
 /**
- * Lists set side by side (a slide's two columns of bullets) line up like a table whose every cell opens with a
- * bullet: each column's items, in order, when the grid is such lists (two bulleted cells or more, no other text).
+ * Lists set side by side (a slide's text boxes of bullets and numbered items) line up like a table whose cells
+ * open with list markers: each column's list, in order, when the grid is such lists. A column's first cell may be
+ * the list's label, and a short cell under an item its wrapped tail; any other text makes the grid no such lists.
+ * Two items or more in all, and a numbered list two items at least (a row of numbered cells is a table's).
  */
-export function bulletColumns(rows: readonly (readonly string[])[]): string[][] | undefined {
+export function listColumns(rows: readonly (readonly string[])[]): SideList[] | undefined {
   const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
-  const columns: string[][] = Array.from({ length: width }, () => []);
-  let items = 0;
-  for (const row of rows) {
-    for (let col = 0; col < row.length; col++) {
-      const text = row[col]!.trim();
+  const lists: SideList[] = [];
+  for (let col = 0; col < width; col++) {
+    const list: SideList = { items: [] };
+    for (const row of rows) {
+      const text = (row[col] ?? '').trim();
       if (text === '') continue;
-      const marker = listMarker(text);
-      if (!marker || marker.ordered) return undefined;
-      columns[col]!.push(marker.rest);
-      items++;
+      for (const part of text.split(RUN_ON_ITEM)) {
+        const marker = listMarker(part);
+        const last = list.items[list.items.length - 1];
+        if (marker) list.items.push({ marker, text: marker.rest });
+        else if (!last && list.label === undefined && countWords(part) <= MAX_LABEL_WORDS) list.label = part;
+        else if (last && countWords(part) <= MAX_TAIL_WORDS) last.text += ` ${part}`;
+        else return undefined;
+      }
     }
+    if (list.items.length === 0) {
+      if (list.label !== undefined) return undefined;
+      continue;
+    }
+    if (list.items.some((item) => item.marker.ordered) && list.items.length < 2) return undefined;
+    lists.push(list);
   }
-  return items >= 2 ? columns.filter((column) => column.length > 0) : undefined;
+  return lists.reduce((sum, list) => sum + list.items.length, 0) >= 2 ? lists : undefined;
 }
 
 /** Whether cells found as a table (rows of cell texts, header first) read as one. */
 export function readsAsTable(rows: readonly (readonly string[])[]): boolean {
-  return !onlyNumbers(rows) && !isProseSideBySide(rows) && !holdsFigureLabel(rows) && readAsLines(rows) === undefined && bulletColumns(rows) === undefined;
+  return !onlyNumbers(rows) && !isProseSideBySide(rows) && !holdsFigureLabel(rows) && readAsLines(rows) === undefined && listColumns(rows) === undefined;
 }
 
 /** A cell of nothing but a formula's operators, or the comma after it: a piece of a display formula. */

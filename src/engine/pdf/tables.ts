@@ -8,7 +8,7 @@ import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import type { Rect, TextLine } from './types.js';
 import { boundingRect, median } from './measure.js';
-import { bulletColumns, readAsLines, readsAsTable } from './table-kinds.js';
+import { listColumns, readAsLines, readsAsTable } from './table-kinds.js';
 import { countWords } from './white-space.js';
 
 export interface FoundTable {
@@ -178,7 +178,7 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
   const merged = mergeContinuationRows(mergeSpanningLabels(rows));
   const texts = merged.map((row) => row.cells);
   // Contents lists, chart labels and lists side by side go on as found grids: the layout writes them as lines.
-  return readsAsTable(texts) || readAsLines(texts) || bulletColumns(texts) ? merged : null;
+  return readsAsTable(texts) || readAsLines(texts) || listColumns(texts) ? merged : null;
 }
 
 function unite(a: Extent | undefined, b: Extent | undefined): Extent | undefined {

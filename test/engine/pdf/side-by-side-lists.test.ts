@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulletColumns } from '../../../src/engine/pdf/table-kinds.js';
+import { listColumns } from '../../../src/engine/pdf/table-kinds.js';
 import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
 import { writePdf, type TextRun } from './fixtures/pdf-writer.js';
 
@@ -22,9 +22,30 @@ describe('lists side by side', () => {
     expect(mainMarkdown(doc)).toBe(`# Strengths and risks\n\n${lists.join('\n\n')}`);
   });
 
-  it('are grids whose every filled cell opens with a bullet', () => {
-    expect(bulletColumns([['• Loyal customers', '• Rising prices'], ['• Broad catalogue', '']])).toEqual([['Loyal customers', 'Broad catalogue'], ['Rising prices']]);
-    expect(bulletColumns([['Region', 'Change'], ['• North', '+21%']])).toBeUndefined();
-    expect(bulletColumns([['1. First', '2. Second']])).toBeUndefined();
+  it('numbered lists and lists under a label side by side are read list by list too', async () => {
+    const column = (x: number, lines: readonly string[]) => lines.map((text, i): TextRun => ({ x, y: 300 - 24 * i, text, size: 18 }));
+    const runs: TextRun[] = [
+      ...column(60, ['1. Plan the route', '2. Pack the bags', '3. Leave at dawn']),
+      ...column(300, ['Bring along:', '\u2022 Water', '\u2022 A map']),
+      ...column(540, ['Then check:', '1. The weather', '2. The tides']),
+    ];
+    const doc = await convertBytes(writePdf({ pages: [{ runs, width: 794, height: 446 }] }));
+    expect(allBlocks(doc).filter((block) => block.type === 'table')).toEqual([]);
+    expect(mainMarkdown(doc)).toBe(
+      ['1. Plan the route\n2. Pack the bags\n3. Leave at dawn', 'Bring along:\n\n- Water\n- A map', 'Then check:\n\n1. The weather\n2. The tides'].join('\n\n'),
+    );
+  });
+
+  it('are grids whose filled cells open with list markers, a label heading a column and the wrapped tail of an item aside', () => {
+    const texts = (rows: Parameters<typeof listColumns>[0]) => listColumns(rows)?.map((list) => [list.label ?? '', ...list.items.map((item) => item.text)]);
+    expect(texts([['• Loyal customers', '• Rising prices'], ['• Broad catalogue', '']])).toEqual([['', 'Loyal customers', 'Broad catalogue'], ['', 'Rising prices']]);
+    expect(texts([['1. List item4', 'Some info:', '• l'], ['2. List item5 3. List item6', '• Item A', '1'], ['', '• Item B', '• l 2']])).toEqual([
+      ['', 'List item4', 'List item5', 'List item6'],
+      ['Some info:', 'Item A', 'Item B'],
+      ['', 'l 1', 'l 2'],
+    ]);
+    expect(listColumns([['Region', 'Change'], ['• North', '+21%']])).toBeUndefined();
+    expect(listColumns([['1. First', '2. Second']])).toBeUndefined();
+    expect(listColumns([['Name', 'Tasks'], ['Alice', '• Write the report']])).toBeUndefined();
   });
 });
