@@ -5,6 +5,7 @@
  * column it missed, or the same words with a wrapped header cell read as one cell. Pure.
  */
 import { overlaps } from './measure.js';
+import { hasSpans, type TableGrid } from './table-grid.js';
 import type { Rect } from './types.js';
 
 /** Share of the found table's words the own reading must hold. */
@@ -27,10 +28,11 @@ function total(counts: ReadonlyMap<string, number>): number {
 
 /**
  * Whether the own reading (rows and place) replaces the found one: they overlap, the own one holds (nearly) every
- * word of the found one, adds no more than a header's worth, and splits the rows at least as finely or adds rows.
+ * word of the found one, adds no more than a header's worth, and splits the rows at least as finely or adds rows,
+ * or reads the same words with a header label spanning the columns it heads, which flat rows cannot hold.
  */
 export function ownReadingHoldsMore(
-  own: { rows: readonly (readonly string[])[]; rect: Rect },
+  own: { rows: readonly (readonly string[])[]; rect: Rect; grid?: TableGrid },
   found: { rows: readonly (readonly string[])[]; rect: Rect },
 ): boolean {
   if (!overlaps(own.rect, found.rect)) return false;
@@ -45,7 +47,7 @@ export function ownReadingHoldsMore(
   if (added > MAX_ADDED * theirTotal) return false;
   const width = (rows: readonly (readonly string[])[]) => rows.reduce((max, row) => Math.max(max, row.filter(Boolean).length), 0);
   // The same words: only a better reading of the rows (a wrapped header cell joined) replaces LiteParse's.
-  if (added === 0) return own.rows.length < found.rows.length && width(own.rows) >= width(found.rows);
+  if (added === 0) return (own.rows.length < found.rows.length || (own.grid !== undefined && hasSpans(own.grid))) && width(own.rows) >= width(found.rows);
   return true;
 }
 
