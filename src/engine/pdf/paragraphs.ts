@@ -11,6 +11,7 @@ import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } f
 import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
 import { boundingRect } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
+import { isBrokenByHand } from './hand-broken-lines.js';
 import { fitsOnLine, wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
 
 export interface ListMarker {
@@ -313,7 +314,7 @@ function isCentredPair(upper: TextLine, lower: TextLine, size: number): boolean 
 const CENTRED_MARGIN_EM = 0.25;
 
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
-function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number): boolean {
+function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number, bodySize: number | undefined): boolean {
   const prev = lines[lines.length - 1]!;
   const size = Math.max(prev.size, line.size);
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
@@ -322,6 +323,8 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   // A field after a line that had room for its label: an address's lines over its `Phone:` and `Email:` lines.
   if (isLabelLine(line.text) && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
   if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;
+  // A short line the writer ended with room to spare: an address's lines, a signature's name over its title.
+  if (isBrokenByHand(prev, line, region.x1 - region.x0, bodySize)) return true;
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
   // Nor a centred line into a wider one whose first word would have fit after it: the writer broke it (an author
@@ -659,7 +662,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       }
       close();
     }
-    const broke = draft ? breaksParagraph(draft.lines, line, region, draft.minStart) : true;
+    const broke = draft ? breaksParagraph(draft.lines, line, region, draft.minStart, options.bodySize) : true;
     if (marker && acceptsMarker(marker, draft, line, broke)) {
       const lastItem = draft?.mode === 'list' ? draft.items[draft.items.length - 1] : undefined;
       // Bullets after numbers (or the reverse) at the same indent start another list.
@@ -691,7 +694,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       draft = { mode: 'mono', lines: [line], items: [], minStart: startOf(line, region) };
       continue;
     }
-    if (draft && !breaksParagraph(draft.lines, line, region, draft.minStart)) {
+    if (draft && !breaksParagraph(draft.lines, line, region, draft.minStart, options.bodySize)) {
       draft.lines.push(line);
       draft.minStart = Math.min(draft.minStart, startOf(line, region));
       continue;
