@@ -72,4 +72,8 @@ describe('an invoice', () => {
     expect(texts).toEqual(expect.arrayContaining(ADDRESS));
   });
 
+  it('reads the totals set close under the items one row each', async () => {
+    const { rows } = await tableRows();
+    expect(rows.slice(-TOTALS.length)).toEqual(TOTALS.map(([label, amount]) => `|  |  | ${label} | ${amount} |`));
+  });
 });
