@@ -12,6 +12,7 @@ import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
 import { boundingRect } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 import { isBrokenByHand } from './hand-broken-lines.js';
+import { leadsNextEntry } from './lead-labels.js';
 import { fitsOnLine, wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
 
 export interface ListMarker {
@@ -323,6 +324,8 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   // A field after a line that had room for its label: an address's lines over its `Phone:` and `Email:` lines.
   if (isLabelLine(line.text) && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
   if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;
+  // The next entry led by its label set apart (a transcript's `Q.` after the `A.` above it).
+  if (leadsNextEntry(lines[0]!, line)) return true;
   // A short line the writer ended with room to spare: an address's lines, a signature's name over its title.
   if (isBrokenByHand(prev, line, region.x1 - region.x0, bodySize)) return true;
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
