@@ -13,6 +13,7 @@ import { boundingRect } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 import { isBrokenByHand } from './hand-broken-lines.js';
 import { leadsNextEntry } from './lead-labels.js';
+import { opensItemParagraph } from './item-paragraphs.js';
 import { fitsOnLine, wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
 
 export interface ListMarker {
@@ -216,6 +217,8 @@ interface Draft {
   minStart: number;
   /** For lists: index of the line where each item starts, and its marker. */
   items: { line: number; marker: ListMarker; start: number }[];
+  /** For lists: indexes of the lines opening a later paragraph of their item. */
+  itemParagraphs?: Set<number>;
 }
 
 function startOf(line: TextLine, region: Region): number {
@@ -502,8 +505,13 @@ function listBlock(
   const out: string[] = [];
   items.forEach((item, index) => {
     const next = items[index + 1]?.line ?? lines.length;
-    const texts = [item.marker.rest, ...lines.slice(item.line + 1, next).map((line) => line.text)];
-    const text = escapeMarkdownText(joinLines(texts, options));
+    // The item's paragraphs: its first from the marker on, then each later one its parts of the lines.
+    const paragraphs: string[][] = [[item.marker.rest]];
+    for (let at = item.line + 1; at < next; at++) {
+      if (draft.itemParagraphs?.has(at)) paragraphs.push([]);
+      paragraphs[paragraphs.length - 1]!.push(lines[at]!.text);
+    }
+    const [text = '', ...later] = paragraphs.map((texts) => escapeMarkdownText(joinLines(texts, options)));
     const em = lines[item.line]!.size;
     while (stack.length > 1 && item.start < stack[stack.length - 1]!.start - outdent(stack, em)) stack.pop();
     const top = stack[stack.length - 1];
@@ -515,6 +523,8 @@ function listBlock(
     level.width = marker.length + 1;
     const indent = stack.slice(0, -1).reduce((sum, parent) => sum + parent.width, 0);
     out.push(`${' '.repeat(indent)}${marker} ${text}`);
+    // A later paragraph under the item's text, a blank line before it.
+    for (const paragraph of later) out.push('', `${' '.repeat(indent + marker.length + 1)}${paragraph}`);
   });
   const markdown = out.join('\n');
   return { kind: 'list', markdown, text: markdown, rect, lines: lines.length, ...style };
@@ -687,6 +697,13 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       const hanging = startOf(line, region) > item.start + 0.3 * line.size;
       const near = line.top - prev.bottom <= 0.8 * line.size;
       if (!mono && (hanging || wrapsUnderMarker(prev, line, item.start, region)) && near && Math.abs(line.size - prev.size) <= 0.12 * line.size) {
+        draft.lines.push(line);
+        continue;
+      }
+      // A later paragraph of the item (a step's note), the list going on after it.
+      const isMarkerAt = (at: number) => !codeLine[at] && listMarker(lines[at]!.text) !== null;
+      if (!mono && opensItemParagraph(lines, index, prev, item.start, (l) => startOf(l, region), isMarkerAt)) {
+        (draft.itemParagraphs ??= new Set()).add(draft.lines.length);
         draft.lines.push(line);
         continue;
       }
