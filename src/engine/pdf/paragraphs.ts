@@ -14,6 +14,7 @@ import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js'
 import { isBrokenByHand } from './hand-broken-lines.js';
 import { leadsNextEntry } from './lead-labels.js';
 import { opensItemParagraph } from './item-paragraphs.js';
+import { areOptionsInLine } from './options-in-line.js';
 import { fitsOnLine, wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
 
 export interface ListMarker {
@@ -522,6 +523,17 @@ function listBlock(
     const marker = !ordered ? '-' : label !== undefined ? `- ${label}` : `${number ?? level.counter}.`;
     level.width = marker.length + 1;
     const indent = stack.slice(0, -1).reduce((sum, parent) => sum + parent.width, 0);
+    // Options side by side on the item's one line: an item each, at the item's level.
+    const cells = next === item.line + 1 && later.length === 0 ? lines[item.line]!.cells : [];
+    const sideBySide = cells.length >= 2 ? cells.map((cell) => listMarker(cell.text)) : [];
+    if (ordered && areOptionsInLine(sideBySide)) {
+      for (const option of sideBySide) {
+        const written = option!.label !== undefined ? `- ${option!.label}` : `${option!.number}.`;
+        out.push(`${' '.repeat(indent)}${written} ${escapeMarkdownText(joinLines([option!.rest], options))}`);
+      }
+      level.counter += sideBySide.length - 1;
+      return;
+    }
     out.push(`${' '.repeat(indent)}${marker} ${text}`);
     // A later paragraph under the item's text, a blank line before it.
     for (const paragraph of later) out.push('', `${' '.repeat(indent + marker.length + 1)}${paragraph}`);
