@@ -7,6 +7,7 @@
 import { withRaisedMarks } from './raised-marks.js';
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { withLeadingBullet } from './line-bullets.js';
+import { partStackedLines } from './stacked-lines.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 
 /** A gap wider than this many ems separates cells (table columns, page columns, spaced-out labels). */
@@ -59,7 +60,7 @@ export function clusterLines(items: readonly PdfTextItem[]): PdfTextItem[][] {
     ref = item;
   }
   if (current.length > 0) clusters.push(current);
-  return absorbStrayScripts(clusters);
+  return absorbStrayScripts(clusters.flatMap(partStackedLines));
 }
 
 /**

@@ -19,6 +19,7 @@ import type { Ruling } from './rulings.js';
 import { gridOfRows, gridRows, renderTableGrid } from './table-grid.js';
 import { tableParts } from './table-parts.js';
 import { findKeyFigures } from './key-figures.js';
+import { isCardRowTable } from './card-grid.js';
 import { isFormulaPieces, listColumns, readAsLines, readsAsTable, type SideList } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore, repeatsText } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
@@ -346,6 +347,8 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     if (isSlideFrame(inside)) return [];
     const kept = withoutProseEdges(table, inside);
     if (!kept) return [];
+    // Cards side by side under their names are no table: the flow reads them card by card (card-grid.ts).
+    if (isCardRowTable(kept.rect, kept.rows, () => (pageLines ??= buildLines(input.items)))) return [];
     // The page's lines only where the rows may be contents (most pages' tables end in no page numbers).
     return mayBeContents(kept) && coversContents(kept, (pageLines ??= buildLines(input.items))) ? [] : [kept];
   });

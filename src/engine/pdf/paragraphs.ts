@@ -11,6 +11,10 @@ import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } f
 import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
 import { boundingRect } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
+import { isBrokenByHand } from './hand-broken-lines.js';
+import { leadsNextEntry } from './lead-labels.js';
+import { opensItemParagraph } from './item-paragraphs.js';
+import { areOptionsInLine } from './options-in-line.js';
 import { fitsOnLine, wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
 
 export interface ListMarker {
@@ -214,6 +218,8 @@ interface Draft {
   minStart: number;
   /** For lists: index of the line where each item starts, and its marker. */
   items: { line: number; marker: ListMarker; start: number }[];
+  /** For lists: indexes of the lines opening a later paragraph of their item. */
+  itemParagraphs?: Set<number>;
 }
 
 function startOf(line: TextLine, region: Region): number {
@@ -313,7 +319,7 @@ function isCentredPair(upper: TextLine, lower: TextLine, size: number): boolean 
 const CENTRED_MARGIN_EM = 0.25;
 
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
-function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number): boolean {
+function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number, bodySize: number | undefined): boolean {
   const prev = lines[lines.length - 1]!;
   const size = Math.max(prev.size, line.size);
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
@@ -322,6 +328,10 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   // A field after a line that had room for its label: an address's lines over its `Phone:` and `Email:` lines.
   if (isLabelLine(line.text) && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
   if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;
+  // The next entry led by its label set apart (a transcript's `Q.` after the `A.` above it).
+  if (leadsNextEntry(lines[0]!, line)) return true;
+  // A short line the writer ended with room to spare: an address's lines, a signature's name over its title.
+  if (isBrokenByHand(prev, line, region.x1 - region.x0, bodySize)) return true;
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
   // Nor a centred line into a wider one whose first word would have fit after it: the writer broke it (an author
@@ -496,8 +506,13 @@ function listBlock(
   const out: string[] = [];
   items.forEach((item, index) => {
     const next = items[index + 1]?.line ?? lines.length;
-    const texts = [item.marker.rest, ...lines.slice(item.line + 1, next).map((line) => line.text)];
-    const text = escapeMarkdownText(joinLines(texts, options));
+    // The item's paragraphs: its first from the marker on, then each later one its parts of the lines.
+    const paragraphs: string[][] = [[item.marker.rest]];
+    for (let at = item.line + 1; at < next; at++) {
+      if (draft.itemParagraphs?.has(at)) paragraphs.push([]);
+      paragraphs[paragraphs.length - 1]!.push(lines[at]!.text);
+    }
+    const [text = '', ...later] = paragraphs.map((texts) => escapeMarkdownText(joinLines(texts, options)));
     const em = lines[item.line]!.size;
     while (stack.length > 1 && item.start < stack[stack.length - 1]!.start - outdent(stack, em)) stack.pop();
     const top = stack[stack.length - 1];
@@ -508,7 +523,20 @@ function listBlock(
     const marker = !ordered ? '-' : label !== undefined ? `- ${label}` : `${number ?? level.counter}.`;
     level.width = marker.length + 1;
     const indent = stack.slice(0, -1).reduce((sum, parent) => sum + parent.width, 0);
+    // Options side by side on the item's one line: an item each, at the item's level.
+    const cells = next === item.line + 1 && later.length === 0 ? lines[item.line]!.cells : [];
+    const sideBySide = cells.length >= 2 ? cells.map((cell) => listMarker(cell.text)) : [];
+    if (ordered && areOptionsInLine(sideBySide)) {
+      for (const option of sideBySide) {
+        const written = option!.label !== undefined ? `- ${option!.label}` : `${option!.number}.`;
+        out.push(`${' '.repeat(indent)}${written} ${escapeMarkdownText(joinLines([option!.rest], options))}`);
+      }
+      level.counter += sideBySide.length - 1;
+      return;
+    }
     out.push(`${' '.repeat(indent)}${marker} ${text}`);
+    // A later paragraph under the item's text, a blank line before it.
+    for (const paragraph of later) out.push('', `${' '.repeat(indent + marker.length + 1)}${paragraph}`);
   });
   const markdown = out.join('\n');
   return { kind: 'list', markdown, text: markdown, rect, lines: lines.length, ...style };
@@ -659,7 +687,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       }
       close();
     }
-    const broke = draft ? breaksParagraph(draft.lines, line, region, draft.minStart) : true;
+    const broke = draft ? breaksParagraph(draft.lines, line, region, draft.minStart, options.bodySize) : true;
     if (marker && acceptsMarker(marker, draft, line, broke)) {
       const lastItem = draft?.mode === 'list' ? draft.items[draft.items.length - 1] : undefined;
       // Bullets after numbers (or the reverse) at the same indent start another list.
@@ -684,6 +712,13 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
         draft.lines.push(line);
         continue;
       }
+      // A later paragraph of the item (a step's note), the list going on after it.
+      const isMarkerAt = (at: number) => !codeLine[at] && listMarker(lines[at]!.text) !== null;
+      if (!mono && opensItemParagraph(lines, index, prev, item.start, (l) => startOf(l, region), isMarkerAt)) {
+        (draft.itemParagraphs ??= new Set()).add(draft.lines.length);
+        draft.lines.push(line);
+        continue;
+      }
       close();
     }
     if (mono) {
@@ -691,7 +726,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       draft = { mode: 'mono', lines: [line], items: [], minStart: startOf(line, region) };
       continue;
     }
-    if (draft && !breaksParagraph(draft.lines, line, region, draft.minStart)) {
+    if (draft && !breaksParagraph(draft.lines, line, region, draft.minStart, options.bodySize)) {
       draft.lines.push(line);
       draft.minStart = Math.min(draft.minStart, startOf(line, region));
       continue;

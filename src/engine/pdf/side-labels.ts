@@ -2,7 +2,8 @@
  * A short label set to the left of a block's lines, level with their middle ("Diagram 5" beside the two lines of
  * its caption, "Note" beside a boxed remark): sorted by height it falls between the block's lines and cuts them
  * apart. It is read before the block. One level with the block's first line (a CV's "Work Experience" beside the
- * paragraph it heads) is a line of its own: run into that line, it parted the line from the rest of its paragraph.
+ * paragraph it heads) is a line of its own: run into that line, it parted the line from the rest of its paragraph;
+ * one ending in a colon (a speaker's name in a transcript) leads its text and stays in its line.
  */
 import { buildLine } from './lines.js';
 import type { TextLine } from './types.js';
@@ -41,12 +42,14 @@ const RUN_IN_GAP_EM = 2;
 /** How far (ems) the block's next line may start from its first line's start. */
 const BLOCK_ALIGN_EM = 0.5;
 const ENDS_SENTENCE = /[.!?]$/u;
+/** A label ending in a colon leads its text (a speaker's name in a transcript, a field's name): it reads with it. */
+const LEADS_TEXT = /:$/u;
 
 /** The line's first cell is a short label set apart, level with the first line of the block the next line goes on. */
 function hasRunInLabel(line: TextLine, next: TextLine | undefined): boolean {
   if (!next || line.rtl || line.cells.length < 2) return false;
   const [label, first] = line.cells as [TextLine['cells'][number], TextLine['cells'][number]];
-  if (countWords(label.text) > MAX_WORDS || !/\p{L}/u.test(label.text) || ENDS_SENTENCE.test(label.text)) return false;
+  if (countWords(label.text) > MAX_WORDS || !/\p{L}/u.test(label.text) || ENDS_SENTENCE.test(label.text) || LEADS_TEXT.test(label.text)) return false;
   const size = line.size;
   if (first.x0 - label.x1 < RUN_IN_GAP_EM * size) return false;
   const rest = line.cells.slice(1).map((cell) => cell.text).join(' ');

@@ -5,6 +5,7 @@
  * column it missed, or the same words with a wrapped header cell read as one cell. Pure.
  */
 import { overlaps } from './measure.js';
+import { hasSpans, type TableGrid } from './table-grid.js';
 import type { Rect } from './types.js';
 
 /** Share of the found table's words the own reading must hold. */
@@ -27,10 +28,11 @@ function total(counts: ReadonlyMap<string, number>): number {
 
 /**
  * Whether the own reading (rows and place) replaces the found one: they overlap, the own one holds (nearly) every
- * word of the found one, adds no more than a header's worth, and splits the rows at least as finely or adds rows.
+ * word of the found one, adds no more than a header's worth, and splits the rows at least as finely or adds rows,
+ * or reads the same words with a header label spanning the columns it heads, which flat rows cannot hold.
  */
 export function ownReadingHoldsMore(
-  own: { rows: readonly (readonly string[])[]; rect: Rect },
+  own: { rows: readonly (readonly string[])[]; rect: Rect; grid?: TableGrid },
   found: { rows: readonly (readonly string[])[]; rect: Rect },
 ): boolean {
   if (!overlaps(own.rect, found.rect)) return false;
@@ -44,8 +46,12 @@ export function ownReadingHoldsMore(
   const added = total(mine) - held;
   if (added > MAX_ADDED * theirTotal) return false;
   const width = (rows: readonly (readonly string[])[]) => rows.reduce((max, row) => Math.max(max, row.filter(Boolean).length), 0);
-  // The same words: only a better reading of the rows (a wrapped header cell joined) replaces LiteParse's.
-  if (added === 0) return own.rows.length < found.rows.length && width(own.rows) >= width(found.rows);
+  // The same words: only a better reading of the rows (a wrapped header cell joined, a header's spans, rows the
+  // other reader ran together) replaces LiteParse's.
+  if (added === 0) {
+    const better = own.rows.length < found.rows.length || (own.grid !== undefined && hasSpans(own.grid)) || joinsRows(found.rows, own.rows);
+    return better && width(own.rows) >= width(found.rows);
+  }
   return true;
 }
 
@@ -64,6 +70,32 @@ export function repeatsText(rows: readonly (readonly string[])[], inside: readon
   let extra = 0;
   for (const [word, count] of cells) extra += Math.max(0, count - (page.get(word) ?? 0));
   return extra > Math.max(REPEAT_SLACK_WORDS, REPEAT_SLACK * total(cells));
+}
+
+function filled(row: readonly string[]): string[] {
+  return row.filter(Boolean);
+}
+
+/**
+ * Whether a found row is two or more rows of the own reading run together: each of its cells holds, in order, the
+ * cells of those rows in its place, and every one of them fills as many cells as it does (a table's totals set
+ * close under one another, `Subtotal VAT` over `302.50 60.50`). A row with one wrapped cell is no such join: the
+ * wrapped cell's second line stands alone in its row.
+ */
+function joinsRows(found: readonly (readonly string[])[], own: readonly (readonly string[])[]): boolean {
+  const ownFilled = own.map(filled);
+  return found.some((row) => {
+    const cells = filled(row);
+    if (cells.length < 2) return false;
+    for (let first = 0; first < ownFilled.length; first++) {
+      for (let last = first + 1; last < ownFilled.length && ownFilled[last]!.length === cells.length; last++) {
+        const run = ownFilled.slice(first, last + 1);
+        if (run.some((cellsOf) => cellsOf.length !== cells.length)) break;
+        if (cells.every((cell, col) => cell === run.map((cellsOf) => cellsOf[col]).join(' '))) return true;
+      }
+    }
+    return false;
+  });
 }
 
 /** How many times the ruled grid's words the found table must hold to replace it. */

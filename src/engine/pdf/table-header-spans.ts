@@ -3,7 +3,10 @@
  * over its column names, often with a short rule beneath it) spans those columns, and a label standing alone in
  * its column among the header rows (a stub label set level with a middle header row) spans the header rows. The
  * spans are taken from where the labels sit, so a pipe table's empty cells beside a group label become one HTML
- * cell with `colspan`/`rowspan`. Pure.
+ * cell with `colspan`/`rowspan`. A group label is centred over the room its columns have between their neighbours,
+ * not over their ink: cells set flush left in a borderless table put the ink left of the cells' centre. A stub
+ * label centred down the header's height, between two header lines, is a line of its own that heads no group: it
+ * spans the header rows as a stub set level with the column names would. Pure.
  */
 import { isCaptionText } from './captions.js';
 import type { TableCell, TableGrid } from './table-grid.js';
@@ -44,6 +47,31 @@ export function isCentredOn(label: Extent, group: Extent): boolean {
   return Math.abs(centre(group) - centre(label)) <= Math.max(CENTRED_MIN, CENTRED * (group.x1 - group.x0));
 }
 
+/**
+ * Whether a label sits centred over columns `a`..`b`: over their ink, or over the room they have between their
+ * neighbours. The cells' edges are not drawn, so each edge lies somewhere in the gutter beside the columns (cells
+ * set flush left leave their gutter on the right, flush right on the left): the label's centre may lie anywhere
+ * between the centres of the narrowest and the widest cells those gutters allow.
+ */
+function centredOverColumns(label: Extent, columns: readonly Extent[], a: number, b: number): boolean {
+  const ink = { x0: columns[a]!.x0, x1: columns[b]!.x1 };
+  if (isCentredOn(label, ink)) return true;
+  // A label set flush with its first column's start (or its last's end) is aligned, not centred: where it ends
+  // says nothing of the columns it heads. One centred over the whole table is its title.
+  if (Math.abs(label.x0 - ink.x0) <= CENTRED_MIN || Math.abs(label.x1 - ink.x1) <= CENTRED_MIN) return false;
+  if (isCentredOn(label, { x0: columns[0]!.x0, x1: columns[columns.length - 1]!.x1 })) return false;
+  // An outer column has no neighbour beyond it: its room reaches as far as the column pitch beside it allows.
+  const leftmost = a > 0 ? columns[a - 1]!.x1 : Math.min(ink.x0, columns[a]!.x1 - pitchOf(columns, a + 1, 'x1'));
+  const rightmost = b + 1 < columns.length ? columns[b + 1]!.x0 : Math.max(ink.x1, columns[b]!.x0 + pitchOf(columns, b, 'x0'));
+  const x = centre(label);
+  return (leftmost + ink.x1) / 2 <= x && x <= (ink.x0 + rightmost) / 2;
+}
+
+/** How far column `col` starts (or ends) from the column before it; 0 where there is none. */
+function pitchOf(columns: readonly Extent[], col: number, edge: 'x0' | 'x1'): number {
+  return col > 0 && col < columns.length ? columns[col]![edge] - columns[col - 1]![edge] : 0;
+}
+
 function distance(x: number, extent: Extent): number {
   return x < extent.x0 ? extent.x0 - x : x > extent.x1 ? x - extent.x1 : 0;
 }
@@ -74,6 +102,7 @@ function rowOver(row: PlacedRow, below: readonly Unit[], columns: readonly Exten
     return best;
   });
   const taken = new Array<Unit | undefined>(columns.length);
+  let clash = false;
   labels.forEach((label, index) => {
     // The fewest units the label is centred over: a label centred over one column heads that column alone.
     let best: Unit | undefined;
@@ -86,15 +115,19 @@ function rowOver(row: PlacedRow, below: readonly Unit[], columns: readonly Exten
         if (label.box.x0 < extent.x0 - reach || label.box.x1 > extent.x1 + reach) continue;
         // A group names labelled columns, and not all of them (a label over the whole table is its title).
         if (below.slice(i, j + 1).some((unit) => !unit.text) || (below[i]!.a === 0 && below[j]!.b === columns.length - 1)) continue;
-        if (isCentredOn(label.box, extent) && j - i + 1 < bestUnits) {
+        if (centredOverColumns(label.box, columns, below[i]!.a, below[j]!.b) && j - i + 1 < bestUnits) {
           [best, bestUnits] = [{ a: below[i]!.a, b: below[j]!.b, text: label.text }, j - i + 1];
         }
       }
     }
     const unit = best ?? { a: label.col, b: label.col, text: label.text };
-    for (let col = unit.a; col <= unit.b; col++) taken[col] = unit;
+    for (let col = unit.a; col <= unit.b; col++) {
+      if (taken[col]) clash = true;
+      taken[col] = unit;
+    }
   });
   // Two labels claiming one column: the reading is not a header over groups.
+  if (clash) return undefined;
   const units: Unit[] = [];
   for (let col = 0; col < columns.length; col++) {
     const unit = taken[col];
@@ -136,11 +169,43 @@ function headerUnits(rows: readonly PlacedRow[], headerRows: number, count: numb
   return out;
 }
 
+function filledColumns(row: PlacedRow): number[] {
+  return row.cells.flatMap((text, col) => (text ? [col] : []));
+}
+
+/**
+ * The rows with a stub label set between the header's first lines moved down into the line below it: a line of
+ * the header (not its first) whose labels stand only in columns the lines above and below it leave empty is a
+ * label centred down the header's height (`Country` between `Primary` over its columns and `Male`/`Female` under
+ * it). Undefined when the header has no such line.
+ */
+function withStubLineFolded(rows: readonly PlacedRow[]): PlacedRow[] | undefined {
+  for (let r = 1; r + 1 < Math.min(MAX_HEADER_ROWS, rows.length - 1); r++) {
+    const line = filledColumns(rows[r]!);
+    const around = new Set([...filledColumns(rows[r - 1]!), ...filledColumns(rows[r + 1]!)]);
+    if (line.length === 0 || line.some((col) => around.has(col))) continue;
+    const below = rows[r + 1]!;
+    const folded: PlacedRow = {
+      cells: below.cells.map((text, col) => text || rows[r]!.cells[col] || ''),
+      boxes: below.boxes.map((box, col) => box ?? rows[r]!.boxes[col]),
+    };
+    return [...rows.slice(0, r), folded, ...rows.slice(r + 2)];
+  }
+  return undefined;
+}
+
 /**
  * The table as a grid with its header's spans, or undefined when its first rows are not a header with a label over
  * several columns (the rows then read as they are).
  */
 export function gridWithHeaderSpans(rows: readonly PlacedRow[]): TableGrid | undefined {
+  const grid = gridOfHeaderSpans(rows);
+  if (grid) return grid;
+  const folded = withStubLineFolded(rows);
+  return folded && gridOfHeaderSpans(folded);
+}
+
+function gridOfHeaderSpans(rows: readonly PlacedRow[]): TableGrid | undefined {
   const count = rows.reduce((max, row) => Math.max(max, row.cells.length), 0);
   for (let headerRows = Math.min(MAX_HEADER_ROWS, rows.length - 1); headerRows >= 2; headerRows--) {
     const header = headerUnits(rows, headerRows, count);

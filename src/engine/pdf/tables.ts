@@ -281,6 +281,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     let start = i;
     const pitch = rowPitch(lines, kinds, i);
     while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start) && !setApart(lines[start - 1]!, lines[start]!, pitch)) start--;
+    if (standsApartAsBlock(lines, start, i)) start = i;
     let end = i + 1;
     while (end < lines.length && kinds[end] !== null && fits(end, end - 1)) end++;
     while (end - 1 > i && kinds[end - 1] === 'single') end--;
@@ -362,6 +363,18 @@ function rowPitch(lines: readonly TextLine[], kinds: readonly ('multi' | 'single
   const pitch = lines[first + 1]!.baseline - lines[first]!.baseline;
   const next = lines[first + 2]!.baseline - lines[first + 1]!.baseline;
   return pitch > 0 && Math.abs(next - pitch) <= EVEN_PITCH * pitch ? pitch : undefined;
+}
+
+/**
+ * Whether the short lines `start`..`first - 1` taken in above the table's first row of cells end in a block of
+ * their own: the last two of them set closer to one another than the last stands to that row (an address over an
+ * invoice's items, a note over the table), where a header's wrapped labels stand at the header's own pitch. The
+ * lines above such a block stand further off still: none of them heads the table.
+ */
+function standsApartAsBlock(lines: readonly TextLine[], start: number, first: number): boolean {
+  if (first - start < 2) return false;
+  const pitch = lines[first - 1]!.baseline - lines[first - 2]!.baseline;
+  return pitch > 0 && lines[first]!.baseline - lines[first - 1]!.baseline > HEADER_LINE_PITCHES * pitch;
 }
 
 /** Whether a short line stands further above the line below than the table's rows stand apart. */

@@ -210,7 +210,8 @@ describe('rules from LiteParse\'s vector graphics', () => {
   it('column lines go on across an unshaded row between shaded ones (banded rows), never across a shaded cell spanning columns', () => {
     const table = { x0: 50, y0: 100, x1: 300, y1: 180 };
     const banded = tableRulings([shadedRow([50, 120, 300], 100, 120), shadedRow([50, 120, 300], 140, 160)], table);
-    expect(verticalAt(120, banded)).toEqual([[100, 120], [120, 140], [140, 160]]);
+    // The table's box reaches a row under the last band (to 180): that unshaded row is ruled as the one between.
+    expect(verticalAt(120, banded)).toEqual([[100, 120], [120, 140], [140, 160], [160, 180]]);
     // The middle row is shaded but one cell across both columns: no edge at x 120 in it, and none is made.
     const spanning = tableRulings([shadedRow([50, 120, 300], 100, 120), shadedRow([50, 300], 120, 140), shadedRow([50, 120, 300], 140, 160)], table);
     expect(verticalAt(120, spanning)).toEqual([[100, 120], [140, 160]]);

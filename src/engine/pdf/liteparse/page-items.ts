@@ -417,6 +417,25 @@ function withHeaderBands(tables: readonly Rect[], boxes: readonly FillBox[]): Re
   });
 }
 
+/**
+ * The tables LiteParse found, each reaching as far as the shaded rows under its text: a row's shading runs past its
+ * cells' text on both sides (the cell's padding, a column wider than its text), and the box LiteParse gives the table
+ * ends at the text. The shading's side edges then count among the table's rules and bridge its unshaded rows.
+ * A fill counts as a row's when it is no taller than a third of the table (a panel behind the whole table is none).
+ */
+function withRowShading(tables: readonly Rect[], boxes: readonly FillBox[]): Rect[] {
+  return tables.map((table) => {
+    const rows = boxes.filter(({ x, y, width, height }) => height <= (table.y1 - table.y0) / 3 && x < table.x1 && x + width > table.x0 && y < table.y1 && y + height > table.y0);
+    if (rows.length === 0) return table;
+    return {
+      x0: Math.min(table.x0, ...rows.map((box) => box.x)),
+      y0: Math.min(table.y0, ...rows.map((box) => box.y)),
+      x1: Math.max(table.x1, ...rows.map((box) => box.x + box.width)),
+      y1: Math.max(table.y1, ...rows.map((box) => box.y + box.height)),
+    };
+  });
+}
+
 /** A ruling within a table's area, give or take the gap a band above it may leave (and as much on its sides). */
 function insideRect(rect: Rect, ruling: Ruling): boolean {
   return ruling.x0 >= rect.x0 - BAND_GAP && ruling.x1 <= rect.x1 + BAND_GAP && ruling.y0 >= rect.y0 - EDGE && ruling.y1 <= rect.y1 + BAND_GAP;
@@ -446,14 +465,7 @@ function sameOuterEdges(above: readonly Ruling[], below: readonly Ruling[]): boo
  */
 function acrossUnshadedRows(sides: readonly Ruling[]): Ruling[] {
   if (sides.length < 2) return [];
-  // The shaded rows: the union of the sides' extents, top to bottom.
-  const spans = sides.map((side) => [side.y0, side.y1] as [number, number]).sort((a, b) => a[0] - b[0]);
-  const shaded: [number, number][] = [];
-  for (const [top, bottom] of spans) {
-    const last = shaded[shaded.length - 1];
-    if (last && top <= last[1] + EDGE) last[1] = Math.max(last[1], bottom);
-    else shaded.push([top, bottom]);
-  }
+  const shaded = shadedRows(sides);
   const tallest = Math.max(...shaded.map(([top, bottom]) => bottom - top));
   const bridges: Ruling[] = [];
   for (let i = 1; i < shaded.length; i++) {
@@ -473,6 +485,39 @@ function acrossUnshadedRows(sides: readonly Ruling[]): Ruling[] {
   return bridges;
 }
 
+/** The shaded rows of a table: the union of its cells' side edges' extents, top to bottom. */
+function shadedRows(sides: readonly Ruling[]): [number, number][] {
+  const spans = sides.map((side) => [side.y0, side.y1] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const shaded: [number, number][] = [];
+  for (const [top, bottom] of spans) {
+    const last = shaded[shaded.length - 1];
+    if (last && top <= last[1] + EDGE) last[1] = Math.max(last[1], bottom);
+    else shaded.push([top, bottom]);
+  }
+  return shaded;
+}
+
+/**
+ * The rules of an unshaded last row under banded rows: a table shaded every other row ends on an unshaded row
+ * when it has an even number of rows, and its text (LiteParse's table reaching `textBottom`) goes on a row below
+ * the last shaded one. That row is as tall as the unshaded rows between the bands: the side edges go on down to its
+ * foot, and a rule closes it there, so the grid holds it as it holds the unshaded rows above.
+ */
+function pastLastBand(sides: readonly Ruling[], textBottom: number): Ruling[] {
+  const shaded = shadedRows(sides);
+  if (shaded.length < 2) return [];
+  const gaps = shaded.slice(1).map(([top], i) => top - shaded[i]![1]);
+  const gap = Math.min(...gaps);
+  const bottom = shaded[shaded.length - 1]![1];
+  if (!(gap > 0) || textBottom < bottom + gap / 2 || textBottom > bottom + gap + BAND_GAP) return [];
+  const last = sides.filter((side) => Math.abs(side.y1 - bottom) <= SAME_X);
+  if (last.length < 2) return [];
+  const foot = bottom + gap;
+  const x0 = Math.min(...last.map((side) => side.x0));
+  const x1 = Math.max(...last.map((side) => side.x1));
+  return [...last.map((side) => ({ x0: side.x0, y0: bottom, x1: side.x0, y1: foot })), { x0, y0: foot, x1, y1: foot }];
+}
+
 function rulingsOf(page: NativePageInput, found: readonly Rect[]): Ruling[] {
   const rulings: Ruling[] = [];
   const graphics = page.vectorGraphics;
@@ -490,7 +535,7 @@ function rulingsOf(page: NativePageInput, found: readonly Rect[]): Ruling[] {
   const fills = graphics.shapes.filter((shape) => shape.fill && !shape.hasCurve);
   const bars = fills.filter((shape) => Math.min(shape.bbox.width, shape.bbox.height) <= THIN_FILL);
   const filled = fills.filter(({ bbox }) => Math.min(bbox.width, bbox.height) > THIN_FILL);
-  const tables = withHeaderBands(found, filled.map((shape) => shape.bbox));
+  const tables = withRowShading(withHeaderBands(found, filled.map((shape) => shape.bbox)), filled.map((shape) => shape.bbox));
   const boxes = filled.filter(({ bbox }) => !tables.some((table) => overlapsBox(table, bbox)));
   const within = (line: (typeof graphics.lines)[number], { bbox }: (typeof fills)[number]) =>
     Math.min(line.x1, line.x2) >= bbox.x - EDGE && Math.max(line.x1, line.x2) <= bbox.x + bbox.width + EDGE && Math.min(line.y1, line.y2) >= bbox.y - EDGE && Math.max(line.y1, line.y2) <= bbox.y + bbox.height + EDGE;
@@ -508,7 +553,10 @@ function rulingsOf(page: NativePageInput, found: readonly Rect[]): Ruling[] {
       if (side && line.stroke === false && tables.length > 0) cellSides.push(side);
     }
   }
-  for (const table of tables) rulings.push(...acrossUnshadedRows(cellSides.filter((side) => insideRect(table, side))));
+  tables.forEach((table, i) => {
+    const sides = cellSides.filter((side) => insideRect(table, side));
+    rulings.push(...acrossUnshadedRows(sides), ...pastLastBand(sides, found[i]!.y1));
+  });
   for (const shape of graphics.shapes) {
     if (shape.hasCurve) continue;
     const { x, y, width, height } = shape.bbox;

@@ -1,0 +1,58 @@
+/**
+ * Two lines of one column that a line in larger type beside them reaches over: a pull quote or a heading in one
+ * column, level with two lines of small text in the next. Clustered by height against the large line, the two
+ * small lines joined it, and their words, sorted left to right, were read interleaved (`discussedadopted within
+ * detailminor`). Lines stacked one over the other (words of each standing over words of the other) are never one
+ * line: such a cluster is parted baseline by baseline. A raised mark or a subscript stands beside its word, not over
+ * another line's words, and stays. Pure.
+ */
+import type { PdfTextItem } from './types.js';
+
+/** Items whose baselines differ by less than this share of the smaller size stand on one baseline. */
+const SAME_BASELINE = 0.2;
+/** A part of a cluster with no more characters than this is a mark or a script, never a line of its own here. */
+const MARK_CHARS = 3;
+/** Word pairs, one over the other, that show two lines stacked: more than one. */
+const MIN_STACKED_PAIRS = 2;
+
+/** The cluster's items in groups of one baseline each, top first. */
+function baselineGroups(cluster: readonly PdfTextItem[]): PdfTextItem[][] {
+  const sorted = [...cluster].sort((a, b) => a.baseline - b.baseline);
+  const groups: PdfTextItem[][] = [];
+  for (const item of sorted) {
+    const group = groups[groups.length - 1];
+    const last = group?.[group.length - 1];
+    if (group && last && item.baseline - last.baseline < SAME_BASELINE * Math.min(item.size, last.size)) group.push(item);
+    else groups.push([item]);
+  }
+  return groups;
+}
+
+function chars(group: readonly PdfTextItem[]): number {
+  return group.reduce((sum, item) => sum + item.str.trim().length, 0);
+}
+
+/** How many items of `a` stand over (or under) an item of `b`: overlapping across half the narrower's width. */
+function stackedPairs(a: readonly PdfTextItem[], b: readonly PdfTextItem[]): number {
+  let pairs = 0;
+  for (const upper of a) {
+    for (const lower of b) {
+      const overlap = Math.min(upper.x1, lower.x1) - Math.max(upper.x0, lower.x0);
+      if (overlap > 0.5 * Math.min(upper.x1 - upper.x0, lower.x1 - lower.x0)) {
+        pairs++;
+        break;
+      }
+    }
+  }
+  return pairs;
+}
+
+/** The cluster as it is, or parted into its baselines where two of its lines of words stand one over the other. */
+export function partStackedLines(cluster: PdfTextItem[]): PdfTextItem[][] {
+  if (cluster.length < 2 * MIN_STACKED_PAIRS) return [cluster];
+  const groups = baselineGroups(cluster);
+  if (groups.length < 2) return [cluster];
+  const lines = groups.filter((group) => chars(group) > MARK_CHARS);
+  const stacked = lines.some((upper, i) => lines.slice(i + 1).some((lower) => stackedPairs(upper, lower) >= MIN_STACKED_PAIRS));
+  return stacked ? groups : [cluster];
+}
