@@ -37,6 +37,7 @@ import { commentsSection, markCommentReferences, readComments, unescapeCommentMa
 import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
 import { packageXmlInspector } from '../package-xml.js';
 import { exposeTextBoxes } from './text-boxes.js';
+import { exposeWrappedRuns } from './run-wrappers.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /**
@@ -91,8 +92,9 @@ export const convertDocx: Converter = async (input) => {
   if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
 
   // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead), rows that start
-  // late (gridBefore: cells shifted left) and text boxes drawn without a VML copy (their text dropped). The package
-  // is rewritten only when something changed.
+  // late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped) and runs inside
+  // elements mammoth does not read (simple fields, direction wrappers, ruby: dropped). The package is rewritten only
+  // when something changed.
   let mammothInput = input.bytes;
   let preparedXml = documentXml;
   let changes = 0;
@@ -107,6 +109,9 @@ export const convertDocx: Converter = async (input) => {
   const boxes = exposeTextBoxes(preparedXml);
   preparedXml = boxes.xml;
   changes += boxes.count;
+  const wrapped = exposeWrappedRuns(preparedXml);
+  preparedXml = wrapped.xml;
+  changes += wrapped.count;
   if (changes > 0) mammothInput = zip.rewrite(new Map([[documentPart, preparedXml]]));
 
   let html: string;
