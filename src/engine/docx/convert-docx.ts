@@ -38,6 +38,7 @@ import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from '
 import { packageXmlInspector } from '../package-xml.js';
 import { exposeTextBoxes } from './text-boxes.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
+import { removeHiddenRuns } from './hidden-text.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /**
@@ -93,8 +94,8 @@ export const convertDocx: Converter = async (input) => {
 
   // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead), rows that start
   // late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped) and runs inside
-  // elements mammoth does not read (simple fields, direction wrappers, ruby: dropped). The package is rewritten only
-  // when something changed.
+  // elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text, which mammoth
+  // would show, is removed. The package is rewritten only when something changed.
   let mammothInput = input.bytes;
   let preparedXml = documentXml;
   let changes = 0;
@@ -112,6 +113,9 @@ export const convertDocx: Converter = async (input) => {
   const wrapped = exposeWrappedRuns(preparedXml);
   preparedXml = wrapped.xml;
   changes += wrapped.count;
+  const hidden = removeHiddenRuns(preparedXml);
+  preparedXml = hidden.xml;
+  changes += hidden.count;
   if (changes > 0) mammothInput = zip.rewrite(new Map([[documentPart, preparedXml]]));
 
   let html: string;
