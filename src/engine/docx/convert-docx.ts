@@ -39,6 +39,8 @@ import { packageXmlInspector } from '../package-xml.js';
 import { exposeTextBoxes } from './text-boxes.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
 import { removeHiddenRuns } from './hidden-text.js';
+import { applyListStarts, writeListNumbers } from './list-numbers.js';
+import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /**
@@ -95,7 +97,8 @@ export const convertDocx: Converter = async (input) => {
   // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead), rows that start
   // late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped) and runs inside
   // elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text, which mammoth
-  // would show, is removed. The package is rewritten only when something changed.
+  // would show, is removed; numbered headings get their numbers and numbered items theirs (list-numbers.ts). The
+  // package is rewritten only when something changed.
   let mammothInput = input.bytes;
   let preparedXml = documentXml;
   let changes = 0;
@@ -116,6 +119,9 @@ export const convertDocx: Converter = async (input) => {
   const hidden = removeHiddenRuns(preparedXml);
   preparedXml = hidden.xml;
   changes += hidden.count;
+  const numbers = writeListNumbers(preparedXml, numberingDefinitions(zip, documentPart, parts.get('#rels')));
+  preparedXml = numbers.xml;
+  changes += numbers.count;
   if (changes > 0) mammothInput = zip.rewrite(new Map([[documentPart, preparedXml]]));
 
   let html: string;
@@ -145,6 +151,7 @@ export const convertDocx: Converter = async (input) => {
     rawHtml: false,
     transform: (document) => {
       repairLinks(document);
+      applyListStarts(document);
       liftItemsOfNoText(document);
       commentOrder = markCommentReferences(document);
     },
@@ -154,6 +161,22 @@ export const convertDocx: Converter = async (input) => {
   addHeadersAndFooters(model, zip, documentPart, documentXml, parts.get('#rels'));
   return model;
 };
+
+/** The numbering and styles parts the main document relates to, read; unreadable or missing ones count as empty. */
+function numberingDefinitions(zip: ZipArchive, documentPart: string, documentRels: string | undefined): NumberingDefinitions {
+  const related = parseRelationships(documentRels, documentPart).filter((relationship) => !relationship.external);
+  const target = (kind: string) => related.find((relationship) => relationship.kind === kind)?.target;
+  const numberingPart = target('numbering');
+  if (numberingPart === undefined) return readNumberingDefinitions(undefined, undefined);
+  const stylesPart = target('styles');
+  let texts: Map<string, string>;
+  try {
+    texts = zip.readTexts(stylesPart === undefined ? [numberingPart] : [numberingPart, stylesPart]);
+  } catch {
+    return readNumberingDefinitions(undefined, undefined);
+  }
+  return readNumberingDefinitions(texts.get(numberingPart), stylesPart === undefined ? undefined : texts.get(stylesPart));
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
