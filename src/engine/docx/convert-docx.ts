@@ -40,6 +40,7 @@ import { exposeTextBoxes } from './text-boxes.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
 import { removeHiddenRuns } from './hidden-text.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
+import { writeCheckBoxes } from './check-boxes.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
@@ -152,6 +153,7 @@ export const convertDocx: Converter = async (input) => {
     transform: (document) => {
       repairLinks(document);
       applyListStarts(document);
+      writeCheckBoxes(document);
       liftItemsOfNoText(document);
       commentOrder = markCommentReferences(document);
     },
