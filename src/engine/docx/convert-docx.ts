@@ -41,6 +41,7 @@ import { exposeWrappedRuns } from './run-wrappers.js';
 import { removeHiddenRuns } from './hidden-text.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
 import { writeCheckBoxes } from './check-boxes.js';
+import { breakLinesAtPageBreaks } from './page-breaks.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
@@ -98,8 +99,9 @@ export const convertDocx: Converter = async (input) => {
   // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead), rows that start
   // late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped) and runs inside
   // elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text, which mammoth
-  // would show, is removed; numbered headings get their numbers and numbered items theirs (list-numbers.ts). The
-  // package is rewritten only when something changed.
+  // would show, is removed; numbered headings get their numbers and numbered items theirs (list-numbers.ts); page
+  // and column breaks, which mammoth writes as nothing, become line breaks. The package is rewritten only when
+  // something changed.
   let mammothInput = input.bytes;
   let preparedXml = documentXml;
   let changes = 0;
@@ -120,6 +122,9 @@ export const convertDocx: Converter = async (input) => {
   const hidden = removeHiddenRuns(preparedXml);
   preparedXml = hidden.xml;
   changes += hidden.count;
+  const breaks = breakLinesAtPageBreaks(preparedXml);
+  preparedXml = breaks.xml;
+  changes += breaks.count;
   const numbers = writeListNumbers(preparedXml, numberingDefinitions(zip, documentPart, parts.get('#rels')));
   preparedXml = numbers.xml;
   changes += numbers.count;
