@@ -38,7 +38,7 @@ import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from '
 import { packageXmlInspector } from '../package-xml.js';
 import { exposeTextBoxes } from './text-boxes.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
-import { removeHiddenRuns } from './hidden-text.js';
+import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
 import { writeCheckBoxes } from './check-boxes.js';
 import { breakLinesAtPageBreaks } from './page-breaks.js';
@@ -98,8 +98,8 @@ export const convertDocx: Converter = async (input) => {
 
   // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead), rows that start
   // late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped) and runs inside
-  // elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text, which mammoth
-  // would show, is removed; numbered headings get their numbers and numbered items theirs (list-numbers.ts); page
+  // elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text and unfilled
+  // content controls' prompts, which mammoth would show, are removed; numbered headings get their numbers and numbered items theirs (list-numbers.ts); page
   // and column breaks, which mammoth writes as nothing, become line breaks. The package is rewritten only when
   // something changed.
   let mammothInput = input.bytes;
@@ -119,7 +119,7 @@ export const convertDocx: Converter = async (input) => {
   const wrapped = exposeWrappedRuns(preparedXml);
   preparedXml = wrapped.xml;
   changes += wrapped.count;
-  const hidden = removeHiddenRuns(preparedXml);
+  const hidden = removeLeftOutRuns(preparedXml);
   preparedXml = hidden.xml;
   changes += hidden.count;
   const breaks = breakLinesAtPageBreaks(preparedXml);

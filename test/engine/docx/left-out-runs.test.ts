@@ -1,4 +1,4 @@
-/** Hidden text (w:vanish) is left out, as Word neither shows nor prints it. */
+/** Runs left out: hidden text (w:vanish), as Word neither shows nor prints it, and unfilled content controls' prompts. */
 import { describe, expect, it } from 'vitest';
 import { convertDocx } from '../../../src/engine/docx/convert-docx.js';
 import { input, markdownOf } from '../html/helpers.js';
@@ -33,5 +33,24 @@ describe('hidden text', () => {
       `<w:tr>${cell(run('Pen'))}${cell(run('internal cost 2', '<w:vanish/>'))}</w:tr>` +
       '</w:tbl>';
     expect(await markdownFor(body)).toBe('| Item | Price |\n| --- | --- |\n| Pen |  |');
+  });
+});
+
+describe('content controls showing their prompt', () => {
+  const control = (content: string, prompting: boolean) =>
+    `<w:sdt><w:sdtPr><w:alias w:val="Name"/>${prompting ? '<w:showingPlcHdr/>' : ''}</w:sdtPr><w:sdtContent>${content}</w:sdtContent></w:sdt>`;
+
+  it('leave out the prompt of a control nobody filled in and keep the answers of filled ones', async () => {
+    const cell = (inner: string) => `<w:tc>${inner}</w:tc>`;
+    const body =
+      `<w:p>${run('Name: ')}${control(run('Click or tap here to enter text.', '<w:rStyle w:val="PlaceholderText"/>'), true)}</w:p>` +
+      `<w:p>${run('City: ')}${control(run('Oslo'), false)}</w:p>` +
+      control(`<w:p>${run('Choose an item.')}</w:p>`, true) +
+      '<w:tbl><w:tblPr/><w:tblGrid><w:gridCol/><w:gridCol/></w:tblGrid>' +
+      `<w:tr>${cell(`<w:p>${run('Field')}</w:p>`)}${cell(`<w:p>${run('Answer')}</w:p>`)}</w:tr>` +
+      `<w:tr>${cell(`<w:p>${run('Date')}</w:p>`)}${cell(`<w:p>${control(run('Click or tap to enter a date.'), true)}</w:p>`)}</w:tr>` +
+      '</w:tbl>' +
+      paragraph('Signed.');
+    expect(await markdownFor(body)).toBe('Name:\n\nCity: Oslo\n\n| Field | Answer |\n| --- | --- |\n| Date |  |\n\nSigned.');
   });
 });
