@@ -42,6 +42,7 @@ import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
 import { writeCheckBoxes } from './check-boxes.js';
 import { breakLinesAtPageBreaks } from './page-breaks.js';
+import { unlinkBookmarkLinks } from './internal-links.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
@@ -161,6 +162,7 @@ export const convertDocx: Converter = async (input) => {
       writeCheckBoxes(document);
       liftItemsOfNoText(document);
       commentOrder = markCommentReferences(document);
+      unlinkBookmarkLinks(document);
     },
   });
   model.rawHtml = html;
