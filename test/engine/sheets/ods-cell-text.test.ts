@@ -1,4 +1,4 @@
-/** OpenDocument spreadsheet cells show the text LibreOffice wrote in them, whole numbers included. */
+/** OpenDocument spreadsheets: cells show the text LibreOffice wrote in them, whole numbers included; styles.xml is optional. */
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertSpreadsheet } from '../../../src/engine/sheets/convert-sheet.js';
@@ -8,8 +8,8 @@ const NAMESPACES =
   'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" ' +
   'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"';
 
-/** A one-sheet .ods whose rows are table:table-cell XML. */
-function ods(rows: string[][]): Uint8Array {
+/** A one-sheet .ods whose rows are table:table-cell XML; `styles: false` leaves the (optional) styles part out. */
+function ods(rows: string[][], { styles = true } = {}): Uint8Array {
   const content =
     `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${NAMESPACES} office:version="1.3"><office:body><office:spreadsheet>` +
     `<table:table table:name="Budget">${rows.map((cells) => `<table:table-row>${cells.join('')}</table:table-row>`).join('')}</table:table>` +
@@ -17,7 +17,7 @@ function ods(rows: string[][]): Uint8Array {
   return zipSync({
     mimetype: [strToU8('application/vnd.oasis.opendocument.spreadsheet'), { level: 0 }],
     'content.xml': strToU8(content),
-    'styles.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${NAMESPACES} office:version="1.3"/>`),
+    ...(styles ? { 'styles.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${NAMESPACES} office:version="1.3"/>`) } : {}),
     'META-INF/manifest.xml': strToU8(
       '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">' +
         '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>' +
@@ -52,5 +52,11 @@ describe('ods cell text', () => {
       // No text written: the number in full, not in SheetJS's General (`9.87654E+11`).
       ['Order ID', '987654321098'],
     ]);
+  });
+
+  it('a package with content.xml and no styles part is read, not refused as damaged', async () => {
+    const bytes = ods([[text('Item'), text('Amount')], [text('Rent'), number('currency', '1200', '$1,200.00')]], { styles: false });
+    const model = await convertSpreadsheet(convertInput(bytes, 'export.ods'));
+    expect(tableOnPage(model, 1)).toEqual([['Item', 'Amount'], ['Rent', '$1,200.00']]);
   });
 });
