@@ -9,6 +9,8 @@
  *   kept, the direction is the text's own.
  * - `w:ruby`, phonetic guides over East Asian text: the base text is kept, the small reading above it is not.
  * - `w:cr`, a carriage return inside a run: a line break, as `w:br`.
+ * - `w:ptab`, a tab set at a fixed place (Word writes it between a header's or a line's left and right parts):
+ *   a tab, as `w:tab`, so that the words on either side stay apart.
  */
 import { escapeRegExp } from '../../common/escape-regexp.js';
 import { wordPrefix } from './word-prefix.js';
@@ -18,7 +20,7 @@ export function exposeWrappedRuns(documentXml: string): { xml: string; count: nu
   const word = wordPrefix(documentXml);
   if (word === null) return { xml: documentXml, count: 0 };
   const w = escapeRegExp(word);
-  if (!new RegExp(`<${w}:(?:fldSimple|dir|bdo|ruby|cr)[\\s/>]`).test(documentXml)) return { xml: documentXml, count: 0 };
+  if (!new RegExp(`<${w}:(?:fldSimple|dir|bdo|ruby|cr|ptab)[\\s/>]`).test(documentXml)) return { xml: documentXml, count: 0 };
   let count = 0;
   const counted = (text: string) => {
     count += 1;
@@ -51,5 +53,6 @@ export function exposeWrappedRuns(documentXml: string): { xml: string; count: nu
   });
 
   xml = xml.replace(new RegExp(`<${w}:cr\\b[^>]*/>`, 'g'), () => counted(`<${word}:br/>`));
+  xml = xml.replace(new RegExp(`<${w}:ptab\\b[^>]*/>`, 'g'), () => counted(`<${word}:tab/>`));
   return { xml, count };
 }

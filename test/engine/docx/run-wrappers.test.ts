@@ -1,9 +1,10 @@
 /**
  * Words Word keeps inside run-level elements mammoth does not read (simple fields, direction wrappers, ruby,
- * carriage returns): each must reach the Markdown.
+ * carriage returns, positional tabs): each must reach the Markdown.
  */
 import { describe, expect, it } from 'vitest';
 import { convertDocx } from '../../../src/engine/docx/convert-docx.js';
+import { headerFooterText } from '../../../src/engine/docx/package.js';
 import { exposeWrappedRuns } from '../../../src/engine/docx/run-wrappers.js';
 import { input, markdownOf } from '../html/helpers.js';
 import { makeDocx } from './make-docx.js';
@@ -38,6 +39,13 @@ describe('runs mammoth would drop with their wrapper', () => {
 
   it('a carriage return inside a run breaks the line', async () => {
     expect(await markdownFor('<w:p><w:r><w:t>first line</w:t><w:cr/><w:t>second line</w:t></w:r></w:p>')).toMatch(/^first line\s*\n\s*second line$/);
+  });
+
+  it('a positional tab keeps the words on either side apart, in the body and in a header', async () => {
+    const ptab = '<w:r><w:ptab w:relativeTo="margin" w:alignment="right" w:leader="none"/></w:r>';
+    expect(await markdownFor(`<w:p>${run('Annual Report')}${ptab}${run('2024')}</w:p>`)).toBe('Annual Report 2024');
+    const header = `<w:hdr xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:p>${run('Acme Ltd')}${ptab}${run('Confidential')}</w:p></w:hdr>`;
+    expect(headerFooterText(header)).toBe('Acme Ltd Confidential');
   });
 
   it('leaves a document without such elements untouched', () => {
