@@ -226,13 +226,17 @@ export class ZipArchive {
     }
   }
 
-  /** The package with some entries' text replaced (the others copied as they inflate), as new zip bytes. */
+  /**
+   * The package with some entries' text replaced (the others copied as they inflate), as new zip bytes; a
+   * replacement naming no entry is added.
+   */
   rewrite(replacements: ReadonlyMap<string, string>): Uint8Array {
     const files: Zippable = {};
     for (const entry of this.#entries.values()) {
       const replacement = replacements.get(entry.name);
       files[entry.name] = replacement === undefined ? this.#inflate(entry) : new TextEncoder().encode(replacement);
     }
+    for (const [name, text] of replacements) if (!this.#entries.has(name)) files[name] = new TextEncoder().encode(text);
     return zipSync(files, { level: 1 });
   }
 

@@ -37,6 +37,13 @@ import { commentsSection, markCommentReferences, readComments, unescapeCommentMa
 import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
 import { packageXmlInspector } from '../package-xml.js';
 import { exposeTextBoxes } from './text-boxes.js';
+import { exposeWrappedRuns } from './run-wrappers.js';
+import { removeLeftOutRuns } from './left-out-runs.js';
+import { applyListStarts, writeListNumbers } from './list-numbers.js';
+import { writeCheckBoxes } from './check-boxes.js';
+import { breakLinesAtPageBreaks } from './page-breaks.js';
+import { unlinkBookmarkLinks } from './internal-links.js';
+import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /**
@@ -91,8 +98,11 @@ export const convertDocx: Converter = async (input) => {
   if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
 
   // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead), rows that start
-  // late (gridBefore: cells shifted left) and text boxes drawn without a VML copy (their text dropped). The package
-  // is rewritten only when something changed.
+  // late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped) and runs inside
+  // elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text and unfilled
+  // content controls' prompts, which mammoth would show, are removed; numbered headings get their numbers and numbered items theirs (list-numbers.ts); page
+  // and column breaks, which mammoth writes as nothing, become line breaks. The package is rewritten only when
+  // something changed.
   let mammothInput = input.bytes;
   let preparedXml = documentXml;
   let changes = 0;
@@ -107,6 +117,18 @@ export const convertDocx: Converter = async (input) => {
   const boxes = exposeTextBoxes(preparedXml);
   preparedXml = boxes.xml;
   changes += boxes.count;
+  const wrapped = exposeWrappedRuns(preparedXml);
+  preparedXml = wrapped.xml;
+  changes += wrapped.count;
+  const hidden = removeLeftOutRuns(preparedXml);
+  preparedXml = hidden.xml;
+  changes += hidden.count;
+  const breaks = breakLinesAtPageBreaks(preparedXml);
+  preparedXml = breaks.xml;
+  changes += breaks.count;
+  const numbers = writeListNumbers(preparedXml, numberingDefinitions(zip, documentPart, parts.get('#rels')));
+  preparedXml = numbers.xml;
+  changes += numbers.count;
   if (changes > 0) mammothInput = zip.rewrite(new Map([[documentPart, preparedXml]]));
 
   let html: string;
@@ -136,8 +158,11 @@ export const convertDocx: Converter = async (input) => {
     rawHtml: false,
     transform: (document) => {
       repairLinks(document);
+      applyListStarts(document);
+      writeCheckBoxes(document);
       liftItemsOfNoText(document);
       commentOrder = markCommentReferences(document);
+      unlinkBookmarkLinks(document);
     },
   });
   model.rawHtml = html;
@@ -145,6 +170,22 @@ export const convertDocx: Converter = async (input) => {
   addHeadersAndFooters(model, zip, documentPart, documentXml, parts.get('#rels'));
   return model;
 };
+
+/** The numbering and styles parts the main document relates to, read; unreadable or missing ones count as empty. */
+function numberingDefinitions(zip: ZipArchive, documentPart: string, documentRels: string | undefined): NumberingDefinitions {
+  const related = parseRelationships(documentRels, documentPart).filter((relationship) => !relationship.external);
+  const target = (kind: string) => related.find((relationship) => relationship.kind === kind)?.target;
+  const numberingPart = target('numbering');
+  if (numberingPart === undefined) return readNumberingDefinitions(undefined, undefined);
+  const stylesPart = target('styles');
+  let texts: Map<string, string>;
+  try {
+    texts = zip.readTexts(stylesPart === undefined ? [numberingPart] : [numberingPart, stylesPart]);
+  } catch {
+    return readNumberingDefinitions(undefined, undefined);
+  }
+  return readNumberingDefinitions(texts.get(numberingPart), stylesPart === undefined ? undefined : texts.get(stylesPart));
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

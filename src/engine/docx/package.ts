@@ -86,8 +86,8 @@ export function coreMetadata(coreXml: string | undefined): Record<string, Metada
 }
 
 /**
- * The text of a header or footer part: its paragraphs (tabs as spaces, breaks as new lines), field instructions
- * left out. Empty when the part has no text.
+ * The text of a header or footer part: its paragraphs (tabs, positional ones too, as spaces; breaks as new
+ * lines), field instructions left out. Empty when the part has no text.
  */
 export function headerFooterText(partXml: string): string {
   let parsed: unknown;
@@ -108,6 +108,7 @@ export function headerFooterText(partXml: string): string {
           current += textContent(children);
           break;
         case 'tab':
+        case 'ptab':
           current += ' ';
           break;
         case 'br':

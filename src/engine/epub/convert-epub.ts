@@ -36,6 +36,7 @@ import type { DomDocument } from '../html/dom.js';
 import { packageImageUri } from '../package-images.js';
 import { checkPackageXml, readXmlPart } from '../package-xml.js';
 import { titlesFromNav, titlesFromNcx } from './navigation.js';
+import { bookNotes, markNotes } from './notes.js';
 import { type PackageDocument, parsePackageDocument, resolvePath, rootfilePath, type SpineItem } from './package-document.js';
 
 const WHAT = 'the EPUB book';
@@ -79,11 +80,17 @@ export const convertEpub: Converter = async (input) => {
 
   const documents = present.map((chapter) => decodeHtmlBytes(files.get(chapter.item.path) as Uint8Array).text);
   const keepImages = input.options.removeBase64Images === false;
+  const notes = bookNotes();
   const { model, pageMetadata } = htmlPagesToModel(documents, input.options, {
     source: 'epub',
     metadata: book.metadata,
     warnings,
-    ...(keepImages ? { transform: (document, index) => embedPictures(document, zip, present[index]?.item.path ?? '') } : {}),
+    footnotes: true,
+    transform: (document, index) => {
+      const chapterPath = present[index]?.item.path ?? '';
+      markNotes(document, chapterPath, notes);
+      if (keepImages) embedPictures(document, zip, chapterPath);
+    },
   });
 
   const titles = chapterTitles(zip, book);

@@ -68,6 +68,22 @@ export function createMarkdownConverter(document: { createElement(tag: string): 
     },
   });
 
+  // An ATX heading is one line: a line break in it (one typed before a title, `<h1><br>Title</h1>`) is a space,
+  // else the heading would end there, empty. Its text cannot start a list, so a number opening it
+  // (`1. Introduction`, as numbered headings are written) keeps its full stop unescaped, where turndown escapes it as
+  // at the start of a paragraph.
+  service.addRule('docmillHeading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content, node) => {
+      const level = Number.parseInt((node as DomElement).nodeName.charAt(1), 10);
+      const text = content
+        .replace(/\s*\n\s*/g, ' ')
+        .trim()
+        .replace(/^(\d+)\\\./, '$1.');
+      return `\n\n${'#'.repeat(level)} ${text}\n\n`;
+    },
+  });
+
   service.addRule('docmillListItem', {
     filter: 'li',
     replacement: (content, node, options) => {

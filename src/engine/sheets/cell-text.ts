@@ -9,9 +9,11 @@
  *   `m/d/yy`) and date-time (id 22, `m/d/yy h:mm`): those two follow the reader's locale in Excel, so the file does not
  *   say how the author saw them, and ISO is unambiguous. SheetJS 0.20 hands dates over as UTC, so the ISO text does
  *   not depend on the server's time zone.
- * - A whole number in the General format (or none) is written in full up to 15 digits, where Excel's General
- *   shows 11 characters at most and SheetJS with it: an account number or an order ID stored as a number,
- *   123456789012, would read `1.23457E+11`, its last digits lost.
+ * - A whole number in the General format is written in full up to 15 digits, where Excel's General shows 11
+ *   characters at most and SheetJS with it: an account number or an order ID stored as a number, 123456789012,
+ *   would read `1.23457E+11`, its last digits lost. A cell with no format at all (an OpenDocument cell: SheetJS
+ *   gives it none) is one only when it has no text of its own either; the text LibreOffice wrote in it is what it
+ *   shows (`$1,200.00`, `100%`, `25,000`), where the number alone would read `1200`, `1`, `25000`.
  * - A hyperlink on a cell (`cell.l`) with an absolute http(s) or mailto target becomes a Markdown link.
  * - Errors show as Excel spells them (#DIV/0!, #N/A); booleans as TRUE / FALSE.
  */
@@ -46,7 +48,7 @@ function isWholeNumberInGeneral(cell: XLSX.CellObject): cell is XLSX.CellObject 
     typeof cell.v === 'number' &&
     Number.isInteger(cell.v) &&
     Math.abs(cell.v) < WHOLE_DIGITS_LIMIT &&
-    (cell.z === undefined || cell.z === 'General' || cell.z === 0)
+    (cell.z === 'General' || cell.z === 0 || (cell.z === undefined && cell.w === undefined))
   );
 }
 

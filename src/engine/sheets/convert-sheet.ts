@@ -93,7 +93,7 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
       break;
   }
   enterStage('reading the workbook');
-  const workbook = readWorkbook(bytes);
+  const workbook = readWorkbook(zip === undefined ? bytes : withOdsStyles(zip) ?? bytes);
   // Every workbook has a sheet: none means its main part (xl/workbook.xml, content.xml) was not read.
   if (workbook.SheetNames.length === 0) throw new EngineError('CORRUPT_DOCUMENT', 'the workbook is damaged: no sheet can be read from it');
   enterStage('reading the charts');
@@ -106,6 +106,19 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
   if (charts.warnings.length > 0) model.warnings = [...(model.warnings ?? []), ...charts.warnings];
   return model;
 };
+
+/**
+ * An OpenDocument spreadsheet need not have a styles part (content.xml alone is a valid package, and some exporters
+ * write no other), but SheetJS refuses a package without one. Such a package is given an empty styles part: the
+ * cells' own text says how they are shown. Null when the package needs nothing added.
+ */
+function withOdsStyles(zip: ZipArchive): Uint8Array | null {
+  if (!zip.has('content.xml') || zip.has('styles.xml') || zip.has('xl/workbook.xml') || zip.has('xl/workbook.bin')) return null;
+  return zip.rewrite(new Map([['styles.xml', EMPTY_ODS_STYLES]]));
+}
+
+const EMPTY_ODS_STYLES =
+  '<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.2"/>';
 
 function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
   try {

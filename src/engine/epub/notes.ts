@@ -1,0 +1,100 @@
+/**
+ * Footnotes and endnotes of an EPUB book as GFM footnotes. EPUB 3 marks a note reference `epub:type="noteref"`
+ * (DPUB-ARIA: `role="doc-noteref"`) and a note `epub:type="footnote"`, `"endnote"`, `"rearnote"` or `"note"`
+ * (`role="doc-footnote"`, `"doc-endnote"`), in the chapter or in a notes chapter of their own. Read as plain
+ * HTML, a reference is a link to an anchor (`[1](#fn1)`) and the note a paragraph in the middle of the text or at
+ * the book's end. Each reference becomes `[^N]` and each referenced note `[^N]: text`, through the markup the HTML
+ * path already reads as footnotes (mammoth's: `a#footnote-ref-N` to `li#footnote-N`), the note's link back to
+ * its reference left out.
+ *
+ * Chapters are converted one after the other, in reading order; numbers run through the whole book (GFM labels
+ * must be unique in a document) in the order the references come. A note referenced nowhere before it stays where
+ * it is, as written.
+ */
+import type { DomDocument, DomElement } from '../html/dom.js';
+import { resolvePath } from './package-document.js';
+
+const NOTE_TYPES = new Set(['footnote', 'endnote', 'rearnote', 'note', 'doc-footnote', 'doc-endnote']);
+
+/** What the chapters read so far said of notes; one per book, shared by its chapters' transforms. */
+export interface BookNotes {
+  /** The number given to each referenced note, by `path#id`. */
+  numbers: Map<string, number>;
+  /** Where references stood (`path#id` of their anchors), for the notes' links back to them. */
+  references: Set<string>;
+}
+
+export function bookNotes(): BookNotes {
+  return { numbers: new Map(), references: new Set() };
+}
+
+/** Rewrites one chapter's note references and referenced notes; `chapterPath` is the chapter's path in the zip. */
+export function markNotes(document: DomDocument, chapterPath: string, book: BookNotes): void {
+  const { numbers, references } = book;
+  const folder = chapterPath.slice(0, chapterPath.lastIndexOf('/') + 1);
+  const keyOf = (href: string): string | null => {
+    const hash = href.indexOf('#');
+    if (hash < 0 || hash === href.length - 1) return null;
+    const path = hash === 0 ? chapterPath : resolvePath(folder, href.slice(0, hash));
+    return `${path}#${decodeFragment(href.slice(hash + 1))}`;
+  };
+
+  for (const reference of [...document.querySelectorAll('a[href]')]) {
+    if (!hasType(reference, 'noteref', 'doc-noteref')) continue;
+    const key = keyOf(reference.getAttribute('href') ?? '');
+    if (key === null) continue;
+    const number = numbers.get(key) ?? numbers.size + 1;
+    numbers.set(key, number);
+    const id = reference.getAttribute('id');
+    if (id) references.add(`${chapterPath}#${id}`);
+    const marker = document.createElement('a');
+    marker.setAttribute('href', `#footnote-${number}`);
+    marker.setAttribute('id', `footnote-ref-${number}`);
+    marker.textContent = `[${number}]`;
+    reference.replaceWith(marker);
+  }
+
+  const items: DomElement[] = [];
+  for (const note of [...document.querySelectorAll('[id]')]) {
+    if (!isNote(note)) continue;
+    const number = numbers.get(`${chapterPath}#${note.getAttribute('id') ?? ''}`);
+    if (number === undefined) continue;
+    // The note's own link back to its reference (often its number, `1.`) is no part of its text.
+    for (const back of [...note.querySelectorAll('a[href]')]) {
+      const target = keyOf(back.getAttribute('href') ?? '');
+      if (hasType(back, 'backlink', 'doc-backlink') || (target !== null && references.has(target))) back.remove();
+    }
+    const item = document.createElement('li');
+    item.setAttribute('id', `footnote-${number}`);
+    for (const child of [...note.childNodes]) item.appendChild(child);
+    items.push(item);
+    note.remove();
+  }
+  if (items.length === 0) return;
+  const list = document.createElement('ol');
+  for (const item of items.sort((a, b) => numberOf(a) - numberOf(b))) list.appendChild(item);
+  (document.body ?? document.documentElement)?.appendChild(list);
+}
+
+/** An element's `epub:type` tokens and `role`, either naming one of `types`. */
+function hasType(element: DomElement, ...types: string[]): boolean {
+  const tokens = `${element.getAttribute('epub:type') ?? ''} ${element.getAttribute('role') ?? ''}`.split(/\s+/);
+  return tokens.some((token) => types.includes(token));
+}
+
+function isNote(element: DomElement): boolean {
+  const tokens = `${element.getAttribute('epub:type') ?? ''} ${element.getAttribute('role') ?? ''}`.split(/\s+/);
+  return tokens.some((token) => NOTE_TYPES.has(token));
+}
+
+function numberOf(item: DomElement): number {
+  return Number.parseInt((item.getAttribute('id') ?? '').slice('footnote-'.length), 10);
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
