@@ -10,7 +10,7 @@ import type { PdfTextItem } from './types.js';
 
 /** Items whose baselines differ by less than this share of the smaller size stand on one baseline. */
 const SAME_BASELINE = 0.2;
-/** A part of a cluster with no more characters than this is a mark or a script, never a line of its own here. */
+/** An item of no more characters than this is a mark or a script, never a word of a line of its own here. */
 const MARK_CHARS = 3;
 /** Word pairs, one over the other, that show two lines stacked: more than one. */
 const MIN_STACKED_PAIRS = 2;
@@ -28,8 +28,13 @@ function baselineGroups(cluster: readonly PdfTextItem[]): PdfTextItem[][] {
   return groups;
 }
 
-function chars(group: readonly PdfTextItem[]): number {
-  return group.reduce((sum, item) => sum + item.str.trim().length, 0);
+/** A group of marks or scripts (a formula's subscripts `(i)`, note marks): no item of it is a word of a line. */
+function isScripts(group: readonly PdfTextItem[]): boolean {
+  return group.every((item) => item.str.trim().length <= MARK_CHARS);
+}
+
+function baselineOf(group: readonly PdfTextItem[]): number {
+  return group.reduce((sum, item) => sum + item.baseline, 0) / group.length;
 }
 
 /** How many items of `a` stand over (or under) an item of `b`: overlapping across half the narrower's width. */
@@ -52,7 +57,17 @@ export function partStackedLines(cluster: PdfTextItem[]): PdfTextItem[][] {
   if (cluster.length < 2 * MIN_STACKED_PAIRS) return [cluster];
   const groups = baselineGroups(cluster);
   if (groups.length < 2) return [cluster];
-  const lines = groups.filter((group) => chars(group) > MARK_CHARS);
+  const lines = groups.filter((group) => !isScripts(group));
   const stacked = lines.some((upper, i) => lines.slice(i + 1).some((lower) => stackedPairs(upper, lower) >= MIN_STACKED_PAIRS));
-  return stacked ? groups : [cluster];
+  if (!stacked) return [cluster];
+  // Marks and scripts stay with the line of words nearest them, as they would in one line.
+  const parted = lines.map((line) => [...line]);
+  for (const group of groups) {
+    if (!isScripts(group)) continue;
+    const at = baselineOf(group);
+    let nearest = 0;
+    for (let i = 1; i < lines.length; i++) if (Math.abs(baselineOf(lines[i]!) - at) < Math.abs(baselineOf(lines[nearest]!) - at)) nearest = i;
+    parted[nearest]!.push(...group);
+  }
+  return parted;
 }
