@@ -97,39 +97,29 @@ export const convertDocx: Converter = async (input) => {
   const documentXml = parts.get(documentPart);
   if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
 
-  // What mammoth gets wrong is fixed in the XML first: equations (dropped: LaTeX runs instead), rows that start
-  // late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped) and runs inside
-  // elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text and unfilled
-  // content controls' prompts, which mammoth would show, are removed; numbered headings get their numbers and numbered items theirs (list-numbers.ts); page
-  // and column breaks, which mammoth writes as nothing, become line breaks. The package is rewritten only when
-  // something changed.
-  let mammothInput = input.bytes;
+  // What mammoth gets wrong is fixed in the XML first, step by step: equations (dropped: LaTeX runs instead), rows
+  // that start late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped), runs
+  // inside elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text and unfilled
+  // content controls' prompts, which mammoth would show, are removed; page and column breaks, which mammoth writes as
+  // nothing, become line breaks; numbered headings and items get their numbers (list-numbers.ts). The package is
+  // rewritten only when a step changed something.
+  const steps: readonly ((xml: string) => XmlRewrite)[] = [
+    (xml) => (hasEquations(xml) ? replaceEquations(xml) : { xml, count: 0 }),
+    fillGridBefore,
+    exposeTextBoxes,
+    exposeWrappedRuns,
+    removeLeftOutRuns,
+    breakLinesAtPageBreaks,
+    (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'))),
+  ];
   let preparedXml = documentXml;
   let changes = 0;
-  if (hasEquations(preparedXml)) {
-    const equations = replaceEquations(preparedXml);
-    preparedXml = equations.xml;
-    changes += equations.count;
+  for (const step of steps) {
+    const rewritten = step(preparedXml);
+    preparedXml = rewritten.xml;
+    changes += rewritten.count;
   }
-  const rows = fillGridBefore(preparedXml);
-  preparedXml = rows.xml;
-  changes += rows.count;
-  const boxes = exposeTextBoxes(preparedXml);
-  preparedXml = boxes.xml;
-  changes += boxes.count;
-  const wrapped = exposeWrappedRuns(preparedXml);
-  preparedXml = wrapped.xml;
-  changes += wrapped.count;
-  const hidden = removeLeftOutRuns(preparedXml);
-  preparedXml = hidden.xml;
-  changes += hidden.count;
-  const breaks = breakLinesAtPageBreaks(preparedXml);
-  preparedXml = breaks.xml;
-  changes += breaks.count;
-  const numbers = writeListNumbers(preparedXml, numberingDefinitions(zip, documentPart, parts.get('#rels')));
-  preparedXml = numbers.xml;
-  changes += numbers.count;
-  if (changes > 0) mammothInput = zip.rewrite(new Map([[documentPart, preparedXml]]));
+  const mammothInput = changes > 0 ? zip.rewrite(new Map([[documentPart, preparedXml]])) : input.bytes;
 
   let html: string;
   try {
@@ -185,6 +175,12 @@ function numberingDefinitions(zip: ZipArchive, documentPart: string, documentRel
     return readNumberingDefinitions(undefined, undefined);
   }
   return readNumberingDefinitions(texts.get(numberingPart), stylesPart === undefined ? undefined : texts.get(stylesPart));
+}
+
+/** A step's document XML, and how many places it changed. */
+interface XmlRewrite {
+  xml: string;
+  count: number;
 }
 
 function messageOf(error: unknown): string {

@@ -465,14 +465,15 @@ function unruledRows(xs: readonly number[], ys: readonly number[], items: readon
       list.push(item);
     }
     if (columns.size < 2) continue;
-    const lines = [...columns.values()].map(baselinesOf);
+    const cellItems = [...columns.values()];
+    const lines = cellItems.map(baselinesOf);
     const count = lines[0]!.length;
     const aligned = lines.every((baselines) => baselines.length === count && baselines.every((b, i) => Math.abs(b - lines[0]![i]!) <= SAME_BASELINE_EM * size));
     // Where the grid rules its rows, a row of two lines is one row whose cells all wrap: only a body drawn as one
     // band (under a header band, or over a total's), or three lines or more, is taken for rows left unruled.
     if (count < 2 || !aligned || (ys.length > 3 && count < 3)) continue;
     // Lists in the cells (a bullet or a number opening the lines after a cell's first) are the cells' own lines.
-    if (lines.some((baselines, index) => holdsList([...columns.values()][index]!, baselines, size))) continue;
+    if (lines.some((baselines, index) => holdsList(cellItems[index]!, baselines, size))) continue;
     const entries = [...columns].some(([col, list]) => {
       const width = xs[col + 1]! - xs[col]!;
       return lines[0]!.every((baseline) => {
