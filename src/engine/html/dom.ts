@@ -7,6 +7,7 @@ import { parseHTML } from 'linkedom';
 // selectors are compiled once each (compiled-selectors.ts).
 import './listenerless-nodes.js';
 import './compiled-selectors.js';
+import { capDepth } from './depth-cap.js';
 
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
@@ -105,6 +106,7 @@ function tryParse(html: string): DomDocument | null {
     const root = document.documentElement;
     if (root === null || root.localName.toLowerCase() !== 'html' || document.body === null) return null;
     gatherStrayBodyContent(document);
+    capDepth(document, html);
     unwrapNestedDocuments(document.body as DomElement);
     return document;
   } catch {
