@@ -21,6 +21,7 @@ import { jsonLdArticleBody, jsonLdNodes } from './boilerplate.js';
 import { jsonLdFaq } from './faq.js';
 import { applyTagFilters, baseUrlOf, collectImages, collectLinks, removeHead, removeNonContent, rewriteUrls } from './clean.js';
 import { decodeHtmlBytes } from './decode.js';
+import { FLATTENED_WARNING, wasFlattened } from './depth-cap.js';
 import { decodingWarnings } from '../bytes/text.js';
 import { repairEntityDoubleEncoding } from './double-encoding.js';
 import { type DomDocument, type DomElement, parseDocument } from './dom.js';
@@ -64,6 +65,7 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   const warnings = [...(extra.warnings ?? [])];
 
   const document = parseDocument(html);
+  if (wasFlattened(document)) warnings.push(FLATTENED_WARNING);
   extra.transform?.(document);
   // Before scripts go: their moves put the streamed-in article where a browser shows it.
   applyStreamedContent(document);

@@ -35,6 +35,17 @@ const BLOCK_TAGS = new Set([
   'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
 ]);
 
+/** Documents that `capDepth` flattened, for the converter's warning. */
+const flattened = new WeakSet<DomDocument>();
+
+/** The warning a flattened document's result carries. */
+export const FLATTENED_WARNING = `elements nested deeper than ${MAX_DEPTH} levels were read as text of their enclosing element`;
+
+/** Whether `capDepth` flattened part of `document`. */
+export function wasFlattened(document: DomDocument): boolean {
+  return flattened.has(document);
+}
+
 /**
  * Whether markup can nest past the cap at all: it needs that many tags. A count of `<`, so that most pages are
  * never walked for their depth.
@@ -89,7 +100,10 @@ export function capDepth(document: DomDocument, markup: string): void {
     if (depth === MAX_DEPTH) {
       let nested = false;
       for (let child = element.firstChild; child !== null && !nested; child = child.nextSibling) nested = isElement(child) && child.firstChild !== null;
-      if (nested) element.replaceChildren(...flattenedContent(element, document));
+      if (nested) {
+        element.replaceChildren(...flattenedContent(element, document));
+        flattened.add(document);
+      }
       continue;
     }
     for (let child = element.lastChild; child !== null; child = child.previousSibling) {

@@ -30,7 +30,9 @@ function unclosed(tag: string, count: number, text: (index: number) => string): 
 
 describe('pages nested past any depth written to be read', () => {
   it('reads 30,000 unclosed <div>s, each its own line, in order', () => {
-    const markdown = markdownOf(htmlToModel(unclosed('div', 30_000, (i) => (i % 1000 === 0 ? `Entry ${i} of the log.` : '')), { onlyMainContent: false }));
+    const model = htmlToModel(unclosed('div', 30_000, (i) => (i % 1000 === 0 ? `Entry ${i} of the log.` : '')), { onlyMainContent: false });
+    expect(model.warnings).toContain(`elements nested deeper than ${MAX_DEPTH} levels were read as text of their enclosing element`);
+    const markdown = markdownOf(model);
     const entries = [...markdown.matchAll(/Entry (\d+) of the log\./g)].map((match) => Number(match[1]));
     expect(entries).toEqual(Array.from({ length: 30 }, (_, i) => i * 1000));
     // Each block's text stays on a line of its own.
@@ -48,7 +50,9 @@ describe('pages nested past any depth written to be read', () => {
     expect(depthOf(unclosed('div', 2_000, (i) => `line ${i}`))).toBeLessThanOrEqual(MAX_DEPTH + 1);
     const ordinary = `<html><body>${'<div>'.repeat(60)}<p>A <b>bold</b> word and <a href="https://example.org/">a link</a>.</p>${'</div>'.repeat(60)}</body></html>`;
     expect(depthOf(ordinary)).toBe(64);
-    expect(markdownOf(htmlToModel(ordinary, { onlyMainContent: false }))).toBe('A **bold** word and [a link](https://example.org/).');
+    const model = htmlToModel(ordinary, { onlyMainContent: false });
+    expect(markdownOf(model)).toBe('A **bold** word and [a link](https://example.org/).');
+    expect(model.warnings ?? []).toEqual([]);
   });
 
   it("past the cap, keeps a table's cells and a list's items apart, in order", () => {
