@@ -26,9 +26,36 @@ function total(counts: ReadonlyMap<string, number>): number {
 }
 
 
+/** How much taller than the found table the own reading must be to be its rows and more. */
+const TALLER = 1.5;
+
+/** The own reading stands over the found one and goes on well past it, above or below: more rows, not a table beside. */
+function goesOnPast(own: Rect, found: Rect): boolean {
+  return own.y1 - own.y0 >= TALLER * (found.y1 - found.y0);
+}
+
+/** Share of a body's rows that must fill every column but one at least. */
+const DENSE_BODY = 0.8;
+
+/**
+ * Whether the rows from the first one filled in every column but one at least (the first body row, or the header's
+ * last) are mostly that full: a table's body, where LiteParse took only its first rows. Prose taken in around a
+ * table makes rows of one cell.
+ */
+function hasDenseBody(rows: readonly (readonly string[])[]): boolean {
+  const columns = rows.reduce((max, row) => Math.max(max, row.length), 0);
+  if (columns < 2) return false;
+  const dense = (row: readonly string[]) => row.filter(Boolean).length >= Math.max(2, columns - 1);
+  const first = rows.findIndex(dense);
+  if (first < 0) return false;
+  const body = rows.slice(first);
+  return body.length >= 3 && body.filter(dense).length >= DENSE_BODY * body.length;
+}
+
 /**
  * Whether the own reading (rows and place) replaces the found one: they overlap, the own one holds (nearly) every
- * word of the found one, adds no more than a header's worth, and splits the rows at least as finely or adds rows,
+ * word of the found one, adds no more than a header's worth (or rows of a body as full as a table's, which
+ * LiteParse cut short), and splits the rows at least as finely or adds rows,
  * or reads the same words with a header label spanning the columns it heads, which flat rows cannot hold.
  */
 export function ownReadingHoldsMore(
@@ -44,8 +71,8 @@ export function ownReadingHoldsMore(
   for (const [word, count] of theirs) held += Math.min(count, mine.get(word) ?? 0);
   if (held < HELD * theirTotal) return false;
   const added = total(mine) - held;
-  if (added > MAX_ADDED * theirTotal) return false;
   const width = (rows: readonly (readonly string[])[]) => rows.reduce((max, row) => Math.max(max, row.filter(Boolean).length), 0);
+  if (added > MAX_ADDED * theirTotal && !(goesOnPast(own.rect, found.rect) && width(own.rows) >= width(found.rows) && hasDenseBody(own.rows))) return false;
   // The same words: only a better reading of the rows (a wrapped header cell joined, a header's spans, rows the
   // other reader ran together) replaces LiteParse's.
   if (added === 0) {

@@ -7,6 +7,7 @@
 import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import type { Rect, TextLine } from './types.js';
+import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
 import { listColumns, readAsLines, readsAsTable } from './table-kinds.js';
 import { countWords } from './white-space.js';
@@ -322,6 +323,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
         const bodyChannels = findChannels(run.slice(1), 0.5 * size);
         placed = bodyChannels.length > 0 ? layOut(run, bodyChannels, minRows, true) : null;
       }
+      if (placed) placed = withTightColumns(run, placed, channels, minRows, size);
       if (placed) {
         const rows = placed.map((row) => row.cells);
         const grid = gridWithHeaderSpans(placed) ?? gridOfRows(rows);
@@ -333,6 +335,36 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     i = end;
   }
   return tables;
+}
+
+/**
+ * Words this far apart (in ems) may stand in columns of their own inside a table: a word processor's table of
+ * narrow columns, its cells centred, sets neighbouring cells' texts 0.5–0.8 em apart, closer than a line's cells
+ * are split at, and a space between words of one cell is 0.2–0.35 em.
+ */
+const TIGHT_CELL_GAP_EM = 0.45;
+
+/**
+ * The table read again with its lines split at `TIGHT_CELL_GAP_EM`, where that keeps every channel and each
+ * column is used by two rows or more: the figures of a centred table's narrow columns (`26,014 50.6 26,112`) and
+ * its header's names (`People Share People Share`, one cell across a channel the body leaves) each a cell.
+ * Otherwise the table as first laid out.
+ */
+function withTightColumns(run: readonly TextLine[], placed: Row[], channels: readonly Channel[], minRows: number, size: number): Row[] {
+  let split = false;
+  const tight = run.map((line) => {
+    const items = line.cells.flatMap((cell) => cell.items);
+    const again = buildLine(items, TIGHT_CELL_GAP_EM);
+    if (again.cells.length > line.cells.length) split = true;
+    return again;
+  });
+  if (!split) return placed;
+  const finer = findChannels(tight, 0.5 * size);
+  if (finer.length < channels.length) return placed;
+  // A refinement: each old channel still lies inside one of the new ones.
+  const keepsOld = channels.every((old) => finer.some((channel) => channel.x0 <= old.x1 && old.x0 <= channel.x1));
+  if (!keepsOld) return placed;
+  return layOut(tight, finer, minRows) ?? placed;
 }
 
 /** A bold line of cells, each within one column, in a size near the table's (up to 1.6×). */

@@ -103,10 +103,17 @@ describe('the autospace a word processor sets between Hangul and digits, Latin l
     expect(read(item(['제', '1', '장', '총칙'], [0.2, 0.2, 0.3]))).toBe('제1장 총칙');
   });
 
-  it('leaves a typed space beside a digit, a bullet\'s space, and a line with too few word spaces to measure by', () => {
+  it('leaves a typed space beside a digit and a bullet\'s space', () => {
     expect(read(item(['전문', '인력', '2', '만', '명을', '양성한다.'], [0.3, 0.3, 0.2, 0.3, 0.3]))).toBe('전문 인력 2만 명을 양성한다.');
     expect(read(item(['□', '디지털', '기술의', '확산'], [0.2, 0.3, 0.3]))).toBe('□ 디지털 기술의 확산');
-    expect(read(item(['2025', '년'], [0.2]))).toBe('2025 년');
+  });
+
+  it('on a line with no space between Hangul words (a table\'s header cell, a date), measures the gap in ems', () => {
+    expect(read(item(['2025', '년'], [0.2]))).toBe('2025년');
+    expect(read(item(['2025', '년', '3', '월'], [0.2, 0.3, 0.2]))).toBe('2025년 3월');
+    // A typed space is as wide as the font's: 0.28 em and more.
+    expect(read(item(['2025', '년'], [0.3]))).toBe('2025 년');
+    expect(read(item(['PDF', '변환'], [0.28]))).toBe('PDF 변환');
   });
 });
 

@@ -28,6 +28,11 @@ const AUTOSPACE_SHARE = 0.8;
  * heading `제 1 장 총칙`, drawn for `제1장 총칙`), since justification widens a typed space beside a digit as much.
  */
 const MIN_WORD_SPACES = 1;
+/**
+ * Where the line shows no space between Hangul words (a table's header cell `2023년`, a date `2025년 3월`), a gap
+ * under this many ems is the autospace: 0.2 em against a typed space's 0.28–0.34 em.
+ */
+const AUTOSPACE_EM = 0.24;
 
 function median(values: number[]): number {
   values.sort((a, b) => a - b);
@@ -37,23 +42,23 @@ function median(values: number[]): number {
 /**
  * For each of the first `count` words, whether it is set against the word before it by an autospace, not a word space:
  * one side of the gap Hangul, the other Western, PDFium's space there, and the gap under AUTOSPACE_SHARE of the
- * spaces between the line's Hangul words. False throughout where the line shows too few of those.
+ * spaces between the line's Hangul words, or under AUTOSPACE_EM of `em` (the type's size) where it shows none.
  */
-export function autospacedWords(words: readonly WordSpan[], texts: readonly string[], spaced: readonly boolean[], count: number): boolean[] {
+export function autospacedWords(words: readonly WordSpan[], texts: readonly string[], spaced: readonly boolean[], count: number, em: number): boolean[] {
   const joined = new Array<boolean>(count).fill(false);
   const hangulSpaces: number[] = [];
   const gapBefore = (i: number) => words[i]!.x - (words[i - 1]!.x + words[i - 1]!.width);
   for (let i = 1; i < count; i++) {
     if (spaced[i] && HANGUL.test(texts[i - 1]!.slice(-1)) && HANGUL.test(texts[i]!.charAt(0))) hangulSpaces.push(gapBefore(i));
   }
-  if (hangulSpaces.length < MIN_WORD_SPACES) return joined;
-  const wordSpace = median(hangulSpaces);
+  const widest = hangulSpaces.length >= MIN_WORD_SPACES ? AUTOSPACE_SHARE * median(hangulSpaces) : AUTOSPACE_EM * em;
+  if (!(widest > 0)) return joined;
   for (let i = 1; i < count; i++) {
     if (!spaced[i]) continue;
     const before = texts[i - 1]!.slice(-1);
     const after = texts[i]!.charAt(0);
     const mixed = (HANGUL.test(before) && WESTERN.test(after)) || (WESTERN.test(before) && HANGUL.test(after));
-    joined[i] = mixed && gapBefore(i) < AUTOSPACE_SHARE * wordSpace;
+    joined[i] = mixed && gapBefore(i) < widest;
   }
   return joined;
 }

@@ -644,7 +644,7 @@ export function nativePageItems(
     if (fullHeightBoxes) writeRaisedMarks(words, wordTexts, wordSpaced, words.length, size);
     const inItemFont = bold && fullHeightBoxes ? wordsInItemFont(words, wordTexts, size) : words.length;
     // Only an item with Hangul in it can hold an autospace: no word of the others is looked at again.
-    const autospaced = HAS_HANGUL.test(text) ? autospacedWords(words, wordTexts, wordSpaced, words.length) : undefined;
+    const autospaced = HAS_HANGUL.test(text) ? autospacedWords(words, wordTexts, wordSpaced, words.length, size) : undefined;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const own = i < inItemFont;
