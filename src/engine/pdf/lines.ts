@@ -4,6 +4,7 @@
  * in their own order), split into cells where a horizontal gap is wider than a word space, and joined into
  * text with spaces only where the gap warrants one. O(n log n) in the number of items.
  */
+import { meetAtAutospace } from './liteparse/hangul-autospace.js';
 import { withRaisedMarks } from './raised-marks.js';
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { withLeadingBullet } from './line-bullets.js';
@@ -221,7 +222,7 @@ export function joinItems(items: readonly PdfTextItem[], mixed = true): string {
       const directionChange = prevDir !== 'neutral' && dir !== 'neutral' && prevDir !== dir && gap > -0.1 * em;
       const wantsSpace = cjkPair
         ? gap > 0.5 * em
-        : directionChange || gap > SPACE_GAP_EM * em || (item.spaceBefore === true && gap > -0.2 * em);
+        : directionChange || ((gap > SPACE_GAP_EM * em || (item.spaceBefore === true && gap > -0.2 * em)) && !(item.autospaceEm !== undefined && meetAtAutospace(prev.str, item.str, gap, em, item.autospaceEm)));
       if (wantsSpace && !prev.str.endsWith(' ')) text += ' ';
     }
     text += item.str;

@@ -26,6 +26,11 @@ export interface PdfTextItem {
   rtl: boolean;
   /** The PDF put a whitespace run right before this item on the same line. */
   spaceBefore?: boolean;
+  /**
+   * The first word of a run in a font of its own, in a document whose Korean text shows a word processor's autospace
+   * between Hangul and Western text: that width, in ems (liteparse/hangul-autospace.ts).
+   */
+  autospaceEm?: number;
 }
 
 /** Derived vertical extent of an item or line: about 0.78 em above the baseline, 0.22 em below. */

@@ -73,6 +73,21 @@ describe('joinItems', () => {
     expect(joinItems([item('日本', 0, 10, { width: 20 }), item('語', 20.5, 10)])).toBe('日本語');
   });
 
+  it("joins Hangul and a digit in another font at a word processor's autospace (0.2 em), not at a typed space", () => {
+    // `제1장 총칙` set at 18 pt: the digit in a Latin font, 3.6 pt (0.2 em) from the syllables on either side, in a
+    // document whose runs show an autospace of 0.2 em (the runs' first words carry it: liteparse/read-pages.ts).
+    const run = (text: string, x0: number, width: number, font: string, autospaceEm?: number) => ({
+      ...item(text, x0, 10, { size: 18, width, font, spaceBefore: true }),
+      ...(autospaceEm ? { autospaceEm } : {}),
+    });
+    expect(joinItems([run('제', 0, 17.4, 'NotoSerifCJK-Bold', 0.2), run('1', 21, 12.5, 'DejaVuSerif-Bold', 0.2), run('장 총칙', 37.1, 56.7, 'NotoSerifCJK-Bold', 0.2)])).toBe('제1장 총칙');
+    // In a document that sets no autospace, the same gaps are typed spaces (`1.5% 빅포인트`, 0.18 em).
+    expect(joinItems([run('제', 0, 17.4, 'NotoSerifCJK-Bold'), run('1', 21, 12.5, 'DejaVuSerif-Bold'), run('장 총칙', 37.1, 56.7, 'NotoSerifCJK-Bold')])).toBe('제 1 장 총칙');
+    // A typed space (0.3 em) stays, and so does a space between two Latin runs however narrow.
+    expect(joinItems([item('자료', 0, 10, { size: 10, width: 20 }), { ...item('KOSIS', 23, 10, { size: 10, width: 30, font: 'Latin' }), autospaceEm: 0.2 }])).toBe('자료 KOSIS');
+    expect(joinItems([item('Figure', 0, 10, { size: 10, width: 30 }), { ...item('3', 31.5, 10, { size: 10, width: 5, spaceBefore: true }), autospaceEm: 0.2 }])).toBe('Figure 3');
+  });
+
   it('sets a Latin word apart from Arabic even when no gap is drawn', () => {
     const arabic = item('من الأدوات', 100, 10, { rtl: true, width: 50 });
     const latin = item('Python', 70, 10, { width: 30 });

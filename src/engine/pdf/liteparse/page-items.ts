@@ -71,6 +71,10 @@ export interface NativePageItems {
   strings: string[];
   /** On a tagged page: each horizontal item's place and the role its structure element gives it. */
   tagged?: TaggedRun[];
+  /** On a page with Hangul: the autospaces joined within its runs, each gap over its em (hangul-autospace.ts). */
+  autospaceGaps?: number[];
+  /** On a page with Hangul: the first word of each run, where an autospace between runs may be. */
+  runStarts?: PdfTextItem[];
 }
 
 /** A run of text (a LiteParse item, a line or part of one) and the role a tagged PDF gives it. */
@@ -607,6 +611,9 @@ export function nativePageItems(
   let outsizedChars = 0;
   // Per font name: what its name says (a page sets its text in a handful of fonts).
   const named = new Map<string, { bold: boolean; monospace: boolean }>();
+  const autospaceGaps: number[] = [];
+  const runStarts: PdfTextItem[] = [];
+  let hangul = false;
   for (const item of page.textItems) {
     const text = item.text.trim();
     if (!text) continue;
@@ -644,7 +651,9 @@ export function nativePageItems(
     if (fullHeightBoxes) writeRaisedMarks(words, wordTexts, wordSpaced, words.length, size);
     const inItemFont = bold && fullHeightBoxes ? wordsInItemFont(words, wordTexts, size) : words.length;
     // Only an item with Hangul in it can hold an autospace: no word of the others is looked at again.
-    const autospaced = HAS_HANGUL.test(text) ? autospacedWords(words, wordTexts, wordSpaced, words.length, size) : undefined;
+    const hasHangul = HAS_HANGUL.test(text);
+    hangul ||= hasHangul;
+    const autospaced = hasHangul ? autospacedWords(words, wordTexts, wordSpaced, words.length, size) : undefined;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const own = i < inItemFont;
@@ -652,6 +661,7 @@ export function nativePageItems(
       if (((autospaced?.[i] ?? false) || wordTracked[i]!) && last && own === i - 1 < inItemFont) {
         // One word the writer typed (`2025년`, or a tracked `CHAPTER`): the gap before it is the autospace or the
         // tracking, which the layout must not read as a word space.
+        if (autospaced?.[i]) autospaceGaps.push((word.x - last.x1) / size);
         last.str += wordTexts[i]!;
         last.x1 = word.x + Math.max(0, word.width);
         continue;
@@ -668,6 +678,7 @@ export function nativePageItems(
         rtl: false,
         spaceBefore: wordSpaced[i]!,
       });
+      if (i === 0) runStarts.push(items[items.length - 1]!);
     }
   }
   // Bullets the page draws as shapes, and the state of its form's check boxes: not text, so not counted with the
@@ -677,5 +688,9 @@ export function nativePageItems(
   for (const mark of formFieldMarks(page.formFields, items)) items.push(mark);
   const read: NativePageItems = { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, outsizedChars, strings };
   if (tagged && tagged.length > 0) read.tagged = tagged;
+  if (hangul) {
+    read.autospaceGaps = autospaceGaps;
+    read.runStarts = runStarts;
+  }
   return read;
 }

@@ -17,17 +17,17 @@ import type { PdfParser } from '../../../contract/options.js';
 import { nativeCall } from '../../native-calls.js';
 import { duringStage } from '../../stage.js';
 import type { PageDrawing } from '../../model.js';
-import type { FoundTable } from '../types.js';
-import type { Rect } from '../types.js';
+import { append, type FoundTable, type PdfTextItem, type Rect } from '../types.js';
 import { subtypesNamed } from '../stream-subtypes.js';
 import { loadLiteParse, type LiteParseModule, type LiteParseParser } from './load.js';
 import { lostPageNumber } from './lost-page-number.js';
+import { documentAutospaceEm } from './hangul-autospace.js';
 import { fontsWithGlyphBoxes, nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 import { structureRoles, type StructureElement } from './structure-roles.js';
 import { isWhiteSpaceCode } from '../white-space.js';
 
 /** A page read by LiteParse, as the layout reads it. */
-export interface NativePage extends Omit<NativePageItems, 'outsizedChars'> {
+export interface NativePage extends Omit<NativePageItems, 'outsizedChars' | 'autospaceGaps' | 'runStarts'> {
   width: number;
   height: number;
   /** LiteParse's tables: where no ruled table of docmill's covers them, their cells replace its aligned-text tables. */
@@ -253,6 +253,9 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
   // Whether a font's word boxes follow its glyphs shows over the whole document, not always on one page.
   const glyphBoxes = fontsWithGlyphBoxes(result.pages);
+  // So does whether its Korean text sets an autospace between Hangul and Western text (hangul-autospace.ts).
+  const autospaceGaps: number[] = [];
+  const runStarts: PdfTextItem[] = [];
   for (const page of result.pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
     const tables = tablesOf(page.blocks);
@@ -261,6 +264,8 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     const roots = page.structureTree?.roots;
     const roles = roots && roots.length > 0 ? structureRoles(roots) : undefined;
     const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect), roles, glyphBoxes), page, textChars);
+    if (read.autospaceGaps) append(autospaceGaps, read.autospaceGaps);
+    if (read.runStarts) append(runStarts, read.runStarts);
     if (read.rtlChars > RTL_SHARE * read.chars || read.outsizedChars > OUTSIZED_SHARE * read.chars) continue;
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
     // reads it (and a scan's images) before anything OCRs it. A page LiteParse flags for OCR (sparse text, images,
@@ -291,5 +296,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
       reading.tables.set(page.pageNum, tables);
     }
   }
+  const autospaceEm = documentAutospaceEm(autospaceGaps);
+  if (autospaceEm !== undefined) for (const item of runStarts) item.autospaceEm = autospaceEm;
   return reading;
 }

@@ -1,0 +1,24 @@
+/**
+ * Korean rules printed by LibreOffice: its headings set the digit in a Latin font between Hangul in a CJK font, with
+ * the word processor's autospace between them (`제1장 총칙` drawn `제 1 장 총칙`), which the document's body shows
+ * within its runs (`제1조(목적)`): read as typed.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { convertBytes, mainMarkdown } from './helpers.js';
+
+const rules = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-rules.pdf', import.meta.url)));
+
+describe('Korean rules printed by LibreOffice', () => {
+  it('reads its chapter and section headings as typed, at their levels', async () => {
+    const headings = mainMarkdown(await convertBytes(rules(), { mode: 'fast' })).split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual(['# 개인정보 보호 규정', '## 제1장 총칙', '## 제2장 개인정보의 처리', '### 제1절 수집 및 이용', '### 제2절 제공 및 파기', '## 부칙']);
+  });
+
+  it('keeps the articles, their numbered items and the date in its last line as typed', async () => {
+    const markdown = mainMarkdown(await convertBytes(rules(), { mode: 'fast' }));
+    expect(markdown).toContain('제1조(목적) 이 규정은 「개인정보 보호법」에 따라');
+    expect(markdown).toContain('1. 정보주체의 동의를 받은 경우');
+    expect(markdown).toContain('이 규정은 2025년 1월 1일부터 시행한다.');
+  });
+});
