@@ -22,3 +22,14 @@ describe('Korean rules printed by LibreOffice', () => {
     expect(markdown).toContain('이 규정은 2025년 1월 1일부터 시행한다.');
   });
 });
+
+describe('a Korean paper printed by LibreOffice', () => {
+  const paper = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-paper.pdf', import.meta.url)));
+
+  it('reads its abstract, led by a bold label LiteParse runs into one bold item with the text after it, as a paragraph', async () => {
+    const markdown = mainMarkdown(await convertBytes(paper(), { mode: 'fast' }));
+    expect(markdown).toContain('\n\n요 약 본 논문에서는 한국어 문서의 구조를 자동으로 분석하는 기법을 제안한다. 제안하는 기법은 문서 이미지에서 텍스트 영역을 검출하고,');
+    const headings = markdown.split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual(['# 딥러닝 기반 한국어 문서 구조 분석 기법', '## 1. 서론', '## 2. 관련 연구', '### 2.1 규칙 기반 기법', '### 2.2 학습 기반 기법', '## 3. 제안 기법', '## 4. 결론']);
+  });
+});

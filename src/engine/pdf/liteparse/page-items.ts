@@ -11,6 +11,7 @@ import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-i
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
 import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
+import { regularCodes, wordsBeforeRegularCodes, type RegularCodes } from './glyph-code-leads.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import type { StructureMark, StructureRole } from './structure-roles.js';
 import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
@@ -614,6 +615,8 @@ export function nativePageItems(
   const autospaceGaps: number[] = [];
   const runStarts: PdfTextItem[] = [];
   let hangul = false;
+  // The codes of the page's Hangul in regular type, read once a bold item with Hangul needs them.
+  let regular: RegularCodes | undefined;
   for (const item of page.textItems) {
     const text = item.text.trim();
     if (!text) continue;
@@ -649,9 +652,14 @@ export function nativePageItems(
     spaceWords(item, words, size);
     const fullHeightBoxes = !glyphBoxes.has(fontKey(fontName, size));
     if (fullHeightBoxes) writeRaisedMarks(words, wordTexts, wordSpaced, words.length, size);
-    const inItemFont = bold && fullHeightBoxes ? wordsInItemFont(words, wordTexts, size) : words.length;
-    // Only an item with Hangul in it can hold an autospace: no word of the others is looked at again.
+    // Only an item with Hangul in it can hold an autospace or a lead told by its codes: no word of the others is
+    // looked at again.
     const hasHangul = HAS_HANGUL.test(text);
+    let inItemFont = bold && fullHeightBoxes ? wordsInItemFont(words, wordTexts, size) : words.length;
+    if (bold && hasHangul && inItemFont === words.length) {
+      regular ??= regularCodes(page.textItems.filter((other) => other !== item && (other.fontWeight ?? 0) < BOLD_WEIGHT && !isBoldFontName(other.fontName ?? '') && HAS_HANGUL.test(other.text)));
+      inItemFont = wordsBeforeRegularCodes(item, wordTexts, words.length, regular);
+    }
     hangul ||= hasHangul;
     const autospaced = hasHangul ? autospacedWords(words, wordTexts, wordSpaced, words.length, size) : undefined;
     for (let i = 0; i < words.length; i++) {

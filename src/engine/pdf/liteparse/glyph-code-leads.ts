@@ -1,0 +1,98 @@
+/**
+ * A bold run-in lead before Hangul text, told by the glyphs' codes. LiteParse joins a line's runs into one item named
+ * after its first font, so a paragraph led by a bold label (`요 약 본 논문에서는 …`, `(비전) 어디서나 …`) reads as one
+ * bold line, a heading; the words' boxes cannot say where the lead ends beside Hangul (each glyph fills the em).
+ * Their codes can: a word processor numbers each font's glyphs apart, so a syllable drawn in the page's regular type
+ * has the code it has in that type's own runs (`는` 37 in both), and one of the lead's has another (`요` 17 in the
+ * bold font, 90 in the regular). Pure.
+ */
+import type { NativeTextItem } from './page-items.js';
+
+/** Per Hangul syllable or space (its UTF-16 unit), the codes it is drawn with in the page's runs in regular type. */
+export type RegularCodes = Map<number, Set<number>>;
+
+/** Syllables drawn with the regular type's codes a lead's followers must show before they are taken for that type. */
+const MIN_MATCHES = 2;
+
+/** Hangul syllables, and the space: a font's space glyph has its own code too (4 in the bold font, 6 in the regular). */
+function isTold(unit: number): boolean {
+  return (unit >= 0xac00 && unit <= 0xd7a3) || unit === SPACE;
+}
+
+const SPACE = 0x20;
+
+/** The item's codes one per UTF-16 unit of its text (a space drawn after its last glyph allowed), or undefined. */
+function codesPerUnit(item: NativeTextItem): readonly number[] | undefined {
+  const codes = item.charCodes;
+  if (!codes) return undefined;
+  let count = codes.length;
+  while (count > 0 && codes[count - 1] === 0) count--;
+  return count === item.text.length || count === item.text.length + 1 ? codes : undefined;
+}
+
+/** The codes of the syllables of `items` (the page's runs not in bold), where their codes match their text. */
+export function regularCodes(items: readonly NativeTextItem[]): RegularCodes {
+  const map: RegularCodes = new Map();
+  for (const item of items) {
+    const codes = codesPerUnit(item);
+    if (!codes) continue;
+    for (let i = 0; i < item.text.length; i++) {
+      const unit = item.text.charCodeAt(i);
+      if (!isTold(unit)) continue;
+      let seen = map.get(unit);
+      if (!seen) map.set(unit, (seen = new Set()));
+      seen.add(codes[i]!);
+    }
+  }
+  return map;
+}
+
+/**
+ * How many of a bold item's first words (`texts`, in order in its text) are in its bold font: the words up to the last
+ * one drawn (with the space before it) otherwise than the regular type draws it, before the first drawn with the
+ * regular type's codes, where every later word is drawn with those too. All of them when the codes do not say so.
+ */
+export function wordsBeforeRegularCodes(item: NativeTextItem, texts: readonly string[], count: number, regular: RegularCodes): number {
+  const codes = codesPerUnit(item);
+  if (!codes || regular.size === 0) return count;
+  // Per word: syllables drawn with a regular code, and syllables the regular type draws with another code.
+  const matches: number[] = [];
+  const others: number[] = [];
+  // Syllables alone: a space matches in any run of the regular type, whatever it holds.
+  const syllableMatches: number[] = [];
+  let from = 0;
+  for (let w = 0; w < count; w++) {
+    const at = item.text.indexOf(texts[w]!, from);
+    if (at < 0) return count;
+    let match = 0;
+    let other = 0;
+    let syllableMatch = 0;
+    // The space before a word is drawn in the word's run: the run in regular type starts with it.
+    const start = at > 0 && item.text.charCodeAt(at - 1) === SPACE ? at - 1 : at;
+    for (let i = start; i < at + texts[w]!.length; i++) {
+      const unit = item.text.charCodeAt(i);
+      const known = isTold(unit) ? regular.get(unit) : undefined;
+      if (!known) continue;
+      if (known.has(codes[i]!)) {
+        match++;
+        if (unit !== SPACE) syllableMatch++;
+      } else other++;
+    }
+    matches.push(match);
+    others.push(other);
+    syllableMatches.push(syllableMatch);
+    from = at + texts[w]!.length;
+  }
+  // The lead ends after its last word drawn otherwise, before the first word drawn with the regular codes.
+  const firstMatch = matches.findIndex((match) => match > 0);
+  if (firstMatch <= 0) return count;
+  let split = 0;
+  for (let w = 0; w < firstMatch; w++) if (others[w]! > 0) split = w + 1;
+  if (split === 0) return count;
+  let followerMatches = 0;
+  for (let w = split; w < count; w++) {
+    if (others[w]! > 0) return count;
+    followerMatches += syllableMatches[w]!;
+  }
+  return followerMatches >= MIN_MATCHES ? split : count;
+}
