@@ -30,6 +30,8 @@ describe('a Korean paper printed by LibreOffice', () => {
     const markdown = mainMarkdown(await convertBytes(paper(), { mode: 'fast' }));
     expect(markdown).toContain('\n\n요 약 본 논문에서는 한국어 문서의 구조를 자동으로 분석하는 기법을 제안한다. 제안하는 기법은 문서 이미지에서 텍스트 영역을 검출하고,');
     const headings = markdown.split('\n').filter((line) => line.startsWith('#'));
+    // The authors' marks, raised and set an autospace from their names.
+    expect(markdown).toContain('김민수¹, 이지은², 박준영¹');
     expect(headings).toEqual(['# 딥러닝 기반 한국어 문서 구조 분석 기법', '## 1. 서론', '## 2. 관련 연구', '### 2.1 규칙 기반 기법', '### 2.2 학습 기반 기법', '## 3. 제안 기법', '## 4. 결론']);
   });
 });

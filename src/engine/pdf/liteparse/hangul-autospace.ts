@@ -17,10 +17,11 @@ const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/u;
 /** Hangul anywhere in a text: where an autospace can be. */
 export const HAS_HANGUL = HANGUL;
 /**
- * A Latin or Greek letter, a digit, or a mark that closes a word or a sentence: what autospace sets apart from Hangul.
- * Not a bullet or a reference mark (`□ 추진`, `※ 자료`, `① 온라인`): a typed space follows those.
+ * A Latin or Greek letter, a digit (a raised one too: an author's mark `김민수¹`), or a mark that closes a word or a
+ * sentence: what autospace sets apart from Hangul. Not a bullet or a reference mark (`□ 추진`, `※ 자료`, `① 온라인`): a
+ * typed space follows those.
  */
-const WESTERN = /[\p{Script=Latin}\p{Script=Greek}\p{Nd}%.,:;!?)\]'"’”]/u;
+const WESTERN = /[\p{Script=Latin}\p{Script=Greek}\p{Nd}¹²³\u2070-\u2079%.,:;!?)\]'"’”]/u;
 /** A gap under this share of the line's space between Hangul words is the autospace. */
 const AUTOSPACE_SHARE = 0.8;
 /**
