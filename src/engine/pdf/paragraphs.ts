@@ -198,7 +198,8 @@ const COMMAND_HINT = /^\s*(?:[$>]\s+\S|[\w.-]+\s(?:.*\s)?(?:--?[a-z][\w-]*(?:=\S
 /** A display formula: short, mostly symbols and single letters, narrower than the column. */
 export function looksLikeFormula(text: string, width: number, regionWidth: number): boolean {
   if (text.length === 0 || text.length > 120 || !MATH_SYMBOL.test(text)) return false;
-  const words = text.match(/\p{L}{3,}/gu) ?? [];
+  // Words of prose: three letters or more, or two syllables of Hangul or two Han characters (each a word's worth).
+  const words = text.match(/[\p{Script=Hangul}\p{Script=Han}]{2,}|\p{L}{3,}/gu) ?? [];
   const mathWords = words.filter((word) => /^(?:sin|cos|tan|log|exp|lim|max|min|sup|inf|det|arg|mod)$/i.test(word));
   if (words.length - mathWords.length > 1) return false;
   return regionWidth <= 0 || width < 0.75 * regionWidth;
@@ -476,7 +477,7 @@ function finish(draft: Draft, region: Region, options: JoinOptions): ProtoBlock[
     lines.map((line) => line.text),
     options,
   );
-  if (lines.length <= 2 && looksLikeFormula(text, rect.x1 - rect.x0, regionWidth)) {
+  if (lines.length <= 2 && !isCaptionText(text) && looksLikeFormula(text, rect.x1 - rect.x0, regionWidth)) {
     return [{ kind: 'formula', markdown: escapeMarkdownText(text), text, rect, lines: lines.length, ...style }];
   }
   const kind = isCaptionText(text) ? 'caption' : 'paragraph';

@@ -333,6 +333,13 @@ describe('buildBlocks: code and formulas', () => {
     expect(looksLikeFormula('∑ x_i ≤ n', 40, 300)).toBe(true);
     expect(looksLikeFormula('The value is equal = to the other value', 200, 300)).toBe(false);
     expect(looksLikeFormula('no symbols here', 40, 300)).toBe(false);
+    // Korean words of two syllables are words of prose: a phrase with a comparison sign is no formula.
+    expect(looksLikeFormula('지역 인구 > 전국 평균', 100, 300)).toBe(false);
+  });
+
+  it('makes a caption of a Korean figure label in angle brackets, not a formula', () => {
+    const blocks = blocksOf([item('<그림 1> 지역 균형발전 추진 체계', 150, 100, { width: 160 })]);
+    expect(blocks.map((block) => block.kind)).toEqual(['caption']);
   });
 });
 
