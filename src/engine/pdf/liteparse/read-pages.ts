@@ -165,9 +165,17 @@ function characterCounts(texts: readonly string[]): Map<number, number> {
   return counts;
 }
 
-/** The page's text holds more than its items, but what the items lack is a few digits and nothing else. */
+/** A run of leader dots at the end of an item: a contents entry whose page number the item left out. */
+const ENDS_IN_LEADER = /(?:\.{3,}|·{3,}|…{2,})$/u;
+
+/**
+ * The page's text holds more than its items, but what the items lack is a few digits and nothing else, none of them
+ * a contents entry's page number (an item ending in its leader dots: LiteParse leaves out the number a word
+ * processor sets after a leader tab, which its page text keeps).
+ */
 function losesOnlyStrayDigits(read: NativePageItems, text: string, textChars: number): boolean {
   if (textChars - read.chars > STRAY_DIGITS_SHARE * textChars) return false;
+  if (read.strings.some((string) => ENDS_IN_LEADER.test(string))) return false;
   const held = characterCounts(read.strings);
   for (const [c, n] of characterCounts([text])) if (n > (held.get(c) ?? 0) && !(c >= 0x30 && c <= 0x39)) return false;
   return true;
