@@ -31,6 +31,7 @@ import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
 import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
+import { joinedAtLabelRows } from './table-label-rows.js';
 import { runInLabelsApart, sideLabelsFirst } from './side-labels.js';
 import { placeDropCaps } from './drop-caps.js';
 import { withoutLineNumbers } from './line-numbers.js';
@@ -339,7 +340,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // it read as tables stays in the flow, to be read as contents lines; a box round a slide's title and text is no
   // table: the page's own reading stands there.
   let pageLines: TextLine[] | undefined;
-  const foundTables = (input.tables ?? []).flatMap((table) => {
+  const foundParts = (input.tables ?? []).flatMap((table) => {
     const insideItems = itemsInside(table.rect, input.items);
     // A reading that repeats the page's words is no table's: a ruled grid there reads it, or the page's lines do.
     if (repeatsText(table.rows, insideItems.map((item) => item.str))) return [];
@@ -352,6 +353,8 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     // The page's lines only where the rows may be contents (most pages' tables end in no page numbers).
     return mayBeContents(kept) && coversContents(kept, (pageLines ??= buildLines(input.items))) ? [] : [kept];
   });
+  // A table the reader cut at a row holding only its label (a statement's section label) is one table again.
+  const foundTables = joinedAtLabelRows(foundParts, input.items);
   // A grid that is only the first boxes of a larger table another reader found gives way to that table.
   const ruled = grids.filter((grid) => {
     const at = foundTables.findIndex((table) => foundTableHoldsRuled(grid, table));

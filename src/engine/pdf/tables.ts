@@ -292,6 +292,14 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       const channels = findChannels(run, 0.5 * size);
       // Short lines right after the table that start past the first column are wrapped cells of the last row.
       const firstChannel = channels[0];
+      // Lines above a first row that leaves the first column empty (a statement's years over its figures), lying
+      // wholly in that column, label none of the columns: a title or a period over the table, not its header.
+      if (firstChannel && lines[i]!.cells.every((cell) => cell.x0 >= firstChannel.x0)) {
+        let titles = 0;
+        while (start + titles < i && lines[start + titles]!.cells.every((cell) => cell.x1 < firstChannel.x1)) titles++;
+        run.splice(0, titles);
+        start += titles;
+      }
       while (
         firstChannel &&
         end < lines.length &&
