@@ -41,7 +41,8 @@ import type { RotatedItem } from './text-items.js';
 import type { TaggedRun } from './liteparse/page-items.js';
 import type { StructureMark } from './liteparse/structure-roles.js';
 import { lineMarkFinder } from './tagged-blocks.js';
-import { overlaps } from './measure.js';
+import { median, overlaps } from './measure.js';
+import { staggeredChannel } from './staggered-sides.js';
 import { append, type FoundTable, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
 export interface PageLayoutInput {
@@ -104,6 +105,19 @@ function layoutRegion(
   for (const table of tables) {
     if (table.start > next) append(blocks, buildBlocks(lines.slice(next, table.start), region, blockOptions));
     const tableLines = lines.slice(table.start, table.end);
+    // Two blocks set side by side, each at its own pitch (an invoice's sender beside its number and dates): each
+    // side laid out on its own, the left one first.
+    const channel = table.tiles ? undefined : staggeredChannel(tableLines, STAGGERED_CHANNEL_EM * median(tableLines.map((line) => line.size)));
+    if (channel) {
+      const middle = (channel.x0 + channel.x1) / 2;
+      const cells = tableLines.flatMap((line) => line.cells);
+      for (const side of [cells.filter((cell) => cell.x1 <= middle), cells.filter((cell) => cell.x0 >= middle)]) {
+        const items = side.flatMap((cell) => cell.items);
+        append(blocks, layoutRegion(items, Math.min(...items.map((item) => item.x0)), Math.max(...items.map((item) => item.x1)), zoneOf, monospaceBody, undefined, markOf, bodySize));
+      }
+      next = table.end;
+      continue;
+    }
     if (table.tiles) {
       // Each figure with its words, in the words' type: a figure in display type is no heading.
       const words = textBlockOf(tableLines.slice(1), table.rect);
@@ -307,6 +321,9 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
 }
 
 
+/** Narrowest channel, in ems, between two blocks set side by side (as a band's: column-bands.ts). */
+const STAGGERED_CHANNEL_EM = 0.8;
+
 /** How many times the items of the ruled grids it overlaps a box table must hold to stand instead of them. */
 const BOX_TABLE_HOLDS_MORE = 2;
 
@@ -346,6 +363,8 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     if (repeatsText(table.rows, insideItems.map((item) => item.str))) return [];
     const inside = buildLines(insideItems);
     if (isSlideFrame(inside)) return [];
+    // Two blocks set side by side, each at its own pitch, are no table: the flow reads them block by block.
+    if (staggeredChannel(inside, STAGGERED_CHANNEL_EM * median(inside.map((line) => line.size)))) return [];
     const kept = withoutProseEdges(table, inside);
     if (!kept) return [];
     // Cards side by side under their names are no table: the flow reads them card by card (card-grid.ts).
