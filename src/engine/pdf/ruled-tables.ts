@@ -13,7 +13,7 @@ import { median } from './measure.js';
 import { withLeadingBullet } from './line-bullets.js';
 import { joinLines, listMarker } from './paragraphs.js';
 import type { Ruling } from './rulings.js';
-import { readsAsTable } from './table-kinds.js';
+import { listColumns, readsAsTable } from './table-kinds.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
 import { countWords } from './white-space.js';
@@ -338,7 +338,9 @@ function fillGrid(
   if (words > MAX_WORDS_PER_CELL * filled.length) return null;
   // Text in two or more cells of at least two rows, or the grid is a set of boxes around unrelated text.
   if (rows.filter((row) => row.filter((cell) => cell !== '').length >= 2).length < 2) return null;
-  if (!readsAsTable(rows)) return null;
+  // Lists in the cells of rows ruled apart are a table of lists (a list a cell, as a document's table holds them):
+  // lists set side by side alone (a slide's text boxes) fill one row.
+  if (!readsAsTable(rows) && listColumns(rows) === undefined) return null;
   return { grid: table, rows, items: inside, top: ys[0]! };
 }
 
