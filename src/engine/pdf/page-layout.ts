@@ -36,6 +36,7 @@ import { runInLabelsApart, sideLabelsFirst } from './side-labels.js';
 import { flushRightNotesApart } from './flush-right-notes.js';
 import { placeDropCaps } from './drop-caps.js';
 import { withoutLineNumbers } from './line-numbers.js';
+import { withDrawnBlanks } from './drawn-blanks.js';
 import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
 import type { RotatedItem } from './text-items.js';
@@ -331,7 +332,9 @@ const BOX_TABLE_HOLDS_MORE = 2;
 export function layoutPage(given: PageLayoutInput): PageLayout {
   // Line numbers in the margin (pleading paper's) are no part of the text.
   const withoutNumbers = withoutLineNumbers(given.items);
-  const page = withoutNumbers === given.items ? given : { ...given, items: [...withoutNumbers] };
+  // A form's blanks drawn as lines after their labels read as blanks of underscores, as typed ones do.
+  const withBlanks = given.rulings && given.rulings.length > 0 ? withDrawnBlanks(withoutNumbers, given.rulings) : withoutNumbers;
+  const page = withBlanks === given.items ? given : { ...given, items: [...withBlanks] };
   // A drop cap is put back as its word's first letter before anything reads lines.
   placeDropCaps(page.items);
   // Column headers turned on their side over a table are read as its header row, flat.
