@@ -20,6 +20,7 @@ import { gridOfRows, gridRows, renderTableGrid } from './table-grid.js';
 import { tableParts } from './table-parts.js';
 import { findKeyFigures } from './key-figures.js';
 import { isCardRowTable } from './card-grid.js';
+import { holdsPanels } from './panels.js';
 import { isFormulaPieces, listColumns, readAsLines, readsAsTable, type SideList } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore, repeatsText } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
@@ -371,6 +372,8 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     if (staggeredChannel(inside, STAGGERED_CHANNEL_EM * median(inside.map((line) => line.size)))) return [];
     const kept = withoutProseEdges(table, inside);
     if (!kept) return [];
+    // Boxed sections side by side are no table: the flow reads them section by section (panels.ts).
+    if (holdsPanels(kept.rows)) return [];
     // Cards side by side under their names are no table: the flow reads them card by card (card-grid.ts).
     if (isCardRowTable(kept.rect, kept.rows, () => (pageLines ??= buildLines(input.items)))) return [];
     // The page's lines only where the rows may be contents (most pages' tables end in no page numbers).

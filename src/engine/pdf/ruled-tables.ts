@@ -14,6 +14,7 @@ import { withLeadingBullet } from './line-bullets.js';
 import { joinLines, listMarker } from './paragraphs.js';
 import type { Ruling } from './rulings.js';
 import { listColumns, readsAsTable } from './table-kinds.js';
+import { holdsPanels } from './panels.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
 import { countWords } from './white-space.js';
@@ -342,6 +343,7 @@ function fillGrid(
   // Lists in the cells of rows ruled apart are a table of lists (a list a cell, as a document's table holds them):
   // lists set side by side alone (a slide's text boxes) fill one row.
   if (!readsAsTable(rows) && listColumns(rows) === undefined) return null;
+  if (holdsPanels(rows)) return null;
   return { grid: table, rows, items: inside, top: ys[0]! };
 }
 
