@@ -14,6 +14,14 @@ const MAX_WORDS = 5;
 /** A line in type this much larger than the body's is a heading's, whose lines stay together however broken. */
 const BODY_TYPE = 1.08;
 
+/** Groups of digits one after another (`0117 496 0321`, `GB 123 4567 89`'s number): one number, written in groups. */
+const DIGIT_GROUPS = /\d+(?:[ \u00a0]\d+)+/gu;
+
+/** The words of a line of an address, a number written in groups of digits (a telephone or VAT number) one word. */
+function addressWords(text: string): number {
+  return countWords(text.replace(DIGIT_GROUPS, '0'));
+}
+
 /**
  * Whether `line` starts a line of its own under `prev`, which the writer ended by hand: both short lines in
  * regular body type, `line` opening with a capital or a digit (not a sentence going on in lower case), its first
@@ -22,7 +30,7 @@ const BODY_TYPE = 1.08;
 export function isBrokenByHand(prev: TextLine, line: TextLine, measure: number, bodySize: number | undefined): boolean {
   if (prev.bold || line.bold) return false;
   if (bodySize !== undefined && Math.max(prev.size, line.size) > BODY_TYPE * bodySize) return false;
-  if (countWords(prev.text) > MAX_WORDS || countWords(line.text) > MAX_WORDS) return false;
+  if (addressWords(prev.text) > MAX_WORDS || addressWords(line.text) > MAX_WORDS) return false;
   if (!/^[\p{Lu}\p{N}]/u.test(line.text) || /[-‐]$/u.test(prev.text)) return false;
   return fitsOnLine(prev, line, measure);
 }

@@ -20,6 +20,7 @@ import { gridOfRows, gridRows, renderTableGrid } from './table-grid.js';
 import { tableParts } from './table-parts.js';
 import { findKeyFigures } from './key-figures.js';
 import { isCardRowTable } from './card-grid.js';
+import { holdsPanels } from './panels.js';
 import { isFormulaPieces, listColumns, readAsLines, readsAsTable, type SideList } from './table-kinds.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore, repeatsText } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
@@ -31,16 +32,20 @@ import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
 import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
+import { joinedAtLabelRows } from './table-label-rows.js';
 import { runInLabelsApart, sideLabelsFirst } from './side-labels.js';
+import { flushRightNotesApart } from './flush-right-notes.js';
 import { placeDropCaps } from './drop-caps.js';
 import { withoutLineNumbers } from './line-numbers.js';
+import { withDrawnBlanks } from './drawn-blanks.js';
 import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
 import type { RotatedItem } from './text-items.js';
 import type { TaggedRun } from './liteparse/page-items.js';
 import type { StructureMark } from './liteparse/structure-roles.js';
 import { lineMarkFinder } from './tagged-blocks.js';
-import { overlaps } from './measure.js';
+import { median, overlaps } from './measure.js';
+import { staggeredChannel } from './staggered-sides.js';
 import { append, type FoundTable, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
 export interface PageLayoutInput {
@@ -79,7 +84,7 @@ function layoutRegion(
   bodySize?: number,
 ) {
   const blockOptions = { deferHyphens: true, monospaceBody, ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
-  const lines = sideLabelsFirst(runInLabelsApart(built ?? buildLines(items)));
+  const lines = flushRightNotesApart(sideLabelsFirst(runInLabelsApart(built ?? buildLines(items))), x1);
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
     const zone = first ? zoneOf.get(first) : undefined;
@@ -103,6 +108,19 @@ function layoutRegion(
   for (const table of tables) {
     if (table.start > next) append(blocks, buildBlocks(lines.slice(next, table.start), region, blockOptions));
     const tableLines = lines.slice(table.start, table.end);
+    // Two blocks set side by side, each at its own pitch (an invoice's sender beside its number and dates): each
+    // side laid out on its own, the left one first.
+    const channel = table.tiles ? undefined : staggeredChannel(tableLines, STAGGERED_CHANNEL_EM * median(tableLines.map((line) => line.size)));
+    if (channel) {
+      const middle = (channel.x0 + channel.x1) / 2;
+      const cells = tableLines.flatMap((line) => line.cells);
+      for (const side of [cells.filter((cell) => cell.x1 <= middle), cells.filter((cell) => cell.x0 >= middle)]) {
+        const items = side.flatMap((cell) => cell.items);
+        append(blocks, layoutRegion(items, Math.min(...items.map((item) => item.x0)), Math.max(...items.map((item) => item.x1)), zoneOf, monospaceBody, undefined, markOf, bodySize));
+      }
+      next = table.end;
+      continue;
+    }
     if (table.tiles) {
       // Each figure with its words, in the words' type: a figure in display type is no heading.
       const words = textBlockOf(tableLines.slice(1), table.rect);
@@ -306,13 +324,18 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
 }
 
 
+/** Narrowest channel, in ems, between two blocks set side by side (as a band's: column-bands.ts). */
+const STAGGERED_CHANNEL_EM = 0.8;
+
 /** How many times the items of the ruled grids it overlaps a box table must hold to stand instead of them. */
 const BOX_TABLE_HOLDS_MORE = 2;
 
 export function layoutPage(given: PageLayoutInput): PageLayout {
   // Line numbers in the margin (pleading paper's) are no part of the text.
   const withoutNumbers = withoutLineNumbers(given.items);
-  const page = withoutNumbers === given.items ? given : { ...given, items: [...withoutNumbers] };
+  // A form's blanks drawn as lines after their labels read as blanks of underscores, as typed ones do.
+  const withBlanks = given.rulings && given.rulings.length > 0 ? withDrawnBlanks(withoutNumbers, given.rulings) : withoutNumbers;
+  const page = withBlanks === given.items ? given : { ...given, items: [...withBlanks] };
   // A drop cap is put back as its word's first letter before anything reads lines.
   placeDropCaps(page.items);
   // Column headers turned on their side over a table are read as its header row, flat.
@@ -339,19 +362,25 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // it read as tables stays in the flow, to be read as contents lines; a box round a slide's title and text is no
   // table: the page's own reading stands there.
   let pageLines: TextLine[] | undefined;
-  const foundTables = (input.tables ?? []).flatMap((table) => {
+  const foundParts = (input.tables ?? []).flatMap((table) => {
     const insideItems = itemsInside(table.rect, input.items);
     // A reading that repeats the page's words is no table's: a ruled grid there reads it, or the page's lines do.
     if (repeatsText(table.rows, insideItems.map((item) => item.str))) return [];
     const inside = buildLines(insideItems);
     if (isSlideFrame(inside)) return [];
+    // Two blocks set side by side, each at its own pitch, are no table: the flow reads them block by block.
+    if (staggeredChannel(inside, STAGGERED_CHANNEL_EM * median(inside.map((line) => line.size)))) return [];
     const kept = withoutProseEdges(table, inside);
     if (!kept) return [];
+    // Boxed sections side by side are no table: the flow reads them section by section (panels.ts).
+    if (holdsPanels(kept.rows)) return [];
     // Cards side by side under their names are no table: the flow reads them card by card (card-grid.ts).
     if (isCardRowTable(kept.rect, kept.rows, () => (pageLines ??= buildLines(input.items)))) return [];
     // The page's lines only where the rows may be contents (most pages' tables end in no page numbers).
     return mayBeContents(kept) && coversContents(kept, (pageLines ??= buildLines(input.items))) ? [] : [kept];
   });
+  // A table the reader cut at a row holding only its label (a statement's section label) is one table again.
+  const foundTables = joinedAtLabelRows(foundParts, input.items);
   // A grid that is only the first boxes of a larger table another reader found gives way to that table.
   const ruled = grids.filter((grid) => {
     const at = foundTables.findIndex((table) => foundTableHoldsRuled(grid, table));

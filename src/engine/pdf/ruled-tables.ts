@@ -13,7 +13,8 @@ import { median } from './measure.js';
 import { withLeadingBullet } from './line-bullets.js';
 import { joinLines, listMarker } from './paragraphs.js';
 import type { Ruling } from './rulings.js';
-import { readsAsTable } from './table-kinds.js';
+import { listColumns, readsAsTable } from './table-kinds.js';
+import { holdsPanels } from './panels.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
 import { countWords } from './white-space.js';
@@ -336,10 +337,20 @@ function fillGrid(
   if (filled.length < MIN_FILLED_SHARE * rows.length * width) return null;
   const words = filled.reduce((sum, cell) => sum + countWords(cell), 0);
   if (words > MAX_WORDS_PER_CELL * filled.length) return null;
-  // Text in two or more cells of at least two rows, or the grid is a set of boxes around unrelated text.
-  if (rows.filter((row) => row.filter((cell) => cell !== '').length >= 2).length < 2) return null;
-  if (!readsAsTable(rows)) return null;
+  // Text in two or more cells of at least two rows, or the grid is a set of boxes around unrelated text; or a header
+  // naming every column over rows named in the first (the other columns' cells hold pictures, or are blank).
+  if (rows.filter((row) => row.filter((cell) => cell !== '').length >= 2).length < 2 && !namesRowsUnderHeader(rows)) return null;
+  // Lists in the cells of rows ruled apart are a table of lists (a list a cell, as a document's table holds them):
+  // lists set side by side alone (a slide's text boxes) fill one row.
+  if (!readsAsTable(rows) && listColumns(rows) === undefined) return null;
+  if (holdsPanels(rows)) return null;
   return { grid: table, rows, items: inside, top: ys[0]! };
+}
+
+/** A first row that fills every column, over two rows or more each named in their first cell. */
+function namesRowsUnderHeader(rows: readonly (readonly string[])[]): boolean {
+  const [header, ...body] = rows;
+  return header !== undefined && body.length >= 2 && header.every((cell) => cell !== '') && body.every((row) => row[0] !== '');
 }
 
 /** A header row above the top rule sits within this many em of it. */

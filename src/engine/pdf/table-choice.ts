@@ -2,7 +2,8 @@
  * Two readings of one table: LiteParse's cells and docmill's aligned-text grid. LiteParse's is kept unless
  * docmill's holds all of its words and more of the table, in fewer or as many words again: header rows LiteParse
  * left out of the table (a header set apart from the body, centred over its columns), a row it dropped, a first
- * column it missed, or the same words with a wrapped header cell read as one cell. Pure.
+ * column it missed, or the same words with a wrapped header cell read as one cell, or with a word at a cell's edge
+ * put in the cell the page's empty channel between columns gives it. Pure.
  */
 import { overlaps } from './measure.js';
 import { hasSpans, type TableGrid } from './table-grid.js';
@@ -76,10 +77,34 @@ export function ownReadingHoldsMore(
   // The same words: only a better reading of the rows (a wrapped header cell joined, a header's spans, rows the
   // other reader ran together) replaces LiteParse's.
   if (added === 0) {
-    const better = own.rows.length < found.rows.length || (own.grid !== undefined && hasSpans(own.grid)) || joinsRows(found.rows, own.rows);
+    const better =
+      own.rows.length < found.rows.length || (own.grid !== undefined && hasSpans(own.grid)) || joinsRows(found.rows, own.rows) || movesEdgeWords(found.rows, own.rows);
     return better && width(own.rows) >= width(found.rows);
   }
   return true;
+}
+
+/**
+ * Whether the own reading holds the found one's rows word for word, in as many cells, but with a word at a cell's
+ * edge in the next cell: a reader that put a value's first word with its label (`Phone: +44` | `20 7946 0010`, the
+ * number set a word space further off than the label's column ends). The own reading's cells end where the page's
+ * empty channel between columns runs.
+ */
+/** A row's words in order, one space between them. */
+function rowWords(row: readonly string[]): string {
+  return row.flatMap((cell) => cell.split(/\s+/).filter(Boolean)).join(' ');
+}
+
+function movesEdgeWords(found: readonly (readonly string[])[], own: readonly (readonly string[])[]): boolean {
+  if (found.length !== own.length) return false;
+  let moved = false;
+  for (let r = 0; r < found.length; r++) {
+    const theirs = found[r]!;
+    const mine = own[r]!;
+    if (theirs.length !== mine.length || rowWords(theirs) !== rowWords(mine)) return false;
+    if (theirs.some((cell, col) => cell !== mine[col])) moved = true;
+  }
+  return moved;
 }
 
 /** Copies of words a found table may hold beyond the page's own under its box (words split or joined otherwise). */

@@ -2,12 +2,14 @@
  * Grids of aligned text that are not tables, whoever found them (docmill's aligned-text detector or LiteParse):
  * a table of contents (entries with their page numbers), two columns of running prose side by side, a chart's
  * numbers (only numbers, or a value axis with the labels around it), a chart's labels run into its figure
- * caption, a paper's authors side by side (read author by author), and lists side by side (read list by list).
+ * caption, a paper's authors side by side (read author by author), a memo's fields beside their labels (a field a
+ * line), and lists side by side (read list by list).
  * Their lines stay text. Pure; reads only the cells' text.
  */
 import { authorStackLines } from './author-stacks.js';
 import { chartLabelLines } from './charts.js';
 import { contentsLines } from './contents.js';
+import { fieldLines } from './field-lines.js';
 import { listMarker, type ListMarker } from './paragraphs.js';
 import { countWords } from './white-space.js';
 
@@ -42,11 +44,11 @@ function holdsFigureLabel(rows: readonly (readonly string[])[]): boolean {
 }
 
 /**
- * The rows as lines of text when the grid is a table of contents, a chart's labels or an author block: aligned
- * like a table's cells, read as one entry (or label row, or author's line) a line.
+ * The rows as lines of text when the grid is a table of contents, a chart's labels, an author block or a memo's
+ * fields: aligned like a table's cells, read as one entry (or label row, author's line, field) a line.
  */
 export function readAsLines(rows: readonly (readonly string[])[]): string[] | undefined {
-  return contentsLines(rows) ?? chartLabelLines(rows) ?? authorStackLines(rows);
+  return contentsLines(rows) ?? chartLabelLines(rows) ?? authorStackLines(rows) ?? fieldLines(rows);
 }
 
 

@@ -54,6 +54,49 @@ function tableish(line: TextLine, regionX0: number, regionWidth: number, skipMon
   return null;
 }
 
+/** A row's label: a few words (a time, a term, a number). */
+const MAX_LABEL_WORDS = 3;
+/** Cells of two lines start in one column when their starts are this close (points). */
+const SAME_START = 1;
+
+/** The two cells of a line that a label opens and a long cell closes (a time beside an agenda item that runs long). */
+function labelledLine(line: TextLine): boolean {
+  return line.cells.length === 2 && countWords(line.cells[0]!.text) <= MAX_LABEL_WORDS;
+}
+
+/**
+ * Lines of a label and a long cell (`09:10` beside an agenda item running past the measure) are rows where the
+ * lines next to them above and below are rows of the same two columns (their cells starting where this line's do),
+ * each with a label of its own: a long cell alone beside its label is a label's paragraph, but among such rows it
+ * is one row of them.
+ */
+function withLongRowsAmongRows(lines: readonly TextLine[], kinds: ('multi' | 'single' | null)[]): ('multi' | 'single' | null)[] {
+  const sameColumns = (a: TextLine, b: TextLine | undefined) =>
+    b !== undefined &&
+    labelledLine(b) &&
+    Math.abs(a.cells[0]!.x0 - b.cells[0]!.x0) <= SAME_START &&
+    Math.abs(a.cells[1]!.x0 - b.cells[1]!.x0) <= SAME_START;
+  /** The nearest line above (`step` -1) or below (1) that is not the long cell's own wrapped line, if a row. */
+  const neighbour = (index: number, step: number) => {
+    for (let at = index + step; at >= 0 && at < lines.length; at += step) {
+      const line = lines[at]!;
+      if (line.cells.length === 1 && Math.abs(line.x0 - lines[index]!.cells[1]!.x0) <= SAME_START) continue;
+      return kinds[at] === 'multi' ? line : undefined;
+    }
+    return undefined;
+  };
+  return kinds.map((kind, index) => {
+    const line = lines[index]!;
+    if (kind !== null || line.zone || !labelledLine(line)) return kind;
+    const above = neighbour(index, -1);
+    const below = neighbour(index, 1);
+    if (!above || !below || !sameColumns(line, above) || !sameColumns(line, below)) return kind;
+    // A table's labels name each its row; a transcript's turns repeat their speakers (`Q.`, `A.`), and stay text.
+    const labels = new Set([line, above, below].map((each) => each.cells[0]!.text.trim()));
+    return labels.size === 3 ? 'multi' : kind;
+  });
+}
+
 interface Channel {
   x0: number;
   x1: number;
@@ -265,7 +308,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     regionX1 = Math.max(regionX1, line.x1);
   }
   const regionWidth = regionX1 - regionX0;
-  const kinds = lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false));
+  const kinds = withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false)));
   const tables: FoundTable[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -293,6 +336,14 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       const channels = findChannels(run, 0.5 * size);
       // Short lines right after the table that start past the first column are wrapped cells of the last row.
       const firstChannel = channels[0];
+      // Lines above a first row that leaves the first column empty (a statement's years over its figures), lying
+      // wholly in that column, label none of the columns: a title or a period over the table, not its header.
+      if (firstChannel && lines[i]!.cells.every((cell) => cell.x0 >= firstChannel.x0)) {
+        let titles = 0;
+        while (start + titles < i && lines[start + titles]!.cells.every((cell) => cell.x1 < firstChannel.x1)) titles++;
+        run.splice(0, titles);
+        start += titles;
+      }
       while (
         firstChannel &&
         end < lines.length &&

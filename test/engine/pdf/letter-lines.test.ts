@@ -58,6 +58,15 @@ describe('a letter', () => {
   });
 });
 
+describe('a sender block with numbers written in groups', () => {
+  it('reads its telephone and VAT lines a line each: a number in groups of digits is one word of the line', () => {
+    // 10 pt type, 5 pt a character, in a column 250 wide: every next line's first word would have fit.
+    const texts = ['Brightwater Print Ltd', 'Bristol BS1 4RT', 'Tel +44 117 496 0321', 'VAT no. GB 123 4567 89'];
+    const blocks = buildBlocks(buildLines(texts.map((text, i) => item(text, 50, 100 + 12 * i))), { x0: 50, x1: 300 });
+    expect(blocks.map((block) => block.text)).toEqual(texts);
+  });
+});
+
 describe('short lines the width ended', () => {
   it('stay one paragraph: in a narrow column, the next line\'s first word would not have fit', () => {
     // A column 100 wide, 5 pt a character: each line stops because its next word would run past the edge.

@@ -133,7 +133,8 @@ describe('a run-in lead in a LiteParse item', () => {
 
   it('a bold line whose boxes agree stays bold; so does one with a word of another size (a superscript, a symbol)', () => {
     expect(boldWords(boldItem(['Key', 'findings'], [11.29, 11.29]))).toEqual(['Key', 'findings']);
-    expect(boldWords(boldItem(['Results', '2'], [11.29, 7.5]))).toEqual(['Results', '2']);
+    // The number's box, as high as the line's but shorter, stands above the line's foot: a raised mark, in superscript.
+    expect(boldWords(boldItem(['Results', '2'], [11.29, 7.5]))).toEqual(['Results', '²']);
     // Boxes that come back to the first word's height are one font drawn unevenly, not a lead.
     expect(boldWords(boldItem(['One', 'two', 'three'], [11.29, 11.47, 11.29]))).toEqual(['One', 'two', 'three']);
     // Boxes cut to each word's glyphs (LibreOffice's TrueType fonts): as high as the word's letters reach, one font.

@@ -4,7 +4,8 @@
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { writeRaisedMarks } from '../../../src/engine/pdf/liteparse/raised-marks.js';
+import { readFileSync } from 'node:fs';
+import { writeMarksSetApart, writeRaisedMarks } from '../../../src/engine/pdf/liteparse/raised-marks.js';
 import { buildLines } from '../../../src/engine/pdf/lines.js';
 import { item } from './synthetic.js';
 import { convertBytes, mainMarkdown } from './helpers.js';
@@ -136,3 +137,36 @@ describe('raised marks in a PDF', () => {
     expect(markdown).toMatch(/^1 County Record Office/m);
   });
 });
+
+describe('writeMarksSetApart', () => {
+  /** Boxes of 11-point words, each `[text, top, foot]` (y down), 20 wide and touching. */
+  function marked(words: readonly [string, number, number][], fullHeight = true) {
+    const boxes = words.map(([, top, foot], i) => ({ x: 20 * i, y: top, width: 20, height: foot - top }));
+    const texts = words.map(([text]) => text);
+    const spaced = words.map(() => false);
+    writeMarksSetApart(boxes, texts, spaced, boxes.length, 11, fullHeight);
+    return texts;
+  }
+
+  it('raises a number whose foot stands above its neighbours\', on a line of three words, and the mark drawn into the word before its stop', () => {
+    // LibreOffice's print of a Word note reference: `Ouch` with the first mark in its box, the stop, the second mark.
+    expect(marked([['Ouch1', 73.2, 84.1], ['.', 74.4, 84.1], ['2', 73.2, 79]])).toEqual(['Ouch¹', '.', '²']);
+  });
+
+  it('leaves a number level with its neighbours (a formula\'s, in an item whose box a taller sign stretched)', () => {
+    expect(marked([['m', 400, 412.1], ['=', 401.5, 418.7], ['2', 400.1, 412.1], ['in', 400.1, 412.1]])).toEqual(['m', '=', '2', 'in']);
+  });
+
+  it('leaves the word before the stop where the boxes are cut to the glyphs (a stop\'s box is low in any word\'s company)', () => {
+    expect(marked([['Ouch1', 73.2, 84.1], ['.', 82, 84.1], ['2', 73.2, 79]], false)).toEqual(['Ouch1', '.', '²']);
+  });
+});
+
+describe('a Word document printed by LibreOffice', () => {
+  it('reads its note references as superscripts against the word and the stop they follow', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/printed/footnotes.pdf', import.meta.url)));
+    const markdown = mainMarkdown(await convertBytes(bytes, { mode: 'fast' }));
+    expect(markdown.split('\n')[0]).toBe('Ouch¹.²');
+  });
+});
+

@@ -334,6 +334,32 @@ describe('ruled tables in PDFs', () => {
     expect(rows[2]).toMatch(/^\| This is a list:.*A First.*A Second.*A Third \| This is a formatted list:.*B First.*B Second.*B Third \|$/);
   });
 
+  it('a ruled grid of rows whose cells each hold a list is a table of lists, a list a cell', async () => {
+    // A document's table with a bulleted list in each cell, two rows ruled apart (an OpenDocument file printed by
+    // LibreOffice): the rows set the lists apart, as lists side by side on a slide are not.
+    const xs = [72, 288, 504];
+    const ys = [700, 670, 640];
+    const list = (x: number, top: number, texts: readonly string[]) =>
+      texts.flatMap((text, i) => [
+        { x: x + 5, y: top - 12 - 12 * i, text: '•', size: 10 },
+        { x: x + 20, y: top - 12 - 12 * i, text, size: 10 },
+      ]);
+    const runs = [
+      ...list(xs[0]!, ys[0]!, ['R1C1 item 1', 'R1C1 item 2']),
+      ...list(xs[1]!, ys[0]!, ['R1C2 item 1', 'R1C2 item 2']),
+      ...list(xs[0]!, ys[1]!, ['R2C1 item 1', 'R2C1 item 2']),
+      ...list(xs[1]!, ys[1]!, ['R2C2 item 1', 'R2C2 item 2']),
+    ];
+    const doc = await convertBytes(writePdf({ pages: [{ runs, graphics: gridOperators(xs, ys, 'stroke') }] }), { mode: 'fast' });
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.markdown.split('\n')).toEqual([
+      '| • R1C1 item 1 • R1C1 item 2 | • R1C2 item 1 • R1C2 item 2 |',
+      '| --- | --- |',
+      '| • R2C1 item 1 • R2C1 item 2 | • R2C2 item 1 • R2C2 item 2 |',
+    ]);
+  });
+
   it('a ruled table keeps its place between the paragraphs around it', async () => {
     const xs = [72, 222, 372, 522];
     const ys = [600, 580, 560, 540];

@@ -38,3 +38,53 @@ describe('labels in a margin column, level with the first line of their paragrap
     }
   });
 });
+
+/** A glossary: terms in bold in a column, each definition beside it, some on one line and some running on. */
+const TERMS: [term: string, lines: string[]][] = [
+  ['Accrual', ['An amount owed for goods or services received but', 'not yet invoiced at the end of the period.']],
+  ['Depreciation', ["The spreading of an asset's cost over its years of use."]],
+  ['Liquidity', ['How readily an asset can be turned into cash without', 'losing value, measured by the current ratio.']],
+  ['Provision', ['A liability of uncertain timing or amount.']],
+];
+
+function glossaryPdf(): Uint8Array {
+  const runs: TextRun[] = [{ x: 72, y: 740, text: 'Key terms', size: 16, font: 'bold' }];
+  let y = 700;
+  for (const [term, lines] of TERMS) {
+    runs.push({ x: 72, y, text: term, size: 11, font: 'bold' });
+    lines.forEach((line, i) => runs.push({ x: 210, y: y - 14 * i, text: line, size: 11 }));
+    y -= 14 * lines.length + 10;
+  }
+  return writePdf({ pages: [{ runs }] });
+}
+
+/** A borderless table of one-line rows: a name beside a description of a few words. */
+function parametersPdf(): Uint8Array {
+  const rows = [
+    ['timeout', 'Seconds to wait before the request is abandoned'],
+    ['retries', 'Times a failed request is tried again'],
+    ['backoff', 'Seconds added to the wait after each failure'],
+  ];
+  const runs: TextRun[] = [
+    { x: 72, y: 700, text: 'Parameter', size: 11, font: 'bold' },
+    { x: 210, y: 700, text: 'Description', size: 11, font: 'bold' },
+    ...rows.flatMap(([name, text], i) => [
+      { x: 72, y: 680 - 18 * i, text: name!, size: 11 },
+      { x: 210, y: 680 - 18 * i, text: text!, size: 11 },
+    ]),
+  ];
+  return writePdf({ pages: [{ runs }] });
+}
+
+describe('a glossary of terms beside their definitions', () => {
+  it('reads every term on a line of its own before its definition, whether the definition runs on or not', async () => {
+    const markdown = mainMarkdown(await convertBytes(glossaryPdf(), { mode: 'fast' }));
+    const blocks = markdown.split('\n\n').map((block) => block.replace(/^#+ /, ''));
+    expect(blocks.slice(1)).toEqual(TERMS.flatMap(([term, lines]) => [term, lines.join(' ')]));
+  });
+
+  it('leaves a borderless table of one-line rows a table', async () => {
+    const markdown = mainMarkdown(await convertBytes(parametersPdf(), { mode: 'fast' }));
+    expect(markdown.split('\n')[0]).toBe('| Parameter | Description |');
+  });
+});

@@ -5,7 +5,7 @@
  */
 import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
-import { writeRaisedMarks } from './raised-marks.js';
+import { writeMarksSetApart, writeRaisedMarks } from './raised-marks.js';
 import { formFieldMarks, type NativeFormField } from './form-marks.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
@@ -267,6 +267,8 @@ function fontKey(fontName: string, size: number): string {
   return `${fontName}|${Math.round(size * 10)}`;
 }
 
+const ENDS_IN_DIGIT = /\d\s*$/;
+
 /** Word box heights this many ways apart (beyond SAME_METRICS) in one font and size are cut to the glyphs. */
 const GLYPH_BOX_HEIGHTS = 3;
 
@@ -288,7 +290,9 @@ export function fontsWithGlyphBoxes(pages: readonly { textItems: readonly Native
     let seen = heights.get(key);
     if (!seen) heights.set(key, (seen = []));
     for (const word of item.words) {
-      if (seen.some((height) => Math.abs(height - word.height) <= SAME_METRICS * size)) continue;
+      // A word ending in digits may hold a raised mark, which makes its box taller (or, set apart, shorter): its
+      // height says nothing of the font's boxes.
+      if (ENDS_IN_DIGIT.test(word.text) || seen.some((height) => Math.abs(height - word.height) <= SAME_METRICS * size)) continue;
       seen.push(word.height);
       if (seen.length >= GLYPH_BOX_HEIGHTS) {
         glyphBoxes.add(key);
@@ -651,6 +655,7 @@ export function nativePageItems(
     }
     spaceWords(item, words, size);
     const fullHeightBoxes = !glyphBoxes.has(fontKey(fontName, size));
+    writeMarksSetApart(words, wordTexts, wordSpaced, words.length, size, fullHeightBoxes);
     if (fullHeightBoxes) writeRaisedMarks(words, wordTexts, wordSpaced, words.length, size);
     // Only an item with Hangul in it can hold an autospace or a lead told by its codes: no word of the others is
     // looked at again.

@@ -78,3 +78,44 @@ export function writeRaisedMarks(words: readonly WordBox[], texts: string[], spa
     }
   }
 }
+
+/** A mark's separator from the next mark of a list, or the stop after the word it marks (`Ouch¹.²`, `family¹,²`). */
+const SEPARATOR = /^[.,;]$/;
+/** A word ending in the digits of a mark drawn into it: a letter or a closing sign, then one to three digits. */
+const MARK_DRAWN_IN = /^(.*[\p{L})\]'’"”])(\d{1,3})$/u;
+
+/**
+ * Rewrites in `texts` each number set apart whose box's foot stands above the feet of the words on either side of
+ * it, however few the words on the line: no digit on the line sits so high. The foot tells it in any font, where
+ * the boxes are cut to the glyphs too (a word's foot is then the baseline or below it). The item's baseline does
+ * not: an item holding a taller sign (a formula's) has a box, and so a baseline, of its own. Where the boxes are the font's full height (`fullHeight`), a word
+ * right before the number's separator (`Ouch1` `.` `2`) whose top stands above the separator's, its foot level,
+ * ends in the list's first mark, drawn into it: raised with the rest. The first word alone is left as it is,
+ * a note's own number.
+ */
+export function writeMarksSetApart(
+  words: readonly WordBox[],
+  texts: string[],
+  spaced: boolean[],
+  count: number,
+  size: number,
+  fullHeight: boolean,
+): void {
+  if (!(size > 0)) return;
+  const foot = (word: WordBox) => word.y + word.height;
+  for (let i = 1; i < count; i++) {
+    const word = words[i]!;
+    const before = words[i - 1]!;
+    const after = i + 1 < count ? words[i + 1]! : undefined;
+    const raised = (other: WordBox | undefined) => other === undefined || foot(word) < foot(other) - RAISED_FOOT * size;
+    if (!NUMBER_ALONE.test(texts[i]!) || !raised(before) || !raised(after)) continue;
+    texts[i] = superscript(texts[i]!);
+    if (word.x - (before.x + before.width) <= MARK_GAP * size) spaced[i] = false;
+    const first = words[i - 2];
+    if (!fullHeight || !first || !SEPARATOR.test(texts[i - 1]!) || spaced[i - 1]) continue;
+    const parts = MARK_DRAWN_IN.exec(texts[i - 2]!);
+    const level = Math.abs(foot(first) - foot(before)) <= LEVEL_FOOT * size;
+    if (parts && level && first.y < before.y - RAISED_TOP * size) texts[i - 2] = `${parts[1]}${superscript(parts[2]!)}`;
+  }
+}
+
