@@ -4,11 +4,11 @@
  * whatever the dates' length; a table's bold label with its figure at the right, figures over and under it, stays
  * a row.
  */
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { flushRightNotesApart } from '../../../src/engine/pdf/flush-right-notes.js';
 import { buildLines } from '../../../src/engine/pdf/lines.js';
-import { convertBytes, mainMarkdown } from './helpers.js';
+import { convertBytes, flushRight, mainMarkdown } from './helpers.js';
 import { item } from './synthetic.js';
 
 const JOBS = [
@@ -16,9 +16,6 @@ const JOBS = [
   { title: 'Data Analyst, Fenwick Retail', dates: 'Jun 2019 to Feb 2022', points: ['Ran pricing experiments across 120 stores.', 'Maintained the sales dashboard for the board.'] },
 ];
 
-function flushRight(page: PDFPage, text: string, x1: number, y: number, size: number, font: PDFFont): void {
-  page.drawText(text, { x: x1 - font.widthOfTextAtSize(text, size), y, size, font });
-}
 
 async function cvPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -31,7 +28,7 @@ async function cvPdf(): Promise<Uint8Array> {
   let y = 645;
   for (const job of JOBS) {
     page.drawText(job.title, { x: 72, y, size: 11, font: bold });
-    flushRight(page, job.dates, 540, y, 10, regular);
+    flushRight(page, job.dates, 540, y, regular);
     y -= 16;
     for (const point of job.points) {
       page.drawText('•', { x: 80, y, size: 10, font: regular });

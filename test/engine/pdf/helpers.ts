@@ -1,5 +1,6 @@
 /** Running the PDF converter in tests. */
 import { readFileSync } from 'node:fs';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { parseOptionsSchema, type PdfMode } from '../../../src/contract/options.js';
 import { convertPdf } from '../../../src/engine/pdf/convert-pdf.js';
 import { useLiteParseModule } from '../../../src/engine/pdf/liteparse/load.js';
@@ -69,4 +70,9 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<{ code?: s
     return error as { code?: string; apiCode?: string; message: string };
   }
   throw new Error('expected the promise to reject');
+}
+
+/** Draws `text` on a pdf-lib page with its right edge at `x1` (figures in a column, dates flush right). */
+export function flushRight(page: PDFPage, text: string, x1: number, y: number, font: PDFFont, size = 10): void {
+  page.drawText(text, { x: x1 - font.widthOfTextAtSize(text, size), y, size, font });
 }

@@ -3,9 +3,9 @@
  * (its header on a shaded band, numbers set flush right), and the totals set close under a rule beneath the items,
  * each label over its amount's column.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { allBlocks, convertBytes } from './helpers.js';
+import { allBlocks, convertBytes, flushRight } from './helpers.js';
 
 const ITEMS = [
   ['A5 flyers, full colour, 130 gsm', '2,000', '0.045', '90.00'],
@@ -20,9 +20,6 @@ const TOTALS = [
 ];
 const ADDRESS = ['Riverside Community Centre', '3 Quay Road', 'Salford M5 4WT'];
 
-function flushRight(page: PDFPage, text: string, x1: number, y: number, font: PDFFont): void {
-  page.drawText(text, { x: x1 - font.widthOfTextAtSize(text, 10), y, size: 10, font });
-}
 
 async function invoicePdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();

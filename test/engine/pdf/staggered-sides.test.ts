@@ -4,11 +4,11 @@
  * drift apart down the page. They are two blocks, read one after the other: the sender's lines as lines, the
  * invoice's fields as a table of their own, never one table whose rows mix an address line with a field.
  */
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildLines } from '../../../src/engine/pdf/lines.js';
 import { staggeredChannel } from '../../../src/engine/pdf/staggered-sides.js';
-import { allBlocks, convertBytes } from './helpers.js';
+import { allBlocks, convertBytes, flushRight } from './helpers.js';
 import { item } from './synthetic.js';
 
 const SENDER = ['Brightwater Print Ltd', '12 Harbour Street', 'Bristol BS1 4RT', 'Tel 0117 496 0321'];
@@ -24,9 +24,6 @@ const ITEMS = [
   ['Window poster', '2', '30.00'],
 ];
 
-function flushRight(page: PDFPage, text: string, x1: number, y: number, font: PDFFont): void {
-  page.drawText(text, { x: x1 - font.widthOfTextAtSize(text, 10), y, size: 10, font });
-}
 
 async function invoicePdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();

@@ -4,9 +4,9 @@
  * (`Operating expenses`), subtotals in bold under short rules. The statement is one table, its section label a
  * row of its own, and the period line over the label column stays text: it heads none of the columns.
  */
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { allBlocks, convertBytes } from './helpers.js';
+import { allBlocks, convertBytes, flushRight } from './helpers.js';
 
 /** Label, indent level, this year, last year, whether it is a subtotal. */
 const ROWS: readonly [string, number, string, string, boolean][] = [
@@ -24,9 +24,6 @@ const ROWS: readonly [string, number, string, string, boolean][] = [
 const PERIOD = 'For the year ended 31 December';
 const COLUMNS = [440, 530];
 
-function flushRight(page: PDFPage, text: string, x1: number, y: number, size: number, font: PDFFont): void {
-  page.drawText(text, { x: x1 - font.widthOfTextAtSize(text, size), y, size, font });
-}
 
 async function statementPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -35,16 +32,16 @@ async function statementPdf(): Promise<Uint8Array> {
   const page = pdf.addPage([612, 792]);
   page.drawText('Consolidated income statement', { x: 72, y: 730, size: 16, font: bold });
   page.drawText(PERIOD, { x: 72, y: 712, size: 10, font: regular });
-  ['2026', '2025'].forEach((year, i) => flushRight(page, year, COLUMNS[i]!, 680, 10, bold));
-  for (const x1 of COLUMNS) flushRight(page, '£000', x1, 667, 9, regular);
+  ['2026', '2025'].forEach((year, i) => flushRight(page, year, COLUMNS[i]!, 680, bold));
+  for (const x1 of COLUMNS) flushRight(page, '£000', x1, 667, regular, 9);
   page.drawLine({ start: { x: 72, y: 662 }, end: { x: 540, y: 662 }, thickness: 0.5 });
   ROWS.forEach(([label, level, current, previous, subtotal], i) => {
     const y = 645 - 18 * i;
     const font = subtotal ? bold : regular;
     if (subtotal) for (const x1 of COLUMNS) page.drawLine({ start: { x: x1 - 50, y: y + 12 }, end: { x: x1, y: y + 12 }, thickness: 0.5 });
     page.drawText(label, { x: 72 + 14 * level, y, size: 10, font });
-    flushRight(page, current, COLUMNS[0]!, y, 10, font);
-    flushRight(page, previous, COLUMNS[1]!, y, 10, font);
+    flushRight(page, current, COLUMNS[0]!, y, font);
+    flushRight(page, previous, COLUMNS[1]!, y, font);
   });
   return pdf.save();
 }
