@@ -84,17 +84,17 @@ export function ownReadingHoldsMore(
   return true;
 }
 
+/** A row's words in order, one space between them. */
+function rowWords(row: readonly string[]): string {
+  return row.flatMap((cell) => cell.split(/\s+/).filter(Boolean)).join(' ');
+}
+
 /**
  * Whether the own reading holds the found one's rows word for word, in as many cells, but with a word at a cell's
  * edge in the next cell: a reader that put a value's first word with its label (`Phone: +44` | `20 7946 0010`, the
  * number set a word space further off than the label's column ends). The own reading's cells end where the page's
  * empty channel between columns runs.
  */
-/** A row's words in order, one space between them. */
-function rowWords(row: readonly string[]): string {
-  return row.flatMap((cell) => cell.split(/\s+/).filter(Boolean)).join(' ');
-}
-
 function movesEdgeWords(found: readonly (readonly string[])[], own: readonly (readonly string[])[]): boolean {
   if (found.length !== own.length) return false;
   let moved = false;
