@@ -44,6 +44,7 @@ import { writeCheckBoxes } from './check-boxes.js';
 import { breakLinesAtPageBreaks } from './page-breaks.js';
 import { unlinkBookmarkLinks } from './internal-links.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
+import { readHiddenStyles } from './hidden-styles.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /**
@@ -100,17 +101,18 @@ export const convertDocx: Converter = async (input) => {
   // What mammoth gets wrong is fixed in the XML first, step by step: equations (dropped: LaTeX runs instead), rows
   // that start late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped), runs
   // inside elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text and unfilled
-  // content controls' prompts, which mammoth would show, are removed; page and column breaks, which mammoth writes as
+  // content controls' prompts, which mammoth would show, are removed (hidden through a style too); page and column breaks, which mammoth writes as
   // nothing, become line breaks; numbered headings and items get their numbers (list-numbers.ts). The package is
   // rewritten only when a step changed something.
+  const stylesXml = relatedPartText(zip, documentPart, parts.get('#rels'), 'styles');
   const steps: readonly ((xml: string) => XmlRewrite)[] = [
     (xml) => (hasEquations(xml) ? replaceEquations(xml) : { xml, count: 0 }),
     fillGridBefore,
     exposeTextBoxes,
     exposeWrappedRuns,
-    removeLeftOutRuns,
+    (xml) => removeLeftOutRuns(xml, readHiddenStyles(stylesXml)),
     breakLinesAtPageBreaks,
-    (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'))),
+    (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'), stylesXml)),
   ];
   let preparedXml = documentXml;
   let changes = 0;
@@ -161,20 +163,22 @@ export const convertDocx: Converter = async (input) => {
   return model;
 };
 
-/** The numbering and styles parts the main document relates to, read; unreadable or missing ones count as empty. */
-function numberingDefinitions(zip: ZipArchive, documentPart: string, documentRels: string | undefined): NumberingDefinitions {
-  const related = parseRelationships(documentRels, documentPart).filter((relationship) => !relationship.external);
-  const target = (kind: string) => related.find((relationship) => relationship.kind === kind)?.target;
-  const numberingPart = target('numbering');
-  if (numberingPart === undefined) return readNumberingDefinitions(undefined, undefined);
-  const stylesPart = target('styles');
-  let texts: Map<string, string>;
+/** A part the main document relates to by kind (`styles`, `numbering`), read; unreadable or missing: undefined. */
+function relatedPartText(zip: ZipArchive, documentPart: string, documentRels: string | undefined, kind: string): string | undefined {
+  const part = parseRelationships(documentRels, documentPart).find((relationship) => !relationship.external && relationship.kind === kind);
+  if (part === undefined) return undefined;
   try {
-    texts = zip.readTexts(stylesPart === undefined ? [numberingPart] : [numberingPart, stylesPart]);
+    return zip.readTexts([part.target]).get(part.target);
   } catch {
-    return readNumberingDefinitions(undefined, undefined);
+    return undefined;
   }
-  return readNumberingDefinitions(texts.get(numberingPart), stylesPart === undefined ? undefined : texts.get(stylesPart));
+}
+
+/** The numbering part the main document relates to, with its styles; unreadable or missing ones count as empty. */
+function numberingDefinitions(zip: ZipArchive, documentPart: string, documentRels: string | undefined, stylesXml: string | undefined): NumberingDefinitions {
+  const numberingXml = relatedPartText(zip, documentPart, documentRels, 'numbering');
+  if (numberingXml === undefined) return readNumberingDefinitions(undefined, undefined);
+  return readNumberingDefinitions(numberingXml, stylesXml);
 }
 
 /** A step's document XML, and how many places it changed. */
