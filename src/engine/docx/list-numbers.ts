@@ -10,7 +10,8 @@
  *   each `<ol>` gets the `start` its first item says (`applyListStarts`), the markers then removed.
  *
  * Numbers are counted in document order through each abstract numbering definition (lists sharing one continue
- * each other), a level restarting below every higher level, a list's `w:startOverride` restarting its level at its
+ * each other), a level restarting below every higher level (or only below those its `w:lvlRestart` names, never
+ * when it says 0), a list's `w:startOverride` restarting its level at its
  * first paragraph. Paragraphs inside `mc:Choice` are not counted: mammoth reads the Fallback copy of that content.
  */
 import { escapeRegExp } from '../../common/escape-regexp.js';
@@ -56,7 +57,7 @@ export function writeListNumbers(documentXml: string, definitions: NumberingDefi
     const previous = count.get(level);
     const value = previous === undefined ? definition.start : previous + 1;
     count.set(level, value);
-    for (const deeper of [...count.keys()]) if (deeper > level) count.delete(deeper);
+    for (const deeper of [...count.keys()]) if (deeper > level && restartsAfter(list.levels.get(deeper), level)) count.delete(deeper);
     // A bullet counts (it restarts the levels below it) but shows no number.
     if (definition.format === 'bullet' || definition.format === 'none') continue;
 
@@ -138,6 +139,12 @@ function numberingOf(properties: string, w: string, definitions: NumberingDefini
   const definition = list?.levels.get(level);
   if (list === undefined || definition === undefined) return undefined;
   return { numId, level, list, definition, styleName: styleId === undefined ? undefined : definitions.styles.get(styleId)?.name };
+}
+
+/** Whether a deeper level starts again after an item at `level` (0-based), as its `w:lvlRestart` says. */
+function restartsAfter(deeper: NumberingLevel | undefined, level: number): boolean {
+  const restartAfterLevel = deeper?.restartAfterLevel;
+  return restartAfterLevel === undefined || level < restartAfterLevel;
 }
 
 /** The level's text with each `%N` replaced by level N's current number in that level's format. */
