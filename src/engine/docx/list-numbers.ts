@@ -9,6 +9,11 @@
  *   start value. Each numbered item is marked with its number (a bookmark mammoth passes through as `<a id>`), and
  *   each `<ol>` gets the `start` its first item says (`applyListStarts`), the markers then removed.
  *
+ * - A paragraph numbered only through its paragraph style (the style's `w:numPr`) would be no list item at all when
+ *   the list's level does not name the style back (`w:pStyle` in the `w:lvl`, which Word writes but other producers
+ *   leave out): mammoth looks for the link from the list side only. The style's numbering is written into the
+ *   paragraph's own properties, as Word applies it.
+ *
  * Numbers are counted in document order through each abstract numbering definition (lists sharing one continue
  * each other), a level restarting below every higher level (or only below those its `w:lvlRestart` names, never
  * when it says 0), a list's `w:startOverride` restarting its level at its
@@ -43,7 +48,11 @@ export function writeListNumbers(documentXml: string, definitions: NumberingDefi
     const properties = paragraphProperties(documentXml, afterTag, word);
     const numbered = numberingOf(properties.xml, w, definitions);
     if (numbered === undefined) continue;
-    const { numId, level, list, definition, styleName } = numbered;
+    const { numId, level, list, definition, styleName, fromStyle } = numbered;
+    if (fromStyle && !HEADING_STYLE.test(styleName ?? '')) {
+      const numbering = `<${word}:numPr><${word}:ilvl ${word}:val="${level}"/><${word}:numId ${word}:val="${escapeXml(numId)}"/></${word}:numPr>`;
+      edits.push({ at: properties.end - `</${word}:pPr>`.length, text: numbering });
+    }
 
     const count = counters.get(list.abstractId) ?? new Map<number, number>();
     counters.set(list.abstractId, count);
@@ -119,6 +128,8 @@ interface Numbered {
   list: NumberingList;
   definition: NumberingLevel;
   styleName: string | undefined;
+  /** Numbered through its paragraph style, with no `w:numPr` of its own. */
+  fromStyle: boolean;
 }
 
 /** The list and level a paragraph is numbered with: its own `w:numPr`, else its style's (through `w:basedOn`). */
@@ -138,7 +149,14 @@ function numberingOf(properties: string, w: string, definitions: NumberingDefini
   const list = definitions.lists.get(numId);
   const definition = list?.levels.get(level);
   if (list === undefined || definition === undefined) return undefined;
-  return { numId, level, list, definition, styleName: styleId === undefined ? undefined : definitions.styles.get(styleId)?.name };
+  return {
+    numId,
+    level,
+    list,
+    definition,
+    styleName: styleId === undefined ? undefined : definitions.styles.get(styleId)?.name,
+    fromStyle: ownNumId === undefined && !new RegExp(`<${w}:numPr\\b`).test(properties),
+  };
 }
 
 /** Whether a deeper level starts again after an item at `level` (0-based), as its `w:lvlRestart` says. */

@@ -37,6 +37,9 @@ const STYLES =
   headingStyle(1, '<w:numPr><w:numId w:val="5"/></w:numPr>') +
   headingStyle(2, '<w:numPr><w:ilvl w:val="1"/><w:numId w:val="5"/></w:numPr>') +
   headingStyle(3) +
+  // Numbered through the style alone: the list's level does not name the style back.
+  '<w:style w:type="paragraph" w:styleId="Step"><w:name w:val="Step"/><w:pPr><w:numPr><w:numId w:val="3"/></w:numPr></w:pPr></w:style>' +
+  '<w:style w:type="paragraph" w:styleId="LastStep"><w:name w:val="Last Step"/><w:basedOn w:val="Step"/></w:style>' +
   '</w:styles>';
 
 const RELS =
@@ -63,6 +66,18 @@ describe('numbered lists', () => {
   it('a deeper level that never restarts goes on counting under the next item above it', async () => {
     const markdown = await markdownFor(item('Chapter one', 6) + item('First rule', 6, 1) + item('Second rule', 6, 1) + item('Chapter two', 6) + item('Third rule', 6, 1));
     expect(markdown).toBe('1. Chapter one\n   1. First rule\n   2. Second rule\n2. Chapter two\n   3. Third rule');
+  });
+
+  it('numbered through their paragraph style (or the style it is based on) are numbered lists, a paragraph that turns its numbering off excepted', async () => {
+    const markdown = await markdownFor(
+      paragraph('Preheat the oven.', 'Step') +
+        paragraph('Mix the flour.', 'Step') +
+        paragraph('Tip: sift it first.') +
+        paragraph('Knead.', 'Step') +
+        '<w:p><w:pPr><w:pStyle w:val="Step"/><w:numPr><w:numId w:val="0"/></w:numPr></w:pPr><w:r><w:t>Unnumbered step text.</w:t></w:r></w:p>' +
+        paragraph('Serve.', 'LastStep'),
+    );
+    expect(markdown).toBe('5. Preheat the oven.\n6. Mix the flour.\n\nTip: sift it first.\n\n7. Knead.\n\nUnnumbered step text.\n\n8. Serve.');
   });
 
   it('a deeper level restarts under each item above it', async () => {
