@@ -36,7 +36,7 @@ import { lengthInCentimetres, transformTranslation } from './odp/units.js';
 import { DeckBudget, MAX_SHAPES_PER_SLIDE, MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
 import { plainText } from './paragraphs.js';
 import { hiddenSlidesWarning, renderSlide, textlessDeckWarning } from './render-slide.js';
-import type { FurnitureKind, Paragraph, Rect, Slide, SlideComment, SlideItem } from './slide-model.js';
+import { type FurnitureKind, markGroup, type Paragraph, type Rect, type Slide, type SlideComment, type SlideItem } from './slide-model.js';
 import { enterStage } from '../stage.js';
 import { attr, child, descendants, elements, MAX_XML_DEPTH, parseXml, textContent, type XmlElement } from './xml.js';
 
@@ -129,12 +129,21 @@ function readPage(page: XmlElement, number: number, deck: DeckFacts): Slide {
     comments: [],
   };
   let shapes = 0;
+  let groups = 0;
 
   const walk = (container: XmlElement, depth: number, onMaster: boolean): void => {
     if (depth > MAX_XML_DEPTH) return;
     for (const shape of elements(container)) {
       switch (shape.name) {
-        case 'g':
+        case 'g': {
+          // A group is read as one (reading-order.ts); its id is unique on the slide.
+          groups += 1;
+          const id = groups;
+          const from = slide.items.length;
+          walk(shape, depth + 1, onMaster);
+          markGroup(slide.items, from, id);
+          continue;
+        }
         case 'a':
           walk(shape, depth + 1, onMaster);
           continue;
