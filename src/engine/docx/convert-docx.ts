@@ -37,6 +37,7 @@ import { commentsSection, markCommentReferences, readComments, unescapeCommentMa
 import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
 import { packageXmlInspector } from '../package-xml.js';
 import { exposeTextBoxes } from './text-boxes.js';
+import { DIAGRAM_STYLE_MAP, exposeSmartArt } from './smart-art.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
 import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
@@ -77,6 +78,7 @@ const STYLE_MAP = [
   'p.Caption => p.caption:fresh',
   ...LEVELLED_LIST_STYLES,
   ...MATH_STYLE_MAP,
+  ...DIAGRAM_STYLE_MAP,
   // Comment references become links (comments.ts turns them into `[comment N]` markers).
   'comment-reference => sup',
 ];
@@ -99,7 +101,8 @@ export const convertDocx: Converter = async (input) => {
   if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
 
   // What mammoth gets wrong is fixed in the XML first, step by step: equations (dropped: LaTeX runs instead), rows
-  // that start late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped), runs
+  // that start late (gridBefore: cells shifted left), text boxes drawn without a VML copy and SmartArt diagrams
+  // (their text dropped), runs
   // inside elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text and unfilled
   // content controls' prompts, which mammoth would show, are removed (hidden through a style too); page and column breaks, which mammoth writes as
   // nothing, become line breaks; numbered headings and items get their numbers (list-numbers.ts). The package is
@@ -109,6 +112,7 @@ export const convertDocx: Converter = async (input) => {
     (xml) => (hasEquations(xml) ? replaceEquations(xml) : { xml, count: 0 }),
     fillGridBefore,
     exposeTextBoxes,
+    (xml) => exposeSmartArt(xml, (id) => relatedPartById(zip, documentPart, parts.get('#rels'), id)),
     exposeWrappedRuns,
     (xml) => removeLeftOutRuns(xml, readHiddenStyles(stylesXml)),
     breakLinesAtPageBreaks,
@@ -162,6 +166,17 @@ export const convertDocx: Converter = async (input) => {
   addHeadersAndFooters(model, zip, documentPart, documentXml, parts.get('#rels'));
   return model;
 };
+
+/** A part the main document relates to by id (a diagram's data part), read; unreadable or missing: undefined. */
+function relatedPartById(zip: ZipArchive, documentPart: string, documentRels: string | undefined, id: string): string | undefined {
+  const part = parseRelationships(documentRels, documentPart).find((relationship) => !relationship.external && relationship.id === id);
+  if (part === undefined) return undefined;
+  try {
+    return zip.readTexts([part.target]).get(part.target);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A part the main document relates to by kind (`styles`, `numbering`), read; unreadable or missing: undefined. */
 function relatedPartText(zip: ZipArchive, documentPart: string, documentRels: string | undefined, kind: string): string | undefined {

@@ -22,6 +22,7 @@
 import { escapeRegExp } from '../../common/escape-regexp.js';
 import type { DomDocument } from '../html/dom.js';
 import type { NumberingDefinitions, NumberingLevel, NumberingList } from './numbering-definitions.js';
+import { choiceRanges } from './alternate-content.js';
 import { wordPrefix } from './word-prefix.js';
 
 const MARKER_PREFIX = 'docmill-list-number-';
@@ -211,22 +212,6 @@ function letters(value: number): string {
   if (value <= 0) return String(value);
   const letter = String.fromCharCode(65 + ((value - 1) % 26));
   return letter.repeat(Math.floor((value - 1) / 26) + 1);
-}
-
-/** Where `mc:Choice` elements stand (mammoth reads their Fallback instead). */
-function choiceRanges(xml: string): [number, number][] {
-  const ranges: [number, number][] = [];
-  const starts: number[] = [];
-  const tags = /<(\/?)[\w.-]+:Choice\b[^>]*?(\/?)>/g;
-  for (let match = tags.exec(xml); match; match = tags.exec(xml)) {
-    if (match[2] === '/') continue;
-    if (match[1] === '') starts.push(match.index);
-    else {
-      const start = starts.pop();
-      if (start !== undefined && starts.length === 0) ranges.push([start, match.index]);
-    }
-  }
-  return ranges;
 }
 
 function escapeXml(text: string): string {
