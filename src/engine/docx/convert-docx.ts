@@ -42,6 +42,7 @@ import { exposeWrappedRuns } from './run-wrappers.js';
 import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
 import { writeCheckBoxes } from './check-boxes.js';
+import { writeRaisedText } from '../html/raised-text.js';
 import { breakLinesAtPageBreaks } from './page-breaks.js';
 import { unlinkBookmarkLinks } from './internal-links.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
@@ -156,6 +157,7 @@ export const convertDocx: Converter = async (input) => {
       repairLinks(document);
       applyListStarts(document);
       writeCheckBoxes(document);
+      writeRaisedText(document);
       liftItemsOfNoText(document);
       commentOrder = markCommentReferences(document);
       unlinkBookmarkLinks(document);

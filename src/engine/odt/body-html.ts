@@ -6,6 +6,7 @@
  * | text:h (text:outline-level, default 1; a paragraph whose style has a default outline level) | h1..h6 (deeper levels h6) |
  * | text:p; Title / Subtitle / Quotations / Preformatted Text / caption styles | p; h1 / h2 / blockquote / pre (runs merged) / p.caption |
  * | text:span, automatic paragraph style: bold, italic, line-through, monospace | strong, em, del, code |
+ * | text:span raised or lowered (style:text-position) | sup, sub (digits then written ² and ₂: html/raised-text.ts) |
  * | text:a, text:line-break, text:s, text:tab | a, br, space, space |
  * | text:list (nested), numbering from the list style level (start value, continued lists) | ul / ol start=N |
  * | headings inside list items at any level (numbered headings of converted Word files) | the headings, out of the list |
@@ -546,6 +547,8 @@ function headingLevel(element: XmlElement, styles: OdfStyles): number {
 
 function wrap(inner: string, format: TextFormat): string {
   let html = inner;
+  if (format.position === 'super') html = `<sup>${html}</sup>`;
+  if (format.position === 'sub') html = `<sub>${html}</sub>`;
   if (format.code) html = `<code>${html}</code>`;
   if (format.strike) html = `<del>${html}</del>`;
   if (format.italic) html = `<em>${html}</em>`;

@@ -23,6 +23,7 @@ import { requireType } from '../bytes/verdict.js';
 import type { ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
 import { htmlDocument, htmlPagesToModel } from '../html-pages.js';
+import { writeRaisedText } from '../html/raised-text.js';
 import { BASE64_IMAGE_PLACEHOLDER } from '../html/markdown.js';
 import { packageImageUri } from '../package-images.js';
 import type { ConvertInput, Converter, DocumentModel } from '../model.js';
@@ -77,7 +78,14 @@ export const convertOdt: Converter = async (input) => {
   const { model } = htmlPagesToModel(
     pages.map((html) => (html === '' ? '' : htmlDocument(html))),
     input.options,
-    { source: 'odt', footnotes: true, tables: 'document', metadata: odfMetadata(firstChild(meta, 'meta'), commonStyles), warnings: bodyHtml.warnings },
+    {
+      source: 'odt',
+      footnotes: true,
+      tables: 'document',
+      metadata: odfMetadata(firstChild(meta, 'meta'), commonStyles),
+      warnings: bodyHtml.warnings,
+      transform: writeRaisedText,
+    },
   );
   model.rawHtml = pages.join('\n');
   addFurniture(model, stylesRoot, content);

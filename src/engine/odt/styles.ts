@@ -16,6 +16,8 @@ export interface TextFormat {
   italic: boolean;
   strike: boolean;
   code: boolean;
+  /** `style:text-position`: raised, lowered, set back on the line (`0%`), or not said (null: the parent style's). */
+  position: 'super' | 'sub' | 'baseline' | null;
 }
 
 export type ParagraphRole = 'title' | 'subtitle' | 'quote' | 'pre' | 'caption' | null;
@@ -36,7 +38,7 @@ export interface ListLevel {
   start: number;
 }
 
-const NO_FORMAT: TextFormat = { bold: false, italic: false, strike: false, code: false };
+const NO_FORMAT: TextFormat = { bold: false, italic: false, strike: false, code: false, position: null };
 const MAX_CHAIN = 32;
 const MONOSPACE_FONT = /courier|mono|consolas|menlo|lucida console|source code|fixedsys|typewriter/i;
 
@@ -178,6 +180,7 @@ export class OdfStyles {
       italic: properties.attrs['font-style'] === 'italic' || properties.attrs['font-style'] === 'oblique',
       strike: lineThrough !== undefined && lineThrough !== 'none',
       code: MONOSPACE_FONT.test(font),
+      position: textPosition(properties.attrs['text-position']),
     };
   }
 }
@@ -187,6 +190,19 @@ function mergeFormat(target: TextFormat, source: TextFormat): void {
   target.italic ||= source.italic;
   target.strike ||= source.strike;
   target.code ||= source.code;
+  // The nearest style that says where its text stands wins (the chain runs from the style to its parents).
+  target.position ??= source.position;
+}
+
+/** `super 58%`, `33% 58%` → super; `sub 58%`, `-33% 58%` → sub; `0% 100%` → baseline; missing → null. */
+function textPosition(value: string | undefined): TextFormat['position'] {
+  const offset = value?.trim().split(/\s+/)[0];
+  if (offset === undefined || offset === '') return null;
+  if (offset === 'super') return 'super';
+  if (offset === 'sub') return 'sub';
+  const percent = Number.parseFloat(offset);
+  if (!Number.isFinite(percent)) return null;
+  return percent > 0 ? 'super' : percent < 0 ? 'sub' : 'baseline';
 }
 
 /** The role a common paragraph style gives (matched on its name or display name, LibreOffice's and Word's). */

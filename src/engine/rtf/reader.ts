@@ -29,6 +29,7 @@ import {
 } from './destinations.js';
 import { BODY_PARAGRAPH, Flow, type ParagraphInfo } from './flow.js';
 import { RtfTokenizer, TokenKind } from './tokenizer.js';
+import { raisedCharacters } from '../raised-characters.js';
 
 /** Groups nested deeper than this are read flat. Real documents stay far below it (Word: a few dozen). */
 export const MAX_GROUP_DEPTH = 256;
@@ -85,6 +86,8 @@ class GroupState {
   associatedMode: 'loch' | 'hich' | 'dbch' | null = null;
   bold = false;
   italic = false;
+  /** `\super` / `\up` raise the text, `\sub` / `\dn` lower it; `\nosupersub` sets it back. */
+  position: 'super' | 'sub' | null = null;
   hidden = false;
   style = 0;
   outlineLevel: number | null = null;
@@ -107,6 +110,7 @@ class GroupState {
     copy.associatedMode = this.associatedMode;
     copy.bold = this.bold;
     copy.italic = this.italic;
+    copy.position = this.position;
     copy.hidden = this.hidden;
     copy.style = this.style;
     copy.outlineLevel = this.outlineLevel;
@@ -125,6 +129,7 @@ class GroupState {
     this.associatedMode = null;
     this.bold = false;
     this.italic = false;
+    this.position = null;
     this.hidden = false;
   }
 
@@ -360,9 +365,12 @@ class RtfReader {
     if (state.hidden) return;
     const destination = state.destination;
     switch (destination.kind) {
-      case 'flow':
-        destination.flow.addText(text, state.bold, state.italic, state.link);
+      case 'flow': {
+        // Raised or lowered digits (a power, a formula's count) in Unicode's characters for them, as Word shows them.
+        const raised = state.position === null ? null : raisedCharacters(text, state.position);
+        destination.flow.addText(raised ?? text, state.bold, state.italic, state.link);
         return;
+      }
       case 'capture':
         if (destination.text.length < destination.limit) destination.text += text.slice(0, destination.limit - destination.text.length);
         return;
@@ -489,6 +497,20 @@ class RtfReader {
         return;
       case 'i':
         state.italic = on;
+        return;
+      case 'super':
+        state.position = 'super';
+        return;
+      case 'sub':
+        state.position = 'sub';
+        return;
+      case 'nosupersub':
+        state.position = null;
+        return;
+      case 'up':
+      case 'dn':
+        // `\up0` (or `\dn0`) sets the text back on the line.
+        state.position = parameter === 0 ? null : word === 'up' ? 'super' : 'sub';
         return;
       case 'v':
       case 'deleted':

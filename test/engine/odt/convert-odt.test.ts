@@ -107,6 +107,18 @@ describe('odt structure', () => {
     );
   });
 
+  it('raised and lowered digits read as superscripts and subscripts (x², H₂O); a style set back on the line wins', async () => {
+    const automaticStyles =
+      textStyle('T1', 'style:text-position="super 58%"') +
+      textStyle('T2', 'style:text-position="-33% 58%"') +
+      textStyle('T3', 'style:text-position="33% 58%"') +
+      '<style:style style:name="T4" style:family="text" style:parent-style-name="Raised"><style:text-properties style:text-position="0% 100%"/></style:style>';
+    const styles = textStyle('Raised', 'style:text-position="super 58%"');
+    const span = (style: string, text: string) => `<text:span text:style-name="${style}">${text}</text:span>`;
+    const body = p(`E = mc${span('T1', '2')}, water is H${span('T2', '2')}O, the 2${span('T3', 'nd')} try, room 10${span('T4', '4')}.`);
+    expect(markdownOf(await convert(makeOdt({ body, automaticStyles, styles })))).toBe('E = mc², water is H₂O, the 2nd try, room 104.');
+  });
+
   it('nested bullet lists and numbered lists from the list style, with start values and continued numbering', async () => {
     const automaticStyles =
       '<text:list-style style:name="L1"><text:list-level-style-bullet text:level="1" text:bullet-char="•"/>' +

@@ -228,6 +228,13 @@ describe('paragraphs and characters', () => {
     );
   });
 
+  it('writes raised and lowered digits as Unicode superscripts and subscripts; other raised text stays as written', async () => {
+    expect(await markdown('about 1\\u215?10{\\super 7} K; H{\\sub 2}O; CO\\dn4 2\\dn0  gas; x\\up6 2\\up0 ; the 1{\\super st} row\\par')).toBe(
+      'about 1×10⁷ K; H₂O; CO₂ gas; x²; the 1st row',
+    );
+    expect(await markdown('Na{\\super +} and m{\\super 3}\\nosupersub 3\\par')).toBe('Na+ and m³3');
+  });
+
   it('leaves hidden (\\v) and deleted text out', async () => {
     expect(await markdown('shown {\\v secret} more\\v  hidden too\\v0  end {\\deleted gone}\\par')).toBe('shown more end');
   });
