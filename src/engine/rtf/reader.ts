@@ -30,6 +30,10 @@ import {
 import { BODY_PARAGRAPH, Flow, type ParagraphInfo } from './flow.js';
 import { RtfTokenizer, TokenKind } from './tokenizer.js';
 import { raisedCharacters } from '../raised-characters.js';
+import type { CellDefinition, RowDefinition } from './table-grid.js';
+
+/** Cells a row definition keeps: more (a hostile file) are not laid out. */
+const MAX_ROW_CELLS = 1000;
 
 /** Groups nested deeper than this are read flat. Real documents stay far below it (Word: a few dozen). */
 export const MAX_GROUP_DEPTH = 256;
@@ -169,6 +173,10 @@ class RtfReader {
   private documentCodePage = DEFAULT_CODE_PAGE;
   private defaultFont = 0;
   private readonly fontCodePages = new Map<number, number | null>();
+  /** The table row being defined (`\trowd` … `\cellx`), which stays in force until the next `\trowd`. */
+  private rowDefinition: RowDefinition = { left: 0, cells: [] };
+  /** Merge marks read for the next `\cellx`. */
+  private pendingMerge: Pick<CellDefinition, 'horizontalMerge' | 'verticalMerge'> = { horizontalMerge: null, verticalMerge: null };
   /** Paragraph styles by number, filled as the style sheet's entries end. */
   private readonly styles = new Map<number, StyleEntry>();
 
@@ -579,7 +587,29 @@ class RtfReader {
         if (destination.kind === 'flow') destination.flow.endNestedCell();
         return;
       case 'row':
-        if (destination.kind === 'flow') destination.flow.endRow();
+        if (destination.kind === 'flow') destination.flow.endRow(this.rowDefinition);
+        return;
+      // A row's cells' edges and merges; only the body's and flows' own rows (a nested table's definition stands in
+      // a dropped \nesttableprops group).
+      case 'trowd':
+        if (destination.kind === 'flow') this.rowDefinition = { left: 0, cells: [] };
+        return;
+      case 'trleft':
+        if (destination.kind === 'flow') this.rowDefinition.left = parameter ?? 0;
+        return;
+      case 'clmgf':
+      case 'clmrg':
+        if (destination.kind === 'flow') this.pendingMerge.horizontalMerge = word === 'clmgf' ? 'first' : 'continue';
+        return;
+      case 'clvmgf':
+      case 'clvmrg':
+        if (destination.kind === 'flow') this.pendingMerge.verticalMerge = word === 'clvmgf' ? 'first' : 'continue';
+        return;
+      case 'cellx':
+        if (destination.kind === 'flow' && this.rowDefinition.cells.length < MAX_ROW_CELLS) {
+          this.rowDefinition.cells.push({ right: parameter ?? 0, ...this.pendingMerge });
+          this.pendingMerge = { horizontalMerge: null, verticalMerge: null };
+        }
         return;
       default: {
         const symbol = SYMBOL_WORDS.get(word);

@@ -389,6 +389,25 @@ describe('tables', () => {
     expect(blocksOf(model).map((block) => block.type)).toEqual(['text', 'table', 'text']);
   });
 
+  it('sets cells on the columns their edges say: a wide cell spans its columns, merged cells repeat the merged text', async () => {
+    const cells = (texts: string[]) => texts.map((text) => `\\pard\\intbl ${text}\\cell`).join('');
+    const body =
+      // A header cell as wide as two columns (LibreOffice's merge), then Word's \clmgf / \clmrg and \clvmgf / \clvmrg.
+      `\\trowd\\cellx6000\\cellx9000${cells(['Region', 'Total'])}\\row` +
+      `\\trowd\\clvmgf\\cellx3000\\cellx6000\\cellx9000${cells(['North', 'Oslo', '12'])}\\row` +
+      `\\trowd\\clvmrg\\cellx3000\\cellx6000\\cellx9000${cells(['', 'Bergen', '7'])}\\row` +
+      `\\trowd\\cellx3000\\clmgf\\cellx6000\\clmrg\\cellx9010${cells(['South', 'no data', ''])}\\row` +
+      '\\pard After\\par';
+    expect(tablesOf(await convert(rtf(body)))).toEqual([
+      [
+        ['Region', 'Region', 'Total'],
+        ['North', 'Oslo', '12'],
+        ['North', 'Bergen', '7'],
+        ['South', 'no data', 'no data'],
+      ],
+    ]);
+  });
+
   it('flattens nested tables into their outer cell and ignores the \\nonesttables copy', async () => {
     const body =
       '\\trowd\\cellx4000\\cellx8000\\pard\\intbl Outer A\\cell' +
