@@ -43,6 +43,7 @@ import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
 import { writeCheckBoxes } from './check-boxes.js';
 import { writeRaisedText } from '../html/raised-text.js';
+import { numberNotesInOrder } from './note-numbers.js';
 import { breakLinesAtPageBreaks } from './page-breaks.js';
 import { unlinkBookmarkLinks } from './internal-links.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
@@ -155,6 +156,7 @@ export const convertDocx: Converter = async (input) => {
     rawHtml: false,
     transform: (document) => {
       repairLinks(document);
+      numberNotesInOrder(document);
       applyListStarts(document);
       writeCheckBoxes(document);
       writeRaisedText(document);
