@@ -45,6 +45,7 @@ import { writeCheckBoxes } from './check-boxes.js';
 import { writeRaisedText } from '../html/raised-text.js';
 import { numberNotesInOrder } from './note-numbers.js';
 import { breakLinesAtPageBreaks } from './page-breaks.js';
+import { joinDropCaps } from './drop-caps.js';
 import { unlinkBookmarkLinks } from './internal-links.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
 import { readHiddenStyles } from './hidden-styles.js';
@@ -104,11 +105,11 @@ export const convertDocx: Converter = async (input) => {
 
   // What mammoth gets wrong is fixed in the XML first, step by step: equations (dropped: LaTeX runs instead), rows
   // that start late (gridBefore: cells shifted left), text boxes drawn without a VML copy and SmartArt diagrams
-  // (their text dropped), runs
-  // inside elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text and unfilled
-  // content controls' prompts, which mammoth would show, are removed (hidden through a style too); page and column breaks, which mammoth writes as
-  // nothing, become line breaks; numbered headings and items get their numbers (list-numbers.ts). The package is
-  // rewritten only when a step changed something.
+  // (their text dropped), runs inside elements mammoth does not read (simple fields, direction wrappers, ruby:
+  // dropped); hidden text (directly or through a style) and unfilled content controls' prompts, which mammoth would
+  // show, are removed; page and column breaks, which mammoth writes as nothing, become line breaks; a drop cap, a
+  // paragraph of its own, joins its word again; numbered headings and items get their numbers (list-numbers.ts).
+  // The package is rewritten only when a step changed something.
   const stylesXml = relatedPartText(zip, documentPart, parts.get('#rels'), 'styles');
   const steps: readonly ((xml: string) => XmlRewrite)[] = [
     (xml) => (hasEquations(xml) ? replaceEquations(xml) : { xml, count: 0 }),
@@ -118,6 +119,7 @@ export const convertDocx: Converter = async (input) => {
     exposeWrappedRuns,
     (xml) => removeLeftOutRuns(xml, readHiddenStyles(stylesXml)),
     breakLinesAtPageBreaks,
+    joinDropCaps,
     (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'), stylesXml)),
   ];
   let preparedXml = documentXml;
