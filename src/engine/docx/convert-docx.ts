@@ -37,7 +37,9 @@ import { commentsSection, markCommentReferences, readComments, unescapeCommentMa
 import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
 import { packageXmlInspector } from '../package-xml.js';
 import { exposeTextBoxes } from './text-boxes.js';
-import { DIAGRAM_STYLE_MAP, exposeSmartArt } from './smart-art.js';
+import { DIAGRAM_STYLE_MAP, smartArtContent } from './smart-art.js';
+import { chartContent } from './charts.js';
+import { addDrawingContent } from './drawing-content.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
 import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
@@ -104,8 +106,8 @@ export const convertDocx: Converter = async (input) => {
   if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
 
   // What mammoth gets wrong is fixed in the XML first, step by step: equations (dropped: LaTeX runs instead), rows
-  // that start late (gridBefore: cells shifted left), text boxes drawn without a VML copy and SmartArt diagrams
-  // (their text dropped), runs inside elements mammoth does not read (simple fields, direction wrappers, ruby:
+  // that start late (gridBefore: cells shifted left), text boxes drawn without a VML copy, SmartArt diagrams and
+  // charts (their text dropped), runs inside elements mammoth does not read (simple fields, direction wrappers, ruby:
   // dropped); hidden text (directly or through a style) and unfilled content controls' prompts, which mammoth would
   // show, are removed; page and column breaks, which mammoth writes as nothing, become line breaks; a drop cap, a
   // paragraph of its own, joins its word again; numbered headings and items get their numbers (list-numbers.ts).
@@ -115,7 +117,10 @@ export const convertDocx: Converter = async (input) => {
     (xml) => (hasEquations(xml) ? replaceEquations(xml) : { xml, count: 0 }),
     fillGridBefore,
     exposeTextBoxes,
-    (xml) => exposeSmartArt(xml, (id) => relatedPartById(zip, documentPart, parts.get('#rels'), id)),
+    (xml) => {
+      const partById = (id: string) => relatedPartById(zip, documentPart, parts.get('#rels'), id);
+      return addDrawingContent(xml, (drawing, word) => smartArtContent(drawing, word, partById) ?? chartContent(drawing, word, partById));
+    },
     exposeWrappedRuns,
     (xml) => removeLeftOutRuns(xml, readHiddenStyles(stylesXml)),
     breakLinesAtPageBreaks,

@@ -4,17 +4,13 @@
  * mammoth reads nothing of a drawing but its pictures, so every word of the diagram was lost.
  *
  * The diagram's text is read as the slide converter reads it (slides/pptx/diagram.ts: its nodes as a list nested
- * by the diagram's hierarchy) and given to mammoth beside the drawing as a text box's content (`w:pict` holding
- * `w:txbxContent`, which mammoth writes after the paragraph the drawing stands in), each node a paragraph in a
- * list style of its depth (`DIAGRAM_STYLE_MAP`). A drawing inside `mc:Choice` is left alone: mammoth reads the
- * Fallback instead.
+ * by the diagram's hierarchy) and given to mammoth beside the drawing (drawing-content.ts), each node a paragraph
+ * in a list style of its depth (`DIAGRAM_STYLE_MAP`).
  */
-import { escapeRegExp } from '../../common/escape-regexp.js';
 import { diagramParagraphs } from '../slides/pptx/diagram.js';
 import { parseXml } from '../slides/xml.js';
 import type { Paragraph } from '../slides/slide-model.js';
-import { choiceRanges } from './alternate-content.js';
-import { wordPrefix } from './word-prefix.js';
+import { escapeXml } from './drawing-content.js';
 
 /** The paragraph style (by id, which no package defines) of a diagram node that many levels deep (1-based). */
 const DIAGRAM_STYLE_PREFIX = 'DocmillDiagramLevel';
@@ -27,29 +23,17 @@ export const DIAGRAM_STYLE_MAP = Array.from(
 );
 
 /**
- * The document XML with each SmartArt diagram's text given beside its drawing, and how many diagrams were.
- * `dataModelXml` gives the data part a relationship id points to (undefined when missing or unreadable).
+ * The diagram's text as WordprocessingML paragraphs, when the drawing is a SmartArt diagram whose data part
+ * (`dataModelXml`, by relationship id) can be read; null otherwise.
  */
-export function exposeSmartArt(documentXml: string, dataModelXml: (relationshipId: string) => string | undefined): { xml: string; count: number } {
-  const word = wordPrefix(documentXml);
-  if (word === null || !/<[\w.-]+:relIds\b/.test(documentXml)) return { xml: documentXml, count: 0 };
-  const w = escapeRegExp(word);
-  const drawings = new RegExp(`<${w}:drawing\\b[\\s\\S]*?</${w}:drawing>`, 'g');
-  const choices = choiceRanges(documentXml);
-  let count = 0;
-  const xml = documentXml.replace(drawings, (drawing: string, at: number) => {
-    const dataId = /<[\w.-]+:relIds\b[^>]*?\s[\w.-]+:dm="([^"]+)"/.exec(drawing)?.[1];
-    if (dataId === undefined || choices.some(([start, end]) => at > start && at < end)) return drawing;
-    const dataXml = dataModelXml(dataId);
-    const model = dataXml === undefined ? null : parseXml(dataXml);
-    if (model === null) return drawing;
-    const paragraphs = diagramParagraphs(model, { listStyles: [], relationships: [], slideNumber: 0 });
-    const content = paragraphs.map((paragraph) => wordParagraph(paragraph, word)).join('');
-    if (content === '') return drawing;
-    count += 1;
-    return `${drawing}<${word}:pict><${word}:txbxContent>${content}</${word}:txbxContent></${word}:pict>`;
-  });
-  return { xml, count };
+export function smartArtContent(drawingXml: string, word: string, dataModelXml: (relationshipId: string) => string | undefined): string | null {
+  const dataId = /<[\w.-]+:relIds\b[^>]*?\s[\w.-]+:dm="([^"]+)"/.exec(drawingXml)?.[1];
+  if (dataId === undefined) return null;
+  const dataXml = dataModelXml(dataId);
+  const model = dataXml === undefined ? null : parseXml(dataXml);
+  if (model === null) return null;
+  const paragraphs = diagramParagraphs(model, { listStyles: [], relationships: [], slideNumber: 0 });
+  return paragraphs.map((paragraph) => wordParagraph(paragraph, word)).join('');
 }
 
 function wordParagraph(paragraph: Paragraph, word: string): string {
@@ -62,8 +46,4 @@ function wordParagraph(paragraph: Paragraph, word: string): string {
     })
     .join('');
   return `<${word}:p><${word}:pPr><${word}:pStyle ${word}:val="${DIAGRAM_STYLE_PREFIX}${level}"/></${word}:pPr>${runs}</${word}:p>`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
