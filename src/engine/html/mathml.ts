@@ -69,7 +69,7 @@ export function mathToLatex(math: DomElement): string {
 }
 
 function nameOf(element: DomElement): string {
-  return element.localName.toLowerCase().replace(/^m:/, '');
+  return element.localName.toLowerCase().replace(/^[\w.-]+:/, '');
 }
 
 function elementsOf(element: DomElement): DomElement[] {

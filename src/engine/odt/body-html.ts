@@ -13,6 +13,7 @@
  * | table:table, header rows, spans, repeats; covered cells dropped | table, thead, colspan / rowspan |
  * | text:note (footnote, endnote) | mammoth's footnote markup: `[^N]` / `[^eN]` and a list of notes at the end |
  * | draw:frame: draw:image (svg:title / svg:desc as alt and title), draw:text-box | img; the box's content right after its paragraph |
+ * | draw:frame: draw:object holding a formula (MathML) | its LaTeX, `$…$` (formulas.ts), in place of its picture |
  * | shapes with text (draw:custom-shape, draw:g...) | their paragraphs after the anchoring paragraph |
  * | text:section, indexes (table of contents: the generated body) | their content (hidden sections left out) |
  * | tracked deletions, comments (office:annotation), declarations | nothing |
@@ -25,6 +26,8 @@
  */
 import { EngineError } from '../engine-error.js';
 import type { ListLevel, OdfStyles, TextFormat } from './styles.js';
+import type { FormulaSource } from './formulas.js';
+import { MATH_CLASS } from '../html/markdown.js';
 import { childElements, firstChild, isElement, textOf, type XmlElement, type XmlNode } from './xml-tree.js';
 
 /** Table cells written for one document (spans and repeats included): the HTML path's own grid bound. */
@@ -63,8 +66,8 @@ const SHAPES = new Set([
   'measure', 'regular-polygon', 'g',
 ]);
 
-export function bodyToHtml(text: XmlElement, styles: OdfStyles, imageSource: ImageSource): BodyHtml {
-  const writer = new BodyWriter(styles, imageSource);
+export function bodyToHtml(text: XmlElement, styles: OdfStyles, imageSource: ImageSource, formulaSource: FormulaSource = () => null): BodyHtml {
+  const writer = new BodyWriter(styles, imageSource, formulaSource);
   return writer.document(text);
 }
 
@@ -89,6 +92,7 @@ class BodyWriter {
   constructor(
     private readonly styles: OdfStyles,
     private readonly imageSource: ImageSource,
+    private readonly formulaSource: FormulaSource,
   ) {}
 
   document(text: XmlElement): BodyHtml {
@@ -321,13 +325,21 @@ class BodyWriter {
     return `<sup><a href="#${id}" id="${endnote ? 'endnote' : 'footnote'}-ref-${number}">[${number}]</a></sup>`;
   }
 
-  /** A frame's image inline (first of its alternatives), its text box's content deferred. */
+  /**
+   * A frame's formula (as LaTeX, formulas.ts) or image inline (first of its alternatives: a formula's picture gives
+   * way to the formula), its text box's content deferred.
+   */
   private frame(element: XmlElement, depth: number, deferred: string[]): string {
     const title = normalise(textOf(firstChild(element, 'title') ?? ''));
     const description = normalise(textOf(firstChild(element, 'desc') ?? ''));
     let image = '';
     for (const child of childElements(element)) {
-      if (child.name === 'image' && image === '') {
+      if (child.name === 'object' && image === '') {
+        const latex = this.formulaSource(child.attrs['href'] ?? '');
+        if (latex === null) continue;
+        image = `<span class="${MATH_CLASS}">${escapeHtml(latex)}</span>`;
+        this.mark();
+      } else if (child.name === 'image' && image === '') {
         const base64 = firstChild(child, 'binary-data');
         const src = this.imageSource(base64 !== undefined ? { base64: textOf(base64) } : { href: child.attrs['href'] ?? '' });
         if (src === null) continue;

@@ -119,6 +119,26 @@ describe('odt structure', () => {
     expect(markdownOf(await convert(makeOdt({ body, automaticStyles, styles })))).toBe('E = mc², water is H₂O, the 2nd try, room 104.');
   });
 
+  it('formula objects read as LaTeX in place of their picture; other embedded objects keep their picture', async () => {
+    const formula =
+      '<?xml version="1.0" encoding="UTF-8"?><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow>' +
+      '<mi>x</mi><mo>=</mo><mfrac><mrow><mo>−</mo><mi>b</mi><mo>±</mo><msqrt><mrow><msup><mi>b</mi><mn>2</mn></msup><mo>−</mo><mn>4</mn><mi>a</mi><mi>c</mi></mrow></msqrt></mrow><mrow><mn>2</mn><mi>a</mi></mrow></mfrac>' +
+      '</mrow><annotation encoding="StarMath 5.0">x = {-b +- sqrt{b^2 - 4ac}} over {2a}</annotation></semantics></math>';
+    const frame = (object: string, alt: string) =>
+      `<draw:frame draw:name="${object}" text:anchor-type="as-char" svg:width="3cm" svg:height="1cm"><draw:object xlink:href="./${object}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/>` +
+      `<draw:image xlink:href="./ObjectReplacements/${object}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/><svg:title>${alt}</svg:title></draw:frame>`;
+    const body = p(`The roots are ${frame('Object 1', 'formula')} for any a.`) + p(`Sales: ${frame('Object 2', 'Sales chart')}`);
+    const extra = {
+      'Object 1/content.xml': strToU8(formula),
+      'ObjectReplacements/Object 1': new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+      'Object 2/content.xml': strToU8('<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"><office:body><office:chart/></office:body></office:document-content>'),
+      'ObjectReplacements/Object 2': new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+    };
+    expect(markdownOf(await convert(makeOdt({ body, extra })))).toBe(
+      'The roots are $x=\\frac{-b\\pm \\sqrt{b^{2}-4ac}}{2a}$ for any a.\n\nSales: ![Sales chart](<Base64-Image-Removed>)',
+    );
+  });
+
   it('nested bullet lists and numbered lists from the list style, with start values and continued numbering', async () => {
     const automaticStyles =
       '<text:list-style style:name="L1"><text:list-level-style-bullet text:level="1" text:bullet-char="•"/>' +
