@@ -24,7 +24,7 @@ import type { ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
 import { htmlDocument, htmlPagesToModel } from '../html-pages.js';
 import { writeRaisedText } from '../html/raised-text.js';
-import { packageFormulas } from './formulas.js';
+import { packageObjects } from './objects.js';
 import { BASE64_IMAGE_PLACEHOLDER } from '../html/markdown.js';
 import { packageImageUri } from '../package-images.js';
 import type { ConvertInput, Converter, DocumentModel } from '../model.js';
@@ -73,7 +73,7 @@ export const convertOdt: Converter = async (input) => {
     firstChild(stylesRoot, 'font-face-decls'),
   ]);
   const removeBase64Images = input.options.removeBase64Images ?? true;
-  const bodyHtml = bodyToHtml(text, styles, imageSource(parts.package, removeBase64Images), packageFormulas(parts.package));
+  const bodyHtml = bodyToHtml(text, styles, imageSource(parts.package, removeBase64Images), packageObjects(parts.package));
 
   const pages = bodyHtml.pages.map((html, index) => (index === bodyHtml.pages.length - 1 ? html + bodyHtml.notes : html));
   const { model } = htmlPagesToModel(
