@@ -46,3 +46,16 @@ export function raisedCharacters(text: string, position: 'super' | 'sub'): strin
   }
   return written;
 }
+
+/**
+ * Where OpenDocument's `style:text-position` sets text: `super 58%` and `33% 58%` raise it, `sub 58%` and
+ * `-33% 58%` lower it, `0% 100%` sets it back on the line; null when the value says none of these.
+ */
+export function odfTextPosition(value: string | undefined): 'super' | 'sub' | 'baseline' | null {
+  const offset = value?.trim().split(/\s+/)[0];
+  if (offset === undefined || offset === '') return null;
+  if (offset === 'super' || offset === 'sub') return offset;
+  const percent = Number.parseFloat(offset);
+  if (!Number.isFinite(percent)) return null;
+  return percent > 0 ? 'super' : percent < 0 ? 'sub' : 'baseline';
+}

@@ -10,6 +10,7 @@
  * common style it derives from ("Heading", "Table Heading" are bold by design, not emphasis).
  */
 import { childElements, firstChild, type XmlElement } from './xml-tree.js';
+import { odfTextPosition } from '../raised-characters.js';
 
 export interface TextFormat {
   bold: boolean;
@@ -180,7 +181,7 @@ export class OdfStyles {
       italic: properties.attrs['font-style'] === 'italic' || properties.attrs['font-style'] === 'oblique',
       strike: lineThrough !== undefined && lineThrough !== 'none',
       code: MONOSPACE_FONT.test(font),
-      position: textPosition(properties.attrs['text-position']),
+      position: odfTextPosition(properties.attrs['text-position']),
     };
   }
 }
@@ -192,17 +193,6 @@ function mergeFormat(target: TextFormat, source: TextFormat): void {
   target.code ||= source.code;
   // The nearest style that says where its text stands wins (the chain runs from the style to its parents).
   target.position ??= source.position;
-}
-
-/** `super 58%`, `33% 58%` → super; `sub 58%`, `-33% 58%` → sub; `0% 100%` → baseline; missing → null. */
-function textPosition(value: string | undefined): TextFormat['position'] {
-  const offset = value?.trim().split(/\s+/)[0];
-  if (offset === undefined || offset === '') return null;
-  if (offset === 'super') return 'super';
-  if (offset === 'sub') return 'sub';
-  const percent = Number.parseFloat(offset);
-  if (!Number.isFinite(percent)) return null;
-  return percent > 0 ? 'super' : percent < 0 ? 'sub' : 'baseline';
 }
 
 /** The role a common paragraph style gives (matched on its name or display name, LibreOffice's and Word's). */

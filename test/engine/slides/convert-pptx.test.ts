@@ -171,6 +171,13 @@ describe('slides', () => {
     expect(markdownOf(model)).toBe('# Why us\n\nFast\n\nShips in a day.\n\nSecure\n\nEncrypted at rest.\n\nCheap\n\nHalf the price.\n\nAsk for a demo.');
   });
 
+  it('read raised and lowered digits as x² and H₂O; a raised word stays as written', async () => {
+    const run = (text: string, baseline?: number) => `<a:r><a:rPr lang="en-US"${baseline === undefined ? '' : ` baseline="${baseline}"`}/><a:t>${text}</a:t></a:r>`;
+    const paragraphs = `<a:p>${run('E = mc')}${run('2', 30000)}${run(', CO')}${run('2', -25000)}${run(', the 1')}${run('st', 30000)}${run(' run')}</a:p>`;
+    const model = await convertDeck({ slides: [{ shapes: textBox({ x: W / 10, y: H / 3, w: (W * 8) / 10, h: H / 5 }, paragraphs) }] });
+    expect(markdownOf(model)).toBe('E = mc², CO₂, the 1st run');
+  });
+
   it('normalise bboxes against the slide size and give the page size in points', async () => {
     const model = await convertDeck({ slides: [{ shapes: textBox({ x: W / 4, y: H / 2, w: W / 2, h: H / 4 }, para('Box')) }] });
     expect(model.pages[0]).toMatchObject({ width: 960, height: 540 });
