@@ -37,6 +37,7 @@ import { packageImageUri } from '../package-images.js';
 import { checkPackageXml, readXmlPart } from '../package-xml.js';
 import { titlesFromNav, titlesFromNcx } from './navigation.js';
 import { bookNotes, markNotes } from './notes.js';
+import { writeRaisedText } from '../html/raised-text.js';
 import { type PackageDocument, parsePackageDocument, resolvePath, rootfilePath, type SpineItem } from './package-document.js';
 
 const WHAT = 'the EPUB book';
@@ -99,6 +100,8 @@ export const convertEpub: Converter = async (input) => {
     transform: (document, index) => {
       const chapterPath = present[index]?.item.path ?? '';
       markNotes(document, chapterPath, notes);
+      // Raised and lowered digits as x² and H₂O, as in Word and OpenDocument documents.
+      writeRaisedText(document);
       if (keepImages) embedPictures(document, zip, chapterPath);
     },
   });
