@@ -51,6 +51,7 @@ import { joinDropCaps } from './drop-caps.js';
 import { unlinkBookmarkLinks } from './internal-links.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
 import { readHiddenStyles } from './hidden-styles.js';
+import { outlineHeadingStyles, outlineStyleMap } from './outline-styles.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /**
@@ -113,6 +114,7 @@ export const convertDocx: Converter = async (input) => {
   // paragraph of its own, joins its word again; numbered headings and items get their numbers (list-numbers.ts).
   // The package is rewritten only when a step changed something.
   const stylesXml = relatedPartText(zip, documentPart, parts.get('#rels'), 'styles');
+  const headingStyles = outlineHeadingStyles(stylesXml);
   const steps: readonly ((xml: string) => XmlRewrite)[] = [
     (xml) => (hasEquations(xml) ? replaceEquations(xml) : { xml, count: 0 }),
     fillGridBefore,
@@ -125,7 +127,7 @@ export const convertDocx: Converter = async (input) => {
     (xml) => removeLeftOutRuns(xml, readHiddenStyles(stylesXml)),
     breakLinesAtPageBreaks,
     joinDropCaps,
-    (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'), stylesXml)),
+    (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'), stylesXml), new Set(headingStyles.keys())),
   ];
   let preparedXml = documentXml;
   let changes = 0;
@@ -141,7 +143,8 @@ export const convertDocx: Converter = async (input) => {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(mammothInput.buffer, mammothInput.byteOffset, mammothInput.byteLength) },
       {
-        styleMap: STYLE_MAP,
+        // A template's own heading styles (outline-levelled, or based on a heading style) read as headings too.
+        styleMap: [...STYLE_MAP, ...outlineStyleMap(headingStyles)],
         ...(removeBase64Images
           ? // The image bytes are never read: the HTML path would replace their data: URI anyway.
             { convertImage: mammoth.images.imgElement(async () => ({ src: BASE64_IMAGE_PLACEHOLDER })) }

@@ -34,7 +34,13 @@ interface Edit {
 }
 
 /** The document XML with numbered headings' numbers written and numbered items marked, and how many were. */
-export function writeListNumbers(documentXml: string, definitions: NumberingDefinitions): { xml: string; count: number } {
+export function writeListNumbers(
+  documentXml: string,
+  definitions: NumberingDefinitions,
+  /** A template's own heading styles, by name (outline-styles.ts), numbered as headings are. */
+  headingStyleNames: ReadonlySet<string> = new Set(),
+): { xml: string; count: number } {
+  const isHeading = (styleName: string | undefined) => HEADING_STYLE.test(styleName ?? '') || headingStyleNames.has(styleName ?? '');
   const word = wordPrefix(documentXml);
   if (word === null || definitions.lists.size === 0) return { xml: documentXml, count: 0 };
   const w = escapeRegExp(word);
@@ -50,7 +56,7 @@ export function writeListNumbers(documentXml: string, definitions: NumberingDefi
     const numbered = numberingOf(properties.xml, w, definitions);
     if (numbered === undefined) continue;
     const { numId, level, list, definition, styleName, fromStyle } = numbered;
-    if (fromStyle && !HEADING_STYLE.test(styleName ?? '')) {
+    if (fromStyle && !isHeading(styleName)) {
       const numbering = `<${word}:numPr><${word}:ilvl ${word}:val="${level}"/><${word}:numId ${word}:val="${escapeXml(numId)}"/></${word}:numPr>`;
       edits.push({ at: properties.end - `</${word}:pPr>`.length, text: numbering });
     }
@@ -71,7 +77,7 @@ export function writeListNumbers(documentXml: string, definitions: NumberingDefi
     // A bullet counts (it restarts the levels below it) but shows no number.
     if (definition.format === 'bullet' || definition.format === 'none') continue;
 
-    if (HEADING_STYLE.test(styleName ?? '')) {
+    if (isHeading(styleName)) {
       const label = levelText(definition, list, count);
       if (label === '') continue;
       const separator = definition.suffix === 'nothing' ? '' : ' ';

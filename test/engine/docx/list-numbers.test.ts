@@ -39,6 +39,8 @@ const STYLES =
   headingStyle(3) +
   // Numbered through the style alone: the list's level does not name the style back.
   '<w:style w:type="paragraph" w:styleId="Step"><w:name w:val="Step"/><w:pPr><w:numPr><w:numId w:val="3"/></w:numPr></w:pPr></w:style>' +
+  // A template's own heading style, based on a numbered heading style.
+  '<w:style w:type="paragraph" w:styleId="AppendixTitle"><w:name w:val="Appendix Title"/><w:basedOn w:val="Heading1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style>' +
   '<w:style w:type="paragraph" w:styleId="LastStep"><w:name w:val="Last Step"/><w:basedOn w:val="Step"/></w:style>' +
   '</w:styles>';
 
@@ -110,6 +112,11 @@ describe('numbered headings', () => {
         item('Payment', 6, 1, 'Heading2'),
     );
     expect(markdown).toBe('# Part I Definitions\n\n## Article 1 Terms\n\n## Article 2 Notices\n\n# Part II Obligations\n\n## Article 3 Payment');
+  });
+
+  it("a template's own heading style keeps the heading level and the number of the style it is based on", async () => {
+    const markdown = await markdownFor(paragraph('Introduction', 'Heading1') + paragraph('Text.') + paragraph('Sources', 'AppendixTitle'));
+    expect(markdown).toBe('# I. Introduction\n\nText.\n\n# II. Sources');
   });
 
   it('a number opening a heading is not escaped as if it began a list', async () => {
