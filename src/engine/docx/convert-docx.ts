@@ -37,13 +37,21 @@ import { commentsSection, markCommentReferences, readComments, unescapeCommentMa
 import { fillGridBefore, hasEquations, MATH_STYLE_MAP, replaceEquations } from './equations.js';
 import { packageXmlInspector } from '../package-xml.js';
 import { exposeTextBoxes } from './text-boxes.js';
+import { DIAGRAM_STYLE_MAP, smartArtContent } from './smart-art.js';
+import { chartContent } from './charts.js';
+import { addDrawingContent } from './drawing-content.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
 import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
 import { writeCheckBoxes } from './check-boxes.js';
+import { writeRaisedText } from '../html/raised-text.js';
+import { numberNotesInOrder } from './note-numbers.js';
 import { breakLinesAtPageBreaks } from './page-breaks.js';
+import { joinDropCaps } from './drop-caps.js';
 import { unlinkBookmarkLinks } from './internal-links.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
+import { readHiddenStyles } from './hidden-styles.js';
+import { outlineHeadingStyles, outlineStyleMap } from './outline-styles.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /**
@@ -76,6 +84,7 @@ const STYLE_MAP = [
   'p.Caption => p.caption:fresh',
   ...LEVELLED_LIST_STYLES,
   ...MATH_STYLE_MAP,
+  ...DIAGRAM_STYLE_MAP,
   // Comment references become links (comments.ts turns them into `[comment N]` markers).
   'comment-reference => sup',
 ];
@@ -98,19 +107,27 @@ export const convertDocx: Converter = async (input) => {
   if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
 
   // What mammoth gets wrong is fixed in the XML first, step by step: equations (dropped: LaTeX runs instead), rows
-  // that start late (gridBefore: cells shifted left), text boxes drawn without a VML copy (their text dropped), runs
-  // inside elements mammoth does not read (simple fields, direction wrappers, ruby: dropped); hidden text and unfilled
-  // content controls' prompts, which mammoth would show, are removed; page and column breaks, which mammoth writes as
-  // nothing, become line breaks; numbered headings and items get their numbers (list-numbers.ts). The package is
-  // rewritten only when a step changed something.
+  // that start late (gridBefore: cells shifted left), text boxes drawn without a VML copy, SmartArt diagrams and
+  // charts (their text dropped), runs inside elements mammoth does not read (simple fields, direction wrappers, ruby:
+  // dropped); hidden text (directly or through a style) and unfilled content controls' prompts, which mammoth would
+  // show, are removed; page and column breaks, which mammoth writes as nothing, become line breaks; a drop cap, a
+  // paragraph of its own, joins its word again; numbered headings and items get their numbers (list-numbers.ts).
+  // The package is rewritten only when a step changed something.
+  const stylesXml = relatedPartText(zip, documentPart, parts.get('#rels'), 'styles');
+  const headingStyles = outlineHeadingStyles(stylesXml);
   const steps: readonly ((xml: string) => XmlRewrite)[] = [
     (xml) => (hasEquations(xml) ? replaceEquations(xml) : { xml, count: 0 }),
     fillGridBefore,
     exposeTextBoxes,
+    (xml) => {
+      const partById = (id: string) => relatedPartById(zip, documentPart, parts.get('#rels'), id);
+      return addDrawingContent(xml, (drawing, word) => smartArtContent(drawing, word, partById) ?? chartContent(drawing, word, partById));
+    },
     exposeWrappedRuns,
-    removeLeftOutRuns,
+    (xml) => removeLeftOutRuns(xml, readHiddenStyles(stylesXml)),
     breakLinesAtPageBreaks,
-    (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'))),
+    joinDropCaps,
+    (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'), stylesXml), new Set(headingStyles.keys())),
   ];
   let preparedXml = documentXml;
   let changes = 0;
@@ -126,7 +143,8 @@ export const convertDocx: Converter = async (input) => {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(mammothInput.buffer, mammothInput.byteOffset, mammothInput.byteLength) },
       {
-        styleMap: STYLE_MAP,
+        // A template's own heading styles (outline-levelled, or based on a heading style) read as headings too.
+        styleMap: [...STYLE_MAP, ...outlineStyleMap(headingStyles)],
         ...(removeBase64Images
           ? // The image bytes are never read: the HTML path would replace their data: URI anyway.
             { convertImage: mammoth.images.imgElement(async () => ({ src: BASE64_IMAGE_PLACEHOLDER })) }
@@ -148,8 +166,10 @@ export const convertDocx: Converter = async (input) => {
     rawHtml: false,
     transform: (document) => {
       repairLinks(document);
+      numberNotesInOrder(document);
       applyListStarts(document);
       writeCheckBoxes(document);
+      writeRaisedText(document);
       liftItemsOfNoText(document);
       commentOrder = markCommentReferences(document);
       unlinkBookmarkLinks(document);
@@ -161,20 +181,33 @@ export const convertDocx: Converter = async (input) => {
   return model;
 };
 
-/** The numbering and styles parts the main document relates to, read; unreadable or missing ones count as empty. */
-function numberingDefinitions(zip: ZipArchive, documentPart: string, documentRels: string | undefined): NumberingDefinitions {
-  const related = parseRelationships(documentRels, documentPart).filter((relationship) => !relationship.external);
-  const target = (kind: string) => related.find((relationship) => relationship.kind === kind)?.target;
-  const numberingPart = target('numbering');
-  if (numberingPart === undefined) return readNumberingDefinitions(undefined, undefined);
-  const stylesPart = target('styles');
-  let texts: Map<string, string>;
+/** A part the main document relates to by id (a diagram's data part), read; unreadable or missing: undefined. */
+function relatedPartById(zip: ZipArchive, documentPart: string, documentRels: string | undefined, id: string): string | undefined {
+  const part = parseRelationships(documentRels, documentPart).find((relationship) => !relationship.external && relationship.id === id);
+  if (part === undefined) return undefined;
   try {
-    texts = zip.readTexts(stylesPart === undefined ? [numberingPart] : [numberingPart, stylesPart]);
+    return zip.readTexts([part.target]).get(part.target);
   } catch {
-    return readNumberingDefinitions(undefined, undefined);
+    return undefined;
   }
-  return readNumberingDefinitions(texts.get(numberingPart), stylesPart === undefined ? undefined : texts.get(stylesPart));
+}
+
+/** A part the main document relates to by kind (`styles`, `numbering`), read; unreadable or missing: undefined. */
+function relatedPartText(zip: ZipArchive, documentPart: string, documentRels: string | undefined, kind: string): string | undefined {
+  const part = parseRelationships(documentRels, documentPart).find((relationship) => !relationship.external && relationship.kind === kind);
+  if (part === undefined) return undefined;
+  try {
+    return zip.readTexts([part.target]).get(part.target);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The numbering part the main document relates to, with its styles; unreadable or missing ones count as empty. */
+function numberingDefinitions(zip: ZipArchive, documentPart: string, documentRels: string | undefined, stylesXml: string | undefined): NumberingDefinitions {
+  const numberingXml = relatedPartText(zip, documentPart, documentRels, 'numbering');
+  if (numberingXml === undefined) return readNumberingDefinitions(undefined, undefined);
+  return readNumberingDefinitions(numberingXml, stylesXml);
 }
 
 /** A step's document XML, and how many places it changed. */

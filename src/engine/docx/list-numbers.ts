@@ -9,13 +9,20 @@
  *   start value. Each numbered item is marked with its number (a bookmark mammoth passes through as `<a id>`), and
  *   each `<ol>` gets the `start` its first item says (`applyListStarts`), the markers then removed.
  *
+ * - A paragraph numbered only through its paragraph style (the style's `w:numPr`) would be no list item at all when
+ *   the list's level does not name the style back (`w:pStyle` in the `w:lvl`, which Word writes but other producers
+ *   leave out): mammoth looks for the link from the list side only. The style's numbering is written into the
+ *   paragraph's own properties, as Word applies it.
+ *
  * Numbers are counted in document order through each abstract numbering definition (lists sharing one continue
- * each other), a level restarting below every higher level, a list's `w:startOverride` restarting its level at its
+ * each other), a level restarting below every higher level (or only below those its `w:lvlRestart` names, never
+ * when it says 0), a list's `w:startOverride` restarting its level at its
  * first paragraph. Paragraphs inside `mc:Choice` are not counted: mammoth reads the Fallback copy of that content.
  */
 import { escapeRegExp } from '../../common/escape-regexp.js';
 import type { DomDocument } from '../html/dom.js';
 import type { NumberingDefinitions, NumberingLevel, NumberingList } from './numbering-definitions.js';
+import { choiceRanges } from './alternate-content.js';
 import { wordPrefix } from './word-prefix.js';
 
 const MARKER_PREFIX = 'docmill-list-number-';
@@ -27,7 +34,13 @@ interface Edit {
 }
 
 /** The document XML with numbered headings' numbers written and numbered items marked, and how many were. */
-export function writeListNumbers(documentXml: string, definitions: NumberingDefinitions): { xml: string; count: number } {
+export function writeListNumbers(
+  documentXml: string,
+  definitions: NumberingDefinitions,
+  /** A template's own heading styles, by name (outline-styles.ts), numbered as headings are. */
+  headingStyleNames: ReadonlySet<string> = new Set(),
+): { xml: string; count: number } {
+  const isHeading = (styleName: string | undefined) => HEADING_STYLE.test(styleName ?? '') || headingStyleNames.has(styleName ?? '');
   const word = wordPrefix(documentXml);
   if (word === null || definitions.lists.size === 0) return { xml: documentXml, count: 0 };
   const w = escapeRegExp(word);
@@ -42,7 +55,11 @@ export function writeListNumbers(documentXml: string, definitions: NumberingDefi
     const properties = paragraphProperties(documentXml, afterTag, word);
     const numbered = numberingOf(properties.xml, w, definitions);
     if (numbered === undefined) continue;
-    const { numId, level, list, definition, styleName } = numbered;
+    const { numId, level, list, definition, styleName, fromStyle } = numbered;
+    if (fromStyle && !isHeading(styleName)) {
+      const numbering = `<${word}:numPr><${word}:ilvl ${word}:val="${level}"/><${word}:numId ${word}:val="${escapeXml(numId)}"/></${word}:numPr>`;
+      edits.push({ at: properties.end - `</${word}:pPr>`.length, text: numbering });
+    }
 
     const count = counters.get(list.abstractId) ?? new Map<number, number>();
     counters.set(list.abstractId, count);
@@ -56,11 +73,11 @@ export function writeListNumbers(documentXml: string, definitions: NumberingDefi
     const previous = count.get(level);
     const value = previous === undefined ? definition.start : previous + 1;
     count.set(level, value);
-    for (const deeper of [...count.keys()]) if (deeper > level) count.delete(deeper);
+    for (const deeper of [...count.keys()]) if (deeper > level && restartsAfter(list.levels.get(deeper), level)) count.delete(deeper);
     // A bullet counts (it restarts the levels below it) but shows no number.
     if (definition.format === 'bullet' || definition.format === 'none') continue;
 
-    if (HEADING_STYLE.test(styleName ?? '')) {
+    if (isHeading(styleName)) {
       const label = levelText(definition, list, count);
       if (label === '') continue;
       const separator = definition.suffix === 'nothing' ? '' : ' ';
@@ -118,6 +135,8 @@ interface Numbered {
   list: NumberingList;
   definition: NumberingLevel;
   styleName: string | undefined;
+  /** Numbered through its paragraph style, with no `w:numPr` of its own. */
+  fromStyle: boolean;
 }
 
 /** The list and level a paragraph is numbered with: its own `w:numPr`, else its style's (through `w:basedOn`). */
@@ -137,7 +156,20 @@ function numberingOf(properties: string, w: string, definitions: NumberingDefini
   const list = definitions.lists.get(numId);
   const definition = list?.levels.get(level);
   if (list === undefined || definition === undefined) return undefined;
-  return { numId, level, list, definition, styleName: styleId === undefined ? undefined : definitions.styles.get(styleId)?.name };
+  return {
+    numId,
+    level,
+    list,
+    definition,
+    styleName: styleId === undefined ? undefined : definitions.styles.get(styleId)?.name,
+    fromStyle: ownNumId === undefined && !new RegExp(`<${w}:numPr\\b`).test(properties),
+  };
+}
+
+/** Whether a deeper level starts again after an item at `level` (0-based), as its `w:lvlRestart` says. */
+function restartsAfter(deeper: NumberingLevel | undefined, level: number): boolean {
+  const restartAfterLevel = deeper?.restartAfterLevel;
+  return restartAfterLevel === undefined || level < restartAfterLevel;
 }
 
 /** The level's text with each `%N` replaced by level N's current number in that level's format. */
@@ -186,22 +218,6 @@ function letters(value: number): string {
   if (value <= 0) return String(value);
   const letter = String.fromCharCode(65 + ((value - 1) % 26));
   return letter.repeat(Math.floor((value - 1) / 26) + 1);
-}
-
-/** Where `mc:Choice` elements stand (mammoth reads their Fallback instead). */
-function choiceRanges(xml: string): [number, number][] {
-  const ranges: [number, number][] = [];
-  const starts: number[] = [];
-  const tags = /<(\/?)[\w.-]+:Choice\b[^>]*?(\/?)>/g;
-  for (let match = tags.exec(xml); match; match = tags.exec(xml)) {
-    if (match[2] === '/') continue;
-    if (match[1] === '') starts.push(match.index);
-    else {
-      const start = starts.pop();
-      if (start !== undefined && starts.length === 0) ranges.push([start, match.index]);
-    }
-  }
-  return ranges;
 }
 
 function escapeXml(text: string): string {

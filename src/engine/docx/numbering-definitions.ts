@@ -18,6 +18,12 @@ export interface NumberingLevel {
   legal: boolean;
   /** What follows the number: a tab (the default), a space or nothing. */
   suffix: 'tab' | 'space' | 'nothing';
+  /**
+   * `w:lvlRestart`: the level is counted again from its start only after an item of a level above this (1-based)
+   * level number, 0 meaning never (a list of figures numbered through a document's chapters); undefined, after
+   * an item of any level above it.
+   */
+  restartAfterLevel: number | undefined;
 }
 
 export interface NumberingList {
@@ -121,6 +127,7 @@ function readLevel(level: unknown): NumberingLevel {
     text: attribute(child(level, 'lvlText'), 'val') ?? '',
     legal: legal !== undefined && !/^(?:false|0|off)$/i.test(attribute(legal, 'val') ?? ''),
     suffix: suffix === 'space' || suffix === 'nothing' ? suffix : 'tab',
+    restartAfterLevel: integer(attribute(child(level, 'lvlRestart'), 'val')),
   };
 }
 

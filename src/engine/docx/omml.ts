@@ -8,6 +8,7 @@
  * limits), delimiters, function applications (sin, cos, lim...), lower/upper limits, accents, bars, group
  * characters (over/underbraces), boxes, equation arrays and matrices. Anything else contributes its content.
  */
+import { base, LATEX_SPECIALS, operatorName, SYMBOLS, tidyLatex } from '../latex.js';
 import { XMLParser } from 'fast-xml-parser';
 
 type OrderedNode = Record<string, unknown>;
@@ -22,39 +23,6 @@ const parser = new XMLParser({
   processEntities: true,
   htmlEntities: false,
 });
-
-const SYMBOLS: Record<string, string> = {
-  α: '\\alpha', β: '\\beta', γ: '\\gamma', δ: '\\delta', ε: '\\epsilon', ϵ: '\\epsilon', ζ: '\\zeta', η: '\\eta',
-  θ: '\\theta', ϑ: '\\vartheta', ι: '\\iota', κ: '\\kappa', λ: '\\lambda', μ: '\\mu', ν: '\\nu', ξ: '\\xi',
-  π: '\\pi', ϖ: '\\varpi', ρ: '\\rho', ϱ: '\\varrho', σ: '\\sigma', ς: '\\varsigma', τ: '\\tau', υ: '\\upsilon',
-  φ: '\\phi', ϕ: '\\phi', χ: '\\chi', ψ: '\\psi', ω: '\\omega', Γ: '\\Gamma', Δ: '\\Delta', Θ: '\\Theta',
-  Λ: '\\Lambda', Ξ: '\\Xi', Π: '\\Pi', Σ: '\\Sigma', Υ: '\\Upsilon', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega',
-  '×': '\\times', '÷': '\\div', '·': '\\cdot', '⋅': '\\cdot', '∙': '\\cdot', '±': '\\pm', '∓': '\\mp',
-  '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '≈': '\\approx', '≡': '\\equiv', '∼': '\\sim', '≃': '\\simeq',
-  '≅': '\\cong', '∝': '\\propto', '≪': '\\ll', '≫': '\\gg', '∞': '\\infty', '∂': '\\partial', '∇': '\\nabla',
-  '→': '\\rightarrow', '←': '\\leftarrow', '↔': '\\leftrightarrow', '⇒': '\\Rightarrow', '⇐': '\\Leftarrow',
-  '⇔': '\\Leftrightarrow', '↦': '\\mapsto', '∈': '\\in', '∉': '\\notin', '∋': '\\ni', '⊂': '\\subset',
-  '⊃': '\\supset', '⊆': '\\subseteq', '⊇': '\\supseteq', '∪': '\\cup', '∩': '\\cap', '∅': '\\emptyset',
-  '∀': '\\forall', '∃': '\\exists', '¬': '\\neg', '∧': '\\wedge', '∨': '\\vee', '⊕': '\\oplus', '⊗': '\\otimes',
-  '…': '\\ldots', '⋯': '\\cdots', '⋮': '\\vdots', '⋱': '\\ddots', '°': '^{\\circ}', '′': "'", '″': "''",
-  '−': '-', '∗': '*', '⊥': '\\perp', '∥': '\\parallel', '∠': '\\angle', 'ℏ': '\\hbar', 'ℓ': '\\ell',
-  '⟨': '\\langle', '⟩': '\\rangle', '⌈': '\\lceil', '⌉': '\\rceil', '⌊': '\\lfloor', '⌋': '\\rfloor',
-  '∑': '\\sum', '∏': '\\prod', '∐': '\\coprod', '∫': '\\int', '∬': '\\iint', '∭': '\\iiint', '∮': '\\oint',
-  '∯': '\\oiint', '∰': '\\oiiint', '⋃': '\\bigcup', '⋂': '\\bigcap', '⋀': '\\bigwedge', '⋁': '\\bigvee',
-  ℝ: '\\mathbb{R}', ℕ: '\\mathbb{N}', ℤ: '\\mathbb{Z}', ℚ: '\\mathbb{Q}', ℂ: '\\mathbb{C}',
-  '\u2061': '', '\u200b': '', '\u2062': '', '\u2063': '',
-};
-
-const LATEX_SPECIALS: Record<string, string> = {
-  '\\': '\\backslash ', '{': '\\{', '}': '\\}', '#': '\\#', '%': '\\%', '&': '\\&', $: '\\$', _: '\\_',
-  '^': '\\hat{}', '~': '\\sim ',
-};
-
-const KNOWN_FUNCTIONS = new Set([
-  'sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth', 'log',
-  'ln', 'lg', 'exp', 'lim', 'liminf', 'limsup', 'max', 'min', 'sup', 'inf', 'det', 'dim', 'ker', 'arg', 'deg',
-  'gcd', 'hom', 'Pr',
-]);
 
 const ACCENTS: Record<string, string> = {
   '\u0302': '\\hat', '\u0303': '\\tilde', '\u0304': '\\bar', '\u0305': '\\overline', '\u0307': '\\dot',
@@ -121,17 +89,6 @@ function arg(node: OrderedNode, name: string): string {
 
 function group(latex: string): string {
   return `{${latex}}`;
-}
-
-/** A script's base: bare when it is one character or one command (`r^{2}`, `\\pi^{2}`), braced otherwise. */
-function base(latex: string): string {
-  const trimmed = latex.trim();
-  return /^(?:[A-Za-z0-9]|\\[A-Za-z]+)$/.test(trimmed) ? (trimmed.startsWith('\\') ? `${trimmed} ` : trimmed) : group(trimmed);
-}
-
-/** An operator name written as a command: `\\sin`, `\\lim`, or `\\operatorname{argmax}`. */
-function operatorName(word: string): string {
-  return KNOWN_FUNCTIONS.has(word) ? `\\${word}` : `\\operatorname{${word}}`;
 }
 
 /** True when a node's content is only runs (no structure), so it reads as plain text. */
@@ -303,16 +260,4 @@ function convertRun(run: OrderedNode): string {
     .replace(new RegExp(`(?<=[A-Za-z0-9])${SPACE_MARK}+(?=[A-Za-z0-9])`, 'g'), '\\ ')
     .replaceAll(SPACE_MARK, normalText ? '\\ ' : ' ');
   return latex;
-}
-
-/** Collapses the spaces left after commands where they are not needed. */
-function tidyLatex(latex: string): string {
-  return latex
-    .replace(/\s+/g, ' ')
-    .replace(/ ([{}^_()[\],=+\-<>|/!.;:])/g, (match, character: string, offset: number, whole: string) => {
-      // Keep the space when it ends a command followed by a letter-like token; drop it before punctuation.
-      const before = whole.slice(0, offset);
-      return /\\[A-Za-z]+$/.test(before) && /[A-Za-z]/.test(character) ? match : character;
-    })
-    .trim();
 }

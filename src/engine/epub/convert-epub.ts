@@ -32,11 +32,12 @@ import { EngineError } from '../engine-error.js';
 import { htmlPagesToModel } from '../html-pages.js';
 import { decodeHtmlBytes } from '../html/decode.js';
 import type { Converter, ModelBlock } from '../model.js';
-import type { DomDocument } from '../html/dom.js';
+import { parseDocument, type DomDocument } from '../html/dom.js';
 import { packageImageUri } from '../package-images.js';
 import { checkPackageXml, readXmlPart } from '../package-xml.js';
 import { titlesFromNav, titlesFromNcx } from './navigation.js';
 import { bookNotes, markNotes } from './notes.js';
+import { writeRaisedText } from '../html/raised-text.js';
 import { type PackageDocument, parsePackageDocument, resolvePath, rootfilePath, type SpineItem } from './package-document.js';
 
 const WHAT = 'the EPUB book';
@@ -80,7 +81,17 @@ export const convertEpub: Converter = async (input) => {
 
   const documents = present.map((chapter) => decodeHtmlBytes(files.get(chapter.item.path) as Uint8Array).text);
   const keepImages = input.options.removeBase64Images === false;
-  const notes = bookNotes();
+  // A note in a chapter not yet converted is looked at in a parse of its own, made once per chapter and only when a
+  // note-like link points there.
+  const chapterIndex = new Map(present.map((chapter, index) => [chapter.item.path, index]));
+  const parsedChapters = new Map<string, DomDocument>();
+  const notes = bookNotes((path) => {
+    const index = chapterIndex.get(path);
+    if (index === undefined) return undefined;
+    const parsed = parsedChapters.get(path) ?? parseDocument(documents[index] ?? '');
+    parsedChapters.set(path, parsed);
+    return parsed;
+  });
   const { model, pageMetadata } = htmlPagesToModel(documents, input.options, {
     source: 'epub',
     metadata: book.metadata,
@@ -89,6 +100,8 @@ export const convertEpub: Converter = async (input) => {
     transform: (document, index) => {
       const chapterPath = present[index]?.item.path ?? '';
       markNotes(document, chapterPath, notes);
+      // Raised and lowered digits as x² and H₂O, as in Word and OpenDocument documents.
+      writeRaisedText(document);
       if (keepImages) embedPictures(document, zip, chapterPath);
     },
   });

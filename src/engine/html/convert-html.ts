@@ -29,6 +29,7 @@ import { keepMainContent, stripMainContentIds } from './main-content.js';
 import { showNoscriptContent } from './noscript.js';
 import { applyStreamedContent } from './streamed.js';
 import { createMarkdownConverter } from './markdown.js';
+import { writeMathAsLatex } from './mathml.js';
 import type { TableOrigin } from './tables.js';
 import { extractHtmlMetadata } from './metadata.js';
 
@@ -67,6 +68,8 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   const document = parseDocument(html);
   if (wasFlattened(document)) warnings.push(FLATTENED_WARNING);
   extra.transform?.(document);
+  // Equations in MathML read as LaTeX, not as their tokens run together (mathml.ts).
+  writeMathAsLatex(document);
   // Before scripts go: their moves put the streamed-in article where a browser shows it.
   applyStreamedContent(document);
   // A page drawn by scripts that gives readers without scripts its content in <noscript> (noscript.ts).

@@ -6,12 +6,14 @@
  * | text:h (text:outline-level, default 1; a paragraph whose style has a default outline level) | h1..h6 (deeper levels h6) |
  * | text:p; Title / Subtitle / Quotations / Preformatted Text / caption styles | p; h1 / h2 / blockquote / pre (runs merged) / p.caption |
  * | text:span, automatic paragraph style: bold, italic, line-through, monospace | strong, em, del, code |
+ * | text:span raised or lowered (style:text-position) | sup, sub (digits then written ² and ₂: html/raised-text.ts) |
  * | text:a, text:line-break, text:s, text:tab | a, br, space, space |
  * | text:list (nested), numbering from the list style level (start value, continued lists) | ul / ol start=N |
  * | headings inside list items at any level (numbered headings of converted Word files) | the headings, out of the list |
  * | table:table, header rows, spans, repeats; covered cells dropped | table, thead, colspan / rowspan |
  * | text:note (footnote, endnote) | mammoth's footnote markup: `[^N]` / `[^eN]` and a list of notes at the end |
  * | draw:frame: draw:image (svg:title / svg:desc as alt and title), draw:text-box | img; the box's content right after its paragraph |
+ * | draw:frame: draw:object holding a formula (MathML) or a chart | LaTeX, `$…$`; a caption and a table after the paragraph (objects.ts) |
  * | shapes with text (draw:custom-shape, draw:g...) | their paragraphs after the anchoring paragraph |
  * | text:section, indexes (table of contents: the generated body) | their content (hidden sections left out) |
  * | tracked deletions, comments (office:annotation), declarations | nothing |
@@ -24,6 +26,8 @@
  */
 import { EngineError } from '../engine-error.js';
 import type { ListLevel, OdfStyles, TextFormat } from './styles.js';
+import type { EmbeddedObject, ObjectSource } from './objects.js';
+import { MATH_CLASS } from '../html/markdown.js';
 import { childElements, firstChild, isElement, textOf, type XmlElement, type XmlNode } from './xml-tree.js';
 
 /** Table cells written for one document (spans and repeats included): the HTML path's own grid bound. */
@@ -62,8 +66,8 @@ const SHAPES = new Set([
   'measure', 'regular-polygon', 'g',
 ]);
 
-export function bodyToHtml(text: XmlElement, styles: OdfStyles, imageSource: ImageSource): BodyHtml {
-  const writer = new BodyWriter(styles, imageSource);
+export function bodyToHtml(text: XmlElement, styles: OdfStyles, imageSource: ImageSource, objectSource: ObjectSource = () => null): BodyHtml {
+  const writer = new BodyWriter(styles, imageSource, objectSource);
   return writer.document(text);
 }
 
@@ -88,6 +92,7 @@ class BodyWriter {
   constructor(
     private readonly styles: OdfStyles,
     private readonly imageSource: ImageSource,
+    private readonly objectSource: ObjectSource,
   ) {}
 
   document(text: XmlElement): BodyHtml {
@@ -320,13 +325,25 @@ class BodyWriter {
     return `<sup><a href="#${id}" id="${endnote ? 'endnote' : 'footnote'}-ref-${number}">[${number}]</a></sup>`;
   }
 
-  /** A frame's image inline (first of its alternatives), its text box's content deferred. */
+  /**
+   * A frame's formula (as LaTeX, objects.ts) or image inline (first of its alternatives: an object's picture gives
+   * way to what the object says), a chart's caption and table and its text box's content deferred.
+   */
   private frame(element: XmlElement, depth: number, deferred: string[]): string {
     const title = normalise(textOf(firstChild(element, 'title') ?? ''));
     const description = normalise(textOf(firstChild(element, 'desc') ?? ''));
     let image = '';
+    // An object read (a formula, a chart) stands in place of its picture.
+    let objectRead = false;
     for (const child of childElements(element)) {
-      if (child.name === 'image' && image === '') {
+      if (child.name === 'object' && image === '' && !objectRead) {
+        const object = this.objectSource(child.attrs['href'] ?? '');
+        if (object === null) continue;
+        objectRead = true;
+        if (object.kind === 'formula') image = `<span class="${MATH_CLASS}">${escapeHtml(object.latex)}</span>`;
+        else deferred.push(chartHtml(object));
+        this.mark();
+      } else if (child.name === 'image' && image === '' && !objectRead) {
         const base64 = firstChild(child, 'binary-data');
         const src = this.imageSource(base64 !== undefined ? { base64: textOf(base64) } : { href: child.attrs['href'] ?? '' });
         if (src === null) continue;
@@ -544,8 +561,21 @@ function headingLevel(element: XmlElement, styles: OdfStyles): number {
   return styles.paragraph(element.attrs['style-name']).outlineLevel ?? 1;
 }
 
+/** A chart as slides write one: its caption (`Chart: Sales`) in italics, then its data as a table. */
+function chartHtml(chart: Extract<EmbeddedObject, { kind: 'chart' }>): string {
+  const title = chart.title.replace(/\s+/g, ' ').trim();
+  const caption = `<p><em>${escapeHtml(title === '' ? 'Chart' : `Chart: ${title}`)}</em></p>`;
+  const rows = chart.rows.filter((row) => row.some((cell) => cell.trim() !== ''));
+  if (rows.length < 2) return caption;
+  const cells = (row: readonly string[], tag: 'th' | 'td') => row.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join('');
+  const [header = [], ...body] = rows;
+  return `${caption}<table><thead><tr>${cells(header, 'th')}</tr></thead><tbody>${body.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('')}</tbody></table>`;
+}
+
 function wrap(inner: string, format: TextFormat): string {
   let html = inner;
+  if (format.position === 'super') html = `<sup>${html}</sup>`;
+  if (format.position === 'sub') html = `<sub>${html}</sub>`;
   if (format.code) html = `<code>${html}</code>`;
   if (format.strike) html = `<del>${html}</del>`;
   if (format.italic) html = `<em>${html}</em>`;

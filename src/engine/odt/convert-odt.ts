@@ -23,6 +23,8 @@ import { requireType } from '../bytes/verdict.js';
 import type { ZipArchive } from '../bytes/zip.js';
 import { EngineError } from '../engine-error.js';
 import { htmlDocument, htmlPagesToModel } from '../html-pages.js';
+import { writeRaisedText } from '../html/raised-text.js';
+import { packageObjects } from './objects.js';
 import { BASE64_IMAGE_PLACEHOLDER } from '../html/markdown.js';
 import { packageImageUri } from '../package-images.js';
 import type { ConvertInput, Converter, DocumentModel } from '../model.js';
@@ -71,13 +73,20 @@ export const convertOdt: Converter = async (input) => {
     firstChild(stylesRoot, 'font-face-decls'),
   ]);
   const removeBase64Images = input.options.removeBase64Images ?? true;
-  const bodyHtml = bodyToHtml(text, styles, imageSource(parts.package, removeBase64Images));
+  const bodyHtml = bodyToHtml(text, styles, imageSource(parts.package, removeBase64Images), packageObjects(parts.package));
 
   const pages = bodyHtml.pages.map((html, index) => (index === bodyHtml.pages.length - 1 ? html + bodyHtml.notes : html));
   const { model } = htmlPagesToModel(
     pages.map((html) => (html === '' ? '' : htmlDocument(html))),
     input.options,
-    { source: 'odt', footnotes: true, tables: 'document', metadata: odfMetadata(firstChild(meta, 'meta'), commonStyles), warnings: bodyHtml.warnings },
+    {
+      source: 'odt',
+      footnotes: true,
+      tables: 'document',
+      metadata: odfMetadata(firstChild(meta, 'meta'), commonStyles),
+      warnings: bodyHtml.warnings,
+      transform: writeRaisedText,
+    },
   );
   model.rawHtml = pages.join('\n');
   addFurniture(model, stylesRoot, content);

@@ -10,12 +10,15 @@
  * common style it derives from ("Heading", "Table Heading" are bold by design, not emphasis).
  */
 import { childElements, firstChild, type XmlElement } from './xml-tree.js';
+import { odfTextPosition } from '../raised-characters.js';
 
 export interface TextFormat {
   bold: boolean;
   italic: boolean;
   strike: boolean;
   code: boolean;
+  /** `style:text-position`: raised, lowered, set back on the line (`0%`), or not said (null: the parent style's). */
+  position: 'super' | 'sub' | 'baseline' | null;
 }
 
 export type ParagraphRole = 'title' | 'subtitle' | 'quote' | 'pre' | 'caption' | null;
@@ -36,7 +39,7 @@ export interface ListLevel {
   start: number;
 }
 
-const NO_FORMAT: TextFormat = { bold: false, italic: false, strike: false, code: false };
+const NO_FORMAT: TextFormat = { bold: false, italic: false, strike: false, code: false, position: null };
 const MAX_CHAIN = 32;
 const MONOSPACE_FONT = /courier|mono|consolas|menlo|lucida console|source code|fixedsys|typewriter/i;
 
@@ -178,6 +181,7 @@ export class OdfStyles {
       italic: properties.attrs['font-style'] === 'italic' || properties.attrs['font-style'] === 'oblique',
       strike: lineThrough !== undefined && lineThrough !== 'none',
       code: MONOSPACE_FONT.test(font),
+      position: odfTextPosition(properties.attrs['text-position']),
     };
   }
 }
@@ -187,6 +191,8 @@ function mergeFormat(target: TextFormat, source: TextFormat): void {
   target.italic ||= source.italic;
   target.strike ||= source.strike;
   target.code ||= source.code;
+  // The nearest style that says where its text stands wins (the chain runs from the style to its parents).
+  target.position ??= source.position;
 }
 
 /** The role a common paragraph style gives (matched on its name or display name, LibreOffice's and Word's). */

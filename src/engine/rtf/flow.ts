@@ -11,10 +11,12 @@
  * | any other paragraph with text | `text` |
  *
  * Table cells are plain text (a cell's paragraphs and nested tables' cells become lines, `<br>` in GFM); a nested
- * table is flattened into its outer cell.
+ * table is flattened into its outer cell. Cells are set on the columns their edges say (table-grid.ts): a cell as
+ * wide as two columns spans both.
  */
 import type { KnownBlockType } from '../../contract/response.js';
 import { renderGfmTable } from '../gfm-table.js';
+import { layOutRows, type ReadRow, type RowDefinition } from './table-grid.js';
 import { appendRun, cleanText, escapeMarkdown, hasVisibleText, headingMarkdown, plainText, type Run, runsToMarkdown } from './markdown.js';
 
 /** What the reader knows about a paragraph when it ends. */
@@ -51,7 +53,7 @@ export class Flow {
   private listItems: ListItem[] = [];
   private cellLines: string[] = [];
   private rowCells: string[] = [];
-  private tableRows: string[][] = [];
+  private tableRows: ReadRow[] = [];
   private titleSeen: boolean;
 
   /** `withTitle`: the first level-1 heading becomes the document title (the body flow only). */
@@ -131,11 +133,14 @@ export class Flow {
     this.marker = null;
   }
 
-  /** `\row`. Text after the last `\cell` of the row (a writer that left it out) is a last cell. */
-  endRow(): void {
+  /**
+   * `\row`, with the row's definition (its cells' edges and merges, table-grid.ts) when the reader has one. Text after
+   * the last `\cell` of the row (a writer that left it out) is a last cell.
+   */
+  endRow(definition: RowDefinition | null = null): void {
     if (hasVisibleText(this.runs) || this.cellLines.length > 0) this.endCell();
     this.runs = [];
-    if (this.rowCells.length > 0) this.tableRows.push(this.rowCells);
+    if (this.rowCells.length > 0) this.tableRows.push({ cells: this.rowCells, definition: definition === null ? null : { left: definition.left, cells: [...definition.cells] } });
     this.rowCells = [];
   }
 
@@ -163,7 +168,7 @@ export class Flow {
   private closeTable(): void {
     if (this.cellLines.length > 0 || this.rowCells.length > 0) this.endRow();
     if (this.tableRows.length === 0) return;
-    const markdown = renderGfmTable(this.tableRows);
+    const markdown = renderGfmTable(layOutRows(this.tableRows));
     this.tableRows = [];
     if (markdown !== '') this.blocks.push({ type: 'table', label: null, markdown });
   }

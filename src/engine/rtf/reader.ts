@@ -29,6 +29,11 @@ import {
 } from './destinations.js';
 import { BODY_PARAGRAPH, Flow, type ParagraphInfo } from './flow.js';
 import { RtfTokenizer, TokenKind } from './tokenizer.js';
+import { raisedCharacters } from '../raised-characters.js';
+import type { CellDefinition, RowDefinition } from './table-grid.js';
+
+/** Cells a row definition keeps: more (a hostile file) are not laid out. */
+const MAX_ROW_CELLS = 1000;
 
 /** Groups nested deeper than this are read flat. Real documents stay far below it (Word: a few dozen). */
 export const MAX_GROUP_DEPTH = 256;
@@ -85,6 +90,8 @@ class GroupState {
   associatedMode: 'loch' | 'hich' | 'dbch' | null = null;
   bold = false;
   italic = false;
+  /** `\super` / `\up` raise the text, `\sub` / `\dn` lower it; `\nosupersub` sets it back. */
+  position: 'super' | 'sub' | null = null;
   hidden = false;
   style = 0;
   outlineLevel: number | null = null;
@@ -107,6 +114,7 @@ class GroupState {
     copy.associatedMode = this.associatedMode;
     copy.bold = this.bold;
     copy.italic = this.italic;
+    copy.position = this.position;
     copy.hidden = this.hidden;
     copy.style = this.style;
     copy.outlineLevel = this.outlineLevel;
@@ -125,6 +133,7 @@ class GroupState {
     this.associatedMode = null;
     this.bold = false;
     this.italic = false;
+    this.position = null;
     this.hidden = false;
   }
 
@@ -164,6 +173,10 @@ class RtfReader {
   private documentCodePage = DEFAULT_CODE_PAGE;
   private defaultFont = 0;
   private readonly fontCodePages = new Map<number, number | null>();
+  /** The table row being defined (`\trowd` … `\cellx`), which stays in force until the next `\trowd`. */
+  private rowDefinition: RowDefinition = { left: 0, cells: [] };
+  /** Merge marks read for the next `\cellx`. */
+  private pendingMerge: Pick<CellDefinition, 'horizontalMerge' | 'verticalMerge'> = { horizontalMerge: null, verticalMerge: null };
   /** Paragraph styles by number, filled as the style sheet's entries end. */
   private readonly styles = new Map<number, StyleEntry>();
 
@@ -360,9 +373,12 @@ class RtfReader {
     if (state.hidden) return;
     const destination = state.destination;
     switch (destination.kind) {
-      case 'flow':
-        destination.flow.addText(text, state.bold, state.italic, state.link);
+      case 'flow': {
+        // Raised or lowered digits (a power, a formula's count) in Unicode's characters for them, as Word shows them.
+        const raised = state.position === null ? null : raisedCharacters(text, state.position);
+        destination.flow.addText(raised ?? text, state.bold, state.italic, state.link);
         return;
+      }
       case 'capture':
         if (destination.text.length < destination.limit) destination.text += text.slice(0, destination.limit - destination.text.length);
         return;
@@ -490,6 +506,20 @@ class RtfReader {
       case 'i':
         state.italic = on;
         return;
+      case 'super':
+        state.position = 'super';
+        return;
+      case 'sub':
+        state.position = 'sub';
+        return;
+      case 'nosupersub':
+        state.position = null;
+        return;
+      case 'up':
+      case 'dn':
+        // `\up0` (or `\dn0`) sets the text back on the line.
+        state.position = parameter === 0 ? null : word === 'up' ? 'super' : 'sub';
+        return;
       case 'v':
       case 'deleted':
         state.hidden = on;
@@ -557,7 +587,29 @@ class RtfReader {
         if (destination.kind === 'flow') destination.flow.endNestedCell();
         return;
       case 'row':
-        if (destination.kind === 'flow') destination.flow.endRow();
+        if (destination.kind === 'flow') destination.flow.endRow(this.rowDefinition);
+        return;
+      // A row's cells' edges and merges; only the body's and flows' own rows (a nested table's definition stands in
+      // a dropped \nesttableprops group).
+      case 'trowd':
+        if (destination.kind === 'flow') this.rowDefinition = { left: 0, cells: [] };
+        return;
+      case 'trleft':
+        if (destination.kind === 'flow') this.rowDefinition.left = parameter ?? 0;
+        return;
+      case 'clmgf':
+      case 'clmrg':
+        if (destination.kind === 'flow') this.pendingMerge.horizontalMerge = word === 'clmgf' ? 'first' : 'continue';
+        return;
+      case 'clvmgf':
+      case 'clvmrg':
+        if (destination.kind === 'flow') this.pendingMerge.verticalMerge = word === 'clvmgf' ? 'first' : 'continue';
+        return;
+      case 'cellx':
+        if (destination.kind === 'flow' && this.rowDefinition.cells.length < MAX_ROW_CELLS) {
+          this.rowDefinition.cells.push({ right: parameter ?? 0, ...this.pendingMerge });
+          this.pendingMerge = { horizontalMerge: null, verticalMerge: null };
+        }
         return;
       default: {
         const symbol = SYMBOL_WORDS.get(word);

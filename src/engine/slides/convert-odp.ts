@@ -30,13 +30,14 @@ import { EngineError } from '../engine-error.js';
 import { packageImageUri } from '../package-images.js';
 import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelPage } from '../model.js';
 import { declarations, DEFAULT_PAGE_STYLE, readStyles, type OdpStyles, type PageStyle } from './odp/styles.js';
+import { readChart } from './odp/chart.js';
 import { odfTableRows } from './odp/table.js';
 import { odfParagraphs, type OdpTextContext } from './odp/text.js';
 import { lengthInCentimetres, transformTranslation } from './odp/units.js';
 import { DeckBudget, MAX_SHAPES_PER_SLIDE, MAX_SLIDES, openDeck, readDeckParts, tooComplex } from './package.js';
 import { plainText } from './paragraphs.js';
 import { hiddenSlidesWarning, renderSlide, textlessDeckWarning } from './render-slide.js';
-import type { FurnitureKind, Paragraph, Rect, Slide, SlideComment, SlideItem } from './slide-model.js';
+import { type FurnitureKind, markGroup, type Paragraph, type Rect, type Slide, type SlideComment } from './slide-model.js';
 import { enterStage } from '../stage.js';
 import { attr, child, descendants, elements, MAX_XML_DEPTH, parseXml, textContent, type XmlElement } from './xml.js';
 
@@ -129,12 +130,21 @@ function readPage(page: XmlElement, number: number, deck: DeckFacts): Slide {
     comments: [],
   };
   let shapes = 0;
+  let groups = 0;
 
   const walk = (container: XmlElement, depth: number, onMaster: boolean): void => {
     if (depth > MAX_XML_DEPTH) return;
     for (const shape of elements(container)) {
       switch (shape.name) {
-        case 'g':
+        case 'g': {
+          // A group is read as one (reading-order.ts); its id is unique on the slide.
+          groups += 1;
+          const id = groups;
+          const from = slide.items.length;
+          walk(shape, depth + 1, onMaster);
+          markGroup(slide.items, from, id);
+          continue;
+        }
         case 'a':
           walk(shape, depth + 1, onMaster);
           continue;
@@ -262,15 +272,6 @@ function notesParagraphs(notes: XmlElement, context: OdpTextContext): Paragraph[
 function annotation(element: XmlElement, context: OdpTextContext): SlideComment {
   const author = textContent(child(element, 'creator')).trim();
   return { author: author === '' ? null : author, text: plainText(odfParagraphs(element, context), ' '), replies: [] };
-}
-
-function readChart(document: XmlElement | null, context: OdpTextContext): Extract<SlideItem, { kind: 'chart' }> | null {
-  // office:body > office:chart > chart:chart
-  const chart = child(child(child(document, 'body'), 'chart'), 'chart');
-  if (chart === undefined) return null;
-  const title = plainText(odfParagraphs(child(chart, 'title'), context), ' ');
-  const table = child(chart, 'table');
-  return { kind: 'chart', title, rows: table === undefined ? [] : odfTableRows(table, context), rect: null };
 }
 
 function shapeRect(shape: XmlElement): Rect | null {

@@ -7,12 +7,61 @@
  * lower, while a caption under a picture or table starts a new row, even when the frame it sits under is drawn
  * taller than its content. Within a row shapes go by their left edge. Shapes without a position keep their
  * document order, after the placed ones.
+ *
+ * A group of shapes (`p:grpSp`, `draw:g`) is read as one shape, placed by the box around its members, and its
+ * members are read in the same way among themselves, nested groups too: the author grouped a heading with its
+ * text (cards set side by side, a labelled diagram), and each card reads whole instead of the cards' headings in
+ * one row and their texts in the next.
  */
 import type { Rect } from './slide-model.js';
 
 const ROW_OVERLAP = 0.5;
 
-export function readingOrder<T>(items: readonly T[], rectOf: (item: T) => Rect | null): T[] {
+/**
+ * `groupOf` gives the groups an item stands in, outermost first, by ids unique on the slide (none: not grouped).
+ */
+export function readingOrder<T>(items: readonly T[], rectOf: (item: T) => Rect | null, groupOf: (item: T) => readonly number[] | undefined = () => undefined): T[] {
+  return groupedOrder(items, rectOf, groupOf, 0);
+}
+
+interface Unit<T> {
+  members: T[];
+  grouped: boolean;
+  rect: Rect | null;
+}
+
+function groupedOrder<T>(items: readonly T[], rectOf: (item: T) => Rect | null, groupOf: (item: T) => readonly number[] | undefined, depth: number): T[] {
+  const units: Unit<T>[] = [];
+  const byGroup = new Map<number, Unit<T>>();
+  for (const item of items) {
+    const id = groupOf(item)?.[depth];
+    if (id === undefined) {
+      units.push({ members: [item], grouped: false, rect: rectOf(item) });
+      continue;
+    }
+    const unit = byGroup.get(id);
+    if (unit === undefined) {
+      const created: Unit<T> = { members: [item], grouped: true, rect: rectOf(item) };
+      byGroup.set(id, created);
+      units.push(created);
+    } else {
+      unit.members.push(item);
+      unit.rect = union(unit.rect, rectOf(item));
+    }
+  }
+  if (byGroup.size === 0) return flatOrder(items, rectOf);
+  return flatOrder(units, (unit) => unit.rect).flatMap((unit) => (unit.grouped ? groupedOrder(unit.members, rectOf, groupOf, depth + 1) : unit.members));
+}
+
+function union(a: Rect | null, b: Rect | null): Rect | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+function flatOrder<T>(items: readonly T[], rectOf: (item: T) => Rect | null): T[] {
   const placed: { item: T; rect: Rect; index: number }[] = [];
   const unplaced: T[] = [];
   items.forEach((item, index) => {

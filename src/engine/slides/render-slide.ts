@@ -73,7 +73,11 @@ export function renderSlide(slide: Slide, options: SlideRenderOptions): ModelPag
   // everything: it goes first, and the others are ordered among themselves.
   const covering = content.filter((item) => coversSlide(item.rect, slide));
   const placed = content.filter((item) => !covering.includes(item));
-  const ordered = [...covering, ...readingOrder(placed, (entry) => entry.rect), ...readingOrder(furniture, (entry) => entry.rect)];
+  const ordered = [
+    ...covering,
+    ...readingOrder(placed, (entry) => entry.rect, (entry) => entry.group),
+    ...readingOrder(furniture, (entry) => entry.rect, (entry) => entry.group),
+  ];
   for (const item of ordered) {
     for (const block of itemBlocks(item, bboxOf(item.rect))) push(block);
   }

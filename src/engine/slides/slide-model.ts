@@ -34,7 +34,13 @@ export interface Paragraph {
 
 export type FurnitureKind = 'page_footer' | 'page_number' | 'page_header';
 
-export type SlideItem =
+/** What every item carries: the groups it stands in, outermost first (ids unique on the slide), for reading order. */
+interface Grouped {
+  group?: readonly number[];
+}
+
+export type SlideItem = Grouped &
+  (
   | {
       kind: 'text';
       paragraphs: Paragraph[];
@@ -50,7 +56,13 @@ export type SlideItem =
       /** The picture as a data: URI, when the result keeps pictures (`removeBase64Images` false) and it could be read. */
       image?: string | undefined;
     }
-  | { kind: 'chart'; title: string; rows: string[][]; rect: Rect | null };
+  | { kind: 'chart'; title: string; rows: string[][]; rect: Rect | null }
+  );
+
+/** Marks the items from `from` on as standing in group `id` (inside the groups they already stand in). */
+export function markGroup(items: SlideItem[], from: number, id: number): void {
+  for (const item of items.slice(from)) item.group = [id, ...(item.group ?? [])];
+}
 
 export interface SlideComment {
   author: string | null;

@@ -371,3 +371,16 @@ describe('errors', () => {
     await expect(convertDocx(input(bomb, {}, 'bomb.docx'))).rejects.toMatchObject({ apiCode: 'DOCUMENT_TOO_COMPLEX' });
   });
 });
+
+describe('raised and lowered text', () => {
+  it('digits set superscript or subscript read as Unicode superscripts and subscripts; a raised word or a note mark stays as written', async () => {
+    const run = (text: string, position?: 'superscript' | 'subscript') =>
+      `<w:r>${position ? `<w:rPr><w:vertAlign w:val="${position}"/></w:rPr>` : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+    const body =
+      `<w:p>${run('A brightness of about 1×10')}${run('7', 'superscript')}${run(' K; water is H')}${run('2', 'subscript')}${run('O; the 1')}${run('st', 'superscript')}` +
+      `${run(' entry; an area of 20 m')}${run('2', 'superscript')}${run('.')}</w:p>`;
+    expect(markdownOf(await convertDocx(input(makeDocx({ body }), {}, 'raised.docx')))).toBe(
+      'A brightness of about 1×10⁷ K; water is H₂O; the 1st entry; an area of 20 m².',
+    );
+  });
+});

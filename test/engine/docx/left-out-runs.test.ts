@@ -36,6 +36,39 @@ describe('hidden text', () => {
   });
 });
 
+describe('text hidden through a style', () => {
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const STYLES =
+    `<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="${W}">` +
+    '<w:style w:type="character" w:styleId="AuthorNote"><w:name w:val="Author Note"/><w:rPr><w:i/><w:vanish/></w:rPr></w:style>' +
+    '<w:style w:type="character" w:styleId="StrongNote"><w:name w:val="Strong Note"/><w:basedOn w:val="AuthorNote"/><w:rPr><w:b/></w:rPr></w:style>' +
+    '<w:style w:type="paragraph" w:styleId="AnswerKey"><w:name w:val="Answer Key"/><w:rPr><w:vanish/></w:rPr></w:style>' +
+    '<w:style w:type="paragraph" w:styleId="ShownAnswer"><w:name w:val="Shown Answer"/><w:basedOn w:val="AnswerKey"/><w:rPr><w:vanish w:val="0"/></w:rPr></w:style>' +
+    '</w:styles>';
+  const RELS =
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    `<Relationship Id="rId1" Type="${R}/styles" Target="styles.xml"/></Relationships>`;
+  const styledMarkdown = async (body: string) =>
+    markdownOf(await convertDocx(input(makeDocx({ body, documentRels: RELS, extra: { 'word/styles.xml': STYLES } }), {}, 'styled-hidden.docx')));
+
+  it('leaves out runs in a hidden character style, or one based on it, unless the run shows itself', async () => {
+    const body =
+      `<w:p>${run('Total: ')}${run('[check with finance] ', '<w:rStyle w:val="AuthorNote"/>')}${run('[urgent] ', '<w:rStyle w:val="StrongNote"/>')}` +
+      `${run('1,200', '<w:rStyle w:val="AuthorNote"/><w:vanish w:val="0"/>')}${run(' euros.')}</w:p>`;
+    expect(await styledMarkdown(body)).toBe('Total: 1,200 euros.');
+  });
+
+  it("leaves out paragraphs in a hidden paragraph style, and keeps those whose style shows them again", async () => {
+    const body =
+      paragraph('Question 1: name a prime number.') +
+      paragraph('Answer: 7', 'AnswerKey') +
+      paragraph('Worked example: 2 is prime.', 'ShownAnswer') +
+      `<w:p><w:pPr><w:pStyle w:val="AnswerKey"/></w:pPr>${run('Shown in the key paragraph.', '<w:vanish w:val="false"/>')}</w:p>`;
+    expect(await styledMarkdown(body)).toBe('Question 1: name a prime number.\n\nWorked example: 2 is prime.\n\nShown in the key paragraph.');
+  });
+});
+
 describe('content controls showing their prompt', () => {
   const control = (content: string, prompting: boolean) =>
     `<w:sdt><w:sdtPr><w:alias w:val="Name"/>${prompting ? '<w:showingPlcHdr/>' : ''}</w:sdtPr><w:sdtContent>${content}</w:sdtContent></w:sdt>`;

@@ -10,18 +10,24 @@ const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const level = (index: number, format: string, text: string, start = 1) =>
   `<w:lvl w:ilvl="${index}"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
 
-/** Lists: 1 and 4 share a definition (4 restarts it), 2 numbers legal-style 1, 1.1, 1.1.1, 3 starts at 5, 5 numbers headings through their styles. */
+/**
+ * Lists: 1 and 4 share a definition (4 restarts it), 2 numbers legal-style 1, 1.1, 1.1.1, 3 starts at 5, 5 numbers
+ * headings through their styles, 6 numbers its second level through the whole list (`w:lvlRestart` 0).
+ */
 const NUMBERING =
   `<?xml version="1.0" encoding="UTF-8"?><w:numbering xmlns:w="${W}">` +
   `<w:abstractNum w:abstractNumId="0">${level(0, 'decimal', '%1.')}${level(1, 'lowerLetter', '%2)')}</w:abstractNum>` +
   `<w:abstractNum w:abstractNumId="1">${level(0, 'decimal', '%1.')}${level(1, 'decimal', '%1.%2')}${level(2, 'decimal', '%1.%2.%3')}</w:abstractNum>` +
   `<w:abstractNum w:abstractNumId="2">${level(0, 'decimal', '%1.', 5)}</w:abstractNum>` +
   `<w:abstractNum w:abstractNumId="3">${level(0, 'upperRoman', '%1.')}${level(1, 'decimal', '%1.%2')}</w:abstractNum>` +
+  `<w:abstractNum w:abstractNumId="4">${level(0, 'upperRoman', 'Part %1')}` +
+  '<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlRestart w:val="0"/><w:lvlText w:val="Article %2"/></w:lvl></w:abstractNum>' +
   '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>' +
   '<w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>' +
   '<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num>' +
   '<w:num w:numId="4"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>' +
   '<w:num w:numId="5"><w:abstractNumId w:val="3"/></w:num>' +
+  '<w:num w:numId="6"><w:abstractNumId w:val="4"/></w:num>' +
   '</w:numbering>';
 
 const headingStyle = (level: number, numbering = '') =>
@@ -31,6 +37,11 @@ const STYLES =
   headingStyle(1, '<w:numPr><w:numId w:val="5"/></w:numPr>') +
   headingStyle(2, '<w:numPr><w:ilvl w:val="1"/><w:numId w:val="5"/></w:numPr>') +
   headingStyle(3) +
+  // Numbered through the style alone: the list's level does not name the style back.
+  '<w:style w:type="paragraph" w:styleId="Step"><w:name w:val="Step"/><w:pPr><w:numPr><w:numId w:val="3"/></w:numPr></w:pPr></w:style>' +
+  // A template's own heading style, based on a numbered heading style.
+  '<w:style w:type="paragraph" w:styleId="AppendixTitle"><w:name w:val="Appendix Title"/><w:basedOn w:val="Heading1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style>' +
+  '<w:style w:type="paragraph" w:styleId="LastStep"><w:name w:val="Last Step"/><w:basedOn w:val="Step"/></w:style>' +
   '</w:styles>';
 
 const RELS =
@@ -54,6 +65,23 @@ describe('numbered lists', () => {
     expect(markdown).toBe('5. Fifth\n6. Sixth\n\nBetween.\n\n1. One\n2. Two\n\nAgain.\n\n1. One again');
   });
 
+  it('a deeper level that never restarts goes on counting under the next item above it', async () => {
+    const markdown = await markdownFor(item('Chapter one', 6) + item('First rule', 6, 1) + item('Second rule', 6, 1) + item('Chapter two', 6) + item('Third rule', 6, 1));
+    expect(markdown).toBe('1. Chapter one\n   1. First rule\n   2. Second rule\n2. Chapter two\n   3. Third rule');
+  });
+
+  it('numbered through their paragraph style (or the style it is based on) are numbered lists, a paragraph that turns its numbering off excepted', async () => {
+    const markdown = await markdownFor(
+      paragraph('Preheat the oven.', 'Step') +
+        paragraph('Mix the flour.', 'Step') +
+        paragraph('Tip: sift it first.') +
+        paragraph('Knead.', 'Step') +
+        '<w:p><w:pPr><w:pStyle w:val="Step"/><w:numPr><w:numId w:val="0"/></w:numPr></w:pPr><w:r><w:t>Unnumbered step text.</w:t></w:r></w:p>' +
+        paragraph('Serve.', 'LastStep'),
+    );
+    expect(markdown).toBe('5. Preheat the oven.\n6. Mix the flour.\n\nTip: sift it first.\n\n7. Knead.\n\nUnnumbered step text.\n\n8. Serve.');
+  });
+
   it('a deeper level restarts under each item above it', async () => {
     const markdown = await markdownFor(item('Scope', 2) + item('Purpose', 2, 1) + item('Audience', 2, 1) + item('Terms', 2) + item('Defined terms', 2, 1));
     expect(markdown).toBe('1. Scope\n   1. Purpose\n   2. Audience\n2. Terms\n   1. Defined terms');
@@ -73,6 +101,22 @@ describe('numbered headings', () => {
         paragraph('Unnumbered', 'Heading3'),
     );
     expect(markdown).toBe('# I. Introduction\n\nText.\n\n## I.1 Background\n\n## I.2 History\n\n# II. Method\n\n## II.1 Sampling\n\n### 1.1.1 Limits\n\n### Unnumbered');
+  });
+
+  it('a level that never restarts (w:lvlRestart 0) counts on through the items above it', async () => {
+    const markdown = await markdownFor(
+      item('Definitions', 6, 0, 'Heading1') +
+        item('Terms', 6, 1, 'Heading2') +
+        item('Notices', 6, 1, 'Heading2') +
+        item('Obligations', 6, 0, 'Heading1') +
+        item('Payment', 6, 1, 'Heading2'),
+    );
+    expect(markdown).toBe('# Part I Definitions\n\n## Article 1 Terms\n\n## Article 2 Notices\n\n# Part II Obligations\n\n## Article 3 Payment');
+  });
+
+  it("a template's own heading style keeps the heading level and the number of the style it is based on", async () => {
+    const markdown = await markdownFor(paragraph('Introduction', 'Heading1') + paragraph('Text.') + paragraph('Sources', 'AppendixTitle'));
+    expect(markdown).toBe('# I. Introduction\n\nText.\n\n# II. Sources');
   });
 
   it('a number opening a heading is not escaped as if it began a list', async () => {

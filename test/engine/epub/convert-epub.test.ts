@@ -186,3 +186,11 @@ describe('routing through parseDocument', () => {
     expect(text.metadata?.['contentType']).toBe('application/vnd.oasis.opendocument.text');
   });
 });
+
+describe('raised and lowered text', () => {
+  it('digits in <sup> and <sub> read as x² and H₂O; a raised word and a linked note mark stay as written', async () => {
+    const body = '<h1>Chemistry</h1><p>Water is H<sub>2</sub>O; an area of 3 m<sup>2</sup>; the 2<sup>nd</sup> edition; a claim.<sup><a href="#r1">[1]</a></sup></p><p id="r1">Reference one.</p>';
+    const markdown = markdownOf(await convertEpub(input(makeEpub({ chapters: [{ id: 'c1', href: 'c1.xhtml', body }] }), {}, 'chemistry.epub')));
+    expect(markdown).toBe('# Chemistry\n\nWater is H₂O; an area of 3 m²; the 2nd edition; a claim.[\\[1\\]](#r1)\n\nReference one.');
+  });
+});

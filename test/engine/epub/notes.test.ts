@@ -1,4 +1,7 @@
-/** EPUB 3 footnotes and endnotes (epub:type noteref / footnote / endnote) as GFM footnotes numbered through the book. */
+/**
+ * EPUB 3 footnotes and endnotes (epub:type noteref / footnote / endnote), and notes marked by their look alone (EPUB 2,
+ * converters' output), as GFM footnotes numbered through the book.
+ */
 import { describe, expect, it } from 'vitest';
 import { convertEpub } from '../../../src/engine/epub/convert-epub.js';
 import { blocksOf, input, markdownOf } from '../html/helpers.js';
@@ -54,5 +57,40 @@ describe('EPUB notes', () => {
     expect(markdown).toContain('[^1]: Smith, 2001.\n\n[^2]: Jones, 1999.');
     expect(markdown).toContain('An entry nothing refers to.');
     expect(markdown).not.toContain('ch1.xhtml');
+  });
+
+  it('without epub:type: a note mark linked to a note and back (Project Gutenberg), to an aside (InDesign), to a notes chapter', async () => {
+    const model = await convert([
+      {
+        id: 'c1',
+        href: 'text/ch1.xhtml',
+        body:
+          '<h1>Curling</h1>' +
+          '<p>The stones weigh about forty pounds.<a id="FNanchor_1_1" href="#Footnote_1_1" class="fnanchor">[1]</a> A rink is forty-two yards long.</p>' +
+          '<p>Sweeping speeds the stone.<a class="_idFootnoteLink" id="footnote-000-backlink" href="#footnote-000">*</a></p>' +
+          '<p>Scottish clubs met in 1838.<sup><a href="notes.xhtml#n1" id="r1">2</a></sup></p>' +
+          '<div class="footnote"><p><a id="Footnote_1_1" href="#FNanchor_1_1"><span class="label">[1]</span></a> Granite from Ailsa Craig.</p>' +
+          '<p>Heavier stones were once common.</p></div>' +
+          '<aside class="_idFootnote" id="footnote-000"><p><a class="_idFootnoteAnchor" href="#footnote-000-backlink">*</a> With brooms of broom-corn.</p></aside>',
+      },
+      { id: 'notes', href: 'text/notes.xhtml', body: '<h1>Notes</h1><p id="n1">2. The Grand Caledonian Curling Club.</p><p id="n9">9. A note nothing refers to.</p>' },
+    ]);
+    expect(markdownOf(model)).toBe(
+      '# Curling\n\nThe stones weigh about forty pounds.[^1] A rink is forty-two yards long.\n\nSweeping speeds the stone.[^2]\n\nScottish clubs met in 1838.[^3]\n\n' +
+        '[^1]: Granite from Ailsa Craig. Heavier stones were once common.\n\n[^2]: With brooms of broom-corn.\n\n' +
+        '# Notes\n\n9\\. A note nothing refers to.\n\n[^3]: The Grand Caledonian Curling Club.',
+    );
+  });
+
+  it('without epub:type: cross-references stay links (page numbers, a section, a raised link to a figure or a heading)', async () => {
+    const body =
+      '<h1>Skating</h1>' +
+      '<p>Figures: <a href="#page_12" class="pginternal">12</a>; see <a href="#sec2">section 2</a>; the edge<sup><a href="#fig3">3</a></sup>; the club<sup><a href="#club">4</a></sup>.</p>' +
+      '<p><span class="pagenum"><a id="page_12">[12]</a></span>The outside edge.</p>' +
+      '<h2 id="club">The club</h2><p id="sec2">Section text.</p><figure id="fig3"><img src="edge.png" alt="An edge"/><figcaption>Figure 3</figcaption></figure>';
+    const markdown = markdownOf(await convert([{ id: 'c1', href: 'ch1.xhtml', body }]));
+    expect(markdown).not.toContain('[^');
+    expect(markdown).toContain('[12](#page_12)');
+    expect(markdown).toContain('[section 2](#sec2)');
   });
 });

@@ -2,13 +2,13 @@
  * The ODT converter on the test corpus (odt/) and on packages built here: headings, formatting, lists, tables
  * with spans, notes, frames, pages, headers and footers, metadata, and each refusal with its reason.
  */
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../../src/engine/engine-error.js';
 import { NO_TEXT_WARNING } from '../../../src/engine/html/convert-html.js';
 import { convertOdt } from '../../../src/engine/odt/convert-odt.js';
 import { ZIP_LIMITS } from '../../../src/engine/bytes/zip.js';
-import { blocksOf, corpusText, headingsOf, input, markdownOf, tablesOf } from '../html/helpers.js';
+import { blocksOf, corpusBytes, corpusText, headingsOf, input, markdownOf, tablesOf } from '../html/helpers.js';
 import { h, makeFlatOdt, makeOdt, p, textStyle } from './make-odt.js';
 
 const convert = (bytes: Uint8Array, overrides = {}) => convertOdt(input(bytes, overrides, 'document.odt'));
@@ -104,6 +104,45 @@ describe('odt structure', () => {
     const markdown = markdownOf(await convert(makeOdt({ body, automaticStyles, styles })));
     expect(markdown).toBe(
       '# The Book\n\n## A subtitle\n\nPlain **bold**, *italic* and ~~gone~~.\n\n**All of it bold**\n\nStyled **strongly**\n\n> To be or not to be',
+    );
+  });
+
+  it('raised and lowered digits read as superscripts and subscripts (x², H₂O); a style set back on the line wins', async () => {
+    const automaticStyles =
+      textStyle('T1', 'style:text-position="super 58%"') +
+      textStyle('T2', 'style:text-position="-33% 58%"') +
+      textStyle('T3', 'style:text-position="33% 58%"') +
+      '<style:style style:name="T4" style:family="text" style:parent-style-name="Raised"><style:text-properties style:text-position="0% 100%"/></style:style>';
+    const styles = textStyle('Raised', 'style:text-position="super 58%"');
+    const span = (style: string, text: string) => `<text:span text:style-name="${style}">${text}</text:span>`;
+    const body = p(`E = mc${span('T1', '2')}, water is H${span('T2', '2')}O, the 2${span('T3', 'nd')} try, room 10${span('T4', '4')}.`);
+    expect(markdownOf(await convert(makeOdt({ body, automaticStyles, styles })))).toBe('E = mc², water is H₂O, the 2nd try, room 104.');
+  });
+
+  it('formula and chart objects read as LaTeX and as a caption and a table, in place of their picture; other objects keep their picture', async () => {
+    const formula =
+      '<?xml version="1.0" encoding="UTF-8"?><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow>' +
+      '<mi>x</mi><mo>=</mo><mfrac><mrow><mo>−</mo><mi>b</mi><mo>±</mo><msqrt><mrow><msup><mi>b</mi><mn>2</mn></msup><mo>−</mo><mn>4</mn><mi>a</mi><mi>c</mi></mrow></msqrt></mrow><mrow><mn>2</mn><mi>a</mi></mrow></mfrac>' +
+      '</mrow><annotation encoding="StarMath 5.0">x = {-b +- sqrt{b^2 - 4ac}} over {2a}</annotation></semantics></math>';
+    // A bar chart as LibreOffice embeds one (the corpus deck's), its data table kept in the object.
+    const chart = unzipSync(corpusBytes('odp/odf_presentation_02.odp'))['Object 1/content.xml'] as Uint8Array;
+    const frame = (object: string, alt: string) =>
+      `<draw:frame draw:name="${object}" text:anchor-type="as-char" svg:width="3cm" svg:height="1cm"><draw:object xlink:href="./${object}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/>` +
+      `<draw:image xlink:href="./ObjectReplacements/${object}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/><svg:title>${alt}</svg:title></draw:frame>`;
+    const body = p(`The roots are ${frame('Object 1', 'formula')} for any a.`) + p(`Results: ${frame('Object 2', 'Results chart')}`) + p(`A sketch: ${frame('Object 3', 'Sketch')}`);
+    const picture = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const extra = {
+      'Object 1/content.xml': strToU8(formula),
+      'ObjectReplacements/Object 1': picture,
+      'Object 2/content.xml': chart,
+      'ObjectReplacements/Object 2': picture,
+      'Object 3/content.xml': strToU8('<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"><office:body><office:drawing/></office:body></office:document-content>'),
+      'ObjectReplacements/Object 3': picture,
+    };
+    expect(markdownOf(await convert(makeOdt({ body, extra })))).toBe(
+      'The roots are $x=\\frac{-b\\pm \\sqrt{b^{2}-4ac}}{2a}$ for any a.\n\nResults:\n\n*Chart*\n\n' +
+        '|  | Column 1 | Column 2 | Column 3 |\n| --- | --- | --- | --- |\n| Row 1 | 9.1 | 3.2 | 4.54 |\n| Row 2 | 2.4 | 8.8 | 9.65 |\n| Row 3 | 3.1 | 1.5 | 3.7 |\n| Row 4 | 4.3 | 9.02 | 6.2 |\n\n' +
+        'A sketch: ![Sketch](<Base64-Image-Removed>)',
     );
   });
 

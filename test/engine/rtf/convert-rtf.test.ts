@@ -228,6 +228,13 @@ describe('paragraphs and characters', () => {
     );
   });
 
+  it('writes raised and lowered digits as Unicode superscripts and subscripts; other raised text stays as written', async () => {
+    expect(await markdown('about 1\\u215?10{\\super 7} K; H{\\sub 2}O; CO\\dn4 2\\dn0  gas; x\\up6 2\\up0 ; the 1{\\super st} row\\par')).toBe(
+      'about 1×10⁷ K; H₂O; CO₂ gas; x²; the 1st row',
+    );
+    expect(await markdown('Na{\\super +} and m{\\super 3}\\nosupersub 3\\par')).toBe('Na+ and m³3');
+  });
+
   it('leaves hidden (\\v) and deleted text out', async () => {
     expect(await markdown('shown {\\v secret} more\\v  hidden too\\v0  end {\\deleted gone}\\par')).toBe('shown more end');
   });
@@ -380,6 +387,25 @@ describe('tables', () => {
       ],
     ]);
     expect(blocksOf(model).map((block) => block.type)).toEqual(['text', 'table', 'text']);
+  });
+
+  it('sets cells on the columns their edges say: a wide cell spans its columns, merged cells repeat the merged text', async () => {
+    const cells = (texts: string[]) => texts.map((text) => `\\pard\\intbl ${text}\\cell`).join('');
+    const body =
+      // A header cell as wide as two columns (LibreOffice's merge), then Word's \clmgf / \clmrg and \clvmgf / \clvmrg.
+      `\\trowd\\cellx6000\\cellx9000${cells(['Region', 'Total'])}\\row` +
+      `\\trowd\\clvmgf\\cellx3000\\cellx6000\\cellx9000${cells(['North', 'Oslo', '12'])}\\row` +
+      `\\trowd\\clvmrg\\cellx3000\\cellx6000\\cellx9000${cells(['', 'Bergen', '7'])}\\row` +
+      `\\trowd\\cellx3000\\clmgf\\cellx6000\\clmrg\\cellx9010${cells(['South', 'no data', ''])}\\row` +
+      '\\pard After\\par';
+    expect(tablesOf(await convert(rtf(body)))).toEqual([
+      [
+        ['Region', 'Region', 'Total'],
+        ['North', 'Oslo', '12'],
+        ['North', 'Bergen', '7'],
+        ['South', 'no data', 'no data'],
+      ],
+    ]);
   });
 
   it('flattens nested tables into their outer cell and ignores the \\nonesttables copy', async () => {

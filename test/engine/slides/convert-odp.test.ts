@@ -83,6 +83,27 @@ describe('slides', () => {
     expect(blocksOf(model).find((block) => block.markdown === 'Left')?.bbox).toEqual([0.0714, 0.2381, 0.4286, 0.5238]);
   });
 
+  it('read a group as one: cards set side by side each read heading then text', async () => {
+    const card = (x: number, heading: string, text: string) =>
+      `<draw:g>${odpFrame({ x, y: 5, w: 7, h: 1.5 }, p(heading))}${odpFrame({ x, y: 7, w: 7, h: 6 }, p(text))}</draw:g>`;
+    const model = await convertDeck({
+      pages: [{ content: odpFrame({ x: 1, y: 1, w: 26, h: 2 }, p('Plans'), 'title') + card(1, 'Basic', 'One user.') + card(10, 'Team', 'Ten users.') + card(19, 'Enterprise', 'Any number.') }],
+    });
+    expect(markdownOf(model)).toBe('# Plans\n\nBasic\n\nOne user.\n\nTeam\n\nTen users.\n\nEnterprise\n\nAny number.');
+  });
+
+  it('read raised and lowered digits as x² and H₂O; a raised word stays as written', async () => {
+    const automaticStyles =
+      '<style:style style:name="T1" style:family="text"><style:text-properties style:text-position="super 58%"/></style:style>' +
+      '<style:style style:name="T2" style:family="text"><style:text-properties style:text-position="-33% 58%"/></style:style>';
+    const span = (style: string, text: string) => `<text:span text:style-name="${style}">${text}</text:span>`;
+    const model = await convertDeck({
+      automaticStyles,
+      pages: [{ content: odpFrame({ x: 1, y: 4, w: 26, h: 3 }, p(`Area: 20 m${span('T1', '2')} of H${span('T2', '2')}O, the 1${span('T1', 'st')} floor`)) }],
+    });
+    expect(markdownOf(model)).toBe('Area: 20 m² of H₂O, the 1st floor');
+  });
+
   it('give lists by their list style: bullets, numbering with levels, and unnumbered paragraphs', async () => {
     const model = await convertDeck({
       automaticStyles: LIST_STYLES,

@@ -149,6 +149,35 @@ describe('slides', () => {
     expect(inside?.bbox).toEqual([0.5, 0.75, 0.625, 0.7813]);
   });
 
+  it('read a group as one: cards set side by side each read heading then text, not all headings then all texts', async () => {
+    const card = (column: number, heading: string, text: string) =>
+      group(
+        { x: W / 20 + (column * W) / 3, y: H / 4, w: W / 4, h: H / 2 },
+        { x: 0, y: 0, w: 1000, h: 2000 },
+        textBox({ x: 0, y: 0, w: 1000, h: 300 }, para(heading)) + textBox({ x: 0, y: 400, w: 1000, h: 1200 }, para(text)),
+      );
+    const model = await convertDeck({
+      slides: [
+        {
+          shapes:
+            placeholder('title', para('Why us'), { x: W / 20, y: H / 20, w: (W * 9) / 10, h: H / 8 }) +
+            card(0, 'Fast', 'Ships in a day.') +
+            card(1, 'Secure', 'Encrypted at rest.') +
+            card(2, 'Cheap', 'Half the price.') +
+            textBox({ x: W / 20, y: (H * 8) / 10, w: (W * 9) / 10, h: H / 10 }, para('Ask for a demo.')),
+        },
+      ],
+    });
+    expect(markdownOf(model)).toBe('# Why us\n\nFast\n\nShips in a day.\n\nSecure\n\nEncrypted at rest.\n\nCheap\n\nHalf the price.\n\nAsk for a demo.');
+  });
+
+  it('read raised and lowered digits as x² and H₂O; a raised word stays as written', async () => {
+    const run = (text: string, baseline?: number) => `<a:r><a:rPr lang="en-US"${baseline === undefined ? '' : ` baseline="${baseline}"`}/><a:t>${text}</a:t></a:r>`;
+    const paragraphs = `<a:p>${run('E = mc')}${run('2', 30000)}${run(', CO')}${run('2', -25000)}${run(', the 1')}${run('st', 30000)}${run(' run')}</a:p>`;
+    const model = await convertDeck({ slides: [{ shapes: textBox({ x: W / 10, y: H / 3, w: (W * 8) / 10, h: H / 5 }, paragraphs) }] });
+    expect(markdownOf(model)).toBe('E = mc², CO₂, the 1st run');
+  });
+
   it('normalise bboxes against the slide size and give the page size in points', async () => {
     const model = await convertDeck({ slides: [{ shapes: textBox({ x: W / 4, y: H / 2, w: W / 2, h: H / 4 }, para('Box')) }] });
     expect(model.pages[0]).toMatchObject({ width: 960, height: 540 });

@@ -6,10 +6,13 @@
  */
 import { attr, child, descendants, elements, type XmlElement } from '../xml.js';
 import { lengthInCentimetres } from './units.js';
+import { odfTextPosition } from '../../raised-characters.js';
 
 export interface RunStyle {
   bold?: boolean;
   italic?: boolean;
+  /** `style:text-position`: raised, lowered, or set back on the line. */
+  position?: 'super' | 'sub' | 'baseline';
 }
 
 export type ListLevelKind = 'bullet' | 'number' | 'none';
@@ -71,6 +74,8 @@ export function readStyles(content: XmlElement, styles: XmlElement | undefined):
           const weight = attr(text, 'fo:font-weight');
           if (weight === 'bold' || Number(weight) >= 600) run.bold = true;
           if (attr(text, 'fo:font-style') === 'italic' || attr(text, 'fo:font-style') === 'oblique') run.italic = true;
+          const position = odfTextPosition(attr(text, 'style:text-position'));
+          if (position !== null) run.position = position;
           result.runStyles.set(name, run);
         }
         const page = child(style, 'drawing-page-properties');

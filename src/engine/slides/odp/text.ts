@@ -13,6 +13,7 @@
 import type { ListMarker, Paragraph, TextRun } from '../slide-model.js';
 import { attr, elements, MAX_XML_DEPTH, type XmlElement } from '../xml.js';
 import type { OdpStyles, RunStyle } from './styles.js';
+import { raisedCharacters } from '../../raised-characters.js';
 
 export interface OdpTextContext {
   styles: OdpStyles;
@@ -99,7 +100,9 @@ export function paragraphRuns(paragraph: XmlElement, context: OdpTextContext): T
 
   function push(text: string, style: RunStyle, href: string | undefined) {
     if (text === '') return;
-    const run: TextRun = { text };
+    // Raised or lowered digits as x² or H₂O.
+    const raised = style.position === 'super' || style.position === 'sub' ? raisedCharacters(text, style.position) : null;
+    const run: TextRun = { text: raised ?? text };
     if (style.bold) run.bold = true;
     if (style.italic) run.italic = true;
     if (href !== undefined) run.href = href;
@@ -116,7 +119,9 @@ export function paragraphRuns(paragraph: XmlElement, context: OdpTextContext): T
       switch (node.name) {
         case 'span': {
           const own = context.styles.runStyles.get(attr(node, 'text:style-name') ?? '');
-          collect(node, own === undefined ? style : { bold: own.bold ?? style.bold, italic: own.italic ?? style.italic }, href, depth + 1);
+          const position = own?.position ?? style.position;
+          const inner: RunStyle = own === undefined ? style : { bold: own.bold ?? style.bold, italic: own.italic ?? style.italic, ...(position === undefined ? {} : { position }) };
+          collect(node, inner, href, depth + 1);
           break;
         }
         case 'a':

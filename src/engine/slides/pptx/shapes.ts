@@ -7,7 +7,7 @@
  *   number field is replaced by the slide's number.
  * - Groups (`p:grpSp`) are flattened: each member's offset and size are mapped through the group's transform
  *   (`a:off`/`a:ext` against `a:chOff`/`a:chExt`), nested groups included, so members sort by their place on the
- *   slide.
+ *   slide; each member is marked with its groups, which are read as one (reading-order.ts).
  * - `p:graphicFrame` holds tables (`a:tbl`), charts (`c:chart`, read from their part) and SmartArt (its text as a
  *   nested list, diagram.ts); `p:pic` pictures give a
  *   figure with their alt text (`p:cNvPr` descr, else title). Shapes marked hidden are left out.
@@ -16,7 +16,7 @@
 import type { Relationship } from '../../docx/package.js';
 import { type DeckBudget, MAX_SHAPES_PER_SLIDE, tooComplex } from '../package.js';
 import { plainText } from '../paragraphs.js';
-import type { FurnitureKind, Rect, SlideItem } from '../slide-model.js';
+import { type FurnitureKind, markGroup, type Rect, type SlideItem } from '../slide-model.js';
 import { attr, child, elements, MAX_XML_DEPTH, path, type XmlElement } from '../xml.js';
 import { type ChartData } from './chart.js';
 import { diagramParagraphs } from './diagram.js';
@@ -126,9 +126,13 @@ export function readSlideShapes(slide: XmlElement, sources: ShapeSources): Slide
       if (isHidden(properties.cNvPr)) continue;
       const ph = child(properties.nvPr, 'ph');
       switch (shape.name) {
-        case 'grpSp':
+        case 'grpSp': {
+          const id = shapes;
+          const from = result.items.length;
           walk(shape, groupTransform(shape, transform), depth + 1);
+          markGroup(result.items, from, id);
           break;
+        }
         case 'sp':
         case 'cxnSp':
           readTextShape(shape, ph, transform);

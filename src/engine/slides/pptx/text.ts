@@ -9,6 +9,7 @@
 import type { Relationship } from '../../docx/package.js';
 import type { ListMarker, Paragraph, TextRun } from '../slide-model.js';
 import { attr, child, elements, path, type XmlElement } from '../xml.js';
+import { raisedCharacters } from '../../raised-characters.js';
 
 export interface TextContext {
   /** Where list styles are inherited from, nearest first: `a:lstStyle`-like elements holding `a:lvlNpPr`. */
@@ -42,7 +43,10 @@ function collectRuns(container: XmlElement, runs: TextRun[], context: TextContex
         const runText = fieldType === 'slidenum' ? String(context.slideNumber) : text;
         if (runText === '') break;
         const properties = child(node, 'rPr');
-        const run: TextRun = { text: runText };
+        // A run set raised or lowered (`baseline`, in thousandths of a percent): its digits as x² or H₂O.
+        const baseline = Number(attr(properties, 'baseline') ?? '0');
+        const raised = !Number.isFinite(baseline) || baseline === 0 ? null : raisedCharacters(runText, baseline > 0 ? 'super' : 'sub');
+        const run: TextRun = { text: raised ?? runText };
         if (isOn(attr(properties, 'b'))) run.bold = true;
         if (isOn(attr(properties, 'i'))) run.italic = true;
         const linkId = attr(child(properties, 'hlinkClick'), 'r:id');
