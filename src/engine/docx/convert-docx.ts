@@ -52,6 +52,7 @@ import { unlinkBookmarkLinks } from './internal-links.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
 import { readHiddenStyles } from './hidden-styles.js';
 import { outlineHeadingStyles, outlineStyleMap } from './outline-styles.js';
+import { readStyleSheet } from './style-sheet.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
 
 /**
@@ -114,7 +115,8 @@ export const convertDocx: Converter = async (input) => {
   // paragraph of its own, joins its word again; numbered headings and items get their numbers (list-numbers.ts).
   // The package is rewritten only when a step changed something.
   const stylesXml = relatedPartText(zip, documentPart, parts.get('#rels'), 'styles');
-  const headingStyles = outlineHeadingStyles(stylesXml);
+  const styleSheet = readStyleSheet(stylesXml);
+  const headingStyles = outlineHeadingStyles(styleSheet);
   const steps: readonly ((xml: string) => XmlRewrite)[] = [
     (xml) => (hasEquations(xml) ? replaceEquations(xml) : { xml, count: 0 }),
     fillGridBefore,
@@ -124,7 +126,7 @@ export const convertDocx: Converter = async (input) => {
       return addDrawingContent(xml, (drawing, word) => smartArtContent(drawing, word, partById) ?? chartContent(drawing, word, partById));
     },
     exposeWrappedRuns,
-    (xml) => removeLeftOutRuns(xml, readHiddenStyles(stylesXml)),
+    (xml) => removeLeftOutRuns(xml, readHiddenStyles(styleSheet)),
     breakLinesAtPageBreaks,
     joinDropCaps,
     (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'), stylesXml), new Set(headingStyles.keys())),
