@@ -27,7 +27,8 @@ function isRunningText(block: ProtoBlock, headings: HeadingSet): boolean {
 /**
  * Whether `below` carries on `above`, the block before it in reading order across a page or column break: both
  * running text in the same size and weight, `above` of two lines or more stopping without ending its sentence (a
- * broken word is runOf's `word`), and `below` going on in lower case.
+ * broken word is runOf's `word`), and `below` going on in lower case (in Hangul, after a particle or a connective
+ * ending).
  */
 export function runsOn(above: ProtoBlock, below: ProtoBlock, headings: HeadingSet): boolean {
   return runOf(above, below, headings) === 'sentence';
@@ -41,12 +42,27 @@ export function runOf(above: ProtoBlock, below: ProtoBlock, headings: HeadingSet
   if (!isRunningText(above, headings) || !isRunningText(below, headings) || above.bold !== below.bold) return undefined;
   if (Math.abs(above.size - below.size) > SIZE_TOLERANCE * Math.max(above.size, below.size)) return undefined;
   const before = above.text.trimEnd();
-  if (before === '' || !/^\p{Ll}/u.test(below.text.trimStart())) return undefined;
+  const after = below.text.trimStart();
+  if (before === '' || !(/^\p{Ll}/u.test(after) || carriesOnInHangul(before, after))) return undefined;
   // A word cut at its hyphen goes on, even from a paragraph's first line at the foot of a column.
   if (BROKEN_WORD.test(before)) return 'word';
   // A lone line is a fragment of its own (an "or" between two examples), not the last line of a broken paragraph,
   // unless it is as wide as the lines it goes on into: a paragraph's first line, filled, at the foot of a column.
   return ENDED.test(before) || (above.lines < 2 && !isFilledLine(above, below)) ? undefined : 'sentence';
+}
+
+/**
+ * How a Korean word ends when its sentence goes on: particles and connective endings no noun ends in as often
+ * (`모델을`, `지역에서`, `있으나`, `하며`, `것으로`), or a comma. Hangul has no lower case to say the text below goes
+ * on; a sentence ends in `다`, `요`, `음` or `함`, and a list item's fragment in a noun (`성과`, `평가`, `보고서`,
+ * whose last syllables are also particles, are left out for that).
+ */
+const GOES_ON_HANGUL = /(?:[을를에와며,]|하고|하여|해서|으나|지만|으며|하는|되는|에서|으로|부터|까지)$/u;
+const STARTS_HANGUL = /^[\uac00-\ud7a3]/u;
+
+/** Korean text cut mid-sentence (its last word ends in a particle or a connective ending) and going on in Hangul. */
+function carriesOnInHangul(before: string, after: string): boolean {
+  return GOES_ON_HANGUL.test(before) && STARTS_HANGUL.test(after);
 }
 
 /** A filled line runs this share of the width of the paragraph it goes on into, at the least. */

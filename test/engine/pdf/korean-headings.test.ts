@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { convertBytes, mainMarkdown } from './helpers.js';
+import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
 
 const rules = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-rules.pdf', import.meta.url)));
 
@@ -24,6 +24,13 @@ describe('Korean rules printed by LibreOffice', () => {
 });
 
 describe('a Korean paper printed by LibreOffice', () => {
+  it('reads a sentence cut at the foot of the first column on at the head of the second', async () => {
+    const blocks = allBlocks(await convertBytes(paper(), { mode: 'fast' }));
+    const head = blocks.find((block) => block.markdown.startsWith('학습한다.'));
+    expect(head?.carriesOn).toBe('sentence');
+    expect(blocks[blocks.indexOf(head!) - 1]?.markdown).toMatch(/모델을$/);
+  });
+
   const paper = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-paper.pdf', import.meta.url)));
 
   it('reads its abstract, led by a bold label LiteParse runs into one bold item with the text after it, as a paragraph', async () => {

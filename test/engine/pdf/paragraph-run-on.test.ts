@@ -25,6 +25,13 @@ describe('runsOn', () => {
     expect(runsOn(block('the figures for 2025,'), block('and those for 2026 below.'), none)).toBe(true);
   });
 
+  it('carries Korean text on where its last word ends in a particle or a connective ending, not past a sentence', () => {
+    expect(runsOn(block('학습 기반 기법은 주석이 달린 문서 이미지로 모델을'), block('학습한다. 표 1은 대표적인 공개 데이터셋이다.'), none)).toBe(true);
+    expect(runsOn(block('처리 속도가 빠르고 학습 데이터가 필요하지 않다는 장점이 있으나,'), block('문서 양식이 다양할수록 어렵다.'), none)).toBe(true);
+    expect(runsOn(block('제안 기법이 기존 기법보다 우수함을 실험으로 보였다.'), block('본 논문의 구성은 다음과 같다.'), none)).toBe(false);
+    expect(runsOn(block('지역 산업 기반의 약화로 일자리 창출 여력이 감소'), block('제조업 중심 지역의 고용률이 낮음'), none)).toBe(false);
+  });
+
   it('does not carry on past an ended sentence, a broken word, a heading, another size or weight, or a lone line', () => {
     const below = block('memory until the run ends.');
     expect(runsOn(block('The cache is kept.'), below, none)).toBe(false);
