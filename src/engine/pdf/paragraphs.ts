@@ -3,6 +3,7 @@
  * lists (bullets and enumerators, with continuation lines and nesting by indent), code (runs of monospaced
  * lines that look like code), display formulas and captions. Words hyphenated across lines are joined.
  */
+import { levelsByGlyph } from './marker-levels.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 import { isCaptionText } from './captions.js';
 import { joinMonospace } from './lines.js';
@@ -28,6 +29,8 @@ export interface ListMarker {
   label?: string;
   /** Text after the marker. */
   rest: string;
+  /** A bullet's glyph as drawn (`□`, `○`, `-`). */
+  glyph?: string;
 }
 
 /**
@@ -48,7 +51,7 @@ function enumerator(text: string, match: RegExpExecArray): string {
 /** The list marker a line starts with, if any. */
 export function listMarker(text: string): ListMarker | null {
   const bullet = BULLET.exec(text);
-  if (bullet) return { ordered: false, rest: bullet[2]! };
+  if (bullet) return { ordered: false, rest: bullet[2]!, glyph: bullet[1]! };
   const numeric = NUMERIC.exec(text);
   if (numeric) {
     const open = text.startsWith('(');
@@ -495,6 +498,9 @@ function outdent(stack: readonly { start: number }[], em: number): number {
   return Math.min(0.8 * em, (top.start - parent.start) / 2);
 }
 
+/** The indent, in ems, a level told by its bullet stands for. */
+const GLYPH_LEVEL_STEP_EM = 2;
+
 function listBlock(
   draft: Draft,
   style: { size: number; bold: boolean; chars: number },
@@ -502,7 +508,9 @@ function listBlock(
   options: JoinOptions,
 ): ProtoBlock {
   const { lines, items } = draft;
-  // Nesting: a marker indented by more than 0.8 em past its predecessor's opens a deeper level.
+  // Nesting: a marker indented by more than 0.8 em past its predecessor's opens a deeper level; in a list set at
+  // one indent whose bullets say the levels (marker-levels.ts), each level as though indented a step further.
+  const byGlyph = levelsByGlyph(items, lines[items[0]!.line]!.size);
   const stack: { start: number; width: number; counter: number }[] = [];
   const out: string[] = [];
   items.forEach((item, index) => {
@@ -515,9 +523,10 @@ function listBlock(
     }
     const [text = '', ...later] = paragraphs.map((texts) => escapeMarkdownText(joinLines(texts, options)));
     const em = lines[item.line]!.size;
-    while (stack.length > 1 && item.start < stack[stack.length - 1]!.start - outdent(stack, em)) stack.pop();
+    const start = item.start + (byGlyph?.[index] ?? 0) * GLYPH_LEVEL_STEP_EM * em;
+    while (stack.length > 1 && start < stack[stack.length - 1]!.start - outdent(stack, em)) stack.pop();
     const top = stack[stack.length - 1];
-    if (!top || item.start > top.start + 0.8 * em) stack.push({ start: item.start, width: 2, counter: 0 });
+    if (!top || start > top.start + 0.8 * em) stack.push({ start, width: 2, counter: 0 });
     const level = stack[stack.length - 1]!;
     level.counter++;
     const { ordered, label, number } = item.marker;

@@ -48,3 +48,19 @@ describe('a printed slide deck', () => {
     );
   });
 });
+
+describe('a Korean list set at one indent, its levels told by its bullets', () => {
+  it('nests ○ under □ and - under ○', () => {
+    const lines = ['□ 수도권 인구 집중이 심화', '○ 수도권 인구 비중은 50.7%', '- 20대 순유입 인구는 증가', '○ 지방 중소도시의 인구 감소', '□ 지역 산업 기반의 약화'];
+    const blocks = buildBlocks(buildLines(lines.map((text, i) => item(text, 57, 100 + 16 * i, { size: 11 }))), { x0: 40, x1: 560 });
+    expect(blocks.map((block) => block.markdown)).toEqual([
+      '- 수도권 인구 집중이 심화\n  - 수도권 인구 비중은 50.7%\n    - 20대 순유입 인구는 증가\n  - 지방 중소도시의 인구 감소\n- 지역 산업 기반의 약화',
+    ]);
+  });
+
+  it('leaves a list of one bullet, or one that starts below its top level, flat', () => {
+    const flat = (texts: string[]) => buildBlocks(buildLines(texts.map((text, i) => item(text, 57, 100 + 16 * i, { size: 11 }))), { x0: 40, x1: 560 }).map((block) => block.markdown);
+    expect(flat(['○ 첫째 항목', '○ 둘째 항목', '○ 셋째 항목'])).toEqual(['- 첫째 항목\n- 둘째 항목\n- 셋째 항목']);
+    expect(flat(['○ 첫째 항목', '□ 둘째 항목', '○ 셋째 항목'])).toEqual(['- 첫째 항목\n- 둘째 항목\n- 셋째 항목']);
+  });
+});

@@ -237,7 +237,7 @@ describe('buildBlocks: lines led out with dots', () => {
 
 describe('buildBlocks: lists', () => {
   it('recognises bullets and enumerators', () => {
-    expect(listMarker('• First point')).toEqual({ ordered: false, rest: 'First point' });
+    expect(listMarker('• First point')).toEqual({ ordered: false, rest: 'First point', glyph: '•' });
     expect(listMarker('– dash item')?.ordered).toBe(false);
     expect(listMarker('* star item')?.ordered).toBe(false);
     expect(listMarker('1. First')).toEqual({ ordered: true, number: 1, rest: 'First' });
