@@ -53,7 +53,7 @@ import { readNumberingDefinitions, type NumberingDefinitions } from './numbering
 import { readHiddenStyles } from './hidden-styles.js';
 import { outlineHeadingStyles, outlineStyleMap } from './outline-styles.js';
 import { readStyleSheet } from './style-sheet.js';
-import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds } from './package.js';
+import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds, type Relationship } from './package.js';
 
 /**
  * Word's built-in list styles 2 to 5 ("List Bullet 2", "List Number 3", …) are the deeper levels of a list: each
@@ -102,9 +102,9 @@ export const convertDocx: Converter = async (input) => {
   const documentPart = mainDocumentPart(packageParts.get('_rels/.rels'));
   const relsPart = `${documentPart.slice(0, documentPart.lastIndexOf('/') + 1)}_rels/${documentPart.slice(documentPart.lastIndexOf('/') + 1)}.rels`;
   const documentParts = zip.readTexts([documentPart, relsPart]);
-  const parts = new Map([...packageParts, ...documentParts]);
-  parts.set('#rels', documentParts.get(relsPart) ?? '');
-  const documentXml = parts.get(documentPart);
+  // Read once: a document of many links holds as many relationships, and each related part is looked up in them.
+  const relationships = parseRelationships(documentParts.get(relsPart) ?? '', documentPart);
+  const documentXml = documentParts.get(documentPart);
   if (documentXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `the Word package has no main document part (${documentPart})`);
 
   // What mammoth gets wrong is fixed in the XML first, step by step: equations (dropped: LaTeX runs instead), rows
@@ -114,7 +114,7 @@ export const convertDocx: Converter = async (input) => {
   // show, are removed; page and column breaks, which mammoth writes as nothing, become line breaks; a drop cap, a
   // paragraph of its own, joins its word again; numbered headings and items get their numbers (list-numbers.ts).
   // The package is rewritten only when a step changed something.
-  const stylesXml = relatedPartText(zip, documentPart, parts.get('#rels'), 'styles');
+  const stylesXml = relatedPartText(zip, relationships, 'styles');
   const styleSheet = readStyleSheet(stylesXml);
   const headingStyles = outlineHeadingStyles(styleSheet);
   const steps: readonly ((xml: string) => XmlRewrite)[] = [
@@ -122,14 +122,14 @@ export const convertDocx: Converter = async (input) => {
     fillGridBefore,
     exposeTextBoxes,
     (xml) => {
-      const partById = (id: string) => relatedPartById(zip, documentPart, parts.get('#rels'), id);
+      const partById = (id: string) => relatedPartById(zip, relationships, id);
       return addDrawingContent(xml, (drawing, word) => smartArtContent(drawing, word, partById) ?? chartContent(drawing, word, partById));
     },
     exposeWrappedRuns,
     (xml) => removeLeftOutRuns(xml, readHiddenStyles(styleSheet)),
     breakLinesAtPageBreaks,
     joinDropCaps,
-    (xml) => writeListNumbers(xml, numberingDefinitions(zip, documentPart, parts.get('#rels'), stylesXml), new Set(headingStyles.keys())),
+    (xml) => writeListNumbers(xml, numberingDefinitions(zip, relationships, stylesXml), new Set(headingStyles.keys())),
   ];
   let preparedXml = documentXml;
   let changes = 0;
@@ -164,7 +164,7 @@ export const convertDocx: Converter = async (input) => {
     mainContent: 'none',
     footnotes: true,
     tables: 'document',
-    metadata: coreMetadata(parts.get('docProps/core.xml')),
+    metadata: coreMetadata(packageParts.get('docProps/core.xml')),
     rawHtml: false,
     transform: (document) => {
       repairLinks(document);
@@ -178,14 +178,14 @@ export const convertDocx: Converter = async (input) => {
     },
   });
   model.rawHtml = html;
-  addComments(model, zip, documentPart, parts.get('#rels'), commentOrder);
-  addHeadersAndFooters(model, zip, documentPart, documentXml, parts.get('#rels'));
+  addComments(model, zip, relationships, commentOrder);
+  addHeadersAndFooters(model, zip, documentXml, relationships);
   return model;
 };
 
 /** A part the main document relates to by id (a diagram's data part), read; unreadable or missing: undefined. */
-function relatedPartById(zip: ZipArchive, documentPart: string, documentRels: string | undefined, id: string): string | undefined {
-  const part = parseRelationships(documentRels, documentPart).find((relationship) => !relationship.external && relationship.id === id);
+function relatedPartById(zip: ZipArchive, relationships: readonly Relationship[], id: string): string | undefined {
+  const part = relationships.find((relationship) => !relationship.external && relationship.id === id);
   if (part === undefined) return undefined;
   try {
     return zip.readTexts([part.target]).get(part.target);
@@ -195,8 +195,8 @@ function relatedPartById(zip: ZipArchive, documentPart: string, documentRels: st
 }
 
 /** A part the main document relates to by kind (`styles`, `numbering`), read; unreadable or missing: undefined. */
-function relatedPartText(zip: ZipArchive, documentPart: string, documentRels: string | undefined, kind: string): string | undefined {
-  const part = parseRelationships(documentRels, documentPart).find((relationship) => !relationship.external && relationship.kind === kind);
+function relatedPartText(zip: ZipArchive, relationships: readonly Relationship[], kind: string): string | undefined {
+  const part = relationships.find((relationship) => !relationship.external && relationship.kind === kind);
   if (part === undefined) return undefined;
   try {
     return zip.readTexts([part.target]).get(part.target);
@@ -206,8 +206,8 @@ function relatedPartText(zip: ZipArchive, documentPart: string, documentRels: st
 }
 
 /** The numbering part the main document relates to, with its styles; unreadable or missing ones count as empty. */
-function numberingDefinitions(zip: ZipArchive, documentPart: string, documentRels: string | undefined, stylesXml: string | undefined): NumberingDefinitions {
-  const numberingXml = relatedPartText(zip, documentPart, documentRels, 'numbering');
+function numberingDefinitions(zip: ZipArchive, relationships: readonly Relationship[], stylesXml: string | undefined): NumberingDefinitions {
+  const numberingXml = relatedPartText(zip, relationships, 'numbering');
   if (numberingXml === undefined) return readNumberingDefinitions(undefined, undefined);
   return readNumberingDefinitions(numberingXml, stylesXml);
 }
@@ -251,8 +251,8 @@ function repairLinks(document: DomDocument): void {
 }
 
 /** Comment markers as written, and the comments listed in a marked section after the body. */
-function addComments(model: DocumentModel, zip: ZipArchive, documentPart: string, documentRels: string | undefined, order: string[]): void {
-  const part = parseRelationships(documentRels, documentPart).find(
+function addComments(model: DocumentModel, zip: ZipArchive, relationships: readonly Relationship[], order: string[]): void {
+  const part = relationships.find(
     (relationship) => !relationship.external && relationship.kind === 'comments',
   );
   if (part === undefined) return;
@@ -274,11 +274,10 @@ function addComments(model: DocumentModel, zip: ZipArchive, documentPart: string
 function addHeadersAndFooters(
   model: DocumentModel,
   zip: ZipArchive,
-  documentPart: string,
   documentXml: string,
-  documentRels: string | undefined,
+  documentRelationships: readonly Relationship[],
 ): void {
-  const relationships = parseRelationships(documentRels, documentPart).filter(
+  const relationships = documentRelationships.filter(
     (relationship) => !relationship.external && (relationship.kind === 'header' || relationship.kind === 'footer'),
   );
   if (relationships.length === 0) return;
