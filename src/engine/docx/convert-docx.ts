@@ -41,6 +41,7 @@ import { DIAGRAM_STYLE_MAP, smartArtContent } from './smart-art.js';
 import { chartContent } from './charts.js';
 import { addDrawingContent } from './drawing-content.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
+import { DEEP_TABLES_WARNING, unwrapDeepTables } from './deep-tables.js';
 import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
 import { writeCheckBoxes } from './check-boxes.js';
@@ -131,8 +132,10 @@ export const convertDocx: Converter = async (input) => {
     joinDropCaps,
     (xml) => writeListNumbers(xml, numberingDefinitions(zip, relationships, stylesXml), new Set(headingStyles.keys())),
   ];
-  let preparedXml = documentXml;
-  let changes = 0;
+  // First: the steps after it, and mammoth, read nested tables recursively.
+  const unwrapped = unwrapDeepTables(documentXml);
+  let preparedXml = unwrapped.xml;
+  let changes = unwrapped.count;
   for (const step of steps) {
     const rewritten = step(preparedXml);
     preparedXml = rewritten.xml;
@@ -166,6 +169,7 @@ export const convertDocx: Converter = async (input) => {
     tables: 'document',
     metadata: coreMetadata(packageParts.get('docProps/core.xml')),
     rawHtml: false,
+    ...(unwrapped.count > 0 ? { warnings: [DEEP_TABLES_WARNING] } : {}),
     transform: (document) => {
       repairLinks(document);
       numberNotesInOrder(document);
