@@ -41,7 +41,7 @@ import { DIAGRAM_STYLE_MAP, smartArtContent } from './smart-art.js';
 import { chartContent } from './charts.js';
 import { addDrawingContent } from './drawing-content.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
-import { DEEP_TABLES_WARNING, unwrapDeepTables } from './deep-tables.js';
+import { DEEP_NESTING_WARNING, unwrapDeepNesting } from './deep-nesting.js';
 import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
 import { writeCheckBoxes } from './check-boxes.js';
@@ -132,8 +132,8 @@ export const convertDocx: Converter = async (input) => {
     joinDropCaps,
     (xml) => writeListNumbers(xml, numberingDefinitions(zip, relationships, stylesXml), new Set(headingStyles.keys())),
   ];
-  // First: the steps after it, and mammoth, read nested tables recursively.
-  const unwrapped = unwrapDeepTables(documentXml);
+  // First: the steps after it, and mammoth, read nested elements recursively.
+  const unwrapped = unwrapDeepNesting(documentXml);
   let preparedXml = unwrapped.xml;
   let changes = unwrapped.count;
   for (const step of steps) {
@@ -169,7 +169,7 @@ export const convertDocx: Converter = async (input) => {
     tables: 'document',
     metadata: coreMetadata(packageParts.get('docProps/core.xml')),
     rawHtml: false,
-    ...(unwrapped.count > 0 ? { warnings: [DEEP_TABLES_WARNING] } : {}),
+    ...(unwrapped.count > 0 ? { warnings: [DEEP_NESTING_WARNING] } : {}),
     transform: (document) => {
       repairLinks(document);
       numberNotesInOrder(document);
