@@ -29,7 +29,7 @@ function tagOf(element: DomElement): string {
 export const MAX_DEPTH = 128;
 
 /** Elements whose content starts a line of its own: unwrapped, they leave a line break on each side. */
-const BLOCK_TAGS = new Set([
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'address', 'article', 'aside', 'blockquote', 'dd', 'details', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
   'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section',
   'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
@@ -47,12 +47,12 @@ export function wasFlattened(document: DomDocument): boolean {
 }
 
 /**
- * Whether markup can nest past the cap at all: it needs that many tags. A count of `<`, so that most pages are
- * never walked for their depth.
+ * Whether markup holds more than `count` tags, so that it may nest `count` deep: a count of `<`, so that most pages
+ * are never walked for their depth.
  */
-function mayNestPastCap(markup: string): boolean {
+function hasMoreTagsThan(markup: string, count: number): boolean {
   let tags = 0;
-  for (let at = markup.indexOf('<'); at !== -1; at = markup.indexOf('<', at + 1)) if (++tags > MAX_DEPTH) return true;
+  for (let at = markup.indexOf('<'); at !== -1; at = markup.indexOf('<', at + 1)) if (++tags > count) return true;
   return false;
 }
 
@@ -93,7 +93,7 @@ function flattenedContent(element: DomElement, document: DomDocument): DomNode[]
  */
 export function capDepth(document: DomDocument, markup: string): void {
   const root = document.documentElement;
-  if (root === null || !mayNestPastCap(markup)) return;
+  if (root === null || !hasMoreTagsThan(markup, MAX_DEPTH)) return;
   const stack: { element: DomElement; depth: number }[] = [{ element: root, depth: 1 }];
   while (stack.length > 0) {
     const { element, depth } = stack.pop() as (typeof stack)[number];
@@ -101,7 +101,10 @@ export function capDepth(document: DomDocument, markup: string): void {
       let nested = false;
       for (let child = element.firstChild; child !== null && !nested; child = child.nextSibling) nested = isElement(child) && child.firstChild !== null;
       if (nested) {
-        element.replaceChildren(...flattenedContent(element, document));
+        const content = flattenedContent(element, document);
+        // One by one: as the arguments of one call, a page's hundred thousand nodes overflow the stack.
+        element.replaceChildren();
+        for (const node of content) element.appendChild(node);
         flattened.add(document);
       }
       continue;

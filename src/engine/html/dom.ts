@@ -8,6 +8,7 @@ import { parseHTML } from 'linkedom';
 import './listenerless-nodes.js';
 import './compiled-selectors.js';
 import { capDepth } from './depth-cap.js';
+import { withinParseDepth } from './tag-depth.js';
 
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
@@ -83,7 +84,7 @@ export interface DomDocument extends DomNode {
  * infer them.
  */
 export function parseDocument(markup: string): DomDocument {
-  const html = withoutStrayCdata(markup);
+  const html = withinParseDepth(withoutStrayCdata(markup));
   const parsed = tryParse(withDocumentSkeleton(html));
   if (parsed !== null) return parsed;
   // Last resort: the markup as the body of an empty document.
