@@ -41,6 +41,7 @@ import { DIAGRAM_STYLE_MAP, smartArtContent } from './smart-art.js';
 import { chartContent } from './charts.js';
 import { addDrawingContent } from './drawing-content.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
+import { alignRaisedRuns } from './raised-runs.js';
 import { DEEP_NESTING_WARNING, unwrapDeepNesting } from './deep-nesting.js';
 import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
@@ -76,6 +77,9 @@ const STYLE_MAP = [
   'p.Subtitle => h2:fresh',
   "p[style-name='Quote'] => blockquote > p:fresh",
   "p[style-name='Intense Quote'] => blockquote > p:fresh",
+  // LibreOffice's names for a quotation and for preformatted text (also what a web page's <blockquote> and <pre> become).
+  "p[style-name='Quotations'] => blockquote > p:fresh",
+  "p[style-name='Preformatted Text'] => pre:separator('\\n')",
   "p[style-name='Block Text'] => blockquote > p:fresh",
   "p[style-name='Code'] => pre:separator('\\n')",
   "p[style-name='HTML Preformatted'] => pre:separator('\\n')",
@@ -127,6 +131,7 @@ export const convertDocx: Converter = async (input) => {
       return addDrawingContent(xml, (drawing, word) => smartArtContent(drawing, word, partById) ?? chartContent(drawing, word, partById));
     },
     exposeWrappedRuns,
+    alignRaisedRuns,
     (xml) => removeLeftOutRuns(xml, readHiddenStyles(styleSheet)),
     breakLinesAtPageBreaks,
     joinDropCaps,
