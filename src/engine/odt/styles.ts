@@ -118,6 +118,9 @@ export class OdfStyles {
       // An automatic style naming a master page starts a page with that page style.
       if (index === 0 && entry.automatic && (element.attrs['master-page-name'] ?? '') !== '') result.breakBefore = true;
     });
+    // A built-in "Heading N" style that lost its outline level (LibreOffice's import of a web page's <h1>) still
+    // names its level, as Word's heading styles do.
+    if (result.outlineLevel === null) result.outlineLevel = namedHeadingLevel(chain.map((entry) => entry.element));
     // A Title or Subtitle style whose heading level says otherwise is still a title.
     if (result.role === 'title' || result.role === 'subtitle') result.outlineLevel = null;
     this.paragraphCache.set(key, result);
@@ -206,5 +209,14 @@ function roleOf(style: XmlElement): ParagraphRole {
   if (has('quotations', 'quote', 'intense quote', 'block text')) return 'quote';
   if (has('preformatted text', 'html preformatted', 'source code', 'code')) return 'pre';
   if (has('caption')) return 'caption';
+  return null;
+}
+
+/** The level a chain's built-in heading style names (`Heading 2`, written `Heading_20_2`), or null. */
+function namedHeadingLevel(chain: readonly XmlElement[]): number | null {
+  for (const element of chain) {
+    const match = /^Heading[ _](?:20_)?([1-9])$/.exec(element.attrs['display-name'] ?? element.attrs['name'] ?? '');
+    if (match) return Number(match[1]);
+  }
   return null;
 }

@@ -107,6 +107,16 @@ describe('odt structure', () => {
     );
   });
 
+  it("reads a paragraph in a built-in Heading N style that lost its outline level (LibreOffice's import of a web page's <h1>) as a heading of that level", async () => {
+    const styles =
+      '<style:style style:name="Heading" style:family="paragraph"/>' +
+      '<style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph" style:parent-style-name="Heading"/>' +
+      '<style:style style:name="Heading_20_2" style:display-name="Heading 2" style:family="paragraph" style:parent-style-name="Heading" style:default-outline-level="2"/>';
+    const automaticStyles = '<style:style style:name="P1" style:family="paragraph" style:parent-style-name="Heading_20_1" style:master-page-name="HTML"/>';
+    const body = p('Annual Report', 'P1') + p('Intro.') + h('Sources', 2) + p('Styled heading only', 'Heading');
+    expect(markdownOf(await convert(makeOdt({ body, automaticStyles, styles })))).toBe('# Annual Report\n\nIntro.\n\n## Sources\n\nStyled heading only');
+  });
+
   it('raised and lowered digits read as superscripts and subscripts (x², H₂O); a style set back on the line wins', async () => {
     const automaticStyles =
       textStyle('T1', 'style:text-position="super 58%"') +
