@@ -68,8 +68,12 @@ export function markNotes(document: DomDocument, chapterPath: string, book: Book
     if (!typed && !untyped.has(key)) untyped.set(key, (reference.textContent ?? '').trim());
     const number = numbers.get(key) ?? numbers.size + 1;
     numbers.set(key, number);
-    const id = reference.getAttribute('id');
-    if (id) references.add(`${chapterPath}#${id}`);
+    // A note links back to its reference, or to a wrapper holding the reference alone (LibreOffice's
+    // `<sup id="calledF1"><a epub:type="noteref">1</a></sup>`).
+    for (let holder: DomElement | null = reference; holder !== null && holder.textContent === reference.textContent; holder = holder.parentElement) {
+      const id = holder.getAttribute('id');
+      if (id) references.add(`${chapterPath}#${id}`);
+    }
     const marker = document.createElement('a');
     marker.setAttribute('href', `#footnote-${number}`);
     marker.setAttribute('id', `footnote-ref-${number}`);

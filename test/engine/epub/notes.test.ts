@@ -34,6 +34,19 @@ describe('EPUB notes', () => {
     expect(blocksOf(model).filter((block) => block.label === 'footnote')).toHaveLength(2);
   });
 
+  it("loses a note's link back to a wrapper that holds its reference alone, as LibreOffice's export writes it", async () => {
+    const model = await convert([
+      {
+        id: 'c1',
+        href: 'ch1.xhtml',
+        body:
+          '<p><span>The engine</span><sup id="calledF1"><a epub:type="noteref" href="#dataF1">1</a></sup><span> runs on two cores.</span></p>' +
+          '<aside epub:type="footnote" id="dataF1"><p><span><sup><a href="#calledF1">1</a></sup>First prototyped in 2023.</span></p></aside>',
+      },
+    ]);
+    expect(markdownOf(model)).toBe('## Chapter\n\nThe engine[^1] runs on two cores.\n\n[^1]: First prototyped in 2023.');
+  });
+
   it('endnotes in a notes chapter of their own keep the numbers of their references and lose the links back', async () => {
     const model = await convert([
       {
