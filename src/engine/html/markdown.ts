@@ -50,7 +50,7 @@ export function createMarkdownConverter(document: { createElement(tag: string): 
   service.use([gfmPlugin.strikethrough, gfmPlugin.taskListItems, gfmPlugin.highlightedCodeBlock]);
   // No-break spaces are layout (form blanks, empty cells): ordinary spaces in Markdown, runs collapsed.
   const escape = service.escape.bind(service);
-  service.escape = (text: string) => escape(text.replace(/\u00a0+/g, ' ').replace(/ {2,}/g, ' '));
+  service.escape = (text: string) => keepLeadingSigns(escape(text.replace(/\u00a0+/g, ' ').replace(/ {2,}/g, ' ')));
   service.remove(['svg' as never, 'canvas', 'caption', 'colgroup' as never, 'col' as never]);
 
   const convert = (wrapper: DomElement): string => tidy(service.turndown(wrapper as never));
@@ -263,4 +263,18 @@ function nextElementSibling(node: DomNode): DomNode | null {
     if ((sibling.textContent ?? '').trim() !== '') return sibling;
   }
   return null;
+}
+
+/**
+ * turndown escapes a hyphen or an equals sign opening any text, for fear of a list marker, a rule or a setext
+ * underline; but only `- ` or a line of nothing else is one. A negative figure (`-5%`, `-20 °C`), an option
+ * (`--fast`) or a formula (`=SUM(A1)`) is kept as written, where it read `\-5%` in tables and chunks.
+ */
+function keepLeadingSigns(escaped: string): string {
+  if (escaped.charCodeAt(0) !== 0x5c) return escaped;
+  const line = escaped.slice(1, (escaped.indexOf('\n') + 1 || escaped.length + 1) - 1);
+  if (/^[-=][-=\s]*$/.test(line)) return escaped;
+  if (line.startsWith('-') && !/^-\s/.test(line)) return escaped.slice(1);
+  if (line.startsWith('=')) return escaped.slice(1);
+  return escaped;
 }

@@ -1,0 +1,24 @@
+/**
+ * A hyphen or an equals sign opening a text is escaped only where Markdown would read it as syntax (a list marker,
+ * a rule, a setext underline): negative figures, options and formulas read as written in tables and chunks.
+ */
+import { describe, expect, it } from 'vitest';
+import { htmlToModel } from '../../../src/engine/html/convert-html.js';
+import { markdownOf } from './helpers.js';
+
+const markdown = (body: string) => markdownOf(htmlToModel(`<html><body>${body}</body></html>`, { onlyMainContent: false }));
+
+describe('signs opening a text', () => {
+  it('keeps negative figures, options and formulas in cells as written', () => {
+    const table = '<table><tr><th>Item</th><th>Change</th><th>Flag</th></tr><tr><td>Revenue</td><td>-5%</td><td>--fast</td></tr><tr><td>=SUM(B2:B3)</td><td>-0.4</td><td>-v</td></tr></table>';
+    expect(markdown(table)).toBe('| Item | Change | Flag |\n| --- | --- | --- |\n| Revenue | -5% | --fast |\n| =SUM(B2:B3) | -0.4 | -v |');
+  });
+
+  it('keeps a paragraph opening with a negative figure as written', () => {
+    expect(markdown('<p>-20 °C was the lowest reading.</p>')).toBe('-20 °C was the lowest reading.');
+  });
+
+  it('still escapes what would be a list item, a rule or a setext underline', () => {
+    expect(markdown('<p>- not a list</p><p>Text</p><p>---</p><p>Text</p><p>==</p>')).toBe('\\- not a list\n\nText\n\n\\---\n\nText\n\n\\==');
+  });
+});
