@@ -50,7 +50,7 @@ export function createMarkdownConverter(document: { createElement(tag: string): 
   service.use([gfmPlugin.strikethrough, gfmPlugin.taskListItems, gfmPlugin.highlightedCodeBlock]);
   // No-break spaces are layout (form blanks, empty cells): ordinary spaces in Markdown, runs collapsed.
   const escape = service.escape.bind(service);
-  service.escape = (text: string) => keepLeadingSigns(escape(text.replace(/\u00a0+/g, ' ').replace(/ {2,}/g, ' ')));
+  service.escape = (text: string) => withoutNeedlessEscapes(keepLeadingSigns(escape(text.replace(/\u00a0+/g, ' ').replace(/ {2,}/g, ' '))));
   service.remove(['svg' as never, 'canvas', 'caption', 'colgroup' as never, 'col' as never]);
 
   const convert = (wrapper: DomElement): string => tidy(service.turndown(wrapper as never));
@@ -277,4 +277,22 @@ function keepLeadingSigns(escaped: string): string {
   if (line.startsWith('-') && !/^-\s/.test(line)) return escaped.slice(1);
   if (line.startsWith('=')) return escaped.slice(1);
   return escaped;
+}
+
+/** An underscore inside a word (`snake_case`), which never opens emphasis. */
+const INTRAWORD_UNDERSCORE = /(?<=[\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu;
+
+/** A pair of brackets around text as turndown escapes them (`\\[12\\]` for `[12]`), and what follows it. */
+const BRACKETED = /\\\[([^[\]\\^][^[\]\\]*)\\\](?=(.?))/g;
+
+/**
+ * turndown escapes every underscore and bracket it meets; the PDF path escapes only what could be read as syntax,
+ * and so does this: an underscore inside a word, and a pair of brackets that cannot make a link or a footnote (a
+ * citation `[12]`, `[sic]`) read as written. A pair followed by `(`, `:` or `[`, or ending the text (the next text
+ * could go on with `(`), stays escaped, as do lone brackets and `[^`.
+ */
+function withoutNeedlessEscapes(escaped: string): string {
+  let out = escaped.includes('\\_') ? escaped.replace(INTRAWORD_UNDERSCORE, '_') : escaped;
+  if (out.includes('\\[')) out = out.replace(BRACKETED, (pair, inside: string, next: string) => (next === '' || next === '(' || next === ':' || next === '[' ? pair : `[${inside}]`));
+  return out;
 }

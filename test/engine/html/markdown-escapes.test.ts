@@ -1,6 +1,8 @@
 /**
- * A hyphen or an equals sign opening a text is escaped only where Markdown would read it as syntax (a list marker,
- * a rule, a setext underline): negative figures, options and formulas read as written in tables and chunks.
+ * Text is escaped only where Markdown would read it as syntax, as the PDF path escapes it: a hyphen or an equals
+ * sign opening a text only as a list marker, a rule or a setext underline (negative figures, options and formulas
+ * read as written in tables and chunks); an underscore only at a word's edge (`snake_case` as written); brackets
+ * only where a link or a footnote could form (citations `[12]` as written).
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
@@ -20,5 +22,11 @@ describe('signs opening a text', () => {
 
   it('still escapes what would be a list item, a rule or a setext underline', () => {
     expect(markdown('<p>- not a list</p><p>Text</p><p>---</p><p>Text</p><p>==</p>')).toBe('\\- not a list\n\nText\n\n\\---\n\nText\n\n\\==');
+  });
+
+  it('keeps underscores inside words and bracketed citations as written, and escapes what could pair or link', () => {
+    expect(markdown('<p>Set max_retry_count as in [12] and [sic]. Not _this_, nor [a](b), nor [^1].</p>')).toBe(
+      'Set max_retry_count as in [12] and [sic]. Not \\_this\\_, nor \\[a\\](b), nor \\[^1\\].',
+    );
   });
 });
