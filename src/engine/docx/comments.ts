@@ -12,6 +12,7 @@
  */
 import type { DomDocument } from '../html/dom.js';
 import { headerFooterText } from './package.js';
+import { escapeRunText } from '../markdown-text.js';
 
 export interface WordComment {
   id: string;
@@ -67,8 +68,8 @@ export function commentsSection(comments: readonly WordComment[], order: readonl
   const byId = new Map(comments.map((comment) => [comment.id, comment]));
   const lines: string[] = [];
   const line = (label: string, comment: WordComment) => {
-    const author = comment.author === '' ? '' : ` (${escapeInline(comment.author)})`;
-    lines.push(`- ${label}${author}: ${escapeInline(comment.text)}`);
+    const author = comment.author === '' ? '' : ` (${escapeRunText(comment.author)})`;
+    lines.push(`- ${label}${author}: ${escapeRunText(comment.text)}`);
   };
   order.forEach((id, index) => {
     const comment = byId.get(id);
@@ -76,10 +77,6 @@ export function commentsSection(comments: readonly WordComment[], order: readonl
   });
   for (const comment of comments) if (!order.includes(comment.id) && comment.text !== '') line('unanchored', comment);
   return lines.length === 0 ? null : ['**Comments:**', ...lines].join('\n');
-}
-
-function escapeInline(text: string): string {
-  return text.replace(/[\\`*[\]<>]/g, (character) => `\\${character}`).replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_');
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -95,6 +95,8 @@ export function htmlToModel(html: string, options: HtmlPathOptions = {}, extra: 
   }
   removeHead(document);
 
+  // The parser gives each entity a text node of its own (`a &lt; b` is three); escaping reads a text whole.
+  if (html.includes('&')) body.normalize();
   const markdown = createMarkdownConverter(document);
   const blocks = splitBlocks(body, markdown, { source: extra.source ?? 'html', footnotes: extra.footnotes ?? false, tables: extra.tables ?? 'web' });
   if (blocks.length === 0 && !warnings.includes(NO_TEXT_WARNING)) warnings.push(NO_TEXT_WARNING);

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import TurndownService from 'turndown';
 import { type DomElement, type DomNode, isElement } from './dom.js';
 import { tableToGfm } from './tables.js';
+import { escapeLineStart, escapeRunText } from '../markdown-text.js';
 
 interface GfmPluginModule {
   strikethrough: TurndownService.Plugin;
@@ -49,8 +50,8 @@ export function createMarkdownConverter(document: { createElement(tag: string): 
   });
   service.use([gfmPlugin.strikethrough, gfmPlugin.taskListItems, gfmPlugin.highlightedCodeBlock]);
   // No-break spaces are layout (form blanks, empty cells): ordinary spaces in Markdown, runs collapsed.
-  const escape = service.escape.bind(service);
-  service.escape = (text: string) => withoutNeedlessEscapes(keepLeadingSigns(escape(text.replace(/\u00a0+/g, ' ').replace(/ {2,}/g, ' '))));
+  // Escaped as every format's text is (markdown-text.ts), where turndown escapes every `_`, `[` and leading `-`.
+  service.escape = (text: string) => escapeLineStart(escapeRunText(text.replace(/\u00a0+/g, ' ').replace(/ {2,}/g, ' ')));
   service.remove(['svg' as never, 'canvas', 'caption', 'colgroup' as never, 'col' as never]);
 
   const convert = (wrapper: DomElement): string => tidy(service.turndown(wrapper as never));
@@ -263,36 +264,4 @@ function nextElementSibling(node: DomNode): DomNode | null {
     if ((sibling.textContent ?? '').trim() !== '') return sibling;
   }
   return null;
-}
-
-/**
- * turndown escapes a hyphen or an equals sign opening any text, for fear of a list marker, a rule or a setext
- * underline; but only `- ` or a line of nothing else is one. A negative figure (`-5%`, `-20 °C`), an option
- * (`--fast`) or a formula (`=SUM(A1)`) is kept as written, where it read `\-5%` in tables and chunks.
- */
-function keepLeadingSigns(escaped: string): string {
-  if (escaped.charCodeAt(0) !== 0x5c) return escaped;
-  const line = escaped.slice(1, (escaped.indexOf('\n') + 1 || escaped.length + 1) - 1);
-  if (/^[-=][-=\s]*$/.test(line)) return escaped;
-  if (line.startsWith('-') && !/^-\s/.test(line)) return escaped.slice(1);
-  if (line.startsWith('=')) return escaped.slice(1);
-  return escaped;
-}
-
-/** An underscore inside a word (`snake_case`), which never opens emphasis. */
-const INTRAWORD_UNDERSCORE = /(?<=[\p{L}\p{N}])\\_(?=[\p{L}\p{N}])/gu;
-
-/** A pair of brackets around text as turndown escapes them (`\\[12\\]` for `[12]`), and what follows it. */
-const BRACKETED = /\\\[([^[\]\\^][^[\]\\]*)\\\](?=(.?))/g;
-
-/**
- * turndown escapes every underscore and bracket it meets; the PDF path escapes only what could be read as syntax,
- * and so does this: an underscore inside a word, and a pair of brackets that cannot make a link or a footnote (a
- * citation `[12]`, `[sic]`) read as written. A pair followed by `(`, `:` or `[`, or ending the text (the next text
- * could go on with `(`), stays escaped, as do lone brackets and `[^`.
- */
-function withoutNeedlessEscapes(escaped: string): string {
-  let out = escaped.includes('\\_') ? escaped.replace(INTRAWORD_UNDERSCORE, '_') : escaped;
-  if (out.includes('\\[')) out = out.replace(BRACKETED, (pair, inside: string, next: string) => (next === '' || next === '(' || next === ':' || next === '[' ? pair : `[${inside}]`));
-  return out;
 }

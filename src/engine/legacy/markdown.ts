@@ -4,6 +4,7 @@
  * the HTML path would give for the same structures (headings, list items, GFM tables, footnotes).
  */
 import { renderGfmTable } from '../gfm-table.js';
+import { escapeLineStart, escapeRunText } from '../markdown-text.js';
 import type { ModelBlock } from '../model.js';
 
 export interface Run {
@@ -16,12 +17,18 @@ export interface Run {
   raw?: boolean;
 }
 
-/** Escapes Markdown syntax in plain text. In table cells `|` is left for the GFM table writer to escape. */
+/**
+ * Escapes Markdown syntax in plain text as every format's text is (markdown-text.ts). Outside a table a `|` is
+ * escaped too, so that lines cannot become one; in table cells the GFM table writer escapes it.
+ */
 export function escapeMarkdown(text: string, inTable = false): string {
-  const special = inTable ? /([\\`*_[\]<>~])/g : /([\\`*_[\]<>~|])/g;
   return text
     .split('\n')
-    .map((line) => line.replace(special, '\\$1').replace(/^(\s*)(#{1,6}(?=\s|$)|[-+](?=\s)|\d+[.)](?=\s)|>|[=-]+\s*$)/, '$1\\$2'))
+    .map((line) => {
+      const indent = /^\s*/.exec(line)?.[0] ?? '';
+      const escaped = `${indent}${escapeLineStart(escapeRunText(line.slice(indent.length)))}`;
+      return inTable ? escaped : escaped.replace(/\|/g, '\\|');
+    })
     .join('\n');
 }
 

@@ -1,5 +1,6 @@
 /** Markdown spelling helpers for PDF text: escaping and GFM tables. */
 import { gfmDelimiterRow, gfmRow } from '../gfm-table.js';
+import { escapeLineStart } from '../markdown-text.js';
 
 const ALNUM = /[\p{L}\p{N}]/u;
 // eslint-disable-next-line no-control-regex -- control codes are what this pattern is for
@@ -64,14 +65,7 @@ export function escapeInline(text: string, span = text): string {
  * structure (a heading `#`, a quote `>`, a list marker, a fence, a setext underline).
  */
 export function escapeMarkdownText(text: string, span = text): string {
-  let out = escapeInline(text, span);
-  out = out.replace(/^(#{1,6})(?=\s|$)/, '\\$1');
-  out = out.replace(/^([>+])/, '\\$1');
-  out = out.replace(/^(-)(?=\s)/, '\\$1');
-  out = out.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
-  out = out.replace(/^(~~~)/, '\\$1');
-  out = out.replace(/^(=+|-+)$/, '\\$1');
-  return out;
+  return escapeLineStart(escapeInline(text, span));
 }
 
 /** One GFM table cell: inline syntax and pipes escaped, line breaks flattened. */

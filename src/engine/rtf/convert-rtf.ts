@@ -22,7 +22,8 @@ import type { ConvertInput, Converter, DocumentModel, MetadataValue, ModelBlock 
 import { sniffedOf, TYPE_DESCRIPTIONS } from '../bytes/sniff.js';
 import { decodeText, textHead } from '../bytes/text.js';
 import type { Flow } from './flow.js';
-import { cleanText, escapeMarkdown } from './markdown.js';
+import { cleanText } from './markdown.js';
+import { escapeRunText } from '../markdown-text.js';
 import { readRtf } from './reader.js';
 
 export const NO_TEXT_WARNING = 'the document has no text';
@@ -112,7 +113,7 @@ function furnitureBlocks(flows: readonly Flow[], type: 'page_header' | 'page_foo
     blocks.push({
       type: PAGE_NUMBER.test(plain) ? 'page_number' : type,
       label: null,
-      markdown: PAGE_NUMBER.test(plain) ? escapeMarkdown(plain) : markdown,
+      markdown: PAGE_NUMBER.test(plain) ? escapeRunText(plain) : markdown,
       bbox: null,
       source: SOURCE,
       furniture: true,

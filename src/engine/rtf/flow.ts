@@ -17,7 +17,8 @@
 import type { KnownBlockType } from '../../contract/response.js';
 import { renderGfmTable } from '../gfm-table.js';
 import { layOutRows, type ReadRow, type RowDefinition } from './table-grid.js';
-import { appendRun, cleanText, escapeMarkdown, hasVisibleText, headingMarkdown, plainText, type Run, runsToMarkdown } from './markdown.js';
+import { appendRun, cleanText, hasVisibleText, headingMarkdown, plainText, type Run, runsToMarkdown } from './markdown.js';
+import { escapeRunText } from '../markdown-text.js';
 
 /** What the reader knows about a paragraph when it ends. */
 export interface ParagraphInfo {
@@ -200,7 +201,7 @@ function listBullet(marker: string | null): { bullet: string; label: string } {
   const number = /^\(?(\d{1,9})[.)]?$/.exec(marker);
   if (number) return { bullet: `${Number(number[1])}.`, label: '' };
   if (!/[\p{L}\p{N}]/u.test(marker)) return { bullet: '-', label: '' };
-  return { bullet: '-', label: `${escapeMarkdown(cleanText(marker))} ` };
+  return { bullet: '-', label: `${escapeRunText(cleanText(marker))} ` };
 }
 
 function cellText(runs: readonly Run[], marker: string | null): string {

@@ -5,6 +5,7 @@
  * splits runs at every revision) is emphasised once. Literal text is escaped so that it cannot turn into
  * Markdown syntax; `raw` runs (footnote references) are Markdown already.
  */
+import { escapeLineStart, escapeRunText } from '../markdown-text.js';
 
 export interface Run {
   text: string;
@@ -62,7 +63,7 @@ export function runsToMarkdown(runs: readonly Run[], lineBreak = '  \n'): string
   return markdown
     .split('\n')
     // Runs of spaces show as one in Markdown anyway; writers leave them where runs meet.
-    .map((line) => guardLineStart(line.replace(/ {2,}/g, ' ').trim()))
+    .map((line) => escapeLineStart(line.replace(/ {2,}/g, ' ').trim()))
     .filter((line) => line !== '')
     .join(lineBreak)
     .trim();
@@ -71,14 +72,14 @@ export function runsToMarkdown(runs: readonly Run[], lineBreak = '  \n'): string
 function runMarkdown(run: Run): string {
   if (run.raw) return run.text;
   const text = cleanText(run.text);
-  if (!run.bold && !run.italic) return escapeMarkdown(text);
+  if (!run.bold && !run.italic) return escapeRunText(text);
   const [lead, core, trail] = splitOuterSpace(text);
   if (core === '') return text;
   const marker = run.bold && run.italic ? '***' : run.bold ? '**' : '*';
   // Emphasis cannot span a line break reliably in every Markdown reader: each line is emphasised on its own.
   const body = core
     .split('\n')
-    .map((line) => (line.trim() === '' ? line : `${marker}${escapeMarkdown(line.trim())}${marker}`))
+    .map((line) => (line.trim() === '' ? line : `${marker}${escapeRunText(line.trim())}${marker}`))
     .join('\n');
   return `${lead}${body}${trail}`;
 }
@@ -107,23 +108,14 @@ export function cleanText(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
-/** Escapes the characters that would start inline Markdown syntax. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/([\\`*_[\]<>])/g, '\\$1');
-}
-
-/** A backslash in front of what would make a line a heading, list item, quote, rule or code fence. */
-function guardLineStart(line: string): string {
-  return line.replace(/^(?:#{1,6}(?=\s|$)|[-+=~>])/, '\\$&').replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
-}
 
 /**
  * `#`-heading Markdown for a paragraph's runs, on one line. Emphasis is dropped (a heading is already set off); a
  * footnote reference in it is kept.
  */
 export function headingMarkdown(level: number, prefix: string, runs: readonly Run[]): string {
-  let text = escapeMarkdown(cleanText(prefix));
-  for (const run of runs) text += run.raw ? run.text : escapeMarkdown(cleanText(run.text));
+  let text = escapeRunText(cleanText(prefix));
+  for (const run of runs) text += run.raw ? run.text : escapeRunText(cleanText(run.text));
   const line = text.replace(/\s+/g, ' ').trim();
   // A trailing run of `#` after a space would be read as the heading's closing sequence.
   let hashes = line.length;

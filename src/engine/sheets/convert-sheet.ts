@@ -43,7 +43,7 @@ import { type SheetPicture, workbookPictures } from './pictures.js';
 import { commentsMarkdown } from './comments.js';
 import { DEFAULT_SHEET_LIMITS, type SheetLimits } from './limits.js';
 import { lineMarkdown } from './markdown-text.js';
-import { escapeInline } from '../slides/paragraphs.js';
+import { escapeRunText } from '../markdown-text.js';
 import { findRegions, type Region, type Spacers } from './regions.js';
 import { workbookSpacers } from './sheet-geometry.js';
 import { describeRange, regionCellCount, sheetCells } from './sheet-grid.js';
@@ -185,7 +185,7 @@ export function workbookModel(
     regions.forEach((region, index) => blocks.push(...regionBlocks(layoutRegion(region), titlesTable(regions, index))));
     for (const chart of sheetCharts) blocks.push(...chartBlocks(chart));
     for (const picture of layout.pictures?.get(name) ?? []) {
-      blocks.push({ type: 'figure', label: null, markdown: `![${escapeInline(picture.description)}](${picture.uri})`, bbox: null, source: SOURCE });
+      blocks.push({ type: 'figure', label: null, markdown: `![${escapeRunText(picture.description)}](${picture.uri})`, bbox: null, source: SOURCE });
     }
     if (blocks.length === 1) {
       blocks.push({

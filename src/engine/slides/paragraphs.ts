@@ -7,6 +7,7 @@
  * would otherwise read as a code block).
  */
 import { type Paragraph, paragraphText, type TextRun } from './slide-model.js';
+import { escapeLineStart, escapeRunText } from '../markdown-text.js';
 
 export interface ParagraphBlock {
   markdown: string;
@@ -102,27 +103,13 @@ function formatRun(run: TextRun): string {
   if (core === '') return run.text;
   let body = core
     .split('\n')
-    .map((line) => escapeInline(line))
+    .map((line) => escapeRunText(line))
     .join('\n');
   const marker = run.bold && run.italic ? '***' : run.bold ? '**' : run.italic ? '*' : '';
   if (marker !== '' && !body.includes('\n')) body = `${marker}${body}${marker}`;
   const href = run.href !== undefined ? safeHref(run.href) : null;
   if (href !== null && !body.includes('\n')) body = `[${body}](${href})`;
   return before + body + after;
-}
-
-/** Characters that would start Markdown syntax inside a line: escaped as turndown does. */
-export function escapeInline(text: string): string {
-  return text.replace(/[\\*_`[\]]/g, (character) => `\\${character}`);
-}
-
-/** Line starts that would become a heading, list, quote or rule. */
-function escapeLineStart(line: string): string {
-  return line
-    .replace(/^(#{1,6})(\s)/, '\\$1$2')
-    .replace(/^([-+>=])/, '\\$1')
-    .replace(/^(\d+)([.)])(\s|$)/, '$1\\$2$3')
-    .replace(/^~~~/, '\\~~~');
 }
 
 function safeHref(href: string): string | null {

@@ -14,7 +14,8 @@
  */
 import { renderGfmTable } from '../gfm-table.js';
 import type { Bbox, ModelBlock, ModelPage } from '../model.js';
-import { escapeInline, inlineMarkdown, paragraphBlocks } from './paragraphs.js';
+import { inlineMarkdown, paragraphBlocks } from './paragraphs.js';
+import { escapeRunText } from '../markdown-text.js';
 import { readingOrder } from './reading-order.js';
 import type { Rect, Slide, SlideComment, SlideItem } from './slide-model.js';
 
@@ -117,14 +118,14 @@ function itemBlocks(item: SlideItem, bbox: Bbox | null): Omit<ModelBlock, 'sourc
     }
     case 'figure': {
       const description = item.description.replace(/\s+/g, ' ').trim();
-      if (item.image !== undefined) return [{ type: 'figure', label: null, markdown: `![${escapeInline(description)}](${item.image})`, bbox }];
+      if (item.image !== undefined) return [{ type: 'figure', label: null, markdown: `![${escapeRunText(description)}](${item.image})`, bbox }];
       // A picture without a description is still a block (with its place on the slide), with no Markdown.
-      return [{ type: 'figure', label: null, markdown: description === '' ? '' : `*Image: ${escapeInline(description)}*`, bbox }];
+      return [{ type: 'figure', label: null, markdown: description === '' ? '' : `*Image: ${escapeRunText(description)}*`, bbox }];
     }
     case 'chart': {
       const title = item.title.replace(/\s+/g, ' ').trim();
       const blocks: Omit<ModelBlock, 'source'>[] = [
-        { type: 'figure', label: 'chart', markdown: title === '' ? '*Chart*' : `*Chart: ${escapeInline(title)}*`, bbox },
+        { type: 'figure', label: 'chart', markdown: title === '' ? '*Chart*' : `*Chart: ${escapeRunText(title)}*`, bbox },
       ];
       const table = renderGfmTable(trimTable(item.rows));
       if (table !== '') blocks.push({ type: 'table', label: 'chart-data', markdown: table, bbox });
@@ -135,8 +136,8 @@ function itemBlocks(item: SlideItem, bbox: Bbox | null): Omit<ModelBlock, 'sourc
 
 function commentLines(comment: SlideComment, depth: number): string[] {
   if (depth > 8) return [];
-  const body = escapeInline(comment.text.replace(/\s+/g, ' ').trim());
-  const author = comment.author === null || comment.author.trim() === '' ? '' : `**${escapeInline(comment.author.trim())}:** `;
+  const body = escapeRunText(comment.text.replace(/\s+/g, ' ').trim());
+  const author = comment.author === null || comment.author.trim() === '' ? '' : `**${escapeRunText(comment.author.trim())}:** `;
   const lines = body === '' && author === '' ? [] : [`${'  '.repeat(depth)}- ${author}${body}`];
   for (const reply of comment.replies) lines.push(...commentLines(reply, depth + 1));
   return lines;

@@ -28,7 +28,7 @@ describe('ppt/fake-power-point.ppt', () => {
     expect(markdownOf(model)).toBe(
       [
         '# Adding a Bullet Slide',
-        '- Find the bullet slide layout\n  - Use \\_TextFrame.text for first bullet\n    - Use \\_TextFrame.add\\_paragraph() for subsequent bullets',
+        '- Find the bullet slide layout\n  - Use \\_TextFrame.text for first bullet\n    - Use \\_TextFrame.add_paragraph() for subsequent bullets',
         'Here is a lot of text!',
         'Here is some text in a text box!',
       ].join('\n\n'),

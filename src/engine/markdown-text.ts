@@ -1,0 +1,72 @@
+/**
+ * Plain text written into Markdown, escaped only where a reader would take it for syntax, one policy for every
+ * format: a backslash escape is noise to the search index and the chunks a RAG corpus is built from
+ * (`max\_retry\_count`, `\[12\]`, `\-5%`), so what cannot be syntax is left as written. The PDF path, which knows
+ * each paragraph whole, escapes stars and underscores only where two could pair (pdf/markdown.ts); the text here is
+ * a run or a text node whose neighbours are not known, so those are escaped wherever they could open or close
+ * emphasis.
+ */
+
+/** A pair of brackets around text, and the character after it. */
+const BRACKETED = /\[([^[\]\\^\n][^[\]\\\n]*)\](?=(.?))/g;
+
+const SYNTAX = /[\\`*_[\]<]/;
+
+/**
+ * `text` with its inline syntax escaped: backslashes, backticks and stars always; an underscore at a word's edge
+ * (`snake_case` is literal); `<` opening a tag or a comment; brackets, except a pair that cannot make a link or a
+ * footnote (a citation `[12]`, `[sic]`: not followed by `(`, `:` or `[`, not opening `[^`, not ending the text,
+ * where the next text could go on with `(`).
+ */
+export function escapeRunText(text: string): string {
+  if (!SYNTAX.test(text)) return text;
+  const plainPairs = new Set<number>();
+  if (text.includes('[')) {
+    for (const match of text.matchAll(BRACKETED)) {
+      const next = match[2] ?? '';
+      if (next !== '' && next !== '(' && next !== ':' && next !== '[') {
+        plainPairs.add(match.index);
+        plainPairs.add(match.index + match[0].length - 1);
+      }
+    }
+  }
+  let out = '';
+  let copied = 0;
+  let escaped = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    let escape = false;
+    if (c === 0x5c || c === 0x60 || c === 0x2a) escape = true;
+    else if (c === 0x5f) escape = !(isWordCharacter(text, i - 1) && isWordCharacter(text, i + 1));
+    else if (c === 0x5b || c === 0x5d) escape = !plainPairs.has(i);
+    else if (c === 0x3c) escape = /[A-Za-z/!?]/.test(text.charAt(i + 1));
+    if (escape) {
+      out += `${text.slice(copied, i)}\\`;
+      copied = i;
+      escaped = true;
+    }
+  }
+  return escaped ? out + text.slice(copied) : text;
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+function isWordCharacter(text: string, i: number): boolean {
+  return i >= 0 && i < text.length && WORD_CHARACTER.test(text.charAt(i));
+}
+
+/**
+ * `line` with what would make it Markdown structure escaped at its start: an ATX heading (`# `), a quote (`>`), a
+ * list marker (`- `, `+ `, `1. `, `1) `), a code fence, a rule or a setext underline (a line of `-` or `=` alone).
+ * A hyphen, a plus or an equals sign opening other text (`-5%`, `+3 dB`, `--fast`, `=SUM(A1)`) is no syntax and
+ * stays as written.
+ */
+export function escapeLineStart(line: string): string {
+  return line
+    .replace(/^(#{1,6})(?=\s|$)/, '\\$1')
+    .replace(/^>/, '\\>')
+    .replace(/^([-+])(?=\s|$)/, '\\$1')
+    .replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2')
+    .replace(/^(~~~|```)/, '\\$1')
+    .replace(/^([-=])(?=[-=\s]*$)/, '\\$1');
+}
