@@ -54,7 +54,8 @@ import { unlinkBookmarkLinks } from './internal-links.js';
 import { readNumberingDefinitions, type NumberingDefinitions } from './numbering-definitions.js';
 import { readHiddenStyles } from './hidden-styles.js';
 import { outlineHeadingStyles, outlineStyleMap } from './outline-styles.js';
-import { readStyleSheet } from './style-sheet.js';
+import { defaultRunSize, readStyleSheet } from './style-sheet.js';
+import { markVisualHeadings, VISUAL_HEADING_STYLE_MAP } from './visual-headings.js';
 import { coreMetadata, headerFooterText, mainDocumentPart, parseRelationships, referencedHeaderFooterIds, type Relationship } from './package.js';
 
 /**
@@ -135,6 +136,7 @@ export const convertDocx: Converter = async (input) => {
     (xml) => removeLeftOutRuns(xml, readHiddenStyles(styleSheet)),
     breakLinesAtPageBreaks,
     joinDropCaps,
+    (xml) => markVisualHeadings(xml, () => styleSheet ?? readStyleSheet(stylesXml, true), defaultRunSize(stylesXml)),
     (xml) => writeListNumbers(xml, numberingDefinitions(zip, relationships, stylesXml), new Set(headingStyles.keys())),
   ];
   // First: the steps after it, and mammoth, read nested elements recursively.
@@ -154,7 +156,7 @@ export const convertDocx: Converter = async (input) => {
       { buffer: Buffer.from(mammothInput.buffer, mammothInput.byteOffset, mammothInput.byteLength) },
       {
         // A template's own heading styles (outline-levelled, or based on a heading style) read as headings too.
-        styleMap: [...STYLE_MAP, ...outlineStyleMap(headingStyles)],
+        styleMap: [...STYLE_MAP, ...outlineStyleMap(headingStyles), ...VISUAL_HEADING_STYLE_MAP],
         ...(removeBase64Images
           ? // The image bytes are never read: the HTML path would replace their data: URI anyway.
             { convertImage: mammoth.images.imgElement(async () => ({ src: BASE64_IMAGE_PLACEHOLDER })) }

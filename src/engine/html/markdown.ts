@@ -81,7 +81,7 @@ export function createMarkdownConverter(document: { createElement(tag: string): 
         .replace(/\s*\n\s*/g, ' ')
         .trim()
         .replace(/^(\d+)\\\./, '$1.');
-      return `\n\n${'#'.repeat(level)} ${text}\n\n`;
+      return `\n\n${'#'.repeat(level)} ${withoutWholeEmphasis(text)}\n\n`;
     },
   });
 
@@ -264,4 +264,17 @@ function nextElementSibling(node: DomNode): DomNode | null {
     if ((sibling.textContent ?? '').trim() !== '') return sibling;
   }
   return null;
+}
+
+/**
+ * A heading's text without emphasis around the whole of it: a heading set in bold (Word's headings often carry
+ * their own `w:b`, a web page's `<h2><strong>`) is a heading already, and `## **Results**` reads worse in the
+ * outline and the chunks' titles.
+ */
+function withoutWholeEmphasis(text: string): string {
+  const whole = /^(\*{1,3})(?=\S)(.*\S)\1$/.exec(text);
+  if (whole === null) return text;
+  const inner = whole[2] as string;
+  // `**a** and **b**` is emphasis twice, not once around the whole.
+  return inner.includes(whole[1] as string) ? text : inner;
 }
