@@ -89,11 +89,26 @@ function median(values: number[]): number {
 }
 
 /**
+ * The widest gap an autospace is where the glyphs say it is one: LibreOffice sets 0.2 em, and a font's space is as
+ * wide or wider (Noto Sans CJK's 0.22 em), so only the glyphs tell them apart.
+ */
+const DRAWN_AUTOSPACE_EM = 0.3;
+
+/**
  * For each of the first `count` words, whether it is set against the word before it by an autospace, not a word space:
  * one side of the gap Hangul, the other Western, PDFium's space there, and the gap under AUTOSPACE_SHARE of the
  * spaces between the line's Hangul words, or under AUTOSPACE_EM of `em` (the type's size) where it shows none.
+ * Where the line draws its typed spaces as glyphs (`drawn`, undefined where that cannot be told), a space drawn is
+ * typed and a gap without one is the autospace, up to DRAWN_AUTOSPACE_EM.
  */
-export function autospacedWords(words: readonly WordSpan[], texts: readonly string[], spaced: readonly boolean[], count: number, em: number): boolean[] {
+export function autospacedWords(
+  words: readonly WordSpan[],
+  texts: readonly string[],
+  spaced: readonly boolean[],
+  count: number,
+  em: number,
+  drawn?: (word: number) => boolean | undefined,
+): boolean[] {
   const joined = new Array<boolean>(count).fill(false);
   const hangulSpaces: number[] = [];
   const gapBefore = (i: number) => words[i]!.x - (words[i - 1]!.x + words[i - 1]!.width);
@@ -107,7 +122,9 @@ export function autospacedWords(words: readonly WordSpan[], texts: readonly stri
     const before = texts[i - 1]!.slice(-1);
     const after = texts[i]!.charAt(0);
     const mixed = (HANGUL.test(before) && WESTERN.test(after)) || (HANGUL.test(after) && endsWestern(texts[i - 1]!));
-    joined[i] = mixed && gapBefore(i) < widest;
+    if (!mixed) continue;
+    const glyph = drawn?.(i);
+    joined[i] = glyph === undefined ? gapBefore(i) < widest : !glyph && gapBefore(i) < DRAWN_AUTOSPACE_EM * em;
   }
   return joined;
 }

@@ -160,6 +160,9 @@ const wordTexts: string[] = [];
 const wordSpaced: boolean[] = [];
 /** Whether the word is a letter of text tracked wide, one word with the letter before it (`WIDE_TRACKING`). */
 const wordTracked: boolean[] = [];
+/** Where in the item's text the space before the word starts and where the word starts (-1: not found). */
+const wordGapAt: number[] = [];
+const wordAt: number[] = [];
 
 /**
  * Reads the item's words into the first entries of wordTexts and wordSpaced. A word box also ends where glyphs
@@ -192,6 +195,8 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
       // on the PDF benchmark's dev half has its space in the reference, 7 of 7).
       spaced = true;
     }
+    wordGapAt[n] = found >= 0 ? at : -1;
+    wordAt[n] = found;
     if (found >= 0) at = found + text.length;
     // Before an item's first word the layout decides by the gap alone (a superscript, a word set apart). After it,
     // a space the text has stands however close the boxes come: an italic or an "f" reaches over the space's width
@@ -334,6 +339,20 @@ function spaceGlyphs(text: string, codes: readonly number[] | undefined): Uint8A
     if (matched) return matched;
   }
   return null;
+}
+
+/**
+ * Whether the item draws the space before each of the words `spaceWords` read last as a glyph; undefined where
+ * its codes cannot say, or it draws no space at all (its writer may draw none: a missing glyph says nothing).
+ */
+function drawnSpaces(item: NativeTextItem): (word: number) => boolean | undefined {
+  // Matched at the first gap asked about: most lines have none between Hangul and a digit or a Latin letter.
+  let glyphs: Uint8Array | null | undefined;
+  return (word) => {
+    if (glyphs === undefined) glyphs = spaceGlyphs(item.text, item.charCodes);
+    if (!glyphs?.includes(1) || wordAt[word]! < 0 || wordGapAt[word]! < 0) return undefined;
+    return glyphs.subarray(wordGapAt[word], wordAt[word]).includes(1);
+  };
 }
 
 /** `text` read against the first `count` codes with `space` as the space glyph's code (undefined: none drawn). */
@@ -666,7 +685,7 @@ export function nativePageItems(
       inItemFont = wordsBeforeRegularCodes(item, wordTexts, words.length, regular);
     }
     hangul ||= hasHangul;
-    const autospaced = hasHangul ? autospacedWords(words, wordTexts, wordSpaced, words.length, size) : undefined;
+    const autospaced = hasHangul ? autospacedWords(words, wordTexts, wordSpaced, words.length, size, drawnSpaces(item)) : undefined;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const own = i < inItemFont;
