@@ -297,6 +297,17 @@ function mergeContinuationRows(rows: Row[]): Row[] {
   return out;
 }
 
+/** A note wholly in parentheses: `(단위: 억원, %)`, `(Unit: %)`, `(in millions)`. */
+const PARENTHESISED = /^\([^()]+\)$/u;
+
+/**
+ * A table's units note set over it, flush right (`(단위: 억원, %)`): a line of one parenthesised cell that starts
+ * right of the middle of the line under it, which stays text above the table, not a row of it.
+ */
+function isUnitsNote(line: TextLine, below: TextLine): boolean {
+  return line.cells.length === 1 && PARENTHESISED.test(line.text.trim()) && line.x0 > (below.x0 + below.x1) / 2;
+}
+
 /** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
 export function findTables(lines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
   const minRows = options.minRows ?? 3;
@@ -324,7 +335,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       (!lines[index]!.bold || ref.bold || lines[index]!.cells.length >= 2);
     let start = i;
     const pitch = rowPitch(lines, kinds, i);
-    while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start) && !setApart(lines[start - 1]!, lines[start]!, pitch)) start--;
+    while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start) && !setApart(lines[start - 1]!, lines[start]!, pitch) && !isUnitsNote(lines[start - 1]!, lines[start]!)) start--;
     if (standsApartAsBlock(lines, start, i)) start = i;
     let end = i + 1;
     while (end < lines.length && kinds[end] !== null && fits(end, end - 1)) end++;
