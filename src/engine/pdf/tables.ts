@@ -297,6 +297,11 @@ function mergeContinuationRows(rows: Row[]): Row[] {
   return out;
 }
 
+/** Whether a cell of `line` starts inside a gutter between columns, clear of both its edges. */
+function startsInGutter(line: TextLine, channels: readonly Channel[]): boolean {
+  return line.cells.some((cell) => channels.some((channel) => cell.x0 > channel.x0 + 1 && cell.x0 < channel.x1 - 1));
+}
+
 /** A note wholly in parentheses: `(단위: 억원, %)`, `(Unit: %)`, `(in millions)`. */
 const PARENTHESISED = /^\([^()]+\)$/u;
 
@@ -379,11 +384,18 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       // label before took that), and short lines taken in above the header (a caption's last line) are left to
       // the text.
       const header = lines[i]!;
-      if (!placed && header.bold && header.cells.length >= 2 && end - i > minRows && run.slice(run.indexOf(header) + 1).every((line) => !line.bold)) {
-        run.splice(0, run.indexOf(header));
-        start = i;
-        const bodyChannels = findChannels(run.slice(1), 0.5 * size);
-        placed = bodyChannels.length > 0 ? layOut(run, bodyChannels, minRows, true) : null;
+      // Laid out by their left edges, labels centred in cells wider than the body's text start in the gutters
+      // between its columns (`분야` between `일반공공행정` and `412,530`), and land one column to the right.
+      const misplaced = placed !== null && startsInGutter(header, channels);
+      if ((!placed || misplaced) && header.bold && header.cells.length >= 2 && end - i > minRows && run.slice(run.indexOf(header) + 1).every((line) => !line.bold)) {
+        const fromHeader = run.slice(run.indexOf(header));
+        const bodyChannels = findChannels(fromHeader.slice(1), 0.5 * size);
+        const centred = bodyChannels.length > 0 ? layOut(fromHeader, bodyChannels, minRows, true) : null;
+        if (centred || !misplaced) {
+          placed = centred;
+          run.splice(0, run.indexOf(header));
+          start = i;
+        }
       }
       if (placed) placed = withTightColumns(run, placed, channels, minRows, size);
       if (placed) {

@@ -23,4 +23,9 @@ describe('a Korean statistics table ruled across only', () => {
     ]);
     expect(rows.at(-1)).toBe('<tr><td>합계</td><td>1,509,710</td><td>1,563,072</td><td>1,546,180</td><td>1,535,816</td><td>0.5</td></tr>');
   });
+
+  it('sets the labels of a one-line header, centred in cells wider than the body\'s text, each over its own column', async () => {
+    const tables = allBlocks(await convertBytes(statistics(), { mode: 'fast' })).filter((block) => block.type === 'table');
+    expect(tables[1]!.markdown.split('\n')[0]).toBe('| 구분 | 분야 | 2022년 | 2023년 | 증감 |');
+  });
 });
