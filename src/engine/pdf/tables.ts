@@ -6,6 +6,7 @@
  */
 import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
+import { withCentredRowGroups } from './table-row-groups.js';
 import type { Rect, TextLine } from './types.js';
 import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
@@ -400,7 +401,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       if (placed) placed = withTightColumns(run, placed, channels, minRows, size);
       if (placed) {
         const rows = placed.map((row) => row.cells);
-        const grid = gridWithHeaderSpans(placed) ?? gridOfRows(rows);
+        const grid = withCentredRowGroups(gridWithHeaderSpans(placed) ?? gridOfRows(rows));
         tables.push({ start, end, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(run) });
         i = end;
         continue;

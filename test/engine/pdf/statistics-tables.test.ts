@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { gridOfRows } from '../../../src/engine/pdf/table-grid.js';
+import { withCentredRowGroups } from '../../../src/engine/pdf/table-row-groups.js';
 import { allBlocks, convertBytes } from './helpers.js';
 
 const statistics = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-statistics.pdf', import.meta.url)));
@@ -26,6 +28,32 @@ describe('a Korean statistics table ruled across only', () => {
 
   it('sets the labels of a one-line header, centred in cells wider than the body\'s text, each over its own column', async () => {
     const tables = allBlocks(await convertBytes(statistics(), { mode: 'fast' })).filter((block) => block.type === 'table');
-    expect(tables[1]!.markdown.split('\n')[0]).toBe('| 구분 | 분야 | 2022년 | 2023년 | 증감 |');
+    expect(tables[1]!.markdown.split('\n')[1]).toBe('<tr><th>구분</th><th>분야</th><th>2022년</th><th>2023년</th><th>증감</th></tr>');
+  });
+
+  it('spans each row group\'s name, centred down its rows in the first column, over those rows', async () => {
+    const tables = allBlocks(await convertBytes(statistics(), { mode: 'fast' })).filter((block) => block.type === 'table');
+    const rows = tables[1]!.markdown.split('\n').filter((line) => line.startsWith('<tr>'));
+    expect(rows.slice(1, 5)).toEqual([
+      '<tr><td rowspan="3">광역</td><td>사회복지</td><td>412,530</td><td>438,214</td><td>25,684</td></tr>',
+      '<tr><td>교육</td><td>98,417</td><td>101,305</td><td>2,888</td></tr>',
+      '<tr><td>일반공공행정</td><td>75,026</td><td>71,880</td><td>△3,146</td></tr>',
+      '<tr><td rowspan="3">기초</td><td>사회복지</td><td>521,904</td><td>553,617</td><td>31,713</td></tr>',
+    ]);
+    expect(rows.at(-1)).toBe('<tr><td>합계</td><td></td><td>1,208,428</td><td>1,263,015</td><td>54,587</td></tr>');
+  });
+});
+
+describe('row groups named in a first column', () => {
+  const grid = (rows: string[][]) => withCentredRowGroups(gridOfRows(rows));
+
+  it('leave names set at their groups\' tops as they stand: the first row under the header has its name', () => {
+    const rows = [['Region', 'Item', '2023'], ['North', 'Rice', '4'], ['', 'Wheat', '5'], ['', 'Corn', '6'], ['South', 'Rice', '7'], ['', 'Wheat', '8'], ['', 'Corn', '9']];
+    expect(grid(rows).cells.every((cell) => cell.rowSpan === 1)).toBe(true);
+  });
+
+  it('leave the column as it stands where an empty first cell falls to no name', () => {
+    const rows = [['Region', 'Item', '2023'], ['', 'Rice', '4'], ['North', 'Wheat', '5'], ['', 'Corn', '6'], ['', 'Barley', '7'], ['Total', '', '22']];
+    expect(grid(rows).cells.every((cell) => cell.rowSpan === 1)).toBe(true);
   });
 });
