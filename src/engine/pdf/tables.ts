@@ -336,7 +336,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     // Extend backwards over short header lines, forwards over multi and short lines with ordinary gaps.
     const ref = lines[i]!;
     const fits = (index: number, neighbour: number) =>
-      closeEnough(lines[Math.min(index, neighbour)]!, lines[Math.max(index, neighbour)]!) &&
+      (closeEnough(lines[Math.min(index, neighbour)]!, lines[Math.max(index, neighbour)]!) || atRowRhythm(lines, kinds, Math.max(index, neighbour))) &&
       Math.abs(lines[index]!.size - ref.size) <= 0.15 * ref.size &&
       (!lines[index]!.bold || ref.bold || lines[index]!.cells.length >= 2);
     let start = i;
@@ -487,6 +487,24 @@ function standsApartAsBlock(lines: readonly TextLine[], start: number, first: nu
 /** Whether a short line stands further above the line below than the table's rows stand apart. */
 function setApart(above: TextLine, below: TextLine, pitch: number | undefined): boolean {
   return pitch !== undefined && below.baseline - above.baseline > HEADER_LINE_PITCHES * pitch;
+}
+
+/** Rows of cells set further apart than `closeEnough` allows stay one table up to this gap, in ems… */
+const MAX_ROW_GAP_EM = 4.5;
+/** …where the gap is a neighbouring pair's within this share. */
+const EVEN_GAP = 0.1;
+
+/**
+ * Whether line `index` and the line above it, both rows of cells, stand as far apart as the rows next to them: a
+ * table of tall rows (a report's cells padded round, a CJK font's tall line) keeps one gap from row to row, header
+ * to body too, where a table's end or a new one breaks that rhythm.
+ */
+function atRowRhythm(lines: readonly TextLine[], kinds: readonly ('multi' | 'single' | null)[], index: number): boolean {
+  const gap = (below: number) => lines[below]!.top - lines[below - 1]!.bottom;
+  const rows = (below: number) => below >= 1 && below < lines.length && kinds[below] === 'multi' && kinds[below - 1] === 'multi';
+  if (!rows(index) || gap(index) > MAX_ROW_GAP_EM * Math.max(lines[index]!.size, lines[index - 1]!.size)) return false;
+  const even = (other: number) => rows(other) && Math.abs(gap(other) - gap(index)) <= EVEN_GAP * gap(index);
+  return even(index - 1) || even(index + 1);
 }
 
 function closeEnough(above: TextLine, below: TextLine): boolean {

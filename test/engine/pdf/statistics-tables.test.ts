@@ -44,6 +44,20 @@ describe('a Korean statistics table ruled across only', () => {
   });
 });
 
+describe('a Korean statistics table set in Noto Sans CJK, its rows as tall as their padding and the font\'s line make them', () => {
+  const noto = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-statistics-noto.pdf', import.meta.url)));
+
+  it('reads each table whole, its rows further apart than lines of text but at one gap from row to row', async () => {
+    const tables = allBlocks(await convertBytes(noto(), { mode: 'fast' })).filter((block) => block.type === 'table');
+    expect(tables).toHaveLength(2);
+    expect(tables[0]!.markdown).toContain('| 합계 | 1,509,710 | 1,563,072 | 1,546,180 | 1,535,816 | 0.5 |');
+    const rows = tables[1]!.markdown.split('\n').filter((line) => line.startsWith('<tr>'));
+    expect(rows[0]).toBe('<tr><th>구분</th><th>분야</th><th>2022년</th><th>2023년</th><th>증감</th></tr>');
+    expect(rows[1]).toBe('<tr><td rowspan="3">광역</td><td>사회복지</td><td>412,530</td><td>438,214</td><td>25,684</td></tr>');
+    expect(rows).toHaveLength(8);
+  });
+});
+
 describe('row groups named in a first column', () => {
   const grid = (rows: string[][]) => withCentredRowGroups(gridOfRows(rows));
 
