@@ -160,7 +160,7 @@ interface Row {
 }
 
 /** Lays the run's cells into the columns between channels; null when the result does not look like a table. */
-function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, centredHeader = false): Row[] | null {
+function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, headerLines = 0): Row[] | null {
   const k = channels.length + 1;
   const columnOf = (x: number) => {
     let col = 0;
@@ -169,8 +169,8 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
   };
   // The body's extent in each column, for a header whose labels are centred over their columns.
   const extents = Array.from({ length: k }, () => ({ x0: Infinity, x1: -Infinity }));
-  if (centredHeader) {
-    for (const line of lines.slice(1)) {
+  if (headerLines > 0) {
+    for (const line of lines.slice(headerLines)) {
       for (const cell of line.cells) {
         const extent = extents[columnOf(cell.x0)]!;
         extent.x0 = Math.min(extent.x0, cell.x0);
@@ -202,7 +202,7 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
     const ordered = [...line.cells].sort((a, b) => a.x0 - b.x0);
     let last = -1;
     for (const cell of ordered) {
-      const col = centredHeader && index === 0 ? headerColumn(cell, last) : columnOf(cell.x0);
+      const col = index < headerLines ? headerColumn(cell, last) : columnOf(cell.x0);
       last = Math.max(last, col);
       cells[col] = cells[col] ? `${cells[col]} ${cell.text}` : cell.text;
       boxes[col] = unite(boxes[col], cell);
@@ -298,6 +298,16 @@ function mergeContinuationRows(rows: Row[]): Row[] {
   return out;
 }
 
+/** Most lines a bold header over a table's body has (labels over labels over column names). */
+const MAX_HEADER_LINES = 3;
+
+/** How many lines from `first` are bold, up to MAX_HEADER_LINES. */
+function boldLinesFrom(lines: readonly TextLine[], first: number): number {
+  let count = 0;
+  while (count < MAX_HEADER_LINES && first + count < lines.length && lines[first + count]!.bold) count++;
+  return count;
+}
+
 /** Whether a cell of `line` starts inside a gutter between columns, clear of both its edges. */
 function startsInGutter(line: TextLine, channels: readonly Channel[]): boolean {
   return line.cells.some((cell) => channels.some((channel) => cell.x0 > channel.x0 + 1 && cell.x0 < channel.x1 - 1));
@@ -385,13 +395,15 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       // label before took that), and short lines taken in above the header (a caption's last line) are left to
       // the text.
       const header = lines[i]!;
+      // The header's lines: the bold lines from its first, a label over others, or a stub between them.
+      const headerLines = boldLinesFrom(run, run.indexOf(header));
       // Laid out by their left edges, labels centred in cells wider than the body's text start in the gutters
       // between its columns (`분야` between `일반공공행정` and `412,530`), and land one column to the right.
-      const misplaced = placed !== null && startsInGutter(header, channels);
-      if ((!placed || misplaced) && header.bold && header.cells.length >= 2 && end - i > minRows && run.slice(run.indexOf(header) + 1).every((line) => !line.bold)) {
+      const misplaced = placed !== null && run.slice(run.indexOf(header), run.indexOf(header) + headerLines).some((line) => startsInGutter(line, channels));
+      if ((!placed || misplaced) && header.bold && header.cells.length >= 2 && end - i > minRows + headerLines - 1 && run.slice(run.indexOf(header) + headerLines).every((line) => !line.bold)) {
         const fromHeader = run.slice(run.indexOf(header));
-        const bodyChannels = findChannels(fromHeader.slice(1), 0.5 * size);
-        const centred = bodyChannels.length > 0 ? layOut(fromHeader, bodyChannels, minRows, true) : null;
+        const bodyChannels = findChannels(fromHeader.slice(headerLines), 0.5 * size);
+        const centred = bodyChannels.length > 0 ? layOut(fromHeader, bodyChannels, minRows, headerLines) : null;
         if (centred || !misplaced) {
           placed = centred;
           run.splice(0, run.indexOf(header));

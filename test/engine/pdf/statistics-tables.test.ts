@@ -50,11 +50,22 @@ describe('a Korean statistics table set in Noto Sans CJK, its rows as tall as th
   it('reads each table whole, its rows further apart than lines of text but at one gap from row to row', async () => {
     const tables = allBlocks(await convertBytes(noto(), { mode: 'fast' })).filter((block) => block.type === 'table');
     expect(tables).toHaveLength(2);
-    expect(tables[0]!.markdown).toContain('| 합계 | 1,509,710 | 1,563,072 | 1,546,180 | 1,535,816 | 0.5 |');
+    expect(tables[0]!.markdown).toContain('<tr><td>합계</td><td>1,509,710</td><td>1,563,072</td><td>1,546,180</td><td>1,535,816</td><td>0.5</td></tr>');
     const rows = tables[1]!.markdown.split('\n').filter((line) => line.startsWith('<tr>'));
     expect(rows[0]).toBe('<tr><th>구분</th><th>분야</th><th>2022년</th><th>2023년</th><th>증감</th></tr>');
     expect(rows[1]).toBe('<tr><td rowspan="3">광역</td><td>사회복지</td><td>412,530</td><td>438,214</td><td>25,684</td></tr>');
     expect(rows).toHaveLength(8);
+  });
+});
+
+describe('a header of several bold lines centred in its cells, over a body set flush left', () => {
+  it('sets each label over its own columns by its centre, the stub between the lines spanning them', async () => {
+    const noto = new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-statistics-noto.pdf', import.meta.url)));
+    const table = allBlocks(await convertBytes(noto, { mode: 'fast' })).find((block) => block.type === 'table')!;
+    expect(table.markdown.split('\n').slice(1, 3)).toEqual([
+      '<tr><th rowspan="2">구분</th><th colspan="2">2022년</th><th colspan="2">2023년</th><th rowspan="2">증감률</th></tr>',
+      '<tr><th>상반기</th><th>하반기</th><th>상반기</th><th>하반기</th></tr>',
+    ]);
   });
 });
 
