@@ -59,3 +59,25 @@ describe('a Korean textbook page printed by LibreOffice (Noto Sans CJK)', () => 
     expect(blocks[blocks.indexOf(table) + 1]?.markdown).toMatch(/^탐구 활동 먹이 그물 만들기 과정: ① 주변 생태계에/);
   });
 });
+
+describe('a Korean report section numbered Ⅲ. 1. 가. 1) (1), printed by LibreOffice (Noto Serif and Sans CJK)', () => {
+  const levels = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-levels.pdf', import.meta.url)));
+
+  it('reads its headings at the levels their numbering and type give, the Roman numeral set in the body\'s type too', async () => {
+    const markdown = mainMarkdown(await convertBytes(levels(), { mode: 'fast' }));
+    const headings = markdown.split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual([
+      '# Ⅲ. 세부 추진 과제',
+      '## 1. 디지털 행정 서비스 확대',
+      '### 가. 온라인 민원 창구 일원화',
+      '#### 1) 통합 포털 구축',
+      '#### 2) 전자 증명서 발급',
+      '### 나. 데이터 기반 정책 결정',
+      '## 2. 지역 균형 인프라 구축',
+      '### 가. 광역 교통망 확충',
+      '### 나. 생활 SOC 확충',
+      '# Ⅳ. 기대 효과',
+    ]);
+    expect(markdown).toContain('- (1) 주민등록표 등본 등 자주 쓰는 증명서 50종을 전자 문서로 발급한다.');
+  });
+});
