@@ -105,20 +105,25 @@ export function wordsBeforeRegularCodes(item: NativeTextItem, texts: readonly st
  */
 const LEAD_MARK = /^(?:[\u2160-\u217f]{1,4}\.?|[□■○●◆◇▶▷]|\d{1,2}[.)]|\(\d{1,2}\)|[가-하][.)])$/u;
 
-/** How many times the page's runs draw each Hangul syllable or space with each code (key: unit × 2^16 + code). */
-export type CodeUses = Map<number, number>;
+/** The codes some of the page's runs draw their Hangul syllables and spaces with. */
+export interface CodeUses {
+  /** Each syllable or space drawn with each code (key: unit × 2^16 + code). */
+  keys: Set<number>;
+  /** Spaces drawn, in all. */
+  spaces: number;
+}
 
 /** The uses of codes in `items`, where their codes match their text. */
 export function codeUses(items: readonly NativeTextItem[]): CodeUses {
-  const uses: CodeUses = new Map();
+  const uses: CodeUses = { keys: new Set(), spaces: 0 };
   for (const item of items) {
     const codes = codesPerUnit(item);
     if (!codes) continue;
     for (let i = 0; i < item.text.length; i++) {
       const unit = item.text.charCodeAt(i);
       if (!isTold(unit)) continue;
-      const key = unit * 0x10000 + codes[i]!;
-      uses.set(key, (uses.get(key) ?? 0) + 1);
+      uses.keys.add(unit * 0x10000 + codes[i]!);
+      if (unit === SPACE) uses.spaces++;
     }
   }
   return uses;
@@ -137,25 +142,23 @@ const MIN_REGULAR_SPACES = 3;
  * Whether a regular item that opens with a mark (`Ⅰ. 추진 배경`) sets the words after it in the page's bold type:
  * its spaces after the mark drawn with a code the page's bold runs draw spaces with and its regular runs do not
  * (the first space may be the mark's own), and none of its syllables with a code the regular runs draw it with.
- * `regular` counts the codes of the page's regular runs that open with no mark (a report's `○` items may all be
+ * `regular` holds the codes of the page's regular runs that open with no mark (a report's `○` items may all be
  * such headings' kin), which must draw MIN_REGULAR_SPACES spaces; `bold` those of its bold runs.
  */
 export function followsMarkInBold(item: NativeTextItem, firstWord: string, regular: CodeUses, bold: CodeUses): boolean {
   if (!LEAD_MARK.test(firstWord) || !item.text.startsWith(firstWord)) return false;
+  if (regular.spaces < MIN_REGULAR_SPACES) return false;
   const codes = codesPerUnit(item);
   if (!codes) return false;
-  let regularSpaces = 0;
-  for (const [key, count] of regular) if (Math.floor(key / 0x10000) === SPACE) regularSpaces += count;
-  if (regularSpaces < MIN_REGULAR_SPACES) return false;
   let boldSpaces = 0;
   for (let i = firstWord.length; i < item.text.length; i++) {
     const unit = item.text.charCodeAt(i);
     if (!isTold(unit)) continue;
     const key = unit * 0x10000 + codes[i]!;
-    if (regular.has(key)) {
+    if (regular.keys.has(key)) {
       // A syllable in the regular type's code, or a space after the first: the words are in the regular type.
       if (unit !== SPACE || i !== firstWord.length) return false;
-    } else if (unit === SPACE && bold.has(key)) boldSpaces++;
+    } else if (unit === SPACE && bold.keys.has(key)) boldSpaces++;
   }
   return boldSpaces > 0;
 }
