@@ -164,7 +164,7 @@ function sideListsBlock(lists: readonly SideList[], lines: readonly TextLine[], 
   const markdown = lists.map((list) => {
     const items = list.items.map(({ marker, text }) => {
       // Markdown numbers a list from its first item; a letter or roman enumerator is kept before the text.
-      if (marker.number !== undefined) return `${marker.number}. ${escapeMarkdownText(text)}`;
+      if (marker.number !== undefined && marker.label === undefined) return `${marker.number}. ${escapeMarkdownText(text)}`;
       return `- ${marker.label ? `${marker.label} ` : ''}${escapeMarkdownText(text)}`;
     });
     return [...(list.label === undefined ? [] : [escapeMarkdownText(list.label), '']), ...items].join('\n');

@@ -23,8 +23,9 @@ export interface ListMarker {
   /** The number for numeric enumerators. */
   number?: number;
   /**
-   * A letter or roman enumerator as the document writes it ("d.", "(iv)"): Markdown numbers its lists in digits
-   * alone, so such an item is written as a bullet that keeps its enumerator.
+   * A letter or roman enumerator as the document writes it ("d.", "(iv)"), or a number before a parenthesis or in
+   * parentheses ("1)", "(1)"): Markdown numbers its lists `1.` alone, so such an item is written as a bullet that
+   * keeps its enumerator.
    */
   label?: string;
   /** Text after the marker. */
@@ -56,7 +57,9 @@ export function listMarker(text: string): ListMarker | null {
   if (numeric) {
     const open = text.startsWith('(');
     if (open && numeric[2] !== ')') return null;
-    return { ordered: true, number: Number(numeric[1]), rest: numeric[3]! };
+    // `1)` and `(1)` are kept as written: a Korean document numbers its levels `1.`, `1)` and `(1)` apart.
+    const label = numeric[2] === ')' ? enumerator(text, numeric) : undefined;
+    return { ordered: true, number: Number(numeric[1]), ...(label === undefined ? {} : { label }), rest: numeric[3]! };
   }
   const roman = ROMAN.exec(text);
   if (roman) return { ordered: true, label: enumerator(text, roman), rest: roman[3]! };

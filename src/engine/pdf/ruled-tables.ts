@@ -7,7 +7,7 @@
  * no page of prose in a cell (a frame drawn around two text columns is not a table), or be a form's fields (one
  * row of labels over boxes left empty: form-fields.ts). Pure; bounded work.
  */
-import { emptyFieldRows, namesFields } from './form-fields.js';
+import { emptyFieldColumns, emptyFieldRows, namesFields } from './form-fields.js';
 import { buildLines } from './lines.js';
 import { median } from './measure.js';
 import { withLeadingBullet } from './line-bullets.js';
@@ -344,7 +344,25 @@ function fillGrid(
   // lists set side by side alone (a slide's text boxes) fill one row.
   if (!readsAsTable(rows) && listColumns(rows) === undefined) return null;
   if (holdsPanels(rows)) return null;
+  const fieldCols = emptyFieldColumns(xs, owner, textRows, (col) => startsText(owner, cols, col, text), median(inside.map((item) => item.size)));
+  if (fieldCols.length > 0) {
+    // A form's boxes left empty beside their labels: the table keeps them, as the page shows them.
+    const keptCols = [...new Set([...textCols, ...fieldCols])].sort((a, b) => a - b);
+    const boxed = textBands(owner, cols, textRows, new Set(keptCols));
+    const spare = new Set(fieldCols.map((col) => keptCols.indexOf(col)));
+    const form = dropEmptyLines({ rowCount: boxed.rowCount, colCount: boxed.colCount, cells: gridCells(boxed.owner, boxed.rowCount, boxed.colCount, text) }, ['row', 'col'], spare);
+    return { grid: form, rows: gridRows(form), items: inside, top: ys[0]! };
+  }
   return { grid: table, rows, items: inside, top: ys[0]! };
+}
+
+/** Whether a cell with text starts in grid column `col` (an owner's key is its first position). */
+function startsText(owner: Int32Array, cols: number, col: number, text: ReadonlyMap<number, string>): boolean {
+  for (let at = col; at < owner.length; at += cols) {
+    const key = owner[at]!;
+    if (key % cols === col && (text.get(key) ?? '') !== '') return true;
+  }
+  return false;
 }
 
 /** A first row that fills every column, over two rows or more each named in their first cell. */

@@ -50,12 +50,16 @@ function removeLine(grid: TableGrid, index: number, axis: 'row' | 'col'): TableG
   return axis === 'row' ? { ...grid, rowCount: grid.rowCount - 1, cells } : { ...grid, colCount: grid.colCount - 1, cells };
 }
 
-/** Drops the rows and columns no text starts in (double rules, decorative bands, padding); `axes` limits it to one. */
-export function dropEmptyLines(grid: TableGrid, axes: readonly ('row' | 'col')[] = ['row', 'col']): TableGrid {
+/**
+ * Drops the rows and columns no text starts in (double rules, decorative bands, padding); `axes` limits it to one,
+ * and the columns in `spareCols` stay (a form's boxes left empty to write in).
+ */
+export function dropEmptyLines(grid: TableGrid, axes: readonly ('row' | 'col')[] = ['row', 'col'], spareCols: ReadonlySet<number> = new Set()): TableGrid {
   let out = grid;
   for (const axis of axes) {
     const count = () => (axis === 'row' ? out.rowCount : out.colCount);
     for (let index = count() - 1; index >= 0; index--) {
+      if (axis === 'col' && spareCols.has(index)) continue;
       if (out.cells.every((cell) => cell[axis] !== index || cell.text === '')) out = removeLine(out, index, axis);
     }
   }

@@ -6,6 +6,7 @@
  */
 import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
+import { withCentredRowGroups } from './table-row-groups.js';
 import type { Rect, TextLine } from './types.js';
 import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
@@ -159,7 +160,7 @@ interface Row {
 }
 
 /** Lays the run's cells into the columns between channels; null when the result does not look like a table. */
-function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, centredHeader = false): Row[] | null {
+function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, headerLines = 0): Row[] | null {
   const k = channels.length + 1;
   const columnOf = (x: number) => {
     let col = 0;
@@ -168,8 +169,8 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
   };
   // The body's extent in each column, for a header whose labels are centred over their columns.
   const extents = Array.from({ length: k }, () => ({ x0: Infinity, x1: -Infinity }));
-  if (centredHeader) {
-    for (const line of lines.slice(1)) {
+  if (headerLines > 0) {
+    for (const line of lines.slice(headerLines)) {
       for (const cell of line.cells) {
         const extent = extents[columnOf(cell.x0)]!;
         extent.x0 = Math.min(extent.x0, cell.x0);
@@ -201,7 +202,7 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
     const ordered = [...line.cells].sort((a, b) => a.x0 - b.x0);
     let last = -1;
     for (const cell of ordered) {
-      const col = centredHeader && index === 0 ? headerColumn(cell, last) : columnOf(cell.x0);
+      const col = index < headerLines ? headerColumn(cell, last) : columnOf(cell.x0);
       last = Math.max(last, col);
       cells[col] = cells[col] ? `${cells[col]} ${cell.text}` : cell.text;
       boxes[col] = unite(boxes[col], cell);
@@ -297,6 +298,32 @@ function mergeContinuationRows(rows: Row[]): Row[] {
   return out;
 }
 
+/** Most lines a bold header over a table's body has (labels over labels over column names). */
+const MAX_HEADER_LINES = 3;
+
+/** How many lines from `first` are bold, up to MAX_HEADER_LINES. */
+function boldLinesFrom(lines: readonly TextLine[], first: number): number {
+  let count = 0;
+  while (count < MAX_HEADER_LINES && first + count < lines.length && lines[first + count]!.bold) count++;
+  return count;
+}
+
+/** Whether a cell of `line` starts inside a gutter between columns, clear of both its edges. */
+function startsInGutter(line: TextLine, channels: readonly Channel[]): boolean {
+  return line.cells.some((cell) => channels.some((channel) => cell.x0 > channel.x0 + 1 && cell.x0 < channel.x1 - 1));
+}
+
+/** A note wholly in parentheses: `(단위: 억원, %)`, `(Unit: %)`, `(in millions)`. */
+const PARENTHESISED = /^\([^()]+\)$/u;
+
+/**
+ * A table's units note set over it, flush right (`(단위: 억원, %)`): a line of one parenthesised cell that starts
+ * right of the middle of the line under it, which stays text above the table, not a row of it.
+ */
+function isUnitsNote(line: TextLine, below: TextLine): boolean {
+  return line.cells.length === 1 && PARENTHESISED.test(line.text.trim()) && line.x0 > (below.x0 + below.x1) / 2;
+}
+
 /** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
 export function findTables(lines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
   const minRows = options.minRows ?? 3;
@@ -319,12 +346,12 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     // Extend backwards over short header lines, forwards over multi and short lines with ordinary gaps.
     const ref = lines[i]!;
     const fits = (index: number, neighbour: number) =>
-      closeEnough(lines[Math.min(index, neighbour)]!, lines[Math.max(index, neighbour)]!) &&
+      (closeEnough(lines[Math.min(index, neighbour)]!, lines[Math.max(index, neighbour)]!) || atRowRhythm(lines, kinds, Math.max(index, neighbour))) &&
       Math.abs(lines[index]!.size - ref.size) <= 0.15 * ref.size &&
       (!lines[index]!.bold || ref.bold || lines[index]!.cells.length >= 2);
     let start = i;
     const pitch = rowPitch(lines, kinds, i);
-    while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start) && !setApart(lines[start - 1]!, lines[start]!, pitch)) start--;
+    while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start) && !setApart(lines[start - 1]!, lines[start]!, pitch) && !isUnitsNote(lines[start - 1]!, lines[start]!)) start--;
     if (standsApartAsBlock(lines, start, i)) start = i;
     let end = i + 1;
     while (end < lines.length && kinds[end] !== null && fits(end, end - 1)) end++;
@@ -368,16 +395,25 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       // label before took that), and short lines taken in above the header (a caption's last line) are left to
       // the text.
       const header = lines[i]!;
-      if (!placed && header.bold && header.cells.length >= 2 && end - i > minRows && run.slice(run.indexOf(header) + 1).every((line) => !line.bold)) {
-        run.splice(0, run.indexOf(header));
-        start = i;
-        const bodyChannels = findChannels(run.slice(1), 0.5 * size);
-        placed = bodyChannels.length > 0 ? layOut(run, bodyChannels, minRows, true) : null;
+      // The header's lines: the bold lines from its first, a label over others, or a stub between them.
+      const headerLines = boldLinesFrom(run, run.indexOf(header));
+      // Laid out by their left edges, labels centred in cells wider than the body's text start in the gutters
+      // between its columns (`분야` between `일반공공행정` and `412,530`), and land one column to the right.
+      const misplaced = placed !== null && run.slice(run.indexOf(header), run.indexOf(header) + headerLines).some((line) => startsInGutter(line, channels));
+      if ((!placed || misplaced) && header.bold && header.cells.length >= 2 && end - i > minRows + headerLines - 1 && run.slice(run.indexOf(header) + headerLines).every((line) => !line.bold)) {
+        const fromHeader = run.slice(run.indexOf(header));
+        const bodyChannels = findChannels(fromHeader.slice(headerLines), 0.5 * size);
+        const centred = bodyChannels.length > 0 ? layOut(fromHeader, bodyChannels, minRows, headerLines) : null;
+        if (centred || !misplaced) {
+          placed = centred;
+          run.splice(0, run.indexOf(header));
+          start = i;
+        }
       }
       if (placed) placed = withTightColumns(run, placed, channels, minRows, size);
       if (placed) {
         const rows = placed.map((row) => row.cells);
-        const grid = gridWithHeaderSpans(placed) ?? gridOfRows(rows);
+        const grid = withCentredRowGroups(gridWithHeaderSpans(placed) ?? gridOfRows(rows));
         tables.push({ start, end, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(run) });
         i = end;
         continue;
@@ -463,6 +499,24 @@ function standsApartAsBlock(lines: readonly TextLine[], start: number, first: nu
 /** Whether a short line stands further above the line below than the table's rows stand apart. */
 function setApart(above: TextLine, below: TextLine, pitch: number | undefined): boolean {
   return pitch !== undefined && below.baseline - above.baseline > HEADER_LINE_PITCHES * pitch;
+}
+
+/** Rows of cells set further apart than `closeEnough` allows stay one table up to this gap, in ems… */
+const MAX_ROW_GAP_EM = 4.5;
+/** …where the gap is a neighbouring pair's within this share. */
+const EVEN_GAP = 0.1;
+
+/**
+ * Whether line `index` and the line above it, both rows of cells, stand as far apart as the rows next to them: a
+ * table of tall rows (a report's cells padded round, a CJK font's tall line) keeps one gap from row to row, header
+ * to body too, where a table's end or a new one breaks that rhythm.
+ */
+function atRowRhythm(lines: readonly TextLine[], kinds: readonly ('multi' | 'single' | null)[], index: number): boolean {
+  const gap = (below: number) => lines[below]!.top - lines[below - 1]!.bottom;
+  const rows = (below: number) => below >= 1 && below < lines.length && kinds[below] === 'multi' && kinds[below - 1] === 'multi';
+  if (!rows(index) || gap(index) > MAX_ROW_GAP_EM * Math.max(lines[index]!.size, lines[index - 1]!.size)) return false;
+  const even = (other: number) => rows(other) && Math.abs(gap(other) - gap(index)) <= EVEN_GAP * gap(index);
+  return even(index - 1) || even(index + 1);
 }
 
 function closeEnough(above: TextLine, below: TextLine): boolean {

@@ -1,9 +1,10 @@
 /**
  * Business forms and invoices: their parts read in the page's order, the labels of a form's boxes as a table.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emptyFieldRows, namesFields } from '../../../src/engine/pdf/form-fields.js';
-import { convertBytes, mainMarkdown } from './helpers.js';
+import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
 import { CHOICES, choicesFormPdf, FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, paymentFieldsPdf } from './form-pdfs.js';
 
 describe('an invoice', () => {
@@ -61,5 +62,22 @@ describe("a form's check boxes and radio buttons", () => {
     const markdown = mainMarkdown(await convertBytes(await choicesFormPdf()));
     for (const [label, ticked] of CHOICES) expect(markdown).toContain(`${ticked ? '☒' : '☐'} ${label}`);
     expect(markdown).toContain('◯ Monthly ◉ Yearly');
+  });
+});
+
+describe('a Korean application form printed by LibreOffice (HTML to Word to PDF)', () => {
+  const form = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-form.pdf', import.meta.url)));
+
+  it('keeps the boxes left empty beside their labels as empty cells, each row as the form draws it', async () => {
+    const table = allBlocks(await convertBytes(form(), { mode: 'fast' })).find((block) => block.type === 'table');
+    const rows = table!.markdown.split('\n').filter((line) => line.startsWith('<tr>'));
+    expect(rows.slice(0, 5)).toEqual([
+      '<tr><th rowspan="3">신청인</th><th>성 명</th><th></th><th>생년월일</th><th></th></tr>',
+      '<tr><th>주 소</th><th colspan="3"></th></tr>',
+      '<tr><th>연락처</th><th></th><th>전자우편</th><th></th></tr>',
+      '<tr><td rowspan="2">학적</td><td>학 과</td><td></td><td>학 년</td><td></td></tr>',
+      '<tr><td>학 번</td><td></td><td>재학 여부</td><td>□ 재학 □ 휴학</td></tr>',
+    ]);
+    expect(rows[5]).toBe('<tr><td>신청 구분</td><td colspan="4">□ 성적우수 장학금 □ 가계곤란 장학금 □ 근로 장학금</td></tr>');
   });
 });

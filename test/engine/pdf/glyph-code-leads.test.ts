@@ -3,7 +3,7 @@
  * words after it are drawn with the codes the page's regular runs give the same syllables.
  */
 import { describe, expect, it } from 'vitest';
-import { regularCodes, wordsBeforeRegularCodes } from '../../../src/engine/pdf/liteparse/glyph-code-leads.js';
+import { codeUses, followsMarkInBold, regularCodes, wordsBeforeRegularCodes } from '../../../src/engine/pdf/liteparse/glyph-code-leads.js';
 import type { NativeTextItem } from '../../../src/engine/pdf/liteparse/page-items.js';
 
 function run(text: string, charCodes: number[]): NativeTextItem {
@@ -30,5 +30,24 @@ describe('a bold lead told by its glyph codes', () => {
     expect(wordsBeforeRegularCodes(run('요 약 본 논문', [17, 18, 32]), ['요', '약', '본', '논문'], 4, regular)).toBe(4);
     const short = run('요 약 본', [17, 4, 18, 6, 32]);
     expect(wordsBeforeRegularCodes(short, words(short), 3, regular)).toBe(3);
+  });
+});
+
+describe("a heading's mark set in the body's regular type before the heading's bold text", () => {
+  // The regular type's runs draw their spaces 2 (최 79, 근 80); the bold type's 4 (지 3, 역 5).
+  const regularUses = codeUses([run('최근 지역 산업의 디지털', [79, 80, 2, 4, 5, 2, 30, 9, 10, 2, 11, 4, 12])]);
+  const boldUses = codeUses([run('지역 디지털', [3, 5, 4, 6, 7, 8])]);
+
+  it('tells the words after the mark bold by their spaces, drawn with the bold type\'s code', () => {
+    expect(followsMarkInBold(run('Ⅰ. 추진 배경', [78, 23, 4, 17, 18, 4, 19, 20]), 'Ⅰ.', regularUses, boldUses)).toBe(true);
+    // The space after the mark drawn in the mark's own type.
+    expect(followsMarkInBold(run('□ 추진 배경', [1, 2, 17, 18, 4, 19, 20]), '□', regularUses, boldUses)).toBe(true);
+  });
+
+  it('leaves an item whose words after the mark the regular type draws, and one opened by no mark', () => {
+    expect(followsMarkInBold(run('○ 지역 대학과', [3, 2, 4, 5, 2, 20, 36, 37]), '○', regularUses, boldUses)).toBe(false);
+    expect(followsMarkInBold(run('추진 배경 계획', [17, 18, 4, 19, 20, 4, 21, 22]), '추진', regularUses, boldUses)).toBe(false);
+    // A page of too few regular spaces says nothing.
+    expect(followsMarkInBold(run('Ⅰ. 추진 배경', [78, 23, 4, 17, 18, 4, 19, 20]), 'Ⅰ.', codeUses([run('최근', [79, 80])]), boldUses)).toBe(false);
   });
 });

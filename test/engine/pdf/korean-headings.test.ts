@@ -42,3 +42,42 @@ describe('a Korean paper printed by LibreOffice', () => {
     expect(headings).toEqual(['# 딥러닝 기반 한국어 문서 구조 분석 기법', '## 1. 서론', '## 2. 관련 연구', '### 2.1 규칙 기반 기법', '### 2.2 학습 기반 기법', '## 3. 제안 기법', '## 4. 결론']);
   });
 });
+
+describe('a Korean textbook page printed by LibreOffice (Noto Sans CJK)', () => {
+  const textbook = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-textbook.pdf', import.meta.url)));
+
+  it('reads its unit, section and (1) headings at their levels', async () => {
+    const headings = mainMarkdown(await convertBytes(textbook(), { mode: 'fast' })).split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual(['# Ⅰ. 생태계와 환경', '## 1. 학습 목표', '## 2. 생태계의 구성', '### (1) 생물적 요인', '### (2) 비생물적 요인', '## 3. 확인 문제']);
+  });
+
+  it('reads its captioned table with the group spanning its rows, each cell\'s list with its spaces, and the box under it as text', async () => {
+    const blocks = allBlocks(await convertBytes(textbook(), { mode: 'fast' }));
+    const table = blocks.find((block) => block.type === 'table')!;
+    expect(blocks[blocks.indexOf(table) - 1]).toMatchObject({ type: 'caption', markdown: '<표 2-1> 생태계 구성 요소의 예' });
+    expect(table.markdown).toContain('<tr><td rowspan="3">생물적 요인</td><td>생산자</td><td>벼, 소나무, 식물 플랑크톤</td></tr>\n<tr><td>소비자</td><td>메뚜기, 개구리, 매</td></tr>');
+    expect(blocks[blocks.indexOf(table) + 1]?.markdown).toMatch(/^탐구 활동 먹이 그물 만들기 과정: ① 주변 생태계에/);
+  });
+});
+
+describe('a Korean report section numbered Ⅲ. 1. 가. 1) (1), printed by LibreOffice (Noto Serif and Sans CJK)', () => {
+  const levels = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-levels.pdf', import.meta.url)));
+
+  it('reads its headings at the levels their numbering and type give, the Roman numeral set in the body\'s type too', async () => {
+    const markdown = mainMarkdown(await convertBytes(levels(), { mode: 'fast' }));
+    const headings = markdown.split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual([
+      '# Ⅲ. 세부 추진 과제',
+      '## 1. 디지털 행정 서비스 확대',
+      '### 가. 온라인 민원 창구 일원화',
+      '#### 1) 통합 포털 구축',
+      '#### 2) 전자 증명서 발급',
+      '### 나. 데이터 기반 정책 결정',
+      '## 2. 지역 균형 인프라 구축',
+      '### 가. 광역 교통망 확충',
+      '### 나. 생활 SOC 확충',
+      '# Ⅳ. 기대 효과',
+    ]);
+    expect(markdown).toContain('- (1) 주민등록표 등본 등 자주 쓰는 증명서 50종을 전자 문서로 발급한다.');
+  });
+});

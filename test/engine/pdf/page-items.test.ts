@@ -115,6 +115,19 @@ describe('the autospace a word processor sets between Hangul and digits, Latin l
     expect(read(item(['2025', '년'], [0.3]))).toBe('2025 년');
     expect(read(item(['PDF', '변환'], [0.28]))).toBe('PDF 변환');
   });
+
+  it('where the line draws its spaces as glyphs, keeps a space drawn and joins at a gap drawn without one', () => {
+    // Noto Sans CJK draws its space 0.22 em wide, as narrow as the autospace: only the glyphs tell them apart.
+    const words = ['나.', '생활', 'SOC', '확충'];
+    expect(read(item(words, [0.22, 0.22, 0.22], { charCodes: codes('나. 생활 SOC 확충') }))).toBe('나. 생활 SOC 확충');
+    expect(read(item(words, [0.22, 0.22, 0.22], { charCodes: codes('나. 생활SOC 확충') }))).toBe('나. 생활SOC 확충');
+  });
+
+  it('leaves the space after a comma or a period set on a Hangul word, however narrow the font draws it', () => {
+    // A table's cell in Noto Sans CJK, whose space is 0.22 em: the line shows no space between Hangul words.
+    expect(read(item(['메뚜기,', '개구리,', '매'], [0.22, 0.22]))).toBe('메뚜기, 개구리, 매');
+    expect(read(item(['빛,', '온도,', '물'], [0.22, 0.22]))).toBe('빛, 온도, 물');
+  });
 });
 
 describe('a run-in lead in a LiteParse item', () => {

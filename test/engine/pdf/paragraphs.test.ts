@@ -297,6 +297,13 @@ describe('buildBlocks: lists', () => {
     expect(blocks[0]!.markdown).toBe('- (iv) the fourth\n- (v) the fifth');
   });
 
+  it('keeps a number before a parenthesis or in parentheses as written, where Markdown would write it `1.`', () => {
+    // A Korean document's levels: `1)` under `가.`, `(1)` under `1)`.
+    const blocks = blocksOf([item('(1) 증명서 50종을 전자 문서로 발급한다.', 50, 100), item('(2) 전자지갑에 보관하여 제출할 수 있다.', 50, 114)]);
+    expect(blocks[0]!.markdown).toBe('- (1) 증명서 50종을 전자 문서로 발급한다.\n- (2) 전자지갑에 보관하여 제출할 수 있다.');
+    expect(listMarker('2) Second')).toEqual({ ordered: true, number: 2, label: '2)', rest: 'Second' });
+  });
+
   it('does not take a numbered sentence continuation for a list item', () => {
     const blocks = blocksOf(paragraph([`${words(9)} in Section`, '2. We then describe the method in detail'], 50, 100));
     expect(blocks.map((block) => block.kind)).toEqual(['paragraph']);

@@ -4,7 +4,9 @@
  * bold line, a heading; the words' boxes cannot say where the lead ends beside Hangul (each glyph fills the em).
  * Their codes can: a word processor numbers each font's glyphs apart, so a syllable drawn in the page's regular type
  * has the code it has in that type's own runs (`는` 37 in both), and one of the lead's has another (`요` 17 in the
- * bold font, 90 in the regular). Pure.
+ * bold font, 90 in the regular). The other way round, a heading's mark set in the body's regular type before its
+ * bold text (`Ⅰ.` or `□` a word processor takes from another font) names the whole item regular: the codes of the
+ * spaces after the mark say the words are the bold type's. Pure.
  */
 import type { NativeTextItem } from './page-items.js';
 
@@ -95,4 +97,68 @@ export function wordsBeforeRegularCodes(item: NativeTextItem, texts: readonly st
     followerMatches += syllableMatches[w]!;
   }
   return followerMatches >= MIN_MATCHES ? split : count;
+}
+
+/**
+ * A numbering mark or bullet before a heading's text, set by a word processor in another font than the text (`Ⅰ.`,
+ * `□` in the body's regular type before a bold heading): LiteParse names the item after the mark's font.
+ */
+const LEAD_MARK = /^(?:[\u2160-\u217f]{1,4}\.?|[□■○●◆◇▶▷]|\d{1,2}[.)]|\(\d{1,2}\)|[가-하][.)])$/u;
+
+/** The codes some of the page's runs draw their Hangul syllables and spaces with. */
+export interface CodeUses {
+  /** Each syllable or space drawn with each code (key: unit × 2^16 + code). */
+  keys: Set<number>;
+  /** Spaces drawn, in all. */
+  spaces: number;
+}
+
+/** The uses of codes in `items`, where their codes match their text. */
+export function codeUses(items: readonly NativeTextItem[]): CodeUses {
+  const uses: CodeUses = { keys: new Set(), spaces: 0 };
+  for (const item of items) {
+    const codes = codesPerUnit(item);
+    if (!codes) continue;
+    for (let i = 0; i < item.text.length; i++) {
+      const unit = item.text.charCodeAt(i);
+      if (!isTold(unit)) continue;
+      uses.keys.add(unit * 0x10000 + codes[i]!);
+      if (unit === SPACE) uses.spaces++;
+    }
+  }
+  return uses;
+}
+
+/** Whether a text opens with a lead mark, a word of its own. */
+export function opensWithMark(text: string): boolean {
+  const space = text.indexOf(' ');
+  return space > 0 && LEAD_MARK.test(text.slice(0, space));
+}
+
+/** Spaces the page's regular runs must draw before a space drawn otherwise says another font. */
+const MIN_REGULAR_SPACES = 3;
+
+/**
+ * Whether a regular item that opens with a mark (`Ⅰ. 추진 배경`) sets the words after it in the page's bold type:
+ * its spaces after the mark drawn with a code the page's bold runs draw spaces with and its regular runs do not
+ * (the first space may be the mark's own), and none of its syllables with a code the regular runs draw it with.
+ * `regular` holds the codes of the page's regular runs that open with no mark (a report's `○` items may all be
+ * such headings' kin), which must draw MIN_REGULAR_SPACES spaces; `bold` those of its bold runs.
+ */
+export function followsMarkInBold(item: NativeTextItem, firstWord: string, regular: CodeUses, bold: CodeUses): boolean {
+  if (!LEAD_MARK.test(firstWord) || !item.text.startsWith(firstWord)) return false;
+  if (regular.spaces < MIN_REGULAR_SPACES) return false;
+  const codes = codesPerUnit(item);
+  if (!codes) return false;
+  let boldSpaces = 0;
+  for (let i = firstWord.length; i < item.text.length; i++) {
+    const unit = item.text.charCodeAt(i);
+    if (!isTold(unit)) continue;
+    const key = unit * 0x10000 + codes[i]!;
+    if (regular.keys.has(key)) {
+      // A syllable in the regular type's code, or a space after the first: the words are in the regular type.
+      if (unit !== SPACE || i !== firstWord.length) return false;
+    } else if (unit === SPACE && bold.keys.has(key)) boldSpaces++;
+  }
+  return boldSpaces > 0;
 }

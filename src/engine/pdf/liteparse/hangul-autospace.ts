@@ -60,7 +60,22 @@ export function meetAtAutospace(before: string, after: string, gap: number, em: 
   const lastHangul = isHangulCode(before.charCodeAt(before.length - 1));
   const firstHangul = isHangulCode(after.charCodeAt(0));
   if (lastHangul === firstHangul) return false;
-  return lastHangul ? WESTERN.test(after.charAt(0)) : WESTERN.test(before.slice(-1));
+  return lastHangul ? WESTERN.test(after.charAt(0)) : endsWestern(before);
+}
+
+/** Marks that close a word or a clause, which take the script of the text they follow. */
+const CLOSING_MARKS = /[.,:;!?)\]'"’”]+$/u;
+
+/**
+ * Whether a text ends in what autospace sets apart from the Hangul after it. A closing mark right after Hangul
+ * (`메뚜기,`, `한다.`) is the Hangul's: the word processor gives such a weak mark the script before it, so the
+ * space after it is typed, however narrow the font draws it (Noto Sans CJK's space is 0.22 em).
+ */
+function endsWestern(text: string): boolean {
+  if (!WESTERN.test(text.slice(-1))) return false;
+  const marks = CLOSING_MARKS.exec(text);
+  if (marks === null || marks.index === 0) return true;
+  return !isHangulCode(text.charCodeAt(marks.index - 1));
 }
 
 /** The code ranges HANGUL matches (Jamo, compatibility Jamo, syllables). */
@@ -74,11 +89,26 @@ function median(values: number[]): number {
 }
 
 /**
+ * The widest gap an autospace is where the glyphs say it is one: LibreOffice sets 0.2 em, and a font's space is as
+ * wide or wider (Noto Sans CJK's 0.22 em), so only the glyphs tell them apart.
+ */
+const DRAWN_AUTOSPACE_EM = 0.3;
+
+/**
  * For each of the first `count` words, whether it is set against the word before it by an autospace, not a word space:
  * one side of the gap Hangul, the other Western, PDFium's space there, and the gap under AUTOSPACE_SHARE of the
  * spaces between the line's Hangul words, or under AUTOSPACE_EM of `em` (the type's size) where it shows none.
+ * Where the line draws its typed spaces as glyphs (`drawn`, undefined where that cannot be told), a space drawn is
+ * typed and a gap without one is the autospace, up to DRAWN_AUTOSPACE_EM.
  */
-export function autospacedWords(words: readonly WordSpan[], texts: readonly string[], spaced: readonly boolean[], count: number, em: number): boolean[] {
+export function autospacedWords(
+  words: readonly WordSpan[],
+  texts: readonly string[],
+  spaced: readonly boolean[],
+  count: number,
+  em: number,
+  drawn?: (word: number) => boolean | undefined,
+): boolean[] {
   const joined = new Array<boolean>(count).fill(false);
   const hangulSpaces: number[] = [];
   const gapBefore = (i: number) => words[i]!.x - (words[i - 1]!.x + words[i - 1]!.width);
@@ -91,8 +121,10 @@ export function autospacedWords(words: readonly WordSpan[], texts: readonly stri
     if (!spaced[i]) continue;
     const before = texts[i - 1]!.slice(-1);
     const after = texts[i]!.charAt(0);
-    const mixed = (HANGUL.test(before) && WESTERN.test(after)) || (WESTERN.test(before) && HANGUL.test(after));
-    joined[i] = mixed && gapBefore(i) < widest;
+    const mixed = (HANGUL.test(before) && WESTERN.test(after)) || (HANGUL.test(after) && endsWestern(texts[i - 1]!));
+    if (!mixed) continue;
+    const glyph = drawn?.(i);
+    joined[i] = glyph === undefined ? gapBefore(i) < widest : !glyph && gapBefore(i) < DRAWN_AUTOSPACE_EM * em;
   }
   return joined;
 }

@@ -3,6 +3,7 @@
  * with baseline, size, weight and pitch), rotated text apart, and the ruling lines its tables are built from.
  * Pure: tests feed it pages without the native module.
  */
+import { median } from '../measure.js';
 import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
 import { writeMarksSetApart, writeRaisedMarks } from './raised-marks.js';
@@ -11,7 +12,7 @@ import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-i
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
 import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
-import { regularCodes, wordsBeforeRegularCodes, type RegularCodes } from './glyph-code-leads.js';
+import { codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import type { StructureMark, StructureRole } from './structure-roles.js';
 import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
@@ -160,6 +161,9 @@ const wordTexts: string[] = [];
 const wordSpaced: boolean[] = [];
 /** Whether the word is a letter of text tracked wide, one word with the letter before it (`WIDE_TRACKING`). */
 const wordTracked: boolean[] = [];
+/** Where in the item's text the space before the word starts and where the word starts (-1: not found). */
+const wordGapAt: number[] = [];
+const wordAt: number[] = [];
 
 /**
  * Reads the item's words into the first entries of wordTexts and wordSpaced. A word box also ends where glyphs
@@ -192,6 +196,8 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
       // on the PDF benchmark's dev half has its space in the reference, 7 of 7).
       spaced = true;
     }
+    wordGapAt[n] = found >= 0 ? at : -1;
+    wordAt[n] = found;
     if (found >= 0) at = found + text.length;
     // Before an item's first word the layout decides by the gap alone (a superscript, a word set apart). After it,
     // a space the text has stands however close the boxes come: an italic or an "f" reaches over the space's width
@@ -334,6 +340,45 @@ function spaceGlyphs(text: string, codes: readonly number[] | undefined): Uint8A
     if (matched) return matched;
   }
   return null;
+}
+
+/** A size estimated from boxes is the size of one of the page's bold runs within this share of it. */
+const SAME_SIZE = 0.1;
+
+/**
+ * The size of the type after a mark set in the body's type (`Ⅲ.` at 10.5 pt before a 14 pt heading): their boxes'
+ * height, which is their type's em give or take a tenth (its ascent to descent, or its Hangul's glyphs), where that
+ * is more than the mark's size; the size of the page's bold run nearest it, where one is that near (`boldSizes`).
+ */
+function sizeAfterMark(words: readonly WordBox[], size: number, boldSizes: readonly number[]): number {
+  const height = median(words.slice(1).map((word) => word.height));
+  if (!Number.isFinite(height) || height <= size) return size;
+  let nearest = height;
+  for (const bold of boldSizes) if (Math.abs(bold - height) <= SAME_SIZE * height && Math.abs(bold - height) < Math.abs(nearest - height)) nearest = bold;
+  return Math.max(size, nearest === height ? height : nearest);
+}
+
+/** The codes of the page's runs with Hangul, its regular runs' apart from its bold runs', and its bold runs' sizes. */
+function codeUsesByWeight(textItems: readonly NativeTextItem[]): { regular: CodeUses; bold: CodeUses; boldSizes: number[] } {
+  const withHangul = textItems.filter((item) => HAS_HANGUL.test(item.text));
+  const isBold = (item: NativeTextItem) => (item.fontWeight ?? 0) >= BOLD_WEIGHT || isBoldFontName(item.fontName ?? '');
+  const bold = withHangul.filter(isBold);
+  const boldSizes = [...new Set(bold.map((item) => item.fontHeight ?? 0).filter((size) => size > 0))];
+  return { regular: codeUses(withHangul.filter((item) => !isBold(item) && !opensWithMark(item.text))), bold: codeUses(bold), boldSizes };
+}
+
+/**
+ * Whether the item draws the space before each of the words `spaceWords` read last as a glyph; undefined where
+ * its codes cannot say, or it draws no space at all (its writer may draw none: a missing glyph says nothing).
+ */
+function drawnSpaces(item: NativeTextItem): (word: number) => boolean | undefined {
+  // Matched at the first gap asked about: most lines have none between Hangul and a digit or a Latin letter.
+  let glyphs: Uint8Array | null | undefined;
+  return (word) => {
+    if (glyphs === undefined) glyphs = spaceGlyphs(item.text, item.charCodes);
+    if (!glyphs?.includes(1) || wordAt[word]! < 0 || wordGapAt[word]! < 0) return undefined;
+    return glyphs.subarray(wordGapAt[word], wordAt[word]).includes(1);
+  };
 }
 
 /** `text` read against the first `count` codes with `space` as the space glyph's code (undefined: none drawn). */
@@ -621,6 +666,8 @@ export function nativePageItems(
   let hangul = false;
   // The codes of the page's Hangul in regular type, read once a bold item with Hangul needs them.
   let regular: RegularCodes | undefined;
+  // The codes the page's regular and bold runs with Hangul draw, read once an item opening with a mark needs them.
+  let uses: ReturnType<typeof codeUsesByWeight> | undefined;
   for (const item of page.textItems) {
     const text = item.text.trim();
     if (!text) continue;
@@ -645,7 +692,7 @@ export function nativePageItems(
       name = { bold: isBoldFontName(fontName), monospace: isMonospaceFontName(fontName) };
       named.set(fontName, name);
     }
-    const bold = (item.fontWeight ?? 0) >= BOLD_WEIGHT || name.bold;
+    let bold = (item.fontWeight ?? 0) >= BOLD_WEIGHT || name.bold;
     const monospace = name.monospace;
     const words = wordsWithText(item.words);
     // Items of one shape, written out: the layout reads them many times over.
@@ -665,8 +712,15 @@ export function nativePageItems(
       regular ??= regularCodes(page.textItems.filter((other) => other !== item && (other.fontWeight ?? 0) < BOLD_WEIGHT && !isBoldFontName(other.fontName ?? '') && HAS_HANGUL.test(other.text)));
       inItemFont = wordsBeforeRegularCodes(item, wordTexts, words.length, regular);
     }
+    let wordSize = size;
+    if (!bold && hasHangul && words.length >= 2) {
+      // A heading's mark in the body's type before its bold text: the item is named after the mark's font and size.
+      uses ??= codeUsesByWeight(page.textItems);
+      bold = followsMarkInBold(item, wordTexts[0]!, uses.regular, uses.bold);
+      if (bold) wordSize = sizeAfterMark(words, size, uses.boldSizes);
+    }
     hangul ||= hasHangul;
-    const autospaced = hasHangul ? autospacedWords(words, wordTexts, wordSpaced, words.length, size) : undefined;
+    const autospaced = hasHangul ? autospacedWords(words, wordTexts, wordSpaced, words.length, size, drawnSpaces(item)) : undefined;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const own = i < inItemFont;
@@ -684,7 +738,7 @@ export function nativePageItems(
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
         baseline,
-        size,
+        size: wordSize,
         fontName: own ? fontName : `${fontName}${OTHER_FONT}`,
         bold: bold && own,
         monospace,

@@ -1,0 +1,84 @@
+/**
+ * Statistics tables as Korean public reports set them, printed by LibreOffice: ruled across only (over and under
+ * the header, under the table), a two-row header whose stub and last label span both rows and whose years span
+ * their halves, a units note set flush right over the table (`(단위: 억원, %)`) and the source under it.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { gridOfRows } from '../../../src/engine/pdf/table-grid.js';
+import { withCentredRowGroups } from '../../../src/engine/pdf/table-row-groups.js';
+import { allBlocks, convertBytes } from './helpers.js';
+
+const statistics = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-statistics.pdf', import.meta.url)));
+
+describe('a Korean statistics table ruled across only', () => {
+  it('keeps its units note over it as text, and its two-row header with the spans the page shows', async () => {
+    const blocks = allBlocks(await convertBytes(statistics(), { mode: 'fast' }));
+    const table = blocks.find((block) => block.type === 'table')!;
+    expect(blocks[blocks.indexOf(table) - 1]?.markdown).toBe('(단위: 억원, %)');
+    expect(blocks[blocks.indexOf(table) + 1]?.markdown).toBe('자료: 행정안전부, 지방재정연감(2024)');
+    const rows = table.markdown.split('\n').filter((line) => line.startsWith('<tr>'));
+    expect(rows.slice(0, 3)).toEqual([
+      '<tr><th rowspan="2">구분</th><th colspan="2">2022년</th><th colspan="2">2023년</th><th rowspan="2">증감률</th></tr>',
+      '<tr><th>상반기</th><th>하반기</th><th>상반기</th><th>하반기</th></tr>',
+      '<tr><td>지방세</td><td>582,314</td><td>601,227</td><td>590,845</td><td>578,106</td><td>△1.4</td></tr>',
+    ]);
+    expect(rows.at(-1)).toBe('<tr><td>합계</td><td>1,509,710</td><td>1,563,072</td><td>1,546,180</td><td>1,535,816</td><td>0.5</td></tr>');
+  });
+
+  it('sets the labels of a one-line header, centred in cells wider than the body\'s text, each over its own column', async () => {
+    const tables = allBlocks(await convertBytes(statistics(), { mode: 'fast' })).filter((block) => block.type === 'table');
+    expect(tables[1]!.markdown.split('\n')[1]).toBe('<tr><th>구분</th><th>분야</th><th>2022년</th><th>2023년</th><th>증감</th></tr>');
+  });
+
+  it('spans each row group\'s name, centred down its rows in the first column, over those rows', async () => {
+    const tables = allBlocks(await convertBytes(statistics(), { mode: 'fast' })).filter((block) => block.type === 'table');
+    const rows = tables[1]!.markdown.split('\n').filter((line) => line.startsWith('<tr>'));
+    expect(rows.slice(1, 5)).toEqual([
+      '<tr><td rowspan="3">광역</td><td>사회복지</td><td>412,530</td><td>438,214</td><td>25,684</td></tr>',
+      '<tr><td>교육</td><td>98,417</td><td>101,305</td><td>2,888</td></tr>',
+      '<tr><td>일반공공행정</td><td>75,026</td><td>71,880</td><td>△3,146</td></tr>',
+      '<tr><td rowspan="3">기초</td><td>사회복지</td><td>521,904</td><td>553,617</td><td>31,713</td></tr>',
+    ]);
+    expect(rows.at(-1)).toBe('<tr><td>합계</td><td></td><td>1,208,428</td><td>1,263,015</td><td>54,587</td></tr>');
+  });
+});
+
+describe('a Korean statistics table set in Noto Sans CJK, its rows as tall as their padding and the font\'s line make them', () => {
+  const noto = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-statistics-noto.pdf', import.meta.url)));
+
+  it('reads each table whole, its rows further apart than lines of text but at one gap from row to row', async () => {
+    const tables = allBlocks(await convertBytes(noto(), { mode: 'fast' })).filter((block) => block.type === 'table');
+    expect(tables).toHaveLength(2);
+    expect(tables[0]!.markdown).toContain('<tr><td>합계</td><td>1,509,710</td><td>1,563,072</td><td>1,546,180</td><td>1,535,816</td><td>0.5</td></tr>');
+    const rows = tables[1]!.markdown.split('\n').filter((line) => line.startsWith('<tr>'));
+    expect(rows[0]).toBe('<tr><th>구분</th><th>분야</th><th>2022년</th><th>2023년</th><th>증감</th></tr>');
+    expect(rows[1]).toBe('<tr><td rowspan="3">광역</td><td>사회복지</td><td>412,530</td><td>438,214</td><td>25,684</td></tr>');
+    expect(rows).toHaveLength(8);
+  });
+});
+
+describe('a header of several bold lines centred in its cells, over a body set flush left', () => {
+  it('sets each label over its own columns by its centre, the stub between the lines spanning them', async () => {
+    const noto = new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-statistics-noto.pdf', import.meta.url)));
+    const table = allBlocks(await convertBytes(noto, { mode: 'fast' })).find((block) => block.type === 'table')!;
+    expect(table.markdown.split('\n').slice(1, 3)).toEqual([
+      '<tr><th rowspan="2">구분</th><th colspan="2">2022년</th><th colspan="2">2023년</th><th rowspan="2">증감률</th></tr>',
+      '<tr><th>상반기</th><th>하반기</th><th>상반기</th><th>하반기</th></tr>',
+    ]);
+  });
+});
+
+describe('row groups named in a first column', () => {
+  const grid = (rows: string[][]) => withCentredRowGroups(gridOfRows(rows));
+
+  it('leave names set at their groups\' tops as they stand: the first row under the header has its name', () => {
+    const rows = [['Region', 'Item', '2023'], ['North', 'Rice', '4'], ['', 'Wheat', '5'], ['', 'Corn', '6'], ['South', 'Rice', '7'], ['', 'Wheat', '8'], ['', 'Corn', '9']];
+    expect(grid(rows).cells.every((cell) => cell.rowSpan === 1)).toBe(true);
+  });
+
+  it('leave the column as it stands where an empty first cell falls to no name', () => {
+    const rows = [['Region', 'Item', '2023'], ['', 'Rice', '4'], ['North', 'Wheat', '5'], ['', 'Corn', '6'], ['', 'Barley', '7'], ['Total', '', '22']];
+    expect(grid(rows).cells.every((cell) => cell.rowSpan === 1)).toBe(true);
+  });
+});
