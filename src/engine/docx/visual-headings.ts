@@ -1,18 +1,13 @@
 /**
- * Headings made by hand. Many Word documents never use a heading style: their writer set a short line in bold, or
- * larger, on a line of its own, and Word shows it as a heading while the file calls it a plain paragraph (`Normal`).
- * mammoth reads headings by style alone, so such a document came out as one flat run of paragraphs, with no sections
- * for a reader, a table of contents or a chunker to follow.
- *
- * Where a document uses no heading style at all, a paragraph of the body (not in a table, a list or a text box) is a
- * heading when it is short, ends in no sentence punctuation, is set wholly in bold or in a type larger than the
- * body's, and is followed by a paragraph set otherwise: a section's text, or the heading of a section below it (a
- * bold label over a short value, as a form sets it, is none). Its level comes from its type: the largest such type
- * is level 1, the next level 2, bold at the body's size the last. A document half of whose paragraphs would
- * qualify (a poster, a list of names in bold) is left as it is. Each heading gets a style of its own
- * (`DocmillHeadingN`) that the style map turns into `hN`.
+ * Headings made by hand in a Word document (hand-made-headings.ts says which): mammoth reads headings by style
+ * alone, so a document whose writer set section titles in bold or a larger type, on lines of their own, came out as
+ * one flat run of paragraphs. Where a document uses no heading style at all, its body paragraphs (not in a table or
+ * a text box) are read for their type here, and each heading gets a style of its own (`DocmillHeadingN`) that the
+ * style map turns into `hN`. A paragraph given an outline level of its own is a heading of that level, as Word's
+ * navigation pane shows it.
  */
 import { escapeRegExp } from '../../common/escape-regexp.js';
+import { handMadeHeadingLevels, type ParagraphLook } from '../hand-made-headings.js';
 import { inherited, type StyleSheet } from './style-sheet.js';
 import { wordPrefix } from './word-prefix.js';
 
@@ -22,30 +17,12 @@ export const VISUAL_HEADING_STYLE = 'DocmillHeading';
 /** Style map lines for those styles. */
 export const VISUAL_HEADING_STYLE_MAP = [1, 2, 3, 4, 5, 6].map((level) => `p.${VISUAL_HEADING_STYLE}${level} => h${level}:fresh`);
 
-/** A heading is at most this long. */
-const MAX_WORDS = 15;
-const MAX_CHARACTERS = 120;
-/** A type this much larger than the body's sets a line apart without bold. */
-const LARGER = 1.15;
-/** Past this share of the body's paragraphs, bold or large lines are the document's way of writing, not headings. */
-const MAX_HEADING_SHARE = 0.5;
-/** The text under a heading, before the next, holds at least this many words. */
-const MIN_SECTION_WORDS = 5;
-/** A body needs a paragraph this long to have text that headings head. */
-const MIN_BODY_WORDS = 8;
-
-interface Paragraph {
+interface Paragraph extends ParagraphLook {
   start: number;
   end: number;
   /** Where its properties end (after `<w:pPr>…</w:pPr>`), or where they would go. */
   propertiesEnd: number;
   style: string | undefined;
-  text: string;
-  /** The look of its text: `size|bold` where every run agrees, else null. */
-  look: string | null;
-  size: number;
-  bold: boolean;
-  listed: boolean;
   /** Its own `w:outlineLvl` (0 for level 1), if it sets one. */
   outlineLevel: number | undefined;
 }
@@ -61,69 +38,28 @@ export function markVisualHeadings(documentXml: string, sheetOf: () => StyleShee
   const sheet = sheetOf();
   const paragraphs = bodyParagraphs(documentXml, w, sheet, defaultSize);
   // An outline level set on the paragraph itself makes it a heading in Word's navigation pane, as a style's does.
-  const outlined = paragraphs.filter((paragraph) => paragraph.outlineLevel !== undefined && paragraph.outlineLevel <= 8 && paragraph.text !== '');
-  if (outlined.length > 0) return withHeadings(documentXml, outlined, (paragraph) => (paragraph.outlineLevel as number) + 1, word);
+  const outlined = paragraphs.flatMap((paragraph) =>
+    paragraph.outlineLevel !== undefined && paragraph.outlineLevel <= 8 && paragraph.text !== '' ? [{ paragraph, level: paragraph.outlineLevel + 1 }] : [],
+  );
+  if (outlined.length > 0) return withHeadings(documentXml, outlined, word);
   if (paragraphs.some((paragraph) => isHeadingStyle(paragraph.style, sheet))) return unchanged;
 
-  const filled = paragraphs.filter((paragraph) => paragraph.text !== '');
-  const bodySize = mostWrittenSize(filled, defaultSize);
-  if (!filled.some((paragraph) => countWords(paragraph.text) >= MIN_BODY_WORDS)) return unchanged;
-  const apart = new Set(
-    filled.filter((paragraph, index) => {
-      const next = filled[index + 1];
-      return standsApart(paragraph, bodySize) && next !== undefined && next.look !== paragraph.look;
-    }),
-  );
-  // A heading heads a section of text, or the heading of a section below it; a label over a short value does not,
-  // and where most lines of a look are such labels, the look is a form's (its last label heads the text after it).
-  const heading = filled.filter((paragraph, index) => {
-    if (!apart.has(paragraph)) return false;
-    if (apart.has(filled[index + 1] as Paragraph)) return true;
-    let words = 0;
-    for (let next = index + 1; next < filled.length && !apart.has(filled[next] as Paragraph); next++) words += countWords((filled[next] as Paragraph).text);
-    return words >= MIN_SECTION_WORDS;
-  });
-  const headingLooks = countLooks(heading);
-  const apartLooks = countLooks(apart);
-  const candidates = heading.filter((paragraph) => 2 * (headingLooks.get(paragraph.look) ?? 0) >= (apartLooks.get(paragraph.look) ?? 0));
-  if (candidates.length === 0 || candidates.length > MAX_HEADING_SHARE * filled.length) return unchanged;
-
-  const looks = [...new Set(candidates.map((paragraph) => paragraph.look as string))].sort(byProminence);
-  return withHeadings(documentXml, candidates, (paragraph) => looks.indexOf(paragraph.look as string) + 1, word);
+  const levels = handMadeHeadingLevels(paragraphs, defaultSize);
+  if (levels.size === 0) return unchanged;
+  const headings = [...levels].map(([index, level]) => ({ paragraph: paragraphs[index] as Paragraph, level }));
+  return withHeadings(documentXml, headings, word);
 }
 
-/** The document XML with `headings` given the heading style of the level `levelOf` gives each (1-based). */
-function withHeadings(xml: string, headings: readonly Paragraph[], levelOf: (paragraph: Paragraph) => number, word: string): { xml: string; count: number } {
+/** The document XML with each of `headings` given the heading style of its level (1-based), in document order. */
+function withHeadings(xml: string, headings: readonly { paragraph: Paragraph; level: number }[], word: string): { xml: string; count: number } {
   let out = '';
   let copied = 0;
-  for (const paragraph of headings) {
-    const level = Math.min(levelOf(paragraph), 6);
+  for (const { paragraph, level: wanted } of headings) {
+    const level = Math.min(wanted, 6);
     out += xml.slice(copied, paragraph.start) + withStyle(xml.slice(paragraph.start, paragraph.end), paragraph, word, `${VISUAL_HEADING_STYLE}${level}`);
     copied = paragraph.end;
   }
   return { xml: out + xml.slice(copied), count: headings.length };
-}
-
-/** Whether a paragraph is set apart as a heading is: short, unpunctuated, bold throughout or larger than the body. */
-function standsApart(paragraph: Paragraph, bodySize: number): boolean {
-  if (paragraph.look === null || paragraph.listed) return false;
-  const text = paragraph.text;
-  if (text.length > MAX_CHARACTERS || countWords(text) > MAX_WORDS || /[.!?;:,]$/.test(text)) return false;
-  if (!/\p{L}/u.test(text)) return false;
-  return paragraph.bold ? paragraph.size >= bodySize : paragraph.size >= LARGER * bodySize;
-}
-
-function countLooks(paragraphs: Iterable<Paragraph>): Map<string | null, number> {
-  const counts = new Map<string | null, number>();
-  for (const paragraph of paragraphs) counts.set(paragraph.look, (counts.get(paragraph.look) ?? 0) + 1);
-  return counts;
-}
-
-/** Larger type first; at one size, bold first. */
-function byProminence(a: string, b: string): number {
-  const [sizeA = 0, boldA] = a.split('|');
-  const [sizeB = 0, boldB] = b.split('|');
-  return Number(sizeB) - Number(sizeA) || (boldA === boldB ? 0 : boldA === 'true' ? -1 : 1);
 }
 
 function isHeadingStyle(id: string | undefined, sheet: StyleSheet | undefined): boolean {
@@ -132,25 +68,6 @@ function isHeadingStyle(id: string | undefined, sheet: StyleSheet | undefined): 
   if (/^(?:heading\s*[1-9]|title|subtitle)$/i.test(name)) return true;
   const level = sheet === undefined ? undefined : inherited(id, sheet, (style) => style.outlineLevel);
   return level !== undefined && level >= 0 && level <= 8;
-}
-
-/** The size most of the body's text is set in, weighed by its length. */
-function mostWrittenSize(paragraphs: readonly Paragraph[], defaultSize: number): number {
-  const lengths = new Map<number, number>();
-  for (const paragraph of paragraphs) lengths.set(paragraph.size, (lengths.get(paragraph.size) ?? 0) + paragraph.text.length);
-  let best = defaultSize;
-  let most = 0;
-  for (const [size, length] of lengths) {
-    if (length > most) {
-      best = size;
-      most = length;
-    }
-  }
-  return best;
-}
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((part) => part !== '').length;
 }
 
 /** The paragraph's XML with its style set to `style`. */

@@ -25,6 +25,7 @@
  * then empty). Without breaks there is one page.
  */
 import { EngineError } from '../engine-error.js';
+import { handMadeHeadingLevels, type ParagraphLook } from '../hand-made-headings.js';
 import type { ListLevel, OdfStyles, TextFormat } from './styles.js';
 import type { EmbeddedObject, ObjectSource } from './objects.js';
 import { MATH_CLASS } from '../html/markdown.js';
@@ -97,6 +98,8 @@ class BodyWriter {
 
   document(text: XmlElement): BodyHtml {
     const children = childElements(text);
+    // A document that uses no heading keeps the outline its writer made by hand (hand-made-headings.ts).
+    const handMade = usesHeadings(text, this.styles) ? new Map<number, number>() : handMadeHeadingLevels(children.map((child) => this.look(child)), this.styles.defaultSize);
     for (let index = 0; index < children.length; index += 1) {
       const child = children[index] as XmlElement;
       if (child.name === 'soft-page-break') {
@@ -113,7 +116,8 @@ class BodyWriter {
         while (index + 1 < children.length && this.isPreformatted(children[index + 1] as XmlElement)) run.push(children[(index += 1)] as XmlElement);
         html = this.preformatted(run);
       } else {
-        html = this.block(child, 0);
+        const level = handMade.get(index);
+        html = level === undefined ? this.block(child, 0) : this.heading(child, level, 0);
       }
       const page = this.elementStartPage ?? this.pageIndex;
       this.pages[page] += html;
@@ -127,6 +131,44 @@ class BodyWriter {
       ].join('')}</ol>`;
     }
     return { pages: this.pages, notes, warnings: this.warnings };
+  }
+
+  /** How a top-level element reads to the eye: a paragraph's text and type; anything else counts as text alone. */
+  private look(element: XmlElement): ParagraphLook {
+    if (element.name !== 'p') return { text: normalise(plainText(element)), look: null, size: 0, bold: false, listed: true };
+    const own = this.styles.look('paragraph', element.attrs['style-name']);
+    let text = '';
+    let look: string | null | undefined;
+    let size = own.size ?? this.styles.defaultSize;
+    let bold = own.bold ?? false;
+    const visit = (node: XmlNode, type: { size: number; bold: boolean }, depth: number): void => {
+      if (depth > MAX_NESTING) return;
+      if (!isElement(node)) {
+        text += node;
+        if (!/\S/.test(node)) return;
+        const key = `${type.size}|${type.bold}`;
+        if (look === undefined) {
+          look = key;
+          size = type.size;
+          bold = type.bold;
+        } else if (look !== key) look = null;
+        return;
+      }
+      if (node.name === 's' || node.name === 'tab' || node.name === 'line-break') text += ' ';
+      // A note's body, a comment or a frame is no part of a line set as a heading.
+      if (node.name === 'note' || node.name === 'annotation' || node.name === 'frame' || SKIPPED.has(node.name)) {
+        if (node.name === 'frame') look = null;
+        return;
+      }
+      let inner = type;
+      if (node.name === 'span') {
+        const span = this.styles.look('text', node.attrs['style-name']);
+        inner = { size: span.size ?? type.size, bold: span.bold ?? type.bold };
+      }
+      for (const child of node.children) visit(child, inner, depth + 1);
+    };
+    visit(element, { size, bold }, 0);
+    return { text: normalise(text), look: look ?? null, size, bold, listed: false };
   }
 
   private forcedBreaks(element: XmlElement): { before: boolean; after: boolean } {
@@ -609,6 +651,22 @@ export function plainText(node: XmlNode, depth = 0): string {
   let text = '';
   for (const child of node.children) text += plainText(child, depth + 1);
   return text;
+}
+
+/** Whether a document writes any heading: a `text:h`, or a paragraph in a heading, title or subtitle style. */
+function usesHeadings(text: XmlElement, styles: OdfStyles): boolean {
+  const stack: XmlElement[] = [text];
+  while (stack.length > 0) {
+    const element = stack.pop() as XmlElement;
+    if (element.name === 'h') return true;
+    if (element.name === 'p') {
+      const style = styles.paragraph(element.attrs['style-name']);
+      if (style.outlineLevel !== null || style.role === 'title' || style.role === 'subtitle') return true;
+      continue;
+    }
+    for (const child of childElements(element)) stack.push(child);
+  }
+  return false;
 }
 
 function normalise(text: string): string {

@@ -40,6 +40,21 @@ export interface ListLevel {
 }
 
 const NO_FORMAT: TextFormat = { bold: false, italic: false, strike: false, code: false, position: null };
+const DEFAULT_SIZE = 12;
+
+/** How a style sets its type: bold or not, and its size in points; null where it says nothing. */
+export interface TypeLook {
+  bold: boolean | null;
+  size: number | null;
+}
+
+/** A CSS-like length as points (`14pt`, `0.5in`, `5mm`, `12px`), or null. */
+function pointSize(value: string | undefined): number | null {
+  const match = /^(\d+(?:\.\d+)?)(pt|in|cm|mm|px|pc)$/.exec(value ?? '');
+  if (!match) return null;
+  const perUnit: Record<string, number> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, px: 0.75, pc: 12 };
+  return Number(match[1]) * (perUnit[match[2] as string] ?? 1);
+}
 const MAX_CHAIN = 32;
 const MONOSPACE_FONT = /courier|mono|consolas|menlo|lucida console|source code|fixedsys|typewriter/i;
 
@@ -53,6 +68,9 @@ export class OdfStyles {
   private readonly listStyles = new Map<string, XmlElement>();
   private readonly fonts = new Map<string, string>();
   private readonly paragraphCache = new Map<string, ParagraphStyle>();
+  private readonly lookCache = new Map<string, TypeLook>();
+  /** The type size (pt) of paragraphs that set none: the default paragraph style's, else LibreOffice's 12. */
+  readonly defaultSize: number = DEFAULT_SIZE;
   private readonly textCache = new Map<string, TextFormat>();
 
   /**
@@ -67,6 +85,10 @@ export class OdfStyles {
     ] as const) {
       if (container === undefined) continue;
       for (const element of childElements(container)) {
+        if (element.name === 'default-style' && element.attrs['family'] === 'paragraph') {
+          const size = pointSize(firstChild(element, 'text-properties')?.attrs['font-size']);
+          if (size !== null) this.defaultSize = size;
+        }
         const name = element.attrs['name'];
         if (name === undefined) continue;
         if (element.name === 'style') this.styles.set(`${element.attrs['family'] ?? ''}:${name}`, { element, automatic: isAutomatic });
@@ -125,6 +147,35 @@ export class OdfStyles {
     if (result.role === 'title' || result.role === 'subtitle') result.outlineLevel = null;
     this.paragraphCache.set(key, result);
     return result;
+  }
+
+  /**
+   * The weight and size (pt) a paragraph or text style sets its type in, through its whole parent chain (a common
+   * style's bold counts here: this is how the text looks, not emphasis); a size in percent scales its parent's.
+   * Null parts: the style and its parents say nothing (the text takes its paragraph's, or the default).
+   */
+  look(family: 'paragraph' | 'text', name: string | undefined): TypeLook {
+    const key = `${family}:${name ?? ''}`;
+    const cached = this.lookCache.get(key);
+    if (cached !== undefined) return cached;
+    let bold: boolean | null = null;
+    let size: number | null = null;
+    let scale = 1;
+    for (const entry of name === undefined ? [] : this.chain(family, name)) {
+      const properties = firstChild(entry.element, 'text-properties');
+      if (properties === undefined) continue;
+      const weight = properties.attrs['font-weight'];
+      if (bold === null && weight !== undefined) bold = weight === 'bold' || Number.parseInt(weight, 10) >= 600;
+      const fontSize = properties.attrs['font-size'];
+      if (size === null && fontSize !== undefined) {
+        const percent = /^(\d+(?:\.\d+)?)%$/.exec(fontSize);
+        if (percent) scale *= Number(percent[1]) / 100;
+        else size = pointSize(fontSize);
+      }
+    }
+    const look = { bold, size: size === null ? (scale === 1 ? null : scale * this.defaultSize) : size * scale };
+    this.lookCache.set(key, look);
+    return look;
   }
 
   /** Whether a table style forces a page break before or after the table. */

@@ -117,6 +117,25 @@ describe('odt structure', () => {
     expect(markdownOf(await convert(makeOdt({ body, automaticStyles, styles })))).toBe('# Annual Report\n\nIntro.\n\n## Sources\n\nStyled heading only');
   });
 
+  it('keeps the outline of a document that uses no heading: short lines set in bold or a larger type read as headings, levels by type', async () => {
+    const sentence = 'Sales rose by ten percent over the period, led by the northern region.';
+    const automaticStyles =
+      '<style:style style:name="P1" style:family="paragraph" style:parent-style-name="Standard"><style:text-properties fo:font-size="20pt" fo:font-weight="bold"/></style:style>' +
+      '<style:style style:name="P2" style:family="paragraph" style:parent-style-name="Standard"><style:text-properties fo:font-size="14pt"/></style:style>' +
+      textStyle('T1', 'fo:font-weight="bold"');
+    const styles = '<style:default-style style:family="paragraph"><style:text-properties fo:font-size="11pt"/></style:default-style><style:style style:name="Standard" style:family="paragraph"/>';
+    const body =
+      p('Quarterly Report', 'P1') +
+      p('Introduction', 'P2') +
+      p(sentence) +
+      p('<text:span text:style-name="T1">Regional detail</text:span>') +
+      p(sentence) +
+      p('<text:span text:style-name="T1">Note:</text:span> the figures are provisional until the audit.');
+    expect(markdownOf(await convert(makeOdt({ body, automaticStyles, styles })))).toBe(
+      `# Quarterly Report\n\n## Introduction\n\n${sentence}\n\n### Regional detail\n\n${sentence}\n\n**Note:** the figures are provisional until the audit.`,
+    );
+  });
+
   it('raised and lowered digits read as superscripts and subscripts (x², H₂O); a style set back on the line wins', async () => {
     const automaticStyles =
       textStyle('T1', 'style:text-position="super 58%"') +
