@@ -62,6 +62,12 @@ function isWordCharacter(text: string, i: number): boolean {
  * stays as written.
  */
 export function escapeLineStart(line: string): string {
+  // Indented a little, a line starts the same structure.
+  const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
+  return indent === '' ? structureEscaped(line) : indent + structureEscaped(line.slice(indent.length));
+}
+
+function structureEscaped(line: string): string {
   return line
     .replace(/^(#{1,6})(?=\s|$)/, '\\$1')
     .replace(/^>/, '\\>')
@@ -69,4 +75,12 @@ export function escapeLineStart(line: string): string {
     .replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2')
     .replace(/^(~~~|```)/, '\\$1')
     .replace(/^([-=])(?=[-=\s]*$)/, '\\$1');
+}
+
+/** Plain text of one or more lines as Markdown paragraph text: each line's inline syntax and start escaped. */
+export function escapeTextLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => escapeLineStart(escapeRunText(line)))
+    .join('\n');
 }

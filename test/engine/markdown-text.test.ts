@@ -41,6 +41,11 @@ describe('the start of a line', () => {
     for (const [line, escaped] of cases) expect(escapeLineStart(line)).toBe(escaped);
   });
 
+  it('escapes a line indented a little as it would read unindented', () => {
+    expect(escapeLineStart('  - item')).toBe('  \\- item');
+    expect(escapeLineStart('   1. one')).toBe('   1\\. one');
+  });
+
   it('leaves a sign opening other text as written', () => {
     for (const line of ['-5%', '+3 dB', '--fast', '=SUM(A1)', '#hashtag', '1.5 litres', '2024 was a year']) expect(escapeLineStart(line)).toBe(line);
   });

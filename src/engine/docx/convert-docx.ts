@@ -43,6 +43,7 @@ import { addDrawingContent } from './drawing-content.js';
 import { exposeWrappedRuns } from './run-wrappers.js';
 import { alignRaisedRuns } from './raised-runs.js';
 import { DEEP_NESTING_WARNING, unwrapDeepNesting } from './deep-nesting.js';
+import { escapeTextLines } from '../markdown-text.js';
 import { removeLeftOutRuns } from './left-out-runs.js';
 import { applyListStarts, writeListNumbers } from './list-numbers.js';
 import { writeCheckBoxes } from './check-boxes.js';
@@ -318,7 +319,7 @@ function addHeadersAndFooters(
         // A header or footer that is only a page number ("3", "Page 3", "3 of 10") is typed as one.
         type: PAGE_NUMBER.test(text) ? 'page_number' : kind === 'header' ? 'page_header' : 'page_footer',
         label: null,
-        markdown: escapeMarkdownText(text),
+        markdown: escapeTextLines(text),
         bbox: null,
         source: 'docx',
         furniture: true,
@@ -335,14 +336,3 @@ function addHeadersAndFooters(
 
 const PAGE_NUMBER = /^(?:page\s+)?\d+(?:\s*(?:of|\/)\s*\d+)?$/i;
 
-/** Plain text made safe as Markdown paragraphs (no accidental emphasis, headings, lists). */
-function escapeMarkdownText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) =>
-      line
-        .replace(/([\\`*_[\]<>|])/g, '\\$1')
-        .replace(/^(#{1,6}\s|[-+]\s|\d+\.\s|>)/, '\\$1'),
-    )
-    .join('\n');
-}

@@ -38,6 +38,7 @@ import { checkPackageXml, readXmlPart } from '../package-xml.js';
 import { titlesFromNav, titlesFromNcx } from './navigation.js';
 import { bookNotes, markNotes } from './notes.js';
 import { writeRaisedText } from '../html/raised-text.js';
+import { escapeRunText } from '../markdown-text.js';
 import { type PackageDocument, parsePackageDocument, resolvePath, rootfilePath, type SpineItem } from './package-document.js';
 
 const WHAT = 'the EPUB book';
@@ -118,7 +119,7 @@ export const convertEpub: Converter = async (input) => {
       titles.get(chapter.item.path) ??
       (headTitle !== '' && headTitle !== book.metadata['title'] && headTitles.filter((other) => other === headTitle).length === 1 ? headTitle : undefined);
     if (title === undefined) return;
-    const heading: ModelBlock = { type: 'section_header', label: 'heading-2', markdown: `## ${escapeInline(title)}`, bbox: null, source: 'epub' };
+    const heading: ModelBlock = { type: 'section_header', label: 'heading-2', markdown: `## ${escapeRunText(title)}`, bbox: null, source: 'epub' };
     page.blocks = [heading, ...blocks];
   });
   return model;
@@ -202,11 +203,6 @@ function chapterTitles(zip: ZipArchive, book: PackageDocument): Map<string, stri
     if (error instanceof EngineError && error.apiCode === 'DOCUMENT_TOO_COMPLEX') throw error;
   }
   return new Map();
-}
-
-/** Plain text as the content of a Markdown heading. */
-function escapeInline(text: string): string {
-  return text.replace(/([\\`*_[\]<>|])/g, '\\$1');
 }
 
 /**

@@ -4,7 +4,7 @@
  * the HTML path would give for the same structures (headings, list items, GFM tables, footnotes).
  */
 import { renderGfmTable } from '../gfm-table.js';
-import { escapeLineStart, escapeRunText } from '../markdown-text.js';
+import { escapeTextLines } from '../markdown-text.js';
 import type { ModelBlock } from '../model.js';
 
 export interface Run {
@@ -22,14 +22,8 @@ export interface Run {
  * escaped too, so that lines cannot become one; in table cells the GFM table writer escapes it.
  */
 export function escapeMarkdown(text: string, inTable = false): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      const indent = /^\s*/.exec(line)?.[0] ?? '';
-      const escaped = `${indent}${escapeLineStart(escapeRunText(line.slice(indent.length)))}`;
-      return inTable ? escaped : escaped.replace(/\|/g, '\\|');
-    })
-    .join('\n');
+  const escaped = escapeTextLines(text);
+  return inTable ? escaped : escaped.replace(/\|/g, '\\|');
 }
 
 /** Inline Markdown for a paragraph's runs: adjacent runs with the same formatting are merged first. */

@@ -7,6 +7,7 @@
 import type { ModelBlock } from '../model.js';
 import { plainText } from './body-html.js';
 import { childElements, type XmlElement } from './xml-tree.js';
+import { escapeTextLines } from '../markdown-text.js';
 
 const PAGE_NUMBER = /^(?:page\s+)?\d+(?:\s*(?:of|\/)\s*\d+)?$/i;
 
@@ -42,7 +43,7 @@ export function pageFurniture(masterStyles: XmlElement | undefined, styleContain
       (kind === 'header' ? furniture.headers : furniture.footers).push({
         type: PAGE_NUMBER.test(text) ? 'page_number' : kind === 'header' ? 'page_header' : 'page_footer',
         label: null,
-        markdown: escapeMarkdownText(text),
+        markdown: escapeTextLines(text),
         bbox: null,
         source: 'odt',
         furniture: true,
@@ -66,10 +67,3 @@ function regionText(region: XmlElement): string {
   return paragraphs.filter((paragraph) => paragraph !== '').join('\n');
 }
 
-/** Plain text made safe as Markdown paragraphs (no accidental emphasis, headings, lists). */
-function escapeMarkdownText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.replace(/([\\`*_[\]<>|])/g, '\\$1').replace(/^(#{1,6}\s|[-+]\s|\d+\.\s|>)/, '\\$1'))
-    .join('\n');
-}
