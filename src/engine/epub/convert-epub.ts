@@ -39,6 +39,7 @@ import { titlesFromNav, titlesFromNcx } from './navigation.js';
 import { bookNotes, markNotes } from './notes.js';
 import { writeRaisedText } from '../html/raised-text.js';
 import { escapeRunText } from '../markdown-text.js';
+import { type ClassTypes, markStyledHeadings, readClassTypes } from './styled-headings.js';
 import { type PackageDocument, parsePackageDocument, resolvePath, rootfilePath, type SpineItem } from './package-document.js';
 
 const WHAT = 'the EPUB book';
@@ -93,6 +94,7 @@ export const convertEpub: Converter = async (input) => {
     parsedChapters.set(path, parsed);
     return parsed;
   });
+  const classTypes = documents.some((document) => /<h[1-6][\s>]/i.test(document)) ? new Map() : bookClassTypes(zip, book, documents);
   const { model, pageMetadata } = htmlPagesToModel(documents, input.options, {
     source: 'epub',
     metadata: book.metadata,
@@ -101,6 +103,8 @@ export const convertEpub: Converter = async (input) => {
     transform: (document, index) => {
       const chapterPath = present[index]?.item.path ?? '';
       markNotes(document, chapterPath, notes);
+      // A book that writes no heading tag may set its headings by its style sheet alone.
+      markStyledHeadings(document, classTypes);
       // Raised and lowered digits as x² and H₂O, as in Word and OpenDocument documents.
       writeRaisedText(document);
       if (keepImages) embedPictures(document, zip, chapterPath);
@@ -124,6 +128,19 @@ export const convertEpub: Converter = async (input) => {
   });
   return model;
 };
+
+/** The type the book's style sheets (its CSS files and its chapters' `<style>` elements) give its classes. */
+function bookClassTypes(zip: ZipArchive, book: PackageDocument, documents: readonly string[]): ClassTypes {
+  const sheets = [...book.manifest.values()].filter((item) => item.mediaType === 'text/css').map((item) => item.path);
+  let css = '';
+  try {
+    for (const text of zip.readTexts(sheets).values()) css += `${text}\n`;
+  } catch {
+    // An unreadable style sheet leaves the book's headings as its tags give them.
+  }
+  for (const document of documents) for (const style of document.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) css += `${style[1] ?? ''}\n`;
+  return readClassTypes(css);
+}
 
 function packageDocumentPath(zip: ZipArchive): string {
   const container = readXmlPart(zip, CONTAINER);

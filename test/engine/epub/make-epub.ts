@@ -27,6 +27,8 @@ export interface BookParts {
   noSpine?: boolean;
   /** `<spine toc="...">` */
   toc?: string;
+  /** Style sheets by path relative to OEBPS/, listed in the manifest as text/css. */
+  stylesheets?: Record<string, string>;
 }
 
 export function xhtml(body: string, title = 'Chapter'): string {
@@ -43,7 +45,10 @@ export function makeEpub(parts: BookParts): Uint8Array {
       (chapter) =>
         `<item id="${chapter.id}" href="${chapter.href}" media-type="${chapter.mediaType ?? 'application/xhtml+xml'}"${chapter.properties ? ` properties="${chapter.properties}"` : ''}/>`,
     )
-    .join('');
+    .join('') +
+    Object.keys(parts.stylesheets ?? {})
+      .map((href, index) => `<item id="css${index}" href="${href}" media-type="text/css"/>`)
+      .join('');
   const order = parts.spine ?? chapters.filter((chapter) => chapter.linear !== null).map((chapter) => chapter.id);
   const spine = order
     .map((id) => {
@@ -66,6 +71,7 @@ export function makeEpub(parts: BookParts): Uint8Array {
   for (const chapter of chapters) {
     files[`OEBPS/${decodeURIComponent(chapter.href)}`] = strToU8(chapter.mediaType?.includes('ncx') ? chapter.body : xhtml(chapter.body, chapter.title));
   }
+  for (const [href, css] of Object.entries(parts.stylesheets ?? {})) files[`OEBPS/${href}`] = strToU8(css);
   for (const [name, content] of Object.entries(parts.extra ?? {})) files[name] = typeof content === 'string' ? strToU8(content) : content;
   return zipSync(files);
 }
