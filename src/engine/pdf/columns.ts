@@ -261,12 +261,41 @@ function proseCells(column: readonly ColumnCell[], columnWidth: number): number 
   return count;
 }
 
+/** Lines a table's row may wrap its cells over, at most, and rows a run of them needs to be read as a table's. */
+const ROW_LINES = 6;
+const ROW_RUN = 3;
+
+/**
+ * For each section in a run of ROW_RUN or more consecutive sections that each hold cells on both sides of a gutter
+ * in ROW_LINES lines or fewer, the index of the run's first section. Such a run is a table whose padded rows
+ * whitespace sets apart (a word processor's borderless table), its cells wrapped over a line or three, prose as
+ * they may read: its channels are no page's gutters, and its rows read across, row by row. Two columns of prose
+ * have paragraphs longer than a row's, whose breaks seldom line up across the gutter three times running.
+ */
+function tableRowRuns(parts: readonly (readonly TextLine[])[], across: readonly boolean[]): (number | undefined)[] {
+  const starts: (number | undefined)[] = parts.map(() => undefined);
+  const rowLike = (k: number) => across[k]! && parts[k]!.length <= ROW_LINES;
+  let at = 0;
+  while (at < parts.length) {
+    if (!rowLike(at)) {
+      at++;
+      continue;
+    }
+    let end = at + 1;
+    while (end < parts.length && rowLike(end)) end++;
+    if (end - at >= ROW_RUN) for (let k = at; k < end; k++) starts[k] = at;
+    at = end;
+  }
+  return starts;
+}
+
 /**
  * Lines read across the gutters though none crosses one: a section of the page (set apart by whitespace, see
  * `sections`) whose cells are all short (no prose), with cells on both sides of a gutter on some line, and no prose
  * between it and the full-width text above it (or the page's top): a chart's labels or a table over the columns,
- * read row by row in its place rather than split between them. A chart under a panel's heading (prose above it in
- * its column) stays in its column.
+ * read row by row in its place rather than split between them; also a run of a padded table's rows, however
+ * wordy their cells (`tableRowRuns`), and a row filling one column alone between two rows read so. A chart under
+ * a panel's heading (prose above it in its column) stays in its column.
  */
 function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[], bounds: readonly number[], rtl: boolean): Set<TextLine> {
   const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
@@ -285,12 +314,21 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
     return true;
   };
   const strips = new Set<TextLine>();
-  for (const section of sections(lines)) {
-    const across = section.some((line) => new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size > 1);
-    if (!across || section.some(prose)) continue;
-    const first = index.get(section[0]!)!;
-    if (clear(first - 1)) for (const line of section) strips.add(line);
-  }
+  const parts = sections(lines);
+  const across = parts.map((section) => section.some((line) => new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size > 1));
+  const rowRunStarts = tableRowRuns(parts, across);
+  const stripParts = parts.map((section, at) => {
+    // A run of a table's rows, its cells wrapped over a few lines (prose-like), is read across from its first row.
+    const first = rowRunStarts[at];
+    if (first !== undefined) return clear(index.get(parts[first]![0]!)! - 1);
+    return across[at]! && !section.some(prose) && clear(index.get(section[0]!)! - 1);
+  });
+  parts.forEach((section, at) => {
+    // A row of a table set with its cells apart that fills one column only (a group label, `Region: Europe`, or
+    // a row whose other cells are empty) stands between the table's other rows: it is read in their place too.
+    const between = !stripParts[at] && stripParts[at - 1] === true && stripParts[at + 1] === true && !section.some(prose);
+    if (stripParts[at] || between) for (const line of section) strips.add(line);
+  });
   return strips;
 }
 

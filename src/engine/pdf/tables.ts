@@ -97,6 +97,26 @@ function withLongRowsAmongRows(lines: readonly TextLine[], kinds: ('multi' | 'si
   });
 }
 
+/** How close (in the line's size) a line's baseline stands to both neighbours' to lie between them, not under them. */
+const SQUEEZED_PITCH = 0.75;
+
+/**
+ * A one-cell line squeezed between two rows of a table, nearer each than a line's pitch, is a cell centred down a
+ * row whose other cells wrap (a word processor centres a table's cells vertically: `One phone or tablet at a time`
+ * set half a line below `Devices at`, half above `once`): a part of the table however many words it holds.
+ */
+function withCentredCells(lines: readonly TextLine[], kinds: ('multi' | 'single' | null)[]): ('multi' | 'single' | null)[] {
+  return kinds.map((kind, index) => {
+    const line = lines[index]!;
+    const above = lines[index - 1];
+    const below = lines[index + 1];
+    if (kind !== null || line.zone || line.cells.length !== 1 || !above || !below) return kind;
+    if (kinds[index - 1] !== 'multi' || kinds[index + 1] === null) return kind;
+    const squeezed = (other: TextLine) => Math.abs(line.baseline - other.baseline) < SQUEEZED_PITCH * line.size;
+    return squeezed(above) && squeezed(below) ? 'single' : kind;
+  });
+}
+
 interface Channel {
   x0: number;
   x1: number;
@@ -280,6 +300,10 @@ function mergeContinuationRows(rows: Row[]): Row[] {
   for (const row of rows) {
     const prev = out[out.length - 1];
     const cols = used(row);
+    if (prev && wrapsInSetApartRow(prev, row, typical)) {
+      out[out.length - 1] = { ...joinRows(prev, row), baseline: row.baseline };
+      continue;
+    }
     if (prev && !row.cells[0] && cols.length > 0 && cols.length < row.cells.length) {
       const continues = cols.every((i) => {
         const above = prev.cells[i];
@@ -297,6 +321,25 @@ function mergeContinuationRows(rows: Row[]): Row[] {
   return out;
 }
 
+/** A table's rows stand this many times further apart than a row's wrapped lines, where whitespace sets them apart. */
+const SET_APART_ROWS = 1.5;
+
+/**
+ * Where a table's rows are set apart by whitespace (a word processor's cell padding), a line at a wrapped line's
+ * pitch under a row goes on with that row's cells, also where it fills the first column (`Offline` over
+ * `downloads`): in such a table a row's lines are closer than its rows, and some cell of the line carries on a
+ * cell above (it starts in lower case, or the cell above ends in a comma or a joining word's mark). In a table
+ * whose rows stand at a line's pitch nothing sets a row's lines apart from the next row, and only
+ * `mergeContinuationRows`'s first rule joins them.
+ */
+function wrapsInSetApartRow(prev: Row, row: Row, typical: number): boolean {
+  const pitch = row.baseline - prev.baseline;
+  if (!(pitch > 0) || typical < SET_APART_ROWS * pitch) return false;
+  const cols = used(row);
+  if (cols.length === 0 || !cols.every((col) => prev.cells[col])) return false;
+  return cols.some((col) => /^\p{Ll}/u.test(row.cells[col]!) || /[,;:&/\-–]$/.test(prev.cells[col]!));
+}
+
 /** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
 export function findTables(lines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
   const minRows = options.minRows ?? 3;
@@ -308,7 +351,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     regionX1 = Math.max(regionX1, line.x1);
   }
   const regionWidth = regionX1 - regionX0;
-  const kinds = withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false)));
+  const kinds = withCentredCells(lines, withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false))));
   const tables: FoundTable[] = [];
   let i = 0;
   while (i < lines.length) {

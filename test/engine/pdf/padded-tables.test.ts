@@ -1,0 +1,59 @@
+/**
+ * Borderless tables as a word processor prints them from a document's table: no rules, each cell padded, so
+ * whitespace sets every row apart from the next, and the columns' channels run down the page like a page's gutters.
+ * A comparison table whose cells wrap over two or three lines in several columns at once (the cells of a row's
+ * single line centred down it) is one table, a row for each feature; a table whose rows are grouped under label
+ * rows (`Region: Europe`) keeps its header and its label rows in it.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
+
+async function printed(name: string) {
+  const bytes = new Uint8Array(readFileSync(new URL(`../../fixtures/printed/${name}`, import.meta.url)));
+  return convertBytes(bytes, { mode: 'fast' });
+}
+
+describe('a borderless table whose padded rows stand apart', () => {
+  it('reads a comparison whose cells wrap in several columns as one table, a row a feature', async () => {
+    const doc = await printed('comparison-table.pdf');
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables.map((table) => table.markdown.split('\n'))).toEqual([
+      [
+        '| Feature | Basic plan | Family plan | Premium plan |',
+        '| --- | --- | --- | --- |',
+        '| Monthly price | $9.99 | $19.99 | $29.99 |',
+        '| Devices at once | One phone or tablet at a time | Up to four devices in the same home | Up to six devices anywhere in the world |',
+        '| Offline downloads |  | Up to 50 titles on two devices | Unlimited titles on every device |',
+        '| Customer support | Email only, answered within two working days | Email and chat during office hours | Dedicated phone line open every day |',
+        '| Contract length | Monthly, cancel at any time | Twelve months | Twelve months |',
+      ],
+    ]);
+    const markdown = mainMarkdown(doc);
+    expect(markdown).not.toMatch(/^#+ (?:Family|Premium) plan/m);
+    expect(markdown.indexOf('Prices include sales tax.')).toBeGreaterThan(markdown.indexOf('| Contract length'));
+  });
+
+  it('keeps its header and the label rows of its groups in the table', async () => {
+    const doc = await printed('grouped-table.pdf');
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables.map((table) => table.markdown.split('\n'))).toEqual([
+      [
+        '| Country | 2023 | 2024 | Change (%) |',
+        '| --- | --- | --- | --- |',
+        '| Region: Europe |  |  |  |',
+        '| Germany | 1,204 | 1,310 | 8.8 |',
+        '| France | 987 | 954 | (3.3) |',
+        '| Italy | 640 | 702 | 9.7 |',
+        '| Region: Asia |  |  |  |',
+        '| Japan | 1,530 | 1,498 | (2.1) |',
+        '| Korea | 811 | 905 | 11.6 |',
+        '| Total | 5,172 | 5,369 | 3.8 |',
+      ],
+    ]);
+    const markdown = mainMarkdown(doc);
+    expect(markdown).not.toContain('## Country');
+    expect(markdown).toMatch(/Table 2: Sales by country[^\n]*\n\n\| Country/);
+    expect(markdown).toMatch(/\| Total [^\n]*\n\nSource: National statistics offices\./);
+  });
+});
