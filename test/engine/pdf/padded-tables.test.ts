@@ -3,7 +3,9 @@
  * whitespace sets every row apart from the next, and the columns' channels run down the page like a page's gutters.
  * A comparison table whose cells wrap over two or three lines in several columns at once (the cells of a row's
  * single line centred down it) is one table, a row for each feature; a table whose rows are grouped under label
- * rows (`Region: Europe`) keeps its header and its label rows in it.
+ * rows (`Region: Europe`) keeps its header and its label rows in it. A paper's results table whose header labels
+ * are centred over columns set flush left heads each column with its own label, and its row labels centred down
+ * their groups of rows (two, three or four rows) span those rows.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -55,5 +57,36 @@ describe('a borderless table whose padded rows stand apart', () => {
     expect(markdown).not.toContain('## Country');
     expect(markdown).toMatch(/Table 2: Sales by country[^\n]*\n\n\| Country/);
     expect(markdown).toMatch(/\| Total [^\n]*\n\nSource: National statistics offices\./);
+  });
+
+  it('heads each column with its centred label and spans each row label down its group of rows', async () => {
+    const doc = await printed('row-groups.pdf');
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables.map((table) => table.markdown.split('\n'))).toEqual([
+      [
+        '<table>',
+        '<tr><th>Model</th><th>Setting</th><th>Test A</th><th>Test B</th><th>Mean</th></tr>',
+        '<tr><td rowspan="2">Baseline</td><td>Scratch</td><td>71.2</td><td>68.4</td><td>69.8</td></tr>',
+        '<tr><td>Pre-trained</td><td>75.9</td><td>72.1</td><td>74.0</td></tr>',
+        '<tr><td rowspan="2">Large</td><td>Scratch</td><td>74.5</td><td>70.3*</td><td>72.4</td></tr>',
+        '<tr><td>Pre-trained</td><td>80.2</td><td>77.8</td><td>79.0</td></tr>',
+        '<tr><td rowspan="2">Ours</td><td>Scratch</td><td>76.1</td><td>n/a†</td><td>-</td></tr>',
+        '<tr><td>Pre-trained</td><td>83.4</td><td>81.0</td><td>82.2</td></tr>',
+        '</table>',
+      ],
+      [
+        '<table>',
+        '<tr><th>Model</th><th>Test set</th><th>Error (%)</th><th>Time (s)</th></tr>',
+        '<tr><td rowspan="3">Baseline</td><td>News</td><td>12.1</td><td>0.8</td></tr>',
+        '<tr><td>Forums</td><td>15.4</td><td>0.9</td></tr>',
+        '<tr><td>Papers</td><td>9.8</td><td>1.1</td></tr>',
+        '<tr><td rowspan="4">Ours</td><td>News</td><td>8.2</td><td>1.0</td></tr>',
+        '<tr><td>Forums</td><td>11.0</td><td>1.2</td></tr>',
+        '<tr><td>Papers</td><td>6.5</td><td>1.3</td></tr>',
+        '<tr><td>Letters</td><td>7.7</td><td>1.2</td></tr>',
+        '<tr><td>Human</td><td>News</td><td>3.1</td><td>41.0</td></tr>',
+        '</table>',
+      ],
+    ]);
   });
 });
