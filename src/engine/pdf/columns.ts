@@ -501,13 +501,34 @@ export function proseOnEverySide(section: readonly TextLine[], gutters: readonly
 }
 
 /**
+ * Whether some column the gutters make holds MIN_PROSE_LINES lines of prose (five words or more) that cross no
+ * gutter: a page's columns, a main column beside a sidebar of short lines. A table's channels alone make none.
+ */
+function proseBesideGutters(lines: readonly TextLine[], gutters: readonly Gutter[], rtl: boolean): boolean {
+  const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
+  const prose = new Array<number>(centres.length + 1).fill(0);
+  for (const line of lines) {
+    if (crossesGutter(line, gutters, rtl)) continue;
+    const words = new Array<number>(centres.length + 1).fill(0);
+    for (const cell of line.cells) {
+      const k = columnOf((cell.x0 + cell.x1) / 2, centres);
+      words[k] = words[k]! + countWords(cell.text);
+    }
+    words.forEach((count, k) => {
+      if (count >= 5) prose[k] = prose[k]! + 1;
+    });
+  }
+  return prose.some((count) => count >= MIN_PROSE_LINES);
+}
+
+/**
  * Reading order of a page: the page's gutters when its body has columns from top to bottom; else, where a
  * whitespace strip sets apart a part of the page whose own body has gutters (columns under a full-width chart),
  * each section in turn with its own; else one full-width region.
  */
 export function pageRegions(lines: readonly TextLine[], body: readonly TextLine[], rtl = false): Region[] {
   const gutters = detectGutters(body);
-  if (gutters.length > 0) return orderRegions(lines, gutters, rtl);
+  if (gutters.length > 0 && proseBesideGutters(body, gutters, rtl)) return orderRegions(lines, gutters, rtl);
   const inBody = new Set(body);
   const parts = sections([...lines].sort((a, b) => a.top - b.top)).map((section) => {
     const gutters = detectGutters(section.filter((line) => inBody.has(line)));

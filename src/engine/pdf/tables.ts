@@ -180,8 +180,11 @@ interface Row {
   spanDown?: number;
 }
 
-/** Lays the run's cells into the columns between channels; null when the result does not look like a table. */
-function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, centredHeader = false): Row[] | null {
+/**
+ * Lays the run's cells into the columns between channels; null when the result does not look like a table. The
+ * first `centredHeader` lines are a header whose labels go to the body's columns nearest their centres.
+ */
+function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, centredHeader = 0): Row[] | null {
   const k = channels.length + 1;
   const columnOf = (x: number) => {
     let col = 0;
@@ -190,8 +193,8 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
   };
   // The body's extent in each column, for a header whose labels are centred over their columns.
   const extents = Array.from({ length: k }, () => ({ x0: Infinity, x1: -Infinity }));
-  if (centredHeader) {
-    for (const line of lines.slice(1)) {
+  if (centredHeader > 0) {
+    for (const line of lines.slice(centredHeader)) {
       for (const cell of line.cells) {
         const extent = extents[columnOf(cell.x0)]!;
         extent.x0 = Math.min(extent.x0, cell.x0);
@@ -223,7 +226,7 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
     const ordered = [...line.cells].sort((a, b) => a.x0 - b.x0);
     let last = -1;
     for (const cell of ordered) {
-      const col = centredHeader && index === 0 ? headerColumn(cell, last) : columnOf(cell.x0);
+      const col = index < centredHeader ? headerColumn(cell, last) : columnOf(cell.x0);
       last = Math.max(last, col);
       cells[col] = cells[col] ? `${cells[col]} ${cell.text}` : cell.text;
       boxes[col] = unite(boxes[col], cell);
@@ -535,15 +538,18 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       // label before took that), and short lines taken in above the header (a caption's last line) are left to
       // the text.
       // So also where the labels, centred, reach into the gutters the body leaves between its columns: the channels
-      // the header narrowed put a label and the column under it apart.
+      // the header narrowed put a label and the column under it apart. A header of several bold lines (group labels
+      // over column names, up to MAX_HEADER_LINES) is laid out so, line by line.
       const header = lines[i]!;
-      const body = run.slice(run.indexOf(header) + 1);
+      const headerLines = boldLinesFrom(run, run.indexOf(header), minRows);
+      const body = run.slice(run.indexOf(header) + headerLines);
       if (header.bold && header.cells.length >= 2 && end - i > minRows && regularBody(body)) {
         const bodyChannels = findChannels(body, 0.5 * size);
-        if (!placed || reachesIntoChannels(header, bodyChannels)) {
+        const labels = run.slice(run.indexOf(header), run.indexOf(header) + headerLines);
+        if (!placed || labels.some((line) => reachesIntoChannels(line, bodyChannels))) {
           run.splice(0, run.indexOf(header));
           start = i;
-          placed = bodyChannels.length > 0 ? layOut(run, bodyChannels, minRows, true) : null;
+          placed = bodyChannels.length > 0 ? layOut(run, bodyChannels, minRows, headerLines) : null;
         }
       }
       if (placed) placed = withTightColumns(run, placed, channels, minRows, size);
@@ -588,6 +594,16 @@ function withTightColumns(run: readonly TextLine[], placed: Row[], channels: rea
   const keepsOld = channels.every((old) => finer.some((channel) => channel.x0 <= old.x1 && old.x0 <= channel.x1));
   if (!keepsOld) return placed;
   return layOut(tight, finer, minRows) ?? placed;
+}
+
+/** Most lines a table's header is set on: group labels over group labels over column names, and a wrapped name. */
+const MAX_HEADER_LINES = 4;
+
+/** How many bold lines the run holds from `from` on (at least one), up to MAX_HEADER_LINES, leaving `minRows` under them. */
+function boldLinesFrom(run: readonly TextLine[], from: number, minRows: number): number {
+  let count = 1;
+  while (count < MAX_HEADER_LINES && from + count < run.length - minRows && run[from + count]!.bold) count++;
+  return count;
 }
 
 /** A table's body in regular weight, but for its last row (a total set in bold). */

@@ -5,7 +5,8 @@
  * single line centred down it) is one table, a row for each feature; a table whose rows are grouped under label
  * rows (`Region: Europe`) keeps its header and its label rows in it. A paper's results table whose header labels
  * are centred over columns set flush left heads each column with its own label, and its row labels centred down
- * their groups of rows (two, three or four rows) span those rows.
+ * their groups of rows (two, three or four rows) span those rows. A table whose header stands on three bold lines
+ * (levels over modes over years, the stub left empty) keeps the three as its header, each label spanning its group.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -88,5 +89,19 @@ describe('a borderless table whose padded rows stand apart', () => {
         '</table>',
       ],
     ]);
+  });
+
+  it('keeps a header of three bold lines, each group label spanning its columns and the empty stub down the header', async () => {
+    const doc = await printed('three-level-header.pdf');
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.markdown.split('\n').slice(0, 5)).toEqual([
+      '<table>',
+      '<tr><th rowspan="3"></th><th colspan="4">Undergraduate</th><th colspan="4">Postgraduate</th></tr>',
+      '<tr><th colspan="2">Full-time</th><th colspan="2">Part-time</th><th colspan="2">Full-time</th><th colspan="2">Part-time</th></tr>',
+      '<tr><th>2022</th><th>2023</th><th>2022</th><th>2023</th><th>2022</th><th>2023</th><th>2022</th><th>2023</th></tr>',
+      '<tr><td>Arts</td><td>1,240</td><td>1,198</td><td>310</td><td>295</td><td>402</td><td>415</td><td>188</td><td>201</td></tr>',
+    ]);
+    expect(mainMarkdown(doc)).not.toMatch(/^#+ (?:Undergraduate|Postgraduate|Full-time)/m);
   });
 });
