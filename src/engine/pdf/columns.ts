@@ -5,6 +5,7 @@
  * read one after the other (right to left on right-to-left pages). A band whose columns do not look like prose
  * (short cells: a table whose column gap happens to line up with the gutter) is read as one full-width region.
  */
+import { isTableCaptionText } from './captions.js';
 import { append, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { median } from './measure.js';
 import { countWords } from './white-space.js';
@@ -305,8 +306,11 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
       return looksLikeProse(cell, bounds[k + 1]! - bounds[k]!);
     });
   const index = new Map(lines.map((line, i) => [line, i]));
-  // From line `from` upwards, whether full-width text (or the page's top) comes before any prose.
+  // From line `from` upwards, whether full-width text (or the page's top) comes before any prose. A table's caption
+  // (`Table 1: …`) right above is as good as full-width text: the rows under it are its table's, across the page.
+  const captionAt = (j: number) => j >= 0 && !crossesGutter(lines[j]!, gutters, rtl) && isTableCaptionText(lines[j]!.text);
   const clear = (from: number) => {
+    if (captionAt(from)) return true;
     for (let j = from; j >= 0; j--) {
       if (crossesGutter(lines[j]!, gutters, rtl)) return true;
       if (prose(lines[j]!)) return false;
@@ -328,6 +332,9 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
     // a row whose other cells are empty) stands between the table's other rows: it is read in their place too.
     const between = !stripParts[at] && stripParts[at - 1] === true && stripParts[at + 1] === true && !section.some(prose);
     if (stripParts[at] || between) for (const line of section) strips.add(line);
+    // The caption goes across with its table, read right before it.
+    const above = index.get(section[0]!)! - 1;
+    if (stripParts[at] && !stripParts[at - 1] && captionAt(above)) strips.add(lines[above]!);
   });
   return strips;
 }
