@@ -525,9 +525,11 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
         end++;
       }
       // A bold header row set larger than the rows (out of the run by size alone) heads the table, when each of
-      // its cells stays inside one column; otherwise it would become a heading over a headerless table.
+      // its cells stays inside one column; otherwise it would become a heading over a headerless table. So does one
+      // at the page's top, which its place alone left out of the run (a running head's candidate).
       const above = start > 0 ? lines[start - 1]! : undefined;
-      if (above && kinds[start - 1] === 'multi' && isHeaderRow(above, ref, channels) && closeEnough(above, lines[start]!)) {
+      const headerKind = kinds[start - 1] === 'multi' || (above?.zone === 'top' && above.cells.length >= 2);
+      if (above && headerKind && isHeaderRow(above, ref, channels) && closeEnough(above, lines[start]!)) {
         run.unshift(above);
         start--;
       }

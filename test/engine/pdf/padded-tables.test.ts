@@ -7,6 +7,7 @@
  * are centred over columns set flush left heads each column with its own label, and its row labels centred down
  * their groups of rows (two, three or four rows) span those rows. A table whose header stands on three bold lines
  * (levels over modes over years, the stub left empty) keeps the three as its header, each label spanning its group.
+ * A table at the very top of a page keeps its header row there, though a running head would stand in its place.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -103,5 +104,14 @@ describe('a borderless table whose padded rows stand apart', () => {
       '<tr><td>Arts</td><td>1,240</td><td>1,198</td><td>310</td><td>295</td><td>402</td><td>415</td><td>188</td><td>201</td></tr>',
     ]);
     expect(mainMarkdown(doc)).not.toMatch(/^#+ (?:Undergraduate|Postgraduate|Full-time)/m);
+  });
+
+  it("keeps the header row of a table at the page's top in the table", async () => {
+    const doc = await printed('page-top-table.pdf');
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables.map((table) => table.markdown.split('\n').slice(0, 3))).toEqual([
+      ['| Country | 2023 | 2024 | Change (%) |', '| --- | --- | --- | --- |', '| Region: Europe |  |  |  |'],
+    ]);
+    expect(mainMarkdown(doc)).not.toContain('## Country');
   });
 });
