@@ -7,6 +7,7 @@
 import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import type { Rect, TextLine } from './types.js';
+import { runsOnFrom } from './columns.js';
 import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
 import { listColumns, readAsLines, readsAsTable } from './table-kinds.js';
@@ -494,7 +495,15 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       (!lines[index]!.bold || ref.bold || lines[index]!.cells.length >= 2);
     let start = i;
     const pitch = rowPitch(lines, kinds, i);
-    while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start) && !setApart(lines[start - 1]!, lines[start]!, pitch)) start--;
+    while (
+      start > 0 &&
+      kinds[start - 1] === 'single' &&
+      fits(start - 1, start) &&
+      !setApart(lines[start - 1]!, lines[start]!, pitch) &&
+      !endsParagraph(lines, start - 1, kinds)
+    ) {
+      start--;
+    }
     if (standsApartAsBlock(lines, start, i)) start = i;
     let end = i + 1;
     while (end < lines.length && kinds[end] !== null && fits(end, end - 1)) end++;
@@ -658,6 +667,16 @@ function standsApartAsBlock(lines: readonly TextLine[], start: number, first: nu
   if (first - start < 2) return false;
   const pitch = lines[first - 1]!.baseline - lines[first - 2]!.baseline;
   return pitch > 0 && lines[first]!.baseline - lines[first - 1]!.baseline > HEADER_LINE_PITCHES * pitch;
+}
+
+/**
+ * Whether the short line `at` is the last line of a paragraph of prose above it (`they cost.` under a full line
+ * that runs on into it): under a line no table takes, at its start and close under it. A header's wrapped label
+ * stands under another label, or under a line the table's rows set apart.
+ */
+function endsParagraph(lines: readonly TextLine[], at: number, kinds: readonly ('multi' | 'single' | null)[]): boolean {
+  const above = lines[at - 1];
+  return above !== undefined && kinds[at - 1] === null && !above.zone && runsOnFrom(above, lines[at]!);
 }
 
 /** Whether a short line stands further above the line below than the table's rows stand apart. */

@@ -8,6 +8,8 @@
  * their groups of rows (two, three or four rows) span those rows. A table whose header stands on three bold lines
  * (levels over modes over years, the stub left empty) keeps the three as its header, each label spanning its group.
  * A table at the very top of a page keeps its header row there, though a running head would stand in its place.
+ * The comparison set tight (cells barely padded, top-aligned) leaves the last line of the paragraph above it, a short
+ * line close over its header, to that paragraph.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -113,5 +115,14 @@ describe('a borderless table whose padded rows stand apart', () => {
       ['| Country | 2023 | 2024 | Change (%) |', '| --- | --- | --- | --- |', '| Region: Europe |  |  |  |'],
     ]);
     expect(mainMarkdown(doc)).not.toContain('## Country');
+  });
+
+  it('leaves the last line of the paragraph right above a tight table to the paragraph', async () => {
+    const doc = await printed('comparison-tight.pdf');
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables.map((table) => table.markdown.split('\n').slice(0, 3))).toEqual([
+      ['| Feature | Basic plan | Family plan | Premium plan |', '| --- | --- | --- | --- |', '| Monthly price | $9.99 | $19.99 | $29.99 |'],
+    ]);
+    expect(mainMarkdown(doc)).toContain('what they include and what they cost.\n\n| Feature |');
   });
 });
