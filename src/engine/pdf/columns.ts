@@ -507,13 +507,20 @@ export function proseOnEverySide(section: readonly TextLine[], gutters: readonly
   return prose.every((count) => count >= MIN_PROSE_LINES);
 }
 
+/** Cells a line of a table's rows holds across the gutters, at least: three columns or more. */
+const TABLE_ROW_CELLS = 3;
+
 /**
- * Whether some column the gutters make holds MIN_PROSE_LINES lines of prose (five words or more) that cross no
- * gutter: a page's columns, a main column beside a sidebar of short lines. A table's channels alone make none.
+ * Whether the gutters are only a table's channels: no column they make holds MIN_PROSE_LINES lines of prose (five
+ * words or more) that cross no gutter, and most lines with cells on both sides of a gutter are rows of three cells
+ * or more. A page's columns, or a main column beside a sidebar of short lines, hold prose; two columns of short
+ * lines side by side (two lists under their headings) keep their columns.
  */
-function proseBesideGutters(lines: readonly TextLine[], gutters: readonly Gutter[], rtl: boolean): boolean {
+function onlyTableChannels(lines: readonly TextLine[], gutters: readonly Gutter[], rtl: boolean): boolean {
   const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
   const prose = new Array<number>(centres.length + 1).fill(0);
+  let across = 0;
+  let rows = 0;
   for (const line of lines) {
     if (crossesGutter(line, gutters, rtl)) continue;
     const words = new Array<number>(centres.length + 1).fill(0);
@@ -524,8 +531,11 @@ function proseBesideGutters(lines: readonly TextLine[], gutters: readonly Gutter
     words.forEach((count, k) => {
       if (count >= 5) prose[k] = prose[k]! + 1;
     });
+    if (words.filter((count) => count > 0).length < 2) continue;
+    across++;
+    if (line.cells.length >= TABLE_ROW_CELLS) rows++;
   }
-  return prose.some((count) => count >= MIN_PROSE_LINES);
+  return prose.every((count) => count < MIN_PROSE_LINES) && across > 0 && rows * 2 > across;
 }
 
 /**
@@ -535,7 +545,7 @@ function proseBesideGutters(lines: readonly TextLine[], gutters: readonly Gutter
  */
 export function pageRegions(lines: readonly TextLine[], body: readonly TextLine[], rtl = false): Region[] {
   const gutters = detectGutters(body);
-  if (gutters.length > 0 && proseBesideGutters(body, gutters, rtl)) return orderRegions(lines, gutters, rtl);
+  if (gutters.length > 0 && !onlyTableChannels(body, gutters, rtl)) return orderRegions(lines, gutters, rtl);
   const inBody = new Set(body);
   const parts = sections([...lines].sort((a, b) => a.top - b.top)).map((section) => {
     const gutters = detectGutters(section.filter((line) => inBody.has(line)));
