@@ -118,6 +118,29 @@ function withCentredCells(lines: readonly TextLine[], kinds: ('multi' | 'single'
   });
 }
 
+/** Most words a group's label row holds (`Region: Europe, the Middle East and Africa`), and fewest cells of the rows round it. */
+const GROUP_LABEL_WORDS = 8;
+const GROUP_ROW_CELLS = 3;
+
+/**
+ * A one-cell line between two rows of a table, starting where the row under it starts, a label rather than a
+ * sentence (a few words, no full stop), is a row of the table that labels the rows under it, however far it runs
+ * across the columns: a group's label row (`Region: Europe, the Middle East and Africa`).
+ */
+function withGroupLabels(lines: readonly TextLine[], kinds: ('multi' | 'single' | null)[]): ('multi' | 'single' | null)[] {
+  return kinds.map((kind, index) => {
+    const line = lines[index]!;
+    const below = lines[index + 1];
+    if (kind !== null || line.zone || line.cells.length !== 1 || !below) return kind;
+    if (kinds[index - 1] !== 'multi' || kinds[index + 1] !== 'multi') return kind;
+    // Between rows of three cells or more: two blocks of text side by side are no table's rows.
+    if (lines[index - 1]!.cells.length < GROUP_ROW_CELLS || below.cells.length < GROUP_ROW_CELLS) return kind;
+    const text = line.cells[0]!.text.trim();
+    const label = countWords(text) <= GROUP_LABEL_WORDS && !/[.!?]$/.test(text);
+    return label && Math.abs(line.x0 - below.x0) <= SAME_START ? 'single' : kind;
+  });
+}
+
 interface Channel {
   x0: number;
   x1: number;
@@ -393,6 +416,30 @@ function withRowLabelSpans(grid: TableGrid, rows: readonly Row[]): TableGrid {
 }
 
 /**
+ * The grid with each body row that holds only a label in its first column reaching into the second column's text
+ * (a group's label row, `Region: Europe, the Middle East and Africa`) as one cell across the row: the label spans
+ * the columns it runs over, as a word processor's merged cell does.
+ */
+function withLabelRowsAcross(grid: TableGrid, rows: readonly Row[]): TableGrid {
+  const offset = grid.rowCount - rows.length;
+  let secondColumn = Infinity;
+  for (const row of rows) secondColumn = Math.min(secondColumn, row.boxes[1]?.x0 ?? Infinity);
+  const across = new Set<number>();
+  rows.forEach((row, at) => {
+    const box = row.boxes[0];
+    if (at > 0 && box && used(row).length === 1 && box.x1 > secondColumn) across.add(at + offset);
+  });
+  if (across.size === 0 || grid.colCount < 2) return grid;
+  // Rows a cell above reaches down into keep their cells.
+  const reached = (row: number) => grid.cells.some((cell) => cell.row < row && cell.row + cell.rowSpan > row);
+  const spanned = new Set([...across].filter((row) => !reached(row)));
+  const cells = grid.cells
+    .filter((cell) => !spanned.has(cell.row) || cell.col === 0)
+    .map((cell) => (spanned.has(cell.row) ? { ...cell, colSpan: grid.colCount } : cell));
+  return { ...grid, cells };
+}
+
+/**
  * A label centred vertically across two rows (a row-spanning cell: `6 6` between an `OTSL ...` and an
  * `HTML ...` row) sits squeezed between them and uses only columns they leave empty: the three are one row.
  */
@@ -479,7 +526,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     regionX1 = Math.max(regionX1, line.x1);
   }
   const regionWidth = regionX1 - regionX0;
-  const kinds = withCentredCells(lines, withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false))));
+  const kinds = withGroupLabels(lines, withCentredCells(lines, withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false)))));
   const tables: FoundTable[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -566,7 +613,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       if (placed) placed = withTightColumns(run, placed, channels, minRows, size);
       if (placed) {
         const rows = placed.map((row) => row.cells);
-        const grid = withRowLabelSpans(gridWithHeaderSpans(placed) ?? gridOfRows(rows), placed);
+        const grid = withLabelRowsAcross(withRowLabelSpans(gridWithHeaderSpans(placed) ?? gridOfRows(rows), placed), placed);
         tables.push({ start, end, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(run) });
         i = end;
         continue;

@@ -9,7 +9,8 @@
  * (levels over modes over years, the stub left empty) keeps the three as its header, each label spanning its group.
  * A table at the very top of a page keeps its header row there, though a running head would stand in its place.
  * The comparison set tight (cells barely padded, top-aligned) leaves the last line of the paragraph above it, a short
- * line close over its header, to that paragraph.
+ * line close over its header, to that paragraph. Group label rows that run on past the first column
+ * (`Region: Europe, the Middle East and Africa`) stay rows of the table, each one cell across it.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -124,5 +125,20 @@ describe('a borderless table whose padded rows stand apart', () => {
       ['| Feature | Basic plan | Family plan | Premium plan |', '| --- | --- | --- | --- |', '| Monthly price | $9.99 | $19.99 | $29.99 |'],
     ]);
     expect(mainMarkdown(doc)).toContain('what they include and what they cost.\n\n| Feature |');
+  });
+
+  it('keeps label rows that run past the first column in the table, each one cell across it', async () => {
+    const doc = await printed('group-label-rows.pdf');
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables.map((table) => table.markdown.split('\n').slice(0, 5))).toEqual([
+      [
+        '<table>',
+        '<tr><th>Country</th><th>2023</th><th>2024</th><th>Change (%)</th></tr>',
+        '<tr><td colspan="4">Region: Europe, the Middle East and Africa</td></tr>',
+        '<tr><td>Germany</td><td>1,204</td><td>1,310</td><td>8.8</td></tr>',
+        '<tr><td>France</td><td>987</td><td>954</td><td>(3.3)</td></tr>',
+      ],
+    ]);
+    expect(tables[0]!.markdown).toContain('<tr><td colspan="4">Region: Asia and the Pacific islands</td></tr>');
   });
 });
