@@ -13,3 +13,10 @@ export function isCaptionText(text: string): boolean {
   const trimmed = text.trimStart();
   return LATIN_CAPTION.test(trimmed) || KOREAN_CAPTION.test(trimmed);
 }
+
+/** A table's caption label (`Table 2:`, `Tab. 3.`, `<표 1>`): a caption over a table, not a figure's. */
+const TABLE_LABEL = /^(?:[<[(〈]?\s*표|Table|Tab\.)/iu;
+
+export function isTableCaptionText(text: string): boolean {
+  return isCaptionText(text) && TABLE_LABEL.test(text.trimStart());
+}

@@ -5,6 +5,7 @@
  * read one after the other (right to left on right-to-left pages). A band whose columns do not look like prose
  * (short cells: a table whose column gap happens to line up with the gutter) is read as one full-width region.
  */
+import { isTableCaptionText } from './captions.js';
 import { append, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { median } from './measure.js';
 import { countWords } from './white-space.js';
@@ -261,12 +262,41 @@ function proseCells(column: readonly ColumnCell[], columnWidth: number): number 
   return count;
 }
 
+/** Lines a table's row may wrap its cells over, at most, and rows a run of them needs to be read as a table's. */
+const ROW_LINES = 6;
+const ROW_RUN = 3;
+
+/**
+ * For each section in a run of ROW_RUN or more consecutive sections that each hold cells on both sides of a gutter
+ * in ROW_LINES lines or fewer, the index of the run's first section. Such a run is a table whose padded rows
+ * whitespace sets apart (a word processor's borderless table), its cells wrapped over a line or three, prose as
+ * they may read: its channels are no page's gutters, and its rows read across, row by row. Two columns of prose
+ * have paragraphs longer than a row's, whose breaks seldom line up across the gutter three times running.
+ */
+function tableRowRuns(parts: readonly (readonly TextLine[])[], across: readonly boolean[]): (number | undefined)[] {
+  const starts: (number | undefined)[] = parts.map(() => undefined);
+  const rowLike = (k: number) => across[k]! && parts[k]!.length <= ROW_LINES;
+  let at = 0;
+  while (at < parts.length) {
+    if (!rowLike(at)) {
+      at++;
+      continue;
+    }
+    let end = at + 1;
+    while (end < parts.length && rowLike(end)) end++;
+    if (end - at >= ROW_RUN) for (let k = at; k < end; k++) starts[k] = at;
+    at = end;
+  }
+  return starts;
+}
+
 /**
  * Lines read across the gutters though none crosses one: a section of the page (set apart by whitespace, see
  * `sections`) whose cells are all short (no prose), with cells on both sides of a gutter on some line, and no prose
  * between it and the full-width text above it (or the page's top): a chart's labels or a table over the columns,
- * read row by row in its place rather than split between them. A chart under a panel's heading (prose above it in
- * its column) stays in its column.
+ * read row by row in its place rather than split between them; also a run of a padded table's rows, however
+ * wordy their cells (`tableRowRuns`), and a row filling one column alone between two rows read so. A chart under
+ * a panel's heading (prose above it in its column) stays in its column.
  */
 function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[], bounds: readonly number[], rtl: boolean): Set<TextLine> {
   const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
@@ -276,8 +306,11 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
       return looksLikeProse(cell, bounds[k + 1]! - bounds[k]!);
     });
   const index = new Map(lines.map((line, i) => [line, i]));
-  // From line `from` upwards, whether full-width text (or the page's top) comes before any prose.
+  // From line `from` upwards, whether full-width text (or the page's top) comes before any prose. A table's caption
+  // (`Table 1: …`) right above is as good as full-width text: the rows under it are its table's, across the page.
+  const captionAt = (j: number) => j >= 0 && !crossesGutter(lines[j]!, gutters, rtl) && isTableCaptionText(lines[j]!.text);
   const clear = (from: number) => {
+    if (captionAt(from)) return true;
     for (let j = from; j >= 0; j--) {
       if (crossesGutter(lines[j]!, gutters, rtl)) return true;
       if (prose(lines[j]!)) return false;
@@ -285,12 +318,24 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
     return true;
   };
   const strips = new Set<TextLine>();
-  for (const section of sections(lines)) {
-    const across = section.some((line) => new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size > 1);
-    if (!across || section.some(prose)) continue;
-    const first = index.get(section[0]!)!;
-    if (clear(first - 1)) for (const line of section) strips.add(line);
-  }
+  const parts = sections(lines);
+  const across = parts.map((section) => section.some((line) => new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size > 1));
+  const rowRunStarts = tableRowRuns(parts, across);
+  const stripParts = parts.map((section, at) => {
+    // A run of a table's rows, its cells wrapped over a few lines (prose-like), is read across from its first row.
+    const first = rowRunStarts[at];
+    if (first !== undefined) return clear(index.get(parts[first]![0]!)! - 1);
+    return across[at]! && !section.some(prose) && clear(index.get(section[0]!)! - 1);
+  });
+  parts.forEach((section, at) => {
+    // A row of a table set with its cells apart that fills one column only (a group label, `Region: Europe`, or
+    // a row whose other cells are empty) stands between the table's other rows: it is read in their place too.
+    const between = !stripParts[at] && stripParts[at - 1] === true && stripParts[at + 1] === true && !section.some(prose);
+    if (stripParts[at] || between) for (const line of section) strips.add(line);
+    // The caption goes across with its table, read right before it.
+    const above = index.get(section[0]!)! - 1;
+    if (stripParts[at] && !stripParts[at - 1] && captionAt(above)) strips.add(lines[above]!);
+  });
   return strips;
 }
 
@@ -443,23 +488,55 @@ function sections(lines: readonly TextLine[]): TextLine[][] {
 }
 
 
+/** The line's words in each column the gutters' `centres` make: a justified line's words may stand in cells of their own. */
+function wordsPerColumn(line: TextLine, centres: readonly number[]): number[] {
+  const words = new Array<number>(centres.length + 1).fill(0);
+  for (const cell of line.cells) {
+    const k = columnOf((cell.x0 + cell.x1) / 2, centres);
+    words[k] = words[k]! + countWords(cell.text);
+  }
+  return words;
+}
+
 /** True when every column the gutters make holds a few lines of prose (five words or more). */
 export function proseOnEverySide(section: readonly TextLine[], gutters: readonly Gutter[]): boolean {
   if (gutters.length === 0) return false;
   const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
   const prose = new Array<number>(centres.length + 1).fill(0);
   for (const line of section) {
-    // Words per column on the line: a justified line's words may stand in cells of their own.
-    const words = new Array<number>(centres.length + 1).fill(0);
-    for (const cell of line.cells) {
-      const k = columnOf((cell.x0 + cell.x1) / 2, centres);
-      words[k] = words[k]! + countWords(cell.text);
-    }
+    const words = wordsPerColumn(line, centres);
     words.forEach((count, k) => {
       if (count >= 5) prose[k] = prose[k]! + 1;
     });
   }
   return prose.every((count) => count >= MIN_PROSE_LINES);
+}
+
+/** Cells a line of a table's rows holds across the gutters, at least: three columns or more. */
+const TABLE_ROW_CELLS = 3;
+
+/**
+ * Whether the gutters are only a table's channels: no column they make holds MIN_PROSE_LINES lines of prose (five
+ * words or more) that cross no gutter, and most lines with cells on both sides of a gutter are rows of three cells
+ * or more. A page's columns, or a main column beside a sidebar of short lines, hold prose; two columns of short
+ * lines side by side (two lists under their headings) keep their columns.
+ */
+function onlyTableChannels(lines: readonly TextLine[], gutters: readonly Gutter[], rtl: boolean): boolean {
+  const centres = gutters.map((g) => (g.x0 + g.x1) / 2);
+  const prose = new Array<number>(centres.length + 1).fill(0);
+  let across = 0;
+  let rows = 0;
+  for (const line of lines) {
+    if (crossesGutter(line, gutters, rtl)) continue;
+    const words = wordsPerColumn(line, centres);
+    words.forEach((count, k) => {
+      if (count >= 5) prose[k] = prose[k]! + 1;
+    });
+    if (words.filter((count) => count > 0).length < 2) continue;
+    across++;
+    if (line.cells.length >= TABLE_ROW_CELLS) rows++;
+  }
+  return prose.every((count) => count < MIN_PROSE_LINES) && across > 0 && rows * 2 > across;
 }
 
 /**
@@ -469,7 +546,7 @@ export function proseOnEverySide(section: readonly TextLine[], gutters: readonly
  */
 export function pageRegions(lines: readonly TextLine[], body: readonly TextLine[], rtl = false): Region[] {
   const gutters = detectGutters(body);
-  if (gutters.length > 0) return orderRegions(lines, gutters, rtl);
+  if (gutters.length > 0 && !onlyTableChannels(body, gutters, rtl)) return orderRegions(lines, gutters, rtl);
   const inBody = new Set(body);
   const parts = sections([...lines].sort((a, b) => a.top - b.top)).map((section) => {
     const gutters = detectGutters(section.filter((line) => inBody.has(line)));

@@ -476,7 +476,7 @@ function finish(draft: Draft, region: Region, options: JoinOptions): ProtoBlock[
     const markdown = codeMarkdown(lines);
     return [{ kind: 'code', markdown, text: lines.map((line) => line.text).join('\n'), rect, lines: lines.length, ...style }];
   }
-  if (draft.mode === 'list' && draft.items.length > 0) {
+  if (draft.mode === 'list' && draft.items.length > 0 && !isAsteriskNote(draft)) {
     return [listBlock(draft, style, rect, options)];
   }
   const text = joinLines(
@@ -488,6 +488,15 @@ function finish(draft: Draft, region: Region, options: JoinOptions): ProtoBlock[
   }
   const kind = isCaptionText(text) ? 'caption' : 'paragraph';
   return [{ kind, markdown: escapeMarkdownText(text), text, rect, lines: lines.length, ...style }];
+}
+
+/**
+ * A "list" of one item led by an asterisk is a note under a table or a text (`* Estimated from a subset.`): the
+ * asterisk is the mark a figure or a word above carries, and the line is text that keeps it. A list of asterisk
+ * bullets has two items or more.
+ */
+function isAsteriskNote(draft: Draft): boolean {
+  return draft.items.length === 1 && draft.items[0]!.marker.glyph === '*';
 }
 
 /**

@@ -53,13 +53,14 @@ export function isCentredOn(label: Extent, group: Extent): boolean {
  * set flush left leave their gutter on the right, flush right on the left): the label's centre may lie anywhere
  * between the centres of the narrowest and the widest cells those gutters allow.
  */
-function centredOverColumns(label: Extent, columns: readonly Extent[], a: number, b: number): boolean {
+function centredOverColumns(label: Extent, columns: readonly Extent[], a: number, b: number, topRow: boolean): boolean {
   const ink = { x0: columns[a]!.x0, x1: columns[b]!.x1 };
   if (isCentredOn(label, ink)) return true;
   // A label set flush with its first column's start (or its last's end) is aligned, not centred: where it ends
-  // says nothing of the columns it heads. One centred over the whole table is its title.
+  // says nothing of the columns it heads. One centred over the whole table on the header's top line is its title;
+  // under that line, a group label near the table's middle heads a group (`Part-time` under `Undergraduate`).
   if (Math.abs(label.x0 - ink.x0) <= CENTRED_MIN || Math.abs(label.x1 - ink.x1) <= CENTRED_MIN) return false;
-  if (isCentredOn(label, { x0: columns[0]!.x0, x1: columns[columns.length - 1]!.x1 })) return false;
+  if (topRow && isCentredOn(label, { x0: columns[0]!.x0, x1: columns[columns.length - 1]!.x1 })) return false;
   // An outer column has no neighbour beyond it: its room reaches as far as the column pitch beside it allows.
   const leftmost = a > 0 ? columns[a - 1]!.x1 : Math.min(ink.x0, columns[a]!.x1 - pitchOf(columns, a + 1, 'x1'));
   const rightmost = b + 1 < columns.length ? columns[b + 1]!.x0 : Math.max(ink.x1, columns[b]!.x0 + pitchOf(columns, b, 'x0'));
@@ -81,7 +82,7 @@ function distance(x: number, extent: Extent): number {
  * the run of its units it is centred over; a label centred over none keeps its own column. Undefined when a label
  * has no place.
  */
-function rowOver(row: PlacedRow, below: readonly Unit[], columns: readonly Extent[]): Unit[] | undefined {
+function rowOver(row: PlacedRow, below: readonly Unit[], columns: readonly Extent[], topRow: boolean): Unit[] | undefined {
   const labels: { col: number; text: string; box: Extent }[] = [];
   for (let col = 0; col < row.cells.length; col++) {
     const text = row.cells[col];
@@ -115,7 +116,7 @@ function rowOver(row: PlacedRow, below: readonly Unit[], columns: readonly Exten
         if (label.box.x0 < extent.x0 - reach || label.box.x1 > extent.x1 + reach) continue;
         // A group names labelled columns, and not all of them (a label over the whole table is its title).
         if (below.slice(i, j + 1).some((unit) => !unit.text) || (below[i]!.a === 0 && below[j]!.b === columns.length - 1)) continue;
-        if (centredOverColumns(label.box, columns, below[i]!.a, below[j]!.b) && j - i + 1 < bestUnits) {
+        if (centredOverColumns(label.box, columns, below[i]!.a, below[j]!.b, topRow) && j - i + 1 < bestUnits) {
           [best, bestUnits] = [{ a: below[i]!.a, b: below[j]!.b, text: label.text }, j - i + 1];
         }
       }
@@ -159,7 +160,7 @@ function headerUnits(rows: readonly PlacedRow[], headerRows: number, count: numb
   let below: Unit[] = Array.from({ length: count }, (_, col) => ({ a: col, b: col, text: leaf.cells[col] ?? '' }));
   const out: Unit[][] = [below];
   for (let r = headerRows - 2; r >= 0; r--) {
-    const units = rowOver(rows[r]!, below, columns);
+    const units = rowOver(rows[r]!, below, columns, r === 0);
     if (!units || !units.some((unit) => unit.b > unit.a && unit.text)) return undefined;
     // A caption over the table is centred over its columns too, but heads none of them.
     if (units.some((unit) => isCaptionText(unit.text))) return undefined;
@@ -211,15 +212,16 @@ function gridOfHeaderSpans(rows: readonly PlacedRow[]): TableGrid | undefined {
     const header = headerUnits(rows, headerRows, count);
     if (!header) continue;
     const cells: TableCell[] = [];
-    // A column whose header cells are all one column wide and only one of them has text: one label down the header.
+    // A column whose header cells are all one column wide and at most one of them has text: one label down the
+    // header (the stub's, left empty over the row labels where the header names none).
     const stub = (col: number) => {
       const inColumn = header.map((units) => units.find((unit) => unit.a <= col && col <= unit.b)!);
-      return inColumn.every((unit) => unit.a === unit.b) && inColumn.filter((unit) => unit.text).length === 1 ? inColumn : undefined;
+      return inColumn.every((unit) => unit.a === unit.b) && inColumn.filter((unit) => unit.text).length <= 1 ? inColumn : undefined;
     };
     const stubs = new Map<number, string>();
     for (let col = 0; col < count; col++) {
       const column = stub(col);
-      if (column) stubs.set(col, column.find((unit) => unit.text)!.text);
+      if (column) stubs.set(col, column.find((unit) => unit.text)?.text ?? '');
     }
     for (const [col, text] of stubs) cells.push({ row: 0, col, rowSpan: headerRows, colSpan: 1, text });
     header.forEach((units, row) => {

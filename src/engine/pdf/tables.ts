@@ -8,6 +8,7 @@ import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { withCentredRowGroups } from './table-row-groups.js';
 import type { Rect, TextLine } from './types.js';
+import { runsOnFrom } from './columns.js';
 import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
 import { listColumns, readAsLines, readsAsTable } from './table-kinds.js';
@@ -98,6 +99,49 @@ function withLongRowsAmongRows(lines: readonly TextLine[], kinds: ('multi' | 'si
   });
 }
 
+/** How close (in the line's size) a line's baseline stands to both neighbours' to lie between them, not under them. */
+const SQUEEZED_PITCH = 0.75;
+
+/**
+ * A one-cell line squeezed between two rows of a table, nearer each than a line's pitch, is a cell centred down a
+ * row whose other cells wrap (a word processor centres a table's cells vertically: `One phone or tablet at a time`
+ * set half a line below `Devices at`, half above `once`): a part of the table however many words it holds.
+ */
+function withCentredCells(lines: readonly TextLine[], kinds: ('multi' | 'single' | null)[]): ('multi' | 'single' | null)[] {
+  return kinds.map((kind, index) => {
+    const line = lines[index]!;
+    const above = lines[index - 1];
+    const below = lines[index + 1];
+    if (kind !== null || line.zone || line.cells.length !== 1 || !above || !below) return kind;
+    if (kinds[index - 1] !== 'multi' || kinds[index + 1] === null) return kind;
+    const squeezed = (other: TextLine) => Math.abs(line.baseline - other.baseline) < SQUEEZED_PITCH * line.size;
+    return squeezed(above) && squeezed(below) ? 'single' : kind;
+  });
+}
+
+/** Most words a group's label row holds (`Region: Europe, the Middle East and Africa`), and fewest cells of the rows round it. */
+const GROUP_LABEL_WORDS = 8;
+const GROUP_ROW_CELLS = 3;
+
+/**
+ * A one-cell line between two rows of a table, starting where the row under it starts, a label rather than a
+ * sentence (a few words, no full stop), is a row of the table that labels the rows under it, however far it runs
+ * across the columns: a group's label row (`Region: Europe, the Middle East and Africa`).
+ */
+function withGroupLabels(lines: readonly TextLine[], kinds: ('multi' | 'single' | null)[]): ('multi' | 'single' | null)[] {
+  return kinds.map((kind, index) => {
+    const line = lines[index]!;
+    const below = lines[index + 1];
+    if (kind !== null || line.zone || line.cells.length !== 1 || !below) return kind;
+    if (kinds[index - 1] !== 'multi' || kinds[index + 1] !== 'multi') return kind;
+    // Between rows of three cells or more: two blocks of text side by side are no table's rows.
+    if (lines[index - 1]!.cells.length < GROUP_ROW_CELLS || below.cells.length < GROUP_ROW_CELLS) return kind;
+    const text = line.cells[0]!.text.trim();
+    const label = countWords(text) <= GROUP_LABEL_WORDS && !/[.!?]$/.test(text);
+    return label && Math.abs(line.x0 - below.x0) <= SAME_START ? 'single' : kind;
+  });
+}
+
 interface Channel {
   x0: number;
   x1: number;
@@ -157,10 +201,15 @@ interface Row {
   top: number;
   baseline: number;
   size: number;
+  /** Rows the row's label cells span down, itself included: a label centred down its group of rows. */
+  spanDown?: number;
 }
 
-/** Lays the run's cells into the columns between channels; null when the result does not look like a table. */
-function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, headerLines = 0): Row[] | null {
+/**
+ * Lays the run's cells into the columns between channels; null when the result does not look like a table. The
+ * first `centredHeader` lines are a header whose labels go to the body's columns nearest their centres.
+ */
+function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRows: number, centredHeader = 0): Row[] | null {
   const k = channels.length + 1;
   const columnOf = (x: number) => {
     let col = 0;
@@ -169,8 +218,8 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
   };
   // The body's extent in each column, for a header whose labels are centred over their columns.
   const extents = Array.from({ length: k }, () => ({ x0: Infinity, x1: -Infinity }));
-  if (headerLines > 0) {
-    for (const line of lines.slice(headerLines)) {
+  if (centredHeader > 0) {
+    for (const line of lines.slice(centredHeader)) {
       for (const cell of line.cells) {
         const extent = extents[columnOf(cell.x0)]!;
         extent.x0 = Math.min(extent.x0, cell.x0);
@@ -202,7 +251,7 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
     const ordered = [...line.cells].sort((a, b) => a.x0 - b.x0);
     let last = -1;
     for (const cell of ordered) {
-      const col = index < headerLines ? headerColumn(cell, last) : columnOf(cell.x0);
+      const col = index < centredHeader ? headerColumn(cell, last) : columnOf(cell.x0);
       last = Math.max(last, col);
       cells[col] = cells[col] ? `${cells[col]} ${cell.text}` : cell.text;
       boxes[col] = unite(boxes[col], cell);
@@ -220,7 +269,7 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
     // Each column must be used by at least two rows; a lone stray cell does not make a column.
     if (values.length < 2) return null;
   }
-  const merged = mergeContinuationRows(mergeSpanningLabels(rows));
+  const merged = withRowLabelsCentred(mergeContinuationRows(mergeSpanningLabels(rows)));
   const texts = merged.map((row) => row.cells);
   // Contents lists, chart labels and lists side by side go on as found grids: the layout writes them as lines.
   return readsAsTable(texts) || readAsLines(texts) || listColumns(texts) ? merged : null;
@@ -243,6 +292,154 @@ function join(a: string, b: string): string {
   return a && b ? `${a} ${b}` : a || b;
 }
 
+/** How far off the middle between two rows (a share of their pitch) a label may sit and be centred down them. */
+const MIDWAY = 0.2;
+
+/** Whether row `at` holds only label cells, in columns left of all others, that the rows above and below leave empty, midway between them. */
+function centredLabelRow(rows: readonly Row[], at: number): boolean {
+  const above = rows[at - 1];
+  const below = rows[at + 1];
+  if (!above || !below) return false;
+  const mine = used(rows[at]!);
+  const theirs = [...used(above), ...used(below)];
+  if (mine.length === 0 || used(above).length < 2 || used(below).length < 2) return false;
+  if (Math.max(...mine) >= Math.min(...theirs)) return false;
+  const pitch = below.baseline - above.baseline;
+  return !squeezedBetween(above, below) && Math.abs(rows[at]!.baseline - (above.baseline + below.baseline) / 2) <= MIDWAY * pitch;
+}
+
+/** Three ordinary rows span at least two line pitches (over 2 em); a label between two rows closer than that is squeezed. */
+function squeezedBetween(above: Row, below: Row): boolean {
+  return below.baseline - above.baseline < 1.8 * Math.max(above.size, below.size);
+}
+
+/** A row label spanning down `span` rows from row `first`: the cells of row `from` in columns `cols`. */
+interface LabelGroup {
+  first: number;
+  span: number;
+  from: number;
+  cols: readonly number[];
+}
+
+/**
+ * A row label centred down its group of rows (a word processor's row-spanning cell, its text centred vertically)
+ * heads its group: its text goes to the group's first row, spanning down the group. Over an even number of rows it
+ * stands on a line of its own between the group's middle rows (`Baseline` between its `Scratch` and `Pre-trained`
+ * rows), in columns the rows leave empty, and the group reaches as far above as below it over rows whose label
+ * columns are empty and no other label claims; over an odd number it stands on the middle row's line, with as many
+ * rows whose first column is empty above it as below it, up to rows carrying labels of their own or the table's
+ * edges. Rows set at a line's pitch are left to `mergeSpanningLabels`, which reads a label between two as one row.
+ */
+function withRowLabelsCentred(rows: Row[]): Row[] {
+  const between = rows.map((_, at) => at >= 2 && centredLabelRow(rows, at) && !centredLabelRow(rows, at - 1));
+  const claimed = new Set<number>();
+  between.forEach((label, at) => {
+    if (label) [at - 1, at, at + 1].forEach((k) => claimed.add(k));
+  });
+  const groups: LabelGroup[] = [];
+  between.forEach((label, at) => {
+    if (!label) return;
+    const cols = used(rows[at]!);
+    const free = (k: number) => k > 0 && rows[k] !== undefined && !claimed.has(k) && used(rows[k]!).length >= 2 && cols.every((col) => !rows[k]!.cells[col]);
+    let reach = 0;
+    while (free(at - 2 - reach) && free(at + 2 + reach)) {
+      claimed.add(at - 2 - reach);
+      claimed.add(at + 2 + reach);
+      reach++;
+    }
+    groups.push({ first: at - 1 - reach, span: 2 + 2 * reach, from: at, cols });
+  });
+  // The table's first row is its header, or a row of its own: no group reaches up into it.
+  const unlabelled = (k: number) => k > 0 && rows[k] !== undefined && !claimed.has(k) && !rows[k]!.cells[0] && used(rows[k]!).length >= 2;
+  const around = rows.map((row, at) => {
+    if (claimed.has(at) || !row.cells[0] || used(row).length < 2) return undefined;
+    let up = 0;
+    while (unlabelled(at - 1 - up)) up++;
+    let down = 0;
+    while (unlabelled(at + 1 + down)) down++;
+    return { up, down };
+  });
+  // A body row's label over rows with their first column empty below it only: the table sets its labels at their
+  // groups' tops (a statement's section over its lines), and no label is centred down its rows.
+  const topAligned = around.some((rowsAround, at) => at > 0 && rowsAround?.up === 0 && rowsAround.down > 0);
+  around.forEach((rowsAround, at) => {
+    if (topAligned || !rowsAround || rowsAround.up === 0 || rowsAround.up !== rowsAround.down) return;
+    const { up, down } = rowsAround;
+    for (let k = at - up; k <= at + down; k++) claimed.add(k);
+    groups.push({ first: at - up, span: up + down + 1, from: at, cols: [0] });
+  });
+  if (groups.length === 0) return rows;
+  const moved = new Map(groups.map((group) => [group.from, group]));
+  const heads = new Map(groups.map((group) => [group.first, group]));
+  const out: Row[] = [];
+  rows.forEach((row, at) => {
+    const away = moved.get(at);
+    if (away && between[at]) return;
+    const left = away ? { ...row, cells: row.cells.map((cell, col) => (away.cols.includes(col) ? '' : cell)), boxes: row.boxes.map((box, col) => (away.cols.includes(col) ? undefined : box)) } : row;
+    const group = heads.get(at);
+    if (!group) {
+      out.push(left);
+      return;
+    }
+    const label = rows[group.from]!;
+    const cells = left.cells.map((cell, col) => (group.cols.includes(col) ? label.cells[col]! : cell));
+    const boxes = left.boxes.map((box, col) => (group.cols.includes(col) ? label.boxes[col] : box));
+    out.push({ ...left, cells, boxes, spanDown: group.span });
+  });
+  return out;
+}
+
+/** The grid with each row label that `withRowLabelsCentred` found spanning down its group of rows. */
+function withRowLabelSpans(grid: TableGrid, rows: readonly Row[]): TableGrid {
+  // Header rows folded into one (a stub label's line) sit above the body: the body's rows keep their order.
+  const offset = grid.rowCount - rows.length;
+  const spans = new Map<string, number>();
+  rows.forEach((row, at) => {
+    if (!row.spanDown) return;
+    row.cells.forEach((cell, col) => {
+      const clear = rows.slice(at + 1, at + row.spanDown!).every((below) => !below.cells[col]);
+      if (cell && clear) spans.set(`${at + offset}:${col}`, row.spanDown!);
+    });
+  });
+  if (spans.size === 0) return grid;
+  const covered = new Set<string>();
+  for (const [key, span] of spans) {
+    const [row, col] = key.split(':').map(Number) as [number, number];
+    for (let k = 1; k < span; k++) covered.add(`${row + k}:${col}`);
+  }
+  const cells = grid.cells
+    .filter((cell) => !covered.has(`${cell.row}:${cell.col}`))
+    .map((cell) => {
+      const span = cell.colSpan === 1 ? spans.get(`${cell.row}:${cell.col}`) : undefined;
+      return span ? { ...cell, rowSpan: span } : cell;
+    });
+  return { ...grid, cells };
+}
+
+/**
+ * The grid with each body row that holds only a label in its first column reaching into the second column's text
+ * (a group's label row, `Region: Europe, the Middle East and Africa`) as one cell across the row: the label spans
+ * the columns it runs over, as a word processor's merged cell does.
+ */
+function withLabelRowsAcross(grid: TableGrid, rows: readonly Row[]): TableGrid {
+  const offset = grid.rowCount - rows.length;
+  let secondColumn = Infinity;
+  for (const row of rows) secondColumn = Math.min(secondColumn, row.boxes[1]?.x0 ?? Infinity);
+  const across = new Set<number>();
+  rows.forEach((row, at) => {
+    const box = row.boxes[0];
+    if (at > 0 && box && used(row).length === 1 && box.x1 > secondColumn) across.add(at + offset);
+  });
+  if (across.size === 0 || grid.colCount < 2) return grid;
+  // Rows a cell above reaches down into keep their cells.
+  const reached = (row: number) => grid.cells.some((cell) => cell.row < row && cell.row + cell.rowSpan > row);
+  const spanned = new Set([...across].filter((row) => !reached(row)));
+  const cells = grid.cells
+    .filter((cell) => !spanned.has(cell.row) || cell.col === 0)
+    .map((cell) => (spanned.has(cell.row) ? { ...cell, colSpan: grid.colCount } : cell));
+  return { ...grid, cells };
+}
+
 /**
  * A label centred vertically across two rows (a row-spanning cell: `6 6` between an `OTSL ...` and an
  * `HTML ...` row) sits squeezed between them and uses only columns they leave empty: the three are one row.
@@ -257,9 +454,7 @@ function mergeSpanningLabels(rows: Row[]): Row[] {
     if (above && below && last === above) {
       const mine = used(row);
       const theirs = new Set([...used(above), ...used(below)]);
-      // Three ordinary rows span at least two line pitches (over 2 em); a label between two rows is squeezed.
-      const squeezed = below.baseline - above.baseline < 1.8 * Math.max(above.size, below.size);
-      if (squeezed && mine.length > 0 && mine.every((col) => !theirs.has(col))) {
+      if (squeezedBetween(above, below) && mine.length > 0 && mine.every((col) => !theirs.has(col))) {
         out[out.length - 1] = joinRows(joinRows(above, row), below);
         i++;
         continue;
@@ -281,6 +476,10 @@ function mergeContinuationRows(rows: Row[]): Row[] {
   for (const row of rows) {
     const prev = out[out.length - 1];
     const cols = used(row);
+    if (prev && wrapsInSetApartRow(prev, row, typical)) {
+      out[out.length - 1] = { ...joinRows(prev, row), baseline: row.baseline };
+      continue;
+    }
     if (prev && !row.cells[0] && cols.length > 0 && cols.length < row.cells.length) {
       const continues = cols.every((i) => {
         const above = prev.cells[i];
@@ -298,19 +497,23 @@ function mergeContinuationRows(rows: Row[]): Row[] {
   return out;
 }
 
-/** Most lines a bold header over a table's body has (labels over labels over column names). */
-const MAX_HEADER_LINES = 3;
+/** A table's rows stand this many times further apart than a row's wrapped lines, where whitespace sets them apart. */
+const SET_APART_ROWS = 1.5;
 
-/** How many lines from `first` are bold, up to MAX_HEADER_LINES. */
-function boldLinesFrom(lines: readonly TextLine[], first: number): number {
-  let count = 0;
-  while (count < MAX_HEADER_LINES && first + count < lines.length && lines[first + count]!.bold) count++;
-  return count;
-}
-
-/** Whether a cell of `line` starts inside a gutter between columns, clear of both its edges. */
-function startsInGutter(line: TextLine, channels: readonly Channel[]): boolean {
-  return line.cells.some((cell) => channels.some((channel) => cell.x0 > channel.x0 + 1 && cell.x0 < channel.x1 - 1));
+/**
+ * Where a table's rows are set apart by whitespace (a word processor's cell padding), a line at a wrapped line's
+ * pitch under a row goes on with that row's cells, also where it fills the first column (`Offline` over
+ * `downloads`): in such a table a row's lines are closer than its rows, and some cell of the line carries on a
+ * cell above (it starts in lower case, or the cell above ends in a comma or a joining word's mark). In a table
+ * whose rows stand at a line's pitch nothing sets a row's lines apart from the next row, and only
+ * `mergeContinuationRows`'s first rule joins them.
+ */
+function wrapsInSetApartRow(prev: Row, row: Row, typical: number): boolean {
+  const pitch = row.baseline - prev.baseline;
+  if (!(pitch > 0) || typical < SET_APART_ROWS * pitch) return false;
+  const cols = used(row);
+  if (cols.length === 0 || !cols.every((col) => prev.cells[col])) return false;
+  return cols.some((col) => /^\p{Ll}/u.test(row.cells[col]!) || /[,;:&/\-–]$/.test(prev.cells[col]!));
 }
 
 /** A note wholly in parentheses: `(단위: 억원, %)`, `(Unit: %)`, `(in millions)`. */
@@ -335,7 +538,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     regionX1 = Math.max(regionX1, line.x1);
   }
   const regionWidth = regionX1 - regionX0;
-  const kinds = withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false)));
+  const kinds = withGroupLabels(lines, withCentredCells(lines, withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false)))));
   const tables: FoundTable[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -351,7 +554,16 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       (!lines[index]!.bold || ref.bold || lines[index]!.cells.length >= 2);
     let start = i;
     const pitch = rowPitch(lines, kinds, i);
-    while (start > 0 && kinds[start - 1] === 'single' && fits(start - 1, start) && !setApart(lines[start - 1]!, lines[start]!, pitch) && !isUnitsNote(lines[start - 1]!, lines[start]!)) start--;
+    while (
+      start > 0 &&
+      kinds[start - 1] === 'single' &&
+      fits(start - 1, start) &&
+      !setApart(lines[start - 1]!, lines[start]!, pitch) &&
+      !endsParagraph(lines, start - 1, kinds) &&
+      !isUnitsNote(lines[start - 1]!, lines[start]!)
+    ) {
+      start--;
+    }
     if (standsApartAsBlock(lines, start, i)) start = i;
     let end = i + 1;
     while (end < lines.length && kinds[end] !== null && fits(end, end - 1)) end++;
@@ -382,9 +594,11 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
         end++;
       }
       // A bold header row set larger than the rows (out of the run by size alone) heads the table, when each of
-      // its cells stays inside one column; otherwise it would become a heading over a headerless table.
+      // its cells stays inside one column; otherwise it would become a heading over a headerless table. So does one
+      // at the page's top, which its place alone left out of the run (a running head's candidate).
       const above = start > 0 ? lines[start - 1]! : undefined;
-      if (above && kinds[start - 1] === 'multi' && isHeaderRow(above, ref, channels) && closeEnough(above, lines[start]!)) {
+      const headerKind = kinds[start - 1] === 'multi' || (above?.zone === 'top' && above.cells.length >= 2);
+      if (above && headerKind && isHeaderRow(above, ref, channels) && closeEnough(above, lines[start]!)) {
         run.unshift(above);
         start--;
       }
@@ -394,26 +608,29 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       // columns come from the body, each label goes to the column nearest its centre (or the next one, where the
       // label before took that), and short lines taken in above the header (a caption's last line) are left to
       // the text.
+      // So also where the labels, centred, reach into the gutters the body leaves between its columns: the channels
+      // the header narrowed put a label and the column under it apart. A header of several bold lines (group labels
+      // over column names, up to MAX_HEADER_LINES) is laid out so, line by line.
       const header = lines[i]!;
-      // The header's lines: the bold lines from its first, a label over others, or a stub between them.
-      const headerLines = boldLinesFrom(run, run.indexOf(header));
-      // Laid out by their left edges, labels centred in cells wider than the body's text start in the gutters
-      // between its columns (`분야` between `일반공공행정` and `412,530`), and land one column to the right.
-      const misplaced = placed !== null && run.slice(run.indexOf(header), run.indexOf(header) + headerLines).some((line) => startsInGutter(line, channels));
-      if ((!placed || misplaced) && header.bold && header.cells.length >= 2 && end - i > minRows + headerLines - 1 && run.slice(run.indexOf(header) + headerLines).every((line) => !line.bold)) {
-        const fromHeader = run.slice(run.indexOf(header));
-        const bodyChannels = findChannels(fromHeader.slice(headerLines), 0.5 * size);
-        const centred = bodyChannels.length > 0 ? layOut(fromHeader, bodyChannels, minRows, headerLines) : null;
-        if (centred || !misplaced) {
-          placed = centred;
-          run.splice(0, run.indexOf(header));
-          start = i;
+      const headerLines = boldLinesFrom(run, run.indexOf(header), minRows);
+      const body = run.slice(run.indexOf(header) + headerLines);
+      if (header.bold && header.cells.length >= 2 && end - i > minRows && regularBody(body)) {
+        const bodyChannels = findChannels(body, 0.5 * size);
+        const labels = run.slice(run.indexOf(header), run.indexOf(header) + headerLines);
+        if (!placed || labels.some((line) => reachesIntoChannels(line, bodyChannels))) {
+          const centred = bodyChannels.length > 0 ? layOut(run.slice(run.indexOf(header)), bodyChannels, minRows, headerLines) : null;
+          // A table found by its own channels stays as found where its labels cannot be laid out centred.
+          if (centred || !placed) {
+            run.splice(0, run.indexOf(header));
+            start = i;
+            placed = centred;
+          }
         }
       }
       if (placed) placed = withTightColumns(run, placed, channels, minRows, size);
       if (placed) {
         const rows = placed.map((row) => row.cells);
-        const grid = withCentredRowGroups(gridWithHeaderSpans(placed) ?? gridOfRows(rows));
+        const grid = withCentredRowGroups(withLabelRowsAcross(withRowLabelSpans(gridWithHeaderSpans(placed) ?? gridOfRows(rows), placed), placed));
         tables.push({ start, end, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(run) });
         i = end;
         continue;
@@ -452,6 +669,26 @@ function withTightColumns(run: readonly TextLine[], placed: Row[], channels: rea
   const keepsOld = channels.every((old) => finer.some((channel) => channel.x0 <= old.x1 && old.x0 <= channel.x1));
   if (!keepsOld) return placed;
   return layOut(tight, finer, minRows) ?? placed;
+}
+
+/** Most lines a table's header is set on: group labels over group labels over column names, and a wrapped name. */
+const MAX_HEADER_LINES = 4;
+
+/** How many bold lines the run holds from `from` on (at least one), up to MAX_HEADER_LINES, leaving `minRows` under them. */
+function boldLinesFrom(run: readonly TextLine[], from: number, minRows: number): number {
+  let count = 1;
+  while (count < MAX_HEADER_LINES && from + count < run.length - minRows && run[from + count]!.bold) count++;
+  return count;
+}
+
+/** A table's body in regular weight, but for its last row (a total set in bold). */
+function regularBody(body: readonly TextLine[]): boolean {
+  return body.slice(0, -1).every((line) => !line.bold);
+}
+
+/** Whether a cell of the line reaches into one of the channels (more than a point), as a label centred over a narrower column does. */
+function reachesIntoChannels(line: TextLine, channels: readonly Channel[]): boolean {
+  return line.cells.some((cell) => channels.some((channel) => cell.x1 > channel.x0 + 1 && cell.x0 < channel.x1 - 1));
 }
 
 /** A bold line of cells, each within one column, in a size near the table's (up to 1.6×). */
@@ -494,6 +731,16 @@ function standsApartAsBlock(lines: readonly TextLine[], start: number, first: nu
   if (first - start < 2) return false;
   const pitch = lines[first - 1]!.baseline - lines[first - 2]!.baseline;
   return pitch > 0 && lines[first]!.baseline - lines[first - 1]!.baseline > HEADER_LINE_PITCHES * pitch;
+}
+
+/**
+ * Whether the short line `at` is the last line of a paragraph of prose above it (`they cost.` under a full line
+ * that runs on into it): under a line no table takes, at its start and close under it. A header's wrapped label
+ * stands under another label, or under a line the table's rows set apart.
+ */
+function endsParagraph(lines: readonly TextLine[], at: number, kinds: readonly ('multi' | 'single' | null)[]): boolean {
+  const above = lines[at - 1];
+  return above !== undefined && kinds[at - 1] === null && !above.zone && runsOnFrom(above, lines[at]!);
 }
 
 /** Whether a short line stands further above the line below than the table's rows stand apart. */

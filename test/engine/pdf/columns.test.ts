@@ -1,7 +1,9 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { detectGutters, orderRegions } from '../../../src/engine/pdf/columns.js';
+import { detectGutters, orderRegions, pageRegions } from '../../../src/engine/pdf/columns.js';
 import { buildLines } from '../../../src/engine/pdf/lines.js';
 import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
+import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
 import { item, words } from './synthetic.js';
 
 /** A two-column page: a spanning title, `rows` lines per column (about 240 pt wide), a spanning footer line. */
@@ -185,5 +187,35 @@ describe('orderRegions', () => {
   it('is one full region when there are no gutters', () => {
     const lines = buildLines([item('one', 50, 100), item('two', 50, 112)]);
     expect(orderRegions(lines, [])).toHaveLength(1);
+  });
+});
+
+describe('pageRegions', () => {
+  it("reads a page whose only gutters are a table's channels (rows of four short cells) as one region", () => {
+    const items = [item(`${words(14, 1)} ${words(14, 2)}`, 50, 80)];
+    for (let row = 0; row < 8; row++) {
+      for (let col = 0; col < 4; col++) items.push(item(`Cell ${row}${col}`, 50 + col * 150, 120 + row * 30));
+    }
+    const lines = buildLines(items);
+    expect(detectGutters(lines).length).toBeGreaterThan(0);
+    expect(pageRegions(lines, lines)).toHaveLength(1);
+  });
+
+  it('keeps two columns of short lines under their headings (two lists side by side) apart, no table', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const page = pdf.addPage([612, 792]);
+    page.drawText('Village Market', { x: 72, y: 720, size: 20, font: bold });
+    page.drawText('What you will find', { x: 72, y: 680, size: 13, font: bold });
+    page.drawText('Good to know', { x: 320, y: 680, size: 13, font: bold });
+    const left = ['Fresh bread daily', 'Local cheese', 'Seasonal fruit', 'Free-range eggs', 'Organic milk', 'Smoked fish', 'Honey from the hills'];
+    const right = ['Open every Saturday', 'Card payments taken', 'Parking behind the hall', 'Dogs on leads welcome', 'Cash machine nearby', 'Toilets in the library', 'Hot drinks stall'];
+    left.forEach((text, i) => page.drawText(text, { x: 72, y: 655 - i * 18, size: 11, font }));
+    right.forEach((text, i) => page.drawText(text, { x: 320, y: 655 - i * 18, size: 11, font }));
+    const doc = await convertBytes(await pdf.save(), { mode: 'fast' });
+    expect(allBlocks(doc).filter((block) => block.type === 'table')).toEqual([]);
+    const markdown = mainMarkdown(doc);
+    expect(markdown.indexOf('Honey from the hills')).toBeLessThan(markdown.indexOf('Good to know'));
   });
 });

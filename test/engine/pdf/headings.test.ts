@@ -227,6 +227,23 @@ describe('classifyHeadings', () => {
     expect(decisions.map((decision) => decision?.level)).toEqual([2, 3, 4, 3, 4, 5, 2, 3, 4]);
   });
 
+  it('sets an appendix level with the numbered sections before it and its lettered sections under it', () => {
+    const decisions = classifyHeadings(
+      [
+        candidate('1 Introduction', 10, { bold: true }),
+        candidate('1.1 Scope', 10, { bold: true }),
+        candidate('2 Results', 10, { bold: true }),
+        candidate('2.1 Rivers', 10, { bold: true }),
+        candidate('Appendix A Station list', 10, { bold: true }),
+        candidate('A.1 Rivers', 10, { bold: true }),
+        candidate('A.1.1 Upland rivers', 10, { bold: true }),
+        candidate('Annex 2 Laboratory methods', 10, { bold: true }),
+      ],
+      BODY,
+    );
+    expect(decisions.map((decision) => decision?.level)).toEqual([2, 3, 2, 3, 2, 3, 4, 2]);
+  });
+
   it('puts lettered headings under the bigger numbered heading they follow', () => {
     const decisions = classifyHeadings(
       [

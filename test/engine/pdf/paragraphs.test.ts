@@ -361,3 +361,18 @@ describe('label lines', () => {
     expect(blocksOf(paragraph(lines, 50, 100, 12))).toHaveLength(1);
   });
 });
+
+describe('a note led by an asterisk', () => {
+  it('is text that keeps its mark, not a list of one item', () => {
+    const blocks = blocksOf([item('Results were checked twice.', 50, 100), item('* Estimated from a subset of 500 items.', 50, 130)]);
+    expect(blocks.map((block) => [block.kind, block.markdown])).toEqual([
+      ['paragraph', 'Results were checked twice.'],
+      ['paragraph', '\\* Estimated from a subset of 500 items.'],
+    ]);
+  });
+
+  it('leaves a list of asterisk bullets a list', () => {
+    const blocks = blocksOf([item('* First point', 50, 100), item('* Second point', 50, 114)]);
+    expect(blocks.map((block) => block.kind)).toEqual(['list']);
+  });
+});
