@@ -52,15 +52,29 @@ export function renderSlide(slide: Slide, options: SlideRenderOptions): ModelPag
   const bboxOf = (rect: Rect | null): Bbox | null => normalise(rect, slide.width, slide.height);
   const push = (block: Omit<ModelBlock, 'source'>) => blocks.push({ ...block, source: options.source });
 
-  if (slide.title !== null) {
-    const text = inlineMarkdown([{ text: slide.title.text }], { breaks: false });
+  const content = slide.items.filter((item) => !(item.kind === 'text' && item.furniture !== undefined));
+  const furniture = slide.items.filter((item) => item.kind === 'text' && item.furniture !== undefined);
+  // A shape covering the whole slide (a background picture, a full-slide text box) would make one "row" of
+  // everything: it goes first, and the others are ordered among themselves.
+  const covering = content.filter((item) => coversSlide(item.rect, slide));
+  let placed = readingOrder(
+    content.filter((item) => !covering.includes(item)),
+    (entry) => entry.rect,
+    (entry) => entry.group,
+  );
+  const drawn = slide.title === null ? drawnTitle(placed, slide) : undefined;
+  if (drawn !== undefined) placed = placed.filter((item) => item !== drawn.item);
+  const title = slide.title ?? drawn?.title ?? null;
+
+  if (title !== null) {
+    const text = inlineMarkdown([{ text: title.text }], { breaks: false });
     if (text !== '') {
       const first = slide.number === 1;
       push({
         type: first ? 'title' : 'section_header',
         label: first ? 'heading-1' : 'heading-2',
         markdown: `${first ? '#' : '##'} ${text}`,
-        bbox: bboxOf(slide.title.rect),
+        bbox: bboxOf(title.rect),
       });
     }
   }
@@ -68,17 +82,7 @@ export function renderSlide(slide: Slide, options: SlideRenderOptions): ModelPag
     push({ type: 'text', label: HIDDEN_SLIDE_LABEL, markdown: '*(hidden slide)*', bbox: null, furniture: true });
   }
 
-  const content = slide.items.filter((item) => !(item.kind === 'text' && item.furniture !== undefined));
-  const furniture = slide.items.filter((item) => item.kind === 'text' && item.furniture !== undefined);
-  // A shape covering the whole slide (a background picture, a full-slide text box) would make one "row" of
-  // everything: it goes first, and the others are ordered among themselves.
-  const covering = content.filter((item) => coversSlide(item.rect, slide));
-  const placed = content.filter((item) => !covering.includes(item));
-  const ordered = [
-    ...covering,
-    ...readingOrder(placed, (entry) => entry.rect, (entry) => entry.group),
-    ...readingOrder(furniture, (entry) => entry.rect, (entry) => entry.group),
-  ];
+  const ordered = [...covering, ...placed, ...readingOrder(furniture, (entry) => entry.rect, (entry) => entry.group)];
   for (const item of ordered) {
     for (const block of itemBlocks(item, bboxOf(item.rect))) push(block);
   }
@@ -96,6 +100,33 @@ export function renderSlide(slide: Slide, options: SlideRenderOptions): ModelPag
 
   const toPoints = (value: number | null) => (value === null ? null : Math.round(value * options.pointsPerUnit * 100) / 100);
   return { pageNumber: slide.number, width: toPoints(slide.width), height: toPoints(slide.height), status: 'ok', blocks };
+}
+
+/** A drawn title is at most this long, and set this much larger than the slide's other text where it is not bold. */
+const TITLE_WORDS = 12;
+const TITLE_LARGER = 1.25;
+
+/**
+ * A slide's title where it has no title placeholder (a deck a program wrote, a template without one): the first
+ * shape in reading order, in the slide's upper third, holding one short line of its own (no list item, no full stop)
+ * set wholly in bold or in a type larger than the rest of the slide's text.
+ */
+function drawnTitle(ordered: readonly SlideItem[], slide: Slide): { item: SlideItem; title: { text: string; rect: Rect | null } } | undefined {
+  const first = ordered[0];
+  if (first?.kind !== 'text' || first.rect === null) return undefined;
+  if (slide.height !== null && first.rect.y > slide.height / 3) return undefined;
+  const lines = first.paragraphs.filter((paragraph) => paragraph.runs.some((run) => run.text.trim() !== ''));
+  if (lines.length !== 1 || lines[0]!.list !== null) return undefined;
+  const runs = lines[0]!.runs.filter((run) => run.text.trim() !== '');
+  const text = runs.map((run) => run.text).join('').replace(/\s+/g, ' ').trim();
+  if (text.split(' ').length > TITLE_WORDS || /[.!?:;,]$/.test(text)) return undefined;
+  const others = ordered.slice(1).flatMap((item) => (item.kind === 'text' ? item.paragraphs.flatMap((paragraph) => paragraph.runs) : []));
+  const otherSizes = others.map((run) => run.size).filter((size): size is number => size !== undefined);
+  const size = Math.min(...runs.map((run) => run.size ?? 0));
+  const larger = otherSizes.length > 0 && size >= TITLE_LARGER * Math.max(...otherSizes);
+  // Bold against text in regular weight, or alone over a table, a chart or a picture.
+  const bold = runs.every((run) => run.bold) && (others.length === 0 || !others.every((run) => run.bold));
+  return larger || bold ? { item: first, title: { text, rect: first.rect } } : undefined;
 }
 
 function itemBlocks(item: SlideItem, bbox: Bbox | null): Omit<ModelBlock, 'source'>[] {

@@ -14,6 +14,8 @@ export interface Rect {
 export interface TextRun {
   text: string;
   bold?: boolean;
+  /** Type size in points, where the run sets its own. */
+  size?: number;
   italic?: boolean;
   /** An external link target. */
   href?: string;

@@ -249,6 +249,29 @@ describe('slides', () => {
   });
 });
 
+describe('slides without a title placeholder', () => {
+  const top = { x: W / 20, y: H / 20, w: (W * 9) / 10, h: H / 8 };
+  const body = { x: W / 20, y: H / 4, w: W / 2, h: H / 2 };
+
+  it("reads a slide's first line set large or bold, alone at its top, as its title, as a deck a program wrote sets it", async () => {
+    const model = await convertDeck({
+      slides: [
+        { shapes: textBox(top, para('Quarterly Review', {}, 'sz="3600" b="1"')) + textBox(body, bullet('Revenue up 12%') + bullet('Costs flat')) },
+        { shapes: textBox(top, para('Results by region', {}, 'b="1"')) + tableFrame({ x: W / 20, y: H / 3, w: W / 2, h: H / 3 }, [['Region', 'Sales'], ['North', '12']]) },
+        { shapes: textBox(top, para('Not a title: a sentence.', {}, 'sz="3600"')) + textBox(body, para('Body text', {}, 'sz="1800"')) },
+      ],
+    });
+    expect(pageMarkdown(model, 1)).toBe('# Quarterly Review\n\n- Revenue up 12%\n- Costs flat');
+    expect(pageMarkdown(model, 2)).toMatch(/^## Results by region\n\n\| Region \| Sales \|/);
+    expect(pageMarkdown(model, 3)).toBe('Not a title: a sentence.\n\nBody text');
+  });
+
+  it('leaves a first line in the same type as the rest of the slide as text', async () => {
+    const model = await convertDeck({ slides: [{ shapes: textBox(top, para('First line', {}, 'sz="1800"')) + textBox(body, para('Second line', {}, 'sz="1800"')) }] });
+    expect(pageMarkdown(model, 1)).toBe('First line\n\nSecond line');
+  });
+});
+
 describe('notes and comments', () => {
   it('come under their own slide, with comment authors (legacy and threaded comments)', async () => {
     const model = await convertDeck({

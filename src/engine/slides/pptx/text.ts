@@ -49,6 +49,9 @@ function collectRuns(container: XmlElement, runs: TextRun[], context: TextContex
         const run: TextRun = { text: raised ?? runText };
         if (isOn(attr(properties, 'b'))) run.bold = true;
         if (isOn(attr(properties, 'i'))) run.italic = true;
+        // `sz`: hundredths of a point.
+        const size = Number(attr(properties, 'sz') ?? '');
+        if (size > 0) run.size = size / 100;
         const linkId = attr(child(properties, 'hlinkClick'), 'r:id');
         const target = linkId === undefined ? undefined : context.relationships.find((relationship) => relationship.id === linkId);
         if (target?.external) run.href = target.target;
