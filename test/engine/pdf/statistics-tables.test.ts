@@ -90,6 +90,11 @@ describe('Korean statistics tables printed through Word, ruled over, under the h
     expect(rows.at(-1)).toBe('| 건설업 | 건설 | 57.9 | 56.8 | △1.1 |');
     expect(rows).toHaveLength(7);
   });
+  it('keeps the note and the source under a table, one a line, as paragraphs of their own', async () => {
+    const blocks = allBlocks(await convertBytes(booktabs(), { mode: 'fast' }));
+    const last = blocks.filter((block) => block.type === 'table').at(-1)!;
+    expect(blocks.slice(blocks.indexOf(last) + 1).map((block) => block.markdown)).toEqual([expect.stringMatching(/^주: 15 ?세 이상 인구 기준$/u), '자료: 통계청, 경제활동인구조사']);
+  });
 });
 
 describe('a header of several bold lines centred in its cells, over a body set flush left', () => {
