@@ -5,8 +5,10 @@
  * no whitespace channels: short cells, a bold header row set in another size, and wrapped cells all stay in
  * their row and column. A grid must have at least two rows and two columns with text, mostly filled cells and
  * no page of prose in a cell (a frame drawn around two text columns is not a table), or be a form's fields (one
- * row of labels over boxes left empty: form-fields.ts). Pure; bounded work.
+ * row of labels over boxes left empty: form-fields.ts), or a form's box of one row, a label beside its value. Pure;
+ * bounded work.
  */
+import { isCaptionText } from './captions.js';
 import { emptyFieldColumns, emptyFieldRows, namesFields } from './form-fields.js';
 import { buildLines } from './lines.js';
 import { median } from './measure.js';
@@ -333,6 +335,7 @@ function fillGrid(
   const rows = gridRows(table);
   const width = table.colCount;
   if (width === 1) return isBoxedList(rows) && !isMostlyMonospaced(inside) ? { grid: table, rows, items: inside, top: ys[0]! } : null;
+  if (rows.length === 1 && isLabelledBox(rows[0]!) && !isMostlyMonospaced(inside)) return { grid: table, rows, items: inside, top: ys[0]! };
   if (rows.length < 2 || width < 2) return null;
   const filled = rows.flat().filter((cell) => cell !== '');
   if (filled.length < MIN_FILLED_SHARE * rows.length * width) return null;
@@ -355,6 +358,22 @@ function fillGrid(
     return { grid: form, rows: gridRows(form), items: inside, top: ys[0]! };
   }
   return { grid: table, rows, items: inside, top: ys[0]! };
+}
+
+/** Words a label of a one-row box holds at most. */
+const MAX_BOX_LABEL_WORDS = 3;
+
+/**
+ * A form's one-row box: a short label ruled off from its value (`첨부 서류 | 1. 성적증명서 1부 2. …`), two cells, the
+ * value the longer. Read as a table of one row, the label stays beside its value, where the flow set it between
+ * the value's lines (centred down the box).
+ */
+function isLabelledBox(row: readonly string[]): boolean {
+  if (row.length !== 2) return false;
+  const [label, value] = row as [string, string];
+  // A caption's label ruled off from its text (`Figure 4 | …`, a frame round a figure's caption) is no field.
+  const captionLabel = isCaptionText(`${label}:`);
+  return label !== '' && value.length > label.length && countWords(label) <= MAX_BOX_LABEL_WORDS && !/[.:;]$/u.test(label) && !captionLabel;
 }
 
 /** Whether a cell with text starts in grid column `col` (an owner's key is its first position). */
@@ -682,8 +701,9 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
       const ys = boundaries([...grid.hs.map((h) => h.y), ...grid.vs.map((v) => v.y0), ...grid.vs.map((v) => v.y1)]);
       return { xs, ys, grid };
     })
-    // Two columns and two rows at least, or a single column of boxed rows (a boxed list), or rows ruled apart.
-    .filter(({ xs, ys, grid }) => (xs.length >= 3 || grid.rowsOnly ? ys.length >= 3 : xs.length === 2 && ys.length > MIN_LIST_ROWS))
+    // Two columns and two rows at least (one row where it is a label beside its value: isLabelledBox), or a single
+    // column of boxed rows (a boxed list), or rows ruled apart.
+    .filter(({ xs, ys, grid }) => (grid.rowsOnly ? ys.length >= 3 : xs.length >= 3 ? ys.length >= 2 : xs.length === 2 && ys.length > MIN_LIST_ROWS))
     .filter(({ xs, ys }) => xs.length <= MAX_GRID_LINES && ys.length <= MAX_GRID_LINES)
     .sort((a, b) => a.ys[0]! - b.ys[0]! || a.xs[0]! - b.xs[0]!);
   const taken = new Set<PdfTextItem>();
