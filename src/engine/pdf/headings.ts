@@ -74,6 +74,13 @@ const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
  */
 const DATE_LINE = new RegExp(`^(?:(?:\\d{1,2}(?:st|nd|rd|th)?\\s+)?${MONTH}\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?\\d{4}|\\d{4}-\\d{2}-\\d{2})$`, 'iu');
 
+/**
+ * A label, a colon and a list of three or more terms (`주제어: 도시 공원, 접근성, 신체 활동`, `Keywords: open data,
+ * start-up, …`): a paper's keywords, whose bold label names the whole line bold where the reader cannot tell the
+ * label's font from the terms'. It heads nothing.
+ */
+const LABELLED_TERMS = /^[^:,]{1,20}:\s+[^,]+(?:,\s*[^,]+){2,}$/u;
+
 /** Could this block be a heading at all, given the body style? */
 export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boolean {
   const text = candidate.text.trim();
@@ -87,6 +94,7 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   // A paragraph's run-in bold start cut at a line-end hyphen, a caption: never headings.
   if (/\p{L}-$/u.test(text) || isCaptionText(text)) return false;
   if (/(?:\.\s?){4,}/.test(text) || DATE_LINE.test(text)) return false;
+  if (LABELLED_TERMS.test(text)) return false;
   // A sentence ending in a full stop is body text, unless it is set as display type.
   if (/\.$/.test(text) && words > 6 && !(body.size > 0 && candidate.size >= body.size * DISPLAY_BIGGER)) return false;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;

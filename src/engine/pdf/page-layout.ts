@@ -347,7 +347,8 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // Ruled tables first: their text leaves the flow, so columns, margins and paragraphs never see it. Where the
   // cell borders are drawn, docmill's grid is the better reading (BENCHMARKS.md §11); elsewhere a table another
   // reader found takes its text out of the flow the same way.
-  const lined = input.rulings && input.rulings.length >= 4 ? findRuledTables(input.items, input.rulings) : [];
+  // Three rules make a table ruled between its rows only (booktabs: over it, under its header, under it).
+  const lined = input.rulings && input.rulings.length >= 3 ? findRuledTables(input.items, input.rulings) : [];
   // Tables drawn as boxes with gutters. Where ruled grids overlap one, the reading that holds more of the text
   // stands: a grid the boxes' edges rule whole reads their spans already, while boxes apart from one another
   // leave the rules only a few boxes' worth of grid.

@@ -260,10 +260,21 @@ function dominant(lines: readonly TextLine[]): { size: number; bold: boolean; ch
 
 /** `Report ID: INV-0042`, `Prepared By: J. Smith`: a short label, a colon, a value. */
 const LABEL_LINE = /^[\p{Lu}\p{N}][\p{L}\p{N} .'’&/#()-]{0,38}:\s*\S/u;
+/** The same opening in a letter of no case (Hangul, Han, kana): `주: 순계 기준`, `자료: 통계청`. */
+const CASELESS_LABEL_LINE = /^\p{Lo}[\p{L}\p{N} .'’&/#()-]{0,38}:\s*\S/u;
 
 /** A field of a form or a report's header block: one per line, never run together into a paragraph. */
 export function isLabelLine(text: string): boolean {
   return text.length <= 80 && LABEL_LINE.test(text) && text.split(/\s+/).length <= 12;
+}
+
+/**
+ * A label line in either script. Two of them one under the other are two fields: a Korean table's note and its
+ * source under it (`주: 순계 기준` over `자료: 통계청`). One alone under a line with room for it may be a box's
+ * text going on (`과정: ① …` under its activity's name), which only a cased label tells apart.
+ */
+function isAnyLabelLine(text: string): boolean {
+  return isLabelLine(text) || (text.length <= 80 && CASELESS_LABEL_LINE.test(text) && text.split(/\s+/).length <= 12);
 }
 
 /** A footnote's or a reference's number (`25 `, `[12] `, `* `) starting a line. */
@@ -331,7 +342,7 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   const size = Math.max(prev.size, line.size);
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   if (line.superscriptStart) return true;
-  if (isLabelLine(line.text) && isLabelLine(prev.text)) return true;
+  if (isAnyLabelLine(line.text) && isAnyLabelLine(prev.text)) return true;
   // A field after a line that had room for its label: an address's lines over its `Phone:` and `Email:` lines.
   if (isLabelLine(line.text) && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
   if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;

@@ -5,8 +5,10 @@
  * no whitespace channels: short cells, a bold header row set in another size, and wrapped cells all stay in
  * their row and column. A grid must have at least two rows and two columns with text, mostly filled cells and
  * no page of prose in a cell (a frame drawn around two text columns is not a table), or be a form's fields (one
- * row of labels over boxes left empty: form-fields.ts). Pure; bounded work.
+ * row of labels over boxes left empty: form-fields.ts), or a form's box of one row, a label beside its value. Pure;
+ * bounded work.
  */
+import { isCaptionText } from './captions.js';
 import { emptyFieldColumns, emptyFieldRows, namesFields } from './form-fields.js';
 import { buildLines } from './lines.js';
 import { median } from './measure.js';
@@ -15,6 +17,7 @@ import { joinLines, listMarker } from './paragraphs.js';
 import type { Ruling } from './rulings.js';
 import { listColumns, readsAsTable } from './table-kinds.js';
 import { holdsPanels } from './panels.js';
+import { findTables } from './tables.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
 import { countWords } from './white-space.js';
@@ -332,6 +335,7 @@ function fillGrid(
   const rows = gridRows(table);
   const width = table.colCount;
   if (width === 1) return isBoxedList(rows) && !isMostlyMonospaced(inside) ? { grid: table, rows, items: inside, top: ys[0]! } : null;
+  if (rows.length === 1 && isLabelledBox(rows[0]!) && !isMostlyMonospaced(inside)) return { grid: table, rows, items: inside, top: ys[0]! };
   if (rows.length < 2 || width < 2) return null;
   const filled = rows.flat().filter((cell) => cell !== '');
   if (filled.length < MIN_FILLED_SHARE * rows.length * width) return null;
@@ -354,6 +358,22 @@ function fillGrid(
     return { grid: form, rows: gridRows(form), items: inside, top: ys[0]! };
   }
   return { grid: table, rows, items: inside, top: ys[0]! };
+}
+
+/** Words a label of a one-row box holds at most. */
+const MAX_BOX_LABEL_WORDS = 3;
+
+/**
+ * A form's one-row box: a short label ruled off from its value (`첨부 서류 | 1. 성적증명서 1부 2. …`), two cells, the
+ * value the longer. Read as a table of one row, the label stays beside its value, where the flow set it between
+ * the value's lines (centred down the box).
+ */
+function isLabelledBox(row: readonly string[]): boolean {
+  if (row.length !== 2) return false;
+  const [label, value] = row as [string, string];
+  // A caption's label ruled off from its text (`Figure 4 | …`, a frame round a figure's caption) is no field.
+  const captionLabel = isCaptionText(`${label}:`);
+  return label !== '' && value.length > label.length && countWords(label) <= MAX_BOX_LABEL_WORDS && !/[.:;]$/u.test(label) && !captionLabel;
 }
 
 /** Whether a cell with text starts in grid column `col` (an owner's key is its first position). */
@@ -536,7 +556,7 @@ function holdsList(items: readonly PdfTextItem[], baselines: readonly number[], 
 }
 
 /** The page's rules merged and grouped into grids (two or more rules each way); null when the page is too busy. */
-function gridsOf(rulings: Iterable<Ruling>): Grid[] | null {
+function gridsOf(rulings: Iterable<Ruling>, holdsProse: (top: number, bottom: number) => boolean): Grid[] | null {
   const horizontal: HRule[] = [];
   const vertical: VRule[] = [];
   for (const rule of rulings) {
@@ -550,13 +570,16 @@ function gridsOf(rulings: Iterable<Ruling>): Grid[] | null {
   const grids = vs.length >= 2 ? connectedGrids(hs, vs) : [];
   if (grids === null) return null;
   const inGrids = new Set(grids.flatMap((grid) => grid.hs));
-  return [...grids, ...rowRuledStacks(hs.filter((h) => !inGrids.has(h)), vs)];
+  return [...grids, ...rowRuledStacks(hs.filter((h) => !inGrids.has(h)), vs, holdsProse)];
 }
 
 /** Rules between a table's rows end within this distance of one another at each side (a thicker rule's ends). */
 const SAME_EXTENT = 3;
 /** The shortest rule that rules a table's rows: underlines of words and fields are shorter. */
 const MIN_ROW_RULE = 72;
+/** The fewest rules of one extent that rule a table's rows: over it, under its header, under it. */
+const MIN_STACK_RULES = 3;
+
 /** Rules this far apart, and this many times the stack's usual gap, belong to two tables (prose between them). */
 const MAX_ROW_GAP = 72;
 const ROW_GAP_SPREAD = 3;
@@ -567,7 +590,7 @@ const ROW_GAP_SPREAD = 3;
  * for the table's sides; the columns are the gaps every row leaves (unruledColumns), and a stack whose rows part
  * into no columns is no table (findRuledTables): rules between paragraphs, lines to write on.
  */
-function rowRuledStacks(hs: readonly HRule[], vs: readonly VRule[]): Grid[] {
+function rowRuledStacks(hs: readonly HRule[], vs: readonly VRule[], holdsProse: (top: number, bottom: number) => boolean): Grid[] {
   const loose = hs.filter(
     (h) => h.x1 - h.x0 >= MIN_ROW_RULE && !vs.some((v) => v.x >= h.x0 - TOUCH && v.x <= h.x1 + TOUCH && h.y >= v.y0 - TOUCH && h.y <= v.y1 + TOUCH),
   );
@@ -582,8 +605,8 @@ function rowRuledStacks(hs: readonly HRule[], vs: readonly VRule[]): Grid[] {
   }
   const grids: Grid[] = [];
   for (const stack of stacks) {
-    for (const part of partedAtWideGaps(stack)) {
-      if (part.length < 3) continue;
+    for (const part of partedAtWideGaps(stack).flatMap((wide) => partedAtProse(wide, holdsProse))) {
+      if (part.length < MIN_STACK_RULES) continue;
       const x0 = Math.min(...part.map((h) => h.x0));
       const x1 = Math.max(...part.map((h) => h.x1));
       const [y0, y1] = [part[0]!.y, part[part.length - 1]!.y];
@@ -606,21 +629,56 @@ function partedAtWideGaps(stack: readonly HRule[]): HRule[][] {
   return parts;
 }
 
+/**
+ * A table ruled between some of its rows only (booktabs: a rule over it, one under its header, one under it) read
+ * as its text is aligned, where its bands hold rows the rules leave apart: the aligned-text reader (tables.ts) parts
+ * those rows and sets a header's labels over the columns they span, which the grid, one column wide until its gaps
+ * are found, cannot. Taken only where that reading is one table of every line in the rules and of more rows than
+ * the rules make, no rule running through a line's glyphs (a chart's gridlines run through its axis labels);
+ * undefined elsewhere, and the grid is read as ruled.
+ */
+function alignedReading(items: readonly PdfTextItem[], ys: readonly number[]): Omit<RuledTable, 'rect'> | undefined {
+  if (items.length === 0) return undefined;
+  const lines = buildLines(items);
+  if (lines.some((line) => ys.some((y) => y > line.top + TOUCH && y < line.bottom - TOUCH))) return undefined;
+  const found = findTables(lines);
+  const table = found.length === 1 ? found[0]! : undefined;
+  if (!table || table.start > 0 || table.end < lines.length || table.rows.length <= ys.length - 1) return undefined;
+  return { rows: table.rows, grid: table.grid, markdown: table.markdown, items: lines.flatMap((line) => line.cells.flatMap((cell) => cell.items)) };
+}
+
+/**
+ * A stack of rules (top down) parted where the text between two of them is prose, not rows: two tables ruled
+ * alike on one page (a rule over each, under its header, under it), with the source note, a heading and a
+ * paragraph between them, stand far apart only beside their own tall rows, so the gap alone does not part them.
+ * Parted only where each side keeps a table's three rules: a table ruled over and under alone (its header's rule
+ * shorter) is no stack of its own, and stays read as it was.
+ */
+function partedAtProse(stack: readonly HRule[], holdsProse: (top: number, bottom: number) => boolean): HRule[][] {
+  const parts: HRule[][] = [[stack[0]!]];
+  for (let i = 1; i < stack.length; i++) {
+    const part = parts[parts.length - 1]!;
+    if (part.length >= MIN_STACK_RULES && stack.length - i >= MIN_STACK_RULES && holdsProse(stack[i - 1]!.y, stack[i]!.y)) parts.push([]);
+    parts[parts.length - 1]!.push(stack[i]!);
+  }
+  return parts;
+}
+
+/** Words a line of one cell holds to be prose between tables, not a cell (as proseOnEverySide counts them). */
+const PROSE_LINE_WORDS = 5;
+
+/**
+ * Whether `items` (those between two rules) are prose: no line of two cells or more, which a table's row would
+ * make, and a line of one cell of PROSE_LINE_WORDS words or more.
+ */
+function isProseBetweenRules(items: readonly PdfTextItem[]): boolean {
+  if (items.length === 0) return false;
+  const lines = buildLines(items);
+  return lines.every((line) => line.cells.length < 2) && lines.some((line) => countWords(line.text) >= PROSE_LINE_WORDS);
+}
+
 /** Finds the ruled tables of a page (top to bottom). */
 export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly Ruling[]): RuledTable[] {
-  const grids = gridsOf(rulings);
-  if (!grids) return [];
-  const candidates = grids
-    .map((grid) => {
-      // Open sides (no outer vertical border, say) are closed by the other direction's extent.
-      const xs = boundaries([...grid.vs.map((v) => v.x), ...grid.hs.map((h) => h.x0), ...grid.hs.map((h) => h.x1)]);
-      const ys = boundaries([...grid.hs.map((h) => h.y), ...grid.vs.map((v) => v.y0), ...grid.vs.map((v) => v.y1)]);
-      return { xs, ys, grid };
-    })
-    // Two columns and two rows at least, or a single column of boxed rows (a boxed list), or rows ruled apart.
-    .filter(({ xs, ys, grid }) => (xs.length >= 3 || grid.rowsOnly ? ys.length >= 3 : xs.length === 2 && ys.length > MIN_LIST_ROWS))
-    .filter(({ xs, ys }) => xs.length <= MAX_GRID_LINES && ys.length <= MAX_GRID_LINES)
-    .sort((a, b) => a.ys[0]! - b.ys[0]! || a.xs[0]! - b.xs[0]!);
   // Items by the height of their glyphs' middle, so each grid looks only at the items within its rows.
   const byY = items.map((item) => ({ item, y: item.baseline - ((ASCENT - DESCENT) / 2) * item.size })).sort((a, b) => a.y - b.y);
   const firstAtOrBelow = (y: number) => {
@@ -633,6 +691,21 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
     }
     return lo;
   };
+  const between = (top: number, bottom: number) => byY.slice(firstAtOrBelow(top), firstAtOrBelow(bottom)).map((entry) => entry.item);
+  const grids = gridsOf(rulings, (top, bottom) => isProseBetweenRules(between(top, bottom)));
+  if (!grids) return [];
+  const candidates = grids
+    .map((grid) => {
+      // Open sides (no outer vertical border, say) are closed by the other direction's extent.
+      const xs = boundaries([...grid.vs.map((v) => v.x), ...grid.hs.map((h) => h.x0), ...grid.hs.map((h) => h.x1)]);
+      const ys = boundaries([...grid.hs.map((h) => h.y), ...grid.vs.map((v) => v.y0), ...grid.vs.map((v) => v.y1)]);
+      return { xs, ys, grid };
+    })
+    // Two columns and two rows at least (one row where it is a label beside its value: isLabelledBox), or a single
+    // column of boxed rows (a boxed list), or rows ruled apart.
+    .filter(({ xs, ys, grid }) => (grid.rowsOnly ? ys.length >= 3 : xs.length >= 3 ? ys.length >= 2 : xs.length === 2 && ys.length > MIN_LIST_ROWS))
+    .filter(({ xs, ys }) => xs.length <= MAX_GRID_LINES && ys.length <= MAX_GRID_LINES)
+    .sort((a, b) => a.ys[0]! - b.ys[0]! || a.xs[0]! - b.xs[0]!);
   const taken = new Set<PdfTextItem>();
   const tables: RuledTable[] = [];
   for (const candidate of candidates) {
@@ -653,6 +726,12 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
     if (rowSplit.length > 0) {
       grid = { ...grid, hs: [...grid.hs, ...rowSplit.map((y) => ({ y, x0: xs[0]!, x1: xs[xs.length - 1]! }))], vs: grid.vs };
       ys = boundaries([...ys, ...rowSplit]);
+    }
+    const aligned = grid.rowsOnly && rowSplit.length === 0 ? alignedReading(band.filter((item) => !taken.has(item)), ys) : undefined;
+    if (aligned) {
+      for (const item of aligned.items) taken.add(item);
+      tables.push({ ...aligned, rect: { x0: xs[0]!, y0: ys[0]!, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! } });
+      continue;
     }
     const split = unruledColumns(xs, ys, band.filter((item) => !taken.has(item)));
     // Rows ruled apart are a table only where they part into columns.

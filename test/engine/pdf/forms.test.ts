@@ -80,4 +80,10 @@ describe('a Korean application form printed by LibreOffice (HTML to Word to PDF)
     ]);
     expect(rows[5]).toBe('<tr><td>신청 구분</td><td colspan="4">□ 성적우수 장학금 □ 가계곤란 장학금 □ 근로 장학금</td></tr>');
   });
+
+  it('reads the ruled box of one row under it, a label beside its two lines, as a table of one row', async () => {
+    const blocks = allBlocks(await convertBytes(form(), { mode: 'fast' }));
+    expect(blocks.at(-1)).toMatchObject({ type: 'table', markdown: '| 첨부 서류 | 1. 성적증명서 1부 2. 가족관계증명서 1부 |\n| --- | --- |' });
+    expect(blocks.at(-2)?.markdown).toBe('## 한국대학교 총장 귀하');
+  });
 });

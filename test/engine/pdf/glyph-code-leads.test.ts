@@ -26,6 +26,12 @@ describe('a bold lead told by its glyph codes', () => {
     expect(wordsBeforeRegularCodes(heading, words(heading), 3, regular)).toBe(3);
   });
 
+  it('tells the lead where the codes are given for the first words only, as they stop at a word\'s end', () => {
+    // `요 약` in the bold font, then `본 논문` in the regular type; no codes for `의 요소` past them.
+    const lead = run('요 약 본 논문 의 요소', [17, 4, 18, 6, 32, 6, 33, 34, 6]);
+    expect(wordsBeforeRegularCodes(lead, words(lead), 6, regular)).toBe(2);
+  });
+
   it('says nothing where the codes cannot be matched to the text, or the followers show one match only', () => {
     expect(wordsBeforeRegularCodes(run('요 약 본 논문', [17, 18, 32]), ['요', '약', '본', '논문'], 4, regular)).toBe(4);
     const short = run('요 약 본', [17, 4, 18, 6, 32]);

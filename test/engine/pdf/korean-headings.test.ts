@@ -81,3 +81,20 @@ describe('a Korean report section numbered Ⅲ. 1. 가. 1) (1), printed by Libre
     expect(markdown).toContain('- (1) 주민등록표 등본 등 자주 쓰는 증명서 50종을 전자 문서로 발급한다.');
   });
 });
+
+describe("a Korean paper's abstract led by a bold label, printed by LibreOffice", () => {
+  const abstract = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-abstract.pdf', import.meta.url)));
+
+  it('reads the abstract as one paragraph after its bold label, not its first line apart as bold', async () => {
+    const blocks = allBlocks(await convertBytes(abstract(), { mode: 'fast' }));
+    const lead = blocks.find((block) => block.markdown.startsWith('국문 요약'))!;
+    expect(lead.type).toBe('text');
+    expect(lead.markdown).toMatch(/^국문 요약 본 연구는 .* 2018년부터 2023년까지 수집한 .* 더 크게 나타났다\.$/u);
+  });
+
+  it('reads its keywords line, a bold label over a list of terms, as text, not a heading', async () => {
+    const blocks = allBlocks(await convertBytes(abstract(), { mode: 'fast' }));
+    expect(blocks.find((block) => block.markdown.includes('주제어:'))).toMatchObject({ type: 'text', markdown: '주제어: 도시 공원, 접근성, 신체 활동, 다수준 분석' });
+    expect(blocks.filter((block) => block.type === 'section_header').map((block) => block.markdown)).toEqual(['## Ⅰ. 서론']);
+  });
+});

@@ -58,6 +58,45 @@ describe('a Korean statistics table set in Noto Sans CJK, its rows as tall as th
   });
 });
 
+describe('Korean statistics tables printed through Word, ruled over, under the header and under the table only', () => {
+  const booktabs = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-booktabs.pdf', import.meta.url)));
+  const rowsOf = (markdown: string) => markdown.split('\n').filter((line) => line.startsWith('<tr>'));
+
+  it('reads a table of tall rows between three rules whole, its two-row header with its spans', async () => {
+    const blocks = allBlocks(await convertBytes(booktabs(), { mode: 'fast' }));
+    const tables = blocks.filter((block) => block.type === 'table');
+    expect(tables).toHaveLength(3);
+    const rows = rowsOf(tables[0]!.markdown);
+    expect(rows.slice(0, 3)).toEqual([
+      '<tr><th rowspan="2">시도</th><th colspan="2">2024년</th><th colspan="2">2025년</th><th rowspan="2">증감률</th></tr>',
+      '<tr><th>상반기</th><th>하반기</th><th>상반기</th><th>하반기</th></tr>',
+      '<tr><td>서울</td><td>5,121,137</td><td>5,138,274</td><td>5,164,411</td><td>5,170,548</td><td>0.6</td></tr>',
+    ]);
+    expect(rows).toHaveLength(7);
+    expect(blocks[blocks.indexOf(tables[0]!) + 1]?.markdown).toBe('자료: 통계청, 지역별고용조사');
+  });
+
+  it('keeps two such tables on one page apart, the source, heading and paragraph between them as text', async () => {
+    const blocks = allBlocks(await convertBytes(booktabs(), { mode: 'fast' }));
+    const [first, second] = blocks.filter((block) => block.type === 'table');
+    expect(blocks.slice(blocks.indexOf(first!) + 1, blocks.indexOf(second!)).map((block) => block.markdown)).toEqual([
+      '자료: 통계청, 지역별고용조사',
+      '## 2. 산업별 고용률',
+      '고용률은 보건복지 서비스업에서 가장 크게 올랐으며, 건설업과 도소매업은 내렸다.',
+      '(단위: %, %p)',
+    ]);
+    const rows = second!.markdown.split('\n');
+    expect(rows[0]).toBe('| 구분 | 산업 | 2024년 | 2025년 | 증감 |');
+    expect(rows.at(-1)).toBe('| 건설업 | 건설 | 57.9 | 56.8 | △1.1 |');
+    expect(rows).toHaveLength(7);
+  });
+  it('keeps the note and the source under a table, one a line, as paragraphs of their own', async () => {
+    const blocks = allBlocks(await convertBytes(booktabs(), { mode: 'fast' }));
+    const last = blocks.filter((block) => block.type === 'table').at(-1)!;
+    expect(blocks.slice(blocks.indexOf(last) + 1).map((block) => block.markdown)).toEqual([expect.stringMatching(/^주: 15 ?세 이상 인구 기준$/u), '자료: 통계청, 경제활동인구조사']);
+  });
+});
+
 describe('a header of several bold lines centred in its cells, over a body set flush left', () => {
   it('sets each label over its own columns by its centre, the stub between the lines spanning them', async () => {
     const noto = new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-statistics-noto.pdf', import.meta.url)));

@@ -32,13 +32,26 @@ function codesPerUnit(item: NativeTextItem): readonly number[] | undefined {
   return count === item.text.length || count === item.text.length + 1 ? codes : undefined;
 }
 
+/**
+ * The codes of an item's first words where PDFium gives codes for its first text objects only (a line LibreOffice
+ * draws as several, `국문 요약 본 연구는 … 주민의 ` 29 codes for 68 units): one a unit, where they stop at a
+ * word's end (before or after its space); undefined otherwise. A code dropped or doubled before that point shifts
+ * the rest, which the regular type's codes then fail to match, and the lead is not told.
+ */
+function codesOfFirstWords(item: NativeTextItem): readonly number[] | undefined {
+  const codes = item.charCodes;
+  if (!codes || codes.length === 0 || codes.length >= item.text.length) return undefined;
+  const atWordEnd = item.text.charCodeAt(codes.length) === SPACE || item.text.charCodeAt(codes.length - 1) === SPACE;
+  return atWordEnd && codes.every((code) => code !== 0) ? codes : undefined;
+}
+
 /** The codes of the syllables of `items` (the page's runs not in bold), where their codes match their text. */
 export function regularCodes(items: readonly NativeTextItem[]): RegularCodes {
   const map: RegularCodes = new Map();
   for (const item of items) {
-    const codes = codesPerUnit(item);
+    const codes = codesPerUnit(item) ?? codesOfFirstWords(item);
     if (!codes) continue;
-    for (let i = 0; i < item.text.length; i++) {
+    for (let i = 0; i < Math.min(item.text.length, codes.length); i++) {
       const unit = item.text.charCodeAt(i);
       if (!isTold(unit)) continue;
       let seen = map.get(unit);
@@ -55,7 +68,7 @@ export function regularCodes(items: readonly NativeTextItem[]): RegularCodes {
  * regular type's codes, where every later word is drawn with those too. All of them when the codes do not say so.
  */
 export function wordsBeforeRegularCodes(item: NativeTextItem, texts: readonly string[], count: number, regular: RegularCodes): number {
-  const codes = codesPerUnit(item);
+  const codes = codesPerUnit(item) ?? codesOfFirstWords(item);
   if (!codes || regular.size === 0) return count;
   // Per word: syllables drawn with a regular code, and syllables the regular type draws with another code.
   const matches: number[] = [];
@@ -66,6 +79,8 @@ export function wordsBeforeRegularCodes(item: NativeTextItem, texts: readonly st
   for (let w = 0; w < count; w++) {
     const at = item.text.indexOf(texts[w]!, from);
     if (at < 0) return count;
+    // Codes given for the first words only: the words past them are told by those before them.
+    if (at + texts[w]!.length > codes.length) break;
     let match = 0;
     let other = 0;
     let syllableMatch = 0;
@@ -92,7 +107,7 @@ export function wordsBeforeRegularCodes(item: NativeTextItem, texts: readonly st
   for (let w = 0; w < firstMatch; w++) if (others[w]! > 0) split = w + 1;
   if (split === 0) return count;
   let followerMatches = 0;
-  for (let w = split; w < count; w++) {
+  for (let w = split; w < matches.length; w++) {
     if (others[w]! > 0) return count;
     followerMatches += syllableMatches[w]!;
   }

@@ -709,7 +709,10 @@ export function nativePageItems(
     const hasHangul = HAS_HANGUL.test(text);
     let inItemFont = bold && fullHeightBoxes ? wordsInItemFont(words, wordTexts, size) : words.length;
     if (bold && hasHangul && inItemFont === words.length) {
-      regular ??= regularCodes(page.textItems.filter((other) => other !== item && (other.fontWeight ?? 0) < BOLD_WEIGHT && !isBoldFontName(other.fontName ?? '') && HAS_HANGUL.test(other.text)));
+      // Not an item opening with a mark: a heading whose mark is in the regular type is named so, its text bold.
+      regular ??= regularCodes(
+        page.textItems.filter((other) => other !== item && (other.fontWeight ?? 0) < BOLD_WEIGHT && !isBoldFontName(other.fontName ?? '') && HAS_HANGUL.test(other.text) && !opensWithMark(other.text)),
+      );
       inItemFont = wordsBeforeRegularCodes(item, wordTexts, words.length, regular);
     }
     let wordSize = size;
