@@ -34,8 +34,11 @@ const MIN_BODY_WORDS = 8;
 /** The text under a heading, before the next, holds at least this many words. */
 const MIN_SECTION_WORDS = 5;
 
-/** The paragraphs that are headings made by hand, by their index in `paragraphs`, with their levels (1 to 6). */
-export function handMadeHeadingLevels(paragraphs: readonly ParagraphLook[], defaultSize: number): Map<number, number> {
+/**
+ * The paragraphs that are headings made by hand, by their index in `paragraphs`, with their levels: from `firstLevel`
+ * (2 under a title its document styled as one) to 6.
+ */
+export function handMadeHeadingLevels(paragraphs: readonly ParagraphLook[], defaultSize: number, firstLevel = 1): Map<number, number> {
   const levels = new Map<number, number>();
   const filled = paragraphs.map((paragraph, index) => ({ paragraph, index })).filter(({ paragraph }) => paragraph.text !== '');
   if (!filled.some(({ paragraph }) => countWords(paragraph.text) >= MIN_BODY_WORDS)) return levels;
@@ -60,7 +63,7 @@ export function handMadeHeadingLevels(paragraphs: readonly ParagraphLook[], defa
   const candidates = heading.filter(({ paragraph }) => 2 * (headingLooks.get(paragraph.look) ?? 0) >= (apartLooks.get(paragraph.look) ?? 0));
   if (candidates.length === 0 || candidates.length > MAX_HEADING_SHARE * filled.length) return levels;
   const looks = [...new Set(candidates.map(({ paragraph }) => paragraph.look as string))].sort(byProminence);
-  for (const { paragraph, index } of candidates) levels.set(index, Math.min(looks.indexOf(paragraph.look as string) + 1, 6));
+  for (const { paragraph, index } of candidates) levels.set(index, Math.min(looks.indexOf(paragraph.look as string) + firstLevel, 6));
   return levels;
 }
 

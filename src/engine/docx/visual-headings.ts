@@ -43,8 +43,12 @@ export function markVisualHeadings(documentXml: string, sheetOf: () => StyleShee
   );
   if (outlined.length > 0) return withHeadings(documentXml, outlined, word);
   if (paragraphs.some((paragraph) => isHeadingStyle(paragraph.style, sheet))) return unchanged;
+  // A title styled as one (Word's Title or Subtitle, picked from the style gallery) over sections made by hand:
+  // the sections go under it, and it is no candidate of theirs.
+  const titled = paragraphs.filter((paragraph) => isTitleStyle(paragraph.style, sheet));
+  for (const paragraph of titled) paragraph.look = null;
 
-  const levels = handMadeHeadingLevels(paragraphs, defaultSize);
+  const levels = handMadeHeadingLevels(paragraphs, defaultSize, titled.length > 0 ? 2 : 1);
   if (levels.size === 0) return unchanged;
   const headings = [...levels].map(([index, level]) => ({ paragraph: paragraphs[index] as Paragraph, level }));
   return withHeadings(documentXml, headings, word);
@@ -65,9 +69,13 @@ function withHeadings(xml: string, headings: readonly { paragraph: Paragraph; le
 function isHeadingStyle(id: string | undefined, sheet: StyleSheet | undefined): boolean {
   if (id === undefined) return false;
   const name = sheet?.get(id)?.name ?? id;
-  if (/^(?:heading\s*[1-9]|title|subtitle)$/i.test(name)) return true;
+  if (/^heading\s*[1-9]$/i.test(name)) return true;
   const level = sheet === undefined ? undefined : inherited(id, sheet, (style) => style.outlineLevel);
   return level !== undefined && level >= 0 && level <= 8;
+}
+
+function isTitleStyle(id: string | undefined, sheet: StyleSheet | undefined): boolean {
+  return id !== undefined && /^(?:title|subtitle)$/i.test(sheet?.get(id)?.name ?? id);
 }
 
 /** The paragraph's XML with its style set to `style`. */

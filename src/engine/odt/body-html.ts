@@ -99,7 +99,13 @@ class BodyWriter {
   document(text: XmlElement): BodyHtml {
     const children = childElements(text);
     // A document that uses no heading keeps the outline its writer made by hand (hand-made-headings.ts).
-    const handMade = usesHeadings(text, this.styles) ? new Map<number, number>() : handMadeHeadingLevels(children.map((child) => this.look(child)), this.styles.defaultSize);
+    const handMade = usesHeadings(text, this.styles)
+      ? new Map<number, number>()
+      : handMadeHeadingLevels(
+          children.map((child) => this.look(child)),
+          this.styles.defaultSize,
+          children.some((child) => this.isTitle(child)) ? 2 : 1,
+        );
     for (let index = 0; index < children.length; index += 1) {
       const child = children[index] as XmlElement;
       if (child.name === 'soft-page-break') {
@@ -133,9 +139,16 @@ class BodyWriter {
     return { pages: this.pages, notes, warnings: this.warnings };
   }
 
+  /** Whether a paragraph is in a Title or Subtitle style: a heading already, over the sections made by hand. */
+  private isTitle(element: XmlElement): boolean {
+    if (element.name !== 'p') return false;
+    const role = this.styles.paragraph(element.attrs['style-name']).role;
+    return role === 'title' || role === 'subtitle';
+  }
+
   /** How a top-level element reads to the eye: a paragraph's text and type; anything else counts as text alone. */
   private look(element: XmlElement): ParagraphLook {
-    if (element.name !== 'p') return { text: normalise(plainText(element)), look: null, size: 0, bold: false, listed: true };
+    if (element.name !== 'p' || this.isTitle(element)) return { text: normalise(plainText(element)), look: null, size: 0, bold: false, listed: true };
     const own = this.styles.look('paragraph', element.attrs['style-name']);
     let text = '';
     let look: string | null | undefined;
@@ -653,7 +666,7 @@ export function plainText(node: XmlNode, depth = 0): string {
   return text;
 }
 
-/** Whether a document writes any heading: a `text:h`, or a paragraph in a heading, title or subtitle style. */
+/** Whether a document writes any heading: a `text:h`, or a paragraph in a heading style. */
 function usesHeadings(text: XmlElement, styles: OdfStyles): boolean {
   const stack: XmlElement[] = [text];
   while (stack.length > 0) {
@@ -661,7 +674,8 @@ function usesHeadings(text: XmlElement, styles: OdfStyles): boolean {
     if (element.name === 'h') return true;
     if (element.name === 'p') {
       const style = styles.paragraph(element.attrs['style-name']);
-      if (style.outlineLevel !== null || style.role === 'title' || style.role === 'subtitle') return true;
+      // A Title or Subtitle style alone is no outline: sections made by hand may go under it.
+      if (style.outlineLevel !== null) return true;
       continue;
     }
     for (const child of childElements(element)) stack.push(child);

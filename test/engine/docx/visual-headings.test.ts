@@ -19,6 +19,7 @@ const STYLES =
   `<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="${W}">` +
   '<w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="22"/></w:rPr></w:rPrDefault></w:docDefaults>' +
   '<w:style w:type="paragraph" w:styleId="Normal"><w:name w:val="Normal"/></w:style>' +
+  '<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/><w:rPr><w:sz w:val="56"/></w:rPr></w:style>' +
   '<w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:rPr><w:b/><w:sz w:val="32"/></w:rPr></w:style>' +
   '</w:styles>';
 const RELS =
@@ -64,6 +65,11 @@ describe('headings made by hand', () => {
   it('trusts a document that uses heading styles: its bold lines stay bold paragraphs, its headings lose the bold markers', async () => {
     const body = para(run('Overview', BOLD), '<w:pStyle w:val="Heading1"/>') + para(run(SENTENCES)) + para(run('Key points', BOLD)) + para(run(SENTENCES));
     expect(await convert(body)).toBe(`# Overview\n\n${SENTENCES}\n\n**Key points**\n\n${SENTENCES}`);
+  });
+
+  it('puts sections made by hand under a title styled as one (Word\'s Title from the style gallery)', async () => {
+    const body = para(run('Annual Report'), '<w:pStyle w:val="Title"/>') + para(run('Overview', BOLD)) + para(run(SENTENCES)) + para(run('Outlook', BOLD)) + para(run(SENTENCES));
+    expect(await convert(body)).toBe(`# Annual Report\n\n## Overview\n\n${SENTENCES}\n\n## Outlook\n\n${SENTENCES}`);
   });
 
   it('reads a paragraph given an outline level of its own as a heading of that level', async () => {

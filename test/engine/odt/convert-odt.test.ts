@@ -136,6 +136,15 @@ describe('odt structure', () => {
     );
   });
 
+  it('puts sections made by hand in bold under a paragraph in the Title style', async () => {
+    const sentence = 'Sales rose by ten percent over the period, led by the northern region.';
+    const styles = '<style:style style:name="Title" style:family="paragraph"/><style:style style:name="Standard" style:family="paragraph"/>';
+    const body = p('Annual Report', 'Title') + p('<text:span text:style-name="T1">Overview</text:span>') + p(sentence) + p('<text:span text:style-name="T1">Outlook</text:span>') + p(sentence);
+    expect(markdownOf(await convert(makeOdt({ body, automaticStyles: textStyle('T1', 'fo:font-weight="bold"'), styles })))).toBe(
+      `# Annual Report\n\n## Overview\n\n${sentence}\n\n## Outlook\n\n${sentence}`,
+    );
+  });
+
   it('raised and lowered digits read as superscripts and subscripts (x², H₂O); a style set back on the line wins', async () => {
     const automaticStyles =
       textStyle('T1', 'style:text-position="super 58%"') +
