@@ -9,6 +9,7 @@
 import { escapeRegExp } from '../../common/escape-regexp.js';
 import { handMadeHeadingLevels, type ParagraphLook } from '../hand-made-headings.js';
 import { inherited, type StyleSheet } from './style-sheet.js';
+import { decodeXmlEntities } from '../sheets/comments.js';
 import { wordPrefix } from './word-prefix.js';
 
 /** The style id given to a paragraph read as a heading of level N (1-based). */
@@ -154,7 +155,7 @@ function readParagraph(xml: string, start: number, end: number, patterns: Patter
   if (patterns.object.test(body)) look = null;
   for (const run of body.matchAll(patterns.run)) {
     const content = run[1] ?? '';
-    const runText = [...content.matchAll(patterns.text)].map((t) => decodeXml(t[1] ?? '')).join('');
+    const runText = [...content.matchAll(patterns.text)].map((t) => decodeXmlEntities(t[1] ?? '')).join('');
     if (runText.trim() === '') {
       text += runText;
       continue;
@@ -174,10 +175,4 @@ function readParagraph(xml: string, start: number, end: number, patterns: Patter
   }
   const outlineLevel = outline === undefined ? undefined : Number(outline);
   return { start, end, propertiesEnd, style, text: text.replace(/\s+/g, ' ').trim(), look: look ?? null, size, bold, listed, outlineLevel };
-}
-
-const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeXml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
 }
