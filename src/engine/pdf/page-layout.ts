@@ -26,6 +26,7 @@ import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMor
 import { withoutProseEdges } from './table-prose-edges.js';
 import { withTextRoundAsides } from './aside-wrap.js';
 import { coversContents, mayBeContents } from './found-contents.js';
+import { withContentsWhole } from './contents-runs.js';
 import { isSlideFrame } from './table-slide-frame.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
@@ -91,8 +92,9 @@ function layoutRegion(
     if (zone && line.cells.every((cell) => cell.items.every((item) => zoneOf.get(item) === zone))) line.zone = zone;
   }
   // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose.
-  const found = findTables(lines, { skipMonospace: !monospaceBody }).filter(
-    (table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows),
+  const found = withContentsWhole(
+    lines,
+    findTables(lines, { skipMonospace: !monospaceBody }).filter((table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows)),
   );
   // A paper's authors side by side line up like a table's cells: read author by author, as lines (table-kinds.ts).
   const authors = findAuthorBlocks(lines).map((block) => ({ ...block, grid: gridOfRows(block.rows), markdown: '' }));
