@@ -329,6 +329,23 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
 /** Narrowest channel, in ems, between two blocks set side by side (as a band's: column-bands.ts). */
 const STAGGERED_CHANNEL_EM = 0.8;
 
+/** Share of a page's body characters in monospace over which the body itself is monospaced. */
+const MONOSPACE_BODY = 0.8;
+/** Share of a found table's characters in monospace at which it is code, on a page of proportional text. */
+const CODE_SHARE = 0.9;
+
+/** The share of the items' characters set in a monospaced font. */
+function monospaceShare(items: readonly PdfTextItem[]): number {
+  let all = 0;
+  let mono = 0;
+  for (const item of items) {
+    const chars = item.str.length;
+    all += chars;
+    if (item.monospace) mono += chars;
+  }
+  return all > 0 ? mono / all : 0;
+}
+
 /** How many times the items of the ruled grids it overlaps a box table must hold to stand instead of them. */
 const BOX_TABLE_HOLDS_MORE = 2;
 
@@ -365,10 +382,13 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // it read as tables stays in the flow, to be read as contents lines; a box round a slide's title and text is no
   // table: the page's own reading stands there.
   let pageLines: TextLine[] | undefined;
+  let pageMonospace: number | undefined;
   const foundParts = (input.tables ?? []).flatMap((table) => {
     const insideItems = itemsInside(table.rect, input.items);
     // A reading that repeats the page's words is no table's: a ruled grid there reads it, or the page's lines do.
     if (repeatsText(table.rows, insideItems.map((item) => item.str))) return [];
+    // Code set in a monospaced font on a page of proportional prose lines up like a table: it is read as code.
+    if (monospaceShare(insideItems) >= CODE_SHARE && (pageMonospace ??= monospaceShare(input.items)) <= MONOSPACE_BODY) return [];
     const inside = buildLines(insideItems);
     if (isSlideFrame(inside)) return [];
     // Two blocks set side by side, each at its own pitch, are no table: the flow reads them block by block.
@@ -428,7 +448,9 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     monoChars += line.monoShare * line.chars;
     if (line.rtl) rtlChars += line.chars;
   }
-  const monospaceBody = monoChars > 0.5 * allChars;
+  // A typewriter-style page (a transcript in Courier): monospace then says nothing about code. A manual's page of
+  // examples between sentences of proportional prose is not one, though code holds most of its characters.
+  const monospaceBody = monoChars > MONOSPACE_BODY * allChars;
   const zoneOf = new Map<PdfTextItem, 'top' | 'bottom'>();
   for (const [zone, zoneLines] of [['top', zones.top], ['bottom', zones.bottom]] as const) {
     for (const line of zoneLines) for (const cell of line.cells) for (const item of cell.items) zoneOf.set(item, zone);
