@@ -33,8 +33,8 @@ const TRAILING_DOTS = /\s*(?:\.\s?){4,}$/u;
 const LED_OUT = /^(.*\S)\s*(?:\.\s?){4,}\s*(\d{1,4}|[ivxlc]{1,7})$/iu;
 
 /**
- * A contents entry's cells without its leader dots, which only lead the eye to the page number: a title led out to
- * its number in one cell (`Introduction .... 1`) is two cells, and cells of dots alone go.
+ * A contents entry's cells as judged, without its leader dots: a title led out to its number in one cell
+ * (`Introduction .... 1`) is two cells, and cells of dots alone go. The entry's line keeps the dots as printed.
  */
 export function entryCells(row: readonly string[]): string[] {
   const cells: string[] = [];
@@ -81,7 +81,7 @@ export function contentsLines(rows: readonly (readonly string[])[]): string[] | 
     } else if (cells.length !== 1 || !/\p{L}/u.test(last)) {
       return undefined;
     }
-    lines.push(cells.join(' '));
+    lines.push(row.map((cell) => cell.trim()).filter(Boolean).join(' '));
   }
   if (entries < MIN_ENTRIES || entries < ENTRY_SHARE * lines.length) return undefined;
   return lines;
