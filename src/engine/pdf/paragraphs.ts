@@ -13,6 +13,7 @@ import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
 import { boundingRect } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 import { isBrokenByHand } from './hand-broken-lines.js';
+import { opensNextTermEntry } from './term-entries.js';
 import { leadsNextEntry } from './lead-labels.js';
 import { opensItemParagraph } from './item-paragraphs.js';
 import { areOptionsInLine } from './options-in-line.js';
@@ -350,6 +351,8 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   if (leadsNextEntry(lines[0]!, line)) return true;
   // A short line the writer ended with room to spare: an address's lines, a signature's name over its title.
   if (isBrokenByHand(prev, line, region.x1 - region.x0, bodySize)) return true;
+  // The next parameter or term of a list of them, each opening with its term and a colon (`file: …`).
+  if (opensNextTermEntry(lines[0]!, prev, line, region.x1 - region.x0)) return true;
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
   // Nor a centred line into a wider one whose first word would have fit after it: the writer broke it (an author
