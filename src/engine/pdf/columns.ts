@@ -9,6 +9,7 @@ import { isTableCaptionText } from './captions.js';
 import { append, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { median } from './measure.js';
 import { countWords } from './white-space.js';
+import { holdsInterleavedStreams } from './interleaved-streams.js';
 
 export interface Gutter {
   x0: number;
@@ -234,6 +235,17 @@ function columnOf(x: number, centres: readonly number[]): number {
   return k;
 }
 
+/** The one column the gutters' `centres` make that holds all of the line's cells; undefined for a line over several. */
+function soleColumnOf(line: TextLine, centres: readonly number[]): number | undefined {
+  let column: number | undefined;
+  for (const cell of line.cells) {
+    const k = columnOf((cell.x0 + cell.x1) / 2, centres);
+    if (column !== undefined && k !== column) return undefined;
+    column = k;
+  }
+  return column;
+}
+
 interface ColumnCell {
   items: PdfTextItem[];
   x0: number;
@@ -319,7 +331,9 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
   };
   const strips = new Set<TextLine>();
   const parts = sections(lines);
-  const across = parts.map((section) => section.some((line) => new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size > 1));
+  const sole = (line: TextLine) => soleColumnOf(line, centres);
+  // Two columns of short lines each at its own pitch (a résumé's contact lines beside its sections) are columns.
+  const across = parts.map((section) => section.some((line) => line.cells.length > 0 && sole(line) === undefined) && !holdsInterleavedStreams(section, sole));
   const rowRunStarts = tableRowRuns(parts, across);
   const stripParts = parts.map((section, at) => {
     // A run of a table's rows, its cells wrapped over a few lines (prose-like), is read across from its first row.
@@ -379,6 +393,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
   const bounds = [minX, ...centres, maxX];
   const regions: Region[] = [];
   let band: ColumnCell[][] = centres.map(() => []).concat([[]]);
+  let bandLines: TextLine[] = [];
   let spanning: PdfTextItem[] = [];
 
   const flushSpanning = () => {
@@ -400,6 +415,9 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
         if (column.length >= 3 && prose < 0.4 * column.length) valid = false;
       });
       if (proseInEveryColumn) valid = true;
+      // Columns of short lines each at its own pitch, interleaving (a résumé's contact lines beside its sections),
+      // are read column by column all the same: no row of a table puts them side by side.
+      if (!valid && holdsInterleavedStreams(bandLines, (line) => soleColumnOf(line, centres))) valid = true;
     }
     if (valid) {
       const order = band.map((_, k) => k);
@@ -414,6 +432,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       regions.push(regionOf(items, 'full'));
     }
     band = centres.map(() => []).concat([[]]);
+    bandLines = [];
   };
 
   const strips = shortCellStrips(all, gutters, bounds, rtl);
@@ -438,6 +457,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     }
     lastSpanning = undefined;
     flushSpanning();
+    bandLines.push(line);
     let previous: { k: number; cell: ColumnCell } | undefined;
     for (const cell of line.cells) {
       const k = columnOf((cell.x0 + cell.x1) / 2, centres);

@@ -3,7 +3,8 @@
  * footers) apart, columns and bands, then per region lines → tables → paragraphs, lists, code. Pure.
  */
 import { countCodePointsBesideSpaces } from './white-space.js';
-import { detectGutters, pageRegions, proseOnEverySide, type Region } from './columns.js';
+import { detectGutters, pageRegions, proseOnEverySide, type Gutter, type Region } from './columns.js';
+import { interleaveAcross } from './interleaved-streams.js';
 import { bandRegions } from './column-bands.js';
 import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
@@ -383,6 +384,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // table: the page's own reading stands there.
   let pageLines: TextLine[] | undefined;
   let pageMonospace: number | undefined;
+  let interleavedGutters: Gutter[] | undefined;
   const foundParts = (input.tables ?? []).flatMap((table) => {
     const insideItems = itemsInside(table.rect, input.items);
     // A reading that repeats the page's words is no table's: a ruled grid there reads it, or the page's lines do.
@@ -395,6 +397,10 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     if (staggeredChannel(inside, STAGGERED_CHANNEL_EM * median(inside.map((line) => line.size)))) return [];
     const kept = withoutProseEdges(table, inside);
     if (!kept) return [];
+    // Two columns of short lines side by side, each at its own pitch (a résumé's contact lines beside its
+    // sections): a reading across them is no table's.
+    interleavedGutters ??= ((lines) => detectGutters(lines).filter((gutter) => interleaveAcross(lines, gutter)))((pageLines ??= buildLines(input.items)));
+    if (interleavedGutters.some((gutter) => kept.rect.x0 < gutter.x0 && kept.rect.x1 > gutter.x1)) return [];
     // Boxed sections side by side are no table: the flow reads them section by section (panels.ts).
     if (holdsPanels(kept.rows)) return [];
     // Cards side by side under their names are no table: the flow reads them card by card (card-grid.ts).

@@ -41,7 +41,7 @@ export interface ListMarker {
  */
 // eslint-disable-next-line no-control-regex -- a bullet read as a control code is one of the marks it takes
 const BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔·\-–*\u0001-\u0008\u000e-\u001f\u007f-\u009f\ue000-\uf8ff])\s+(\S.*)$/u;
-const NUMERIC = /^\(?(\d{1,3})([.)])\s+(\S.*)$/u;
+const NUMERIC = /^\(?(0|[1-9]\d{0,2})([.)])\s+(\S.*)$/u;
 const LETTER = /^\(?([a-z])([.)])\s+(\S.*)$/u;
 const ROMAN = /^\(?([ivx]{1,5})([.)])\s+(\S.*)$/u;
 

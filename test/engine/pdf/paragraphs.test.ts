@@ -247,6 +247,10 @@ describe('buildBlocks: lists', () => {
     expect(listMarker('5.1 Hyper Parameter Optimization')).toBeNull();
     expect(listMarker('2019. A year is not an item')).toBeNull();
     expect(listMarker('-3 dB')).toBeNull();
+    // A telephone number's area code in brackets numbers no item; an item is never numbered with a leading zero.
+    expect(listMarker('(000) 000 000')).toBeNull();
+    expect(listMarker('(020) 7946 0018')).toBeNull();
+    expect(listMarker('(10) Tenth')).toMatchObject({ ordered: true, number: 10 });
   });
 
   it('turns bullet lines into one list block with continuation lines joined', () => {
