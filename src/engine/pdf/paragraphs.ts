@@ -353,11 +353,14 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   if (isBrokenByHand(prev, line, region.x1 - region.x0, bodySize)) return true;
   // The next parameter or term of a list of them, each opening with its term and a colon (`file: …`).
   if (opensNextTermEntry(lines[0]!, prev, line, region.x1 - region.x0)) return true;
+  // A sentence the writer broke over two centred lines goes on in lower case (`This work is licensed under` over
+  // `a …`), the lower line the wider.
+  const centredRunOn = isCentredPair(prev, line, size) && runsOn(prev.text, line.text);
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
-  if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
+  if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size && !centredRunOn) return true;
   // Nor a centred line into a wider one whose first word would have fit after it: the writer broke it (an author
   // line over an affiliation, lines of an address), where a centred paragraph's wrapped line is the fuller one.
-  if (isCentredPair(prev, line, size) && !/[-‐]$/u.test(prev.text) && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
+  if (isCentredPair(prev, line, size) && !/[-‐]$/u.test(prev.text) && !centredRunOn && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
   if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
   if (isHeadingOverText(lines, line, region)) return true;
   const width = region.x1 - region.x0;
@@ -368,7 +371,7 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   // Out past every line of the paragraph under a line that stopped well short of the edge: the next term of a
   // hanging-indent list (a manual's options, a glossary) or a heading set out in the margin, never the wrapped
   // rest of a paragraph (whose first line, when indented, runs to the edge or ends the paragraph).
-  if (start < blockStart - OUTDENT_EM * size && prevEnd < SHORT_LINE_SHARE * width) return true;
+  if (start < blockStart - OUTDENT_EM * size && prevEnd < SHORT_LINE_SHARE * width && !centredRunOn) return true;
   const gap = line.top - prev.bottom;
   const pitch = line.baseline - prev.baseline;
   if (lines.length >= 2) {

@@ -154,6 +154,9 @@ describe('buildBlocks: paragraphs', () => {
     // Flush left, the same two short lines stop with room to spare for the next one's first word: apart too.
     const flush = blocksOf([item('Ada Byron, Charles Babbage', 50, 100), item('Analytical Engines Ltd, London', 50, 112)]);
     expect(flush.map((block) => block.text)).toEqual(['Ada Byron, Charles Babbage', 'Analytical Engines Ltd, London']);
+    // A sentence broken by hand over two centred lines, going on in lower case: one paragraph.
+    const notice = blocksOf([centred('This work is licensed under', 100), centred('a Creative Commons Attribution 3.0 Licence.', 112)]);
+    expect(notice.map((block) => block.text)).toEqual(['This work is licensed under a Creative Commons Attribution 3.0 Licence.']);
   });
 
   it('reads notes set with a hanging indent one note a paragraph: the number out, its other lines set in', () => {
