@@ -98,6 +98,9 @@ function isNameInDisplayType(candidate: HeadingCandidate, body: BodyStyle): bool
   );
 }
 
+/** An e-mail address anywhere in the text. */
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
+
 /** Could this block be a heading at all, given the body style? */
 export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boolean {
   const text = candidate.text.trim();
@@ -113,6 +116,8 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   if (/\p{L}-$/u.test(text) || isCaptionText(text)) return false;
   if (/(?:\.\s?){4,}/.test(text) || DATE_LINE.test(text)) return false;
   if (LABELLED_TERMS.test(text)) return false;
+  // An e-mail address: a title page's authors or a letterhead's contact lines, which head nothing.
+  if (EMAIL.test(text)) return false;
   // A sentence ending in a full stop is body text, unless it is set as display type.
   if (/\.$/.test(text) && words > 6 && !(body.size > 0 && candidate.size >= body.size * DISPLAY_BIGGER)) return false;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;

@@ -59,6 +59,12 @@ describe('isHeadingLike', () => {
     expect(isHeadingLike(candidate('and the results', 12, { bold: true, lines: 2 }), BODY)).toBe(false);
     expect(isHeadingLike(candidate('see the results,', 12, { bold: true }), BODY)).toBe(false);
   });
+
+  it("never takes a line holding an e-mail address for a heading: a title page's authors, a letterhead", () => {
+    expect(isHeadingLike(candidate('Fabio Fiorina Simon Josefsson (help-libtasn1@gnu.org)', 14, { bold: true, lines: 2 }), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('Contact: jane.doe@example.co.uk', 12, { bold: true }), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('Contact us', 12, { bold: true }), BODY)).toBe(true);
+  });
 });
 
 describe('isHeadingLike: captions, cut paragraphs and display type', () => {
