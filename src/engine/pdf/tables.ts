@@ -7,6 +7,7 @@
 import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { squeezedBetween, withRowGroups, type LaidOutRow } from './table-row-groups.js';
+import { labelsOverFigures } from './header-labels.js';
 import type { Rect, TextLine } from './types.js';
 import { runsOnFrom } from './columns.js';
 import { buildLine } from './lines.js';
@@ -506,11 +507,13 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       // the text.
       // So also where the labels, centred, reach into the gutters the body leaves between its columns: the channels
       // the header narrowed put a label and the column under it apart. A header of several bold lines (group labels
-      // over column names, up to MAX_HEADER_LINES) is laid out so, line by line.
+      // over column names, up to MAX_HEADER_LINES) is laid out so, line by line; so is a header in the body's
+      // weight whose labels head figures.
       const header = lines[i]!;
       const headerLines = boldLinesFrom(run, run.indexOf(header), minRows);
       const body = run.slice(run.indexOf(header) + headerLines);
-      if (header.bold && header.cells.length >= 2 && end - i > minRows && regularBody(body)) {
+      const headed = header.bold || (placed !== null && labelsOverFigures(header, body));
+      if (headed && header.cells.length >= 2 && end - i > minRows && regularBody(body)) {
         const bodyChannels = findChannels(body, 0.5 * size);
         const labels = run.slice(run.indexOf(header), run.indexOf(header) + headerLines);
         if (!placed || labels.some((line) => reachesIntoChannels(line, bodyChannels))) {
