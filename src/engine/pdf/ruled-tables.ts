@@ -735,7 +735,9 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
       grid = { ...grid, hs: [...grid.hs, ...rowSplit.map((y) => ({ y, x0: xs[0]!, x1: xs[xs.length - 1]! }))], vs: grid.vs };
       ys = boundaries([...ys, ...rowSplit]);
     }
-    const aligned = grid.rowsOnly && rowSplit.length === 0 ? alignedReading(band.filter((item) => !taken.has(item)), ys) : undefined;
+    // Only the text between the rules' ends: on a page of two columns, the other column's lines run beside the rows.
+    const alongside = (item: PdfTextItem) => !taken.has(item) && bandOf(xs, anchor(item).x) >= 0;
+    const aligned = grid.rowsOnly && rowSplit.length === 0 ? alignedReading(band.filter(alongside), ys) : undefined;
     if (aligned) {
       for (const item of aligned.items) taken.add(item);
       tables.push({ ...aligned, rect: { x0: xs[0]!, y0: ys[0]!, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! } });
