@@ -21,3 +21,19 @@ describe('a table ruled across only, broken over a Korean paper\'s two columns',
     expect(blocks[blocks.indexOf(tables[1]!) + 1]).toMatchObject({ type: 'section_header', markdown: '## Ⅲ. 결론' });
   });
 });
+
+describe('a table drawn without rules, broken over a Korean paper\'s two columns', () => {
+  const unruled = async () => allBlocks(await convertBytes(new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-columns-unruled.pdf', import.meta.url))), { mode: 'fast' }));
+
+  it('reads the page column by column: the first column\'s heading and paragraphs apart from the table beside them', async () => {
+    const blocks = await unruled();
+    expect(blocks.slice(2, 4).map((block) => block.markdown)).toEqual([
+      '## Ⅰ. 서론',
+      '지역 간 인구 이동은 주거 비용과 일자리의 분포에 따라 달라진다. 최근 수도권으로의 인구 집중이 다시 심화되고 있으며, 비수도권 광역시의 인구는 대부분 감소하였다. 본 연구는 시도별 주민등록 인구를 비교하여 그 추세를 살펴본다.',
+    ]);
+    const tables = blocks.filter((block) => block.type === 'table');
+    expect(tables).toHaveLength(2);
+    expect(tables[1]!.markdown.split('\n').slice(0, 3)).toEqual(['| 시도 | 2023년 | 2024년 | 증감률 |', '| --- | --- | --- | --- |', '| 세종 | 386 | 392 | 1.6 |']);
+    expect(blocks[blocks.indexOf(tables[1]!) + 1]).toMatchObject({ type: 'section_header', markdown: '## Ⅲ. 결론' });
+  });
+});
