@@ -10,6 +10,7 @@ import { append, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { median } from './measure.js';
 import { countWords } from './white-space.js';
 import { holdsInterleavedStreams } from './interleaved-streams.js';
+import { withoutTableChannels } from './table-channels.js';
 
 export interface Gutter {
   x0: number;
@@ -565,7 +566,7 @@ function onlyTableChannels(lines: readonly TextLine[], gutters: readonly Gutter[
  * each section in turn with its own; else one full-width region.
  */
 export function pageRegions(lines: readonly TextLine[], body: readonly TextLine[], rtl = false): Region[] {
-  const gutters = detectGutters(body);
+  const gutters = withoutTableChannels(body, detectGutters(body));
   if (gutters.length > 0 && !onlyTableChannels(body, gutters, rtl)) return orderRegions(lines, gutters, rtl);
   const inBody = new Set(body);
   const parts = sections([...lines].sort((a, b) => a.top - b.top)).map((section) => {

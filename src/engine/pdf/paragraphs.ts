@@ -3,7 +3,7 @@
  * lists (bullets and enumerators, with continuation lines and nesting by indent), code (runs of monospaced
  * lines that look like code), display formulas and captions. Words hyphenated across lines are joined.
  */
-import { levelsByGlyph } from './marker-levels.js';
+import { goesOnLadder, isDashFramed, levelsByGlyph } from './marker-levels.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 import { isCaptionText } from './captions.js';
 import { joinMonospace } from './lines.js';
@@ -52,7 +52,7 @@ function enumerator(text: string, match: RegExpExecArray): string {
 
 /** The list marker a line starts with, if any. */
 export function listMarker(text: string): ListMarker | null {
-  const bullet = BULLET.exec(text);
+  const bullet = isDashFramed(text) ? null : BULLET.exec(text);
   if (bullet) return { ordered: false, rest: bullet[2]!, glyph: bullet[1]! };
   const numeric = NUMERIC.exec(text);
   if (numeric) {
@@ -734,7 +734,9 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
         lastItem !== undefined &&
         lastItem.marker.ordered !== marker.ordered &&
         Math.abs(lastItem.start - startOf(line, region)) < 0.8 * line.size;
-      if (!draft || draft.mode !== 'list' || switched || line.top - draft.lines[draft.lines.length - 1]!.bottom > 1.5 * line.size) {
+      const gap = draft ? line.top - draft.lines[draft.lines.length - 1]!.bottom : 0;
+      const apart = gap > 1.5 * line.size && !(lastItem && goesOnLadder(lastItem.marker, marker, gap, line.size));
+      if (!draft || draft.mode !== 'list' || switched || apart) {
         close();
         draft = { mode: 'list', lines: [], items: [], minStart: Infinity };
       }
