@@ -6,17 +6,15 @@
  * in a units note set flush right over the next table. Pure.
  */
 import type { TextLine } from './types.js';
+import { isUnitsNote } from './units-note.js';
 
 /** A heading stands this many times larger than the smallest line near it. */
 const HEADING_SIZE = 1.2;
-/** A note wholly in parentheses: `(단위: 억원, %)`, `(Unit: %)`, `(in millions)`. */
-const PARENTHESISED = /^\([^()]+\)$/u;
-
 /** Whether the line is a units note over a table: one parenthesised cell that starts right of the middle of the band's text. */
 function isUnitsNoteOver(line: TextLine, lines: readonly TextLine[]): boolean {
   const x0 = Math.min(...lines.map((each) => each.x0));
   const x1 = Math.max(...lines.map((each) => each.x1));
-  return line.cells.length === 1 && PARENTHESISED.test(line.text.trim()) && line.x0 > (x0 + x1) / 2;
+  return isUnitsNote(line, x0, x1);
 }
 
 /** Whether lines of one cell each (top down) are notes and a heading between two tables, not a row of one. */

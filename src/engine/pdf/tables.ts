@@ -9,6 +9,7 @@ import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { squeezedBetween, withRowGroups, type LaidOutRow } from './table-row-groups.js';
 import { labelsOverFigures } from './header-labels.js';
 import type { Rect, TextLine } from './types.js';
+import { isUnitsNote } from './units-note.js';
 import { runsOnFrom } from './columns.js';
 import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
@@ -413,17 +414,6 @@ function wrapsInSetApartRow(prev: Row, row: Row, typical: number): boolean {
   return cols.some((col) => /^\p{Ll}/u.test(row.cells[col]!) || /[,;:&/\-–]$/.test(prev.cells[col]!));
 }
 
-/** A note wholly in parentheses: `(단위: 억원, %)`, `(Unit: %)`, `(in millions)`. */
-const PARENTHESISED = /^\([^()]+\)$/u;
-
-/**
- * A table's units note set over it, flush right (`(단위: 억원, %)`): a line of one parenthesised cell that starts
- * right of the middle of the line under it, which stays text above the table, not a row of it.
- */
-function isUnitsNote(line: TextLine, below: TextLine): boolean {
-  return line.cells.length === 1 && PARENTHESISED.test(line.text.trim()) && line.x0 > (below.x0 + below.x1) / 2;
-}
-
 /** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
 export function findTables(lines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
   const minRows = options.minRows ?? 3;
@@ -457,7 +447,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
       fits(start - 1, start) &&
       !setApart(lines[start - 1]!, lines[start]!, pitch) &&
       !endsParagraph(lines, start - 1, kinds) &&
-      !isUnitsNote(lines[start - 1]!, lines[start]!)
+      !isUnitsNote(lines[start - 1]!, lines[start]!.x0, lines[start]!.x1)
     ) {
       start--;
     }
