@@ -98,8 +98,8 @@ function isNameInDisplayType(candidate: HeadingCandidate, body: BodyStyle): bool
   );
 }
 
-/** An e-mail address anywhere in the text. */
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
+/** An e-mail address anywhere in the text, its `@` maybe spelled out against spam (`tal197 at users.sf.net`). */
+const EMAIL = /[\p{L}\p{N}._%+-]+(?:@|\s*\[at\]\s*|\s*\(at\)\s*|\sat\s)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\b/iu;
 
 /** Could this block be a heading at all, given the body style? */
 export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boolean {

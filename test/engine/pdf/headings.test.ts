@@ -63,7 +63,9 @@ describe('isHeadingLike', () => {
   it("never takes a line holding an e-mail address for a heading: a title page's authors, a letterhead", () => {
     expect(isHeadingLike(candidate('Fabio Fiorina Simon Josefsson (help-libtasn1@gnu.org)', 14, { bold: true, lines: 2 }), BODY)).toBe(false);
     expect(isHeadingLike(candidate('Contact: jane.doe@example.co.uk', 12, { bold: true }), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('tal197 at users.sf.net', 12, { bold: true }), BODY)).toBe(false);
     expect(isHeadingLike(candidate('Contact us', 12, { bold: true }), BODY)).toBe(true);
+    expect(isHeadingLike(candidate('Meet at 5.30', 12, { bold: true }), BODY)).toBe(true);
   });
 });
 
