@@ -309,10 +309,13 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
   // From line `from` upwards, whether full-width text (or the page's top) comes before any prose. A table's caption
   // (`Table 1: …`) right above is as good as full-width text: the rows under it are its table's, across the page.
   const captionAt = (j: number) => j >= 0 && !crossesGutter(lines[j]!, gutters, rtl) && isTableCaptionText(lines[j]!.text);
+  // The short last line of a full-width paragraph stops before the gutter, but is that paragraph's: full-width text.
+  const acrossPage = (j: number) =>
+    crossesGutter(lines[j]!, gutters, rtl) || (j > 0 && crossesGutter(lines[j - 1]!, gutters, rtl) && runsOnFrom(lines[j - 1]!, lines[j]!));
   const clear = (from: number) => {
     if (captionAt(from)) return true;
     for (let j = from; j >= 0; j--) {
-      if (crossesGutter(lines[j]!, gutters, rtl)) return true;
+      if (acrossPage(j)) return true;
       if (prose(lines[j]!)) return false;
     }
     return true;
