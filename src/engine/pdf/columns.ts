@@ -9,6 +9,8 @@ import { isTableCaptionText } from './captions.js';
 import { append, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { median } from './measure.js';
 import { countWords } from './white-space.js';
+import { holdsInterleavedStreams } from './interleaved-streams.js';
+import { withoutTableChannels } from './table-channels.js';
 
 export interface Gutter {
   x0: number;
@@ -256,6 +258,17 @@ function columnOf(x: number, centres: readonly number[]): number {
   return k;
 }
 
+/** The one column the gutters' `centres` make that holds all of the line's cells; undefined for a line over several. */
+function soleColumnOf(line: TextLine, centres: readonly number[]): number | undefined {
+  let column: number | undefined;
+  for (const cell of line.cells) {
+    const k = columnOf((cell.x0 + cell.x1) / 2, centres);
+    if (column !== undefined && k !== column) return undefined;
+    column = k;
+  }
+  return column;
+}
+
 interface ColumnCell {
   items: PdfTextItem[];
   x0: number;
@@ -344,7 +357,9 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
   };
   const strips = new Set<TextLine>();
   const parts = sections(lines);
-  const across = parts.map((section) => section.some((line) => new Set(line.cells.map((cell) => columnOf((cell.x0 + cell.x1) / 2, centres))).size > 1));
+  const sole = (line: TextLine) => soleColumnOf(line, centres);
+  // Two columns of short lines each at its own pitch (a résumé's contact lines beside its sections) are columns.
+  const across = parts.map((section) => section.some((line) => line.cells.length > 0 && sole(line) === undefined) && !holdsInterleavedStreams(section, sole));
   const rowRunStarts = tableRowRuns(parts, across);
   const stripParts = parts.map((section, at) => {
     // A run of a table's rows, its cells wrapped over a few lines (prose-like), is read across from its first row.
@@ -404,6 +419,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
   const bounds = [minX, ...centres, maxX];
   const regions: Region[] = [];
   let band: ColumnCell[][] = centres.map(() => []).concat([[]]);
+  let bandLines: TextLine[] = [];
   let spanning: PdfTextItem[] = [];
 
   const flushSpanning = () => {
@@ -425,6 +441,9 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
         if (column.length >= 3 && prose < 0.4 * column.length) valid = false;
       });
       if (proseInEveryColumn) valid = true;
+      // Columns of short lines each at its own pitch, interleaving (a résumé's contact lines beside its sections),
+      // are read column by column all the same: no row of a table puts them side by side.
+      if (!valid && holdsInterleavedStreams(bandLines, (line) => soleColumnOf(line, centres))) valid = true;
     }
     if (valid) {
       const order = band.map((_, k) => k);
@@ -439,6 +458,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
       regions.push(regionOf(items, 'full'));
     }
     band = centres.map(() => []).concat([[]]);
+    bandLines = [];
   };
 
   const strips = shortCellStrips(all, gutters, bounds, rtl);
@@ -463,6 +483,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     }
     lastSpanning = undefined;
     flushSpanning();
+    bandLines.push(line);
     let previous: { k: number; cell: ColumnCell } | undefined;
     for (const cell of line.cells) {
       const k = columnOf((cell.x0 + cell.x1) / 2, centres);
@@ -570,7 +591,7 @@ function onlyTableChannels(lines: readonly TextLine[], gutters: readonly Gutter[
  * each section in turn with its own; else one full-width region.
  */
 export function pageRegions(lines: readonly TextLine[], body: readonly TextLine[], rtl = false): Region[] {
-  const gutters = detectGutters(body);
+  const gutters = withoutTableChannels(body, detectGutters(body));
   if (gutters.length > 0 && !onlyTableChannels(body, gutters, rtl)) return orderRegions(lines, gutters, rtl);
   const inBody = new Set(body);
   const parts = sections([...lines].sort((a, b) => a.top - b.top)).map((section) => {

@@ -4,6 +4,7 @@
  * two-column table, but what a reader sees is "Entry 12", one entry a line.
  */
 import { escapeMarkdownText } from './markdown.js';
+import { isNumberingLabel } from './heading-numbering.js';
 
 const ARABIC = /^\d{1,4}$/;
 const ROMAN = /^[ivxlc]{1,7}$/i;
@@ -25,6 +26,29 @@ const MIN_ENTRIES = 3;
 /** Share of the rows that must be entries; the others may be section labels without a number. */
 const ENTRY_SHARE = 0.8;
 
+/** Leader dots at a cell's start or end (four or more, spaced or not), and a cell of them alone. */
+const LEADING_DOTS = /^(?:\.\s?){4,}\s*/u;
+const TRAILING_DOTS = /\s*(?:\.\s?){4,}$/u;
+/** A title led out with dots to its page number, all in one cell (`Introduction ........ 1`). */
+const LED_OUT = /^(.*\S)\s*(?:\.\s?){4,}\s*(\d{1,4}|[ivxlc]{1,7})$/iu;
+
+/**
+ * A contents entry's cells as judged, without its leader dots: a title led out to its number in one cell
+ * (`Introduction .... 1`) is two cells, and cells of dots alone go. The entry's line keeps the dots as printed.
+ */
+export function entryCells(row: readonly string[]): string[] {
+  const cells: string[] = [];
+  for (const cell of row) {
+    const ledOut = LED_OUT.exec(cell.trim());
+    const parts = ledOut && /\p{L}/u.test(ledOut[1]!) ? [ledOut[1]!, ledOut[2]!] : [cell];
+    for (const part of parts) {
+      const bare = part.trim().replace(LEADING_DOTS, '').replace(TRAILING_DOTS, '');
+      if (bare) cells.push(bare);
+    }
+  }
+  return cells;
+}
+
 /** The table's rows as contents lines when it is a table of contents; undefined otherwise. */
 export function contentsLines(rows: readonly (readonly string[])[]): string[] | undefined {
   const lines: string[] = [];
@@ -33,14 +57,15 @@ export function contentsLines(rows: readonly (readonly string[])[]): string[] | 
   let lastRoman = -Infinity;
   let arabicSeen = false;
   for (const row of rows) {
-    const cells = row.map((cell) => cell.trim()).filter(Boolean);
+    const cells = entryCells(row);
     if (cells.length === 0) continue;
     const last = cells[cells.length - 1]!;
     const isArabic = ARABIC.test(last);
     const isRoman = !isArabic && ROMAN.test(last);
-    // An entry's words are its title, in one cell (a section number may stand before it): two cells of words
-    // before the number are a table's label and description (`Berries | Blueberry, Cranberry | 150`).
-    const titled = cells.slice(0, -1).filter((cell) => /\p{L}/u.test(cell) && !SECTION_NUMBER.test(cell)).length === 1;
+    // An entry's words are its title, in one cell (a section number or a label such as `Appendix A` may stand
+    // before it): two cells of words before the number are a table's label and description (`Berries |
+    // Blueberry, Cranberry | 150`).
+    const titled = cells.slice(0, -1).filter((cell) => /\p{L}/u.test(cell) && !SECTION_NUMBER.test(cell) && !isNumberingLabel(cell)).length === 1;
     if (cells.length >= 2 && (isArabic || isRoman) && titled) {
       if (isArabic) {
         const value = Number(last);
@@ -56,7 +81,7 @@ export function contentsLines(rows: readonly (readonly string[])[]): string[] | 
     } else if (cells.length !== 1 || !/\p{L}/u.test(last)) {
       return undefined;
     }
-    lines.push(cells.join(' '));
+    lines.push(row.map((cell) => cell.trim()).filter(Boolean).join(' '));
   }
   if (entries < MIN_ENTRIES || entries < ENTRY_SHARE * lines.length) return undefined;
   return lines;

@@ -6,7 +6,7 @@
  * right edge, are read as contents (contents.ts); if they are, the table is no table, and the lines stay in the
  * flow, where they are read as contents lines. Pure.
  */
-import { contentsLines } from './contents.js';
+import { contentsLines, entryCells } from './contents.js';
 import type { FoundTable } from './types.js';
 import type { TextLine } from './types.js';
 
@@ -16,9 +16,12 @@ const EDGE = 2;
 const ENTRY_GAP = 2.5;
 
 const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,7})$/i;
+/** A reader's cell holding the page numbers of entries it merged into one row (`3 4`). */
+const PAGE_NUMBERS = /^(?:\d{1,4}|[ivxlc]{1,7})(?:\s+(?:\d{1,4}|[ivxlc]{1,7}))*$/i;
 
 function endsInPageNumber(line: TextLine): boolean {
-  return line.cells.length >= 2 && PAGE_NUMBER.test(line.cells[line.cells.length - 1]!.text.trim());
+  const cells = entryCells(line.cells.map((cell) => cell.text));
+  return cells.length >= 2 && PAGE_NUMBER.test(cells[cells.length - 1]!);
 }
 
 function within(line: TextLine, table: FoundTable): boolean {
@@ -30,28 +33,41 @@ function within(line: TextLine, table: FoundTable): boolean {
 export function mayBeContents(table: FoundTable): boolean {
   let entries = 0;
   for (const row of table.rows) {
-    const cells = row.filter((cell) => cell.trim() !== '');
-    if (cells.length >= 2 && PAGE_NUMBER.test(cells[cells.length - 1]!.trim()) && ++entries >= 2) return true;
+    const cells = entryCells(row);
+    if (cells.length >= 2 && PAGE_NUMBERS.test(cells[cells.length - 1]!) && ++entries >= 2) return true;
   }
   return false;
 }
 
-/** Whether the lines under `table`, with the entries next to them, are a table of contents. `lines` top to bottom. */
-export function coversContents(table: FoundTable, lines: readonly TextLine[]): boolean {
-  const inside = lines.flatMap((line, index) => (within(line, table) ? [index] : []));
-  if (inside.length === 0) return false;
-  const edges = inside.filter((index) => endsInPageNumber(lines[index]!)).map((index) => lines[index]!.x1);
-  if (edges.length === 0) return false;
+/**
+ * The lines `first` to `last` (indexes into `lines`, top to bottom) widened over the contents entries next to them:
+ * lines ending in a page number at the same right edge as theirs, each near the next. Undefined when none of them
+ * ends in a page number.
+ */
+export function widenedOverEntries(lines: readonly TextLine[], first: number, last: number): { first: number; last: number } | undefined {
+  const edges: number[] = [];
+  for (let index = first; index <= last; index++) if (endsInPageNumber(lines[index]!)) edges.push(lines[index]!.x1);
+  if (edges.length === 0) return undefined;
   const edge = Math.max(...edges);
   const entry = (index: number) => {
     const line = lines[index];
     return line !== undefined && endsInPageNumber(line) && Math.abs(line.x1 - edge) <= EDGE;
   };
   const near = (above: TextLine, below: TextLine) => below.top - above.bottom <= ENTRY_GAP * Math.max(above.size, below.size);
-  let first = inside[0]!;
-  let last = inside[inside.length - 1]!;
   while (entry(first - 1) && near(lines[first - 1]!, lines[first]!)) first--;
   while (entry(last + 1) && near(lines[last]!, lines[last + 1]!)) last++;
-  const rows = lines.slice(first, last + 1).map((line) => line.cells.map((cell) => cell.text));
-  return contentsLines(rows) !== undefined;
+  return { first, last };
+}
+
+/** The cells' texts of lines `first` to `last`, as rows. */
+export function rowsOfLines(lines: readonly TextLine[], first: number, last: number): string[][] {
+  return lines.slice(first, last + 1).map((line) => line.cells.map((cell) => cell.text));
+}
+
+/** Whether the lines under `table`, with the entries next to them, are a table of contents. `lines` top to bottom. */
+export function coversContents(table: FoundTable, lines: readonly TextLine[]): boolean {
+  const inside = lines.flatMap((line, index) => (within(line, table) ? [index] : []));
+  if (inside.length === 0) return false;
+  const run = widenedOverEntries(lines, inside[0]!, inside[inside.length - 1]!);
+  return run !== undefined && contentsLines(rowsOfLines(lines, run.first, run.last)) !== undefined;
 }

@@ -14,6 +14,16 @@ const KOREAN_SECTION = /^제\s*\d{1,3}\s*절/u;
 const DECIMAL = /^(\d{1,2}(?:\.\d{1,2})*)\.?\s+\p{L}/u;
 const ROMAN = /^[IVXLC]{1,6}\.\s+\p{L}/u;
 
+/**
+ * Whether `text` is only a chapter's or an appendix's label, the number or letter after its word (`Appendix A`,
+ * `Chapter 3.`, `Part II`, `제2장`): a contents entry's number, not its title.
+ */
+export function isNumberingLabel(text: string): boolean {
+  const trimmed = text.trim().replace(/[.:]$/u, '');
+  const label = CHAPTER.exec(trimmed) ?? APPENDIX.exec(trimmed) ?? KOREAN_CHAPTER.exec(trimmed) ?? KOREAN_SECTION.exec(trimmed);
+  return label !== null && label[0].length === trimmed.length;
+}
+
 export function numberingDepth(text: string): number | undefined {
   const trimmed = text.trim();
   if (CHAPTER.test(trimmed) || APPENDIX.test(trimmed) || KOREAN_CHAPTER.test(trimmed) || ROMAN.test(trimmed)) return 1;

@@ -81,6 +81,26 @@ const DATE_LINE = new RegExp(`^(?:(?:\\d{1,2}(?:st|nd|rd|th)?\\s+)?${MONTH}\\s+(
  */
 const LABELLED_TERMS = /^[^:,]{1,20}:\s+[^,]+(?:,\s*[^,]+){2,}$/u;
 
+/** The most words of a heading set in lower case (a function's name, a product's). */
+const NAME_WORDS = 4;
+
+/** A short name on one line, bold and bigger than the body, with no sentence's punctuation: a heading. */
+function isNameInDisplayType(candidate: HeadingCandidate, body: BodyStyle): boolean {
+  const text = candidate.text.trim();
+  return (
+    candidate.lines === 1 &&
+    candidate.bold &&
+    !body.bold &&
+    body.size > 0 &&
+    candidate.size >= body.size * BIGGER &&
+    text.split(/\s+/).length <= NAME_WORDS &&
+    !/[.,;:!?]$/u.test(text)
+  );
+}
+
+/** An e-mail address anywhere in the text. */
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
+
 /** Could this block be a heading at all, given the body style? */
 export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boolean {
   const text = candidate.text.trim();
@@ -88,13 +108,16 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   const words = text.split(/\s+/).length;
   if (words > 25) return false;
   if (!/\p{L}/u.test(text)) return false;
-  // Lower case starts a sentence's run-on, not a heading; a lettered label (`a. About the Robots`) is numbering.
-  if (/^\p{Ll}/u.test(text) && !LETTERED.test(text)) return false;
+  // Lower case starts a sentence's run-on, not a heading; a lettered label (`a. About the Robots`) is numbering, and
+  // a name set alone in bold display type (a manual's `asn1_parser2tree`, `iOS apps`) is the heading it looks.
+  if (/^\p{Ll}/u.test(text) && !LETTERED.test(text) && !isNameInDisplayType(candidate, body)) return false;
   if (/[,;]$/.test(text)) return false;
   // A paragraph's run-in bold start cut at a line-end hyphen, a caption: never headings.
   if (/\p{L}-$/u.test(text) || isCaptionText(text)) return false;
   if (/(?:\.\s?){4,}/.test(text) || DATE_LINE.test(text)) return false;
   if (LABELLED_TERMS.test(text)) return false;
+  // An e-mail address: a title page's authors or a letterhead's contact lines, which head nothing.
+  if (EMAIL.test(text)) return false;
   // A sentence ending in a full stop is body text, unless it is set as display type.
   if (/\.$/.test(text) && words > 6 && !(body.size > 0 && candidate.size >= body.size * DISPLAY_BIGGER)) return false;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;

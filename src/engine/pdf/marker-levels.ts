@@ -34,3 +34,20 @@ export function levelsByGlyph(items: readonly { marker: ListMarker; start: numbe
   if (levels[0] !== shallowest || new Set(levels).size < 2) return undefined;
   return levels.map((level) => level - shallowest);
 }
+
+/**
+ * How far apart (in ems, bottom to top) two items of a report's bullet ladder may stand and still be one list: a
+ * press release sets its `□` items a paragraph's spacing apart, the `○` items under one set in a step.
+ */
+const LADDER_GAP_EM = 3;
+
+/** Whether an item led by `next` goes on the list whose last item `last` leads, `gap` (page units) under it. */
+export function goesOnLadder(last: ListMarker, next: ListMarker, gap: number, em: number): boolean {
+  const onLadder = (marker: ListMarker) => marker.glyph !== undefined && LEVEL_OF_GLYPH.has(marker.glyph);
+  return onLadder(last) && onLadder(next) && gap <= LADDER_GAP_EM * em;
+}
+
+/** A line framed by dashes (`- 회수율 78%로 시범 지역보다 높아 -`) is a subtitle, not an item its first dash leads. */
+export function isDashFramed(text: string): boolean {
+  return /^[-–—]\s.+\s[-–—]$/u.test(text.trim());
+}

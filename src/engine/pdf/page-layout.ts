@@ -3,7 +3,8 @@
  * footers) apart, columns and bands, then per region lines → tables → paragraphs, lists, code. Pure.
  */
 import { countCodePointsBesideSpaces } from './white-space.js';
-import { detectGutters, pageRegions, proseOnEverySide, type Region } from './columns.js';
+import { detectGutters, pageRegions, proseOnEverySide, type Gutter, type Region } from './columns.js';
+import { interleaveAcross } from './interleaved-streams.js';
 import { bandRegions } from './column-bands.js';
 import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
@@ -26,6 +27,7 @@ import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMor
 import { withoutProseEdges } from './table-prose-edges.js';
 import { withTextRoundAsides } from './aside-wrap.js';
 import { coversContents, mayBeContents } from './found-contents.js';
+import { withContentsWhole } from './contents-runs.js';
 import { isSlideFrame } from './table-slide-frame.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { findTables } from './tables.js';
@@ -92,8 +94,9 @@ function layoutRegion(
     if (zone && line.cells.every((cell) => cell.items.every((item) => zoneOf.get(item) === zone))) line.zone = zone;
   }
   // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose.
-  const found = findTables(lines, { skipMonospace: !monospaceBody }).filter(
-    (table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows),
+  const found = withContentsWhole(
+    lines,
+    findTables(lines, { skipMonospace: !monospaceBody }).filter((table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows)),
   );
   // A paper's authors side by side line up like a table's cells: read author by author, as lines (table-kinds.ts).
   const authors = findAuthorBlocks(lines).map((block) => ({ ...block, grid: gridOfRows(block.rows), markdown: '' }));
@@ -328,6 +331,23 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
 /** Narrowest channel, in ems, between two blocks set side by side (as a band's: column-bands.ts). */
 const STAGGERED_CHANNEL_EM = 0.8;
 
+/** Share of a page's body characters in monospace over which the body itself is monospaced. */
+const MONOSPACE_BODY = 0.8;
+/** Share of a found table's characters in monospace at which it is code, on a page of proportional text. */
+const CODE_SHARE = 0.9;
+
+/** The share of the items' characters set in a monospaced font. */
+function monospaceShare(items: readonly PdfTextItem[]): number {
+  let all = 0;
+  let mono = 0;
+  for (const item of items) {
+    const chars = item.str.length;
+    all += chars;
+    if (item.monospace) mono += chars;
+  }
+  return all > 0 ? mono / all : 0;
+}
+
 /** How many times the items of the ruled grids it overlaps a box table must hold to stand instead of them. */
 const BOX_TABLE_HOLDS_MORE = 2;
 
@@ -364,16 +384,24 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // it read as tables stays in the flow, to be read as contents lines; a box round a slide's title and text is no
   // table: the page's own reading stands there.
   let pageLines: TextLine[] | undefined;
+  let pageMonospace: number | undefined;
+  let interleavedGutters: Gutter[] | undefined;
   const foundParts = (input.tables ?? []).flatMap((table) => {
     const insideItems = itemsInside(table.rect, input.items);
     // A reading that repeats the page's words is no table's: a ruled grid there reads it, or the page's lines do.
     if (repeatsText(table.rows, insideItems.map((item) => item.str))) return [];
+    // Code set in a monospaced font on a page of proportional prose lines up like a table: it is read as code.
+    if (monospaceShare(insideItems) >= CODE_SHARE && (pageMonospace ??= monospaceShare(input.items)) <= MONOSPACE_BODY) return [];
     const inside = buildLines(insideItems);
     if (isSlideFrame(inside)) return [];
     // Two blocks set side by side, each at its own pitch, are no table: the flow reads them block by block.
     if (staggeredChannel(inside, STAGGERED_CHANNEL_EM * median(inside.map((line) => line.size)))) return [];
     const kept = withoutProseEdges(table, inside);
     if (!kept) return [];
+    // Two columns of short lines side by side, each at its own pitch (a résumé's contact lines beside its
+    // sections): a reading across them is no table's.
+    interleavedGutters ??= ((lines) => detectGutters(lines).filter((gutter) => interleaveAcross(lines, gutter)))((pageLines ??= buildLines(input.items)));
+    if (interleavedGutters.some((gutter) => kept.rect.x0 < gutter.x0 && kept.rect.x1 > gutter.x1)) return [];
     // Boxed sections side by side are no table: the flow reads them section by section (panels.ts).
     if (holdsPanels(kept.rows)) return [];
     // Cards side by side under their names are no table: the flow reads them card by card (card-grid.ts).
@@ -427,7 +455,9 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     monoChars += line.monoShare * line.chars;
     if (line.rtl) rtlChars += line.chars;
   }
-  const monospaceBody = monoChars > 0.5 * allChars;
+  // A typewriter-style page (a transcript in Courier): monospace then says nothing about code. A manual's page of
+  // examples between sentences of proportional prose is not one, though code holds most of its characters.
+  const monospaceBody = monoChars > MONOSPACE_BODY * allChars;
   const zoneOf = new Map<PdfTextItem, 'top' | 'bottom'>();
   for (const [zone, zoneLines] of [['top', zones.top], ['bottom', zones.bottom]] as const) {
     for (const line of zoneLines) for (const cell of line.cells) for (const item of cell.items) zoneOf.set(item, zone);

@@ -3,7 +3,7 @@
  * lists (bullets and enumerators, with continuation lines and nesting by indent), code (runs of monospaced
  * lines that look like code), display formulas and captions. Words hyphenated across lines are joined.
  */
-import { levelsByGlyph } from './marker-levels.js';
+import { goesOnLadder, isDashFramed, levelsByGlyph } from './marker-levels.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 import { isCaptionText } from './captions.js';
 import { joinMonospace } from './lines.js';
@@ -13,6 +13,7 @@ import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
 import { boundingRect } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 import { isBrokenByHand } from './hand-broken-lines.js';
+import { opensNextTermEntry } from './term-entries.js';
 import { leadsNextEntry } from './lead-labels.js';
 import { opensWithCheckBox } from './check-boxes.js';
 import { opensItemParagraph } from './item-paragraphs.js';
@@ -41,7 +42,7 @@ export interface ListMarker {
  */
 // eslint-disable-next-line no-control-regex -- a bullet read as a control code is one of the marks it takes
 const BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔·\-–*\u0001-\u0008\u000e-\u001f\u007f-\u009f\ue000-\uf8ff])\s+(\S.*)$/u;
-const NUMERIC = /^\(?(\d{1,3})([.)])\s+(\S.*)$/u;
+const NUMERIC = /^\(?(0|[1-9]\d{0,2})([.)])\s+(\S.*)$/u;
 const LETTER = /^\(?([a-z])([.)])\s+(\S.*)$/u;
 const ROMAN = /^\(?([ivx]{1,5})([.)])\s+(\S.*)$/u;
 
@@ -52,7 +53,7 @@ function enumerator(text: string, match: RegExpExecArray): string {
 
 /** The list marker a line starts with, if any. */
 export function listMarker(text: string): ListMarker | null {
-  const bullet = BULLET.exec(text);
+  const bullet = isDashFramed(text) ? null : BULLET.exec(text);
   if (bullet) return { ordered: false, rest: bullet[2]!, glyph: bullet[1]! };
   const numeric = NUMERIC.exec(text);
   if (numeric) {
@@ -353,11 +354,16 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   if (leadsNextEntry(lines[0]!, line)) return true;
   // A short line the writer ended with room to spare: an address's lines, a signature's name over its title.
   if (isBrokenByHand(prev, line, region.x1 - region.x0, bodySize)) return true;
+  // The next parameter or term of a list of them, each opening with its term and a colon (`file: …`).
+  if (opensNextTermEntry(lines[0]!, prev, line, region.x1 - region.x0)) return true;
+  // A sentence the writer broke over two centred lines goes on in lower case (`This work is licensed under` over
+  // `a …`), the lower line the wider.
+  const centredRunOn = isCentredPair(prev, line, size) && runsOn(prev.text, line.text);
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
-  if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size) return true;
+  if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size && !centredRunOn) return true;
   // Nor a centred line into a wider one whose first word would have fit after it: the writer broke it (an author
   // line over an affiliation, lines of an address), where a centred paragraph's wrapped line is the fuller one.
-  if (isCentredPair(prev, line, size) && !/[-‐]$/u.test(prev.text) && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
+  if (isCentredPair(prev, line, size) && !/[-‐]$/u.test(prev.text) && !centredRunOn && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
   if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
   if (isHeadingOverText(lines, line, region)) return true;
   const width = region.x1 - region.x0;
@@ -368,7 +374,7 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   // Out past every line of the paragraph under a line that stopped well short of the edge: the next term of a
   // hanging-indent list (a manual's options, a glossary) or a heading set out in the margin, never the wrapped
   // rest of a paragraph (whose first line, when indented, runs to the edge or ends the paragraph).
-  if (start < blockStart - OUTDENT_EM * size && prevEnd < SHORT_LINE_SHARE * width) return true;
+  if (start < blockStart - OUTDENT_EM * size && prevEnd < SHORT_LINE_SHARE * width && !centredRunOn) return true;
   const gap = line.top - prev.bottom;
   const pitch = line.baseline - prev.baseline;
   if (lines.length >= 2) {
@@ -731,7 +737,9 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
         lastItem !== undefined &&
         lastItem.marker.ordered !== marker.ordered &&
         Math.abs(lastItem.start - startOf(line, region)) < 0.8 * line.size;
-      if (!draft || draft.mode !== 'list' || switched || line.top - draft.lines[draft.lines.length - 1]!.bottom > 1.5 * line.size) {
+      const gap = draft ? line.top - draft.lines[draft.lines.length - 1]!.bottom : 0;
+      const apart = gap > 1.5 * line.size && !(lastItem && goesOnLadder(lastItem.marker, marker, gap, line.size));
+      if (!draft || draft.mode !== 'list' || switched || apart) {
         close();
         draft = { mode: 'list', lines: [], items: [], minStart: Infinity };
       }

@@ -17,6 +17,7 @@ import { joinLines, listMarker } from './paragraphs.js';
 import type { Ruling } from './rulings.js';
 import { listColumns, readsAsTable } from './table-kinds.js';
 import { holdsPanels } from './panels.js';
+import { isTextBetweenTables } from './table-interludes.js';
 import { findTables } from './tables.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
@@ -661,7 +662,14 @@ function partedAtProse(stack: readonly HRule[], holdsProse: (top: number, bottom
     if (part.length >= MIN_STACK_RULES && stack.length - i >= MIN_STACK_RULES && holdsProse(stack[i - 1]!.y, stack[i]!.y)) parts.push([]);
     parts[parts.length - 1]!.push(stack[i]!);
   }
-  return parts;
+  // A table's last rule, the rest of it parted off at a wide gap, stands over the text before the next table; the
+  // next table's first rule, under the text after the last. Neither rules a row of the table beside it.
+  return parts.map((part) => {
+    let [first, end] = [0, part.length];
+    while (end - first > MIN_STACK_RULES && holdsProse(part[first]!.y, part[first + 1]!.y)) first++;
+    while (end - first > MIN_STACK_RULES && holdsProse(part[end - 2]!.y, part[end - 1]!.y)) end--;
+    return part.slice(first, end);
+  });
 }
 
 /** Words a line of one cell holds to be prose between tables, not a cell (as proseOnEverySide counts them). */
@@ -669,12 +677,12 @@ const PROSE_LINE_WORDS = 5;
 
 /**
  * Whether `items` (those between two rules) are prose: no line of two cells or more, which a table's row would
- * make, and a line of one cell of PROSE_LINE_WORDS words or more.
+ * make, and a line of one cell of PROSE_LINE_WORDS words or more; or notes and a heading between two tables.
  */
 function isProseBetweenRules(items: readonly PdfTextItem[]): boolean {
   if (items.length === 0) return false;
   const lines = buildLines(items);
-  return lines.every((line) => line.cells.length < 2) && lines.some((line) => countWords(line.text) >= PROSE_LINE_WORDS);
+  return (lines.every((line) => line.cells.length < 2) && lines.some((line) => countWords(line.text) >= PROSE_LINE_WORDS)) || isTextBetweenTables(lines);
 }
 
 /** Finds the ruled tables of a page (top to bottom). */
@@ -727,7 +735,9 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
       grid = { ...grid, hs: [...grid.hs, ...rowSplit.map((y) => ({ y, x0: xs[0]!, x1: xs[xs.length - 1]! }))], vs: grid.vs };
       ys = boundaries([...ys, ...rowSplit]);
     }
-    const aligned = grid.rowsOnly && rowSplit.length === 0 ? alignedReading(band.filter((item) => !taken.has(item)), ys) : undefined;
+    // Only the text between the rules' ends: on a page of two columns, the other column's lines run beside the rows.
+    const alongside = (item: PdfTextItem) => !taken.has(item) && bandOf(xs, anchor(item).x) >= 0;
+    const aligned = grid.rowsOnly && rowSplit.length === 0 ? alignedReading(band.filter(alongside), ys) : undefined;
     if (aligned) {
       for (const item of aligned.items) taken.add(item);
       tables.push({ ...aligned, rect: { x0: xs[0]!, y0: ys[0]!, x1: xs[xs.length - 1]!, y1: ys[ys.length - 1]! } });

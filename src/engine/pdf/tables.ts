@@ -6,10 +6,12 @@
  */
 import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
-import { withCentredRowGroups } from './table-row-groups.js';
+import { squeezedBetween, withRowGroups, type LaidOutRow } from './table-row-groups.js';
+import { labelsOverFigures } from './header-labels.js';
 import { withCellsAtColumnStarts } from './table-column-starts.js';
 import { atWrappedRowRhythm, carriesOnRow, startsLikeWrappedCell, withWrappedCellLines, wrappedLinePitch } from './table-wrapped-rows.js';
 import type { Rect, TextLine } from './types.js';
+import { isUnitsNote } from './units-note.js';
 import { runsOnFrom } from './columns.js';
 import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
@@ -196,15 +198,8 @@ function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
   return channels;
 }
 
-interface Row {
-  cells: string[];
-  /** Where each filled cell's text lies. */
-  boxes: (Extent | undefined)[];
+interface Row extends LaidOutRow {
   top: number;
-  baseline: number;
-  size: number;
-  /** Rows the row's label cells span down, itself included: a label centred down its group of rows. */
-  spanDown?: number;
 }
 
 /**
@@ -271,7 +266,7 @@ function layOut(lines: readonly TextLine[], channels: readonly Channel[], minRow
     // Each column must be used by at least two rows; a lone stray cell does not make a column.
     if (values.length < 2) return null;
   }
-  const merged = withRowLabelsCentred(mergeContinuationRows(mergeSpanningLabels(rows)));
+  const merged = withRowGroups(mergeContinuationRows(mergeSpanningLabels(rows)), centredHeader);
   const texts = merged.map((row) => row.cells);
   // Contents lists, chart labels and lists side by side go on as found grids: the layout writes them as lines.
   return readsAsTable(texts) || readAsLines(texts) || listColumns(texts) ? merged : null;
@@ -294,104 +289,7 @@ function join(a: string, b: string): string {
   return a && b ? `${a} ${b}` : a || b;
 }
 
-/** How far off the middle between two rows (a share of their pitch) a label may sit and be centred down them. */
-const MIDWAY = 0.2;
-
-/** Whether row `at` holds only label cells, in columns left of all others, that the rows above and below leave empty, midway between them. */
-function centredLabelRow(rows: readonly Row[], at: number): boolean {
-  const above = rows[at - 1];
-  const below = rows[at + 1];
-  if (!above || !below) return false;
-  const mine = used(rows[at]!);
-  const theirs = [...used(above), ...used(below)];
-  if (mine.length === 0 || used(above).length < 2 || used(below).length < 2) return false;
-  if (Math.max(...mine) >= Math.min(...theirs)) return false;
-  const pitch = below.baseline - above.baseline;
-  return !squeezedBetween(above, below) && Math.abs(rows[at]!.baseline - (above.baseline + below.baseline) / 2) <= MIDWAY * pitch;
-}
-
-/** Three ordinary rows span at least two line pitches (over 2 em); a label between two rows closer than that is squeezed. */
-function squeezedBetween(above: Row, below: Row): boolean {
-  return below.baseline - above.baseline < 1.8 * Math.max(above.size, below.size);
-}
-
-/** A row label spanning down `span` rows from row `first`: the cells of row `from` in columns `cols`. */
-interface LabelGroup {
-  first: number;
-  span: number;
-  from: number;
-  cols: readonly number[];
-}
-
-/**
- * A row label centred down its group of rows (a word processor's row-spanning cell, its text centred vertically)
- * heads its group: its text goes to the group's first row, spanning down the group. Over an even number of rows it
- * stands on a line of its own between the group's middle rows (`Baseline` between its `Scratch` and `Pre-trained`
- * rows), in columns the rows leave empty, and the group reaches as far above as below it over rows whose label
- * columns are empty and no other label claims; over an odd number it stands on the middle row's line, with as many
- * rows whose first column is empty above it as below it, up to rows carrying labels of their own or the table's
- * edges. Rows set at a line's pitch are left to `mergeSpanningLabels`, which reads a label between two as one row.
- */
-function withRowLabelsCentred(rows: Row[]): Row[] {
-  const between = rows.map((_, at) => at >= 2 && centredLabelRow(rows, at) && !centredLabelRow(rows, at - 1));
-  const claimed = new Set<number>();
-  between.forEach((label, at) => {
-    if (label) [at - 1, at, at + 1].forEach((k) => claimed.add(k));
-  });
-  const groups: LabelGroup[] = [];
-  between.forEach((label, at) => {
-    if (!label) return;
-    const cols = used(rows[at]!);
-    const free = (k: number) => k > 0 && rows[k] !== undefined && !claimed.has(k) && used(rows[k]!).length >= 2 && cols.every((col) => !rows[k]!.cells[col]);
-    let reach = 0;
-    while (free(at - 2 - reach) && free(at + 2 + reach)) {
-      claimed.add(at - 2 - reach);
-      claimed.add(at + 2 + reach);
-      reach++;
-    }
-    groups.push({ first: at - 1 - reach, span: 2 + 2 * reach, from: at, cols });
-  });
-  // The table's first row is its header, or a row of its own: no group reaches up into it.
-  const unlabelled = (k: number) => k > 0 && rows[k] !== undefined && !claimed.has(k) && !rows[k]!.cells[0] && used(rows[k]!).length >= 2;
-  const around = rows.map((row, at) => {
-    if (claimed.has(at) || !row.cells[0] || used(row).length < 2) return undefined;
-    let up = 0;
-    while (unlabelled(at - 1 - up)) up++;
-    let down = 0;
-    while (unlabelled(at + 1 + down)) down++;
-    return { up, down };
-  });
-  // A body row's label over rows with their first column empty below it only: the table sets its labels at their
-  // groups' tops (a statement's section over its lines), and no label is centred down its rows.
-  const topAligned = around.some((rowsAround, at) => at > 0 && rowsAround?.up === 0 && rowsAround.down > 0);
-  around.forEach((rowsAround, at) => {
-    if (topAligned || !rowsAround || rowsAround.up === 0 || rowsAround.up !== rowsAround.down) return;
-    const { up, down } = rowsAround;
-    for (let k = at - up; k <= at + down; k++) claimed.add(k);
-    groups.push({ first: at - up, span: up + down + 1, from: at, cols: [0] });
-  });
-  if (groups.length === 0) return rows;
-  const moved = new Map(groups.map((group) => [group.from, group]));
-  const heads = new Map(groups.map((group) => [group.first, group]));
-  const out: Row[] = [];
-  rows.forEach((row, at) => {
-    const away = moved.get(at);
-    if (away && between[at]) return;
-    const left = away ? { ...row, cells: row.cells.map((cell, col) => (away.cols.includes(col) ? '' : cell)), boxes: row.boxes.map((box, col) => (away.cols.includes(col) ? undefined : box)) } : row;
-    const group = heads.get(at);
-    if (!group) {
-      out.push(left);
-      return;
-    }
-    const label = rows[group.from]!;
-    const cells = left.cells.map((cell, col) => (group.cols.includes(col) ? label.cells[col]! : cell));
-    const boxes = left.boxes.map((box, col) => (group.cols.includes(col) ? label.boxes[col] : box));
-    out.push({ ...left, cells, boxes, spanDown: group.span });
-  });
-  return out;
-}
-
-/** The grid with each row label that `withRowLabelsCentred` found spanning down its group of rows. */
+/** The grid with each row group's name that `withRowGroups` found spanning down its group of rows. */
 function withRowLabelSpans(grid: TableGrid, rows: readonly Row[]): TableGrid {
   // Header rows folded into one (a stub label's line) sit above the body: the body's rows keep their order.
   const offset = grid.rowCount - rows.length;
@@ -519,17 +417,6 @@ function wrapsInSetApartRow(prev: Row, row: Row, typical: number): boolean {
   return cols.some((col) => /^\p{Ll}/u.test(row.cells[col]!) || /[,;:&/\-–]$/.test(prev.cells[col]!));
 }
 
-/** A note wholly in parentheses: `(단위: 억원, %)`, `(Unit: %)`, `(in millions)`. */
-const PARENTHESISED = /^\([^()]+\)$/u;
-
-/**
- * A table's units note set over it, flush right (`(단위: 억원, %)`): a line of one parenthesised cell that starts
- * right of the middle of the line under it, which stays text above the table, not a row of it.
- */
-function isUnitsNote(line: TextLine, below: TextLine): boolean {
-  return line.cells.length === 1 && PARENTHESISED.test(line.text.trim()) && line.x0 > (below.x0 + below.x1) / 2;
-}
-
 /** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
 export function findTables(pageLines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
   const minRows = options.minRows ?? 3;
@@ -569,7 +456,7 @@ export function findTables(pageLines: readonly TextLine[], options: TableOptions
       fits(start - 1, start) &&
       !setApart(lines[start - 1]!, lines[start]!, pitch) &&
       !endsParagraph(lines, start - 1, kinds) &&
-      !isUnitsNote(lines[start - 1]!, lines[start]!)
+      !isUnitsNote(lines[start - 1]!, lines[start]!.x0, lines[start]!.x1)
     ) {
       start--;
     }
@@ -619,11 +506,13 @@ export function findTables(pageLines: readonly TextLine[], options: TableOptions
       // the text.
       // So also where the labels, centred, reach into the gutters the body leaves between its columns: the channels
       // the header narrowed put a label and the column under it apart. A header of several bold lines (group labels
-      // over column names, up to MAX_HEADER_LINES) is laid out so, line by line.
+      // over column names, up to MAX_HEADER_LINES) is laid out so, line by line; so is a header in the body's
+      // weight whose labels head figures.
       const header = lines[i]!;
       const headerLines = boldLinesFrom(run, run.indexOf(header), minRows);
       const body = run.slice(run.indexOf(header) + headerLines);
-      if (header.bold && header.cells.length >= 2 && end - i > minRows && regularBody(body)) {
+      const headed = header.bold || (placed !== null && labelsOverFigures(header, body));
+      if (headed && header.cells.length >= 2 && end - i > minRows && regularBody(body)) {
         const bodyChannels = findChannels(body, 0.5 * size);
         const labels = run.slice(run.indexOf(header), run.indexOf(header) + headerLines);
         if (!placed || labels.some((line) => reachesIntoChannels(line, bodyChannels))) {
@@ -639,7 +528,7 @@ export function findTables(pageLines: readonly TextLine[], options: TableOptions
       if (placed) placed = withTightColumns(run, placed, channels, minRows, size);
       if (placed) {
         const rows = placed.map((row) => row.cells);
-        const grid = withCentredRowGroups(withLabelRowsAcross(withRowLabelSpans(gridWithHeaderSpans(placed) ?? gridOfRows(rows), placed), placed));
+        const grid = withLabelRowsAcross(withRowLabelSpans(gridWithHeaderSpans(placed) ?? gridOfRows(rows), placed), placed);
         tables.push({ start, end, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(run) });
         i = end;
         continue;

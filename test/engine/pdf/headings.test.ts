@@ -50,6 +50,21 @@ describe('isHeadingLike', () => {
     expect(isHeadingLike(candidate('lower-case start', 14), BODY)).toBe(false);
     expect(isHeadingLike(candidate('Method', 10, { bold: true }), { size: 10, bold: true })).toBe(false);
   });
+
+  it("takes a name in lower case set alone in bold display type (a manual's function), not a bold run-on", () => {
+    expect(isHeadingLike(candidate('asn1_parser2tree', 12, { bold: true }), BODY)).toBe(true);
+    expect(isHeadingLike(candidate('iOS apps', 12, { bold: true }), BODY)).toBe(true);
+    // At the body's size, over two lines, or with a sentence's punctuation: the rest of a sentence.
+    expect(isHeadingLike(candidate('and the results below', 10, { bold: true }), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('and the results', 12, { bold: true, lines: 2 }), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('see the results,', 12, { bold: true }), BODY)).toBe(false);
+  });
+
+  it("never takes a line holding an e-mail address for a heading: a title page's authors, a letterhead", () => {
+    expect(isHeadingLike(candidate('Fabio Fiorina Simon Josefsson (help-libtasn1@gnu.org)', 14, { bold: true, lines: 2 }), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('Contact: jane.doe@example.co.uk', 12, { bold: true }), BODY)).toBe(false);
+    expect(isHeadingLike(candidate('Contact us', 12, { bold: true }), BODY)).toBe(true);
+  });
 });
 
 describe('isHeadingLike: captions, cut paragraphs and display type', () => {

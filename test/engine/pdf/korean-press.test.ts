@@ -35,4 +35,23 @@ describe('a Korean press release printed by LibreOffice', () => {
     expect(at.every((index) => index >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
+
+  it('nests the ○ items set in under a □ item as its list, the □ items set a paragraph apart one list', async () => {
+    const markdown = mainMarkdown(await convertBytes(press(), { mode: 'fast' }));
+    expect(markdown).toContain(
+      [
+        '- 보증금은 컵 하나에 300원이며, 소비자는 음료를 산 매장이 아닌 다른 매장에서도 컵을 반납하고 보증금을 돌려받을 수 있다.',
+        '  - 반납된 컵은 전문 업체가 수거하여 고품질 재활용 원료로 쓴다.',
+        '  - 매장에는 컵 처리 지원금으로 개당 10원을 지급한다.',
+        '- 환경부 관계자는 "소비자 불편을 줄이기 위해 무인 회수기를 2천 대 이상 설치할 계획"이라고 말했다.',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps the subtitle framed by dashes as text, no list item', async () => {
+    const blocks = allBlocks(await convertBytes(press(), { mode: 'fast' }));
+    const subtitle = blocks.find((block) => block.markdown.includes('재활용 가능한 컵 회수율'))!;
+    expect(subtitle.label).not.toBe('list');
+    expect(subtitle.markdown).toBe('\\- 재활용 가능한 컵 회수율 78%로 시범 지역보다 20%p 높아 -');
+  });
 });

@@ -154,6 +154,9 @@ describe('buildBlocks: paragraphs', () => {
     // Flush left, the same two short lines stop with room to spare for the next one's first word: apart too.
     const flush = blocksOf([item('Ada Byron, Charles Babbage', 50, 100), item('Analytical Engines Ltd, London', 50, 112)]);
     expect(flush.map((block) => block.text)).toEqual(['Ada Byron, Charles Babbage', 'Analytical Engines Ltd, London']);
+    // A sentence broken by hand over two centred lines, going on in lower case: one paragraph.
+    const notice = blocksOf([centred('This work is licensed under', 100), centred('a Creative Commons Attribution 3.0 Licence.', 112)]);
+    expect(notice.map((block) => block.text)).toEqual(['This work is licensed under a Creative Commons Attribution 3.0 Licence.']);
   });
 
   it('reads notes set with a hanging indent one note a paragraph: the number out, its other lines set in', () => {
@@ -247,6 +250,10 @@ describe('buildBlocks: lists', () => {
     expect(listMarker('5.1 Hyper Parameter Optimization')).toBeNull();
     expect(listMarker('2019. A year is not an item')).toBeNull();
     expect(listMarker('-3 dB')).toBeNull();
+    // A telephone number's area code in brackets numbers no item; an item is never numbered with a leading zero.
+    expect(listMarker('(000) 000 000')).toBeNull();
+    expect(listMarker('(020) 7946 0018')).toBeNull();
+    expect(listMarker('(10) Tenth')).toMatchObject({ ordered: true, number: 10 });
   });
 
   it('turns bullet lines into one list block with continuation lines joined', () => {

@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gridOfRows } from '../../../src/engine/pdf/table-grid.js';
-import { withCentredRowGroups } from '../../../src/engine/pdf/table-row-groups.js';
+import { withRowGroups, type LaidOutRow } from '../../../src/engine/pdf/table-row-groups.js';
 import { allBlocks, convertBytes } from './helpers.js';
 
 const statistics = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-statistics.pdf', import.meta.url)));
@@ -76,7 +75,7 @@ describe('Korean statistics tables printed through Word, ruled over, under the h
     expect(blocks[blocks.indexOf(tables[0]!) + 1]?.markdown).toBe('자료: 통계청, 지역별고용조사');
   });
 
-  it('keeps two such tables on one page apart, the source, heading and paragraph between them as text', async () => {
+  it('keeps two such tables on one page apart, the source, heading and paragraph between them as text, a group\'s name centred down its rows after a group of one row spanning them', async () => {
     const blocks = allBlocks(await convertBytes(booktabs(), { mode: 'fast' }));
     const [first, second] = blocks.filter((block) => block.type === 'table');
     expect(blocks.slice(blocks.indexOf(first!) + 1, blocks.indexOf(second!)).map((block) => block.markdown)).toEqual([
@@ -85,10 +84,14 @@ describe('Korean statistics tables printed through Word, ruled over, under the h
       '고용률은 보건복지 서비스업에서 가장 크게 올랐으며, 건설업과 도소매업은 내렸다.',
       '(단위: %, %p)',
     ]);
-    const rows = second!.markdown.split('\n');
-    expect(rows[0]).toBe('| 구분 | 산업 | 2024년 | 2025년 | 증감 |');
-    expect(rows.at(-1)).toBe('| 건설업 | 건설 | 57.9 | 56.8 | △1.1 |');
-    expect(rows).toHaveLength(7);
+    expect(rowsOf(second!.markdown)).toEqual([
+      '<tr><th>구분</th><th>산업</th><th>2024년</th><th>2025년</th><th>증감</th></tr>',
+      '<tr><td>광업·제조업</td><td>제조업</td><td>61.2</td><td>60.8</td><td>△0.4</td></tr>',
+      '<tr><td rowspan="3">서비스업</td><td>보건복지</td><td>63.5</td><td>65.1</td><td>1.6</td></tr>',
+      '<tr><td>도소매</td><td>59.7</td><td>59.2</td><td>△0.5</td></tr>',
+      '<tr><td>숙박음식</td><td>55.1</td><td>55.6</td><td>0.5</td></tr>',
+      '<tr><td>건설업</td><td>건설</td><td>57.9</td><td>56.8</td><td>△1.1</td></tr>',
+    ]);
   });
   it('keeps the note and the source under a table, one a line, as paragraphs of their own', async () => {
     const blocks = allBlocks(await convertBytes(booktabs(), { mode: 'fast' }));
@@ -109,15 +112,27 @@ describe('a header of several bold lines centred in its cells, over a body set f
 });
 
 describe('row groups named in a first column', () => {
-  const grid = (rows: string[][]) => withCentredRowGroups(gridOfRows(rows));
+  // Rows a line's pitch and a half apart, as a padded table's rows stand.
+  const rowsOf = (texts: string[][]): LaidOutRow[] => texts.map((cells, at) => ({ cells, boxes: cells.map(() => undefined), baseline: 30 * at, size: 9 }));
+  const spans = (texts: string[][]) => withRowGroups(rowsOf(texts)).map((row) => [row.cells[0], row.spanDown ?? 1]);
 
-  it('leave names set at their groups\' tops as they stand: the first row under the header has its name', () => {
-    const rows = [['Region', 'Item', '2023'], ['North', 'Rice', '4'], ['', 'Wheat', '5'], ['', 'Corn', '6'], ['South', 'Rice', '7'], ['', 'Wheat', '8'], ['', 'Corn', '9']];
-    expect(grid(rows).cells.every((cell) => cell.rowSpan === 1)).toBe(true);
+  it('span names set at their groups\' tops down the rows under them that leave the first column empty', () => {
+    const rows = [['Region', 'Item', '2023'], ['North', 'Rice', '4'], ['', 'Wheat', '5'], ['', 'Corn', '6'], ['South', 'Rice', '7'], ['', 'Wheat', '8'], ['Total', '', '30']];
+    expect(spans(rows)).toEqual([['Region', 1], ['North', 3], ['', 1], ['', 1], ['South', 2], ['', 1], ['Total', 1]]);
+  });
+
+  it('span names centred down their rows, each over as many rows above it as below', () => {
+    const rows = [['Region', 'Item', '2023'], ['', 'Rice', '4'], ['North', 'Wheat', '5'], ['', 'Corn', '6'], ['', 'Rice', '7'], ['South', 'Wheat', '8'], ['', 'Corn', '9']];
+    expect(spans(rows).map(([name, span]) => `${name}:${span}`)).toEqual(['Region:1', 'North:3', ':1', ':1', 'South:3', ':1', ':1']);
   });
 
   it('leave the column as it stands where an empty first cell falls to no name', () => {
     const rows = [['Region', 'Item', '2023'], ['', 'Rice', '4'], ['North', 'Wheat', '5'], ['', 'Corn', '6'], ['', 'Barley', '7'], ['Total', '', '22']];
-    expect(grid(rows).cells.every((cell) => cell.rowSpan === 1)).toBe(true);
+    expect(spans(rows).every(([, span]) => span === 1)).toBe(true);
+  });
+
+  it('leave a name at its group\'s top alone where a line under it is a wrapped cell, not a whole row', () => {
+    const rows = [['Region', 'Item', '2023', '2024'], ['North', 'Rice and', '4', '5'], ['', 'wheat', '', ''], ['South', 'Corn', '7', '8'], ['East', 'Oats', '1', '2']];
+    expect(spans(rows).every(([, span]) => span === 1)).toBe(true);
   });
 });
