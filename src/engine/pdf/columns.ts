@@ -107,6 +107,27 @@ function clearChannels(coverage: Float64Array, width: number): { from: number; t
   return channels;
 }
 
+/** Text between two gutters narrower than this (ems) is no column: the ends of a column's longest lines. */
+const THIN_COLUMN_EM = 2;
+
+/**
+ * Of two gutters with a strip of text under THIN_COLUMN_EM between them, the one the text covers more goes (in
+ * place): a ragged column's short lines leave a channel inside the column, which its longest lines and the
+ * equation numbers set flush right at its edge part from the true gutter, where no line of either column reaches.
+ */
+function thinColumnsOut(gutters: Gutter[], coverage: Float64Array, minX: number, em: number): void {
+  const covered = (gutter: Gutter) => {
+    let sum = 0;
+    for (let x = Math.floor(gutter.x0 - minX); x < Math.ceil(gutter.x1 - minX); x++) sum += coverage[x] ?? 0;
+    return sum / Math.max(1, gutter.x1 - gutter.x0);
+  };
+  for (let k = gutters.length - 1; k > 0; k--) {
+    const [left, right] = [gutters[k - 1]!, gutters[k]!];
+    if (right.x0 - left.x1 >= THIN_COLUMN_EM * em) continue;
+    gutters.splice(covered(left) > covered(right) ? k - 1 : k, 1);
+  }
+}
+
 /** Finds column gutters from the lines of a page (each line's cells). O(cells + page width). */
 export function detectGutters(lines: readonly TextLine[], options: GutterOptions = {}): Gutter[] {
   const emptyShare = options.emptyShare ?? 0.3;
@@ -180,6 +201,7 @@ export function detectGutters(lines: readonly TextLine[], options: GutterOptions
     }
     i = j + 1;
   }
+  thinColumnsOut(gutters, coverage, minX, em);
   // A sidebar of so few lines that its text stays under the threshold: the empty channel beside it, where its
   // side wraps a paragraph from line to line (side labels, a list of names, do not).
   for (const channel of clearChannels(coverage, SIDEBAR_GAP_EM * em)) {
@@ -322,10 +344,13 @@ function shortCellStrips(lines: readonly TextLine[], gutters: readonly Gutter[],
   // From line `from` upwards, whether full-width text (or the page's top) comes before any prose. A table's caption
   // (`Table 1: …`) right above is as good as full-width text: the rows under it are its table's, across the page.
   const captionAt = (j: number) => j >= 0 && !crossesGutter(lines[j]!, gutters, rtl) && isTableCaptionText(lines[j]!.text);
+  // The short last line of a full-width paragraph stops before the gutter, but is that paragraph's: full-width text.
+  const acrossPage = (j: number) =>
+    crossesGutter(lines[j]!, gutters, rtl) || (j > 0 && crossesGutter(lines[j - 1]!, gutters, rtl) && runsOnFrom(lines[j - 1]!, lines[j]!));
   const clear = (from: number) => {
     if (captionAt(from)) return true;
     for (let j = from; j >= 0; j--) {
-      if (crossesGutter(lines[j]!, gutters, rtl)) return true;
+      if (acrossPage(j)) return true;
       if (prose(lines[j]!)) return false;
     }
     return true;

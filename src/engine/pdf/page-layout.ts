@@ -36,6 +36,7 @@ import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
 import { joinedAtLabelRows } from './table-label-rows.js';
 import { runInLabelsApart, sideLabelsFirst } from './side-labels.js';
+import { abstractLeadApart } from './abstract-lead.js';
 import { flushRightNotesApart } from './flush-right-notes.js';
 import { placeDropCaps } from './drop-caps.js';
 import { withoutLineNumbers } from './line-numbers.js';
@@ -86,7 +87,7 @@ function layoutRegion(
   bodySize?: number,
 ) {
   const blockOptions = { deferHyphens: true, monospaceBody, ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
-  const lines = flushRightNotesApart(sideLabelsFirst(runInLabelsApart(built ?? buildLines(items))), x1);
+  const lines = flushRightNotesApart(sideLabelsFirst(runInLabelsApart(abstractLeadApart(built ?? buildLines(items)))), x1);
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
     const zone = first ? zoneOf.get(first) : undefined;

@@ -7,7 +7,8 @@
  * lines into the other's rows. Pure.
  */
 import type { Gutter } from './columns.js';
-import type { TextLine } from './types.js';
+import type { Cell, TextLine } from './types.js';
+import { countWords } from './white-space.js';
 
 /** Baselines this close (in points) are one baseline. */
 const SAME_BASELINE = 1.5;
@@ -52,23 +53,49 @@ function staggered(left: readonly SideLine[], right: readonly SideLine[]): boole
 }
 
 /** The lines' cells on each side of `channel`, one entry a line that has any there, top down. */
-function sides(lines: readonly TextLine[], channel: Gutter): [SideLine[], SideLine[]] {
+function sides(lines: readonly TextLine[], channel: Gutter, byCells = false): [SideLine[], SideLine[]] {
   const left: SideLine[] = [];
   const right: SideLine[] = [];
   const middle = (channel.x0 + channel.x1) / 2;
   for (const line of [...lines].sort((a, b) => a.baseline - b.baseline)) {
-    const entry = { baseline: line.baseline, size: line.size };
-    if (line.cells.some((cell) => cell.x1 <= middle)) left.push(entry);
-    if (line.cells.some((cell) => cell.x0 >= middle)) right.push(entry);
+    const leftCells = line.cells.filter((cell) => cell.x1 <= middle);
+    const rightCells = line.cells.filter((cell) => cell.x0 >= middle);
+    if (leftCells.length > 0) left.push({ baseline: byCells ? cellsBaseline(leftCells, line) : line.baseline, size: line.size });
+    if (rightCells.length > 0) right.push({ baseline: byCells ? cellsBaseline(rightCells, line) : line.baseline, size: line.size });
   }
-  return [left, right];
+  const top = (a: SideLine, b: SideLine) => a.baseline - b.baseline;
+  return [left.sort(top), right.sort(top)];
 }
 
-/** Whether the lines left and right of `channel` are two blocks set side by side, their lines staggered. */
+/** The baseline of the cells' first items, the lowest where they differ (a raised mark stands above it). */
+function cellsBaseline(cells: readonly Cell[], line: TextLine): number {
+  const baselines = cells.flatMap((cell) => (cell.items[0] ? [cell.items[0].baseline] : []));
+  return baselines.length > 0 ? Math.max(...baselines) : line.baseline;
+}
+
+/** Words a line of prose holds at least, and the lines of prose that make one side a column's text. */
+const PROSE_WORDS = 5;
+const PROSE_LINES = 3;
+
+/** Whether one side of `channel` holds a column's prose: PROSE_LINES lines of PROSE_WORDS words or more. */
+function proseOnOneSide(lines: readonly TextLine[], channel: Gutter): boolean {
+  const middle = (channel.x0 + channel.x1) / 2;
+  const proseLines = (side: (cell: Cell) => boolean) =>
+    lines.filter((line) => line.cells.some((cell) => side(cell) && countWords(cell.text) >= PROSE_WORDS)).length;
+  return proseLines((cell) => cell.x1 <= middle) >= PROSE_LINES || proseLines((cell) => cell.x0 >= middle) >= PROSE_LINES;
+}
+
+/**
+ * Whether the lines left and right of `channel` are two blocks set side by side, their lines staggered. Where one
+ * side is a column's prose (a table's rows cut at a column break beside the paragraphs of the column before), each
+ * side is read on its own cells' baselines: a line of each side a point or two apart is built as one line of both,
+ * which hides the drift. A chart's labels, short, keep the lines' baselines.
+ */
 function standStaggered(lines: readonly TextLine[], channel: Gutter): boolean {
   if (lines.some((line) => line.cells.some((cell) => cell.x0 < channel.x0 && cell.x1 > channel.x1))) return false;
   const [left, right] = sides(lines, channel);
-  return left.length >= MIN_LINES && right.length >= MIN_LINES && staggered(left, right);
+  if (left.length < MIN_LINES || right.length < MIN_LINES) return false;
+  return staggered(left, right) || (proseOnOneSide(lines, channel) && staggered(...sides(lines, channel, true)));
 }
 
 /** The empty channels at least `minWidth` wide between the lines' cells, left to right. */

@@ -10,6 +10,7 @@
 import { gfmBodyRows, gfmTableHead } from './markdown.js';
 import { renderHtmlTable, gridRows, hasSpans, type TablePart, type TableGrid } from './table-grid.js';
 import type { ProtoBlock } from './types.js';
+import { continuesInNextColumn } from './column-break-tables.js';
 
 /** Left and right edges of the two parts may differ by this share of the table's width. */
 const ALIGN = 0.05;
@@ -60,16 +61,20 @@ export function stitchTables(pages: readonly (readonly ProtoBlock[])[]): void {
     run = [];
   };
   for (const blocks of pages) {
-    const first = blocks[0];
-    const last = blocks[blocks.length - 1];
-    const open = run[run.length - 1];
-    const joined = open !== undefined && first !== undefined && continues(open, first);
-    if (joined) run.push(first);
-    // The run goes on only through a page the table part fills; otherwise it ends here, and a table ending this
-    // page's flow may start the next one.
-    if (joined && last === first) continue;
-    finish();
-    if (last?.kind === 'table' && last.table) run.push(last);
+    blocks.forEach((block, i) => {
+      const open = run[run.length - 1];
+      // A page's first block may carry on the table ending the page before; a later one the table read right
+      // before it, cut at a column break.
+      const carries = open !== undefined && (i === 0 ? continues(open, block) : open === blocks[i - 1] && continuesInNextColumn(open, block));
+      if (carries) {
+        run.push(block);
+        return;
+      }
+      finish();
+      if (block.kind === 'table' && block.table) run.push(block);
+    });
+    // The run goes on to the next page only from a table that ends this page's flow.
+    if (run[run.length - 1] !== blocks[blocks.length - 1]) finish();
   }
   finish();
 }

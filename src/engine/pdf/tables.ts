@@ -8,6 +8,8 @@ import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { squeezedBetween, withRowGroups, type LaidOutRow } from './table-row-groups.js';
 import { labelsOverFigures } from './header-labels.js';
+import { withCellsAtColumnStarts } from './table-column-starts.js';
+import { atWrappedRowRhythm, carriesOnRow, startsLikeWrappedCell, withWrappedCellLines, wrappedLinePitch } from './table-wrapped-rows.js';
 import type { Rect, TextLine } from './types.js';
 import { isUnitsNote } from './units-note.js';
 import { runsOnFrom } from './columns.js';
@@ -370,11 +372,12 @@ function mergeSpanningLabels(rows: Row[]): Row[] {
 function mergeContinuationRows(rows: Row[]): Row[] {
   const pitches = rows.slice(1).map((row, i) => row.baseline - rows[i]!.baseline).filter((p) => p > 0);
   const typical = median(pitches);
+  const wrapPitch = wrappedLinePitch(rows);
   const out: Row[] = [];
   for (const row of rows) {
     const prev = out[out.length - 1];
     const cols = used(row);
-    if (prev && wrapsInSetApartRow(prev, row, typical)) {
+    if (prev && (wrapsInSetApartRow(prev, row, typical) || carriesOnRow(prev, row, wrapPitch))) {
       out[out.length - 1] = { ...joinRows(prev, row), baseline: row.baseline };
       continue;
     }
@@ -415,8 +418,9 @@ function wrapsInSetApartRow(prev: Row, row: Row, typical: number): boolean {
 }
 
 /** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
-export function findTables(lines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
+export function findTables(pageLines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
   const minRows = options.minRows ?? 3;
+  const lines = withCellsAtColumnStarts(pageLines);
   if (lines.length < minRows) return [];
   let regionX0 = Infinity;
   let regionX1 = -Infinity;
@@ -425,7 +429,10 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     regionX1 = Math.max(regionX1, line.x1);
   }
   const regionWidth = regionX1 - regionX0;
-  const kinds = withGroupLabels(lines, withCentredCells(lines, withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false)))));
+  const kinds = withWrappedCellLines(
+    lines,
+    withGroupLabels(lines, withCentredCells(lines, withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false))))),
+  );
   const tables: FoundTable[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -436,7 +443,9 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
     // Extend backwards over short header lines, forwards over multi and short lines with ordinary gaps.
     const ref = lines[i]!;
     const fits = (index: number, neighbour: number) =>
-      (closeEnough(lines[Math.min(index, neighbour)]!, lines[Math.max(index, neighbour)]!) || atRowRhythm(lines, kinds, Math.max(index, neighbour))) &&
+      (closeEnough(lines[Math.min(index, neighbour)]!, lines[Math.max(index, neighbour)]!) ||
+        atRowRhythm(lines, kinds, Math.max(index, neighbour)) ||
+        atWrappedRowRhythm(lines, kinds, Math.max(index, neighbour))) &&
       Math.abs(lines[index]!.size - ref.size) <= 0.15 * ref.size &&
       (!lines[index]!.bold || ref.bold || lines[index]!.cells.length >= 2);
     let start = i;
@@ -474,7 +483,7 @@ export function findTables(lines: readonly TextLine[], options: TableOptions = {
         firstChannel &&
         end < lines.length &&
         kinds[end] === 'single' &&
-        lines[end]!.x0 >= firstChannel.x1 - 1 &&
+        (lines[end]!.x0 >= firstChannel.x1 - 1 || startsLikeWrappedCell(run, lines[end]!)) &&
         closeEnough(lines[end - 1]!, lines[end]!)
       ) {
         run.push(lines[end]!);

@@ -1,7 +1,9 @@
 /**
  * A Korean paper set in two columns, printed by LibreOffice: a table ruled across only (over and under its header,
  * under it) breaks at the foot of the first column and goes on at the top of the second, its header repeated there,
- * the next section's heading (`Ⅲ. 결론`) under it; the first column's paragraphs run beside the table's rows.
+ * the next section's heading (`Ⅲ. 결론`) under it; the first column's paragraphs run beside the table's rows. The
+ * second column's part carries on the first (column-break-tables.ts): its repeated header is left out, the first
+ * part's heading the rows of both.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -14,10 +16,12 @@ describe('a table ruled across only, broken over a Korean paper\'s two columns',
     const blocks = await paper();
     const tables = blocks.filter((block) => block.type === 'table');
     expect(tables).toHaveLength(2);
+    expect(tables[0]!.markdown.split('\n').slice(0, 2)).toEqual(['| 시도 | 2023년 | 2024년 | 증감률 |', '| --- | --- | --- | --- |']);
+    expect(tables[1]!.carriesOn).toBe('row');
     const rows = tables[1]!.markdown.split('\n');
-    expect(rows.slice(0, 3)).toEqual(['| 시도 | 2023년 | 2024년 | 증감률 |', '| --- | --- | --- | --- |', '| 세종 | 386 | 392 | 1.6 |']);
+    expect(rows.slice(0, 2)).toEqual(['| 세종 | 386 | 392 | 1.6 |', '| 경기 | 13,630 | 13,715 | 0.6 |']);
     expect(rows.at(-1)).toBe('| 제주 | 675 | 676 | 0.1 |');
-    expect(rows).toHaveLength(12);
+    expect(rows).toHaveLength(10);
     expect(blocks[blocks.indexOf(tables[1]!) + 1]).toMatchObject({ type: 'section_header', markdown: '## Ⅲ. 결론' });
   });
 });
@@ -33,7 +37,8 @@ describe('a table drawn without rules, broken over a Korean paper\'s two columns
     ]);
     const tables = blocks.filter((block) => block.type === 'table');
     expect(tables).toHaveLength(2);
-    expect(tables[1]!.markdown.split('\n').slice(0, 3)).toEqual(['| 시도 | 2023년 | 2024년 | 증감률 |', '| --- | --- | --- | --- |', '| 세종 | 386 | 392 | 1.6 |']);
+    expect(tables[1]!.carriesOn).toBe('row');
+    expect(tables[1]!.markdown.split('\n')[0]).toBe('| 세종 | 386 | 392 | 1.6 |');
     expect(blocks[blocks.indexOf(tables[1]!) + 1]).toMatchObject({ type: 'section_header', markdown: '## Ⅲ. 결론' });
   });
 });

@@ -24,7 +24,7 @@ function isTold(unit: number): boolean {
 const SPACE = 0x20;
 
 /** The item's codes one per UTF-16 unit of its text (a space drawn after its last glyph allowed), or undefined. */
-function codesPerUnit(item: NativeTextItem): readonly number[] | undefined {
+export function codesPerUnit(item: NativeTextItem): readonly number[] | undefined {
   const codes = item.charCodes;
   if (!codes) return undefined;
   let count = codes.length;
@@ -45,15 +45,18 @@ function codesOfFirstWords(item: NativeTextItem): readonly number[] | undefined 
   return atWordEnd && codes.every((code) => code !== 0) ? codes : undefined;
 }
 
-/** The codes of the syllables of `items` (the page's runs not in bold), where their codes match their text. */
-export function regularCodes(items: readonly NativeTextItem[]): RegularCodes {
+/**
+ * The codes of the syllables of `items` (the page's runs not in bold), where their codes match their text; of the
+ * units `told` picks (a Latin lead's letters: letter-code-leads.ts).
+ */
+export function regularCodes(items: readonly NativeTextItem[], told: (unit: number) => boolean = isTold): RegularCodes {
   const map: RegularCodes = new Map();
   for (const item of items) {
     const codes = codesPerUnit(item) ?? codesOfFirstWords(item);
     if (!codes) continue;
     for (let i = 0; i < Math.min(item.text.length, codes.length); i++) {
       const unit = item.text.charCodeAt(i);
-      if (!isTold(unit)) continue;
+      if (!told(unit)) continue;
       let seen = map.get(unit);
       if (!seen) map.set(unit, (seen = new Set()));
       seen.add(codes[i]!);

@@ -13,6 +13,7 @@ import { SQUARE_GLYPHS } from '../square-glyphs.js';
 import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
 import { codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
+import { leadBeforeRegularLetters, regularLetterCodes } from './letter-code-leads.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import type { StructureMark, StructureRole } from './structure-roles.js';
 import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
@@ -666,6 +667,8 @@ export function nativePageItems(
   let hangul = false;
   // The codes of the page's Hangul in regular type, read once a bold item with Hangul needs them.
   let regular: RegularCodes | undefined;
+  // The codes of the page's Latin letters in regular type, read once a bold item whose boxes are cut to the glyphs needs them.
+  let regularLetters: RegularCodes | undefined;
   // The codes the page's regular and bold runs with Hangul draw, read once an item opening with a mark needs them.
   let uses: ReturnType<typeof codeUsesByWeight> | undefined;
   for (const item of page.textItems) {
@@ -708,12 +711,20 @@ export function nativePageItems(
     // looked at again.
     const hasHangul = HAS_HANGUL.test(text);
     let inItemFont = bold && fullHeightBoxes ? wordsInItemFont(words, wordTexts, size) : words.length;
+    // Units of the word after the lead that are the lead's, where the lead runs into it (`Abstract—We`).
+    let leadCut: number | undefined;
     if (bold && hasHangul && inItemFont === words.length) {
       // Not an item opening with a mark: a heading whose mark is in the regular type is named so, its text bold.
       regular ??= regularCodes(
         page.textItems.filter((other) => other !== item && (other.fontWeight ?? 0) < BOLD_WEIGHT && !isBoldFontName(other.fontName ?? '') && HAS_HANGUL.test(other.text) && !opensWithMark(other.text)),
       );
       inItemFont = wordsBeforeRegularCodes(item, wordTexts, words.length, regular);
+    } else if (bold && !hasHangul && !fullHeightBoxes && words.length > 1) {
+      // Boxes cut to the glyphs say nothing of a Latin lead's end: the codes do.
+      regularLetters ??= regularLetterCodes(page.textItems.filter((other) => other !== item && (other.fontWeight ?? 0) < BOLD_WEIGHT && !isBoldFontName(other.fontName ?? '')));
+      const lead = leadBeforeRegularLetters(item, wordTexts, words.length, regularLetters);
+      inItemFont = lead.words;
+      leadCut = lead.cut;
     }
     let wordSize = size;
     if (!bold && hasHangul && words.length >= 2) {
@@ -736,7 +747,7 @@ export function nativePageItems(
         last.x1 = word.x + Math.max(0, word.width);
         continue;
       }
-      items.push({
+      const entry: PdfTextItem = {
         str: wordTexts[i]!,
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
@@ -747,7 +758,13 @@ export function nativePageItems(
         monospace,
         rtl: false,
         spaceBefore: wordSpaced[i]!,
-      });
+      };
+      if (i === inItemFont && leadCut !== undefined) {
+        // The lead's end and the text's first word, one word drawn in two fonts: each part its share of the box.
+        const x = entry.x0 + (leadCut / entry.str.length) * (entry.x1 - entry.x0);
+        items.push({ ...entry, str: entry.str.slice(0, leadCut), x1: x, fontName, bold });
+        items.push({ ...entry, str: entry.str.slice(leadCut), x0: x, spaceBefore: false });
+      } else items.push(entry);
       if (i === 0) runStarts.push(items[items.length - 1]!);
     }
   }
