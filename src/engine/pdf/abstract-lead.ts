@@ -11,6 +11,8 @@ import { countWords } from './white-space.js';
 
 /** The label, with the separator a writer sets after it. */
 const ABSTRACT_LABEL = /^(abstract)\s*[.:—–-]?\s*$/iu;
+/** A line that may open with the label. */
+const OPENS_WITH_LABEL = /^\s*abstract/iu;
 /** A separator alone, drawn as an item of its own. */
 const SEPARATOR = /^[.:—–-]$/u;
 /** Words the paragraph's first line holds after the label, at least. */
@@ -28,6 +30,8 @@ function cutItem(item: PdfTextItem, at: number): [PdfTextItem, PdfTextItem] {
 
 /** The label's items and the text's, where the line opens with the label in bold; undefined otherwise. */
 function splitLead(line: TextLine): [PdfTextItem[], PdfTextItem[]] | undefined {
+  // Most lines open with another word: looked at no further.
+  if (!OPENS_WITH_LABEL.test(line.text)) return undefined;
   const items = line.cells.flatMap((cell) => cell.items);
   const first = items[0];
   if (!first?.bold || line.rtl) return undefined;

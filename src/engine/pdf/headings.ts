@@ -117,7 +117,7 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   if (/(?:\.\s?){4,}/.test(text) || DATE_LINE.test(text)) return false;
   if (LABELLED_TERMS.test(text)) return false;
   // An e-mail address: a title page's authors or a letterhead's contact lines, which head nothing.
-  if (EMAIL.test(text)) return false;
+  if ((text.includes('@') || /\sat\s|\[at\]|\(at\)/iu.test(text)) && EMAIL.test(text)) return false;
   // A sentence ending in a full stop is body text, unless it is set as display type.
   if (/\.$/.test(text) && words > 6 && !(body.size > 0 && candidate.size >= body.size * DISPLAY_BIGGER)) return false;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
