@@ -258,6 +258,12 @@ function columnOf(x: number, centres: readonly number[]): number {
   return k;
 }
 
+/** Whether the lines (any order) on either side of `gutter` interleave as two streams (interleaved-streams.ts). */
+export function interleaveAcross(lines: readonly TextLine[], gutter: Gutter): boolean {
+  const centres = [(gutter.x0 + gutter.x1) / 2];
+  return holdsInterleavedStreams([...lines].sort((a, b) => a.top - b.top), (line) => soleColumnOf(line, centres));
+}
+
 /** The one column the gutters' `centres` make that holds all of the line's cells; undefined for a line over several. */
 function soleColumnOf(line: TextLine, centres: readonly number[]): number | undefined {
   let column: number | undefined;

@@ -15,9 +15,10 @@ const EDGE = 2;
 /** Entries of one list are at most this many line heights apart. */
 const ENTRY_GAP = 2.5;
 
-const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,7})$/i;
+const NUMBER = String.raw`(?:\d{1,4}|[ivxlc]{1,7})`;
+const PAGE_NUMBER = new RegExp(`^${NUMBER}$`, 'i');
 /** A reader's cell holding the page numbers of entries it merged into one row (`3 4`). */
-const PAGE_NUMBERS = /^(?:\d{1,4}|[ivxlc]{1,7})(?:\s+(?:\d{1,4}|[ivxlc]{1,7}))*$/i;
+const PAGE_NUMBERS = new RegExp(`^${NUMBER}(?:\\s+${NUMBER})*$`, 'i');
 
 function endsInPageNumber(line: TextLine): boolean {
   const cells = entryCells(line.cells.map((cell) => cell.text));

@@ -41,18 +41,3 @@ export function holdsInterleavedStreams(section: readonly TextLine[], columnOf: 
   });
   return interleaved >= MIN_INTERLEAVED;
 }
-
-/** Whether the lines on either side of `gutter` (a channel down the page) interleave as two streams. */
-export function interleaveAcross(lines: readonly TextLine[], gutter: { x0: number; x1: number }): boolean {
-  const middle = (gutter.x0 + gutter.x1) / 2;
-  const sideOf = (line: TextLine) => {
-    let side: number | undefined;
-    for (const cell of line.cells) {
-      const k = (cell.x0 + cell.x1) / 2 < middle ? 0 : 1;
-      if (side !== undefined && k !== side) return undefined;
-      side = k;
-    }
-    return side;
-  };
-  return holdsInterleavedStreams([...lines].sort((a, b) => a.top - b.top), sideOf);
-}

@@ -3,8 +3,7 @@
  * footers) apart, columns and bands, then per region lines → tables → paragraphs, lists, code. Pure.
  */
 import { countCodePointsBesideSpaces } from './white-space.js';
-import { detectGutters, pageRegions, proseOnEverySide, type Gutter, type Region } from './columns.js';
-import { interleaveAcross } from './interleaved-streams.js';
+import { detectGutters, interleaveAcross, pageRegions, proseOnEverySide, type Gutter, type Region } from './columns.js';
 import { bandRegions } from './column-bands.js';
 import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
@@ -43,7 +42,7 @@ import { withoutLineNumbers } from './line-numbers.js';
 import { withDrawnBlanks } from './drawn-blanks.js';
 import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
-import type { RotatedItem } from './text-items.js';
+import { monospaceShare, type RotatedItem } from './text-items.js';
 import type { TaggedRun } from './liteparse/page-items.js';
 import type { StructureMark } from './liteparse/structure-roles.js';
 import { lineMarkFinder } from './tagged-blocks.js';
@@ -335,18 +334,6 @@ const STAGGERED_CHANNEL_EM = 0.8;
 const MONOSPACE_BODY = 0.8;
 /** Share of a found table's characters in monospace at which it is code, on a page of proportional text. */
 const CODE_SHARE = 0.9;
-
-/** The share of the items' characters set in a monospaced font. */
-function monospaceShare(items: readonly PdfTextItem[]): number {
-  let all = 0;
-  let mono = 0;
-  for (const item of items) {
-    const chars = item.str.length;
-    all += chars;
-    if (item.monospace) mono += chars;
-  }
-  return all > 0 ? mono / all : 0;
-}
 
 /** How many times the items of the ruled grids it overlaps a box table must hold to stand instead of them. */
 const BOX_TABLE_HOLDS_MORE = 2;

@@ -22,6 +22,7 @@ import { findTables } from './tables.js';
 import { dropEmptyLines, gridRows, renderTableGrid, type TableCell, type TableGrid } from './table-grid.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from './types.js';
 import { countWords } from './white-space.js';
+import { monospaceShare } from './text-items.js';
 
 export interface RuledTable {
   rect: Rect;
@@ -277,14 +278,7 @@ function isBoxedList(rows: readonly (readonly string[])[]): boolean {
  * list of entries.
  */
 function isMostlyMonospaced(items: readonly PdfTextItem[]): boolean {
-  let mono = 0;
-  let all = 0;
-  for (const item of items) {
-    const n = item.str.length;
-    all += n;
-    if (item.monospace) mono += n;
-  }
-  return all > 0 && mono > 0.5 * all;
+  return monospaceShare(items) > 0.5;
 }
 
 /** The grid's cells filled with the items inside it; null when it does not read as a table. */

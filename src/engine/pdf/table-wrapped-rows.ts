@@ -2,15 +2,15 @@
  * Rows of wrapped cells set apart by whitespace: a requirements matrix or a register whose cells wrap onto two or
  * three lines, its rows padded well apart (a word processor's cell padding and paragraph spacing). A row's lines
  * stand at a line's pitch, its rows much further apart, so no two neighbouring gaps are alike; the rows' gaps
- * are alike from row to row.
+ * are alike from row to row. Rows of one line each set apart keep one gap too (`atRowRhythm`).
  */
 import type { TextLine } from './types.js';
 
 type LineKind = 'multi' | 'single' | null;
 
-/** Rows stand at most this many ems apart (as `atRowRhythm` allows rows of one line each). */
+/** Rows of cells set further apart than a table's lines stay one table up to this gap, in ems… */
 const MAX_ROW_GAP_EM = 4.5;
-/** Two rows' gaps are alike within this share. */
+/** …where two rows' gaps are alike within this share. */
 const EVEN_GAP = 0.1;
 /** Most lines a wrapped row spans, to look back or on for the next row's gap. */
 const MAX_ROW_LINES = 4;
@@ -27,6 +27,20 @@ function gapAbove(lines: readonly TextLine[], below: number): number {
 /** Whether the line opens a row: its first cell starts where the other row's first cell does, in the table's first column. */
 function opensRowLike(line: TextLine, other: TextLine): boolean {
   return Math.abs(line.cells[0]!.x0 - other.cells[0]!.x0) <= SAME_START && line.cells.length >= 2 && other.cells.length >= 2;
+}
+
+/**
+ * Whether line `index` and the line above it, both rows of cells, stand as far apart as the rows next to them: a
+ * table of tall rows (a report's cells padded round, a CJK font's tall line) keeps one gap from row to row, header
+ * to body too, where a table's end or a new one breaks that rhythm.
+ */
+export function atRowRhythm(lines: readonly TextLine[], kinds: readonly LineKind[], index: number): boolean {
+  const rows = (below: number) => below >= 1 && below < lines.length && kinds[below] === 'multi' && kinds[below - 1] === 'multi';
+  if (!rows(index)) return false;
+  const gap = gapAbove(lines, index);
+  if (gap > MAX_ROW_GAP_EM * Math.max(lines[index]!.size, lines[index - 1]!.size)) return false;
+  const even = (other: number) => rows(other) && Math.abs(gapAbove(lines, other) - gap) <= EVEN_GAP * gap;
+  return even(index - 1) || even(index + 1);
 }
 
 /**
@@ -63,8 +77,8 @@ interface LaidRow {
 
 /** A row's lines stand at most this share further apart than the table's closest lines, to be one row's lines. */
 const WRAP_PITCH_SLACK = 1.15;
-/** Rows that open in the first column stand this many times further apart than the other lines, at least. */
-const SET_APART_ROWS = 1.5;
+/** A table's rows stand this many times further apart than a row's wrapped lines, where whitespace sets them apart. */
+export const SET_APART_ROWS = 1.5;
 /** A cell of figures only: a row of its own under a group's label, never a wrapped cell's end. */
 const FIGURES = /^[\d\s.,%()+\-–−$€£¥]+$/u;
 

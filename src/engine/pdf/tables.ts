@@ -9,7 +9,7 @@ import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { squeezedBetween, withRowGroups, type LaidOutRow } from './table-row-groups.js';
 import { labelsOverFigures } from './header-labels.js';
 import { withCellsAtColumnStarts } from './table-column-starts.js';
-import { atWrappedRowRhythm, carriesOnRow, startsLikeWrappedCell, withWrappedCellLines, wrappedLinePitch } from './table-wrapped-rows.js';
+import { atRowRhythm, atWrappedRowRhythm, carriesOnRow, SET_APART_ROWS, startsLikeWrappedCell, withWrappedCellLines, wrappedLinePitch } from './table-wrapped-rows.js';
 import type { Rect, TextLine } from './types.js';
 import { isUnitsNote } from './units-note.js';
 import { runsOnFrom } from './columns.js';
@@ -398,9 +398,6 @@ function mergeContinuationRows(rows: Row[]): Row[] {
   return out;
 }
 
-/** A table's rows stand this many times further apart than a row's wrapped lines, where whitespace sets them apart. */
-const SET_APART_ROWS = 1.5;
-
 /**
  * Where a table's rows are set apart by whitespace (a word processor's cell padding), a line at a wrapped line's
  * pitch under a row goes on with that row's cells, also where it fills the first column (`Offline` over
@@ -644,24 +641,6 @@ function endsParagraph(lines: readonly TextLine[], at: number, kinds: readonly (
 /** Whether a short line stands further above the line below than the table's rows stand apart. */
 function setApart(above: TextLine, below: TextLine, pitch: number | undefined): boolean {
   return pitch !== undefined && below.baseline - above.baseline > HEADER_LINE_PITCHES * pitch;
-}
-
-/** Rows of cells set further apart than `closeEnough` allows stay one table up to this gap, in ems… */
-const MAX_ROW_GAP_EM = 4.5;
-/** …where the gap is a neighbouring pair's within this share. */
-const EVEN_GAP = 0.1;
-
-/**
- * Whether line `index` and the line above it, both rows of cells, stand as far apart as the rows next to them: a
- * table of tall rows (a report's cells padded round, a CJK font's tall line) keeps one gap from row to row, header
- * to body too, where a table's end or a new one breaks that rhythm.
- */
-function atRowRhythm(lines: readonly TextLine[], kinds: readonly ('multi' | 'single' | null)[], index: number): boolean {
-  const gap = (below: number) => lines[below]!.top - lines[below - 1]!.bottom;
-  const rows = (below: number) => below >= 1 && below < lines.length && kinds[below] === 'multi' && kinds[below - 1] === 'multi';
-  if (!rows(index) || gap(index) > MAX_ROW_GAP_EM * Math.max(lines[index]!.size, lines[index - 1]!.size)) return false;
-  const even = (other: number) => rows(other) && Math.abs(gap(other) - gap(index)) <= EVEN_GAP * gap(index);
-  return even(index - 1) || even(index + 1);
 }
 
 function closeEnough(above: TextLine, below: TextLine): boolean {

@@ -129,6 +129,18 @@ export function isBoldFontName(name: string | undefined | null): boolean {
   return false;
 }
 
+/** The share of the items' characters set in a monospaced font (0 for none). */
+export function monospaceShare(items: readonly PdfTextItem[]): number {
+  let all = 0;
+  let mono = 0;
+  for (const item of items) {
+    const chars = item.str.length;
+    all += chars;
+    if (item.monospace) mono += chars;
+  }
+  return all > 0 ? mono / all : 0;
+}
+
 /** A monospace family from a PostScript font name (the subset tag is not part of the name). */
 export function isMonospaceFontName(name: string | undefined | null): boolean {
   if (!name) return false;
