@@ -40,8 +40,8 @@ export async function startMetricsServer(
       return;
     }
     if (request.url === '/metrics') {
-      metrics.registry
-        .metrics()
+      metrics
+        .text()
         .then((text) => {
           if (response.headersSent || response.destroyed) return;
           response.writeHead(200, { 'content-type': metrics.registry.contentType });

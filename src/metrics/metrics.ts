@@ -224,6 +224,7 @@ export class DocmillMetrics {
   });
   #queue: QueueProbe | undefined;
   #pool: PoolProbe | undefined;
+  #scrapeRead: QueueRead | undefined;
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'docmill_' });
@@ -239,28 +240,57 @@ export class DocmillMetrics {
     this.#pool = pool;
   }
 
+  /**
+   * One scrape's exposition text. Redis is read before any counter is: a document is counted before BullMQ marks its
+   * job finished, so a scrape never shows a job finished in the queue gauges that the counters beside it have not
+   * counted yet. (prom-client calls every collect as it starts, so the read is handed to them for that one call.)
+   */
+  async text(): Promise<string> {
+    this.#scrapeRead = await this.#readQueue();
+    const text = this.registry.metrics();
+    this.#scrapeRead = undefined;
+    return text;
+  }
+
+  /** The queue as this scrape read it; read now when the registry is scraped directly (a test, an embedding app). */
+  async #queueRead(): Promise<QueueRead | undefined> {
+    return this.#scrapeRead ?? (await this.#readQueue());
+  }
+
   async #collectQueueJobs(): Promise<void> {
-    const probe = this.#queue;
-    if (!probe) return;
-    const counts = await readQuickly(probe, () => probe.getJobCounts(...QUEUE_STATES));
+    const read = await this.#queueRead();
     this.queueJobs.reset();
-    if (!counts) return;
-    for (const state of QUEUE_STATES) this.queueJobs.set({ state }, counts[state] ?? 0);
+    if (!read?.counts) return;
+    for (const state of QUEUE_STATES) this.queueJobs.set({ state }, read.counts[state] ?? 0);
   }
 
   async #collectQueuePaused(): Promise<void> {
-    const probe = this.#queue;
-    if (!probe) return;
-    const read = await readQuickly(probe, async () => {
-      const [reason, rateTtl] = await Promise.all([probe.pauseReason(), probe.getRateLimitTtl()]);
-      return { reason: reason?.kind, rated: rateTtl > 0 };
-    });
+    const read = await this.#queueRead();
     this.queuePaused.reset();
-    if (!read) return;
-    for (const reason of PAUSE_REASONS) {
-      this.queuePaused.set({ reason }, (reason === 'rate' ? read.rated : read.reason === reason) ? 1 : 0);
-    }
+    if (!read?.pause) return;
+    const { reason, rated } = read.pause;
+    for (const pause of PAUSE_REASONS) this.queuePaused.set({ reason: pause }, (pause === 'rate' ? rated : reason === pause) ? 1 : 0);
   }
+
+  /** Undefined without a queue; a part left out when Redis did not answer it in time. */
+  async #readQueue(): Promise<QueueRead | undefined> {
+    const probe = this.#queue;
+    if (!probe) return undefined;
+    const [counts, pause] = await Promise.all([
+      readQuickly(probe, () => probe.getJobCounts(...QUEUE_STATES)),
+      readQuickly(probe, async () => {
+        const [reason, rateTtl] = await Promise.all([probe.pauseReason(), probe.getRateLimitTtl()]);
+        return { reason: reason?.kind, rated: rateTtl > 0 };
+      }),
+    ]);
+    return { counts, pause };
+  }
+}
+
+/** What one scrape read of the queue from Redis. */
+interface QueueRead {
+  counts: Record<string, number> | undefined;
+  pause: { reason: string | undefined; rated: boolean } | undefined;
 }
 
 /** Reads from Redis within QUEUE_READ_MS; undefined (never an error) when Redis is down, slow or fails. */

@@ -231,6 +231,30 @@ describe('why the queue is paused', () => {
   });
 });
 
+describe('one scrape', () => {
+  it('never shows a job finished in the queue that the counters beside it have not counted yet', async () => {
+    const metrics = new DocmillMetrics();
+    let completed = 0;
+    metrics.observeQueue({
+      // A worker finishes a document while the scrape reads Redis: counted first, then its job marked completed, as
+      // the pipeline records it.
+      getJobCounts: async () => {
+        await new Promise((resolveLater) => setTimeout(resolveLater, 5));
+        metrics.documents.inc({ status: 'converted' });
+        completed++;
+        return { completed };
+      },
+      getRateLimitTtl: async () => 0,
+      pauseReason: async () => undefined,
+    });
+    for (let scrape = 1; scrape <= 3; scrape++) {
+      const text = await metrics.text();
+      expect(sample(text, 'docmill_queue_jobs', { state: 'completed' })).toBe(scrape);
+      expect(sample(text, 'docmill_documents_total', { status: 'converted' })).toBe(scrape);
+    }
+  });
+});
+
 describe('the queue gauges when Redis cannot be reached', () => {
   it('leaves them out and still answers the scrape', async () => {
     const deadPort = await freePort();
