@@ -408,9 +408,16 @@ const ACCENT_BEFORE_LETTER = /([˘¨´ˆ˜ˇ˚˙¯˝])(\p{L})/gu;
 const BROKEN_LAM_ALEF = /ا([اأإآ])ل/g;
 
 /**
+ * A soft hyphen inside a line was drawn, so it is a hyphen (`e-learning`, `2021-2-FR02`): some writers map every
+ * hyphen glyph to U+00AD (cairo's PDFs, pdftocairo's copies). One at a line's end is left for the paragraph's
+ * join, where it marks a word broken across lines (paragraphs.ts joinLines).
+ */
+const DRAWN_SOFT_HYPHEN = /\u00ad(?=.)/gu;
+
+/**
  * Repairs text the PDF encodes oddly: a spacing accent drawn before its letter (TeX's "O˘guz") becomes the
- * composed letter (only where Unicode has one), and the Arabic lam-alef ligature after the article is put back
- * in logical order.
+ * composed letter (only where Unicode has one), the Arabic lam-alef ligature after the article is put back in
+ * logical order, and a soft hyphen drawn inside a line is a hyphen.
  */
 export function repairText(text: string): string {
   let out = text;
@@ -421,6 +428,7 @@ export function repairText(text: string): string {
     });
   }
   if (out.includes('ا')) out = out.replace(BROKEN_LAM_ALEF, 'ال$1');
+  if (out.includes('\u00ad')) out = out.replace(DRAWN_SOFT_HYPHEN, '-');
   return out;
 }
 

@@ -307,11 +307,24 @@ const SHORT_LINE_SHARE = 0.75;
  * the most of its characters, so a line of running text holding a bold term or two (a manual's option names) can
  * count as bold; it is not a heading for that.
  */
-function continuesFullLine(prev: TextLine, line: TextLine, region: Region, blockStart: number): boolean {
+function continuesFullLine(first: TextLine, prev: TextLine, line: TextLine, region: Region, blockStart: number): boolean {
   const width = region.x1 - region.x0;
   const full = endOf(prev, region) >= width - line.size || wrapsBeforeSquareWord(prev, line, region);
-  const aligned = Math.abs(startOf(line, region) - blockStart) <= 0.5 * line.size;
+  const start = startOf(line, region);
+  const wordsStart = wordsStartAfterSymbol(first, region);
+  const aligned = Math.abs(start - blockStart) <= 0.5 * line.size || (wordsStart !== undefined && Math.abs(start - wordsStart) <= 0.5 * line.size);
   return full && aligned && !SENTENCE_END.test(prev.text);
+}
+
+/**
+ * Where a line's words start when it opens with a lone symbol set apart from them (`⮚ GreenComp …`, an arrow no
+ * list marker reads): its wrapped lines are set in under the words, not under the symbol.
+ */
+function wordsStartAfterSymbol(line: TextLine, region: Region): number | undefined {
+  if (line.rtl) return undefined;
+  const [lead, words] = line.cells.flatMap((cell) => cell.items.slice(0, 2)).slice(0, 2);
+  if (!lead || !words || [...lead.str.trim()].length !== 1 || /[\p{L}\p{N}]/u.test(lead.str)) return undefined;
+  return words.x0 - region.x0;
 }
 
 /** A heading's type is this much larger than its text's, at the least (12.5 pt over 11 pt, 12 pt over 11 pt). */
@@ -370,7 +383,7 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   const start = startOf(line, region);
   const end = endOf(line, region);
   const prevEnd = endOf(prev, region);
-  if (line.bold !== prev.bold && !continuesFullLine(prev, line, region, blockStart)) return true;
+  if (line.bold !== prev.bold && !continuesFullLine(lines[0]!, prev, line, region, blockStart)) return true;
   // Out past every line of the paragraph under a line that stopped well short of the edge: the next term of a
   // hanging-indent list (a manual's options, a glossary) or a heading set out in the margin, never the wrapped
   // rest of a paragraph (whose first line, when indented, runs to the edge or ends the paragraph).
