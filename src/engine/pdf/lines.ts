@@ -414,10 +414,18 @@ const BROKEN_LAM_ALEF = /ا([اأإآ])ل/g;
  */
 const DRAWN_SOFT_HYPHEN = /\u00ad(?=.)/gu;
 
+/** U+4100…U+5A00 and U+6100…U+7A00: a Latin letter's code shifted a byte up (`f` 0x66 read as U+6600, `昀`). */
+const SHIFTED_LETTERS = Array.from({ length: 26 }, (_, i) => String.fromCharCode((0x41 + i) << 8, (0x61 + i) << 8)).join('');
+/**
+ * A ligature's letters written into the font's ToUnicode map a byte off (Ghostscript's copies read `ﬁ` as `昀椀`,
+ * U+6600 U+6900): such characters against a Latin letter are those letters (`Ori昀椀ce` is `Orifice`).
+ */
+const SHIFTED_LIGATURE = new RegExp(`(?<=[A-Za-z])[${SHIFTED_LETTERS}]+|[${SHIFTED_LETTERS}]+(?=[a-z])`, 'gu');
+
 /**
  * Repairs text the PDF encodes oddly: a spacing accent drawn before its letter (TeX's "O˘guz") becomes the
  * composed letter (only where Unicode has one), the Arabic lam-alef ligature after the article is put back in
- * logical order, and a soft hyphen drawn inside a line is a hyphen.
+ * logical order, a soft hyphen drawn inside a line is a hyphen, and a ligature's letters a byte off are put back.
  */
 export function repairText(text: string): string {
   let out = text;
@@ -429,6 +437,7 @@ export function repairText(text: string): string {
   }
   if (out.includes('ا')) out = out.replace(BROKEN_LAM_ALEF, 'ال$1');
   if (out.includes('\u00ad')) out = out.replace(DRAWN_SOFT_HYPHEN, '-');
+  out = out.replace(SHIFTED_LIGATURE, (letters) => String.fromCharCode(...[...letters].map((letter) => letter.charCodeAt(0) >> 8)));
   return out;
 }
 

@@ -93,6 +93,70 @@ export interface TaggedRun {
 }
 
 const BOLD_WEIGHT = 600;
+
+/** A font's name stating a style lighter than bold: `Lato-Regular`, `TimesNewRomanPSMT`, `Georgia-Italic`, `Book`. */
+const LIGHTER_STYLE_NAME = /regular|roman|book|light|thin|hairline|normal|italic|oblique/i;
+
+/** What a font's name says of its style. */
+interface NamedStyle {
+  bold: boolean;
+  /** A style lighter than bold, stated (LIGHTER_STYLE_NAME). */
+  lighter: boolean;
+  monospace: boolean;
+}
+
+function namedStyle(fontName: string): NamedStyle {
+  return { bold: isBoldFontName(fontName), lighter: LIGHTER_STYLE_NAME.test(fontName.replace(/^[A-Z]{6}\+/, '')), monospace: isMonospaceFontName(fontName) };
+}
+
+/**
+ * Bold by its font's name, or by the weight PDFium reports where the name says nothing of it and the document's
+ * weights are believed (DocumentFonts). PDFium's weight is a guess from the descriptor's StemV, which writers fill as
+ * they please: a name that states a lighter style is believed over it.
+ */
+function isBoldBy(style: NamedStyle, weight: number | undefined): boolean {
+  return style.bold || ((weight ?? 0) >= BOLD_WEIGHT && !style.lighter);
+}
+
+/** Whether an item is bold, by its font's name and, where the document's weights are believed, its weight. */
+type BoldTest = (item: Pick<NativeTextItem, 'fontName' | 'fontWeight'>) => boolean;
+
+function boldTest(weightsBelieved: boolean): BoldTest {
+  return (item) => isBoldBy(namedStyle(item.fontName ?? ''), weightsBelieved ? item.fontWeight : undefined);
+}
+
+/** What the document's fonts show over all its pages, read before any page is laid out. */
+export interface DocumentFonts {
+  /** The fonts (at a size) whose word boxes are cut to the glyphs (fontsWithGlyphBoxes). */
+  glyphBoxes: ReadonlySet<string>;
+  /** Whether PDFium's weights agree with the fonts' names (weightsAgreeWithNames): else only names tell bold. */
+  weightsBelieved: boolean;
+}
+
+export function documentFonts(pages: readonly { textItems: readonly NativeTextItem[] }[]): DocumentFonts {
+  return { glyphBoxes: fontsWithGlyphBoxes(pages), weightsBelieved: weightsAgreeWithNames(pages) };
+}
+
+/**
+ * Whether no font's weight contradicts its name: a font named bold weighing under BOLD_WEIGHT, or one named in a
+ * lighter style over it. The weight comes from the StemV a writer put in the font's descriptor: Ghostscript's copies
+ * give Calibri-Bold 440 and Calibri 640, cairo's 400 to every font, LibreOffice's to its bold fonts too. Where the
+ * named fonts show the weights wrong, an unnamed style's weight (a plain `Calibri`) is no sign of bold either.
+ */
+function weightsAgreeWithNames(pages: readonly { textItems: readonly NativeTextItem[] }[]): boolean {
+  const judged = new Set<string>();
+  for (const page of pages) {
+    for (const item of page.textItems) {
+      const weight = item.fontWeight ?? 0;
+      const name = item.fontName ?? '';
+      if (weight <= 0 || judged.has(`${name}|${weight}`)) continue;
+      judged.add(`${name}|${weight}`);
+      const style = namedStyle(name);
+      if (style.bold ? weight < BOLD_WEIGHT : style.lighter && weight >= BOLD_WEIGHT) return false;
+    }
+  }
+  return true;
+}
 /**
  * In rotated text, words closer than this share of the em are one word whatever the text says: PDFium writes
  * spaces between the touching letters of a vertical stamp ("ar X iv:" up a page's margin). Level text has no such
@@ -285,7 +349,7 @@ const GLYPH_BOX_HEIGHTS = 3;
  * boxes of the font's height take one, or two where a run-in lead's words are named after it. In those fonts a
  * word lower than the first says nothing of a lead.
  */
-export function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextItem[] }[]): Set<string> {
+function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextItem[] }[]): Set<string> {
   const heights = new Map<string, number[]>();
   const glyphBoxes = new Set<string>();
   for (const item of pages.flatMap((page) => page.textItems)) {
@@ -360,12 +424,11 @@ function sizeAfterMark(words: readonly WordBox[], size: number, boldSizes: reado
 }
 
 /** The codes of the page's runs with Hangul, its regular runs' apart from its bold runs', and its bold runs' sizes. */
-function codeUsesByWeight(textItems: readonly NativeTextItem[]): { regular: CodeUses; bold: CodeUses; boldSizes: number[] } {
+function codeUsesByWeight(textItems: readonly NativeTextItem[], isBoldItem: BoldTest): { regular: CodeUses; bold: CodeUses; boldSizes: number[] } {
   const withHangul = textItems.filter((item) => HAS_HANGUL.test(item.text));
-  const isBold = (item: NativeTextItem) => (item.fontWeight ?? 0) >= BOLD_WEIGHT || isBoldFontName(item.fontName ?? '');
-  const bold = withHangul.filter(isBold);
+  const bold = withHangul.filter(isBoldItem);
   const boldSizes = [...new Set(bold.map((item) => item.fontHeight ?? 0).filter((size) => size > 0))];
-  return { regular: codeUses(withHangul.filter((item) => !isBold(item) && !opensWithMark(item.text))), bold: codeUses(bold), boldSizes };
+  return { regular: codeUses(withHangul.filter((item) => !isBoldItem(item) && !opensWithMark(item.text))), bold: codeUses(bold), boldSizes };
 }
 
 /**
@@ -650,9 +713,11 @@ export function nativePageItems(
   page: NativePageInput,
   tables: readonly Rect[] = [],
   roles?: ReadonlyMap<number, StructureMark>,
-  /** The document's fonts whose word boxes are cut to the glyphs (`fontsWithGlyphBoxes` over all its pages). */
-  glyphBoxes: ReadonlySet<string> = fontsWithGlyphBoxes([page]),
+  /** What the document's fonts show (`documentFonts` over all its pages). */
+  fonts: DocumentFonts = documentFonts([page]),
 ): NativePageItems {
+  const { glyphBoxes, weightsBelieved } = fonts;
+  const isBoldItem = boldTest(weightsBelieved);
   const items: PdfTextItem[] = [];
   const tagged: TaggedRun[] | undefined = roles && roles.size > 0 ? [] : undefined;
   const rotated: RotatedItem[] = [];
@@ -661,7 +726,7 @@ export function nativePageItems(
   let rtlChars = 0;
   let outsizedChars = 0;
   // Per font name: what its name says (a page sets its text in a handful of fonts).
-  const named = new Map<string, { bold: boolean; monospace: boolean }>();
+  const named = new Map<string, NamedStyle>();
   const autospaceGaps: number[] = [];
   const runStarts: PdfTextItem[] = [];
   let hangul = false;
@@ -692,10 +757,10 @@ export function nativePageItems(
     const fontName = item.fontName ?? '';
     let name = named.get(fontName);
     if (!name) {
-      name = { bold: isBoldFontName(fontName), monospace: isMonospaceFontName(fontName) };
+      name = namedStyle(fontName);
       named.set(fontName, name);
     }
-    let bold = (item.fontWeight ?? 0) >= BOLD_WEIGHT || name.bold;
+    let bold = isBoldBy(name, weightsBelieved ? item.fontWeight : undefined);
     const monospace = name.monospace;
     const words = wordsWithText(item.words);
     // Items of one shape, written out: the layout reads them many times over.
@@ -716,12 +781,12 @@ export function nativePageItems(
     if (bold && hasHangul && inItemFont === words.length) {
       // Not an item opening with a mark: a heading whose mark is in the regular type is named so, its text bold.
       regular ??= regularCodes(
-        page.textItems.filter((other) => other !== item && (other.fontWeight ?? 0) < BOLD_WEIGHT && !isBoldFontName(other.fontName ?? '') && HAS_HANGUL.test(other.text) && !opensWithMark(other.text)),
+        page.textItems.filter((other) => other !== item && !isBoldItem(other) && HAS_HANGUL.test(other.text) && !opensWithMark(other.text)),
       );
       inItemFont = wordsBeforeRegularCodes(item, wordTexts, words.length, regular);
     } else if (bold && !hasHangul && !fullHeightBoxes && words.length > 1) {
       // Boxes cut to the glyphs say nothing of a Latin lead's end: the codes do.
-      regularLetters ??= regularLetterCodes(page.textItems.filter((other) => other !== item && (other.fontWeight ?? 0) < BOLD_WEIGHT && !isBoldFontName(other.fontName ?? '')));
+      regularLetters ??= regularLetterCodes(page.textItems.filter((other) => other !== item && !isBoldItem(other)));
       const lead = leadBeforeRegularLetters(item, wordTexts, words.length, regularLetters);
       inItemFont = lead.words;
       leadCut = lead.cut;
@@ -729,7 +794,7 @@ export function nativePageItems(
     let wordSize = size;
     if (!bold && hasHangul && words.length >= 2) {
       // A heading's mark in the body's type before its bold text: the item is named after the mark's font and size.
-      uses ??= codeUsesByWeight(page.textItems);
+      uses ??= codeUsesByWeight(page.textItems, isBoldItem);
       bold = followsMarkInBold(item, wordTexts[0]!, uses.regular, uses.bold);
       if (bold) wordSize = sizeAfterMark(words, size, uses.boldSizes);
     }

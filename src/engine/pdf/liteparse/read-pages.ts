@@ -22,7 +22,7 @@ import { subtypesNamed } from '../stream-subtypes.js';
 import { loadLiteParse, type LiteParseModule, type LiteParseParser } from './load.js';
 import { lostPageNumber } from './lost-page-number.js';
 import { documentAutospaceEm } from './hangul-autospace.js';
-import { fontsWithGlyphBoxes, nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
+import { documentFonts, nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 import { structureRoles, type StructureElement } from './structure-roles.js';
 import { isWhiteSpaceCode } from '../white-space.js';
 
@@ -259,8 +259,9 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   // Form XObjects paint content as a unit, images among it (stream-subtypes.ts finds them in the clear).
   const formsPaint = mode === 'auto' && subtypesNamed(bytes).has('Form');
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
-  // Whether a font's word boxes follow its glyphs shows over the whole document, not always on one page.
-  const glyphBoxes = fontsWithGlyphBoxes(result.pages);
+  // Whether a font's word boxes follow its glyphs, and whether its weight can be believed, show over the whole
+  // document, not always on one page.
+  const fonts = documentFonts(result.pages);
   // So does whether its Korean text sets an autospace between Hangul and Western text (hangul-autospace.ts).
   const autospaceGaps: number[] = [];
   const runStarts: PdfTextItem[] = [];
@@ -271,7 +272,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     const textChars = countChars(page.text);
     const roots = page.structureTree?.roots;
     const roles = roots && roots.length > 0 ? structureRoles(roots) : undefined;
-    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect), roles, glyphBoxes), page, textChars);
+    const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect), roles, fonts), page, textChars);
     if (read.autospaceGaps) append(autospaceGaps, read.autospaceGaps);
     if (read.runStarts) append(runStarts, read.runStarts);
     if (read.rtlChars > RTL_SHARE * read.chars || read.outsizedChars > OUTSIZED_SHARE * read.chars) continue;
