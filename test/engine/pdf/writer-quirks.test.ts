@@ -51,6 +51,21 @@ describe('font weights that contradict the fonts’ names', () => {
     expect(markdown).not.toContain('**');
   });
 
+  it('make no plain face bold that has broad stems, where no name contradicts them', async () => {
+    // Lucida Sans's StemV 126 (PDFium: 630) beside a bold face's 140 (700).
+    const fonts = [{ name: 'LucidaSansUnicode', stemV: 126 }, { name: 'BookmanOldStyle-Bold', stemV: 140 }];
+    const lines: NamedFontLine[] = [
+      { font: 1, size: 12, x: 72, y: 740, text: 'Natural dispersal' },
+      ...body(TEXT, 716),
+      { font: 1, size: 12, x: 72, y: 670, text: 'Measured flow' },
+      ...body(MORE, 646),
+    ];
+    const markdown = mainMarkdown(await convertBytes(namedFontPdf(fonts, lines), { mode: 'fast' }));
+    expect(markdown).toMatch(/^#+ Natural dispersal$/m);
+    expect(markdown).toMatch(/^#+ Measured flow$/m);
+    expect(markdown).not.toContain('**');
+  });
+
   it('still tell bold where the names say nothing and no name contradicts the weights', async () => {
     // A family whose styles are numbered (`YoonGothicPro780`): its weight is all that tells its bold style.
     const fonts = [{ name: 'YoonGothicPro740', stemV: 80 }, { name: 'YoonGothicPro780', stemV: 140 }];

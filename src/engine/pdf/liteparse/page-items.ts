@@ -92,7 +92,14 @@ export interface TaggedRun {
   element: number;
 }
 
+/** PDFium's weight of a bold font (`Calibri-Bold` 700, `Montserrat-SemiBold` 600), where writers give it right. */
 const BOLD_WEIGHT = 600;
+/**
+ * The weight that tells bold by itself, for a font whose name says nothing of its style (`YoonGothicPro780`, a
+ * family numbering its weights): StemV measures stems in each typeface's own units, so a plain face with broad stems
+ * (Lucida Sans 630, Century 590 in Ghostscript's copies) comes near 600.
+ */
+const UNNAMED_BOLD_WEIGHT = 700;
 
 /** A font's name stating a style lighter than bold: `Lato-Regular`, `TimesNewRomanPSMT`, `Georgia-Italic`, `Book`. */
 const LIGHTER_STYLE_NAME = /regular|roman|book|light|thin|hairline|normal|italic|oblique/i;
@@ -115,7 +122,7 @@ function namedStyle(fontName: string): NamedStyle {
  * they please: a name that states a lighter style is believed over it.
  */
 function isBoldBy(style: NamedStyle, weight: number | undefined): boolean {
-  return style.bold || ((weight ?? 0) >= BOLD_WEIGHT && !style.lighter);
+  return style.bold || ((weight ?? 0) >= UNNAMED_BOLD_WEIGHT && !style.lighter);
 }
 
 /** Whether an item is bold, by its font's name and, where the document's weights are believed, its weight. */
