@@ -535,6 +535,21 @@ export function isJustifiedProseLine(line: TextLine): boolean {
   return widest <= JUSTIFIED_GAP_EM * line.size && widest - Math.min(...gaps) <= EVEN_GAPS * widest;
 }
 
+/** Fewest words on a line of prose that no channel splits, and the share of a table's lines such lines must be. */
+const UNBROKEN_PROSE_WORDS = 5;
+const UNBROKEN_PROSE_SHARE = 0.5;
+
+/**
+ * Lines of prose no channel splits into cells, half of them or more (beside a heading or a note), each of
+ * several words: what another reader cut into columns at ordinary spaces between words (LiteParse at small type,
+ * its gaps measured in points) is no table.
+ */
+export function isUnbrokenProse(lines: readonly TextLine[]): boolean {
+  if (lines.length < 3) return false;
+  const prose = lines.filter((line) => line.cells.length === 1 && line.text.split(/\s+/).filter((word) => /\p{L}{2}/u.test(word)).length >= UNBROKEN_PROSE_WORDS);
+  return prose.length >= UNBROKEN_PROSE_SHARE * lines.length;
+}
+
 /** Lines that are mostly justified prose (at least half of those with two cells or more) are not a table. */
 export function isJustifiedProse(lines: readonly TextLine[]): boolean {
   const split = lines.filter((line) => line.cells.length >= 2);

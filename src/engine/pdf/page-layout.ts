@@ -8,7 +8,7 @@ import { bandRegions } from './column-bands.js';
 import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
 import { addToHistogram, bodySizeOf, type SizeHistogram } from './headings.js';
-import { buildLines, isJustifiedProse } from './lines.js';
+import { buildLines, isJustifiedProse, isUnbrokenProse } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { buildBlocks } from './paragraphs.js';
 import { groupRotated } from './rotated.js';
@@ -425,7 +425,9 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     // Header rows the reader left above the body join the table.
     const table = withHeaderAbove(reading, free, input.rulings) ?? reading;
     const found = foundTableBlock(table, free, sizes, boldSizes);
-    if (found.inside.length === 0 || !cellsHoldText(table.rows, found.inside.map((item) => item.str)) || isJustifiedProse(buildLines(found.inside))) continue;
+    if (found.inside.length === 0 || !cellsHoldText(table.rows, found.inside.map((item) => item.str))) continue;
+    const insideLines = buildLines(found.inside);
+    if (isJustifiedProse(insideLines) || isUnbrokenProse(insideLines)) continue;
     for (const item of found.inside) inTables.add(item);
     tableBlocks.push(found.block);
   }
