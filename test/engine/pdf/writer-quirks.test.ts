@@ -74,3 +74,33 @@ describe('font weights that contradict the fonts’ names', () => {
     expect(markdown).toMatch(/^#+ Natural dispersal$/m);
   });
 });
+
+describe('a family whose plain and bold faces weigh alike', () => {
+  it('tells bold by the names (NanumMyeongjo 712 beside NanumMyeongjoBold 716 in Ghostscript’s copies)', async () => {
+    const fonts = [{ name: 'NanumMyeongjo', stemV: 143 }, { name: 'NanumMyeongjoBold', stemV: 144 }];
+    const text = ['The survey counted the residents of every district at the end of each year and', 'compared the two counts, district by district, to find where the town grew.'];
+    const lines: NamedFontLine[] = [{ font: 1, size: 12, x: 72, y: 740, text: 'Population by district' }, ...body(text, 716)];
+    const markdown = mainMarkdown(await convertBytes(namedFontPdf(fonts, lines), { mode: 'fast' }));
+    expect(markdown).toMatch(/^#+ Population by district$/m);
+    expect(markdown).toContain(text.join(' '));
+    expect(markdown).not.toContain('**');
+  });
+});
+
+describe("a table's cells as the other reader gives them", () => {
+  it('have their ligatures a byte off read as letters too', async () => {
+    const rows = [
+      ['ID', 'Criterion', 'Owner'],
+      ['A-01', 'Every record shows the same \u0080elds', 'Data team'],
+      ['A-02', 'Reports open in under two seconds', 'Platform'],
+      ['A-03', 'Search \u0080nds every migrated record', 'Search team'],
+      ['A-04', 'Exports keep the original \u0080le names', 'Data team'],
+    ];
+    const lines = rows.flatMap((row, r) => row.map((text, c): NamedFontLine => ({ font: 0, size: 10, x: [72, 150, 430][c]!, y: 700 - 20 * r, text })));
+    const pdf = namedFontPdf([{ name: 'Lato-Regular', mapped: { '80': '66006900' } }], [{ font: 0, size: 16, x: 72, y: 740, text: 'Acceptance criteria' }, ...lines]);
+    const markdown = mainMarkdown(await convertBytes(pdf, { mode: 'fast' }));
+    expect(markdown).toContain('| A-01 | Every record shows the same fields | Data team |');
+    expect(markdown).toContain('Search finds every migrated record');
+    expect(markdown).not.toMatch(/[\u6600\u6900]/u);
+  });
+});

@@ -145,25 +145,46 @@ export function documentFonts(pages: readonly { textItems: readonly NativeTextIt
 }
 
 /**
- * Whether no font's weight contradicts its name: a font named bold weighing under BOLD_WEIGHT, or one named in a
- * lighter style over it. The weight comes from the StemV a writer put in the font's descriptor: Ghostscript's copies
- * give Calibri-Bold 440 and Calibri 640, cairo's 400 to every font, LibreOffice's to its bold fonts too. Where the
- * named fonts show the weights wrong, an unnamed style's weight (a plain `Calibri`) is no sign of bold either.
+ * Whether no font's weight contradicts its name: a font named bold weighing under BOLD_WEIGHT, one named in a
+ * lighter style over it, or a plain face of a family weighing as much as (WEIGHT_STEP) the family's bold one. The
+ * weight comes from the StemV a writer put in the font's descriptor: Ghostscript's copies give Calibri-Bold 440 and
+ * Calibri 640, NanumMyeongjo 712 and NanumMyeongjoBold 716, cairo's 400 to every font, LibreOffice's to its bold
+ * fonts too. Where the named fonts show the weights wrong, an unnamed style's weight is no sign of bold either.
  */
 function weightsAgreeWithNames(pages: readonly { textItems: readonly NativeTextItem[] }[]): boolean {
-  const judged = new Set<string>();
+  const weights = new Map<string, number>();
   for (const page of pages) {
     for (const item of page.textItems) {
       const weight = item.fontWeight ?? 0;
-      const name = item.fontName ?? '';
-      if (weight <= 0 || judged.has(`${name}|${weight}`)) continue;
-      judged.add(`${name}|${weight}`);
-      const style = namedStyle(name);
-      if (style.bold ? weight < BOLD_WEIGHT : style.lighter && weight >= BOLD_WEIGHT) return false;
+      if (weight > 0) weights.set(item.fontName ?? '', weight);
     }
+  }
+  // The heaviest plain face of each family, where its name states no style.
+  const plain = new Map<string, number>();
+  for (const [name, weight] of weights) {
+    const style = namedStyle(name);
+    if (style.bold ? weight < BOLD_WEIGHT : style.lighter && weight >= BOLD_WEIGHT) return false;
+    if (!style.bold && !style.lighter) plain.set(familyOf(name), Math.max(weight, plain.get(familyOf(name)) ?? 0));
+  }
+  for (const [name, weight] of weights) {
+    const heaviestPlain = namedStyle(name).bold ? plain.get(familyOf(name)) : undefined;
+    if (heaviestPlain !== undefined && weight < WEIGHT_STEP * heaviestPlain) return false;
   }
   return true;
 }
+
+/** A family's bold face weighs at least this many times its plain face (400 → 700 is 1.75). */
+const WEIGHT_STEP = 1.15;
+
+/** A font's family: its name without the subset tag and the style (`ABCDEF+NanumMyeongjoBold` → `NanumMyeongjo`). */
+function familyOf(fontName: string): string {
+  return fontName
+    .replace(/^[A-Z]{6}\+/, '')
+    .replace(/[-,].*$/, '')
+    .replace(/(?:semi|demi|extra|ultra)?(?:bold|black|heavy|medium)$/i, '')
+    .toLowerCase();
+}
+
 /**
  * In rotated text, words closer than this share of the em are one word whatever the text says: PDFium writes
  * spaces between the touching letters of a vertical stamp ("ar X iv:" up a page's margin). Level text has no such

@@ -18,6 +18,7 @@ import { nativeCall } from '../../native-calls.js';
 import { duringStage } from '../../stage.js';
 import type { PageDrawing } from '../../model.js';
 import { append, type FoundTable, type PdfTextItem, type Rect } from '../types.js';
+import { repairText } from '../lines.js';
 import { subtypesNamed } from '../stream-subtypes.js';
 import { loadLiteParse, type LiteParseModule, type LiteParseParser } from './load.js';
 import { lostPageNumber } from './lost-page-number.js';
@@ -56,12 +57,20 @@ interface NativeBlock {
   bbox?: { x: number; y: number; width: number; height: number } | undefined;
 }
 
+/**
+ * A cell's text as LiteParse joined its lines, one space between them: a soft hyphen ending a line breaks its word
+ * there, and the text is repaired as a line's is (lines.ts repairText).
+ */
+function cellText(text: string): string {
+  return repairText(text.replace(/\u00ad\s+/g, '').replace(/\s+/g, ' ').trim());
+}
+
 /** The page's table blocks with a place and at least two rows of two cells. */
 function tablesOf(blocks: readonly NativeBlock[] | undefined): FoundTable[] {
   const tables: FoundTable[] = [];
   for (const block of blocks ?? []) {
     if (block.kind !== 'table' || !block.bbox) continue;
-    const rows = [...(block.header ? [block.header] : []), ...(block.rows ?? [])].map((row) => row.map((cell) => cell.text.replace(/\s+/g, ' ').trim()));
+    const rows = [...(block.header ? [block.header] : []), ...(block.rows ?? [])].map((row) => row.map((cell) => cellText(cell.text)));
     if (rows.length < 2 || rows.every((row) => row.length < 2)) continue;
     const { x, y, width, height } = block.bbox;
     tables.push({ rect: { x0: x, y0: y, x1: x + width, y1: y + height }, rows });
