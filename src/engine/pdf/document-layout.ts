@@ -5,7 +5,7 @@
 import type { ModelBlock, ModelPage } from '../model.js';
 import { classifyFurniture, furnitureKey, isPageNumberText, runningLineOf, type FurnitureCandidate, type RunningLine } from './furniture.js';
 import { escapeInline } from './markdown.js';
-import { bodySizeOf, classifyHeadings, isNumberedHeadingLine, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
+import { bodySizeOf, charsInSizeClass, classifyHeadings, isNumberedHeadingLine, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
 import type { PageLayout } from './page-layout.js';
 import { blocksRunningOn } from './paragraph-run-on.js';
 import { addToVocabulary, emptyVocabulary, HYPHEN_MARK, resolveHyphens } from './paragraphs.js';
@@ -59,7 +59,7 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
     mergeHistograms(boldSizes, page.layout.boldSizes);
   }
   const bodySize = bodySizeOf(sizes);
-  const bodyBold = (boldSizes.get(bodySize) ?? 0) > 0.5 * (sizes.get(bodySize) ?? 0);
+  const bodyBold = charsInSizeClass(boldSizes, bodySize) > 0.5 * charsInSizeClass(sizes, bodySize);
 
   const refs: Ref[] = [];
   for (const page of pages) {

@@ -9,11 +9,11 @@
 import { isCaptionText } from './captions.js';
 import { numberingDepth } from './heading-numbering.js';
 
-/** Font size histogram by characters. */
+/** Font size histogram by characters, keyed by the size to a hundredth of a point. */
 export type SizeHistogram = Map<number, number>;
 
 export function addToHistogram(histogram: SizeHistogram, size: number, chars: number): void {
-  const key = Math.round(size * 2) / 2;
+  const key = Math.round(size * 100) / 100;
   histogram.set(key, (histogram.get(key) ?? 0) + chars);
 }
 
@@ -21,17 +21,38 @@ export function mergeHistograms(into: SizeHistogram, from: SizeHistogram): void 
   for (const [size, chars] of from) into.set(size, (into.get(size) ?? 0) + chars);
 }
 
-/** The most common size by characters (the smaller on a tie); 0 when there is no text. */
+/**
+ * The body's size: of the most common size class by characters (half points; the smaller on a tie), the mean size
+ * its characters are set in; 0 when there is no text. The mean, not the class: a heading is told by its size over
+ * the body's, and in small type (an 8-point body, a page printed at 70 %) a class is as wide as that difference.
+ */
 export function bodySizeOf(histogram: SizeHistogram): number {
+  const classes = new Map<number, { chars: number; weighted: number }>();
+  for (const [size, chars] of histogram) {
+    const key = sizeClass(size);
+    const sum = classes.get(key) ?? { chars: 0, weighted: 0 };
+    sum.chars += chars;
+    sum.weighted += size * chars;
+    classes.set(key, sum);
+  }
   let best = 0;
   let bestChars = -1;
-  for (const [size, chars] of histogram) {
+  for (const [size, { chars }] of classes) {
     if (chars > bestChars || (chars === bestChars && size < best)) {
       best = size;
       bestChars = chars;
     }
   }
-  return best;
+  const body = classes.get(best);
+  return body && body.chars > 0 ? body.weighted / body.chars : best;
+}
+
+/** The characters set in `size`'s class (half points). */
+export function charsInSizeClass(histogram: SizeHistogram, size: number): number {
+  const wanted = sizeClass(size);
+  let chars = 0;
+  for (const [key, count] of histogram) if (sizeClass(key) === wanted) chars += count;
+  return chars;
 }
 
 export interface HeadingCandidate {

@@ -316,7 +316,9 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
       rtlChars += n;
       anyRtl = true;
     } else if (dir === 'ltr') ltrChars += n;
-    sizeChars.add(Math.round(item.size * 2) / 2, n);
+    // The size as set (to a hundredth of a point), not a class: in small type a half-point class is as wide as the
+    // step from the body to a heading.
+    sizeChars.add(Math.round(item.size * 100) / 100, n);
     fontChars.add(item.fontName, n);
     if (item.bold) boldChars += n;
     if (item.monospace) monoChars += n;

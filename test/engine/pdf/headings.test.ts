@@ -21,8 +21,16 @@ describe('bodySizeOf', () => {
     addToHistogram(histogram, 24, 30);
     addToHistogram(histogram, 10.02, 4000);
     addToHistogram(histogram, 9, 800);
-    expect(bodySizeOf(histogram)).toBe(10);
+    expect(bodySizeOf(histogram)).toBeCloseTo(10.02, 5);
     expect(bodySizeOf(new Map())).toBe(0);
+  });
+
+  it('is the mean size of the most common half-point class, as the body is set', () => {
+    const histogram = new Map<number, number>();
+    addToHistogram(histogram, 5.6, 3000);
+    addToHistogram(histogram, 5.46, 1000);
+    addToHistogram(histogram, 6.3, 2500);
+    expect(bodySizeOf(histogram)).toBeCloseTo(5.565, 5);
   });
 });
 

@@ -157,6 +157,8 @@ describe('ruled tables in pictures', () => {
     const tables = allBlocks(model).filter((block) => block.type === 'table');
     expect(tables).toHaveLength(1);
     expect(tableIn(tables[0]!.markdown)).toEqual(ROWS);
-    expect(mainMarkdown(model)).toMatch(/^Sales by region\n\n\| Region/m);
+    // The title stands alone right above the table. Set at 14 points over the table's 12, it is a heading's step
+    // bigger as OCR measures the two (1.15 ×) or just short of it: either reading is the page's.
+    expect(mainMarkdown(model)).toMatch(/^(?:## )?Sales by region\n\n\| Region/m);
   });
 });

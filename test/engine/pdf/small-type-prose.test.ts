@@ -4,7 +4,7 @@
  * lines, so it stays prose under its heading.
  */
 import { readFileSync } from 'node:fs';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { convertBytes, mainMarkdown } from './helpers.js';
 
@@ -24,5 +24,31 @@ describe('a book page printed small', () => {
     expect(markdown).toMatch(/^#+ 12 Conclusion$/m);
     expect(markdown).toMatch(/^In this chapter, I have outlined the benefits of fitting formal observer models to judgements about simultaneity, and described how this/m);
     expect(markdown).not.toContain('|');
+  });
+});
+
+describe('type sizes in small print', () => {
+  it('a line a step bigger than the body, short of a heading’s step, stays text (9 over 8 points, printed at 70 %)', async () => {
+    const pdf = await PDFDocument.create();
+    const [regular, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
+    const page = pdf.addPage([420, 560]);
+    const scale = 0.7;
+    let y = 520;
+    const write = (text: string, size: number, font = regular) => {
+      page.drawText(text, { x: 40, y, size: size * scale, font });
+      y -= size * scale * 1.4;
+    };
+    write('False Causation', 14.5, bold);
+    write('Correlation does not imply causation.', 9);
+    y -= 6;
+    for (const text of ['If you have ever taken a statistics course, you have almost certainly come across', 'this common phrase: two trends that move together do not prove that one causes the other.']) write(text, 9);
+    y -= 8;
+    for (let i = 0; i < 3; i++) {
+      for (const text of ['The figure below shows two series that rise and fall together over twenty years, and', 'a reader who sees them side by side may think that one of them drives the other, while', 'both follow a third cause that the figure does not show at all, or follow nothing at all.']) write(text, 8);
+      y -= 6;
+    }
+    const markdown = mainMarkdown(await convertBytes(await pdf.save(), { mode: 'fast' }));
+    expect(markdown).toMatch(/^#+ False Causation$/m);
+    expect(markdown).toMatch(/^Correlation does not imply causation\.$/m);
   });
 });
