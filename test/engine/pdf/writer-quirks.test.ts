@@ -5,7 +5,7 @@
  * regular. The text reads as printed, and bold is what the fonts' names say.
  */
 import { describe, expect, it } from 'vitest';
-import { namedFontPdf, type NamedFontLine } from './named-font-pdfs.js';
+import { namedFontPdf, type NamedFont, type NamedFontLine } from './named-font-pdfs.js';
 import { convertBytes, mainMarkdown } from './helpers.js';
 
 const body = (lines: readonly string[], top: number, font = 0): NamedFontLine[] => lines.map((text, i) => ({ font, size: 11, x: 72, y: top - 14 * i, text }));
@@ -35,16 +35,21 @@ describe('font weights that contradict the fonts’ names', () => {
   const TEXT = ['The orifice plate was fitted to the side of the tank, and the jet of water', 'leaving it was measured at four distances from the plate, each one twice.'];
   const MORE = ['The flow rate was read from the volume collected in one minute, and the', 'coefficient of discharge followed from the head over the orifice.'];
 
+  /** Two sections, their headings in the second font and their text in the first. */
+  const sections = (fonts: NamedFont[]) =>
+    convertBytes(
+      namedFontPdf(fonts, [
+        { font: 1, size: 12, x: 72, y: 740, text: 'Natural dispersal' },
+        ...body(TEXT, 716),
+        { font: 1, size: 12, x: 72, y: 670, text: 'Measured flow' },
+        ...body(MORE, 646),
+      ]),
+      { mode: 'fast' },
+    ).then(mainMarkdown);
+
   it('leave bold to the names: a bold-named heading over text in a plain-named font whose StemV is high', async () => {
     // Ghostscript's copies: Lato-Bold's StemV 114 (PDFium: weight 570), Calibri's 151 (744).
-    const fonts = [{ name: 'Calibri', stemV: 151 }, { name: 'Lato-Bold', stemV: 114 }];
-    const lines: NamedFontLine[] = [
-      { font: 1, size: 12, x: 72, y: 740, text: 'Natural dispersal' },
-      ...body(TEXT, 716),
-      { font: 1, size: 12, x: 72, y: 670, text: 'Measured flow' },
-      ...body(MORE, 646),
-    ];
-    const markdown = mainMarkdown(await convertBytes(namedFontPdf(fonts, lines), { mode: 'fast' }));
+    const markdown = await sections([{ name: 'Calibri', stemV: 151 }, { name: 'Lato-Bold', stemV: 114 }]);
     expect(markdown).toMatch(/^#+ Natural dispersal$/m);
     expect(markdown).toMatch(/^#+ Measured flow$/m);
     expect(markdown).toContain(`\n\n${TEXT.join(' ')}\n\n`);
@@ -53,14 +58,7 @@ describe('font weights that contradict the fonts’ names', () => {
 
   it('make no plain face bold that has broad stems, where no name contradicts them', async () => {
     // Lucida Sans's StemV 126 (PDFium: 630) beside a bold face's 140 (700).
-    const fonts = [{ name: 'LucidaSansUnicode', stemV: 126 }, { name: 'BookmanOldStyle-Bold', stemV: 140 }];
-    const lines: NamedFontLine[] = [
-      { font: 1, size: 12, x: 72, y: 740, text: 'Natural dispersal' },
-      ...body(TEXT, 716),
-      { font: 1, size: 12, x: 72, y: 670, text: 'Measured flow' },
-      ...body(MORE, 646),
-    ];
-    const markdown = mainMarkdown(await convertBytes(namedFontPdf(fonts, lines), { mode: 'fast' }));
+    const markdown = await sections([{ name: 'LucidaSansUnicode', stemV: 126 }, { name: 'BookmanOldStyle-Bold', stemV: 140 }]);
     expect(markdown).toMatch(/^#+ Natural dispersal$/m);
     expect(markdown).toMatch(/^#+ Measured flow$/m);
     expect(markdown).not.toContain('**');
