@@ -33,11 +33,26 @@ function overlapShare(a: PdfTextItem, b: PdfTextItem): number {
 }
 
 /**
+ * Whether a stable sort by baseline, then x, would leave the items as they are: each item above the next (a smaller
+ * baseline), or level with it and not to its right (no NaN among them).
+ */
+function isInBaselineOrder(items: readonly PdfTextItem[]): boolean {
+  for (let i = 1; i < items.length; i++) {
+    const a = items[i - 1]!;
+    const b = items[i]!;
+    if (!(a.baseline < b.baseline || (a.baseline === b.baseline && a.x0 <= b.x0))) return false;
+  }
+  return true;
+}
+
+/**
  * Groups items into baseline clusters. Each cluster is compared against its reference item (its largest) only,
  * so lines of neighbouring columns at slightly different baselines do not chain into one tall cluster.
  */
 export function clusterLines(items: readonly PdfTextItem[]): PdfTextItem[][] {
-  const sorted = [...items].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+  // Most calls get their items in this order already (a region's items, line by line; a cell's): read as they are
+  // then, as the stable sort would leave them, not copied and sorted.
+  const sorted = isInBaselineOrder(items) ? items : [...items].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
   const clusters: PdfTextItem[][] = [];
   let current: PdfTextItem[] = [];
   let ref: PdfTextItem | undefined;
