@@ -380,7 +380,8 @@ const GLYPH_BOX_HEIGHTS = 3;
 function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextItem[] }[]): Set<string> {
   const heights = new Map<string, number[]>();
   const glyphBoxes = new Set<string>();
-  // Page by page, not over one array of every page's items: this reads every word of the document.
+  // Page by page, not over one array of every page's items: this reads every word of the document, once per
+  // document, mostly before V8 has optimised it, so by index (an iterator's result per word there).
   for (const page of pages) {
     for (const item of page.textItems) {
       if (!item.words || item.words.length < 2) continue;
@@ -390,7 +391,8 @@ function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextIte
       if (glyphBoxes.has(key)) continue;
       let seen = heights.get(key);
       if (!seen) heights.set(key, (seen = []));
-      for (const word of item.words) {
+      for (let w = 0; w < item.words.length; w++) {
+        const word = item.words[w]!;
         // A word ending in digits may hold a raised mark, which makes its box taller (or, set apart, shorter): its
         // height says nothing of the font's boxes. A height seen already is looked for first: most words have
         // one (a font's boxes are of one height), and the pattern need not be tried on them.
@@ -408,7 +410,7 @@ function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextIte
 
 /** Whether `height` is one of the heights `seen` (within SAME_METRICS of the size). */
 function isSeenHeight(seen: readonly number[], height: number, size: number): boolean {
-  for (const other of seen) if (Math.abs(other - height) <= SAME_METRICS * size) return true;
+  for (let i = 0; i < seen.length; i++) if (Math.abs(seen[i]! - height) <= SAME_METRICS * size) return true;
   return false;
 }
 
