@@ -17,7 +17,12 @@ const MIN_VALUES = 3;
 const BARE_NUMBER = /^[-+−–]?[$€£¥]?\d[\d\s.,]*%?$/u;
 
 function isBareNumbers(text: string): boolean {
-  const words = text.trim().split(/\s+/);
+  const trimmed = text.trim();
+  // Its first word tells most blocks apart (a paragraph's), before all their words are split: every block of a
+  // page with rules or boxes enough for a chart is asked.
+  const firstSpace = trimmed.search(/\s/);
+  if (!BARE_NUMBER.test(firstSpace < 0 ? trimmed : trimmed.slice(0, firstSpace))) return false;
+  const words = trimmed.split(/\s+/);
   return words.length > 0 && words.every((word) => BARE_NUMBER.test(word));
 }
 

@@ -27,10 +27,13 @@ function isHorizontal(rule: Ruling): boolean {
 /** The items with a blank of underscores added along each line drawn after a label to write on. */
 export function withDrawnBlanks(items: readonly PdfTextItem[], rulings: readonly Ruling[]): readonly PdfTextItem[] {
   const blanks: PdfTextItem[] = [];
+  // The items that may lead a blank, in the page's order, picked once: a page draws many rules (a table's, a
+  // form's) and holds few labels, and each rule looked through every item for them.
+  let labels: PdfTextItem[] | undefined;
   for (const rule of rulings) {
     if (!isHorizontal(rule)) continue;
-    const label = items.find((item) => {
-      if (!LABEL_END.test(item.str)) return false;
+    labels ??= items.filter((item) => LABEL_END.test(item.str));
+    const label = labels.find((item) => {
       const size = item.size;
       return (
         rule.y0 - item.baseline <= BELOW_EM * size &&

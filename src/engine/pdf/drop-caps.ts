@@ -27,11 +27,30 @@ const LETTER = /^[\p{Pi}\p{Ps}"']?\p{Lu}$/u;
 /** One-letter words (English "A", "I"; "O", "À"…): a cap that is one keeps a space before the next word. */
 const WORD_OF_ONE = /^[\p{Pi}\p{Ps}"']?[AIOÀ]$/u;
 
+/**
+ * Whether the largest candidate may be CAP_SIZE_RATIO times the page's usual size (the median of its items' sizes),
+ * told without sorting the sizes. Most pages have candidates (a lone `A`, a `12` in a table) and none of that size.
+ * No candidate is when the median is an item the largest is smaller than CAP_SIZE_RATIO times, as all the larger
+ * items are: when at most half of the items (the median's index in the sorted sizes) are not. Sizes that are not
+ * numbers leave it to the sort.
+ */
+function mayBeCapSized(candidates: readonly PdfTextItem[], items: readonly PdfTextItem[]): boolean {
+  let largest = -Infinity;
+  for (const cap of candidates) largest = Math.max(largest, cap.size);
+  let notSmaller = 0;
+  for (const item of items) {
+    if (Number.isNaN(item.size)) return true;
+    if (!(largest < CAP_SIZE_RATIO * item.size)) notSmaller++;
+  }
+  return notSmaller > Math.floor(items.length / 2);
+}
+
 export function placeDropCaps(items: readonly PdfTextItem[]): void {
   const candidates = items.filter((item) => CAP.test(item.str.trim()));
   if (candidates.length === 0) return;
   // Against the page's usual size, not its smallest: a page of figures in a table would make each a candidate, and
   // each candidate looks through all the page's items.
+  if (!mayBeCapSized(candidates, items)) return;
   const sizes = items.map((item) => item.size).sort((a, b) => a - b);
   const usual = sizes[Math.floor(sizes.length / 2)]!;
   for (const cap of candidates) {

@@ -128,6 +128,9 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   if (!text || candidate.lines > 3 || text.length > 200) return false;
   const words = text.split(/\s+/).length;
   if (words > 25) return false;
+  // Set as a heading is, by its type against the body's: told before the patterns below, which the body's own
+  // paragraphs (most candidates, and none of them set so) were all tried against.
+  if (!setAsHeading(candidate, body, words)) return false;
   if (!/\p{L}/u.test(text)) return false;
   // Lower case starts a sentence's run-on, not a heading; a lettered label (`a. About the Robots`) is numbering, and
   // a name set alone in bold display type (a manual's `asn1_parser2tree`, `iOS apps`) is the heading it looks.
@@ -142,7 +145,11 @@ export function isHeadingLike(candidate: HeadingCandidate, body: BodyStyle): boo
   // A sentence ending in a full stop is body text, unless it is set as display type.
   if (/\.$/.test(text) && words > 6 && !(body.size > 0 && candidate.size >= body.size * DISPLAY_BIGGER)) return false;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  if (letters < 0.4 * text.replace(/\s/g, '').length) return false;
+  return letters >= 0.4 * text.replace(/\s/g, '').length;
+}
+
+/** Bigger than the body's type, or bold beside a body that is not, at about its size and in 15 words at most. */
+function setAsHeading(candidate: HeadingCandidate, body: BodyStyle, words: number): boolean {
   if (body.size <= 0) return false;
   if (candidate.size >= body.size * BIGGER) return true;
   return candidate.bold && !body.bold && candidate.size >= body.size * 0.95 && words <= 15;

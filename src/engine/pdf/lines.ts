@@ -33,11 +33,26 @@ function overlapShare(a: PdfTextItem, b: PdfTextItem): number {
 }
 
 /**
+ * Whether a stable sort by baseline, then x, would leave the items as they are: each item above the next (a smaller
+ * baseline), or level with it and not to its right (no NaN among them).
+ */
+function isInBaselineOrder(items: readonly PdfTextItem[]): boolean {
+  for (let i = 1; i < items.length; i++) {
+    const a = items[i - 1]!;
+    const b = items[i]!;
+    if (!(a.baseline < b.baseline || (a.baseline === b.baseline && a.x0 <= b.x0))) return false;
+  }
+  return true;
+}
+
+/**
  * Groups items into baseline clusters. Each cluster is compared against its reference item (its largest) only,
  * so lines of neighbouring columns at slightly different baselines do not chain into one tall cluster.
  */
 export function clusterLines(items: readonly PdfTextItem[]): PdfTextItem[][] {
-  const sorted = [...items].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+  // Most calls get their items in this order already (a region's items, line by line; a cell's): read as they are
+  // then, as the stable sort would leave them, not copied and sorted.
+  const sorted = isInBaselineOrder(items) ? items : [...items].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
   const clusters: PdfTextItem[][] = [];
   let current: PdfTextItem[] = [];
   let ref: PdfTextItem | undefined;
@@ -453,11 +468,25 @@ function makeCell(items: PdfTextItem[], mixed: boolean): Cell {
   return { items, text: repairText(joinItems(items, mixed)), x0, x1 };
 }
 
+/** Whether items in x order leave a gap wider than `gap` after all those before them (where splitCells splits). */
+function hasCellGap(inX: readonly PdfTextItem[], gap: number): boolean {
+  let reach = -Infinity;
+  for (let i = 0; i < inX.length; i++) {
+    const item = inX[i]!;
+    if (i > 0 && item.x0 - reach > gap) return true;
+    reach = Math.max(reach, item.x1);
+  }
+  return false;
+}
+
 /** Splits ordered items into cells at gaps wider than `gap` (measured in visual order). */
 function splitCells(ordered: PdfTextItem[], rtl: boolean, gap: number, mixed: boolean): Cell[] {
   // Cells are found in visual (x) order, then listed in reading order. Only read here: the items themselves when
   // already in x order (most lines), not a copy.
   const inX = isInXOrder(ordered) ? ordered : byX(ordered);
+  // `ordered` is the line's own array, made for it by buildLine: the cell takes it without a copy. Most lines are
+  // one cell: told by a pass over the gaps, before any group is gathered.
+  if (inX.length > 0 && !hasCellGap(inX, gap)) return [makeCell(ordered, mixed)];
   const groups: PdfTextItem[][] = [];
   let group: PdfTextItem[] = [];
   let reach = -Infinity;
@@ -470,8 +499,6 @@ function splitCells(ordered: PdfTextItem[], rtl: boolean, gap: number, mixed: bo
     reach = Math.max(reach, item.x1);
   }
   if (group.length > 0) groups.push(group);
-  // `ordered` is the line's own array, made for it by buildLine: the cell takes it without a copy.
-  if (groups.length === 1) return [makeCell(ordered, mixed)];
   // Left-to-right lines are in x order already, and so is each group: no ranks to look up.
   let inOrder = true;
   for (let i = 0; i < inX.length && inOrder; i++) inOrder = inX[i] === ordered[i];

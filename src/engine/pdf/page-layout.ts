@@ -367,10 +367,14 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     if (table.items.length < BOX_TABLE_HOLDS_MORE * under.reduce((sum, grid) => sum + grid.items.length, 0)) continue;
     grids = [...grids.filter((grid) => !under.includes(grid)), table];
   }
+  // The lines of all the page's items, built once: the tests of found tables read them, and so do docmill's own
+  // reading of the aligned text and the flow as long as no table has taken items out (each was a whole page's
+  // buildLines, the layout's costliest step). None of their readers changes a line.
+  let pageLines: TextLine[] | undefined;
+  const linesOfPage = (): TextLine[] => (pageLines ??= buildLines(input.items));
   // A prose line the reader took in at the table's top or bottom goes back to its paragraph; a table of contents
   // it read as tables stays in the flow, to be read as contents lines; a box round a slide's title and text is no
   // table: the page's own reading stands there.
-  let pageLines: TextLine[] | undefined;
   let pageMonospace: number | undefined;
   let interleavedGutters: Gutter[] | undefined;
   const foundParts = (input.tables ?? []).flatMap((table) => {
@@ -387,14 +391,14 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     if (!kept) return [];
     // Two columns of short lines side by side, each at its own pitch (a résumé's contact lines beside its
     // sections): a reading across them is no table's.
-    interleavedGutters ??= ((lines) => detectGutters(lines).filter((gutter) => interleaveAcross(lines, gutter)))((pageLines ??= buildLines(input.items)));
+    interleavedGutters ??= ((lines) => detectGutters(lines).filter((gutter) => interleaveAcross(lines, gutter)))(linesOfPage());
     if (interleavedGutters.some((gutter) => kept.rect.x0 < gutter.x0 && kept.rect.x1 > gutter.x1)) return [];
     // Boxed sections side by side are no table: the flow reads them section by section (panels.ts).
     if (holdsPanels(kept.rows)) return [];
     // Cards side by side under their names are no table: the flow reads them card by card (card-grid.ts).
-    if (isCardRowTable(kept.rect, kept.rows, () => (pageLines ??= buildLines(input.items)))) return [];
+    if (isCardRowTable(kept.rect, kept.rows, linesOfPage)) return [];
     // The page's lines only where the rows may be contents (most pages' tables end in no page numbers).
-    return mayBeContents(kept) && coversContents(kept, (pageLines ??= buildLines(input.items))) ? [] : [kept];
+    return mayBeContents(kept) && coversContents(kept, linesOfPage()) ? [] : [kept];
   });
   // A table the reader cut at a row holding only its label (a statement's section label) is one table again.
   const foundTables = joinedAtLabelRows(foundParts, input.items);
@@ -412,7 +416,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // docmill's own reading of the aligned text, to keep where it holds more of a table than LiteParse's cells.
   const own =
     foundTables.length > 0
-      ? findTables(buildLines(input.items.filter((item) => !inTables.has(item)))).filter((table) => readsAsTable(table.rows))
+      ? findTables(inTables.size > 0 ? buildLines(input.items.filter((item) => !inTables.has(item))) : linesOfPage()).filter((table) => readsAsTable(table.rows))
       : [];
   const chosen = new Set<(typeof own)[number]>();
   for (const lpTable of foundTables) {
@@ -432,7 +436,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     tableBlocks.push(found.block);
   }
   const flowItems = inTables.size > 0 ? input.items.filter((item) => !inTables.has(item)) : input.items;
-  const lines = buildLines(flowItems);
+  const lines = inTables.size > 0 ? buildLines(flowItems) : linesOfPage();
   const zones = splitZones(lines, input.height, { bodyElsewhere: tableBlocks.length > 0 });
   let rtlChars = 0;
   let allChars = 0;

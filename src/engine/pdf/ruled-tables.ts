@@ -679,21 +679,27 @@ function isProseBetweenRules(items: readonly PdfTextItem[]): boolean {
   return (lines.every((line) => line.cells.length < 2) && lines.some((line) => countWords(line.text) >= PROSE_LINE_WORDS)) || isTextBetweenTables(lines);
 }
 
+/** The index of the first entry at or below `y` in entries sorted by y. */
+function firstAtOrBelow(byY: readonly { y: number }[], y: number): number {
+  let lo = 0;
+  let hi = byY.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (byY[mid]!.y < y) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Finds the ruled tables of a page (top to bottom). */
 export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly Ruling[]): RuledTable[] {
-  // Items by the height of their glyphs' middle, so each grid looks only at the items within its rows.
-  const byY = items.map((item) => ({ item, y: item.baseline - ((ASCENT - DESCENT) / 2) * item.size })).sort((a, b) => a.y - b.y);
-  const firstAtOrBelow = (y: number) => {
-    let lo = 0;
-    let hi = byY.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (byY[mid]!.y < y) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+  // Items by the height of their glyphs' middle, so each grid looks only at the items within its rows. Sorted
+  // when first asked for: most pages' rules make no grid, and no grid then asks.
+  let sortedByY: { item: PdfTextItem; y: number }[] | undefined;
+  const between = (top: number, bottom: number) => {
+    const byY = (sortedByY ??= items.map((item) => ({ item, y: item.baseline - ((ASCENT - DESCENT) / 2) * item.size })).sort((a, b) => a.y - b.y));
+    return byY.slice(firstAtOrBelow(byY, top), firstAtOrBelow(byY, bottom)).map((entry) => entry.item);
   };
-  const between = (top: number, bottom: number) => byY.slice(firstAtOrBelow(top), firstAtOrBelow(bottom)).map((entry) => entry.item);
   const grids = gridsOf(rulings, (top, bottom) => isProseBetweenRules(between(top, bottom)));
   if (!grids) return [];
   const candidates = grids
@@ -713,8 +719,8 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
   for (const candidate of candidates) {
     const { xs } = candidate;
     let { ys, grid } = candidate;
-    const nearby = byY.slice(firstAtOrBelow(ys[0]! - 40), firstAtOrBelow(ys[0]!)).map((entry) => entry.item);
-    const within = byY.slice(firstAtOrBelow(ys[0]!), firstAtOrBelow(ys[ys.length - 1]!)).map((entry) => entry.item);
+    const nearby = between(ys[0]! - 40, ys[0]!);
+    const within = between(ys[0]!, ys[ys.length - 1]!);
     const headerTop = headerAbove(xs, ys[0]!, nearby, taken, median(within.map((item) => item.size)));
     if (headerTop !== undefined) {
       // The header's band is ruled as the grid's columns are below it.
@@ -723,7 +729,7 @@ export function findRuledTables(items: readonly PdfTextItem[], rulings: readonly
       ys = [headerTop, ...ys];
       grid = { ...grid, hs, vs };
     }
-    const band = byY.slice(firstAtOrBelow(ys[0]!), firstAtOrBelow(ys[ys.length - 1]!)).map((entry) => entry.item);
+    const band = between(ys[0]!, ys[ys.length - 1]!);
     const rowSplit = unruledRows(xs, ys, band.filter((item) => !taken.has(item)));
     if (rowSplit.length > 0) {
       grid = { ...grid, hs: [...grid.hs, ...rowSplit.map((y) => ({ y, x0: xs[0]!, x1: xs[xs.length - 1]! }))], vs: grid.vs };

@@ -17,7 +17,9 @@ const MIN_STACKED_PAIRS = 2;
 
 /** The cluster's items in groups of one baseline each, top first. */
 function baselineGroups(cluster: readonly PdfTextItem[]): PdfTextItem[][] {
-  const sorted = [...cluster].sort((a, b) => a.baseline - b.baseline);
+  // A cluster mostly comes in baseline order already (clusterLines sorts the page's items so): read as it is then,
+  // as a stable sort would leave it, not copied and sorted again.
+  const sorted = isInBaselineOrder(cluster) ? cluster : [...cluster].sort((a, b) => a.baseline - b.baseline);
   const groups: PdfTextItem[][] = [];
   for (const item of sorted) {
     const group = groups[groups.length - 1];
@@ -26,6 +28,12 @@ function baselineGroups(cluster: readonly PdfTextItem[]): PdfTextItem[][] {
     else groups.push([item]);
   }
   return groups;
+}
+
+/** Whether a stable sort by baseline would leave the items as they are (no NaN among their baselines). */
+function isInBaselineOrder(items: readonly PdfTextItem[]): boolean {
+  for (let i = 1; i < items.length; i++) if (!(items[i - 1]!.baseline <= items[i]!.baseline)) return false;
+  return true;
 }
 
 /** A group of marks or scripts (a formula's subscripts `(i)`, note marks): no item of it is a word of a line. */

@@ -20,6 +20,13 @@ function words(rows: readonly (readonly string[])[]): Map<string, number> {
   return counts;
 }
 
+/** The counts `words` gives the texts, of the words in `among` alone: the others need no entry to be counted. */
+function wordsAmong(texts: readonly string[], among: ReadonlyMap<string, number>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of texts) for (const word of text.split(/\s+/)) if (word && among.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
 function total(counts: ReadonlyMap<string, number>): number {
   let sum = 0;
   for (const count of counts.values()) sum += count;
@@ -118,7 +125,7 @@ const REPEAT_SLACK = 0.1;
  */
 export function repeatsText(rows: readonly (readonly string[])[], inside: readonly string[]): boolean {
   const cells = words(rows);
-  const page = words([inside]);
+  const page = wordsAmong(inside, cells);
   let extra = 0;
   for (const [word, count] of cells) extra += Math.max(0, count - (page.get(word) ?? 0));
   return extra > Math.max(REPEAT_SLACK_WORDS, REPEAT_SLACK * total(cells));

@@ -37,10 +37,22 @@ function colourOf(shape: DrawnShape): string {
   return (shape.fill ? shape.fillColor : shape.strokeColor) ?? '';
 }
 
-/** Not of several colours down its column (a legend's column: a colour a series). */
-function oneColourColumn(shape: DrawnShape, candidates: readonly DrawnShape[]): boolean {
-  const column = candidates.filter((other) => Math.abs(other.bbox.x - shape.bbox.x) <= ALIGNED);
-  return new Set(column.map(colourOf)).size === 1;
+/**
+ * Per candidate, whether its column is not of several colours (a legend's column: a colour a series). The shapes'
+ * places and colours are read once each, not once per pair: a page may draw hundreds of candidates.
+ */
+function oneColourColumns(candidates: readonly DrawnShape[]): boolean[] {
+  const xs = candidates.map((shape) => shape.bbox.x);
+  const colours = candidates.map(colourOf);
+  return xs.map((x) => {
+    let colour: string | undefined;
+    for (let j = 0; j < xs.length; j++) {
+      if (!(Math.abs(xs[j]! - x) <= ALIGNED)) continue;
+      if (colour === undefined) colour = colours[j];
+      else if (colours[j] !== colour) return false;
+    }
+    return colour !== undefined;
+  });
 }
 
 function middleOf(shape: DrawnShape): number {
@@ -91,8 +103,10 @@ export function drawnBullets(items: readonly PdfTextItem[], shapes: readonly Dra
   if (candidates.length === 0 || candidates.length > MAX_CANDIDATES) return [];
   // Each mark with the line it starts; then those that stand apart from the marks beside them.
   const marked = new Map<DrawnShape, PdfTextItem>();
-  for (const shape of candidates) {
-    if (!oneColourColumn(shape, candidates)) continue;
+  const oneColour = oneColourColumns(candidates);
+  for (let i = 0; i < candidates.length; i++) {
+    const shape = candidates[i]!;
+    if (!oneColour[i]) continue;
     const line = lineStartedBy(shape.bbox, items);
     if (line) marked.set(shape, line);
   }

@@ -8,11 +8,12 @@
  */
 import { isPageNumberText } from '../furniture.js';
 import type { PdfTextItem } from '../types.js';
+import { isWhiteSpaceCode } from '../white-space.js';
 
-/** Non-space characters of `text`, counted. */
+/** Non-space characters of `text`, counted (white space as `\s` matches it, told by its first unit: none is astral). */
 function characterCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const ch of text) if (!/\s/u.test(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  for (const ch of text) if (!isWhiteSpaceCode(ch.charCodeAt(0))) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   return counts;
 }
 
@@ -57,6 +58,13 @@ export function lostPageNumber(pageText: string, items: readonly PdfTextItem[], 
   const grid = pageText.replace(/\n+$/, '').split('\n');
   const rows = grid.filter((row) => row.trim().length > 0);
   if (rows.length < 2) return undefined;
+  // The last cell of the last row and of the first: the page's characters are counted only where one reads as a
+  // page number (most pages whose items hold less than their text lack something else).
+  const ends = [
+    { cell: cellsOf(rows.at(-1)!).at(-1), atFoot: true },
+    { cell: cellsOf(rows[0]!).at(-1), atFoot: false },
+  ];
+  if (!ends.some(({ cell }) => cell && isPageNumberText(cell.text))) return undefined;
   const lacking = lackingCharacters(pageText, items);
   if (lacking.size === 0) return undefined;
   const gridWidth = Math.max(...rows.map((row) => row.trimEnd().length));
@@ -68,11 +76,7 @@ export function lostPageNumber(pageText: string, items: readonly PdfTextItem[], 
     bottom = Math.max(bottom, item.baseline);
     size = Math.max(size, item.size);
   }
-  for (const [row, atFoot] of [
-    [rows.at(-1)!, true],
-    [rows[0]!, false],
-  ] as const) {
-    const cell = cellsOf(row).at(-1);
+  for (const { cell, atFoot } of ends) {
     if (!cell || !isPageNumberText(cell.text) || !takes(lacking, cell.text)) continue;
     const fontSize = Math.min(size, 10);
     // The grid keeps blank rows for vertical space: the row's place down the grid, beyond the items' text.

@@ -380,26 +380,38 @@ const GLYPH_BOX_HEIGHTS = 3;
 function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextItem[] }[]): Set<string> {
   const heights = new Map<string, number[]>();
   const glyphBoxes = new Set<string>();
-  for (const item of pages.flatMap((page) => page.textItems)) {
-    if (!item.words || item.words.length < 2) continue;
-    const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
-    if (!(size > 0)) continue;
-    const key = fontKey(item.fontName ?? '', size);
-    if (glyphBoxes.has(key)) continue;
-    let seen = heights.get(key);
-    if (!seen) heights.set(key, (seen = []));
-    for (const word of item.words) {
-      // A word ending in digits may hold a raised mark, which makes its box taller (or, set apart, shorter): its
-      // height says nothing of the font's boxes.
-      if (ENDS_IN_DIGIT.test(word.text) || seen.some((height) => Math.abs(height - word.height) <= SAME_METRICS * size)) continue;
-      seen.push(word.height);
-      if (seen.length >= GLYPH_BOX_HEIGHTS) {
-        glyphBoxes.add(key);
-        break;
+  // Page by page, not over one array of every page's items: this reads every word of the document, once per
+  // document, mostly before V8 has optimised it, so by index (an iterator's result per word there).
+  for (const page of pages) {
+    for (const item of page.textItems) {
+      if (!item.words || item.words.length < 2) continue;
+      const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
+      if (!(size > 0)) continue;
+      const key = fontKey(item.fontName ?? '', size);
+      if (glyphBoxes.has(key)) continue;
+      let seen = heights.get(key);
+      if (!seen) heights.set(key, (seen = []));
+      for (let w = 0; w < item.words.length; w++) {
+        const word = item.words[w]!;
+        // A word ending in digits may hold a raised mark, which makes its box taller (or, set apart, shorter): its
+        // height says nothing of the font's boxes. A height seen already is looked for first: most words have
+        // one (a font's boxes are of one height), and the pattern need not be tried on them.
+        if (isSeenHeight(seen, word.height, size) || ENDS_IN_DIGIT.test(word.text)) continue;
+        seen.push(word.height);
+        if (seen.length >= GLYPH_BOX_HEIGHTS) {
+          glyphBoxes.add(key);
+          break;
+        }
       }
     }
   }
   return glyphBoxes;
+}
+
+/** Whether `height` is one of the heights `seen` (within SAME_METRICS of the size). */
+function isSeenHeight(seen: readonly number[], height: number, size: number): boolean {
+  for (let i = 0; i < seen.length; i++) if (Math.abs(seen[i]! - height) <= SAME_METRICS * size) return true;
+  return false;
 }
 
 function isSpace(code: number): boolean {
