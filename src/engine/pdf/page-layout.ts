@@ -22,7 +22,7 @@ import { findKeyFigures } from './key-figures.js';
 import { isCardRowTable } from './card-grid.js';
 import { holdsPanels } from './panels.js';
 import { isFormulaPieces, listColumns, readAsLines, readsAsTable, type SideList } from './table-kinds.js';
-import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, ownReadingHoldsMore, repeatsText } from './table-choice.js';
+import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, itemsTheCellsHold, ownReadingHoldsMore, repeatsText } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
 import { withTextRoundAsides } from './aside-wrap.js';
 import { coversContents, mayBeContents } from './found-contents.js';
@@ -432,7 +432,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     if (found.inside.length === 0 || !cellsHoldText(table.rows, found.inside.map((item) => item.str))) continue;
     const insideLines = buildLines(found.inside);
     if (isJustifiedProse(insideLines) || isUnbrokenProse(insideLines)) continue;
-    for (const item of found.inside) inTables.add(item);
+    for (const item of itemsTheCellsHold(table.rows, found.inside)) inTables.add(item);
     tableBlocks.push(found.block);
   }
   const flowItems = inTables.size > 0 ? input.items.filter((item) => !inTables.has(item)) : input.items;

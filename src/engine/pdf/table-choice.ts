@@ -212,3 +212,20 @@ const CELLS_HOLD = 0.5;
 export function cellsHoldText(rows: readonly (readonly string[])[], inside: readonly string[]): boolean {
   return total(words(rows)) >= CELLS_HOLD * total(words([inside]));
 }
+
+/**
+ * The items of a found table's box that its cells hold: an item whose text no cell holds (a header row the reader
+ * left out of its cells, as LiteParse does in small type) stays in the page's flow, where its text is read, not lost
+ * with the box. Compared without spaces and in compatibility form: the reader joins and splits words its own way
+ * (`# Samples`, `#Samples`), and a raised mark read as `²` is its cell's `2`.
+ */
+export function itemsTheCellsHold<T extends { str: string }>(rows: readonly (readonly string[])[], inside: readonly T[]): Set<T> {
+  const compact = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
+  const cells = rows.flatMap((row) => row.map(compact)).filter(Boolean);
+  const held = new Set<T>();
+  for (const item of inside) {
+    const text = compact(item.str);
+    if (text === '' || cells.some((cell) => cell.includes(text))) held.add(item);
+  }
+  return held;
+}

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { convertBytes, mainMarkdown } from './helpers.js';
 
 const PAGE = new URL('../../fixtures/pdf-bench/structure-01030000000004.pdf', import.meta.url);
+const TABLE_PAGE = new URL('../../fixtures/pdf-bench/tables-01030000000187.pdf', import.meta.url);
 
 /** The page drawn at `scale` on a page as much smaller, as a printer's "fit to page" draws it. */
 async function printedAt(bytes: Uint8Array, scale: number): Promise<Uint8Array> {
@@ -50,5 +51,16 @@ describe('type sizes in small print', () => {
     const markdown = mainMarkdown(await convertBytes(await pdf.save(), { mode: 'fast' }));
     expect(markdown).toMatch(/^#+ False Causation$/m);
     expect(markdown).toMatch(/^Correlation does not imply causation\.$/m);
+  });
+});
+
+describe('a table in small print', () => {
+  it('keeps the words of a header row the other reader left out of its cells (a paper\'s page printed at 70 %)', async () => {
+    const markdown = mainMarkdown(await convertBytes(await printedAt(readFileSync(TABLE_PAGE), 0.7), { mode: 'fast' }));
+    const header = markdown.slice(0, markdown.indexOf('Table 1:'));
+    for (const name of ['Alpaca-GPT4', 'OpenOrca', 'Orca DPO Pairs', 'Ultrafeedback Cleaned', 'Synth. Math-Alignment']) expect(header).toContain(name);
+    expect(header).toMatch(/\| Open Source \| O \| O \| ✗ \| O \| O \| ✗ \|/);
+    // Every word once: a word the cells hold in another spacing (`#Samples` for `# Samples`) is not written again.
+    expect(header.match(/Samples/g)).toHaveLength(2);
   });
 });
