@@ -148,8 +148,9 @@ export function documentFonts(pages: readonly { textItems: readonly NativeTextIt
  * Whether no font's weight contradicts its name: a font named bold weighing under BOLD_WEIGHT, one named in a
  * lighter style over it, or a plain face of a family weighing as much as (WEIGHT_STEP) the family's bold one. The
  * weight comes from the StemV a writer put in the font's descriptor: Ghostscript's copies give Calibri-Bold 440 and
- * Calibri 640, NanumMyeongjo 712 and NanumMyeongjoBold 716, cairo's 400 to every font, LibreOffice's to its bold
- * fonts too. Where the named fonts show the weights wrong, an unnamed style's weight is no sign of bold either.
+ * Calibri 640, NanumMyeongjo 712 and NanumMyeongjoBold 716; cairo's copies and LibreOffice's PDFs give every font
+ * 400, the bold ones too. Where the named fonts show the weights wrong, an unnamed style's weight is no sign of bold
+ * either.
  */
 function weightsAgreeWithNames(pages: readonly { textItems: readonly NativeTextItem[] }[]): boolean {
   const weights = new Map<string, number>();
