@@ -21,11 +21,12 @@
  *   (landscape sections, scanners' pages).
  *
  * Each rewrite goes into <out>/<writer>/pdfs beside a link to the references, and bench/pdf-bench.ts scores it
- * (--engines, one round: speed is not measured here). Printed: each engine's means on the originals and on every
- * rewrite, and docmill's pages that lose most on each rewrite against the originals.
+ * (--engines, one round: speed is not measured here; --before DIR scores another built checkout's docmill beside
+ * this one's, as `<engine>@before`, in the same invocation). Printed: each engine's means on the originals and on
+ * every rewrite, and docmill's pages that lose most on each rewrite against the originals.
  *
  * Flags: --dir DIR (the benchmark's pages, as bench/pdf-bench.ts finds them) · --writers LIST · --engines LIST
- *        (docmill-fast,liteparse) · --out DIR (a temporary folder, kept) · --worst N (8)
+ *        (docmill-fast,liteparse) · --before DIR · --out DIR (a temporary folder, kept) · --worst N (8)
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -50,6 +51,7 @@ const { values: flags } = parseArgs({
     writers: { type: 'string', default: WRITERS.join(',') },
     engines: { type: 'string', default: 'docmill-fast,liteparse' },
     out: { type: 'string' },
+    before: { type: 'string' },
     worst: { type: 'string', default: '8' },
   },
   strict: true,
@@ -108,7 +110,8 @@ interface Scores {
 /** bench/pdf-bench.ts over `dir`, its results by engine. */
 async function score(dir: string, out: string, engines: string): Promise<Map<string, Scores>> {
   await new Promise<void>((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'bench/pdf-bench.ts'), '--dir', dir, '--engines', engines, '--rounds', '1', '--out', out], {
+    const before = flags.before ? ['--before', resolve(flags.before)] : [];
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'bench/pdf-bench.ts'), '--dir', dir, '--engines', engines, '--rounds', '1', '--out', out, ...before], {
       stdio: ['ignore', 'ignore', 'inherit'],
       cwd: REPO,
     });
@@ -138,7 +141,8 @@ async function main(): Promise<void> {
   const out = flags.out ? resolve(flags.out) : await mkdtemp(join(tmpdir(), 'docmill-pdf-rewrites-'));
   const files = (await readdir(join(dir, 'pdfs'))).filter((name) => name.endsWith('.pdf')).sort();
   const rows: string[][] = [];
-  const engines = flags.engines.split(',');
+  const docmillEngines = flags.engines.split(',').filter((engine) => engine.startsWith('docmill-'));
+  const engines = [...flags.engines.split(','), ...(flags.before ? docmillEngines.map((engine) => `${engine}@before`) : [])];
   const original = await score(dir, join(out, 'original', 'results'), flags.engines);
   const line = (label: string, scores: Map<string, Scores>) => {
     for (const engine of engines) {
