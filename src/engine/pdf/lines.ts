@@ -433,6 +433,8 @@ const DRAWN_SOFT_HYPHEN = /\u00ad(?=.)/gu;
 
 /** U+4100…U+5A00 and U+6100…U+7A00: a Latin letter's code shifted a byte up (`f` 0x66 read as U+6600, `昀`). */
 const SHIFTED_LETTERS = Array.from({ length: 26 }, (_, i) => String.fromCharCode((0x41 + i) << 8, (0x61 + i) << 8)).join('');
+/** The block SHIFTED_LETTERS lie in: a plain test first, so that the pattern below runs only on such rare text. */
+const HAS_SHIFTED_LETTER = /[\u4100-\u7a00]/u;
 /**
  * A ligature's letters written into the font's ToUnicode map a byte off (Ghostscript's copies read `ﬁ` as `昀椀`,
  * U+6600 U+6900): such characters against a Latin letter are those letters (`Ori昀椀ce` is `Orifice`).
@@ -454,7 +456,7 @@ export function repairText(text: string): string {
   }
   if (out.includes('ا')) out = out.replace(BROKEN_LAM_ALEF, 'ال$1');
   if (out.includes('\u00ad')) out = out.replace(DRAWN_SOFT_HYPHEN, '-');
-  out = out.replace(SHIFTED_LIGATURE, (letters) => String.fromCharCode(...[...letters].map((letter) => letter.charCodeAt(0) >> 8)));
+  if (HAS_SHIFTED_LETTER.test(out)) out = out.replace(SHIFTED_LIGATURE, (letters) => String.fromCharCode(...[...letters].map((letter) => letter.charCodeAt(0) >> 8)));
   return out;
 }
 

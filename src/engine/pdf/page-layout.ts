@@ -183,10 +183,15 @@ function textBlockOf(lines: readonly TextLine[], rect: Rect): Pick<ProtoBlock, '
   return { rect, lines: lines.length, size: lines[0]?.size ?? 0, bold: chars > 0 && bold >= 0.7 * chars, chars };
 }
 
-/** A ruled table as a block, and its text counted with the page's body text. */
-function ruledTableBlock(table: Pick<RuledTable, 'items' | 'rows' | 'rect' | 'markdown' | 'grid'>, sizes: SizeHistogram, boldSizes: SizeHistogram): ProtoBlock {
+/** A ruled table as a block, and its text (its items' lines, built here unless given) counted with the page's body text. */
+function ruledTableBlock(
+  table: Pick<RuledTable, 'items' | 'rows' | 'rect' | 'markdown' | 'grid'>,
+  sizes: SizeHistogram,
+  boldSizes: SizeHistogram,
+  lines: readonly TextLine[] = buildLines(table.items),
+): ProtoBlock {
   let chars = 0;
-  for (const line of buildLines(table.items)) {
+  for (const line of lines) {
     addToHistogram(sizes, line.size, line.chars);
     if (line.bold) addToHistogram(boldSizes, line.size, line.chars);
     chars += line.chars;
@@ -308,13 +313,10 @@ function insertTables(blocks: ProtoBlock[], tables: readonly ProtoBlock[]): Prot
   return out;
 }
 
-/** The items whose middle lies in the table's rectangle, and the table as a block counted like a ruled one. */
-function foundTableBlock(table: FoundTable, items: readonly PdfTextItem[], sizes: SizeHistogram, boldSizes: SizeHistogram) {
-  const { rect } = table;
-  const inside = itemsInside(rect, items);
+/** A found table as a block over the items inside its rectangle and their lines, counted like a ruled one. */
+function foundTableBlock(table: FoundTable, inside: PdfTextItem[], lines: readonly TextLine[], sizes: SizeHistogram, boldSizes: SizeHistogram): ProtoBlock {
   const grid = table.grid ?? gridOfRows(table.rows);
-  const block = ruledTableBlock({ items: inside, rows: table.rows, rect, markdown: renderTableGrid(grid), grid }, sizes, boldSizes);
-  return { inside, block };
+  return ruledTableBlock({ items: inside, rows: table.rows, rect: table.rect, markdown: renderTableGrid(grid), grid }, sizes, boldSizes, lines);
 }
 
 /** The text of the lines inside `rect` above `top`. */
@@ -428,12 +430,13 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     if (!better && runsOnBelow(reading.rect, free)) continue;
     // Header rows the reader left above the body join the table.
     const table = withHeaderAbove(reading, free, input.rulings) ?? reading;
-    const found = foundTableBlock(table, free, sizes, boldSizes);
-    if (found.inside.length === 0 || !cellsHoldText(table.rows, found.inside.map((item) => item.str))) continue;
-    const insideLines = buildLines(found.inside);
+    const inside = itemsInside(table.rect, free);
+    if (inside.length === 0 || !cellsHoldText(table.rows, inside.map((item) => item.str))) continue;
+    // Judged before the table's text is counted with the body's: a table not taken leaves its lines to the flow.
+    const insideLines = buildLines(inside);
     if (isJustifiedProse(insideLines) || isUnbrokenProse(insideLines)) continue;
-    for (const item of itemsTheCellsHold(table.rows, found.inside)) inTables.add(item);
-    tableBlocks.push(found.block);
+    for (const item of itemsTheCellsHold(table.rows, inside)) inTables.add(item);
+    tableBlocks.push(foundTableBlock(table, inside, insideLines, sizes, boldSizes));
   }
   const flowItems = inTables.size > 0 ? input.items.filter((item) => !inTables.has(item)) : input.items;
   const lines = inTables.size > 0 ? buildLines(flowItems) : linesOfPage();

@@ -105,7 +105,7 @@ const UNNAMED_BOLD_WEIGHT = 700;
 const LIGHTER_STYLE_NAME = /regular|roman|book|light|thin|hairline|normal|italic|oblique/i;
 
 /** What a font's name says of its style. */
-interface NamedStyle {
+export interface NamedStyle {
   bold: boolean;
   /** A style lighter than bold, stated (LIGHTER_STYLE_NAME). */
   lighter: boolean;
@@ -128,20 +128,29 @@ function isBoldBy(style: NamedStyle, weight: number | undefined): boolean {
 /** Whether an item is bold, by its font's name and, where the document's weights are believed, its weight. */
 type BoldTest = (item: Pick<NativeTextItem, 'fontName' | 'fontWeight'>) => boolean;
 
-function boldTest(weightsBelieved: boolean): BoldTest {
-  return (item) => isBoldBy(namedStyle(item.fontName ?? ''), weightsBelieved ? item.fontWeight : undefined);
-}
-
 /** What the document's fonts show over all its pages, read before any page is laid out. */
 export interface DocumentFonts {
   /** The fonts (at a size) whose word boxes are cut to the glyphs (fontsWithGlyphBoxes). */
   glyphBoxes: ReadonlySet<string>;
-  /** Whether PDFium's weights agree with the fonts' names (weightsAgreeWithNames): else only names tell bold. */
-  weightsBelieved: boolean;
+  /** What a font's name says, read once a font for the whole document. */
+  styleOf: (fontName: string) => NamedStyle;
+  /** Bold by the font's name, or by its weight where the document's weights agree with its names (weightsAgreeWithNames). */
+  isBold: BoldTest;
 }
 
 export function documentFonts(pages: readonly { textItems: readonly NativeTextItem[] }[]): DocumentFonts {
-  return { glyphBoxes: fontsWithGlyphBoxes(pages), weightsBelieved: weightsAgreeWithNames(pages) };
+  const styles = new Map<string, NamedStyle>();
+  const styleOf = (fontName: string): NamedStyle => {
+    let style = styles.get(fontName);
+    if (!style) styles.set(fontName, (style = namedStyle(fontName)));
+    return style;
+  };
+  const weightsBelieved = weightsAgreeWithNames(pages, styleOf);
+  return {
+    glyphBoxes: fontsWithGlyphBoxes(pages),
+    styleOf,
+    isBold: (item) => isBoldBy(styleOf(item.fontName ?? ''), weightsBelieved ? item.fontWeight : undefined),
+  };
 }
 
 /**
@@ -152,7 +161,7 @@ export function documentFonts(pages: readonly { textItems: readonly NativeTextIt
  * 400, the bold ones too. Where the named fonts show the weights wrong, an unnamed style's weight is no sign of bold
  * either.
  */
-function weightsAgreeWithNames(pages: readonly { textItems: readonly NativeTextItem[] }[]): boolean {
+function weightsAgreeWithNames(pages: readonly { textItems: readonly NativeTextItem[] }[], styleOf: (fontName: string) => NamedStyle): boolean {
   const weights = new Map<string, number>();
   for (const page of pages) {
     for (const item of page.textItems) {
@@ -160,18 +169,17 @@ function weightsAgreeWithNames(pages: readonly { textItems: readonly NativeTextI
       if (weight > 0) weights.set(item.fontName ?? '', weight);
     }
   }
-  // The heaviest plain face of each family, where its name states no style.
+  // The heaviest plain face of each family, where its name states no style, and the bold faces' weights.
   const plain = new Map<string, number>();
+  const bold: { family: string; weight: number }[] = [];
   for (const [name, weight] of weights) {
-    const style = namedStyle(name);
+    const style = styleOf(name);
     if (style.bold ? weight < BOLD_WEIGHT : style.lighter && weight >= BOLD_WEIGHT) return false;
-    if (!style.bold && !style.lighter) plain.set(familyOf(name), Math.max(weight, plain.get(familyOf(name)) ?? 0));
+    const family = familyOf(name);
+    if (style.bold) bold.push({ family, weight });
+    else if (!style.lighter) plain.set(family, Math.max(weight, plain.get(family) ?? 0));
   }
-  for (const [name, weight] of weights) {
-    const heaviestPlain = namedStyle(name).bold ? plain.get(familyOf(name)) : undefined;
-    if (heaviestPlain !== undefined && weight < WEIGHT_STEP * heaviestPlain) return false;
-  }
-  return true;
+  return bold.every(({ family, weight }) => weight >= WEIGHT_STEP * (plain.get(family) ?? 0));
 }
 
 /** A family's bold face weighs at least this many times its plain face (400 → 700 is 1.75). */
@@ -757,8 +765,7 @@ export function nativePageItems(
   /** What the document's fonts show (`documentFonts` over all its pages). */
   fonts: DocumentFonts = documentFonts([page]),
 ): NativePageItems {
-  const { glyphBoxes, weightsBelieved } = fonts;
-  const isBoldItem = boldTest(weightsBelieved);
+  const { glyphBoxes, styleOf, isBold: isBoldItem } = fonts;
   const items: PdfTextItem[] = [];
   const tagged: TaggedRun[] | undefined = roles && roles.size > 0 ? [] : undefined;
   const rotated: RotatedItem[] = [];
@@ -766,8 +773,6 @@ export function nativePageItems(
   let chars = 0;
   let rtlChars = 0;
   let outsizedChars = 0;
-  // Per font name: what its name says (a page sets its text in a handful of fonts).
-  const named = new Map<string, NamedStyle>();
   const autospaceGaps: number[] = [];
   const runStarts: PdfTextItem[] = [];
   let hangul = false;
@@ -796,13 +801,8 @@ export function nativePageItems(
     const mark = tagged && item.mcid !== undefined ? roles!.get(item.mcid) : undefined;
     if (mark) tagged!.push({ x0: item.x, x1: item.x + Math.max(0, item.width), baseline, size, chars: n, role: mark.role, element: mark.element });
     const fontName = item.fontName ?? '';
-    let name = named.get(fontName);
-    if (!name) {
-      name = namedStyle(fontName);
-      named.set(fontName, name);
-    }
-    let bold = isBoldBy(name, weightsBelieved ? item.fontWeight : undefined);
-    const monospace = name.monospace;
+    let bold = isBoldItem(item);
+    const monospace = styleOf(fontName).monospace;
     const words = wordsWithText(item.words);
     // Items of one shape, written out: the layout reads them many times over.
     if (words.length === 0) {
