@@ -252,38 +252,40 @@ export class DocmillMetrics {
     return text;
   }
 
-  /** The queue as this scrape read it; read now when the registry is scraped directly (a test, an embedding app). */
-  async #queueRead(): Promise<QueueRead | undefined> {
-    return this.#scrapeRead ?? (await this.#readQueue());
-  }
-
   async #collectQueueJobs(): Promise<void> {
-    const read = await this.#queueRead();
+    // As this scrape read it, or read now where the registry is scraped directly (a test, an embedding app).
+    const counts = this.#scrapeRead ? this.#scrapeRead.counts : await this.#readCounts();
     this.queueJobs.reset();
-    if (!read?.counts) return;
-    for (const state of QUEUE_STATES) this.queueJobs.set({ state }, read.counts[state] ?? 0);
+    if (!counts) return;
+    for (const state of QUEUE_STATES) this.queueJobs.set({ state }, counts[state] ?? 0);
   }
 
   async #collectQueuePaused(): Promise<void> {
-    const read = await this.#queueRead();
+    const pause = this.#scrapeRead ? this.#scrapeRead.pause : await this.#readPause();
     this.queuePaused.reset();
-    if (!read?.pause) return;
-    const { reason, rated } = read.pause;
-    for (const pause of PAUSE_REASONS) this.queuePaused.set({ reason: pause }, (pause === 'rate' ? rated : reason === pause) ? 1 : 0);
+    if (!pause) return;
+    for (const reason of PAUSE_REASONS) this.queuePaused.set({ reason }, (reason === 'rate' ? pause.rated : pause.reason === reason) ? 1 : 0);
   }
 
-  /** Undefined without a queue; a part left out when Redis did not answer it in time. */
-  async #readQueue(): Promise<QueueRead | undefined> {
-    const probe = this.#queue;
-    if (!probe) return undefined;
-    const [counts, pause] = await Promise.all([
-      readQuickly(probe, () => probe.getJobCounts(...QUEUE_STATES)),
-      readQuickly(probe, async () => {
-        const [reason, rateTtl] = await Promise.all([probe.pauseReason(), probe.getRateLimitTtl()]);
-        return { reason: reason?.kind, rated: rateTtl > 0 };
-      }),
-    ]);
+  /** Both parts at once; a part left out when Redis did not answer it in time. */
+  async #readQueue(): Promise<QueueRead> {
+    const [counts, pause] = await Promise.all([this.#readCounts(), this.#readPause()]);
     return { counts, pause };
+  }
+
+  /** Undefined without a queue, or when Redis did not answer in time. */
+  #readCounts(): Promise<QueueRead['counts']> {
+    const probe = this.#queue;
+    return probe ? readQuickly(probe, () => probe.getJobCounts(...QUEUE_STATES)) : Promise.resolve(undefined);
+  }
+
+  #readPause(): Promise<QueueRead['pause']> {
+    const probe = this.#queue;
+    if (!probe) return Promise.resolve(undefined);
+    return readQuickly(probe, async () => {
+      const [reason, rateTtl] = await Promise.all([probe.pauseReason(), probe.getRateLimitTtl()]);
+      return { reason: reason?.kind, rated: rateTtl > 0 };
+    });
   }
 }
 
