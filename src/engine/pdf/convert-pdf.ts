@@ -28,6 +28,8 @@ import { imagesInViewport, isImagesItem, planImageOcr, type OcrPlan } from './oc
 import { insertRegionBlocks } from './ocr/ocr-layout.js';
 import type { PageOcr, RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
+import { holdsGarbledText, readGarbledBlocks, type GarbledRegion } from './ocr/garbled-blocks.js';
+import type { OcrLine } from './ocr/ocr-line.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
 import { layoutPage } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
@@ -440,6 +442,8 @@ export interface PageOcrSource {
   readPage(pageNumber: number, width: number, height: number, options?: { onlyIfText?: boolean }): ReturnType<PageOcr['readPage']>;
   /** Reads image regions of a page (mode auto on a page with a text layer and images without text over them). */
   readRegions?(pageNumber: number, width: number, height: number, regions: Parameters<PageOcr['readRegions']>[3]): Promise<RegionBlocks[]>;
+  /** Reads blocks of a page again whose glyphs map to nothing readable (mode auto; garbled-blocks.ts). */
+  readGarbled?(pageNumber: number, regions: readonly GarbledRegion[]): Promise<OcrLine[][]>;
   /** Told the document's declared language before any page is read. */
   useDeclaredLanguage?(declared: string | undefined): void;
   /** Why pages were read in another language than the document's, once read. */
@@ -516,6 +520,24 @@ async function ocrRegions(ocr: PageOcrSource, result: PageResult): Promise<PageR
 }
 
 /**
+ * The page with the blocks its text layer garbles read again by OCR (garbled-blocks.ts), in mode auto on a page
+ * that keeps its text layer; unchanged when there are none or OCR fails (with the reason).
+ */
+async function ocrGarbledBlocks(ocr: PageOcrSource, result: PageResult): Promise<PageResult & { ocrError?: unknown }> {
+  const { pageNumber, width, height, layout } = result.page;
+  if (!ocr.readGarbled || !layout || result.page.source !== undefined || !width || !height) return result;
+  try {
+    const readGarbled = ocr.readGarbled.bind(ocr);
+    const blocks = await readGarbledBlocks(layout.blocks, width, height, (regions) => readGarbled(pageNumber, regions));
+    if (!blocks) return result;
+    return { ...result, page: { ...result.page, layout: { ...layout, blocks } } };
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    return { ...result, ocrError: error };
+  }
+}
+
+/**
  * Reads an open document into the model: every page up to `maxPages` (a page that throws is `failed` and the
  * rest go on), pages OCR'd as the mode asks, pages still without text `partial` with a warning (or
  * OCR_REQUIRED in mode fast when no page has text), document-wide layout decisions, metadata.
@@ -541,6 +563,8 @@ export async function readDocument(
   const failed: { page: number; error: unknown }[] = [];
   const cut: number[] = [];
   const ocrFailed: { page: number; error: unknown }[] = [];
+  /** Pages whose text is still garbled at the end: left so in mode fast, or OCR could not read it. */
+  const garbled: number[] = [];
 
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
     const refusedBefore = pdfjsPatchStats().streamsRefused;
@@ -560,6 +584,12 @@ export async function readDocument(
       if (read.ocrError !== undefined) ocrFailed.push({ page: pageNumber, error: read.ocrError });
       result = read;
     }
+    if (options.ocr && parser.mode === 'auto' && result.page.status === 'ok' && ocrFailed.at(-1)?.page !== pageNumber) {
+      const read = await ocrGarbledBlocks(options.ocr, result);
+      if (read.ocrError !== undefined) ocrFailed.push({ page: pageNumber, error: read.ocrError });
+      result = read;
+    }
+    if (result.page.status === 'ok' && result.page.layout && holdsGarbledText(result.page.layout.blocks)) garbled.push(pageNumber);
     pages.push(result.page);
     if (result.page.status === 'failed') failed.push({ page: pageNumber, error: result.error });
     else if (result.chars === 0 && ocrFailed.at(-1)?.page !== pageNumber) noText.push(pageNumber);
@@ -593,6 +623,14 @@ export async function readDocument(
   if (ocrFailed.length > 0) {
     const list = formatPageList(ocrFailed.map((entry) => entry.page));
     warnings.push(`OCR failed on page(s) ${list} (${errorMessage(ocrFailed[0]!.error)}); their text layer was used.`);
+  }
+  if (garbled.length > 0) {
+    const list = formatPageList(garbled);
+    warnings.push(
+      parser.mode === 'fast'
+        ? `Page(s) ${list}: some text is set in fonts that map their glyphs to nothing readable (U+FFFD); mode auto reads it again by OCR.`
+        : `Page(s) ${list}: some text is set in fonts that map their glyphs to nothing readable (U+FFFD), and OCR could not read it either.`,
+    );
   }
   if (noText.length > 0) {
     const list = formatPageList(noText);

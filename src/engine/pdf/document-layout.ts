@@ -5,6 +5,7 @@
 import type { ModelBlock, ModelPage } from '../model.js';
 import { classifyFurniture, furnitureKey, isPageNumberText, runningLineOf, type FurnitureCandidate, type RunningLine } from './furniture.js';
 import { escapeInline } from './markdown.js';
+import { LAYOUT_OCR_SOURCE } from './ocr/ocr-layout.js';
 import { bodySizeOf, charsInSizeClass, classifyHeadings, isNumberedHeadingLine, mergeHistograms, type HeadingCandidate, type SizeHistogram } from './headings.js';
 import type { PageLayout } from './page-layout.js';
 import { blocksRunningOn } from './paragraph-run-on.js';
@@ -183,7 +184,7 @@ function toModelBlock(
 ): ModelBlock {
   const base = {
     bbox: normaliseBbox(block.rect, page.width, page.height),
-    source: block.source ?? page.source ?? SOURCE,
+    source: block.source ?? (block.readAgain ? LAYOUT_OCR_SOURCE : undefined) ?? page.source ?? SOURCE,
     confidence: { layout: null, ocr: block.ocrConfidence ?? null },
   };
   if (furnitureType) {

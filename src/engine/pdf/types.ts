@@ -113,6 +113,11 @@ export interface ProtoBlock {
   ocrConfidence?: number | null;
   /** How the block's text was obtained when it differs from its page's (layout_ocr: an image region OCR'd). */
   source?: string;
+  /**
+   * The text was read again by OCR where the text layer garbled it (garbled-blocks.ts): written with source
+   * layout_ocr, while its place, size and weight are still the text layer's, so it may be a heading.
+   */
+  readAgain?: boolean;
   /** For tables: the cells, so that a table continued on the next page can be written as one (table-stitch.ts). */
   table?: TableGrid;
   /**

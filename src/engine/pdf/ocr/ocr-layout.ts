@@ -79,7 +79,7 @@ function blockConfidences(layout: PageLayout, scored: readonly ScoredItem[]): vo
  */
 const MIN_PAGE_LINE_CONFIDENCE = 0.5;
 
-function lineConfidence(line: OcrLine): number {
+export function lineConfidence(line: OcrLine): number {
   let weight = 0;
   let sum = 0;
   for (const word of line.words) {
@@ -93,7 +93,7 @@ function lineConfidence(line: OcrLine): number {
  * The lines of a page's reading that are text: those read with `MIN_PAGE_LINE_CONFIDENCE` at least, without their
  * unsure words of marks alone (no letter or digit, under `MIN_REGION_WORD_CONFIDENCE`: a "|" or a "¢" for a bullet).
  */
-function readableLines(lines: readonly OcrLine[]): OcrLine[] {
+export function readableLines(lines: readonly OcrLine[]): OcrLine[] {
   const readable: OcrLine[] = [];
   for (const line of lines) {
     if (lineConfidence(line) < MIN_PAGE_LINE_CONFIDENCE) continue;

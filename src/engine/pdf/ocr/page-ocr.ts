@@ -12,6 +12,8 @@ import { PageRenderer, toPng } from './render-page.js';
 import { EngineError } from '../../engine-error.js';
 import { missingLanguages, missingLanguagesMessage, ocrLanguageFor, type LanguageChoice } from './languages.js';
 import { DEFAULT_OCR_LANGUAGE, recogniseLines } from './tesseract.js';
+import type { GarbledRegion } from './garbled-blocks.js';
+import type { OcrLine } from './ocr-line.js';
 
 export const FULL_PAGE_SOURCE = 'full_page';
 
@@ -116,6 +118,24 @@ export class PageOcr {
       const lines = await recogniseLines(toPng(bitmap), this.#readingLanguage(), { invert: judged.invert });
       this.#missingLanguage ??= this.#pendingMissing;
       out.push({ region, blocks: layoutOcrRegion(lines, bitmap.scale, bitmap.origin, width, height, rules) });
+    }
+    return out;
+  }
+
+  /**
+   * The lines OCR reads in each region of a page (page units), each rendered on its own at its resolution: the
+   * blocks of a page whose text layer maps their glyphs to nothing readable (garbled-blocks.ts).
+   */
+  async readGarbled(pageNumber: number, regions: readonly GarbledRegion[]): Promise<OcrLine[][]> {
+    this.#renderer ??= PageRenderer.open(this.#bytes);
+    const renderer = await this.#renderer;
+    if (!renderer) throw new Error('the PDF could not be opened for rendering');
+    const out: OcrLine[][] = [];
+    for (const { rect, dpi } of regions) {
+      const bitmap = renderer.renderRegions(pageNumber, [rect], dpi)?.[0];
+      if (!bitmap) throw new Error('a block of the page could not be rendered');
+      out.push(await recogniseLines(toPng(bitmap), this.#readingLanguage()));
+      this.#missingLanguage ??= this.#pendingMissing;
     }
     return out;
   }
