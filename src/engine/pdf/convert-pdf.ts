@@ -28,7 +28,7 @@ import { imagesInViewport, isImagesItem, planImageOcr, type OcrPlan } from './oc
 import { insertRegionBlocks } from './ocr/ocr-layout.js';
 import type { PageOcr, RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
-import { holdsGarbledText, readGarbledBlocks, type GarbledRegion } from './ocr/garbled-blocks.js';
+import { holdsGarbledText, readableBlockByBlock, readGarbledBlocks, type GarbledRegion } from './ocr/garbled-blocks.js';
 import type { OcrLine } from './ocr/ocr-line.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
 import { layoutPage } from './page-layout.js';
@@ -459,7 +459,9 @@ function wantsOcr(parser: PdfParser, result: PageResult): 'page' | 'page-if-more
   if (result.page.status === 'failed' || !result.page.width || !result.page.height) return undefined;
   if (parser.mode === 'ocr') return 'page';
   if (parser.mode !== 'auto') return undefined;
-  if (result.chars === 0 || result.garbage?.() === true) return 'page';
+  if (result.chars === 0) return 'page';
+  // A garbage text layer whose garbled text is all prose is read again block by block (ocrGarbledBlocks), keeping its layout.
+  if (result.garbage?.() === true && !(result.page.layout && readableBlockByBlock(result.page.layout.blocks))) return 'page';
   if (result.imagePlan?.fullPage) return 'page-if-more';
   return result.imagePlan?.regions.length ? 'regions' : undefined;
 }

@@ -107,6 +107,41 @@ async function symbolsWithGarbledFont(): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** A page set wholly in fonts whose maps give U+FFFD: a bold heading at the body's size between paragraphs. */
+async function pageAllGarbled(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const [body, bold] = await Promise.all([pdf.embedFont(StandardFonts.TimesRoman), pdf.embedFont(StandardFonts.HelveticaBold)]);
+  const page = pdf.addPage([595, 842]);
+  let y = 780;
+  for (const line of BODY) {
+    page.drawText(line, { x: 60, y, size: 11, font: body });
+    y -= 15;
+  }
+  y -= 14;
+  page.drawText('Figure 2: Vessels counted in each season', { x: 60, y, size: 9, font: body });
+  y -= 24;
+  page.drawText('IMPLEMENTATION', { x: 60, y, size: 11, font: bold });
+  y -= 24;
+  for (const line of BODY) {
+    page.drawText(line, { x: 60, y, size: 11, font: body });
+    y -= 15;
+  }
+  await garble(pdf, body);
+  await garble(pdf, bold);
+  return pdf.save();
+}
+
+describe('a page whose text is all garbled', () => {
+  it('mode auto reads it block by block, its layout the text layer’s: a bold heading at the body’s size stays a heading', async () => {
+    const model = await convertBytes(await pageAllGarbled(), { mode: 'auto' });
+    const markdown = mainMarkdown(model);
+    expect(markdown).not.toContain('\ufffd');
+    expect(markdown).toMatch(/^#+ IMPLEMENTATION$/m);
+    expect(allBlocks(model).find((block) => block.markdown.startsWith('Figure 2'))).toMatchObject({ type: 'caption', markdown: 'Figure 2: Vessels counted in each season' });
+    expect(markdown.split('\n\n').filter((paragraph) => paragraph.startsWith('The survey counted every vessel'))).toHaveLength(2);
+  });
+});
+
 describe('text OCR cannot read either', () => {
   it('mode auto leaves it as the text layer has it and says which pages hold it', async () => {
     const model = await convertBytes(await symbolsWithGarbledFont(), { mode: 'auto' });

@@ -7,6 +7,7 @@
  * and the block keeps its place, its size and its weight: a heading stays a heading at its level. Pure, but for
  * the reader it is given.
  */
+import { isCaptionText } from '../captions.js';
 import { escapeMarkdownText } from '../markdown.js';
 import { HYPHEN_MARK } from '../paragraphs.js';
 import type { ProtoBlock, Rect } from '../types.js';
@@ -63,6 +64,23 @@ export function garbledBlocks(blocks: readonly ProtoBlock[]): number[] {
   const found: number[] = [];
   for (const [index, block] of blocks.entries()) if (isGarbled(block)) found.push(index);
   return found.length > MAX_BLOCKS ? [] : found;
+}
+
+/**
+ * Whether a page whose text layer is garbage as a whole (text-quality.ts) is better read block by block than by
+ * OCR of the whole page: every block holding unreadable text is prose (a table's or a list's stays for the page's
+ * OCR, which finds their cells and items again), and they are few enough. Its layout then stays the text layer's:
+ * the columns, the paragraphs and the headings that fonts and sizes tell, which a page's OCR cannot (a bold heading
+ * at the body's size is body text to it).
+ */
+export function readableBlockByBlock(blocks: readonly ProtoBlock[]): boolean {
+  let garbled = 0;
+  for (const block of blocks) {
+    if (block.furniture) continue;
+    if (isGarbled(block)) garbled++;
+    else if (garbledShare(block.text).garbled >= MIN_GARBLED_CHARS) return false;
+  }
+  return garbled > 0 && garbled <= MAX_BLOCKS;
 }
 
 /** Whether any of the page's blocks is still garbled (a page's warning: its text could not be read). */
@@ -129,8 +147,11 @@ export async function readGarbledBlocks(blocks: readonly ProtoBlock[], width: nu
     if (!reading || reading.confidence < MIN_CONFIDENCE) continue;
     out ??= [...blocks];
     const confidence = Math.round(reading.confidence * 1000) / 1000;
+    const block = blocks[index]!;
     out[index] = {
-      ...blocks[index]!,
+      ...block,
+      // What the text says of the block, as the page layout would have read it (a figure's caption).
+      kind: block.kind === 'paragraph' && isCaptionText(reading.text) ? 'caption' : block.kind,
       text: reading.text,
       markdown: escapeMarkdownText(reading.text),
       chars: countCodePointsBesideSpaces(reading.text),
