@@ -6,7 +6,7 @@
  */
 import { PDFDocument, PDFName, StandardFonts, type PDFFont } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { garbledBlocks, readGarbledBlocks } from '../../../src/engine/pdf/ocr/garbled-blocks.js';
+import { garbledBlocks, patchLostWords, readGarbledBlocks } from '../../../src/engine/pdf/ocr/garbled-blocks.js';
 import type { OcrLine } from '../../../src/engine/pdf/ocr/ocr-line.js';
 import { HYPHEN_MARK } from '../../../src/engine/pdf/paragraphs.js';
 import type { ProtoBlock } from '../../../src/engine/pdf/types.js';
@@ -142,6 +142,51 @@ describe('a page whose text is all garbled', () => {
   });
 });
 
+/** A readable paragraph with one word set in a font whose map gives U+FFFD, and a running head whose page number is so set. */
+async function fewLostWords(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const [body, garbled] = await Promise.all([pdf.embedFont(StandardFonts.TimesRoman), pdf.embedFont(StandardFonts.Helvetica)]);
+  const page = pdf.addPage([595, 842]);
+  const size = 11;
+  const lines = [
+    ['Our nearest astronomical neighbour is the satellite of the Earth, commonly called the ', 'Moon', '. It is about'],
+    ['a quarter of the size of the Earth, and it takes about a month to go round it once.', '', ''],
+  ];
+  lines.forEach(([before, word, after], i) => {
+    const y = 740 - 15 * i;
+    page.drawText(before!, { x: 60, y, size, font: body });
+    if (!word) return;
+    const x = 60 + body.widthOfTextAtSize(before!, size);
+    page.drawText(word, { x, y, size, font: garbled });
+    page.drawText(after!, { x: x + garbled.widthOfTextAtSize(word, size), y, size, font: body });
+  });
+  for (const [i, line] of BODY.entries()) page.drawText(line, { x: 60, y: 690 - 15 * i, size, font: body });
+  await garble(pdf, garbled);
+  return pdf.save();
+}
+
+describe('a few lost words among readable ones', () => {
+  it('mode auto replaces only those words by what OCR reads in their place; the rest stays the text layer’s', async () => {
+    const model = await convertBytes(await fewLostWords(), { mode: 'auto' });
+    const markdown = mainMarkdown(model);
+    expect(markdown).toContain('commonly called the Moon. It is about a quarter of the size of the Earth');
+    expect(markdown).not.toContain('\ufffd');
+  });
+
+  it('the words around a lost run must agree in both readings, and OCR must be sure of what replaces it', () => {
+    const sure = (text: string) => ({ text, confidence: 0.95 });
+    expect(patchLostWords('commonly called the \ufffd\ufffd\ufffd\ufffd. Figure 2 shows', ['commonly', 'called', 'the', 'Moon.', 'Figure', '2', 'shows'].map(sure))).toEqual([
+      { from: ['\ufffd\ufffd\ufffd\ufffd.'], to: ['Moon.'] },
+    ]);
+    // The word after the run reads otherwise in OCR's reading: nothing anchors the run there.
+    expect(patchLostWords('called the \ufffd\ufffd\ufffd\ufffd Figure', ['called', 'the', 'Moon', 'Fiqure'].map(sure))).toBeUndefined();
+    // OCR unsure of the word it reads in the run's place.
+    expect(patchLostWords('Investments r\ufffd\ufffd and', [sure('Investments'), { text: 'r;¢?', confidence: 0.41 }, sure('and')])).toBeUndefined();
+    // A running head's page number whose digits were lost, at the block's start.
+    expect(patchLostWords('3\ufffd\ufffd Yarrow', ['322', 'Yarrow'].map(sure))).toEqual([{ from: ['3\ufffd\ufffd'], to: ['322'] }]);
+  });
+});
+
 describe('text OCR cannot read either', () => {
   it('mode auto leaves it as the text layer has it and says which pages hold it', async () => {
     const model = await convertBytes(await symbolsWithGarbledFont(), { mode: 'auto' });
@@ -165,14 +210,17 @@ function line(words: readonly string[], confidence: number): OcrLine {
 }
 
 describe('which blocks are read again', () => {
-  it('a block mostly unreadable is; a lone private-use bullet, a readable line with one lost glyph and a table are not', () => {
+  it('a block mostly unreadable is, and one with a few lost words; a lone private-use bullet, one lost glyph, a table, tabs and line breaks are not', () => {
     const blocks = [
       block('\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd'),
       block('\uf0b7 Every vessel was counted'),
       block('The harbour holds 40 \ufffd of the traffic'),
       block('| \ufffd\ufffd\ufffd | \ufffd\ufffd |', 'table'),
+      block('Region\tStores\nNorth\t12\nSouth\t9'),
+      block('commonly called the \ufffd\ufffd\ufffd\ufffd. Figure 2 shows'),
     ];
-    expect(garbledBlocks(blocks)).toEqual([0]);
+    // The first mostly unreadable, the last a few lost glyphs among readable words; a text's tabs and line breaks are not lost glyphs.
+    expect(garbledBlocks(blocks)).toEqual([0, 5]);
   });
 
   it('a reading OCR is unsure of leaves the block as it was; a sure one replaces its text, a line broken at a hyphen joined', async () => {

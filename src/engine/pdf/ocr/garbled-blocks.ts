@@ -4,8 +4,10 @@
  * through its own encoding, as pdftocairo and some print drivers do; a Type 3 font without a map). The page as a
  * whole is not garbage (text-quality.ts), so mode auto does not read it again by OCR, and those blocks came out as
  * `����� �������`. Mode auto reads each such block again by OCR, rendered at the resolution its type size needs,
- * and the block keeps its place, its size and its weight: a heading stays a heading at its level. Pure, but for
- * the reader it is given.
+ * and the block keeps its place, its size and its weight: a heading stays a heading at its level. A block with
+ * only a few lost words among readable ones (`commonly called the ����`) is read again too, and only those words
+ * are replaced, where the words around them in both readings agree (`patchLostWords`). Pure, but for the reader it
+ * is given.
  */
 import { isCaptionText } from '../captions.js';
 import { escapeMarkdownText } from '../markdown.js';
@@ -45,11 +47,33 @@ function garbledShare(text: string): { chars: number; garbled: number } {
   let chars = 0;
   let garbled = 0;
   for (const char of text) {
-    if (char === ' ' || char === '\n' || char === '\t' || char === '\u00a0') continue;
+    if (char === ' ' || char === '\n' || char === '\r' || char === '\t' || char === '\u00a0' || char === HYPHEN_MARK) continue;
     chars++;
     if (unreadable(char.codePointAt(0) ?? 0)) garbled++;
   }
   return { chars, garbled };
+}
+
+/**
+ * A glyph the text layer lost: U+FFFD or a control character. A private-use code point is not counted here: among
+ * readable words it is most often a symbol font's glyph (a bullet, a Greek letter), which OCR would misread.
+ */
+function isLostGlyph(code: number): boolean {
+  // A tab or a line break is how a block's text sets its lines or cells apart, not a lost glyph.
+  if (code === 0x09 || code === 0x0a || code === 0x0d) return false;
+  return code === 0xfffd || code < 0x20 || (code >= 0x7f && code < 0xa0);
+}
+
+function lostGlyphs(word: string): number {
+  let count = 0;
+  for (const char of word) if (isLostGlyph(char.codePointAt(0) ?? 0)) count++;
+  return count;
+}
+
+/** Whether the block is prose with a few lost glyphs among readable words (read again word by word). */
+function isPartlyGarbled(block: ProtoBlock): boolean {
+  if (!READABLE_KINDS.has(block.kind) || block.furniture || block.source !== undefined || block.readAgain) return false;
+  return lostGlyphs(block.text) >= MIN_GARBLED_CHARS;
 }
 
 /** Whether the block is prose most of whose characters are unreadable. */
@@ -59,10 +83,13 @@ function isGarbled(block: ProtoBlock): boolean {
   return garbled >= MIN_GARBLED_CHARS && garbled >= GARBLED_SHARE * chars;
 }
 
-/** The indexes of the page's blocks to read again by OCR; none when there are too many for a page that reads well. */
+/**
+ * The indexes of the page's blocks to read again by OCR, mostly garbled or with a few lost words; none when there
+ * are too many for a page that reads well.
+ */
 export function garbledBlocks(blocks: readonly ProtoBlock[]): number[] {
   const found: number[] = [];
-  for (const [index, block] of blocks.entries()) if (isGarbled(block)) found.push(index);
+  for (const [index, block] of blocks.entries()) if (isGarbled(block) || isPartlyGarbled(block)) found.push(index);
   return found.length > MAX_BLOCKS ? [] : found;
 }
 
@@ -78,7 +105,7 @@ export function readableBlockByBlock(blocks: readonly ProtoBlock[]): boolean {
   for (const block of blocks) {
     if (block.furniture) continue;
     if (isGarbled(block)) garbled++;
-    else if (garbledShare(block.text).garbled >= MIN_GARBLED_CHARS) return false;
+    else if (garbledShare(block.text).garbled >= MIN_GARBLED_CHARS && !isPartlyGarbled(block)) return false;
   }
   return garbled > 0 && garbled <= MAX_BLOCKS;
 }
@@ -130,8 +157,153 @@ export function readingText(lines: readonly OcrLine[]): { text: string; confiden
   return { text, confidence: sum / weight };
 }
 
+/** A run of the text layer's words holding lost glyphs, and OCR's words that replace it. */
+export interface LostWordsPatch {
+  from: string[];
+  to: string[];
+}
+
+/** A word as the two readings are compared: its letters and digits, in lower case and compatibility form. */
+function comparable(word: string): string {
+  return word.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** The pairs of words the two readings share, in order (a longest common subsequence): [layer index, OCR index]. */
+function sharedWords(layer: readonly string[], ocr: readonly string[]): [number, number][] {
+  const n = layer.length;
+  const m = ocr.length;
+  const table = new Uint16Array((n + 1) * (m + 1));
+  const at = (i: number, j: number) => i * (m + 1) + j;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      table[at(i, j)] = layer[i] !== '' && layer[i] === ocr[j] ? table[at(i + 1, j + 1)]! + 1 : Math.max(table[at(i + 1, j)]!, table[at(i, j + 1)]!);
+    }
+  }
+  const pairs: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (layer[i] !== '' && layer[i] === ocr[j]) pairs.push([i++, j++]);
+    else if (table[at(i + 1, j)]! >= table[at(i, j + 1)]!) i++;
+    else j++;
+  }
+  return pairs;
+}
+
+/**
+ * The block's words with its lost ones replaced by what OCR read in their place: a run of words holding lost
+ * glyphs is replaced only where the words right before and right after it (or the block's start or end) are words
+ * both readings share, and by at most twice as many words plus one, each read with `MIN_CONFIDENCE` at least and
+ * none unreadable. The other words stay the text layer's. Undefined when no run could be replaced; else each replaced run's words and what replaces them.
+ */
+export function patchLostWords(text: string, ocrWords: readonly { text: string; confidence: number }[]): LostWordsPatch[] | undefined {
+  const words = text.split(/\s+/).filter((word) => word !== '');
+  const lost = words.map((word) => lostGlyphs(word) > 0);
+  const pairs = sharedWords(
+    words.map((word, i) => (lost[i] ? '' : comparable(word))),
+    ocrWords.map((word) => comparable(word.text)),
+  );
+  const partner = new Map(pairs);
+  const patches: LostWordsPatch[] = [];
+  for (let start = 0; start < words.length; start++) {
+    if (!lost[start]) continue;
+    let end = start;
+    while (end < words.length && lost[end]) end++;
+    const before = start === 0 ? -1 : partner.get(start - 1);
+    const after = end === words.length ? ocrWords.length : partner.get(end);
+    if (before !== undefined && after !== undefined) {
+      const read = ocrWords.slice(before + 1, after);
+      const sure = read.every((word) => word.confidence >= MIN_CONFIDENCE && garbledShare(word.text).garbled === 0);
+      if (read.length > 0 && read.length <= 2 * (end - start) + 1 && sure) patches.push({ from: words.slice(start, end), to: read.map((word) => word.text) });
+    }
+    start = end;
+  }
+  return patches.length > 0 ? patches : undefined;
+}
+
+/** `text` with each patch's words replaced in turn, each looked for after the last; undefined if one is not found. */
+function applyPatches(text: string, patches: readonly LostWordsPatch[], escape: (text: string) => string): string | undefined {
+  let out = '';
+  let rest = text;
+  for (const { from, to } of patches) {
+    const first = rest.indexOf(escape(from[0]!));
+    if (first < 0) return undefined;
+    let end = first + escape(from[0]!).length;
+    for (const word of from.slice(1)) {
+      const next = rest.indexOf(escape(word), end);
+      if (next < 0) return undefined;
+      end = next + escape(word).length;
+    }
+    out += rest.slice(0, first) + escape(to.join(' '));
+    rest = rest.slice(end);
+  }
+  return out + rest;
+}
+
+/** OCR's words of a block, line by line top to bottom; undefined when its reading is empty or unsure. */
+function readingWords(lines: readonly OcrLine[]): { text: string; confidence: number }[] | undefined {
+  const reading = readingText(lines);
+  if (!reading || reading.confidence < MIN_CONFIDENCE) return undefined;
+  return readableLines(lines)
+    .toSorted((a, b) => a.baseline.y0 - b.baseline.y0)
+    .flatMap((line) => line.words.map(({ text, confidence }) => ({ text, confidence })));
+}
+
+/**
+ * A margin line's cells with the patches' words replaced in them, in order: a running head whose page number
+ * had lost its digits (`3��`) has its number standing apart again, which tells a running head (`numberApart`).
+ */
+function patchCells(cells: readonly { text: string; x0: number }[], patches: readonly LostWordsPatch[]): { text: string; x0: number }[] {
+  const replacements = patches.flatMap(({ from, to }) => from.map((word, i) => ({ word, by: i === 0 ? to.join(' ') : '' })));
+  let next = 0;
+  return cells.map((cell) => {
+    const words = cell.text.split(/\s+/).map((word) => {
+      const replacement = replacements[next];
+      if (!replacement || word !== replacement.word) return word;
+      next++;
+      return replacement.by;
+    });
+    return { ...cell, text: words.filter((word) => word !== '').join(' ') };
+  });
+}
+
+const PAGE_NUMBER = /^\d{1,4}$/;
+
 /** Reads the rendered regions by OCR, each on its own: the lines of each, in page order. */
 export type RegionReader = (regions: readonly GarbledRegion[]) => Promise<OcrLine[][]>;
+
+/** A mostly garbled block with OCR's reading as its text; undefined when the reading is empty or unsure. */
+function readAgainWhole(block: ProtoBlock, lines: readonly OcrLine[]): ProtoBlock | undefined {
+  const reading = readingText(lines);
+  if (!reading || reading.confidence < MIN_CONFIDENCE) return undefined;
+  return {
+    ...block,
+    // What the text says of the block, as the page layout would have read it (a figure's caption).
+    kind: block.kind === 'paragraph' && isCaptionText(reading.text) ? 'caption' : block.kind,
+    text: reading.text,
+    markdown: escapeMarkdownText(reading.text),
+    chars: countCodePointsBesideSpaces(reading.text),
+    readAgain: true,
+    ocrConfidence: Math.round(reading.confidence * 1000) / 1000,
+  };
+}
+
+/** A block with a few lost words, those words replaced by OCR's (`patchLostWords`); its Markdown keeps its formatting. */
+function readAgainWordByWord(block: ProtoBlock, lines: readonly OcrLine[]): ProtoBlock | undefined {
+  const words = readingWords(lines);
+  const patches = words && patchLostWords(block.text, words);
+  if (!patches) return undefined;
+  const text = applyPatches(block.text, patches, (word) => word);
+  const markdown = applyPatches(block.markdown, patches, escapeMarkdownText);
+  if (text === undefined || markdown === undefined) return undefined;
+  const patched: ProtoBlock = { ...block, text, markdown, chars: countCodePointsBesideSpaces(text) };
+  if (block.zoneCells) {
+    const cells = patchCells(block.zoneCells, patches);
+    patched.zoneCells = cells;
+    patched.numberApart = block.numberApart === true || PAGE_NUMBER.test(cells[0]!.text) || PAGE_NUMBER.test(cells.at(-1)!.text);
+  }
+  return patched;
+}
 
 /**
  * The page's blocks with their garbled ones read again (`read` renders and recognises them); a block whose reading
@@ -143,21 +315,11 @@ export async function readGarbledBlocks(blocks: readonly ProtoBlock[], width: nu
   const readings = await read(indexes.map((index) => garbledRegion(blocks[index]!, width, height)));
   let out: ProtoBlock[] | undefined;
   for (const [n, index] of indexes.entries()) {
-    const reading = readingText(readings[n] ?? []);
-    if (!reading || reading.confidence < MIN_CONFIDENCE) continue;
-    out ??= [...blocks];
-    const confidence = Math.round(reading.confidence * 1000) / 1000;
     const block = blocks[index]!;
-    out[index] = {
-      ...block,
-      // What the text says of the block, as the page layout would have read it (a figure's caption).
-      kind: block.kind === 'paragraph' && isCaptionText(reading.text) ? 'caption' : block.kind,
-      text: reading.text,
-      markdown: escapeMarkdownText(reading.text),
-      chars: countCodePointsBesideSpaces(reading.text),
-      readAgain: true,
-      ocrConfidence: confidence,
-    };
+    const replaced = isGarbled(block) ? readAgainWhole(block, readings[n] ?? []) : readAgainWordByWord(block, readings[n] ?? []);
+    if (!replaced) continue;
+    out ??= [...blocks];
+    out[index] = replaced;
   }
   return out;
 }
