@@ -142,7 +142,7 @@ describe('a page whose text is all garbled', () => {
   });
 });
 
-/** A readable paragraph with one word set in a font whose map gives U+FFFD, and a running head whose page number is so set. */
+/** A readable paragraph with a word, and a letter of another, set in a font whose map gives U+FFFD. */
 async function fewLostWords(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const [body, garbled] = await Promise.all([pdf.embedFont(StandardFonts.TimesRoman), pdf.embedFont(StandardFonts.Helvetica)]);
@@ -150,7 +150,7 @@ async function fewLostWords(): Promise<Uint8Array> {
   const size = 11;
   const lines = [
     ['Our nearest astronomical neighbour is the satellite of the Earth, commonly called the ', 'Moon', '. It is about'],
-    ['a quarter of the size of the Earth, and it takes about a month to go round it once.', '', ''],
+    ['a quarter of the size of the Earth, and it takes a signi', 'f', 'icant time, a month, to go round it.'],
   ];
   lines.forEach(([before, word, after], i) => {
     const y = 740 - 15 * i;
@@ -169,8 +169,13 @@ describe('a few lost words among readable ones', () => {
   it('mode auto replaces only those words by what OCR reads in their place; the rest stays the text layer’s', async () => {
     const model = await convertBytes(await fewLostWords(), { mode: 'auto' });
     const markdown = mainMarkdown(model);
-    expect(markdown).toContain('commonly called the Moon. It is about a quarter of the size of the Earth');
+    expect(markdown).toContain('commonly called the Moon. It is about a quarter of the size of the Earth, and it takes a significant time');
     expect(markdown).not.toContain('\ufffd');
+    expect(model.warnings ?? []).toEqual([]);
+    // Mode fast leaves them, and says so.
+    const fast = await convertBytes(await fewLostWords(), { mode: 'fast' });
+    expect(mainMarkdown(fast)).toContain('commonly called the \ufffd');
+    expect(fast.warnings).toContainEqual(expect.stringMatching(/^Page\(s\) 1: some text is set in fonts that map their glyphs to nothing readable/));
   });
 
   it('the words around a lost run must agree in both readings, and OCR must be sure of what replaces it', () => {
@@ -182,6 +187,8 @@ describe('a few lost words among readable ones', () => {
     expect(patchLostWords('called the \ufffd\ufffd\ufffd\ufffd Figure', ['called', 'the', 'Moon', 'Fiqure'].map(sure))).toBeUndefined();
     // OCR unsure of the word it reads in the run's place.
     expect(patchLostWords('Investments r\ufffd\ufffd and', [sure('Investments'), { text: 'r;¢?', confidence: 0.41 }, sure('and')])).toBeUndefined();
+    // A word whose ligature was lost.
+    expect(patchLostWords('a signi\ufffdcant rise', ['a', 'significant', 'rise'].map(sure))).toEqual([{ from: ['signi\ufffdcant'], to: ['significant'] }]);
     // A running head's page number whose digits were lost, at the block's start.
     expect(patchLostWords('3\ufffd\ufffd Yarrow', ['322', 'Yarrow'].map(sure))).toEqual([{ from: ['3\ufffd\ufffd'], to: ['322'] }]);
   });
@@ -210,7 +217,7 @@ function line(words: readonly string[], confidence: number): OcrLine {
 }
 
 describe('which blocks are read again', () => {
-  it('a block mostly unreadable is, and one with a few lost words; a lone private-use bullet, one lost glyph, a table, tabs and line breaks are not', () => {
+  it('a block mostly unreadable is, and one with lost glyphs among readable words; a lone private-use bullet, a table, tabs and line breaks are not', () => {
     const blocks = [
       block('\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd\ufffd'),
       block('\uf0b7 Every vessel was counted'),
@@ -219,8 +226,9 @@ describe('which blocks are read again', () => {
       block('Region\tStores\nNorth\t12\nSouth\t9'),
       block('commonly called the \ufffd\ufffd\ufffd\ufffd. Figure 2 shows'),
     ];
-    // The first mostly unreadable, the last a few lost glyphs among readable words; a text's tabs and line breaks are not lost glyphs.
-    expect(garbledBlocks(blocks)).toEqual([0, 5]);
+    // The first mostly unreadable; the third and the last lost glyphs among readable words (one is enough: a ligature
+    // the font's map left out); a text's tabs and line breaks are not lost glyphs.
+    expect(garbledBlocks(blocks)).toEqual([0, 2, 5]);
   });
 
   it('a reading OCR is unsure of leaves the block as it was; a sure one replaces its text, a line broken at a hyphen joined', async () => {

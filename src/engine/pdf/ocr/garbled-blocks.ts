@@ -70,10 +70,13 @@ function lostGlyphs(word: string): number {
   return count;
 }
 
-/** Whether the block is prose with a few lost glyphs among readable words (read again word by word). */
+/**
+ * Whether the block is prose with lost glyphs among readable words (read again word by word): one is enough, as
+ * in a word whose ligature the font's map left out (`signi�cant`).
+ */
 function isPartlyGarbled(block: ProtoBlock): boolean {
   if (!READABLE_KINDS.has(block.kind) || block.furniture || block.source !== undefined || block.readAgain) return false;
-  return lostGlyphs(block.text) >= MIN_GARBLED_CHARS;
+  return lostGlyphs(block.text) > 0;
 }
 
 /** Whether the block is prose most of whose characters are unreadable. */
@@ -112,7 +115,7 @@ export function readableBlockByBlock(blocks: readonly ProtoBlock[]): boolean {
 
 /** Whether any of the page's blocks is still garbled (a page's warning: its text could not be read). */
 export function holdsGarbledText(blocks: readonly ProtoBlock[]): boolean {
-  return blocks.some(isGarbled);
+  return blocks.some((block) => isGarbled(block) || isPartlyGarbled(block));
 }
 
 /** One block to read: its rectangle with a margin (page units) and the resolution its type size needs. */
