@@ -75,12 +75,21 @@ function lostGlyphs(word: string): number {
  * in a word whose ligature the font's map left out (`signi�cant`).
  */
 function isPartlyGarbled(block: ProtoBlock): boolean {
+  if (!SUSPECT.test(block.text)) return false;
   if (!READABLE_KINDS.has(block.kind) || block.furniture || block.source !== undefined || block.readAgain) return false;
   return lostGlyphs(block.text) > 0;
 }
 
+/**
+ * A character that may be unreadable (control, private-use, U+FFFD; a supplementary private-use one by its high
+ * surrogate): one test of a block's text, made for every block of every page, before its characters are counted.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const SUSPECT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ue000-\uf8ff\ufffd\udb80-\udbff]/;
+
 /** Whether the block is prose most of whose characters are unreadable. */
 function isGarbled(block: ProtoBlock): boolean {
+  if (!SUSPECT.test(block.text)) return false;
   if (!READABLE_KINDS.has(block.kind) || block.furniture || block.source !== undefined || block.readAgain) return false;
   const { chars, garbled } = garbledShare(block.text);
   return garbled >= MIN_GARBLED_CHARS && garbled >= GARBLED_SHARE * chars;
