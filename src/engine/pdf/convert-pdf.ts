@@ -44,6 +44,7 @@ import {
   type PdfFontFacts,
 } from './pdfjs-worker.js';
 import { recoverTruncatedPdf } from './recover.js';
+import { isSymbolFontName } from './symbol-font-text.js';
 import { readStatedInfo } from './stated-info.js';
 import { boxesInViewport, isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
 import {
@@ -263,6 +264,7 @@ export function fontStyleOf(facts: PdfFontFacts | undefined, fontFamily: string 
       facts !== undefined &&
       (facts.bold || facts.forceBold || (facts.weight ?? 0) >= FORCE_BOLD_WEIGHT || isBoldFontName(facts.name)),
     monospace: fontFamily === 'monospace' || facts?.fixedPitch === true || isMonospaceFontName(facts?.name),
+    ...(isSymbolFontName(facts?.name) ? { symbol: true } : {}),
   };
 }
 

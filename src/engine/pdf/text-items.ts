@@ -4,6 +4,7 @@
  */
 import type { PdfTextItem } from './types.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
+import { symbolFontText } from './symbol-font-text.js';
 
 /** The fields of a pdfjs `TextItem` this module reads (structural, so tests need no pdfjs). */
 export interface RawTextItem {
@@ -19,6 +20,8 @@ export interface RawTextItem {
 export interface FontStyle {
   bold: boolean;
   monospace: boolean;
+  /** The Symbol font, whose private-use code points are read as its encoding's characters (symbol-font-text.ts). */
+  symbol?: boolean;
 }
 
 /** Text drawn at an angle: one item with its direction. */
@@ -101,7 +104,7 @@ export function normaliseItems(
     const x0 = e + leading * perChar;
     const x1 = Math.max(x0, e + width - trailing * perChar);
     items.push({
-      str: text,
+      str: style.symbol ? symbolFontText(text) : text,
       x0,
       x1,
       baseline: f,
