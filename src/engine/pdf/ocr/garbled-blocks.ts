@@ -16,7 +16,7 @@ import type { ProtoBlock, Rect } from '../types.js';
 import { countCodePointsBesideSpaces } from '../white-space.js';
 import { lineConfidence, readableLines } from './ocr-layout.js';
 import type { OcrLine } from './ocr-line.js';
-import { unreadable } from './text-quality.js';
+import { textLayerCounts } from './text-quality.js';
 
 /** A block is read again when at least this share of its characters (spaces aside) is unreadable… */
 const GARBLED_SHARE = 0.5;
@@ -42,16 +42,10 @@ const MAX_DPI = 400;
  */
 const MIN_CONFIDENCE = 0.7;
 
-/** The block's text: how many of its non-space characters are unreadable, of how many. */
+/** The block's text: how many of its non-space characters are unreadable, of how many (its hyphen marks aside). */
 function garbledShare(text: string): { chars: number; garbled: number } {
-  let chars = 0;
-  let garbled = 0;
-  for (const char of text) {
-    if (char === ' ' || char === '\n' || char === '\r' || char === '\t' || char === '\u00a0' || char === HYPHEN_MARK) continue;
-    chars++;
-    if (unreadable(char.codePointAt(0) ?? 0)) garbled++;
-  }
-  return { chars, garbled };
+  const { chars, unreadable } = textLayerCounts([text.includes(HYPHEN_MARK) ? text.replaceAll(HYPHEN_MARK, '') : text]);
+  return { chars, garbled: unreadable };
 }
 
 /**
@@ -75,9 +69,7 @@ function lostGlyphs(word: string): number {
  * in a word whose ligature the font's map left out (`signi�cant`).
  */
 function isPartlyGarbled(block: ProtoBlock): boolean {
-  if (!SUSPECT.test(block.text)) return false;
-  if (!READABLE_KINDS.has(block.kind) || block.furniture || block.source !== undefined || block.readAgain) return false;
-  return lostGlyphs(block.text) > 0;
+  return mayReadAgain(block) && lostGlyphs(block.text) > 0;
 }
 
 /**
@@ -87,10 +79,14 @@ function isPartlyGarbled(block: ProtoBlock): boolean {
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SUSPECT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ue000-\uf8ff\ufffd\udb80-\udbff]/;
 
+/** A block of prose, read from the text layer and not read again yet, whose text holds a character that may be unreadable. */
+function mayReadAgain(block: ProtoBlock): boolean {
+  return SUSPECT.test(block.text) && READABLE_KINDS.has(block.kind) && !block.furniture && block.source === undefined && !block.readAgain;
+}
+
 /** Whether the block is prose most of whose characters are unreadable. */
 function isGarbled(block: ProtoBlock): boolean {
-  if (!SUSPECT.test(block.text)) return false;
-  if (!READABLE_KINDS.has(block.kind) || block.furniture || block.source !== undefined || block.readAgain) return false;
+  if (!mayReadAgain(block)) return false;
   const { chars, garbled } = garbledShare(block.text);
   return garbled >= MIN_GARBLED_CHARS && garbled >= GARBLED_SHARE * chars;
 }
@@ -149,24 +145,37 @@ export function garbledRegion(block: ProtoBlock, width: number, height: number):
 /** A line that ends in a word broken at a hyphen. */
 const BROKEN_AT_HYPHEN = /\p{L}-$/u;
 
-/**
- * OCR's reading of a block as one text: its readable lines top to bottom. A word broken at a line-end hyphen is
- * marked as the page layout marks one (HYPHEN_MARK), for the document's words to decide whether the hyphen stays.
- */
-export function readingText(lines: readonly OcrLine[]): { text: string; confidence: number } | undefined {
+/** OCR's reading of a block: its readable lines top to bottom, and their mean confidence (weighted by characters). */
+interface Reading {
+  lines: OcrLine[];
+  confidence: number;
+}
+
+/** The block's reading; undefined when it is empty or below `MIN_CONFIDENCE`. */
+function sureReading(lines: readonly OcrLine[]): Reading | undefined {
   const readable = readableLines(lines).toSorted((a, b) => a.baseline.y0 - b.baseline.y0);
-  let text = '';
   let weight = 0;
   let sum = 0;
   for (const line of readable) {
-    const words = line.words.map((word) => word.text).join(' ');
-    text = text === '' ? words : BROKEN_AT_HYPHEN.test(text) && /^\p{L}/u.test(words) ? text.slice(0, -1) + HYPHEN_MARK + words : `${text} ${words}`;
     const chars = line.words.reduce((total, word) => total + word.text.length, 0);
     weight += chars;
     sum += lineConfidence(line) * chars;
   }
-  if (text === '' || weight === 0) return undefined;
-  return { text, confidence: sum / weight };
+  if (weight === 0 || sum / weight < MIN_CONFIDENCE) return undefined;
+  return { lines: readable, confidence: sum / weight };
+}
+
+/**
+ * A reading as one text. A word broken at a line-end hyphen is marked as the page layout marks one (HYPHEN_MARK),
+ * for the document's words to decide whether the hyphen stays.
+ */
+function readingText(reading: Reading): string {
+  let text = '';
+  for (const line of reading.lines) {
+    const words = line.words.map((word) => word.text).join(' ');
+    text = text === '' ? words : BROKEN_AT_HYPHEN.test(text) && /^\p{L}/u.test(words) ? text.slice(0, -1) + HYPHEN_MARK + words : `${text} ${words}`;
+  }
+  return text;
 }
 
 /** A run of the text layer's words holding lost glyphs, and OCR's words that replace it. */
@@ -206,7 +215,8 @@ function sharedWords(layer: readonly string[], ocr: readonly string[]): [number,
  * The block's words with its lost ones replaced by what OCR read in their place: a run of words holding lost
  * glyphs is replaced only where the words right before and right after it (or the block's start or end) are words
  * both readings share, and by at most twice as many words plus one, each read with `MIN_CONFIDENCE` at least and
- * none unreadable. The other words stay the text layer's. Undefined when no run could be replaced; else each replaced run's words and what replaces them.
+ * none unreadable. The other words stay the text layer's. Undefined when no run could be replaced; else each
+ * replaced run's words and what replaces them.
  */
 export function patchLostWords(text: string, ocrWords: readonly { text: string; confidence: number }[]): LostWordsPatch[] | undefined {
   const words = text.split(/\s+/).filter((word) => word !== '');
@@ -238,9 +248,10 @@ function applyPatches(text: string, patches: readonly LostWordsPatch[], escape: 
   let out = '';
   let rest = text;
   for (const { from, to } of patches) {
-    const first = rest.indexOf(escape(from[0]!));
+    const start = escape(from[0]!);
+    const first = rest.indexOf(start);
     if (first < 0) return undefined;
-    let end = first + escape(from[0]!).length;
+    let end = first + start.length;
     for (const word of from.slice(1)) {
       const next = rest.indexOf(escape(word), end);
       if (next < 0) return undefined;
@@ -250,15 +261,6 @@ function applyPatches(text: string, patches: readonly LostWordsPatch[], escape: 
     rest = rest.slice(end);
   }
   return out + rest;
-}
-
-/** OCR's words of a block, line by line top to bottom; undefined when its reading is empty or unsure. */
-function readingWords(lines: readonly OcrLine[]): { text: string; confidence: number }[] | undefined {
-  const reading = readingText(lines);
-  if (!reading || reading.confidence < MIN_CONFIDENCE) return undefined;
-  return readableLines(lines)
-    .toSorted((a, b) => a.baseline.y0 - b.baseline.y0)
-    .flatMap((line) => line.words.map(({ text, confidence }) => ({ text, confidence })));
 }
 
 /**
@@ -286,15 +288,16 @@ export type RegionReader = (regions: readonly GarbledRegion[]) => Promise<OcrLin
 
 /** A mostly garbled block with OCR's reading as its text; undefined when the reading is empty or unsure. */
 function readAgainWhole(block: ProtoBlock, lines: readonly OcrLine[]): ProtoBlock | undefined {
-  const reading = readingText(lines);
-  if (!reading || reading.confidence < MIN_CONFIDENCE) return undefined;
+  const reading = sureReading(lines);
+  if (!reading) return undefined;
+  const text = readingText(reading);
   return {
     ...block,
     // What the text says of the block, as the page layout would have read it (a figure's caption).
-    kind: block.kind === 'paragraph' && isCaptionText(reading.text) ? 'caption' : block.kind,
-    text: reading.text,
-    markdown: escapeMarkdownText(reading.text),
-    chars: countCodePointsBesideSpaces(reading.text),
+    kind: block.kind === 'paragraph' && isCaptionText(text) ? 'caption' : block.kind,
+    text,
+    markdown: escapeMarkdownText(text),
+    chars: countCodePointsBesideSpaces(text),
     readAgain: true,
     ocrConfidence: Math.round(reading.confidence * 1000) / 1000,
   };
@@ -302,8 +305,8 @@ function readAgainWhole(block: ProtoBlock, lines: readonly OcrLine[]): ProtoBloc
 
 /** A block with a few lost words, those words replaced by OCR's (`patchLostWords`); its Markdown keeps its formatting. */
 function readAgainWordByWord(block: ProtoBlock, lines: readonly OcrLine[]): ProtoBlock | undefined {
-  const words = readingWords(lines);
-  const patches = words && patchLostWords(block.text, words);
+  const reading = sureReading(lines);
+  const patches = reading && patchLostWords(block.text, reading.lines.flatMap((line) => line.words));
   if (!patches) return undefined;
   const text = applyPatches(block.text, patches, (word) => word);
   const markdown = applyPatches(block.markdown, patches, escapeMarkdownText);

@@ -83,9 +83,7 @@ export class PageOcr {
    * recognised.
    */
   async readPage(pageNumber: number, width: number, height: number, options: { onlyIfText?: boolean } = {}): Promise<PageLayout | null | undefined> {
-    this.#renderer ??= PageRenderer.open(this.#bytes);
-    const renderer = await this.#renderer;
-    if (!renderer) throw new Error('the PDF could not be opened for rendering');
+    const renderer = await this.#openRenderer();
     const bitmap = renderer.render(pageNumber);
     if (!bitmap) throw new Error('the page could not be rendered');
     if (options.onlyIfText && !looksLikeText(bitmap.pixels)) return undefined;
@@ -103,9 +101,7 @@ export class PageOcr {
    * (`mayHoldLightOnDarkBy`).
    */
   async readRegions(pageNumber: number, width: number, height: number, regions: readonly Rect[]): Promise<RegionBlocks[]> {
-    this.#renderer ??= PageRenderer.open(this.#bytes);
-    const renderer = await this.#renderer;
-    if (!renderer) throw new Error('the PDF could not be opened for rendering');
+    const renderer = await this.#openRenderer();
     const out: RegionBlocks[] = [];
     const bitmaps = regions.length > 0 ? renderer.renderRegions(pageNumber, regions, REGION_DPI) : [];
     if (!bitmaps) throw new Error('the page could not be loaded to render its image regions');
@@ -127,9 +123,7 @@ export class PageOcr {
    * blocks of a page whose text layer maps their glyphs to nothing readable (garbled-blocks.ts).
    */
   async readGarbled(pageNumber: number, regions: readonly GarbledRegion[]): Promise<OcrLine[][]> {
-    this.#renderer ??= PageRenderer.open(this.#bytes);
-    const renderer = await this.#renderer;
-    if (!renderer) throw new Error('the PDF could not be opened for rendering');
+    const renderer = await this.#openRenderer();
     const out: OcrLine[][] = [];
     for (const { rect, dpi } of regions) {
       const bitmap = renderer.renderRegions(pageNumber, [rect], dpi)?.[0];
@@ -138,6 +132,14 @@ export class PageOcr {
       this.#missingLanguage ??= this.#pendingMissing;
     }
     return out;
+  }
+
+  /** The document's renderer, opened on the first page or region to render. */
+  async #openRenderer(): Promise<PageRenderer> {
+    this.#renderer ??= PageRenderer.open(this.#bytes);
+    const renderer = await this.#renderer;
+    if (!renderer) throw new Error('the PDF could not be opened for rendering');
+    return renderer;
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,7 @@
 /** A page whose non-space characters are at least this share unreadable is OCR'd. */
 const GARBAGE_SHARE = 0.3;
 
-export function unreadable(code: number): boolean {
+function unreadable(code: number): boolean {
   return (
     code < 0x20 ||
     (code >= 0x7f && code < 0xa0) ||
