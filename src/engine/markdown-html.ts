@@ -4,15 +4,29 @@
  * fenced code, page-marker comments and rules. HTML-based formats return their own cleaned HTML instead.
  */
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** What needs escaping in HTML text: a character reference in Markdown text (`&lt;`) already is HTML. */
+const TEXT_SPECIAL = /[<>"]|&(?!(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z\d]{1,31});)/g;
+/** A Markdown backslash escape of ASCII punctuation (`\*`, `\[`, `\\`). */
+const BACKSLASH_ESCAPE = /\\([!-/:-@[-`{-~])/g;
+/** Converters write line breaks inside table cells as <br>, the one tag GFM tables allow. */
+const LINE_BREAK = /<br\s*\/?>/gi;
 
+/** Code, where every character stands for itself. */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (character) => ESCAPES[character] ?? character);
 }
 
+function escapeText(text: string): string {
+  return text.replace(TEXT_SPECIAL, (character) => ESCAPES[character] ?? character);
+}
+
 function inline(text: string): string {
-  return escapeHtml(text)
-    // Converters write line breaks inside table cells as <br>, the one tag GFM tables allow.
-    .replace(/&lt;br\s*\/?&gt;/gi, '<br>')
+  // An escaped character becomes a character reference, which none of the patterns below takes for syntax.
+  const unescaped = text.replace(BACKSLASH_ESCAPE, (_, character: string) => `&#${character.charCodeAt(0)};`);
+  return unescaped
+    .split(LINE_BREAK)
+    .map(escapeText)
+    .join('<br>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>')
     .replace(/`([^`]+)`/g, '<code>$1</code>')

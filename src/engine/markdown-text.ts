@@ -14,7 +14,7 @@ const SYNTAX = /[\\`*_[\]<]/;
 
 /**
  * `text` with its inline syntax escaped: backslashes, backticks and stars always; an underscore at a word's edge
- * (`snake_case` is literal); `<` opening a tag or a comment; brackets, except a pair that cannot make a link or a
+ * (`snake_case` is literal); `<` opening a tag or a comment, as `&lt;`; brackets, except a pair that cannot make a link or a
  * footnote (a citation `[12]`, `[sic]`: not followed by `(`, `:` or `[`, not opening `[^`, not ending the text,
  * where the next text could go on with `(`).
  */
@@ -35,11 +35,18 @@ export function escapeRunText(text: string): string {
   let escaped = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c === 0x3c) {
+      if (opensMarkup(text, i)) {
+        out += `${text.slice(copied, i)}${LESS_THAN}`;
+        copied = i + 1;
+        escaped = true;
+      }
+      continue;
+    }
     let escape = false;
     if (c === 0x5c || c === 0x60 || c === 0x2a) escape = true;
     else if (c === 0x5f) escape = !(isWordCharacter(text, i - 1) && isWordCharacter(text, i + 1));
     else if (c === 0x5b || c === 0x5d) escape = !plainPairs.has(i);
-    else if (c === 0x3c) escape = /[A-Za-z/!?]/.test(text.charAt(i + 1));
     if (escape) {
       out += `${text.slice(copied, i)}\\`;
       copied = i;
@@ -47,6 +54,19 @@ export function escapeRunText(text: string): string {
     }
   }
   return escaped ? out + text.slice(copied) : text;
+}
+
+/**
+ * A `<` written as a character reference where it would open markup (`<div>`, `</p>`, `<!--`, `<?`, `<Table 2>`),
+ * not backslash-escaped: docmill's Markdown carries HTML (tables with spans, `<br>`), and what reads that HTML out
+ * of it (an HTML parser over the Markdown, a sanitizer, a table extractor) knows no backslash escape. To it `\<Table`
+ * opens a tag that runs to the next `>`, swallowing the text and any table after it. `&lt;` is `<` to both readers.
+ */
+export const LESS_THAN = '&lt;';
+
+/** True when the `<` at `i` could open an HTML tag, end tag, comment or processing instruction. */
+export function opensMarkup(text: string, i: number): boolean {
+  return /[A-Za-z/!?]/.test(text.charAt(i + 1));
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;

@@ -13,7 +13,7 @@ describe('text in a run', () => {
     expect(escapeRunText('name_')).toBe('name\\_');
     expect(escapeRunText('`code`')).toBe('\\`code\\`');
     expect(escapeRunText('a \\ b')).toBe('a \\\\ b');
-    expect(escapeRunText('Use <div> here')).toBe('Use \\<div> here');
+    expect(escapeRunText('Use <div> here')).toBe('Use &lt;div> here');
     expect(escapeRunText('[a](b)')).toBe('\\[a\\](b)');
     expect(escapeRunText('[a]: b')).toBe('\\[a\\]: b');
     expect(escapeRunText('[^1] note')).toBe('\\[^1\\] note');

@@ -1,6 +1,6 @@
 /** Markdown spelling helpers for PDF text: escaping and GFM tables. */
 import { gfmDelimiterRow, gfmRow } from '../gfm-table.js';
-import { escapeLineStart } from '../markdown-text.js';
+import { escapeLineStart, LESS_THAN, opensMarkup } from '../markdown-text.js';
 
 const ALNUM = /[\p{L}\p{N}]/u;
 // eslint-disable-next-line no-control-regex -- control codes are what this pattern is for
@@ -13,12 +13,12 @@ function intraword(text: string, i: number): boolean {
 }
 
 /**
- * Escapes what Markdown would read as inline syntax in plain text: backslashes, `<` opening a tag, and `*`, `_`
- * (at word edges) and backticks where the text holds two that could pair into emphasis or a code span. A lone one
- * pairs with nothing, so it stays as the page has it ("*8 ml", "_RecVAE", a footnote's "*"). Emphasis and code
- * spans live within one paragraph or table cell: `span` is the whole of it when `text` is a part (a line of a
- * paragraph set with hard line breaks). A `*` that starts the text followed by a space or nothing would start a
- * list item, so it is escaped too.
+ * Escapes what Markdown would read as inline syntax in plain text: backslashes, `<` opening a tag (as `&lt;`:
+ * markdown-text.ts says why), and `*`, `_` (at word edges) and backticks where the text holds two that could pair
+ * into emphasis or a code span. A lone one pairs with nothing, so it stays as the page has it ("*8 ml", "_RecVAE",
+ * a footnote's "*"). Emphasis and code spans live within one paragraph or table cell: `span` is the whole of it
+ * when `text` is a part (a line of a paragraph set with hard line breaks). A `*` that starts the text followed by a
+ * space or nothing would start a list item, so it is escaped too.
  */
 export function escapeInline(text: string, span = text): string {
   // Glyphs a font maps to control codes (TeX's big delimiters, a symbol font's marks) are no text to a reader.
@@ -49,8 +49,8 @@ export function escapeInline(text: string, span = text): string {
       if (backticks > 1) escaped = '\\`';
     } else if (c === 0x5f) {
       if (underscores > 1 && !intraword(text, i)) escaped = '\\_';
-    } else if (c === 0x3c && i + 1 < text.length && /[A-Za-z/!?]/.test(text[i + 1]!)) {
-      escaped = '\\<';
+    } else if (c === 0x3c && opensMarkup(text, i)) {
+      escaped = LESS_THAN;
     }
     if (escaped !== undefined) {
       out += text.slice(copied, i) + escaped;

@@ -4,7 +4,9 @@
  * read as written in tables and chunks); an underscore only at a word's edge (`snake_case` as written); brackets
  * only where a link or a footnote could form (citations `[12]` as written).
  */
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+import { markdownToHtml } from '../../../src/engine/markdown-html.js';
 import { htmlToModel } from '../../../src/engine/html/convert-html.js';
 import { markdownOf } from './helpers.js';
 
@@ -28,5 +30,23 @@ describe('signs opening a text', () => {
     expect(markdown('<p>Set max_retry_count as in [12] and [sic]. Not _this_, nor [a](b), nor [^1].</p>')).toBe(
       'Set max_retry_count as in [12] and [sic]. Not \\_this\\_, nor \\[a\\](b), nor \\[^1\\].',
     );
+  });
+});
+
+describe('a < that could open markup', () => {
+  it('is a character reference, so an HTML reader of the Markdown reads it as text', () => {
+    const written = markdown('<p>The &lt;Table 1&gt; below and &lt;/p&gt; are text, as are a &lt; b and x&lt;3.</p>');
+    expect(written).toBe('The &lt;Table 1> below and &lt;/p> are text, as are a < b and x<3.');
+    // What reads the HTML out of docmill's Markdown (a parser, a sanitizer, a table extractor) knows no backslash
+    // escape: to it `\<Table 1>` opened a table element, and `\</p>` was an end tag.
+    const { document } = parseHTML(`<html><body><p>${written}</p></body></html>`);
+    expect(document.querySelectorAll('table')).toHaveLength(0);
+    expect(document.body.textContent).toBe('The <Table 1> below and </p> are text, as are a < b and x<3.');
+  });
+
+  it('reads as the character in the html output rendered from Markdown, as do backslash escapes', () => {
+    const html = markdownToHtml('The &lt;Table 1> and AT&T, \\*not emphasis\\*, a \\[link\\](x).\n\n```\n&lt;kept>\n```');
+    expect(html).toContain('<p>The &lt;Table 1&gt; and AT&amp;T, &#42;not emphasis&#42;, a &#91;link&#93;(x).</p>');
+    expect(html).toContain('<pre><code>&amp;lt;kept&gt;</code></pre>');
   });
 });
