@@ -8,6 +8,7 @@ import { meetAtAutospace } from './liteparse/hangul-autospace.js';
 import { withRaisedMarks } from './raised-marks.js';
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { withLeadingBullet } from './line-bullets.js';
+import { withShiftedLettersBack } from './shifted-letters.js';
 import { withSymbolFontText } from './symbol-font-text.js';
 import { partStackedLines } from './stacked-lines.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
@@ -432,16 +433,6 @@ const BROKEN_LAM_ALEF = /ا([اأإآ])ل/g;
  */
 const DRAWN_SOFT_HYPHEN = /\u00ad(?=.)/gu;
 
-/** U+4100…U+5A00 and U+6100…U+7A00: a Latin letter's code shifted a byte up (`f` 0x66 read as U+6600, `昀`). */
-const SHIFTED_LETTERS = Array.from({ length: 26 }, (_, i) => String.fromCharCode((0x41 + i) << 8, (0x61 + i) << 8)).join('');
-/** The block SHIFTED_LETTERS lie in: a plain test first, so that the pattern below runs only on such rare text. */
-const HAS_SHIFTED_LETTER = /[\u4100-\u7a00]/u;
-/**
- * A ligature's letters written into the font's ToUnicode map a byte off (Ghostscript's copies read `ﬁ` as `昀椀`,
- * U+6600 U+6900): such characters against a Latin letter are those letters (`Ori昀椀ce` is `Orifice`).
- */
-const SHIFTED_LIGATURE = new RegExp(`(?<=[A-Za-z])[${SHIFTED_LETTERS}]+|[${SHIFTED_LETTERS}]+(?=[a-z])`, 'gu');
-
 /**
  * Repairs text the PDF encodes oddly: a spacing accent drawn before its letter (TeX's "O˘guz") becomes the
  * composed letter (only where Unicode has one), the Arabic lam-alef ligature after the article is put back in
@@ -457,8 +448,7 @@ export function repairText(text: string): string {
   }
   if (out.includes('ا')) out = out.replace(BROKEN_LAM_ALEF, 'ال$1');
   if (out.includes('\u00ad')) out = out.replace(DRAWN_SOFT_HYPHEN, '-');
-  if (HAS_SHIFTED_LETTER.test(out)) out = out.replace(SHIFTED_LIGATURE, (letters) => String.fromCharCode(...[...letters].map((letter) => letter.charCodeAt(0) >> 8)));
-  return out;
+  return withShiftedLettersBack(out);
 }
 
 function makeCell(items: PdfTextItem[], mixed: boolean): Cell {

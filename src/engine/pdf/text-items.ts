@@ -4,6 +4,7 @@
  */
 import type { PdfTextItem } from './types.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
+import { withShiftedLettersBack } from './shifted-letters.js';
 import { symbolFontText } from './symbol-font-text.js';
 
 /** The fields of a pdfjs `TextItem` this module reads (structural, so tests need no pdfjs). */
@@ -104,7 +105,7 @@ export function normaliseItems(
     const x0 = e + leading * perChar;
     const x1 = Math.max(x0, e + width - trailing * perChar);
     items.push({
-      str: style.symbol ? symbolFontText(text) : text,
+      str: style.symbol ? symbolFontText(text) : withShiftedLettersBack(text),
       x0,
       x1,
       baseline: f,

@@ -245,3 +245,30 @@ describe('rules from LiteParse\'s vector graphics', () => {
     expect(verticalAt(50, rulings)).toEqual([[100, 150], [170, 190], [190, 200], [200, 220]]);
   });
 });
+
+describe("a ligature's letters written a byte off in an item", () => {
+  it('reads as the letters in every item, with or without word boxes, so that a cell or label taken whole reads them', () => {
+    // Ghostscript's copies map `ﬁ` to U+6600 U+6900 (`昀椀`): a table's header label takes its item's text as it is.
+    const withWords = item(['Observed', 'returns', 'on', 'the', '\u6600\u6900rm\'s'], [0.25, 0.25, 0.25, 0.25]);
+    expect(read(withWords)).toBe("Observed returns on the firm's");
+    const { words: _, ...withoutWords } = withWords;
+    expect(nativePageItems({ width: 612, height: 792, textItems: [withoutWords] }).items.map((entry) => entry.str)).toEqual(["Observed returns on the firm's"]);
+  });
+
+  it('leaves such characters alone where no Latin letter touches them (Chinese text)', () => {
+    expect(read(item(['\u6700\u65b0', '\u6600\u6c14'], [0.25]))).toBe('\u6700\u65b0 \u6600\u6c14');
+  });
+});
+
+describe('an item whose box is many times its font\'s size high', () => {
+  it('is placed on the line its words stand on, not by its box', () => {
+    // One glyph with a tall box (Cambria Math's μ in a copy of Cambria) gives the item a box 50 pt high, its top
+    // 22 pt above the line's: the words' own boxes say where the line is.
+    const tall = item(['10x', 'loading', 'dye'], [0.25, 0.25], { y: 332, height: 50, fontAscent: 6.3, fontDescent: -2 });
+    const words = tall.words!.map((word) => ({ ...word, y: 353.7, height: 8.3 }));
+    const plain = item(['Reagents:'], [], { y: 353.7, height: 8.3, fontAscent: 6.3, fontDescent: -2, x: 200 });
+    const read = nativePageItems({ width: 612, height: 792, textItems: [{ ...tall, words }, plain] }).items;
+    const baselines = new Set(read.map((entry) => entry.baseline.toFixed(2)));
+    expect(baselines.size).toBe(1);
+  });
+});

@@ -9,6 +9,7 @@ import { drawnBullets } from './drawn-bullets.js';
 import { writeMarksSetApart, writeRaisedMarks } from './raised-marks.js';
 import { formFieldMarks, type NativeFormField } from './form-marks.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
+import { withShiftedLettersBack } from '../shifted-letters.js';
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
 import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
@@ -241,14 +242,26 @@ const DEEP_BOX = 1.3;
  * ascent given in ems (a font set at size 1 and scaled by the text matrix) is the ascent's share of the box.
  */
 function baselineOf(item: NativeTextItem, size: number): number {
+  const box = item.height > OUTSIZED_BOX * size ? lineHighWord(item.words, size) ?? item : item;
   const ascent = item.fontAscent;
   const descent = item.fontDescent;
   if (ascent !== undefined && descent !== undefined && ascent > 0 && descent <= 0) {
     const span = ascent - descent;
-    if (item.height > DEEP_BOX * size && ascent < item.height && span > 0.5 * size && span < 3 * size) return item.y + ascent;
-    if (span > 0.5 && span < 3) return item.y + (ascent / span) * item.height;
+    if (box.height > DEEP_BOX * size && ascent < box.height && span > 0.5 * size && span < 3 * size) return box.y + ascent;
+    if (span > 0.5 && span < 3) return box.y + (ascent / span) * box.height;
   }
-  return item.y + (ASCENT / (ASCENT + DESCENT)) * item.height;
+  return box.y + (ASCENT / (ASCENT + DESCENT)) * box.height;
+}
+
+/**
+ * A word of an outsized item (a box many times its font's size high) whose own box is a line's height: the place of
+ * the line. One glyph with a tall box (a math letter a writer copied into a text font, as Ghostscript does with
+ * Cambria Math's μ) gives the whole item that box, its top lines above the text's.
+ */
+function lineHighWord(words: NativeTextItem['words'], size: number): WordBox | undefined {
+  if (!words) return undefined;
+  for (const word of words) if (word.height > 0 && word.height <= DEEP_BOX * size && word.text.trim()) return word;
+  return undefined;
 }
 
 type WordBox = NonNullable<NativeTextItem['words']>[number];
@@ -783,7 +796,7 @@ export function nativePageItems(
   // The codes the page's regular and bold runs with Hangul draw, read once an item opening with a mark needs them.
   let uses: ReturnType<typeof codeUsesByWeight> | undefined;
   for (const item of page.textItems) {
-    const text = item.text.trim();
+    const text = withShiftedLettersBack(item.text.trim());
     if (!text) continue;
     strings.push(text);
     const n = countCodePointsBesideSpaces(text, true);
@@ -854,7 +867,7 @@ export function nativePageItems(
         continue;
       }
       const entry: PdfTextItem = {
-        str: wordTexts[i]!,
+        str: text === item.text.trim() ? wordTexts[i]! : withShiftedLettersBack(wordTexts[i]!),
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
         baseline,

@@ -122,6 +122,13 @@ const RTL_SHARE = 0.2;
  * next to none (0.1 % at most on the PDF benchmark's dev half).
  */
 const OUTSIZED_SHARE = 0.25;
+/**
+ * Nor more than this many such characters, whatever their share: one tall glyph in lines of text (a math letter a
+ * writer copied into a text font, as Ghostscript copies Cambria Math's μ into Cambria) gives its whole line the tall
+ * box, and LiteParse loses the lines that box overlaps (an item of a list between two such lines). A lone tall
+ * symbol in an item of its own stays under it.
+ */
+const OUTSIZED_TEXT = 10;
 
 interface NativeComplexity {
   needsOcr: boolean;
@@ -284,7 +291,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect), roles, fonts), page, textChars);
     if (read.autospaceGaps) append(autospaceGaps, read.autospaceGaps);
     if (read.runStarts) append(runStarts, read.runStarts);
-    if (read.rtlChars > RTL_SHARE * read.chars || read.outsizedChars > OUTSIZED_SHARE * read.chars) continue;
+    if (read.rtlChars > RTL_SHARE * read.chars || read.outsizedChars > Math.min(OUTSIZED_SHARE * read.chars, OUTSIZED_TEXT)) continue;
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
     // reads it (and a scan's images) before anything OCRs it. A page LiteParse flags for OCR (sparse text, images,
     // text drawn as outlines) keeps LiteParse's text where it has some: pdfjs's reading of it is no better and
