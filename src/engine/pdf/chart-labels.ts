@@ -5,7 +5,8 @@
  *
  * A chart here is a drawing (figure-regions.ts: paths clustered by proximity, not a grid, a frame or a text box)
  * with at least `MIN_VALUES` blocks of bare numbers inside it or beside it: the values a chart's axes and bars
- * carry, which a diagram, a panel of shapes or a banner behind a title does not.
+ * carry, which a diagram, a panel of shapes or a banner behind a title does not. Rows of short labels lined up
+ * under it (its categories, its legend) are its labels too.
  */
 import { figureRegions, MIN_PATHS, type PageText } from './figures/figure-regions.js';
 import type { ProtoBlock, Rect } from './types.js';
@@ -29,11 +30,30 @@ function isBareNumbers(text: string): boolean {
 /** Rows of at most this many short cells inside a chart are its category labels lined up, not a table. */
 const MAX_LABEL_ROWS = 3;
 const MAX_LABEL_WORDS = 3;
+/**
+ * A legend's entries are phrases (`Will not terminate employment`): cells this long are labels still where no cell
+ * is a value, or where the rows leave this share of the grid empty, as rows of a chart's labels do, set under groups
+ * of bars and not in columns. A table of the chart's data has its values in cells and fills its grid.
+ */
+const MAX_LEGEND_WORDS = 6;
+const SPARSE_SHARE = 1 / 3;
 
 function isLabelRows(block: ProtoBlock): boolean {
   const grid = block.table;
   if (!grid || grid.rowCount > MAX_LABEL_ROWS) return false;
-  return grid.cells.every((cell) => cell.text.trim().split(/\s+/).length <= MAX_LABEL_WORDS);
+  let longest = 0;
+  let filled = 0;
+  let values = 0;
+  for (const cell of grid.cells) {
+    const text = cell.text.trim();
+    if (!text) continue;
+    filled += cell.rowSpan * cell.colSpan;
+    longest = Math.max(longest, text.split(/\s+/).length);
+    if (isBareNumbers(text)) values++;
+  }
+  if (longest <= MAX_LABEL_WORDS) return true;
+  const area = grid.rowCount * grid.colCount;
+  return longest <= MAX_LEGEND_WORDS && (values === 0 || area - filled >= SPARSE_SHARE * area);
 }
 
 function centreInside(rect: Rect, region: Rect): boolean {
@@ -66,6 +86,22 @@ export function chartLabels(blocks: readonly ProtoBlock[], paths: readonly Rect[
     const inside = flow.filter((block) => block.kind !== 'caption' && centreInside(block.rect, region));
     if (inside.filter((block) => isBareNumbers(block.text)).length < MIN_VALUES) continue;
     for (const block of inside) if (block.kind !== 'table' || isLabelRows(block)) labels.add(block);
+    for (const block of flow) if (block.kind === 'table' && setUnder(block, region) && isLabelRows(block)) labels.add(block);
   }
   return labels;
+}
+
+/** How far under a chart's drawing (in ems of their type) its axis labels and legend are set. */
+const LABELS_REACH = 2;
+
+/**
+ * True when `block` stands right under the drawing, within its width: the category names under a chart's axis and
+ * its legend, set below the paths that make the plot.
+ */
+function setUnder(block: ProtoBlock, region: Rect): boolean {
+  const { rect } = block;
+  const gap = rect.y0 - region.y1;
+  if (gap < -0.5 * block.size || gap > LABELS_REACH * block.size) return false;
+  const overlap = Math.min(rect.x1, region.x1) - Math.max(rect.x0, region.x0);
+  return overlap >= 0.8 * (rect.x1 - rect.x0);
 }

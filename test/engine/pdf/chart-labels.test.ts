@@ -1,0 +1,64 @@
+/**
+ * The labels of a chart drawn with vector paths (chart-labels.ts): the category names under its axis and its
+ * legend, set in rows right under the plot, read as the chart's text where they stand, not as a table.
+ */
+import { describe, expect, it } from 'vitest';
+import { writePdf, type TextRun } from './fixtures/pdf-writer.js';
+import { convertBytes, mainMarkdown } from './helpers.js';
+
+const GROUPS = ['Tourism', 'Handicraft', 'Agriculture'];
+const PHASES = ['Jul 2020', 'Oct 2020', 'Jan 2021'];
+const LEGEND = ['Will not terminate employment', 'Will terminate employment', "Don't know"];
+
+/**
+ * A grouped bar chart (three sectors of three survey phases) with its values over the bars, the phases under
+ * each bar, the sectors under each group and a legend of phrases set a little apart, then a paragraph.
+ */
+function groupedBarChartPdf(under: 'labels' | 'data table' = 'labels'): Uint8Array {
+  const graphics: string[] = ['0.5 w 0.6 G'];
+  const runs: TextRun[] = [{ x: 72, y: 740, text: 'Figure 2: Will they fire more staff in the next two months, by sector (%)', size: 10, font: 'bold' }];
+  // Grid lines and the axis: the plot runs from 432 to 652 pt.
+  for (let i = 0; i <= 4; i++) {
+    graphics.push(`150 ${432 + 55 * i} m 520 ${432 + 55 * i} l S`);
+    runs.push({ x: 134, y: 430 + 55 * i, text: String(25 * i), size: 6 });
+  }
+  const values = [81, 73, 51, 59, 62, 45, 91, 94, 82];
+  const xs = [165, 198, 231.5, 292.5, 325.5, 359, 420, 453, 486.5];
+  graphics.push('0.2 0.4 0.7 rg');
+  values.forEach((value, i) => {
+    graphics.push(`${xs[i]! + 2} 432 20 ${(value / 100) * 220} re f`);
+    runs.push({ x: xs[i]! + 7, y: 432 + (value / 100) * 220 + 3, text: String(value), size: 6 });
+    if (under === 'labels') runs.push({ x: xs[i]!, y: 420, text: PHASES[i % 3]!, size: 6 });
+  });
+  if (under === 'labels') {
+    [198, 311, 448.5].forEach((x, g) => runs.push({ x, y: 408, text: GROUPS[g]!, size: 7 }));
+    [202.5, 318, 421.5].forEach((x, i) => runs.push({ x, y: 390, text: LEGEND[i]!, size: 7 }));
+  } else {
+    // The chart's data under it: a header of phrases over rows of values, every cell filled.
+    const table = [['Firms keeping all their staff', ...PHASES], ['Tourism', '81', '73', '51'], ['Agriculture', '91', '94', '82']];
+    table.forEach((row, r) => row.forEach((text, c) => runs.push({ x: c === 0 ? 165 : 300 + 70 * c, y: 420 - 14 * r, text, size: 7 })));
+  }
+  runs.push(
+    { x: 72, y: 350, text: 'In July 2020, 81% of the small firms in tourism did not expect to lay off more staff. By January', size: 10 },
+    { x: 72, y: 336, text: 'the share had fallen to 51%, while in agriculture it stayed above four in five through all three phases.', size: 10 },
+    { x: 72, y: 322, text: 'Handicraft and textile firms stood between the two, their expectations little changed over the year.', size: 10 },
+  );
+  return writePdf({ pages: [{ runs, graphics: graphics.join('\n') }] });
+}
+
+describe('rows of labels under a chart', () => {
+  it('read as text lines where they stand, a legend of phrases too, not as a table', async () => {
+    const markdown = mainMarkdown(await convertBytes(groupedBarChartPdf(), { mode: 'fast' }));
+    expect(markdown).not.toContain('|');
+    expect(markdown).not.toContain('<table>');
+    expect(markdown).toContain(PHASES.join(' '));
+    expect(markdown).toContain(GROUPS.join(' '));
+    expect(markdown).toContain(LEGEND.join(' '));
+    expect(markdown.indexOf(LEGEND[0]!)).toBeLessThan(markdown.indexOf('In July 2020'));
+  });
+
+  it('leaves a table of the chart\'s data under it a table', async () => {
+    const markdown = mainMarkdown(await convertBytes(groupedBarChartPdf('data table'), { mode: 'fast' }));
+    expect(markdown).toContain('| Tourism | 81 | 73 | 51 |');
+  });
+});
