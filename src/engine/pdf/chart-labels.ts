@@ -4,14 +4,14 @@
  * would pass for headings; they are the chart's labels, read as text where they stand.
  *
  * A chart here is a drawing (figure-regions.ts: paths clustered by proximity, not a grid, a frame or a text box)
- * with at least `MIN_VALUES` blocks of bare numbers inside it or beside it: the values a chart's axes and bars
+ * with at least `MIN_VALUES` lines of bare numbers inside it or beside it: the values a chart's axes and bars
  * carry, which a diagram, a panel of shapes or a banner behind a title does not. Rows of short labels lined up
  * under it (its categories, its legend) are its labels too.
  */
 import { figureRegions, MIN_PATHS, type PageText } from './figures/figure-regions.js';
 import type { ProtoBlock, Rect } from './types.js';
 
-/** Blocks of bare numbers a drawing needs around it to be a chart. */
+/** Lines of bare numbers a drawing needs around it to be a chart. */
 const MIN_VALUES = 3;
 
 /** A tick value or a data label: digits with their separators, a unit sign or a percent, nothing else. */
@@ -56,6 +56,16 @@ function isLabelRows(block: ProtoBlock): boolean {
   return longest <= MAX_LEGEND_WORDS && (values === 0 || area - filled >= SPARSE_SHARE * area);
 }
 
+/**
+ * The lines of bare numbers among `blocks`: a chart's values, whether each stands alone or the layout joined those
+ * of a column into one block (values set one above another, as a writer that draws each value apart leaves them).
+ */
+function valueLines(blocks: readonly ProtoBlock[]): number {
+  let lines = 0;
+  for (const block of blocks) if (isBareNumbers(block.text)) lines += Math.max(1, block.lines);
+  return lines;
+}
+
 function centreInside(rect: Rect, region: Rect): boolean {
   const x = (rect.x0 + rect.x1) / 2;
   const y = (rect.y0 + rect.y1) / 2;
@@ -72,7 +82,7 @@ export function chartLabels(blocks: readonly ProtoBlock[], paths: readonly Rect[
   if (paths.length < MIN_PATHS) return labels;
   const flow = blocks.filter((block) => block.kind !== 'rotated');
   // Most pages carry no chart values at all: their paths are never clustered.
-  if (flow.filter((block) => isBareNumbers(block.text)).length < MIN_VALUES) return labels;
+  if (valueLines(flow) < MIN_VALUES) return labels;
   // Every block counts as a possible heading: a drawing takes in the text beside it, never the next section's
   // heading above or below it.
   const texts: PageText[] = flow.map((block) => ({
@@ -84,7 +94,7 @@ export function chartLabels(blocks: readonly ProtoBlock[], paths: readonly Rect[
   }));
   for (const region of figureRegions(paths, texts, width, height)) {
     const inside = flow.filter((block) => block.kind !== 'caption' && centreInside(block.rect, region));
-    if (inside.filter((block) => isBareNumbers(block.text)).length < MIN_VALUES) continue;
+    if (valueLines(inside) < MIN_VALUES) continue;
     for (const block of inside) if (block.kind !== 'table' || isLabelRows(block)) labels.add(block);
     for (const block of flow) if (block.kind === 'table' && setUnder(block, region) && isLabelRows(block)) labels.add(block);
   }

@@ -14,20 +14,25 @@ const LEGEND = ['Will not terminate employment', 'Will terminate employment', "D
  * A grouped bar chart (three sectors of three survey phases) with its values over the bars, the phases under
  * each bar, the sectors under each group and a legend of phrases set a little apart, then a paragraph.
  */
-function groupedBarChartPdf(under: 'labels' | 'data table' = 'labels'): Uint8Array {
+function groupedBarChartPdf(under: 'labels' | 'data table' = 'labels', plot: 'tall' | 'short' = 'tall'): Uint8Array {
   const graphics: string[] = ['0.5 w 0.6 G'];
   const runs: TextRun[] = [{ x: 72, y: 740, text: 'Figure 2: Will they fire more staff in the next two months, by sector (%)', size: 10, font: 'bold' }];
-  // Grid lines and the axis: the plot runs from 432 to 652 pt.
-  for (let i = 0; i <= 4; i++) {
-    graphics.push(`150 ${432 + 55 * i} m 520 ${432 + 55 * i} l S`);
-    runs.push({ x: 134, y: 430 + 55 * i, text: String(25 * i), size: 6 });
+  // Grid lines and the axis: the plot runs up from 432 pt, 220 pt high with values over its bars, or 45 pt with
+  // only its axis's values, set so close that the layout joins them in one block.
+  const step = plot === 'tall' ? 55 : 8.5;
+  const ticks = plot === 'tall' ? 4 : 5;
+  for (let i = 0; i <= ticks; i++) {
+    graphics.push(`150 ${432 + step * i} m 520 ${432 + step * i} l S`);
+    runs.push({ x: 134, y: 430 + step * i, text: String((100 / ticks) * i), size: 7 });
+    // A second axis on the right, its values on the same lines as the left one's.
+    if (plot === 'short') runs.push({ x: 526, y: 430 + step * i, text: String(10 * i), size: 7 });
   }
   const values = [81, 73, 51, 59, 62, 45, 91, 94, 82];
   const xs = [165, 198, 231.5, 292.5, 325.5, 359, 420, 453, 486.5];
   graphics.push('0.2 0.4 0.7 rg');
   values.forEach((value, i) => {
-    graphics.push(`${xs[i]! + 2} 432 20 ${(value / 100) * 220} re f`);
-    runs.push({ x: xs[i]! + 7, y: 432 + (value / 100) * 220 + 3, text: String(value), size: 6 });
+    graphics.push(`${xs[i]! + 2} 432 20 ${(value / 100) * step * ticks} re f`);
+    if (plot === 'tall') runs.push({ x: xs[i]! + 7, y: 432 + (value / 100) * 220 + 3, text: String(value), size: 6 });
     if (under === 'labels') runs.push({ x: xs[i]!, y: 420, text: PHASES[i % 3]!, size: 6 });
   });
   if (under === 'labels') {
@@ -55,6 +60,12 @@ describe('rows of labels under a chart', () => {
     expect(markdown).toContain(GROUPS.join(' '));
     expect(markdown).toContain(LEGEND.join(' '));
     expect(markdown.indexOf(LEGEND[0]!)).toBeLessThan(markdown.indexOf('In July 2020'));
+  });
+
+  it('so are they under a chart whose only values are its axis\'s, joined in one block', async () => {
+    const markdown = mainMarkdown(await convertBytes(groupedBarChartPdf('labels', 'short'), { mode: 'fast' }));
+    expect(markdown).not.toContain('|');
+    expect(markdown).toContain(LEGEND.join(' '));
   });
 
   it('leaves a table of the chart\'s data under it a table', async () => {
