@@ -14,16 +14,28 @@ const HELD = 0.97;
 /** The own reading may add at most this share of the found table's words (header rows, a dropped row or column). */
 const MAX_ADDED = 0.6;
 
+/** A sign or mark standing as a word of its own before another (`# Samples`, `% change`, `* p`). */
+const SIGN_WORD = /(^|\s)([^\p{L}\p{N}\s]+)\s+(?=\S)/gu;
+
+/**
+ * A text's words as the readings are compared: a sign set a space before the next word joined to it, as the two
+ * readers differ there in small type (LiteParse's `#Samples` against `# Samples`: the space narrower than its
+ * threshold), in compatibility form (`²` against `2`).
+ */
+function tokens(text: string): string[] {
+  return text.replace(SIGN_WORD, '$1$2').normalize('NFKC').split(/\s+/);
+}
+
 function words(rows: readonly (readonly string[])[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const row of rows) for (const cell of row) for (const word of cell.split(/\s+/)) if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const row of rows) for (const cell of row) for (const word of tokens(cell)) if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
   return counts;
 }
 
 /** The counts `words` gives the texts, of the words in `among` alone: the others need no entry to be counted. */
 function wordsAmong(texts: readonly string[], among: ReadonlyMap<string, number>): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const text of texts) for (const word of text.split(/\s+/)) if (word && among.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const text of texts) for (const word of tokens(text)) if (word && among.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   return counts;
 }
 
@@ -125,7 +137,8 @@ const REPEAT_SLACK = 0.1;
  */
 export function repeatsText(rows: readonly (readonly string[])[], inside: readonly string[]): boolean {
   const cells = words(rows);
-  const page = wordsAmong(inside, cells);
+  // One text, so that a sign and its word in items of their own join as they do in a cell.
+  const page = wordsAmong([inside.join(' ')], cells);
   let extra = 0;
   for (const [word, count] of cells) extra += Math.max(0, count - (page.get(word) ?? 0));
   return extra > Math.max(REPEAT_SLACK_WORDS, REPEAT_SLACK * total(cells));
