@@ -37,10 +37,16 @@ const MAX_LABEL_WORDS = 3;
  */
 const MAX_LEGEND_WORDS = 6;
 const SPARSE_SHARE = 1 / 3;
+/** A table this narrow, its grid sparse, inside a chart is a column of its labels, however many rows it has. */
+const LABEL_COLUMN_WIDTH = 2;
 
 function isLabelRows(block: ProtoBlock): boolean {
   const grid = block.table;
-  if (!grid || grid.rowCount > MAX_LABEL_ROWS) return false;
+  if (!grid) return false;
+  // A column of labels (a horizontal bar chart's categories, a legend stacked down its side) is as long as the
+  // chart has bars; a value or a label set beside a few of them leaves its second column mostly empty.
+  const labelColumn = grid.colCount <= LABEL_COLUMN_WIDTH;
+  if (grid.rowCount > MAX_LABEL_ROWS && !labelColumn) return false;
   let longest = 0;
   let filled = 0;
   let values = 0;
@@ -51,9 +57,11 @@ function isLabelRows(block: ProtoBlock): boolean {
     longest = Math.max(longest, text.split(/\s+/).length);
     if (isBareNumbers(text)) values++;
   }
-  if (longest <= MAX_LABEL_WORDS) return true;
   const area = grid.rowCount * grid.colCount;
-  return longest <= MAX_LEGEND_WORDS && (values === 0 || area - filled >= SPARSE_SHARE * area);
+  const sparse = area - filled >= SPARSE_SHARE * area;
+  if (grid.rowCount > MAX_LABEL_ROWS) return sparse && longest <= MAX_LEGEND_WORDS;
+  if (longest <= MAX_LABEL_WORDS) return true;
+  return longest <= MAX_LEGEND_WORDS && (values === 0 || sparse);
 }
 
 /**

@@ -3,6 +3,8 @@
  * legend, set in rows right under the plot, read as the chart's text where they stand, not as a table.
  */
 import { describe, expect, it } from 'vitest';
+import { chartLabels } from '../../../src/engine/pdf/chart-labels.js';
+import type { ProtoBlock, Rect } from '../../../src/engine/pdf/types.js';
 import { writePdf, type TextRun } from './fixtures/pdf-writer.js';
 import { convertBytes, mainMarkdown } from './helpers.js';
 
@@ -71,5 +73,43 @@ describe('rows of labels under a chart', () => {
   it('leaves a table of the chart\'s data under it a table', async () => {
     const markdown = mainMarkdown(await convertBytes(groupedBarChartPdf('data table'), { mode: 'fast' }));
     expect(markdown).toContain('| Tourism | 81 | 73 | 51 |');
+  });
+});
+
+describe('a column of labels inside a chart', () => {
+  /** A block of one line of `text` at `rect` (page units, top-down). */
+  const block = (text: string, rect: Rect, table?: ProtoBlock['table']): ProtoBlock => ({
+    kind: table ? 'table' : 'paragraph',
+    markdown: text,
+    text,
+    rect,
+    lines: table ? table.rowCount : 1,
+    size: 7,
+    bold: false,
+    chars: text.replace(/\s/g, '').length,
+    ...(table ? { table } : {}),
+  });
+  // Four bars and five grid lines, 150..380 × 300..420 (top-down), their values at their tops.
+  const paths: Rect[] = [
+    ...[0, 1, 2, 3].map((i) => ({ x0: 170 + 50 * i, y0: 320, x1: 200 + 50 * i, y1: 420 })),
+    ...[0, 1, 2, 3, 4].map((i) => ({ x0: 150, y0: 300 + 30 * i, x1: 380, y1: 300.5 + 30 * i })),
+  ];
+  const values = ['94', '90', '92', '68'].map((text, i) => block(text, { x0: 178 + 50 * i, y0: 325, x1: 188 + 50 * i, y1: 332 }));
+  /** A legend stacked down the plot's right side, read by a table finder as a column beside a stray value. */
+  const legend = (rows: string[][]) =>
+    block(rows.flat().join(' '), { x0: 330, y0: 322, x1: 378, y1: 322 + 14 * rows.length }, {
+      rowCount: rows.length,
+      colCount: 2,
+      cells: rows.flatMap((row, r) => row.map((text, c) => ({ row: r, col: c, rowSpan: 1, colSpan: 1, text }))),
+    });
+
+  it('is the chart\'s labels however many rows it has, where it leaves its grid mostly empty', () => {
+    const table = legend([['11', 'OCR-Recall'], ['', 'OCR-Precision'], ['', 'OCR-F1'], ['', 'Parsing-F1']]);
+    expect(chartLabels([...values, table], paths, 612, 792).has(table)).toBe(true);
+  });
+
+  it('is no label column where its rows fill the grid, a table of the chart\'s data', () => {
+    const table = legend([['Recall', '94'], ['Precision', '90'], ['F1', '92'], ['Parsing', '68']]);
+    expect(chartLabels([...values, table], paths, 612, 792).has(table)).toBe(false);
   });
 });
