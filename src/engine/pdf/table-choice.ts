@@ -92,7 +92,13 @@ export function ownReadingHoldsMore(
   if (held < HELD * theirTotal) return false;
   const added = total(mine) - held;
   const width = (rows: readonly (readonly string[])[]) => rows.reduce((max, row) => Math.max(max, row.filter(Boolean).length), 0);
-  if (added > MAX_ADDED * theirTotal && !(goesOnPast(own.rect, found.rect) && width(own.rows) >= width(found.rows) && hasDenseBody(own.rows))) return false;
+  if (
+    added > MAX_ADDED * theirTotal &&
+    !(goesOnPast(own.rect, found.rect) && width(own.rows) >= width(found.rows) && hasDenseBody(own.rows)) &&
+    !addsHeaderAbove(own, found)
+  ) {
+    return false;
+  }
   // The same words: only a better reading of the rows (a wrapped header cell joined, a header's spans, rows the
   // other reader ran together) replaces LiteParse's.
   if (added === 0) {
@@ -102,6 +108,27 @@ export function ownReadingHoldsMore(
   }
   return true;
 }
+
+/**
+ * Whether the own reading is the found one with header rows on top: as many columns, ending where it ends, rising
+ * above it, and each of its last rows holding the words of the found row level with it (a header row's first line
+ * the other reader left out, its label beside the next one joined in). A long header over a short body adds more
+ * words than MAX_ADDED allows, all of them above the body.
+ */
+function addsHeaderAbove(own: { rows: readonly (readonly string[])[]; rect: Rect }, found: { rows: readonly (readonly string[])[]; rect: Rect }): boolean {
+  const extra = own.rows.length - found.rows.length;
+  if (extra < 1 || extra > MAX_HEADER_ROWS || own.rows[0]?.length !== found.rows[0]?.length) return false;
+  const rowHeight = (found.rect.y1 - found.rect.y0) / found.rows.length;
+  if (own.rect.y0 >= found.rect.y0 || Math.abs(own.rect.y1 - found.rect.y1) > rowHeight / 2) return false;
+  return found.rows.every((row, r) => {
+    const mine = words([own.rows[extra + r]!]);
+    for (const [word, count] of words([row])) if ((mine.get(word) ?? 0) < count) return false;
+    return true;
+  });
+}
+
+/** Most header rows the other reader may have left above its table. */
+const MAX_HEADER_ROWS = 3;
 
 /** A row's words in order, one space between them. */
 function rowWords(row: readonly string[]): string {
