@@ -7,6 +7,7 @@
  * - how a unit too large for one chunk is split: a table between rows (its header row kept to repeat), a list
  *   between items, then lines, sentences, words and, for a run without spaces, characters.
  */
+import { decodeXmlEntities } from '../common/xml-entities.js';
 
 export type UnitKind =
   | 'heading'
@@ -166,7 +167,7 @@ function startsBlock(lines: Line[], index: number): boolean {
 
 /** `## 1. **Scope** [of](x) work ##` → `1. Scope of work`. */
 export function headingTitle(line: string): string {
-  return line
+  const title = line
     .replace(ATX_HEADING, '')
     .replace(/[ \t]+#+[ \t]*$/, '')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -177,6 +178,8 @@ export function headingTitle(line: string): string {
     .replace(/(?<![\p{L}\p{N}_])(__|_)(?=\S)([^]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2')
     .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1')
     .trim();
+  // A character reference last, once tags are gone: `&lt;` is how docmill writes a `<` that could open markup.
+  return decodeXmlEntities(title);
 }
 
 const SENTENCE_END = /[.!?…。！？]["'”’)\]]*(?=\s)/g;

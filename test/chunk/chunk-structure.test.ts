@@ -52,6 +52,11 @@ describe('chunk boundaries', () => {
     expect(chunks[0]!.text).toBe(data.markdown);
   });
 
+  it('reads a heading\'s characters written as references as the characters (a `<` that could open markup)', () => {
+    const data = md('# Results\n\n## The &lt;Table 2> scores &amp; their &#8804; bounds\n\nThe scores follow.');
+    expect(chunk(data)[0]!.headingPath).toEqual(['Results', 'The <Table 2> scores & their ≤ bounds']);
+  });
+
   it('splits a long table between rows and repeats its header row in each following chunk', () => {
     const rows = Array.from({ length: 60 }, (_, i) => `| item ${i} | ${i * 3} | warehouse ${i % 4} |`);
     const header = '| Item | Count | Location |\n| --- | --- | --- |';

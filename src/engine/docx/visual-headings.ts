@@ -9,7 +9,7 @@
 import { escapeRegExp } from '../../common/escape-regexp.js';
 import { handMadeHeadingLevels, type ParagraphLook } from '../hand-made-headings.js';
 import { inherited, type StyleSheet } from './style-sheet.js';
-import { decodeXmlEntities } from '../sheets/comments.js';
+import { decodeXmlEntities } from '../../common/xml-entities.js';
 import { wordPrefix } from './word-prefix.js';
 
 /** The style id given to a paragraph read as a heading of level N (1-based). */

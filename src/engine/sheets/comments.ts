@@ -14,6 +14,7 @@
  * In a thread the first comment is the comment and the others are its replies (one thread per cell).
  */
 import * as XLSX from '@e965/xlsx';
+import { decodeXmlEntities } from '../../common/xml-entities.js';
 import { inlineMarkdown } from './markdown-text.js';
 
 export interface CellComment {
@@ -95,15 +96,3 @@ function utf8FromBytes(text: string): string {
   return decoded.includes('\ufffd') ? text : decoded;
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-export function decodeXmlEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,4});/g, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[name] ?? whole;
-  });
-}

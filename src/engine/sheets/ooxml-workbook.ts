@@ -5,7 +5,7 @@
  * reader (bytes/zip.ts).
  */
 import type { ZipArchive } from '../bytes/zip.js';
-import { decodeXmlEntities } from './comments.js';
+import { decodeXmlEntities } from '../../common/xml-entities.js';
 import { mainDocumentPart, parseRelationships } from '../docx/package.js';
 import { attr, child, elements, parseXml } from '../slides/xml.js';
 
