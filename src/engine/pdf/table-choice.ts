@@ -103,7 +103,11 @@ export function ownReadingHoldsMore(
   // other reader ran together) replaces LiteParse's.
   if (added === 0) {
     const better =
-      own.rows.length < found.rows.length || (own.grid !== undefined && hasSpans(own.grid)) || joinsRows(found.rows, own.rows) || movesEdgeWords(found.rows, own.rows);
+      own.rows.length < found.rows.length ||
+      (own.grid !== undefined && hasSpans(own.grid)) ||
+      joinsRows(found.rows, own.rows) ||
+      movesEdgeWords(found.rows, own.rows) ||
+      mixesColumns(found.rows, own.rows);
     return better && width(own.rows) >= width(found.rows);
   }
   return true;
@@ -195,6 +199,37 @@ function joinsRows(found: readonly (readonly string[])[], own: readonly (readonl
     }
     return false;
   });
+}
+
+/**
+ * Whether the found reading ran a header's lines together across its columns: one of its cells holds words that the
+ * own reading, in as many columns and more rows, sets in two columns or more (a header of three lines set small,
+ * read as `Terrace Interval Underground (ft) Pt Values` in one cell, where `Terrace Interval` heads the first column
+ * and `Underground Outlets` the second). Only words found in one column of the own reading tell.
+ */
+function mixesColumns(found: readonly (readonly string[])[], own: readonly (readonly string[])[]): boolean {
+  const width = own[0]?.length ?? 0;
+  if (own.length <= found.length || width < 2 || own.some((row) => row.length !== width) || found.some((row) => row.length !== width)) return false;
+  const columnOf = new Map<string, number>();
+  for (const row of own) {
+    row.forEach((cell, col) => {
+      for (const word of tokens(cell)) {
+        if (!word) continue;
+        const seen = columnOf.get(word);
+        columnOf.set(word, seen === undefined || seen === col ? col : -1);
+      }
+    });
+  }
+  return found.some((row) =>
+    row.some((cell) => {
+      const columns = new Set<number>();
+      for (const word of tokens(cell)) {
+        const col = columnOf.get(word);
+        if (col !== undefined && col >= 0) columns.add(col);
+      }
+      return columns.size >= 2;
+    }),
+  );
 }
 
 /** How many times the ruled grid's words the found table must hold to replace it. */

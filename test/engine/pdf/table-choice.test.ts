@@ -33,3 +33,36 @@ describe("docmill's reading with header rows the other reader left out", () => {
     expect(ownReadingHoldsMore(own, found)).toBe(false);
   });
 });
+
+describe("docmill's reading of a header the other reader ran together across its columns", () => {
+  const body = [
+    ['<110', '0.5', '0.6', '0.7', '1.0'],
+    ['110-140', '0.6', '0.7', '0.8', '1.0'],
+  ];
+  const own = {
+    rows: [
+      ['Terrace Interval', 'Underground Outlets', 'Waterways with percent grade of:', '', ''],
+      ['(ft)', '', '0.1-0.3', '0.4-0.7', '0.8'],
+      ['', 'Pt Values', 'Pt Values', 'Pt Values', 'Pt Values'],
+      ...body,
+    ],
+    rect: { x0: 42, y0: 408, x1: 305, y1: 506 },
+  };
+
+  it('replaces it where one of its cells holds words of two of the header\'s columns, the same words in all', () => {
+    // A header of three lines set small (a page printed at 70 %), its lines read into one row, cell by cell wrong.
+    const found = {
+      rows: [['Terrace Interval Underground (ft) Pt Values', '', 'Outlets Waterways with percent grade 0.1-0.3 Pt Values', 'of: 0.4-0.7 Pt Values', '0.8 Pt Values'], ...body],
+      rect: own.rect,
+    };
+    expect(ownReadingHoldsMore(own, found)).toBe(true);
+  });
+
+  it('does not where its cells keep each column\'s words, its header\'s lines joined in their cells', () => {
+    const found = {
+      rows: [['Terrace Interval (ft)', 'Underground Outlets Pt Values', 'Waterways with percent grade of: 0.1-0.3 Pt Values', '0.4-0.7 Pt Values', '0.8 Pt Values'], ...body],
+      rect: own.rect,
+    };
+    expect(ownReadingHoldsMore(own, found)).toBe(false);
+  });
+});
