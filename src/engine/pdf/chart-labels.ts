@@ -45,8 +45,7 @@ function isLabelRows(block: ProtoBlock): boolean {
   if (!grid) return false;
   // A column of labels (a horizontal bar chart's categories, a legend stacked down its side) is as long as the
   // chart has bars; a value or a label set beside a few of them leaves its second column mostly empty.
-  const labelColumn = grid.colCount <= LABEL_COLUMN_WIDTH;
-  if (grid.rowCount > MAX_LABEL_ROWS && !labelColumn) return false;
+  if (grid.rowCount > MAX_LABEL_ROWS && grid.colCount > LABEL_COLUMN_WIDTH) return false;
   let longest = 0;
   let filled = 0;
   let values = 0;

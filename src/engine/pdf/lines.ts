@@ -9,7 +9,6 @@ import { withRaisedMarks } from './raised-marks.js';
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { withLeadingBullet } from './line-bullets.js';
 import { withShiftedLettersBack } from './shifted-letters.js';
-import { withSymbolFontText } from './symbol-font-text.js';
 import { partStackedLines } from './stacked-lines.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 
@@ -349,7 +348,7 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
   // Without right-to-left items the reading order is the order by x, and no item's direction is needed again:
   // each was worked out three times a line (two regular expressions each), 3 % of the layout's time.
   const size = sizeChars.top() ?? refItem.size;
-  const ordered = withRaisedMarks(withSymbolFontText(withLeadingBullet(anyRtl ? orderLineItems(cluster, rtl) : byX(cluster))), refItem.baseline, size);
+  const ordered = withRaisedMarks(withLeadingBullet(anyRtl ? orderLineItems(cluster, rtl) : byX(cluster)), refItem.baseline, size);
   const cells = splitCells(ordered, rtl, size * cellGapEm, anyRtl);
   mergeLeadingMarker(cells);
   const lead = ordered[0]!;

@@ -6,8 +6,6 @@
  * private-use glyphs are other ones, and a code the encoding leaves empty, or gives a piece of a large bracket,
  * stays as it is. Pure.
  */
-import type { PdfTextItem } from './types.js';
-
 /** The Symbol encoding from 0x20 to 0xFE, a character per code ('' where it has none that reads alone). */
 const SYMBOL_ENCODING: readonly string[] = [
   // 0x20–0x3F
@@ -51,15 +49,4 @@ export function symbolFontText(text: string): string {
     out += mapped ? mapped : char;
   }
   return out;
-}
-
-/** The items with the Symbol font's private-use code points read as its characters; `items` itself when none has one. */
-export function withSymbolFontText(items: PdfTextItem[]): PdfTextItem[] {
-  let out: PdfTextItem[] | undefined;
-  for (const [i, item] of items.entries()) {
-    if (!SYMBOL_CODE.test(item.str) || !SYMBOL_FONT.test(item.fontName)) continue;
-    out ??= [...items];
-    out[i] = { ...item, str: symbolFontText(item.str) };
-  }
-  return out ?? items;
 }

@@ -5,7 +5,7 @@
 import { PDFDict, PDFDocument, PDFName, StandardFonts, type PDFFont } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildLines } from '../../../src/engine/pdf/lines.js';
-import type { PdfTextItem } from '../../../src/engine/pdf/types.js';
+import { nativePageItems, type NativeTextItem } from '../../../src/engine/pdf/liteparse/page-items.js';
 import { convertBytes, convertWithPdfjs, mainMarkdown } from './helpers.js';
 
 /** A ToUnicode map giving each code of the font the private-use code point U+F000 + code, as Word's exports do. */
@@ -57,19 +57,14 @@ describe('text set in the Symbol font at private-use code points', () => {
   });
 
   it('in a line of items, where a run of the Symbol font is named so; another symbol font’s private-use glyphs stay', () => {
-    const item = (str: string, x0: number, fontName: string): PdfTextItem => ({
-      str,
-      x0,
-      x1: x0 + 6 * str.length,
-      baseline: 100,
-      size: 11,
-      fontName,
-      bold: false,
-      monospace: false,
-      rtl: false,
-      spaceBefore: true,
+    // LiteParse's items as it gives them, each read once as the page means it (liteparse/page-items.ts).
+    const item = (text: string, x: number, fontName: string): NativeTextItem => ({ text, x, y: 90, width: 6 * text.length, height: 11, fontHeight: 11, fontName });
+    const { items } = nativePageItems({
+      width: 612,
+      height: 792,
+      textItems: [item('p', 10, 'Times-Roman'), item('\uf0a3', 20, 'ABCDEF+SymbolMT'), item('0.05,', 30, 'Times-Roman'), item('\uf0a7', 63, 'OpenSymbol'), item('done', 71, 'Times-Roman')],
     });
-    const [line] = buildLines([item('p', 10, 'Times-Roman'), item('\uf0a3', 20, 'ABCDEF+SymbolMT'), item('0.05,', 30, 'Times-Roman'), item('\uf0a7', 63, 'OpenSymbol'), item('done', 71, 'Times-Roman')]);
+    const [line] = buildLines(items);
     expect(line!.text).toBe('p ≤ 0.05, \uf0a7 done');
   });
 });

@@ -10,6 +10,7 @@ import { writeMarksSetApart, writeRaisedMarks } from './raised-marks.js';
 import { formFieldMarks, type NativeFormField } from './form-marks.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { withShiftedLettersBack } from '../shifted-letters.js';
+import { isSymbolFontName, symbolFontText } from '../symbol-font-text.js';
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
 import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
@@ -761,6 +762,16 @@ function boxesOf(page: NativePageInput): Rect[] {
 }
 
 /**
+ * An item's text as the page means it, repaired once where it is read so that every reader of the item (a line, a
+ * table's header label taken whole) has it so: a ligature's letters a byte off put back (shifted-letters.ts), and
+ * in the Symbol font its private-use code points read as the encoding's characters (symbol-font-text.ts). Both
+ * keep the text's length, so the words' boxes still fit it.
+ */
+function itemText(text: string, symbol: boolean): string {
+  return symbol ? symbolFontText(text) : withShiftedLettersBack(text);
+}
+
+/**
  * A level item's box higher than this many times its font size is the font's bounding box, not its line's: a
  * line's box is 1–1.5 em, and 2.2 in fonts with tall accents (Century).
  */
@@ -796,7 +807,11 @@ export function nativePageItems(
   // The codes the page's regular and bold runs with Hangul draw, read once an item opening with a mark needs them.
   let uses: ReturnType<typeof codeUsesByWeight> | undefined;
   for (const item of page.textItems) {
-    const text = withShiftedLettersBack(item.text.trim());
+    const raw = item.text.trim();
+    const symbol = isSymbolFontName(item.fontName);
+    const text = itemText(raw, symbol);
+    // Most items read as drawn: their words' texts are then taken as they are.
+    const repaired = text !== raw;
     if (!text) continue;
     strings.push(text);
     const n = countCodePointsBesideSpaces(text, true);
@@ -867,7 +882,7 @@ export function nativePageItems(
         continue;
       }
       const entry: PdfTextItem = {
-        str: text === item.text.trim() ? wordTexts[i]! : withShiftedLettersBack(wordTexts[i]!),
+        str: repaired ? itemText(wordTexts[i]!, symbol) : wordTexts[i]!,
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
         baseline,
