@@ -230,6 +230,26 @@ export class FileReadError extends DocmillError {
   }
 }
 
+/**
+ * What a library caller passed as the file is neither an upload source (`{ fileName, size, open }`) nor a path: a
+ * JavaScript caller's promise of `localFileSource(path)` without its `await`, a path that is not a string. Nothing
+ * was sent.
+ */
+export class InvalidSourceError extends DocmillError {
+  readonly sentNothing = true;
+
+  constructor(message: string) {
+    super('FILE_SOURCE_INVALID', message);
+  }
+}
+
+/** What a value is, as a message names it: `null`, `undefined`, `an object`, `a number`. */
+export function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  const type = typeof value;
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
 function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB (${bytes} bytes)`;
 }

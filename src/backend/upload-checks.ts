@@ -6,7 +6,7 @@ import { contentTypeFor, extensionOf, SUPPORTED_EXTENSIONS } from '../contract/e
 import { MAX_FILE_BYTES } from '../contract/limits.js';
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import { validateParseOptions } from '../contract/validation.js';
-import { FileTooLargeError, OptionsValidationError, UnsupportedFileError } from './errors.js';
+import { FileTooLargeError, InvalidSourceError, kindOf, OptionsValidationError, UnsupportedFileError } from './errors.js';
 import type { UploadSource } from './upload-source.js';
 
 /**
@@ -38,10 +38,26 @@ function textOf(input: ParseOptionsInput): string | undefined {
 
 /** The content type to send for the file; throws when the file may not be sent. */
 export function checkFile(source: UploadSource): string {
+  checkSourceShape(source);
   const contentType = contentTypeFor(source.fileName);
   if (contentType === undefined) {
     throw new UnsupportedFileError(source.fileName, extensionOf(source.fileName), SUPPORTED_EXTENSIONS);
   }
   if (source.size > MAX_FILE_BYTES) throw new FileTooLargeError(source.fileName, source.size, MAX_FILE_BYTES);
   return contentType;
+}
+
+/**
+ * Throws InvalidSourceError when `source` lacks what an UploadSource has. TypeScript callers cannot get here; a
+ * JavaScript caller met `Cannot read properties of undefined (reading 'slice')` instead.
+ */
+function checkSourceShape(source: unknown): void {
+  const refuse = (what: string) => new InvalidSourceError(`the file to parse is not an upload source: ${what}`);
+  if (typeof source === 'string') throw refuse(`a string ("${source}"); pass await localFileSource(path)`);
+  if (typeof source !== 'object' || source === null) throw refuse(`${kindOf(source)}; pass await localFileSource(path)`);
+  if (typeof (source as { then?: unknown }).then === 'function') throw refuse('a promise; await localFileSource(path) before passing it');
+  const { fileName, size, open } = source as Partial<Record<keyof UploadSource, unknown>>;
+  if (typeof fileName !== 'string') throw refuse('its fileName is not a string');
+  if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) throw refuse(`${fileName}: its size is not a byte count`);
+  if (typeof open !== 'function') throw refuse(`${fileName}: it has no open() to read its bytes`);
 }

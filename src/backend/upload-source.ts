@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FileReadError } from './errors.js';
+import { FileReadError, InvalidSourceError, kindOf } from './errors.js';
 
 export interface UploadSource {
   /** Name sent as the multipart `filename`; its extension selects the content type. */
@@ -38,6 +38,7 @@ export function readUploadBytes(source: UploadSource, signal?: AbortSignal): Pro
 
 /** An UploadSource for a local file, after checking that it exists and is a regular file. */
 export async function localFileSource(path: string): Promise<UploadSource> {
+  if (typeof path !== 'string') throw new InvalidSourceError(`the path of the file to parse is ${kindOf(path)}, not a string`);
   let stats;
   try {
     stats = await stat(path);

@@ -12,6 +12,8 @@ import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   enqueue,
+  LocalParseEngine,
+  localFileSource,
   parseFile,
   run,
   startWorker,
@@ -65,6 +67,23 @@ describe('parseFile', () => {
     await writeFile(join(src, 'contact.html'), '<html><body><p>Write to Laura Bennett at laura.bennett@example.org.</p></body></html>');
     const data = await parseFile(join(src, 'contact.html'), { parseOptions: { redactPII: true } });
     expect(data.markdown).toBe('Write to <PERSON> at <EMAIL>.');
+  });
+});
+
+describe('LocalParseEngine.parse', () => {
+  it('refuses the promise of localFileSource, its await forgotten, with FILE_SOURCE_INVALID saying so', async () => {
+    const engine = new LocalParseEngine({ size: 1 });
+    try {
+      const source = localFileSource(join(src, 'prices.csv')) as unknown as Awaited<ReturnType<typeof localFileSource>>;
+      await expect(engine.parse(source, undefined)).rejects.toMatchObject({
+        code: 'FILE_SOURCE_INVALID',
+        message: expect.stringContaining('await localFileSource(path)') as unknown,
+      });
+      const data = (await engine.parse(await localFileSource(join(src, 'prices.csv')), undefined)).data;
+      expect(data.markdown).toContain('| apple | 3 |');
+    } finally {
+      await engine.close();
+    }
   });
 });
 

@@ -7,10 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   FileReadError,
   FileTooLargeError,
+  InvalidSourceError,
   OptionsValidationError,
   UnsupportedFileError,
 } from '../../src/backend/errors.js';
 import { RemoteParseApi } from '../../src/client/remote-parse-api.js';
+import { localFileSource, type UploadSource } from '../../src/backend/upload-source.js';
 import { SUPPORTED_EXTENSIONS } from '../../src/contract/extensions.js';
 import { MAX_FILE_BYTES } from '../../src/contract/limits.js';
 import type { ParseOptionsInput } from '../../src/contract/options.js';
@@ -156,6 +158,31 @@ describe('unreadable files', () => {
     expect((error as FileReadError).code).toBe('FILE_UNREADABLE');
     expect((error as FileReadError).message).toContain(path);
     expect((error as FileReadError).message).toContain('not a regular file');
+    expectNothingSent();
+  });
+});
+
+describe('what is passed as the file', () => {
+  it.each<[string, (path: string) => unknown, string]>([
+    ['the promise of localFileSource without its await', (path) => localFileSource(path), 'await localFileSource(path)'],
+    ['a path as a string', (path) => path, 'a string'],
+    ['null', () => null, 'null'],
+    ['an object without open()', () => ({ fileName: 'a.pdf', size: 10 }), 'a.pdf: it has no open()'],
+  ])('refuses %s with FILE_SOURCE_INVALID saying what it got, and sends nothing', async (_label, make, reason) => {
+    const file = await writeRandomFile(dir, 'ok.pdf', 100);
+    const source = make(file.path) as UploadSource;
+    const error = await rejectionOf(api.parse(source, undefined));
+
+    expect(error).toBeInstanceOf(InvalidSourceError);
+    expect((error as InvalidSourceError).code).toBe('FILE_SOURCE_INVALID');
+    expect((error as InvalidSourceError).message).toContain(reason);
+    expectNothingSent();
+  });
+
+  it('refuses a path that is not a string with FILE_SOURCE_INVALID, not as an unreadable file', async () => {
+    const error = await rejectionOf(api.parseFile(123 as unknown as string, undefined));
+    expect(error).toBeInstanceOf(InvalidSourceError);
+    expect((error as InvalidSourceError).message).toBe('the path of the file to parse is a number, not a string');
     expectNothingSent();
   });
 });
