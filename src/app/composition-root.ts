@@ -14,7 +14,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import type { ParseApiError } from '../backend/errors.js';
+import type { BackendBrokenError, ParseApiError } from '../backend/errors.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import type { ProcessingSettings } from '../common/processing-settings.js';
 import type { DocmillEnvironment } from '../config/environment.js';
@@ -220,7 +220,7 @@ export class CompositionRoot {
           reports.events.publish({ type: 'document', outcome });
         },
         onRequest: () => reports.counter.request(),
-        onAuthFailure: reports.onAuthFailure,
+        onSendingStopped: reports.onSendingStopped,
         ...(reports.onPaused ? { onPaused: reports.onPaused } : {}),
         redisDown: () => handle.outage.down,
         onRedisRecovered: (listener) => handle.outage.onRecovered(listener),
@@ -268,8 +268,8 @@ export interface Conversion {
 export interface WorkerReports {
   counter: SummaryCounter;
   events: PipelineEvents;
-  /** The API refused the key (401/403). */
-  onAuthFailure: (error: ParseApiError) => void;
+  /** Sending stopped: the API refused the key (401/403), or the backend can parse nothing (BackendBrokenError). */
+  onSendingStopped: (error: ParseApiError | BackendBrokenError) => void;
   /** The queue was paused for exhausted credits. */
   onPaused?: ((error: ParseApiError) => void) | undefined;
 }

@@ -6,6 +6,7 @@ import { DocmillError } from '../errors/docmill-error.js';
 
 export { DocmillError };
 export {
+  BackendBrokenError,
   InvalidResponseError,
   OptionsValidationError,
   ParseAbortedError,

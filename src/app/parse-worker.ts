@@ -6,7 +6,7 @@
 import { MetricsTime, Worker, type Queue } from '../queue/commonjs-packages.js';
 import type { RedisClient } from '../queue/redis-connection.js';
 import type { Logger } from 'pino';
-import type { ParseApiError } from '../backend/errors.js';
+import type { BackendBrokenError, ParseApiError } from '../backend/errors.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import type { DocmillMetrics } from '../metrics/metrics.js';
 import { LocalParseEngine } from '../engine/local-engine.js';
@@ -42,7 +42,7 @@ export interface ParseWorkerOptions {
   /** The most pages per range of a long PDF. @default the options' timeout / 500 ms */
   splitPages?: number | undefined;
   onOutcome?: (outcome: DocumentOutcome) => void;
-  onAuthFailure?: (error: ParseApiError) => void;
+  onSendingStopped?: (error: ParseApiError | BackendBrokenError) => void;
   onPaused?: (error: ParseApiError) => void;
   onRequest?: () => void;
   /** True while Redis is known to be unreachable: its errors are reported once elsewhere, and closing is bounded. */
@@ -72,7 +72,7 @@ export function startParseWorker(options: ParseWorkerOptions): ParseWorker {
     splitPages: options.splitPages,
     documentsAtOnce: jobsAtOnce(options.concurrency),
     ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
-    ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
+    ...(options.onSendingStopped ? { onSendingStopped: options.onSendingStopped } : {}),
     ...(options.onPaused ? { onPaused: options.onPaused } : {}),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   });

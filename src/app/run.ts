@@ -8,7 +8,7 @@
  *   const summary = await handle.done;
  */
 import type { Logger } from 'pino';
-import type { ParseApiError } from '../backend/errors.js';
+import { BackendBrokenError, type ParseApiError } from '../backend/errors.js';
 import { integerSetting } from '../config/numbers.js';
 import { documentCounts } from '../queue/document-counts.js';
 import { retryFailedUnder } from '../queue/failed-under-other-options.js';
@@ -87,12 +87,12 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       })(),
       stopOrLost,
     );
-    let authFailure: ParseApiError | undefined;
+    let stopFailure: ParseApiError | BackendBrokenError | undefined;
     const parseWorker = opened.startWorker({
       counter,
       events,
-      onAuthFailure: (error) => {
-        authFailure ??= error;
+      onSendingStopped: (error) => {
+        stopFailure ??= error;
       },
       onPaused: () => events.publish({ type: 'status', status: 'paused: parse API credits exhausted; run `docmill resume` after adding credits' }),
     });
@@ -124,13 +124,14 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       events.publish({ type: 'listed', queued: listing.queued });
     }
     const wake = new DrainWake(parseWorker.worker);
-    const ending = await waitUntilDrained(handle, control, events, stopOrLost, () => authFailure, wake).finally(() => wake.stop());
+    const ending = await waitUntilDrained(handle, control, events, stopOrLost, () => stopFailure, wake).finally(() => wake.stop());
     // Read after the worker has closed: documents that finish while it closes are part of the summary.
     const summaryBase = () => ({ queue: queue.name, out: options.out, failures: counter.failures(), notConverted: counter.notConvertedGroups(), skippedBy: counter.skippedBy });
-    if (ending === 'auth') {
+    if (ending === 'stopped') {
       // Gracefully: documents in flight see the refusal before their next request and go back to waiting.
       await parseWorker.close();
-      return { ...summaryBase(), outcome: 'stopped-auth', counts: counter.counts, failedInQueue: 0, error: authFailure };
+      const outcome = stopFailure instanceof BackendBrokenError ? 'stopped-engine' : 'stopped-auth';
+      return { ...summaryBase(), outcome, counts: counter.counts, failedInQueue: 0, error: stopFailure };
     }
     if (ending === 'redis-lost') {
       await parseWorker.close(true);
@@ -192,19 +193,20 @@ async function reclaimForRun(handle: QueueHandle, logger: Logger, events: Pipeli
   }
 }
 
-type DrainEnding = 'drained' | 'auth' | 'interrupted' | 'redis-lost' | 'budget';
+/** stopped: this process stopped sending (a refused key, a broken backend). */
+type DrainEnding = 'drained' | 'stopped' | 'interrupted' | 'redis-lost' | 'budget';
 
 async function waitUntilDrained(
   handle: QueueHandle,
   control: QueueControl,
   events: PipelineEvents,
   signal: AbortSignal,
-  authFailure: () => ParseApiError | undefined,
+  stopFailure: () => ParseApiError | BackendBrokenError | undefined,
   wake: DrainWake,
 ): Promise<DrainEnding> {
   let lastStatus = '';
   for (;;) {
-    if (authFailure()) return 'auth';
+    if (stopFailure()) return 'stopped';
     if (handle.outage.lost.aborted) return 'redis-lost';
     if (signal.aborted) return 'interrupted';
     // While Redis is down these wait for it (ioredis queues them); `signal` ends the wait when the run must stop.

@@ -7,7 +7,7 @@
  *   worker.on('document', ({ outcome }) => …);
  *   process.on('SIGTERM', () => void worker.close());
  */
-import type { ParseApiError } from '../backend/errors.js';
+import { BackendBrokenError, type ParseApiError } from '../backend/errors.js';
 import { integerSetting } from '../config/numbers.js';
 import { Producer } from '../queue/producer.js';
 import { waitForRoom } from '../queue/queue-room.js';
@@ -22,11 +22,14 @@ import { eventSettings, removedSetting } from './events-settings.js';
 import { watchInto } from './watch-into.js';
 
 export interface WorkerSummary {
-  /** closed: stopped by close() or the signal; stopped-auth: the API refused the key (nothing was marked failed). */
-  outcome: 'closed' | 'stopped-auth';
+  /**
+   * closed: stopped by close() or the signal; stopped-auth: the API refused the key; stopped-engine: the local
+   * engine's threads cannot start (ENGINE_START_FAILED). Nothing was marked failed on either stop.
+   */
+  outcome: 'closed' | 'stopped-auth' | 'stopped-engine';
   counts: RunCounts;
   queue: string;
-  error?: ParseApiError | undefined;
+  error?: ParseApiError | BackendBrokenError | undefined;
 }
 
 export interface WorkerHandle extends PipelineEvents {
@@ -95,12 +98,12 @@ async function workUntilStopped(
       // A queue stopped at its old budget goes on; the next document is checked against the new one.
       if ((await handle.control.pauseReason())?.kind === 'budget') await handle.control.resume();
     }
-    let authFailure: ParseApiError | undefined;
+    let stopFailure: ParseApiError | BackendBrokenError | undefined;
     const parseWorker = opened.startWorker({
       counter,
       events: pipelineEvents,
-      onAuthFailure: (error) => {
-        authFailure ??= error;
+      onSendingStopped: (error) => {
+        stopFailure ??= error;
         stopped.abort();
       },
     });
@@ -144,9 +147,10 @@ async function workUntilStopped(
         workSignal.addEventListener('abort', () => resolveWait(), { once: true });
       });
     }
-    if (authFailure) {
+    if (stopFailure) {
       await parseWorker.close();
-      return { outcome: 'stopped-auth', counts: counter.counts, queue: handle.queue.name, error: authFailure };
+      const outcome = stopFailure instanceof BackendBrokenError ? 'stopped-engine' : 'stopped-auth';
+      return { outcome, counts: counter.counts, queue: handle.queue.name, error: stopFailure };
     }
     logger.info('stopping: finishing active documents');
     await parseWorker.close(forced());

@@ -2,6 +2,7 @@
  * Turns any error into the exit code and the stderr text a user sees. Every line is scrubbed of secrets.
  */
 import {
+  BackendBrokenError,
   DocmillError,
   InvalidResponseError,
   OptionsValidationError,
@@ -37,6 +38,9 @@ export function reportError(error: unknown, context?: string): ErrorReport {
   }
   if (error instanceof InvalidResponseError) {
     return { exitCode: EXIT.api, text: secrets.scrub(`docmill: ${prefix}${error.message}`) };
+  }
+  if (error instanceof BackendBrokenError) {
+    return { exitCode: EXIT.api, text: secrets.scrub(`docmill: ${prefix}${error.message}\n  repair the installation (npm ci, or install docmill again) and try again`) };
   }
   if (error instanceof ParseAbortedError) {
     return { exitCode: EXIT.interrupted, text: `docmill: ${prefix}interrupted` };

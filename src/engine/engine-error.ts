@@ -11,6 +11,9 @@
  *   first timeout.
  * - EngineCrashError: the engine failed: a thread died under a document (retried like a timeout), or the engine
  *   was shut down; 500 UNKNOWN_ERROR, retried.
+ * - EngineStartError: its parser threads cannot start at all (a broken installation); no document is at fault and
+ *   none can be parsed until it is repaired. The engine's own process gets it as it is (a run stops on it, leaving
+ *   its documents waiting); `docmill serve` answers it as a crash, its cause kept to its log.
  *
  * `engineFailureAnswer` turns any of them into the status, `code`, message and retryable that both sides of the
  * contract give: `docmill serve` writes it as the error body, the local engine throws it as a ParseApiError. A new
@@ -19,6 +22,7 @@
  */
 import { ERROR_MESSAGES, isRetryableStatus } from '../contract/errors.js';
 import type { DocumentErrorCode } from '../errors/codes.js';
+import { BackendBrokenError } from '../backend/errors.js';
 import { DocmillError } from '../errors/docmill-error.js';
 
 export type EngineErrorCode = DocumentErrorCode;
@@ -85,6 +89,17 @@ export class EngineCrashError extends DocmillError {
   }
 }
 
+/**
+ * The engine's parser threads cannot start: as many as `BROKEN_AFTER_START_FAILURES` (thread-pool.ts) failed to,
+ * and none ever did. `cause`: the last start's error.
+ */
+export class EngineStartError extends BackendBrokenError {
+  constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super('ENGINE_START_FAILED', `the local engine could not start its parser threads: ${reason}`, { cause });
+  }
+}
+
 /** What an engine failure answers over the contract, on either side of it. */
 export interface EngineFailureAnswer {
   status: number;
@@ -112,7 +127,7 @@ export function engineFailureAnswer(error: unknown, fileName: string): EngineFai
     const message = `${ERROR_MESSAGES.requestTimeout}: ${fileName}: ${error.message}`;
     return answer(TIMEOUT_STATUS, undefined, message, message);
   }
-  if (error instanceof EngineCrashError) return answer(CRASH_STATUS, CRASH_CODE, ERROR_MESSAGES.unknown, `${fileName}: ${error.message}`);
+  if (error instanceof EngineCrashError || error instanceof EngineStartError) return answer(CRASH_STATUS, CRASH_CODE, ERROR_MESSAGES.unknown, `${fileName}: ${error.message}`);
   return undefined;
 }
 

@@ -17,7 +17,7 @@ import { readUploadBytes, type UploadSource } from '../backend/upload-source.js'
 import type { ParseOptions, ParseOptionsInput } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
 import { parseWithJsonFormat, type JsonExtractor } from './json-format.js';
-import { EngineError, engineFailureAnswer } from './engine-error.js';
+import { EngineError, engineFailureAnswer, EngineStartError } from './engine-error.js';
 import { confirmedFailure, needsIsolatedRetry, SuspectDocuments } from './isolated-retry.js';
 import { missingLanguages, missingLanguagesMessage } from './pdf/ocr/languages.js';
 import { EngineThreadPool, type ThreadPoolOptions } from './thread-pool.js';
@@ -136,8 +136,12 @@ export function checkOcrLanguages(codes: readonly string[]): void {
   if (missing.length > 0) throw new EngineError('OCR_LANGUAGE_MISSING', missingLanguagesMessage(missing));
 }
 
-/** The same status, code and retryable as `docmill serve` answers for an engine failure (engine-error.ts); other errors as they are. */
+/**
+ * The same status, code and retryable as `docmill serve` answers for an engine failure (engine-error.ts); other errors
+ * as they are, and so an engine that cannot start: no document's failure, which a caller must not retry as one.
+ */
 function asApiError(error: unknown, fileName: string): unknown {
+  if (error instanceof EngineStartError) return error;
   const answer = engineFailureAnswer(error, fileName);
   return answer ? apiErrorFor({ status: answer.status, apiCode: answer.apiCode, apiMessage: answer.localMessage, retryable: answer.retryable }) : error;
 }

@@ -42,7 +42,7 @@ import type { EmbeddedImage } from '../backend/embedded-images.js';
 import type { PictureRendering } from '../backend/parse-backend.js';
 import { pdfParserOf, type ParseOptions } from '../contract/options.js';
 import type { ParseData } from '../contract/response.js';
-import { EngineCrashError, EngineError, EngineTimeoutError } from './engine-error.js';
+import { EngineCrashError, EngineError, EngineStartError, EngineTimeoutError } from './engine-error.js';
 import { findPdfHeader } from './bytes/sniff.js';
 import { SharedOcr } from './pdf/ocr/ocr-relay.js';
 import { markEnding, nativeCallsOut } from './native-calls.js';
@@ -163,6 +163,14 @@ export interface ThreadResult {
   images?: EmbeddedImage[] | undefined;
 }
 
+/**
+ * Threads that failed to start, none of the pool's ever having started, after which the engine is taken as broken
+ * (EngineStartError): an installation that cannot load its threads' modules fails every document the same way, and
+ * starting thread after thread for each one's retries would only hide why. One failure alone may be a passing want
+ * of memory; after any thread has started, a failure to start is taken as passing.
+ */
+const BROKEN_AFTER_START_FAILURES = 2;
+
 /** How long a thread to be ended waits for its native calls (see `#end`), and how often it looks. */
 const NATIVE_CALL_PATIENCE_MS = 10 * 60_000;
 const NATIVE_CALL_POLL_MS = 20;
@@ -188,6 +196,11 @@ export class EngineThreadPool {
   #recycling = 0;
   /** A document runs alone: nothing else is dispatched until it ends. */
   #aloneRunning = false;
+  /** Whether any thread of the pool has started, and how many failed to while none had. */
+  #anyStarted = false;
+  #startFailures = 0;
+  /** Set once the threads cannot start (BROKEN_AFTER_START_FAILURES): every document is refused with it. */
+  #broken: EngineStartError | undefined;
 
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
@@ -232,6 +245,7 @@ export class EngineThreadPool {
   /** As `run`, with the pictures lifted out of the result when `how.liftImages` asks (transferred from the thread). */
   runLiftingImages(bytes: Uint8Array, fileName: string, options: ParseOptions, ocrLanguages?: readonly string[], how: RunHow = {}): Promise<ThreadResult> {
     if (this.#closed) return Promise.reject(new EngineCrashError('the engine is shut down'));
+    if (this.#broken) return Promise.reject(this.#broken);
     return new Promise((resolve, reject) => {
       const task: ThreadTask = {
         id: this.#nextId++,
@@ -265,6 +279,10 @@ export class EngineThreadPool {
   }
 
   #dispatch(): void {
+    if (this.#broken) {
+      for (const pending of this.#queue.splice(0)) pending.reject(this.#broken);
+      return;
+    }
     while (this.#queue.length > 0 && !this.#aloneRunning) {
       const next = this.#queue[0] as Pending;
       if (next.alone) {
@@ -282,7 +300,7 @@ export class EngineThreadPool {
           (error: unknown) => {
             this.#replace(fresh);
             this.#aloneRunning = false;
-            next.reject(new EngineCrashError(`a parser thread could not start: ${error instanceof Error ? error.message : String(error)}`));
+            next.reject(this.#broken ?? new EngineCrashError(`a parser thread could not start: ${error instanceof Error ? error.message : String(error)}`));
             this.#dispatch();
           },
         );
@@ -326,9 +344,27 @@ export class EngineThreadPool {
     this.#ocr.serve(worker);
     this.#threadsStarted += 1;
     const slot: Slot = { worker, stageBoard, nativeBoard, busy: false, ready, started: false, wear: 0 };
-    ready.then(() => (slot.started = true), () => undefined);
+    ready.then(
+      () => {
+        slot.started = true;
+        this.#anyStarted = true;
+      },
+      (error: unknown) => this.#failedToStart(slot, error),
+    );
     this.#slots.push(slot);
     return slot;
+  }
+
+  /**
+   * A thread's start failed. Idle (started ahead of any document), it leaves the pool: a document posted to it would
+   * wait for an answer that never comes. The pool is broken when enough failed and none ever started
+   * (BROKEN_AFTER_START_FAILURES). A busy one's document hears of its end itself (`#execute`).
+   */
+  #failedToStart(slot: Slot, error: unknown): void {
+    if (this.#closed) return;
+    if (!slot.busy && this.#slots.includes(slot)) void this.#replace(slot);
+    if (!this.#anyStarted && !this.#broken && ++this.#startFailures >= BROKEN_AFTER_START_FAILURES) this.#broken = new EngineStartError(error);
+    this.#dispatch();
   }
 
   /** `stopped`: the thread is ended in the middle of a document (its time ran out, it died), not recycled. */
@@ -447,7 +483,8 @@ export class EngineThreadPool {
       }
     };
     const onError = (error: Error) => {
-      const oom = /heap|memory/i.test(error.message) || (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      // Out of memory before it started, the thread never read the document: a start that failed (#failedToStart).
+      const oom = slot.started && (/heap|memory/i.test(error.message) || (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY');
       finish(
         () =>
           pending.reject(

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   ...DOCUMENT_ERROR_CODES.map((code) => `ENGINE_${code}` as const),
   'ENGINE_TIMEOUT',
   'ENGINE_CRASH',
+  'ENGINE_START_FAILED',
   'PDFJS_PATCH_FAILED',
   'PDFJS_CANNOT_DRAW',
   // The pipeline.

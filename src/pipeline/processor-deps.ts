@@ -1,7 +1,7 @@
 /** What a DocumentProcessor is built with, and what its steps share in one process. */
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import type { ParseApiError } from '../backend/errors.js';
+import type { BackendBrokenError, ParseApiError } from '../backend/errors.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import type { DocmillMetrics } from '../metrics/metrics.js';
 import type { QueueControl } from '../queue/queue-control.js';
@@ -24,8 +24,11 @@ export interface ProcessorDeps {
   metrics?: DocmillMetrics | undefined;
   /** Told of every finished document (the run's progress display). */
   onOutcome?: (outcome: DocumentOutcome) => void;
-  /** Told when the API rejects the key (401/403): the caller stops its workers. */
-  onAuthFailure?: (error: ParseApiError) => void;
+  /**
+   * Told when this process stops sending: the API rejected the key (401/403), or the backend can parse nothing
+   * (BackendBrokenError: the local engine's threads cannot start). The caller stops its workers.
+   */
+  onSendingStopped?: (error: ParseApiError | BackendBrokenError) => void;
   /** Told when the queue is paused for exhausted credits. */
   onPaused?: (error: ParseApiError) => void;
   /** Told of every parse request made (retries included): the run's count of what the API received. */

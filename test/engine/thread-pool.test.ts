@@ -3,10 +3,11 @@
  * killed with its thread (408 upstream), the thread is replaced, and a small document queued behind it still
  * parses.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { validateParseOptions } from '../../src/contract/validation.js';
 import type { ParseOptions } from '../../src/contract/options.js';
-import { EngineError, EngineTimeoutError } from '../../src/engine/engine-error.js';
+import { EngineCrashError, EngineError, EngineStartError, EngineTimeoutError } from '../../src/engine/engine-error.js';
+import { startThreadsEarly } from '../../src/engine/early-threads.js';
 import { EngineThreadPool } from '../../src/engine/thread-pool.js';
 
 function options(input: unknown = {}): ParseOptions {
@@ -43,6 +44,46 @@ describe('EngineThreadPool', () => {
     const data = await small;
     expect(data.markdown).toContain('| c | d |');
     expect(pool.load).toBe(0);
+  });
+
+  it('refuses every document with ENGINE_START_FAILED once its threads cannot start, and stops starting threads', async () => {
+    // No thread can load the engine under a 2 MB heap: each start fails as one of a broken installation would.
+    const broken = new EngineThreadPool({ size: 2, maxHeapMb: 2 });
+    try {
+      const tries = ['a.csv', 'b.csv', 'c.csv'].map((name) => broken.run(Buffer.from('a,b\n1,2\n'), name, options()).catch((error: unknown) => error));
+      const errors = await Promise.all(tries);
+      // Those given to the first threads die with them (the engine retries such a document alone, local-engine.ts);
+      // none is blamed on the document (a thread out of memory before it started never read it).
+      for (const error of errors) expect(error instanceof EngineCrashError || error instanceof EngineStartError).toBe(true);
+      const started = broken.threadsStarted;
+      const later = await broken.run(Buffer.from('c,d\n3,4\n'), 'later.csv', options()).catch((error: unknown) => error);
+      expect(later).toBeInstanceOf(EngineStartError);
+      expect((later as EngineStartError).code).toBe('ENGINE_START_FAILED');
+      expect((later as EngineStartError).message).toMatch(/^the local engine could not start its parser threads: .*memory/);
+      expect(broken.threadsStarted).toBe(started);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('gives no document to a thread that died while starting ahead of any: the document is answered, not left waiting', async () => {
+    // A thread started ahead of the pool (as the CLI does) that dies loading the engine leaves the pool.
+    startThreadsEarly(1, { maxHeapMb: 2 });
+    const broken = new EngineThreadPool({ size: 1, maxHeapMb: 2 });
+    try {
+      expect(broken.threadsStarted).toBe(1);
+      await vi.waitFor(() => expect(broken.threadsAlive).toBe(0), { timeout: 20_000 });
+      // Posted to that dead thread, the document would wait out its 120 s timeout; it goes to a fresh thread, whose
+      // start fails too, and it hears so: the second failed start with none started, the pool now refuses all.
+      const error = await broken.run(Buffer.from('a,b\n1,2\n'), 'a.csv', options({ timeout: 120_000 })).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(EngineCrashError);
+      expect((error as EngineCrashError).message).toContain('while starting the parser thread');
+      const next = await broken.run(Buffer.from('c,d\n3,4\n'), 'b.csv', options({ timeout: 120_000 })).catch((caught: unknown) => caught);
+      expect(next).toBeInstanceOf(EngineStartError);
+      expect(broken.threadsStarted).toBe(2);
+    } finally {
+      await broken.close();
+    }
   });
 
   it('says a document ran out of time while its thread was still starting, when it did', async () => {

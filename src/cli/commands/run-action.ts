@@ -66,6 +66,10 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
     context.stderr.write(`${reportError(summary.error, 'run stopped').text}\n  no document was marked failed; fix the key and run again\n`);
     return EXIT.api;
   }
+  if (summary.outcome === 'stopped-engine') {
+    context.stderr.write(`${reportError(summary.error, 'run stopped').text}\n  no document was marked failed: the same command resumes the run\n`);
+    return EXIT.api;
+  }
   if (summary.outcome === 'redis-unavailable') {
     context.stderr.write(`${summaryText(summary)}\n${reportError(summary.error, 'run stopped (REDIS_UNAVAILABLE)').text}\n`);
     return EXIT.redisLost;

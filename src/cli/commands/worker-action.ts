@@ -66,6 +66,10 @@ export async function serve(location: string | undefined, flags: WatchFlags | Wo
     context.stderr.write(`${reportError(summary.error, 'worker stopped').text}\n  no document was marked failed\n`);
     return EXIT.api;
   }
+  if (summary.outcome === 'stopped-engine') {
+    context.stderr.write(`${reportError(summary.error, 'worker stopped').text}\n  no document was marked failed\n`);
+    return EXIT.api;
+  }
   // A service stopped on purpose (Ctrl-C, docker stop) ends normally.
   return EXIT.ok;
 }

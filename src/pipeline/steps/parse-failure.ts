@@ -2,11 +2,14 @@
  * What a failed parse attempt does next. A 429 waits its Retry-After (or the contract's backoff) in the delayed set, and
  * a per-minute one pauses every worker of the queue for it, unless the gate already paces at the learned rate; a 408, 5xx or network error waits the contract's backoff there
  * too; 402 pauses the queue, and 401/403 pause it and stop this process sending with the key at once (in-flight
- * documents of every worker see the pause before their next request). Throttling, exhausted credits and a refused key
- * never cost the document an attempt and never fail it: the job goes back to waiting, unfailed. Any other error
- * returns to the caller, which fails the document.
+ * documents of every worker see the pause before their next request). A backend that can parse nothing (the local
+ * engine's threads cannot start) stops this process sending, the queue left as it is: other hosts' workers may be
+ * sound. Throttling, exhausted credits, a refused key and a broken backend never cost the document an attempt and
+ * never fail it: the job goes back to waiting, unfailed. Any other error returns to the caller, which fails the
+ * document.
  */
 import {
+  BackendBrokenError,
   CreditsExhaustedError,
   isKeyRefusal,
   isRetryCandidate,
@@ -23,7 +26,7 @@ import { SendingStopped } from '../sending.js';
 /** 429s in a row at a limit of 1 before the whole queue is paused for the Retry-After. */
 export const THROTTLES_AT_FLOOR_BEFORE_QUEUE_PAUSE = 3;
 
-export type ParseFailureDeps = Pick<StepDeps, 'queue' | 'control' | 'gate' | 'metrics' | 'logger' | 'sending' | 'onAuthFailure' | 'onPaused'>;
+export type ParseFailureDeps = Pick<StepDeps, 'queue' | 'control' | 'gate' | 'metrics' | 'logger' | 'sending' | 'onSendingStopped' | 'onPaused'>;
 
 /** Defers or parks the job for errors that are not the document's (ending this start); returns for the rest. */
 export async function afterFailedParse(ctx: JobContext, error: unknown, deps: ParseFailureDeps): Promise<void> {
@@ -76,11 +79,14 @@ async function deferRetry(ctx: JobContext, error: RetryCandidate, deps: ParseFai
     await ctx.saveProgress({ failures: 0 });
     return;
   }
-  deps.logger.warn({ file: ctx.data.relativePath, attempt: failures, delayMs, code: error.code }, 'parse attempt failed; retrying after the backoff');
+  deps.logger.warn({ file: ctx.data.relativePath, attempt: failures, delayMs, code: error.code, reason: error.message }, 'parse attempt failed; retrying after the backoff');
   await deferUntil(ctx, Date.now() + delayMs, { failures });
 }
 
-/** 402 pauses the queue; 401/403 pause it too and stop this process sending with the key. The job waits, unfailed. */
+/**
+ * 402 pauses the queue; 401/403 pause it too and stop this process sending with the key; a broken backend stops this
+ * process sending. The job waits, unfailed.
+ */
 async function stopSending(ctx: JobContext, error: unknown, deps: ParseFailureDeps): Promise<void> {
   if (error instanceof CreditsExhaustedError) {
     await deps.control.pause('credits', `${error.message} — add credits, then run \`docmill resume\``);
@@ -95,7 +101,13 @@ async function stopSending(ctx: JobContext, error: unknown, deps: ParseFailureDe
       await deps.control.pause('auth', `${error.message} — fix the key, then run again or \`docmill resume\``);
       deps.logger.error({ status: error.status, message: error.apiMessage }, 'parse API rejected the key: sending stopped, queue paused, no job failed');
     }
-    deps.onAuthFailure?.(error);
+    deps.onSendingStopped?.(error);
+    await park(ctx);
+  }
+  if (error instanceof BackendBrokenError) {
+    if (deps.sending.backendBroken === undefined) deps.logger.error({ code: error.code, reason: error.message }, 'the parse backend can parse nothing: sending stopped, no job failed');
+    deps.sending.backendBroken ??= error;
+    deps.onSendingStopped?.(error);
     await park(ctx);
   }
 }

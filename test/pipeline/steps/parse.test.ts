@@ -7,13 +7,15 @@ import { DelayedError, Job, WaitingError } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadSource } from '../../../src/backend/upload-source.js';
 import { RemoteParseApi } from '../../../src/client/remote-parse-api.js';
+import { EngineStartError } from '../../../src/engine/engine-error.js';
+import { LocalParseEngine } from '../../../src/engine/local-engine.js';
 import { DocmillMetrics } from '../../../src/metrics/metrics.js';
 import { ApiGate } from '../../../src/pipeline/api-gate.js';
 import type { JobContext } from '../../../src/pipeline/job-context.js';
 import { SendingState } from '../../../src/pipeline/sending.js';
 import { loadOptions } from '../../../src/pipeline/steps/load-options.js';
 import { parse, type ParseDeps } from '../../../src/pipeline/steps/parse.js';
-import type { ParseApiError } from '../../../src/backend/errors.js';
+import type { BackendBrokenError, ParseApiError } from '../../../src/backend/errors.js';
 import { errorReply, okReply, startRecordingServer, type Handler, type RecordingServer, type Reply } from '../../helpers/recording-server.js';
 import { rejectionOf } from '../../helpers/temp-files.js';
 import { captureLogs, delayedUntil, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
@@ -32,7 +34,7 @@ let api: RemoteParseApi | undefined;
 let deps: ParseDeps;
 let gate: ApiGate;
 let requestsTold: number;
-let refusals: ParseApiError[];
+let refusals: (ParseApiError | BackendBrokenError)[];
 
 async function serve(handler: Handler): Promise<void> {
   server = await startRecordingServer(handler);
@@ -54,13 +56,15 @@ beforeEach(async () => {
     logger: captureLogs().logger,
     sending: new SendingState(),
     onRequest: () => requestsTold++,
-    onAuthFailure: (error) => refusals.push(error),
+    onSendingStopped: (error) => refusals.push(error),
   };
 });
 
 afterEach(async () => {
   await api?.close();
   await server?.close();
+  api = undefined;
+  server = undefined;
   await steps.close();
 });
 
@@ -119,12 +123,35 @@ describe('parse', () => {
     expect(await rejectionOf(parse(first, PAGE, deps))).toBeInstanceOf(WaitingError);
     expect(await (await stored(first)).getState()).toBe('waiting');
     expect((await steps.control.pauseReason())?.kind).toBe('auth');
-    expect(refusals.map((error) => error.status)).toEqual([401]);
+    expect(refusals.map((error) => (error as ParseApiError).status)).toEqual([401]);
 
     expect(await rejectionOf(parse(second, PAGE, deps))).toBeInstanceOf(WaitingError);
     expect(server?.arrivals).toBe(1);
     expect(second.requests).toBe(0);
     expect(requestsTold).toBe(1);
+  });
+
+  it('when the local engine cannot start its threads, parks the document unfailed, stops sending, and names the cause', async () => {
+    // A heap limit no thread can load its modules under: every start fails, as a broken installation's would.
+    const engine = new LocalParseEngine({ size: 1, maxHeapMb: 2 });
+    try {
+      deps = { ...deps, backend: engine };
+      const [first, second] = [await context('a.html'), await context('b.html')];
+      expect(await rejectionOf(parse(first, PAGE, deps))).toBeInstanceOf(WaitingError);
+      const job = await stored(first);
+      expect(await job.getState()).toBe('waiting');
+      expect(job.attemptsMade).toBe(0);
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]).toBeInstanceOf(EngineStartError);
+      expect(refusals[0]?.code).toBe('ENGINE_START_FAILED');
+      expect(refusals[0]?.message).toMatch(/^the local engine could not start its parser threads: .*memory/);
+      // The queue is not paused: another host's workers may be sound.
+      expect(await steps.control.pauseReason()).toBeUndefined();
+      expect(await rejectionOf(parse(second, PAGE, deps))).toBeInstanceOf(WaitingError);
+      expect(engine.pool.threadsStarted).toBe(2);
+    } finally {
+      await engine.close();
+    }
   });
 
   it('does not count a request the client refused to send once the key was refused', async () => {
