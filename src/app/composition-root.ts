@@ -28,6 +28,7 @@ import { DEFAULT_QUEUE } from '../queue/queue-names.js';
 import type { ParseServerOptions, RunningServer } from '../server/parse-server.js';
 import type { S3EventSettings } from '../sources/s3-source.js';
 import type { Source } from '../sources/source.js';
+import { FsStore } from '../store/fs-store.js';
 import type { OutputStore } from '../store/output-store.js';
 import { buildBackend, buildLocalEngine, type EngineSettings } from './backends.js';
 import { eventObserver } from './event-observer.js';
@@ -97,7 +98,9 @@ export class CompositionRoot {
 
   /** The store of `out`, closed with the rest. */
   async store(out: string, s3?: S3Options): Promise<OutputStore> {
-    return this.#resources.add('store', await buildStore(out, this.#s3Client(s3)), (store) => store.close());
+    const store = await buildStore(out, this.#s3Client(s3));
+    if (store instanceof FsStore) await store.checkWritable();
+    return this.#resources.add('store', store, (opened) => opened.close());
   }
 
   /** The store of `out` only read (states, the content index): never closed, since closing a store may tidy its folder. */

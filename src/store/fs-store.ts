@@ -12,7 +12,8 @@
  */
 import { once } from 'node:events';
 import { createReadStream, writeSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rm, rmdir, stat, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readdir, readFile, rm, rmdir, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../common/atomic-file.js';
@@ -27,7 +28,7 @@ import type { DocumentState, ManifestEntry } from './output-store.js';
 import { RecordLog } from './record-log.js';
 import { linesFromEnd } from './lines-from-end.js';
 import { lookBack, manifestEntries, manifestLine, parseManifestLine } from './records.js';
-import { StoreReadError, StoreWriteError } from './store-errors.js';
+import { InvalidLocationError, StoreReadError, StoreWriteError } from './store-errors.js';
 
 /** errno codes that mean "there is nothing at this path". */
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
@@ -91,6 +92,19 @@ export class FsStore extends KeyedOutputStore {
     this.#log = new RecordLog({ path: resolveInside(this.root, RECORDS_KEY), key: RECORDS_KEY, append: (line) => this.appendLine(RECORDS_KEY, line) });
     // Looked at by the first call, a write that has made the root.
     this.#inlineCalls = new InlineFileCalls(() => (options.inlineFileCalls === false ? undefined : this.root));
+  }
+
+  /**
+   * Makes the root folder when it is missing and checks that this process may write in it: InvalidLocationError,
+   * saying why, before a command queues anything or starts the Redis it would keep there.
+   */
+  async checkWritable(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, constants.W_OK | constants.X_OK);
+    } catch (error) {
+      throw new InvalidLocationError(this.location, `cannot write there: ${whyNotWritable(error)}`);
+    }
   }
 
   /** Leftovers of writers killed mid-write are removed before this store's first write and when it closes. */
@@ -398,4 +412,14 @@ function openFd(handle: FileHandle): number {
 
 function isMissing(error: unknown): boolean {
   return MISSING.has((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+}
+
+/** A file system error as a reason a user reads. */
+function whyNotWritable(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTDIR' || code === 'EEXIST') return 'a file, not a folder, is in the way';
+  if (code === 'EROFS') return 'the file system is read-only';
+  if (code === 'ENOSPC') return 'no space left on the device';
+  return error instanceof Error ? error.message : String(error);
 }

@@ -342,6 +342,19 @@ describe('docmill run: refused before anything is sent', () => {
     expect(server.requests).toHaveLength(0);
     expect(await queueKeys(queue)).toEqual([]);
   });
+
+  it('exits 2 naming an output folder it cannot write, before starting a Redis there (embedded Redis)', async () => {
+    await writeTree(src, manyFiles(2));
+    const blocker = join(home, 'a file');
+    await writeFile(blocker, 'not a folder');
+    const unwritable = join(blocker, 'out');
+
+    const result = await runDocmill(['run', src, '--out', unwritable], embeddedEnv());
+
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr.trim()).toBe(`docmill: Invalid output location ${JSON.stringify(unwritable)}: cannot write there: a file, not a folder, is in the way`);
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 async function waitForExit(proc: ReturnType<typeof startDocmill>, timeoutMs: number) {
