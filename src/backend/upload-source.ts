@@ -44,7 +44,9 @@ export async function localFileSource(path: string): Promise<UploadSource> {
     stats = await stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : `cannot read (${code})`;
+    // A URL reads as a path no file has: say what is meant instead.
+    const missing = /^(?:https?|s3|ftp):\/\//i.test(path) ? 'no such file: a local file is read here, not a URL (download it first)' : 'no such file';
+    const reason = code === 'ENOENT' ? missing : code === 'EACCES' ? 'permission denied' : `cannot read (${code})`;
     throw new FileReadError(path, reason, error);
   }
   if (!stats.isFile()) throw new FileReadError(path, 'not a regular file');

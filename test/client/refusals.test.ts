@@ -149,6 +149,13 @@ describe('unreadable files', () => {
     expectNothingSent();
   });
 
+  it('a URL gives FILE_UNREADABLE saying a local file is read, not a URL', async () => {
+    const error = await rejectionOf(api.parseFile('https://example.com/report.pdf', undefined));
+    expect(error).toBeInstanceOf(FileReadError);
+    expect((error as FileReadError).message).toBe('https://example.com/report.pdf: no such file: a local file is read here, not a URL (download it first)');
+    expectNothingSent();
+  });
+
   it('a directory gives FILE_UNREADABLE', async () => {
     const path = join(dir, 'folder.pdf');
     await mkdir(path);
