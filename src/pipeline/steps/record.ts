@@ -122,11 +122,17 @@ export async function recordFailure(ctx: JobContext, error: unknown, deps: Recor
     error: failure,
     at: new Date().toISOString(),
   };
-  await deps.store.appendManifest(record);
+  // Counted and told even when its line cannot be written (a full disk fails the outputs and then the line): the
+  // cause must reach the user, and the job still fails, to be tried again by a rerun.
+  const unwritten = await deps.store.appendManifest(record).then(
+    () => undefined,
+    (writeError: unknown) => writeError,
+  );
   await deps.control.addStats({ failed: 1 }, 1);
   deps.metrics?.documents.inc({ status: 'failed' });
   deps.metrics?.failures.inc({ code: failure.code });
   deps.logger.error({ file: data.relativePath, ...failure }, 'document failed');
+  if (unwritten !== undefined) deps.logger.error({ file: data.relativePath, err: unwritten }, 'the failure could not be written to the manifest');
   deps.onOutcome?.({ status: 'failed', relativePath: data.relativePath, requests: ctx.requests, durationMs, error: failure, record });
   return retryable;
 }

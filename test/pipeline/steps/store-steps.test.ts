@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { skipIfUnchanged } from '../../../src/pipeline/steps/skip-unchanged.js';
 import { writeOutputs } from '../../../src/pipeline/steps/write-outputs.js';
 import { createSource } from '../../../src/sources/create-source.js';
 import { FsStore } from '../../../src/store/fs-store.js';
+import { StoreWriteError } from '../../../src/store/store-errors.js';
 import { BadRequestError, ServerError } from '../../../src/backend/errors.js';
 import { MAX_FILE_BYTES } from '../../../src/contract/limits.js';
 import type { ParseJobData } from '../../../src/queue/job-data.js';
@@ -228,5 +229,18 @@ describe('recordFailure', () => {
     expect(await recordFailure(retried, unavailable, { ...deps(), logger: logs.logger })).toBe(true);
     expect(outcomes).toHaveLength(1);
     expect((await logs.line('BullMQ will retry')).file).toBe('copy.html');
+  });
+
+  it('counts, logs and tells a final failure with its own cause even when its manifest line cannot be written', async () => {
+    // The manifest's path taken by a folder: every append fails, as on a full disk.
+    await mkdir(join(out, '_docmill', 'manifest.jsonl'), { recursive: true });
+    const logs = captureLogs();
+    const ctx = await context('report.html');
+    const full = new StoreWriteError('report.html.md', Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    expect(await recordFailure(ctx, full, { ...deps(), logger: logs.logger })).toBe(false);
+    expect(outcomes).toEqual([expect.objectContaining({ status: 'failed', error: { code: 'STORE_WRITE_FAILED', message: expect.stringContaining('no space left') as unknown } })]);
+    expect(await steps.control.stats()).toMatchObject({ failed: 1 });
+    expect((await logs.line('document failed')).message).toContain('no space left');
+    expect((await logs.line('the failure could not be written to the manifest')).file).toBe('report.html');
   });
 });
