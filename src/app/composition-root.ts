@@ -14,7 +14,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import type { BackendBrokenError, ParseApiError } from '../backend/errors.js';
+import type { ParseApiError } from '../backend/errors.js';
+import type { RunBlockedError } from '../errors/run-blocked.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import type { ProcessingSettings } from '../common/processing-settings.js';
 import type { DocmillEnvironment } from '../config/environment.js';
@@ -271,8 +272,8 @@ export interface Conversion {
 export interface WorkerReports {
   counter: SummaryCounter;
   events: PipelineEvents;
-  /** Sending stopped: the API refused the key (401/403), or the backend can parse nothing (BackendBrokenError). */
-  onSendingStopped: (error: ParseApiError | BackendBrokenError) => void;
+  /** Sending stopped: the API refused the key (401/403), or nothing can be converted until repaired (RunBlockedError). */
+  onSendingStopped: (error: ParseApiError | RunBlockedError) => void;
   /** The queue was paused for exhausted credits. */
   onPaused?: ((error: ParseApiError) => void) | undefined;
 }

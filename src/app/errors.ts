@@ -5,8 +5,8 @@
 import { DocmillError } from '../errors/docmill-error.js';
 
 export { DocmillError };
+export { RunBlockedError } from '../errors/run-blocked.js';
 export {
-  BackendBrokenError,
   InvalidResponseError,
   OptionsValidationError,
   ParseAbortedError,

@@ -6,7 +6,8 @@
 import { MetricsTime, Worker, type Queue } from '../queue/commonjs-packages.js';
 import type { RedisClient } from '../queue/redis-connection.js';
 import type { Logger } from 'pino';
-import type { BackendBrokenError, ParseApiError } from '../backend/errors.js';
+import type { ParseApiError } from '../backend/errors.js';
+import type { RunBlockedError } from '../errors/run-blocked.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import type { DocmillMetrics } from '../metrics/metrics.js';
 import { LocalParseEngine } from '../engine/local-engine.js';
@@ -42,7 +43,7 @@ export interface ParseWorkerOptions {
   /** The most pages per range of a long PDF. @default the options' timeout / 500 ms */
   splitPages?: number | undefined;
   onOutcome?: (outcome: DocumentOutcome) => void;
-  onSendingStopped?: (error: ParseApiError | BackendBrokenError) => void;
+  onSendingStopped?: (error: ParseApiError | RunBlockedError) => void;
   onPaused?: (error: ParseApiError) => void;
   onRequest?: () => void;
   /** True while Redis is known to be unreachable: its errors are reported once elsewhere, and closing is bounded. */

@@ -8,7 +8,8 @@
  *   const summary = await handle.done;
  */
 import type { Logger } from 'pino';
-import { BackendBrokenError, type ParseApiError } from '../backend/errors.js';
+import type { ParseApiError } from '../backend/errors.js';
+import { RunBlockedError } from '../errors/run-blocked.js';
 import { integerSetting } from '../config/numbers.js';
 import { documentCounts } from '../queue/document-counts.js';
 import { retryFailedUnder } from '../queue/failed-under-other-options.js';
@@ -87,7 +88,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
       })(),
       stopOrLost,
     );
-    let stopFailure: ParseApiError | BackendBrokenError | undefined;
+    let stopFailure: ParseApiError | RunBlockedError | undefined;
     const parseWorker = opened.startWorker({
       counter,
       events,
@@ -130,7 +131,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     if (ending === 'stopped') {
       // Gracefully: documents in flight see the refusal before their next request and go back to waiting.
       await parseWorker.close();
-      const outcome = stopFailure instanceof BackendBrokenError ? 'stopped-engine' : 'stopped-auth';
+      const outcome = stopFailure instanceof RunBlockedError ? 'stopped-blocked' : 'stopped-auth';
       return { ...summaryBase(), outcome, counts: counter.counts, failedInQueue: 0, error: stopFailure };
     }
     if (ending === 'redis-lost') {
@@ -193,7 +194,7 @@ async function reclaimForRun(handle: QueueHandle, logger: Logger, events: Pipeli
   }
 }
 
-/** stopped: this process stopped sending (a refused key, a broken backend). */
+/** stopped: this process stopped sending (a refused key, a RunBlockedError). */
 type DrainEnding = 'drained' | 'stopped' | 'interrupted' | 'redis-lost' | 'budget';
 
 async function waitUntilDrained(
@@ -201,7 +202,7 @@ async function waitUntilDrained(
   control: QueueControl,
   events: PipelineEvents,
   signal: AbortSignal,
-  stopFailure: () => ParseApiError | BackendBrokenError | undefined,
+  stopFailure: () => ParseApiError | RunBlockedError | undefined,
   wake: DrainWake,
 ): Promise<DrainEnding> {
   let lastStatus = '';

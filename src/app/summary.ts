@@ -32,12 +32,13 @@ export interface CauseGroup {
 
 export interface RunSummary {
   /**
-   * completed: the queue drained; stopped-auth: the API refused the key; stopped-engine: the local engine's threads
-   * cannot start (ENGINE_START_FAILED); nothing was marked failed on either stop; interrupted:
+   * completed: the queue drained; stopped-auth: the API refused the key; stopped-blocked: nothing can be converted
+   * until repaired (RunBlockedError: the local engine's threads cannot start, the output takes no more writes);
+   * nothing was marked failed on either stop; interrupted:
    * closed or aborted; redis-unavailable: Redis stayed unreachable for longer than `redisWaitMs` (the queue is kept);
    * stopped-budget: the next document would have passed `maxCredits` (the rest waits in the queue, unfailed).
    */
-  outcome: 'completed' | 'stopped-auth' | 'stopped-engine' | 'interrupted' | 'redis-unavailable' | 'stopped-budget';
+  outcome: 'completed' | 'stopped-auth' | 'stopped-blocked' | 'interrupted' | 'redis-unavailable' | 'stopped-budget';
   counts: RunCounts;
   /** Failed documents by cause, most frequent first. */
   failures: CauseGroup[];
@@ -51,7 +52,7 @@ export interface RunSummary {
   out: string;
   /** On `stopped-budget`: the budget, the credits used against it, and the documents left waiting. */
   budget?: { maxCredits: number; used: number; waiting: number } | undefined;
-  /** The API's refusal, on `stopped-auth`; the EngineStartError, on `stopped-engine`; the RedisUnavailableError (code REDIS_UNAVAILABLE), on `redis-unavailable`. */
+  /** The API's refusal, on `stopped-auth`; the RunBlockedError, on `stopped-blocked`; the RedisUnavailableError (code REDIS_UNAVAILABLE), on `redis-unavailable`. */
   error?: Error | undefined;
 }
 

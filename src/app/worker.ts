@@ -7,7 +7,8 @@
  *   worker.on('document', ({ outcome }) => …);
  *   process.on('SIGTERM', () => void worker.close());
  */
-import { BackendBrokenError, type ParseApiError } from '../backend/errors.js';
+import type { ParseApiError } from '../backend/errors.js';
+import { RunBlockedError } from '../errors/run-blocked.js';
 import { integerSetting } from '../config/numbers.js';
 import { Producer } from '../queue/producer.js';
 import { waitForRoom } from '../queue/queue-room.js';
@@ -23,13 +24,14 @@ import { watchInto } from './watch-into.js';
 
 export interface WorkerSummary {
   /**
-   * closed: stopped by close() or the signal; stopped-auth: the API refused the key; stopped-engine: the local
-   * engine's threads cannot start (ENGINE_START_FAILED). Nothing was marked failed on either stop.
+   * closed: stopped by close() or the signal; stopped-auth: the API refused the key; stopped-blocked: nothing can be
+   * converted here until repaired (RunBlockedError: the local engine's threads cannot start, the output is full).
+   * Nothing was marked failed on either stop.
    */
-  outcome: 'closed' | 'stopped-auth' | 'stopped-engine';
+  outcome: 'closed' | 'stopped-auth' | 'stopped-blocked';
   counts: RunCounts;
   queue: string;
-  error?: ParseApiError | BackendBrokenError | undefined;
+  error?: ParseApiError | RunBlockedError | undefined;
 }
 
 export interface WorkerHandle extends PipelineEvents {
@@ -98,7 +100,7 @@ async function workUntilStopped(
       // A queue stopped at its old budget goes on; the next document is checked against the new one.
       if ((await handle.control.pauseReason())?.kind === 'budget') await handle.control.resume();
     }
-    let stopFailure: ParseApiError | BackendBrokenError | undefined;
+    let stopFailure: ParseApiError | RunBlockedError | undefined;
     const parseWorker = opened.startWorker({
       counter,
       events: pipelineEvents,
@@ -149,7 +151,7 @@ async function workUntilStopped(
     }
     if (stopFailure) {
       await parseWorker.close();
-      const outcome = stopFailure instanceof BackendBrokenError ? 'stopped-engine' : 'stopped-auth';
+      const outcome = stopFailure instanceof RunBlockedError ? 'stopped-blocked' : 'stopped-auth';
       return { outcome, counts: counter.counts, queue: handle.queue.name, error: stopFailure };
     }
     logger.info('stopping: finishing active documents');

@@ -243,12 +243,6 @@ export class InvalidSourceError extends DocmillError {
   }
 }
 
-/**
- * The parse backend can parse no document until it is repaired (the local engine's threads cannot start): the
- * pipeline stops sending on it, leaving every document waiting, rather than retrying or failing each one.
- */
-export class BackendBrokenError extends DocmillError {}
-
 /** What a value is, as a message names it: `null`, `undefined`, `an object`, `a number`. */
 export function kindOf(value: unknown): string {
   if (value === null || value === undefined) return String(value);

@@ -2,7 +2,6 @@
  * Turns any error into the exit code and the stderr text a user sees. Every line is scrubbed of secrets.
  */
 import {
-  BackendBrokenError,
   DocmillError,
   InvalidResponseError,
   OptionsValidationError,
@@ -10,6 +9,7 @@ import {
   ParseApiError,
   ParseDeadlineError,
   ParseNetworkError,
+  RunBlockedError,
 } from '../app/errors.js';
 import { secrets } from '../app/logging.js';
 import { EXIT } from './exit-codes.js';
@@ -39,8 +39,8 @@ export function reportError(error: unknown, context?: string): ErrorReport {
   if (error instanceof InvalidResponseError) {
     return { exitCode: EXIT.api, text: secrets.scrub(`docmill: ${prefix}${error.message}`) };
   }
-  if (error instanceof BackendBrokenError) {
-    return { exitCode: EXIT.api, text: secrets.scrub(`docmill: ${prefix}${error.message}\n  repair the installation (npm ci, or install docmill again) and try again`) };
+  if (error instanceof RunBlockedError) {
+    return { exitCode: EXIT.api, text: secrets.scrub(`docmill: ${prefix}${error.message}\n  ${error.remedy}, and try again`) };
   }
   if (error instanceof ParseAbortedError) {
     return { exitCode: EXIT.interrupted, text: `docmill: ${prefix}interrupted` };

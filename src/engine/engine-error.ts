@@ -22,7 +22,7 @@
  */
 import { ERROR_MESSAGES, isRetryableStatus } from '../contract/errors.js';
 import type { DocumentErrorCode } from '../errors/codes.js';
-import { BackendBrokenError } from '../backend/errors.js';
+import { RunBlockedError } from '../errors/run-blocked.js';
 import { DocmillError } from '../errors/docmill-error.js';
 
 export type EngineErrorCode = DocumentErrorCode;
@@ -93,10 +93,10 @@ export class EngineCrashError extends DocmillError {
  * The engine's parser threads cannot start: as many as `BROKEN_AFTER_START_FAILURES` (thread-pool.ts) failed to,
  * and none ever did. `cause`: the last start's error.
  */
-export class EngineStartError extends BackendBrokenError {
+export class EngineStartError extends RunBlockedError {
   constructor(cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super('ENGINE_START_FAILED', `the local engine could not start its parser threads: ${reason}`, { cause });
+    super('ENGINE_START_FAILED', `the local engine could not start its parser threads: ${reason}`, 'repair the installation (npm ci, or install docmill again)', { cause });
   }
 }
 

@@ -16,6 +16,8 @@ import { GroupMemberJob } from './group-member.js';
 import { GROUP_JOB_NAME, groupJobDataSchema, JOB_NAME, parseJobDataSchema, REMOVE_JOB_NAME, type ParseJobData } from '../queue/job-data.js';
 import type { ProcessorDeps, StepDeps } from './processor-deps.js';
 import { SendingState } from './sending.js';
+import { stopIfBlocked } from './steps/blocked.js';
+import { writesRefused } from '../store/store-errors.js';
 import { loadOptions } from './steps/load-options.js';
 import { parseRange } from './steps/parse-range.js';
 import { describeFailure, recordFailure, recordFinished, type ParseJobResult } from './steps/record.js';
@@ -176,6 +178,8 @@ export class DocumentProcessor {
       return await recordFinished(ctx, done, this.#deps);
     } catch (error) {
       if (isJobControl(error) || error instanceof ParseAbortedError) throw error;
+      // A full or read-only output fails every document alike: the run stops on it, this one left waiting.
+      await stopIfBlocked(ctx, writesRefused(error) ?? error, this.#deps);
       const retryable = await recordFailure(ctx, error, this.#deps);
       if (retryable || error instanceof UnrecoverableError) throw error;
       // A document that cannot succeed (bad request, corrupt, too large...) must not spend further attempts.

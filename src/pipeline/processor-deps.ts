@@ -1,7 +1,8 @@
 /** What a DocumentProcessor is built with, and what its steps share in one process. */
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import type { BackendBrokenError, ParseApiError } from '../backend/errors.js';
+import type { ParseApiError } from '../backend/errors.js';
+import type { RunBlockedError } from '../errors/run-blocked.js';
 import type { ParseBackend } from '../backend/parse-backend.js';
 import type { DocmillMetrics } from '../metrics/metrics.js';
 import type { QueueControl } from '../queue/queue-control.js';
@@ -25,10 +26,11 @@ export interface ProcessorDeps {
   /** Told of every finished document (the run's progress display). */
   onOutcome?: (outcome: DocumentOutcome) => void;
   /**
-   * Told when this process stops sending: the API rejected the key (401/403), or the backend can parse nothing
-   * (BackendBrokenError: the local engine's threads cannot start). The caller stops its workers.
+   * Told when this process stops sending: the API rejected the key (401/403), or nothing can be converted until
+   * repaired (RunBlockedError: the local engine's threads cannot start, the output takes no more writes). The caller
+   * stops its workers.
    */
-  onSendingStopped?: (error: ParseApiError | BackendBrokenError) => void;
+  onSendingStopped?: (error: ParseApiError | RunBlockedError) => void;
   /** Told when the queue is paused for exhausted credits. */
   onPaused?: (error: ParseApiError) => void;
   /** Told of every parse request made (retries included): the run's count of what the API received. */

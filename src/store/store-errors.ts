@@ -3,6 +3,7 @@
  * name its key (relative to the store root), so a log line says which output failed.
  */
 import { DocmillError } from '../errors/docmill-error.js';
+import { RunBlockedError } from '../errors/run-blocked.js';
 
 /** A source path that leaves nothing usable once made safe (`.`, `..`, `/`, an empty string...). */
 export class UnsafePathError extends DocmillError {
@@ -41,6 +42,37 @@ export class StoreWriteError extends DocmillError {
     super('STORE_WRITE_FAILED', `Could not write ${key}: ${describe(cause)}`, { cause });
     this.key = key;
   }
+}
+
+/** The reasons a file system gives for taking no more writes at all, whoever writes: what blocks a run. */
+const WRITES_REFUSED: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+};
+
+/**
+ * The output takes no more writes (no space left, a quota used up, a read-only file system): no document is at fault
+ * and none can be written until it is repaired, so a run stops at the first (RunBlockedError).
+ */
+export class StoreFullError extends RunBlockedError {
+  constructor(
+    readonly key: string,
+    reason: string,
+    cause: unknown,
+  ) {
+    super('STORE_FULL', `the output cannot be written: ${reason} (writing ${key})`, 'free space on it, or make it writable', { cause });
+  }
+}
+
+/** `error` as a StoreFullError when it is a write the file system refused for every writer; undefined otherwise. */
+export function writesRefused(error: unknown): StoreFullError | undefined {
+  if (error instanceof StoreFullError) return error;
+  const key = error instanceof StoreWriteError ? error.key : 'an output';
+  const cause = error instanceof StoreWriteError ? error.cause : error;
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const reason = code === undefined ? undefined : WRITES_REFUSED[code];
+  return reason === undefined ? undefined : new StoreFullError(key, reason, error);
 }
 
 /** A state or index record that is not what docmill writes (edited by hand, or from an incompatible version). */

@@ -3,8 +3,9 @@
  * unique queue per test, or the embedded redis-server under <out>/_docmill/redis), and a loopback /v2/parse server
  * with latency and fault injection.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useCliWorkspace } from '../helpers/cli-workspace.js';
 import {
@@ -259,6 +260,36 @@ describe('docmill run: the API pushes back', () => {
     expect(result.stderr).not.toContain(KEY);
     expect((await readManifest(out)).filter((line) => line.status === 'failed')).toEqual([]);
     expect(await readFailures(out)).toEqual([]);
+  }, 60_000);
+
+  // /dev/full answers every write with ENOSPC, as a full disk does; Linux has it (the CI's machines are Linux).
+  it.skipIf(!existsSync('/dev/full'))('stops at an output that takes no more writes with exit 3, failing nothing, and resumes once there is room', async () => {
+    const files = manyFiles(40);
+    await writeTree(src, files);
+    const manifest = join(out, '_docmill', 'manifest.jsonl');
+    await mkdir(dirname(manifest), { recursive: true });
+    await symlink('/dev/full', manifest);
+
+    const stopped = await runShared('--concurrency', '2');
+
+    expect(stopped.code, stopped.stderr).toBe(3);
+    expect(stopped.stderr).toContain('docmill: run stopped: the output cannot be written: no space left on the device (writing _docmill/manifest.jsonl)');
+    expect(stopped.stderr).toContain('no document was marked failed');
+    // Sending stopped at the first refused write: not every document was parsed only to be lost.
+    expect(server.requests.length).toBeLessThan(files.length);
+    const status = await runDocmill(['status', '--out', out, '--queue', queue, '--json'], sharedEnv());
+    const report = JSON.parse(status.stdout) as { counts: Record<string, number> };
+    expect(report.counts.failed ?? 0).toBe(0);
+    expect(report.counts.waiting).toBe(files.length);
+
+    await rm(manifest);
+    const resumed = await runShared('--concurrency', '2');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    for (const file of files) await expectOutputs(out, file);
+    // Those whose outputs were written before the first refused line are found unchanged; none failed, none lost.
+    const lines = await readManifest(out);
+    expect(lines.filter((line) => line.status !== 'converted' && line.status !== 'skipped')).toEqual([]);
+    expect(new Set(lines.map((line) => line.path))).toEqual(new Set(files.map((file) => file.path)));
   }, 60_000);
 
   it('fails one document on a non-retryable 400, records it, lists it, and converts it on a rerun', async () => {

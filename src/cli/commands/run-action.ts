@@ -66,7 +66,7 @@ export async function runCommand(source: string, flags: RunFlags, context: CliCo
     context.stderr.write(`${reportError(summary.error, 'run stopped').text}\n  no document was marked failed; fix the key and run again\n`);
     return EXIT.api;
   }
-  if (summary.outcome === 'stopped-engine') {
+  if (summary.outcome === 'stopped-blocked') {
     context.stderr.write(`${reportError(summary.error, 'run stopped').text}\n  no document was marked failed: the same command resumes the run\n`);
     return EXIT.api;
   }

@@ -66,7 +66,7 @@ export async function serve(location: string | undefined, flags: WatchFlags | Wo
     context.stderr.write(`${reportError(summary.error, 'worker stopped').text}\n  no document was marked failed\n`);
     return EXIT.api;
   }
-  if (summary.outcome === 'stopped-engine') {
+  if (summary.outcome === 'stopped-blocked') {
     context.stderr.write(`${reportError(summary.error, 'worker stopped').text}\n  no document was marked failed\n`);
     return EXIT.api;
   }

@@ -9,7 +9,6 @@
  * document.
  */
 import {
-  BackendBrokenError,
   CreditsExhaustedError,
   isKeyRefusal,
   isRetryCandidate,
@@ -22,6 +21,7 @@ import type { JobContext } from '../job-context.js';
 import { deferUntil, park } from '../job-control.js';
 import type { StepDeps } from '../processor-deps.js';
 import { SendingStopped } from '../sending.js';
+import { stopIfBlocked } from './blocked.js';
 
 /** 429s in a row at a limit of 1 before the whole queue is paused for the Retry-After. */
 export const THROTTLES_AT_FLOOR_BEFORE_QUEUE_PAUSE = 3;
@@ -85,7 +85,7 @@ async function deferRetry(ctx: JobContext, error: RetryCandidate, deps: ParseFai
 
 /**
  * 402 pauses the queue; 401/403 pause it too and stop this process sending with the key; a broken backend stops this
- * process sending. The job waits, unfailed.
+ * process sending (blocked.ts). The job waits, unfailed.
  */
 async function stopSending(ctx: JobContext, error: unknown, deps: ParseFailureDeps): Promise<void> {
   if (error instanceof CreditsExhaustedError) {
@@ -104,10 +104,5 @@ async function stopSending(ctx: JobContext, error: unknown, deps: ParseFailureDe
     deps.onSendingStopped?.(error);
     await park(ctx);
   }
-  if (error instanceof BackendBrokenError) {
-    if (deps.sending.backendBroken === undefined) deps.logger.error({ code: error.code, reason: error.message }, 'the parse backend can parse nothing: sending stopped, no job failed');
-    deps.sending.backendBroken ??= error;
-    deps.onSendingStopped?.(error);
-    await park(ctx);
-  }
+  await stopIfBlocked(ctx, error, deps);
 }

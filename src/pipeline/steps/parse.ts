@@ -84,7 +84,7 @@ function settleAttempt(ctx: JobContext, ticket: GateTicket | undefined, outcome:
 /** Throws SendingStopped when no request may go out: the key was refused, or the queue is paused (credits, auth). */
 async function assertSending(ctx: JobContext, deps: ParseDeps): Promise<void> {
   if (deps.sending.keyRefusal) throw new SendingStopped('the parse API rejected the key');
-  if (deps.sending.backendBroken) throw new SendingStopped(deps.sending.backendBroken.message);
+  if (deps.sending.blocked) throw new SendingStopped(deps.sending.blocked.message);
   if ((await deps.control.sendingConditions()).paused) {
     // Paused at the credit budget, a document that reserved its credits before is inside it, and goes (so does a
     // page range of a long PDF that did): otherwise two documents racing for the last credits could stop each other.

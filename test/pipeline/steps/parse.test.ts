@@ -15,7 +15,8 @@ import type { JobContext } from '../../../src/pipeline/job-context.js';
 import { SendingState } from '../../../src/pipeline/sending.js';
 import { loadOptions } from '../../../src/pipeline/steps/load-options.js';
 import { parse, type ParseDeps } from '../../../src/pipeline/steps/parse.js';
-import type { BackendBrokenError, ParseApiError } from '../../../src/backend/errors.js';
+import type { ParseApiError } from '../../../src/backend/errors.js';
+import type { RunBlockedError } from '../../../src/errors/run-blocked.js';
 import { errorReply, okReply, startRecordingServer, type Handler, type RecordingServer, type Reply } from '../../helpers/recording-server.js';
 import { rejectionOf } from '../../helpers/temp-files.js';
 import { captureLogs, delayedUntil, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
@@ -34,7 +35,7 @@ let api: RemoteParseApi | undefined;
 let deps: ParseDeps;
 let gate: ApiGate;
 let requestsTold: number;
-let refusals: (ParseApiError | BackendBrokenError)[];
+let refusals: (ParseApiError | RunBlockedError)[];
 
 async function serve(handler: Handler): Promise<void> {
   server = await startRecordingServer(handler);
