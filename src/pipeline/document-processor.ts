@@ -195,6 +195,7 @@ export class DocumentProcessor {
       return { status: 'converted', outputs: 0 };
     } catch (error) {
       if (isJobControl(error) || error instanceof ParseAbortedError || error instanceof UnrecoverableError) throw error;
+      await stopIfBlocked(ctx, writesRefused(error) ?? error, this.#deps);
       if (isRetryCandidate(error) && error.retryable) {
         const { data, job } = ctx;
         this.#deps.logger.warn({ file: data.relativePath, range: data.range, err: error, attempt: job.attemptsMade + 1 }, 'page range failed; BullMQ will retry it');

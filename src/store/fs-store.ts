@@ -28,7 +28,7 @@ import type { DocumentState, ManifestEntry } from './output-store.js';
 import { RecordLog } from './record-log.js';
 import { linesFromEnd } from './lines-from-end.js';
 import { lookBack, manifestEntries, manifestLine, parseManifestLine } from './records.js';
-import { InvalidLocationError, StoreReadError, StoreWriteError } from './store-errors.js';
+import { InvalidLocationError, refusedWritesReason, StoreReadError, StoreWriteError } from './store-errors.js';
 
 /** errno codes that mean "there is nothing at this path". */
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
@@ -419,7 +419,5 @@ function whyNotWritable(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'ENOTDIR' || code === 'EEXIST') return 'a file, not a folder, is in the way';
-  if (code === 'EROFS') return 'the file system is read-only';
-  if (code === 'ENOSPC') return 'no space left on the device';
-  return error instanceof Error ? error.message : String(error);
+  return refusedWritesReason(error) ?? (error instanceof Error ? error.message : String(error));
 }

@@ -65,13 +65,17 @@ export class StoreFullError extends RunBlockedError {
   }
 }
 
+/** Why the file system refuses every write, for an error whose code says it does (ENOSPC...); undefined otherwise. */
+export function refusedWritesReason(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === undefined ? undefined : WRITES_REFUSED[code];
+}
+
 /** `error` as a StoreFullError when it is a write the file system refused for every writer; undefined otherwise. */
 export function writesRefused(error: unknown): StoreFullError | undefined {
   if (error instanceof StoreFullError) return error;
   const key = error instanceof StoreWriteError ? error.key : 'an output';
-  const cause = error instanceof StoreWriteError ? error.cause : error;
-  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  const reason = code === undefined ? undefined : WRITES_REFUSED[code];
+  const reason = refusedWritesReason(error instanceof StoreWriteError ? error.cause : error);
   return reason === undefined ? undefined : new StoreFullError(key, reason, error);
 }
 

@@ -2,11 +2,10 @@
  * What a failed parse attempt does next. A 429 waits its Retry-After (or the contract's backoff) in the delayed set, and
  * a per-minute one pauses every worker of the queue for it, unless the gate already paces at the learned rate; a 408, 5xx or network error waits the contract's backoff there
  * too; 402 pauses the queue, and 401/403 pause it and stop this process sending with the key at once (in-flight
- * documents of every worker see the pause before their next request). A backend that can parse nothing (the local
- * engine's threads cannot start) stops this process sending, the queue left as it is: other hosts' workers may be
- * sound. Throttling, exhausted credits, a refused key and a broken backend never cost the document an attempt and
- * never fail it: the job goes back to waiting, unfailed. Any other error returns to the caller, which fails the
- * document.
+ * documents of every worker see the pause before their next request). A RunBlockedError (the local engine's threads
+ * cannot start) stops this process sending, the queue left as it is (blocked.ts). Throttling, exhausted credits, a
+ * refused key and a blocked run never cost the document an attempt and never fail it: the job goes back to waiting,
+ * unfailed. Any other error returns to the caller, which fails the document.
  */
 import {
   CreditsExhaustedError,
@@ -84,8 +83,8 @@ async function deferRetry(ctx: JobContext, error: RetryCandidate, deps: ParseFai
 }
 
 /**
- * 402 pauses the queue; 401/403 pause it too and stop this process sending with the key; a broken backend stops this
- * process sending (blocked.ts). The job waits, unfailed.
+ * 402 pauses the queue; 401/403 pause it too and stop this process sending with the key; a RunBlockedError stops
+ * this process sending (blocked.ts). The job waits, unfailed.
  */
 async function stopSending(ctx: JobContext, error: unknown, deps: ParseFailureDeps): Promise<void> {
   if (error instanceof CreditsExhaustedError) {
