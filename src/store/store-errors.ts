@@ -61,14 +61,17 @@ export class StoreFullError extends RunBlockedError {
     reason: string,
     cause: unknown,
   ) {
-    super('STORE_FULL', `the output cannot be written: ${reason} (writing ${key})`, 'free space on it, or make it writable', { cause });
+    super('STORE_FULL', `the output cannot be written: ${reason} (writing ${key})`, 'make room on it, or make it writable', { cause });
   }
 }
 
-/** Why the file system refuses every write, for an error whose code says it does (ENOSPC...); undefined otherwise. */
+/**
+ * Why the file system refuses every write, for an error whose code says it does (ENOSPC...); undefined otherwise. (An
+ * S3 output's missing bucket or refused credentials fail the run's first read of the store, before anything is sent.)
+ */
 export function refusedWritesReason(error: unknown): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === undefined ? undefined : WRITES_REFUSED[code];
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code in WRITES_REFUSED ? WRITES_REFUSED[code] : undefined;
 }
 
 /** `error` as a StoreFullError when it is a write the file system refused for every writer; undefined otherwise. */
