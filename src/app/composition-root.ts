@@ -41,7 +41,7 @@ import { checkOcrLanguagesFor } from './processing-settings.js';
 import type { QueueHandle, QueueNaming, QueueSettings } from './queue-handle.js';
 import type { RedisDashboard, RedisDashboardOptions } from './queue-dashboard.js';
 import { Resources } from './resources.js';
-import { buildStore, defaultCheckpointDir, S3ClientCache, sourceCloser, sourceFactory } from './storage.js';
+import { buildStore, checkOutputIsNotSource, defaultCheckpointDir, S3ClientCache, sourceCloser, sourceFactory } from './storage.js';
 import type { SummaryCounter } from './summary.js';
 
 /**
@@ -191,6 +191,7 @@ export class CompositionRoot {
 
   /** run's and startWorker's shared opening: backend, store, sources, queue, metrics; the parse worker on demand. */
   async openConversion(options: ConversionOptions, how: ConversionSettings): Promise<Conversion> {
+    await checkOutputIsNotSource(options.source, options.out);
     const backend = this.parseBackend(options);
     if (how.processing) checkOcrLanguagesFor(backend, how.processing);
     const store = await this.store(options.out, options.s3);

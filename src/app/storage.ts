@@ -4,12 +4,14 @@
  * first time an S3 client is needed, not at start-up: a run from a folder to a folder never loads it.
  */
 import { createHash } from 'node:crypto';
+import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createSource } from '../sources/create-source.js';
 import type { S3EventSettings } from '../sources/s3-source.js';
 import type { Source, SourceSelection } from '../sources/source.js';
 import { createStore } from '../store/create-store.js';
+import { InvalidLocationError } from '../store/store-errors.js';
 import type { OutputStore } from '../store/output-store.js';
 import type { S3Options } from './options.js';
 
@@ -105,4 +107,23 @@ export function sourceCloser(): {
       }
     },
   };
+}
+
+/**
+ * Refuses an output folder that is the local source folder itself (InvalidLocationError): the outputs would be listed
+ * among its documents on the next run. One inside the source is left out of its listing; one holding it is beside it.
+ */
+export async function checkOutputIsNotSource(source: string | undefined, out: string): Promise<void> {
+  if (source === undefined || isRemote(source) || isRemote(out)) return;
+  const [sourcePath, outPath] = await Promise.all([realpathOr(resolve(source)), realpathOr(resolve(out))]);
+  if (sourcePath !== outPath) return;
+  throw new InvalidLocationError(out, 'it is the source folder itself, where the outputs would be listed among the documents: give them a folder of their own (one inside the source is left out of its listing)');
+}
+
+function isRemote(location: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(location);
+}
+
+async function realpathOr(path: string): Promise<string> {
+  return realpath(path).catch(() => path);
 }

@@ -97,7 +97,7 @@ export class LocalDirSource implements Source {
 
   /** Resolved once, lazily: it needs realpath calls, which a constructor cannot await. */
   private ignoredSubtrees(): Promise<IgnoredSubtrees> {
-    this.ignored ??= IgnoredSubtrees.resolve(this.options.ignorePaths);
+    this.ignored ??= IgnoredSubtrees.resolve(this.options.ignorePaths, this.root);
     return this.ignored;
   }
 }

@@ -219,6 +219,15 @@ describe('LocalDirSource.list', () => {
     expect(summarise(afterCreation)).toEqual(['file:doc.pdf']);
   });
 
+  it('lists everything when the ignored folder holds the root (the outputs of `run ./docs --out .` go beside it)', async () => {
+    await put('doc.pdf');
+    await put('sub/more.pdf');
+
+    const entries = await listAll({ ignorePaths: [dirname(root), join(dirname(root), 'elsewhere')] });
+
+    expect(summarise(entries).sort()).toEqual(['file:doc.pdf', 'file:sub/more.pdf']);
+  });
+
   it('reports a FIFO as not a regular file, without opening it', async (context) => {
     if (spawnSync('mkfifo', [join(root, 'pipe.pdf')]).status !== 0) context.skip();
     await put('doc.pdf');
