@@ -375,19 +375,22 @@ describe('docmill run: refused before anything is sent', () => {
   });
 
   it('exits 2 when the output folder is the source folder itself, and converts into a folder that holds the source', async () => {
-    await writeTree(src, manyFiles(2));
+    const holder = join(home, 'archive');
+    const docs = join(holder, 'docs');
+    const files = manyFiles(2);
+    await writeTree(docs, files);
 
-    const same = await runDocmill(['run', src, '--out', src, '--queue', queue], sharedEnv());
+    const same = await runDocmill(['run', docs, '--out', docs, '--queue', queue], sharedEnv());
     expect(same.code, same.stderr).toBe(2);
-    expect(same.stderr).toContain(`docmill: Invalid output location ${JSON.stringify(src)}: it is the source folder itself`);
+    expect(same.stderr).toContain(`docmill: Invalid output location ${JSON.stringify(docs)}: it is the source folder itself`);
     expect(server.requests).toHaveLength(0);
 
     // `docmill run ./docs --out .`: the outputs go beside the source, which is listed whole.
-    const holder = dirname(src);
-    const beside = await runDocmill(['run', src, '--out', holder, '--queue', queue], sharedEnv());
+    const beside = await runDocmill(['run', docs, '--out', holder, '--queue', queue], sharedEnv());
     expect(beside.code, beside.stderr).toBe(0);
     expect(beside.stderr).toContain('docmill: 2 converted');
     expect(server.requests).toHaveLength(2);
+    for (const file of files) await expectOutputs(holder, file);
   });
 
   it('exits 2 naming an output folder it cannot write, before starting a Redis there (embedded Redis)', async () => {
