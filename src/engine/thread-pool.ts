@@ -67,6 +67,11 @@ export interface ThreadPoolOptions {
    * package does without its native module. @default the package
    */
   liteParseModule?: string | undefined;
+  /**
+   * The file the threads run in place of the engine's thread. Tests name one that throws as it loads, as a thread
+   * of a broken installation does. @default the engine thread
+   */
+  threadModule?: string | undefined;
   /** PDFs drawn with WebAssembly a thread converts before it is replaced by a fresh one (another document counts 1/50). @default 40 */
   recycleAfterDocuments?: number;
   /**
@@ -205,7 +210,12 @@ export class EngineThreadPool {
   constructor(options: ThreadPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.#ocr = new SharedOcr(Math.min(this.size, options.ocrWorkers ?? 1));
-    this.#threadConfig = { maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, liteParseModule: options.liteParseModule, cacheDir: options.cacheDir };
+    this.#threadConfig = {
+      maxHeapMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
+      liteParseModule: options.liteParseModule,
+      cacheDir: options.cacheDir,
+      ...(options.threadModule ? { threadModule: options.threadModule } : {}),
+    };
     this.#recycleAfterDocuments = Math.max(1, options.recycleAfterDocuments ?? DEFAULT_RECYCLE_AFTER);
     this.#recycleHeapBytes = (options.recycleHeapMb ?? 256) * 1024 * 1024;
     this.#recycleWasmBytes = (options.recycleWasmMb ?? 48) * 1024 * 1024;

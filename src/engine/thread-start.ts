@@ -41,11 +41,13 @@ export interface ThreadConfig {
   liteParseModule?: string | undefined;
   /** The cache folder below which copies of LiteParse's native module are kept. @default ~/.cache */
   cacheDir?: string | undefined;
+  /** The file the thread runs in place of the engine's thread (tests: one that fails to load). */
+  threadModule?: string | undefined;
 }
 
 /** The same configuration: a thread started with one serves a pool made with the other. */
 export function sameThreadConfig(a: ThreadConfig, b: ThreadConfig): boolean {
-  return a.maxHeapMb === b.maxHeapMb && a.liteParseModule === b.liteParseModule && a.cacheDir === b.cacheDir;
+  return a.maxHeapMb === b.maxHeapMb && a.liteParseModule === b.liteParseModule && a.cacheDir === b.cacheDir && a.threadModule === b.threadModule;
 }
 
 /**
@@ -95,7 +97,7 @@ function threadEntry(): { file: string; workerData?: { entry: string } } {
 
 /** Starts a thread, loading `converters` while it waits for its first document; it does not keep the process alive. */
 export function startThread(config: ThreadConfig, converters?: readonly ConverterName[]): StartedThread {
-  const entry = threadEntry();
+  const entry = config.threadModule ? { file: config.threadModule } : threadEntry();
   const stageBoard = newStageBoard();
   const nativeBoard = newNativeBoard();
   const nativeCopy = takeNativeCopy();

@@ -7,7 +7,11 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { validateParseOptions } from '../../src/contract/validation.js';
 import type { ParseOptions } from '../../src/contract/options.js';
 import { EngineCrashError, EngineError, EngineStartError, EngineTimeoutError } from '../../src/engine/engine-error.js';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { startThreadsEarly } from '../../src/engine/early-threads.js';
+import { DEFAULT_MAX_HEAP_MB } from '../../src/engine/thread-start.js';
+import { makeTempDir, removeTempDir } from '../helpers/temp-files.js';
 import { EngineThreadPool } from '../../src/engine/thread-pool.js';
 
 function options(input: unknown = {}): ParseOptions {
@@ -24,6 +28,19 @@ function hugeCsv(): Buffer {
 
 const pool = new EngineThreadPool({ size: 1 });
 afterAll(() => pool.close());
+
+const MISSING_MODULE = "Cannot find module 'pdfjs-dist' imported from the engine thread";
+const brokenDirs: string[] = [];
+afterAll(() => Promise.all(brokenDirs.map((dir) => removeTempDir(dir))));
+
+/** A thread module that throws as it loads, as the engine thread of an installation missing a package does. */
+async function brokenThreadModule(): Promise<string> {
+  const dir = await makeTempDir();
+  brokenDirs.push(dir);
+  const file = join(dir, 'broken-thread.mjs');
+  await writeFile(file, `throw new Error(${JSON.stringify(MISSING_MODULE)});\n`);
+  return file;
+}
 
 describe('EngineThreadPool', () => {
   it('kills a parse that overruns its timeout, then parses the next document on a fresh thread', async () => {
@@ -47,8 +64,8 @@ describe('EngineThreadPool', () => {
   });
 
   it('refuses every document with ENGINE_START_FAILED once its threads cannot start, and stops starting threads', async () => {
-    // No thread can load the engine under a 2 MB heap: each start fails as one of a broken installation would.
-    const broken = new EngineThreadPool({ size: 2, maxHeapMb: 2 });
+    // Each thread fails to load, as one of a broken installation does.
+    const broken = new EngineThreadPool({ size: 2, threadModule: await brokenThreadModule() });
     try {
       const tries = ['a.csv', 'b.csv', 'c.csv'].map((name) => broken.run(Buffer.from('a,b\n1,2\n'), name, options()).catch((error: unknown) => error));
       const errors = await Promise.all(tries);
@@ -59,7 +76,7 @@ describe('EngineThreadPool', () => {
       const later = await broken.run(Buffer.from('c,d\n3,4\n'), 'later.csv', options()).catch((error: unknown) => error);
       expect(later).toBeInstanceOf(EngineStartError);
       expect((later as EngineStartError).code).toBe('ENGINE_START_FAILED');
-      expect((later as EngineStartError).message).toMatch(/^the local engine could not start its parser threads: .*memory/);
+      expect((later as EngineStartError).message).toBe(`the local engine could not start its parser threads: ${MISSING_MODULE}`);
       expect(broken.threadsStarted).toBe(started);
     } finally {
       await broken.close();
@@ -68,8 +85,9 @@ describe('EngineThreadPool', () => {
 
   it('gives no document to a thread that died while starting ahead of any: the document is answered, not left waiting', async () => {
     // A thread started ahead of the pool (as the CLI does) that dies loading the engine leaves the pool.
-    startThreadsEarly(1, { maxHeapMb: 2 });
-    const broken = new EngineThreadPool({ size: 1, maxHeapMb: 2 });
+    const threadModule = await brokenThreadModule();
+    startThreadsEarly(1, { maxHeapMb: DEFAULT_MAX_HEAP_MB, threadModule });
+    const broken = new EngineThreadPool({ size: 1, threadModule });
     try {
       expect(broken.threadsStarted).toBe(1);
       await vi.waitFor(() => expect(broken.threadsAlive).toBe(0), { timeout: 20_000 });

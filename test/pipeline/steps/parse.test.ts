@@ -3,6 +3,8 @@
  * each request counted once in the job's context, what the gate learns, and what each refusal does to the job
  * (deferred after a 429 or a 503, parked with the queue paused after a 401) — never a failure.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DelayedError, Job, WaitingError } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadSource } from '../../../src/backend/upload-source.js';
@@ -18,7 +20,7 @@ import { parse, type ParseDeps } from '../../../src/pipeline/steps/parse.js';
 import type { ParseApiError } from '../../../src/backend/errors.js';
 import type { RunBlockedError } from '../../../src/errors/run-blocked.js';
 import { errorReply, okReply, startRecordingServer, type Handler, type RecordingServer, type Reply } from '../../helpers/recording-server.js';
-import { rejectionOf } from '../../helpers/temp-files.js';
+import { makeTempDir, rejectionOf, removeTempDir } from '../../helpers/temp-files.js';
 import { captureLogs, delayedUntil, jobData, openStepQueue, type StepQueue } from './step-fixtures.js';
 
 const PAGE: UploadSource = {
@@ -133,8 +135,11 @@ describe('parse', () => {
   });
 
   it('when the local engine cannot start its threads, parks the document unfailed, stops sending, and names the cause', async () => {
-    // A heap limit no thread can load its modules under: every start fails, as a broken installation's would.
-    const engine = new LocalParseEngine({ size: 1, maxHeapMb: 2 });
+    // Every thread fails to load, as one of an installation missing a package does.
+    const dir = await makeTempDir();
+    const threadModule = join(dir, 'broken-thread.mjs');
+    await writeFile(threadModule, "throw new Error(\"Cannot find module 'pdfjs-dist'\");\n");
+    const engine = new LocalParseEngine({ size: 1, threadModule });
     try {
       deps = { ...deps, backend: engine };
       const [first, second] = [await context('a.html'), await context('b.html')];
@@ -145,13 +150,14 @@ describe('parse', () => {
       expect(refusals).toHaveLength(1);
       expect(refusals[0]).toBeInstanceOf(EngineStartError);
       expect(refusals[0]?.code).toBe('ENGINE_START_FAILED');
-      expect(refusals[0]?.message).toMatch(/^the local engine could not start its parser threads: .*memory/);
+      expect(refusals[0]?.message).toBe("the local engine could not start its parser threads: Cannot find module 'pdfjs-dist'");
       // The queue is not paused: another host's workers may be sound.
       expect(await steps.control.pauseReason()).toBeUndefined();
       expect(await rejectionOf(parse(second, PAGE, deps))).toBeInstanceOf(WaitingError);
       expect(engine.pool.threadsStarted).toBe(2);
     } finally {
       await engine.close();
+      await removeTempDir(dir);
     }
   });
 
