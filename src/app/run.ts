@@ -9,7 +9,7 @@
  */
 import type { Logger } from 'pino';
 import type { ParseApiError } from '../backend/errors.js';
-import { RunBlockedError } from '../errors/run-blocked.js';
+import type { RunBlockedError } from '../errors/run-blocked.js';
 import { integerSetting } from '../config/numbers.js';
 import { documentCounts } from '../queue/document-counts.js';
 import { retryFailedUnder } from '../queue/failed-under-other-options.js';
@@ -26,7 +26,7 @@ import { ListedPaths, removedSinceLastRun } from './removed-since-last-run.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import { processingSettingsFrom, validatedOptions } from './processing-settings.js';
 import type { QueueHandle } from './queue-handle.js';
-import { SummaryCounter, type RunSummary } from './summary.js';
+import { stoppedOutcome, SummaryCounter, type RunSummary } from './summary.js';
 
 export interface RunHandle extends PipelineEvents {
   /** Resolves with the summary when the run ends (drained, refused by the API, or closed); rejects when it cannot start. */
@@ -131,8 +131,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     if (ending === 'stopped') {
       // Gracefully: documents in flight see the refusal before their next request and go back to waiting.
       await parseWorker.close();
-      const outcome = stopFailure instanceof RunBlockedError ? 'stopped-blocked' : 'stopped-auth';
-      return { ...summaryBase(), outcome, counts: counter.counts, failedInQueue: 0, error: stopFailure };
+      return { ...summaryBase(), outcome: stoppedOutcome(stopFailure), counts: counter.counts, failedInQueue: 0, error: stopFailure };
     }
     if (ending === 'redis-lost') {
       await parseWorker.close(true);

@@ -12,6 +12,7 @@ import type { S3EventSettings } from '../sources/s3-source.js';
 import type { Source, SourceSelection } from '../sources/source.js';
 import { createStore } from '../store/create-store.js';
 import { InvalidLocationError } from '../store/store-errors.js';
+import { isS3Location } from '../common/s3-location.js';
 import type { OutputStore } from '../store/output-store.js';
 import type { S3Options } from './options.js';
 
@@ -114,14 +115,10 @@ export function sourceCloser(): {
  * among its documents on the next run. One inside the source is left out of its listing; one holding it is beside it.
  */
 export async function checkOutputIsNotSource(source: string | undefined, out: string): Promise<void> {
-  if (source === undefined || isRemote(source) || isRemote(out)) return;
+  if (source === undefined || isS3Location(source) || isS3Location(out)) return;
   const [sourcePath, outPath] = await Promise.all([realpathOr(resolve(source)), realpathOr(resolve(out))]);
   if (sourcePath !== outPath) return;
   throw new InvalidLocationError(out, 'it is the source folder itself, where the outputs would be listed among the documents: give them a folder of their own (one inside the source is left out of its listing)');
-}
-
-function isRemote(location: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(location);
 }
 
 async function realpathOr(path: string): Promise<string> {

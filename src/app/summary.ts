@@ -4,6 +4,8 @@
  * converted (.odt 3, .rtf 3), 6 password-protected" instead of a bare count.
  */
 import { extensionOf } from '../contract/extensions.js';
+import type { ParseApiError } from '../backend/errors.js';
+import { RunBlockedError } from '../errors/run-blocked.js';
 import type { DocumentOutcome } from '../pipeline/outcome.js';
 
 export interface RunCounts {
@@ -54,6 +56,11 @@ export interface RunSummary {
   budget?: { maxCredits: number; used: number; waiting: number } | undefined;
   /** The API's refusal, on `stopped-auth`; the RunBlockedError, on `stopped-blocked`; the RedisUnavailableError (code REDIS_UNAVAILABLE), on `redis-unavailable`. */
   error?: Error | undefined;
+}
+
+/** How a run or a worker that stopped sending ended: blocked until repaired (RunBlockedError), or refused the key. */
+export function stoppedOutcome(error: ParseApiError | RunBlockedError | undefined): 'stopped-auth' | 'stopped-blocked' {
+  return error instanceof RunBlockedError ? 'stopped-blocked' : 'stopped-auth';
 }
 
 /** The cause a user can act on, from an error code the API or the engine gave. */

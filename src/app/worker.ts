@@ -8,7 +8,7 @@
  *   process.on('SIGTERM', () => void worker.close());
  */
 import type { ParseApiError } from '../backend/errors.js';
-import { RunBlockedError } from '../errors/run-blocked.js';
+import type { RunBlockedError } from '../errors/run-blocked.js';
 import { integerSetting } from '../config/numbers.js';
 import { Producer } from '../queue/producer.js';
 import { waitForRoom } from '../queue/queue-room.js';
@@ -18,7 +18,7 @@ import { PipelineEvents } from './events.js';
 import { recordNotConverted, type SkippedEntry } from './not-converted.js';
 import { DEFAULTS, type StartWorkerOptions } from './options.js';
 import { processingSettingsFrom, validatedOptions } from './processing-settings.js';
-import { SummaryCounter, type RunCounts } from './summary.js';
+import { stoppedOutcome, SummaryCounter, type RunCounts } from './summary.js';
 import { eventSettings, removedSetting } from './events-settings.js';
 import { watchInto } from './watch-into.js';
 
@@ -151,8 +151,7 @@ async function workUntilStopped(
     }
     if (stopFailure) {
       await parseWorker.close();
-      const outcome = stopFailure instanceof RunBlockedError ? 'stopped-blocked' : 'stopped-auth';
-      return { outcome, counts: counter.counts, queue: handle.queue.name, error: stopFailure };
+      return { outcome: stoppedOutcome(stopFailure), counts: counter.counts, queue: handle.queue.name, error: stopFailure };
     }
     logger.info('stopping: finishing active documents');
     await parseWorker.close(forced());
