@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import type { UploadSource } from '../backend/upload-source.js';
+import { fsPathOfFileUri } from '../sources/byte-paths.js';
 import type { Source, SourceFile } from '../sources/source.js';
 
 export interface MaterialisedFile {
@@ -50,7 +50,7 @@ function heldFile(file: SourceFile, bytes: Buffer, sha256: string): Materialised
 
 export async function materialise(source: Source, file: SourceFile, signal?: AbortSignal): Promise<MaterialisedFile> {
   if (file.uri.startsWith('file:')) {
-    const path = fileURLToPath(file.uri);
+    const path = fsPathOfFileUri(file.uri);
     const whole = file.size <= SMALL_FILE_BYTES ? await source.readSmall?.(file, SMALL_FILE_BYTES, signal) : undefined;
     if (whole !== undefined) {
       const bytes = Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength);

@@ -5,8 +5,8 @@
 import { lstat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { InlineFileCalls } from '../common/inline-file-calls.js';
+import { fsPathOfFileUri, pathText } from './byte-paths.js';
 import { errorCodeOf } from './errors.js';
 import { IgnoredSubtrees } from './ignored-subtrees.js';
 import { walkLocalDirectory } from './local-dir-walk.js';
@@ -80,8 +80,8 @@ export class LocalDirSource implements Source {
 
   async presence(uri: string): Promise<SourcePresence> {
     if (!uri.startsWith('file:')) return 'unknown';
-    const path = fileURLToPath(uri);
-    if (!isSameOrInside(this.root, path)) return 'unknown';
+    const path = fsPathOfFileUri(uri);
+    if (!isSameOrInside(this.root, pathText(path))) return 'unknown';
     try {
       await lstat(path);
       return 'present';

@@ -8,8 +8,9 @@
  * so checking the current path is enough to always terminate.
  */
 import { statSync, type Dirent, type Stats } from 'node:fs';
-import { lstat, opendir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { childPath, entryName, pathText, type EntryName, type FsPath } from './byte-paths.js';
 import type { InlineFileCalls } from '../common/inline-file-calls.js';
 import { errorCodeOf, SourceListError } from './errors.js';
 import type { IgnoredSubtrees } from './ignored-subtrees.js';
@@ -32,12 +33,20 @@ export interface WalkOptions {
 }
 
 interface OpenDirectory {
-  absolutePath: string;
+  /** Bytes below a name that is not UTF-8 (byte-paths.ts). */
+  absolutePath: FsPath;
   /** '' for the root. */
   relativePath: string;
+  /** Its text (byte-paths.ts), for comparisons. */
   realPath: string;
-  entries: Dirent[];
+  entries: NamedEntry[];
   next: number;
+}
+
+/** A directory entry with its name read as bytes, so that a name which is not UTF-8 still names its file. */
+interface NamedEntry {
+  name: EntryName;
+  dirent: Dirent<Buffer>;
 }
 
 /** What one directory entry turned out to be. */
@@ -46,9 +55,9 @@ type Visit = { kind: 'entry'; entry: ListEntry } | { kind: 'descend'; directory:
 export async function* walkLocalDirectory(options: WalkOptions): AsyncGenerator<ListEntry> {
   const { root, location, signal } = options;
   let rootRealPath: string;
-  let rootEntries: Dirent[];
+  let rootEntries: NamedEntry[];
   try {
-    rootRealPath = await realpath(root);
+    rootRealPath = await realPathText(root);
     rootEntries = await readSortedEntries(root);
   } catch (error) {
     throw new SourceListError(location, `the folder cannot be read (${errorCodeOf(error)})`, error);
@@ -86,12 +95,12 @@ class EntryVisitor {
     private readonly onCurrentPath: ReadonlySet<string>,
   ) {}
 
-  async visit(parent: OpenDirectory, dirent: Dirent): Promise<Visit> {
-    const absolutePath = join(parent.absolutePath, dirent.name);
-    const relativePath = parent.relativePath === '' ? dirent.name : `${parent.relativePath}/${dirent.name}`;
+  async visit(parent: OpenDirectory, { name, dirent }: NamedEntry): Promise<Visit> {
+    const absolutePath = childPath(parent.absolutePath, name);
+    const relativePath = parent.relativePath === '' ? name.text : `${parent.relativePath}/${name.text}`;
     // The parent's realpath plus the name is this entry's realpath unless the entry itself is a symlink.
-    const realPathUnlessLink = join(parent.realPath, dirent.name);
-    if (this.options.ignored.contains(absolutePath, realPathUnlessLink)) return { kind: 'ignore' };
+    const realPathUnlessLink = join(parent.realPath, name.text);
+    if (this.options.ignored.contains(pathText(absolutePath), realPathUnlessLink)) return { kind: 'ignore' };
 
     const type = await entryTypeOf(dirent, absolutePath);
     if (type instanceof Error) return skipped(relativePath, 'unreadable', errorCodeOf(type));
@@ -101,11 +110,11 @@ class EntryVisitor {
     return this.visitSpecialFile(relativePath, type);
   }
 
-  private async visitSymlink(absolutePath: string, relativePath: string): Promise<Visit> {
+  private async visitSymlink(absolutePath: FsPath, relativePath: string): Promise<Visit> {
     let target: string;
     let stats: Stats;
     try {
-      target = await realpath(absolutePath);
+      target = await realPathText(absolutePath);
     } catch (error) {
       // A dangling link (ENOENT), a chain of links too long to resolve (ELOOP), or a target we may not reach.
       const code = errorCodeOf(error);
@@ -126,7 +135,7 @@ class EntryVisitor {
     return reason ? skipped(relativePath, reason) : this.listedFile(absolutePath, relativePath, stats);
   }
 
-  private async enterDirectory(absolutePath: string, relativePath: string, realPath: string): Promise<Visit> {
+  private async enterDirectory(absolutePath: FsPath, relativePath: string, realPath: string): Promise<Visit> {
     // Checked for plain directories too: below a followed link, a plain directory can be an ancestor again.
     if (this.onCurrentPath.has(realPath)) return skipped(relativePath, 'symlink-loop', realPath);
     if (this.options.selector.excludesWholeDirectory(relativePath)) {
@@ -140,7 +149,7 @@ class EntryVisitor {
     }
   }
 
-  private async visitFile(absolutePath: string, relativePath: string): Promise<Visit> {
+  private async visitFile(absolutePath: FsPath, relativePath: string): Promise<Visit> {
     // The name decides most skips: check it before spending a stat.
     const reason = this.options.selector.skipReason(relativePath);
     if (reason) return skipped(relativePath, reason);
@@ -152,7 +161,7 @@ class EntryVisitor {
     }
   }
 
-  private listedFile(absolutePath: string, relativePath: string, stats: Stats): Visit {
+  private listedFile(absolutePath: FsPath, relativePath: string, stats: Stats): Visit {
     return { kind: 'entry', entry: fileEntry(localSourceFile(absolutePath, relativePath, stats)) };
   }
 
@@ -166,7 +175,7 @@ class EntryVisitor {
 type EntryType = 'file' | 'directory' | 'symlink' | 'fifo' | 'socket' | 'device' | 'special';
 
 /** The entry's type from the directory listing, with an lstat for file systems that do not report types. */
-async function entryTypeOf(dirent: Dirent, absolutePath: string): Promise<EntryType | Error> {
+async function entryTypeOf(dirent: Dirent<Buffer>, absolutePath: FsPath): Promise<EntryType | Error> {
   const known = typeFromDirent(dirent);
   if (known !== undefined) return known;
   try {
@@ -189,10 +198,15 @@ function typeFromDirent(entry: TypeQueries): EntryType | undefined {
 }
 
 /** A directory's entries, sorted by name (code unit order, independent of locale) so listings are repeatable. */
-async function readSortedEntries(path: string): Promise<Dirent[]> {
-  const entries: Dirent[] = [];
-  for await (const entry of await opendir(path)) entries.push(entry);
-  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+async function readSortedEntries(path: FsPath): Promise<NamedEntry[]> {
+  const dirents = await readdir(path, { withFileTypes: true, encoding: 'buffer' });
+  const entries = dirents.map((dirent) => ({ name: entryName(dirent.name), dirent }));
+  return entries.sort((a, b) => (a.name.text < b.name.text ? -1 : a.name.text > b.name.text ? 1 : 0));
+}
+
+/** The realpath of `path` as text (byte-paths.ts), for comparisons: its names that are not UTF-8 written `%XX`. */
+async function realPathText(path: FsPath): Promise<string> {
+  return pathText(await realpath(path, { encoding: 'buffer' }));
 }
 
 function skipped(relativePath: string, reason: SkipReason, detail?: string): Visit {

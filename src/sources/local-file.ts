@@ -5,8 +5,8 @@
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { addAbortSignal, type Readable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { InlineFileCalls } from '../common/inline-file-calls.js';
+import { fileUriOf, fsPathOfFileUri, type FsPath } from './byte-paths.js';
 import { errorCodeOf, SourceReadError } from './errors.js';
 import type { SourceFile } from './source.js';
 
@@ -15,9 +15,9 @@ export function localChangeToken(stats: Pick<Stats, 'mtimeMs' | 'size'>): string
   return `${Math.trunc(stats.mtimeMs)}-${stats.size}`;
 }
 
-export function localSourceFile(absolutePath: string, relativePath: string, stats: Stats): SourceFile {
+export function localSourceFile(absolutePath: FsPath, relativePath: string, stats: Stats): SourceFile {
   return {
-    uri: pathToFileURL(absolutePath).href,
+    uri: fileUriOf(absolutePath),
     relativePath,
     size: stats.size,
     changeToken: localChangeToken(stats),
@@ -53,7 +53,7 @@ export async function readSmallLocalFile(file: SourceFile, maxBytes: number, cal
 function readSmallInline(file: SourceFile, maxBytes: number): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(fileURLToPath(file.uri), READ_WITHOUT_BLOCKING);
+    fd = openSync(fsPathOfFileUri(file.uri), READ_WITHOUT_BLOCKING);
   } catch (error) {
     throw openFailure(file, error);
   }
@@ -142,7 +142,7 @@ async function openChecked(file: SourceFile, signal?: AbortSignal): Promise<{ ha
   signal?.throwIfAborted();
   let handle;
   try {
-    handle = await open(fileURLToPath(file.uri), READ_WITHOUT_BLOCKING);
+    handle = await open(fsPathOfFileUri(file.uri), READ_WITHOUT_BLOCKING);
   } catch (error) {
     throw openFailure(file, error);
   }

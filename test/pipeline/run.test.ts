@@ -124,6 +124,33 @@ describe('docmill run: a tree into a local folder', () => {
     expect(await temporaryFiles(out)).toEqual([]);
   }, 90_000);
 
+  it('converts files whose names are not UTF-8 (an archive from Latin-1 days) under names with their bytes as %XX, and finds them unchanged on a rerun', async (context) => {
+    const latin1 = (name: string): Buffer => Buffer.concat([Buffer.from(`${src}/`), Buffer.from(name, 'latin1')]);
+    try {
+      await mkdir(latin1('Dossier \xe9t\xe9'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EILSEQ') context.skip(); // a file system that takes UTF-8 names only
+      throw error;
+    }
+    await writeFile(latin1('Dossier \xe9t\xe9/R\xe9sum\xe9.html'), '<html><body><p>the r\u00e9sum\u00e9</p></body></html>\n');
+    await writeFile(latin1('Caf\xe9.html'), '<html><body><p>the caf\u00e9</p></body></html>\n');
+
+    const first = await runShared();
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/2 converted, 0 skipped, 0 failed/);
+    expect(server.requests.map((request) => request.filename).sort()).toEqual(['Caf%E9.html', 'R%E9sum%E9.html']);
+    const outputs = await listFiles(out);
+    expect(outputs).toContain('Dossier %E9t%E9/R%E9sum%E9.html.md');
+    expect(outputs).toContain('Caf%E9.html.md');
+    expect(lastLineByPath(await readManifest(out)).get('Caf%E9.html')).toMatchObject({ status: 'converted' });
+
+    server.clearRequests();
+    const second = await runShared();
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/0 converted, 2 skipped, 0 failed/);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('parses identical content at two paths once and writes both outputs', async () => {
     const content = '<html><body><p>the same bytes twice</p></body></html>\n';
     const first = fileOf('a/same.html', content);

@@ -308,6 +308,46 @@ describe('LocalDirSource.presence', () => {
   });
 });
 
+describe('LocalDirSource, names that are not UTF-8', () => {
+  /** Makes `<root>/<bytes>` from Latin-1 text; false where the file system refuses such a name (EILSEQ). */
+  async function putLatin1(latin1: string, content: string): Promise<boolean> {
+    const path = Buffer.concat([Buffer.from(`${root}/`), Buffer.from(latin1, 'latin1')]);
+    try {
+      if (content === '/') await mkdir(path);
+      else await writeFile(path, content);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EILSEQ') return false;
+      throw error;
+    }
+  }
+
+  it('lists, reads and finds each file under its own name, the bytes outside UTF-8 written %XX', async (context) => {
+    // Two names Node would read alike (each byte as U+FFFD), a Latin-1 folder, and a UTF-8 name beside them.
+    if (!(await putLatin1('bad\xff.pdf', 'the FF one'))) context.skip();
+    await putLatin1('bad\xfe.pdf', 'the FE one');
+    await putLatin1('Dossier \xe9t\xe9', '/');
+    await putLatin1('Dossier \xe9t\xe9/R\xe9sum\xe9.pdf', 'the résumé');
+    await put('Résumé.pdf', 'the UTF-8 one');
+
+    const entries = await listAll();
+    expect(summarise(entries)).toEqual(['file:Dossier %E9t%E9/R%E9sum%E9.pdf', 'file:Résumé.pdf', 'file:bad%FE.pdf', 'file:bad%FF.pdf']);
+    const source = new LocalDirSource({ location: root });
+    const read = async (relativePath: string): Promise<string> => text(await source.open(fileNamed(entries, relativePath)));
+    expect(await read('bad%FF.pdf')).toBe('the FF one');
+    expect(await read('bad%FE.pdf')).toBe('the FE one');
+    expect(await read('Dossier %E9t%E9/R%E9sum%E9.pdf')).toBe('the résumé');
+    expect(await read('Résumé.pdf')).toBe('the UTF-8 one');
+    const small = await source.readSmall(fileNamed(entries, 'bad%FE.pdf'), 1024);
+    expect(Buffer.from(small!).toString()).toBe('the FE one');
+
+    const uri = fileNamed(entries, 'bad%FF.pdf').uri;
+    expect(await source.presence(uri)).toBe('present');
+    await rm(Buffer.concat([Buffer.from(`${root}/`), Buffer.from('bad\xff.pdf', 'latin1')]));
+    expect(await source.presence(uri)).toBe('gone');
+  });
+});
+
 describe('LocalDirSource.open', () => {
   it('streams the bytes of a listed file', async () => {
     await put('Berichte/Q1 Übersicht.pdf', 'the bytes of Q1');
