@@ -1,8 +1,8 @@
 /**
  * Files a listing reports but docmill will not convert, recorded in the manifest so nothing is passed over
  * silently: someone converting an archive learns that 312 `.msg` files were not touched, and a folder docmill may
- * not read is a failure (SOURCE_UNREADABLE) that makes the run exit 1. Skips a user chose (excluded by a glob) and
- * docmill's own temporary files are not recorded.
+ * not read is a failure (SOURCE_UNREADABLE) that makes the run exit 1. Skips a user chose (excluded by a glob) are
+ * counted, not recorded; docmill's own temporary files are neither.
  */
 import { extensionOf } from '../contract/extensions.js';
 import type { DocumentOutcome } from '../pipeline/outcome.js';
@@ -52,6 +52,7 @@ export async function recordNotConverted(
   counter: SummaryCounter,
   events: PipelineEvents,
 ): Promise<void> {
+  if (entry.reason === 'excluded') counter.excluded();
   const record = notConvertedRecord(entry, sourceLocation);
   if (!record) return;
   await store?.appendManifest(record);

@@ -18,6 +18,11 @@ export interface RunCounts {
   removed: number;
   /** Listed files that were not queued because docmill cannot take them (see `notConverted`). */
   notConverted: number;
+  /**
+   * Files left out by the user's --include/--exclude (a folder excluded whole counts once): in no manifest, but
+   * counted, so a glob that matches nothing is seen at once.
+   */
+  excluded: number;
   pages: number;
   credits: number;
   /** Parse requests made (each retry counts). */
@@ -98,7 +103,7 @@ export function causeOf(code: string): string {
 }
 
 export class SummaryCounter {
-  readonly counts: RunCounts = { queued: 0, converted: 0, skipped: 0, failed: 0, removed: 0, notConverted: 0, pages: 0, credits: 0, requests: 0 };
+  readonly counts: RunCounts = { queued: 0, converted: 0, skipped: 0, failed: 0, removed: 0, notConverted: 0, excluded: 0, pages: 0, credits: 0, requests: 0 };
   readonly #failures = new Map<string, CauseGroup>();
   readonly #notConverted = new Map<string, CauseGroup>();
   readonly skippedBy: Record<string, number> = {};
@@ -128,6 +133,10 @@ export class SummaryCounter {
   notConverted(path: string, reason: string): void {
     this.counts.notConverted++;
     addTo(this.#notConverted, reason, path);
+  }
+
+  excluded(): void {
+    this.counts.excluded++;
   }
 
   get done(): number {

@@ -151,6 +151,23 @@ describe('docmill run: a tree into a local folder', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('counts the files --include and --exclude leave out, and says how globs match when they leave out everything', async () => {
+    await writeTree(src, TREE);
+
+    const none = await runShared('--include', '*.html');
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stderr).toMatch(/0 converted, 0 skipped, 0 failed, 4 excluded by --include\/--exclude/);
+    expect(none.stderr).toMatch(/every file was excluded: globs match the path below the source \(`\*\.pdf` at its top only, `\*\*\/\*\.pdf` at any depth\)/);
+    expect(server.requests).toHaveLength(0);
+
+    const some = await runShared('--include', '**/*.html', '--exclude', '日本/**');
+    expect(some.code, some.stderr).toBe(0);
+    // One HTML file converted; the PDF, the DOCX and the folder 日本 (once, not entered) left out.
+    expect(some.stderr).toMatch(/1 converted, 0 skipped, 0 failed, 3 excluded by --include\/--exclude/);
+    expect(some.stderr).not.toMatch(/every file was excluded/);
+    expect(server.requests.map((request) => request.filename)).toEqual(['Übersicht 1.html']);
+  });
+
   it('parses identical content at two paths once and writes both outputs', async () => {
     const content = '<html><body><p>the same bytes twice</p></body></html>\n';
     const first = fileOf('a/same.html', content);

@@ -97,16 +97,20 @@ function displayLocation(out: string): string {
 }
 
 export function summaryText(summary: RunSummary): string {
-  const { converted, skipped, failed, removed, notConverted, pages, credits, requests } = summary.counts;
+  const { converted, skipped, failed, removed, notConverted, excluded, pages, credits, requests } = summary.counts;
   const lines = [
     `docmill: ${converted} converted, ${skipped} skipped, ${failed} failed` +
       (removed ? `, ${removed} removed` : '') +
       (notConverted ? `, ${notConverted} not converted` : '') +
+      (excluded ? `, ${excluded} excluded by --include/--exclude` : '') +
       ` · ${pages} pages · ${requests} parse requests` +
       (credits ? ` · ${credits} credits` : ''),
   ];
   if (summary.failures.length > 0) lines.push(`  failed: ${describeGroups(summary.failures)}`);
   if (summary.notConverted.length > 0) lines.push(`  not converted: ${describeGroups(summary.notConverted)}`);
+  if (excluded > 0 && converted + skipped + failed + notConverted === 0) {
+    lines.push('  every file was excluded: globs match the path below the source (`*.pdf` at its top only, `**/*.pdf` at any depth)');
+  }
   lines.push(`  outputs in ${displayLocation(summary.out)}; manifest: _docmill/manifest.jsonl`);
   if (summary.failedInQueue > 0 || failed > 0) {
     lines.push('  failures are listed in _docmill/failures.jsonl and by `docmill failed --out …`; `docmill failed --retry` tries them again');
