@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ParseBackend, ParseResult } from '../backend/parse-backend.js';
-import { localFileSource } from '../backend/upload-source.js';
+import { localFileSource, type UploadSource } from '../backend/upload-source.js';
 import { chunk, type Chunk } from '../chunk/chunk.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { pictureRenderingOf, type ChunkSettings } from '../common/processing-settings.js';
@@ -53,22 +53,30 @@ export interface ParseFileOptions extends ApiOptions, CommonOptions {
 }
 
 export async function parseFile(path: string, options: ParseFileOptions = {}): Promise<ParseData> {
+  return parseUpload(() => localFileSource(path), path, options);
+}
+
+/**
+ * parseFile for any upload (standard input's bytes, say): `source` is made once the options are found valid;
+ * `label` names the document in the pictures' messages.
+ */
+export async function parseUpload(source: () => Promise<UploadSource>, label: string, options: ParseFileOptions = {}): Promise<ParseData> {
   const { ocrLanguages } = processingSettingsFrom({ ocrLanguages: options.ocrLanguages });
   const { options: parseOptions } = validatedOptions(options.parseOptions);
   const pictures = options.images ? processingSettingsFrom({ images: true, imageDpi: options.images.dpi, pageImages: options.images.pageImages }) : undefined;
   const maxAttempts = options.maxAttempts === undefined ? undefined : integerSetting(options.maxAttempts, 'maxAttempts', { max: MAX_ATTEMPTS });
-  const source = await localFileSource(path);
+  const upload = await source();
   return CompositionRoot.use(options, async (root) => {
     const backend = options.backend ?? root.parseBackend({ engineThreads: 1, ...options }, maxAttempts);
     checkOcrLanguagesFor(backend, ocrLanguages ? { ocrLanguages } : {});
     const images = options.images;
-    const result = await backend.parse(source, pictures ? parseOptionsFor(parseOptions, pictures) : parseOptions, {
+    const result = await backend.parse(upload, pictures ? parseOptionsFor(parseOptions, pictures) : parseOptions, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(ocrLanguages ? { ocrLanguages } : {}),
       ...(pictures ? { liftImages: true, pictures: pictureRenderingOf(pictures) } : {}),
     });
     if (!images) return result.data;
-    const data = await writeImagesBeside(result, path, images.markdownPath);
+    const data = await writeImagesBeside(result, label, images.markdownPath);
     // Pages parsed only to carry the page pictures.
     if (!pdfParserOf(parseOptions).pages) delete data.pages;
     return data;
@@ -84,10 +92,14 @@ async function writeImagesBeside(result: ParseResult, file: string, markdownPath
   return placed.data;
 }
 
-/** The retrieval chunks of a parsed file (`parse --chunks`), their source named by `path` as given, with its sha256. */
-export async function chunksOfFile(path: string, data: ParseData, settings: ChunkSettings): Promise<Chunk[]> {
+/**
+ * The retrieval chunks of a parsed file (`parse --chunks`), their source named by `path` as given, with the sha256 of
+ * its bytes (read from `path`, unless given: standard input's).
+ */
+export async function chunksOfFile(path: string, data: ParseData, settings: ChunkSettings, bytes?: Uint8Array): Promise<Chunk[]> {
   const hash = createHash('sha256');
-  for await (const piece of createReadStream(path)) hash.update(piece as Buffer);
+  if (bytes) hash.update(bytes);
+  else for await (const piece of createReadStream(path)) hash.update(piece as Buffer);
   return chunk(data, { ...settings, source: { path, sha256: hash.digest('hex') } });
 }
 

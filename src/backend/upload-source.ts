@@ -36,6 +36,17 @@ export function readUploadBytes(source: UploadSource, signal?: AbortSignal): Pro
   return collectBytes(source.open(), signal);
 }
 
+/** An UploadSource for bytes already in memory (standard input, say), named `fileName`. */
+export function bytesUploadSource(fileName: string, bytes: Uint8Array): UploadSource {
+  return {
+    fileName,
+    size: bytes.byteLength,
+    open: async function* () {
+      yield bytes;
+    },
+  };
+}
+
 /** An UploadSource for a local file, after checking that it exists and is a regular file. */
 export async function localFileSource(path: string): Promise<UploadSource> {
   if (typeof path !== 'string') throw new InvalidSourceError(`the path of the file to parse is ${kindOf(path)}, not a string`);

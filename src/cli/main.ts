@@ -18,6 +18,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface MainIo {
+  stdin?: NodeJS.ReadableStream;
   stdout?: NodeJS.WritableStream;
   stderr?: NodeJS.WritableStream & { isTTY?: boolean };
   env?: NodeJS.ProcessEnv;
@@ -44,6 +45,7 @@ export async function main(argv: string[], io: MainIo = {}): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const context: CliContext = {
+    stdin: io.stdin ?? process.stdin,
     stdout,
     stderr,
     env,

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,9 +44,9 @@ beforeEach(() => {
   received = [];
 });
 
-function docmill(args: string[], env: Record<string, string> = {}) {
+function docmill(args: string[], env: Record<string, string> = {}, input?: Uint8Array) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [BIN, ...args],
       { env: { PATH: process.env.PATH ?? '', HOME: dir, ...env }, cwd: dir },
@@ -53,6 +54,7 @@ function docmill(args: string[], env: Record<string, string> = {}) {
         resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
       },
     );
+    child.stdin?.end(input);
   });
 }
 
@@ -146,6 +148,38 @@ describe('docmill parse', () => {
     const bad = await docmill(['parse', 'empty.pdf']);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toContain('HTTP 400 (code EMPTY_DOCUMENT): empty.pdf: the file is empty (0 bytes)');
+  });
+
+  it('`parse -` reads the document from standard input, its type told from its bytes or given by --name', async () => {
+    const pdf = await readFile(fileURLToPath(new URL('../../examples/report.pdf', import.meta.url)));
+    const local = await docmill(['parse', '-'], {}, pdf);
+    expect(local.code, local.stderr).toBe(0);
+    expect(local.stdout).toMatch(/^# Millbrook Quarterly Report\n/);
+    const chunks = await docmill(['parse', '-', '--chunks'], {}, pdf);
+    const first = JSON.parse(chunks.stdout.split('\n')[0]!) as { source: { path: string; sha256: string } };
+    expect(first.source).toEqual({ path: 'stdin', sha256: createHash('sha256').update(pdf).digest('hex') });
+
+    const html = await docmill(['parse', '-', '--api-url', url], {}, Buffer.from('<!doctype html><h1>Piped</h1>'));
+    expect(html.code, html.stderr).toBe(0);
+    const named = await docmill(['parse', '-', '--api-url', url, '--name', 'totals.csv'], {}, Buffer.from('a,b\n1,2\n'));
+    expect(named.code, named.stderr).toBe(0);
+    expect(received.map((request) => /filename="([^"]*)"/.exec(request.body)?.[1])).toEqual(['stdin.html', 'totals.csv']);
+  });
+
+  it('exit 2 and nothing sent for standard input that is empty, over the limit, or text of no type it can tell', async () => {
+    const empty = await docmill(['parse', '-', '--api-url', url], {}, Buffer.alloc(0));
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('stdin: nothing was read (0 bytes)');
+    const text = await docmill(['parse', '-', '--api-url', url], {}, Buffer.from('a,b\n1,2\n'));
+    expect(text.code).toBe(2);
+    expect(text.stderr).toContain('stdin: text that is neither HTML nor RTF: name it with --name');
+    const large = await docmill(['parse', '-', '--api-url', url, '--name', 'big.csv'], {}, Buffer.alloc(50 * 1024 * 1024 + 1, 0x61));
+    expect(large.code).toBe(2);
+    expect(large.stderr).toMatch(/stdin: .* is over the parse API's limit of 50\.0 MiB/);
+    const misplaced = await docmill(['parse', 'report.html', '--name', 'other.html', '--api-url', url]);
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toContain('--name names the document read from standard input');
+    expect(received).toHaveLength(0);
   });
 
   it('exit 3 on an API error, showing the status, the API code and message, never the key', async () => {

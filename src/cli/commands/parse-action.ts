@@ -1,7 +1,8 @@
 /**
  * `docmill parse <file>`: the library's `parseFile`; Markdown (or the whole `data` with --json) to stdout or to --out.
  */
-import { chunksOfFile, parseFile, writeParseOutput, type ParseData } from '../../app/parse-file.js';
+import { chunksOfFile, parseFile, parseUpload, writeParseOutput, type ParseData, type ParseFileOptions } from '../../app/parse-file.js';
+import { STDIN_LABEL, stdinDocument } from '../../app/stdin-document.js';
 import { integerSetting, MAX_ATTEMPTS } from '../../app/settings.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
@@ -16,6 +17,8 @@ export interface ParseCommandFlags extends ParseFlags {
   json?: boolean;
   out?: string;
   maxAttempts: string;
+  /** With `-`: the name standard input's document is uploaded under. */
+  name?: string;
 }
 
 export async function parseCommand(file: string, flags: ParseCommandFlags, context: CliContext): Promise<number> {
@@ -26,7 +29,10 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
   const writesPictures = pictures.images || pictures.pageImages;
   if (writesPictures && !flags.out) throw new UsageError('--images writes the pictures beside the Markdown (--page-images too): give --out <file.md>');
   if (pictures.imageDpi !== undefined && !writesPictures) throw new UsageError('--image-dpi is the resolution of the pictures --images or --page-images writes: give one of them');
-  const data = await parseFile(file, {
+  if (flags.name !== undefined && file !== '-') throw new UsageError('--name names the document read from standard input (`parse -`); a file has its own');
+  const stdin = file === '-' ? await stdinDocument(context.stdin ?? process.stdin, flags.name) : undefined;
+  const label = stdin ? STDIN_LABEL : file;
+  const options: ParseFileOptions = {
     ...commonOptions(context, environment),
     ...apiOptions(flags, environment),
     // Chunks take their pages and boxes from the parse's pages and blocks (no extra cost, same Markdown).
@@ -34,15 +40,16 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
     ocrLanguages: ocrLanguagesFromFlags(flags),
     maxAttempts: integerSetting(flags.maxAttempts, '--max-attempts', { max: MAX_ATTEMPTS }),
     ...(writesPictures && flags.out ? { images: { markdownPath: flags.out, dpi: pictures.imageDpi, pageImages: pictures.pageImages } } : {}),
-  });
-  const output = chunking ? jsonLines(await chunksOfFile(file, data, chunking)) : flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
+  };
+  const data = stdin ? await parseUpload(async () => stdin.source, label, options) : await parseFile(file, options);
+  const output = chunking ? jsonLines(await chunksOfFile(label, data, chunking, stdin?.bytes)) : flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
   if (flags.out) {
     await writeParseOutput(flags.out, output);
-    context.logger.info({ file, out: flags.out }, 'parsed');
+    context.logger.info({ file: label, out: flags.out }, 'parsed');
   } else {
     context.stdout.write(output);
   }
-  if (data.warning) context.logger.warn({ file, warning: data.warning }, 'the parse API sent a warning');
+  if (data.warning) context.logger.warn({ file: label, warning: data.warning }, 'the parse API sent a warning');
   return EXIT.ok;
 }
 
