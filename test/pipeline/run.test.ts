@@ -306,6 +306,26 @@ describe('docmill run: the API pushes back', () => {
     expect(await readFailures(out)).toEqual([]);
   }, 60_000);
 
+  it('stops with exit 3 when the API URL answers 404 (it names no parse API), failing no document, and resumes once it does', async () => {
+    const files = manyFiles(30);
+    await writeTree(src, files);
+    server.setMode({ faults: [{ reply: { status: 404, body: '<html><body><h1>Not Found</h1></body></html>' } }] });
+
+    const stopped = await runShared('--concurrency', '2');
+
+    expect(stopped.code, stopped.stderr).toBe(3);
+    expect(stopped.stderr).toContain("docmill: run stopped: the parse API's URL answered HTTP 404 to POST /v2/parse");
+    expect(stopped.stderr).toContain('check --api-url (or DOCMILL_API_URL): it should be the API base');
+    // Not every document was sent to learn the same thing.
+    expect(server.requests.length).toBeLessThan(files.length);
+    expect(await readFailures(out)).toEqual([]);
+
+    server.setMode({});
+    const resumed = await runShared('--concurrency', '2');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    for (const file of files) await expectOutputs(out, file);
+  }, 60_000);
+
   // /dev/full answers every write with ENOSPC, as a full disk does; Linux has it (the CI's machines are Linux).
   it.skipIf(!existsSync('/dev/full'))('stops at an output that takes no more writes with exit 3, failing nothing, and resumes once there is room', async () => {
     const files = manyFiles(40);
