@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/chunks.ts                          # the corpus, budgets 512 and 128 (overlap 32), 5 rounds
  *   npx tsx bench/chunks.ts --corpus DIR --rounds 3 --budgets 512,256 --overlap 0
+ *   npx tsx bench/chunks.ts --before ../docmill-old --markdown big-table.md   # beside an older build, in turn
  *
  * What it measures: `chunk(data, options)` alone (src/chunk), the work `--chunks` adds to each document after its
  * parse, on real documents. Every file of <corpus>/<ext>/ (default test/fixtures/corpus, but the `.expected.md`
@@ -15,10 +16,14 @@
  * chunks/s and MB/s of Markdown = totals / the time of one pass over all documents (`performance.now()` around
  * the calls only). One thread; nothing else of docmill runs meanwhile.
  *
+ * `--before DIR` (a checkout of docmill with its `dist/` built) times that build's chunk() on the same documents in
+ * the same rounds, the two in turn, and prints its MB/s and the ratio; `--markdown a.md,b.md` adds Markdown files as
+ * documents (a large CSV's Markdown, say: one table of many rows).
+ *
  * Flags: --corpus DIR · --rounds N (5) · --budgets a,b (512,128) · --overlap N (32; applied to budgets above it)
- *        · --help
+ *        · --before DIR · --markdown FILES · --help
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,13 +42,15 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '5' },
     budgets: { type: 'string', default: '512,128' },
     overlap: { type: 'string', default: '32' },
+    before: { type: 'string' },
+    markdown: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 
 if (flags.help) {
-  process.stdout.write('npx tsx bench/chunks.ts [--corpus DIR] [--rounds N] [--budgets 512,128] [--overlap 32]\n');
+  process.stdout.write('npx tsx bench/chunks.ts [--corpus DIR] [--rounds N] [--budgets 512,128] [--overlap 32] [--before DIR] [--markdown FILES]\n');
   process.exit(0);
 }
 
@@ -83,6 +90,8 @@ async function main(): Promise<void> {
   } finally {
     await engine.close();
   }
+  for (const path of flags.markdown?.split(',') ?? []) documents.push({ path, data: { markdown: readFileSync(path, 'utf8') } });
+  const before = flags.before ? ((await import(join(resolve(flags.before), 'dist/src/index.js'))) as { chunk: typeof chunk }).chunk : undefined;
   const markdownMB = documents.reduce((sum, { data }) => sum + Buffer.byteLength(data.markdown ?? '', 'utf8'), 0) / 1e6;
 
   const loadStarted = performance.now();
@@ -97,10 +106,19 @@ async function main(): Promise<void> {
     for (const { path, data } of documents) chunks += chunk(data, { ...options, source: { path, sha256: '0'.repeat(64) } }).length;
     const chunksPerSecond: number[] = [];
     const mbPerSecond: number[] = [];
-    for (let round = 0; round < rounds; round++) {
+    const beforeMbPerSecond: number[] = [];
+    const pass = (chunker: typeof chunk): number => {
       const started = performance.now();
-      for (const { path, data } of documents) chunk(data, { ...options, source: { path, sha256: '0'.repeat(64) } });
-      const seconds = (performance.now() - started) / 1000;
+      for (const { path, data } of documents) chunker(data, { ...options, source: { path, sha256: '0'.repeat(64) } });
+      return (performance.now() - started) / 1000;
+    };
+    if (before) pass(before);
+    for (let round = 0; round < rounds; round++) {
+      // In turn, each build first every other round, so that neither always runs on the other's garbage.
+      const beforeFirst = before !== undefined && round % 2 === 1;
+      if (beforeFirst) beforeMbPerSecond.push(markdownMB / pass(before));
+      const seconds = pass(chunk);
+      if (before && !beforeFirst) beforeMbPerSecond.push(markdownMB / pass(before));
       chunksPerSecond.push(chunks / seconds);
       mbPerSecond.push(markdownMB / seconds);
     }
@@ -114,6 +132,7 @@ async function main(): Promise<void> {
       markdownMB.toFixed(3),
       range(chunksPerSecond, 0),
       range(mbPerSecond, 2),
+      ...(before ? [range(beforeMbPerSecond, 2), (median(mbPerSecond) / median(beforeMbPerSecond)).toFixed(2)] : []),
     ]);
   }
 
@@ -122,7 +141,19 @@ async function main(): Promise<void> {
       `chunk() on ${flags.corpus} · ${rounds} rounds · node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? '?'}) · load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
       `cl100k_base tables loaded in ${loadMs.toFixed(0)} ms (once per process); ${refused.length} files refused by the engine and left out${refused.length ? `: ${refused.join(', ')}` : ''}`,
       '',
-      markdownTable(['maxTokens', 'overlap', 'documents', 'chunks', 'Markdown MB', 'chunks/s median (min–max)', 'MB/s median (min–max)'], rows),
+      markdownTable(
+        [
+          'maxTokens',
+          'overlap',
+          'documents',
+          'chunks',
+          'Markdown MB',
+          'chunks/s median (min–max)',
+          'MB/s median (min–max)',
+          ...(before ? [`--before MB/s`, 'MB/s ÷ before'] : []),
+        ],
+        rows,
+      ),
       '',
     ].join('\n'),
   );

@@ -207,7 +207,10 @@ function sectionsOf(markdown: string, barriers: Range[]): Section[] {
 }
 
 class Chunker {
-  readonly #tokenCache = new Map<string, number>();
+  readonly #tokenCache = new Map<number, number>();
+  /** The factor of a span's start in its cache key: one more than the Markdown's length. */
+  readonly #span: number;
+  readonly #textCache = new Map<string, number>();
   readonly #budget: number;
 
   constructor(
@@ -216,6 +219,7 @@ class Chunker {
     private readonly overlapTokens: number,
   ) {
     this.#budget = maxTokens - overlapTokens;
+    this.#span = markdown.length + 1;
   }
 
   /** The chunks of one section, overlap applied. */
@@ -298,9 +302,8 @@ class Chunker {
     }
     for (;;) {
       const first = draft.units[0]!;
-      const last = draft.units.at(-1)!;
       const header = draft.header ? this.#headerText(draft.header) : '';
-      const exact = this.#tokens(first.start, last.end, header);
+      const exact = this.#spanTokens(draft.units, header);
       if (exact <= this.#budget) {
         draft.tokens = exact;
         return draft;
@@ -364,12 +367,113 @@ class Chunker {
     return this.markdown.slice(from, to).includes('\n') ? 1 : 0;
   }
 
-  #tokens(start: number, end: number, prefix = ''): number {
-    const key = `${prefix.length}:${start}:${end}`;
-    let tokens = prefix === '' ? this.#tokenCache.get(key) : undefined;
+  /**
+   * Exact tokens of `prefix` followed by the Markdown from `from` (the first unit's start, or a word before it) to the
+   * last unit's end, from the units' own counts (made once, while packing) and what each gap between two of them adds
+   * (`#jointTokens`, counted on a few characters): cl100k_base cuts text into pre-tokens by a pattern before it
+   * encodes each one alone, and the parts that pattern never joins are counted apart. A table's repeated header ends
+   * with a line break before a row, such a cut too. Where a gap is not one (pieces of a word cut by characters), the
+   * whole text is counted.
+   */
+  #spanTokens(units: readonly Unit[], prefix: string, from = units[0]!.start): number {
+    const first = units[0]!;
+    const last = units.at(-1)!;
+    const whole = () => this.#tokens(from, last.end, prefix);
+    if (prefix !== '' && !(prefix.endsWith('\n') && !isSpace(this.markdown, from))) return whole();
+    let total = prefix === '' ? 0 : this.#textTokens(prefix);
+    // Words taken before the first unit (the overlap) count as a unit of their own.
+    const before = from < first.start ? trimmedEnd(this.markdown, from, first.start) : from;
+    const parts = before > from ? [{ kind: first.kind, start: from, end: before }, ...units] : units;
+    for (let i = 0; i < parts.length; i++) {
+      const unit = parts[i]!;
+      total += this.#tokens(unit.start, unit.end);
+      const next = parts[i + 1];
+      if (next === undefined) break;
+      const joint = this.#jointTokens(unit, next, parts[0]!.start);
+      if (joint === undefined) return whole();
+      total += joint;
+    }
+    return total;
+  }
+
+  /**
+   * The exact tokens of `markdown[at, end)` for any `at` in `[from, end)`: the overlap's search asks it of many starts
+   * in the same words. The stretch is cut at splits (`#splitsBefore`, and before a space that follows a character
+   * that is not whitespace, see `#jointTokens`) at least `SUFFIX_PART_CHARS` apart, each part counted once; a start
+   * then costs the count of its text up to the next cut.
+   */
+  #suffixTokens(from: number, end: number): (at: number) => number {
+    const cuts: number[] = [];
+    for (let at = from + SUFFIX_PART_CHARS; at < end; at++) {
+      const code = this.markdown.charCodeAt(at);
+      if ((code === SPACE && !isSpace(this.markdown, at - 1)) || this.#splitsBefore(at)) {
+        cuts.push(at);
+        at += SUFFIX_PART_CHARS - 1;
+      }
+    }
+    // after[i]: the tokens of markdown[cuts[i], end).
+    const after = new Array<number>(cuts.length + 1).fill(0);
+    for (let i = cuts.length - 1; i >= 0; i--) after[i] = after[i + 1]! + this.#tokens(cuts[i]!, cuts[i + 1] ?? end);
+    return (at) => {
+      let i = 0;
+      while (i < cuts.length && cuts[i]! <= at) i++;
+      return this.#tokens(at, cuts[i] ?? end) + after[i]!;
+    };
+  }
+
+  /** Whether the text splits before `at` for counting: a line starts there, with no whitespace. */
+  #splitsBefore(at: number): boolean {
+    return at > 0 && this.markdown.charCodeAt(at - 1) === NEWLINE && !isSpace(this.markdown, at);
+  }
+
+  /**
+   * The tokens the whitespace between two units adds to theirs (undefined where the text cannot be cut there, or the
+   * gap holds more than whitespace). The pre-tokenizer joins no newline to what follows it, and after a character
+   * that is not whitespace gives a space only to the word after it; so the text is cut after the gap's last line
+   * break (or before a lone space), and only what touches the cut counts again: a closing run of punctuation of the
+   * first unit (with the space before it) takes the line breaks (`.\n\n`, `|\n`); the indent of the next line, or
+   * the lone space, goes with the next unit's first word.
+   */
+  #jointTokens(unit: Unit, next: Unit, textStart: number): number | undefined {
+    const gap = this.markdown.slice(unit.end, next.start);
+    if (!ONLY_WHITESPACE.test(gap)) return undefined;
+    const lastBreak = Math.max(gap.lastIndexOf('\n'), gap.lastIndexOf('\r'));
+    if (lastBreak === -1 && gap !== ' ') return undefined;
+    const breaks = gap.slice(0, lastBreak + 1);
+    const indent = gap.slice(lastBreak + 1);
+    let joint = 0;
+    if (breaks !== '') {
+      const lead = closingPunctuation(this.markdown, textStart, unit.start, unit.end);
+      joint += lead === '' ? this.#textTokens(breaks) : this.#textTokens(lead + breaks) - this.#textTokens(lead);
+    }
+    if (indent !== '') {
+      const head = firstWord(this.markdown, next.start, next.end);
+      if (head === undefined) return undefined;
+      joint += this.#textTokens(indent + head) - this.#textTokens(head);
+    }
+    return joint;
+  }
+
+  /** Tokens of a short text met again and again (a table's header, a gap, a closing run), counted once. */
+  #textTokens(text: string): number {
+    let tokens = this.#textCache.get(text);
     if (tokens === undefined) {
-      tokens = countTokens(prefix + this.markdown.slice(start, end));
-      if (prefix === '') this.#tokenCache.set(key, tokens);
+      tokens = countTokens(text);
+      this.#textCache.set(text, tokens);
+    }
+    return tokens;
+  }
+
+  /** Tokens of `prefix` and `markdown[start, end)`; those of a span alone are kept, by its offsets. */
+  #tokens(start: number, end: number, prefix = ''): number {
+    if (prefix !== '' || this.#span > MAX_KEYED_SPAN) return countTokens(prefix + this.markdown.slice(start, end));
+    // One number for both offsets: a number key is found faster than a string made for each lookup, over a table's
+    // hundred thousand rows.
+    const key = start * this.#span + end;
+    let tokens = this.#tokenCache.get(key);
+    if (tokens === undefined) {
+      tokens = countTokens(this.markdown.slice(start, end));
+      this.#tokenCache.set(key, tokens);
     }
     return tokens;
   }
@@ -387,7 +491,7 @@ class Chunker {
       const end = draft.units.at(-1)!.end;
       const header = draft.header ? this.#headerText(draft.header) : '';
       let piece: Piece = { start, end, header, tokens: draft.tokens };
-      if (previous && this.overlapTokens > 0) piece = this.#overlap(previous, piece, draft.header);
+      if (previous && this.overlapTokens > 0) piece = this.#overlap(previous, piece, draft);
       pieces.push(piece);
       previous = { ...piece, start };
     }
@@ -398,7 +502,8 @@ class Chunker {
    * Moves the piece's start back into the previous piece, to the earliest word start (row start, in a table)
    * whose text to the previous end fits the overlap, as long as the whole stays within maxTokens.
    */
-  #overlap(previous: Piece, piece: Piece, table: TableInfo | undefined): Piece {
+  #overlap(previous: Piece, piece: Piece, draft: Draft): Piece {
+    const table = draft.header;
     const candidates: number[] = [];
     // A token is rarely longer than a dozen characters: looking further back would only cost token counts.
     const window = Math.max(previous.start, previous.end - this.overlapTokens * 12);
@@ -412,13 +517,14 @@ class Chunker {
       if (boundary && !/\s/.test(this.markdown[i]!)) candidates.push(i);
     }
     // Candidates run from the earliest start (most overlap) to the latest; the first that fits wins.
+    const tokensFrom = this.#suffixTokens(from, previous.end);
     let low = 0;
     let high = candidates.length - 1;
     let best: number | undefined;
     while (low <= high) {
       const middle = (low + high) >> 1;
       const at = candidates[middle]!;
-      if (this.#tokens(at, previous.end) <= this.overlapTokens) {
+      if (tokensFrom(at) <= this.overlapTokens) {
         best = middle;
         high = middle - 1;
       } else {
@@ -427,7 +533,7 @@ class Chunker {
     }
     for (let index = best; index !== undefined && index < candidates.length; index++) {
       const start = candidates[index]!;
-      const tokens = this.#tokens(start, piece.end, piece.header);
+      const tokens = this.#spanTokens(draft.units, piece.header, start);
       if (tokens <= this.maxTokens) return { ...piece, start, tokens };
     }
     return piece;
@@ -458,6 +564,64 @@ class UnitStack {
   putBackAll(units: readonly Unit[]): void {
     for (let i = units.length - 1; i >= 0; i--) this.#reversed.push(units[i]!);
   }
+}
+
+const NEWLINE = 0x0a;
+const SPACE = 0x20;
+/** The shortest part the overlap's search counts apart (`#suffixTokens`): longer parts, fewer calls. */
+const SUFFIX_PART_CHARS = 48;
+/** The longest Markdown (plus one) whose spans' cache keys, start × span + end, stay exact integers (below 2^53). */
+const MAX_KEYED_SPAN = Math.floor(Math.sqrt(Number.MAX_SAFE_INTEGER));
+const ONLY_WHITESPACE = /^\s+$/;
+const WHITESPACE = /\s/;
+const FIRST_WHITESPACE = /\s/g;
+/** What cl100k_base's pre-tokenizer takes for a word or a number: letters and digits (a closing run holds neither). */
+const WORD_CHARACTER = /[\s\p{L}\p{N}]/u;
+
+function isSpace(markdown: string, at: number): boolean {
+  return WHITESPACE.test(markdown[at] ?? '');
+}
+
+/**
+ * The run of characters that are neither whitespace, letters nor digits closing `markdown[start, end)`, with the
+ * space before it if there is one in the text counted (from `textStart`: a run that is a whole unit takes the space
+ * between it and the unit before): one pre-token of cl100k_base (` ?[^\s\p{L}\p{N}]+[\r\n]*`), which takes the
+ * newlines after it. '' when the text ends with a letter or a digit.
+ */
+function closingPunctuation(markdown: string, textStart: number, start: number, end: number): string {
+  let at = end;
+  while (at > start) {
+    // A character outside the BMP is two code units: tested whole.
+    const width = at - 2 >= start && isSurrogatePair(markdown.charCodeAt(at - 2), markdown.charCodeAt(at - 1)) ? 2 : 1;
+    if (WORD_CHARACTER.test(markdown.slice(at - width, at))) break;
+    at -= width;
+  }
+  if (at === end) return '';
+  const spaced = at > textStart && markdown[at - 1] === ' ';
+  return markdown.slice(spaced ? at - 1 : at, end);
+}
+
+/**
+ * `markdown[start, end)` (which starts with no whitespace) up to its first whitespace when that is a space (after a
+ * character that is not whitespace, nothing takes a space but the pre-token after it: a split), or all of it when
+ * it holds none: what a space before it changes the count of. Undefined when its first whitespace is another.
+ */
+function firstWord(markdown: string, start: number, end: number): string | undefined {
+  FIRST_WHITESPACE.lastIndex = start;
+  const found = FIRST_WHITESPACE.exec(markdown);
+  if (found === null || found.index >= end) return markdown.slice(start, end);
+  return found[0] === ' ' ? markdown.slice(start, found.index) : undefined;
+}
+
+/** The end of `markdown[start, end)` without the whitespace it ends with. */
+function trimmedEnd(markdown: string, start: number, end: number): number {
+  let at = end;
+  while (at > start && isSpace(markdown, at - 1)) at--;
+  return at;
+}
+
+function isSurrogatePair(high: number, low: number): boolean {
+  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
 }
 
 /** `length` characters from `start`, shortened by one when that would cut a surrogate pair in two. */

@@ -246,3 +246,58 @@ describe('pictures of a chunk', () => {
     ]);
   });
 });
+
+describe('token counts', () => {
+  /** A small seeded generator, so a failure names a document that can be made again. */
+  function generator(seed: number): () => number {
+    let state = seed >>> 0;
+    return () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  // Units ending in letters, digits and runs of punctuation (which cl100k_base joins to the newlines after them),
+  // tables, lists indented and not, CRLF and blank lines holding spaces between them, letters outside the BMP.
+  const PIECES = [
+    'Revenue grew by 12%.',
+    'See the notes...',
+    'Ends with a word',
+    'Costs: 1,234.56',
+    '| Region | Sales |\n| --- | --- |\n| North | 1 |\n| South | 2 |',
+    '- first item\n- second item!\n  - nested item?',
+    '1. step one\n2. step two',
+    '```\ncode();\n```',
+    '> quoted line —',
+    'Emoji at the end 🙂',
+    'Math 𝐀𝐁𝐂',
+    '***',
+    '# Heading',
+    '## Sub heading',
+    "It's",
+    'Hangul 한국어 문장입니다.',
+    'Really ?',
+    'Wait for it !',
+    'Totals :',
+    'Will they hire more staff in the next two months across sectors and survey phases (%)',
+    'A long sentence that goes on with many words, so that small budgets cut it between its words -- !',
+  ];
+  const GAPS = ['\n\n', '\n', '\r\n\r\n', '\n  \n', '\n\n\n', ' \n\n'];
+
+  it('gives every chunk the exact count of its text, however its units end and are separated', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const random = generator(seed);
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+      const parts: string[] = [];
+      for (let i = 0; i < 40; i++) parts.push(pick(PIECES), pick(GAPS));
+      const data = md(parts.join('').trim());
+      for (const [maxTokens, overlapTokens] of [[12, 0], [24, 0], [32, 8], [40, 8], [96, 16]] as const) {
+        const chunks = chunk(data, { maxTokens, overlapTokens });
+        expect(chunks.length, `seed ${seed}`).toBeGreaterThan(0);
+        for (const c of chunks) expect(c.tokens, `seed ${seed}, ${maxTokens}/${overlapTokens}: ${JSON.stringify(c.text)}`).toBe(countTokens(c.text));
+      }
+    }
+  });
+});
