@@ -10,7 +10,7 @@
  * covered...") is the author's biography.
  */
 import { escapeRegExp } from '../../common/escape-regexp.js';
-import { type DomElement, isElement, normalisedText, tagOf } from './dom.js';
+import { type DomElement, isElement, normalisedLength, normalisedText, tagOf } from './dom.js';
 
 /** A biography is at least this long (characters): a shorter description (a job title) says too little to match. */
 const BIO_MIN = 40;
@@ -56,7 +56,7 @@ const PERSON_NAME = /^\p{L}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){1,3}$/u;
 
 /** Removes author boxes from `root` (in place): the elements holding a biography, with the box around them. */
 export function removeAuthorBoxes(root: DomElement, biographies: string[], authors: readonly string[] = []): void {
-  const total = normalisedText(root).length;
+  const total = normalisedLength(root);
   if (total === 0) return;
   const prefixes = biographies.map((bio) => bio.slice(0, BIO_PREFIX).toLowerCase());
   const marked = [...root.querySelectorAll('[itemtype*="schema.org/Person" i] [itemprop="description"], .h-card .p-note, .vcard .note')];
@@ -76,13 +76,13 @@ export function removeAuthorBoxes(root: DomElement, biographies: string[], autho
   for (const bio of namedBiographies(paragraphs, total, authors)) found.add(bio);
   for (const bio of found) {
     if (bio.parentNode === null) continue;
-    const bioLength = normalisedText(bio).length;
+    const bioLength = normalisedLength(bio);
     let box = bio;
     for (let parent = bio.parentElement; parent !== null && parent !== root && !KEEP_TAGS.has(tagOf(parent)); parent = parent.parentElement) {
-      if (normalisedText(parent).length > bioLength + BOX_EXTRA) break;
+      if (normalisedLength(parent) > bioLength + BOX_EXTRA) break;
       box = parent;
     }
-    if (normalisedText(box).length < total * MAX_SHARE) box.remove();
+    if (normalisedLength(box) < total * MAX_SHARE) box.remove();
   }
 }
 
@@ -181,7 +181,7 @@ function withoutPeopleSections(boxes: readonly NamedBox[], root: DomElement, sta
     const text = normalisedText(heading);
     return { text, end: (starts.get(heading) ?? 0) + text.length };
   });
-  const spans = boxes.map(({ box, name, late }) => ({ box, name, late, start: starts.get(box) ?? 0, length: normalisedText(box).length }));
+  const spans = boxes.map(({ box, name, late }) => ({ box, name, late, start: starts.get(box) ?? 0, length: normalisedLength(box) }));
   return spans
     .filter(({ name, late, start }) => {
       if (!late) return false;
@@ -219,13 +219,13 @@ const namedBefore = (container: DomElement, bio: DomElement, name: string): bool
 function bioBox(bio: DomElement, name: string, bioLength: number): DomElement | null {
   const previous = previousElement(bio);
   const headshot = previous?.querySelector('img') ?? null;
-  if (previous !== null && headshot !== null && normalisedText(previous) === '' && (headshot.getAttribute('alt') ?? '').toLowerCase().includes(name.toLowerCase())) {
+  if (previous !== null && headshot !== null && normalisedLength(previous) === 0 && (headshot.getAttribute('alt') ?? '').toLowerCase().includes(name.toLowerCase())) {
     // The picture in a paragraph of its own just before the biography: the biography goes, and the picture
     // (a headshot) is no text.
     return bio;
   }
   for (let parent = bio.parentElement, level = 0; parent !== null && level < 4 && !KEEP_TAGS.has(tagOf(parent)); parent = parent.parentElement, level++) {
-    if (normalisedText(parent).length > bioLength + BOX_EXTRA) break;
+    if (normalisedLength(parent) > bioLength + BOX_EXTRA) break;
     if (parent.querySelector('h1, h2, h3') !== null) break;
     if (parent.querySelector('img') !== null && namedBefore(parent, bio, name)) return parent;
   }

@@ -22,7 +22,7 @@
  * Layout tables (tables.ts: isLayoutTable) are walked into like containers. `hr` and empty elements give no block.
  */
 import type { ModelBlock } from '../model.js';
-import { type DomElement, type DomNode, isElement, isText, normalisedText, tagOf } from './dom.js';
+import { type DomElement, type DomNode, isElement, isText, normalisedLength, normalisedText, tagOf } from './dom.js';
 import { MATH_CLASS, type MarkdownConverter } from './markdown.js';
 import { isLayoutTable, rowCells, tableRows, type TableOrigin } from './tables.js';
 
@@ -149,7 +149,7 @@ export function splitBlocks(body: DomElement, markdown: MarkdownConverter, optio
       } else if (CONTAINERS.has(tag) || withBlocks.has(node)) {
         flush();
         if (withBlocks.has(node)) walk(node);
-        else if (normalisedText(node) !== '' || node.querySelector('img') !== null) {
+        else if (normalisedLength(node) !== 0 || node.querySelector('img') !== null) {
           const text = markdown.element(node);
           const onlyImages = isImageOnly(node);
           push(onlyImages ? 'figure' : tag === 'figcaption' || tag === 'caption' ? 'caption' : 'text', text, null);
@@ -187,7 +187,7 @@ function elementsContainingBlocks(root: DomElement): Set<DomNode> {
 function isImageOnly(element: DomElement): boolean {
   if (tagOf(element) === 'img') return true;
   if (element.querySelector('img') === null) return false;
-  return normalisedText(element) === '';
+  return normalisedLength(element) === 0;
 }
 
 /** An image with nothing but whitespace or other block boundaries after it in its parent. */

@@ -37,7 +37,7 @@
  * Headings, tables, code, figures and the article's prose never match the link-density rule (they are not link
  * lists); the class rules match whole class words only (`share`, not `shareholder`).
  */
-import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, isWordsOfASentence, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
+import { type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, isWordsOfASentence, linkTextLength, normalisedLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { introducingSentence } from './list-intro.js';
 
 /** Comment sections marked up as such (by id or schema.org). */
@@ -94,10 +94,10 @@ const MIN_KEPT_SHARE = 0.2;
  * under a long comment section readability took whole), nothing is removed.
  */
 export function removeBoilerplate(root: DomElement, isPost: (element: DomElement) => boolean = () => false, inputForms: ReadonlySet<DomElement> = new Set()): void {
-  const before = normalisedText(root).length;
+  const before = normalisedLength(root);
   const backup = root.cloneNode(true) as DomElement;
   removeBoilerplateRules(root, isPost, inputForms);
-  if (before > 0 && normalisedText(root).length < before * MIN_KEPT_SHARE) root.replaceChildren(...backup.childNodes);
+  if (before > 0 && normalisedLength(root) < before * MIN_KEPT_SHARE) root.replaceChildren(...backup.childNodes);
   else removeTeaserArticles(root, isPost);
 }
 
@@ -306,16 +306,16 @@ function removeTeaserArticles(root: DomElement, isPost: (element: DomElement) =>
   const cards = new Set<DomElement>();
   const anchors = anchorsOf(root);
   for (const heading of root.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')) {
-    const text = normalisedText(heading).length;
+    const text = normalisedLength(heading);
     if (text === 0 || linkTextLength(heading) < text * 0.9) continue;
     if (!linksElsewhere(heading, anchors)) continue;
     const card = heading.closest('article');
     if (card === null || card === root || !isInside(card, root) || isPost(card)) continue;
-    const cardText = normalisedText(card).length;
+    const cardText = normalisedLength(card);
     if (cardText - text <= TEASER_CARD_EXTRA) cards.add(card);
   }
   const cardsText = textLengthOf(cards);
-  if (cardsText < normalisedText(root).length * 0.5) for (const card of cards) card.remove();
+  if (cardsText < normalisedLength(root) * 0.5) for (const card of cards) card.remove();
 }
 
 /**
@@ -355,7 +355,7 @@ export function isMarginFigure(element: DomElement): boolean {
   if (tagOf(element) !== 'aside') return false;
   const figures = [...element.querySelectorAll('figure')];
   if (figures.length === 0 || figures.some((figure) => figure.querySelector('figcaption') === null)) return false;
-  const text = normalisedText(element).length;
+  const text = normalisedLength(element);
   return text > 0 && textLengthOf(figures) >= text * 0.9;
 }
 
@@ -454,7 +454,7 @@ function sectionAfter(root: DomElement, heading: DomElement): DomElement[] {
     if (textLengthOf(section) > 0) return section;
     const parent = node.parentElement;
     if (parent === null || parent === root) return [];
-    for (let before = node.previousSibling; before !== null; before = before.previousSibling) if (normalisedText(before) !== '') return [];
+    for (let before = node.previousSibling; before !== null; before = before.previousSibling) if (normalisedLength(before) !== 0) return [];
     node = parent;
   }
   return [];
@@ -477,7 +477,7 @@ function removeTrailingHeadings(root: DomElement): void {
     const heading = (last as DomNode | null)?.parentElement?.closest('h1, h2, h3, h4, h5, h6') ?? null;
     if (heading === null || heading === root || !isInside(heading, root)) return;
     // The only heading of a content with no other text stays: it is all there is.
-    if (normalisedText(root).length <= normalisedText(heading).length * 2) return;
+    if (normalisedLength(root) <= normalisedLength(heading) * 2) return;
     heading.remove();
   }
 }

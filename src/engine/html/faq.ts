@@ -3,7 +3,7 @@
  * them. The page says by this markup that its FAQ is part of its content; readability often leaves it out (an
  * accordion after the article, a block of its own beside the article's container), so main-content.ts keeps it.
  */
-import { type DomElement, isElement, isText, normalisedText, tagOf } from './dom.js';
+import { type DomElement, isElement, isText, normalisedLength, tagOf } from './dom.js';
 
 export interface FaqEntry {
   question: string;
@@ -79,7 +79,7 @@ export function faqSection(root: DomElement, entries: readonly FaqEntry[]): DomE
   if (section === null || !showsAnswers(section, [...found.keys()].map((words) => (wanted.get(words) as FaqEntry).answer))) return null;
   // The section's title ("FAQ", "Frequently asked questions") in a wrapper around it.
   for (let parent = section.parentElement; parent !== null && parent !== root; parent = parent.parentElement) {
-    if (normalisedText(parent).length - normalisedText(section).length > TITLE_MAX) break;
+    if (normalisedLength(parent) - normalisedLength(section) > TITLE_MAX) break;
     section = parent;
   }
   return section;
@@ -135,7 +135,7 @@ function densestHolder(elements: readonly DomElement[], root: DomElement, needed
   let bestLength = Infinity;
   for (const [node, count] of held) {
     if (count < needed || count < bestCount) continue;
-    const length = normalisedText(node).length;
+    const length = normalisedLength(node);
     if (length > maxLength || (count === bestCount && length >= bestLength)) continue;
     best = node;
     bestCount = count;

@@ -49,7 +49,7 @@
  * by readability's own word similarity (the heading it drops for repeating the title).
  */
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
-import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedText, tagOf, textLengthOf } from './dom.js';
+import { copyDocument, type DomDocument, type DomElement, type DomNode, elementChildren, isElement, isText, linkTextLength, normalisedLength, normalisedText, tagOf, textLengthOf } from './dom.js';
 import { removeAuthorBoxes } from './author-bio.js';
 import { removeTitleCopies } from './title-copies.js';
 import { removeAffiliateDisclosures } from './disclosures.js';
@@ -134,7 +134,7 @@ export function keepMainContent(
   let widened = readability === null ? null : misplaced ? containerOutsideChrome(body) : semanticContainer(body, readability.found);
   // A side block readability took for the article is given up only for a container holding more text than it:
   // a "misplaced" article under an unlucky class name beside a near-empty <article> stays.
-  if (misplaced && viaReadability !== null && (widened === null || normalisedText(widened.root).length <= keptTextLength(body, viaReadability))) {
+  if (misplaced && viaReadability !== null && (widened === null || normalisedLength(widened.root) <= keptTextLength(body, viaReadability))) {
     misplaced = false;
     widened = null;
   }
@@ -184,7 +184,7 @@ export function stripMainContentIds(root: DomElement): void {
 }
 
 function isTablePage(body: DomElement): boolean {
-  const total = normalisedText(body).length;
+  const total = normalisedLength(body);
   if (total === 0) return false;
   let inTables = 0;
   for (const table of body.querySelectorAll('table')) {
@@ -193,7 +193,7 @@ function isTablePage(body: DomElement): boolean {
     if (isLayoutTable(table)) continue;
     const rows = tableRows(table);
     if (rows.length < 2 || !rows.some(({ row }) => rowCells(row).length >= 2)) continue;
-    inTables += normalisedText(table).length;
+    inTables += normalisedLength(table);
   }
   return inTables / total >= TABLE_PAGE_SHARE;
 }
@@ -205,13 +205,13 @@ function isTablePage(body: DomElement): boolean {
  * or `<h1>`.
  */
 function removeOverlays(body: DomElement): void {
-  const total = normalisedText(body).length;
+  const total = normalisedLength(body);
   for (const element of [...body.querySelectorAll('[class], [id]')]) {
     if (element.parentNode === null) continue;
     const names = `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
     if (!OVERLAY_WORDS.test(names) || tagOf(element) === 'body') continue;
     if (element.querySelector('article, main, [itemprop="articleBody"], h1') !== null) continue;
-    if (normalisedText(element).length >= total * MAX_OVERLAY_SHARE) continue;
+    if (normalisedLength(element) >= total * MAX_OVERLAY_SHARE) continue;
     element.remove();
   }
 }
@@ -228,7 +228,7 @@ function readabilityIds(document: DomDocument): { kept: Set<string>; found: Set<
   const copy = copyDocument(document);
   // A short page readability does not find readerable: its judgement of a few lines is no better than the
   // page's own structure, and a short page brings little boilerplate with its <main>.
-  if (normalisedText(copy.body as DomElement).length < SHORT_PAGE && !isProbablyReaderable(copy as never)) return null;
+  if (normalisedLength(copy.body as DomElement) < SHORT_PAGE && !isProbablyReaderable(copy as never)) return null;
   let article: { content?: unknown; title?: string | null } | null;
   try {
     article = new Readability<DomNode>(copy as never, { serializer: (node) => node as unknown as DomNode }).parse();
@@ -237,7 +237,7 @@ function readabilityIds(document: DomDocument): { kept: Set<string>; found: Set<
   }
   const content = article?.content as DomNode | null | undefined;
   if (!isElement(content)) return null;
-  if (normalisedText(content) === '') return null;
+  if (normalisedLength(content) === 0) return null;
 
   const ids = new Set<string>();
   let hasHeading = false;
@@ -302,13 +302,13 @@ function siblingPosts(body: DomElement, ids: Set<string>): DomElement[] {
   const keptText = textLengthOf(tops);
   if (keptText === 0) return [];
   const keptTextIn = (element: DomElement) =>
-    tops.some((top) => top === element || isInside(element, top)) ? normalisedText(element).length : textLengthOf(tops.filter((top) => isInside(top, element)));
+    tops.some((top) => top === element || isInside(element, top)) ? normalisedLength(element) : textLengthOf(tops.filter((top) => isInside(top, element)));
   const groups = new Map<DomElement, Map<string, DomElement[]>>();
   for (const element of body.querySelectorAll('[class]')) {
     const parent = element.parentElement;
     const signature = signatureOf(element);
     if (parent === null || signature === null || !POST_WORDS.test(element.getAttribute('class') ?? '')) continue;
-    if (normalisedText(element).length < MIN_POST_TEXT) continue;
+    if (normalisedLength(element) < MIN_POST_TEXT) continue;
     const bySignature = groups.get(parent) ?? new Map<string, DomElement[]>();
     groups.set(parent, bySignature);
     bySignature.set(signature, [...(bySignature.get(signature) ?? []), element]);
@@ -348,7 +348,7 @@ function partAt(post: DomElement, path: readonly string[]): DomElement | null {
     if (next === undefined) return null;
     node = next;
   }
-  return normalisedText(node) === '' ? null : node;
+  return normalisedLength(node) === 0 ? null : node;
 }
 
 /** Readability drops the first h1/h2 whose words are this similar to the title (its `_headerDuplicatesTitle`). */
@@ -387,7 +387,7 @@ function articleLead(elements: DomElement[], ids: Set<string>, title: DomElement
   for (const id of ids) {
     const index = Number(id);
     const element = elements[index];
-    if (index < first && element !== undefined && normalisedText(element) !== '' && !/^h[1-6]$/.test(tagOf(element))) first = index;
+    if (index < first && element !== undefined && normalisedLength(element) !== 0 && !/^h[1-6]$/.test(tagOf(element))) first = index;
   }
   const firstKept = elements[first];
   if (firstKept === undefined) return [];
@@ -464,7 +464,7 @@ function droppedIntroducedLists(body: DomElement, ids: Set<string>): DomElement[
   for (const list of body.querySelectorAll('ul, ol, dl')) {
     const id = list.getAttribute(ID_ATTRIBUTE);
     if (id === null || ids.has(id) || found.some((kept) => isInside(list, kept))) continue;
-    if (!hasKeptAncestor(list, ids) || normalisedText(list) === '') continue;
+    if (!hasKeptAncestor(list, ids) || normalisedLength(list) === 0) continue;
     const intro = introducingSentence(list, body, (paragraph) => ids.has(paragraph.getAttribute(ID_ATTRIBUTE) ?? ''));
     // The sentence kept, or its paragraph inside a wrapper readability replaced.
     if (!isElement(intro) || ![intro, ...intro.querySelectorAll(`[${ID_ATTRIBUTE}]`)].some((element) => ids.has(element.getAttribute(ID_ATTRIBUTE) ?? ''))) continue;
@@ -513,10 +513,10 @@ function droppedSectionHeadings(body: DomElement, ids: Set<string>): DomElement[
     const id = heading.getAttribute(ID_ATTRIBUTE);
     if (id === null || ids.has(id)) continue;
     // A linked heading is a card's title (another page's), not the title of a section here.
-    const text = normalisedText(heading).length;
+    const text = normalisedLength(heading);
     if (text === 0 || linkTextLength(heading) > text / 2 || !hasKeptAncestor(heading, ids)) continue;
     let next = heading.nextElementSibling;
-    while (next !== null && normalisedText(next) === '') next = next.nextElementSibling;
+    while (next !== null && normalisedLength(next) === 0) next = next.nextElementSibling;
     if (next === null || !(kept(next) || holdsKept(next))) continue;
     if (isInChrome(heading) || isInBoilerplate(heading, Infinity)) continue;
     found.push(heading);
@@ -561,7 +561,7 @@ function recoverReplacedElements(content: DomElement, elements: DomElement[], id
   for (const element of content.querySelectorAll('*')) {
     const parentId = element.parentElement?.getAttribute(ID_ATTRIBUTE);
     if (element.hasAttribute(ID_ATTRIBUTE) || parentId === null || parentId === undefined) continue;
-    newText.set(parentId, (newText.get(parentId) ?? 0) + normalisedText(element).length);
+    newText.set(parentId, (newText.get(parentId) ?? 0) + normalisedLength(element));
   }
   for (const element of content.querySelectorAll('*')) {
     if (element.hasAttribute(ID_ATTRIBUTE)) continue;
@@ -677,10 +677,10 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
   const articleText = textLengthOf(kept.filter((element) => element.parentElement === null || !keptSet.has(element.parentElement)));
   // A comment thread beside the article is not page text it is a share of: a short post over a long thread is the
   // whole article all the same.
-  const pageText = normalisedText(body).length - textLengthOf(commentSectionsBeside(body, keptIn(ids)));
+  const pageText = normalisedLength(body) - textLengthOf(commentSectionsBeside(body, keptIn(ids)));
   // The container must hold the whole article (a category link or a heading readability kept may sit in a small
   // <article> of its own), and more than it.
-  const tops = topKept(body, ids).filter((element) => normalisedText(element) !== '');
+  const tops = topKept(body, ids).filter((element) => normalisedLength(element) !== 0);
   if (tops.length === 0) return null;
   if (articleText >= pageText * MIN_ARTICLE_SHARE) return ownArticle(body, tops, textLengthOf(tops));
   let best: { root: DomElement; method: MainContentMethod } | null = null;
@@ -688,8 +688,8 @@ function semanticContainer(body: DomElement, ids: Set<string>): { root: DomEleme
   for (const [selector, method] of CONTAINERS) {
     for (const candidate of body.querySelectorAll(selector)) {
       if (!tops.every((element) => element === candidate || isInside(element, candidate))) continue;
-      if (normalisedText(candidate).length <= articleText) continue;
-      const length = normalisedText(candidate).length;
+      if (normalisedLength(candidate) <= articleText) continue;
+      const length = normalisedLength(candidate);
       if (length < bestLength) {
         best = { root: candidate, method };
         bestLength = length;
@@ -720,7 +720,7 @@ function ownArticle(body: DomElement, tops: DomElement[], articleText: number): 
   for (const [selector, method] of CONTAINERS) {
     for (const candidate of body.querySelectorAll(selector)) {
       if (!tops.every((element) => element === candidate || isInside(element, candidate))) continue;
-      const length = normalisedText(candidate).length;
+      const length = normalisedLength(candidate);
       if (length < bestLength) {
         best = { root: candidate, method };
         bestLength = length;
@@ -757,15 +757,15 @@ function leftOutProse(container: DomElement, tops: DomElement[]): number {
  */
 function isMisplaced(body: DomElement, ids: Set<string>): boolean {
   // The title heading kept beside the article says nothing of where the article is.
-  const tops = topKept(body, ids).filter((element) => !/^h[1-6]$/.test(tagOf(element)) && normalisedText(element) !== '');
+  const tops = topKept(body, ids).filter((element) => !/^h[1-6]$/.test(tagOf(element)) && normalisedLength(element) !== 0);
   if (tops.length === 0) return false;
-  const half = normalisedText(body).length / 2;
+  const half = normalisedLength(body) / 2;
   return tops.every((element) => isInChrome(element) || isInBoilerplate(element, half));
 }
 
 function isInBoilerplate(element: DomElement, maxLength: number): boolean {
   for (let node: DomElement | null = element; node !== null && tagOf(node) !== 'body'; node = node.parentElement) {
-    if (isBoilerplateElement(node) && normalisedText(node).length < maxLength) return true;
+    if (isBoilerplateElement(node) && normalisedLength(node) < maxLength) return true;
   }
   return false;
 }
@@ -775,13 +775,13 @@ function isInBoilerplate(element: DomElement, maxLength: number): boolean {
  * `itemprop="articleBody"`, `<article>`, `<main>`, `role="main"`), or null.
  */
 function containerOutsideChrome(body: DomElement): { root: DomElement; method: MainContentMethod } | null {
-  const half = normalisedText(body).length / 2;
+  const half = normalisedLength(body) / 2;
   let best: { root: DomElement; method: MainContentMethod } | null = null;
   let bestLength = 0;
   for (const [selector, method] of CONTAINERS) {
     for (const candidate of body.querySelectorAll(selector)) {
       if (isInChrome(candidate) || isInBoilerplate(candidate, half)) continue;
-      const length = normalisedText(candidate).length;
+      const length = normalisedLength(candidate);
       if (length > bestLength) {
         best = { root: candidate, method };
         bestLength = length;
@@ -817,9 +817,9 @@ function isInChrome(element: DomElement): boolean {
 
 function fallback(document: DomDocument, articleBody: string | null): MainContentMethod {
   const body = document.body as DomElement;
-  const withText = (elements: Iterable<DomElement>) => [...elements].filter((element) => normalisedText(element) !== '');
+  const withText = (elements: Iterable<DomElement>) => [...elements].filter((element) => normalisedLength(element) !== 0);
   const largest = (elements: DomElement[]) =>
-    elements.reduce<DomElement | null>((best, element) => (best === null || normalisedText(element).length > normalisedText(best).length ? element : best), null);
+    elements.reduce<DomElement | null>((best, element) => (best === null || normalisedLength(element) > normalisedLength(best) ? element : best), null);
   const candidates: [MainContentMethod, DomElement | null][] = [
     ['article-body', largest(withText(body.querySelectorAll('[itemprop="articleBody"]')))],
     ['article', largest(withText(body.querySelectorAll('article')))],
@@ -827,13 +827,13 @@ function fallback(document: DomDocument, articleBody: string | null): MainConten
   ];
   for (const [method, root] of candidates) {
     if (root === null) continue;
-    if (articleBody !== null && normalisedText(root).length < articleBody.length / 2) break;
+    if (articleBody !== null && normalisedLength(root) < articleBody.length / 2) break;
     body.replaceChildren(root);
     removeChrome(body);
-    if (normalisedText(body) === '') body.replaceChildren(root);
+    if (normalisedLength(body) === 0) body.replaceChildren(root);
     return method;
   }
-  if (articleBody !== null && normalisedText(body).length < articleBody.length * 2) {
+  if (articleBody !== null && normalisedLength(body) < articleBody.length * 2) {
     const paragraphs = articleBody.split(/\n\s*\n|\n/).map((text) => text.trim()).filter((text) => text !== '');
     body.replaceChildren(
       ...paragraphs.map((text) => {
@@ -846,7 +846,7 @@ function fallback(document: DomDocument, articleBody: string | null): MainConten
   }
   const before = body.innerHTML;
   removeChrome(body);
-  if (normalisedText(body) === '') body.innerHTML = before;
+  if (normalisedLength(body) === 0) body.innerHTML = before;
   return 'body';
 }
 

@@ -6,7 +6,7 @@
  * and a fair amount of it: on other pages `<noscript>` holds tracking pixels, "enable JavaScript" notes and copies of
  * lazy-loaded images, which cleaning removes.
  */
-import { type DomDocument, normalisedText, textLengthOf } from './dom.js';
+import { type DomDocument, normalisedLength, textLengthOf } from './dom.js';
 
 /** Below this many characters of text, `<noscript>` content is a note, not the page. */
 const MIN_NOSCRIPT_TEXT = 200;
@@ -23,11 +23,11 @@ export function showNoscriptContent(document: DomDocument): number {
   const inNoscript = textLengthOf(noscripts);
   if (inNoscript < MIN_NOSCRIPT_TEXT) return 0;
   const hidden = [...body.querySelectorAll(NEVER_SHOWN)].filter((element) => element.closest('noscript') === null);
-  const shown = normalisedText(body).length - inNoscript - textLengthOf(hidden);
+  const shown = normalisedLength(body) - inNoscript - textLengthOf(hidden);
   if (inNoscript <= shown) return 0;
   let unwrapped = 0;
   for (const element of noscripts) {
-    if (normalisedText(element) === '') continue;
+    if (normalisedLength(element) === 0) continue;
     element.replaceWith(...element.childNodes);
     unwrapped++;
   }

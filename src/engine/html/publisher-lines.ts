@@ -20,7 +20,7 @@
  * own; the article's own sentences about newsletters, social networks or subscriptions ("subscribe to industry
  * newsletters to follow trends") name no site of the reader's ("our", "your inbox") and stay.
  */
-import { type DomElement, isElement, isText, isWordsOfASentence, normalisedText, tagOf } from './dom.js';
+import { type DomElement, isElement, isText, isWordsOfASentence, normalisedLength, normalisedText, tagOf } from './dom.js';
 
 /** A publisher's line is a call or a note, not a paragraph of the article: at most this long (characters). */
 const LINE_MAX = 300;
@@ -123,7 +123,7 @@ const HEADING_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
  */
 function datesAnEntry(element: DomElement, text: string): boolean {
   const entry = element.closest('li, td, th, dd, dt');
-  return entry !== null && entry !== element && normalisedText(entry).length > text.length;
+  return entry !== null && entry !== element && normalisedLength(entry) > text.length;
 }
 
 /** How many of `blocks` are headings whose text is a date written out. */
@@ -157,7 +157,7 @@ export function removePublisherLines(root: DomElement, spared: (element: DomElem
   // A content of a few lines is all the page has: whatever they say, they are what a reader came for. (Its raw
   // text, whitespace uncollapsed, is never shorter: only a short one needs collapsing to tell.)
   const raw = (root.textContent ?? '').length;
-  if (raw < MIN_CONTENT || (raw < MIN_CONTENT * RAW_SLACK && normalisedText(root).length < MIN_CONTENT)) return;
+  if (raw < MIN_CONTENT || (raw < MIN_CONTENT * RAW_SLACK && normalisedLength(root) < MIN_CONTENT)) return;
   // `written`: a date line without a `<time>`.
   const lines: { element: DomElement; kind: PublisherLineKind; written: boolean }[] = [];
   const found = new Set<DomElement>();

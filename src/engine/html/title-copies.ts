@@ -3,7 +3,7 @@
  * paragraph or a smaller heading (a kicker or breadcrumb repeating the title, a heading kept by readability next
  * to the one restored from the page's header). The second copy adds nothing; the title heading stays.
  */
-import { type DomElement, elementChildren, normalisedText, tagOf } from './dom.js';
+import { type DomElement, elementChildren, normalisedLength, normalisedText, tagOf } from './dom.js';
 
 /** Blocks just before or after the title heading that are looked at for a copy of it. */
 const NEIGHBOURS = 2;
@@ -35,7 +35,7 @@ function textBlocks(root: DomElement): DomElement[] {
     for (const child of elementChildren(element)) {
       const tag = tagOf(child);
       if (CONTAINER_TAGS.has(tag) && [...elementChildren(child)].some((inner) => CONTAINER_TAGS.has(tagOf(inner)) || tagOf(inner) === 'p' || /^h[1-6]$/.test(tagOf(inner)))) visit(child);
-      else if (BLOCK_TAGS.has(tag) && normalisedText(child) !== '') blocks.push(child);
+      else if (BLOCK_TAGS.has(tag) && normalisedLength(child) !== 0) blocks.push(child);
     }
   };
   visit(root);
