@@ -1,12 +1,6 @@
 /** An upload source over bytes already in memory, as the engine's `parse` takes one. */
-import type { UploadSource } from '../../src/backend/upload-source.js';
+import { bytesUploadSource, type UploadSource } from '../../src/backend/upload-source.js';
 
 export function memorySource(fileName: string, bytes: Uint8Array): UploadSource {
-  return {
-    fileName,
-    size: bytes.byteLength,
-    open: async function* () {
-      yield bytes;
-    },
-  };
+  return bytesUploadSource(fileName, bytes);
 }
