@@ -20,6 +20,7 @@ import type { ParseData } from '../contract/response.js';
 import { DocmillError } from '../errors/docmill-error.js';
 import { blocksIn, provenanceOf, type Bbox, type Provenance } from './provenance.js';
 import { splitUnit, unitsOf, type Range, type TableInfo, type Unit } from './structure.js';
+import { isWhitespaceCode } from '../common/whitespace.js';
 import { countTokens } from './tokens.js';
 
 export const DEFAULT_CHUNK_TOKENS = 512;
@@ -573,13 +574,12 @@ const SUFFIX_PART_CHARS = 48;
 /** The longest Markdown (plus one) whose spans' cache keys, start × span + end, stay exact integers (below 2^53). */
 const MAX_KEYED_SPAN = Math.floor(Math.sqrt(Number.MAX_SAFE_INTEGER));
 const ONLY_WHITESPACE = /^\s+$/;
-const WHITESPACE = /\s/;
 const FIRST_WHITESPACE = /\s/g;
 /** What cl100k_base's pre-tokenizer takes for a word or a number: letters and digits (a closing run holds neither). */
 const WORD_CHARACTER = /[\s\p{L}\p{N}]/u;
 
 function isSpace(markdown: string, at: number): boolean {
-  return WHITESPACE.test(markdown[at] ?? '');
+  return at < markdown.length && isWhitespaceCode(markdown.charCodeAt(at));
 }
 
 /**

@@ -7,6 +7,7 @@ import { parseHTML } from 'linkedom';
 // selectors are compiled once each (compiled-selectors.ts).
 import './listenerless-nodes.js';
 import './compiled-selectors.js';
+import { isWhitespaceCode } from '../../common/whitespace.js';
 import { capDepth } from './depth-cap.js';
 import { withinParseDepth } from './tag-depth.js';
 
@@ -235,23 +236,6 @@ export function normalisedText(node: DomNode): string {
 
 const CDATA_SECTION_NODE = 4;
 
-/** JavaScript's `\s`: what normalisedText collapses. */
-function isWhitespaceCode(code: number): boolean {
-  return (
-    code === 0x20 ||
-    (code >= 0x09 && code <= 0x0d) ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
 /**
  * `normalisedText(node).length`, without making the text: main-content extraction weighs the body and its large
  * containers by their text many times, and a page of megabytes then made and dropped copies of it each time (most
@@ -272,12 +256,9 @@ export function normalisedLength(node: DomNode): number {
       }
     }
   };
-  if (node.nodeType === TEXT_NODE || node.nodeType === CDATA_SECTION_NODE) count(node.textContent ?? '');
-  else if (node.nodeType === ELEMENT_NODE || node.nodeType === DOCUMENT_FRAGMENT_NODE) {
-    for (const inner of descendants(node)) if (inner.nodeType === TEXT_NODE || inner.nodeType === CDATA_SECTION_NODE) count(inner.textContent ?? '');
-  } else {
-    count(node.textContent ?? '');
-  }
+  // An element's (a fragment's) text is its text nodes' (CDATA's too), as linkedom's textContent joins them.
+  if (node.nodeType !== ELEMENT_NODE && node.nodeType !== DOCUMENT_FRAGMENT_NODE) count(node.textContent ?? '');
+  else for (const inner of descendants(node)) if (inner.nodeType === TEXT_NODE || inner.nodeType === CDATA_SECTION_NODE) count(inner.textContent ?? '');
   return length;
 }
 
