@@ -18,6 +18,10 @@ export interface EnqueueResult extends EnqueueSummary {
   queue: string;
   /** Listed files that will not be converted (unsupported extension...), by reason. */
   notConverted: CauseGroup[];
+  /** Listed files left out by the `include`/`exclude` globs (a folder excluded whole counts once). */
+  excluded: number;
+  /** What the listing could not read (a folder without permission), by cause: never queued, so never converted. */
+  unreadable: CauseGroup[];
 }
 
 export interface EnqueueHandle extends PipelineEvents {
@@ -77,6 +81,6 @@ async function enqueueAll(options: EnqueueOptions, pipelineEvents: PipelineEvent
     const summary = await producer.enqueueAll(source, source.list(signal));
     pipelineEvents.publish({ type: 'listed', queued: summary.queued });
     if (options.watch) await watchInto(source, producer, root.logger, signal, onSkipped, { waitForRoom: (room) => waitForRoom(handle.queue, room) });
-    return { ...summary, queue: handle.queue.name, notConverted: counter.notConvertedGroups() };
+    return { ...summary, queue: handle.queue.name, notConverted: counter.notConvertedGroups(), excluded: counter.counts.excluded, unreadable: counter.failures() };
   });
 }

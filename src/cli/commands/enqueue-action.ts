@@ -2,7 +2,7 @@
  * `docmill enqueue <source>`: the library's `enqueue`: list a source into a shared queue for `docmill worker`
  * processes elsewhere; with --watch, keep adding files as they appear or change.
  */
-import { enqueue } from '../../app/enqueue.js';
+import { enqueue, type EnqueueResult } from '../../app/enqueue.js';
 import { describeGroups } from '../../app/summary.js';
 import { integerSetting } from '../../app/settings.js';
 import type { CliContext } from '../context.js';
@@ -42,11 +42,16 @@ export async function enqueueCommand(location: string, flags: EnqueueFlags, cont
   });
   handle.on('listed', ({ queued }) => context.stderr.write(`docmill: queued ${queued} documents\n`));
   const result = await handle.done;
-  const notQueued = Object.entries(result.skipped).filter(([reason]) => reason !== 'temporary');
-  context.stderr.write(
-    `docmill: ${result.queued} documents in ${result.queue}` +
-      `${result.notConverted.length ? `; not converted: ${describeGroups(result.notConverted)}` : ''}` +
-      `${notQueued.length ? `; not queued: ${JSON.stringify(Object.fromEntries(notQueued))}` : ''}\n`,
-  );
+  context.stderr.write(`${enqueueSummaryText(result)}\n`);
   return EXIT.ok;
+}
+
+/** What a listing queued and, in the words `docmill run`'s summary uses, what it left out and why. */
+export function enqueueSummaryText(result: EnqueueResult): string {
+  return (
+    `docmill: ${result.queued} documents in ${result.queue}` +
+    (result.notConverted.length ? `; not converted: ${describeGroups(result.notConverted)}` : '') +
+    (result.excluded ? `; ${result.excluded} excluded by --include/--exclude` : '') +
+    (result.unreadable.length ? `; ${describeGroups(result.unreadable)}` : '')
+  );
 }

@@ -161,6 +161,9 @@ function guessLegacyEncoding(buffer: Buffer): string {
   if (!top) return FALLBACK_ENCODING;
   const western = plausible.find((guess) => guess.name === FALLBACK_ENCODING);
   if (western && western.confidence >= top.confidence * WESTERN_MARGIN) return FALLBACK_ENCODING;
+  // German or Spanish text uses only letters that windows-1250, 1252 and 1257 place alike: any of them reads it the
+  // same, and the name the user is told is then the one such files are written in.
+  if (iconv.decode(evidence, top.name) === iconv.decode(evidence, FALLBACK_ENCODING)) return FALLBACK_ENCODING;
   return top.name;
 }
 

@@ -58,6 +58,11 @@ describe('decodeText', () => {
     expect(decodeText(iconv.encode(czech, 'windows-1250'))).toMatchObject({ text: czech, encoding: 'windows-1250' });
   });
 
+  it('German that windows-1257 reads letter for letter alike is named windows-1252, the encoding such files are written in', () => {
+    const german = 'Artikel;Preis\nÄpfel;1,20\nGemüse;2,50\n';
+    expect(decodeText(iconv.encode(german, 'windows-1252'))).toMatchObject({ text: german, encoding: 'windows-1252' });
+  });
+
   it('French is not read as Greek windows-1253 (its words would mix Latin and Greek letters)', () => {
     const french = 'Café crème,3 €\n“Quoted”,5\n';
     expect(decodeText(iconv.encode(french, 'windows-1252'))).toMatchObject({ text: french, encoding: 'windows-1252' });
