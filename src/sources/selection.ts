@@ -40,6 +40,7 @@ export function createEntrySelector(selection: SourceSelection = {}): EntrySelec
     const prefix = wholeSubtreePrefix(pattern);
     return prefix === undefined ? [] : [prefix === '' ? () => true : picomatch(prefix, globOptions)];
   });
+  const includeReach = selection.include?.length ? includesBelow(selection.include, globOptions) : undefined;
 
   return {
     skipReason(relativePath) {
@@ -50,6 +51,7 @@ export function createEntrySelector(selection: SourceSelection = {}): EntrySelec
       return undefined;
     },
     excludesWholeDirectory(relativeDirectory) {
+      if (includeReach && !includeReach(relativeDirectory)) return true;
       return wholeDirectoryExcludes.some((matches) => matches(relativeDirectory));
     },
   };
@@ -66,6 +68,48 @@ function wholeSubtreePrefix(pattern: string): string | undefined {
   if (!pattern.endsWith('/**')) return undefined;
   const prefix = pattern.slice(0, -'/**'.length);
   return prefix === '' ? undefined : prefix;
+}
+
+/**
+ * Whether an include pattern may match a path below a directory, for every pattern: `*.pdf` matches files at the
+ * top only, so `--include '*.pdf'` need not enter a `node_modules/` of 20,000 files to find none there. The
+ * directory's path is matched segment by segment against the pattern's leading segments, a `**` segment reaching
+ * everything below; undefined (no folder left out) when a pattern cannot be cut at its slashes: a negation, an
+ * escape, a `./` or `..` segment, or a slash inside a brace, bracket or parenthesised group (`{a,b/c}/*.pdf`).
+ */
+function includesBelow(patterns: readonly string[], options: picomatch.PicomatchOptions): ((relativeDirectory: string) => boolean) | undefined {
+  const segmented: ('**' | ((segment: string) => boolean))[][] = [];
+  for (const pattern of patterns) {
+    const segments = patternSegments(pattern);
+    if (segments === undefined) return undefined;
+    segmented.push(segments.map((segment) => (segment === '**' ? '**' : picomatch(segment, options))));
+  }
+  return (relativeDirectory) => {
+    const directories = relativeDirectory.split('/');
+    return segmented.some((segments) => {
+      for (const [depth, directory] of directories.entries()) {
+        const segment = segments[depth];
+        if (segment === '**') return true;
+        // A pattern of no more segments than the directory's path matches nothing below it.
+        if (segment === undefined || !segment(directory)) return false;
+      }
+      return segments.length > directories.length;
+    });
+  };
+}
+
+/** The pattern's segments, or undefined when cutting it at its slashes would change what it matches. */
+function patternSegments(pattern: string): string[] | undefined {
+  if (pattern.startsWith('!') || pattern.includes('\\')) return undefined;
+  let depth = 0;
+  for (const character of pattern) {
+    if (character === '{' || character === '[' || character === '(') depth++;
+    else if ((character === '}' || character === ']' || character === ')') && depth > 0) depth--;
+    else if (character === '/' && depth > 0) return undefined;
+  }
+  const segments = pattern.split('/');
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  return segments;
 }
 
 function baseNameOf(path: string): string {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEntrySelector, isTemporaryName } from '../../src/sources/selection.js';
 import { TEMP_MARKER } from '../../src/common/atomic-file.js';
+import { seededRandom } from '../engine/mutations/mutate.js';
 
 describe('createEntrySelector', () => {
   it('selects supported extensions in any case, and reports the rest as unsupported', () => {
@@ -44,5 +45,44 @@ describe('createEntrySelector', () => {
     expect(selector.excludesWholeDirectory('keep')).toBe(false);
     expect(createEntrySelector({ exclude: ['**'] }).excludesWholeDirectory('x')).toBe(true);
     expect(createEntrySelector({ exclude: ['**/*.pdf'] }).excludesWholeDirectory('x')).toBe(false);
+  });
+
+  it('leaves out whole the directories no include glob can reach below', () => {
+    const top = createEntrySelector({ include: ['*.pdf', '*.{docx,html}'] });
+    expect(top.excludesWholeDirectory('node_modules')).toBe(true);
+    expect(top.excludesWholeDirectory('a.pdf')).toBe(true); // a folder so named holds no top-level file
+    const nested = createEntrySelector({ include: ['reports/*/*.pdf', 'scans/**'] });
+    expect(nested.excludesWholeDirectory('reports')).toBe(false);
+    expect(nested.excludesWholeDirectory('reports/2024')).toBe(false);
+    expect(nested.excludesWholeDirectory('reports/2024/q1')).toBe(true);
+    expect(nested.excludesWholeDirectory('scans/a/b/c')).toBe(false);
+    expect(nested.excludesWholeDirectory('other')).toBe(true);
+    expect(createEntrySelector({ include: ['**/*.pdf'] }).excludesWholeDirectory('any/where')).toBe(false);
+    // Patterns that cannot be cut at their slashes leave every directory to be entered.
+    expect(createEntrySelector({ include: ['{a,b/c}/*.pdf'] }).excludesWholeDirectory('b')).toBe(false);
+    expect(createEntrySelector({ include: ['*.pdf', '!x'] }).excludesWholeDirectory('d')).toBe(false);
+  });
+
+  it('never leaves out a directory holding a file the include globs select (seeded patterns and paths)', () => {
+    const random = seededRandom(2026_11_30);
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const segments = ['a', 'b', '.hidden', 'a.pdf', 'x y', '*', '**', '?', '[ab]', '*.pdf', 'a*', '{a,b}', '@(a|b)'];
+    const names = ['a', 'b', '.hidden', 'a.pdf', 'x y', 'c.pdf', 'b.docx'];
+    let checked = 0;
+    for (let round = 0; round < 300; round++) {
+      const include = Array.from({ length: 1 + Math.floor(random() * 2) }, () =>
+        Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(segments)).join('/'),
+      );
+      const selector = createEntrySelector({ include });
+      for (let sample = 0; sample < 40; sample++) {
+        const path = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(names));
+        if (selector.skipReason(path.join('/')) === 'excluded') continue;
+        for (let depth = 1; depth < path.length; depth++) {
+          expect(selector.excludesWholeDirectory(path.slice(0, depth).join('/')), `${include.join(' ')} ${path.join('/')}`).toBe(false);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
   });
 });
