@@ -16,6 +16,7 @@ const SKIP_REASON: Partial<Record<SkipReason, string>> = {
   'symlink-outside-root': 'symbolic link outside the source',
   'symlink-loop': 'symbolic link loop',
   'symlink-dangling': 'dangling symbolic link',
+  'docmill-output': 'folder of docmill outputs',
 };
 
 export type SkippedEntry = Extract<ListEntry, { kind: 'skipped' }>;
@@ -63,6 +64,6 @@ export async function recordNotConverted(
     return;
   }
   const reason = record.reason ?? entry.reason;
-  counter.notConverted(record.path, reason);
+  counter.notConverted(record.path, reason, record.extension);
   events.publish({ type: 'not-converted', path: record.path, reason, extension: record.extension, record });
 }

@@ -130,9 +130,10 @@ export class SummaryCounter {
     this.counts.requests++;
   }
 
-  notConverted(path: string, reason: string): void {
+  /** `extension`: the one to group it under (an unsupported file's); none for a link or a folder. */
+  notConverted(path: string, reason: string, extension?: string): void {
     this.counts.notConverted++;
-    addTo(this.#notConverted, reason, path);
+    addTo(this.#notConverted, reason, path, extension === undefined ? null : extension);
   }
 
   excluded(): void {
@@ -152,11 +153,11 @@ export class SummaryCounter {
   }
 }
 
-function addTo(groups: Map<string, CauseGroup>, cause: string, path: string): void {
+/** `extension`: null to count the path under no extension; by default, the path's own. */
+function addTo(groups: Map<string, CauseGroup>, cause: string, path: string, extension: string | null = extensionOf(path) || '(none)'): void {
   const group = groups.get(cause) ?? { cause, count: 0, extensions: {} };
   group.count++;
-  const extension = extensionOf(path) || '(none)';
-  group.extensions[extension] = (group.extensions[extension] ?? 0) + 1;
+  if (extension !== null) group.extensions[extension] = (group.extensions[extension] ?? 0) + 1;
   groups.set(cause, group);
 }
 

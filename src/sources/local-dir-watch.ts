@@ -11,6 +11,7 @@ import { realpathSync } from 'node:fs';
 import { opendir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isDocmillFolder } from './docmill-outputs.js';
 import { errorCodeOf, SourceListError } from './errors.js';
 import type { IgnoredSubtrees } from './ignored-subtrees.js';
 import { fileEntry, removedEntry, skippedEntry } from './list-entries.js';
@@ -76,7 +77,7 @@ class WatchFilter {
     if (path === root) return false;
     if (ignored.contains(path) || isTemporaryName(basename(path))) return true;
     if (!stats || !(stats.isDirectory() || stats.isSymbolicLink())) return false;
-    if (stats.isDirectory() && selector.excludesWholeDirectory(toRelativePath(root, path))) return true;
+    if (stats.isDirectory() && (selector.excludesWholeDirectory(toRelativePath(root, path)) || isDocmillFolder(path))) return true;
     const target = realpathOrUndefined(path);
     if (target === undefined) return false; // gone, or a dangling link: nothing to descend into
     if (!isSameOrInside(this.rootRealPath, target) || ignored.contains(target)) return true;
@@ -142,7 +143,7 @@ class WatchFilter {
       for await (const entry of entries) {
         const path = join(current, entry.name);
         if (entry.isFile() || entry.isSymbolicLink()) yield path;
-        else if (entry.isDirectory() && !ignored.contains(path) && !selector.excludesWholeDirectory(toRelativePath(root, path))) {
+        else if (entry.isDirectory() && !ignored.contains(path) && !selector.excludesWholeDirectory(toRelativePath(root, path)) && !isDocmillFolder(path)) {
           pending.push(path);
         }
       }

@@ -14,7 +14,7 @@ export interface SourceFile {
   changeToken: string;
 }
 
-export type SkipReason = 'unsupported' | 'excluded' | 'symlink-outside-root' | 'symlink-loop' | 'symlink-dangling' | 'unreadable' | 'temporary';
+export type SkipReason = 'unsupported' | 'excluded' | 'symlink-outside-root' | 'symlink-loop' | 'symlink-dangling' | 'unreadable' | 'temporary' | 'docmill-output';
 
 export type ListEntry =
   | { kind: 'file'; file: SourceFile }

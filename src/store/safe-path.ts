@@ -25,10 +25,11 @@
  * limited to names that were hostile or unusual to begin with.
  */
 import { createHash } from 'node:crypto';
+import { RECORDS_FOLDER } from '../common/records-folder.js';
 import { UnsafePathError } from './store-errors.js';
 
 /** The store's own top-level folder (state, index, manifest); no source path may map into it. */
-export const RESERVED_TOP_LEVEL = '_docmill';
+export const RESERVED_TOP_LEVEL = RECORDS_FOLDER;
 
 /** Longest segment, in UTF-8 bytes. Leaves room for `.blocks.json` and the 255-byte name limit of most file systems. */
 export const MAX_SEGMENT_BYTES = 200;

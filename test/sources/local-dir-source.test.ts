@@ -114,7 +114,7 @@ describe('LocalDirSource.list', () => {
 
     const included = await listAll({ selection: { include: ['keep/**/*.pdf'] } });
     expect(summarise(included)).toEqual([
-      'skipped:drafts/d.pdf:excluded',
+      'skipped:drafts:excluded', // no include glob reaches below it: left out whole, not entered
       'file:keep/.b.pdf',
       'file:keep/a.pdf',
       'skipped:keep/c.docx:excluded',
@@ -226,6 +226,24 @@ describe('LocalDirSource.list', () => {
     const entries = await listAll({ ignorePaths: [dirname(root), join(dirname(root), 'elsewhere')] });
 
     expect(summarise(entries).sort()).toEqual(['file:doc.pdf', 'file:sub/more.pdf']);
+  });
+
+  it("leaves out whole an earlier run's output folder and an output folder's records, but not a folder a user named _docmill", async () => {
+    await put('doc.pdf');
+    await put('md-v1/doc.pdf.md');
+    await put('md-v1/_docmill/manifest.jsonl', '{}\n');
+    await put('md-v1/_docmill/redis/appendonly.aof');
+    await put('_docmill/records.jsonl', '{}\n'); // the source is itself an output folder
+    await put('notes/_docmill/minutes.docx'); // a user's folder so named
+
+    const entries = await listAll();
+
+    expect(summarise(entries)).toEqual([
+      'skipped:_docmill:docmill-output',
+      'file:doc.pdf',
+      'skipped:md-v1:docmill-output',
+      'file:notes/_docmill/minutes.docx',
+    ]);
   });
 
   it('reports a FIFO as not a regular file, without opening it', async (context) => {

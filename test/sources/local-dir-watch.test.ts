@@ -87,6 +87,8 @@ describe('LocalDirSource.watch', () => {
     await writeFile(join(outside, 'secret.pdf'), 'secret');
     await mkdir(join(root, 'loops'));
     await symlink('..', join(root, 'loops', 'up')); // must not make the watcher recurse forever
+    await mkdir(join(root, 'old-md', '_docmill'), { recursive: true }); // an earlier run's output folder
+    await writeFile(join(root, 'old-md', '_docmill', 'manifest.jsonl'), '{}\n');
     const recorder = new Recorder();
     const watcherErrors: unknown[] = [];
     const source = new LocalDirSource({
@@ -108,6 +110,7 @@ describe('LocalDirSource.watch', () => {
     await writeFile(join(root, 'Berichte', `${TEMP_MARKER}Q1 Übersicht.pdf.abc`), 'atomic write');
     await rename(join(root, 'Berichte', `${TEMP_MARKER}Q1 Übersicht.pdf.abc`), join(root, 'Berichte', 'Q1 Übersicht.pdf'));
     await symlink(join(outside, 'secret.pdf'), join(root, 'outside-link.pdf'));
+    await writeFile(join(root, 'old-md', 'written-there.pdf'), 'in an output folder: not a document to convert');
 
     await recorder.until(() => recorder.filesNamed('quick.pdf').length === 1);
     await writeFile(join(root, 'quick.pdf'), 'second, longer');
