@@ -22,10 +22,11 @@ describe('SummaryCounter', () => {
     fail('d.pdf', 'CORRUPT_DOCUMENT');
     fail('e.odt', 'EMPTY_DOCUMENT');
     fail('f.xlsx', 'CONVERSION_FAILED');
-    counter.notConverted('mail/1.msg', 'unsupported extension');
-    counter.notConverted('mail/2.msg', 'unsupported extension');
+    counter.notConverted('mail/1.msg', 'unsupported extension', '.msg');
+    counter.notConverted('mail/2.msg', 'unsupported extension', '.msg');
+    counter.notConverted('old-md', 'folder of docmill outputs'); // a folder: no extension to group by
     expect(describeGroups(counter.failures())).toBe('3 password-protected (.pdf 2, .docx 1), 2 corrupt or empty (.odt 1, .pdf 1), 1 could not be converted (.xlsx 1)');
-    expect(describeGroups(counter.notConvertedGroups())).toBe('2 unsupported extension (.msg 2)');
-    expect(counter.counts.notConverted).toBe(2);
+    expect(describeGroups(counter.notConvertedGroups())).toBe('2 unsupported extension (.msg 2), 1 folder of docmill outputs');
+    expect(counter.counts.notConverted).toBe(3);
   });
 });
