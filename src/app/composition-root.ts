@@ -123,7 +123,7 @@ export class CompositionRoot {
     return tracked.track(
       sourceFactory(this.#s3Client(s3), {
         selection: { include: settings.include ?? [], exclude: settings.exclude ?? [] },
-        ...(out !== undefined && !out.startsWith('s3://') ? { ignorePaths: [resolve(out)] } : {}),
+        ...(out !== undefined ? { ignorePaths: [out.startsWith('s3://') ? out : resolve(out)] } : {}),
         ...(settings.pollIntervalMs !== undefined ? { pollIntervalMs: settings.pollIntervalMs } : {}),
         ...(events ? { events: { ...events, observer: events.observer ?? eventObserver(this.logger, metrics) } } : {}),
         ...(checkpoint

@@ -12,7 +12,7 @@ import type { S3EventSettings } from '../sources/s3-source.js';
 import type { Source, SourceSelection } from '../sources/source.js';
 import { createStore } from '../store/create-store.js';
 import { InvalidLocationError } from '../store/store-errors.js';
-import { isS3Location } from '../common/s3-location.js';
+import { isS3Location, parseS3Location } from '../common/s3-location.js';
 import type { OutputStore } from '../store/output-store.js';
 import type { S3Options } from './options.js';
 
@@ -46,7 +46,7 @@ export async function buildStore(out: string, s3: S3ClientCache): Promise<Output
 
 export interface SourceFactoryOptions {
   selection?: SourceSelection;
-  /** Subtrees a local source must not list (the output folder inside the source). */
+  /** Subtrees a source must not list (the output folder or S3 prefix inside the source): paths, or `s3://` locations. */
   ignorePaths?: string[];
   /** Where an S3 watch keeps its checkpoint. */
   checkpointDir?: string;
@@ -115,7 +115,11 @@ export function sourceCloser(): {
  * among its documents on the next run. One inside the source is left out of its listing; one holding it is beside it.
  */
 export async function checkOutputIsNotSource(source: string | undefined, out: string): Promise<void> {
-  if (source === undefined || isS3Location(source) || isS3Location(out)) return;
+  if (source === undefined || isS3Location(source) !== isS3Location(out)) return;
+  if (isS3Location(source)) {
+    if (!sameS3Folder(source, out)) return;
+    throw new InvalidLocationError(out, 'it is the source prefix itself, where the outputs would be listed among the documents: give them a prefix of their own (one inside the source is left out of its listing)');
+  }
   const [sourcePath, outPath] = await Promise.all([realpathOr(resolve(source)), realpathOr(resolve(out))]);
   if (sourcePath !== outPath) return;
   throw new InvalidLocationError(out, 'it is the source folder itself, where the outputs would be listed among the documents: give them a folder of their own (one inside the source is left out of its listing)');
@@ -123,4 +127,13 @@ export async function checkOutputIsNotSource(source: string | undefined, out: st
 
 async function realpathOr(path: string): Promise<string> {
   return realpath(path).catch(() => path);
+}
+
+/** Whether two `s3://` locations name the same bucket and folder (`s3://b/docs` and `s3://b/docs/`). */
+function sameS3Folder(a: string, b: string): boolean {
+  const folder = (location: string) => {
+    const { bucket, rest } = parseS3Location(location, (reason) => new InvalidLocationError(location, reason));
+    return `${bucket}/${rest === '' || rest.endsWith('/') ? rest : `${rest}/`}`;
+  };
+  return folder(a) === folder(b);
 }

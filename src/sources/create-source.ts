@@ -15,7 +15,10 @@ import type { Source, SourceSelection } from './source.js';
 
 export interface CreateSourceOptions extends S3SourceSettings, LocalSourceWatchOptions {
   selection?: SourceSelection;
-  /** Local folders: absolute paths of subtrees not to list (the output folder when it lies inside the source). */
+  /**
+   * Subtrees not to list (the output folder when it lies inside the source): absolute paths for a local folder,
+   * `s3://` locations for an S3 source (those of its bucket below its prefix).
+   */
   ignorePaths?: string[];
   /** S3: a client to share (left open by the source's close()); otherwise one is made from the S3 settings. */
   s3Client?: S3Client;
@@ -28,7 +31,8 @@ export async function createSource(location: string, options: CreateSourceOption
   const { selection = {}, ignorePaths = [], s3Client, stabilityThresholdMs, onWatchReady, ...s3Settings } = options;
   if (isS3Location(location)) {
     const { S3Source } = await import('./s3-source.js');
-    return new S3Source({ ...s3Settings, location, selection, client: s3Client });
+    const ignoreLocations = ignorePaths.filter(isS3Location);
+    return new S3Source({ ...s3Settings, location, selection, client: s3Client, ...(ignoreLocations.length ? { ignoreLocations } : {}) });
   }
 
   let stats;
@@ -39,7 +43,7 @@ export async function createSource(location: string, options: CreateSourceOption
     throw new SourceNotFoundError(location, code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`, error);
   }
   const watchOptions = { stabilityThresholdMs, onWatchReady, onError: options.onError };
-  if (stats.isDirectory()) return new LocalDirSource({ location, selection, ignorePaths, ...watchOptions });
+  if (stats.isDirectory()) return new LocalDirSource({ location, selection, ignorePaths: ignorePaths.filter((path) => !isS3Location(path)), ...watchOptions });
   if (stats.isFile()) return new LocalFileSource({ location, selection, ...watchOptions });
   throw new SourceNotFoundError(location, 'is neither a folder nor a file');
 }

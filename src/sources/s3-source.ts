@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { Readable, addAbortSignal } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import { isS3Location } from '../common/s3-location.js';
+import { RECORDS_FOLDER } from '../common/records-folder.js';
 import { SourceReadError } from './errors.js';
 import { createEventTransport, describeEventQueue, type EventQueueSettings } from './events/create-transport.js';
 import { watchS3Events, type EventObserver } from './events/s3-event-watch.js';
@@ -67,6 +68,8 @@ export interface S3SourceOptions extends S3SourceSettings {
   selection?: SourceSelection | undefined;
   /** A client to use (and leave open on close()); otherwise one is made from `endpoint`, `region`, `forcePathStyle`. */
   client?: S3Client | undefined;
+  /** `s3://` locations not to list: the output prefix when it lies below this source's (others are ignored). */
+  ignoreLocations?: readonly string[] | undefined;
 }
 
 interface ListedEntry {
@@ -83,6 +86,8 @@ export class S3Source implements Source {
   private readonly client: S3Client;
   private readonly ownsClient: boolean;
   private readonly selector: EntrySelector;
+  /** Folder prefixes below `prefix` not listed: the output's, when it lies inside the source. */
+  private readonly ignoredPrefixes: readonly string[];
   private readonly closing = new AbortController();
 
   constructor(private readonly options: S3SourceOptions) {
@@ -95,6 +100,11 @@ export class S3Source implements Source {
       options.client ??
       createS3Client({ endpoint: options.endpoint, region: options.region, forcePathStyle: options.forcePathStyle });
     this.selector = createEntrySelector(options.selection);
+    this.ignoredPrefixes = (options.ignoreLocations ?? []).flatMap((ignored) => {
+      const location = parseS3Url(ignored);
+      const folder = asFolderPrefix(location.prefix);
+      return location.bucket === bucket && folder.startsWith(this.prefix) && folder !== this.prefix ? [folder] : [];
+    });
   }
 
   async *list(signal?: AbortSignal): AsyncIterable<ListEntry> {
@@ -253,8 +263,9 @@ export class S3Source implements Source {
     for await (const object of objects) {
       // Folder markers (zero-byte `docs/`) are not documents; the prefix itself lists as ''.
       if (object.key.endsWith('/')) continue;
+      if (this.ignoredPrefixes.some((ignored) => object.key.startsWith(ignored))) continue;
       const relativePath = relativePathOfKey(object.key, this.prefix);
-      if (relativePath === '') continue;
+      if (relativePath === '' || isRecordKey(relativePath)) continue;
       yield { entry: this.entryFor(object.key, relativePath, object), key: object.key, etag: object.etag };
     }
   }
@@ -278,6 +289,14 @@ export class S3Source implements Source {
       if (entry.kind === 'file' && etag !== undefined) yield { key, etag, file: entry.file };
     }
   }
+}
+
+/**
+ * A key in the `_docmill/` records of a docmill output below the source (state, index, manifest segments): docmill's
+ * bookkeeping, never a document, and thousands of keys for an output of thousands of documents.
+ */
+function isRecordKey(relativePath: string): boolean {
+  return relativePath.startsWith(`${RECORDS_FOLDER}/`) || relativePath.includes(`/${RECORDS_FOLDER}/`);
 }
 
 /** The key below the prefix, without leading slashes (`docs//a.pdf` below `docs/` is `a.pdf`); '' for the prefix itself. */

@@ -153,3 +153,28 @@ describe('docmill run: S3 source into an S3 store', () => {
     expect((await listKeys(s3.client, 'out')).filter((key) => !key.startsWith('md/'))).toEqual([]);
   }, 120_000);
 });
+
+describe('docmill run: the output prefix inside the source prefix', () => {
+  it('is left out of the listing, so a rerun finds nothing new; the source prefix itself is refused as the output', async () => {
+    await put(s3.client, 'in', 'inside/a.html', '<h1>A</h1>\n');
+    await put(s3.client, 'in', 'inside/b.csv', 'x,y\n1,2\n');
+    const env = docmillEnv({ home, apiUrl: server.url, redisUrl: SHARED_REDIS_URL, extra: { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } });
+    const s3Flags = ['--queue', queue, '--s3-endpoint', s3.endpoint, '--s3-region', 'us-east-1'];
+
+    const first = await runDocmill(['run', 's3://in/inside', '--out', 's3://in/inside/md', ...s3Flags], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/2 converted, 0 skipped, 0 failed · /);
+    expect(await listKeys(s3.client, 'in', 'inside/md/')).toContain('inside/md/a.html.md');
+
+    server.clearRequests();
+    const second = await runDocmill(['run', 's3://in/inside', '--out', 's3://in/inside/md', ...s3Flags], env);
+    expect(second.code, second.stderr).toBe(0);
+    // Its outputs and records are not listed as documents docmill cannot convert.
+    expect(second.stderr).toMatch(/0 converted, 2 skipped, 0 failed · /);
+    expect(server.requests).toHaveLength(0);
+
+    const same = await runDocmill(['run', 's3://in/inside', '--out', 's3://in/inside/', ...s3Flags], env);
+    expect(same.code, same.stderr).toBe(2);
+    expect(same.stderr).toContain('it is the source prefix itself');
+  }, 120_000);
+});

@@ -134,6 +134,18 @@ describe('S3Source.list', () => {
     expect(summarise(entries)).toContain('skipped:sub/d.pdf:excluded');
   });
 
+  it("leaves out the output prefix inside the source, and the _docmill/ records of any docmill output below it", async () => {
+    for (const key of ['outputs-inside/a.html', 'outputs-inside/md/a.html.md', 'outputs-inside/md/_docmill/manifest/0001.jsonl', 'outputs-inside/v1/_docmill/state/a.html.json', 'outputs-inside/v1/a.html.md']) {
+      await putObject(key, `body of ${key}`);
+    }
+    const location = `s3://${BUCKET}/outputs-inside`;
+
+    const entries = await listAll(source({ location, ignoreLocations: [`s3://${BUCKET}/outputs-inside/md/`, `s3://${BUCKET}/archive`, location] }));
+
+    // The output's own prefix not listed; an earlier output's Markdown is not a document, but its records go unsaid.
+    expect(summarise(entries)).toEqual(['file:a.html', 'skipped:v1/a.html.md:unsupported']);
+  });
+
   it('fails with SOURCE_LIST_FAILED naming the location when the bucket does not exist', async () => {
     const error = await rejectionOf(listAll(source({ location: 's3://no-such-bucket/x' })));
 
