@@ -10,7 +10,9 @@
  *
  * - bare loop: bench/lib/small-docs-bare-child.ts, the built engine (`LocalParseEngine`, default threads) under `p-limit`
  *   at --concurrency: read, parse, write the Markdown. Nothing else: no queue, no store, no fsync. Started with the
- *   V8 settings docmill's launcher sets for itself (src/cli/v8-tiering.ts).
+ *   settings docmill's launcher starts itself with (V8's tiering, src/cli/v8-tiering.ts; on Node 22.15 and later the
+ *   allocator's arenas and the young generation's size, src/cli/launcher-settings.ts), or with node's defaults under
+ *   --bare-plain.
  * - docmill: `node bin/docmill.js run <files> --out <tmp> --concurrency N` (built `dist/`), REDIS_URL = --redis-url;
  *   with --embedded, once more with its embedded Redis (no REDIS_URL).
  *
@@ -33,6 +35,7 @@
  *        of each contender is reported) · --redis-url URL (redis://127.0.0.1:6379) · --own-redis (a redis-server of
  *        the bench's own on a free port of 127.0.0.1, no persistence: a shared server's other clients then add
  *        nothing to the command counts) · --embedded · --no-strace ·
+ *        --bare-plain ·
  *        --before DIR (also run the docmill of another built checkout, e.g. an earlier commit, side by side) ·
  *        --monitor (also count the commands docmill sends, a script call as one, through MONITOR: slows Redis, so
  *        the throughput of that run reads low) · --cpu-prof DIR · --keep
@@ -47,6 +50,7 @@ import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { queueNameForOutput } from '../src/queue/queue-names.js';
 import { tieringOption } from '../src/cli/v8-tiering.js';
+import { launcherSettings } from '../src/cli/launcher-settings.js';
 import { countMarkdownOutputs, makeMixedCopies } from './lib/bench-files.js';
 import { runChild, shellQuote, type ChildRun } from './lib/child.js';
 import { transpileForNode } from './lib/plain-node.js';
@@ -67,6 +71,7 @@ const { values: flags } = parseArgs({
     'own-redis': { type: 'boolean', default: false },
     embedded: { type: 'boolean', default: false },
     'no-strace': { type: 'boolean', default: false },
+    'bare-plain': { type: 'boolean', default: false },
     monitor: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     before: { type: 'string' },
@@ -79,7 +84,7 @@ const { values: flags } = parseArgs({
 if (flags.help) {
   process.stdout.write(
     'npx tsx bench/small-docs.ts [--files 1000] [--size 2048] [--mixed N] [--concurrency 8] [--rounds 1]\n' +
-      '                            [--redis-url URL] [--embedded] [--no-strace] [--monitor] [--cpu-prof DIR] [--keep]\n',
+      '                            [--redis-url URL] [--embedded] [--no-strace] [--bare-plain] [--monitor] [--cpu-prof DIR] [--keep]\n',
   );
   process.exit(0);
 }
@@ -273,8 +278,11 @@ const workload = flags.mixed !== undefined ? `mixed corpus, ${documents} copies 
 if (flags.mixed !== undefined) await makeMixedCopies(CORPUS, files, documents);
 else await makeSmallPages(files, documents, int('size', flags.size));
 
-// The bare loop runs with the V8 settings docmill's launcher gives its own process, so the ratio is the pipeline's alone.
-const bareNodeOptions = [tieringOption(process.versions.v8, [])].filter((option) => option !== undefined);
+// The bare loop runs with the settings docmill's launcher gives its own process (V8's tiering; on Node 22.15 and later
+// its allocator and young generation too, src/cli/launcher-settings.ts), so the ratio is the pipeline's alone;
+// --bare-plain starts it with node's defaults instead.
+const bareLauncher = flags['bare-plain'] ? undefined : launcherSettings(process.env, []);
+const bareNodeOptions = [...(bareLauncher?.options ?? []), tieringOption(process.versions.v8, [])].filter((option) => option !== undefined);
 const [bareScript] = await transpileForNode([join(REPO, 'bench/lib/small-docs-bare-child.ts')], join(work, 'bare'));
 // The transpiled child resolves p-limit from the project's node_modules.
 await rm(join(work, 'bare', 'node_modules'), { force: true, recursive: true });
@@ -294,7 +302,8 @@ try {
   for (let round = 1; round <= rounds; round++) {
     const bareOut = join(work, `bare-${round}`);
     const bareBefore = await commandStats(redis);
-    const bare = await measure(`bare-${round}`, work, [...bareNodeOptions, bareScript as string, join(REPO, 'dist'), files, bareOut, String(concurrency)], baseEnv, () => countMarkdownOutputs(bareOut));
+    const bareEnv = bareLauncher ? { ...baseEnv, ...bareLauncher.env } : baseEnv;
+    const bare = await measure(`bare-${round}`, work, [...bareNodeOptions, bareScript as string, join(REPO, 'dist'), files, bareOut, String(concurrency)], bareEnv, () => countMarkdownOutputs(bareOut));
     // The bare loop sends Redis nothing: what the server counted meanwhile is other clients' background.
     backgroundPerSecond = Math.max(backgroundPerSecond, sum(difference(await commandStats(redis), bareBefore)) / (bare.wallMs / 1000));
     results.bare?.push(bare);
