@@ -17,7 +17,7 @@ if (!existsSync(fileURLToPath(entry))) {
 // process starts: when the user set neither, the launcher becomes a node started with what is missing (execve keeps
 // the pid, the descriptors and the arguments; Node 22.15 and later have it).
 const { launcherSettings } = await import(new URL('../dist/src/cli/launcher-settings.js', import.meta.url).href);
-const restart = launcherSettings();
+const restart = launcherSettings(process.env, process.execArgv);
 if (restart) process.execve(process.execPath, [process.execPath, ...restart.options, ...process.argv.slice(1)], restart.env);
 
 // V8's compiled code of the modules kept on disk from one run to the next (Node 22.8 and later): `run` of 10 small pages

@@ -31,7 +31,7 @@ export interface LauncherSettings {
  * theirs leaves the allocator as they set it; a `--max-semi-space-size` of theirs, the young generation) or when
  * node cannot replace itself (`process.execve`: Linux, Node 22.15 and later).
  */
-export function launcherSettings(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv): LauncherSettings | undefined {
+export function launcherSettings(env: NodeJS.ProcessEnv, execArgv: readonly string[]): LauncherSettings | undefined {
   if (process.platform !== 'linux' || typeof (process as { execve?: unknown }).execve !== 'function') return undefined;
   const allocator = !Object.keys(env).some((name) => name.startsWith('MALLOC_')) && !/glibc\.malloc\./.test(env.GLIBC_TUNABLES ?? '');
   const youngGeneration = ![...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((option) => option.startsWith('--max-semi-space-size'));
