@@ -60,9 +60,10 @@ export abstract class KeyedOutputStore implements OutputStore {
   abstract readFailures(): AsyncIterable<ManifestEntry>;
   abstract close(): Promise<void>;
 
-  async writeDocument(relativePath: string, outputs: DocumentOutputs, onWait?: () => void): Promise<string[]> {
+  async writeDocument(relativePath: string, outputs: DocumentOutputs, onWait?: () => void, onBytes?: (bytes: number) => void): Promise<string[]> {
     const assets = assetFiles(relativePath, outputs.assets ?? []);
     const files = outputFiles(relativePath, outputs);
+    onBytes?.([...assets, ...files].reduce((sum, file) => sum + (typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.byteLength), 0));
     const waiting = allWaiting(assets.length + files.length, onWait);
     await writeAfterPictures(
       assets.map((file) => (after?: Promise<void>) => this.writeKey(file.key, file.body, 'output', waiting(), after)),

@@ -99,9 +99,11 @@ export interface OutputStore {
    * Writes each present output atomically under the layout for `relativePath`; returns the keys written, each durable.
    * A local folder makes outputs durable by group commit (one flush pass for the documents finishing about the same
    * time, before their renames): `onWait` is called once every output is waiting for that pass, so that the caller
-   * can give back what the wait does not need (on S3 every PUT is durable, and it is never called).
+   * can give back what the wait does not need (on S3 every PUT is durable, and it is never called). `onBytes` is told
+   * the bytes of the files written, pictures included, counted from what was written: serialising the outputs again
+   * to count them doubled the cost of a large document's JSON and chunks.
    */
-  writeDocument(relativePath: string, outputs: DocumentOutputs, onWait?: () => void): Promise<string[]>;
+  writeDocument(relativePath: string, outputs: DocumentOutputs, onWait?: () => void, onBytes?: (bytes: number) => void): Promise<string[]>;
   /**
    * Outputs waiting for a group commit are made durable now, without waiting out its window: called when no document
    * is converting, so none is coming to join them. A store without a group commit leaves it out.

@@ -5,7 +5,7 @@
  */
 import type { ParseResult } from '../../backend/parse-backend.js';
 import { placeResultImages } from '../images/place-images.js';
-import { assetReference, outputFiles } from '../../store/layout.js';
+import { assetReference } from '../../store/layout.js';
 import type { DocumentOutputs, DocumentState } from '../../store/output-store.js';
 import type { JobContext } from '../job-context.js';
 import type { StepDeps } from '../processor-deps.js';
@@ -22,8 +22,7 @@ export async function writeOutputs(ctx: JobContext, sha256: string, result: Pars
   const outputs = documentOutputs(placed?.data ?? result.data, asked, settings, { path: data.relativePath, sha256 });
   if (placed) outputs.assets = placed.assets;
   // What is left once the outputs wait to be made durable is waiting: the document's slot goes to the next one.
-  const written = await deps.store.writeDocument(data.relativePath, outputs, () => ctx.leaveSlot());
-  deps.metrics?.bytesWritten.inc(outputBytes(data.relativePath, outputs));
+  const written = await deps.store.writeDocument(data.relativePath, outputs, () => ctx.leaveSlot(), (bytes) => deps.metrics?.bytesWritten.inc(bytes));
   if (placed && deps.metrics) {
     deps.metrics.imagesWritten.inc(placed.assets.length);
     deps.metrics.imageBytesWritten.inc(placed.assets.reduce((sum, asset) => sum + asset.bytes.byteLength, 0));
@@ -46,10 +45,3 @@ export async function writeOutputs(ctx: JobContext, sha256: string, result: Pars
   await deps.store.writeState(state);
   return state;
 }
-
-/** Bytes of the files the store writes for these outputs (as it serialises them), pictures included. */
-function outputBytes(relativePath: string, outputs: DocumentOutputs): number {
-  const pictures = (outputs.assets ?? []).reduce((sum, asset) => sum + asset.bytes.byteLength, 0);
-  return outputFiles(relativePath, outputs).reduce((sum, file) => sum + Buffer.byteLength(file.body), pictures);
-}
-
