@@ -20,7 +20,7 @@ import type { ParseData } from '../contract/response.js';
 import { pdfParserOf } from '../contract/options.js';
 import { placeResultImages } from '../pipeline/images/place-images.js';
 import { parseOptionsFor } from '../pipeline/steps/chunk-outputs.js';
-import { relativeAssetLink } from '../store/layout.js';
+import { jsonLines, relativeAssetLink } from '../store/layout.js';
 import { CompositionRoot } from './composition-root.js';
 import type { ApiOptions, CommonOptions } from './options.js';
 import { checkOcrLanguagesFor, processingSettingsFrom, validatedOptions } from './processing-settings.js';
@@ -103,7 +103,12 @@ export async function chunksOfFile(path: string, data: ParseData, settings: Chun
   return chunk(data, { ...settings, source: { path, sha256: hash.digest('hex') } });
 }
 
+/** `parse --chunks`'s output: the chunks as the `.chunks.jsonl` file a run writes holds them, in UTF-8 (`label` names them in errors). */
+export function chunkLines(chunks: readonly Chunk[], label: string): Uint8Array {
+  return jsonLines(chunks, label);
+}
+
 /** Writes a parse's output to `path` whole or not at all (a temporary file, then a rename). */
-export function writeParseOutput(path: string, text: string): Promise<void> {
+export function writeParseOutput(path: string, text: string | Uint8Array): Promise<void> {
   return writeFileAtomic(resolve(path), text);
 }

@@ -37,7 +37,8 @@ const FINGERPRINT_HEX = /^[0-9a-f]{8,64}$/;
 export interface OutputFile {
   kind: OutputKind;
   key: string;
-  body: string;
+  /** Text, or for chunks their JSON Lines already in UTF-8 (jsonLines). */
+  body: string | Uint8Array;
   contentType: string;
 }
 
@@ -190,9 +191,28 @@ export function recordedOutputs(state: DocumentState): RecordedOutput[] {
 
 export type RecordedOutput = { kind: OutputKind; key: string } | { kind: 'asset'; key: string; name: string };
 
-/** One compact JSON value a line, each line ending in '\n' (JSON Lines). */
-export function jsonLines(values: readonly unknown[], key: string): string {
-  return values.map((value) => prettyJson(value, key, 0)).join('');
+/** Values serialised together: a batch's lines joined are a string of about a megabyte for a table's chunks. */
+const LINES_PER_BATCH = 512;
+
+/**
+ * One compact JSON value a line, each line ending in '\n' (JSON Lines), in UTF-8. A large document's chunks make a
+ * file of tens of MB (a 48 MB CSV: 57,000 chunks, 86 MB): serialised a batch at a time straight into the bytes
+ * written, where a string of every line, the lines joined and their UTF-8 copy at the write held it three times.
+ */
+export function jsonLines(values: readonly unknown[], key: string): Uint8Array {
+  let bytes = Buffer.allocUnsafe(64 << 10);
+  let size = 0;
+  for (let start = 0; start < values.length; start += LINES_PER_BATCH) {
+    const text = values.slice(start, start + LINES_PER_BATCH).map((value) => prettyJson(value, key, 0)).join('');
+    const needed = size + Buffer.byteLength(text);
+    if (needed > bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, bytes.length * 2));
+      bytes.copy(grown, 0, 0, size);
+      bytes = grown;
+    }
+    size += bytes.write(text, size);
+  }
+  return bytes.subarray(0, size);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * `docmill parse <file>`: the library's `parseFile`; Markdown (or the whole `data` with --json) to stdout or to --out.
  */
-import { chunksOfFile, parseFile, parseUpload, writeParseOutput, type ParseData, type ParseFileOptions } from '../../app/parse-file.js';
+import { chunkLines, chunksOfFile, parseFile, parseUpload, writeParseOutput, type ParseData, type ParseFileOptions } from '../../app/parse-file.js';
 import { STDIN_LABEL, stdinDocument } from '../../app/stdin-document.js';
 import { integerSetting, MAX_ATTEMPTS } from '../../app/settings.js';
 import type { CliContext } from '../context.js';
@@ -42,7 +42,7 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
     ...(writesPictures && flags.out ? { images: { markdownPath: flags.out, dpi: pictures.imageDpi, pageImages: pictures.pageImages } } : {}),
   };
   const data = stdin ? await parseUpload(async () => stdin.source, label, options) : await parseFile(file, options);
-  const output = chunking ? jsonLines(await chunksOfFile(label, data, chunking, stdin?.bytes)) : flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
+  const output = chunking ? chunkLines(await chunksOfFile(label, data, chunking, stdin?.bytes), label) : flags.json ? `${JSON.stringify(data, null, 2)}\n` : markdownOf(data);
   if (flags.out) {
     await writeParseOutput(flags.out, output);
     context.logger.info({ file: label, out: flags.out }, 'parsed');
@@ -51,11 +51,6 @@ export async function parseCommand(file: string, flags: ParseCommandFlags, conte
   }
   if (data.warning) context.logger.warn({ file: label, warning: data.warning }, 'the parse API sent a warning');
   return EXIT.ok;
-}
-
-/** `parse --chunks`: one JSON object a line. */
-function jsonLines(entries: readonly unknown[]): string {
-  return entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
 }
 
 function markdownOf(data: ParseData): string {

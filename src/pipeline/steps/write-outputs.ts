@@ -6,7 +6,7 @@
 import type { ParseResult } from '../../backend/parse-backend.js';
 import { placeResultImages } from '../images/place-images.js';
 import { assetReference } from '../../store/layout.js';
-import type { DocumentOutputs, DocumentState } from '../../store/output-store.js';
+import type { DocumentState } from '../../store/output-store.js';
 import type { JobContext } from '../job-context.js';
 import type { StepDeps } from '../processor-deps.js';
 import { documentOutputs } from './chunk-outputs.js';
