@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createSource } from '../sources/create-source.js';
 import type { S3EventSettings } from '../sources/s3-source.js';
+import { asFolderPrefix } from '../sources/s3-url.js';
 import type { Source, SourceSelection } from '../sources/source.js';
 import { createStore } from '../store/create-store.js';
 import { InvalidLocationError } from '../store/store-errors.js';
@@ -133,7 +134,7 @@ async function realpathOr(path: string): Promise<string> {
 function sameS3Folder(a: string, b: string): boolean {
   const folder = (location: string) => {
     const { bucket, rest } = parseS3Location(location, (reason) => new InvalidLocationError(location, reason));
-    return `${bucket}/${rest === '' || rest.endsWith('/') ? rest : `${rest}/`}`;
+    return `${bucket}/${asFolderPrefix(rest)}`;
   };
   return folder(a) === folder(b);
 }

@@ -9,14 +9,14 @@
  * writes there: a folder a user happens to name `_docmill` holds none of them.
  */
 import { readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import { RECORDS_FOLDER } from '../common/records-folder.js';
+import { childPath, entryName, type FsPath } from './byte-paths.js';
 
 /** Names docmill writes in an output folder's `_docmill/` (the file-system store's layout, store/layout.ts). */
 const RECORD_NAMES: ReadonlySet<string> = new Set(['manifest.jsonl', 'records.jsonl', 'failures.jsonl', 'state', 'index', 'ranges', 'redis', 'tmp']);
 
 /** Whether `folder` (a `_docmill` folder) holds docmill's records; false when it cannot be read. */
-export function holdsDocmillRecords(folder: string | Buffer): boolean {
+function holdsDocmillRecords(folder: FsPath): boolean {
   try {
     return readdirSync(folder).some((name) => RECORD_NAMES.has(name));
   } catch {
@@ -24,8 +24,13 @@ export function holdsDocmillRecords(folder: string | Buffer): boolean {
   }
 }
 
-/** Whether the folder at `path` is a docmill output folder (it holds `_docmill/` with records in it), or such a `_docmill/`. */
-export function isDocmillFolder(path: string): boolean {
-  if (basename(path) === RECORDS_FOLDER && holdsDocmillRecords(path)) return true;
-  return holdsDocmillRecords(join(path, RECORDS_FOLDER));
+const RECORDS_NAME = entryName(Buffer.from(RECORDS_FOLDER));
+
+/**
+ * Whether the folder at `path`, named `name`, is a docmill output folder (it holds `_docmill/` with records in it), or
+ * such a `_docmill/`. `hasRecordsFolder`: whether it has a `_docmill` entry at all, when the caller has its listing.
+ */
+export function isDocmillFolder(path: FsPath, name: string, hasRecordsFolder?: boolean): boolean {
+  if (name === RECORDS_FOLDER && holdsDocmillRecords(path)) return true;
+  return hasRecordsFolder !== false && holdsDocmillRecords(childPath(path, RECORDS_NAME));
 }

@@ -12,7 +12,7 @@ import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { childPath, entryName, pathText, type EntryName, type FsPath } from './byte-paths.js';
 import { RECORDS_FOLDER } from '../common/records-folder.js';
-import { holdsDocmillRecords } from './docmill-outputs.js';
+import { isDocmillFolder } from './docmill-outputs.js';
 import type { InlineFileCalls } from '../common/inline-file-calls.js';
 import { errorCodeOf, SourceListError } from './errors.js';
 import type { IgnoredSubtrees } from './ignored-subtrees.js';
@@ -145,7 +145,9 @@ class EntryVisitor {
     }
     try {
       const entries = await readSortedEntries(absolutePath);
-      if (isDocmillFolder(absolutePath, relativePath, entries)) return skipped(relativePath, 'docmill-output');
+      const name = relativePath.slice(relativePath.lastIndexOf('/') + 1);
+      const hasRecordsFolder = entries.some((entry) => entry.name.text === RECORDS_FOLDER && entry.dirent.isDirectory());
+      if (isDocmillFolder(absolutePath, name, hasRecordsFolder)) return skipped(relativePath, 'docmill-output');
       return { kind: 'descend', directory: { absolutePath, relativePath, realPath, entries, next: 0 } };
     } catch (error) {
       return skipped(relativePath, 'unreadable', errorCodeOf(error));
@@ -205,13 +207,6 @@ async function readSortedEntries(path: FsPath): Promise<NamedEntry[]> {
   const dirents = await readdir(path, { withFileTypes: true, encoding: 'buffer' });
   const entries = dirents.map((dirent) => ({ name: entryName(dirent.name), dirent }));
   return entries.sort((a, b) => (a.name.text < b.name.text ? -1 : a.name.text > b.name.text ? 1 : 0));
-}
-
-/** An output folder of docmill's, or the records folder of one (docmill-outputs.ts), from its entries. */
-function isDocmillFolder(absolutePath: FsPath, relativePath: string, entries: readonly NamedEntry[]): boolean {
-  if (relativePath.slice(relativePath.lastIndexOf('/') + 1) === RECORDS_FOLDER && holdsDocmillRecords(absolutePath)) return true;
-  const records = entries.find(({ name, dirent }) => name.text === RECORDS_FOLDER && dirent.isDirectory());
-  return records !== undefined && holdsDocmillRecords(childPath(absolutePath, records.name));
 }
 
 /** The realpath of `path` as text (byte-paths.ts), for comparisons: its names that are not UTF-8 written `%XX`. */

@@ -77,7 +77,7 @@ class WatchFilter {
     if (path === root) return false;
     if (ignored.contains(path) || isTemporaryName(basename(path))) return true;
     if (!stats || !(stats.isDirectory() || stats.isSymbolicLink())) return false;
-    if (stats.isDirectory() && (selector.excludesWholeDirectory(toRelativePath(root, path)) || isDocmillFolder(path))) return true;
+    if (stats.isDirectory() && (selector.excludesWholeDirectory(toRelativePath(root, path)) || isDocmillFolder(path, basename(path)))) return true;
     const target = realpathOrUndefined(path);
     if (target === undefined) return false; // gone, or a dangling link: nothing to descend into
     if (!isSameOrInside(this.rootRealPath, target) || ignored.contains(target)) return true;
@@ -143,7 +143,7 @@ class WatchFilter {
       for await (const entry of entries) {
         const path = join(current, entry.name);
         if (entry.isFile() || entry.isSymbolicLink()) yield path;
-        else if (entry.isDirectory() && !ignored.contains(path) && !selector.excludesWholeDirectory(toRelativePath(root, path)) && !isDocmillFolder(path)) {
+        else if (entry.isDirectory() && !ignored.contains(path) && !selector.excludesWholeDirectory(toRelativePath(root, path)) && !isDocmillFolder(path, basename(path))) {
           pending.push(path);
         }
       }

@@ -148,7 +148,10 @@ function guessLegacyEncoding(buffer: Buffer): string {
     .filter((guess, index, all) => all.findIndex((other) => other.name === guess.name) === index)
     .filter((guess) => guess.confidence >= MIN_CONFIDENCE)
     .slice(0, MAX_CANDIDATES)
-    .map((guess) => ({ ...guess, implausible: implausibleShare(iconv.decode(evidence, guess.name)) }));
+    .map((guess) => {
+      const text = iconv.decode(evidence, guess.name);
+      return { ...guess, text, implausible: implausibleShare(text) };
+    });
   if (guesses.length === 0) return FALLBACK_ENCODING;
   // Keep the readings that make the most sense as words, then take the most confident of them; short Western
   // text scores about the same for windows-1250/1252/1257, so windows-1252 (the West's encoding) wins unless
@@ -163,7 +166,7 @@ function guessLegacyEncoding(buffer: Buffer): string {
   if (western && western.confidence >= top.confidence * WESTERN_MARGIN) return FALLBACK_ENCODING;
   // German or Spanish text uses only letters that windows-1250, 1252 and 1257 place alike: any of them reads it the
   // same, and the name the user is told is then the one such files are written in.
-  if (iconv.decode(evidence, top.name) === iconv.decode(evidence, FALLBACK_ENCODING)) return FALLBACK_ENCODING;
+  if (top.text === (western?.text ?? iconv.decode(evidence, FALLBACK_ENCODING))) return FALLBACK_ENCODING;
   return top.name;
 }
 
