@@ -43,7 +43,7 @@ import {
   streamTooLargeMessage,
   type PdfFontFacts,
 } from './pdfjs-worker.js';
-import { recoverTruncatedPdf } from './recover.js';
+import { cutShort, recoverTruncatedPdf } from './recover.js';
 import { isSymbolFontName } from './symbol-font-text.js';
 import { readStatedInfo } from './stated-info.js';
 import { boxesInViewport, isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
@@ -184,21 +184,41 @@ function openError(error: unknown): EngineError {
   return new EngineError('CORRUPT_DOCUMENT', `the PDF could not be read: ${errorMessage(error)}`, { cause: error });
 }
 
-/** Opens the PDF; a file pdfjs cannot open (no trailer, no catalogue) gets one recovery attempt. */
-async function openWithRecovery(bytes: Uint8Array): Promise<{ doc: PdfDocument; recovered: boolean }> {
+/** A document pdfjs opened: `bytes` are those it read, the file's own or, `recovered`, the file repaired. */
+interface OpenedPdf {
+  doc: PdfDocument;
+  recovered: boolean;
+  bytes: Uint8Array;
+}
+
+/**
+ * Opens the PDF, repaired (recover.ts) when it was cut short or when pdfjs cannot open it (no trailer, no
+ * catalogue). A file cut short is opened repaired first: pdfjs rebuilding its table itself keeps the first revision
+ * of an object it meets, where the file's last one is the one that counts (an incremental update's page tree).
+ */
+async function openWithRecovery(bytes: Uint8Array): Promise<OpenedPdf> {
+  const cut = cutShort(bytes);
+  const first = cut ? await openRepaired(bytes) : undefined;
+  if (first) return first;
   try {
-    return { doc: await openDocument(bytes), recovered: false };
+    return { doc: await openDocument(bytes), recovered: false, bytes };
   } catch (error) {
     if (errorName(error) === 'PasswordException') throw openError(error);
-    const repaired = recoverTruncatedPdf(bytes);
-    if (repaired) {
-      try {
-        return { doc: await openDocument(repaired), recovered: true };
-      } catch {
-        // Report the original failure: it names what is wrong with the file as uploaded.
-      }
-    }
+    const opened = cut ? undefined : await openRepaired(bytes);
+    if (opened) return opened;
+    // The failure of the file as uploaded: it names what is wrong with it.
     throw openError(error);
+  }
+}
+
+/** The file repaired (recover.ts) and opened; undefined when nothing of it can be repaired or pdfjs still refuses it. */
+async function openRepaired(bytes: Uint8Array): Promise<OpenedPdf | undefined> {
+  const repaired = recoverTruncatedPdf(bytes);
+  if (!repaired) return undefined;
+  try {
+    return { doc: await openDocument(repaired), recovered: true, bytes: repaired };
+  } catch {
+    return undefined;
   }
 }
 
@@ -292,7 +312,7 @@ export type PdfDocumentSource = Pick<PdfDocument, 'numPages' | 'getPage' | 'getM
  * already, counted its pages and read those it stands for, so most documents never need pdfjs at all.
  */
 class PdfjsWhenNeeded implements PdfDocumentSource {
-  #opened: Promise<{ doc: PdfDocument; recovered: boolean }> | undefined;
+  #opened: Promise<OpenedPdf> | undefined;
   #recovered = false;
 
   constructor(
@@ -638,17 +658,28 @@ export async function readDocument(
   }
   if (noText.length > 0) {
     const list = formatPageList(noText);
+    // In a file cut short, a page may have lost its text, or the fonts its text is drawn with: not a scan.
+    const damaged = options.recovered || doc.recovered;
+    const lost = `show no text: the PDF is damaged (cut short), and what was recovered of them holds none, or only in fonts that were lost`;
     if (noText.length + failed.length === pageCount && parser.mode === 'fast') {
       throw new EngineError(
         'OCR_REQUIRED',
-        `page(s) ${list} have no text layer (scanned or image-only) and mode "fast" does not OCR; use mode "auto" or "ocr"`,
+        damaged
+          ? `page(s) ${list} ${lost}; mode "fast" does not OCR; use mode "auto" or "ocr"`
+          : `page(s) ${list} have no text layer (scanned or image-only) and mode "fast" does not OCR; use mode "auto" or "ocr"`,
       );
     }
-    const reason = {
-      fast: `Page(s) ${list} have no text layer (scanned or image-only) and are left empty: mode "fast" does not OCR.`,
-      auto: `Page(s) ${list} have no text layer and OCR found no text on them; they are left empty.`,
-      ocr: `OCR found no text on page(s) ${list}; they are left empty.`,
-    };
+    const reason = damaged
+      ? {
+          fast: `Page(s) ${list} ${lost}; they are left empty: mode "fast" does not OCR.`,
+          auto: `Page(s) ${list} ${lost}, and OCR found no text on them either; they are left empty.`,
+          ocr: `OCR found no text on page(s) ${list}; they are left empty.`,
+        }
+      : {
+          fast: `Page(s) ${list} have no text layer (scanned or image-only) and are left empty: mode "fast" does not OCR.`,
+          auto: `Page(s) ${list} have no text layer and OCR found no text on them; they are left empty.`,
+          ocr: `OCR found no text on page(s) ${list}; they are left empty.`,
+        };
     warnings.push(reason[parser.mode]);
   }
 
@@ -674,7 +705,7 @@ function checkPdfBytes(bytes: Uint8Array): void {
  * Opens PDF bytes with pdfjs (one recovery attempt for files without a usable trailer), with clear errors
  * for empty, non-PDF, encrypted and corrupt files. The caller must `await doc.destroy()`.
  */
-export async function openPdf(bytes: Uint8Array): Promise<{ doc: PdfDocument; recovered: boolean }> {
+export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   checkPdfBytes(bytes);
   const opened = await openWithRecovery(bytes);
   // pdfjs loads its worker module with the first document; both bundles replace the same built-ins.
@@ -718,10 +749,11 @@ export const convertPdf: Converter = async (input) => {
       }
     }
     // PDFium could not open it, LiteParse is not loaded here, mode ocr, or a damaged end: pdfjs opens it and says
-    // what is wrong with it. A file pdfjs had to recover is read by pdfjs alone: its pages come from the repaired bytes.
-    const { doc, recovered } = await openPdf(input.bytes);
+    // what is wrong with it. A file it had to repair (recover.ts) is read from the repaired bytes, by LiteParse too.
+    const { doc, recovered, bytes } = await openPdf(input.bytes);
+    if (recovered) ocr?.renderFrom(bytes);
     try {
-      const native = recovered || intact ? undefined : await readNativePages(input.bytes, parser.maxPages, parser.mode);
+      const native = intact ? undefined : await readNativePages(bytes, parser.maxPages, parser.mode);
       return await readDocument(doc, parser, { recovered, native, ...(ocr ? { ocr } : {}) });
     } finally {
       await doc.destroy().catch(() => undefined);

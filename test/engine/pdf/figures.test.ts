@@ -102,6 +102,15 @@ describe('a PDF with a photo, a repeated logo and a vector chart', () => {
     expect(result.assets.map((asset) => asset.name)).toEqual(['p1-figure-1.png', 'p1-figure-2.png', 'p2-figure-2.png']);
   });
 
+  it('keeps the same pictures when the file was cut short before its cross-reference table (read repaired)', async () => {
+    const bytes = figuresPdf();
+    const cut = await placed('report.pdf', bytes.subarray(0, Buffer.from(bytes).lastIndexOf('\nxref') + 1));
+    expect(cut.data.warning).toMatch(/^The PDF is damaged/);
+    expect(cut.assets.map((asset) => [asset.name, Buffer.from(asset.bytes).toString('base64')])).toEqual(
+      result.assets.map((asset) => [asset.name, Buffer.from(asset.bytes).toString('base64')]),
+    );
+  });
+
   it('writes the photo with the pixels the PDF gives it, and the logo at its size', () => {
     const photo = decodePng(result.assets.find((asset) => asset.name === 'p1-figure-2.png')!.bytes);
     expect(photo).toMatchObject({ ...PHOTO, channels: 3 });

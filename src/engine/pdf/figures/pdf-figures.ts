@@ -16,6 +16,7 @@ import { MAX_PICTURES } from '../../../backend/embedded-images.js';
 import type { PictureRendering } from '../../../backend/parse-backend.js';
 import { DEFAULT_IMAGE_DPI } from '../../../common/processing-settings.js';
 import { convertPdf } from '../convert-pdf.js';
+import { cutShort, recoverTruncatedPdf } from '../recover.js';
 import { normaliseBbox } from '../document-layout.js';
 import type { Rect } from '../types.js';
 import { figureRegions, type PageText } from './figure-regions.js';
@@ -60,7 +61,9 @@ export async function addPdfFigures(model: DocumentModel, bytes: Uint8Array, ren
   if (toRead.length === 0) return;
   // Loaded with the first document that keeps its pictures: PDFium's module stays out of threads that never do.
   const { PictureReader } = await import('./page-pictures.js');
-  const reader = await PictureReader.open(bytes);
+  // A file cut short is read as recover.ts repaired it, as its text was (PDFium cannot open it as it is).
+  const repaired = cutShort(bytes) ? recoverTruncatedPdf(bytes) : null;
+  const reader = (repaired && (await PictureReader.open(repaired))) || (await PictureReader.open(bytes));
   if (!reader) {
     (model.warnings ??= []).push('The pictures of the PDF could not be read: PDFium could not open it.');
     return;

@@ -31,7 +31,7 @@ export interface RegionBlocks {
 }
 
 export class PageOcr {
-  readonly #bytes: Uint8Array;
+  #bytes: Uint8Array;
   #language: string;
   #renderer: Promise<PageRenderer | undefined> | undefined;
   /** The declared language whose data is missing, once a page was read in English instead. */
@@ -45,6 +45,15 @@ export class PageOcr {
     this.#bytes = bytes;
     this.#requested = languages && languages.length > 0 ? languages.join('+') : undefined;
     this.#language = this.#requested ?? DEFAULT_OCR_LANGUAGE;
+  }
+
+  /**
+   * Renders `bytes` instead of the file's own: the file as recover.ts repaired it, which PDFium can open where it
+   * cannot open the damaged file. Before the first page or region is rendered.
+   */
+  renderFrom(bytes: Uint8Array): void {
+    if (this.#renderer) throw new Error('the renderer is open already');
+    this.#bytes = bytes;
   }
 
   /** Reads in the language the document declares (`metadata.language`) when its data is installed. */
