@@ -19,6 +19,9 @@
  *   as much smaller or larger (pdf-lib, a form XObject): every length in points changes, every ratio stays.
  * - `turned`: each page set on its side (/Rotate 90) with its content turned back, so that it shows as before
  *   (landscape sections, scanners' pages).
+ * - `cut97`, `cut80`: the file's first 97 % or 80 % of its bytes, as an interrupted download or upload leaves it: its
+ *   cross-reference table and trailer gone, at 80 % its last objects too (pictures, fonts, a content stream, by
+ *   writer). A page a file no longer holds scores 0, as does a file an engine refuses.
  *
  * Each rewrite goes into <out>/<writer>/pdfs beside a link to the references, and bench/pdf-bench.ts scores it
  * (--engines, one round: speed is not measured here; --before DIR scores another built checkout's docmill beside
@@ -42,7 +45,7 @@ import { markdownTable } from './lib/table.js';
 exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const WRITERS = ['gs', 'cairo', 'scale70', 'scale130', 'turned'] as const;
+const WRITERS = ['gs', 'cairo', 'scale70', 'scale130', 'turned', 'cut97', 'cut80'] as const;
 type Writer = (typeof WRITERS)[number];
 
 const { values: flags } = parseArgs({
@@ -93,6 +96,12 @@ async function rewrite(writer: Writer, from: string, to: string): Promise<void> 
     case 'cairo':
       await run('pdftocairo', ['-pdf', from, to]);
       return;
+    case 'cut97':
+    case 'cut80': {
+      const bytes = await readFile(from);
+      await writeFile(to, bytes.subarray(0, Math.floor((bytes.length * (writer === 'cut97' ? 97 : 80)) / 100)));
+      return;
+    }
     default: {
       const how = writer === 'turned' ? 'turned' : { scale: writer === 'scale70' ? 0.7 : 1.3 };
       await writeFile(to, await redrawn(await readFile(from), how));
