@@ -66,11 +66,11 @@ const CONVERTING: Record<ConverterName, string> = {
 export async function parseDocument(request: EngineRequest): Promise<ParseData> {
   const { bytes, fileName, options, ocrLanguages, pictures } = request;
   enterStage('identifying the file');
-  const { converter, extension, contentType, warning, sniffed } = routeDocument(fileName, bytes);
+  const { converter, extension, contentType, warning, sniffed, bytes: converted } = routeDocument(fileName, bytes);
   enterStage('loading the converter');
   const convert = await LOADERS[converter]();
   enterStage(CONVERTING[converter]);
-  const model = await convert({ bytes, fileName, extension, options, sniffed, ...(ocrLanguages ? { ocrLanguages } : {}), ...(pictures ? { pictures } : {}) });
+  const model = await convert({ bytes: converted, fileName, extension, options, sniffed, ...(ocrLanguages ? { ocrLanguages } : {}), ...(pictures ? { pictures } : {}) });
   // Before the router's warning joins the converter's: only a converter's warning can say why there is no text.
   checkEmptyResult(model, options);
   if (warning !== undefined) model.warnings = [warning, ...(model.warnings ?? [])];

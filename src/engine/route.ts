@@ -4,9 +4,10 @@
  * extension must still be one the contract lists; a name that lies about a document the engine reads converts by
  * the real type with a warning naming both ("report.doc is an RTF document; converted as RTF."). What the
  * container alone shows to be wrong is refused here, before any converter loads (bytes/verdict.ts): no bytes or
- * no entries (EMPTY_DOCUMENT), an encrypted OOXML or ODF package (ENCRYPTED_DOCUMENT), a zip cut short or a
- * damaged OLE file (CORRUPT_DOCUMENT), a package crossing the zip limits (DOCUMENT_TOO_COMPLEX), and a file that
- * is no document at all, with what it looks like (CORRUPT_DOCUMENT).
+ * no entries (EMPTY_DOCUMENT), an encrypted OOXML or ODF package (ENCRYPTED_DOCUMENT), a zip whose directory is
+ * damaged or a damaged OLE file (CORRUPT_DOCUMENT), a package crossing the zip limits (DOCUMENT_TOO_COMPLEX), and a
+ * file that is no document at all, with what it looks like (CORRUPT_DOCUMENT). A zip cut short is converted from
+ * the parts before the cut (bytes/zip-repair.ts): the route then carries the repaired bytes and a warning.
  *
  * Text under another format's name, one rule: it is a table only when it reads as one. Text that one delimiter
  * splits consistently into columns is converted as CSV (an .xls exported as CSV is common); any other text (prose
@@ -32,10 +33,12 @@ export interface Route {
   realType: DocumentType;
   /** The content type of what is converted (`metadata.contentType`). */
   contentType: string;
-  /** Set when the name lies about the content. */
+  /** Set when the name lies about the content, or when the file was repaired to be read. */
   warning?: string;
   /** The sniff result, for the converter. */
   sniffed: Sniffed;
+  /** The bytes to convert: the file's own, or the package repaired (`sniffed.repaired`). */
+  bytes: Uint8Array;
 }
 
 const CONVERTERS: Record<DocumentType, ConverterName> = {
@@ -136,6 +139,13 @@ export function converterNamedBy(fileName: string): ConverterName | undefined {
 const TABLE_SAMPLE_CHARS = 64 * 1024;
 
 export function routeDocument(fileName: string, bytes: Uint8Array): Route {
+  const route = routeBySniff(fileName, bytes);
+  const repaired = route.sniffed.repaired;
+  if (!repaired) return { ...route, bytes };
+  return { ...route, bytes: repaired.bytes, warning: route.warning === undefined ? repaired.warning : `${route.warning} ${repaired.warning}` };
+}
+
+function routeBySniff(fileName: string, bytes: Uint8Array): Omit<Route, 'bytes'> {
   const extension = extensionOf(fileName);
   if (!isSupportedExtension(extension)) {
     throw new EngineError(

@@ -22,6 +22,7 @@ import { type CompoundFile, DamagedCompoundFile, isCompoundFile, openCompoundFil
 import { binaryLooksLike } from './signatures.js';
 import { looksLikeText, textHead } from './text-detect.js';
 import { readEntryPrefix, readZipDirectory, ZipArchive, type ZipDirectory, type ZipEntryInfo, zipLimitBreach } from './zip.js';
+import { repairCutZip } from './zip-repair.js';
 
 export type DocumentType =
   | 'pdf'
@@ -58,6 +59,11 @@ export type RealType =
 /** The verdict, and the container opened to reach it. */
 export interface Sniffed {
   real: RealType;
+  /**
+   * A zip package cut short, repaired (zip-repair.ts): the bytes to convert instead of the file's own, and the
+   * warning that says so. `zip` is then the repaired package.
+   */
+  repaired?: { bytes: Uint8Array; warning: string };
   /** A document package, its directory read and checked against the zip limits. */
   zip?: ZipArchive;
   /** An OLE compound file, its header, allocation table and directory read. */
@@ -94,7 +100,9 @@ export function sniff(bytes: Uint8Array): Sniffed {
   if (bytes.length === 0) return { real: { kind: 'empty', what: 'the file has 0 bytes' } };
   if (findPdfHeader(bytes) === 0) return { real: { kind: 'document', type: 'pdf' } };
   const zip = readZipDirectory(bytes);
-  if (zip !== null) return sniffZip(bytes, zip);
+  // Only a package cut short is repaired: a damaged directory (an end record pointing nowhere, or two of them) is
+  // one that readers could read differently, and stays refused.
+  if (zip !== null) return zip.problem === 'truncated' ? (sniffRepairedZip(bytes) ?? sniffZip(bytes, zip)) : sniffZip(bytes, zip);
   if (isCompoundFile(bytes)) return sniffCompoundFile(bytes);
   if (isBareBiff(bytes)) return { real: { kind: 'document', type: 'xls' } };
   const looksLike = binaryLooksLike(bytes, looksLikeText(bytes));
@@ -126,6 +134,22 @@ export function findPdfHeader(bytes: Uint8Array): number {
     }
   }
   return -1;
+}
+
+/**
+ * A package cut short, read through a new directory of the parts that are whole, when they make a document;
+ * undefined when they do not (the damaged verdict then says what the file is).
+ */
+function sniffRepairedZip(bytes: Uint8Array): Sniffed | undefined {
+  const repaired = repairCutZip(bytes);
+  const directory = repaired && readZipDirectory(repaired.bytes);
+  if (!repaired || !directory || directory.problem !== undefined) return undefined;
+  const sniffed = sniffZip(repaired.bytes, directory);
+  if (sniffed.real.kind !== 'document') return undefined;
+  const warning =
+    `The file was cut short (${TYPE_DESCRIPTIONS[sniffed.real.type]} whose zip directory, at its end, is missing): ` +
+    `its ${repaired.parts === 1 ? 'one whole part was' : `${repaired.parts} whole parts were`} read, and what came after them is missing.`;
+  return { ...sniffed, repaired: { bytes: repaired.bytes, warning } };
 }
 
 function sniffZip(bytes: Uint8Array, directory: ZipDirectory): Sniffed {

@@ -97,8 +97,22 @@ const STYLE_MAP = [
   'comment-reference => sup',
 ];
 
+/**
+ * Table style references, dropped when the package has no styles part (a file cut short can lose it): mammoth looks
+ * each one up in a table it makes only from that part, and fails on the first.
+ */
+function withoutTableStyles(xml: string): XmlRewrite {
+  let count = 0;
+  const rewritten = xml.replace(/<(?:\w+:)?tblStyle\b[^>]*\/>/g, () => {
+    count++;
+    return '';
+  });
+  return { xml: rewritten, count };
+}
+
 export const convertDocx: Converter = async (input) => {
-  const zip = requirePackage(sniffedOf(input), ['docx'], 'a Word document (.docx)');
+  const sniffed = sniffedOf(input);
+  const zip = requirePackage(sniffed, ['docx'], 'a Word document (.docx)');
   const options = input.options;
   const removeBase64Images = options.removeBase64Images ?? true;
   // mammoth inflates the XML parts it reads, and the pictures only when they are embedded; every XML part must be
@@ -125,6 +139,7 @@ export const convertDocx: Converter = async (input) => {
   const styleSheet = readStyleSheet(stylesXml);
   const headingStyles = outlineHeadingStyles(styleSheet);
   const steps: readonly ((xml: string) => XmlRewrite)[] = [
+    (xml) => (stylesXml === undefined ? withoutTableStyles(xml) : { xml, count: 0 }),
     (xml) => (hasEquations(xml) ? replaceEquations(xml) : { xml, count: 0 }),
     fillGridBefore,
     exposeTextBoxes,
@@ -149,7 +164,8 @@ export const convertDocx: Converter = async (input) => {
     preparedXml = rewritten.xml;
     changes += rewritten.count;
   }
-  const mammothInput = changes > 0 ? zip.rewrite(new Map([[documentPart, preparedXml]])) : input.bytes;
+  // A package cut short is read through its repaired directory (zip-repair.ts), mammoth included.
+  const mammothInput = changes > 0 ? zip.rewrite(new Map([[documentPart, preparedXml]])) : (sniffed.repaired?.bytes ?? input.bytes);
 
   let html: string;
   try {

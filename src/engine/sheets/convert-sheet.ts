@@ -46,6 +46,7 @@ import { lineMarkdown } from './markdown-text.js';
 import { escapeRunText } from '../markdown-text.js';
 import { findRegions, type Region, type Spacers } from './regions.js';
 import { workbookSpacers } from './sheet-geometry.js';
+import { missingSheetParts } from './ooxml-workbook.js';
 import { describeRange, regionCellCount, sheetCells } from './sheet-grid.js';
 import { layoutRegion } from './sheet-layout.js';
 
@@ -55,6 +56,7 @@ XLSX.set_cptable(codepages);
 
 const SOURCE = 'sheet';
 export const EMPTY_SHEET_TEXT = '(empty sheet)';
+const MISSING_SHEET_TEXT = '(missing: its part is not in the file)';
 
 const READ_OPTIONS: XLSX.ParsingOptions = {
   type: 'buffer',
@@ -67,9 +69,11 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
 };
 
 export const convertSpreadsheet: Converter = async (input: ConvertInput): Promise<DocumentModel> => {
-  const { bytes } = input;
-  if (bytes.length === 0) throw new EngineError('EMPTY_DOCUMENT', 'the file is empty (0 bytes)');
-  const container = workbookContainer(sniffedOf(input));
+  if (input.bytes.length === 0) throw new EngineError('EMPTY_DOCUMENT', 'the file is empty (0 bytes)');
+  const sniffed = sniffedOf(input);
+  // A package cut short is read through its repaired directory (zip-repair.ts), SheetJS included.
+  const bytes = sniffed.repaired?.bytes ?? input.bytes;
+  const container = workbookContainer(sniffed);
   let zip: ZipArchive | undefined;
   switch (container.kind) {
     case 'refused':
@@ -93,7 +97,7 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
       break;
   }
   enterStage('reading the workbook');
-  const workbook = readWorkbook(zip === undefined ? bytes : withOdsStyles(zip) ?? bytes);
+  const workbook = readWorkbook(zip === undefined ? bytes : (withOdsStyles(zip) ?? withContentTypes(zip) ?? bytes));
   // Every workbook has a sheet: none means its main part (xl/workbook.xml, content.xml) was not read.
   if (workbook.SheetNames.length === 0) throw new EngineError('CORRUPT_DOCUMENT', 'the workbook is damaged: no sheet can be read from it');
   enterStage('reading the charts');
@@ -101,7 +105,18 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
   enterStage('laying out the sheets');
   const spacers = workbookSpacers(zip);
   const pictures = input.options.removeBase64Images === false ? readPictures(zip) : { bySheet: new Map<string, SheetPicture[]>(), warnings: [] };
-  const model = workbookModel(workbook, DEFAULT_SHEET_LIMITS, { charts: charts.bySheet, spacers, pictures: pictures.bySheet });
+  const missing = zip === undefined ? [] : missingSheetParts(zip);
+  const model = workbookModel(workbook, DEFAULT_SHEET_LIMITS, {
+    charts: charts.bySheet,
+    spacers,
+    pictures: pictures.bySheet,
+    missing: new Set(missing.map((sheet) => sheet.name)),
+  });
+  if (missing.length > 0) {
+    const names = missing.map((sheet) => `"${sheet.name}"`).join(', ');
+    const parts = missing.map((sheet) => sheet.part).join(', ');
+    model.warnings = [...(model.warnings ?? []), `Sheet(s) ${names}: not in the file (${parts}); left empty.`];
+  }
   if (pictures.warnings.length > 0) model.warnings = [...(model.warnings ?? []), ...pictures.warnings];
   if (charts.warnings.length > 0) model.warnings = [...(model.warnings ?? []), ...charts.warnings];
   return model;
@@ -115,6 +130,34 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
 function withOdsStyles(zip: ZipArchive): Uint8Array | null {
   if (!zip.has('content.xml') || zip.has('styles.xml') || zip.has('xl/workbook.xml') || zip.has('xl/workbook.bin')) return null;
   return zip.rewrite(new Map([['styles.xml', EMPTY_ODS_STYLES]]));
+}
+
+/** SheetJS finds a workbook's parts by their declared content types: these, by where Excel puts each part. */
+const EXCEL_PART_TYPES: [RegExp, string][] = [
+  [/^xl\/workbook\.xml$/, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml'],
+  [/^xl\/worksheets\/[^/]+\.xml$/, 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml'],
+  [/^xl\/chartsheets\/[^/]+\.xml$/, 'application/vnd.openxmlformats-officedocument.spreadsheetml.chartsheet+xml'],
+  [/^xl\/sharedStrings\.xml$/, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml'],
+  [/^xl\/styles\.xml$/, 'application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml'],
+  [/^xl\/theme\/[^/]+\.xml$/, 'application/vnd.openxmlformats-officedocument.theme+xml'],
+];
+
+/**
+ * An Excel package without its `[Content_Types].xml` (which some writers put last, so that a file cut short loses it
+ * first) is given one declaring each part by where Excel puts it: SheetJS reads no workbook without it. Null when the
+ * package has one, or is no Excel package.
+ */
+function withContentTypes(zip: ZipArchive): Uint8Array | null {
+  if (zip.has('[Content_Types].xml') || !zip.has('xl/workbook.xml')) return null;
+  const overrides = zip.names.flatMap((name) => {
+    const type = EXCEL_PART_TYPES.find(([pattern]) => pattern.test(name))?.[1];
+    return type === undefined ? [] : [`<Override PartName="/${name}" ContentType="${type}"/>`];
+  });
+  const contentTypes =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    `<Default Extension="xml" ContentType="application/xml"/>${overrides.join('')}</Types>`;
+  return zip.rewrite(new Map([['[Content_Types].xml', contentTypes]]));
 }
 
 const EMPTY_ODS_STYLES =
@@ -143,6 +186,8 @@ export interface SheetLayoutHints {
   spacers?: ReadonlyMap<string, Spacers>;
   /** Pictures kept in the result (pictures.ts), after the sheet's cells and charts. */
   pictures?: ReadonlyMap<string, readonly SheetPicture[]>;
+  /** Sheets the workbook names whose part is not in the package: said so, not shown as empty. */
+  missing?: ReadonlySet<string>;
 }
 
 /**
@@ -187,11 +232,12 @@ export function workbookModel(
     for (const picture of layout.pictures?.get(name) ?? []) {
       blocks.push({ type: 'figure', label: null, markdown: `![${escapeRunText(picture.description)}](${picture.uri})`, bbox: null, source: SOURCE });
     }
+    const missing = layout.missing?.has(name) === true;
     if (blocks.length === 1) {
       blocks.push({
         type: 'text',
         label: null,
-        markdown: sheet?.['!type'] === 'chart' ? '(chart sheet)' : EMPTY_SHEET_TEXT,
+        markdown: missing ? MISSING_SHEET_TEXT : sheet?.['!type'] === 'chart' ? '(chart sheet)' : EMPTY_SHEET_TEXT,
         bbox: null,
         source: SOURCE,
       });
@@ -200,7 +246,7 @@ export function workbookModel(
       blocks.push({ type: 'text', label: 'comments', markdown: commentsMarkdown(content.comments), bbox: null, source: SOURCE });
     }
     sheetNames.push(name);
-    pages.push({ pageNumber: pages.length + 1, width: null, height: null, status: 'ok', blocks });
+    pages.push({ pageNumber: pages.length + 1, width: null, height: null, status: missing ? 'failed' : 'ok', blocks });
   });
 
   const metadata: Record<string, MetadataValue> = {};

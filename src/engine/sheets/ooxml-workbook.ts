@@ -17,6 +17,16 @@ export interface SheetPart {
 
 /** The sheets with their parts, in workbook order (a sheet whose part is missing is left out). */
 export function workbookSheetParts(zip: ZipArchive): SheetPart[] {
+  return namedSheetParts(zip).filter((sheet) => zip.has(sheet.part));
+}
+
+/** The sheets the workbook names whose part is not in the package (a file cut short lost it). */
+export function missingSheetParts(zip: ZipArchive): SheetPart[] {
+  return namedSheetParts(zip).filter((sheet) => !zip.has(sheet.part));
+}
+
+/** Every sheet the workbook names with the part its relationship gives, in workbook order. */
+function namedSheetParts(zip: ZipArchive): SheetPart[] {
   let workbookPart = mainDocumentPart(zip.readText('_rels/.rels'));
   if (!zip.has(workbookPart)) workbookPart = 'xl/workbook.xml';
   // A binary workbook (.xlsb) or an OpenDocument package: nothing to read here.
@@ -30,7 +40,7 @@ export function workbookSheetParts(zip: ZipArchive): SheetPart[] {
   return elements(child(root, 'sheets'), 'sheet').flatMap((sheet) => {
     const name = attr(sheet, 'name');
     const target = targets.get(attr(sheet, 'r:id') ?? '');
-    if (name === undefined || target === undefined || target.external || !zip.has(target.target)) return [];
+    if (name === undefined || target === undefined || target.external) return [];
     return [{ name: decodeXmlEntities(name), part: target.target }];
   });
 }

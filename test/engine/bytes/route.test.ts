@@ -11,6 +11,7 @@ import { parseDocument } from '../../../src/engine/engine.js';
 import { converterNamedBy, type Route, routeDocument } from '../../../src/engine/route.js';
 import { corpusBytes, options } from '../html/helpers.js';
 import { oleFile } from './make-bytes.js';
+import { cutInside } from '../../helpers/cut-zip.js';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -19,8 +20,10 @@ function parse(bytes: Uint8Array, fileName: string) {
 }
 
 /** The route without the sniff result it carries: converter, extension, real type, and the warning when there is one. */
-function routed(fileName: string, bytes: Uint8Array): Omit<Route, 'sniffed' | 'contentType'> {
-  const { sniffed: _sniffed, contentType: _contentType, ...route } = routeDocument(fileName, bytes);
+function routed(fileName: string, bytes: Uint8Array): Omit<Route, 'sniffed' | 'contentType' | 'bytes'> {
+  const { sniffed: _sniffed, contentType: _contentType, bytes: converted, ...route } = routeDocument(fileName, bytes);
+  // The bytes converted are the file's own, but for a package cut short (tested below).
+  expect(converted).toBe(bytes);
   return route;
 }
 
@@ -190,8 +193,16 @@ describe('the right reason for an invalid file, raised before any converter', ()
     await expect(parse(corpusBytes('pdf/password.pdf'), 'locked.pdf')).rejects.toMatchObject({ apiCode: 'ENCRYPTED_DOCUMENT' });
   });
 
+  it('a zip cut short after its main parts converts from a repaired package, saying so', () => {
+    const route = routeDocument('cut.docx', word.subarray(0, Math.floor(word.length / 2)));
+    expect(route).toMatchObject({ converter: 'docx', extension: '.docx', realType: 'docx' });
+    expect(route.warning).toMatch(/^The file was cut short \(a Word document \(\.docx\) whose zip directory, at its end, is missing\): its \d+ whole parts were read/);
+    expect(route.bytes).toBe(route.sniffed.repaired?.bytes);
+    expect(route.bytes.length).toBeGreaterThan(Math.floor(word.length / 2));
+  });
+
   it('corrupt: a zip cut short, a damaged OLE file, a package without its main part', () => {
-    expect(refusal('cut.docx', word.subarray(0, Math.floor(word.length / 2)))).toMatchObject({
+    expect(refusal('cut.docx', cutInside(word, 'word/document.xml'))).toMatchObject({
       apiCode: 'CORRUPT_DOCUMENT',
       message: 'the file is damaged or truncated: it is a zip package cut short: its central directory (at the end of the file) is missing (its parts are those of a Word document (.docx))',
     });

@@ -13,6 +13,7 @@ import { type DocumentType, findPdfHeader, type RealType, sniff as sniffFile, sn
 import { readEntryPrefix, readZipDirectory } from '../../../src/engine/bytes/zip.js';
 import { corpusBytes, corpusPath } from '../html/helpers.js';
 import { oleFile, withEndOfCentralDirectoryOffset } from './make-bytes.js';
+import { cutInside } from '../../helpers/cut-zip.js';
 
 const document = (type: DocumentType): RealType => ({ kind: 'document', type });
 
@@ -166,11 +167,21 @@ describe('zip packages', () => {
     expect(sniffBytes(zipSync({ 'word/': new Uint8Array(), 'word/document.xml': new Uint8Array() }))).toEqual({ kind: 'empty', what: 'a zip archive whose 2 entries are all empty' });
   });
 
-  it('truncated: the central directory is missing; the local headers still say what it was', () => {
+  it('truncated: the central directory is missing; the parts before the cut are read through a new one', () => {
     const whole = corpusBytes('docx/word_tables.docx');
     const cut = whole.subarray(0, Math.floor(whole.length / 2));
     expect(readZipDirectory(cut)?.problem).toBe('truncated');
+    const sniffed = sniffFile(cut);
+    expect(sniffed.real).toEqual({ kind: 'document', type: 'docx' });
+    expect(sniffed.zip?.has('word/document.xml')).toBe(true);
+    expect(sniffed.repaired?.warning).toMatch(/^The file was cut short/);
+  });
+
+  it('truncated before the main part: the local headers still say what it was', () => {
+    const cut = cutInside(corpusBytes('docx/word_tables.docx'), 'word/document.xml');
+    expect(readZipDirectory(cut)?.problem).toBe('truncated');
     expect(readZipDirectory(cut)?.entries.length).toBeGreaterThan(0);
+    expect(sniffFile(cut).repaired).toBeUndefined();
     expect(sniffBytes(cut)).toEqual({
       kind: 'damaged',
       type: 'docx',

@@ -161,7 +161,8 @@ describe('epub refusals', () => {
 
   it('a zip cut short or bytes that are no document are CORRUPT_DOCUMENT; another document is UNSUPPORTED_FILE', async () => {
     const whole = makeEpub({ chapters: [chapter] });
-    const cut = await refusal(whole.subarray(0, whole.length - 30));
+    // Cut inside its first part: nothing whole is left (a later cut is read: test/engine/bytes/zip-repair.test.ts).
+    const cut = await refusal(whole.subarray(0, 40));
     expect(cut.apiCode).toBe('CORRUPT_DOCUMENT');
     expect(cut.message).toMatch(/cut short/);
     const junk = await refusal(new Uint8Array([0, 1, 2, 3, 0, 0, 255, 7, 9, 9]));
