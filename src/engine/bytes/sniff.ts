@@ -100,9 +100,7 @@ export function sniff(bytes: Uint8Array): Sniffed {
   if (bytes.length === 0) return { real: { kind: 'empty', what: 'the file has 0 bytes' } };
   if (findPdfHeader(bytes) === 0) return { real: { kind: 'document', type: 'pdf' } };
   const zip = readZipDirectory(bytes);
-  // Only a package cut short is repaired: a damaged directory (an end record pointing nowhere, or two of them) is
-  // one that readers could read differently, and stays refused.
-  if (zip !== null) return zip.problem === 'truncated' ? (sniffRepairedZip(bytes) ?? sniffZip(bytes, zip)) : sniffZip(bytes, zip);
+  if (zip !== null) return zip.problem === undefined ? sniffZip(bytes, zip) : (sniffRepairedZip(bytes, zip.problem) ?? sniffZip(bytes, zip));
   if (isCompoundFile(bytes)) return sniffCompoundFile(bytes);
   if (isBareBiff(bytes)) return { real: { kind: 'document', type: 'xls' } };
   const looksLike = binaryLooksLike(bytes, looksLikeText(bytes));
@@ -138,12 +136,17 @@ export function findPdfHeader(bytes: Uint8Array): number {
 
 /**
  * A package cut short, read through a new directory of the parts that are whole, when they make a document;
- * undefined when they do not (the damaged verdict then says what the file is).
+ * undefined when they do not (the damaged verdict then says what the file is). A package whose end record points
+ * nowhere (or is one of two) is repaired only when it was cut short (inside a part or inside its directory): a
+ * package cut short can end in the end record of a zip stored inside it (a workbook embedded in a deck), where one
+ * whose parts and directory are whole but point at each other wrongly is one that readers could read differently,
+ * and stays refused.
  */
-function sniffRepairedZip(bytes: Uint8Array): Sniffed | undefined {
+function sniffRepairedZip(bytes: Uint8Array, problem: 'truncated' | 'damaged'): Sniffed | undefined {
   const repaired = repairCutZip(bytes);
-  const directory = repaired && readZipDirectory(repaired.bytes);
-  if (!repaired || !directory || directory.problem !== undefined) return undefined;
+  if (!repaired || (problem === 'damaged' && !repaired.cutShort)) return undefined;
+  const directory = readZipDirectory(repaired.bytes);
+  if (!directory || directory.problem !== undefined) return undefined;
   const sniffed = sniffZip(repaired.bytes, directory);
   if (sniffed.real.kind !== 'document') return undefined;
   const warning =

@@ -44,15 +44,24 @@ export interface RepairedZip {
   bytes: Uint8Array;
   /** Parts kept. */
   parts: number;
+  /**
+   * The file ends inside a part, or inside the directory records that follow the parts, before any end record:
+   * it was cut there.
+   */
+  cutShort: boolean;
 }
 
+/** Why a part is not taken: its data runs past the end of the file, or anything else. */
+type NotWhole = 'cut' | 'other';
+
 /** The part behind the local header at `at` and where the next header starts, or undefined when it is not whole. */
-function wholePart(bytes: Uint8Array, at: number, inflateBudget: { bytes: number }): { part: WholePart; next: number } | undefined {
+function wholePart(bytes: Uint8Array, at: number, inflateBudget: { bytes: number }): { part: WholePart; next: number } | NotWhole {
   const flags = readU16(bytes, at + 6);
   const method = readU16(bytes, at + 8);
   const nameLength = readU16(bytes, at + 26);
   const dataStart = at + LOCAL_HEADER_BYTES + nameLength + readU16(bytes, at + 28);
-  if (dataStart > bytes.length || (method !== STORED && method !== DEFLATED)) return undefined;
+  if (dataStart > bytes.length) return 'cut';
+  if (method !== STORED && method !== DEFLATED) return 'other';
   const part: WholePart = {
     offset: at,
     versionNeeded: readU16(bytes, at + 4),
@@ -66,12 +75,12 @@ function wholePart(bytes: Uint8Array, at: number, inflateBudget: { bytes: number
     name: bytes.subarray(at + LOCAL_HEADER_BYTES, at + LOCAL_HEADER_BYTES + nameLength),
   };
   if ((flags & HAS_DESCRIPTOR) === 0) {
-    if (part.compressedSize === SATURATED || part.uncompressedSize === SATURATED) return undefined;
+    if (part.compressedSize === SATURATED || part.uncompressedSize === SATURATED) return 'other';
     const end = dataStart + part.compressedSize;
-    return end <= bytes.length ? { part, next: end } : undefined;
+    return end <= bytes.length ? { part, next: end } : 'cut';
   }
   // Sizes and CRC follow the data: a deflate stream says where it ends; stored data does not.
-  if (method !== DEFLATED) return undefined;
+  if (method !== DEFLATED) return 'other';
   let consumed: number;
   try {
     const result = inflateRawSync(bytes.subarray(dataStart), {
@@ -82,15 +91,16 @@ function wholePart(bytes: Uint8Array, at: number, inflateBudget: { bytes: number
     consumed = result.engine.bytesWritten;
     part.uncompressedSize = result.buffer.length;
     inflateBudget.bytes -= result.buffer.length;
-  } catch {
-    return undefined; // cut off (the stream does not end in the file), damaged, or past the limits
+  } catch (error) {
+    // The stream does not end in the file: cut there. Else damaged, or past the limits.
+    return (error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' ? 'cut' : 'other';
   }
   let descriptor = dataStart + consumed;
   if (readU32(bytes, descriptor) === DATA_DESCRIPTOR) descriptor += 4;
-  if (descriptor + 12 > bytes.length) return undefined;
+  if (descriptor + 12 > bytes.length) return 'cut';
   part.crc = readU32(bytes, descriptor);
   part.compressedSize = consumed;
-  if (readU32(bytes, descriptor + 4) !== consumed) return undefined; // not the descriptor of this data
+  if (readU32(bytes, descriptor + 4) !== consumed) return 'other'; // not the descriptor of this data
   return { part, next: descriptor + 12 };
 }
 
@@ -98,11 +108,24 @@ function wholePart(bytes: Uint8Array, at: number, inflateBudget: { bytes: number
 export function repairCutZip(bytes: Uint8Array): RepairedZip | null {
   const parts: WholePart[] = [];
   const budget = { bytes: ZIP_LIMITS.totalBytes };
-  for (let at = 0; at + LOCAL_HEADER_BYTES <= bytes.length && readU32(bytes, at) === LOCAL_HEADER && parts.length < ZIP_LIMITS.entries; ) {
-    const found = wholePart(bytes, at, budget);
-    if (!found) break;
+  let cutShort = false;
+  let at = 0;
+  while (at + 4 <= bytes.length && readU32(bytes, at) === LOCAL_HEADER && parts.length < ZIP_LIMITS.entries) {
+    const found = at + LOCAL_HEADER_BYTES <= bytes.length ? wholePart(bytes, at, budget) : 'cut';
+    if (typeof found === 'string') {
+      cutShort = found === 'cut';
+      break;
+    }
     parts.push(found.part);
     at = found.next;
+  }
+  // After the last part, directory records up to where the file ends: cut inside the directory.
+  if (!cutShort && readU32(bytes, at) === CENTRAL_HEADER) {
+    while (at + CENTRAL_HEADER_BYTES <= bytes.length && readU32(bytes, at) === CENTRAL_HEADER) {
+      at += CENTRAL_HEADER_BYTES + readU16(bytes, at + 28) + readU16(bytes, at + 30) + readU16(bytes, at + 32);
+    }
+    // The file ends in a directory record, or in the end record itself.
+    cutShort = at + (readU32(bytes, at) === END_RECORD ? END_RECORD_BYTES : CENTRAL_HEADER_BYTES) > bytes.length;
   }
   if (parts.length === 0 || bytes.length > SATURATED) return null;
   const records = parts.map((part) => {
@@ -130,5 +153,5 @@ export function repairCutZip(bytes: Uint8Array): RepairedZip | null {
   end.writeUInt16LE(parts.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(bytes.length, 16);
-  return { bytes: Buffer.concat([bytes, directory, end]), parts: parts.length };
+  return { bytes: Buffer.concat([bytes, directory, end]), parts: parts.length, cutShort };
 }

@@ -112,6 +112,9 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
     pictures: pictures.bySheet,
     missing: new Set(missing.map((sheet) => sheet.name)),
   });
+  if (zip !== undefined && lostSharedStrings(zip)) {
+    model.warnings = [...(model.warnings ?? []), `The workbook's shared strings (${SHARED_STRINGS}) are not in the file: its cells of text are left empty.`];
+  }
   if (missing.length > 0) {
     const names = missing.map((sheet) => `"${sheet.name}"`).join(', ');
     const parts = missing.map((sheet) => sheet.part).join(', ');
@@ -125,11 +128,15 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
 /**
  * An OpenDocument spreadsheet need not have a styles part (content.xml alone is a valid package, and some exporters
  * write no other), but SheetJS refuses a package without one. Such a package is given an empty styles part: the
- * cells' own text says how they are shown. Null when the package needs nothing added.
+ * cells' own text says how they are shown. So is one without its manifest, which SheetJS tells an OpenDocument
+ * package by (LibreOffice writes it last: a file cut short loses it first). Null when the package needs nothing added.
  */
 function withOdsStyles(zip: ZipArchive): Uint8Array | null {
-  if (!zip.has('content.xml') || zip.has('styles.xml') || zip.has('xl/workbook.xml') || zip.has('xl/workbook.bin')) return null;
-  return zip.rewrite(new Map([['styles.xml', EMPTY_ODS_STYLES]]));
+  if (!zip.has('content.xml') || zip.has('xl/workbook.xml') || zip.has('xl/workbook.bin')) return null;
+  const added = new Map<string, string>();
+  if (!zip.has('styles.xml')) added.set('styles.xml', EMPTY_ODS_STYLES);
+  if (!zip.has('META-INF/manifest.xml')) added.set('META-INF/manifest.xml', ODS_MANIFEST);
+  return added.size === 0 ? null : zip.rewrite(added);
 }
 
 /** SheetJS finds a workbook's parts by their declared content types: these, by where Excel puts each part. */
@@ -142,14 +149,52 @@ const EXCEL_PART_TYPES: [RegExp, string][] = [
   [/^xl\/theme\/[^/]+\.xml$/, 'application/vnd.openxmlformats-officedocument.theme+xml'],
 ];
 
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+
 /**
- * An Excel package without its `[Content_Types].xml` (which some writers put last, so that a file cut short loses it
- * first) is given one declaring each part by where Excel puts it: SheetJS reads no workbook without it. Null when the
- * package has one, or is no Excel package.
+ * A shared strings part of empty strings, one for each index the sheets use: a workbook whose own was lost still has
+ * its numbers read (SheetJS reads no cell of a sheet that points at a string it does not have).
+ */
+function emptySharedStrings(zip: ZipArchive): string {
+  let count = 0;
+  for (const name of zip.names) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue;
+    for (const match of (zip.readText(name) ?? '').matchAll(/<c\b[^>]*\bt="s"[^>]*>\s*<v>(\d{1,9})<\/v>/g)) count = Math.max(count, Number(match[1]) + 1);
+  }
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${count}" uniqueCount="${count}">${'<si><t></t></si>'.repeat(count)}</sst>`
+  );
+}
+
+/** Whether the workbook names a shared strings part the package does not hold (a file cut short lost it). */
+function lostSharedStrings(zip: ZipArchive): boolean {
+  return zip.has('xl/workbook.xml') && !zip.has(SHARED_STRINGS) && /sharedStrings\.xml/.test(zip.readText('xl/_rels/workbook.xml.rels') ?? '');
+}
+
+/**
+ * An Excel package as SheetJS needs it when a file cut short lost parts. Its lost shared strings become empty ones
+ * (without them SheetJS reads no cell at all: so the numbers are kept, the text cells are empty). Its
+ * `[Content_Types].xml`: when lost (some writers put it last, so that it is lost first), one declaring each part by
+ * where Excel puts it, as SheetJS reads no workbook without it; else without the parts it declares that are gone, as
+ * SheetJS fails on the first it cannot find (the styles). Null when nothing needs changing, or for no Excel package.
  */
 function withContentTypes(zip: ZipArchive): Uint8Array | null {
-  if (zip.has('[Content_Types].xml') || !zip.has('xl/workbook.xml')) return null;
-  const overrides = zip.names.flatMap((name) => {
+  if (!zip.has('xl/workbook.xml')) return null;
+  const added = new Map<string, string>();
+  if (lostSharedStrings(zip)) added.set(SHARED_STRINGS, emptySharedStrings(zip));
+  const names = [...zip.names, ...added.keys()];
+  const declared = zip.readText('[Content_Types].xml');
+  if (declared !== undefined) {
+    const parts = new Set(names.map((name) => name.toLowerCase()));
+    const kept = declared.replace(/<(?:\w+:)?Override\b[^>]*>/g, (tag) => {
+      const part = /\bPartName\s*=\s*["']\/?([^"']+)["']/.exec(tag)?.[1];
+      return part === undefined || parts.has(decodedPartName(part).toLowerCase()) ? tag : '';
+    });
+    if (kept !== declared) added.set('[Content_Types].xml', kept);
+    return added.size === 0 ? null : zip.rewrite(added);
+  }
+  const overrides = names.flatMap((name) => {
     const type = EXCEL_PART_TYPES.find(([pattern]) => pattern.test(name))?.[1];
     return type === undefined ? [] : [`<Override PartName="/${name}" ContentType="${type}"/>`];
   });
@@ -157,8 +202,22 @@ function withContentTypes(zip: ZipArchive): Uint8Array | null {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
     `<Default Extension="xml" ContentType="application/xml"/>${overrides.join('')}</Types>`;
-  return zip.rewrite(new Map([['[Content_Types].xml', contentTypes]]));
+  added.set('[Content_Types].xml', contentTypes);
+  return zip.rewrite(added);
 }
+
+/** A part name as its entry is named (`%20` for a space, and so on); as it stands when it is no valid escape. */
+function decodedPartName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+const ODS_MANIFEST =
+  '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">' +
+  '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/></manifest:manifest>';
 
 const EMPTY_ODS_STYLES =
   '<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.2"/>';

@@ -78,6 +78,35 @@ describe('a package cut short converts from the parts before the cut', () => {
     expect(cut.markdown).toBe(intact.markdown);
   });
 
+  it('an OpenDocument spreadsheet cut in its manifest (LibreOffice writes it last): read as the intact file', async () => {
+    const bytes = readCorpusBytes('ods/merged_cells.ods');
+    const cut = await parse('merged_cells.ods', cutInside(bytes, 'META-INF/manifest.xml'));
+    expect(cut.markdown).toBe((await parse('merged_cells.ods', bytes)).markdown);
+    expect(cut.warning).toMatch(CUT_SHORT);
+  });
+
+  // The deck stores a workbook for its chart, a zip of its own: cut inside the deck's directory, the last end record
+  // in the file is the workbook's, which points at no directory of the deck's.
+  it('a deck cut inside its directory, after the workbook stored in it: read as the intact file', async () => {
+    const bytes = readCorpusBytes('pptx/pptx_chart.pptx');
+    const cut = bytes.subarray(0, Math.floor(bytes.length * 0.995));
+    expect(readZipDirectory(cut)?.problem).toBe('damaged');
+    const read = await parse('pptx_chart.pptx', cut);
+    expect(read.markdown).toBe((await parse('pptx_chart.pptx', bytes)).markdown);
+    expect(read.warning).toMatch(CUT_SHORT);
+  });
+
+  it('a workbook cut in its shared strings keeps its numbers, its cells of text left empty, and says so', async () => {
+    const bytes = readCorpusBytes('xlsx/2023-half-year-analyses-by-segment.xlsx');
+    const intact = (await parse('segments.xlsx', bytes)).markdown ?? '';
+    const cut = await parse('segments.xlsx', cutInside(bytes, 'xl/sharedStrings.xml'));
+    const row = '| 12,553 | 2,713 | 2,632 | (81) | (29) | (44) | (337) |';
+    expect(intact).toContain('12,553 | 2,713 | 2,632 | (81) | (29) | (44) | (337)');
+    expect(cut.markdown).toContain(row);
+    expect(cut.markdown).not.toContain('Analyses by segment');
+    expect(cut.warning).toContain("The workbook's shared strings (xl/sharedStrings.xml) are not in the file: its cells of text are left empty.");
+  });
+
   it('a package cut inside its first part still fails, saying what it is', async () => {
     const bytes = readCorpusBytes('docx/word_tables.docx');
     const error = await failure('word_tables.docx', bytes.subarray(0, 200));
@@ -113,8 +142,14 @@ describe('repairCutZip', () => {
   });
 });
 
-describe('an Excel package without its content types', () => {
-  it('is read as Excel reads it: each part declared by where Excel puts it', async () => {
+describe('an Excel package whose content types do not match its parts', () => {
+  it('a part they declare is missing (the styles): read without it', async () => {
+    const parts = unzipSync(readCorpusBytes('xlsx/2023-half-year-analyses-by-segment.xlsx'));
+    delete parts['xl/styles.xml'];
+    expect((await parse('segments.xlsx', zipSync(parts))).markdown).toContain('3\\. Analyses by segment');
+  });
+
+  it('they are missing: each part is declared by where Excel puts it', async () => {
     const bytes = readCorpusBytes('xlsx/xlsx_01.xlsx');
     const parts = unzipSync(bytes);
     delete parts['[Content_Types].xml'];
