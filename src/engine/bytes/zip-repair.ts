@@ -9,20 +9,22 @@
  */
 import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { readU16, readU32 } from './binary.js';
-import { ZIP_LIMITS } from './zip.js';
+import {
+  CENTRAL_HEADER_BYTES,
+  DEFLATED,
+  END_RECORD_BYTES,
+  LOCAL_HEADER_BYTES,
+  SATURATED,
+  STORED,
+  ZIP_CENTRAL_HEADER as CENTRAL_HEADER,
+  ZIP_END_OF_CENTRAL_DIRECTORY as END_RECORD,
+  ZIP_LIMITS,
+  ZIP_LOCAL_HEADER as LOCAL_HEADER,
+} from './zip.js';
 
-const LOCAL_HEADER = 0x04034b50;
 const DATA_DESCRIPTOR = 0x08074b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END_RECORD = 0x06054b50;
-const LOCAL_HEADER_BYTES = 30;
-const CENTRAL_HEADER_BYTES = 46;
-const END_RECORD_BYTES = 22;
+/** General-purpose flag bit 3: sizes and CRC come after the data. */
 const HAS_DESCRIPTOR = 0x08;
-const STORED = 0;
-const DEFLATED = 8;
-/** 32-bit sizes at their limit mean Zip64: such a package is past anything the engine converts. */
-const SATURATED = 0xffffffff;
 
 /** A whole part found behind its local header, with what its directory record needs. */
 interface WholePart {

@@ -44,23 +44,23 @@ export const ZIP_LIMITS = {
   ratioGraceBytes: 1024 * 1024,
 } as const;
 
-const ZIP_LOCAL_HEADER = 0x04034b50;
-const ZIP_CENTRAL_HEADER = 0x02014b50;
-const ZIP_END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+export const ZIP_LOCAL_HEADER = 0x04034b50;
+export const ZIP_CENTRAL_HEADER = 0x02014b50;
+export const ZIP_END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const ZIP64_END_LOCATOR = 0x07064b50;
 const ZIP64_END_OF_CENTRAL_DIRECTORY = 0x06064b50;
-const END_RECORD_BYTES = 22;
-const LOCAL_HEADER_BYTES = 30;
-const CENTRAL_HEADER_BYTES = 46;
+export const END_RECORD_BYTES = 22;
+export const LOCAL_HEADER_BYTES = 30;
+export const CENTRAL_HEADER_BYTES = 46;
 const ZIP64_EXTRA = 0x0001;
 /** A 32-bit size or offset whose real value is in the Zip64 extra field. */
-const SATURATED = 0xffffffff;
+export const SATURATED = 0xffffffff;
 /** Compressed bytes inflated first when only a prefix of an entry is wanted (then four times more each time). */
 const FIRST_INFLATE_BYTES = 1024;
 /** The least output a prefix attempt may reach before it is cut off (a small cap must not refuse ordinary ratios). */
 const MIN_PREFIX_OUTPUT = 1024 * 1024;
-const STORED = 0;
-const DEFLATED = 8;
+export const STORED = 0;
+export const DEFLATED = 8;
 
 export interface ZipEntryInfo {
   name: string;
