@@ -22,7 +22,8 @@
  * the other .xml parts; chapters are XHTML read as HTML) → CORRUPT_DOCUMENT naming it and the line
  * (package-xml.ts); META-INF/encryption.xml listing content documents (DRM) → ENCRYPTED_DOCUMENT
  * (obfuscated fonts alone are fine); no package document, no spine, or a spine naming no readable document →
- * CORRUPT_DOCUMENT with the cause. A book without text gives a model without blocks and the warning "the document
+ * CORRUPT_DOCUMENT with the cause. A book cut short (bytes/zip-repair.ts) that lost its package document is read
+ * from the chapters it still holds, in the order they are stored. A book without text gives a model without blocks and the warning "the document
  * has no text".
  */
 import { sniffedOf } from '../bytes/sniff.js';
@@ -48,9 +49,16 @@ const ENCRYPTION = 'META-INF/encryption.xml';
 const HTML_TYPES = new Set(['application/xhtml+xml', 'text/html', 'application/xml', 'text/xml']);
 
 export const convertEpub: Converter = async (input) => {
-  const zip = requirePackage(sniffedOf(input), ['epub'], 'an EPUB book');
+  const sniffed = sniffedOf(input);
+  const zip = requirePackage(sniffed, ['epub'], 'an EPUB book');
   const opfPath = packageDocumentPath(zip);
-  const opfXml = readXmlPart(zip, opfPath);
+  const warnings: string[] = [];
+  let opfXml = readXmlPart(zip, opfPath);
+  if (opfXml === undefined && sniffed.repaired !== undefined) {
+    // Cut short before its package document (written last by some tools): its chapters are read as they are stored.
+    opfXml = storedOrderPackage(zip, opfPath);
+    if (opfXml !== undefined) warnings.push(`Its package document ${opfPath} was lost: its chapters are read in the order they are stored, without the book's metadata.`);
+  }
   if (opfXml === undefined) throw new EngineError('CORRUPT_DOCUMENT', `${WHAT} is damaged: its container names the package document ${opfPath}, which is not in the zip`);
   let book: PackageDocument;
   try {
@@ -72,7 +80,6 @@ export const convertEpub: Converter = async (input) => {
   }
   refuseDrm(encryption, book);
 
-  const warnings: string[] = [];
   if (book.missing.length > 0) warnings.push(`the spine names ${book.missing.length} item(s) missing from the manifest: ${book.missing.slice(0, 5).join(', ')}`);
   const chapters = readingOrder(book, warnings);
   const files = zip.read(chapters.map((chapter) => chapter.item.path));
@@ -128,6 +135,26 @@ export const convertEpub: Converter = async (input) => {
   });
   return model;
 };
+
+/** Web pages in a book, and its navigation documents among them (a table of contents, not a chapter). */
+const CHAPTER_FILE = /\.(?:xhtml|html|htm)$/i;
+const NAVIGATION_FILE = /(?:^|\/)(?:nav|toc)\.(?:xhtml|html|htm)$/i;
+
+/**
+ * A package document listing the book's web pages in the order the zip stores them (the order its tools write its
+ * chapters in), as a stand-in for one that was lost; undefined when the book holds none.
+ */
+function storedOrderPackage(zip: ZipArchive, opfPath: string): string | undefined {
+  const folder = opfPath.includes('/') ? opfPath.slice(0, opfPath.lastIndexOf('/') + 1) : '';
+  const chapters = zip.names.filter((name) => CHAPTER_FILE.test(name) && !NAVIGATION_FILE.test(name));
+  if (chapters.length === 0) return undefined;
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  // hrefs relative to the lost document's folder, as its own were: `../` up to the root, then the entry's path.
+  const up = '../'.repeat(folder.split('/').filter(Boolean).length);
+  const items = chapters.map((name, index) => `<item id="c${index}" href="${escape(encodeURI(up + name))}" media-type="application/xhtml+xml"/>`);
+  const refs = chapters.map((_, index) => `<itemref idref="c${index}"/>`);
+  return `<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata/><manifest>${items.join('')}</manifest><spine>${refs.join('')}</spine></package>`;
+}
 
 /** The type the book's style sheets (its CSS files and its chapters' `<style>` elements) give its classes. */
 function bookClassTypes(zip: ZipArchive, book: PackageDocument, documents: readonly string[]): ClassTypes {
