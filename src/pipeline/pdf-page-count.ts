@@ -1,9 +1,9 @@
 /**
  * A PDF's page count without parsing it, for the cost estimate and the choice to split. The page tree's root says
  * it (`/Count`): found through the newest trailer's `/Root`, the catalog's `/Pages`, then that object, plain or
- * inside a compressed object stream; in a file cut short, whose trailers are gone, through its newest catalog (as the
- * engine reads it: engine/pdf/recover.ts). That takes milliseconds even for a 2,000-page file, where loading it into
- * pdf-lib takes the better part of a second. A file this cannot read counts as 1 page, with a note saying why.
+ * inside a compressed object stream; a file cut short, whose trailers are gone, as the engine repairs it
+ * (engine/pdf/recover.ts: pure, no PDF library). That takes milliseconds even for a 2,000-page file, where loading
+ * it into pdf-lib takes the better part of a second. A file this cannot read counts as 1 page, with a note saying why.
  *
  * There is no second reader behind it. pdf-lib used to count what the page tree could not, but on the 115 PDFs at
  * hand (a 99-file PDF benchmark set, the test corpus, the engine's fixtures) the page tree counted every file pdf-lib
@@ -37,9 +37,17 @@ export function isPdf(bytes: Uint8Array, fileName: string): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes('%PDF-');
 }
 
+const NO_ROOT = 'no trailer names its catalog (/Root)';
+
 export async function countPdfPages(bytes: Uint8Array): Promise<PdfPageCount> {
   if (bytes.byteLength === 0) return { pages: 1, method: 'unreadable', note: 'not readable as a PDF (empty file); counted as 1 page' };
-  const read = readPageTree(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  let read = readPageTree(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  if (read === NO_ROOT) {
+    // A file cut short has lost its trailers: it is counted as the engine reads it, repaired. Loaded only then: the
+    // repair brings the engine's byte readers, which a run's main thread otherwise never needs.
+    const repaired = (await import('../engine/pdf/recover.js')).recoverTruncatedPdf(bytes);
+    if (repaired) read = readPageTree(Buffer.from(repaired.buffer, repaired.byteOffset, repaired.byteLength));
+  }
   if (typeof read === 'number') return { pages: read, method: 'page-tree' };
   return { pages: 1, method: 'unreadable', note: `not readable as a PDF (${read}); counted as 1 page` };
 }
@@ -56,10 +64,9 @@ export function pageTreeCount(buffer: Buffer): number | undefined {
 
 /** The page count, or why it cannot be read. */
 function readPageTree(buffer: Buffer): number | string {
+  const root = newestRoot(buffer);
+  if (!root) return NO_ROOT;
   const streams = new ObjectStreams(buffer);
-  // A file cut short has lost its trailers: its newest catalog is then the one the engine reads (recover.ts).
-  const root = newestRoot(buffer) ?? newestCatalog(buffer, streams);
-  if (!root) return 'no trailer names its catalog (/Root)';
   const catalog = definition(buffer, streams, root.number, root.generation);
   if (catalog === undefined) return `its catalog (object ${root.number}) is missing`;
   const pagesRef = /\/Pages\s+(\d+)\s+(\d+)\s+R/.exec(catalog);
@@ -89,40 +96,6 @@ function newestRoot(buffer: Buffer): { number: number; generation: number } | un
   return undefined;
 }
 
-/** The newest object that is a catalog (`/Type /Catalog`), plain or inside an object stream. */
-function newestCatalog(buffer: Buffer, streams: ObjectStreams): { number: number; generation: number; at: number } | undefined {
-  let newest: { number: number; generation: number; at: number } | undefined;
-  for (let end = buffer.byteLength, found = 0; found < MAX_ROOT_CANDIDATES; found++) {
-    const at = buffer.lastIndexOf('/Catalog', end);
-    if (at < 0) break;
-    end = at - 1;
-    const header = objectHeaderBefore(buffer, at);
-    if (header && /\/Type\s*\/Catalog\b/.test(buffer.subarray(Math.max(0, at - 8), at + 8).toString('latin1'))) {
-      newest = { ...header, at };
-      break;
-    }
-  }
-  for (const [number, definitions] of streams.all()) {
-    for (const definition of definitions) {
-      if (/\/Type\s*\/Catalog\b/.test(definition.text) && (!newest || definition.at > newest.at)) newest = { number, generation: 0, at: definition.at };
-    }
-  }
-  return newest;
-}
-
-/** The `n g obj` header the object holding byte `at` starts with (not an `endobj`), within OBJECT_WINDOW before it. */
-function objectHeaderBefore(buffer: Buffer, at: number): { number: number; generation: number } | undefined {
-  for (let end = at; end > 0 && at - end < OBJECT_WINDOW; ) {
-    const keyword = buffer.lastIndexOf('obj', end);
-    if (keyword < 0) return undefined;
-    end = keyword - 1;
-    if (buffer.toString('latin1', Math.max(0, keyword - 3), keyword) === 'end') return undefined;
-    const header = /(\d+)\s+(\d+)\s+$/.exec(buffer.toString('latin1', Math.max(0, keyword - 24), keyword));
-    if (header) return { number: Number(header[1]), generation: Number(header[2]) };
-  }
-  return undefined;
-}
-
 interface Definition {
   /** Where it is in the file (an object stream's definitions: where the stream is). */
   at: number;
@@ -143,12 +116,8 @@ class ObjectStreams {
   constructor(private readonly buffer: Buffer) {}
 
   definitions(number: number): Definition[] {
-    return this.all().get(number) ?? [];
-  }
-
-  all(): ReadonlyMap<number, Definition[]> {
     this.#objects ??= this.#readAll();
-    return this.#objects;
+    return this.#objects.get(number) ?? [];
   }
 
   #readAll(): Map<number, Definition[]> {

@@ -266,7 +266,22 @@ export function cutShort(bytes: Uint8Array): boolean {
   return new RegExp(OBJECT_HEADER.source).test(buffer.toString('latin1', end));
 }
 
+/**
+ * Each document's repair, kept while its bytes are: the text path and the picture reader (`--images`) both read the
+ * file repaired, and it is scanned once.
+ */
+const repairs = new WeakMap<Uint8Array, Uint8Array | null>();
+
 export function recoverTruncatedPdf(bytes: Uint8Array): Uint8Array | null {
+  let repaired = repairs.get(bytes);
+  if (repaired === undefined) {
+    repaired = repairedPdf(bytes);
+    repairs.set(bytes, repaired);
+  }
+  return repaired;
+}
+
+function repairedPdf(bytes: Uint8Array): Uint8Array | null {
   if (bytes.length === 0 || bytes.length > MAX_SCAN_BYTES) return null;
   const header = Math.max(0, findPdfHeader(bytes));
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');

@@ -97,7 +97,8 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
       break;
   }
   enterStage('reading the workbook');
-  const workbook = readWorkbook(zip === undefined ? bytes : (withOdsStyles(zip) ?? withContentTypes(zip) ?? bytes));
+  const lostStrings = zip !== undefined && lostSharedStrings(zip);
+  const workbook = readWorkbook(zip === undefined ? bytes : (withOdsStyles(zip) ?? withContentTypes(zip, lostStrings) ?? bytes));
   // Every workbook has a sheet: none means its main part (xl/workbook.xml, content.xml) was not read.
   if (workbook.SheetNames.length === 0) throw new EngineError('CORRUPT_DOCUMENT', 'the workbook is damaged: no sheet can be read from it');
   enterStage('reading the charts');
@@ -112,7 +113,7 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
     pictures: pictures.bySheet,
     missing: new Set(missing.map((sheet) => sheet.name)),
   });
-  if (zip !== undefined && lostSharedStrings(zip)) {
+  if (lostStrings) {
     model.warnings = [...(model.warnings ?? []), `The workbook's shared strings (${SHARED_STRINGS}) are not in the file: its cells of text are left empty.`];
   }
   if (missing.length > 0) {
@@ -173,16 +174,17 @@ function lostSharedStrings(zip: ZipArchive): boolean {
 }
 
 /**
- * An Excel package as SheetJS needs it when a file cut short lost parts. Its lost shared strings become empty ones
+ * An Excel package as SheetJS needs it when a file cut short lost parts. Its lost shared strings (`lostStrings`,
+ * lostSharedStrings) become empty ones
  * (without them SheetJS reads no cell at all: so the numbers are kept, the text cells are empty). Its
  * `[Content_Types].xml`: when lost (some writers put it last, so that it is lost first), one declaring each part by
  * where Excel puts it, as SheetJS reads no workbook without it; else without the parts it declares that are gone, as
  * SheetJS fails on the first it cannot find (the styles). Null when nothing needs changing, or for no Excel package.
  */
-function withContentTypes(zip: ZipArchive): Uint8Array | null {
+function withContentTypes(zip: ZipArchive, lostStrings: boolean): Uint8Array | null {
   if (!zip.has('xl/workbook.xml')) return null;
   const added = new Map<string, string>();
-  if (lostSharedStrings(zip)) added.set(SHARED_STRINGS, emptySharedStrings(zip));
+  if (lostStrings) added.set(SHARED_STRINGS, emptySharedStrings(zip));
   const names = [...zip.names, ...added.keys()];
   const declared = zip.readText('[Content_Types].xml');
   if (declared !== undefined) {
