@@ -127,7 +127,7 @@ async function runToEnd(options: RunOptions, events: PipelineEvents, counter: Su
     const wake = new DrainWake(parseWorker.worker);
     const ending = await waitUntilDrained(handle, control, events, stopOrLost, () => stopFailure, wake).finally(() => wake.stop());
     // Read after the worker has closed: documents that finish while it closes are part of the summary.
-    const summaryBase = () => ({ queue: queue.name, out: options.out, failures: counter.failures(), notConverted: counter.notConvertedGroups(), skippedBy: counter.skippedBy });
+    const summaryBase = () => ({ queue: queue.name, out: options.out, failures: counter.failures(), notConverted: counter.notConvertedGroups(), skippedBy: counter.skippedBy, warnings: counter.warnings() });
     if (ending === 'stopped') {
       // Gracefully: documents in flight see the refusal before their next request and go back to waiting.
       await parseWorker.close();

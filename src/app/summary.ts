@@ -37,6 +37,16 @@ export interface CauseGroup {
   extensions: Record<string, number>;
 }
 
+/** The documents this run converted whose parse warned: how many, and the first few with their warning. */
+export interface WarningSummary {
+  count: number;
+  /** Up to WARNING_EXAMPLES of them, in the order they finished; every one has its warning in its manifest line. */
+  examples: { path: string; warning: string }[];
+}
+
+/** Documents named with their warning in a summary: enough to see what kind of warning, the manifest holds them all. */
+export const WARNING_EXAMPLES = 3;
+
 export interface RunSummary {
   /**
    * completed: the queue drained; stopped-auth: the API refused the key; stopped-blocked: nothing can be converted
@@ -53,6 +63,8 @@ export interface RunSummary {
   notConverted: CauseGroup[];
   /** Skipped documents by reason (unchanged, same content as another file). */
   skippedBy: Record<string, number>;
+  /** Converted documents whose outputs may not hold all of the document (a file cut short, a part lost…). */
+  warnings: WarningSummary;
   /** Documents the queue holds as failed after the run (may include earlier runs' failures). */
   failedInQueue: number;
   queue: string;
@@ -113,6 +125,9 @@ export class SummaryCounter {
    * once, as what it ended as. About 100 bytes a path.
    */
   readonly #statusOf = new Map<string, DocumentOutcome['status']>();
+  /** The paths converted with a warning (the texts are in the manifest; only the examples' are kept). */
+  readonly #warned = new Set<string>();
+  readonly #warningExamples: WarningSummary['examples'] = [];
 
   record(outcome: DocumentOutcome): void {
     const previous = this.#statusOf.get(outcome.relativePath);
@@ -123,6 +138,20 @@ export class SummaryCounter {
     this.counts.credits += outcome.creditsUsed ?? 0;
     if (outcome.status === 'failed') addTo(this.#failures, causeOf(outcome.error?.code ?? 'UNKNOWN'), outcome.relativePath);
     if (outcome.status === 'skipped' && outcome.reason) this.skippedBy[outcome.reason] = (this.skippedBy[outcome.reason] ?? 0) + 1;
+    const path = outcome.relativePath;
+    if (outcome.status === 'converted' && outcome.warning) {
+      this.#warned.add(path);
+      if (this.#warningExamples.length < WARNING_EXAMPLES && !this.#warningExamples.some((example) => example.path === path)) {
+        this.#warningExamples.push({ path, warning: outcome.warning });
+      }
+    } else if (this.#warned.delete(path)) {
+      const at = this.#warningExamples.findIndex((example) => example.path === path);
+      if (at >= 0) this.#warningExamples.splice(at, 1);
+    }
+  }
+
+  warnings(): WarningSummary {
+    return { count: this.#warned.size, examples: this.#warningExamples.map((example) => ({ ...example })) };
   }
 
   /** A parse request went out (counted as made, so the count equals what the API received). */

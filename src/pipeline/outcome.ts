@@ -11,6 +11,8 @@ export interface DocumentOutcome {
   durationMs: number;
   error?: { status?: number | undefined; code: string; message: string } | undefined;
   reason?: string | undefined;
+  /** A document converted by this job whose parse warned (DocumentState.warning). */
+  warning?: string | undefined;
   /** The line this outcome added to the manifest. */
   record?: ManifestEntry | undefined;
 }

@@ -55,6 +55,11 @@ export interface DocumentState {
   /** Parse requests made to produce these outputs. */
   requests?: number | undefined;
   /**
+   * What the parse warned of (a file cut short and read as far as it goes, a sheet whose part was lost, a page OCR
+   * could not read…): the outputs are what could be made, which may not be all the document holds.
+   */
+  warning?: string | undefined;
+  /**
    * When the source was found removed, its outputs kept (`--removed keep`): the removal is recorded, and is not
    * recorded again. Such a state still names the kept outputs (and the content index may lead to them), but nothing is
    * skipped as unchanged by it: a file that comes back under the path is looked at anew.
@@ -89,6 +94,8 @@ export interface ManifestEntry {
   reason?: string | undefined;
   /** The file's extension, on a file skipped for it (`.msg`). */
   extension?: string | undefined;
+  /** The parse's warning, on a line whose outputs carry one (DocumentState.warning). */
+  warning?: string | undefined;
   at: string;
 }
 

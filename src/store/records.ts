@@ -23,6 +23,7 @@ const documentStateSchema = z.object({
   origin: z.enum(['parsed', 'copied']).optional(),
   requests: z.number().optional(),
   removedAt: z.string().optional(),
+  warning: z.string().optional(),
 }) satisfies z.ZodType<DocumentState>;
 
 const manifestEntrySchema = z.object({
@@ -42,6 +43,7 @@ const manifestEntrySchema = z.object({
   error: z.object({ status: z.number().optional(), code: z.string(), message: z.string() }).optional(),
   reason: z.string().optional(),
   extension: z.string().optional(),
+  warning: z.string().optional(),
   at: z.string(),
 }) satisfies z.ZodType<ManifestEntry>;
 

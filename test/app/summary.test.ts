@@ -29,4 +29,28 @@ describe('SummaryCounter', () => {
     expect(describeGroups(counter.notConvertedGroups())).toBe('2 unsupported extension (.msg 2), 1 folder of docmill outputs');
     expect(counter.counts.notConverted).toBe(3);
   });
+
+  it('counts the documents converted with a warning and keeps the first few with it, each path once, as it ended', () => {
+    const counter = new SummaryCounter();
+    const convert = (path: string, warning?: string) =>
+      counter.record({ status: 'converted', relativePath: path, requests: 1, durationMs: 1, ...(warning ? { warning } : {}) });
+    convert('a.docx', 'The file was cut short.');
+    convert('b.html');
+    convert('c.pdf', 'Page(s) 3 could not be read.');
+    convert('c.pdf', 'Page(s) 3 could not be read.'); // its job ran twice
+    convert('d.csv', 'The file is empty: it holds no rows of data.');
+    convert('e.rtf', 'unbalanced braces');
+    expect(counter.warnings()).toEqual({
+      count: 4,
+      examples: [
+        { path: 'a.docx', warning: 'The file was cut short.' },
+        { path: 'c.pdf', warning: 'Page(s) 3 could not be read.' },
+        { path: 'd.csv', warning: 'The file is empty: it holds no rows of data.' },
+      ],
+    });
+    // Converted again without one (a rerun with --force on a repaired file, say): no longer counted or shown.
+    convert('a.docx');
+    counter.record({ status: 'failed', relativePath: 'c.pdf', requests: 1, durationMs: 1, error: { code: 'CORRUPT_DOCUMENT', message: 'x' } });
+    expect(counter.warnings()).toEqual({ count: 2, examples: [{ path: 'd.csv', warning: 'The file is empty: it holds no rows of data.' }] });
+  });
 });

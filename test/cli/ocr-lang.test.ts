@@ -138,7 +138,9 @@ describe('--ocr-lang', () => {
 
     const first = await runDocmill(args, childEnv, OCR_RUN_MS);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(/1 converted, 0 skipped, 0 failed/);
+    // The document's language has no OCR data here: read in English, and the summary names the file and why.
+    expect(first.stderr).toMatch(/1 converted \(1 with a warning\), 0 skipped, 0 failed/);
+    expect(first.stderr).toContain('with a warning: scan.pdf (OCR read the scanned pages in English');
     expect(await readFile(join(out, 'scan.pdf.md'), 'utf8')).toMatch(/Invoice number 4471/);
 
     const english = await runDocmill([...args, '--ocr-lang', 'eng'], childEnv, OCR_RUN_MS);

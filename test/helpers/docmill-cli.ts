@@ -235,6 +235,7 @@ export interface ManifestLine {
   durationMs: number;
   error?: { status?: number; code: string; message: string };
   reason?: string;
+  warning?: string;
   at: string;
 }
 

@@ -3,7 +3,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { run } from '../../app/run.js';
-import { describeGroups, type RunSummary } from '../../app/summary.js';
+import { describeGroups, type RunSummary, type WarningSummary } from '../../app/summary.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import {
@@ -96,16 +96,31 @@ function displayLocation(out: string): string {
   return shown === '' ? '.' : shown.startsWith('..') ? resolve(out) : shown;
 }
 
+/** A warning as long as a summary line can take; the manifest line has it whole. */
+const WARNING_SHOWN_CHARS = 120;
+
+/** "cut.docx (The file was cut short …), empty.csv (The file is empty …) and 4 more: …" */
+function describeWarnings(warnings: WarningSummary): string {
+  const shown = warnings.examples.map(({ path, warning }) => {
+    const text = warning.length > WARNING_SHOWN_CHARS ? `${warning.slice(0, WARNING_SHOWN_CHARS - 1).trimEnd()}…` : warning;
+    return `${path} (${text})`;
+  });
+  const more = warnings.count - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}: each one's warning is in its manifest line (\`"warning"\`)`;
+}
+
 export function summaryText(summary: RunSummary): string {
   const { converted, skipped, failed, removed, notConverted, excluded, pages, credits, requests } = summary.counts;
+  const warned = summary.warnings.count;
   const lines = [
-    `docmill: ${converted} converted, ${skipped} skipped, ${failed} failed` +
+    `docmill: ${converted} converted${warned ? ` (${warned} with a warning)` : ''}, ${skipped} skipped, ${failed} failed` +
       (removed ? `, ${removed} removed` : '') +
       (notConverted ? `, ${notConverted} not converted` : '') +
       (excluded ? `, ${excluded} excluded by --include/--exclude` : '') +
       ` · ${pages} pages · ${requests} parse requests` +
       (credits ? ` · ${credits} credits` : ''),
   ];
+  if (warned > 0) lines.push(`  with a warning: ${describeWarnings(summary.warnings)}`);
   if (summary.failures.length > 0) lines.push(`  failed: ${describeGroups(summary.failures)}`);
   if (summary.notConverted.length > 0) lines.push(`  not converted: ${describeGroups(summary.notConverted)}`);
   if (excluded > 0 && converted + skipped + failed + notConverted === 0) {

@@ -34,7 +34,7 @@ export interface ParseJobResult {
   documents?: number | undefined;
 }
 
-export type RecordDeps = Pick<StepDeps, 'store' | 'control' | 'metrics' | 'onOutcome'>;
+export type RecordDeps = Pick<StepDeps, 'store' | 'control' | 'metrics' | 'onOutcome' | 'logger'>;
 
 export async function recordFinished(ctx: JobContext, finished: Finished, deps: RecordDeps): Promise<ParseJobResult> {
   const { data } = ctx;
@@ -57,6 +57,7 @@ export async function recordFinished(ctx: JobContext, finished: Finished, deps: 
     totalDurationMs,
     ...(lastAttemptMs !== undefined ? { lastAttemptMs } : {}),
     ...(reason ? { reason } : {}),
+    ...(state.warning ? { warning: state.warning } : {}),
     at: new Date().toISOString(),
   };
   if (recorded === undefined) {
@@ -70,6 +71,8 @@ export async function recordFinished(ctx: JobContext, finished: Finished, deps: 
       1,
     );
   }
+  // Said where the run's log goes (a worker's operators read nothing else), once: not again for a line recorded before.
+  if (converted && state.warning && recorded === undefined) deps.logger.warn({ file: data.relativePath, warning: state.warning }, 'converted with a warning');
   const { metrics } = deps;
   metrics?.documents.inc({ status });
   if (converted) {
@@ -85,6 +88,7 @@ export async function recordFinished(ctx: JobContext, finished: Finished, deps: 
     creditsUsed: converted ? state.creditsUsed : undefined,
     durationMs,
     reason,
+    ...(converted && state.warning ? { warning: state.warning } : {}),
     record: recorded ?? entry,
   });
   return { status, outputs: state.outputs.length, numPages: state.numPages };
@@ -94,7 +98,7 @@ export async function recordFinished(ctx: JobContext, finished: Finished, deps: 
  * Records a failure when it is final; resolves whether the error is retryable (BullMQ may try the job again). A
  * failure that is not final is only logged.
  */
-export async function recordFailure(ctx: JobContext, error: unknown, deps: RecordDeps & Pick<StepDeps, 'logger'>): Promise<boolean> {
+export async function recordFailure(ctx: JobContext, error: unknown, deps: RecordDeps): Promise<boolean> {
   const { job, data } = ctx;
   const retryable = isRetryCandidate(error) && error.retryable;
   const attemptsAllowed = job.opts.attempts ?? 1;

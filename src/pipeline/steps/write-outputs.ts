@@ -28,6 +28,7 @@ export async function writeOutputs(ctx: JobContext, sha256: string, result: Pars
     deps.metrics.imageBytesWritten.inc(placed.assets.reduce((sum, asset) => sum + asset.bytes.byteLength, 0));
   }
   const metadata = result.data.metadata;
+  const warning = result.data.warning?.trim();
   const state: DocumentState = {
     relativePath: data.relativePath,
     source: data.uri,
@@ -41,6 +42,7 @@ export async function writeOutputs(ctx: JobContext, sha256: string, result: Pars
     convertedAt: new Date().toISOString(),
     origin: 'parsed',
     requests: ctx.requests,
+    ...(warning ? { warning } : {}),
   };
   await deps.store.writeState(state);
   return state;

@@ -44,6 +44,7 @@ beforeEach(async () => {
   out = await makeTempDir();
   store = new FsStore(out);
   metrics = new DocmillMetrics();
+  logs = captureLogs();
   outcomes.length = 0;
   await writeFile(join(src, 'report.html'), HTML);
   await writeFile(join(src, 'copy.html'), HTML);
@@ -66,13 +67,15 @@ async function sample(name: 'bytesRead' | 'bytesWritten'): Promise<number> {
   return (await metrics[name].get()).values[0]?.value ?? 0;
 }
 
-const deps = () => ({ store, control: steps.control, metrics, sourceFor: (location: string) => createSource(location), onOutcome: (outcome: DocumentOutcome) => outcomes.push(outcome) });
+let logs: ReturnType<typeof captureLogs>;
+const deps = () => ({ store, control: steps.control, metrics, logger: logs.logger, sourceFor: (location: string) => createSource(location), onOutcome: (outcome: DocumentOutcome) => outcomes.push(outcome) });
 
-/** Converts `path` as if the API had answered with `markdown`, through the write and record steps. */
-async function convert(path: string, markdown: string) {
+/** Converts `path` as if the API had answered with `markdown` (and `warning`), through the write and record steps. */
+async function convert(path: string, markdown: string, warning?: string) {
   const ctx = await context(path);
   ctx.countRequests();
-  const state = await writeOutputs(ctx, SHA, { data: { markdown, metadata: { numPages: 1, creditsUsed: 1 } }, attempts: 1, durationMs: 1 }, deps());
+  const data = { markdown, metadata: { numPages: 1, creditsUsed: 1 }, ...(warning === undefined ? {} : { warning }) };
+  const state = await writeOutputs(ctx, SHA, { data, attempts: 1, durationMs: 1 }, deps());
   return recordFinished(ctx, { status: 'converted', state, requests: ctx.requests }, deps());
 }
 
@@ -110,6 +113,29 @@ describe('writeOutputs and recordFinished', () => {
     expect(await steps.control.stats()).toMatchObject({ converted: 1, pages: 1, credits: 1 });
     expect((await metrics.documents.get()).values).toEqual([expect.objectContaining({ labels: { status: 'converted' }, value: 1 })]);
     expect(outcomes).toEqual([expect.objectContaining({ status: 'converted', relativePath: 'report.html', requests: 1, creditsUsed: 1 })]);
+    expect(outcomes[0]).not.toHaveProperty('warning');
+    expect(manifest[0]).not.toHaveProperty('warning');
+    expect(logs.lines.filter((line) => line.msg === 'converted with a warning')).toEqual([]);
+  });
+
+  it("keeps the parse's warning with the document: in its state, its manifest line, its outcome and the log", async () => {
+    const warning = 'The file was cut short: its 12 whole parts were read, and what came after them is missing.';
+    await convert('report.html', '# Sales', `${warning} `);
+    expect(await store.readState('report.html')).toMatchObject({ warning });
+    const manifest = (await readFile(join(out, '_docmill', 'manifest.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(manifest).toEqual([expect.objectContaining({ path: 'report.html', status: 'converted', warning })]);
+    expect(outcomes).toEqual([expect.objectContaining({ status: 'converted', warning })]);
+    expect(await logs.line('converted with a warning')).toMatchObject({ level: 40, file: 'report.html', warning });
+    // A rerun that finds it unchanged names the same outputs: its line carries the warning too; the outcome, about
+    // what this run converted, does not.
+    const again = await context('report.html');
+    const state = await store.readState('report.html');
+    await recordFinished(again, { status: 'skipped', state: state!, reason: 'unchanged', requests: 0 }, deps());
+    const lines = (await readFile(join(out, '_docmill', 'manifest.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[1]).toMatchObject({ status: 'skipped', reason: 'unchanged', warning });
+    expect(outcomes[1]).toMatchObject({ status: 'skipped' });
+    expect(outcomes[1]).not.toHaveProperty('warning');
+    expect(logs.lines.filter((line) => line.msg === 'converted with a warning')).toHaveLength(1);
   });
 });
 
@@ -209,6 +235,13 @@ describe('reuseByContent', () => {
     expect(await store.readState('copy.html')).toMatchObject({ origin: 'copied', sha256: SHA });
   });
 
+  it("carries the warning of the outputs it copies", async () => {
+    await convert('report.html', '# Sales', 'Page(s) 2: the text after that point is missing.');
+    const reused = await reuseByContent(await context('copy.html'), SHA, store);
+    expect(reused?.state.warning).toBe('Page(s) 2: the text after that point is missing.');
+    expect(await store.readState('copy.html')).toMatchObject({ origin: 'copied', warning: 'Page(s) 2: the text after that point is missing.' });
+  });
+
   it('finds nothing for content not converted, and looks for nothing with --force', async () => {
     expect(await reuseByContent(await context('copy.html'), SHA, store)).toBeUndefined();
     await convert('report.html', '# Sales');
@@ -218,17 +251,16 @@ describe('reuseByContent', () => {
 
 describe('recordFailure', () => {
   it('records a final failure with the API\'s code, and only logs one BullMQ will retry', async () => {
-    const logs = captureLogs();
     const ctx = await context('report.html');
     ctx.countRequests();
     const refused = new BadRequestError({ status: 400, apiCode: 'BAD_REQUEST', apiMessage: 'Invalid multipart form-data request.', retryable: false });
-    expect(await recordFailure(ctx, refused, { ...deps(), logger: logs.logger })).toBe(false);
+    expect(await recordFailure(ctx, refused, deps())).toBe(false);
     expect(outcomes).toEqual([expect.objectContaining({ status: 'failed', requests: 1, error: { status: 400, code: 'BAD_REQUEST', message: 'Invalid multipart form-data request.' } })]);
     expect(await steps.control.stats()).toMatchObject({ failed: 1 });
 
     const unavailable = new ServerError({ status: 503, apiMessage: 'Service Unavailable', retryable: true });
     const retried = await context('copy.html', {}, 3);
-    expect(await recordFailure(retried, unavailable, { ...deps(), logger: logs.logger })).toBe(true);
+    expect(await recordFailure(retried, unavailable, deps())).toBe(true);
     expect(outcomes).toHaveLength(1);
     expect((await logs.line('BullMQ will retry')).file).toBe('copy.html');
   });
@@ -236,10 +268,9 @@ describe('recordFailure', () => {
   it('counts, logs and tells a final failure with its own cause even when its manifest line cannot be written', async () => {
     // The manifest's path taken by a folder: every append fails, as on a full disk.
     await mkdir(join(out, '_docmill', 'manifest.jsonl'), { recursive: true });
-    const logs = captureLogs();
     const ctx = await context('report.html');
     const full = new StoreWriteError('report.html.md', Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
-    expect(await recordFailure(ctx, full, { ...deps(), logger: logs.logger })).toBe(false);
+    expect(await recordFailure(ctx, full, deps())).toBe(false);
     expect(outcomes).toEqual([expect.objectContaining({ status: 'failed', error: { code: 'STORE_WRITE_FAILED', message: expect.stringContaining('no space left') as unknown } })]);
     expect(await steps.control.stats()).toMatchObject({ failed: 1 });
     expect((await logs.line('document failed')).message).toContain('no space left');
