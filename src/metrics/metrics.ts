@@ -64,6 +64,11 @@ export class DocmillMetrics {
     labelNames: ['status'] as const,
     registers: [this.registry],
   });
+  readonly documentsWithWarning = new Counter({
+    name: 'docmill_documents_with_warning_total',
+    help: 'Documents converted whose parse warned (a file cut short, a part lost, pages OCR could not read): outputs that may not hold all of the document',
+    registers: [this.registry],
+  });
   readonly pages = new Counter({ name: 'docmill_pages_total', help: 'Pages parsed', registers: [this.registry] });
   readonly credits = new Counter({
     name: 'docmill_credits_used_total',

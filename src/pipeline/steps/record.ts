@@ -72,8 +72,10 @@ export async function recordFinished(ctx: JobContext, finished: Finished, deps: 
     );
   }
   // Said where the run's log goes (a worker's operators read nothing else), once: not again for a line recorded before.
-  if (converted && state.warning && recorded === undefined) deps.logger.warn({ file: data.relativePath, warning: state.warning }, 'converted with a warning');
+  const warned = converted && state.warning !== undefined && recorded === undefined;
+  if (warned) deps.logger.warn({ file: data.relativePath, warning: state.warning }, 'converted with a warning');
   const { metrics } = deps;
+  if (warned) metrics?.documentsWithWarning.inc();
   metrics?.documents.inc({ status });
   if (converted) {
     metrics?.pages.inc(state.numPages ?? 0);

@@ -116,6 +116,7 @@ describe('writeOutputs and recordFinished', () => {
     expect(outcomes[0]).not.toHaveProperty('warning');
     expect(manifest[0]).not.toHaveProperty('warning');
     expect(logs.lines.filter((line) => line.msg === 'converted with a warning')).toEqual([]);
+    expect((await metrics.documentsWithWarning.get()).values[0]?.value ?? 0).toBe(0);
   });
 
   it("keeps the parse's warning with the document: in its state, its manifest line, its outcome and the log", async () => {
@@ -126,6 +127,7 @@ describe('writeOutputs and recordFinished', () => {
     expect(manifest).toEqual([expect.objectContaining({ path: 'report.html', status: 'converted', warning })]);
     expect(outcomes).toEqual([expect.objectContaining({ status: 'converted', warning })]);
     expect(await logs.line('converted with a warning')).toMatchObject({ level: 40, file: 'report.html', warning });
+    expect((await metrics.documentsWithWarning.get()).values[0]?.value).toBe(1);
     // A rerun that finds it unchanged names the same outputs: its line carries the warning too; the outcome, about
     // what this run converted, does not.
     const again = await context('report.html');
@@ -136,6 +138,7 @@ describe('writeOutputs and recordFinished', () => {
     expect(outcomes[1]).toMatchObject({ status: 'skipped' });
     expect(outcomes[1]).not.toHaveProperty('warning');
     expect(logs.lines.filter((line) => line.msg === 'converted with a warning')).toHaveLength(1);
+    expect((await metrics.documentsWithWarning.get()).values[0]?.value).toBe(1);
   });
 });
 
