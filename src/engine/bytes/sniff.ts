@@ -19,6 +19,7 @@
  */
 import { latin1, readU16 } from './binary.js';
 import { type CompoundFile, DamagedCompoundFile, isCompoundFile, openCompoundFile } from './cfb.js';
+import { recoverCutWordFile } from './cfb-cut-word.js';
 import { binaryLooksLike } from './signatures.js';
 import { looksLikeText, textHead } from './text-detect.js';
 import { readEntryPrefix, readZipDirectory, ZipArchive, type ZipDirectory, type ZipEntryInfo, zipLimitBreach } from './zip.js';
@@ -61,7 +62,8 @@ export interface Sniffed {
   real: RealType;
   /**
    * A zip package cut short, repaired (zip-repair.ts): the bytes to convert instead of the file's own, and the
-   * warning that says so. `zip` is then the repaired package.
+   * warning that says so. `zip` is then the repaired package. A Word 97-2003 document cut short (cfb-cut-word.ts):
+   * its own bytes, and `cfb` the streams found in them.
    */
   repaired?: { bytes: Uint8Array; warning: string };
   /** A document package, its directory read and checked against the zip limits. */
@@ -335,11 +337,27 @@ function sniffCompoundFile(bytes: Uint8Array): Sniffed {
     cfb = openCompoundFile(bytes);
   } catch (error) {
     if (!(error instanceof DamagedCompoundFile)) throw error;
-    const damage = error.damage.startsWith('cut short') ? error.damage : `damaged: ${error.damage}`;
-    return { real: { kind: 'damaged', type: null, what: `${OLE_FILE} ${damage}` } };
+    const cut = error.damage.startsWith('cut short');
+    const damage = cut ? error.damage : `damaged: ${error.damage}`;
+    return (cut && sniffCutWordFile(bytes)) || { real: { kind: 'damaged', type: null, what: `${OLE_FILE} ${damage}` } };
   }
-  if (cfb.cutShort) return { real: { kind: 'damaged', type: null, what: `${OLE_FILE} cut short: sectors it uses lie beyond the end of the file` } };
+  if (cfb.cutShort) {
+    return sniffCutWordFile(bytes) ?? { real: { kind: 'damaged', type: null, what: `${OLE_FILE} cut short: sectors it uses lie beyond the end of the file` } };
+  }
   return { real: sniffOle(cfb.entries.map((entry) => entry.name)), cfb };
+}
+
+/** A Word document cut short, read from the streams that hold its text (cfb-cut-word.ts); undefined when they are lost too. */
+function sniffCutWordFile(bytes: Uint8Array): Sniffed | undefined {
+  const recovered = recoverCutWordFile(bytes);
+  if (!recovered) return undefined;
+  const read = {
+    streams: 'its text was read from the streams before the cut, without its title, author or pictures.',
+    'plain-text': 'its text was read as plain paragraphs (its styles, tables, notes and headers were in the part lost), without its title, author or pictures.',
+    'text-cut': 'its text up to the cut was read as plain paragraphs; the rest of it, its styles, tables, notes, headers, title, author and pictures are lost.',
+  }[recovered.read];
+  const warning = `The file was cut short (a Word 97-2003 document whose allocation table and directory, at its end, are missing): ${read}`;
+  return { real: { kind: 'document', type: 'doc' }, cfb: recovered.cfb, repaired: { bytes, warning } };
 }
 
 function sniffOle(names: string[]): RealType {

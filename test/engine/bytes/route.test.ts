@@ -206,11 +206,15 @@ describe('the right reason for an invalid file, raised before any converter', ()
       apiCode: 'CORRUPT_DOCUMENT',
       message: 'the file is damaged or truncated: it is a zip package cut short: its central directory (at the end of the file) is missing (its parts are those of a Word document (.docx))',
     });
+    // A Word document cut before its text (one cut later is read from what is left: cfb-cut-word.ts), a workbook.
     const doc = corpusBytes('doc/legacy_sample.doc');
-    expect(refusal('cut.doc', doc.subarray(0, Math.floor(doc.length / 2)))).toMatchObject({
-      apiCode: 'CORRUPT_DOCUMENT',
-      message: expect.stringMatching(/^the file is damaged or truncated: it is an OLE compound file \(the legacy Office container\) cut short/),
-    });
+    const xls = corpusBytes('xls/tests-example.xls');
+    for (const [name, cut] of [['cut.doc', doc.subarray(0, 2560)], ['cut.xls', xls.subarray(0, Math.floor(xls.length / 2))]] as const) {
+      expect(refusal(name, cut)).toMatchObject({
+        apiCode: 'CORRUPT_DOCUMENT',
+        message: expect.stringMatching(/^the file is damaged or truncated: it is an OLE compound file \(the legacy Office container\) cut short/),
+      });
+    }
     const noBody = zipSync({
       '[Content_Types].xml': strToU8('<Types><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>'),
       'docProps/app.xml': strToU8('<Properties/>'),

@@ -240,7 +240,17 @@ describe('OLE compound files', () => {
     for (const share of [0.05, 0.5, 0.99]) {
       const cut = whole.subarray(0, Math.floor(whole.length * share));
       expect(opened(cut), `cut at ${share}`).toMatch(/^cut short/);
-      expect(sniffBytes(cut)).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/^an OLE compound file \(the legacy Office container\) cut short/) });
+      // A Word document is read from the streams that hold its text (cfb-cut-word.ts), saying so.
+      const sniffed = sniffFile(cut);
+      expect(sniffed.real, `cut at ${share}`).toEqual(document('doc'));
+      expect(sniffed.repaired?.warning).toMatch(/^The file was cut short \(a Word 97-2003 document whose allocation table and directory, at its end, are missing\)/);
+      expect(sniffed.cfb?.read('WordDocument')?.subarray(0, 2)).toEqual(Uint8Array.of(0xec, 0xa5));
+    }
+    // Cut before its text, or an Excel or PowerPoint file: the container is damaged.
+    expect(sniffBytes(whole.subarray(0, 2560))).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/^an OLE compound file \(the legacy Office container\) cut short/) });
+    for (const file of ['xls/tests-example.xls', 'ppt/fake-power-point.ppt']) {
+      const bytes = corpusBytes(file);
+      expect(sniffBytes(bytes.subarray(0, Math.floor(bytes.length * 0.9))), file).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/cut short/) });
     }
     expect(opened(whole)).toBe('whole');
     expect(sniffBytes(whole.subarray(0, 300))).toMatchObject({ kind: 'damaged', what: expect.stringContaining('cut short: the file is 300 bytes, shorter than the 512-byte header') });

@@ -230,11 +230,60 @@ describe('errors', () => {
     expect(junk.message).toMatch(/^the file is not a Word 97-2003 document \(\.doc\): it looks like binary data/);
   });
 
-  it('gives a truncated file as a damaged container', async () => {
+  it('gives a file cut short before its text as a damaged container', async () => {
     const bytes = corpusBytes('doc/legacy_sample.doc');
-    const error = await failure(bytes.slice(0, 20_000));
+    // The header and the FIB's sectors, and none of the text after them.
+    const error = await failure(bytes.slice(0, 2560));
     expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
     expect(error.message).toMatch(/^the file is damaged or truncated: it is an OLE compound file \(the legacy Office container\) cut short/);
+  });
+});
+
+describe('a Word document cut short', () => {
+  // Word writes the streams first and the allocation table and directory last: every cut loses those.
+  const whole = corpusBytes('doc/legacy_sample.doc');
+  const parse = (bytes: Uint8Array) => parseDocument({ bytes, fileName: 'cut.doc', options: options() });
+  const CUT = 'The file was cut short (a Word 97-2003 document whose allocation table and directory, at its end, are missing): ';
+
+  it('reads one cut after its piece table as if whole, from the streams found by their content', async () => {
+    const intact = await parse(whole);
+    const cut = await parse(whole.subarray(0, Math.floor(whole.length * 0.95)));
+    expect(cut.markdown).toBe(intact.markdown);
+    expect(cut.markdown).toContain('| **Leaves** | Ash, Elm, Maple | 50 |');
+    expect(cut.warning).toBe(`${CUT}its text was read from the streams before the cut, without its title, author or pictures.`);
+    // The property sets were in the part lost.
+    expect(cut.metadata).not.toHaveProperty('author');
+    const bold = corpusBytes('doc/fake-doc-emphasized-text.doc');
+    expect((await parse(bold.subarray(0, Math.floor(bold.length * 0.7)))).markdown).toContain('I am a **bold** *italic* ***bold-italic*** text.');
+  });
+
+  it('reads one whose tables were lost as plain paragraphs, and one cut through its text up to the cut', async () => {
+    const plain = await parse(whole.subarray(0, Math.floor(whole.length * 0.3)));
+    expect(plain.warning).toBe(`${CUT}its text was read as plain paragraphs (its styles, tables, notes and headers were in the part lost), without its title, author or pictures.`);
+    const paragraphs = plain.markdown?.split('\n\n') ?? [];
+    expect(paragraphs.slice(0, 4)).toEqual(['Summer activities', 'Swimming in the lake', 'Duck', 'Figure 1: This is a cute duckling']);
+    expect(paragraphs).toContain('Corn, Buckwheat, Barley');
+    expect(paragraphs.at(-1)).toBe('Grain');
+    // Word's marks (cells, fields, breaks) are read as the converter reads them: none is left as a control character.
+    expect([...(plain.markdown ?? '')].filter((char) => char < ' ' && char !== '\n')).toEqual([]);
+
+    // 300 bytes of its 779 of text (one byte a character) are left.
+    const textCut = await parse(whole.subarray(0, 512 + 2048 + 300));
+    expect(textCut.warning).toBe(`${CUT}its text up to the cut was read as plain paragraphs; the rest of it, its styles, tables, notes, headers, title, author and pictures are lost.`);
+    expect(textCut.markdown).toMatch(/^Summer activities\n\nSwimming in the lake\n\n/);
+    expect(textCut.markdown?.length).toBeLessThan(320);
+  });
+
+  it('does not read a fast-saved document whose tables were lost: its text is in pieces only they place', async () => {
+    const fastSaved = whole.slice(0, Math.floor(whole.length * 0.3));
+    // FibBase flags at 0x0A of the WordDocument stream (the first sector): fComplex.
+    fastSaved[512 + 0x0a] = (fastSaved[512 + 0x0a] ?? 0) | 0x04;
+    const error = await parse(fastSaved).then(
+      () => undefined,
+      (failure: unknown) => failure as { apiCode: string; message: string },
+    );
+    expect(error?.apiCode).toBe('CORRUPT_DOCUMENT');
+    expect(error?.message).toMatch(/cut short: FAT sector 228 lies beyond the end of the file/);
   });
 });
 
