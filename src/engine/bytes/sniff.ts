@@ -150,9 +150,15 @@ function sniffRepairedZip(bytes: Uint8Array, problem: 'truncated' | 'damaged'): 
   const directory = readZipDirectory(repaired.bytes);
   if (!directory || directory.problem !== undefined) return undefined;
   const sniffed = sniffZip(repaired.bytes, directory);
-  if (sniffed.real.kind !== 'document') return undefined;
+  const { real } = sniffed;
+  // Its kind is known, but the part that holds its text came after the cut, or the cut went through it.
+  if (real.kind === 'damaged' && real.type !== null && repaired.cutShort) {
+    const before = repaired.parts === 1 ? 'the one whole part before the cut does' : `the ${repaired.parts} whole parts before the cut do`;
+    return { real: { ...real, what: `${real.what}, cut short before that part ended (${before} not hold it)` } };
+  }
+  if (real.kind !== 'document') return undefined;
   const warning =
-    `The file was cut short (${TYPE_DESCRIPTIONS[sniffed.real.type]} whose zip directory, at its end, is missing): ` +
+    `The file was cut short (${TYPE_DESCRIPTIONS[real.type]} whose zip directory, at its end, is missing): ` +
     `its ${repaired.parts === 1 ? 'one whole part was' : `${repaired.parts} whole parts were`} read, and what came after them is missing.`;
   return { ...sniffed, repaired: { bytes: repaired.bytes, warning } };
 }

@@ -204,7 +204,8 @@ describe('the right reason for an invalid file, raised before any converter', ()
   it('corrupt: a zip cut short, a damaged OLE file, a package without its main part', () => {
     expect(refusal('cut.docx', cutInside(word, 'word/document.xml'))).toMatchObject({
       apiCode: 'CORRUPT_DOCUMENT',
-      message: 'the file is damaged or truncated: it is a zip package cut short: its central directory (at the end of the file) is missing (its parts are those of a Word document (.docx))',
+      message:
+        'the file is damaged or truncated: it is a Word document (.docx) without its main part (word/document.xml), cut short before that part ended (the 4 whole parts before the cut do not hold it)',
     });
     // A Word document cut before its text (one cut later is read from what is left: cfb-cut-word.ts), a workbook.
     const doc = corpusBytes('doc/legacy_sample.doc');

@@ -177,7 +177,7 @@ describe('zip packages', () => {
     expect(sniffed.repaired?.warning).toMatch(/^The file was cut short/);
   });
 
-  it('truncated before the main part: the local headers still say what it was', () => {
+  it('truncated inside the main part: the parts before the cut still say what it was, and that its text is lost', () => {
     const cut = cutInside(corpusBytes('docx/word_tables.docx'), 'word/document.xml');
     expect(readZipDirectory(cut)?.problem).toBe('truncated');
     expect(readZipDirectory(cut)?.entries.length).toBeGreaterThan(0);
@@ -185,7 +185,7 @@ describe('zip packages', () => {
     expect(sniffBytes(cut)).toEqual({
       kind: 'damaged',
       type: 'docx',
-      what: 'a zip package cut short: its central directory (at the end of the file) is missing (its parts are those of a Word document (.docx))',
+      what: 'a Word document (.docx) without its main part (word/document.xml), cut short before that part ended (the 4 whole parts before the cut do not hold it)',
     });
   });
 

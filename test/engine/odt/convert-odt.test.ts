@@ -396,7 +396,7 @@ describe('odt refusals', () => {
     // Cut inside content.xml: what is whole before it is no document (a later cut is read: bytes/zip-repair.test.ts).
     const cut = await refusal(cutInside(whole, 'content.xml'));
     expect(cut.apiCode).toBe('CORRUPT_DOCUMENT');
-    expect(cut.message).toMatch(/damaged or truncated: it is a zip package cut short/);
+    expect(cut.message).toMatch(/damaged or truncated: it is an OpenDocument text document \(\.odt\) without its content \(content\.xml\), cut short before that part ended/);
     const garbage = await refusal(new Uint8Array([0, 1, 2, 3, 0, 0, 255, 7, 9, 9]));
     expect(garbage.apiCode).toBe('CORRUPT_DOCUMENT');
     expect(garbage.message).toMatch(/not an OpenDocument text/);
