@@ -114,7 +114,10 @@ describe('docmill run: SIGKILLed mid-run on the embedded Redis, then run again',
     const args = ['run', src, '--out', out, '--concurrency', String(CONCURRENCY)];
     const crashed = startRunInOwnGroup(args);
     group = crashed.child;
-    await waitFor('about a quarter of the documents converted', async () => converted(await readManifest(out)).size >= 6, {
+    // Killed once a request is out, so that the kill lands on one in flight (a loaded machine can otherwise catch the
+    // run between its requests, and the case this test is about would not be tried).
+    const inFlight = () => server.requests.some((request) => request.status === undefined && request.aborted !== true);
+    await waitFor('about a quarter of the documents converted, and a request in flight', async () => converted(await readManifest(out)).size >= 6 && inFlight(), {
       timeoutMs: 90_000,
       intervalMs: 50,
     });
