@@ -24,7 +24,7 @@
  * does not load.
  */
 import { readU16, readU32 } from './binary.js';
-import type { CfbEntry, CompoundFile } from './cfb.js';
+import { cutFileSectors, type CfbEntry, type CompoundFile } from './cfb.js';
 
 const WORD_IDENT = 0xa5ec;
 /** Word 97 wrote nFib 0x00C1; Word 6/95 wrote 101-105 (a FIB of another layout, not read). */
@@ -158,12 +158,6 @@ function holdsPieceTable(table: Uint8Array, header: WordHeader, wordLength: numb
   return readU32(table, at + count * 4) >= header.ccpText;
 }
 
-/** The sector size a compound file's header declares (512 or 4096); undefined for another. */
-function sectorSizeOf(bytes: Uint8Array): number | undefined {
-  const shift = readU16(bytes, 0x1e);
-  return shift === 9 || shift === 12 ? 1 << shift : undefined;
-}
-
 /**
  * How a Word document cut short was read: `streams`, from its streams as written; `plain-text`, as plain text (its
  * tables lost); `text-cut`, as plain text up to the cut, which went through the text itself.
@@ -178,10 +172,9 @@ export interface RecoveredWordFile {
  * holding those two; or, its table stream lost, its text as plain paragraphs; undefined when neither can be read.
  */
 export function recoverCutWordFile(bytes: Uint8Array): RecoveredWordFile | undefined {
-  const sectorSize = sectorSizeOf(bytes);
-  if (sectorSize === undefined || bytes.length <= sectorSize) return undefined;
-  const sectorCount = Math.ceil((bytes.length - sectorSize) / sectorSize);
-  const offsetOf = (sector: number) => (sector + 1) * sectorSize;
+  const sectors = cutFileSectors(bytes);
+  if (!sectors) return undefined;
+  const { count: sectorCount, offsetOf } = sectors;
   let word: { sector: number; header: WordHeader } | undefined;
   for (let sector = 0; sector < Math.min(sectorCount, FIB_SECTORS) && !word; sector += 1) {
     const header = wordHeader(bytes.subarray(offsetOf(sector)));

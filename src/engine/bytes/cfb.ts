@@ -223,6 +223,73 @@ function readFat(bytes: Uint8Array, sectorSize: number, sectorCount: number): { 
   return { fat, cutShort };
 }
 
+/**
+ * What is left to read of a compound file cut short, whose directory (and often allocation table) Office writes
+ * last: the readers that find its streams by their content (cfb-cut-word.ts, cfb-cut-workbook.ts) start here.
+ */
+export interface CutFileSectors {
+  /** The sector size the header declares. */
+  size: number;
+  /** Sectors the file holds, the last one maybe cut. */
+  count: number;
+  /** Where a sector starts in the file. */
+  offsetOf(sector: number): number;
+  /**
+   * The allocation table as far as it survives: entry i is sector i's successor, undefined where the FAT sector that
+   * holds it is not whole in the file. Only the header's own list of FAT sectors is read: whatever the DIFAT chain
+   * adds (a file of over 7 MB) is written after them.
+   */
+  fat: readonly (number | undefined)[];
+}
+
+/** The sectors of a compound file that may be cut short; undefined when its header declares no sector size the format allows. */
+export function cutFileSectors(bytes: Uint8Array): CutFileSectors | undefined {
+  if (bytes.length < HEADER.bytes) return undefined;
+  const shift = readU16(bytes, 0x1e);
+  if (shift !== 9 && shift !== 12) return undefined;
+  const size = 1 << shift;
+  if (bytes.length <= size) return undefined;
+  const count = Math.ceil((bytes.length - size) / size);
+  const fat: (number | undefined)[] = [];
+  const listed = Math.min(readU32(bytes, 0x2c), HEADER.difatEntries);
+  for (let index = 0; index < listed && fat.length < count; index += 1) {
+    const sector = readU32(bytes, 0x4c + index * 4);
+    const base = (sector + 1) * size;
+    const whole = sector <= SECTOR.MAXREGSECT && base + size <= bytes.length;
+    for (let entry = 0; entry < size / 4 && fat.length < count; entry += 1) fat.push(whole ? readU32(bytes, base + entry * 4) : undefined);
+  }
+  return { size, count, offsetOf: (sector) => (sector + 1) * size, fat };
+}
+
+/**
+ * The bytes of the stream of a file cut short that starts at sector `start`: its chain in the allocation table where
+ * the table survives, the next sector in the file where it does not (Office writes a stream's sectors in a run), to
+ * its end of chain or the end of the file. Each sector is taken at most once.
+ */
+export function readCutStream(bytes: Uint8Array, sectors: CutFileSectors, start: number): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const seen = new Set<number>();
+  let length = 0;
+  for (let sector = start; sector < sectors.count && !seen.has(sector); ) {
+    seen.add(sector);
+    const begin = sectors.offsetOf(sector);
+    const part = bytes.subarray(begin, Math.min(begin + sectors.size, bytes.length));
+    parts.push(part);
+    length += part.length;
+    const next = sectors.fat[sector];
+    if (next === undefined) sector += 1;
+    else if (next > SECTOR.MAXREGSECT) break;
+    else sector = next;
+  }
+  const stream = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    stream.set(part, at);
+    at += part.length;
+  }
+  return stream;
+}
+
 /** The sectors of a chain, in order. Each sector at most once; every one must exist. */
 function followChain(start: number, table: readonly number[], limit: number, what: string, container = 'the file'): number[] {
   const chain: number[] = [];

@@ -20,6 +20,7 @@
 import { latin1, readU16 } from './binary.js';
 import { type CompoundFile, DamagedCompoundFile, isCompoundFile, openCompoundFile } from './cfb.js';
 import { recoverCutWordFile } from './cfb-cut-word.js';
+import { recoverCutWorkbook } from './cfb-cut-workbook.js';
 import { binaryLooksLike } from './signatures.js';
 import { looksLikeText, textHead } from './text-detect.js';
 import { readEntryPrefix, readZipDirectory, ZipArchive, type ZipDirectory, type ZipEntryInfo, zipLimitBreach } from './zip.js';
@@ -63,9 +64,11 @@ export interface Sniffed {
   /**
    * A zip package cut short, repaired (zip-repair.ts): the bytes to convert instead of the file's own, and the
    * warning that says so. `zip` is then the repaired package. A Word 97-2003 document cut short (cfb-cut-word.ts):
-   * its own bytes, and `cfb` the streams found in them.
+   * its own bytes, and `cfb` the streams found in them. An Excel 97-2003 workbook cut short (cfb-cut-workbook.ts): its
+   * Workbook stream as far as it was read, a bare BIFF stream, the sheets it names that were lost, and the one read
+   * up to the cut.
    */
-  repaired?: { bytes: Uint8Array; warning: string };
+  repaired?: { bytes: Uint8Array; warning: string; lostSheets?: readonly string[]; cutSheets?: readonly string[] };
   /** A document package, its directory read and checked against the zip limits. */
   zip?: ZipArchive;
   /** An OLE compound file, its header, allocation table and directory read. */
@@ -345,10 +348,13 @@ function sniffCompoundFile(bytes: Uint8Array): Sniffed {
     if (!(error instanceof DamagedCompoundFile)) throw error;
     const cut = error.damage.startsWith('cut short');
     const damage = cut ? error.damage : `damaged: ${error.damage}`;
-    return (cut && sniffCutWordFile(bytes)) || { real: { kind: 'damaged', type: null, what: `${OLE_FILE} ${damage}` } };
+    return (cut && (sniffCutWordFile(bytes) ?? sniffCutWorkbook(bytes))) || { real: { kind: 'damaged', type: null, what: `${OLE_FILE} ${damage}` } };
   }
   if (cfb.cutShort) {
-    return sniffCutWordFile(bytes) ?? { real: { kind: 'damaged', type: null, what: `${OLE_FILE} cut short: sectors it uses lie beyond the end of the file` } };
+    return (
+      sniffCutWordFile(bytes) ??
+      sniffCutWorkbook(bytes) ?? { real: { kind: 'damaged', type: null, what: `${OLE_FILE} cut short: sectors it uses lie beyond the end of the file` } }
+    );
   }
   return { real: sniffOle(cfb.entries.map((entry) => entry.name)), cfb };
 }
@@ -364,6 +370,26 @@ function sniffCutWordFile(bytes: Uint8Array): Sniffed | undefined {
   }[recovered.read];
   const warning = `The file was cut short (a Word 97-2003 document whose allocation table and directory, at its end, are missing): ${read}`;
   return { real: { kind: 'document', type: 'doc' }, cfb: recovered.cfb, repaired: { bytes, warning } };
+}
+
+/**
+ * An Excel 97-2003 workbook cut short, read from its Workbook stream (cfb-cut-workbook.ts), converted as the bare
+ * BIFF stream it is; undefined when its globals are lost too.
+ */
+function sniffCutWorkbook(bytes: Uint8Array): Sniffed | undefined {
+  const recovered = recoverCutWorkbook(bytes);
+  if (!recovered) return undefined;
+  const { whole, cut, lost } = recovered;
+  const names = (list: string[]) => list.map((name) => `"${name}"`).join(', ');
+  const read =
+    whole.length === 0
+      ? `its sheet ${names(cut)} was read up to the cut`
+      : `its ${whole.length === 1 ? 'sheet' : 'sheets'} ${names(whole)} ${whole.length === 1 ? 'was' : 'were'} read whole${cut.length > 0 ? ` and ${names(cut)} up to the cut` : ''}`;
+  const rest = lost.length > 0 ? `; ${names(lost)}, after the cut, ${lost.length === 1 ? 'is' : 'are'} lost` : '';
+  const warning =
+    'The file was cut short (an Excel 97-2003 workbook whose allocation table or directory, at its end, is missing): ' +
+    `${read}${rest}; its title, author and pictures are not read.`;
+  return { real: { kind: 'document', type: 'xls' }, repaired: { bytes: recovered.stream, warning, lostSheets: lost, cutSheets: cut } };
 }
 
 function sniffOle(names: string[]): RealType {

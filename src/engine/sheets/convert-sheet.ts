@@ -57,6 +57,8 @@ XLSX.set_cptable(codepages);
 const SOURCE = 'sheet';
 export const EMPTY_SHEET_TEXT = '(empty sheet)';
 const MISSING_SHEET_TEXT = '(missing: its part is not in the file)';
+const LOST_SHEET_TEXT = '(missing: the file was cut short before this sheet)';
+const CUT_SHEET_TEXT = '(cut short: the file ends before any of its cells)';
 
 const READ_OPTIONS: XLSX.ParsingOptions = {
   type: 'buffer',
@@ -107,11 +109,14 @@ export const convertSpreadsheet: Converter = async (input: ConvertInput): Promis
   const spacers = workbookSpacers(zip);
   const pictures = input.options.removeBase64Images === false ? readPictures(zip) : { bySheet: new Map<string, SheetPicture[]>(), warnings: [] };
   const missing = zip === undefined ? [] : missingSheetParts(zip);
+  // An Excel 97-2003 workbook cut short lists sheets that came after the cut (cfb-cut-workbook.ts); its warning names them.
+  const lost = sniffed.repaired?.lostSheets ?? [];
   const model = workbookModel(workbook, DEFAULT_SHEET_LIMITS, {
     charts: charts.bySheet,
     spacers,
     pictures: pictures.bySheet,
-    missing: new Set(missing.map((sheet) => sheet.name)),
+    missing: new Map([...missing.map((sheet) => [sheet.name, MISSING_SHEET_TEXT] as const), ...lost.map((name) => [name, LOST_SHEET_TEXT] as const)]),
+    cut: new Set(sniffed.repaired?.cutSheets),
   });
   if (lostStrings) {
     model.warnings = [...(model.warnings ?? []), `The workbook's shared strings (${SHARED_STRINGS}) are not in the file: its cells of text are left empty.`];
@@ -247,8 +252,10 @@ export interface SheetLayoutHints {
   spacers?: ReadonlyMap<string, Spacers>;
   /** Pictures kept in the result (pictures.ts), after the sheet's cells and charts. */
   pictures?: ReadonlyMap<string, readonly SheetPicture[]>;
-  /** Sheets the workbook names whose part is not in the package: said so, not shown as empty. */
-  missing?: ReadonlySet<string>;
+  /** Sheets the workbook names whose content is not in the file, each with what its page says instead of being shown as empty. */
+  missing?: ReadonlyMap<string, string>;
+  /** Sheets read only up to where the file was cut short: their pages are partial. */
+  cut?: ReadonlySet<string>;
 }
 
 /**
@@ -293,12 +300,13 @@ export function workbookModel(
     for (const picture of layout.pictures?.get(name) ?? []) {
       blocks.push({ type: 'figure', label: null, markdown: `![${escapeRunText(picture.description)}](${picture.uri})`, bbox: null, source: SOURCE });
     }
-    const missing = layout.missing?.has(name) === true;
+    const missing = layout.missing?.get(name);
+    const cut = layout.cut?.has(name) === true;
     if (blocks.length === 1) {
       blocks.push({
         type: 'text',
         label: null,
-        markdown: missing ? MISSING_SHEET_TEXT : sheet?.['!type'] === 'chart' ? '(chart sheet)' : EMPTY_SHEET_TEXT,
+        markdown: missing ?? (cut ? CUT_SHEET_TEXT : sheet?.['!type'] === 'chart' ? '(chart sheet)' : EMPTY_SHEET_TEXT),
         bbox: null,
         source: SOURCE,
       });
@@ -307,7 +315,7 @@ export function workbookModel(
       blocks.push({ type: 'text', label: 'comments', markdown: commentsMarkdown(content.comments), bbox: null, source: SOURCE });
     }
     sheetNames.push(name);
-    pages.push({ pageNumber: pages.length + 1, width: null, height: null, status: missing ? 'failed' : 'ok', blocks });
+    pages.push({ pageNumber: pages.length + 1, width: null, height: null, status: missing !== undefined ? 'failed' : cut ? 'partial' : 'ok', blocks });
   });
 
   const metadata: Record<string, MetadataValue> = {};

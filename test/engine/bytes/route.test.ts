@@ -207,7 +207,8 @@ describe('the right reason for an invalid file, raised before any converter', ()
       message:
         'the file is damaged or truncated: it is a Word document (.docx) without its main part (word/document.xml), cut short before that part ended (the 4 whole parts before the cut do not hold it)',
     });
-    // A Word document cut before its text (one cut later is read from what is left: cfb-cut-word.ts), a workbook.
+    // A Word document cut before its text (one cut later is read from what is left: cfb-cut-word.ts), a workbook cut
+    // inside its globals, which hold its sheet list and strings (one cut later: cfb-cut-workbook.ts).
     const doc = corpusBytes('doc/legacy_sample.doc');
     const xls = corpusBytes('xls/tests-example.xls');
     for (const [name, cut] of [['cut.doc', doc.subarray(0, 2560)], ['cut.xls', xls.subarray(0, Math.floor(xls.length / 2))]] as const) {

@@ -246,12 +246,19 @@ describe('OLE compound files', () => {
       expect(sniffed.repaired?.warning).toMatch(/^The file was cut short \(a Word 97-2003 document whose allocation table and directory, at its end, are missing\)/);
       expect(sniffed.cfb?.read('WordDocument')?.subarray(0, 2)).toEqual(Uint8Array.of(0xec, 0xa5));
     }
-    // Cut before its text, or an Excel or PowerPoint file: the container is damaged.
+    // An Excel workbook is read from its Workbook stream (cfb-cut-workbook.ts), as the bare BIFF stream it is.
+    const workbook = corpusBytes('xls/tests-example.xls');
+    const cutWorkbook = sniffFile(workbook.subarray(0, Math.floor(workbook.length * 0.9)));
+    expect(cutWorkbook.real).toEqual(document('xls'));
+    expect(cutWorkbook.cfb).toBeUndefined();
+    expect(cutWorkbook.repaired?.bytes.subarray(0, 8)).toEqual(Uint8Array.of(0x09, 0x08, 0x10, 0x00, 0x00, 0x06, 0x05, 0x00));
+    expect(cutWorkbook.repaired?.warning).toMatch(/^The file was cut short \(an Excel 97-2003 workbook whose allocation table or directory, at its end, is missing\)/);
+    // Cut before its text, a workbook cut inside its globals (its sheet list and strings), or a PowerPoint file: the
+    // container is damaged.
     expect(sniffBytes(whole.subarray(0, 2560))).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/^an OLE compound file \(the legacy Office container\) cut short/) });
-    for (const file of ['xls/tests-example.xls', 'ppt/fake-power-point.ppt']) {
-      const bytes = corpusBytes(file);
-      expect(sniffBytes(bytes.subarray(0, Math.floor(bytes.length * 0.9))), file).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/cut short/) });
-    }
+    expect(sniffBytes(workbook.subarray(0, 4096))).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/cut short/) });
+    const slides = corpusBytes('ppt/fake-power-point.ppt');
+    expect(sniffBytes(slides.subarray(0, Math.floor(slides.length * 0.9)))).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/cut short/) });
     expect(opened(whole)).toBe('whole');
     expect(sniffBytes(whole.subarray(0, 300))).toMatchObject({ kind: 'damaged', what: expect.stringContaining('cut short: the file is 300 bytes, shorter than the 512-byte header') });
   });
