@@ -24,7 +24,7 @@
  * does not load.
  */
 import { readU16, readU32 } from './binary.js';
-import { cutFileSectors, type CfbEntry, type CompoundFile } from './cfb.js';
+import { cutFileSectors, foundStreams, type CompoundFile } from './cfb.js';
 
 const WORD_IDENT = 0xa5ec;
 /** Word 97 wrote nFib 0x00C1; Word 6/95 wrote 101-105 (a FIB of another layout, not read). */
@@ -189,28 +189,10 @@ export function recoverCutWordFile(bytes: Uint8Array): RecoveredWordFile | undef
   }
   if (tableSector === undefined) {
     const plain = plainTextStreams(bytes.subarray(offsetOf(word.sector)), header);
-    return plain && { cfb: twoStreams(plain.word, header.tableStream, plain.table), read: plain.textCut ? 'text-cut' : 'plain-text' };
+    return plain && { cfb: foundStreams([['WordDocument', plain.word], [header.tableStream, plain.table]]), read: plain.textCut ? 'text-cut' : 'plain-text' };
   }
   // The WordDocument stream runs at most to the table stream when that follows it (Word writes it first), else to
   // the end; the table stream to the end: what lies past a stream's own end is never read by its offsets.
   const wordEnd = tableSector > word.sector ? offsetOf(tableSector) : bytes.length;
-  return { cfb: twoStreams(bytes.subarray(offsetOf(word.sector), wordEnd), header.tableStream, bytes.subarray(offsetOf(tableSector))), read: 'streams' };
-}
-
-/** A compound file of the two streams the Word converter reads. */
-function twoStreams(word: Uint8Array, tableName: string, table: Uint8Array): CompoundFile {
-  const streams = new Map<string, Uint8Array>([
-    ['worddocument', word],
-    [tableName.toLowerCase(), table],
-  ]);
-  const entries: CfbEntry[] = [
-    { path: 'WordDocument', name: 'WordDocument', kind: 'stream', size: word.length },
-    { path: tableName, name: tableName, kind: 'stream', size: table.length },
-  ];
-  return {
-    entries,
-    cutShort: true,
-    has: (path) => streams.has(path.toLowerCase()),
-    read: (path) => streams.get(path.toLowerCase()) ?? null,
-  };
+  return { cfb: foundStreams([['WordDocument', bytes.subarray(offsetOf(word.sector), wordEnd)], [header.tableStream, bytes.subarray(offsetOf(tableSector))]]), read: 'streams' };
 }

@@ -49,14 +49,22 @@ export interface RecoveredWorkbook {
   lost: string[];
 }
 
+/** A workbook found whose sheets cannot be read, and why ("cut inside its globals, …"). */
+export interface UnreadWorkbook {
+  unread: string;
+}
+
+const CUT_IN_GLOBALS: UnreadWorkbook = { unread: 'cut inside its globals, which hold its sheet list and shared strings' };
+
 /**
  * The workbook of a compound file cut short: its Workbook (or Book) stream found by its content and read as far as
  * it is whole, undefined when no workbook's globals survive (or it is encrypted).
  */
-export function recoverCutWorkbook(bytes: Uint8Array): RecoveredWorkbook | undefined {
+export function recoverCutWorkbook(bytes: Uint8Array): RecoveredWorkbook | UnreadWorkbook | undefined {
   const sectors = cutFileSectors(bytes);
   if (!sectors) return undefined;
   let best: RecoveredWorkbook | undefined;
+  let unread: UnreadWorkbook | undefined;
   let tried = 0;
   for (let sector = 0; sector < sectors.count && tried < MAX_CANDIDATES; sector += 1) {
     const version = globalsBof(bytes, sectors.offsetOf(sector));
@@ -65,9 +73,10 @@ export function recoverCutWorkbook(bytes: Uint8Array): RecoveredWorkbook | undef
     const read = walkWorkbook(readCutStream(bytes, sectors, sector), version);
     // The most sheets read whole, then cut; BIFF8 before BIFF5 on a tie (a file of both, Book and Workbook, keeps the
     // same sheets in each, BIFF8 the more faithfully).
-    if (read && (!best || rank(read) > rank(best))) best = read;
+    if ('unread' in read) unread ??= read;
+    else if (!best || rank(read) > rank(best)) best = read;
   }
-  return best;
+  return best ?? unread;
 }
 
 function rank(read: RecoveredWorkbook): number {
@@ -92,17 +101,17 @@ interface Sheet {
 
 /**
  * The workbook a stream holds from its globals BOF: the substreams walked as far as they are whole, the stream to
- * convert; undefined when the globals are cut, damaged or encrypted.
+ * convert; unread when the globals are cut or damaged, when it is encrypted, or when no sheet follows them.
  */
-function walkWorkbook(stream: Uint8Array, version: 'biff8' | 'biff5'): RecoveredWorkbook | undefined {
+function walkWorkbook(stream: Uint8Array, version: 'biff8' | 'biff5'): RecoveredWorkbook | UnreadWorkbook {
   const sheets: Sheet[] = [];
   let at = 0;
   let depth = 0;
   // The globals: from the BOF to its EOF, every record whole.
   for (;;) {
     const record = recordAt(stream, at);
-    if (!record) return undefined;
-    if (record.type === RECORD.FILEPASS) return undefined;
+    if (!record) return CUT_IN_GLOBALS;
+    if (record.type === RECORD.FILEPASS) return { unread: 'password-protected (encrypted), which the part lost is needed to read' };
     if (record.type === RECORD.BOF) depth += 1;
     if (record.type === RECORD.BOUNDSHEET && depth === 1) {
       const sheet = boundSheet(stream, record.data, record.length, version);
@@ -110,7 +119,7 @@ function walkWorkbook(stream: Uint8Array, version: 'biff8' | 'biff5'): Recovered
     }
     at = record.next;
     if (record.type === RECORD.EOF && --depth === 0) break;
-    if (depth > MAX_DEPTH) return undefined;
+    if (depth > MAX_DEPTH) return CUT_IN_GLOBALS;
   }
   const whole: string[] = [];
   const cut: string[] = [];
@@ -131,7 +140,7 @@ function walkWorkbook(stream: Uint8Array, version: 'biff8' | 'biff5'): Recovered
       closers = walked.open;
     }
   }
-  if (whole.length === 0 && cut.length === 0) return undefined;
+  if (whole.length === 0 && cut.length === 0) return { unread: 'cut before its first sheet' };
   const out = new Uint8Array(end + closers * 4);
   out.set(stream.subarray(0, end));
   for (let i = 0; i < closers; i += 1) out.set([RECORD.EOF & 0xff, RECORD.EOF >> 8, 0, 0], end + i * 4);

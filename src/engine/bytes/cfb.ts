@@ -290,6 +290,20 @@ export function readCutStream(bytes: Uint8Array, sectors: CutFileSectors, start:
   return stream;
 }
 
+/**
+ * A compound file made of streams found in a file cut short (their names as the format gives them): what the
+ * converters read, `cutShort` set.
+ */
+export function foundStreams(found: readonly (readonly [name: string, bytes: Uint8Array])[]): CompoundFile {
+  const streams = new Map(found.map(([name, bytes]) => [name.toLowerCase(), bytes]));
+  return {
+    entries: found.map(([name, bytes]) => ({ path: name, name, kind: 'stream', size: bytes.length })),
+    cutShort: true,
+    has: (path) => streams.has(path.toLowerCase()),
+    read: (path) => streams.get(path.toLowerCase()) ?? null,
+  };
+}
+
 /** The sectors of a chain, in order. Each sector at most once; every one must exist. */
 function followChain(start: number, table: readonly number[], limit: number, what: string, container = 'the file'): number[] {
   const chain: number[] = [];

@@ -20,6 +20,7 @@
 import { latin1, readU16 } from './binary.js';
 import { type CompoundFile, DamagedCompoundFile, isCompoundFile, openCompoundFile } from './cfb.js';
 import { recoverCutWordFile } from './cfb-cut-word.js';
+import { recoverCutPresentation } from './cfb-cut-presentation.js';
 import { recoverCutWorkbook } from './cfb-cut-workbook.js';
 import { binaryLooksLike } from './signatures.js';
 import { looksLikeText, textHead } from './text-detect.js';
@@ -348,15 +349,17 @@ function sniffCompoundFile(bytes: Uint8Array): Sniffed {
     if (!(error instanceof DamagedCompoundFile)) throw error;
     const cut = error.damage.startsWith('cut short');
     const damage = cut ? error.damage : `damaged: ${error.damage}`;
-    return (cut && (sniffCutWordFile(bytes) ?? sniffCutWorkbook(bytes))) || { real: { kind: 'damaged', type: null, what: `${OLE_FILE} ${damage}` } };
+    return (cut && sniffCutFile(bytes)) || { real: { kind: 'damaged', type: null, what: `${OLE_FILE} ${damage}` } };
   }
   if (cfb.cutShort) {
-    return (
-      sniffCutWordFile(bytes) ??
-      sniffCutWorkbook(bytes) ?? { real: { kind: 'damaged', type: null, what: `${OLE_FILE} cut short: sectors it uses lie beyond the end of the file` } }
-    );
+    return sniffCutFile(bytes) ?? { real: { kind: 'damaged', type: null, what: `${OLE_FILE} cut short: sectors it uses lie beyond the end of the file` } };
   }
   return { real: sniffOle(cfb.entries.map((entry) => entry.name)), cfb };
+}
+
+/** A legacy Office file cut short, read from the streams found by their content; undefined when they are lost too. */
+function sniffCutFile(bytes: Uint8Array): Sniffed | undefined {
+  return sniffCutWordFile(bytes) ?? sniffCutWorkbook(bytes) ?? sniffCutPresentation(bytes);
 }
 
 /** A Word document cut short, read from the streams that hold its text (cfb-cut-word.ts); undefined when they are lost too. */
@@ -374,11 +377,12 @@ function sniffCutWordFile(bytes: Uint8Array): Sniffed | undefined {
 
 /**
  * An Excel 97-2003 workbook cut short, read from its Workbook stream (cfb-cut-workbook.ts), converted as the bare
- * BIFF stream it is; undefined when its globals are lost too.
+ * BIFF stream it is; damaged, saying why, when its sheets cannot be read from it; undefined when no workbook is found.
  */
 function sniffCutWorkbook(bytes: Uint8Array): Sniffed | undefined {
   const recovered = recoverCutWorkbook(bytes);
   if (!recovered) return undefined;
+  if ('unread' in recovered) return { real: { kind: 'damaged', type: null, what: `${TYPE_DESCRIPTIONS.xls} ${recovered.unread}` } };
   const { whole, cut, lost } = recovered;
   const names = (list: string[]) => list.map((name) => `"${name}"`).join(', ');
   const read =
@@ -388,8 +392,22 @@ function sniffCutWorkbook(bytes: Uint8Array): Sniffed | undefined {
   const rest = lost.length > 0 ? `; ${names(lost)}, after the cut, ${lost.length === 1 ? 'is' : 'are'} lost` : '';
   const warning =
     'The file was cut short (an Excel 97-2003 workbook whose allocation table or directory, at its end, is missing): ' +
-    `${read}${rest}; its title, author and pictures are not read.`;
+    `${read}${rest}; its document properties (title, author) are not read.`;
   return { real: { kind: 'document', type: 'xls' }, repaired: { bytes: recovered.stream, warning, lostSheets: lost, cutSheets: cut } };
+}
+
+/**
+ * A PowerPoint 97-2003 presentation cut short after its slides (cfb-cut-presentation.ts); damaged, saying why, when
+ * they were cut; undefined when no presentation is found.
+ */
+function sniffCutPresentation(bytes: Uint8Array): Sniffed | undefined {
+  const cfb = recoverCutPresentation(bytes);
+  if (!cfb) return undefined;
+  if ('unread' in cfb) return { real: { kind: 'damaged', type: null, what: `${TYPE_DESCRIPTIONS.ppt} ${cfb.unread}` } };
+  const warning =
+    'The file was cut short (a PowerPoint 97-2003 presentation whose allocation table and directory, at its end, are missing): ' +
+    'its slides were read whole from its PowerPoint Document stream, before the cut; its document properties (author, dates) are not read.';
+  return { real: { kind: 'document', type: 'ppt' }, cfb, repaired: { bytes, warning } };
 }
 
 function sniffOle(names: string[]): RealType {

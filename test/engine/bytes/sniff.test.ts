@@ -253,12 +253,15 @@ describe('OLE compound files', () => {
     expect(cutWorkbook.cfb).toBeUndefined();
     expect(cutWorkbook.repaired?.bytes.subarray(0, 8)).toEqual(Uint8Array.of(0x09, 0x08, 0x10, 0x00, 0x00, 0x06, 0x05, 0x00));
     expect(cutWorkbook.repaired?.warning).toMatch(/^The file was cut short \(an Excel 97-2003 workbook whose allocation table or directory, at its end, is missing\)/);
-    // Cut before its text, a workbook cut inside its globals (its sheet list and strings), or a PowerPoint file: the
-    // container is damaged.
+    // Cut before its text, or a workbook cut inside its globals (its sheet list and strings): damaged.
     expect(sniffBytes(whole.subarray(0, 2560))).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/^an OLE compound file \(the legacy Office container\) cut short/) });
-    expect(sniffBytes(workbook.subarray(0, 4096))).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/cut short/) });
+    expect(sniffBytes(workbook.subarray(0, 4096))).toMatchObject({ kind: 'damaged', what: 'an Excel 97-2003 workbook (.xls) cut inside its globals, which hold its sheet list and shared strings' });
+    // A PowerPoint presentation is read from its PowerPoint Document stream when it is whole (cfb-cut-presentation.ts).
     const slides = corpusBytes('ppt/fake-power-point.ppt');
-    expect(sniffBytes(slides.subarray(0, Math.floor(slides.length * 0.9)))).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/cut short/) });
+    const cutSlides = sniffFile(slides.subarray(0, Math.floor(slides.length * 0.9)));
+    expect(cutSlides.real).toEqual(document('ppt'));
+    expect(cutSlides.cfb?.read('PowerPoint Document')?.length).toBeGreaterThan(10_000);
+    expect(sniffBytes(slides.subarray(0, 12_000))).toMatchObject({ kind: 'damaged', what: expect.stringMatching(/^a PowerPoint 97-2003 presentation \(\.ppt\) cut inside its PowerPoint Document stream/) });
     expect(opened(whole)).toBe('whole');
     expect(sniffBytes(whole.subarray(0, 300))).toMatchObject({ kind: 'damaged', what: expect.stringContaining('cut short: the file is 300 bytes, shorter than the 512-byte header') });
   });

@@ -173,10 +173,31 @@ describe('errors', () => {
     expect([pptx.apiCode, pptx.message]).toEqual(['UNSUPPORTED_FILE', 'the file is a PowerPoint presentation (.pptx), not a PowerPoint 97-2003 presentation (.ppt)']);
   });
 
-  it('gives a truncated file as a damaged container', async () => {
-    const error = await failure(corpusBytes('ppt/fake-power-point.ppt').slice(0, 100_000));
+  it('gives a file cut before its slides were saved whole as damaged, saying where it was cut', async () => {
+    // The PowerPoint Document stream is bytes 2,560 to 13,220 of the file; PowerPoint saves its last edit at its end.
+    const error = await failure(corpusBytes('ppt/fake-power-point.ppt').slice(0, 12_000));
     expect(error.apiCode).toBe('CORRUPT_DOCUMENT');
-    expect(error.message).toMatch(/^the file is damaged or truncated: it is an OLE compound file \(the legacy Office container\) cut short/);
+    expect(error.message).toBe(
+      'the file is damaged or truncated: it is a PowerPoint 97-2003 presentation (.ppt) cut inside its PowerPoint Document stream, before the edit record saved last in it, which says where its slides are',
+    );
+    const header = await failure(corpusBytes('ppt/fake-power-point.ppt').slice(0, 300));
+    expect(header.message).toMatch(/^the file is damaged or truncated: it is an OLE compound file \(the legacy Office container\) cut short/);
+  });
+});
+
+describe('a presentation cut short', () => {
+  // PowerPoint writes its directory and most of its allocation table last, after the pictures and property sets.
+  it('reads one cut after its slides from its PowerPoint Document stream, found by its content, saying so', async () => {
+    const whole = corpusBytes('ppt/fake-power-point.ppt');
+    const parse = (bytes: Uint8Array) => parseDocument({ bytes, fileName: 'deck.ppt', options: options() });
+    const intact = await parse(whole);
+    for (const length of [20_000, 100_000, whole.length - 600]) {
+      const cut = await parse(whole.subarray(0, length));
+      expect(cut.markdown, `cut at ${length}`).toBe(intact.markdown);
+      expect(cut.warning).toBe(
+        'The file was cut short (a PowerPoint 97-2003 presentation whose allocation table and directory, at its end, are missing): its slides were read whole from its PowerPoint Document stream, before the cut; its document properties (author, dates) are not read.',
+      );
+    }
   });
 });
 

@@ -34,7 +34,7 @@ describe('an Excel 97-2003 workbook cut short', () => {
     expect(cut.markdown).toBe(intact.markdown);
     expect(cut.metadata).toEqual(intact.metadata);
     expect(cut.markdown).toContain('| TF | Bagpipes are awesome. | true |');
-    expect(cut.warning).toBe(`${CUT}its sheets "Example Test", "Format Abbr.", "Readme" were read whole; its title, author and pictures are not read.`);
+    expect(cut.warning).toBe(`${CUT}its sheets "Example Test", "Format Abbr.", "Readme" were read whole; its document properties (title, author) are not read.`);
   });
 
   it('reads the sheets before a cut inside one whole, that one up to the cut, and marks those after it lost', async () => {
@@ -47,15 +47,14 @@ describe('an Excel 97-2003 workbook cut short', () => {
     expect(read.get('Readme')).toBe('(missing: the file was cut short before this sheet)');
     expect(data.blocks?.map((page) => page.status)).toEqual(['ok', 'partial', 'failed']);
     expect(data.warning).toBe(
-      `${CUT}its sheet "Example Test" was read whole and "Format Abbr." up to the cut; "Readme", after the cut, is lost; its title, author and pictures are not read.`,
+      `${CUT}its sheet "Example Test" was read whole and "Format Abbr." up to the cut; "Readme", after the cut, is lost; its document properties (title, author) are not read.`,
     );
   });
 
   it('refuses one cut inside its globals, which hold its sheet list and strings', async () => {
-    expect(recoverCutWorkbook(excel.subarray(0, 4096))).toBeUndefined();
     expect(await refusal(excel.subarray(0, 4096))).toMatchObject({
       apiCode: 'CORRUPT_DOCUMENT',
-      message: expect.stringMatching(/^the file is damaged or truncated: it is an OLE compound file \(the legacy Office container\) cut short/),
+      message: 'the file is damaged or truncated: it is an Excel 97-2003 workbook (.xls) cut inside its globals, which hold its sheet list and shared strings',
     });
   });
 
@@ -103,7 +102,7 @@ describe('an Excel 97-2003 workbook cut short', () => {
       view.setUint32(fatEntry(a), start + 6, true);
       const cut = moved.subarray(0, cutAt);
       expectSheetsUpToTheCut((await parse(cut)).markdown);
-      expect(recoverCutWorkbook(cut)?.whole).toEqual(['Sheet 1']);
+      expect(recoverCutWorkbook(cut)).toMatchObject({ whole: ['Sheet 1'], cut: ['Sheet 2'], lost: ['Sheet 3'] });
     });
 
     it('reads the run of sectors from the workbook\'s start where the allocation table was lost', async () => {
@@ -120,8 +119,11 @@ describe('an Excel 97-2003 workbook cut short', () => {
       let at = globals;
       while (new DataView(encrypted.buffer).getUint16(at, true) !== 0x003d) at += 4 + new DataView(encrypted.buffer).getUint16(at + 2, true);
       new DataView(encrypted.buffer).setUint16(at, 0x002f, true);
-      expect(recoverCutWorkbook(encrypted)).toBeUndefined();
-      expect(await refusal(encrypted)).toMatchObject({ apiCode: 'CORRUPT_DOCUMENT' });
+      expect(recoverCutWorkbook(encrypted)).toEqual({ unread: 'password-protected (encrypted), which the part lost is needed to read' });
+      expect(await refusal(encrypted)).toMatchObject({
+        apiCode: 'CORRUPT_DOCUMENT',
+        message: 'the file is damaged or truncated: it is an Excel 97-2003 workbook (.xls) password-protected (encrypted), which the part lost is needed to read',
+      });
     });
   });
 });
