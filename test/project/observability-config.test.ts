@@ -169,6 +169,7 @@ describe('config/grafana/dashboards/docmill.json', () => {
       'docmill_credits_used_total',
       'docmill_credits_remaining',
       'docmill_failures_total',
+      'docmill_documents_with_warning_total',
       'docmill_queue_jobs',
       'docmill_queue_paused',
       'docmill_engine_threads_busy',
