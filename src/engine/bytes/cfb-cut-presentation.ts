@@ -12,9 +12,11 @@
  * - it is a run of top-level records (type, length, data), each of a type the format has (0x03E8-0x2F14), and ends
  *   with the edit that was saved last (UserEditAtom): the converter finds the slides from that edit when no
  *   `Current User` stream points at it (ppt-persist.ts).
- * The stream is taken up to the end of its last whole edit. One cut before that edit was saved has lost the table of
- * where its slides are, and stays refused; so does one whose records stop being records before it (a sector out of
- * order where the allocation table was lost).
+ * The stream is taken up to the end of its last whole edit: the presentation as saved last before the cut (one saved
+ * incrementally, whose newest edit the cut went through, as it was at the edit before). One cut before any edit was
+ * saved whole has lost the table of where its slides are, and stays refused: rebuilding it from the records' order
+ * would be a guess, since a writer numbers its objects in an order of its own. So does one whose records stop being
+ * records before it (a sector out of order where the allocation table was lost).
  */
 import { readU16, readU32 } from './binary.js';
 import { cutFileSectors, foundStreams, readCutStream, type CompoundFile } from './cfb.js';

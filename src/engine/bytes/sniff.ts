@@ -406,7 +406,7 @@ function sniffCutPresentation(bytes: Uint8Array): Sniffed | undefined {
   if ('unread' in cfb) return { real: { kind: 'damaged', type: null, what: `${TYPE_DESCRIPTIONS.ppt} ${cfb.unread}` } };
   const warning =
     'The file was cut short (a PowerPoint 97-2003 presentation whose allocation table and directory, at its end, are missing): ' +
-    'its slides were read whole from its PowerPoint Document stream, before the cut; its document properties (author, dates) are not read.';
+    'its slides were read from its PowerPoint Document stream, as saved last before the cut; its document properties (author, dates) are not read.';
   return { real: { kind: 'document', type: 'ppt' }, cfb, repaired: { bytes, warning } };
 }
 

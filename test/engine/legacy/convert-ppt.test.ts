@@ -195,7 +195,7 @@ describe('a presentation cut short', () => {
       const cut = await parse(whole.subarray(0, length));
       expect(cut.markdown, `cut at ${length}`).toBe(intact.markdown);
       expect(cut.warning).toBe(
-        'The file was cut short (a PowerPoint 97-2003 presentation whose allocation table and directory, at its end, are missing): its slides were read whole from its PowerPoint Document stream, before the cut; its document properties (author, dates) are not read.',
+        'The file was cut short (a PowerPoint 97-2003 presentation whose allocation table and directory, at its end, are missing): its slides were read from its PowerPoint Document stream, as saved last before the cut; its document properties (author, dates) are not read.',
       );
     }
   });
