@@ -58,7 +58,7 @@ const CUT_IN_GLOBALS: UnreadWorkbook = { unread: 'cut inside its globals, which 
 
 /**
  * The workbook of a compound file cut short: its Workbook (or Book) stream found by its content and read as far as
- * it is whole, undefined when no workbook's globals survive (or it is encrypted).
+ * it is whole; unread, saying why, when one is found whose sheets cannot be read; undefined when none is found.
  */
 export function recoverCutWorkbook(bytes: Uint8Array): RecoveredWorkbook | UnreadWorkbook | undefined {
   const sectors = cutFileSectors(bytes);
@@ -127,8 +127,9 @@ function walkWorkbook(stream: Uint8Array, version: 'biff8' | 'biff5'): Recovered
   let end = at;
   let closers = 0;
   for (const [index, sheet] of sheets.entries()) {
-    // A sheet starts where the list says; anything else means the walk has left the stream (a sector out of order).
-    if (sheet.start !== end || cut.length > 0 || lost.length > 0 || !startsSheet(stream, end)) {
+    // A sheet starts where the list says, after the one before it ended whole; anything else means the cut came
+    // first, or the walk has left the stream (a sector out of order).
+    if (cut.length > 0 || sheet.start !== end || !startsSheet(stream, end)) {
       lost.push(...sheets.slice(index).map((s) => s.name));
       break;
     }

@@ -375,6 +375,9 @@ function sniffCutWordFile(bytes: Uint8Array): Sniffed | undefined {
   return { real: { kind: 'document', type: 'doc' }, cfb: recovered.cfb, repaired: { bytes, warning } };
 }
 
+/** Sheets a warning names at most in each list (a workbook can have hundreds). */
+const NAMED_SHEETS = 5;
+
 /**
  * An Excel 97-2003 workbook cut short, read from its Workbook stream (cfb-cut-workbook.ts), converted as the bare
  * BIFF stream it is; damaged, saying why, when its sheets cannot be read from it; undefined when no workbook is found.
@@ -384,7 +387,8 @@ function sniffCutWorkbook(bytes: Uint8Array): Sniffed | undefined {
   if (!recovered) return undefined;
   if ('unread' in recovered) return { real: { kind: 'damaged', type: null, what: `${TYPE_DESCRIPTIONS.xls} ${recovered.unread}` } };
   const { whole, cut, lost } = recovered;
-  const names = (list: string[]) => list.map((name) => `"${name}"`).join(', ');
+  const names = (list: string[]) =>
+    list.slice(0, NAMED_SHEETS).map((name) => `"${name}"`).join(', ') + (list.length > NAMED_SHEETS ? ` and ${list.length - NAMED_SHEETS} more` : '');
   const read =
     whole.length === 0
       ? `its sheet ${names(cut)} was read up to the cut`

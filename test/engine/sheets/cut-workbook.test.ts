@@ -112,6 +112,15 @@ describe('an Excel 97-2003 workbook cut short', () => {
       expectSheetsUpToTheCut((await parse(lost)).markdown);
     });
 
+    it('names at most five sheets in each list of its warning', async () => {
+      const many = XLSX.utils.book_new();
+      for (let sheet = 1; sheet <= 9; sheet += 1) XLSX.utils.book_append_sheet(many, XLSX.utils.aoa_to_sheet(rows(sheet)), `Sheet ${sheet}`);
+      const bytes = new Uint8Array(XLSX.write(many, { type: 'buffer', bookType: 'xls' }) as Buffer);
+      const data = await parse(bytes.subarray(0, Math.floor(bytes.length * 0.2)));
+      expect(data.warning).toMatch(/; "Sheet 3", "Sheet 4", "Sheet 5", "Sheet 6", "Sheet 7" and 2 more, after the cut, are lost;/);
+      expect(sheets(data.markdown).get('Sheet 9')).toBe('(missing: the file was cut short before this sheet)');
+    });
+
     it('refuses an encrypted one: its cells would read as garbage', async () => {
       const encrypted = written.slice(0, cutAt);
       // The globals' WINDOW1 record (0x003D) made a FILEPASS (0x002F): what an encrypted workbook has there.
