@@ -4,10 +4,11 @@
  * layer kept; a logo or a background image under real text is never rendered; a picture with no text adds no
  * blocks.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelBlock } from '../../../src/engine/model.js';
-import { isContinuousTone, judgeRegion, looksLikeText, planImageOcr } from '../../../src/engine/pdf/ocr/image-regions.js';
-import { layoutOcrPage, layoutOcrRegion } from '../../../src/engine/pdf/ocr/ocr-layout.js';
+import { isContinuousTone, judgeRegion, looksLikeText, planImageOcr, textBands } from '../../../src/engine/pdf/ocr/image-regions.js';
+import { layoutOcrPage, layoutOcrRegion, linesWithSureWords } from '../../../src/engine/pdf/ocr/ocr-layout.js';
 import { PageOcr } from '../../../src/engine/pdf/ocr/page-ocr.js';
 import type { OcrLine } from '../../../src/engine/pdf/ocr/tesseract.js';
 import { PageRenderer } from '../../../src/engine/pdf/ocr/render-page.js';
@@ -218,6 +219,86 @@ describe('a slide over a page-sized template picture', () => {
     expect(layout?.blocks.map((block) => block.text).join(' ')).toMatch(/Quarterly Review/);
     // ...and the text layer stays, exact as drawn.
     expect(allBlocks(auto).map((block) => [block.source, block.markdown])).toEqual([['native_text', expect.stringMatching(/Quarterly Review/)]]);
+  });
+});
+
+/** A strip of one line of text on paper, 432 pt wide, at 150 DPI (900 pixels); `dark`: light text on a dark ground. */
+async function textStrip(text: string, dark = false): Promise<{ width: number; height: number; pixels: Uint8Array }> {
+  const strip = await pictureOfText([{ x: 10, y: 12, text, size: 16 }], 432, 40, 150);
+  return { width: strip.width, height: strip.height, pixels: dark ? strip.pixels.map((value) => 255 - value) : strip.pixels };
+}
+
+/** A screenshot of an app: a line of text on a light bar, a row of photos, a line of light text on a dark bar. */
+async function screenshot(): Promise<{ width: number; height: number; pixels: Uint8Array }> {
+  const top = await textStrip('Quarterly dashboard overview');
+  const bottom = await textStrip('Revenue grew in every region', true);
+  const photos = photoOnPaper(top.width, 400);
+  const rows = [top, { width: photos.width, height: 160, pixels: photos.pixels.subarray(240 * photos.width) }, bottom];
+  const height = rows.reduce((sum, row) => sum + row.height, 0);
+  const pixels = new Uint8Array(top.width * height);
+  let at = 0;
+  for (const row of rows) {
+    pixels.set(row.pixels, at);
+    at += row.pixels.length;
+  }
+  return { width: top.width, height, pixels };
+}
+
+describe('a screenshot in a text page under mode auto', () => {
+  it('finds the bands of text between its photos, on a light ground and on a dark one', async () => {
+    const shot = await screenshot();
+    // As a whole it is a photo...
+    expect(judgeRegion(shot.pixels).read).toBe(false);
+    // ...whose first and last rows hold text: the light bar as it is, the dark one to be read inverted.
+    const bands = textBands(shot.pixels, shot.width, shot.height);
+    expect(bands.map((band) => band.dark)).toEqual([false, true]);
+    // The light bar is rows 0 to 83, the photos 83 to 243, the dark bar 243 to the end.
+    expect(bands[0]!.top).toBeLessThan(40);
+    expect(bands[0]!.bottom).toBeLessThan(83 + 40);
+    expect(bands[1]!.top).toBeGreaterThan(83 + 120);
+    expect(bands[1]!.bottom).toBeGreaterThan(shot.height - 40);
+    expect(textBands(photoOnPaper(400, 300).pixels.subarray(180 * 400), 400, 120)).toEqual([]);
+  });
+
+  it('reads those lines into the page, and nothing of the photos', async () => {
+    const shot = await screenshot();
+    const pdf = mixedPdf([
+      {
+        text: [
+          { x: 72, y: 720, text: 'The team shared a screenshot of the tool.', size: 12 },
+          { x: 72, y: 300, text: 'The screenshot above shows the first view.', size: 12 },
+        ],
+        images: [{ bitmap: shot, x: 72, y: 340, width: 432, height: (shot.height * 72) / 150 }],
+      },
+    ]);
+    const auto = await convertBytes(pdf, { mode: 'auto' });
+    const read = auto.pages[0]!.blocks.filter((block) => block.source === 'layout_ocr').map((block) => block.markdown);
+    expect(read).toEqual(['Quarterly dashboard overview', 'Revenue grew in every region']);
+    expect(mainMarkdown(auto)).toMatch(/tool\.\n\nQuarterly dashboard overview\n\nRevenue grew in every region\n\nThe screenshot above/);
+    const fast = await convertBytes(pdf, { mode: 'fast' });
+    expect(allBlocks(fast).every((block) => block.source !== 'layout_ocr')).toBe(true);
+  });
+
+  it('reads the text of a dark-themed web page screenshot on a benchmark page, between its video thumbnails', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/pdf-bench/structure-01030000000072.pdf', import.meta.url)));
+    const auto = await convertBytes(bytes, { mode: 'auto' });
+    const read = auto.pages[0]!.blocks.filter((block) => block.source === 'layout_ocr').map((block) => block.markdown).join('\n');
+    expect(read).toMatch(/Komnas HAM/);
+    expect(read).toMatch(/PLAY ALL/);
+    expect(read).toMatch(/Podcast .*Festival/);
+    expect(read).toMatch(/Semarang/);
+    // Read where the screenshot is: after the paragraph above it, before its caption.
+    expect(mainMarkdown(auto)).toMatch(/young generations\.\n\nKomnas HAM\n[\s\S]*Semarang\n\nFigure 4/);
+  });
+
+  it('keeps only the lines holding a word tesseract is sure of, where a band crosses a photo\'s edge', () => {
+    const lines = [
+      ocrLine(100, [['Uploads:', 0.63], ['PLAY', 0.95], ['ALL', 0.96]]),
+      ocrLine(200, [['(Px', 0.68], ['4', 0.31]]),
+      ocrLine(300, [['A', 0.64], ['"x', 0.62], ['a', 0.35]]),
+      ocrLine(400, [['att', 0.6], ['ae', 0.31]]),
+    ];
+    expect(linesWithSureWords(lines).map((line) => line.words.map((word) => word.text).join(' '))).toEqual(['Uploads: PLAY ALL']);
   });
 });
 

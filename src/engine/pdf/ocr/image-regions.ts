@@ -225,8 +225,8 @@ export function greyHistogram(pixels: Uint8Array): Uint32Array {
   return histogram;
 }
 
-function looksLikeTextBy(histogram: Uint32Array, total: number): boolean {
-  if (total === 0) return false;
+/** The densest band of 32 grey levels: where it starts, and how many pixels it holds. */
+function backgroundBand(histogram: Uint32Array): { start: number; pixels: number } {
   let best = 0;
   let bestStart = 0;
   let window = 0;
@@ -238,8 +238,18 @@ function looksLikeTextBy(histogram: Uint32Array, total: number): boolean {
       bestStart = Math.max(0, level - 31);
     }
   }
-  if (best < BACKGROUND_SHARE * total) return false;
-  const background = bestStart + 16;
+  return { start: bestStart, pixels: best };
+}
+
+function backgroundShare(histogram: Uint32Array, total: number): number {
+  return total === 0 ? 0 : backgroundBand(histogram).pixels / total;
+}
+
+function looksLikeTextBy(histogram: Uint32Array, total: number): boolean {
+  if (total === 0) return false;
+  const { start, pixels } = backgroundBand(histogram);
+  if (pixels < BACKGROUND_SHARE * total) return false;
+  const background = start + 16;
   let ink = 0;
   for (let level = 0; level < 256; level++) if (Math.abs(level - background) >= INK_CONTRAST) ink += histogram[level]!;
   const share = ink / total;
@@ -298,4 +308,50 @@ export function judgeRegion(pixels: Uint8Array): RegionJudgement {
   const histogram = greyHistogram(pixels);
   const read = looksLikeTextBy(histogram, pixels.length) && !isContinuousToneBy(histogram, pixels.length);
   return { read, invert: read && mayHoldLightOnDarkBy(histogram, pixels.length) };
+}
+
+/** Rows of a band judged on its own (at 150 DPI, a line of 9-point text is about 19 rows). */
+const BAND_ROWS = 24;
+/** Rows kept on each side of a run of text bands, so that a line a band's edge cuts is read whole. */
+const BAND_MARGIN = 12;
+/**
+ * A band whose background holds this share of its pixels is text on a plain ground even when its grey levels are
+ * many: a band is too small for the count of levels to tell a photo (a quarter of its pixels or less in one band of
+ * grey) from JPEG's noise around lines of text.
+ */
+const PLAIN_BAND_SHARE = 0.7;
+
+/** A run of rows of a picture to read, and whether to read its lines of low confidence inverted too. */
+export interface TextBand {
+  /** The first row (inclusive) and the row after the last. */
+  top: number;
+  bottom: number;
+  invert: boolean;
+  /** Its ground is dark (light text on a dark theme's screen): it is read with its greys inverted. */
+  dark: boolean;
+}
+
+/**
+ * The runs of rows of a picture that look like text where the picture as a whole does not (a screenshot of an app
+ * or a web page: photos, and lines of text on a plain ground between them): bands of BAND_ROWS rows judged each on a
+ * plain background with some ink (`looksLikeText`), and either not continuous-tone or almost all background;
+ * neighbours on the same kind of ground (light or dark) joined, each run widened by BAND_MARGIN rows. Pure.
+ */
+export function textBands(pixels: Uint8Array, width: number, height: number): TextBand[] {
+  const runs: TextBand[] = [];
+  for (let top = 0; top < height; top += BAND_ROWS) {
+    const bottom = Math.min(height, top + BAND_ROWS);
+    const total = (bottom - top) * width;
+    const histogram = greyHistogram(pixels.subarray(top * width, bottom * width));
+    if (!looksLikeTextBy(histogram, total)) continue;
+    if (isContinuousToneBy(histogram, total) && backgroundShare(histogram, total) < PLAIN_BAND_SHARE) continue;
+    const invert = mayHoldLightOnDarkBy(histogram, total);
+    const dark = backgroundBand(histogram).start + 16 < DARK_LEVEL;
+    const last = runs.at(-1);
+    if (last && last.bottom >= top && last.dark === dark) {
+      last.bottom = bottom;
+      last.invert ||= invert;
+    } else runs.push({ top, bottom, invert, dark });
+  }
+  return runs.map((run) => ({ ...run, top: Math.max(0, run.top - BAND_MARGIN), bottom: Math.min(height, run.bottom + BAND_MARGIN) }));
 }

@@ -147,6 +147,20 @@ function gridBox(rulings: readonly Ruling[], scale: number, origin: { x: number;
   };
 }
 
+/**
+ * A band of a picture read for the lines of text between its photos (image-regions.ts `textBands`) gives, from the
+ * photos' edges, lines of short unsure marks ("(Px", "A \"x a"); a line of text holds at least one word of this many
+ * letters or digits that tesseract is this sure of.
+ */
+const SURE_WORD = { chars: 3, confidence: 0.75 } as const;
+
+/** The lines that hold a word tesseract is sure of (`SURE_WORD`): what a band of a picture keeps. Pure. */
+export function linesWithSureWords(lines: readonly OcrLine[]): OcrLine[] {
+  return lines.filter((line) =>
+    line.words.some((word) => word.confidence >= SURE_WORD.confidence && (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= SURE_WORD.chars),
+  );
+}
+
 /** A word read in a cell of a ruled grid is the cell's text however unsure tesseract is of it (a "µL" it misreads). */
 function keptWord(word: OcrWord, grid: Rect | undefined): boolean {
   if (!WORDLIKE.test(word.text)) return false;

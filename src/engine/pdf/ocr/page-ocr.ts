@@ -6,9 +6,9 @@
 import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
 import { takeRules } from './bitmap-rules.js';
-import { judgeRegion, looksLikeText } from './image-regions.js';
-import { layoutOcrPage, layoutOcrRegion } from './ocr-layout.js';
-import { PageRenderer, toPng } from './render-page.js';
+import { judgeRegion, looksLikeText, textBands, type TextBand } from './image-regions.js';
+import { layoutOcrPage, layoutOcrRegion, linesWithSureWords } from './ocr-layout.js';
+import { PageRenderer, toPng, type GreyBitmap } from './render-page.js';
 import { EngineError } from '../../engine-error.js';
 import { missingLanguages, missingLanguagesMessage, ocrLanguageFor, type LanguageChoice } from './languages.js';
 import { DEFAULT_OCR_LANGUAGE, recogniseLines } from './tesseract.js';
@@ -118,11 +118,19 @@ export class PageOcr {
       const bitmap = bitmaps[i];
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
       const judged = judgeRegion(bitmap.pixels);
-      if (!judged.read) continue;
-      const rules = takeRules(bitmap);
-      const lines = await recogniseLines(toPng(bitmap), this.#readingLanguage(), { invert: judged.invert });
-      this.#missingLanguage ??= this.#pendingMissing;
-      out.push({ region, blocks: layoutOcrRegion(lines, bitmap.scale, bitmap.origin, width, height, rules) });
+      // A picture that does not look like text as a whole may still hold lines of it between photos (a screenshot).
+      const parts = judged.read
+        ? [{ part: bitmap, invert: judged.invert, band: false }]
+        : textBands(bitmap.pixels, bitmap.width, bitmap.height).map((band) => ({ part: bandOf(bitmap, band), invert: band.invert, band: true }));
+      const blocks: ProtoBlock[] = [];
+      for (const { part, invert, band } of parts) {
+        const rules = takeRules(part);
+        const read = await recogniseLines(toPng(part), this.#readingLanguage(), { invert });
+        this.#missingLanguage ??= this.#pendingMissing;
+        const lines = band ? linesWithSureWords(read) : read;
+        blocks.push(...layoutOcrRegion(lines, part.scale, part.origin, width, height, rules));
+      }
+      if (parts.length > 0) out.push({ region, blocks });
     }
     return out;
   }
@@ -156,4 +164,20 @@ export class PageOcr {
     renderer?.close();
     this.#renderer = undefined;
   }
+}
+
+/**
+ * The rows `top` to `bottom` of a bitmap, as a bitmap of their own placed where they are on the page; `dark`: its
+ * greys inverted, since tesseract reads dark text on a light ground far better than light on dark.
+ */
+function bandOf(bitmap: GreyBitmap, { top, bottom, dark }: TextBand): GreyBitmap {
+  const pixels = bitmap.pixels.slice(top * bitmap.width, bottom * bitmap.width);
+  if (dark) for (let i = 0; i < pixels.length; i++) pixels[i] = 255 - pixels[i]!;
+  return {
+    width: bitmap.width,
+    height: bottom - top,
+    pixels,
+    scale: bitmap.scale,
+    origin: { x: bitmap.origin.x, y: bitmap.origin.y + top / bitmap.scale },
+  };
 }
