@@ -228,9 +228,12 @@ async function textStrip(text: string, dark = false): Promise<{ width: number; h
   return { width: strip.width, height: strip.height, pixels: dark ? strip.pixels.map((value) => 255 - value) : strip.pixels };
 }
 
-/** A screenshot of an app: a line of text on a light bar, a row of photos, a line of light text on a dark bar. */
-async function screenshot(): Promise<{ width: number; height: number; pixels: Uint8Array }> {
-  const top = await textStrip('Quarterly dashboard overview');
+/**
+ * A screenshot of an app: a line of text on a bar (light, or dark as in a dark theme), a row of photos, a line of
+ * light text on a dark bar.
+ */
+async function screenshot(darkTheme = false): Promise<{ width: number; height: number; pixels: Uint8Array }> {
+  const top = await textStrip('Quarterly dashboard overview', darkTheme);
   const bottom = await textStrip('Revenue grew in every region', true);
   const photos = photoOnPaper(top.width, 400);
   const rows = [top, { width: photos.width, height: 160, pixels: photos.pixels.subarray(240 * photos.width) }, bottom];
@@ -258,10 +261,16 @@ describe('a screenshot in a text page under mode auto', () => {
     expect(bands[1]!.top).toBeGreaterThan(83 + 120);
     expect(bands[1]!.bottom).toBeGreaterThan(shot.height - 40);
     expect(textBands(photoOnPaper(400, 300).pixels.subarray(180 * 400), 400, 120)).toEqual([]);
+    // A pale picture continuous-tone throughout, no band of it a photo: not a screenshot, none read.
+    const pale = Uint8Array.from({ length: 900 * 240 }, (_, i) => 200 + ((i * 7919) % 97) / 2);
+    pale.set(shot.pixels.subarray(0, 900 * 83));
+    expect(textBands(pale, 900, 240)).toEqual([]);
   });
 
   it('reads those lines into the page, and nothing of the photos', async () => {
-    const shot = await screenshot();
+    // Dark throughout but for its photos: as a whole, text on a plain ground that is also a photo.
+    const shot = await screenshot(true);
+    expect(judgeRegion(shot.pixels)).toEqual({ read: false, invert: false, plain: true });
     const pdf = mixedPdf([
       {
         text: [
@@ -373,8 +382,8 @@ describe('the ink test of a render', () => {
 
   it('reads an image region of text, inverted too only on dark fills, and leaves a photo, a blank or all ink unread', async () => {
     const text = await pictureOfText(BODY, 612, 792, 150);
-    expect(judgeRegion(text.pixels)).toEqual({ read: true, invert: false });
-    expect(judgeRegion(text.pixels.map((value) => 255 - value))).toEqual({ read: true, invert: true });
+    expect(judgeRegion(text.pixels)).toEqual({ read: true, invert: false, plain: true });
+    expect(judgeRegion(text.pixels.map((value) => 255 - value))).toEqual({ read: true, invert: true, plain: true });
     expect(judgeRegion(photoOnPaper(400, 300).pixels).read).toBe(false);
     expect(judgeRegion(gradient(300, 200).pixels).read).toBe(false);
     expect(judgeRegion(new Uint8Array(10_000).fill(255)).read).toBe(false);

@@ -298,6 +298,8 @@ export interface RegionJudgement {
   read: boolean;
   /** Lines of low confidence are read again inverted (`mayHoldLightOnDarkBy`). */
   invert: boolean;
+  /** It looks like text on a plain ground (`looksLikeText`), whether or not it is continuous-tone. */
+  plain: boolean;
 }
 
 /**
@@ -306,8 +308,9 @@ export interface RegionJudgement {
  */
 export function judgeRegion(pixels: Uint8Array): RegionJudgement {
   const histogram = greyHistogram(pixels);
-  const read = looksLikeTextBy(histogram, pixels.length) && !isContinuousToneBy(histogram, pixels.length);
-  return { read, invert: read && mayHoldLightOnDarkBy(histogram, pixels.length) };
+  const plain = looksLikeTextBy(histogram, pixels.length);
+  const read = plain && !isContinuousToneBy(histogram, pixels.length);
+  return { read, invert: read && mayHoldLightOnDarkBy(histogram, pixels.length), plain };
 }
 
 /** Rows of a band judged on its own (at 150 DPI, a line of 9-point text is about 19 rows). */
@@ -320,6 +323,8 @@ const BAND_MARGIN = 12;
  * grey) from JPEG's noise around lines of text.
  */
 const PLAIN_BAND_SHARE = 0.7;
+/** A continuous-tone band with less of its pixels in one band of grey than this is photo (0.2-0.35 in a thumbnail row). */
+const PHOTO_BAND_SHARE = 0.4;
 
 /** A run of rows of a picture to read, and whether to read its lines of low confidence inverted too. */
 export interface TextBand {
@@ -335,14 +340,17 @@ export interface TextBand {
  * The runs of rows of a picture that look like text where the picture as a whole does not (a screenshot of an app
  * or a web page: photos, and lines of text on a plain ground between them): bands of BAND_ROWS rows judged each on a
  * plain background with some ink (`looksLikeText`), and either not continuous-tone or almost all background;
- * neighbours on the same kind of ground (light or dark) joined, each run widened by BAND_MARGIN rows. Pure.
+ * neighbours on the same kind of ground (light or dark) joined, each run widened by BAND_MARGIN rows. None when no
+ * band is photo (PHOTO_BAND_SHARE): a picture continuous-tone throughout is a pale photo or a gradient. Pure.
  */
 export function textBands(pixels: Uint8Array, width: number, height: number): TextBand[] {
   const runs: TextBand[] = [];
+  let photoBands = 0;
   for (let top = 0; top < height; top += BAND_ROWS) {
     const bottom = Math.min(height, top + BAND_ROWS);
     const total = (bottom - top) * width;
     const histogram = greyHistogram(pixels.subarray(top * width, bottom * width));
+    if (backgroundShare(histogram, total) < PHOTO_BAND_SHARE && isContinuousToneBy(histogram, total)) photoBands += 1;
     if (!looksLikeTextBy(histogram, total)) continue;
     if (isContinuousToneBy(histogram, total) && backgroundShare(histogram, total) < PLAIN_BAND_SHARE) continue;
     const invert = mayHoldLightOnDarkBy(histogram, total);
@@ -353,5 +361,7 @@ export function textBands(pixels: Uint8Array, width: number, height: number): Te
       last.invert ||= invert;
     } else runs.push({ top, bottom, invert, dark });
   }
+  // No band of photo: the picture is continuous-tone throughout, thinly (a pale photo, a gradient), not a screenshot.
+  if (photoBands === 0) return [];
   return runs.map((run) => ({ ...run, top: Math.max(0, run.top - BAND_MARGIN), bottom: Math.min(height, run.bottom + BAND_MARGIN) }));
 }

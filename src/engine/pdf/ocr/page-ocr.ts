@@ -118,10 +118,13 @@ export class PageOcr {
       const bitmap = bitmaps[i];
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
       const judged = judgeRegion(bitmap.pixels);
-      // A picture that does not look like text as a whole may still hold lines of it between photos (a screenshot).
+      // A picture of text on a plain ground that is a photo too (its shades many) may hold lines of text between
+      // photos (a screenshot); one without a plain ground is a photo.
       const parts = judged.read
         ? [{ part: bitmap, invert: judged.invert, band: false }]
-        : textBands(bitmap.pixels, bitmap.width, bitmap.height).map((band) => ({ part: bandOf(bitmap, band), invert: band.invert, band: true }));
+        : judged.plain
+          ? textBands(bitmap.pixels, bitmap.width, bitmap.height).map((band) => ({ part: bandOf(bitmap, band), invert: band.invert, band: true }))
+          : [];
       const blocks: ProtoBlock[] = [];
       for (const { part, invert, band } of parts) {
         const rules = takeRules(part);
