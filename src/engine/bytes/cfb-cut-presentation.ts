@@ -19,7 +19,7 @@
  * records before it (a sector out of order where the allocation table was lost).
  */
 import { readU16, readU32 } from './binary.js';
-import { cutFileSectors, foundStreams, readCutStream, type CompoundFile } from './cfb.js';
+import { cutFileSectors, foundStreams, readCutStream, type CompoundFile, type CutFileSectors, type UnreadStreams } from './cfb.js';
 
 const RT_DOCUMENT = 0x03e8;
 const RT_USER_EDIT_ATOM = 0x0ff5;
@@ -33,16 +33,18 @@ const HEADER = 8;
 const MAX_CANDIDATES = 8;
 
 /** Why the slides of a presentation found cannot be read. */
-const CUT_IN_SLIDES = {
+const CUT_IN_SLIDES: UnreadStreams = {
   unread: 'cut inside its PowerPoint Document stream, before the edit record saved last in it, which says where its slides are',
-} as const;
+};
 
 /**
  * The `PowerPoint Document` stream of a presentation cut short after it, as a compound file holding it; unread when
  * the stream was cut (or its records stop before its last edit); undefined when no presentation is found.
  */
-export function recoverCutPresentation(bytes: Uint8Array): CompoundFile | typeof CUT_IN_SLIDES | undefined {
-  const sectors = cutFileSectors(bytes);
+export function recoverCutPresentation(
+  bytes: Uint8Array,
+  sectors: CutFileSectors | undefined = cutFileSectors(bytes),
+): CompoundFile | UnreadStreams | undefined {
   if (!sectors) return undefined;
   let tried = 0;
   for (let sector = 0; sector < sectors.count && tried < MAX_CANDIDATES; sector += 1) {

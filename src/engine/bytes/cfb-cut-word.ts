@@ -24,7 +24,7 @@
  * does not load.
  */
 import { readU16, readU32 } from './binary.js';
-import { cutFileSectors, foundStreams, type CompoundFile } from './cfb.js';
+import { cutFileSectors, foundStreams, type CompoundFile, type CutFileSectors } from './cfb.js';
 
 const WORD_IDENT = 0xa5ec;
 /** Word 97 wrote nFib 0x00C1; Word 6/95 wrote 101-105 (a FIB of another layout, not read). */
@@ -171,8 +171,7 @@ export interface RecoveredWordFile {
  * The WordDocument and table streams of a Word document cut short, found by their content, as a compound file
  * holding those two; or, its table stream lost, its text as plain paragraphs; undefined when neither can be read.
  */
-export function recoverCutWordFile(bytes: Uint8Array): RecoveredWordFile | undefined {
-  const sectors = cutFileSectors(bytes);
+export function recoverCutWordFile(bytes: Uint8Array, sectors: CutFileSectors | undefined = cutFileSectors(bytes)): RecoveredWordFile | undefined {
   if (!sectors) return undefined;
   const { count: sectorCount, offsetOf } = sectors;
   let word: { sector: number; header: WordHeader } | undefined;

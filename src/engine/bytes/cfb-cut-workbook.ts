@@ -22,7 +22,7 @@
  * record once.
  */
 import { readU16, readU32 } from './binary.js';
-import { cutFileSectors, readCutStream } from './cfb.js';
+import { cutFileSectors, readCutStream, type CutFileSectors, type UnreadStreams } from './cfb.js';
 
 /** [MS-XLS] 2.4: the record types read here. */
 const RECORD = { BOF: 0x0809, EOF: 0x000a, BOUNDSHEET: 0x0085, FILEPASS: 0x002f } as const;
@@ -49,22 +49,19 @@ export interface RecoveredWorkbook {
   lost: string[];
 }
 
-/** A workbook found whose sheets cannot be read, and why ("cut inside its globals, …"). */
-export interface UnreadWorkbook {
-  unread: string;
-}
-
-const CUT_IN_GLOBALS: UnreadWorkbook = { unread: 'cut inside its globals, which hold its sheet list and shared strings' };
+const CUT_IN_GLOBALS: UnreadStreams = { unread: 'cut inside its globals, which hold its sheet list and shared strings' };
 
 /**
  * The workbook of a compound file cut short: its Workbook (or Book) stream found by its content and read as far as
  * it is whole; unread, saying why, when one is found whose sheets cannot be read; undefined when none is found.
  */
-export function recoverCutWorkbook(bytes: Uint8Array): RecoveredWorkbook | UnreadWorkbook | undefined {
-  const sectors = cutFileSectors(bytes);
+export function recoverCutWorkbook(
+  bytes: Uint8Array,
+  sectors: CutFileSectors | undefined = cutFileSectors(bytes),
+): RecoveredWorkbook | UnreadStreams | undefined {
   if (!sectors) return undefined;
   let best: RecoveredWorkbook | undefined;
-  let unread: UnreadWorkbook | undefined;
+  let unread: UnreadStreams | undefined;
   let tried = 0;
   for (let sector = 0; sector < sectors.count && tried < MAX_CANDIDATES; sector += 1) {
     const version = globalsBof(bytes, sectors.offsetOf(sector));
@@ -103,7 +100,7 @@ interface Sheet {
  * The workbook a stream holds from its globals BOF: the substreams walked as far as they are whole, the stream to
  * convert; unread when the globals are cut or damaged, when it is encrypted, or when no sheet follows them.
  */
-function walkWorkbook(stream: Uint8Array, version: 'biff8' | 'biff5'): RecoveredWorkbook | UnreadWorkbook {
+function walkWorkbook(stream: Uint8Array, version: 'biff8' | 'biff5'): RecoveredWorkbook | UnreadStreams {
   const sheets: Sheet[] = [];
   let at = 0;
   let depth = 0;

@@ -290,6 +290,11 @@ export function readCutStream(bytes: Uint8Array, sectors: CutFileSectors, start:
   return stream;
 }
 
+/** A file cut short whose streams were found but cannot be read, and why ("cut inside its globals, …"). */
+export interface UnreadStreams {
+  unread: string;
+}
+
 /**
  * A compound file made of streams found in a file cut short (their names as the format gives them): what the
  * converters read, `cutShort` set.

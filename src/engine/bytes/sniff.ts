@@ -18,7 +18,7 @@
  * - Anything else by a known signature (an image, an executable, another archive format) or as unknown binary.
  */
 import { latin1, readU16 } from './binary.js';
-import { type CompoundFile, DamagedCompoundFile, isCompoundFile, openCompoundFile } from './cfb.js';
+import { type CompoundFile, cutFileSectors, type CutFileSectors, DamagedCompoundFile, isCompoundFile, openCompoundFile } from './cfb.js';
 import { recoverCutWordFile } from './cfb-cut-word.js';
 import { recoverCutPresentation } from './cfb-cut-presentation.js';
 import { recoverCutWorkbook } from './cfb-cut-workbook.js';
@@ -357,14 +357,19 @@ function sniffCompoundFile(bytes: Uint8Array): Sniffed {
   return { real: sniffOle(cfb.entries.map((entry) => entry.name)), cfb };
 }
 
-/** A legacy Office file cut short, read from the streams found by their content; undefined when they are lost too. */
+/**
+ * A legacy Office file cut short, read from the streams found by their content; undefined when they are lost too.
+ * Its surviving sectors and allocation table are read once, for the three readers.
+ */
 function sniffCutFile(bytes: Uint8Array): Sniffed | undefined {
-  return sniffCutWordFile(bytes) ?? sniffCutWorkbook(bytes) ?? sniffCutPresentation(bytes);
+  const sectors = cutFileSectors(bytes);
+  if (!sectors) return undefined;
+  return sniffCutWordFile(bytes, sectors) ?? sniffCutWorkbook(bytes, sectors) ?? sniffCutPresentation(bytes, sectors);
 }
 
 /** A Word document cut short, read from the streams that hold its text (cfb-cut-word.ts); undefined when they are lost too. */
-function sniffCutWordFile(bytes: Uint8Array): Sniffed | undefined {
-  const recovered = recoverCutWordFile(bytes);
+function sniffCutWordFile(bytes: Uint8Array, sectors: CutFileSectors): Sniffed | undefined {
+  const recovered = recoverCutWordFile(bytes, sectors);
   if (!recovered) return undefined;
   const read = {
     streams: 'its text was read from the streams before the cut, without its title, author or pictures.',
@@ -382,8 +387,8 @@ const NAMED_SHEETS = 5;
  * An Excel 97-2003 workbook cut short, read from its Workbook stream (cfb-cut-workbook.ts), converted as the bare
  * BIFF stream it is; damaged, saying why, when its sheets cannot be read from it; undefined when no workbook is found.
  */
-function sniffCutWorkbook(bytes: Uint8Array): Sniffed | undefined {
-  const recovered = recoverCutWorkbook(bytes);
+function sniffCutWorkbook(bytes: Uint8Array, sectors: CutFileSectors): Sniffed | undefined {
+  const recovered = recoverCutWorkbook(bytes, sectors);
   if (!recovered) return undefined;
   if ('unread' in recovered) return { real: { kind: 'damaged', type: null, what: `${TYPE_DESCRIPTIONS.xls} ${recovered.unread}` } };
   const { whole, cut, lost } = recovered;
@@ -404,8 +409,8 @@ function sniffCutWorkbook(bytes: Uint8Array): Sniffed | undefined {
  * A PowerPoint 97-2003 presentation cut short after its slides (cfb-cut-presentation.ts); damaged, saying why, when
  * they were cut; undefined when no presentation is found.
  */
-function sniffCutPresentation(bytes: Uint8Array): Sniffed | undefined {
-  const cfb = recoverCutPresentation(bytes);
+function sniffCutPresentation(bytes: Uint8Array, sectors: CutFileSectors): Sniffed | undefined {
+  const cfb = recoverCutPresentation(bytes, sectors);
   if (!cfb) return undefined;
   if ('unread' in cfb) return { real: { kind: 'damaged', type: null, what: `${TYPE_DESCRIPTIONS.ppt} ${cfb.unread}` } };
   const warning =

@@ -241,13 +241,9 @@ function backgroundBand(histogram: Uint32Array): { start: number; pixels: number
   return { start: bestStart, pixels: best };
 }
 
-function backgroundShare(histogram: Uint32Array, total: number): number {
-  return total === 0 ? 0 : backgroundBand(histogram).pixels / total;
-}
-
-function looksLikeTextBy(histogram: Uint32Array, total: number): boolean {
+function looksLikeTextBy(histogram: Uint32Array, total: number, ground = backgroundBand(histogram)): boolean {
   if (total === 0) return false;
-  const { start, pixels } = backgroundBand(histogram);
+  const { start, pixels } = ground;
   if (pixels < BACKGROUND_SHARE * total) return false;
   const background = start + 16;
   let ink = 0;
@@ -350,11 +346,13 @@ export function textBands(pixels: Uint8Array, width: number, height: number): Te
     const bottom = Math.min(height, top + BAND_ROWS);
     const total = (bottom - top) * width;
     const histogram = greyHistogram(pixels.subarray(top * width, bottom * width));
-    if (backgroundShare(histogram, total) < PHOTO_BAND_SHARE && isContinuousToneBy(histogram, total)) photoBands += 1;
-    if (!looksLikeTextBy(histogram, total)) continue;
-    if (isContinuousToneBy(histogram, total) && backgroundShare(histogram, total) < PLAIN_BAND_SHARE) continue;
+    const ground = backgroundBand(histogram);
+    const groundShare = ground.pixels / total;
+    const continuous = isContinuousToneBy(histogram, total);
+    if (continuous && groundShare < PHOTO_BAND_SHARE) photoBands += 1;
+    if (!looksLikeTextBy(histogram, total, ground) || (continuous && groundShare < PLAIN_BAND_SHARE)) continue;
     const invert = mayHoldLightOnDarkBy(histogram, total);
-    const dark = backgroundBand(histogram).start + 16 < DARK_LEVEL;
+    const dark = ground.start + 16 < DARK_LEVEL;
     const last = runs.at(-1);
     if (last && last.bottom >= top && last.dark === dark) {
       last.bottom = bottom;

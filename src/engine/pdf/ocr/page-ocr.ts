@@ -105,9 +105,9 @@ export class PageOcr {
   /**
    * The text of image regions of a page (page units, as the text layer's viewport), each rendered on its own at
    * `REGION_DPI` and recognised, as blocks with source layout_ocr; a region with no confident word gives none. A
-   * region whose render does not look like text (`looksLikeText`) or is continuous-tone (`isContinuousTone`: a
-   * photo) is not recognised; lines of low confidence are read again inverted only in a region with dark fills
-   * (`mayHoldLightOnDarkBy`).
+   * region whose render does not look like text (`looksLikeText`) is not recognised, nor one that is continuous-tone
+   * (`isContinuousTone`: a photo) but for its bands of text between rows of photo (`partsToRead`); lines of low
+   * confidence are read again inverted only in a region with dark fills (`mayHoldLightOnDarkBy`).
    */
   async readRegions(pageNumber: number, width: number, height: number, regions: readonly Rect[]): Promise<RegionBlocks[]> {
     const renderer = await this.#openRenderer();
@@ -117,14 +117,7 @@ export class PageOcr {
     for (const [i, region] of regions.entries()) {
       const bitmap = bitmaps[i];
       if (!bitmap) throw new Error('an image region of the page could not be rendered');
-      const judged = judgeRegion(bitmap.pixels);
-      // A picture of text on a plain ground that is a photo too (its shades many) may hold lines of text between
-      // photos (a screenshot); one without a plain ground is a photo.
-      const parts = judged.read
-        ? [{ part: bitmap, invert: judged.invert, band: false }]
-        : judged.plain
-          ? textBands(bitmap.pixels, bitmap.width, bitmap.height).map((band) => ({ part: bandOf(bitmap, band), invert: band.invert, band: true }))
-          : [];
+      const parts = partsToRead(bitmap);
       const blocks: ProtoBlock[] = [];
       for (const { part, invert, band } of parts) {
         const rules = takeRules(part);
@@ -167,6 +160,18 @@ export class PageOcr {
     renderer?.close();
     this.#renderer = undefined;
   }
+}
+
+/**
+ * What of an image region's render OCR reads: the whole of it when it looks like text; when it looks like text on a
+ * plain ground but is a photo too (its shades many), the runs of rows that are text between rows of photo (a
+ * screenshot: `band`); else nothing (a photo).
+ */
+function partsToRead(bitmap: GreyBitmap): { part: GreyBitmap; invert: boolean; band: boolean }[] {
+  const judged = judgeRegion(bitmap.pixels);
+  if (judged.read) return [{ part: bitmap, invert: judged.invert, band: false }];
+  if (!judged.plain) return [];
+  return textBands(bitmap.pixels, bitmap.width, bitmap.height).map((band) => ({ part: bandOf(bitmap, band), invert: band.invert, band: true }));
 }
 
 /**
