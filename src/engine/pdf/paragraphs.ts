@@ -290,8 +290,11 @@ const SENTENCE_END = /[.!?:;。！？]["'”’)]?$/u;
  * leading wider than the body's (a heading set loose over two lines).
  */
 function runsOn(prevText: string, text: string): boolean {
-  return /^\p{Ll}/u.test(text) && !SENTENCE_END.test(prevText);
+  return OPENS_IN_LOWER_CASE.test(text) && !SENTENCE_END.test(prevText);
 }
+
+/** A line opening in lower case, maybe after an opening quote or bracket (`“center of the brushland”) forest`). */
+const OPENS_IN_LOWER_CASE = /^[\p{Pi}"'([]*\p{Ll}/u;
 
 /** A paragraph's first-line indent is at most this many ems. */
 const PARAGRAPH_INDENT_EM = 3;
@@ -365,13 +368,16 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
   if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;
   // The next entry led by its label set apart (a transcript's `Q.` after the `A.` above it).
   if (leadsNextEntry(lines[0]!, line)) return true;
+  // A caption's lines, set centred or ragged under its label, are one caption however short each is: the figure's
+  // description goes on under `Figure 1.15. On the trail…` (a gap, another size or weight still ends it).
+  const captionGoesOn = isCaptionText(lines[0]!.text) && Math.abs(line.size - prev.size) <= 0.12 * size;
   // A short line the writer ended with room to spare: an address's lines, a signature's name over its title.
-  if (isBrokenByHand(prev, line, region.x1 - region.x0, bodySize)) return true;
+  if (!captionGoesOn && isBrokenByHand(prev, line, region.x1 - region.x0, bodySize)) return true;
   // The next parameter or term of a list of them, each opening with its term and a colon (`file: …`).
   if (opensNextTermEntry(lines[0]!, prev, line, region.x1 - region.x0)) return true;
   // A sentence the writer broke over two centred lines goes on in lower case (`This work is licensed under` over
   // `a …`), the lower line the wider.
-  const centredRunOn = isCentredPair(prev, line, size) && runsOn(prev.text, line.text);
+  const centredRunOn = isCentredPair(prev, line, size) && (captionGoesOn || runsOn(prev.text, line.text));
   // A short centred line (a display formula, a centred heading) does not run on into a wider line.
   if (line.x0 < prev.x0 - 1.5 * size && line.x1 > prev.x1 + 1.5 * size && !centredRunOn) return true;
   // Nor a centred line into a wider one whose first word would have fit after it: the writer broke it (an author
