@@ -532,7 +532,7 @@ async function ocrRegions(ocr: PageOcrSource, result: PageResult): Promise<PageR
     let blocks = layout.blocks;
     let chars = result.chars;
     for (const { region, blocks: regionBlocks } of read) {
-      blocks = insertRegionBlocks(blocks, region, regionBlocks);
+      blocks = insertRegionBlocks(blocks, region, regionBlocks, width!);
       for (const block of regionBlocks) chars += block.chars;
     }
     return { ...result, page: { ...result.page, layout: { ...layout, blocks } }, chars };

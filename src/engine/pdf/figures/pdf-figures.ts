@@ -19,6 +19,7 @@ import { convertPdf } from '../convert-pdf.js';
 import { cutShort, recoverTruncatedPdf } from '../recover.js';
 import { normaliseBbox } from '../document-layout.js';
 import type { Rect } from '../types.js';
+import { beforeRightCaption, sideOf } from '../side-captions.js';
 import { figureRegions, type PageText } from './figure-regions.js';
 import { drawsOnlyWhatTextPassSees, pagePictureless } from './pictureless.js';
 import type { OpenPage, PageRaster, PictureFile } from './page-pictures.js';
@@ -170,6 +171,10 @@ function pageText(block: ModelBlock, width: number, height: number): PageText {
   };
 }
 
+function rectOf([x0, y0, x1, y1]: readonly [number, number, number, number]): Rect {
+  return { x0, y0, x1, y1 };
+}
+
 function overlapsHorizontally(a: readonly number[], b: readonly number[]): boolean {
   return a[0]! < b[2]! && a[2]! > b[0]!;
 }
@@ -179,7 +184,7 @@ const CAPTION_REACH = 0.08;
 
 /**
  * The caption of each figure (by its index), as plain text for the alt text: caption blocks overlapping a figure
- * horizontally just below or just above it, the closest pairs first, each caption to one figure; a figure and a
+ * horizontally just below or just above it, or standing beside it (side-captions.ts), the closest pairs first, each caption to one figure; a figure and a
  * caption as close below as another is above go together (below is where most captions of figures are).
  */
 function captionsOf(blocks: readonly ModelBlock[], boxes: readonly ModelBlock['bbox'][]): Map<number, string> {
@@ -192,6 +197,12 @@ function captionsOf(blocks: readonly ModelBlock[], boxes: readonly ModelBlock['b
       const above = bbox[1] - block.bbox[3];
       if (below >= -0.01 && below <= CAPTION_REACH) pairs.push({ figure, block, distance: Math.max(0, below) });
       else if (above >= -0.01 && above <= CAPTION_REACH) pairs.push({ figure, block, distance: Math.max(0, above) + 1e-6 });
+    }
+    // A caption beside it (side-captions.ts): normalised boxes, a page one unit wide.
+    for (const block of blocks) {
+      if (block.type !== 'caption' || !block.bbox || overlapsHorizontally(block.bbox, bbox)) continue;
+      const beside = sideOf(rectOf(bbox), rectOf(block.bbox), 1);
+      if (beside) pairs.push({ figure, block, distance: beside.distance + 2e-6 });
     }
   });
   pairs.sort((a, b) => a.distance - b.distance);
@@ -207,13 +218,15 @@ function captionsOf(blocks: readonly ModelBlock[], boxes: readonly ModelBlock['b
 
 /**
  * Where a figure goes among the page's blocks: before the first block of the body that starts at or below its top
- * in the same column, else after the last one above it in that column, else before the first block of the body
+ * in the same column or a caption beside it on its right (side-captions.ts), whichever comes first, else after the last one above it in that column, else before the first block of the body
  * starting below its top (a logo in a margin), else after the body (before the footer).
  */
 function placeOf(blocks: readonly ModelBlock[], bbox: ModelBlock['bbox']): number {
   const body = (block: ModelBlock) => !block.furniture && block.bbox;
   if (bbox) {
     const below = blocks.findIndex((block) => body(block) && block.bbox![1] >= bbox[1] - 0.002 && overlapsHorizontally(block.bbox!, bbox));
+    const caption = beforeRightCaption(blocks, rectOf(bbox), 1, (block) => (body(block) && block.type === 'caption' ? rectOf(block.bbox!) : undefined));
+    if (caption >= 0 && (below < 0 || caption < below)) return caption;
     if (below >= 0) return below;
     let above = -1;
     blocks.forEach((block, index) => {

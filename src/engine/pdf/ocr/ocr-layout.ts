@@ -5,6 +5,7 @@
  */
 import { layoutPage, type PageLayout } from '../page-layout.js';
 import type { Ruling } from '../rulings.js';
+import { beforeRightCaption } from '../side-captions.js';
 import type { PdfTextItem, ProtoBlock, Rect } from '../types.js';
 import type { OcrLine } from './tesseract.js';
 import type { OcrWord } from './ocr-line.js';
@@ -215,12 +216,16 @@ function overlapsHorizontally(p: Rect, q: Rect): boolean {
 
 /**
  * The page's blocks with an image region's blocks in reading order: before the first block below the region's
- * top in the same column (horizontal overlap), else after the last block above it in that column, else last.
+ * top in the same column (horizontal overlap) or a caption beside it on its right, whichever comes first, else
+ * after the last block above it in that column, else last.
  */
-export function insertRegionBlocks(blocks: readonly ProtoBlock[], region: Rect, regionBlocks: readonly ProtoBlock[]): ProtoBlock[] {
+export function insertRegionBlocks(blocks: readonly ProtoBlock[], region: Rect, regionBlocks: readonly ProtoBlock[], pageWidth: number): ProtoBlock[] {
   if (regionBlocks.length === 0) return [...blocks];
   const out = [...blocks];
   let at = out.findIndex((block) => block.source === undefined && block.rect.y0 >= region.y0 - 1 && overlapsHorizontally(block.rect, region));
+  // A caption beside the region on its right is read after it (side-captions.ts).
+  const caption = beforeRightCaption(out, region, pageWidth, (block) => (block.kind === 'caption' && block.source === undefined ? block.rect : undefined));
+  if (caption >= 0 && (at < 0 || caption < at)) at = caption;
   if (at < 0) {
     let last = -1;
     out.forEach((block, index) => {
