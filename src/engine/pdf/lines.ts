@@ -9,6 +9,7 @@ import { withRaisedMarks } from './raised-marks.js';
 import { ASCENT, DESCENT, type Cell, type PdfTextItem, type TextLine } from './types.js';
 import { withLeadingBullet } from './line-bullets.js';
 import { withShiftedLettersBack } from './shifted-letters.js';
+import { composed, SPACING_ACCENT } from './spacing-accents.js';
 import { partStackedLines } from './stacked-lines.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 
@@ -405,18 +406,6 @@ function smallerLabelSize(ordered: readonly PdfTextItem[], size: number): number
   return undefined;
 }
 
-const SPACING_ACCENTS: Record<string, string> = {
-  '˘': '\u0306',
-  '¨': '\u0308',
-  '´': '\u0301',
-  'ˆ': '\u0302',
-  '˜': '\u0303',
-  'ˇ': '\u030c',
-  '˚': '\u030a',
-  '˙': '\u0307',
-  '¯': '\u0304',
-  '˝': '\u030b',
-};
 const ACCENT_BEFORE_LETTER = /([˘¨´ˆ˜ˇ˚˙¯˝])(\p{L})/gu;
 /**
  * The two letters of an Arabic lam-alef glyph come out reversed from a reader that gathers a line's glyphs in visual
@@ -439,12 +428,7 @@ const DRAWN_SOFT_HYPHEN = /\u00ad(?=.)/gu;
  */
 export function repairText(text: string): string {
   let out = text;
-  if (/[˘¨´ˆ˜ˇ˚˙¯˝]/.test(out)) {
-    out = out.replace(ACCENT_BEFORE_LETTER, (whole, accent: string, letter: string) => {
-      const composed = `${letter}${SPACING_ACCENTS[accent]}`.normalize('NFC');
-      return [...composed].length === 1 ? composed : whole;
-    });
-  }
+  if (SPACING_ACCENT.test(out)) out = out.replace(ACCENT_BEFORE_LETTER, (whole, accent: string, letter: string) => composed(letter, accent) ?? whole);
   if (out.includes('ا')) out = out.replace(BROKEN_LAM_ALEF, 'ال$1');
   if (out.includes('\u00ad')) out = out.replace(DRAWN_SOFT_HYPHEN, '-');
   return withShiftedLettersBack(out);

@@ -14,6 +14,7 @@ import { isSymbolFontName, symbolFontText } from '../symbol-font-text.js';
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
 import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
+import { withAccentsOverLetters } from './accents-over-letters.js';
 import { codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
 import { leadBeforeRegularLetters, regularLetterCodes } from './letter-code-leads.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
@@ -806,7 +807,8 @@ export function nativePageItems(
   let regularLetters: RegularCodes | undefined;
   // The codes the page's regular and bold runs with Hangul draw, read once an item opening with a mark needs them.
   let uses: ReturnType<typeof codeUsesByWeight> | undefined;
-  for (const item of page.textItems) {
+  for (const drawn of page.textItems) {
+    const item = withAccentsOverLetters(drawn);
     const raw = item.text.trim();
     const symbol = isSymbolFontName(item.fontName);
     const text = itemText(raw, symbol);
@@ -815,7 +817,8 @@ export function nativePageItems(
     if (!text) continue;
     strings.push(text);
     const n = countCodePointsBesideSpaces(text, true);
-    chars += n;
+    // An accent put on its letter is still a character of the page's text the items hold (read-pages.ts compares).
+    chars += item === drawn ? n : n + countCodePointsBesideSpaces(drawn.text, true) - countCodePointsBesideSpaces(item.text, true);
     if (HAS_RTL.test(text)) rtlChars += text.match(RTL)?.length ?? 0;
     const rotation = (((item.rotation ?? 0) % 360) + 360) % 360;
     if (Math.min(rotation, 360 - rotation) > LEVEL) {
@@ -850,12 +853,12 @@ export function nativePageItems(
     if (bold && hasHangul && inItemFont === words.length) {
       // Not an item opening with a mark: a heading whose mark is in the regular type is named so, its text bold.
       regular ??= regularCodes(
-        page.textItems.filter((other) => other !== item && !isBoldItem(other) && HAS_HANGUL.test(other.text) && !opensWithMark(other.text)),
+        page.textItems.filter((other) => other !== drawn && !isBoldItem(other) && HAS_HANGUL.test(other.text) && !opensWithMark(other.text)),
       );
       inItemFont = wordsBeforeRegularCodes(item, wordTexts, words.length, regular);
     } else if (bold && !hasHangul && !fullHeightBoxes && words.length > 1) {
       // Boxes cut to the glyphs say nothing of a Latin lead's end: the codes do.
-      regularLetters ??= regularLetterCodes(page.textItems.filter((other) => other !== item && !isBoldItem(other)));
+      regularLetters ??= regularLetterCodes(page.textItems.filter((other) => other !== drawn && !isBoldItem(other)));
       const lead = leadBeforeRegularLetters(item, wordTexts, words.length, regularLetters);
       inItemFont = lead.words;
       leadCut = lead.cut;
