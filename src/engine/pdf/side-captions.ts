@@ -12,9 +12,16 @@ const SIDE_REACH = 0.06;
 /** How far above the figure's top (a share of the page's width) a side caption may start: set level with it. */
 const LEVEL = 0.02;
 
+/**
+ * A side caption is a narrow column beside its figure: at most this share of the figure's width. A caption as wide as
+ * the figure level with it is another column's (a two-column paper's `Table 2:` beside the other column's chart).
+ */
+const NARROW = 0.75;
+
 /** Which side of `figure` `caption` stands on, and how far from it (a share of the page's width); undefined: neither. */
 export function sideOf(figure: Rect, caption: Rect, pageWidth: number): { side: 'left' | 'right'; distance: number } | undefined {
   if (caption.y0 < figure.y0 - LEVEL * pageWidth || caption.y0 >= figure.y1) return undefined;
+  if (caption.x1 - caption.x0 > NARROW * (figure.x1 - figure.x0)) return undefined;
   const right = (caption.x0 - figure.x1) / pageWidth;
   if (right >= -0.01 && right <= SIDE_REACH) return { side: 'right', distance: Math.max(0, right) };
   const left = (figure.x0 - caption.x1) / pageWidth;

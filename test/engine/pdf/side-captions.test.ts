@@ -57,11 +57,43 @@ describe('a caption beside its figure', () => {
   });
 });
 
+/** A two-column page: the left column's text over a photo at its foot; the right column's text, then a table's caption level with the photo. */
+async function twoColumnPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  const left = 'The left column opens the study with its questions and the places where the survey was held.';
+  const right = 'The right column reports what the survey found, region by region, in the table below.';
+  const lines = (text: string, x: number, top: number) => {
+    for (let i = 0; i < 12; i++) page.drawText(`${text.slice(0, 45)} ${i + 1}.`, { x, y: top - 14 * i, size: 10, font });
+  };
+  lines(left, 72, 720);
+  lines(right, 322, 720);
+  const photo = await pdf.embedPng(encodePng(PHOTO.width, PHOTO.height, 3, photoPixels()));
+  page.drawImage(photo, { x: 72, y: 380, width: 218, height: 164 });
+  page.drawText('Table 2: What the survey found in each region and year.', { x: 322, y: 520, size: 9, font });
+  page.drawText('North 12 14 16', { x: 322, y: 500, size: 10, font });
+  page.drawText('South 10 11 13', { x: 322, y: 486, size: 10, font });
+  return pdf.save();
+}
+
+describe('a caption of the next column, level with a figure', () => {
+  it('is not the figure\'s: the picture stays at its column\'s foot, with no alt text', async () => {
+    const markdown = await markdownWithPictures(await twoColumnPdf());
+    const picture = markdown.indexOf('![](');
+    expect(picture).toBeGreaterThan(markdown.indexOf('The left column opens'));
+    expect(picture).toBeLessThan(markdown.indexOf('The right column reports'));
+  });
+});
+
 describe('sideOf', () => {
   const figure: Rect = { x0: 57, y0: 150, x1: 281, y1: 318 };
   it('finds a caption level with the figure and near it, on either side', () => {
     expect(sideOf(figure, { x0: 292, y0: 152, x1: 340, y1: 250 }, 432)?.side).toBe('right');
     expect(sideOf(figure, { x0: 5, y0: 160, x1: 50, y1: 250 }, 432)?.side).toBe('left');
+  });
+  it("leaves a caption as wide as the figure: the next column's, level with it", () => {
+    expect(sideOf({ x0: 72, y0: 500, x1: 290, y1: 700 }, { x0: 306, y0: 560, x1: 540, y1: 585 }, 612)).toBeUndefined();
   });
   it('leaves a caption far from it, above it, or under it', () => {
     expect(sideOf(figure, { x0: 330, y0: 152, x1: 400, y1: 250 }, 432)).toBeUndefined();
