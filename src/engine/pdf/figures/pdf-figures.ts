@@ -184,8 +184,9 @@ const CAPTION_REACH = 0.08;
 
 /**
  * The caption of each figure (by its index), as plain text for the alt text: caption blocks overlapping a figure
- * horizontally just below or just above it, or standing beside it (side-captions.ts), the closest pairs first, each caption to one figure; a figure and a
- * caption as close below as another is above go together (below is where most captions of figures are).
+ * horizontally just below or just above it, or standing beside it (side-captions.ts), the closest pairs first, each
+ * caption to one figure; a figure and a caption as close below as another is above go together (below is where
+ * most captions of figures are).
  */
 function captionsOf(blocks: readonly ModelBlock[], boxes: readonly ModelBlock['bbox'][]): Map<number, string> {
   const pairs: { figure: number; block: ModelBlock; distance: number }[] = [];
@@ -218,8 +219,9 @@ function captionsOf(blocks: readonly ModelBlock[], boxes: readonly ModelBlock['b
 
 /**
  * Where a figure goes among the page's blocks: before the first block of the body that starts at or below its top
- * in the same column or a caption beside it on its right (side-captions.ts), whichever comes first, else after the last one above it in that column, else before the first block of the body
- * starting below its top (a logo in a margin), else after the body (before the footer).
+ * in the same column or a caption beside it on its right (side-captions.ts), whichever comes first, else after the
+ * last one above it in that column, else before the first block of the body starting below its top (a logo in a
+ * margin), else after the body (before the footer).
  */
 function placeOf(blocks: readonly ModelBlock[], bbox: ModelBlock['bbox']): number {
   const body = (block: ModelBlock) => !block.furniture && block.bbox;
