@@ -281,13 +281,7 @@ export function readCutStream(bytes: Uint8Array, sectors: CutFileSectors, start:
     else if (next > SECTOR.MAXREGSECT) break;
     else sector = next;
   }
-  const stream = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    stream.set(part, at);
-    at += part.length;
-  }
-  return stream;
+  return Buffer.concat(parts, length);
 }
 
 /** A file cut short whose streams were found but cannot be read, and why ("cut inside its globals, …"). */

@@ -193,17 +193,17 @@ function captionsOf(blocks: readonly ModelBlock[], boxes: readonly ModelBlock['b
   boxes.forEach((bbox, figure) => {
     if (!bbox) return;
     for (const block of blocks) {
-      if (block.type !== 'caption' || !block.bbox || !overlapsHorizontally(block.bbox, bbox)) continue;
+      if (block.type !== 'caption' || !block.bbox) continue;
+      if (!overlapsHorizontally(block.bbox, bbox)) {
+        // A caption beside it (side-captions.ts): normalised boxes, a page one unit wide.
+        const beside = sideOf(rectOf(bbox), rectOf(block.bbox), 1);
+        if (beside) pairs.push({ figure, block, distance: beside.distance + 2e-6 });
+        continue;
+      }
       const below = block.bbox[1] - bbox[3];
       const above = bbox[1] - block.bbox[3];
       if (below >= -0.01 && below <= CAPTION_REACH) pairs.push({ figure, block, distance: Math.max(0, below) });
       else if (above >= -0.01 && above <= CAPTION_REACH) pairs.push({ figure, block, distance: Math.max(0, above) + 1e-6 });
-    }
-    // A caption beside it (side-captions.ts): normalised boxes, a page one unit wide.
-    for (const block of blocks) {
-      if (block.type !== 'caption' || !block.bbox || overlapsHorizontally(block.bbox, bbox)) continue;
-      const beside = sideOf(rectOf(bbox), rectOf(block.bbox), 1);
-      if (beside) pairs.push({ figure, block, distance: beside.distance + 2e-6 });
     }
   });
   pairs.sort((a, b) => a.distance - b.distance);

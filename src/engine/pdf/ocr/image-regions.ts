@@ -225,8 +225,8 @@ export function greyHistogram(pixels: Uint8Array): Uint32Array {
   return histogram;
 }
 
-/** The densest band of 32 grey levels: where it starts, and how many pixels it holds. */
-function backgroundBand(histogram: Uint32Array): { start: number; pixels: number } {
+/** The densest band of 32 grey levels: its middle level (the background's grey), and how many pixels it holds. */
+function backgroundBand(histogram: Uint32Array): { level: number; pixels: number } {
   let best = 0;
   let bestStart = 0;
   let window = 0;
@@ -238,14 +238,13 @@ function backgroundBand(histogram: Uint32Array): { start: number; pixels: number
       bestStart = Math.max(0, level - 31);
     }
   }
-  return { start: bestStart, pixels: best };
+  return { level: bestStart + 16, pixels: best };
 }
 
 function looksLikeTextBy(histogram: Uint32Array, total: number, ground = backgroundBand(histogram)): boolean {
   if (total === 0) return false;
-  const { start, pixels } = ground;
+  const { level: background, pixels } = ground;
   if (pixels < BACKGROUND_SHARE * total) return false;
-  const background = start + 16;
   let ink = 0;
   for (let level = 0; level < 256; level++) if (Math.abs(level - background) >= INK_CONTRAST) ink += histogram[level]!;
   const share = ink / total;
@@ -352,7 +351,7 @@ export function textBands(pixels: Uint8Array, width: number, height: number): Te
     if (continuous && groundShare < PHOTO_BAND_SHARE) photoBands += 1;
     if (!looksLikeTextBy(histogram, total, ground) || (continuous && groundShare < PLAIN_BAND_SHARE)) continue;
     const invert = mayHoldLightOnDarkBy(histogram, total);
-    const dark = ground.start + 16 < DARK_LEVEL;
+    const dark = ground.level < DARK_LEVEL;
     const last = runs.at(-1);
     if (last && last.bottom >= top && last.dark === dark) {
       last.bottom = bottom;
