@@ -426,6 +426,8 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
   const regions: Region[] = [];
   let band: ColumnCell[][] = centres.map(() => []).concat([[]]);
   let bandLines: TextLine[] = [];
+  let bandBottom = -Infinity;
+  let bandSize = 0;
   let spanning: PdfTextItem[] = [];
 
   const flushSpanning = () => {
@@ -469,7 +471,7 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
 
   const strips = shortCellStrips(all, gutters, bounds, rtl);
   let lastSpanning: TextLine | undefined;
-  for (const line of all) {
+  for (const [index, line] of all.entries()) {
     // The short last line of a full-width paragraph does not reach the gutter, but belongs with it.
     const underSpanning =
       lastSpanning !== undefined &&
@@ -489,6 +491,11 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
     }
     lastSpanning = undefined;
     flushSpanning();
+    // Notes at the page's foot far below short columns, set no larger than their text, open a band of their own:
+    // read after every column above them, not as the rest of the column they stand in.
+    if (bandLines.length > 0 && line.size <= bandSize && line.top - bandBottom > FOOT_GAP * bandSize && opensFootNotes(all, index, centres)) flushBand();
+    if (line.bottom >= bandBottom || bandLines.length === 0) bandSize = line.size;
+    bandBottom = bandLines.length === 0 ? line.bottom : Math.max(bandBottom, line.bottom);
     bandLines.push(line);
     let previous: { k: number; cell: ColumnCell } | undefined;
     for (const cell of line.cells) {
@@ -509,6 +516,33 @@ export function orderRegions(lines: readonly TextLine[], gutters: readonly Gutte
   flushBand();
   flushSpanning();
   return regions;
+}
+
+/** Vertical whitespace, in line heights, across the whole of a band of columns above notes at the page's foot. */
+const FOOT_GAP = 4;
+
+/** The most lines notes at the page's foot take, below the columns. */
+const FOOT_LINES = 6;
+
+/** A note's number or mark (`6. `, `12 `, `[3] `, `* `) opening a line. */
+const NOTE_OPENING = /^(?:\d{1,3}\.?|\[\d{1,3}\]|[*∗†‡§¶])\s+\S/u;
+
+/**
+ * Whether `all[index]` opens the page's last few lines (its margin lines aside), all in one column and the first
+ * opening with a note's number or mark: a column's footnotes, not the rest of its text.
+ */
+function opensFootNotes(all: readonly TextLine[], index: number, centres: readonly number[]): boolean {
+  const first = all[index]!;
+  if (!NOTE_OPENING.test(first.text) && !first.superscriptStart) return false;
+  const column = soleColumnOf(first, centres);
+  if (column === undefined) return false;
+  let lines = 0;
+  for (let i = index; i < all.length; i++) {
+    const line = all[i]!;
+    if (line.zone) continue;
+    if (++lines > FOOT_LINES || soleColumnOf(line, centres) !== column) return false;
+  }
+  return true;
 }
 
 /** A centred line this close (ems) under a full-width line belongs with it. */
