@@ -19,6 +19,7 @@ import { opensWithCheckBox } from './check-boxes.js';
 import { opensItemParagraph } from './item-paragraphs.js';
 import { areOptionsInLine } from './options-in-line.js';
 import { fitsOnLine, wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
+import { regionPitches } from './line-pitch.js';
 
 export interface ListMarker {
   ordered: boolean;
@@ -355,7 +356,14 @@ function isCentredPair(upper: TextLine, lower: TextLine, size: number): boolean 
 const CENTRED_MARGIN_EM = 0.25;
 
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
-function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Region, blockStart: number, bodySize: number | undefined): boolean {
+function breaksParagraph(
+  lines: readonly TextLine[],
+  line: TextLine,
+  region: Region,
+  blockStart: number,
+  bodySize: number | undefined,
+  pitchAt: (size: number) => number | undefined,
+): boolean {
   const prev = lines[lines.length - 1]!;
   const size = Math.max(prev.size, line.size);
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
@@ -401,6 +409,10 @@ function breaksParagraph(lines: readonly TextLine[], line: TextLine, region: Reg
     if (pitch > firstPitch * 1.25 + 0.5) return true;
   } else if (gap > 0.8 * size && !(gap <= 1.1 * size && runsOn(prev.text, line.text))) {
     return true;
+  } else if (!runsOn(prev.text, line.text)) {
+    // A paragraph of one line has no pitch of its own: the region's lines of its size give one.
+    const usual = pitchAt(line.size);
+    if (usual !== undefined && Math.abs(line.size - prev.size) <= 0.05 * size && pitch > usual * 1.25 + 0.5) return true;
   }
   // First-line indent: indented, but reaching the right edge like the line above (not a centred line: a
   // centred heading's shorter second line starts further in and ends short of the line above by as much).
@@ -682,6 +694,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
   const codeLine = monoLine.map((mono, i) => mono && (monoLine[i - 1] === true || monoLine[i + 1] === true));
   const marks = options.markOf ? lines.map(options.markOf) : undefined;
   const blocks: ProtoBlock[] = [];
+  const pitchAt = regionPitches(lines);
   let draft: Draft | undefined;
   const close = () => {
     if (draft) append(blocks, finish(draft, region, options));
@@ -748,7 +761,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       }
       close();
     }
-    const broke = draft ? breaksParagraph(draft.lines, line, region, draft.minStart, options.bodySize) : true;
+    const broke = draft ? breaksParagraph(draft.lines, line, region, draft.minStart, options.bodySize, pitchAt) : true;
     if (marker && acceptsMarker(marker, draft, line, broke)) {
       const lastItem = draft?.mode === 'list' ? draft.items[draft.items.length - 1] : undefined;
       // Bullets after numbers (or the reverse) at the same indent start another list.
@@ -789,7 +802,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       draft = { mode: 'mono', lines: [line], items: [], minStart: startOf(line, region) };
       continue;
     }
-    if (draft && !breaksParagraph(draft.lines, line, region, draft.minStart, options.bodySize)) {
+    if (draft && !breaksParagraph(draft.lines, line, region, draft.minStart, options.bodySize, pitchAt)) {
       draft.lines.push(line);
       draft.minStart = Math.min(draft.minStart, startOf(line, region));
       continue;

@@ -15,6 +15,7 @@ import { SQUARE_GLYPHS } from '../square-glyphs.js';
 import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
 import { withAccentsOverLetters } from './accents-over-letters.js';
+import { footDepths, glyphBoxBaseline, type FootDepths } from './glyph-box-baselines.js';
 import { codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
 import { leadBeforeRegularLetters, regularLetterCodes } from './letter-code-leads.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
@@ -135,6 +136,8 @@ type BoldTest = (item: Pick<NativeTextItem, 'fontName' | 'fontWeight'>) => boole
 export interface DocumentFonts {
   /** The fonts (at a size) whose word boxes are cut to the glyphs (fontsWithGlyphBoxes). */
   glyphBoxes: ReadonlySet<string>;
+  /** Where the words' feet lie in each of those fonts (glyph-box-baselines.ts). */
+  footDepths: ReadonlyMap<string, FootDepths>;
   /** What a font's name says, read once a font for the whole document. */
   styleOf: (fontName: string) => NamedStyle;
   /** Bold by the font's name, or by its weight where the document's weights agree with its names (weightsAgreeWithNames). */
@@ -149,8 +152,15 @@ export function documentFonts(pages: readonly { textItems: readonly NativeTextIt
     return style;
   };
   const weightsBelieved = weightsAgreeWithNames(pages, styleOf);
+  const glyphBoxes = fontsWithGlyphBoxes(pages);
+  const keyOf = (item: NativeTextItem): string | undefined => {
+    if (glyphBoxes.size === 0) return undefined;
+    const key = fontKey(item.fontName ?? '', sizeOf(item));
+    return glyphBoxes.has(key) ? key : undefined;
+  };
   return {
-    glyphBoxes: fontsWithGlyphBoxes(pages),
+    glyphBoxes,
+    footDepths: glyphBoxes.size === 0 ? new Map() : footDepths(pages, keyOf, DESCENT / (ASCENT + DESCENT)),
     styleOf,
     isBold: (item) => isBoldBy(styleOf(item.fontName ?? ''), weightsBelieved ? item.fontWeight : undefined),
   };
@@ -383,6 +393,11 @@ function wordsInItemFont(words: readonly WordBox[], texts: readonly string[], si
     }
   }
   return words.length;
+}
+
+/** The item's em size after the text matrix. */
+function sizeOf(item: NativeTextItem): number {
+  return item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
 }
 
 /** A font and size as one key: its word boxes are compared at one size. */
@@ -828,7 +843,10 @@ export function nativePageItems(
     const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
     if (!(size > 0) || !Number.isFinite(item.x) || !Number.isFinite(item.y)) continue;
     if (item.height > OUTSIZED_BOX * size) outsizedChars += n;
-    const baseline = baselineOf(item, size);
+    const key = glyphBoxes.size > 0 ? fontKey(item.fontName ?? '', size) : undefined;
+    const cut = key !== undefined && glyphBoxes.has(key);
+    // A box reaching far below the line (a formula's deep glyph) keeps baselineOf's reading of it.
+    const baseline = (cut && item.height <= DEEP_BOX * size && glyphBoxBaseline(item.words, fonts.footDepths.get(key))) || baselineOf(item, size);
     const mark = tagged && item.mcid !== undefined ? roles!.get(item.mcid) : undefined;
     if (mark) tagged!.push({ x0: item.x, x1: item.x + Math.max(0, item.width), baseline, size, chars: n, role: mark.role, element: mark.element });
     const fontName = item.fontName ?? '';
@@ -841,7 +859,7 @@ export function nativePageItems(
       continue;
     }
     spaceWords(item, words, size);
-    const fullHeightBoxes = !glyphBoxes.has(fontKey(fontName, size));
+    const fullHeightBoxes = !cut;
     writeMarksSetApart(words, wordTexts, wordSpaced, words.length, size, fullHeightBoxes);
     if (fullHeightBoxes) writeRaisedMarks(words, wordTexts, wordSpaced, words.length, size);
     // Only an item with Hangul in it can hold an autospace or a lead told by its codes: no word of the others is
