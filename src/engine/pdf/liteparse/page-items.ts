@@ -16,6 +16,7 @@ import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
 import { withAccentsOverLetters } from './accents-over-letters.js';
 import { footDepths, glyphBoxBaseline, type FootDepths } from './glyph-box-baselines.js';
+import { dashByWidth } from './dash-widths.js';
 import { codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
 import { leadBeforeRegularLetters, regularLetterCodes } from './letter-code-leads.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
@@ -859,6 +860,7 @@ export function nativePageItems(
       continue;
     }
     spaceWords(item, words, size);
+    const dashes = text.includes('-');
     const fullHeightBoxes = !cut;
     writeMarksSetApart(words, wordTexts, wordSpaced, words.length, size, fullHeightBoxes);
     if (fullHeightBoxes) writeRaisedMarks(words, wordTexts, wordSpaced, words.length, size);
@@ -903,7 +905,8 @@ export function nativePageItems(
         continue;
       }
       const entry: PdfTextItem = {
-        str: repaired ? itemText(wordTexts[i]!, symbol) : wordTexts[i]!,
+        // A dash LiteParse wrote as a hyphen, once the words have been read as drawn (leads are told by their codes).
+        str: repaired ? itemText(wordTexts[i]!, symbol) : dashes ? dashByWidth(wordTexts, i, word.width, size, text) : wordTexts[i]!,
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
         baseline,

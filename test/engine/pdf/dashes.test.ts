@@ -1,0 +1,41 @@
+/**
+ * Dashes set between words of prose, which LiteParse's text gives as hyphens: each comes out as the dash the page
+ * draws, told by its width (Helvetica's em dash 1000 units, en dash 556, hyphen 333), and a hyphen typed between
+ * spaces stays one. A minus as wide, in a line of mathematics or between numbers, stays a hyphen-minus.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { convertBytes, mainMarkdown } from './helpers.js';
+
+async function dashesPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const helvetica = await pdf.embedFont(StandardFonts.Helvetica);
+  const times = await pdf.embedFont(StandardFonts.TimesRoman);
+  page.drawText('The committee met twice — once in May and once in June.', { x: 72, y: 700, size: 11, font: helvetica });
+  page.drawText('Open every day – weekends too, and a plain hyphen - as typed.', { x: 72, y: 680, size: 11, font: helvetica });
+  page.drawText('In Times the dashes read the same — and – too.', { x: 72, y: 660, size: 12, font: times });
+  return pdf.save();
+}
+
+describe('dashes between spaces', () => {
+  it('read as the em dash, the en dash or the hyphen the page draws', async () => {
+    const markdown = mainMarkdown(await convertBytes(await dashesPdf(), { mode: 'fast' }));
+    expect(markdown).toContain('The committee met twice — once in May and once in June.');
+    expect(markdown).toContain('Open every day – weekends too, and a plain hyphen - as typed.');
+    expect(markdown).toContain('In Times the dashes read the same — and – too.');
+  });
+});
+
+describe('a minus between spaces', () => {
+  it('stays a hyphen-minus in a line of mathematics or between numbers, however wide its glyph', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([612, 792]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    page.drawText('The error is e — 2.7525 = 0.0342 for this step.', { x: 72, y: 700, size: 11, font });
+    page.drawText('Ages 10 – 12 are counted apart.', { x: 72, y: 680, size: 11, font });
+    const markdown = mainMarkdown(await convertBytes(await pdf.save(), { mode: 'fast' }));
+    expect(markdown).toContain('The error is e - 2.7525 = 0.0342 for this step.');
+    expect(markdown).toContain('Ages 10 - 12 are counted apart.');
+  });
+});
