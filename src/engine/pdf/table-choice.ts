@@ -8,6 +8,7 @@
 import { overlaps } from './measure.js';
 import { hasSpans, type TableGrid } from './table-grid.js';
 import type { Rect } from './types.js';
+import { withDashesAsHyphens } from './liteparse/dash-widths.js';
 
 /** Share of the found table's words the own reading must hold. */
 const HELD = 0.97;
@@ -20,10 +21,11 @@ const SIGN_WORD = /(^|\s)([^\p{L}\p{N}\s]+)\s+(?=\S)/gu;
 /**
  * A text's words as the readings are compared: a sign set a space before the next word joined to it, as the two
  * readers differ there in small type (LiteParse's `#Samples` against `# Samples`: the space narrower than its
- * threshold), in compatibility form (`²` against `2`).
+ * threshold), in compatibility form (`²` against `2`), a dash as a hyphen (LiteParse's cells have no dashes).
  */
 function tokens(text: string): string[] {
-  return text.replace(SIGN_WORD, '$1$2').normalize('NFKC').split(/\s+/);
+  const normalised = text.replace(SIGN_WORD, '$1$2').normalize('NFKC');
+  return withDashesAsHyphens(normalised).split(/\s+/);
 }
 
 function words(rows: readonly (readonly string[])[]): Map<string, number> {
@@ -292,10 +294,10 @@ export function cellsHoldText(rows: readonly (readonly string[])[], inside: read
  * The items of a found table's box that its cells hold: an item whose text no cell holds (a header row the reader
  * left out of its cells, as LiteParse does in small type) stays in the page's flow, where its text is read, not lost
  * with the box. Compared without spaces and in compatibility form: the reader joins and splits words its own way
- * (`# Samples`, `#Samples`), and a raised mark read as `²` is its cell's `2`.
+ * (`# Samples`, `#Samples`), and a raised mark read as `²` is its cell's `2`, a dash its cell's hyphen.
  */
 export function itemsTheCellsHold<T extends { str: string }>(rows: readonly (readonly string[])[], inside: readonly T[]): Set<T> {
-  const compact = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
+  const compact = (text: string) => withDashesAsHyphens(text.normalize('NFKC')).replace(/\s+/g, '');
   const cells = rows.flatMap((row) => row.map(compact)).filter(Boolean);
   const held = new Set<T>();
   for (const item of inside) {

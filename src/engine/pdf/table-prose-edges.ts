@@ -9,14 +9,16 @@
  */
 import type { FoundTable } from './types.js';
 import type { TextLine } from './types.js';
+import { withDashesAsHyphens } from './liteparse/dash-widths.js';
 
 /** A line of prose at a table's edge spans at least this share of the table's width. */
 const PROSE_WIDTH = 0.5;
 /** …and holds at least this many words. */
 const PROSE_WORDS = 4;
 
+/** The words of a text, spaced once, its dashes hyphens as LiteParse's cells write them. */
 function wordsOf(text: string): string {
-  return text.split(/\s+/).filter(Boolean).join(' ');
+  return withDashesAsHyphens(text).split(/\s+/).filter(Boolean).join(' ');
 }
 
 /** Whether `line` is one run of prose that the reader's `row` cut into cells. */

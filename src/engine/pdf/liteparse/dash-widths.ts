@@ -33,3 +33,11 @@ export function dashByWidth(words: readonly string[], i: number, width: number, 
   if (!before || !after || !PROSE_WORD.test(before) || !PROSE_WORD.test(after) || MATHEMATICS.test(line)) return text;
   return ems > EM_DASH ? '—' : '–';
 }
+
+/** Dashes, which LiteParse's table cells give as hyphens. */
+const DASHES = /[–—]/gu;
+
+/** `text` as LiteParse writes it, its dashes hyphens: what docmill's items read is compared so with its cells. */
+export function withDashesAsHyphens(text: string): string {
+  return text.replace(DASHES, '-');
+}
