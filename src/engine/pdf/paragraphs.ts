@@ -282,6 +282,8 @@ function isAnyLabelLine(text: string): boolean {
 
 /** A footnote's or a reference's number (`25 `, `[12] `, `* `) starting a line. */
 export const NOTE_START = /^(?:\d{1,3}|\[\d{1,3}\]|[*†‡§¶])\s+[\p{L}"“(]/u;
+/** A note's number set against its first word (`1Including`, `*Analytical`). */
+const NOTE_AGAINST_WORD = /^(?:\d{1,3}|[*∗†‡§¶])\p{Lu}\p{Ll}/u;
 
 /** A sentence or a clause ends here, maybe inside quotes or a bracket. */
 const SENTENCE_END = /[.!?:;。！？]["'”’)]?$/u;
@@ -424,9 +426,11 @@ function breaksParagraph(
   const noteStart = NOTE_START.test(first.text);
   const setIn = lines.length === 1 ? start : startOf(lines[1]!, region);
   if (noteStart && setIn > firstStart + 0.8 * size) return start <= firstStart + 0.3 * size;
-  // One-line notes one under the other: each ends its sentence short of the edge, the next starts with its number.
-  const nextNote = lines.length === 1 && NOTE_START.test(line.text) && Math.abs(start - firstStart) <= 0.3 * size;
-  if (noteStart && nextNote && prevEnd < width - 2 * size && /[.!?]["'”’)]?$/.test(prev.text)) return true;
+  // One-line notes one under the other: each ends its sentence short of the edge, the next starts with its number
+  // (set apart, or against its first word as a word processor sets it with no indent: `1Including …`).
+  const opensNote = (text: string) => NOTE_START.test(text) || NOTE_AGAINST_WORD.test(text);
+  const nextNote = lines.length === 1 && opensNote(line.text) && Math.abs(start - firstStart) <= 0.3 * size;
+  if (opensNote(first.text) && nextNote && prevEnd < width - 2 * size && /[.!?]["'”’)]?$/.test(prev.text)) return true;
   const indented = !centred && start > blockStart + 0.8 * line.size && startOf(prev, region) < start;
   // A first-line indent, not a hanging indent's line set in under the first (a reference's, going on in lower case
   // from a line that ends no sentence).

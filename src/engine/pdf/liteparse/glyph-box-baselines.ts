@@ -17,6 +17,11 @@ const LATIN_WORD = /^[\p{Script=Latin}\d.,;'’"“”!?:%&()[\]/-]+$/u;
 const HAS_LETTER_OR_DIGIT = /[\p{L}\d]/u;
 /** Letters that reach below the baseline in most typefaces. */
 const DESCENDER = /[gjpqyQçąęşţųģķļņŗ]/u;
+
+/** Whether a word holds a letter that reaches below the baseline (`Page`, `supply`). */
+export function hasDescender(text: string): boolean {
+  return DESCENDER.test(text);
+}
 /** The marks that reach a little below it: commas, brackets, a slash. */
 const MARK = /[,;()[\]/]/u;
 

@@ -9,6 +9,7 @@
  * `RAISED_TOP` of the em, its foot level with theirs, ending in digits after a letter or a closing sign.
  */
 import { superscript } from '../raised-marks.js';
+import { hasDescender } from './glyph-box-baselines.js';
 
 /**
  * How far above the line's usual top a word's box reaches when it holds a raised mark (share of the em): a
@@ -19,6 +20,8 @@ const RAISED_TOP = 0.015;
 const LEVEL_FOOT = 0.06;
 /** A mark set apart stands this far above the line's usual foot at least (share of the em). */
 const RAISED_FOOT = 0.15;
+/** How far below the line a descender reaches, at most, in text typefaces (share of the em). */
+const DESCENDER_DEPTH = 0.23;
 /** At most this close to the word before it (share of the em), a mark set apart is that word's. */
 const MARK_GAP = 0.25;
 /** The fewest words on which the line's usual top and foot are told. */
@@ -107,8 +110,10 @@ export function writeMarksSetApart(
     const word = words[i]!;
     const before = words[i - 1]!;
     const after = i + 1 < count ? words[i + 1]! : undefined;
-    const raised = (other: WordBox | undefined) => other === undefined || foot(word) < foot(other) - RAISED_FOOT * size;
-    if (!NUMBER_ALONE.test(texts[i]!) || !raised(before) || !raised(after)) continue;
+    // A box cut to the glyphs of a word with a `g` or a `y` reaches that much below the line (`Page 1` in a footer).
+    const below = (text: string) => (!fullHeight && hasDescender(text) ? DESCENDER_DEPTH * size : 0);
+    const raised = (other: WordBox | undefined, text = '') => other === undefined || foot(word) < foot(other) - below(text) - RAISED_FOOT * size;
+    if (!NUMBER_ALONE.test(texts[i]!) || !raised(before, texts[i - 1]) || !raised(after, texts[i + 1])) continue;
     texts[i] = superscript(texts[i]!);
     if (word.x - (before.x + before.width) <= MARK_GAP * size) spaced[i] = false;
     const first = words[i - 2];
