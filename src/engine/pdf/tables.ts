@@ -17,6 +17,7 @@ import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
 import { listColumns, readAsLines, readsAsTable } from './table-kinds.js';
 import { countWords } from './white-space.js';
+import { NOTE_START } from './paragraphs.js';
 
 export interface FoundTable {
   /** Index of the first line and one past the last line of the region's lines. */
@@ -414,6 +415,9 @@ function wrapsInSetApartRow(prev: Row, row: Row, typical: number): boolean {
   return cols.some((col) => /^\p{Ll}/u.test(row.cells[col]!) || /[,;:&/\-–]$/.test(prev.cells[col]!));
 }
 
+/** A note is set this much smaller than a table's rows, at least. */
+const NOTE_SMALLER = 0.97;
+
 /** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
 export function findTables(pageLines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
   const minRows = options.minRows ?? 3;
@@ -461,6 +465,10 @@ export function findTables(pageLines: readonly TextLine[], options: TableOptions
     let end = i + 1;
     while (end < lines.length && kinds[end] !== null && fits(end, end - 1)) end++;
     while (end - 1 > i && kinds[end - 1] === 'single') end--;
+    // Notes at the foot, numbered and set smaller than the rows (the page's footnotes under a table ending it), are
+    // no rows of it.
+    const rowSize = median(lines.slice(start, end).map((line) => line.size));
+    while (end - 1 > i && NOTE_START.test(lines[end - 1]!.text) && lines[end - 1]!.size < NOTE_SMALLER * rowSize) end--;
     const run = lines.slice(start, end);
     const multi = run.filter((line) => line.cells.length >= 2).length;
     if (multi >= minRows) {
