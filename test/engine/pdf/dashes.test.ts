@@ -39,3 +39,16 @@ describe('a minus between spaces', () => {
     expect(markdown).toContain('Ages 10 - 12 are counted apart.');
   });
 });
+
+describe('dashes inside words', () => {
+  it('read as the dash the same font draws alone between words with that code, hyphens left as they are', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([612, 792]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    page.drawText('The survey ran in 2019–2020 — twice a year – with a well-known method.', { x: 72, y: 700, size: 11, font });
+    page.drawText('The Mann–Whitney test compared the groups—each of them apart.', { x: 72, y: 680, size: 11, font });
+    const markdown = mainMarkdown(await convertBytes(await pdf.save(), { mode: 'fast' }));
+    expect(markdown).toContain('The survey ran in 2019–2020 — twice a year – with a well-known method.');
+    expect(markdown).toContain('The Mann–Whitney test compared the groups—each of them apart.');
+  });
+});

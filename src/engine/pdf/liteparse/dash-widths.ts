@@ -1,10 +1,11 @@
 /**
  * Dashes LiteParse writes as hyphens. Its text gives every en dash and em dash as `-` (`alpha — beta` reads
- * `alpha - beta`, whatever the font and its encoding), and a minus sign too. A dash alone between two words of prose
+ * `alpha - beta`, whatever the font and its encoding), and a minus sign too. A dash alone next to a word of prose
  * says which it is by its width: an em dash 700 to 1000 units of the em wide (Lora's 700, Helvetica's and Times'
  * 1000), an en dash 500 to 556, a hyphen 278 to 333. Between numbers or in a line of mathematics the same glyph
- * is as likely a minus (TeX's is 778 units wide), and inside a word (`2019–2020`) a dash has no width of its own
- * here: those stay as LiteParse gives them. Pure.
+ * is as likely a minus (TeX's is 778 units wide): it stays as LiteParse gives it. Inside a word (`2019–2020`) a
+ * dash has no width of its own here: its glyph's code tells it, where the same font draws a dash alone with that
+ * code (dashCodesOf). Pure.
  */
 
 /** Wider than this share of the em, a dash alone is an em dash; wider than EN_DASH, an en dash. */
@@ -20,8 +21,8 @@ const PROSE_WORD = /^['‘"“(]*\p{L}[\p{L}\p{M}'’-]*\p{L}[.,;:!?'’"”)]*$
 const MATHEMATICS = /[=+<>×÷±∓∑∏∫√≤≥≈≠∈∂∇]/u;
 
 /**
- * `words[i]`'s text, a lone hyphen as the dash its width shows where it stands between words of prose in a line
- * (`line`, the item's text) without mathematics.
+ * `words[i]`'s text, a lone hyphen as the dash its width shows where it stands between two words, one of them of
+ * prose, in a line (`line`, the item's text) without mathematics.
  */
 export function dashByWidth(words: readonly string[], i: number, width: number, size: number, line: string): string {
   const text = words[i]!;
@@ -30,7 +31,7 @@ export function dashByWidth(words: readonly string[], i: number, width: number, 
   if (ems <= EN_DASH) return text;
   const before = words[i - 1];
   const after = words[i + 1];
-  if (!before || !after || !PROSE_WORD.test(before) || !PROSE_WORD.test(after) || MATHEMATICS.test(line)) return text;
+  if (!before || !after || !(PROSE_WORD.test(before) || PROSE_WORD.test(after)) || MATHEMATICS.test(line)) return text;
   return ems > EM_DASH ? '—' : '–';
 }
 
@@ -40,4 +41,68 @@ const DASHES = /[–—]/gu;
 /** `text` as LiteParse writes it, its dashes hyphens: what docmill's items read is compared so with its cells. */
 export function withDashesAsHyphens(text: string): string {
   return text.replace(DASHES, '-');
+}
+
+/** Code → dash drawn, for the fonts whose dashes between words of prose showed them. */
+export type DashCodes = ReadonlyMap<string, ReadonlyMap<number, string>>;
+
+interface DashItem {
+  text: string;
+  fontName?: string | undefined;
+  words?: readonly { text: string; width: number }[] | undefined;
+}
+
+/**
+ * The glyph codes a document's fonts draw their en and em dashes with, learnt from dashes alone between words of
+ * prose (dashByWidth): LiteParse writes a dash inside a word (`2019–2020`, `Mann–Whitney`) as a hyphen too, and its
+ * code, the one the same font's dash between words is drawn with, says which it is. A code seen drawing a hyphen as
+ * well is left out. `codesOf`: the item's codes, one per unit of its text.
+ */
+export function dashCodesOf<Item extends DashItem>(
+  pages: readonly { textItems: readonly Item[] }[],
+  codesOf: (item: Item) => readonly number[] | undefined,
+  sizeOf: (item: Item) => number,
+): DashCodes {
+  const seen = new Map<string, Map<number, Set<string>>>();
+  for (const page of pages) {
+    for (const item of page.textItems) {
+      if (!item.words || !item.text.includes('-')) continue;
+      const codes = codesOf(item);
+      if (!codes) continue;
+      const texts = item.words.map((word) => word.text.trim());
+      let at = 0;
+      texts.forEach((text, i) => {
+        const found = item.text.indexOf(text, at);
+        if (found < 0) return;
+        at = found + text.length;
+        if (text !== '-') return;
+        const dash = dashByWidth(texts, i, item.words![i]!.width, sizeOf(item), item.text);
+        const font = item.fontName ?? '';
+        let byCode = seen.get(font);
+        if (!byCode) seen.set(font, (byCode = new Map()));
+        let drawn = byCode.get(codes[found]!);
+        if (!drawn) byCode.set(codes[found]!, (drawn = new Set()));
+        drawn.add(dash);
+      });
+    }
+  }
+  const out = new Map<string, Map<number, string>>();
+  for (const [font, byCode] of seen) {
+    for (const [code, drawn] of byCode) {
+      const [dash] = drawn;
+      if (drawn.size !== 1 || dash === '-' || dash === undefined) continue;
+      let codes = out.get(font);
+      if (!codes) out.set(font, (codes = new Map()));
+      codes.set(code, dash);
+    }
+  }
+  return out;
+}
+
+/** `word` (found at unit `at` of its item's text) with each hyphen whose code `dashes` names as that dash. */
+export function withCodedDashes(word: string, at: number, codes: readonly number[], dashes: ReadonlyMap<number, string>): string {
+  if (word.length < 2 || !word.includes('-') || at < 0) return word;
+  let out = '';
+  for (let i = 0; i < word.length; i++) out += word[i] === '-' ? (dashes.get(codes[at + i]!) ?? '-') : word[i];
+  return out;
 }

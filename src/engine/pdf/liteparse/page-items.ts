@@ -16,8 +16,8 @@ import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
 import { withAccentsOverLetters } from './accents-over-letters.js';
 import { footDepths, glyphBoxBaseline, type FootDepths } from './glyph-box-baselines.js';
-import { dashByWidth } from './dash-widths.js';
-import { codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
+import { dashByWidth, dashCodesOf, withCodedDashes, type DashCodes } from './dash-widths.js';
+import { codesPerUnit, codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
 import { leadBeforeRegularLetters, regularLetterCodes } from './letter-code-leads.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import type { StructureMark, StructureRole } from './structure-roles.js';
@@ -139,6 +139,8 @@ export interface DocumentFonts {
   glyphBoxes: ReadonlySet<string>;
   /** Where the words' feet lie in each of those fonts (glyph-box-baselines.ts). */
   footDepths: ReadonlyMap<string, FootDepths>;
+  /** The codes each font draws its dashes with (dash-widths.ts). */
+  dashCodes: DashCodes;
   /** What a font's name says, read once a font for the whole document. */
   styleOf: (fontName: string) => NamedStyle;
   /** Bold by the font's name, or by its weight where the document's weights agree with its names (weightsAgreeWithNames). */
@@ -162,6 +164,7 @@ export function documentFonts(pages: readonly { textItems: readonly NativeTextIt
   return {
     glyphBoxes,
     footDepths: glyphBoxes.size === 0 ? new Map() : footDepths(pages, keyOf, DESCENT / (ASCENT + DESCENT)),
+    dashCodes: dashCodesOf(pages, codesPerUnit, sizeOf),
     styleOf,
     isBold: (item) => isBoldBy(styleOf(item.fontName ?? ''), weightsBelieved ? item.fontWeight : undefined),
   };
@@ -861,6 +864,9 @@ export function nativePageItems(
     }
     spaceWords(item, words, size);
     const dashes = text.includes('-');
+    // Dashes inside words, where the font's dashes between words showed their codes.
+    const dashCodes = dashes && !repaired ? fonts.dashCodes.get(item.fontName ?? '') : undefined;
+    const codes = dashCodes ? codesPerUnit(item) : undefined;
     const fullHeightBoxes = !cut;
     writeMarksSetApart(words, wordTexts, wordSpaced, words.length, size, fullHeightBoxes);
     if (fullHeightBoxes) writeRaisedMarks(words, wordTexts, wordSpaced, words.length, size);
@@ -906,7 +912,13 @@ export function nativePageItems(
       }
       const entry: PdfTextItem = {
         // A dash LiteParse wrote as a hyphen, once the words have been read as drawn (leads are told by their codes).
-        str: repaired ? itemText(wordTexts[i]!, symbol) : dashes ? dashByWidth(wordTexts, i, word.width, size, text) : wordTexts[i]!,
+        str: repaired
+          ? itemText(wordTexts[i]!, symbol)
+          : !dashes
+            ? wordTexts[i]!
+            : codes
+              ? withCodedDashes(dashByWidth(wordTexts, i, word.width, size, text), wordAt[i]!, codes, dashCodes!)
+              : dashByWidth(wordTexts, i, word.width, size, text),
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
         baseline,
