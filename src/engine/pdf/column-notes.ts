@@ -7,14 +7,8 @@
  * with a note's number or mark (`25 Beckford, …`, `* See …`). They move only when another column of the same band
  * follows with body text; the last column's notes stay where they are, after it.
  */
-import { NOTE_START } from './paragraphs.js';
+import { opensNote } from './paragraphs.js';
 import type { ProtoBlock } from './types.js';
-
-/**
- * A note's mark set against its first word (`1Most services…`, `*Analytical Engines Ltd.`): LaTeX sets the raised
- * mark right before the note's text, and a reader that joins the two into one word loses the space NOTE_START needs.
- */
-const MARK_AGAINST_WORD = /^(?:\d{1,3}|[*∗†‡§¶])\p{Lu}\p{Ll}/u;
 
 /** A note is set at most this share of the body's size. */
 const NOTE_SMALLER = 0.92;
@@ -36,7 +30,7 @@ function notesSpan(blocks: readonly ProtoBlock[], bodySize: number): { start: nu
     start--;
   }
   // The notes are a run that opens with a note's number; a small paragraph without one is something else.
-  while (start < end && !NOTE_START.test(blocks[start]!.text) && !MARK_AGAINST_WORD.test(blocks[start]!.text)) start++;
+  while (start < end && !opensNote(blocks[start]!.text)) start++;
   return { start, end };
 }
 

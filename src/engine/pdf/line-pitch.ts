@@ -5,6 +5,7 @@
  * 0.25 cm apart in 12-pt type at 1.15 leading: 20.9 against 13.8 pt) read as the rest of it. Pure.
  */
 import type { TextLine } from './types.js';
+import { median } from './measure.js';
 
 /** Lines whose sizes differ by at most this share are set in one type. */
 const SAME_SIZE = 0.05;
@@ -31,8 +32,7 @@ export function regionPitches(lines: readonly TextLine[]): (size: number) => num
   return (size) => {
     if (known.has(size)) return known.get(size);
     const pitches = pairs.filter((pair) => Math.abs(pair.size - size) <= SAME_SIZE * size).map((pair) => pair.pitch);
-    pitches.sort((a, b) => a - b);
-    const pitch = pitches.length >= MIN_PAIRS ? pitches[Math.floor(pitches.length / 2)] : undefined;
+    const pitch = pitches.length >= MIN_PAIRS ? median(pitches) : undefined;
     known.set(size, pitch);
     return pitch;
   };

@@ -282,8 +282,17 @@ function isAnyLabelLine(text: string): boolean {
 
 /** A footnote's or a reference's number (`25 `, `[12] `, `* `) starting a line. */
 export const NOTE_START = /^(?:\d{1,3}|\[\d{1,3}\]|[*†‡§¶])\s+[\p{L}"“(]/u;
-/** A note's number set against its first word (`1Including`, `*Analytical`). */
+/**
+ * A note's mark set against its first word (`1Including`, `*Analytical Engines Ltd.`): LaTeX sets the raised mark
+ * right before the note's text, a word processor the number with no indent, and a reader that joins the two into
+ * one word loses the space NOTE_START needs.
+ */
 const NOTE_AGAINST_WORD = /^(?:\d{1,3}|[*∗†‡§¶])\p{Lu}\p{Ll}/u;
+
+/** Whether a text opens as a note does: its number or mark set apart, or against its first word. */
+export function opensNote(text: string): boolean {
+  return NOTE_START.test(text) || NOTE_AGAINST_WORD.test(text);
+}
 
 /** A sentence or a clause ends here, maybe inside quotes or a bracket. */
 const SENTENCE_END = /[.!?:;。！？]["'”’)]?$/u;
@@ -428,7 +437,6 @@ function breaksParagraph(
   if (noteStart && setIn > firstStart + 0.8 * size) return start <= firstStart + 0.3 * size;
   // One-line notes one under the other: each ends its sentence short of the edge, the next starts with its number
   // (set apart, or against its first word as a word processor sets it with no indent: `1Including …`).
-  const opensNote = (text: string) => NOTE_START.test(text) || NOTE_AGAINST_WORD.test(text);
   const nextNote = lines.length === 1 && opensNote(line.text) && Math.abs(start - firstStart) <= 0.3 * size;
   if (opensNote(first.text) && nextNote && prevEnd < width - 2 * size && /[.!?]["'”’)]?$/.test(prev.text)) return true;
   const indented = !centred && start > blockStart + 0.8 * line.size && startOf(prev, region) < start;

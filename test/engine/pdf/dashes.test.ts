@@ -7,6 +7,15 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { convertBytes, mainMarkdown } from './helpers.js';
 
+/** The Markdown of a page of `lines` in 11-pt Helvetica, 20 pt apart from the top. */
+async function helveticaLinesMarkdown(lines: readonly string[]): Promise<string> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  lines.forEach((text, i) => page.drawText(text, { x: 72, y: 700 - 20 * i, size: 11, font }));
+  return mainMarkdown(await convertBytes(await pdf.save(), { mode: 'fast' }));
+}
+
 async function dashesPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([612, 792]);
@@ -29,12 +38,7 @@ describe('dashes between spaces', () => {
 
 describe('a minus between spaces', () => {
   it('stays a hyphen-minus in a line of mathematics or between numbers, however wide its glyph', async () => {
-    const pdf = await PDFDocument.create();
-    const page = pdf.addPage([612, 792]);
-    const font = await pdf.embedFont(StandardFonts.Helvetica);
-    page.drawText('The error is e — 2.7525 = 0.0342 for this step.', { x: 72, y: 700, size: 11, font });
-    page.drawText('Ages 10 – 12 are counted apart.', { x: 72, y: 680, size: 11, font });
-    const markdown = mainMarkdown(await convertBytes(await pdf.save(), { mode: 'fast' }));
+    const markdown = await helveticaLinesMarkdown(['The error is e — 2.7525 = 0.0342 for this step.', 'Ages 10 – 12 are counted apart.']);
     expect(markdown).toContain('The error is e - 2.7525 = 0.0342 for this step.');
     expect(markdown).toContain('Ages 10 - 12 are counted apart.');
   });
@@ -42,12 +46,10 @@ describe('a minus between spaces', () => {
 
 describe('dashes inside words', () => {
   it('read as the dash the same font draws alone between words with that code, hyphens left as they are', async () => {
-    const pdf = await PDFDocument.create();
-    const page = pdf.addPage([612, 792]);
-    const font = await pdf.embedFont(StandardFonts.Helvetica);
-    page.drawText('The survey ran in 2019–2020 — twice a year – with a well-known method.', { x: 72, y: 700, size: 11, font });
-    page.drawText('The Mann–Whitney test compared the groups—each of them apart.', { x: 72, y: 680, size: 11, font });
-    const markdown = mainMarkdown(await convertBytes(await pdf.save(), { mode: 'fast' }));
+    const markdown = await helveticaLinesMarkdown([
+      'The survey ran in 2019–2020 — twice a year – with a well-known method.',
+      'The Mann–Whitney test compared the groups—each of them apart.',
+    ]);
     expect(markdown).toContain('The survey ran in 2019–2020 — twice a year – with a well-known method.');
     expect(markdown).toContain('The Mann–Whitney test compared the groups—each of them apart.');
   });

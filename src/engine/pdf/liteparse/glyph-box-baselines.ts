@@ -1,4 +1,6 @@
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
+import { median } from '../measure.js';
+import { ASCENT, DESCENT } from '../types.js';
 
 /**
  * Baselines under word boxes cut to the glyphs (fonts found by page-items.ts's fontsWithGlyphBoxes: LibreOffice's
@@ -24,6 +26,9 @@ export function hasDescender(text: string): boolean {
 }
 /** The marks that reach a little below it: commas, brackets, a slash. */
 const MARK = /[,;()[\]/]/u;
+
+/** The share of a box of the font's ascent to descent that lies under the baseline: where a flat word's box puts it. */
+const FLAT_SHARE = DESCENT / (ASCENT + DESCENT);
 
 /** Kinds of words by how far their glyphs reach below the line: each kind's feet lie the same way in a font. */
 const REACHES = ['flat', 'descender', 'mark', 'square'] as const;
@@ -57,11 +62,6 @@ export interface FootDepths {
   under: Partial<Record<Reach, number>>;
 }
 
-function middle(values: number[]): number {
-  values.sort((a, b) => a - b);
-  return values[Math.floor(values.length / 2)]!;
-}
-
 /** The feet of an item's words of each reach, in order met. */
 function feetByReach(words: readonly WordBox[]): Record<Reach, number[]> {
   const feet: Record<Reach, number[]> = { flat: [], descender: [], mark: [], square: [] };
@@ -81,7 +81,6 @@ function feetByReach(words: readonly WordBox[]): Record<Reach, number[]> {
 export function footDepths<Item extends { words?: readonly WordBox[] | undefined }>(
   pages: readonly { textItems: readonly Item[] }[],
   keyOf: (item: Item) => string | undefined,
-  flatShare: number,
 ): Map<string, FootDepths> {
   const seen = new Map<string, { heights: number[]; under: Record<Reach, number[]> }>();
   for (const page of pages) {
@@ -94,15 +93,15 @@ export function footDepths<Item extends { words?: readonly WordBox[] | undefined
       const feet = feetByReach(item.words);
       for (const word of item.words) if (reachOf(word) === 'flat') font.heights.push(word.height);
       if (feet.flat.length === 0 || feet.flat.length === item.words.length) continue;
-      const flat = middle(feet.flat);
-      for (const reach of REACHES) if (reach !== 'flat' && feet[reach].length > 0) font.under[reach].push(middle(feet[reach]) - flat);
+      const flat = median(feet.flat);
+      for (const reach of REACHES) if (reach !== 'flat' && feet[reach].length > 0) font.under[reach].push(median(feet[reach]) - flat);
     }
   }
   const out = new Map<string, FootDepths>();
   for (const [key, { heights, under }] of seen) {
     if (heights.length === 0) continue;
-    const depths: FootDepths = { flat: flatShare * middle(heights), under: {} };
-    for (const reach of REACHES) if (under[reach].length > 0) depths.under[reach] = middle(under[reach]);
+    const depths: FootDepths = { flat: FLAT_SHARE * median(heights), under: {} };
+    for (const reach of REACHES) if (under[reach].length > 0) depths.under[reach] = median(under[reach]);
     out.set(key, depths);
   }
   return out;
@@ -119,10 +118,10 @@ export function glyphBoxBaseline(words: readonly WordBox[] | undefined, depths: 
   if (!depths) return undefined;
   const feet = feetByReach(words);
   const below = depths.flat;
-  if (feet.flat.length > 0) return middle(feet.flat) - below;
+  if (feet.flat.length > 0) return median(feet.flat) - below;
   for (const reach of REACHES) {
     const depth = depths.under[reach];
-    if (feet[reach].length > 0 && depth !== undefined) return middle(feet[reach]) - depth - below;
+    if (feet[reach].length > 0 && depth !== undefined) return median(feet[reach]) - depth - below;
   }
   return undefined;
 }

@@ -163,7 +163,7 @@ export function documentFonts(pages: readonly { textItems: readonly NativeTextIt
   };
   return {
     glyphBoxes,
-    footDepths: glyphBoxes.size === 0 ? new Map() : footDepths(pages, keyOf, DESCENT / (ASCENT + DESCENT)),
+    footDepths: glyphBoxes.size === 0 ? new Map() : footDepths(pages, keyOf),
     dashCodes: dashCodesOf(pages, codesPerUnit, sizeOf),
     styleOf,
     isBold: (item) => isBoldBy(styleOf(item.fontName ?? ''), weightsBelieved ? item.fontWeight : undefined),

@@ -106,12 +106,12 @@ export function writeMarksSetApart(
 ): void {
   if (!(size > 0)) return;
   const foot = (word: WordBox) => word.y + word.height;
+  // A box cut to the glyphs of a word with a `g` or a `y` reaches that much below the line (`Page 1` in a footer).
+  const below = (text = '') => (!fullHeight && hasDescender(text) ? DESCENDER_DEPTH * size : 0);
   for (let i = 1; i < count; i++) {
     const word = words[i]!;
     const before = words[i - 1]!;
     const after = i + 1 < count ? words[i + 1]! : undefined;
-    // A box cut to the glyphs of a word with a `g` or a `y` reaches that much below the line (`Page 1` in a footer).
-    const below = (text: string) => (!fullHeight && hasDescender(text) ? DESCENDER_DEPTH * size : 0);
     const raised = (other: WordBox | undefined, text = '') => other === undefined || foot(word) < foot(other) - below(text) - RAISED_FOOT * size;
     if (!NUMBER_ALONE.test(texts[i]!) || !raised(before, texts[i - 1]) || !raised(after, texts[i + 1])) continue;
     texts[i] = superscript(texts[i]!);
