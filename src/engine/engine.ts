@@ -41,9 +41,24 @@ const LOADERS: Record<ConverterName, () => Promise<Converter>> = {
   ppt: async () => (await import('./legacy/convert-ppt.js')).convertPpt,
 };
 
+/**
+ * Converters loaded, kept for the thread's life: a dynamic import of a module already loaded still goes through the
+ * module loader's resolution and jobs each time (a tenth of a millisecond a document, on a PDF page's few).
+ */
+const loaded = new Map<ConverterName, Converter>();
+
+/** The converter `name`, loaded on its first use; a failed load is not kept, so the next document tries again. */
+async function converterFor(name: ConverterName): Promise<Converter> {
+  const convert = loaded.get(name);
+  if (convert) return convert;
+  const fresh = await LOADERS[name]();
+  loaded.set(name, fresh);
+  return fresh;
+}
+
 /** Loads a converter ahead of the documents that will need it (a thread started before its first document). */
 export async function loadConverter(name: ConverterName): Promise<void> {
-  await LOADERS[name]();
+  await converterFor(name);
 }
 
 /** The stage each converter works in, unless it names a finer one (stage.ts). */
@@ -68,7 +83,7 @@ export async function parseDocument(request: EngineRequest): Promise<ParseData> 
   enterStage('identifying the file');
   const { converter, extension, contentType, warning, sniffed, bytes: converted } = routeDocument(fileName, bytes);
   enterStage('loading the converter');
-  const convert = await LOADERS[converter]();
+  const convert = loaded.get(converter) ?? (await converterFor(converter));
   enterStage(CONVERTING[converter]);
   const model = await convert({ bytes: converted, fileName, extension, options, sniffed, ...(ocrLanguages ? { ocrLanguages } : {}), ...(pictures ? { pictures } : {}) });
   // Before the router's warning joins the converter's: only a converter's warning can say why there is no text.

@@ -83,11 +83,19 @@ function isWordCharacter(text: string, i: number): boolean {
  */
 export function escapeLineStart(line: string): string {
   // Indented a little, a line starts the same structure.
-  const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
-  return indent === '' ? structureEscaped(line) : indent + structureEscaped(line.slice(indent.length));
+  const first = line.charCodeAt(0);
+  if (first !== 0x20 && first !== 0x09) return structureEscaped(line);
+  const indent = /^[ \t]*/.exec(line)![0];
+  return indent + structureEscaped(line.slice(indent.length));
 }
 
+/** The characters a line of Markdown structure can start with: `#`, `>`, `-`, `+`, a digit, `~`, a backtick, `=`. */
+const STRUCTURE_START = /^[#>\-+\d~`=]/;
+
 function structureEscaped(line: string): string {
+  // Most lines start with none of them: one test instead of the six patterns below (the PDF path escapes every
+  // paragraph and line it writes).
+  if (!STRUCTURE_START.test(line)) return line;
   return line
     .replace(/^(#{1,6})(?=\s|$)/, '\\$1')
     .replace(/^>/, '\\>')

@@ -17,9 +17,18 @@ const BODY_TYPE = 1.08;
 /** Groups of digits one after another (`0117 496 0321`, `GB 123 4567 89`'s number): one number, written in groups. */
 const DIGIT_GROUPS = /\d+(?:[ \u00a0]\d+)+/gu;
 
-/** The words of a line of an address, a number written in groups of digits (a telephone or VAT number) one word. */
-function addressWords(text: string): number {
-  return countWords(text.replace(DIGIT_GROUPS, '0'));
+/** A digit, a space and a digit: where DIGIT_GROUPS can match. */
+const SPACED_DIGITS = /\d[ \u00a0]\d/u;
+
+/**
+ * Whether a line holds more words than an address's line, a number written in groups of digits (a telephone or VAT
+ * number) one word. Asked of every pair of lines in a paragraph: a line of no more words as written, or one with no
+ * digits set in groups, is answered without the rewritten copy.
+ */
+function hasMoreAddressWords(text: string): boolean {
+  const words = countWords(text);
+  if (words <= MAX_WORDS) return false;
+  return SPACED_DIGITS.test(text) ? countWords(text.replace(DIGIT_GROUPS, '0')) > MAX_WORDS : true;
 }
 
 /**
@@ -30,7 +39,7 @@ function addressWords(text: string): number {
 export function isBrokenByHand(prev: TextLine, line: TextLine, measure: number, bodySize: number | undefined): boolean {
   if (prev.bold || line.bold) return false;
   if (bodySize !== undefined && Math.max(prev.size, line.size) > BODY_TYPE * bodySize) return false;
-  if (addressWords(prev.text) > MAX_WORDS || addressWords(line.text) > MAX_WORDS) return false;
   if (!/^[\p{Lu}\p{N}]/u.test(line.text) || /[-‐]$/u.test(prev.text)) return false;
+  if (hasMoreAddressWords(prev.text) || hasMoreAddressWords(line.text)) return false;
   return fitsOnLine(prev, line, measure);
 }

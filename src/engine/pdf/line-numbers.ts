@@ -42,9 +42,19 @@ function longestRun(column: readonly PdfTextItem[]): Run | undefined {
   return best;
 }
 
+/**
+ * Whether an item is a whole number of up to three digits, spaces aside. Asked of every item of every page: one that
+ * opens with a printable ASCII character other than a digit is answered without trimming it.
+ */
+function isNumber(item: PdfTextItem): boolean {
+  const first = item.str.charCodeAt(0);
+  if (first > 0x20 && first < 0x7f && !(first >= 0x30 && first <= 0x39)) return false;
+  return NUMBER.test(item.str.trim());
+}
+
 /** The page's items without the line numbers in its margin; the same array when it has none. */
 export function withoutLineNumbers(items: readonly PdfTextItem[]): readonly PdfTextItem[] {
-  const numbers = items.filter((item) => NUMBER.test(item.str.trim()));
+  const numbers = items.filter(isNumber);
   if (numbers.length < MIN_BY_STEP) return items;
   // Columns of numbers: by the x of their right edge (numbers are set flush right), a column within COLUMN_EM.
   const columns: PdfTextItem[][] = [];

@@ -6,6 +6,9 @@ import type { Rect, TextLine } from './types.js';
 
 /** The upper median (0 for no values). */
 export function median(values: readonly number[]): number {
+  // Most calls are of a word or two (an item's words, a line's cells): no copy sorted for them. As the sort leaves
+  // them: a NaN compares as equal and keeps its place.
+  if (values.length <= 2) return values.length === 2 ? (values[0]! > values[1]! ? values[0]! : values[1]!) : (values[0] ?? 0);
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }

@@ -16,15 +16,16 @@ const MAX_WORDS = 4;
 const MIN_BLOCK_WORDS = 5;
 
 function isSideLabel(label: TextLine, above: TextLine, below: TextLine): boolean {
-  if (label.cells.length !== 1 || countWords(label.text) > MAX_WORDS) return false;
-  // The block is text (its first line a phrase at least), not another label of a chart or a form.
-  if (above.cells.length !== 1 || countWords(above.text) < MIN_BLOCK_WORDS) return false;
+  if (label.cells.length !== 1 || above.cells.length !== 1) return false;
   const size = Math.max(above.size, below.size);
-  // Above and below are two lines of one block: they start together, one line apart.
+  // Above and below are two lines of one block: they start together, one line apart. Asked of every line of every
+  // region, the places are looked at before the words are counted.
   if (Math.abs(above.x0 - below.x0) > 1 || below.top - above.bottom > 0.8 * size) return false;
   if (label.x1 > above.x0 - 0.5 * size) return false;
   const middle = (label.top + label.bottom) / 2;
-  return label.baseline > above.baseline && label.baseline < below.baseline && middle > above.top && middle < below.bottom;
+  if (!(label.baseline > above.baseline && label.baseline < below.baseline && middle > above.top && middle < below.bottom)) return false;
+  // The block is text (its first line a phrase at least), not another label of a chart or a form.
+  return countWords(label.text) <= MAX_WORDS && countWords(above.text) >= MIN_BLOCK_WORDS;
 }
 
 /** The lines (top to bottom) with each side label moved before the first line of the block beside it. */

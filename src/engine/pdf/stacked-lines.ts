@@ -36,6 +36,22 @@ function isInBaselineOrder(items: readonly PdfTextItem[]): boolean {
   return true;
 }
 
+/**
+ * Whether every item stands on one baseline as baselineGroups groups them, told without grouping: most clusters are
+ * one line of words on one baseline, and every cluster of every page's lines is asked.
+ */
+function onOneBaseline(cluster: readonly PdfTextItem[]): boolean {
+  let low = Infinity;
+  let high = -Infinity;
+  let size = Infinity;
+  for (const item of cluster) {
+    low = Math.min(low, item.baseline);
+    high = Math.max(high, item.baseline);
+    size = Math.min(size, item.size);
+  }
+  return high - low < SAME_BASELINE * size;
+}
+
 /** A group of marks or scripts (a formula's subscripts `(i)`, note marks): no item of it is a word of a line. */
 function isScripts(group: readonly PdfTextItem[]): boolean {
   return group.every((item) => item.str.trim().length <= MARK_CHARS);
@@ -62,7 +78,7 @@ function stackedPairs(a: readonly PdfTextItem[], b: readonly PdfTextItem[]): num
 
 /** The cluster as it is, or parted into its baselines where two of its lines of words stand one over the other. */
 export function partStackedLines(cluster: PdfTextItem[]): PdfTextItem[][] {
-  if (cluster.length < 2 * MIN_STACKED_PAIRS) return [cluster];
+  if (cluster.length < 2 * MIN_STACKED_PAIRS || onOneBaseline(cluster)) return [cluster];
   const groups = baselineGroups(cluster);
   if (groups.length < 2) return [cluster];
   const lines = groups.filter((group) => !isScripts(group));

@@ -62,13 +62,15 @@ export interface FootDepths {
   under: Partial<Record<Reach, number>>;
 }
 
-/** The feet of an item's words of each reach, in order met. */
-function feetByReach(words: readonly WordBox[]): Record<Reach, number[]> {
+/** The feet of an item's words of each reach, in order met; with `flatHeights`, the flat words' heights added to it. */
+function feetByReach(words: readonly WordBox[], flatHeights?: number[]): Record<Reach, number[]> {
   const feet: Record<Reach, number[]> = { flat: [], descender: [], mark: [], square: [] };
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const reach = reachOf(word);
-    if (reach) feet[reach].push(word.y + word.height);
+    if (!reach) continue;
+    feet[reach].push(word.y + word.height);
+    if (reach === 'flat' && flatHeights) flatHeights.push(word.height);
   }
   return feet;
 }
@@ -90,8 +92,7 @@ export function footDepths<Item extends { words?: readonly WordBox[] | undefined
       if (key === undefined) continue;
       let font = seen.get(key);
       if (!font) seen.set(key, (font = { heights: [], under: { flat: [], descender: [], mark: [], square: [] } }));
-      const feet = feetByReach(item.words);
-      for (const word of item.words) if (reachOf(word) === 'flat') font.heights.push(word.height);
+      const feet = feetByReach(item.words, font.heights);
       if (feet.flat.length === 0 || feet.flat.length === item.words.length) continue;
       const flat = median(feet.flat);
       for (const reach of REACHES) if (reach !== 'flat' && feet[reach].length > 0) font.under[reach].push(median(feet[reach]) - flat);

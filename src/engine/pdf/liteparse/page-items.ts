@@ -406,8 +406,13 @@ function sizeOf(item: NativeTextItem): number {
 
 /** A font and size as one key: its word boxes are compared at one size. */
 function fontKey(fontName: string, size: number): string {
-  return `${fontName}|${Math.round(size * 10)}`;
+  const tenths = Math.round(size * 10);
+  // Items come in runs of one font and size: the key of the last is made again for most of them, a string built and
+  // hashed for every item of the document, three times over.
+  if (fontName !== lastKey.fontName || tenths !== lastKey.tenths) lastKey = { fontName, tenths, key: `${fontName}|${tenths}` };
+  return lastKey.key;
 }
+let lastKey = { fontName: '', tenths: NaN, key: '' };
 
 const ENDS_IN_DIGIT = /\d\s*$/;
 
