@@ -12,6 +12,7 @@ import { isCaptionText } from './captions.js';
 import type { Ruling } from './rulings.js';
 import type { TableCell, TableGrid } from './table-grid.js';
 import { isCentredOn, type Extent } from './table-header-spans.js';
+import { median } from './measure.js';
 import { DESCENT, type PdfTextItem, type Rect } from './types.js';
 
 /** A table as the layout writes it: where it is, its rows of cell texts, and its cells. */
@@ -28,6 +29,11 @@ const MAX_PITCH = 1.8;
 const MAX_GAP = 1;
 /** With a rule across the table between them (a booktabs midrule), the header may stand this far above the body. */
 const RULED_GAP = 2.5;
+/**
+ * Or at the body's own row pitch, give or take this share of it: a table whose cells are padded (a word processor's
+ * table without borders) sets its header row as far above the first row as each row stands above the next.
+ */
+const ROW_PITCH_SLACK = 1.25;
 /** A rule across the table spans this share of its width at least. */
 const ACROSS_SHARE = 0.8;
 
@@ -194,6 +200,57 @@ function groupColumns(
   return range;
 }
 
+/** Where the body's rows stand: the first row's baseline, and the pitch from row to row (undefined for one row). */
+interface BodyRows {
+  firstBaseline: number;
+  pitch: number | undefined;
+}
+
+function bodyRows(body: readonly PdfTextItem[]): BodyRows {
+  const baselines = linesUpward(body)
+    .map((line) => Math.min(...line.map((item) => item.baseline)))
+    .reverse();
+  const pitches = baselines.slice(1).map((baseline, i) => baseline - baselines[i]!);
+  return { firstBaseline: baselines[0]!, pitch: pitches.length > 0 ? median(pitches) : undefined };
+}
+
+/**
+ * The columns as the header's labels placed so far widen them: a label wider than its column's cells (`Permanent`
+ * over numbers set flush left) is part of the column a group label above is centred over.
+ */
+function widenedBy(columns: readonly Extent[], labels: readonly Label[]): Extent[] {
+  const wide = columns.map((column) => ({ ...column }));
+  for (const label of labels) {
+    if (label.a !== label.b) continue;
+    const column = wide[label.a]!;
+    column.x0 = Math.min(column.x0, label.item.x0);
+    column.x1 = Math.max(column.x1, label.item.x1);
+  }
+  return wide;
+}
+
+/**
+ * Whether a line's item stands outside the table: its centre beyond the table's edges, unless it starts inside a
+ * column (a label wider than its column's cells, `Contract` over a column of two-digit numbers at the right edge).
+ */
+function isOutside(item: PdfTextItem, rect: Rect, columns: readonly Extent[]): boolean {
+  const centre = (item.x0 + item.x1) / 2;
+  if (centre >= rect.x0 && centre <= rect.x1) return false;
+  return !columns.some((column) => item.x0 >= column.x0 - 1 && item.x0 <= column.x1);
+}
+
+/**
+ * A group label over the columns it reaches into as the labels below widen them, centred over them, where the
+ * body's cells alone are narrower than their names (`Q1 2026` over `Permanent` and `Contract`, over numbers): two
+ * or more columns, not all, every one named below.
+ */
+function wideGroup(item: PdfTextItem, wide: readonly Extent[], named: ReadonlySet<number>): { a: number; b: number } | undefined {
+  const at = columnsOf(item, wide);
+  if (!at || at.b === at.a || at.b - at.a + 1 >= wide.length || !centredOver(item, wide, at.a, at.b)) return undefined;
+  for (let col = at.a; col <= at.b; col++) if (!named.has(col)) return undefined;
+  return at;
+}
+
 /**
  * The header's labels from the lines above the body, bottom line first: the lowest names single columns (two or
  * more of them); a line above may hold a group label centred over columns the lines below name. Stops at the
@@ -207,6 +264,7 @@ function headerLabels(
   bodySize: number,
   bodyTop: number,
   rulings: readonly Ruling[],
+  rows: BodyRows,
 ): Label[] {
   const labels: Label[] = [];
   let lowest = bodyTop;
@@ -215,24 +273,28 @@ function headerLabels(
   for (const line of above) {
     const size = Math.max(...line.map((item) => item.size));
     const bottom = Math.max(...line.map((item) => item.baseline + DESCENT * item.size));
+    const baseline = Math.max(...line.map((item) => item.baseline));
     const gapOk =
       lines === 0
-        ? lowest - bottom <= MAX_GAP * size || (lowest - bottom <= RULED_GAP * size && ruledAcross(rulings, bottom, lowest, rect))
-        : lowest - Math.max(...line.map((item) => item.baseline)) <= MAX_PITCH * size;
+        ? lowest - bottom <= MAX_GAP * size ||
+          (lowest - bottom <= RULED_GAP * size && ruledAcross(rulings, bottom, lowest, rect)) ||
+          (rows.pitch !== undefined && rows.firstBaseline - baseline <= ROW_PITCH_SLACK * rows.pitch)
+        : lowest - baseline <= MAX_PITCH * size;
     if (!gapOk || lines >= MAX_LINES) break;
     // A caption over the table is no header: its words are items of their own, so the line's text is what tells.
     const text = [...line].sort((a, b) => a.x0 - b.x0).map((item) => item.str).join(' ');
     if (line.some((item) => Math.abs(item.size - bodySize) > 0.2 * bodySize) || isCaptionText(text)) break;
-    if (line.some((item) => (item.x0 + item.x1) / 2 < rect.x0 || (item.x0 + item.x1) / 2 > rect.x1)) break;
+    if (line.some((item) => isOutside(item, rect, columns))) break;
     // Rules between this line and the one below: a group label's rule marks the columns it spans.
     const top = Math.max(...line.map((item) => item.baseline));
     const rules = joinedRules(rulings.filter((rule) => rule.y0 === rule.y1 && rule.y0 > top && rule.y0 < lowest));
     const named = new Set(labels.filter((label) => label.a === label.b).map((label) => label.a));
+    const wide = lines > 0 && groups === 0 ? widenedBy(columns, labels) : columns;
     let placed: Label[] = [];
     for (const item of [...line].sort((a, b) => a.x0 - b.x0)) {
       const at = columnsOf(item, columns);
       if (!at) break;
-      const group = lines > 0 && groups === 0 ? groupColumns(item, at, columns, named, rules) : undefined;
+      const group = lines > 0 && groups === 0 ? (groupColumns(item, at, columns, named, rules) ?? wideGroup(item, wide, named)) : undefined;
       if (!group && at.a === at.b) {
         placed.push({ item, ...at });
         continue;
@@ -285,7 +347,15 @@ export function withHeaderAbove(
   const bodyTop = Math.min(...body.map((item) => item.baseline - item.size));
   const inBody = new Set(body);
   const candidates = items.filter((item) => !inBody.has(item) && item.str.trim() && item.baseline < bodyTop + 0.5 * item.size && item.x1 > table.rect.x0 && item.x0 < table.rect.x1);
-  const labels = headerLabels(linesUpward(candidates).map((line) => labelsOfWords(line, columns)), columns, table.rect, bodySize, table.rect.y0, rulings);
+  const labels = headerLabels(
+    linesUpward(candidates).map((line) => labelsOfWords(line, columns)),
+    columns,
+    table.rect,
+    bodySize,
+    table.rect.y0,
+    rulings,
+    bodyRows(body),
+  );
   if (labels.length < 2) return undefined;
   const groups = labels.filter((label) => label.b > label.a);
   const headerRows = groups.length > 0 ? 2 : 1;

@@ -10,7 +10,9 @@
  * A table at the very top of a page keeps its header row there, though a running head would stand in its place.
  * The comparison set tight (cells barely padded, top-aligned) leaves the last line of the paragraph above it, a short
  * line close over its header, to that paragraph. Group label rows that run on past the first column
- * (`Region: Europe, the Middle East and Africa`) stay rows of the table, each one cell across it.
+ * (`Region: Europe, the Middle East and Africa`) stay rows of the table, each one cell across it. A header whose rows
+ * stand as far apart as the body's (cells padded alike) is the table's, a label down both its rows and quarters'
+ * labels centred over the names of their columns, names wider than the numbers under them.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -140,5 +142,26 @@ describe('a borderless table whose padded rows stand apart', () => {
       ],
     ]);
     expect(tables[0]!.markdown).toContain('<tr><td colspan="4">Region: Asia and the Pacific islands</td></tr>');
+  });
+
+  it('keeps a two-level header set as far apart as its rows, its group labels over names wider than their numbers', async () => {
+    const doc = await printed('spanned-header-loose.pdf');
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables.map((table) => table.markdown.split('\n'))).toEqual([
+      [
+        '<table>',
+        '<tr><th rowspan="2">Department</th><th colspan="2">Q1 2026</th><th colspan="2">Q2 2026</th></tr>',
+        '<tr><th>Permanent</th><th>Contract</th><th>Permanent</th><th>Contract</th></tr>',
+        '<tr><td>Engineering</td><td>142</td><td>18</td><td>151</td><td>22</td></tr>',
+        '<tr><td>Sales</td><td>64</td><td>5</td><td>61</td><td>4</td></tr>',
+        '<tr><td rowspan="2">Operations</td><td>37</td><td>11</td><td>39</td><td>9</td></tr>',
+        '<tr><td>12</td><td>3</td><td>12</td><td>2</td></tr>',
+        '<tr><td>Total</td><td>255</td><td>37</td><td>263</td><td>37</td></tr>',
+        '</table>',
+      ],
+    ]);
+    const markdown = mainMarkdown(doc);
+    expect(markdown).not.toMatch(/^#+ (?:Department|Permanent)/m);
+    expect(markdown).toContain('counted separately from permanent staff.\n\n<table>');
   });
 });
