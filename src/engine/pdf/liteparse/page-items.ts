@@ -423,7 +423,8 @@ const GLYPH_BOX_HEIGHTS = 3;
  * The fonts (at a size) whose word boxes are cut to each word's glyphs, not set from the font's ascent and
  * descent: in the document their words' boxes take three heights or more ("on", "Musical", "Embarking"), where
  * boxes of the font's height take one, or two where a run-in lead's words are named after it. In those fonts a
- * word lower than the first says nothing of a lead.
+ * word lower than the first says nothing of a lead. Items of one word count too: a printed spreadsheet holds hardly
+ * any other (a word a cell), and its `Page 1` footer read as `Page ¹` where its font was not known for one.
  */
 function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextItem[] }[]): Set<string> {
   const heights = new Map<string, number[]>();
@@ -432,7 +433,7 @@ function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextIte
   // document, mostly before V8 has optimised it, so by index (an iterator's result per word there).
   for (const page of pages) {
     for (const item of page.textItems) {
-      if (!item.words || item.words.length < 2) continue;
+      if (!item.words || item.words.length === 0) continue;
       const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
       if (!(size > 0)) continue;
       const key = fontKey(item.fontName ?? '', size);
