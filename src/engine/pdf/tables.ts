@@ -124,6 +124,23 @@ function withCentredCells(lines: readonly TextLine[], kinds: ('multi' | 'single'
   });
 }
 
+/**
+ * A line of a long cell beside short ones (`Draft the travel policy … and a rule` beside `12 Dec`) with a line right
+ * under it, nearer than a line's pitch, holding the row's other cells centred down it (`3.1`, `M. Rossi`, each
+ * in a column the first line leaves empty), is the first line of that row, not a paragraph: no line of prose has
+ * another line's words half a line under it, between its own.
+ */
+function withRowsOverCentredCells(lines: readonly TextLine[], kinds: ('multi' | 'single' | null)[]): ('multi' | 'single' | null)[] {
+  return kinds.map((kind, index) => {
+    const line = lines[index]!;
+    const below = lines[index + 1];
+    if (kind !== null || line.zone || line.cells.length < 2 || !below || kinds[index + 1] !== 'multi') return kind;
+    if (!(below.baseline - line.baseline < SQUEEZED_PITCH * line.size) || Math.abs(below.size - line.size) > 0.15 * line.size) return kind;
+    const apart = line.cells.every((cell) => below.cells.every((other) => other.x1 <= cell.x0 || other.x0 >= cell.x1));
+    return apart ? 'multi' : kind;
+  });
+}
+
 /** Most words a group's label row holds (`Region: Europe, the Middle East and Africa`), and fewest cells of the rows round it. */
 const GROUP_LABEL_WORDS = 8;
 const GROUP_ROW_CELLS = 3;
@@ -432,7 +449,7 @@ export function findTables(pageLines: readonly TextLine[], options: TableOptions
   const regionWidth = regionX1 - regionX0;
   const kinds = withWrappedCellLines(
     lines,
-    withGroupLabels(lines, withCentredCells(lines, withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false))))),
+    withGroupLabels(lines, withCentredCells(lines, withRowsOverCentredCells(lines, withLongRowsAmongRows(lines, lines.map((line) => tableish(line, regionX0, regionWidth, options.skipMonospace ?? false)))))),
   );
   const tables: FoundTable[] = [];
   let i = 0;

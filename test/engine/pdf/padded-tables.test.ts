@@ -12,7 +12,8 @@
  * line close over its header, to that paragraph. Group label rows that run on past the first column
  * (`Region: Europe, the Middle East and Africa`) stay rows of the table, each one cell across it. A header whose rows
  * stand as far apart as the body's (cells padded alike) is the table's, a label down both its rows and quarters'
- * labels centred over the names of their columns, names wider than the numbers under them.
+ * labels centred over the names of their columns, names wider than the numbers under them. Minutes' action items,
+ * each a long action wrapped over two lines beside its number and owner centred down the row, are one row each.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -163,5 +164,18 @@ describe('a borderless table whose padded rows stand apart', () => {
     const markdown = mainMarkdown(doc);
     expect(markdown).not.toMatch(/^#+ (?:Department|Permanent)/m);
     expect(markdown).toContain('counted separately from permanent staff.\n\n<table>');
+  });
+
+  it("reads rows whose long cell wraps beside cells centred down the row, the row's first line no paragraph", async () => {
+    const doc = await printed('action-items.pdf');
+    const tables = allBlocks(doc).filter((block) => block.type === 'table');
+    expect(tables.map((table) => table.markdown.split('\n')).at(-1)).toEqual([
+      '| No. | Action | Owner | Due |',
+      '| --- | --- | --- | --- |',
+      '| 3.1 | Draft the travel policy for trade fairs, including a cap per person and a rule for booking early. | M. Rossi | 12 Dec 2026 |',
+      '| 3.2 | Ask the auditors for a quote for the 2026 accounts. | L. Brandt | 30 Nov 2026 |',
+      '| 3.3 | Circulate the revised risk register to all board members before the next meeting. | S. Tanaka | 5 Jan 2027 |',
+    ]);
+    expect(mainMarkdown(doc)).not.toMatch(/^#+ No\. Action/m);
   });
 });
