@@ -29,6 +29,7 @@ import { coversContents, mayBeContents } from './found-contents.js';
 import { withContentsWhole } from './contents-runs.js';
 import { isSlideFrame } from './table-slide-frame.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
+import { inRightToLeftOrder } from './rtl-tables.js';
 import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
 import { withColumnNotesLast } from './column-notes.js';
@@ -503,5 +504,6 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     const rows = gridRows(block.table).map((row) => row.filter(Boolean).join(' '));
     Object.assign(block, { kind: 'paragraph', markdown: linesMarkdown(rows), text: rows.join('\n'), table: undefined });
   }
+  for (const block of blocks) inRightToLeftOrder(block);
   return { blocks, sizes, boldSizes };
 }
