@@ -5,7 +5,7 @@
  *   prints the bullets of its presentation templates (StarSymbol's "●") as U+F095, Word the bullets of Symbol and
  *   Wingdings as U+F0B7, U+F0A7, U+F0D8. Unread, a slide's list is one paragraph strewn with unknown glyphs;
  * - a bullet set against its first word with no gap (a slide's bullet without a hanging indent), which the text
- *   layer reads as one word ("•With").
+ *   layer reads as one word ("•With"), or as a glyph of its own touching the word (a list set right to left).
  * Only the first item of a line or cell, and only with text after it: a private-use glyph elsewhere is an icon or
  * a symbol of the text, and a dash or an asterisk before a word ("-based", "*Note") is no bullet. Pure.
  */
@@ -15,6 +15,8 @@ import type { PdfTextItem } from './types.js';
 const SYMBOL_FONT_GLYPH = /^[\uf020-\uf0ff]$/u;
 /** Bullets that stand for nothing else, glued to a following letter or digit. */
 const GLUED_BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔])([\p{L}\p{N}].*)$/u;
+/** One of those bullets alone. */
+const LONE_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔]$/u;
 
 /**
  * The items of a line or cell (in reading order, left to right) with its leading bullet read as "•": `ordered`
@@ -24,6 +26,10 @@ export function withLeadingBullet(ordered: PdfTextItem[]): PdfTextItem[] {
   const first = ordered[0];
   if (!first || (ordered.length < 2 && !GLUED_BULLET.test(first.str))) return ordered;
   if (SYMBOL_FONT_GLYPH.test(first.str)) return [{ ...first, str: '•' }, ...ordered.slice(1)];
+  const next = ordered[1];
+  // A bullet drawn on its own against its first word (a list set right to left, its bullet at the right with no
+  // indent after it): a space parts them, as it parts a bullet glued into the word.
+  if (next && LONE_BULLET.test(first.str) && next.spaceBefore !== true) return [first, { ...next, spaceBefore: true }, ...ordered.slice(2)];
   const glued = GLUED_BULLET.exec(first.str);
   if (!glued) return ordered;
   // The bullet's share of the item's width: one glyph of the item's (a bullet is about as wide as a letter).

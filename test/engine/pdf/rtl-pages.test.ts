@@ -1,7 +1,9 @@
 /**
- * A table on a page set right to left (test/fixtures/printed/hebrew-table.pdf, printed from hebrew-table.html): its
- * first column stands at the right edge. Read from the PDF, its columns come in reading order, the rightmost first,
- * as the same table reads from the web page it was printed from. Tables of left-to-right text keep their order.
+ * Pages set right to left, printed by LibreOffice from web pages (test/fixtures/printed/hebrew-table.pdf,
+ * arabic-report.pdf, each beside its HTML). A table's first column stands at the right edge: read from the PDF, its
+ * columns come in reading order, the rightmost first, as the same table reads from the web page it was printed
+ * from; tables of left-to-right text keep their order. A list's bullets, each drawn against its item's first word,
+ * make a list, an item a line.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +21,7 @@ async function tableLines(name: string, mode?: 'fast'): Promise<string[]> {
 
 describe('a table of right-to-left text', () => {
   it('reads its columns from the right, as the web page it was printed from lists them', async () => {
+    for (const name of ['hebrew-table', 'arabic-report']) expect(await tableLines(`${name}.pdf`, 'fast')).toEqual(await tableLines(`${name}.html`));
     const fromPdf = await tableLines('hebrew-table.pdf', 'fast');
     expect(fromPdf[0]).toBe('| מחלקה | רבעון 1 | רבעון 2 |');
     expect(fromPdf).toContain('| פיתוח | 142 | 151 |');
@@ -44,6 +47,20 @@ describe('a table of right-to-left text', () => {
       ['b', 0],
       ['c', 2],
       ['d', 1],
+    ]);
+  });
+});
+
+describe('a list set right to left', () => {
+  it('is a list, an item a line, each bullet apart from the word it is drawn against', async () => {
+    const checked = validateParseOptions({ parsers: [{ type: 'pdf', mode: 'fast' }] });
+    if (!checked.ok) throw new Error('options');
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/printed/arabic-report.pdf', import.meta.url)));
+    const data = await parseDocument({ bytes, fileName: 'arabic-report.pdf', options: checked.options });
+    expect((data.markdown ?? '').split('\n').filter((line) => line.startsWith('- '))).toEqual([
+      '- افتتاح ثلاثة فروع جديدة.',
+      '- زيادة عدد الموظفين إلى 450 موظفا.',
+      '- إطلاق الموقع الإلكتروني الجديد.',
     ]);
   });
 });

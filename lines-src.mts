@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { LiteParse } from '@llamaindex/liteparse';
+import { documentFonts, nativePageItems } from '/work/main/src/engine/pdf/liteparse/page-items.ts';
+import { buildLines } from '/work/main/src/engine/pdf/lines.ts';
+const p = new LiteParse({ outputFormat: 'json', ocrEnabled: false, quiet: true, extractTextMetadata: true, emitWordBoxes: true, extractVectorGraphics: true });
+const r: any = await p.parse(readFileSync(process.argv[2]!));
+const pages = r.json?.pages ?? r.pages;
+const fonts = documentFonts(pages);
+const read = nativePageItems(pages[Number(process.argv[3] ?? 0)], [], undefined, fonts);
+const [from, to] = (process.argv[4] ?? '0,2000').split(',').map(Number);
+for (const line of buildLines(read.items)) if (line.baseline >= from! && line.baseline <= to!) console.log(line.baseline.toFixed(1), line.x0.toFixed(0), line.x1.toFixed(0), line.rtl ? 'RTL' : 'ltr', line.cells.map((c) => `[${c.x0.toFixed(0)}-${c.x1.toFixed(0)} ${c.items.map((i) => `${i.str}{${i.x0.toFixed(0)}-${i.x1.toFixed(0)}${i.rtl ? 'r' : ''}}`).join(' ')}]`).join(' '));
