@@ -286,8 +286,7 @@ function headerLabels(
     if (line.some((item) => Math.abs(item.size - bodySize) > 0.2 * bodySize) || isCaptionText(text)) break;
     if (line.some((item) => isOutside(item, rect, columns))) break;
     // Rules between this line and the one below: a group label's rule marks the columns it spans.
-    const top = Math.max(...line.map((item) => item.baseline));
-    const rules = joinedRules(rulings.filter((rule) => rule.y0 === rule.y1 && rule.y0 > top && rule.y0 < lowest));
+    const rules = joinedRules(rulings.filter((rule) => rule.y0 === rule.y1 && rule.y0 > baseline && rule.y0 < lowest));
     const named = new Set(labels.filter((label) => label.a === label.b).map((label) => label.a));
     const wide = lines > 0 && groups === 0 ? widenedBy(columns, labels) : columns;
     let placed: Label[] = [];
