@@ -83,7 +83,7 @@ export async function parseDocument(request: EngineRequest): Promise<ParseData> 
   enterStage('identifying the file');
   const { converter, extension, contentType, warning, sniffed, bytes: converted } = routeDocument(fileName, bytes);
   enterStage('loading the converter');
-  const convert = loaded.get(converter) ?? (await converterFor(converter));
+  const convert = await converterFor(converter);
   enterStage(CONVERTING[converter]);
   const model = await convert({ bytes: converted, fileName, extension, options, sniffed, ...(ocrLanguages ? { ocrLanguages } : {}), ...(pictures ? { pictures } : {}) });
   // Before the router's warning joins the converter's: only a converter's warning can say why there is no text.

@@ -151,7 +151,7 @@ function asciiDirection(text: string): 'ltr' | 'neutral' | undefined {
   return letter ? 'ltr' : 'neutral';
 }
 
-const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+export const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const STRONG_LTR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 function directionOf(item: PdfTextItem): 'rtl' | 'ltr' | 'neutral' {

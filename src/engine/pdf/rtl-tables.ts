@@ -4,10 +4,11 @@
  * came out last, where the same table read from the word processor's own file, or from a web page, comes first.
  * Such a table's columns are put back in reading order: the rightmost first. Pure.
  */
+import { STRONG_RTL } from './lines.js';
 import { gridRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import type { ProtoBlock } from './types.js';
 
-const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/gu;
+const RTL_LETTER = new RegExp(STRONG_RTL.source, 'gu');
 const LETTER = /\p{L}/gu;
 
 /** Whether most of the text's letters are of a right-to-left script. */

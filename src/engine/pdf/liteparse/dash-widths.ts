@@ -99,6 +99,24 @@ export function dashCodesOf<Item extends DashItem>(
   return out;
 }
 
+/**
+ * `words[i]` with its dashes read: alone next to a word of prose, by its width (dashByWidth); inside the word (found at
+ * unit `at` of the item's text `line`), by its code, where the font's codes are known (`codes`, `dashes`).
+ */
+export function wordWithDashes(
+  words: readonly string[],
+  i: number,
+  width: number,
+  size: number,
+  line: string,
+  at: number,
+  codes: readonly number[] | undefined,
+  dashes: ReadonlyMap<number, string> | undefined,
+): string {
+  const alone = dashByWidth(words, i, width, size, line);
+  return codes && dashes ? withCodedDashes(alone, at, codes, dashes) : alone;
+}
+
 /** `word` (found at unit `at` of its item's text) with each hyphen whose code `dashes` names as that dash. */
 export function withCodedDashes(word: string, at: number, codes: readonly number[], dashes: ReadonlyMap<number, string>): string {
   if (word.length < 2 || !word.includes('-') || at < 0) return word;

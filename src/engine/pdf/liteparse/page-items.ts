@@ -16,7 +16,7 @@ import { isDiagonal } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
 import { withAccentsOverLetters } from './accents-over-letters.js';
 import { footDepths, glyphBoxBaseline, type FootDepths } from './glyph-box-baselines.js';
-import { dashByWidth, dashCodesOf, withCodedDashes, type DashCodes } from './dash-widths.js';
+import { dashCodesOf, wordWithDashes, type DashCodes } from './dash-widths.js';
 import { codesPerUnit, codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
 import { leadBeforeRegularLetters, regularLetterCodes } from './letter-code-leads.js';
 import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
@@ -918,13 +918,7 @@ export function nativePageItems(
       }
       const entry: PdfTextItem = {
         // A dash LiteParse wrote as a hyphen, once the words have been read as drawn (leads are told by their codes).
-        str: repaired
-          ? itemText(wordTexts[i]!, symbol)
-          : !dashes
-            ? wordTexts[i]!
-            : codes
-              ? withCodedDashes(dashByWidth(wordTexts, i, word.width, size, text), wordAt[i]!, codes, dashCodes!)
-              : dashByWidth(wordTexts, i, word.width, size, text),
+        str: repaired ? itemText(wordTexts[i]!, symbol) : dashes ? wordWithDashes(wordTexts, i, word.width, size, text, wordAt[i]!, codes, dashCodes) : wordTexts[i]!,
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
         baseline,

@@ -8,6 +8,7 @@
  * glyphs, fontsWithGlyphBoxes, has words of every height): a word whose top stands above the others' by more than
  * `RAISED_TOP` of the em, its foot level with theirs, ending in digits after a letter or a closing sign.
  */
+import { median } from '../measure.js';
 import { superscript } from '../raised-marks.js';
 import { hasDescender } from './glyph-box-baselines.js';
 
@@ -43,10 +44,6 @@ interface WordBox {
   height: number;
 }
 
-function median(values: number[]): number {
-  values.sort((a, b) => a - b);
-  return values[values.length >> 1]!;
-}
 
 /**
  * Rewrites in `texts` (the words' texts, by index, as the item reader keeps them) each raised mark of the first
