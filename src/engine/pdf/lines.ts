@@ -434,7 +434,8 @@ export function repairText(text: string): string {
   return withShiftedLettersBack(out);
 }
 
-function makeCell(items: PdfTextItem[], mixed: boolean): Cell {
+/** A cell of `items` (in reading order): its text joined and repaired, its extent; `mixed` where directions may mix. */
+export function makeCell(items: PdfTextItem[], mixed: boolean): Cell {
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const item of items) {

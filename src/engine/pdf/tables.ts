@@ -17,6 +17,7 @@ import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
 import { listColumns, readAsLines, readsAsTable } from './table-kinds.js';
 import { countWords } from './white-space.js';
+import { FIGURE, splitFigurePairs } from './table-figure-pairs.js';
 import { NOTE_START } from './paragraphs.js';
 
 export interface FoundTable {
@@ -218,6 +219,13 @@ function findChannels(lines: readonly TextLine[], minGap: number): Channel[] {
 
 interface Row extends LaidOutRow {
   top: number;
+}
+
+/** A table's rows as laid out, with the lines and the channels they were laid out from. */
+interface LaidOut {
+  rows: Row[];
+  lines: readonly TextLine[];
+  channels: readonly Channel[];
 }
 
 /**
@@ -547,7 +555,7 @@ export function findTables(pageLines: readonly TextLine[], options: TableOptions
           }
         }
       }
-      if (placed) placed = withTightColumns(run, placed, channels, minRows, size);
+      if (placed) placed = withFigurePairColumns(withTightColumns(run, placed, channels, minRows, size), minRows, size);
       if (placed) {
         const rows = placed.map((row) => row.cells);
         const grid = withLabelRowsAcross(withRowLabelSpans(gridWithHeaderSpans(placed) ?? gridOfRows(rows), placed), placed);
@@ -574,7 +582,8 @@ const TIGHT_CELL_GAP_EM = 0.45;
  * its header's names (`People Share People Share`, one cell across a channel the body leaves) each a cell.
  * Otherwise the table as first laid out.
  */
-function withTightColumns(run: readonly TextLine[], placed: Row[], channels: readonly Channel[], minRows: number, size: number): Row[] {
+function withTightColumns(run: readonly TextLine[], placed: Row[], channels: readonly Channel[], minRows: number, size: number): LaidOut {
+  const asLaid: LaidOut = { rows: placed, lines: run, channels };
   let split = false;
   const tight = run.map((line) => {
     const items = line.cells.flatMap((cell) => cell.items);
@@ -582,13 +591,44 @@ function withTightColumns(run: readonly TextLine[], placed: Row[], channels: rea
     if (again.cells.length > line.cells.length) split = true;
     return again;
   });
-  if (!split) return placed;
+  if (!split) return asLaid;
   const finer = findChannels(tight, 0.5 * size);
-  if (finer.length < channels.length) return placed;
+  if (finer.length < channels.length) return asLaid;
   // A refinement: each old channel still lies inside one of the new ones.
   const keepsOld = channels.every((old) => finer.some((channel) => channel.x0 <= old.x1 && old.x0 <= channel.x1));
-  if (!keepsOld) return placed;
-  return layOut(tight, finer, minRows) ?? placed;
+  if (!keepsOld) return asLaid;
+  const rows = layOut(tight, finer, minRows);
+  return rows ? { rows, lines: tight, channels: finer } : asLaid;
+}
+
+/** A channel between two figures that meet in a cell is at least this wide (in ems): 0.2 em in Calc's print. */
+const FIGURE_PAIR_GAP_EM = 0.15;
+
+/**
+ * The table with a column split where each row's two figures meet closer than a word space (table-figure-pairs.ts):
+ * where a channel opens there in the body, free in the rows as the others are, and the header's first row has a
+ * label on each side of it. Each added column must refine the table as laid out: the rows' texts, the split columns
+ * joined again, are the same. Otherwise the table as laid out.
+ */
+function withFigurePairColumns({ rows: placed, lines, channels }: LaidOut, minRows: number, size: number): Row[] {
+  const paired = splitFigurePairs(lines);
+  if (!paired) return placed;
+  const overlapsOld = (channel: Channel) => channels.some((old) => channel.x0 <= old.x1 && old.x0 <= channel.x1);
+  // New channels the figures' meetings open (in enough rows to be a column's edge), with the old ones kept.
+  const opened = (channel: Channel) => paired.gaps.filter((gap) => gap.x0 <= channel.x0 + 0.5 && gap.x1 >= channel.x1 - 0.5).length >= minRows;
+  const finer = findChannels(paired.lines, FIGURE_PAIR_GAP_EM * size).filter((channel) => overlapsOld(channel) || opened(channel));
+  const added = finer.flatMap((channel, at) => (overlapsOld(channel) ? [] : [at]));
+  if (added.length === 0 || !channels.every((old) => finer.some((channel) => channel.x0 <= old.x1 && old.x0 <= channel.x1))) return placed;
+  const laid = layOut(paired.lines, finer, minRows);
+  if (!laid || laid.length !== placed.length) return placed;
+  const header = laid[0]!.cells;
+  if (added.some((at) => !header[at] || !header[at + 1] || FIGURE.test(header[at]!) || FIGURE.test(header[at + 1]!))) return placed;
+  const rejoined = (cells: readonly string[]) => cells.reduce<string[]>((out, cell, col) => {
+    if (added.includes(col - 1)) out[out.length - 1] = [out[out.length - 1], cell].filter(Boolean).join(' ');
+    else out.push(cell);
+    return out;
+  }, []);
+  return laid.every((row, index) => rejoined(row.cells).join('\u0000') === placed[index]!.cells.join('\u0000')) ? laid : placed;
 }
 
 /** Most lines a table's header is set on: group labels over group labels over column names, and a wrapped name. */

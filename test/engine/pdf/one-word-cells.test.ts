@@ -2,6 +2,7 @@
  * A sheet LibreOffice Calc prints (test/fixtures/printed/calc-sheet.pdf): one word a cell, so hardly a text item holds
  * two words, and the font's word boxes, cut to the glyphs, show their many heights in items of one word. Told from
  * those, the footer's `Page 1` is a page number, its `1` level with `Page` (whose `g` reaches lower), not a raised mark.
+ * Its short months' figures, flush right, end 0.23 em before the longer totals of the next column start.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,5 +16,13 @@ describe('a spreadsheet printed one word a cell', () => {
     expect(feet.map((block) => [block.type, block.markdown])).toEqual([['page_number', 'Page 1']]);
     expect(mainMarkdown(model)).not.toContain('¹');
     expect(mainMarkdown(model)).toContain('| North | Store N01 | 1766 |');
+  });
+
+  it('reads every row of the sheet as its CSV holds it, a short month beside a long total two columns', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/printed/calc-sheet.pdf', import.meta.url)));
+    const csv = readFileSync(new URL('../../fixtures/printed/calc-sheet.csv', import.meta.url), 'utf8').trim().split('\n');
+    const markdown = mainMarkdown(await convertBytes(bytes, { mode: 'fast' }));
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
+    expect(rows).toEqual(csv.map((line) => `| ${line.split(',').join(' | ')} |`));
   });
 });

@@ -255,3 +255,58 @@ describe('renderGfmTable', () => {
     expect(renderGfmTable([['a', 'b'], ['c|d']])).toBe('| a | b |\n| --- | --- |\n| c\\|d |  |');
   });
 });
+
+describe('figures of two columns that meet', () => {
+  // A sheet printed as Calc prints it: labels from their cells' left edges, figures flush right, so a short month's
+  // figures end 0.23 em before the next column's longer totals start.
+  const size = 10;
+  const rightAt = (text: string, right: number, baseline: number) => item(text, right - text.length * size * 0.5, baseline);
+  /** Rows of figures, each row's pair ending at 230 and 257.3 (or the first just before the second: `groups`). */
+  function sheet(header: PdfTextItem[], pairs: [string, string][], groups = false): PdfTextItem[] {
+    return [
+      ...header,
+      ...pairs.flatMap(([left, right], row) => {
+        const baseline = 114 + row * 14;
+        return [
+          item(`Store N0${row + 1}`, 72, baseline),
+          rightAt(String(1500 + row * 211), 170, baseline),
+          rightAt(left, groups ? 257.3 - right.length * size * 0.5 - 2.3 : 230, baseline),
+          rightAt(right, 257.3, baseline),
+          rightAt(String(11000 + row * 1733), 320, baseline),
+        ];
+      }),
+    ];
+  }
+  const figures: [string, string][] = [
+    ['2761', '13967'],
+    ['1985', '10601'],
+    ['3993', '15839'],
+    ['1132', '9236'],
+  ];
+
+  it('reads a column each where the header has a label over each', () => {
+    const header = [item('Store', 72, 100), item('May', 150, 100), item('Jun', 206, 100), item('Total', 232, 100), item('Target', 290, 100)];
+    const tables = findTables(buildLines(sheet(header, figures)));
+    expect(tables.map((table) => table.rows)).toEqual([
+      [
+        ['Store', 'May', 'Jun', 'Total', 'Target'],
+        ['Store N01', '1500', '2761', '13967', '11000'],
+        ['Store N02', '1711', '1985', '10601', '12733'],
+        ['Store N03', '1922', '3993', '15839', '14466'],
+        ['Store N04', '2133', '1132', '9236', '16199'],
+      ],
+    ]);
+  });
+
+  it("keeps a number's digit groups drawn apart as one cell under one label", () => {
+    const header = [item('Store', 72, 100), item('May', 150, 100), item('Amount', 206, 100), item('Target', 290, 100)];
+    const amounts: [string, string][] = [
+      ['2', '761'],
+      ['12', '345'],
+      ['3', '993'],
+      ['1', '132'],
+    ];
+    const tables = findTables(buildLines(sheet(header, amounts, true)));
+    expect(tables.map((table) => table.rows.map((row) => row[2]))).toEqual([['Amount', '2 761', '12 345', '3 993', '1 132']]);
+  });
+});
