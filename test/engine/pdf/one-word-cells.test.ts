@@ -25,4 +25,12 @@ describe('a spreadsheet printed one word a cell', () => {
     const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
     expect(rows).toEqual(csv.map((line) => `| ${line.split(',').join(' | ')} |`));
   });
+
+  it('reads a Cyrillic footer, `Страница 1`, as the page number: its `р` reaches below the line as a `g` does', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/printed/merged-cells-sheet.pdf', import.meta.url)));
+    const model = await convertBytes(bytes, { mode: 'fast' });
+    const feet = allBlocks(model).filter((block) => block.markdown.startsWith('Страница'));
+    expect(feet.map((block) => [block.type, block.markdown])).toEqual([['page_number', 'Страница 1']]);
+    expect(mainMarkdown(model)).not.toContain('¹');
+  });
 });

@@ -13,12 +13,15 @@ import { ASCENT, DESCENT } from '../types.js';
  * reach below the flat ones in the same font elsewhere in the document. Pure.
  */
 
-/** A word of Latin letters (and digits, and the marks set on the line) whose glyphs could stand on the baseline. */
-const LATIN_WORD = /^[\p{Script=Latin}\d.,;'’"“”!?:%&()[\]/-]+$/u;
+/**
+ * A word of an alphabet's letters (Latin, Cyrillic, Greek; and digits, and the marks set on the line) whose glyphs
+ * could stand on the baseline.
+ */
+const ALPHABET_WORD = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\d.,;'’"“”!?:%&()[\]/-]+$/u;
 /** A word of a letter or a digit at least: a dash or a stop alone stands above the baseline. */
 const HAS_LETTER_OR_DIGIT = /[\p{L}\d]/u;
-/** Letters that reach below the baseline in most typefaces. */
-const DESCENDER = /[gjpqyQçąęşţųģķļņŗ]/u;
+/** Letters that reach below the baseline in most typefaces (`Page`, `Страница`). */
+const DESCENDER = /[gjpqyQçąęşţųģķļņŗрудфцщДЦЩβγζημξρφχψς]/u;
 
 /** Whether a word holds a letter that reaches below the baseline (`Page`, `supply`). */
 export function hasDescender(text: string): boolean {
@@ -45,7 +48,7 @@ function reachOf(word: WordBox): Reach | undefined {
   if (!(word.height > 0)) return undefined;
   const text = word.text.trim();
   if (!HAS_LETTER_OR_DIGIT.test(text)) return undefined;
-  if (!LATIN_WORD.test(text)) return SQUARE_GLYPHS.test(text) ? 'square' : undefined;
+  if (!ALPHABET_WORD.test(text)) return SQUARE_GLYPHS.test(text) ? 'square' : undefined;
   if (DESCENDER.test(text)) return 'descender';
   return MARK.test(text) ? 'mark' : 'flat';
 }
