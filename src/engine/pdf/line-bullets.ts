@@ -15,6 +15,12 @@ import type { PdfTextItem } from './types.js';
 const SYMBOL_FONT_GLYPH = /^[\uf020-\uf0ff]$/u;
 /** Bullets that stand for nothing else, glued to a following letter or digit. */
 const GLUED_BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔])([\p{L}\p{N}].*)$/u;
+/**
+ * A list's enumerator before a parenthesis (`1)`, `a)`) glued to a capitalised word: LibreOffice's slides print a
+ * numbered level with no space after its number (`1)Nested item`). A period is no such sign (`1.Introduction` is a
+ * heading's number as often as an item's).
+ */
+const GLUED_ENUMERATOR = /^(\(?(?:[1-9]\d{0,2}|[a-z])\))(\p{Lu}\p{Ll}.*)$/u;
 /** One of those bullets alone. */
 const LONE_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔]$/u;
 
@@ -24,16 +30,16 @@ const LONE_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔]$/u;
  */
 export function withLeadingBullet(ordered: PdfTextItem[]): PdfTextItem[] {
   const first = ordered[0];
-  if (!first || (ordered.length < 2 && !GLUED_BULLET.test(first.str))) return ordered;
+  if (!first || (ordered.length < 2 && !GLUED_BULLET.test(first.str) && !GLUED_ENUMERATOR.test(first.str))) return ordered;
   if (SYMBOL_FONT_GLYPH.test(first.str)) return [{ ...first, str: '•' }, ...ordered.slice(1)];
   const next = ordered[1];
   // A bullet drawn on its own against its first word (a list set right to left, its bullet at the right with no
   // indent after it): a space parts them, as it parts a bullet glued into the word.
   if (next && LONE_BULLET.test(first.str) && next.spaceBefore !== true) return [first, { ...next, spaceBefore: true }, ...ordered.slice(2)];
-  const glued = GLUED_BULLET.exec(first.str);
+  const glued = GLUED_BULLET.exec(first.str) ?? GLUED_ENUMERATOR.exec(first.str);
   if (!glued) return ordered;
-  // The bullet's share of the item's width: one glyph of the item's (a bullet is about as wide as a letter).
-  const bulletWidth = (first.x1 - first.x0) / [...first.str].length;
+  // The marker's share of the item's width: a glyph's a character (a bullet is about as wide as a letter).
+  const bulletWidth = ((first.x1 - first.x0) * [...glued[1]!].length) / [...first.str].length;
   const bullet: PdfTextItem = { ...first, str: glued[1]!, x1: first.x0 + bulletWidth };
   const word: PdfTextItem = { ...first, str: glued[2]!, x0: first.x0 + bulletWidth, spaceBefore: true };
   return [bullet, word, ...ordered.slice(1)];

@@ -32,6 +32,7 @@ import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { inRightToLeftOrder } from './rtl-tables.js';
 import { findTables } from './tables.js';
 import { chartLabels } from './chart-labels.js';
+import { hasFilledRows } from './filled-rows.js';
 import { withColumnNotesLast } from './column-notes.js';
 import { runsOnBelow } from './table-runs-on.js';
 import { joinedAtLabelRows } from './table-label-rows.js';
@@ -85,6 +86,8 @@ function layoutRegion(
   built?: TextLine[],
   markOf?: (line: TextLine) => StructureMark | undefined,
   bodySize?: number,
+  /** The page's filled boxes: rows drawn as bands tell a table of bulleted cells from lists side by side. */
+  boxes: readonly Rect[] = [],
 ) {
   const blockOptions = { deferHyphens: true, monospaceBody, ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
   const lines = flushRightNotesApart(sideLabelsFirst(runInLabelsApart(abstractLeadApart(built ?? buildLines(items)))), x1);
@@ -120,7 +123,7 @@ function layoutRegion(
       const cells = tableLines.flatMap((line) => line.cells);
       for (const side of [cells.filter((cell) => cell.x1 <= middle), cells.filter((cell) => cell.x0 >= middle)]) {
         const items = side.flatMap((cell) => cell.items);
-        append(blocks, layoutRegion(items, Math.min(...items.map((item) => item.x0)), Math.max(...items.map((item) => item.x1)), zoneOf, monospaceBody, undefined, markOf, bodySize));
+        append(blocks, layoutRegion(items, Math.min(...items.map((item) => item.x0)), Math.max(...items.map((item) => item.x1)), zoneOf, monospaceBody, undefined, markOf, bodySize, boxes));
       }
       next = table.end;
       continue;
@@ -132,8 +135,9 @@ function layoutRegion(
       next = table.end;
       continue;
     }
-    // Lists side by side line up like a table: each column a list, in turn.
-    const lists = listColumns(table.rows);
+    // Lists side by side line up like a table: each column a list, in turn. A table whose rows are drawn as filled
+    // bands is a table, bullets in its cells or not.
+    const lists = hasFilledRows(table.rect, boxes, tableLines[0]?.size ?? 0) ? undefined : listColumns(table.rows);
     if (lists) {
       blocks.push(sideListsBlock(lists, tableLines, table.rect));
       next = table.end;
@@ -476,7 +480,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   const laidOut = regions.map((region) => {
     const x0 = region.kind === 'full' ? Math.min(region.x0, textX0) : region.x0;
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
-    return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf, pageBody) };
+    return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf, pageBody, input.boxes) };
   });
   const flowBlocks = withColumnNotesLast(withTextRoundAsides(laidOut), pageBody);
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks.flatMap(tableParts)) : flowBlocks;

@@ -71,7 +71,8 @@ const RUN_ON_ITEM = /\s+(?=(?:[•◦▪▫‣●○■□►▸➢✓✔]|\(?\d
  * the list's label, and a short cell under an item its wrapped tail; any other text makes the grid no such lists.
  * Two items or more in all, and a numbered list two items at least (a row of numbered cells is a table's).
  */
-export function listColumns(rows: readonly (readonly string[])[]): SideList[] | undefined {
+export function listColumns(found: readonly (readonly string[])[]): SideList[] | undefined {
+  const rows = withItemsWhole(found);
   const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
   const lists: SideList[] = [];
   for (let col = 0; col < width; col++) {
@@ -96,6 +97,36 @@ export function listColumns(rows: readonly (readonly string[])[]): SideList[] | 
     lists.push(list);
   }
   return lists.reduce((sum, list) => sum + list.items.length, 0) >= 2 ? lists : undefined;
+}
+
+/** A bullet alone in its cell. */
+const LONE_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔]$/u;
+
+/**
+ * Lists narrower than their items, as a text box prints them, read with their items whole: a column of bullets
+ * alone joined with the column right of it, row by row (the items' words hung apart from their bullets: `•` | `l`),
+ * and a column of a word or two in the rows a list's column leaves empty joined with that column (the items' wrapped
+ * tails, set lower: `• l` over `1`).
+ */
+function withItemsWhole(rows: readonly (readonly string[])[]): readonly (readonly string[])[] {
+  let joined = rows;
+  const cellsOf = (col: number) => joined.map((row) => (row[col] ?? '').trim());
+  const join = (col: number) => {
+    joined = joined.map((row) => [...row.slice(0, col), [row[col] ?? '', row[col + 1] ?? ''].map((cell) => cell.trim()).filter(Boolean).join(' '), ...row.slice(col + 2)]);
+  };
+  const width = () => joined.reduce((max, row) => Math.max(max, row.length), 0);
+  for (let col = width() - 2; col >= 0; col--) {
+    const cells = cellsOf(col).filter(Boolean);
+    if (cells.length > 0 && cells.every((cell) => LONE_BULLET.test(cell))) join(col);
+  }
+  for (let col = width() - 1; col >= 1; col--) {
+    const tails = cellsOf(col);
+    const items = cellsOf(col - 1);
+    const filled = tails.filter(Boolean);
+    const apart = tails.every((tail, row) => tail === '' || items[row] === '');
+    if (filled.length > 0 && apart && items.some((cell) => listMarker(cell)) && filled.every((tail) => !listMarker(tail) && countWords(tail) <= MAX_TAIL_WORDS)) join(col - 1);
+  }
+  return joined;
 }
 
 /** Whether cells found as a table (rows of cell texts, header first) read as one. */

@@ -2,6 +2,7 @@
  * A line's leading bullet set as a symbol font's private-use glyph (LibreOffice's slide templates, Word's Symbol
  * and Wingdings bullets) or glued to its first word: read as a list marker, in a line and in a printed deck.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildLine } from '../../../src/engine/pdf/lines.js';
 import { convertBytes, mainMarkdown } from './helpers.js';
@@ -20,6 +21,15 @@ describe('a line that starts with a bullet the text layer writes oddly', () => {
     const line = buildLine([item('•With', 73, 100, { size: 28 }), item('foo', 163, 100, { size: 28, spaceBefore: true })]);
     expect(line.text).toBe('• With foo');
     expect(buildLine([item('▪Bar', 73, 100, { size: 28 })]).text).toBe('▪ Bar');
+  });
+
+  it("splits a numbered level's `1)` glued to its first word, as LibreOffice prints a slide's, and no period's number", () => {
+    const line = buildLine([item('1)Nested', 110, 100, { size: 18 }), item('list', 189, 100, { size: 18, spaceBefore: true })]);
+    expect(line.text).toBe('1) Nested list');
+    expect(buildLine([item('a)Triple', 127, 100, { size: 18 })]).text).toBe('a) Triple');
+    expect(buildLine([item('1.Introduction', 57, 100)]).text).toBe('1.Introduction');
+    expect(buildLine([item('f(x)Value', 57, 100)]).text).toBe('f(x)Value');
+    expect(buildLine([item('2)and', 57, 100)]).text).toBe('2)and');
   });
 
   it("reads the bullet that starts a line's second cell: the second of two lists side by side", () => {
@@ -58,5 +68,19 @@ describe('a printed slide deck', () => {
   it('reads bullets glued to their words as a list', async () => {
     const doc = await convertBytes(await slideDeck([{ title: 'Agenda', bullets: agenda, bulletStyle: 'glued' }]), { mode: 'fast' });
     expect(mainMarkdown(doc)).toBe(`# Agenda\n\n${list}`);
+  });
+
+  it('reads numbered levels glued to their words under bullets as lists nested in the list, as LibreOffice prints them', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/printed/complex-list-slide.pdf', import.meta.url)));
+    const doc = await convertBytes(bytes, { mode: 'fast' });
+    const items = mainMarkdown(doc).split('\n').filter((line) => /^\s*- /.test(line));
+    expect(items.map((line) => [line.indexOf('-'), line.trim()])).toEqual([
+      [0, '- List item 1'],
+      [0, '- List item 2'],
+      [2, '- 1) Nested list item a'],
+      [7, '- 1) Triple nested'],
+      [2, '- 2) Nested list item b'],
+      [0, '- closing'],
+    ]);
   });
 });
