@@ -22,6 +22,9 @@ export function isDiagonal(dx: number, dy: number): boolean {
   return Math.abs(dx) >= DIAGONAL_SINE && Math.abs(dy) >= DIAGONAL_SINE;
 }
 
+/** Items on one rotated baseline this many ems apart along it are in lines of their own. */
+const ROTATED_APART_EM = 3;
+
 export function groupRotated(items: readonly RotatedItem[]): RotatedLine[] {
   const byDirection = new Map<string, RotatedItem[]>();
   for (const item of items) {
@@ -43,12 +46,27 @@ export function groupRotated(items: readonly RotatedItem[]): RotatedLine[] {
     const flush = () => {
       if (current.length === 0) return;
       current.sort((a, b) => a.along - b.along);
+      // Runs on one baseline far apart along it are lines of their own: the same column's name over two tables.
+      let run: typeof placed = [];
+      let reach = -Infinity;
+      for (const entry of current) {
+        if (run.length > 0 && entry.along - reach > ROTATED_APART_EM * Math.max(entry.item.size, run[run.length - 1]!.item.size)) {
+          pushLine(run);
+          run = [];
+        }
+        run.push(entry);
+        reach = Math.max(reach, entry.along + entry.item.length);
+      }
+      pushLine(run);
+      current = [];
+    };
+    const pushLine = (run: typeof placed) => {
       let x0 = Infinity;
       let y0 = Infinity;
       let x1 = -Infinity;
       let y1 = -Infinity;
       let size = 0;
-      for (const { item } of current) {
+      for (const { item } of run) {
         // The glyph box spans `length` along the direction and about one em "up" from the baseline.
         const ux = -dy * item.size;
         const uy = dx * item.size;
@@ -66,13 +84,12 @@ export function groupRotated(items: readonly RotatedItem[]): RotatedLine[] {
         }
         size = Math.max(size, item.size);
       }
-      const text = current
+      const text = run
         .map(({ item }) => item.str)
         .join(' ')
         .replace(/\s+/g, ' ')
         .trim();
       if (text) lines.push({ text, rect: { x0, y0, x1, y1 }, size, diagonal });
-      current = [];
     };
     for (const entry of placed) {
       const last = current[current.length - 1];

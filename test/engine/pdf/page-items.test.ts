@@ -1,9 +1,13 @@
 /**
  * One LiteParse page as the layout reads it (liteparse/page-items.ts), fed by hand: the words of an item and
- * where PDFium's text puts spaces between them.
+ * where PDFium's text puts spaces between them, and how its rotated items are split; and a sheet printed with
+ * rotated column names.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nativePageItems, type NativeTextItem } from '../../../src/engine/pdf/liteparse/page-items.js';
+import { groupRotated } from '../../../src/engine/pdf/rotated.js';
+import { convertBytes, mainMarkdown } from './helpers.js';
 
 const SIZE = 11;
 
@@ -270,5 +274,45 @@ describe('an item whose box is many times its font\'s size high', () => {
     const read = nativePageItems({ width: 612, height: 792, textItems: [{ ...tall, words }, plain] }).items;
     const baselines = new Set(read.map((entry) => entry.baseline.toFixed(2)));
     expect(baselines.size).toBe(1);
+  });
+});
+
+describe('a rotated item whose words stand apart along it', () => {
+  it("is read as the runs of its words: two tables' column names turned on their side, one above the other", () => {
+    // PDFium's one item of the note marks over both tables and the first table's name: `(a)` `(a)` `Sales`, read
+    // upwards (rotation 270), the second `(a)` 227 pt below the first, beside the second table's own `Sales`.
+    const word = (text: string, y: number, height: number) => ({ text, x: 213, y, width: 6, height });
+    const marks: NativeTextItem = {
+      text: '(a)(a)Sales',
+      x: 213,
+      y: 166.8,
+      width: 6.2,
+      height: 232,
+      rotation: 270,
+      fontHeight: 3.8,
+      words: [word('(a)', 166.8, 5.3), word('(a)', 393.7, 5.3), word('Sales', 174.2, 17.6)],
+    };
+    const sales: NativeTextItem = { text: 'Sales', x: 213, y: 401.2, width: 6.2, height: 17.6, rotation: 270, fontHeight: 6.6, words: [word('Sales', 401.2, 17.6)] };
+    const read = nativePageItems({ width: 595, height: 842, textItems: [marks, sales] });
+    expect(read.rotated.map((entry) => [entry.str, Math.round(entry.y)]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+      ['Sales (a)', 192],
+      ['(a)', 399],
+      ['Sales', 419],
+    ]);
+    const lines = groupRotated(read.rotated).map((line) => [line.text, Math.round(line.rect.y0)]);
+    expect(lines.sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+      ['Sales (a)', 167],
+      ['Sales (a)', 394],
+    ]);
+  });
+});
+
+describe('a sheet of two tables under column names turned on their side, as LibreOffice prints it', () => {
+  it("reads each table's names once, over its own columns", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/printed/segments-page.pdf', import.meta.url)));
+    const markdown = mainMarkdown(await convertBytes(bytes, { mode: 'fast' }));
+    expect(markdown).not.toMatch(/Sales \(a\) Sales \(a\)|Depreciation Depreciation/);
+    const headers = markdown.split('\n').filter((line) => line.startsWith('|  | Sales (a) | Underlying Trading operating profit (b) |'));
+    expect(headers).toHaveLength(2);
   });
 });

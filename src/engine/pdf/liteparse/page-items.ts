@@ -598,6 +598,59 @@ function rotatedItem(item: NativeTextItem, rotation: number, text: string): Rota
   return { str: text, x, y, dx, dy, size, length };
 }
 
+/**
+ * Words of one rotated item this many ems apart along its direction stand in places of their own: PDFium can read
+ * the column names turned on their side over two tables, one above the other, with their note marks as one item
+ * (`(a)` `(a)` `Sales`).
+ */
+const ROTATED_APART_EM = 3;
+
+/** Where a word box lies along the direction (dx, dy): the first and last of its corners' projections. */
+function alongOf(word: WordBox, dx: number, dy: number): { from: number; to: number } {
+  const a = word.x * dx + word.y * dy;
+  const b = (word.x + word.width) * dx + word.y * dy;
+  const c = word.x * dx + (word.y + word.height) * dy;
+  const d = (word.x + word.width) * dx + (word.y + word.height) * dy;
+  return { from: Math.min(a, b, c, d), to: Math.max(a, b, c, d) };
+}
+
+/**
+ * The rotated item as the runs of its words apart along its direction (ROTATED_APART_EM), each an item of its own,
+ * its words in reading order; the item whole where its words run on (most items).
+ */
+function rotatedItems(item: NativeTextItem, rotation: number, text: string): RotatedItem[] {
+  const whole = rotatedItem(item, rotation, text);
+  const words = item.words?.filter((word) => word.text.trim().length > 0) ?? [];
+  if (words.length < 2 || isDiagonal(whole.dx, whole.dy)) return [whole];
+  const { dx, dy, size } = whole;
+  const placed = words.map((word) => ({ word, ...alongOf(word, dx, dy) })).sort((a, b) => a.from - b.from);
+  const runs: (typeof placed)[] = [[placed[0]!]];
+  for (let i = 1; i < placed.length; i++) {
+    const run = runs[runs.length - 1]!;
+    const reach = Math.max(...run.map((entry) => entry.to));
+    if (placed[i]!.from - reach > ROTATED_APART_EM * size) runs.push([placed[i]!]);
+    else run.push(placed[i]!);
+  }
+  if (runs.length === 1) return [whole];
+  return runs.map((run) => {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    let str = '';
+    let reach = -Infinity;
+    for (const { word, from, to } of run) {
+      x0 = Math.min(x0, word.x);
+      y0 = Math.min(y0, word.y);
+      x1 = Math.max(x1, word.x + word.width);
+      y1 = Math.max(y1, word.y + word.height);
+      str += str && from - reach > ROTATED_HAIR * size ? ` ${word.text.trim()}` : word.text.trim();
+      reach = Math.max(reach, to);
+    }
+    return { str, x: dx >= 0 ? x0 : x1, y: dy >= 0 ? y0 : y1, dx, dy, size, length: Math.abs(dx) * (x1 - x0) + Math.abs(dy) * (y1 - y0) };
+  });
+}
+
 function overlapsBox(rect: Rect, box: { x: number; y: number; width: number; height: number }): boolean {
   return rect.x0 < box.x + box.width && box.x < rect.x1 && rect.y0 < box.y + box.height && box.y < rect.y1;
 }
@@ -847,7 +900,7 @@ export function nativePageItems(
     if (HAS_RTL.test(text)) rtlChars += text.match(RTL)?.length ?? 0;
     const rotation = (((item.rotation ?? 0) % 360) + 360) % 360;
     if (Math.min(rotation, 360 - rotation) > LEVEL) {
-      rotated.push(rotatedItem(item, rotation, text));
+      rotated.push(...rotatedItems(item, rotation, text));
       continue;
     }
     const size = item.fontHeight && item.fontHeight > 0 ? item.fontHeight : item.height;
