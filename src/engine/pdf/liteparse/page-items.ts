@@ -427,7 +427,8 @@ const GLYPH_BOX_HEIGHTS = 3;
  * any other (a word a cell), and its `Page 1` footer read as `Page ¹` where its font was not known for one.
  */
 function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextItem[] }[]): Set<string> {
-  const heights = new Map<string, number[]>();
+  // Per font not told yet, the heights its words showed and how many words could have told it.
+  const fonts = new Map<string, { heights: number[]; looked: number }>();
   const glyphBoxes = new Set<string>();
   // Page by page, not over one array of every page's items: this reads every word of the document, once per
   // document, mostly before V8 has optimised it, so by index (an iterator's result per word there).
@@ -438,14 +439,21 @@ function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextIte
       if (!(size > 0)) continue;
       const key = fontKey(item.fontName ?? '', size);
       if (glyphBoxes.has(key)) continue;
-      let seen = heights.get(key);
-      if (!seen) heights.set(key, (seen = []));
+      let font = fonts.get(key);
+      if (!font) fonts.set(key, (font = { heights: [], looked: 0 }));
+      const seen = font.heights;
       for (let w = 0; w < item.words.length; w++) {
         const word = item.words[w]!;
         // A word ending in digits may hold a raised mark, which makes its box taller (or, set apart, shorter): its
         // height says nothing of the font's boxes. A height seen already is looked for first: most words have
-        // one (a font's boxes are of one height), and the pattern need not be tried on them.
-        if (isSeenHeight(seen, word.height, size) || ENDS_IN_DIGIT.test(word.text)) continue;
+        // one (a font's boxes are of one height), and the pattern need not be tried on them once the font has
+        // shown words enough.
+        if (isSeenHeight(seen, word.height, size)) {
+          if (font.looked < TELLING_WORDS && !ENDS_IN_DIGIT.test(word.text)) font.looked++;
+          continue;
+        }
+        if (ENDS_IN_DIGIT.test(word.text)) continue;
+        font.looked++;
         seen.push(word.height);
         if (seen.length >= GLYPH_BOX_HEIGHTS) {
           glyphBoxes.add(key);
@@ -454,8 +462,24 @@ function fontsWithGlyphBoxes(pages: readonly { textItems: readonly NativeTextIte
       }
     }
   }
+  // A face of a few words (a sheet's footer in a face of its own: `Page 1`) cannot tell; in a document whose every
+  // font that could tell has its boxes cut to the glyphs, so has it: one writer set them all. A face told at one
+  // size is left as it is at another (a note's mark drawn into a word of a larger size is read by its full box).
+  if (glyphBoxes.size === 0) return glyphBoxes;
+  const untold = [...fonts.keys()].filter((key) => !glyphBoxes.has(key));
+  if (untold.some((key) => fonts.get(key)!.looked >= TELLING_WORDS)) return glyphBoxes;
+  const told = new Set([...glyphBoxes].map(faceOf));
+  for (const key of untold) if (!told.has(faceOf(key))) glyphBoxes.add(key);
   return glyphBoxes;
 }
+
+/** The face of a font key (fontKey): its name without the size. */
+function faceOf(key: string): string {
+  return key.slice(0, key.lastIndexOf('|'));
+}
+
+/** Words a font must show, at heights that could tell, before one height among them says its boxes are the font's. */
+const TELLING_WORDS = 12;
 
 /** Whether `height` is one of the heights `seen` (within SAME_METRICS of the size). */
 function isSeenHeight(seen: readonly number[], height: number, size: number): boolean {
