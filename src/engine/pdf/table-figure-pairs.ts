@@ -1,10 +1,10 @@
 /**
  * Figures of two columns set closer than a word space apart. A spreadsheet prints each column's numbers flush right
  * and its labels from the cell's left edge, so where a narrow column of short figures comes before a column of
- * longer ones (Calc's `Jun` `2761` beside `Total` `13967`), the two figures of a row stand 0.2 em apart: no gap a
- * line is split at tells them from the words of one cell. Two signs do: each figure is an item of its own (a cell
- * the writer drew alone, where a number's digit groups `2 761` are one run), and the header over them holds a label
- * for each side.
+ * longer ones (Calc's `Jun` `2761` beside `Total` `13967`), or before a column of names (a ledger's `6000`
+ * `Salaries`), the two cells of a row stand 0.2 em apart: no gap a line is split at tells them from the words of one
+ * cell. Two signs do: each is an item of its own (a cell the writer drew alone, where a number's digit groups
+ * `2 761` are one run), and the header over them holds a label for each side.
  */
 import { makeCell } from './lines.js';
 import type { Cell, PdfTextItem, TextLine } from './types.js';
@@ -25,6 +25,9 @@ export interface FigurePairLines {
   gaps: FigureGap[];
 }
 
+/** A word's first letter: a figure's column may meet a column of names (a ledger's account number, its name). */
+const WORD_START = /^\p{L}/u;
+
 function isFigure(item: PdfTextItem): boolean {
   return FIGURE.test(item.str.trim());
 }
@@ -36,7 +39,7 @@ function splitCell(cell: Cell, gaps: FigureGap[]): Cell[] {
   for (let i = 0; i < cell.items.length; i++) {
     const item = cell.items[i]!;
     const before = cell.items[i - 1];
-    if (before && before.x1 < item.x0 && isFigure(before) && isFigure(item)) {
+    if (before && before.x1 < item.x0 && isFigure(before) && (isFigure(item) || WORD_START.test(item.str))) {
       parts.push(part);
       part = [];
       gaps.push({ x0: before.x1, x1: item.x0 });

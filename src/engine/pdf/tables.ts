@@ -607,8 +607,8 @@ const FIGURE_PAIR_GAP_EM = 0.15;
 /**
  * The table with a column split where each row's two figures meet closer than a word space (table-figure-pairs.ts):
  * where a channel opens there in the body, free in the rows as the others are, and the header's first row has a
- * label on each side of it. Each added column must refine the table as laid out: the rows' texts, the split columns
- * joined again, are the same. Otherwise the table as laid out.
+ * label on each side of it, each of its labels in a column of its own. Each added column must refine the body as
+ * laid out: its rows' texts, the split columns joined again, are the same. Otherwise the table as laid out.
  */
 function withFigurePairColumns({ rows: placed, lines, channels }: LaidOut, minRows: number, size: number): Row[] {
   const paired = splitFigurePairs(lines);
@@ -621,14 +621,17 @@ function withFigurePairColumns({ rows: placed, lines, channels }: LaidOut, minRo
   if (added.length === 0 || !channels.every((old) => finer.some((channel) => channel.x0 <= old.x1 && old.x0 <= channel.x1))) return placed;
   const laid = layOut(paired.lines, finer, minRows);
   if (!laid || laid.length !== placed.length) return placed;
+  // The header's labels each in a column of their own (a label centred over two columns would join another).
   const header = laid[0]!.cells;
+  if (header.filter(Boolean).length !== paired.lines[0]!.cells.length) return placed;
   if (added.some((at) => !header[at] || !header[at + 1] || FIGURE.test(header[at]!) || FIGURE.test(header[at + 1]!))) return placed;
   const rejoined = (cells: readonly string[]) => cells.reduce<string[]>((out, cell, col) => {
     if (added.includes(col - 1)) out[out.length - 1] = [out[out.length - 1], cell].filter(Boolean).join(' ');
     else out.push(cell);
     return out;
   }, []);
-  return laid.every((row, index) => rejoined(row.cells).join('\u0000') === placed[index]!.cells.join('\u0000')) ? laid : placed;
+  // The body's rows as laid out before, each split column joined again: its header is the one read anew.
+  return laid.every((row, index) => index === 0 || rejoined(row.cells).join('\u0000') === placed[index]!.cells.join('\u0000')) ? laid : placed;
 }
 
 /** Most lines a table's header is set on: group labels over group labels over column names, and a wrapped name. */

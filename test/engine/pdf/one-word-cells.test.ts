@@ -2,7 +2,9 @@
  * A sheet LibreOffice Calc prints (test/fixtures/printed/calc-sheet.pdf): one word a cell, so hardly a text item holds
  * two words, and the font's word boxes, cut to the glyphs, show their many heights in items of one word. Told from
  * those, the footer's `Page 1` is a page number, its `1` level with `Page` (whose `g` reaches lower), not a raised mark.
- * Its short months' figures, flush right, end 0.23 em before the longer totals of the next column start.
+ * Its short months' figures, flush right, end 0.23 em before the longer totals of the next column start. A ledger
+ * Calc prints (ledger-sheet.pdf) sets its account numbers as close before their names, and its footer in a face of
+ * its own, whose two words cannot show how its boxes are cut.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -33,4 +35,15 @@ describe('a spreadsheet printed one word a cell', () => {
     expect(feet.map((block) => [block.type, block.markdown])).toEqual([['page_number', 'Страница 1']]);
     expect(mainMarkdown(model)).not.toContain('¹');
   });
+
+  it("reads a ledger's account numbers apart from their names and its footer, in a face of its own, as the page number", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/printed/ledger-sheet.pdf', import.meta.url)));
+    const model = await convertBytes(bytes, { mode: 'fast' });
+    const feet = allBlocks(model).filter((block) => block.markdown.startsWith('Page'));
+    expect(feet.map((block) => [block.type, block.markdown])).toEqual([['page_number', 'Page 1']]);
+    const rows = mainMarkdown(model).split('\n').filter((line) => line.startsWith('| '));
+    expect(rows[0]).toBe('| Account | Description | Q1 2026 | Q2 2026 | Q3 2026 | Q4 2026 | FY 2026 |');
+    expect(rows[2]).toBe('| 6000 | Salaries | 85690 | 249277 | 40344 | 104300 | 479611 |');
+  });
 });
+
