@@ -65,3 +65,64 @@ export function splitFigurePairs(run: readonly TextLine[]): FigurePairLines | un
   });
   return gaps.length > 0 ? { lines, gaps } : undefined;
 }
+
+/** The band between a line's two items when the line is one cell of a figure and a figure or a name after it. */
+function pairGap(line: TextLine): FigureGap | undefined {
+  if (line.rtl || line.cells.length !== 1) return undefined;
+  const items = line.cells[0]!.items;
+  if (items.length !== 2) return undefined;
+  const [left, right] = items as [PdfTextItem, PdfTextItem];
+  if (!(left.x1 < right.x0) || !isFigure(left) || !(isFigure(right) || WORD_START.test(right.str))) return undefined;
+  return { x0: left.x1, x1: right.x0 };
+}
+
+/** Lines withFigurePairRuns split: a table of them has channels as narrow as BAND_EM. */
+const pairSplit = new WeakSet<TextLine>();
+
+/** Whether withFigurePairRuns split `line` at a band of two cells meeting. */
+export function isPairSplit(line: TextLine): boolean {
+  return pairSplit.has(line);
+}
+
+/** The narrowest band a column's edge may be, in ems of the lines' type. */
+const BAND_EM = 0.15;
+
+/**
+ * `lines` with each run of `minRows` lines or more that are two cells meeting at one band (a sheet's last two
+ * columns of figures, printed on a page of their own: `508566 -5.7%`) split there, where the line right above it has
+ * a label on each side of the band (`Budget`, `Var %`): the run and its header then read as a table's rows. The lines
+ * themselves where there is none (most pages).
+ */
+export function withFigurePairRuns(lines: readonly TextLine[], minRows: number): readonly TextLine[] {
+  let out: TextLine[] | undefined;
+  let i = 1;
+  while (i < lines.length) {
+    const first = pairGap(lines[i]!);
+    if (!first) {
+      i++;
+      continue;
+    }
+    let band: FigureGap = first;
+    let end = i + 1;
+    for (; end < lines.length; end++) {
+      const gap = pairGap(lines[end]!);
+      const x0: number = gap ? Math.max(band.x0, gap.x0) : Infinity;
+      const x1: number = gap ? Math.min(band.x1, gap.x1) : -Infinity;
+      if (x1 - x0 < BAND_EM * lines[end]!.size) break;
+      band = { x0, x1 };
+    }
+    const header = lines[i - 1]!;
+    const sides = header.cells.length >= 2 && header.cells.some((cell) => cell.x1 <= band.x1) && header.cells.some((cell) => cell.x0 >= band.x0);
+    if (end - i >= minRows && sides && !header.cells.some((cell) => cell.x0 < band.x0 && cell.x1 > band.x1)) {
+      out ??= [...lines];
+      for (let at = i; at < end; at++) {
+        const line = lines[at]!;
+        const split = { ...line, cells: line.cells[0]!.items.map((item) => makeCell([item], false)) };
+        pairSplit.add(split);
+        out[at] = split;
+      }
+    }
+    i = end;
+  }
+  return out ?? lines;
+}

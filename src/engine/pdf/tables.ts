@@ -17,7 +17,7 @@ import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
 import { listColumns, readAsLines, readsAsTable } from './table-kinds.js';
 import { countWords } from './white-space.js';
-import { FIGURE, splitFigurePairs } from './table-figure-pairs.js';
+import { FIGURE, isPairSplit, splitFigurePairs, withFigurePairRuns } from './table-figure-pairs.js';
 import { NOTE_START } from './paragraphs.js';
 
 export interface FoundTable {
@@ -446,7 +446,7 @@ const NOTE_SMALLER = 0.97;
 /** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
 export function findTables(pageLines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
   const minRows = options.minRows ?? 3;
-  const lines = withCellsAtColumnStarts(pageLines);
+  const lines = withFigurePairRuns(withCellsAtColumnStarts(pageLines), minRows);
   if (lines.length < minRows) return [];
   let regionX0 = Infinity;
   let regionX1 = -Infinity;
@@ -498,7 +498,8 @@ export function findTables(pageLines: readonly TextLine[], options: TableOptions
     const multi = run.filter((line) => line.cells.length >= 2).length;
     if (multi >= minRows) {
       const size = median(run.map((line) => line.size));
-      const channels = findChannels(run, 0.5 * size);
+      // Rows of two cells meeting closer than a word space (table-figure-pairs.ts) part at a band that narrow.
+      const channels = findChannels(run, (run.some(isPairSplit) ? FIGURE_PAIR_GAP_EM : 0.5) * size);
       // Short lines right after the table that start past the first column are wrapped cells of the last row.
       const firstChannel = channels[0];
       // Lines above a first row that leaves the first column empty (a statement's years over its figures), lying
