@@ -22,7 +22,7 @@ const GLUED_BULLET = /^([•◦▪▫‣●○■□►▸➢✓✔])([\p{L}\p{N
  */
 const GLUED_ENUMERATOR = /^(\(?(?:[1-9]\d{0,2}|[a-z])\))(\p{Lu}\p{Ll}.*)$/u;
 /** One of those bullets alone. */
-const LONE_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔]$/u;
+export const LONE_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔]$/u;
 
 /**
  * The items of a line or cell (in reading order, left to right) with its leading bullet read as "•": `ordered`

@@ -19,7 +19,7 @@ export interface FigureGap {
 }
 
 export interface FigurePairLines {
-  /** The run's lines, each cell holding items of figures apart split between them. */
+  /** The run's lines, their cells split where a figure meets the next cell's item. */
   lines: TextLine[];
   /** The bands the splits opened, one per split. */
   gaps: FigureGap[];
@@ -32,7 +32,7 @@ function isFigure(item: PdfTextItem): boolean {
   return FIGURE.test(item.str.trim());
 }
 
-/** The cell's items as cells of their own at each meeting of two figures; the cell itself where none meet. */
+/** The cell's items as cells of their own where a figure meets a figure or a name; the cell itself where none do. */
 function splitCell(cell: Cell, gaps: FigureGap[]): Cell[] {
   const parts: PdfTextItem[][] = [];
   let part: PdfTextItem[] = [];
@@ -76,7 +76,7 @@ function pairGap(line: TextLine): FigureGap | undefined {
   return { x0: left.x1, x1: right.x0 };
 }
 
-/** Lines withFigurePairRuns split: a table of them has channels as narrow as BAND_EM. */
+/** Lines withFigurePairRuns split: a table of them has channels as narrow as FIGURE_BAND_EM. */
 const pairSplit = new WeakSet<TextLine>();
 
 /** Whether withFigurePairRuns split `line` at a band of two cells meeting. */
@@ -84,8 +84,8 @@ export function isPairSplit(line: TextLine): boolean {
   return pairSplit.has(line);
 }
 
-/** The narrowest band a column's edge may be, in ems of the lines' type. */
-const BAND_EM = 0.15;
+/** The narrowest band between two such cells that parts two columns, in ems of the lines' type (Calc's: 0.2). */
+export const FIGURE_BAND_EM = 0.15;
 
 /**
  * `lines` with each run of `minRows` lines or more that are two cells meeting at one band (a sheet's last two
@@ -108,7 +108,7 @@ export function withFigurePairRuns(lines: readonly TextLine[], minRows: number):
       const gap = pairGap(lines[end]!);
       const x0: number = gap ? Math.max(band.x0, gap.x0) : Infinity;
       const x1: number = gap ? Math.min(band.x1, gap.x1) : -Infinity;
-      if (x1 - x0 < BAND_EM * lines[end]!.size) break;
+      if (x1 - x0 < FIGURE_BAND_EM * lines[end]!.size) break;
       band = { x0, x1 };
     }
     const header = lines[i - 1]!;

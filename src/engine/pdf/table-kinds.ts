@@ -10,6 +10,7 @@ import { authorStackLines } from './author-stacks.js';
 import { chartLabelLines } from './charts.js';
 import { contentsLines } from './contents.js';
 import { fieldLines } from './field-lines.js';
+import { LONE_BULLET } from './line-bullets.js';
 import { listMarker, type ListMarker } from './paragraphs.js';
 import { countWords } from './white-space.js';
 
@@ -98,9 +99,6 @@ export function listColumns(found: readonly (readonly string[])[]): SideList[] |
   }
   return lists.reduce((sum, list) => sum + list.items.length, 0) >= 2 ? lists : undefined;
 }
-
-/** A bullet alone in its cell. */
-const LONE_BULLET = /^[•◦▪▫‣●○■□►▸➢✓✔]$/u;
 
 /**
  * Lists narrower than their items, as a text box prints them, read with their items whole: a column of bullets

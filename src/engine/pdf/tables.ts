@@ -17,7 +17,7 @@ import { buildLine } from './lines.js';
 import { boundingRect, median } from './measure.js';
 import { listColumns, readAsLines, readsAsTable } from './table-kinds.js';
 import { countWords } from './white-space.js';
-import { FIGURE, isPairSplit, splitFigurePairs, withFigurePairRuns } from './table-figure-pairs.js';
+import { FIGURE, FIGURE_BAND_EM, isPairSplit, splitFigurePairs, withFigurePairRuns } from './table-figure-pairs.js';
 import { NOTE_START } from './paragraphs.js';
 
 export interface FoundTable {
@@ -499,7 +499,7 @@ export function findTables(pageLines: readonly TextLine[], options: TableOptions
     if (multi >= minRows) {
       const size = median(run.map((line) => line.size));
       // Rows of two cells meeting closer than a word space (table-figure-pairs.ts) part at a band that narrow.
-      const channels = findChannels(run, (run.some(isPairSplit) ? FIGURE_PAIR_GAP_EM : 0.5) * size);
+      const channels = findChannels(run, (run.some(isPairSplit) ? FIGURE_BAND_EM : 0.5) * size);
       // Short lines right after the table that start past the first column are wrapped cells of the last row.
       const firstChannel = channels[0];
       // Lines above a first row that leaves the first column empty (a statement's years over its figures), lying
@@ -602,9 +602,6 @@ function withTightColumns(run: readonly TextLine[], placed: Row[], channels: rea
   return rows ? { rows, lines: tight, channels: finer } : asLaid;
 }
 
-/** A channel between two figures that meet in a cell is at least this wide (in ems): 0.2 em in Calc's print. */
-const FIGURE_PAIR_GAP_EM = 0.15;
-
 /**
  * The table with a column split where each row's two figures meet closer than a word space (table-figure-pairs.ts):
  * where a channel opens there in the body, free in the rows as the others are, and the header's first row has a
@@ -617,7 +614,7 @@ function withFigurePairColumns({ rows: placed, lines, channels }: LaidOut, minRo
   const overlapsOld = (channel: Channel) => channels.some((old) => channel.x0 <= old.x1 && old.x0 <= channel.x1);
   // New channels the figures' meetings open (in enough rows to be a column's edge), with the old ones kept.
   const opened = (channel: Channel) => paired.gaps.filter((gap) => gap.x0 <= channel.x0 + 0.5 && gap.x1 >= channel.x1 - 0.5).length >= minRows;
-  const finer = findChannels(paired.lines, FIGURE_PAIR_GAP_EM * size).filter((channel) => overlapsOld(channel) || opened(channel));
+  const finer = findChannels(paired.lines, FIGURE_BAND_EM * size).filter((channel) => overlapsOld(channel) || opened(channel));
   const added = finer.flatMap((channel, at) => (overlapsOld(channel) ? [] : [at]));
   if (added.length === 0 || !channels.every((old) => finer.some((channel) => channel.x0 <= old.x1 && old.x0 <= channel.x1))) return placed;
   const laid = layOut(paired.lines, finer, minRows);
