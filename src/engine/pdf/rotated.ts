@@ -22,8 +22,11 @@ export function isDiagonal(dx: number, dy: number): boolean {
   return Math.abs(dx) >= DIAGONAL_SINE && Math.abs(dy) >= DIAGONAL_SINE;
 }
 
-/** Items on one rotated baseline this many ems apart along it are in lines of their own. */
-const ROTATED_APART_EM = 3;
+/**
+ * Rotated words or items this many ems apart along their line stand in places of their own (the same column's name
+ * turned on its side over two tables, one above the other): lines of their own.
+ */
+export const ROTATED_APART_EM = 3;
 
 export function groupRotated(items: readonly RotatedItem[]): RotatedLine[] {
   const byDirection = new Map<string, RotatedItem[]>();

@@ -221,6 +221,15 @@ interface Row extends LaidOutRow {
   top: number;
 }
 
+function overlap(a: Channel, b: Channel): boolean {
+  return a.x0 <= b.x1 && b.x0 <= a.x1;
+}
+
+/** Whether `finer` channels refine `channels`: each old channel still lies inside one of the new ones. */
+function refines(finer: readonly Channel[], channels: readonly Channel[]): boolean {
+  return channels.every((old) => finer.some((channel) => overlap(channel, old)));
+}
+
 /** A table's rows as laid out, with the lines and the channels they were laid out from. */
 interface LaidOut {
   rows: Row[];
@@ -595,9 +604,7 @@ function withTightColumns(run: readonly TextLine[], placed: Row[], channels: rea
   if (!split) return asLaid;
   const finer = findChannels(tight, 0.5 * size);
   if (finer.length < channels.length) return asLaid;
-  // A refinement: each old channel still lies inside one of the new ones.
-  const keepsOld = channels.every((old) => finer.some((channel) => channel.x0 <= old.x1 && old.x0 <= channel.x1));
-  if (!keepsOld) return asLaid;
+  if (!refines(finer, channels)) return asLaid;
   const rows = layOut(tight, finer, minRows);
   return rows ? { rows, lines: tight, channels: finer } : asLaid;
 }
@@ -611,12 +618,12 @@ function withTightColumns(run: readonly TextLine[], placed: Row[], channels: rea
 function withFigurePairColumns({ rows: placed, lines, channels }: LaidOut, minRows: number, size: number): Row[] {
   const paired = splitFigurePairs(lines);
   if (!paired) return placed;
-  const overlapsOld = (channel: Channel) => channels.some((old) => channel.x0 <= old.x1 && old.x0 <= channel.x1);
+  const overlapsOld = (channel: Channel) => channels.some((old) => overlap(channel, old));
   // New channels the figures' meetings open (in enough rows to be a column's edge), with the old ones kept.
   const opened = (channel: Channel) => paired.gaps.filter((gap) => gap.x0 <= channel.x0 + 0.5 && gap.x1 >= channel.x1 - 0.5).length >= minRows;
   const finer = findChannels(paired.lines, FIGURE_BAND_EM * size).filter((channel) => overlapsOld(channel) || opened(channel));
   const added = finer.flatMap((channel, at) => (overlapsOld(channel) ? [] : [at]));
-  if (added.length === 0 || !channels.every((old) => finer.some((channel) => channel.x0 <= old.x1 && old.x0 <= channel.x1))) return placed;
+  if (added.length === 0 || !refines(finer, channels)) return placed;
   const laid = layOut(paired.lines, finer, minRows);
   if (!laid || laid.length !== placed.length) return placed;
   // The header's labels each in a column of their own (a label centred over two columns would join another).

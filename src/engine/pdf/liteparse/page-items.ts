@@ -12,7 +12,7 @@ import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-i
 import { withShiftedLettersBack } from '../shifted-letters.js';
 import { isSymbolFontName, symbolFontText } from '../symbol-font-text.js';
 import { SQUARE_GLYPHS } from '../square-glyphs.js';
-import { isDiagonal } from '../rotated.js';
+import { isDiagonal, ROTATED_APART_EM } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
 import { withAccentsOverLetters } from './accents-over-letters.js';
 import { footDepths, glyphBoxBaseline, type FootDepths } from './glyph-box-baselines.js';
@@ -622,13 +622,6 @@ function rotatedItem(item: NativeTextItem, rotation: number, text: string): Rota
   return { str: text, x, y, dx, dy, size, length };
 }
 
-/**
- * Words of one rotated item this many ems apart along its direction stand in places of their own: PDFium can read
- * the column names turned on their side over two tables, one above the other, with their note marks as one item
- * (`(a)` `(a)` `Sales`).
- */
-const ROTATED_APART_EM = 3;
-
 /** Where a word box lies along the direction (dx, dy): the first and last of its corners' projections. */
 function alongOf(word: WordBox, dx: number, dy: number): { from: number; to: number } {
   const a = word.x * dx + word.y * dy;
@@ -640,7 +633,8 @@ function alongOf(word: WordBox, dx: number, dy: number): { from: number; to: num
 
 /**
  * The rotated item as the runs of its words apart along its direction (ROTATED_APART_EM), each an item of its own,
- * its words in reading order; the item whole where its words run on (most items).
+ * its words in reading order; the item whole where its words run on (most items). PDFium can read the column names
+ * turned on their side over two tables, one above the other, with their note marks as one item (`(a)` `(a)` `Sales`).
  */
 function rotatedItems(item: NativeTextItem, rotation: number, text: string): RotatedItem[] {
   const whole = rotatedItem(item, rotation, text);
@@ -648,12 +642,12 @@ function rotatedItems(item: NativeTextItem, rotation: number, text: string): Rot
   if (words.length < 2 || isDiagonal(whole.dx, whole.dy)) return [whole];
   const { dx, dy, size } = whole;
   const placed = words.map((word) => ({ word, ...alongOf(word, dx, dy) })).sort((a, b) => a.from - b.from);
-  const runs: (typeof placed)[] = [[placed[0]!]];
-  for (let i = 1; i < placed.length; i++) {
-    const run = runs[runs.length - 1]!;
-    const reach = Math.max(...run.map((entry) => entry.to));
-    if (placed[i]!.from - reach > ROTATED_APART_EM * size) runs.push([placed[i]!]);
-    else run.push(placed[i]!);
+  const runs: (typeof placed)[] = [];
+  let reach = -Infinity;
+  for (const entry of placed) {
+    if (runs.length === 0 || entry.from - reach > ROTATED_APART_EM * size) runs.push([entry]);
+    else runs[runs.length - 1]!.push(entry);
+    reach = Math.max(reach, entry.to);
   }
   if (runs.length === 1) return [whole];
   return runs.map((run) => {
