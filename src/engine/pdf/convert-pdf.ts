@@ -34,6 +34,10 @@ import { readNativePages, type NativePage, type NativeReading } from './litepars
 import { layoutPage } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
 import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';
+import { formFieldMarks } from './form-marks.js';
+import { overlaps } from './measure.js';
+import { fillFormFields } from './form-values.js';
+import { pdfjsFormFields } from './pdfjs-form-fields.js';
 import { bodySizeOf } from './headings.js';
 import {
   installPatchedPdfjsWorker,
@@ -361,7 +365,7 @@ interface PageResult {
 }
 
 /** One page: text content (with font facts) → normalised items → layout (with the tables LiteParse found). */
-async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: readonly FoundTable[]): Promise<PageResult> {
+async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables?: readonly FoundTable[]): Promise<PageResult> {
   let page: PdfPage;
   try {
     page = await doc.getPage(pageNumber);
@@ -397,6 +401,11 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, tables?: rea
       return style;
     };
     const normalised = normaliseItems(withText, viewport.transform, styleOf);
+    // What the page's form holds, as the LiteParse path reads it (form-values.ts, form-marks.ts).
+    const fields = pdfjsFormFields(await page.getAnnotations().catch(() => []), viewport.transform);
+    const formBoxes = fillFormFields(fields, normalised.items);
+    const tables = formBoxes.length > 0 ? nativeTables?.filter((table) => !formBoxes.some((box) => overlaps(box, table.rect))) : nativeTables;
+    for (const mark of formFieldMarks(fields, normalised.items)) normalised.items.push(mark);
     if (normalised.chars === 0) {
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }

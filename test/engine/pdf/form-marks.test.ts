@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formFieldMarks } from '../../../src/engine/pdf/liteparse/form-marks.js';
+import { formFieldMarks } from '../../../src/engine/pdf/form-marks.js';
 import { item } from './synthetic.js';
 
 const box = (checked: boolean, x = 72) => ({ fieldType: 'checkbox', checked, rect: { x, y: 100, width: 12, height: 12 } });

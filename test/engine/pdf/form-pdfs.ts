@@ -132,3 +132,73 @@ export async function choicesFormPdf(): Promise<Uint8Array> {
   plan.select('Yearly');
   return doc.save({ useObjectStreams: false });
 }
+
+/** The answers `valuesOnlyFormPdf` holds, each beside its label; the password field's value is never to be read. */
+export const ANSWERS = [
+  ['Full name', 'Ada Lovelace'],
+  ['City', 'London'],
+  ['Country', 'United Kingdom'],
+  ['Interests', 'Chess, Music'],
+] as const;
+export const COMMENTS = ['Please send the newsletter by post.', 'I prefer morning meetings.'] as const;
+export const PASSWORD_VALUE = 'hunter2-secret';
+
+/**
+ * A form filled in by a script that sets its fields' values and leaves their drawing to the viewer (no appearance
+ * streams, `NeedAppearances`), as many form-filling libraries do: its page's text has the labels and none of the
+ * answers. A text field, a combo box, a list box with two options chosen, a multi-line comment, a password field, and
+ * a ticked check box (its appearance kept: pdf-lib draws its tick as a path). `drawn`: the values drawn as pdf-lib
+ * draws them, each at the size its box allows (15 points beside labels of 11).
+ */
+export async function valuesOnlyFormPdf(drawn = false): Promise<Uint8Array> {
+  const { PDFBool, PDFDocument, PDFName, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  page.drawText('Membership renewal', { x: 50, y: 780, size: 18, font: bold });
+  const form = doc.getForm();
+  const label = (text: string, y: number) => page.drawText(text, { x: 50, y: y + 5, size: 11, font });
+  label('Full name', 730);
+  const name = form.createTextField('name');
+  name.setText(ANSWERS[0][1]);
+  name.addToPage(page, { x: 160, y: 730, width: 250, height: 20, font });
+  label('City', 695);
+  const city = form.createTextField('city');
+  city.setText(ANSWERS[1][1]);
+  city.addToPage(page, { x: 160, y: 695, width: 250, height: 20, font });
+  label('Country', 660);
+  const country = form.createDropdown('country');
+  country.addOptions(['France', 'United Kingdom']);
+  country.select(ANSWERS[2][1]);
+  country.addToPage(page, { x: 160, y: 660, width: 250, height: 20, font });
+  label('Interests', 625);
+  const interests = form.createOptionList('interests');
+  interests.addOptions(['Chess', 'Hiking', 'Music']);
+  interests.enableMultiselect();
+  interests.select(['Chess', 'Music']);
+  interests.addToPage(page, { x: 160, y: 625, width: 250, height: 20, font });
+  label('Password', 590);
+  const password = form.createTextField('password');
+  password.enablePassword();
+  password.setText(PASSWORD_VALUE);
+  password.addToPage(page, { x: 160, y: 590, width: 250, height: 20, font });
+  label('Student', 555);
+  const student = form.createCheckBox('student');
+  student.addToPage(page, { x: 160, y: 557, width: 14, height: 14 });
+  student.check();
+  label('Comments', 490);
+  const comments = form.createTextField('comments');
+  comments.enableMultiline();
+  comments.setText(COMMENTS.join('\n'));
+  comments.addToPage(page, { x: 160, y: 450, width: 300, height: 60, font });
+  page.drawText('Return this form to the membership office.', { x: 50, y: 400, size: 11, font });
+  if (drawn) return doc.save({ useObjectStreams: false });
+  // What a filler that leaves the drawing to the viewer writes: values, no appearances.
+  for (const field of form.getFields()) {
+    if (field.getName() === 'student') continue;
+    for (const widget of field.acroField.getWidgets()) widget.dict.delete(PDFName.of('AP'));
+  }
+  form.acroForm.dict.set(PDFName.of('NeedAppearances'), PDFBool.True);
+  return doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+}

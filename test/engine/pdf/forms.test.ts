@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emptyFieldRows, namesFields } from '../../../src/engine/pdf/form-fields.js';
-import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
-import { CHOICES, choicesFormPdf, FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, paymentFieldsPdf } from './form-pdfs.js';
+import { allBlocks, convertBytes, convertWithPdfjs, mainMarkdown } from './helpers.js';
+import { ANSWERS, CHOICES, choicesFormPdf, COMMENTS, FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, PASSWORD_VALUE, paymentFieldsPdf, valuesOnlyFormPdf } from './form-pdfs.js';
 
 describe('an invoice', () => {
   it('reads the ruled table of line items before the totals set under it', async () => {
@@ -62,6 +62,47 @@ describe("a form's check boxes and radio buttons", () => {
     const markdown = mainMarkdown(await convertBytes(await choicesFormPdf()));
     for (const [label, ticked] of CHOICES) expect(markdown).toContain(`${ticked ? '☒' : '☐'} ${label}`);
     expect(markdown).toContain('◯ Monthly ◉ Yearly');
+  });
+});
+
+describe("a filled form's answers", () => {
+  const variants = [
+    ['left for the viewer to draw (no appearances)', false],
+    ["drawn at their boxes' size, a list box's every option, a password in clear", true],
+  ] as const;
+  for (const [path, convert] of [['LiteParse', convertBytes], ['pdfjs', convertWithPdfjs]] as const) {
+    for (const [variant, drawn] of variants) {
+      it(`are read beside their labels, none a heading, the comment's lines, a password masked: ${variant} (${path} path)`, async () => {
+        const markdown = mainMarkdown(await convert(await valuesOnlyFormPdf(drawn)));
+        for (const [label, value] of ANSWERS) {
+          const line = markdown.split('\n').find((text) => text.includes(label));
+          expect(line?.replace(/^\| | \|$/g, '').replace(' | ', ' ')).toBe(`${label} ${value}`);
+        }
+        for (const comment of COMMENTS) expect(markdown).toContain(comment);
+        expect(markdown.indexOf(COMMENTS[1])).toBeGreaterThan(markdown.indexOf(COMMENTS[0]));
+        expect(markdown).toMatch(/Student \|? ?☒/);
+        // A password read as a viewer masks it, its length hidden too.
+        expect(markdown).toMatch(/Password \|? ?•{8}( \||\n)/);
+        expect(markdown).not.toContain(PASSWORD_VALUE);
+        expect(markdown).not.toMatch(/^#+ (?!Membership renewal)/m);
+      });
+    }
+  }
+});
+
+describe('a filled form made with Acrobat (pdf-lib\'s sample)', () => {
+  const form = () => new Uint8Array(readFileSync(new URL('../../fixtures/forms/sample_form.pdf', import.meta.url)));
+
+  it('reads its answers once each, as the form formats them, and none of them as a heading', async () => {
+    const markdown = mainMarkdown(await convertBytes(form(), { mode: 'fast' }));
+    expect(markdown).toContain('| (123) 456-7890 | (098) 765-4321 | (394) 749-3728 |');
+    expect(markdown).toContain('111-11-1111');
+    // The values behind the formatted ones are not read a second time.
+    expect(markdown).not.toContain('1234567890');
+    expect(markdown).not.toContain('111111111');
+    expect(markdown).toMatch(/^Q Jr Mr Timbuktu WA 19283$/m);
+    expect(markdown).toMatch(/^Qux Baz Arch Rival$/m);
+    expect(markdown).toContain('☒ High school diploma');
   });
 });
 

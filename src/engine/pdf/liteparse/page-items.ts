@@ -7,7 +7,8 @@ import { median } from '../measure.js';
 import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
 import { writeMarksSetApart, writeRaisedMarks } from './raised-marks.js';
-import { formFieldMarks, type NativeFormField } from './form-marks.js';
+import { formFieldMarks, type FormField } from '../form-marks.js';
+import { fillFormFields } from '../form-values.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { withShiftedLettersBack } from '../shifted-letters.js';
 import { isSymbolFontName, symbolFontText } from '../symbol-font-text.js';
@@ -51,7 +52,7 @@ export interface NativePageInput {
   height: number;
   textItems: readonly NativeTextItem[];
   /** The form's widgets on the page (LiteParse's `extractFormFields`). */
-  formFields?: readonly NativeFormField[] | undefined;
+  formFields?: readonly FormField[] | undefined;
   vectorGraphics?:
     | {
         lines: readonly { x1: number; y1: number; x2: number; y2: number; stroke?: boolean | undefined }[];
@@ -83,6 +84,8 @@ export interface NativePageItems {
   autospaceGaps?: number[];
   /** On a page with Hangul: the first word of each run, where an autospace between runs may be. */
   runStarts?: PdfTextItem[];
+  /** The form's boxes whose drawn text gave way to what they hold (form-values.ts): no table of LiteParse's over them. */
+  formBoxes?: Rect[];
 }
 
 /** A run of text (a LiteParse item, a line or part of one) and the role a tagged PDF gives it. */
@@ -1009,13 +1012,15 @@ export function nativePageItems(
       if (i === 0) runStarts.push(items[items.length - 1]!);
     }
   }
-  // Bullets the page draws as shapes, and the state of its form's check boxes: not text, so not counted with the
-  // page's characters.
+  // Bullets the page draws as shapes, and what its form's fields hold: not the page's text, so not counted with its
+  // characters.
+  const formBoxes = fillFormFields(page.formFields, items);
   const bullets = drawnBullets(items, page.vectorGraphics?.shapes ?? []);
   for (const bullet of bullets) items.push(bullet);
   for (const mark of formFieldMarks(page.formFields, items)) items.push(mark);
   const read: NativePageItems = { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, outsizedChars, strings };
   if (tagged && tagged.length > 0) read.tagged = tagged;
+  if (formBoxes.length > 0) read.formBoxes = formBoxes;
   if (hangul) {
     read.autospaceGaps = autospaceGaps;
     read.runStarts = runStarts;

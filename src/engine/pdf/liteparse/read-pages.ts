@@ -19,6 +19,7 @@ import { duringStage } from '../../stage.js';
 import type { PageDrawing } from '../../model.js';
 import { append, type FoundTable, type PdfTextItem, type Rect } from '../types.js';
 import { repairText } from '../lines.js';
+import { overlaps } from '../measure.js';
 import { subtypesNamed } from '../stream-subtypes.js';
 import { loadLiteParse, type LiteParseModule, type LiteParseParser } from './load.js';
 import { lostPageNumber } from './lost-page-number.js';
@@ -283,12 +284,14 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   const runStarts: PdfTextItem[] = [];
   for (const page of result.pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
-    const tables = tablesOf(page.blocks);
+    let tables = tablesOf(page.blocks);
     // The page text's characters, counted once for both checks (a scan of the whole text each).
     const textChars = countChars(page.text);
     const roots = page.structureTree?.roots;
     const roles = roots && roots.length > 0 ? structureRoles(roots) : undefined;
     const read = withPageNumber(nativePageItems(page, tables.map((table) => table.rect), roles, fonts), page, textChars);
+    const { formBoxes } = read;
+    if (formBoxes) tables = tables.filter((table) => !formBoxes.some((box) => overlaps(box, table.rect)));
     if (read.autospaceGaps) append(autospaceGaps, read.autospaceGaps);
     if (read.runStarts) append(runStarts, read.runStarts);
     if (read.rtlChars > RTL_SHARE * read.chars || read.outsizedChars > Math.min(OUTSIZED_SHARE * read.chars, OUTSIZED_TEXT)) continue;

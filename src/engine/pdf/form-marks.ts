@@ -5,14 +5,24 @@
  * or an appearance PDFium does not read as text, left no mark, and the answers of a filled form were lost. A widget
  * with text of its own over it (a tick drawn as a glyph) keeps that text. Pure.
  */
-import type { PdfTextItem } from '../types.js';
+import type { PdfTextItem } from './types.js';
 
-/** The fields of a LiteParse page's form this module reads (structural: the native module's form field). */
-export interface NativeFormField {
+/**
+ * A widget of a page's form, as LiteParse's native module gives it (`formFields`) and as the pdfjs path makes it from
+ * the page's annotations (pdfjs-form-fields.ts).
+ */
+export interface FormField {
+  /** `text`, `combobox`, `listbox`, `checkbox`, `radio`, `pushbutton`, `signature`. */
   fieldType: string;
   checked?: boolean | undefined;
   /** Viewport coordinates (top-left origin). */
   rect?: { x: number; y: number; width: number; height: number } | undefined;
+  /** A text field's text, a choice's chosen option. */
+  value?: string | undefined;
+  /** The field's flags (PDF 32000-1, 12.7.3.1): multiline, password, combo. */
+  fieldFlags?: number | undefined;
+  /** A list box's chosen options. */
+  selectedOptions?: readonly string[] | undefined;
 }
 
 const MARKS: Record<string, readonly [on: string, off: string]> = {
@@ -20,27 +30,29 @@ const MARKS: Record<string, readonly [on: string, off: string]> = {
   radio: ['◉', '◯'],
 };
 
-/** Widgets smaller than this (points) on a side are no boxes anyone ticks (a hidden field's zero rect). */
-const MIN_SIDE = 4;
+/** Widgets smaller than this (points) on a side are no boxes anyone ticks or fills (a hidden field's zero rect). */
+export const MIN_SIDE = 4;
 /** The mark's baseline, as a share of the widget's height down from its top. */
 const BASELINE_SHARE = 0.8;
 
+/** Whether `item` is drawn over the widget at `rect` (its glyphs' box overlaps it). */
+export function isOver(item: PdfTextItem, rect: NonNullable<FormField['rect']>): boolean {
+  return item.x0 < rect.x + rect.width && item.x1 > rect.x && item.baseline > rect.y && item.baseline - 0.7 * item.size < rect.y + rect.height;
+}
+
 /** One item for each check box and radio button without text over it, marking its state. */
-export function formFieldMarks(fields: readonly NativeFormField[] | undefined, items: readonly PdfTextItem[]): PdfTextItem[] {
+export function formFieldMarks(fields: readonly FormField[] | undefined, items: readonly PdfTextItem[]): PdfTextItem[] {
   if (!fields || fields.length === 0) return [];
   const marks: PdfTextItem[] = [];
   for (const field of fields) {
     const pair = MARKS[field.fieldType];
     const rect = field.rect;
     if (!pair || !rect || Math.min(rect.width, rect.height) < MIN_SIDE) continue;
-    const x1 = rect.x + rect.width;
-    const y1 = rect.y + rect.height;
-    const covered = items.some((item) => item.x0 < x1 && item.x1 > rect.x && item.baseline > rect.y && item.baseline - 0.7 * item.size < y1);
-    if (covered) continue;
+    if (items.some((item) => isOver(item, rect))) continue;
     marks.push({
       str: field.checked ? pair[0] : pair[1],
       x0: rect.x,
-      x1,
+      x1: rect.x + rect.width,
       baseline: rect.y + BASELINE_SHARE * rect.height,
       size: Math.min(rect.width, rect.height),
       fontName: 'form-field',

@@ -1,0 +1,138 @@
+/**
+ * What a filled form's text fields and choices hold, as the page shows it. A form filler may leave a field's value
+ * in the form alone, with no appearance drawn for it (`NeedAppearances`, as scripts that fill forms commonly leave
+ * them): the page's text then has the labels and none of the answers, which a viewer draws from the value. Such a
+ * value becomes text where its field stands, in the type of the page's body. A value the page does draw, at the size
+ * its box allows (often bigger than its label), is read in that type too: a form's answer is never a heading. A
+ * list box's chosen options are read, not every option it draws. A password field's value is never read, even where
+ * a careless filler drew it: a filled one shows a mask, as a viewer's does.
+ */
+import { isOver, MIN_SIDE, type FormField } from './form-marks.js';
+import { median } from './measure.js';
+import { append, type PdfTextItem, type Rect } from './types.js';
+
+type WidgetRect = NonNullable<FormField['rect']>;
+
+/** Field flags (PDF 32000-1, tables 226 and 228). */
+const MULTILINE = 1 << 12;
+const PASSWORD = 1 << 13;
+
+/** Fields whose value is text a reader sees in the box. */
+const VALUE_FIELDS = new Set(['text', 'combobox', 'listbox']);
+
+/** A value's glyphs are about this many ems wide on average (a box too narrow for it holds it all the same). */
+const CHAR_EM = 0.5;
+/** A value's lines follow each other at this many ems. */
+const LINE_EM = 1.15;
+/** A one-line value is set no taller than this share of its box. */
+const BOX_SHARE = 0.7;
+/** Where a value starts inside its box, in points (a field's padding). */
+const PADDING = 2;
+
+/**
+ * What a filled password field shows in place of its value, as a viewer masks it: always as long, so that nothing of
+ * the value, its length included, is read.
+ */
+export const PASSWORD_MASK = '••••••••';
+
+/** The text a field shows: a text field's value (masked for a password), a choice's chosen options; undefined if empty. */
+function shownValue(field: FormField): string | undefined {
+  if (!VALUE_FIELDS.has(field.fieldType)) return undefined;
+  if (((field.fieldFlags ?? 0) & PASSWORD) !== 0) return field.value ? PASSWORD_MASK : undefined;
+  const chosen = field.fieldType === 'listbox' && field.selectedOptions && field.selectedOptions.length > 0 ? field.selectedOptions.join(', ') : field.value;
+  return chosen !== undefined && chosen.trim().length > 0 ? chosen : undefined;
+}
+
+/** Fields with a value to read and a box to read it in. */
+function valueFields(fields: readonly FormField[] | undefined): { field: FormField; rect: WidgetRect; value: string }[] {
+  const out: { field: FormField; rect: WidgetRect; value: string }[] = [];
+  for (const field of fields ?? []) {
+    const rect = field.rect;
+    const value = shownValue(field);
+    if (!rect || value === undefined || Math.min(rect.width, rect.height) < MIN_SIDE) continue;
+    // A one-line box taller than wide is a field set on its side: its drawn text is read as turned text, and a value
+    // set level across it would be read twice, or across what lies beside it.
+    if (rect.height > rect.width && ((field.fieldFlags ?? 0) & MULTILINE) === 0 && field.fieldType !== 'listbox') continue;
+    out.push({ field, rect, value });
+  }
+  return out;
+}
+
+/**
+ * The page's body size: the median size of its items outside the form's value boxes; undefined when it has none
+ * (a page of fields alone keeps its sizes).
+ */
+function bodySize(items: readonly PdfTextItem[], rects: readonly WidgetRect[]): number | undefined {
+  const sizes: number[] = [];
+  for (const item of items) if (!rects.some((rect) => isOver(item, rect))) sizes.push(item.size);
+  return sizes.length > 0 ? median(sizes) : undefined;
+}
+
+/** Fields whose drawn text is not their value as read: a list box draws all its options, a password its own mask. */
+const DRAWN_REPLACED = new Set(['listbox']);
+
+/**
+ * Reads what the form's fields hold into the page's items (`items` is changed in place: they are the page's own,
+ * just made). A value no text in its box shows is added there; text drawn in a value's box is set no bigger than
+ * the body's type; a list box's drawn options and a password's drawn text give way to its chosen options and its
+ * mask. Nothing changes on a page without such fields. Returns the boxes whose drawn text gave way: a table read
+ * from the page's text as drawn (LiteParse's) holds it, and must not stand.
+ */
+export function fillFormFields(fields: readonly FormField[] | undefined, items: PdfTextItem[]): Rect[] {
+  const found = valueFields(fields);
+  if (found.length === 0) return [];
+  const size = bodySize(items, found.map((entry) => entry.rect));
+  if (size === undefined) return [];
+  const replaced = new Set<PdfTextItem>();
+  const replacedBoxes: Rect[] = [];
+  const added: PdfTextItem[] = [];
+  for (const { field, rect, value } of found) {
+    let over = items.filter((item) => isOver(item, rect));
+    const password = value === PASSWORD_MASK;
+    if (password && over.length > 0 && over.every((item) => MASKS.test(item.str))) continue;
+    if ((password || DRAWN_REPLACED.has(field.fieldType)) && over.length > 0) {
+      for (const item of over) replaced.add(item);
+      replacedBoxes.push({ x0: rect.x, y0: rect.y, x1: rect.x + rect.width, y1: rect.y + rect.height });
+      over = [];
+    }
+    // Text drawn in the box is what a reader sees: the value as the form formats it (`(123) 456-7890` for
+    // `1234567890`), or a label printed inside it.
+    for (const item of over) if (item.size > size) item.size = size;
+    if (over.length === 0) append(added, valueItems(field, rect, value, size));
+  }
+  if (replaced.size > 0) {
+    let kept = 0;
+    for (const item of items) if (!replaced.has(item)) items[kept++] = item;
+    items.length = kept;
+  }
+  append(items, added);
+  return replacedBoxes;
+}
+
+/** A viewer's mask of a password: bullets, dots, asterisks. */
+const MASKS = /^[\s•●∗*·]+$/u;
+
+/** The items of `value` set in its field's box. */
+function valueItems(field: FormField, rect: WidgetRect, value: string, size: number): PdfTextItem[] {
+  const multiline = ((field.fieldFlags ?? 0) & MULTILINE) !== 0 || /[\r\n]/u.test(value);
+  const lineSize = multiline ? size : Math.min(size, BOX_SHARE * rect.height);
+  const start = rect.x + PADDING;
+  const right = Math.max(start + lineSize, rect.x + rect.width);
+  const out: PdfTextItem[] = [];
+  value.split(/\r\n|\r|\n/u).forEach((line, i) => {
+    const str = line.trim();
+    if (str.length === 0) return;
+    out.push({
+      str,
+      x0: start,
+      x1: Math.min(right, start + CHAR_EM * lineSize * str.length),
+      baseline: multiline ? rect.y + PADDING + lineSize * (0.8 + LINE_EM * i) : rect.y + rect.height / 2 + 0.35 * lineSize,
+      size: lineSize,
+      fontName: 'form-field',
+      bold: false,
+      monospace: false,
+      rtl: false,
+    });
+  });
+  return out;
+}
