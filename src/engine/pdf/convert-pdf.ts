@@ -36,7 +36,7 @@ import { assignStructureRoles } from './tagged-blocks.js';
 import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';
 import { formFieldMarks } from './form-marks.js';
 import { overlaps } from './measure.js';
-import { fillFormFields } from './form-values.js';
+import { answerRuns, fillFormFields } from './form-values.js';
 import { pdfjsFormFields } from './pdfjs-form-fields.js';
 import { bodySizeOf } from './headings.js';
 import {
@@ -403,13 +403,14 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
     const normalised = normaliseItems(withText, viewport.transform, styleOf);
     // What the page's form holds, as the LiteParse path reads it (form-values.ts, form-marks.ts).
     const fields = pdfjsFormFields(await page.getAnnotations().catch(() => []), viewport.transform);
-    const formBoxes = fillFormFields(fields, normalised.items);
-    const tables = formBoxes.length > 0 ? nativeTables?.filter((table) => !formBoxes.some((box) => overlaps(box, table.rect))) : nativeTables;
+    const filled = fillFormFields(fields, normalised.items);
+    const tables = filled.replaced.length > 0 ? nativeTables?.filter((table) => !filled.replaced.some((box) => overlaps(box, table.rect))) : nativeTables;
     for (const mark of formFieldMarks(fields, normalised.items)) normalised.items.push(mark);
     if (normalised.chars === 0) {
       return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, viewport.transform) : [];
+    if (tagged.length > 0) append(tagged, answerRuns(filled.answers));
     const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, boxes, ...(tables ? { tables } : {}), ...(tagged.length > 0 ? { tagged } : {}), width, height });
     if (tagged.length > 0) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));
     const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)) };

@@ -9,6 +9,8 @@
  */
 import { isOver, MIN_SIDE, type FormField } from './form-marks.js';
 import { median } from './measure.js';
+import type { TaggedRun } from './liteparse/page-items.js';
+import { BODY_ROLE } from './liteparse/structure-roles.js';
 import { append, type PdfTextItem, type Rect } from './types.js';
 
 type WidgetRect = NonNullable<FormField['rect']>;
@@ -71,20 +73,33 @@ function bodySize(items: readonly PdfTextItem[], rects: readonly WidgetRect[]): 
 /** Fields whose drawn text is not their value as read: a list box draws all its options, a password its own mask. */
 const DRAWN_REPLACED = new Set(['listbox']);
 
+/** What reading a page's form fields did to its items. */
+export interface FilledFields {
+  /**
+   * The boxes whose drawn text gave way to what they hold: a table read from the page's text as drawn (LiteParse's)
+   * holds that text, and must not stand.
+   */
+  replaced: Rect[];
+  /** The page's items that are the form's answers, drawn or added. */
+  answers: PdfTextItem[];
+}
+
+const NONE: FilledFields = { replaced: [], answers: [] };
+
 /**
  * Reads what the form's fields hold into the page's items (`items` is changed in place: they are the page's own,
  * just made). A value no text in its box shows is added there; text drawn in a value's box is set no bigger than
  * the body's type; a list box's drawn options and a password's drawn text give way to its chosen options and its
- * mask. Nothing changes on a page without such fields. Returns the boxes whose drawn text gave way: a table read
- * from the page's text as drawn (LiteParse's) holds it, and must not stand.
+ * mask. Nothing changes on a page without such fields.
  */
-export function fillFormFields(fields: readonly FormField[] | undefined, items: PdfTextItem[]): Rect[] {
+export function fillFormFields(fields: readonly FormField[] | undefined, items: PdfTextItem[]): FilledFields {
   const found = valueFields(fields);
-  if (found.length === 0) return [];
+  if (found.length === 0) return NONE;
   const size = bodySize(items, found.map((entry) => entry.rect));
-  if (size === undefined) return [];
+  if (size === undefined) return NONE;
   const replaced = new Set<PdfTextItem>();
   const replacedBoxes: Rect[] = [];
+  const answers: PdfTextItem[] = [];
   const added: PdfTextItem[] = [];
   for (const { field, rect, value } of found) {
     let over = items.filter((item) => isOver(item, rect));
@@ -98,6 +113,7 @@ export function fillFormFields(fields: readonly FormField[] | undefined, items: 
     // Text drawn in the box is what a reader sees: the value as the form formats it (`(123) 456-7890` for
     // `1234567890`), or a label printed inside it.
     for (const item of over) if (item.size > size) item.size = size;
+    append(answers, over);
     if (over.length === 0) append(added, valueItems(field, rect, value, size));
   }
   if (replaced.size > 0) {
@@ -106,8 +122,21 @@ export function fillFormFields(fields: readonly FormField[] | undefined, items: 
     items.length = kept;
   }
   append(items, added);
-  return replacedBoxes;
+  append(answers, added);
+  return { replaced: replacedBoxes, answers };
 }
+
+/**
+ * The answers as body text of a tagged page, for its structure roles (tagged-blocks.ts): a widget's text is drawn
+ * by its annotation, outside the page's marked content, and would otherwise be taken for an untagged artifact (a
+ * name filled in at the page's top for its running head).
+ */
+export function answerRuns(answers: readonly PdfTextItem[]): TaggedRun[] {
+  return answers.map((item) => ({ x0: item.x0, x1: item.x1, baseline: item.baseline, size: item.size, chars: item.str.length, role: BODY_ROLE, element: FORM_ELEMENT }));
+}
+
+/** The structure element the answers' runs belong to: none of the tree's (whose elements count from 0). */
+const FORM_ELEMENT = -1;
 
 /** A viewer's mask of a password: bullets, dots, asterisks. */
 const MASKS = /^[\s•●∗*·]+$/u;

@@ -16,6 +16,24 @@ function holds(block: ProtoBlock, x: number, y: number): boolean {
 }
 
 /**
+ * The smallest block whose box holds the point: a table's box may hold a line that is none of its cells (a form's
+ * answer drawn over a grid of labels), whose own block is the run's.
+ */
+function innermostHolding(blocks: readonly ProtoBlock[], x: number, y: number): ProtoBlock | undefined {
+  let best: ProtoBlock | undefined;
+  let bestArea = Infinity;
+  for (const block of blocks) {
+    if (!holds(block, x, y)) continue;
+    const area = (block.rect.x1 - block.rect.x0) * (block.rect.y1 - block.rect.y0);
+    if (area < bestArea) {
+      best = block;
+      bestArea = area;
+    }
+  }
+  return best;
+}
+
+/**
  * Sets `structure` on each block that holds tagged runs; a margin-zone block with none, set no bigger than the
  * page's body (`bodySize`), is marked an artifact: a tagged PDF leaves its running headers, footers and page
  * numbers out of the structure tree (Word and LibreOffice mark them `/Artifact`), so the page alone says what
@@ -27,7 +45,7 @@ export function assignStructureRoles(blocks: readonly ProtoBlock[], runs: readon
     const x = (run.x0 + run.x1) / 2;
     // The middle of the run's letters: half the ascent above the baseline.
     const y = run.baseline - (ASCENT * run.size) / 2;
-    const block = blocks.find((candidate) => holds(candidate, x, y));
+    const block = innermostHolding(blocks, x, y);
     if (!block) continue;
     let roles = counts.get(block);
     if (!roles) counts.set(block, (roles = new Map()));

@@ -106,6 +106,24 @@ describe('a filled form made with Acrobat (pdf-lib\'s sample)', () => {
   });
 });
 
+describe('a tagged character sheet filled in (pdf-lib\'s example form)', () => {
+  async function filledSheet(): Promise<Uint8Array> {
+    const { PDFDocument } = await import('pdf-lib');
+    const doc = await PDFDocument.load(readFileSync(new URL('../../fixtures/forms/dod_character.pdf', import.meta.url)));
+    const form = doc.getForm();
+    const answers: Record<string, string> = { 'CharacterName 2': 'Mario', Age: '24 years', Height: `5' 1"`, Weight: '196 lbs', Eyes: 'blue', Skin: 'white', Hair: 'brown' };
+    for (const [name, value] of Object.entries(answers)) form.getTextField(name).setText(value);
+    return doc.save();
+  }
+
+  it('reads the name filled in at the top of the page as its text, not as a running head', async () => {
+    const model = await convertBytes(await filledSheet(), { mode: 'fast' });
+    const name = allBlocks(model).find((block) => block.markdown === 'Mario');
+    expect(name?.type).toBe('text');
+    expect(mainMarkdown(model)).toContain('| 24 years | 5\' 1" | 196 lbs |');
+  });
+});
+
 describe('a Korean application form printed by LibreOffice (HTML to Word to PDF)', () => {
   const form = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-form.pdf', import.meta.url)));
 

@@ -8,7 +8,7 @@ import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
 import { writeMarksSetApart, writeRaisedMarks } from './raised-marks.js';
 import { formFieldMarks, type FormField } from '../form-marks.js';
-import { fillFormFields } from '../form-values.js';
+import { answerRuns, fillFormFields } from '../form-values.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { withShiftedLettersBack } from '../shifted-letters.js';
 import { isSymbolFontName, symbolFontText } from '../symbol-font-text.js';
@@ -20,7 +20,7 @@ import { footDepths, glyphBoxBaseline, type FootDepths } from './glyph-box-basel
 import { dashCodesOf, wordWithDashes, type DashCodes } from './dash-widths.js';
 import { codesPerUnit, codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
 import { leadBeforeRegularLetters, regularLetterCodes } from './letter-code-leads.js';
-import { ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
+import { append, ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import type { StructureMark, StructureRole } from './structure-roles.js';
 import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
 
@@ -1014,13 +1014,14 @@ export function nativePageItems(
   }
   // Bullets the page draws as shapes, and what its form's fields hold: not the page's text, so not counted with its
   // characters.
-  const formBoxes = fillFormFields(page.formFields, items);
+  const filled = fillFormFields(page.formFields, items);
+  if (tagged && tagged.length > 0) append(tagged, answerRuns(filled.answers));
   const bullets = drawnBullets(items, page.vectorGraphics?.shapes ?? []);
   for (const bullet of bullets) items.push(bullet);
   for (const mark of formFieldMarks(page.formFields, items)) items.push(mark);
   const read: NativePageItems = { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, outsizedChars, strings };
   if (tagged && tagged.length > 0) read.tagged = tagged;
-  if (formBoxes.length > 0) read.formBoxes = formBoxes;
+  if (filled.replaced.length > 0) read.formBoxes = filled.replaced;
   if (hangul) {
     read.autospaceGaps = autospaceGaps;
     read.runStarts = runStarts;
