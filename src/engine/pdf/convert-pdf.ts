@@ -36,7 +36,7 @@ import { assignStructureRoles } from './tagged-blocks.js';
 import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';
 import { formFieldMarks } from './form-marks.js';
 import { overlaps } from './measure.js';
-import { answerRuns, fillFormFields } from './form-values.js';
+import { answerRuns, fillFormFields, withoutFieldFrames } from './form-values.js';
 import { pdfjsFormFields } from './pdfjs-form-fields.js';
 import { bodySizeOf } from './headings.js';
 import {
@@ -411,7 +411,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, viewport.transform) : [];
     if (tagged.length > 0) append(tagged, answerRuns(filled.answers));
-    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings, boxes, ...(tables ? { tables } : {}), ...(tagged.length > 0 ? { tagged } : {}), width, height });
+    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings: withoutFieldFrames(rulings, filled.answered), boxes: withoutFieldFrames(boxes, filled.answered), ...(tables ? { tables } : {}), ...(tagged.length > 0 ? { tagged } : {}), width, height });
     if (tagged.length > 0) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));
     const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)) };
     if (imageBoxes.length > 0) {

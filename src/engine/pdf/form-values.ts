@@ -82,9 +82,11 @@ export interface FilledFields {
   replaced: Rect[];
   /** The page's items that are the form's answers, drawn or added. */
   answers: PdfTextItem[];
+  /** The boxes of the fields that hold an answer. */
+  answered: Rect[];
 }
 
-const NONE: FilledFields = { replaced: [], answers: [] };
+const NONE: FilledFields = { replaced: [], answers: [], answered: [] };
 
 /**
  * Reads what the form's fields hold into the page's items (`items` is changed in place: they are the page's own,
@@ -101,7 +103,9 @@ export function fillFormFields(fields: readonly FormField[] | undefined, items: 
   const replacedBoxes: Rect[] = [];
   const answers: PdfTextItem[] = [];
   const added: PdfTextItem[] = [];
+  const answered: Rect[] = [];
   for (const { field, rect, value } of found) {
+    answered.push({ x0: rect.x, y0: rect.y, x1: rect.x + rect.width, y1: rect.y + rect.height });
     let over = items.filter((item) => isOver(item, rect));
     const password = value === PASSWORD_MASK;
     if (password && over.length > 0 && over.every((item) => MASKS.test(item.str))) continue;
@@ -114,7 +118,7 @@ export function fillFormFields(fields: readonly FormField[] | undefined, items: 
     // `1234567890`), or a label printed inside it.
     for (const item of over) if (item.size > size) item.size = size;
     append(answers, over);
-    if (over.length === 0) append(added, valueItems(field, rect, value, size));
+    if (over.length === 0) append(added, valueItems(field, rect, value, size, labelBaseline(items, rect)));
   }
   if (replaced.size > 0) {
     let kept = 0;
@@ -123,7 +127,24 @@ export function fillFormFields(fields: readonly FormField[] | undefined, items: 
   }
   append(items, added);
   append(answers, added);
-  return { replaced: replacedBoxes, answers };
+  return { replaced: replacedBoxes, answers, answered };
+}
+
+/** How far (pt) a field's border may be drawn outside its box (LibreOffice frames a control 2.5 pt out). */
+const BORDER_SLACK = 4;
+
+/**
+ * `rects` (a page's rules or filled boxes) less those drawn as part of an answered field (its border, its
+ * background): a filled field's bottom border is no blank to fill in, nor its frame a table's cell.
+ */
+export function withoutFieldFrames(rects: Rect[], answered: readonly Rect[]): Rect[] {
+  if (answered.length === 0) return rects;
+  return rects.filter(
+    (rect) =>
+      !answered.some(
+        (box) => rect.x0 >= box.x0 - BORDER_SLACK && rect.x1 <= box.x1 + BORDER_SLACK && rect.y0 >= box.y0 - BORDER_SLACK && rect.y1 <= box.y1 + BORDER_SLACK,
+      ),
+  );
 }
 
 /**
@@ -141,8 +162,25 @@ const FORM_ELEMENT = -1;
 /** A viewer's mask of a password: bullets, dots, asterisks. */
 const MASKS = /^[\s•●∗*·]+$/u;
 
-/** The items of `value` set in its field's box. */
-function valueItems(field: FormField, rect: WidgetRect, value: string, size: number): PdfTextItem[] {
+/** How far (ems of its type) below a box a label beside it may stand on its line (a control set on the text's line). */
+const LABEL_BELOW_EM = 0.6;
+
+/**
+ * The baseline of the text just left of a box and level with it (`Employee name:` before its field), which a
+ * one-line value is read on: a word processor sets a control's box on the line of the text around it, its value
+ * higher than that text's baseline, and they are one line to a reader.
+ */
+function labelBaseline(items: readonly PdfTextItem[], rect: WidgetRect): number | undefined {
+  let best: PdfTextItem | undefined;
+  for (const item of items) {
+    if (item.x1 > rect.x + PADDING || item.baseline < rect.y || item.baseline > rect.y + rect.height + LABEL_BELOW_EM * item.size) continue;
+    if (!best || item.x1 > best.x1) best = item;
+  }
+  return best?.baseline;
+}
+
+/** The items of `value` set in its field's box; a one-line value on its label's line (`label`) where it has one. */
+function valueItems(field: FormField, rect: WidgetRect, value: string, size: number, label: number | undefined): PdfTextItem[] {
   const multiline = ((field.fieldFlags ?? 0) & MULTILINE) !== 0 || /[\r\n]/u.test(value);
   const lineSize = multiline ? size : Math.min(size, BOX_SHARE * rect.height);
   const start = rect.x + PADDING;
@@ -155,7 +193,7 @@ function valueItems(field: FormField, rect: WidgetRect, value: string, size: num
       str,
       x0: start,
       x1: Math.min(right, start + CHAR_EM * lineSize * str.length),
-      baseline: multiline ? rect.y + PADDING + lineSize * (0.8 + LINE_EM * i) : rect.y + rect.height / 2 + 0.35 * lineSize,
+      baseline: multiline ? rect.y + PADDING + lineSize * (0.8 + LINE_EM * i) : (label ?? rect.y + rect.height / 2 + 0.35 * lineSize),
       size: lineSize,
       fontName: 'form-field',
       bold: false,

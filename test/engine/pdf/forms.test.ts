@@ -124,6 +124,29 @@ describe('a tagged character sheet filled in (pdf-lib\'s example form)', () => {
   });
 });
 
+describe('a web page\'s form printed by LibreOffice (its inputs made PDF form fields, filled)', () => {
+  const form = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/leave-form.pdf', import.meta.url)));
+
+  for (const [path, convert] of [['LiteParse', convertBytes], ['pdfjs', convertWithPdfjs]] as const) {
+    it(`reads each answer after its label, a field's frame no blank to fill in (${path} path)`, async () => {
+      const markdown = mainMarkdown(await convert(form(), { mode: 'fast' }));
+      expect(markdown.split('\n\n').slice(0, 4)).toEqual([
+        'Employee name: Grace Hopper',
+        'Department: Research',
+        'Start date: 2026-12-14 End date: 2026-12-18',
+        'Type of leave: Annual',
+      ]);
+      // LibreOffice names the ticked box's state `/Yes` (its value too) where its appearances are `/Off` and `/on`:
+      // PDFium reads the value, ticked; pdfjs the state, which names no appearance, so unticked.
+      expect(markdown.split('\n\n')[4]).toBe(path === 'LiteParse' ? '☒ Paid leave ☐ Half days' : '☐ Paid leave ☐ Half days');
+      expect(markdown).toContain('Family visit abroad.');
+      expect(markdown).toContain('Back on the 21st.');
+      expect(markdown).toContain('Manager approval: ◉ Approved ◯ Declined');
+      expect(markdown).not.toContain('\\_');
+    });
+  }
+});
+
 describe('a Korean application form printed by LibreOffice (HTML to Word to PDF)', () => {
   const form = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/korean-form.pdf', import.meta.url)));
 

@@ -8,7 +8,7 @@ import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
 import { writeMarksSetApart, writeRaisedMarks } from './raised-marks.js';
 import { formFieldMarks, type FormField } from '../form-marks.js';
-import { answerRuns, fillFormFields } from '../form-values.js';
+import { answerRuns, fillFormFields, withoutFieldFrames } from '../form-values.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { withShiftedLettersBack } from '../shifted-letters.js';
 import { isSymbolFontName, symbolFontText } from '../symbol-font-text.js';
@@ -1019,7 +1019,8 @@ export function nativePageItems(
   const bullets = drawnBullets(items, page.vectorGraphics?.shapes ?? []);
   for (const bullet of bullets) items.push(bullet);
   for (const mark of formFieldMarks(page.formFields, items)) items.push(mark);
-  const read: NativePageItems = { items, rotated, rulings: rulingsOf(page, tables), boxes: boxesOf(page), chars, rtlChars, outsizedChars, strings };
+  const rulings = withoutFieldFrames(rulingsOf(page, tables), filled.answered);
+  const read: NativePageItems = { items, rotated, rulings, boxes: withoutFieldFrames(boxesOf(page), filled.answered), chars, rtlChars, outsizedChars, strings };
   if (tagged && tagged.length > 0) read.tagged = tagged;
   if (filled.replaced.length > 0) read.formBoxes = filled.replaced;
   if (hangul) {
