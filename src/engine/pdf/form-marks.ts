@@ -9,10 +9,11 @@ import type { PdfTextItem } from './types.js';
 
 /**
  * A widget of a page's form, as LiteParse's native module gives it (`formFields`) and as the pdfjs path makes it from
- * the page's annotations (pdfjs-form-fields.ts).
+ * the page's annotations (pdfjs-form-fields.ts); or a free-text annotation, text typed onto the page (a typewriter
+ * tool's answers on a form with no fields, a reviewer's text box), read as a filled text field is.
  */
 export interface FormField {
-  /** `text`, `combobox`, `listbox`, `checkbox`, `radio`, `pushbutton`, `signature`. */
+  /** `text`, `combobox`, `listbox`, `checkbox`, `radio`, `pushbutton`, `signature`; FREE_TEXT for an annotation. */
   fieldType: string;
   checked?: boolean | undefined;
   /** Viewport coordinates (top-left origin). */
@@ -34,6 +35,23 @@ const MARKS: Record<string, readonly [on: string, off: string]> = {
 export const MIN_SIDE = 4;
 /** The mark's baseline, as a share of the widget's height down from its top. */
 const BASELINE_SHARE = 0.8;
+
+/** The field type of a free-text annotation's text. */
+export const FREE_TEXT = 'freetext';
+
+/** A page's annotation as LiteParse's native module gives it (`extractAnnotations`), what this module reads of it. */
+export interface NativeAnnotation {
+  subtype: string;
+  contents?: string | undefined;
+  rect?: FormField['rect'];
+}
+
+/** The page's form fields, with its free-text annotations as text fields holding their text. */
+export function withFreeText(fields: readonly FormField[] | undefined, annotations: readonly NativeAnnotation[] | undefined): readonly FormField[] | undefined {
+  const typed = (annotations ?? []).filter((annotation) => annotation.subtype === FREE_TEXT && annotation.contents && annotation.rect);
+  if (typed.length === 0) return fields;
+  return [...(fields ?? []), ...typed.map((annotation) => ({ fieldType: FREE_TEXT, value: annotation.contents, rect: annotation.rect }))];
+}
 
 /** Whether `item` is drawn over the widget at `rect` (its glyphs' box overlaps it). */
 export function isOver(item: PdfTextItem, rect: NonNullable<FormField['rect']>): boolean {

@@ -7,7 +7,7 @@
  * list box's chosen options are read, not every option it draws. A password field's value is never read, even where
  * a careless filler drew it: a filled one shows a mask, as a viewer's does.
  */
-import { isOver, MIN_SIDE, type FormField } from './form-marks.js';
+import { FREE_TEXT, isOver, MIN_SIDE, type FormField } from './form-marks.js';
 import { median } from './measure.js';
 import type { TaggedRun } from './liteparse/page-items.js';
 import { BODY_ROLE } from './liteparse/structure-roles.js';
@@ -19,8 +19,8 @@ type WidgetRect = NonNullable<FormField['rect']>;
 const MULTILINE = 1 << 12;
 const PASSWORD = 1 << 13;
 
-/** Fields whose value is text a reader sees in the box. */
-const VALUE_FIELDS = new Set(['text', 'combobox', 'listbox']);
+/** Fields whose value is text a reader sees in the box: a free-text annotation's (text typed onto the page) too. */
+const VALUE_FIELDS = new Set(['text', 'combobox', 'listbox', FREE_TEXT]);
 
 /** A value's glyphs are about this many ems wide on average (a box too narrow for it holds it all the same). */
 const CHAR_EM = 0.5;

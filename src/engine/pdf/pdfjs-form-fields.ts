@@ -1,9 +1,9 @@
 /**
- * A page's form widgets as pdfjs reads them from its annotations, in the shape LiteParse's native module gives
- * (form-marks.ts), so that a PDF read by the pdfjs path keeps its check boxes' state and its fields' values as a
- * PDF LiteParse reads does.
+ * A page's form widgets and free-text annotations as pdfjs reads them from its annotations, in the shape LiteParse's
+ * native module gives (form-marks.ts), so that a PDF read by the pdfjs path keeps its check boxes' state, its fields'
+ * values and the text typed onto it as a PDF LiteParse reads does.
  */
-import type { FormField } from './form-marks.js';
+import { FREE_TEXT, type FormField } from './form-marks.js';
 
 /** What this module reads of a pdfjs widget annotation's data. */
 interface WidgetData {
@@ -18,10 +18,12 @@ interface WidgetData {
   radioButton?: unknown;
   combo?: unknown;
   hidden?: unknown;
+  contentsObj?: { str?: unknown } | undefined;
 }
 
-/** pdfjs's AnnotationType.WIDGET. */
+/** pdfjs's AnnotationType.WIDGET and FREETEXT. */
 const WIDGET = 20;
+const FREETEXT = 3;
 
 function fieldTypeOf(data: WidgetData): string | undefined {
   if (data.fieldType === 'Tx') return 'text';
@@ -50,6 +52,11 @@ export function pdfjsFormFields(annotations: readonly unknown[], transform: read
   const fields: FormField[] = [];
   for (const annotation of annotations) {
     const data = annotation as WidgetData;
+    const typed = data.contentsObj?.str;
+    if (data.annotationType === FREETEXT && data.hidden !== true && typeof typed === 'string' && typed.length > 0 && Array.isArray(data.rect) && data.rect.length === 4) {
+      fields.push({ fieldType: FREE_TEXT, value: typed, rect: viewportRect(data.rect as number[], transform) });
+      continue;
+    }
     if (data.annotationType !== WIDGET || data.hidden === true || !Array.isArray(data.rect) || data.rect.length !== 4) continue;
     const fieldType = fieldTypeOf(data);
     if (!fieldType) continue;

@@ -202,3 +202,40 @@ export async function valuesOnlyFormPdf(drawn = false): Promise<Uint8Array> {
   form.acroForm.dict.set(PDFName.of('NeedAppearances'), PDFBool.True);
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false });
 }
+
+/** The answers typed onto `typedOntoFormPdf`'s page, each after its label. */
+export const TYPED = [
+  ['Name of reviewer:', 'Jane Smith'],
+  ['Date of review:', '3 March 2026'],
+] as const;
+/** A sticky note's text on that page: a comment, not the page's text. */
+export const NOTE = 'Check the north figures against the ledger.';
+
+/**
+ * A flat form (labels before drawn lines, no fields) answered with a typewriter tool: each answer a free-text
+ * annotation over its line, the first with its appearance drawn (as Acrobat writes it), the second without (left for
+ * the viewer to draw); and a sticky note beside the text.
+ */
+export async function typedOntoFormPdf(): Promise<Uint8Array> {
+  const { PDFDocument, PDFName, PDFString, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText('Quarterly review', { x: 50, y: 780, size: 18, font });
+  page.drawText('Sales grew in every region this quarter, led by the north.', { x: 50, y: 740, size: 11, font });
+  const ctx = doc.context;
+  const annotations = TYPED.map(([label, answer], i) => {
+    const y = 700 - 30 * i;
+    page.drawText(label, { x: 50, y, size: 11, font });
+    page.drawLine({ start: { x: 160, y: y - 2 }, end: { x: 400, y: y - 2 }, thickness: 0.5 });
+    const typed = ctx.obj({ Type: 'Annot', Subtype: 'FreeText', Rect: [162, y - 4, 360, y + 13], Contents: PDFString.of(answer), DA: PDFString.of('/Helv 11 Tf 0 g'), F: 4 });
+    if (i === 0) {
+      const appearance = ctx.stream(`BT /F1 11 Tf 2 4 Td (${answer}) Tj ET`, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 198, 17], Resources: { Font: { F1: font.ref } } });
+      typed.set(PDFName.of('AP'), ctx.obj({ N: ctx.register(appearance) }));
+    }
+    return ctx.register(typed);
+  });
+  const note = ctx.obj({ Type: 'Annot', Subtype: 'Text', Rect: [400, 735, 420, 755], Contents: PDFString.of(NOTE), T: PDFString.of('Alex'), F: 4 });
+  page.node.set(PDFName.of('Annots'), ctx.obj([...annotations, ctx.register(note)]));
+  return doc.save({ useObjectStreams: false });
+}

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emptyFieldRows, namesFields } from '../../../src/engine/pdf/form-fields.js';
 import { allBlocks, convertBytes, convertWithPdfjs, mainMarkdown } from './helpers.js';
-import { ANSWERS, CHOICES, choicesFormPdf, COMMENTS, FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, PASSWORD_VALUE, paymentFieldsPdf, valuesOnlyFormPdf } from './form-pdfs.js';
+import { ANSWERS, CHOICES, choicesFormPdf, COMMENTS, FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, PASSWORD_VALUE, paymentFieldsPdf, NOTE, TYPED, typedOntoFormPdf, valuesOnlyFormPdf } from './form-pdfs.js';
 
 describe('an invoice', () => {
   it('reads the ruled table of line items before the totals set under it', async () => {
@@ -143,6 +143,16 @@ describe('a web page\'s form printed by LibreOffice (its inputs made PDF form fi
       expect(markdown).toContain('Back on the 21st.');
       expect(markdown).toContain('Manager approval: ◉ Approved ◯ Declined');
       expect(markdown).not.toContain('\\_');
+    });
+  }
+});
+
+describe('a flat form answered with a typewriter tool (free-text annotations)', () => {
+  for (const [path, convert] of [['LiteParse', convertBytes], ['pdfjs', convertWithPdfjs]] as const) {
+    it(`reads each typed answer after its label, drawn or not, and no sticky note as the page's text (${path} path)`, async () => {
+      const markdown = mainMarkdown(await convert(await typedOntoFormPdf()));
+      for (const [label, answer] of TYPED) expect(markdown).toMatch(new RegExp(`^${label} ${answer}$`, 'm'));
+      expect(markdown).not.toContain(NOTE);
     });
   }
 });

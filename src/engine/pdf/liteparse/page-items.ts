@@ -7,7 +7,7 @@ import { median } from '../measure.js';
 import type { Ruling } from '../rulings.js';
 import { drawnBullets } from './drawn-bullets.js';
 import { writeMarksSetApart, writeRaisedMarks } from './raised-marks.js';
-import { formFieldMarks, type FormField } from '../form-marks.js';
+import { formFieldMarks, withFreeText, type FormField, type NativeAnnotation } from '../form-marks.js';
 import { answerRuns, fillFormFields, withoutFieldFrames } from '../form-values.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { withShiftedLettersBack } from '../shifted-letters.js';
@@ -53,6 +53,8 @@ export interface NativePageInput {
   textItems: readonly NativeTextItem[];
   /** The form's widgets on the page (LiteParse's `extractFormFields`). */
   formFields?: readonly FormField[] | undefined;
+  /** The page's annotations (LiteParse's `extractAnnotations`): its free-text ones are text typed onto the page. */
+  annotations?: readonly NativeAnnotation[] | undefined;
   vectorGraphics?:
     | {
         lines: readonly { x1: number; y1: number; x2: number; y2: number; stroke?: boolean | undefined }[];
@@ -1014,7 +1016,7 @@ export function nativePageItems(
   }
   // Bullets the page draws as shapes, and what its form's fields hold: not the page's text, so not counted with its
   // characters.
-  const filled = fillFormFields(page.formFields, items);
+  const filled = fillFormFields(withFreeText(page.formFields, page.annotations), items);
   if (tagged && tagged.length > 0) append(tagged, answerRuns(filled.answers));
   const bullets = drawnBullets(items, page.vectorGraphics?.shapes ?? []);
   for (const bullet of bullets) items.push(bullet);

@@ -239,6 +239,8 @@ function parserFor(module: LiteParseModule, maxPages: number, mode: PdfParser['m
       extractLinks: false,
       // A form's check boxes and radio buttons: their state is read as marks beside their labels (form-marks.ts).
       extractFormFields: true,
+      // Text typed onto a page as free-text annotations (a typewriter tool's answers on a flat form): form-values.ts.
+      extractAnnotations: true,
       // docmill decides page furniture over the whole document (furniture.ts), and keeps it as marked blocks.
       keepHeadersFooters: true,
     });
