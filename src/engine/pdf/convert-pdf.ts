@@ -34,10 +34,11 @@ import { readNativePages, type NativePage, type NativeReading } from './litepars
 import { layoutPage } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
 import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';
-import { formFieldMarks } from './form-marks.js';
+import { formFieldMarks, withFreeText } from './form-marks.js';
 import { overlaps } from './measure.js';
 import { answerRuns, fillFormFields, withoutFieldFrames } from './form-values.js';
-import { pdfjsFormFields } from './pdfjs-form-fields.js';
+import { pdfjsAnnotations } from './pdfjs-annotations.js';
+import { commentsBlock, commentsOf, type PageComment } from './page-comments.js';
 import { bodySizeOf } from './headings.js';
 import {
   installPatchedPdfjsWorker,
@@ -362,6 +363,8 @@ interface PageResult {
   imagePlan?: OcrPlan;
   /** Why the page is `failed`. */
   error?: unknown;
+  /** Its reviewers' comments (page-comments.ts), whatever reads its text. */
+  comments?: PageComment[];
 }
 
 /** One page: text content (with font facts) → normalised items → layout (with the tables LiteParse found). */
@@ -401,19 +404,21 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
       return style;
     };
     const normalised = normaliseItems(withText, viewport.transform, styleOf);
-    // What the page's form holds, as the LiteParse path reads it (form-values.ts, form-marks.ts).
-    const fields = pdfjsFormFields(await page.getAnnotations().catch(() => []), viewport.transform);
-    const filled = fillFormFields(fields, normalised.items);
+    // What the page's form holds and what is typed onto it, as the LiteParse path reads them (form-values.ts).
+    const annotations = pdfjsAnnotations(await page.getAnnotations().catch(() => []), viewport.transform);
+    const fields = annotations.fields;
+    const filled = fillFormFields(withFreeText(fields, annotations.annotations), normalised.items);
     const tables = filled.replaced.length > 0 ? nativeTables?.filter((table) => !filled.replaced.some((box) => overlaps(box, table.rect))) : nativeTables;
     for (const mark of formFieldMarks(fields, normalised.items)) normalised.items.push(mark);
+    const comments = commentsOf(annotations.annotations);
     if (normalised.chars === 0) {
-      return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
+      return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0, comments };
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, viewport.transform) : [];
     if (tagged.length > 0) append(tagged, answerRuns(filled.answers));
     const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings: withoutFieldFrames(rulings, filled.answered), boxes: withoutFieldFrames(boxes, filled.answered), ...(tables ? { tables } : {}), ...(tagged.length > 0 ? { tagged } : {}), width, height });
     if (tagged.length > 0) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));
-    const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)) };
+    const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)), comments };
     if (imageBoxes.length > 0) {
       result.imagePlan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);
     }
@@ -440,6 +445,7 @@ function nativePageResult(pageNumber: number, native: NativePage): PageResult {
     chars: native.chars,
     garbage: () => isGarbageTextLayer(native.strings),
   };
+  if (native.comments) result.comments = native.comments;
   if (native.images?.length) result.imagePlan = planImageOcr(native.images, native.items, width, height);
   return result;
 }
@@ -612,6 +618,7 @@ export async function readDocument(
       const plan = await pdfjsImagePlan(doc, pageNumber, native);
       if (plan) result.imagePlan = plan;
     }
+    const comments = result.comments;
     const how = options.ocr ? wantsOcr(parser, result) : undefined;
     if (options.ocr && how) {
       const read = how === 'regions' ? await ocrRegions(options.ocr, result) : await ocrPage(options.ocr, result, how);
@@ -624,6 +631,9 @@ export async function readDocument(
       result = read;
     }
     if (result.page.status === 'ok' && result.page.layout && holdsGarbledText(result.page.layout.blocks)) garbled.push(pageNumber);
+    // Whatever read the page (its text layer, OCR), its comments are the annotations'.
+    const listed = comments && commentsBlock(comments);
+    if (listed && result.page.layout) result.page.layout.blocks.push(listed);
     pages.push(result.page);
     if (result.page.status === 'failed') failed.push({ page: pageNumber, error: result.error });
     else if (result.chars === 0 && ocrFailed.at(-1)?.page !== pageNumber) noText.push(pageNumber);
@@ -697,6 +707,7 @@ export async function readDocument(
     pages: finishDocument(pages),
     metadata: { ...metadata, numPages: pageCount, totalPages },
   };
+
   if (warnings.length > 0) model.warnings = warnings;
   return model;
 }

@@ -12,6 +12,7 @@ import { blocksRunningOn } from './paragraph-run-on.js';
 import { addToVocabulary, emptyVocabulary, HYPHEN_MARK, resolveHyphens } from './paragraphs.js';
 import { stitchTables } from './table-stitch.js';
 import { taggedHeadings } from './tagged-headings.js';
+import { COMMENTS_LABEL } from './page-comments.js';
 import type { ProtoBlock, Rect } from './types.js';
 
 export const SOURCE = 'native_text';
@@ -131,12 +132,14 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   });
 
   const ordered = pages.map((page) => inReadingOrder(page.layout?.blocks ?? [], furniture));
-  const flow = ordered.map((blocks) => blocks.filter((block) => !furniture.has(block)));
+  // A page's comments are outside its flow: a paragraph or a table going on over a page break goes on past them.
+  const flow = ordered.map((blocks) => blocks.filter((block) => !furniture.has(block) && block.kind !== 'comments'));
   stitchTables(flow);
   const runningOn = blocksRunningOn(
     flow.map((blocks, index) => ({ pageNumber: pages[index]!.pageNumber, blocks })),
     headings,
   );
+  placeComments(ordered, flow, runningOn);
 
   return pages.map((page, index) => {
     const protos = ordered[index]!;
@@ -166,6 +169,24 @@ function takeRunningLinesOfTheBody(refs: readonly Ref[], furniture: Map<ProtoBlo
     furniture.set(block, type);
     block.zone = type === 'page_header' ? 'top' : 'bottom';
   }
+}
+
+/**
+ * Each page's comments where they part no text that reads on: at the page's end, or at its start where its last
+ * block goes on into the next page (a paragraph broken by the page break), unless its first carries on from the page
+ * before too. In place.
+ */
+function placeComments(ordered: ProtoBlock[][], flow: readonly (readonly ProtoBlock[])[], runningOn: ReadonlyMap<ProtoBlock, unknown>): void {
+  ordered.forEach((blocks, index) => {
+    const at = blocks.findIndex((block) => block.kind === 'comments');
+    if (at < 0) return;
+    const [comments] = blocks.splice(at, 1);
+    const next = flow[index + 1]?.[0];
+    const first = flow[index]![0];
+    const goesOn = next !== undefined && runningOn.has(next);
+    if (goesOn && !(first !== undefined && runningOn.has(first))) blocks.unshift(comments!);
+    else blocks.push(comments!);
+  });
 }
 
 /** Furniture from the top margin first and from the bottom margin last, wherever the column order put it. */
@@ -210,6 +231,8 @@ function toModelBlock(
       return { type: 'caption', label: null, markdown: block.markdown, ...base };
     case 'table':
       return { type: 'table', label: null, markdown: block.markdown, ...(block.tableHead === undefined ? {} : { carriesOn: 'row', tableHead: block.tableHead }), ...base };
+    case 'comments':
+      return { type: 'text', label: COMMENTS_LABEL, markdown: block.markdown, ...base, bbox: null };
     case 'rotated':
       return {
         type: 'text',

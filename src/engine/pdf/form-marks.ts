@@ -41,8 +41,11 @@ export const FREE_TEXT = 'freetext';
 
 /** A page's annotation as LiteParse's native module gives it (`extractAnnotations`), what this module reads of it. */
 export interface NativeAnnotation {
+  /** Lower case: `freetext`, `text` (a sticky note), `highlight`, `link`, `widget`… */
   subtype: string;
   contents?: string | undefined;
+  /** Its author, where the PDF names one. */
+  title?: string | undefined;
   rect?: FormField['rect'];
 }
 

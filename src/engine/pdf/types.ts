@@ -84,7 +84,8 @@ export interface Rect {
 }
 
 /** What kind of block the page-level layout found; document-level passes refine `paragraph` into headings. */
-export type ProtoKind = 'paragraph' | 'list' | 'code' | 'formula' | 'caption' | 'table' | 'rotated';
+/** `comments`: a page's reviewers' comments, outside its flow (page-comments.ts). */
+export type ProtoKind = 'paragraph' | 'list' | 'code' | 'formula' | 'caption' | 'table' | 'rotated' | 'comments';
 
 /** A block found by the page layout, before document-wide decisions (headings, furniture). */
 export interface ProtoBlock {

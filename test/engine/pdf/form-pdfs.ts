@@ -239,3 +239,38 @@ export async function typedOntoFormPdf(): Promise<Uint8Array> {
   page.node.set(PDFName.of('Annots'), ctx.obj([...annotations, ctx.register(note)]));
   return doc.save({ useObjectStreams: false });
 }
+
+/** The comments `reviewedPdf` holds on its first page: a sticky note and a highlight's, each with its author. */
+export const REVIEW_NOTES = [
+  ['Alex', 'text', 'Is the second survey described in the appendix?'],
+  ['Sam', 'highlight', 'Give the number of households.'],
+] as const;
+
+/**
+ * Two pages of a report reviewed in a PDF viewer: a sticky note and a highlight with comments on the first page,
+ * whose last paragraph goes on over the page break.
+ */
+export async function reviewedPdf(): Promise<Uint8Array> {
+  const { PDFDocument, PDFName, PDFString, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const first = doc.addPage([595, 842]);
+  first.drawText('Household survey', { x: 50, y: 780, size: 18, font });
+  const lines = [
+    'The survey reached every district of the region in the spring, and its teams visited',
+    'each household twice. Most of the questions were answered at the first visit, and the',
+    'rest at the second, a week later, when the results of the first were checked against',
+  ];
+  lines.forEach((line, i) => first.drawText(line, { x: 50, y: 100 - 14 * i, size: 11, font }));
+  const second = doc.addPage([595, 842]);
+  second.drawText('the register of the district and corrected where they differed.', { x: 50, y: 780, size: 11, font });
+  second.drawText('The findings are set out by district in the tables that follow.', { x: 50, y: 752, size: 11, font });
+  const ctx = doc.context;
+  const [note, highlight] = REVIEW_NOTES;
+  const annotations = [
+    ctx.obj({ Type: 'Annot', Subtype: 'Text', Rect: [520, 95, 540, 115], Contents: PDFString.of(note[2]), T: PDFString.of(note[0]), F: 4 }),
+    ctx.obj({ Type: 'Annot', Subtype: 'Highlight', Rect: [50, 83, 250, 97], QuadPoints: [50, 97, 250, 97, 50, 83, 250, 83], Contents: PDFString.of(highlight[2]), T: PDFString.of(highlight[0]), F: 4 }),
+  ];
+  first.node.set(PDFName.of('Annots'), ctx.obj(annotations.map((annotation) => ctx.register(annotation))));
+  return doc.save({ useObjectStreams: false });
+}

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emptyFieldRows, namesFields } from '../../../src/engine/pdf/form-fields.js';
 import { allBlocks, convertBytes, convertWithPdfjs, mainMarkdown } from './helpers.js';
-import { ANSWERS, CHOICES, choicesFormPdf, COMMENTS, FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, PASSWORD_VALUE, paymentFieldsPdf, NOTE, TYPED, typedOntoFormPdf, valuesOnlyFormPdf } from './form-pdfs.js';
+import { ANSWERS, CHOICES, choicesFormPdf, COMMENTS, FIELD_LABELS, FILLED_FIELDS, filledFormPdf, invoicePdf, PASSWORD_VALUE, paymentFieldsPdf, NOTE, REVIEW_NOTES, reviewedPdf, TYPED, typedOntoFormPdf, valuesOnlyFormPdf } from './form-pdfs.js';
 
 describe('an invoice', () => {
   it('reads the ruled table of line items before the totals set under it', async () => {
@@ -149,10 +149,28 @@ describe('a web page\'s form printed by LibreOffice (its inputs made PDF form fi
 
 describe('a flat form answered with a typewriter tool (free-text annotations)', () => {
   for (const [path, convert] of [['LiteParse', convertBytes], ['pdfjs', convertWithPdfjs]] as const) {
-    it(`reads each typed answer after its label, drawn or not, and no sticky note as the page's text (${path} path)`, async () => {
+    it(`reads each typed answer after its label, drawn or not, and a sticky note as a comment, not text (${path} path)`, async () => {
       const markdown = mainMarkdown(await convert(await typedOntoFormPdf()));
       for (const [label, answer] of TYPED) expect(markdown).toMatch(new RegExp(`^${label} ${answer}$`, 'm'));
-      expect(markdown).not.toContain(NOTE);
+      expect(markdown.endsWith(`\n\n**Comments:**\n- (Alex): ${NOTE}`)).toBe(true);
+      expect(markdown.indexOf(NOTE)).toBe(markdown.lastIndexOf(NOTE));
+    });
+  }
+});
+
+describe("a report's pages with reviewers' comments (a sticky note, a highlight's)", () => {
+  for (const [path, convert] of [['LiteParse', convertBytes], ['pdfjs', convertWithPdfjs]] as const) {
+    it(`lists them with their authors, where no paragraph reads on over them (${path} path)`, async () => {
+      const model = await convert(await reviewedPdf());
+      const markdown = mainMarkdown(model);
+      const listed = ['**Comments:**', ...REVIEW_NOTES.map(([author, kind, text]) => `- (${author}${kind === 'text' ? '' : `, ${kind}`}): ${text}`)].join('\n');
+      // The first page's paragraph goes on over the page break: its comments open the page instead of closing it.
+      expect(markdown.startsWith(`${listed}\n\n# Household survey\n\n`)).toBe(true);
+      const [first, second] = model.pages;
+      expect(first!.blocks[0]).toMatchObject({ type: 'text', label: 'comments', bbox: null });
+      expect(first!.blocks.at(-1)?.markdown).toMatch(/checked against$/);
+      expect(second!.blocks[0]).toMatchObject({ carriesOn: 'sentence' });
+      expect(second!.blocks.some((block) => block.label === 'comments')).toBe(false);
     });
   }
 });

@@ -9,6 +9,7 @@ import { drawnBullets } from './drawn-bullets.js';
 import { writeMarksSetApart, writeRaisedMarks } from './raised-marks.js';
 import { formFieldMarks, withFreeText, type FormField, type NativeAnnotation } from '../form-marks.js';
 import { answerRuns, fillFormFields, withoutFieldFrames } from '../form-values.js';
+import { commentsOf, type PageComment } from '../page-comments.js';
 import { isBoldFontName, isMonospaceFontName, type RotatedItem } from '../text-items.js';
 import { withShiftedLettersBack } from '../shifted-letters.js';
 import { isSymbolFontName, symbolFontText } from '../symbol-font-text.js';
@@ -88,6 +89,8 @@ export interface NativePageItems {
   runStarts?: PdfTextItem[];
   /** The form's boxes whose drawn text gave way to what they hold (form-values.ts): no table of LiteParse's over them. */
   formBoxes?: Rect[];
+  /** The page's reviewers' comments (page-comments.ts). */
+  comments?: PageComment[];
 }
 
 /** A run of text (a LiteParse item, a line or part of one) and the role a tagged PDF gives it. */
@@ -1025,6 +1028,8 @@ export function nativePageItems(
   const read: NativePageItems = { items, rotated, rulings, boxes: withoutFieldFrames(boxesOf(page), filled.answered), chars, rtlChars, outsizedChars, strings };
   if (tagged && tagged.length > 0) read.tagged = tagged;
   if (filled.replaced.length > 0) read.formBoxes = filled.replaced;
+  const comments = commentsOf(page.annotations);
+  if (comments.length > 0) read.comments = comments;
   if (hangul) {
     read.autospaceGaps = autospaceGaps;
     read.runStarts = runStarts;

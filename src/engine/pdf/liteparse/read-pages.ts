@@ -317,6 +317,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
         drawing: drawingOf(page, pictures),
       };
       if (read.tagged) native.tagged = read.tagged;
+      if (read.comments) native.comments = read.comments;
       if (mode === 'auto') {
         native.images = imagesOf(page);
         if (formsPaint && page.complexity?.needsOcr) native.imagesFromPdfjs = true;

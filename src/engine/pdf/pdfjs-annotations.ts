@@ -1,9 +1,10 @@
 /**
- * A page's form widgets and free-text annotations as pdfjs reads them from its annotations, in the shape LiteParse's
- * native module gives (form-marks.ts), so that a PDF read by the pdfjs path keeps its check boxes' state, its fields'
- * values and the text typed onto it as a PDF LiteParse reads does.
+ * A page's annotations as pdfjs reads them (`getAnnotations()`), in the shapes LiteParse's native module gives
+ * (form-marks.ts): its form's widgets, and its other annotations (free text, notes, highlights), so that a PDF read
+ * by the pdfjs path keeps its check boxes' state, its fields' values, the text typed onto it and its comments as a
+ * PDF LiteParse reads does.
  */
-import { FREE_TEXT, type FormField } from './form-marks.js';
+import type { FormField, NativeAnnotation } from './form-marks.js';
 
 /** What this module reads of a pdfjs widget annotation's data. */
 interface WidgetData {
@@ -18,12 +19,18 @@ interface WidgetData {
   radioButton?: unknown;
   combo?: unknown;
   hidden?: unknown;
+  subtype?: unknown;
   contentsObj?: { str?: unknown } | undefined;
+  titleObj?: { str?: unknown } | undefined;
 }
 
-/** pdfjs's AnnotationType.WIDGET and FREETEXT. */
+/** pdfjs's AnnotationType.WIDGET. */
 const WIDGET = 20;
-const FREETEXT = 3;
+
+/** A string of an annotation's data (`contentsObj.str`), or undefined. */
+function textOf(value: { str?: unknown } | undefined): string | undefined {
+  return typeof value?.str === 'string' && value.str.length > 0 ? value.str : undefined;
+}
 
 function fieldTypeOf(data: WidgetData): string | undefined {
   if (data.fieldType === 'Tx') return 'text';
@@ -47,20 +54,27 @@ function viewportRect(rect: readonly number[], transform: readonly number[]): No
   return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
-/** The widgets of a page's form among its annotations (`getAnnotations()`), in viewport coordinates. */
-export function pdfjsFormFields(annotations: readonly unknown[], transform: readonly number[]): FormField[] {
+/** A page's annotations (`getAnnotations()`) as its form's widgets and its other annotations, in viewport coordinates. */
+export function pdfjsAnnotations(annotations: readonly unknown[], transform: readonly number[]): { fields: FormField[]; annotations: NativeAnnotation[] } {
   const fields: FormField[] = [];
+  const others: NativeAnnotation[] = [];
   for (const annotation of annotations) {
     const data = annotation as WidgetData;
-    const typed = data.contentsObj?.str;
-    if (data.annotationType === FREETEXT && data.hidden !== true && typeof typed === 'string' && typed.length > 0 && Array.isArray(data.rect) && data.rect.length === 4) {
-      fields.push({ fieldType: FREE_TEXT, value: typed, rect: viewportRect(data.rect as number[], transform) });
+    if (data.hidden === true || !Array.isArray(data.rect) || data.rect.length !== 4) continue;
+    const rect = viewportRect(data.rect as number[], transform);
+    if (data.annotationType !== WIDGET) {
+      if (typeof data.subtype !== 'string') continue;
+      const other: NativeAnnotation = { subtype: data.subtype.toLowerCase(), rect };
+      const contents = textOf(data.contentsObj);
+      if (contents !== undefined) other.contents = contents;
+      const title = textOf(data.titleObj);
+      if (title !== undefined) other.title = title;
+      others.push(other);
       continue;
     }
-    if (data.annotationType !== WIDGET || data.hidden === true || !Array.isArray(data.rect) || data.rect.length !== 4) continue;
     const fieldType = fieldTypeOf(data);
     if (!fieldType) continue;
-    const field: FormField = { fieldType, rect: viewportRect(data.rect as number[], transform) };
+    const field: FormField = { fieldType, rect };
     if (typeof data.fieldFlags === 'number') field.fieldFlags = data.fieldFlags;
     const value = data.fieldValue;
     if (fieldType === 'checkbox') field.checked = typeof value === 'string' && value !== 'Off' && value === data.exportValue;
@@ -71,5 +85,5 @@ export function pdfjsFormFields(annotations: readonly unknown[], transform: read
     } else if (typeof value === 'string') field.value = value;
     fields.push(field);
   }
-  return fields;
+  return { fields, annotations: others };
 }
