@@ -60,7 +60,7 @@ export function clusterLines(items: readonly PdfTextItem[]): PdfTextItem[][] {
   let ref: PdfTextItem | undefined;
   let previous: { items: PdfTextItem[]; ref: PdfTextItem } | undefined;
   for (const item of sorted) {
-    if (ref && overlapShare(item, ref) >= 0.5) {
+    if (ref && overlapShare(item, ref) >= 0.5 && !(item.size > ref.size * 1.05 && standsApart(current, item))) {
       current.push(item);
       if (item.size > ref.size * 1.05) ref = item;
       continue;
@@ -79,6 +79,23 @@ export function clusterLines(items: readonly PdfTextItem[]): PdfTextItem[][] {
   }
   if (current.length > 0) clusters.push(current);
   return absorbStrayScripts(clusters.flatMap(partStackedLines));
+}
+
+/** How far (ems of a bigger item's type) a line's baseline may stand from the bigger item's and be its line. */
+const BIGGER_BASELINE_EM = 0.5;
+
+/**
+ * Whether a bigger item reaching up into a cluster of smaller type is no part of its line: its baseline is more than
+ * half its size below theirs, and none of them stands within an em of it (a raised mark beside a word does). A large
+ * figure set on the line below (a form's `2013` at 20 pt beside `Do Not use …`) reaches up as far as a small line
+ * above it (`28726`), which it would otherwise run into its own line (`Do28726Not`).
+ */
+function standsApart(cluster: readonly PdfTextItem[], bigger: PdfTextItem): boolean {
+  for (const item of cluster) {
+    if (bigger.baseline - item.baseline <= BIGGER_BASELINE_EM * bigger.size) return false;
+    if (item.x1 > bigger.x0 - bigger.size && item.x0 < bigger.x1 + bigger.size) return false;
+  }
+  return true;
 }
 
 /**

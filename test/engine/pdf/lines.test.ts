@@ -35,6 +35,18 @@ describe('clusterLines / buildLines', () => {
     expect(Math.max(...clusters.map((cluster) => cluster.length))).toBeLessThanOrEqual(2);
   });
 
+  it('keeps a small line above a large figure set at the end of the next line out of that line', () => {
+    // A tax form's header: a form number in 8 pt over a bold line in 10 pt ending in the year at 20 pt, whose
+    // glyphs reach up past the form number's baseline.
+    const lines = buildLines([
+      item('28726', 49.4, 63.5, { size: 8 }),
+      item('2013', 497.2, 76.2, { size: 20, bold: true }),
+      item('Do', 48.2, 79.4, { bold: true }),
+      item('Not use this voucher', 66.6, 79.4, { bold: true }),
+    ]);
+    expect(lines.map((line) => line.text)).toEqual(['28726', 'Do Not use this voucher 2013']);
+  });
+
   it('splits a line into cells at gaps wider than a word space', () => {
     const line = buildLine([item('Region', 72, 100), item('Revenue', 220, 100), item('Growth', 360, 100)]);
     expect(line.cells.map((cell) => cell.text)).toEqual(['Region', 'Revenue', 'Growth']);
