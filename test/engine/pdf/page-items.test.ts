@@ -99,6 +99,22 @@ describe('spaces between a LiteParse item\'s words', () => {
   });
 });
 
+describe('a ligature PDFium writes a space after', () => {
+  it('is inside its word where its box meets the letters after it, the codes cut short', () => {
+    // A Garamond's ﬁ and ﬃ: PDFium writes `fi rst`, `Offi cers` and, at a line's end, `Qualifi -`.
+    expect(read(item(['the', 'fi', 'rst', 'Meeting'], [0.25, 0, 0.25], { charCodes: [...codes('the'), 0] }))).toBe('the first Meeting');
+    expect(read(item(['Offi', 'cers'], [0.001], { charCodes: [...codes('O'), 0] }))).toBe('Officers');
+    // The hyphen of the word broken there joins it (this one's box, as wide as a letter, reads as a dash).
+    expect(read(item(['Qualifi', '-'], [0], { charCodes: [...codes('Q'), 0] }))).toMatch(/^Qualifi\S$/u);
+  });
+
+  it('leaves a word ending in those letters apart from the next where a space parts them, or an overhang', () => {
+    expect(read(item(['sci-fi', 'films'], [0.25], { charCodes: [...codes('sci'), 0] }))).toBe('sci-fi films');
+    expect(read(item(['staff', 'member'], [-0.015], { charCodes: [...codes('staff'), 0] }))).toBe('staff member');
+    expect(read(item(['Fi', 'Rst'], [0], { charCodes: [...codes('F'), 0] }))).toBe('Fi Rst');
+  });
+});
+
 describe('the autospace a word processor sets between Hangul and digits, Latin letters or a period', () => {
   it('is no word space where it is narrower than the line\'s spaces between Hangul words', () => {
     // LibreOffice: 0.2 em between `2024` and `년`, 0.3 em between words (0.17 em before a period set in a Latin font).

@@ -329,6 +329,9 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
       // byline in tracked capitals, "BEHAV IO RAL ECONOM ICS": its words 0.05 em apart where they meet, 0.35 em
       // between words). On the PDF benchmark's dev half every such pair is one word in the reference (89 of 89).
       else if (previous && isCapitals(wordTexts[n - 1]!) && isCapitals(text)) spaced = false;
+      // Nor can they where a ligature stands for two or three letters: one whose box touches the letters after it is
+      // inside its word, whatever space PDFium writes after it (`fi rst`, `Offi cers`, `Qualifi -` in a Garamond).
+      else if (Math.abs(gap) < LIGATURE_GAP * size && LIGATURE_END.test(wordTexts[n - 1]!) && GOES_ON.test(text)) spaced = false;
     } else if (!spaced && found >= 0 && previous && gap > CLAUSE_GAP * size && CLAUSE_END.test(wordTexts[n - 1]!) && LETTER_START.test(text)) {
       // No space in the text, but the glyphs are set apart after a clause's punctuation and a word follows: a space
       // PDFium missed ("did not know.This question", "Dictionary,Johnson": boxes 0.04–0.16 em apart; each such pair
@@ -350,6 +353,16 @@ function spaceWords(item: NativeTextItem, words: readonly WordBox[], size: numbe
     previous = word;
   }
 }
+
+/**
+ * A word ending in a ligature's letters whose box meets the next one's, to this share of the em, is one word with it:
+ * the ligature's box ends where the next glyph starts. A space leaves a gap; an italic's overhang over one, an overlap.
+ */
+const LIGATURE_GAP = 0.012;
+/** The letters a Latin ligature stands for (ﬀ ﬁ ﬂ ﬃ ﬄ), ending a word box. */
+const LIGATURE_END = /(?:ff|fi|fl|ffi|ffl|\uFB00|\uFB01|\uFB02|\uFB03|\uFB04)$/u;
+/** What follows a ligature inside its word: a lower-case letter, or the hyphen of a word broken at the line's end. */
+const GOES_ON = /^(?:\p{Ll}|-$)/u;
 
 /** Words after a clause's punctuation this share of the em apart or more are two words though the text joins them. */
 const CLAUSE_GAP = 0.03;
