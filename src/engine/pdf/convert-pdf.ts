@@ -707,7 +707,6 @@ export async function readDocument(
     pages: finishDocument(pages),
     metadata: { ...metadata, numPages: pageCount, totalPages },
   };
-
   if (warnings.length > 0) model.warnings = warnings;
   return model;
 }

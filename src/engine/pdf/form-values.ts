@@ -70,7 +70,7 @@ function bodySize(items: readonly PdfTextItem[], rects: readonly WidgetRect[]): 
   return sizes.length > 0 ? median(sizes) : undefined;
 }
 
-/** Fields whose drawn text is not their value as read: a list box draws all its options, a password its own mask. */
+/** Fields whose drawn text is not their value as read: a list box draws every option it offers. */
 const DRAWN_REPLACED = new Set(['listbox']);
 
 /** What reading a page's form fields did to its items. */
