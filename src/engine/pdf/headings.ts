@@ -248,6 +248,41 @@ function bylines(candidates: readonly HeadingCandidate[], headingLike: readonly 
 }
 
 /** Decides heading type and level for each candidate (null: not a heading). `firstPage` is page 1's number. */
+/** Heading styles a document's levels can tell apart below its title: levels 2 to MAX_LEVEL. */
+const SECTION_LEVELS = MAX_LEVEL - 1;
+
+/**
+ * Each heading style's rank (0: the top section level), `ordered` biggest first. Where the document sets its
+ * headings in more styles than there are levels (a long booklet: display sizes on its covers and charts beside its
+ * sections' four), the levels go to its most used styles in their order, and every other style takes the level of
+ * the first of them it is not bigger than, or the top one: a few outsized headings would otherwise push the whole
+ * hierarchy to the last level.
+ */
+function styleRanks(ordered: readonly string[], candidates: readonly HeadingCandidate[], headingLike: readonly boolean[]): Map<string, number> {
+  if (ordered.length <= SECTION_LEVELS) return new Map(ordered.map((key, index) => [key, index]));
+  const uses = new Map<string, number>();
+  candidates.forEach((candidate, i) => {
+    if (!headingLike[i]) return;
+    const key = `${sizeClass(candidate.size)}|${candidate.bold}`;
+    uses.set(key, (uses.get(key) ?? 0) + 1);
+  });
+  // The most used, the bigger first among equals (`ordered` is biggest first, and the sort is stable).
+  const kept = new Set([...ordered].sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0)).slice(0, SECTION_LEVELS));
+  const ranks = new Map<string, number>();
+  let rank = 0;
+  const pending: string[] = [];
+  for (const key of ordered) {
+    pending.push(key);
+    if (!kept.has(key)) continue;
+    for (const style of pending) ranks.set(style, rank);
+    pending.length = 0;
+    rank++;
+  }
+  // Smaller than every kept style: the last level.
+  for (const style of pending) ranks.set(style, SECTION_LEVELS - 1);
+  return ranks;
+}
+
 export function classifyHeadings(
   candidates: readonly HeadingCandidate[],
   body: BodyStyle,
@@ -286,7 +321,11 @@ export function classifyHeadings(
   const ranked = [...styles.entries()].sort(
     ([, a], [, b]) => b.size - a.size || Number(b.bold) - Number(a.bold),
   );
-  const rankOf = new Map(ranked.map(([key], index) => [key, index]));
+  const rankOf = styleRanks(
+    ranked.map(([key]) => key),
+    candidates,
+    headingLike,
+  );
   // Numbering says where a heading stands (`4.1` under `4`); a style whose headings are numbered gives its
   // unnumbered ones (`Acknowledgments` set like `1 Introduction`) the same level.
   const depthOf = candidates.map((candidate, i) => (headingLike[i] ? numberingDepth(candidate.text) : undefined));

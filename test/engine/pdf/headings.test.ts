@@ -115,6 +115,17 @@ describe('classifyHeadings', () => {
     expect(notFirst[0]).not.toBeNull();
   });
 
+  it('gives the levels of a document set in more heading styles than levels to its most used styles', () => {
+    // A long booklet: its sections' four bold sizes used page after page, and display sizes on a few pages (booklet
+    // covers at 24 and 21 pt, a box's 15 pt, a chart's 10.5 pt): by size alone the sections' styles fell to one level.
+    const styles: [size: number, uses: number][] = [[24, 2], [21, 3], [16, 20], [15, 2], [14, 40], [12, 40], [11, 10], [10.5, 2]];
+    const candidates = styles.flatMap(([size, uses]) => Array.from({ length: uses }, (_, i) => candidate(`Heading ${size} ${i}`, size, { bold: true, page: 2 + i })));
+    const levelOf = (size: number) => classifyHeadings(candidates, BODY)[candidates.findIndex((entry) => entry.size === size)]?.level;
+    expect([16, 14, 12, 11].map(levelOf)).toEqual([3, 4, 5, 6]);
+    // Bigger than every most used style: the top level; between two, the smaller one's; smaller than all, the last.
+    expect([24, 21, 15, 10.5].map(levelOf)).toEqual([2, 2, 4, 6]);
+  });
+
   it('makes the largest unique heading on page 1 the title and ranks the rest by size', () => {
     const decisions = classifyHeadings(
       [
