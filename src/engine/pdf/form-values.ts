@@ -105,13 +105,14 @@ export function fillFormFields(fields: readonly FormField[] | undefined, items: 
   const added: PdfTextItem[] = [];
   const answered: Rect[] = [];
   for (const { field, rect, value } of found) {
-    answered.push({ x0: rect.x, y0: rect.y, x1: rect.x + rect.width, y1: rect.y + rect.height });
+    const box: Rect = { x0: rect.x, y0: rect.y, x1: rect.x + rect.width, y1: rect.y + rect.height };
+    answered.push(box);
     let over = items.filter((item) => isOver(item, rect));
     const password = value === PASSWORD_MASK;
     if (password && over.length > 0 && over.every((item) => MASKS.test(item.str))) continue;
     if ((password || DRAWN_REPLACED.has(field.fieldType)) && over.length > 0) {
       for (const item of over) replaced.add(item);
-      replacedBoxes.push({ x0: rect.x, y0: rect.y, x1: rect.x + rect.width, y1: rect.y + rect.height });
+      replacedBoxes.push(box);
       over = [];
     }
     // Text drawn in the box is what a reader sees: the value as the form formats it (`(123) 456-7890` for
