@@ -50,7 +50,9 @@ import {
 } from './pdfjs-worker.js';
 import { cutShort, recoverTruncatedPdf } from './recover.js';
 import { isSymbolFontName } from './symbol-font-text.js';
-import { readStatedInfo } from './stated-info.js';
+import { readStatedInfo, type StatedInfo } from './stated-info.js';
+import type { OutlineEntry } from './outline-headings.js';
+import { pdfjsOutline } from './pdfjs-outline.js';
 import { boxesInViewport, isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
 import {
   isBoldFontName,
@@ -265,8 +267,7 @@ async function readMetadata(doc: PdfDocumentSource): Promise<Record<string, Meta
  * The metadata read from the bytes as pdfjs would read it (stated-info.ts), or undefined when only pdfjs can
  * tell: then it opens the document for it.
  */
-function statedMetadata(bytes: Uint8Array): Record<string, MetadataValue> | undefined {
-  const stated = readStatedInfo(bytes);
+function statedMetadata(stated: StatedInfo | undefined): Record<string, MetadataValue> | undefined {
   if (!stated) return undefined;
   const metadata = metadataOf({ Title: stated.title, Author: stated.author, Language: stated.language });
   // pdfjs would take a missing title or author from the XMP packet, where it names one.
@@ -342,6 +343,10 @@ class PdfjsWhenNeeded implements PdfDocumentSource {
 
   async getMetadata(): ReturnType<PdfDocument['getMetadata']> {
     return (await this.#doc()).getMetadata();
+  }
+
+  async outline(): Promise<OutlineEntry[]> {
+    return pdfjsOutline(await this.#doc());
   }
 
   async destroy(): Promise<void> {
@@ -591,6 +596,8 @@ export async function readDocument(
     native?: NativeReading | undefined;
     /** Read already (from the bytes); else pdfjs reads it. */
     metadata?: Record<string, MetadataValue> | undefined;
+    /** The document's bookmarks, where it has any (outline-headings.ts). */
+    outline?: readonly OutlineEntry[] | undefined;
   } = {},
 ): Promise<DocumentModel> {
   const totalPages = doc.numPages;
@@ -704,7 +711,7 @@ export async function readDocument(
   }
 
   const model: DocumentModel = {
-    pages: finishDocument(pages),
+    pages: finishDocument(pages, options.outline),
     metadata: { ...metadata, numPages: pageCount, totalPages },
   };
   if (warnings.length > 0) model.warnings = warnings;
@@ -734,6 +741,18 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
 }
 
 /**
+ * Whether the document may have bookmarks, so that pdfjs opens it to read them: its catalogue says so where it
+ * stands in the clear; where it does not (compressed into an object stream, as pdfTeX writes it), a document of
+ * more than one page that names an outline or compresses its objects.
+ */
+function mayHaveOutline(bytes: Uint8Array, stated: StatedInfo | undefined, totalPages: number): boolean {
+  if (stated) return stated.outlines;
+  if (totalPages < 2) return false;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return text.includes('/Outlines', 0, 'latin1') || text.includes('/ObjStm', 0, 'latin1');
+}
+
+/**
  * The file ends as an intact one does (`startxref`, an offset, `%%EOF`). Only then does PDFium open it first: a
  * file cut short or damaged at its end is opened by pdfjs, which repairs it the way docmill reports (a warning,
  * recover.ts) before LiteParse reads it.
@@ -756,7 +775,9 @@ export const convertPdf: Converter = async (input) => {
     if (first && first.totalPages > 0) {
       const doc = new PdfjsWhenNeeded(input.bytes, first.totalPages);
       try {
-        const model = await readDocument(doc, parser, { native: first, metadata: statedMetadata(input.bytes), ...(ocr ? { ocr } : {}) });
+        const stated = readStatedInfo(input.bytes);
+        const outline = mayHaveOutline(input.bytes, stated, first.totalPages) ? await doc.outline() : undefined;
+        const model = await readDocument(doc, parser, { native: first, metadata: statedMetadata(stated), outline, ...(ocr ? { ocr } : {}) });
         if (pictures) {
           for (const page of model.pages) {
             const drawing = first.pages.get(page.pageNumber)?.drawing;
@@ -774,7 +795,8 @@ export const convertPdf: Converter = async (input) => {
     if (recovered) ocr?.renderFrom(bytes);
     try {
       const native = intact ? undefined : await readNativePages(bytes, parser.maxPages, parser.mode);
-      return await readDocument(doc, parser, { recovered, native, ...(ocr ? { ocr } : {}) });
+      const outline = await pdfjsOutline(doc);
+      return await readDocument(doc, parser, { recovered, native, outline, ...(ocr ? { ocr } : {}) });
     } finally {
       await doc.destroy().catch(() => undefined);
     }

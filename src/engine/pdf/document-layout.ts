@@ -12,6 +12,7 @@ import { blocksRunningOn } from './paragraph-run-on.js';
 import { addToVocabulary, emptyVocabulary, HYPHEN_MARK, resolveHyphens } from './paragraphs.js';
 import { stitchTables } from './table-stitch.js';
 import { taggedHeadings } from './tagged-headings.js';
+import { outlineHeadings, type OutlineEntry } from './outline-headings.js';
 import { COMMENTS_LABEL } from './page-comments.js';
 import type { ProtoBlock, Rect } from './types.js';
 
@@ -52,7 +53,7 @@ interface Ref {
   block: ProtoBlock;
 }
 
-export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
+export function finishDocument(pages: readonly LaidOutPage[], outline: readonly OutlineEntry[] = []): ModelPage[] {
   const sizes: SizeHistogram = new Map();
   const boldSizes: SizeHistogram = new Map();
   for (const page of pages) {
@@ -124,12 +125,20 @@ export function finishDocument(pages: readonly LaidOutPage[]): ModelPage[] {
   });
   // A tagged PDF's own outline, where it has one, over the layout's reading of sizes and weights.
   const flowRefs = refs.filter((ref) => !furniture.has(ref.block));
-  taggedHeadings(flowRefs.map((ref) => ref.block))?.forEach((decision, i) => {
+  const tagged = taggedHeadings(flowRefs.map((ref) => ref.block));
+  tagged?.forEach((decision, i) => {
     if (decision === undefined) return;
     const block = flowRefs[i]!.block;
     if (decision === null) headings.delete(block);
     else headings.set(block, decision);
   });
+  // Else its bookmarks, where they name its headings.
+  if (!tagged && outline.length > 0) {
+    for (const [block, decision] of outlineHeadings(flowRefs, outline, headings) ?? []) {
+      if (decision) headings.set(block, decision);
+      else headings.delete(block);
+    }
+  }
 
   const ordered = pages.map((page) => inReadingOrder(page.layout?.blocks ?? [], furniture));
   // A page's comments are outside its flow: a paragraph or a table going on over a page break goes on past them.

@@ -24,6 +24,8 @@ export interface StatedInfo {
    * (xmpNames); true where its stream could not be read.
    */
   xmpNames?: { title: boolean; author: boolean };
+  /** The catalogue has an /Outlines entry (bookmarks, outline-headings.ts). */
+  outlines: boolean;
 }
 
 interface Name {
@@ -446,7 +448,7 @@ export function readStatedInfo(bytes: Uint8Array): StatedInfo | undefined {
     const infoRef = trailer.get('Info');
     const info = infoRef === undefined ? new Map<string, Value>() : isRef(infoRef) ? resolve(bytes, all, infoRef) : undefined;
     if (!isDict(info)) return undefined;
-    const stated: StatedInfo = { xmp: catalog.has('Metadata') };
+    const stated: StatedInfo = { xmp: catalog.has('Metadata'), outlines: catalog.has('Outlines') };
     if (stated.xmp) stated.xmpNames = xmpNames(bytes, all, catalog.get('Metadata'));
     const title = textEntry(info, 'Title');
     const author = textEntry(info, 'Author');

@@ -51,7 +51,7 @@ describe('the document information read from the bytes', () => {
 
   it('decodes UTF-16 titles, escaped literal strings and the language as pdfjs does', async () => {
     const bytes = await pdfWith({ title: 'Résumé — 2024 ✓', author: 'Zoë Ångström', lang: 'de-CH' });
-    expect(readStatedInfo(bytes)).toEqual({ title: 'Résumé — 2024 ✓', author: 'Zoë Ångström', language: 'de-CH', xmp: false });
+    expect(readStatedInfo(bytes)).toEqual({ title: 'Résumé — 2024 ✓', author: 'Zoë Ångström', language: 'de-CH', xmp: false, outlines: false });
     const literal = await pdfWith({ literalTitle: 'A (nested) title\\with \u0080 a bullet' });
     expect(readStatedInfo(literal)?.title).toBe((await pdfjsInfo(literal)).title);
     expect(decodeTextString('\u0093ve \u0084 \u00e9')).toBe('\ufb01ve \u2014 \u00e9');
@@ -67,7 +67,7 @@ describe('the document information read from the bytes', () => {
   it('reads a hybrid file (a table with an /XRefStm, as Word writes), and whether its XMP packet names a title', async () => {
     const word = new Uint8Array(readFileSync(new URL('right_to_left_01.pdf', PDF_CORPUS)));
     const stated = readStatedInfo(word);
-    expect(stated).toEqual({ author: 'Ahmad Jaber T Algadeeb', language: 'en-US', xmp: true, xmpNames: { title: false, author: true } });
+    expect(stated).toEqual({ author: 'Ahmad Jaber T Algadeeb', language: 'en-US', xmp: true, xmpNames: { title: false, author: true }, outlines: false });
     expect({ title: stated!.title, author: stated!.author, language: stated!.language }).toEqual(await pdfjsInfo(word));
   });
 
