@@ -53,6 +53,7 @@ import { isSymbolFontName } from './symbol-font-text.js';
 import { readStatedInfo, type StatedInfo } from './stated-info.js';
 import type { OutlineEntry } from './outline-headings.js';
 import { pdfjsOutline } from './pdfjs-outline.js';
+import { readStatedOutline } from './stated-outline.js';
 import { boxesInViewport, isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
 import {
   isBoldFontName,
@@ -741,8 +742,8 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
 }
 
 /**
- * Whether the document may have bookmarks, so that pdfjs opens it to read them: its catalogue says so where it
- * stands in the clear; where it does not (compressed into an object stream, as pdfTeX writes it), a document of
+ * Whether the document may have bookmarks, read from the bytes (stated-outline.ts) or else by pdfjs: its catalogue
+ * says so where it stands in the clear; where it does not (compressed into an object stream, as pdfTeX writes it), a document of
  * more than one page that names an outline or compresses its objects.
  */
 function mayHaveOutline(bytes: Uint8Array, stated: StatedInfo | undefined, totalPages: number): boolean {
@@ -776,7 +777,7 @@ export const convertPdf: Converter = async (input) => {
       const doc = new PdfjsWhenNeeded(input.bytes, first.totalPages);
       try {
         const stated = readStatedInfo(input.bytes);
-        const outline = mayHaveOutline(input.bytes, stated, first.totalPages) ? await doc.outline() : undefined;
+        const outline = mayHaveOutline(input.bytes, stated, first.totalPages) ? (readStatedOutline(input.bytes) ?? (await doc.outline())) : undefined;
         const model = await readDocument(doc, parser, { native: first, metadata: statedMetadata(stated), outline, ...(ocr ? { ocr } : {}) });
         if (pictures) {
           for (const page of model.pages) {

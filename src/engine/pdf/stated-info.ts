@@ -28,20 +28,20 @@ export interface StatedInfo {
   outlines: boolean;
 }
 
-interface Name {
+export interface Name {
   name: string;
 }
-interface Ref {
+export interface Ref {
   num: number;
   gen: number;
 }
-interface PdfString {
+export interface PdfString {
   bytes: string;
 }
-type Value = number | boolean | null | Name | Ref | PdfString | Value[] | Map<string, Value>;
+export type Value = number | boolean | null | Name | Ref | PdfString | Value[] | Map<string, Value>;
 
 /** Thrown inside the reader where the bytes are not what it reads with certainty; caught at its entry. */
-class Unsure extends Error {}
+export class Unsure extends Error {}
 
 const WHITE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITER = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
@@ -222,8 +222,8 @@ interface Section {
   entry(num: number): number | 'elsewhere' | undefined;
 }
 
-const isRef = (value: Value | undefined): value is Ref => typeof value === 'object' && value !== null && 'num' in value;
-const isDict = (value: Value | undefined): value is Map<string, Value> => value instanceof Map;
+export const isRef = (value: Value | undefined): value is Ref => typeof value === 'object' && value !== null && 'num' in value;
+export const isDict = (value: Value | undefined): value is Map<string, Value> => value instanceof Map;
 const intOf = (value: Value | undefined): number => {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Unsure();
   return value;
@@ -398,6 +398,18 @@ function objectAt(bytes: Uint8Array, all: Section[], ref: Ref): Lexer {
 
 function resolve(bytes: Uint8Array, all: Section[], ref: Ref): Value {
   return objectAt(bytes, all, ref).value();
+}
+
+/**
+ * The newest catalogue of a file whose objects stand in the clear, and a way to its other objects: `deref` reads a
+ * reference's object (any other value as it is). Throws `Unsure` where only pdfjs can tell (as readStatedInfo).
+ */
+export function clearCatalog(bytes: Uint8Array): { catalog: Map<string, Value>; deref: (value: Value | undefined) => Value | undefined } {
+  const all = sections(bytes);
+  const deref = (value: Value | undefined): Value | undefined => (isRef(value) ? resolve(bytes, all, value) : value);
+  const catalog = deref(all[0]!.trailer.get('Root'));
+  if (!isDict(catalog)) throw new Unsure();
+  return { catalog, deref };
 }
 
 /** The most an XMP packet is inflated to for this look. */

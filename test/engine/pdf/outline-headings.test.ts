@@ -4,11 +4,14 @@
  * body, a subsection as big as its section). Generated PDFs (pdf-lib), compressed and not, explicit and named
  * destinations; a LibreOffice print (`test/fixtures/printed/`); both text readers.
  */
-import { readFileSync } from 'node:fs';
-import type { PDFDict} from 'pdf-lib';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { PDFDict, PDFArray} from 'pdf-lib';
 import { PDFDocument, PDFHexString, PDFName, PDFNumber, StandardFonts, type PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { openPdf } from '../../../src/engine/pdf/convert-pdf.js';
+import { pdfjsOutline } from '../../../src/engine/pdf/pdfjs-outline.js';
 import { readStatedInfo } from '../../../src/engine/pdf/stated-info.js';
+import { readStatedOutline } from '../../../src/engine/pdf/stated-outline.js';
 import { titleKey } from '../../../src/engine/pdf/outline-headings.js';
 import { convertBytes, convertWithPdfjs, mainMarkdown } from './helpers.js';
 
@@ -64,9 +67,9 @@ const OUTLINE: Bookmark[] = [
 
 /**
  * The pages drawn top down, and the bookmarks as an outline tree. `named`: destinations by name in the catalogue's
- * /Dests (as hyperref writes them), else explicit `[page /XYZ …]`; `packed`: objects in object streams.
+ * /Dests dictionary or its /Names tree (as hyperref writes them), else explicit `[page /XYZ …]`; `packed`: objects in object streams.
  */
-async function bookmarkedPdf(pages: readonly Line[][], outline: readonly Bookmark[], how: { named?: boolean; packed?: boolean } = {}): Promise<Uint8Array> {
+async function bookmarkedPdf(pages: readonly Line[][], outline: readonly Bookmark[], how: { named?: 'dictionary' | 'tree'; packed?: boolean } = {}): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -82,10 +85,12 @@ async function bookmarkedPdf(pages: readonly Line[][], outline: readonly Bookmar
   }
   const context = pdf.context;
   const names = context.obj({});
+  const tree: (PDFHexString | PDFArray)[] = [];
   const destination = (bookmark: Bookmark, index: string) => {
     const explicit = context.obj([pageRefs[bookmark.page - 1]!, PDFName.of('XYZ'), null, null, null]);
     if (!how.named) return explicit;
-    names.set(PDFName.of(`section.${index}`), explicit);
+    if (how.named === 'tree') tree.push(PDFHexString.fromText(`section.${index}`), explicit);
+    else names.set(PDFName.of(`section.${index}`), explicit);
     return PDFHexString.fromText(`section.${index}`);
   };
   const rootRef = context.nextRef();
@@ -110,7 +115,8 @@ async function bookmarkedPdf(pages: readonly Line[][], outline: readonly Bookmar
   const top = items(outline, rootRef, '');
   context.assign(rootRef, context.obj({ Type: 'Outlines', First: top.first, Last: top.last, Count: top.count }));
   pdf.catalog.set(PDFName.of('Outlines'), rootRef);
-  if (how.named) pdf.catalog.set(PDFName.of('Dests'), context.register(names));
+  if (how.named === 'dictionary') pdf.catalog.set(PDFName.of('Dests'), context.register(names));
+  if (how.named === 'tree') pdf.catalog.set(PDFName.of('Names'), context.obj({ Dests: context.obj({ Names: tree }) }));
   return pdf.save({ useObjectStreams: how.packed ?? false });
 }
 
@@ -132,14 +138,14 @@ describe('an untagged PDF with bookmarks', () => {
   });
 
   it('reads bookmarks compressed into object streams, with named destinations, as hyperref writes them', async () => {
-    const bytes = await bookmarkedPdf(REPORT, OUTLINE, { named: true, packed: true });
+    const bytes = await bookmarkedPdf(REPORT, OUTLINE, { named: 'tree', packed: true });
     expect(readStatedInfo(bytes)).toBeUndefined();
     const markdown = mainMarkdown(await convertBytes(bytes, { mode: 'fast' }));
     expect(headingsOf(markdown)).toEqual(REPORT_HEADINGS);
   });
 
   it('reads them the same where the built-in text reader reads the pages', async () => {
-    const markdown = mainMarkdown(await convertWithPdfjs(await bookmarkedPdf(REPORT, OUTLINE, { named: true }), { mode: 'fast' }));
+    const markdown = mainMarkdown(await convertWithPdfjs(await bookmarkedPdf(REPORT, OUTLINE, { named: 'dictionary' }), { mode: 'fast' }));
     expect(headingsOf(markdown)).toEqual(REPORT_HEADINGS);
   });
 
@@ -171,6 +177,44 @@ describe('an untagged PDF with bookmarks', () => {
     const headings = headingsOf(mainMarkdown(await convertBytes(bytes, { mode: 'fast' })));
     expect(headings[0]).toBe('# Sparse Attention for Long Documents');
     expect(headings.filter((line) => /^#+ \d /.test(line))).toEqual(['## 1 Introduction', '## 2 Related work', '## 1 Introduction', '## 2 Data']);
+  });
+});
+
+describe('the outline read from the bytes', () => {
+  const byPdfjs = async (bytes: Uint8Array) => {
+    const { doc } = await openPdf(bytes);
+    try {
+      return await pdfjsOutline(doc);
+    } finally {
+      await doc.destroy();
+    }
+  };
+
+  it('reads what pdfjs reads on every printed fixture, without opening the document', async () => {
+    const folder = new URL('../../fixtures/printed/', import.meta.url);
+    const files = readdirSync(folder).filter((name) => name.endsWith('.pdf'));
+    let bookmarks = 0;
+    for (const name of files) {
+      const bytes = new Uint8Array(readFileSync(new URL(name, folder)));
+      const stated = readStatedOutline(bytes);
+      expect(stated, name).toEqual(await byPdfjs(bytes));
+      bookmarks += stated!.length;
+    }
+    expect(bookmarks).toBeGreaterThan(50);
+  });
+
+  it('follows named destinations and nesting as pdfjs does, and leaves object streams to pdfjs', async () => {
+    for (const named of [undefined, 'dictionary', 'tree'] as const) {
+      const bytes = await bookmarkedPdf(REPORT, OUTLINE, named ? { named } : {});
+      expect(readStatedOutline(bytes)).toEqual([
+        { title: 'Membership', depth: 0, page: 1 },
+        { title: 'Finances', depth: 0, page: 2 },
+        { title: 'Income', depth: 1, page: 2 },
+        { title: 'Spending', depth: 1, page: 2 },
+      ]);
+      expect(readStatedOutline(bytes)).toEqual(await byPdfjs(bytes));
+    }
+    expect(readStatedOutline(await bookmarkedPdf(REPORT, OUTLINE, { packed: true }))).toBeUndefined();
   });
 });
 

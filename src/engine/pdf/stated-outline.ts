@@ -1,0 +1,119 @@
+/**
+ * A PDF's outline (bookmarks) read from the bytes where its objects stand in the clear, as Word and LibreOffice
+ * write them, so that pdfjs need not open the document for it: the catalogue's /Outlines tree in document order,
+ * each bookmark's title decoded as pdfjs decodes text strings, its depth, and the page its destination names
+ * (explicit, or by name in the catalogue's /Dests or its /Names tree; a GoTo action's too). Undefined where only
+ * pdfjs can tell (objects in object streams, encryption, a tree this reader does not follow): pdfjs-outline.ts
+ * reads it then. Bounded as pdfjs-outline.ts is.
+ */
+import type { OutlineEntry } from './outline-headings.js';
+import { clearCatalog, decodeTextString, isDict, isRef, Unsure, type Ref, type Value } from './stated-info.js';
+
+const MAX_ENTRIES = 2_000;
+const MAX_DEPTH = 16;
+/** Page trees and name trees are followed this deep, and over this many nodes, at most. */
+const MAX_TREE_DEPTH = 64;
+const MAX_TREE_NODES = 100_000;
+
+type Deref = (value: Value | undefined) => Value | undefined;
+
+const refKey = (ref: Ref): string => `${ref.num} ${ref.gen}`;
+const nameOf = (value: Value | undefined): string | undefined => (typeof value === 'object' && value !== null && 'name' in value ? value.name : undefined);
+const stringOf = (value: Value | undefined): string | undefined => (typeof value === 'object' && value !== null && 'bytes' in value ? value.bytes : undefined);
+
+/** The bookmarks in the clear, [] where there are none; undefined where pdfjs must read them. */
+export function readStatedOutline(bytes: Uint8Array): OutlineEntry[] | undefined {
+  try {
+    const { catalog, deref } = clearCatalog(bytes);
+    const root = deref(catalog.get('Outlines'));
+    if (!isDict(root)) return [];
+    let pages: Map<string, number> | undefined;
+    let named: Map<string, Value> | undefined;
+    const pageOf = (dest: Value | undefined): number | undefined => {
+      let target = deref(dest);
+      const string = stringOf(target);
+      const name = nameOf(target) ?? (string === undefined ? undefined : decodeTextString(string));
+      if (name !== undefined) {
+        named ??= namedDestinations(catalog, deref);
+        target = deref(named.get(name));
+      }
+      if (isDict(target)) target = deref(target.get('D'));
+      if (!Array.isArray(target)) return undefined;
+      const page = target[0];
+      if (typeof page === 'number' && Number.isInteger(page)) return page + 1;
+      if (!isRef(page)) return undefined;
+      pages ??= pageNumbers(catalog, deref);
+      return pages.get(refKey(page));
+    };
+    const entries: OutlineEntry[] = [];
+    const seen = new Set<string>();
+    const walk = (first: Value | undefined, depth: number): void => {
+      let at = first;
+      while (isRef(at) && entries.length < MAX_ENTRIES) {
+        if (seen.has(refKey(at))) throw new Unsure();
+        seen.add(refKey(at));
+        const item = deref(at);
+        if (!isDict(item)) throw new Unsure();
+        const title = stringOf(deref(item.get('Title')));
+        if (title !== undefined) {
+          const action = deref(item.get('A'));
+          const dest = item.get('Dest') ?? (isDict(action) && nameOf(action.get('S')) === 'GoTo' ? action.get('D') : undefined);
+          const page = dest === undefined ? undefined : pageOf(dest);
+          const text = decodeTextString(title);
+          entries.push(page === undefined ? { title: text, depth } : { title: text, depth, page });
+        }
+        if (depth < MAX_DEPTH) walk(item.get('First'), depth + 1);
+        at = item.get('Next');
+      }
+    };
+    walk(root.get('First'), 0);
+    return entries;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each page object's 1-based number, from the catalogue's page tree. */
+function pageNumbers(catalog: Map<string, Value>, deref: Deref): Map<string, number> {
+  const numbers = new Map<string, number>();
+  let nodes = 0;
+  const visit = (ref: Value | undefined, depth: number): void => {
+    if (!isRef(ref) || depth > MAX_TREE_DEPTH || ++nodes > MAX_TREE_NODES) throw new Unsure();
+    const node = deref(ref);
+    if (!isDict(node)) throw new Unsure();
+    const kids = deref(node.get('Kids'));
+    if (nameOf(node.get('Type')) === 'Pages' || (node.get('Type') === undefined && Array.isArray(kids))) {
+      if (!Array.isArray(kids)) throw new Unsure();
+      for (const kid of kids) visit(kid, depth + 1);
+    } else {
+      if (numbers.has(refKey(ref))) throw new Unsure();
+      numbers.set(refKey(ref), numbers.size + 1);
+    }
+  };
+  visit(catalog.get('Pages'), 0);
+  return numbers;
+}
+
+/** The named destinations, by name or decoded string: the catalogue's /Dests dictionary (PDF 1.1) and its /Names /Dests tree. */
+function namedDestinations(catalog: Map<string, Value>, deref: Deref): Map<string, Value> {
+  const named = new Map<string, Value>();
+  const old = deref(catalog.get('Dests'));
+  if (isDict(old)) for (const [key, value] of old) named.set(key, value);
+  const names = deref(catalog.get('Names'));
+  const tree = isDict(names) ? deref(names.get('Dests')) : undefined;
+  let nodes = 0;
+  const visit = (node: Value | undefined, depth: number): void => {
+    if (!isDict(node) || depth > MAX_TREE_DEPTH || ++nodes > MAX_TREE_NODES) throw new Unsure();
+    const pairs = deref(node.get('Names'));
+    if (Array.isArray(pairs)) {
+      for (let i = 0; i + 1 < pairs.length; i += 2) {
+        const key = stringOf(deref(pairs[i]));
+        if (key !== undefined && !named.has(decodeTextString(key))) named.set(decodeTextString(key), pairs[i + 1]!);
+      }
+    }
+    const kids = deref(node.get('Kids'));
+    if (Array.isArray(kids)) for (const kid of kids) visit(deref(kid), depth + 1);
+  };
+  if (tree !== undefined) visit(tree, 0);
+  return named;
+}
