@@ -1,11 +1,14 @@
 /**
  * Headings as an untagged PDF's outline (its bookmarks) names them. Word, LibreOffice and LaTeX's hyperref write a
  * bookmark for each heading, nested as the headings are: where the outline's titles are found among the blocks
- * (on the page each bookmark points to), a block found is a heading at its bookmark's depth, whatever its size and
- * weight made of it. An outline whose titles are mostly not on its pages (a sheet's name, a scan's page labels) is
- * not the document's headings and is not used. Blocks no bookmark names keep the layout's decision. Pure.
+ * (on the page each bookmark points to), a block found is a heading, however its size and weight read, nested as
+ * its bookmark is: at the level the layout gave it where that is deeper than its parent's, else one under its parent
+ * (an outline's depths are relative; sizes keep a level a document skips). An outline whose titles are mostly not on
+ * its pages (a sheet's name, a scan's page labels) is not the document's headings and is not used. Blocks no
+ * bookmark names keep the layout's decision, but for those set as the named ones are: body text. Pure.
  */
 import type { HeadingDecision } from './headings.js';
+import { canHead } from './tagged-headings.js';
 import type { ProtoBlock } from './types.js';
 
 /** One bookmark: its title, its depth in the outline (0 at the top) and the page it points to, when it points to one. */
@@ -21,8 +24,6 @@ export interface PagedBlock {
   block: ProtoBlock;
 }
 
-/** A heading is a line or a few (as tagged-headings.ts has it). */
-const HEADING_LINES = 4;
 /** At least this share of the bookmarks with a title must be found for the outline to be the headings'. */
 const MOST_FOUND = 0.5;
 const DEEPEST = 6;
@@ -45,15 +46,11 @@ function styleKey(block: ProtoBlock): string {
   return `${Math.round(block.size * 2) / 2}${block.bold ? 'b' : ''}`;
 }
 
-function canHead(block: ProtoBlock): boolean {
-  return (block.kind === 'paragraph' || block.kind === 'list') && block.lines <= HEADING_LINES && !block.chartLabel && block.source === undefined;
-}
-
 /**
  * The outline's decision for the blocks it names (each found once, in the outline's order), given the layout's
  * own decisions, and null for the layout's headings set as those it names but not named; undefined when the
- * outline is not the document's headings. The outline's levels stand where the layout levelled most of its headings. A title the layout found above the
- * outline's first heading and named by no bookmark stays the title, the outline's top level then under it.
+ * outline is not the document's headings. A title the layout found above the outline's first heading and named by
+ * no bookmark stays the title, the outline's top level then under it.
  */
 export function outlineHeadings(
   flow: readonly PagedBlock[],
@@ -96,8 +93,8 @@ export function outlineHeadings(
   if (title) decisions.set(title, { type: 'title', level: 1 });
   const top = title ? FIRST_SECTION_LEVEL : topLevel(found, layout);
   // Each level as the layout has it (sizes keep a level a document skips) where it is deeper than the bookmark's
-  // parent's; else one under the parent, or the top's.
-  // A title the layout levelled as a section lifts the layout's levels under it as it is lifted.
+  // parent's, else one under the parent, or the top's; a title the layout levelled as a section lifts the layout's
+  // levels under it as it is lifted.
   const lifted = title ? layout.get(title)!.level - 1 : 0;
   const levels: number[] = [];
   for (const [block, { depth }] of found) {

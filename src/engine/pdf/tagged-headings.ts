@@ -48,6 +48,6 @@ export function taggedHeadings(blocks: readonly ProtoBlock[]): (HeadingDecision 
 }
 
 /** A paragraph, or a lone numbered line the layout read as a list item, may be a heading; a table or code may not. */
-function canHead(block: ProtoBlock): boolean {
+export function canHead(block: ProtoBlock): boolean {
   return (block.kind === 'paragraph' || block.kind === 'list') && block.lines <= HEADING_LINES && !block.chartLabel && block.source === undefined;
 }
