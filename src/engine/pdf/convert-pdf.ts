@@ -742,8 +742,8 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
 }
 
 /**
- * Whether the document may have bookmarks, read from the bytes (stated-outline.ts) or else by pdfjs: its catalogue
- * says so where it stands in the clear; where it does not (compressed into an object stream, as pdfTeX writes it), a document of
+ * Whether a document whose bookmarks could not be read from the bytes (stated-outline.ts) may have some, so that
+ * pdfjs reads them: its catalogue says so where it stands in the clear; where it does not (compressed into an object stream, as pdfTeX writes it), a document of
  * more than one page that names an outline or compresses its objects.
  */
 function mayHaveOutline(bytes: Uint8Array, stated: StatedInfo | undefined, totalPages: number): boolean {
@@ -772,12 +772,14 @@ export const convertPdf: Converter = async (input) => {
     // LiteParse (PDFium) opens the document and reads its pages; pdfjs opens it only for what needs it.
     const intact = endsIntact(input.bytes);
     const pictures = input.options.removeBase64Images === false;
-    const first = intact ? await readNativePages(input.bytes, parser.maxPages, parser.mode, pictures) : undefined;
+    // Bookmarks whose chain loops back hang PDFium's iteration of them in LiteParse: pdfjs reads such a file.
+    const bookmarks = intact ? readStatedOutline(input.bytes) : undefined;
+    const first = intact && !bookmarks?.loops ? await readNativePages(input.bytes, parser.maxPages, parser.mode, pictures) : undefined;
     if (first && first.totalPages > 0) {
       const doc = new PdfjsWhenNeeded(input.bytes, first.totalPages);
       try {
         const stated = readStatedInfo(input.bytes);
-        const outline = mayHaveOutline(input.bytes, stated, first.totalPages) ? (readStatedOutline(input.bytes) ?? (await doc.outline())) : undefined;
+        const outline = bookmarks ? bookmarks.entries : mayHaveOutline(input.bytes, stated, first.totalPages) ? await doc.outline() : undefined;
         const model = await readDocument(doc, parser, { native: first, metadata: statedMetadata(stated), outline, ...(ocr ? { ocr } : {}) });
         if (pictures) {
           for (const page of model.pages) {

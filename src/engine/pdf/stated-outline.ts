@@ -21,12 +21,21 @@ const refKey = (ref: Ref): string => `${ref.num} ${ref.gen}`;
 const nameOf = (value: Value | undefined): string | undefined => (typeof value === 'object' && value !== null && 'name' in value ? value.name : undefined);
 const stringOf = (value: Value | undefined): string | undefined => (typeof value === 'object' && value !== null && 'bytes' in value ? value.bytes : undefined);
 
-/** The bookmarks in the clear, [] where there are none; undefined where pdfjs must read them. */
-export function readStatedOutline(bytes: Uint8Array): OutlineEntry[] | undefined {
+/**
+ * The bookmarks, each once, as pdfjs reads them. `loops`: a bookmark's /First or /Next leads back to one read before,
+ * which PDFium's bookmark iteration, as LiteParse walks it, follows for ever (convert-pdf.ts leaves such a file to pdfjs).
+ */
+export interface StatedOutline {
+  entries: OutlineEntry[];
+  loops: boolean;
+}
+
+/** The bookmarks in the clear, none where there are none; undefined where pdfjs must read them. */
+export function readStatedOutline(bytes: Uint8Array): StatedOutline | undefined {
   try {
     const { catalog, deref } = clearCatalog(bytes);
     const root = deref(catalog.get('Outlines'));
-    if (!isDict(root)) return [];
+    if (!isDict(root)) return { entries: [], loops: false };
     let pages: Map<string, number> | undefined;
     let named: Map<string, Value> | undefined;
     const pageOf = (dest: Value | undefined): number | undefined => {
@@ -47,10 +56,14 @@ export function readStatedOutline(bytes: Uint8Array): OutlineEntry[] | undefined
     };
     const entries: OutlineEntry[] = [];
     const seen = new Set<string>();
+    let loops = false;
     const walk = (first: Value | undefined, depth: number): void => {
       let at = first;
       while (isRef(at) && entries.length < MAX_ENTRIES) {
-        if (seen.has(refKey(at))) throw new Unsure();
+        if (seen.has(refKey(at))) {
+          loops = true;
+          return;
+        }
         seen.add(refKey(at));
         const item = deref(at);
         if (!isDict(item)) throw new Unsure();
@@ -67,7 +80,7 @@ export function readStatedOutline(bytes: Uint8Array): OutlineEntry[] | undefined
       }
     };
     walk(root.get('First'), 0);
-    return entries;
+    return { entries, loops };
   } catch {
     return undefined;
   }
