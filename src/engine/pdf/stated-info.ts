@@ -220,6 +220,8 @@ interface Section {
   trailer: Map<string, Value>;
   /** Where the section puts an object: its byte offset, `elsewhere` (compressed or free), or undefined (not listed). */
   entry(num: number): number | 'elsewhere' | undefined;
+  /** For an object `elsewhere` in an object stream: that stream's number and the object's index in it. */
+  packed?(num: number): { stream: number; index: number } | undefined;
 }
 
 export const isRef = (value: Value | undefined): value is Ref => typeof value === 'object' && value !== null && 'num' in value;
@@ -325,6 +327,7 @@ function streamSection(bytes: Uint8Array, at: number): Section {
   };
   const offsets = new Map<number, number>();
   const elsewhere = new Set<number>();
+  const packed = new Map<number, { stream: number; index: number }>();
   let row = 0;
   for (let k = 0; k < index.length; k += 2) {
     const first = intOf(index[k]);
@@ -334,9 +337,10 @@ function streamSection(bytes: Uint8Array, at: number): Section {
       const type = field(row, 0, w0, 1);
       if (type === 1) offsets.set(first + i, field(row, w0, w1, 0));
       else elsewhere.add(first + i);
+      if (type === 2) packed.set(first + i, { stream: field(row, w0, w1, 0), index: field(row, w0 + w1, w2, 0) });
     }
   }
-  return { trailer: dict, entry: (num) => (elsewhere.has(num) ? 'elsewhere' : offsets.get(num)) };
+  return { trailer: dict, entry: (num) => (elsewhere.has(num) ? 'elsewhere' : offsets.get(num)), packed: (num) => packed.get(num) };
 }
 
 function latin1(bytes: Uint8Array, start: number, end: number): string {
@@ -400,13 +404,61 @@ function resolve(bytes: Uint8Array, all: Section[], ref: Ref): Value {
   return objectAt(bytes, all, ref).value();
 }
 
+/** The most an object stream is inflated to for this reader. */
+const MAX_OBJECT_STREAM_BYTES = 64 << 20;
+
 /**
- * The newest catalogue of a file whose objects stand in the clear, and a way to its other objects: `deref` reads a
- * reference's object (any other value as it is). Throws `Unsure` where only pdfjs can tell (as readStatedInfo).
+ * A resolver that also reads objects packed in object streams (Flate or none, no predictor), each stream inflated
+ * once: the newest section listing the object decides where it is.
+ */
+function packedResolver(bytes: Uint8Array, all: Section[]): (ref: Ref) => Value {
+  const streams = new Map<number, { data: Buffer; offsets: Map<number, number> }>();
+  const open = (num: number) => {
+    let stream = streams.get(num);
+    if (stream) return stream;
+    const lexer = objectAt(bytes, all, { num, gen: 0 });
+    const dict = lexer.value();
+    if (!isDict(dict) || (dict.get('Type') as Name | undefined)?.name !== 'ObjStm' || dict.has('DecodeParms')) throw new Unsure();
+    let data = streamBytes(bytes, lexer, dict);
+    if (isFlate(dict)) data = inflateSync(data, { maxOutputLength: MAX_OBJECT_STREAM_BYTES });
+    const count = intOf(dict.get('N'));
+    const first = intOf(dict.get('First'));
+    const header = new Lexer(data, 0);
+    const offsets = new Map<number, number>();
+    // By index: the n-th pair names the n-th object.
+    for (let i = 0; i < count; i++) {
+      header.word();
+      offsets.set(i, first + intOf(Number(header.word())));
+    }
+    stream = { data, offsets };
+    streams.set(num, stream);
+    return stream;
+  };
+  return (ref) => {
+    for (const section of all) {
+      const offset = section.entry(ref.num);
+      if (offset === undefined) continue;
+      if (offset !== 'elsewhere') return resolve(bytes, all, ref);
+      const place = section.packed?.(ref.num);
+      if (!place || ref.gen !== 0) throw new Unsure();
+      const stream = open(place.stream);
+      const at = stream.offsets.get(place.index);
+      if (at === undefined || at >= stream.data.length) throw new Unsure();
+      return new Lexer(stream.data, at).value();
+    }
+    throw new Unsure();
+  };
+}
+
+/**
+ * The newest catalogue of a file, and a way to its other objects, those packed in object streams too: `deref` reads
+ * a reference's object (any other value as it is). Throws `Unsure` where only pdfjs can tell (encryption, a filter or
+ * a damaged part this reader does not read).
  */
 export function clearCatalog(bytes: Uint8Array): { catalog: Map<string, Value>; deref: (value: Value | undefined) => Value | undefined } {
   const all = sections(bytes);
-  const deref = (value: Value | undefined): Value | undefined => (isRef(value) ? resolve(bytes, all, value) : value);
+  const read = packedResolver(bytes, all);
+  const deref = (value: Value | undefined): Value | undefined => (isRef(value) ? read(value) : value);
   const catalog = deref(all[0]!.trailer.get('Root'));
   if (!isDict(catalog)) throw new Unsure();
   return { catalog, deref };

@@ -1,10 +1,11 @@
 /**
- * A PDF's outline (bookmarks) read from the bytes where its objects stand in the clear, as Word and LibreOffice
- * write them, so that pdfjs need not open the document for it: the catalogue's /Outlines tree in document order,
- * each bookmark's title decoded as pdfjs decodes text strings, its depth, and the page its destination names
- * (explicit, or by name in the catalogue's /Dests or its /Names tree; a GoTo action's too). Undefined where only
- * pdfjs can tell (objects in object streams, encryption, a tree this reader does not follow): pdfjs-outline.ts
- * reads it then. Bounded as pdfjs-outline.ts is.
+ * A PDF's outline (bookmarks) read from the bytes, in the clear as Word and LibreOffice write them or packed in
+ * object streams as pdfTeX and pdf-lib do, so that pdfjs need not open the document for it, and before LiteParse
+ * does (a looping outline never lets PDFium's walk of it end): the catalogue's /Outlines tree in document order,
+ * each bookmark once, its title decoded as pdfjs decodes text strings, its depth, and the page its destination
+ * names (explicit, or by name in the catalogue's /Dests or its /Names tree; a GoTo action's too). Undefined where
+ * only pdfjs can tell (encryption, a filter or a tree this reader does not follow): pdfjs-outline.ts reads it then.
+ * Bounded as pdfjs-outline.ts is.
  */
 import type { OutlineEntry } from './outline-headings.js';
 import { clearCatalog, decodeTextString, isDict, isRef, Unsure, type Ref, type Value } from './stated-info.js';
