@@ -18,6 +18,10 @@ export interface OutlineEntry {
   page?: number;
 }
 
+/** The most bookmarks either outline reader reads, and how deep it follows them. */
+export const MAX_BOOKMARKS = 2_000;
+export const MAX_BOOKMARK_DEPTH = 16;
+
 /** A block of the flow, with its page. */
 export interface PagedBlock {
   page: number;

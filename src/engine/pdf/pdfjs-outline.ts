@@ -3,7 +3,7 @@
  * page its destination names (named destinations looked up, as LaTeX's hyperref writes them). Bounded: a damaged
  * or hostile outline yields at most MAX_ENTRIES bookmarks and never fails the document.
  */
-import type { OutlineEntry } from './outline-headings.js';
+import { MAX_BOOKMARK_DEPTH as MAX_DEPTH, MAX_BOOKMARKS as MAX_ENTRIES, type OutlineEntry } from './outline-headings.js';
 
 /** What this module reads of a pdfjs outline node. */
 interface OutlineNode {
@@ -19,8 +19,6 @@ export interface OutlineSource {
   getPageIndex(ref: never): Promise<number>;
 }
 
-const MAX_ENTRIES = 2_000;
-const MAX_DEPTH = 16;
 
 /** The bookmarks, or an empty list when the document has none or they cannot be read. */
 export async function pdfjsOutline(doc: OutlineSource): Promise<OutlineEntry[]> {

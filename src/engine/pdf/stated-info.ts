@@ -364,8 +364,29 @@ function hybridStream(bytes: Uint8Array, table: Section, seen: Set<number>): Sec
   return stream;
 }
 
-/** The sections from the last `startxref` on, newest first, a hybrid table's stream just after the table. */
+/**
+ * The sections of each document's bytes, read once: the metadata and the outline are both read from them (and an
+ * unsure read is not tried twice).
+ */
+const sectionsRead = new WeakMap<Uint8Array, Section[] | Unsure>();
+
 function sections(bytes: Uint8Array): Section[] {
+  let read = sectionsRead.get(bytes);
+  if (read === undefined) {
+    try {
+      read = readSections(bytes);
+    } catch (error) {
+      if (!(error instanceof Unsure)) throw error;
+      read = error;
+    }
+    sectionsRead.set(bytes, read);
+  }
+  if (read instanceof Unsure) throw read;
+  return read;
+}
+
+/** The sections from the last `startxref` on, newest first, a hybrid table's stream just after the table. */
+function readSections(bytes: Uint8Array): Section[] {
   const tail = latin1(bytes, Math.max(0, bytes.length - TAIL), bytes.length);
   const match = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
   if (!match) throw new Unsure();

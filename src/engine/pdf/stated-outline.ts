@@ -7,11 +7,9 @@
  * only pdfjs can tell (encryption, a filter or a tree this reader does not follow): pdfjs-outline.ts reads it then.
  * Bounded as pdfjs-outline.ts is.
  */
-import type { OutlineEntry } from './outline-headings.js';
+import { MAX_BOOKMARK_DEPTH as MAX_DEPTH, MAX_BOOKMARKS as MAX_ENTRIES, type OutlineEntry } from './outline-headings.js';
 import { clearCatalog, decodeTextString, isDict, isRef, Unsure, type Ref, type Value } from './stated-info.js';
 
-const MAX_ENTRIES = 2_000;
-const MAX_DEPTH = 16;
 /** Page trees and name trees are followed this deep, and over this many nodes, at most. */
 const MAX_TREE_DEPTH = 64;
 const MAX_TREE_NODES = 100_000;
