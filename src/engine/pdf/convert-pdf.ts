@@ -31,6 +31,7 @@ import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { holdsGarbledText, readableBlockByBlock, readGarbledBlocks, type GarbledRegion } from './ocr/garbled-blocks.js';
 import type { OcrLine } from './ocr/ocr-line.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
+import { rectInView, turnRect, viewSize } from './liteparse/upright-pages.js';
 import { layoutPage } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
 import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';
@@ -441,19 +442,30 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
  * with mode auto's OCR plan from the images LiteParse found on it.
  */
 function nativePageResult(pageNumber: number, native: NativePage): PageResult {
-  const { width, height } = native;
+  const turn = native.turn ?? 0;
+  // The page's view: a page read turned (liteparse/upright-pages.ts) gives its places in it.
+  const { width, height } = viewSize(turn, native.width, native.height);
   if (native.chars === 0) return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
   const { tagged } = native;
-  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, boxes: native.boxes, tables: native.tables, ...(tagged ? { tagged } : {}), width, height });
+  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, boxes: native.boxes, tables: native.tables, ...(tagged ? { tagged } : {}), width: native.width, height: native.height });
   if (tagged) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));
+  if (turn !== 0) for (const block of layout.blocks) block.rect = rectInView(block.rect, turn, width, height);
   const result: PageResult = {
     page: { pageNumber, width, height, status: 'ok', layout },
     chars: native.chars,
     garbage: () => isGarbageTextLayer(native.strings),
   };
   if (native.comments) result.comments = native.comments;
-  if (native.images?.length) result.imagePlan = planImageOcr(native.images, native.items, width, height);
+  if (native.images?.length) result.imagePlan = planInView(planImageOcr(native.images, native.items, native.width, native.height), native);
   return result;
+}
+
+/** An OCR plan made in a turned page's frame, its regions in the page's view. */
+function planInView(plan: OcrPlan, native: NativePage): OcrPlan {
+  const turn = native.turn ?? 0;
+  if (turn === 0) return plan;
+  const { width, height } = viewSize(turn, native.width, native.height);
+  return { ...plan, regions: plan.regions.map((region) => rectInView(region, turn, width, height)) };
 }
 
 /**
@@ -473,7 +485,9 @@ async function pdfjsImagePlan(doc: PdfDocumentSource, pageNumber: number, native
     const content = await page.getTextContent({ includeMarkedContent: false });
     const boxes: number[] = [];
     for (const item of content.items as unknown[]) if (isImagesItem(item)) append(boxes, item.boxes);
-    return planImageOcr(imagesInViewport(boxes, viewport.transform, viewport.width, viewport.height), native.items, native.width, native.height);
+    const turn = native.turn ?? 0;
+    const images = imagesInViewport(boxes, viewport.transform, viewport.width, viewport.height).map((image) => turnRect(image, turn, viewport.width, viewport.height));
+    return planInView(planImageOcr(images, native.items, native.width, native.height), native);
   } catch {
     return undefined;
   } finally {

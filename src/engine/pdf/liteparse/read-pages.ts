@@ -26,6 +26,7 @@ import { lostPageNumber } from './lost-page-number.js';
 import { documentAutospaceEm } from './hangul-autospace.js';
 import { documentFonts, nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 import { structureRoles, type StructureElement } from './structure-roles.js';
+import { uprightPage, type Turn } from './upright-pages.js';
 import { isWhiteSpaceCode } from '../white-space.js';
 
 /** A page read by LiteParse, as the layout reads it. */
@@ -49,6 +50,11 @@ export interface NativePage extends Omit<NativePageItems, 'outsizedChars' | 'aut
    * `pictures` its raster images (figure placeholders); a form XObject's content it may not see.
    */
   drawing: PageDrawing;
+  /**
+   * The page's text runs this far turned in its view (liteparse/upright-pages.ts): every place here is in the frame
+   * turned so that it reads left to right, and `width` and `height` are that frame's.
+   */
+  turn?: Turn;
 }
 
 interface NativeBlock {
@@ -280,11 +286,13 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
   // Whether a font's word boxes follow its glyphs, and whether its weight can be believed, show over the whole
   // document, not always on one page.
-  const fonts = documentFonts(result.pages);
+  // A page whose text runs sideways or upside down is read in the frame its text reads in.
+  const pages = result.pages.map(uprightPage);
+  const fonts = documentFonts(pages);
   // So does whether its Korean text sets an autospace between Hangul and Western text (hangul-autospace.ts).
   const autospaceGaps: number[] = [];
   const runStarts: PdfTextItem[] = [];
-  for (const page of result.pages) {
+  for (const page of pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
     let tables = tablesOf(page.blocks);
     // The page text's characters, counted once for both checks (a scan of the whole text each).
@@ -317,6 +325,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
         drawing: drawingOf(page, pictures),
       };
       if (read.tagged) native.tagged = read.tagged;
+      if (page.turn) native.turn = page.turn;
       if (read.comments) native.comments = read.comments;
       if (mode === 'auto') {
         native.images = imagesOf(page);
