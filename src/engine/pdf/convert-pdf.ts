@@ -31,7 +31,7 @@ import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { holdsGarbledText, readableBlockByBlock, readGarbledBlocks, type GarbledRegion } from './ocr/garbled-blocks.js';
 import type { OcrLine } from './ocr/ocr-line.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
-import { rectInView, turnRect, viewSize } from './liteparse/upright-pages.js';
+import { rectInView, turnRect, viewSize } from './page-turns.js';
 import { layoutPage } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
 import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';

@@ -2,21 +2,22 @@
  * Pages whose text runs sideways or upside down: a page a viewer is told to turn (`/Rotate`) over upright text,
  * and a table set sideways on a portrait page (drawn turned, the page number upright). They read as the same page
  * set upright does, and their blocks' boxes are in the page as a viewer shows it. The page is LibreOffice's print
- * of a report's table (`test/fixtures/printed/grouped-table.pdf`), turned by pdf-lib.
+ * of a report's table (`test/fixtures/printed/grouped-table.pdf`), turned by pdf-lib; the scan is the test corpus's
+ * `ocr_test.pdf`, turned the same way.
  */
 import { readFileSync } from 'node:fs';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { DocumentModel } from '../../../src/engine/model.js';
 import { pageTurn } from '../../../src/engine/pdf/liteparse/upright-pages.js';
-import { allBlocks, convertBytes, mainMarkdown } from './helpers.js';
+import { allBlocks, convertBytes, corpusBytes, mainMarkdown } from './helpers.js';
 
 const UPRIGHT = new Uint8Array(readFileSync(new URL('../../fixtures/printed/grouped-table.pdf', import.meta.url)));
 const GERMANY = '| Germany | 1,204 | 1,310 | 8.8 |';
 
 /** The upright page shown turned clockwise by `turn` degrees (its /Rotate). */
-async function shownTurned(turn: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(UPRIGHT);
+async function shownTurned(turn: number, upright: Uint8Array = UPRIGHT): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(upright);
   doc.getPage(0).setRotation(degrees(turn));
   return doc.save();
 }
@@ -43,10 +44,19 @@ async function setSideways(anticlockwise: boolean): Promise<Uint8Array> {
   return doc.save();
 }
 
-function headingBox(model: DocumentModel): [number, number, number, number] {
-  const heading = allBlocks(model).find((block) => block.markdown.endsWith('Market results'));
-  expect(heading?.bbox).toBeTruthy();
-  return heading!.bbox!;
+function blockBox(model: DocumentModel, ending: string): [number, number, number, number] {
+  const block = allBlocks(model).find((candidate) => candidate.markdown.endsWith(ending));
+  expect(block?.bbox).toBeTruthy();
+  return block!.bbox!;
+}
+
+const headingBox = (model: DocumentModel) => blockBox(model, 'Market results');
+
+/** Where the box [x0, y0, x1, y1] of an upright page is shown, the page turned clockwise by `turn`. */
+function shownBox([x0, y0, x1, y1]: [number, number, number, number], turn: number): [number, number, number, number] {
+  if (turn === 90) return [1 - y1, x0, 1 - y0, x1];
+  if (turn === 180) return [1 - x1, 1 - y1, 1 - x0, 1 - y0];
+  return [y0, 1 - x1, y1, 1 - x0];
 }
 
 describe('pages whose text runs sideways or upside down', () => {
@@ -54,14 +64,13 @@ describe('pages whose text runs sideways or upside down', () => {
     const upright = await convertBytes(UPRIGHT, { mode: 'fast' });
     const expected = mainMarkdown(upright);
     expect(expected).toContain(GERMANY);
-    const [x0, y0, x1, y1] = headingBox(upright);
-    // Where a point (x, y) of the upright page is shown, the page turned clockwise by each turn.
-    const shown: Record<number, [number, number, number, number]> = { 90: [1 - y1, x0, 1 - y0, x1], 180: [1 - x1, 1 - y1, 1 - x0, 1 - y0], 270: [y0, 1 - x1, y1, 1 - x0] };
+    const uprightBox = headingBox(upright);
     for (const turn of [90, 180, 270]) {
       const model = await convertBytes(await shownTurned(turn), { mode: 'fast' });
       expect(mainMarkdown(model), `turned ${turn}`).toBe(expected);
       const box = headingBox(model);
-      box.forEach((value, i) => expect(value, `turned ${turn}, bbox[${i}]`).toBeCloseTo(shown[turn]![i]!, 2));
+      const shown = shownBox(uprightBox, turn);
+      box.forEach((value, i) => expect(value, `turned ${turn}, bbox[${i}]`).toBeCloseTo(shown[i]!, 2));
       const page = model.pages[0]!;
       expect(page.width! > page.height!, `turned ${turn}: the page as shown`).toBe(turn !== 180);
     }
@@ -82,6 +91,21 @@ describe('pages whose text runs sideways or upside down', () => {
   it('mode auto reads a sideways page the same', async () => {
     const markdown = mainMarkdown(await convertBytes(await setSideways(true), { mode: 'auto' }));
     expect(markdown).toContain(GERMANY);
+  });
+
+  it('a scan shown turned or upside down is read by OCR as the upright scan is', async () => {
+    const scan = corpusBytes('ocr_test.pdf');
+    const upright = await convertBytes(scan, { mode: 'ocr' });
+    const expected = mainMarkdown(upright);
+    expect(expected).toContain('Docling bundles PDF document conversion to JSON and Markdown');
+    const uprightBox = blockBox(upright, 'self contained package');
+    for (const turn of [90, 180, 270]) {
+      const model = await convertBytes(await shownTurned(turn, scan), { mode: 'ocr' });
+      expect(mainMarkdown(model), `turned ${turn}`).toBe(expected);
+      const box = blockBox(model, 'self contained package');
+      const shown = shownBox(uprightBox, turn);
+      box.forEach((value, i) => expect(value, `turned ${turn}, bbox[${i}]`).toBeCloseTo(shown[i]!, 2));
+    }
   });
 
   it('a page is turned only when most of its text runs one turned way', () => {

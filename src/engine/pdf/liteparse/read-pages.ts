@@ -26,7 +26,8 @@ import { lostPageNumber } from './lost-page-number.js';
 import { documentAutospaceEm } from './hangul-autospace.js';
 import { documentFonts, nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 import { structureRoles, type StructureElement } from './structure-roles.js';
-import { uprightPage, type Turn } from './upright-pages.js';
+import { uprightPage } from './upright-pages.js';
+import type { Turn } from '../page-turns.js';
 import { isWhiteSpaceCode } from '../white-space.js';
 
 /** A page read by LiteParse, as the layout reads it. */

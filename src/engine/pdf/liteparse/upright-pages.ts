@@ -6,19 +6,10 @@
  * turned so that direction runs left to right; its blocks' places are turned back to the page's view after the
  * layout (the contract's boxes, OCR regions and pictures are all in that view).
  */
-import type { Rect } from '../types.js';
+import { turnBox, viewSize, type Box, type Turn } from '../page-turns.js';
 import { countCodePointsBesideSpaces } from '../white-space.js';
 import type { NativePageInput, NativeTextItem } from './page-items.js';
 
-/** How far (degrees, clockwise in the page's view) the page's text runs from left to right. */
-export type Turn = 0 | 90 | 180 | 270;
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 /** Degrees off a right angle still read as that angle (as level text is read within 2° of level). */
 const SQUARE = 2;
@@ -63,45 +54,6 @@ export function pageTurn(items: readonly NativeTextItem[]): Turn {
   }
   for (const turn of [90, 180, 270] as const) if (chars[turn / 90]! > TURNED_SHARE * all) return turn;
   return 0;
-}
-
-/** A box of the page's view (`width` by `height`) in the frame turned by `turn`. */
-function turnBox<B extends Box>(box: B, turn: Turn, width: number, height: number): B {
-  switch (turn) {
-    case 90:
-      return { ...box, x: box.y, y: width - (box.x + box.width), width: box.height, height: box.width };
-    case 180:
-      return { ...box, x: width - (box.x + box.width), y: height - (box.y + box.height) };
-    case 270:
-      return { ...box, x: height - (box.y + box.height), y: box.x, width: box.height, height: box.width };
-    default:
-      return box;
-  }
-}
-
-/** A rectangle of the page's view (`width` by `height`) in the frame turned by `turn`. */
-export function turnRect(rect: Rect, turn: Turn, width: number, height: number): Rect {
-  const box = turnBox({ x: rect.x0, y: rect.y0, width: rect.x1 - rect.x0, height: rect.y1 - rect.y0 }, turn, width, height);
-  return { x0: box.x, y0: box.y, x1: box.x + box.width, y1: box.y + box.height };
-}
-
-/** A rectangle of the turned frame back in the page's view, `width` by `height` (the view's own size). */
-export function rectInView(rect: Rect, turn: Turn, width: number, height: number): Rect {
-  switch (turn) {
-    case 90:
-      return { x0: width - rect.y1, y0: rect.x0, x1: width - rect.y0, y1: rect.x1 };
-    case 180:
-      return { x0: width - rect.x1, y0: height - rect.y1, x1: width - rect.x0, y1: height - rect.y0 };
-    case 270:
-      return { x0: rect.y0, y0: height - rect.x1, x1: rect.y1, y1: height - rect.x0 };
-    default:
-      return rect;
-  }
-}
-
-/** The size of the page's view, from the turned frame's. */
-export function viewSize(turn: Turn, width: number, height: number): { width: number; height: number } {
-  return turn === 90 || turn === 270 ? { width: height, height: width } : { width, height };
 }
 
 /**

@@ -9,6 +9,8 @@ import { takeRules } from './bitmap-rules.js';
 import { judgeRegion, looksLikeText, textBands, type TextBand } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion, linesWithSureWords } from './ocr-layout.js';
 import { PageRenderer, toPng, type GreyBitmap } from './render-page.js';
+import { readsUpright, scanTurn, turnBitmap } from './page-orientation.js';
+import { rectInView, turnRect, viewSize } from '../page-turns.js';
 import { EngineError } from '../../engine-error.js';
 import { missingLanguages, missingLanguagesMessage, ocrLanguageFor, type LanguageChoice } from './languages.js';
 import { DEFAULT_OCR_LANGUAGE, recogniseLines } from './tesseract.js';
@@ -97,9 +99,19 @@ export class PageOcr {
     if (!bitmap) throw new Error('the page could not be rendered');
     if (options.onlyIfText && !looksLikeText(bitmap.pixels)) return undefined;
     const rules = takeRules(bitmap);
-    const lines = await recogniseLines(toPng(bitmap), this.#readingLanguage());
+    const language = this.#readingLanguage();
+    const lines = await recogniseLines(toPng(bitmap), language);
     this.#missingLanguage ??= this.#pendingMissing;
-    return layoutOcrPage(lines, bitmap.width / width, width, height, rules);
+    if (readsUpright(lines)) return layoutOcrPage(lines, bitmap.width / width, width, height, rules);
+    // A scan turned sideways or upside down: read in the frame its text reads in, its blocks placed back in the page.
+    const turn = await scanTurn(bitmap, (turned) => recogniseLines(toPng(turned), language));
+    if (turn === 0) return layoutOcrPage(lines, bitmap.width / width, width, height, rules);
+    const turned = viewSize(turn, width, height);
+    const upright = turnBitmap(bitmap, turn);
+    const turnedRules = rules.map((rule) => turnRect(rule, turn, width, height));
+    const layout = layoutOcrPage(await recogniseLines(toPng(upright), language), upright.width / turned.width, turned.width, turned.height, turnedRules);
+    if (layout) for (const block of layout.blocks) block.rect = rectInView(block.rect, turn, width, height);
+    return layout;
   }
 
   /**
