@@ -31,7 +31,7 @@ import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { holdsGarbledText, readableBlockByBlock, readGarbledBlocks, type GarbledRegion } from './ocr/garbled-blocks.js';
 import type { OcrLine } from './ocr/ocr-line.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
-import { rectInView, turnRect, viewSize } from './page-turns.js';
+import { rectInView, turnRect, viewSize, type Turn } from './page-turns.js';
 import { layoutPage } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
 import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';
@@ -59,6 +59,7 @@ import { boxesInViewport, isRulingsItem, rulingsInViewport, type Ruling } from '
 import {
   isBoldFontName,
   isMonospaceFontName,
+  itemsTurn,
   normaliseItems,
   type FontStyle,
   type RawTextItem,
@@ -374,15 +375,26 @@ interface PageResult {
   comments?: PageComment[];
 }
 
-/** One page: text content (with font facts) → normalised items → layout (with the tables LiteParse found). */
+/**
+ * One page: text content (with font facts) → normalised items → layout (with the tables LiteParse found). A page
+ * whose text runs sideways or upside down is read again in the frame its text reads in (a viewport turned with it),
+ * as a LiteParse page is (liteparse/upright-pages.ts), and its places are turned back to the page's view.
+ */
 async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables?: readonly FoundTable[]): Promise<PageResult> {
+  const first = await readPageTurned(doc, pageNumber, nativeTables, 0);
+  // LiteParse's tables on such a page are read across its view: not the text's.
+  return first.turn ? (await readPageTurned(doc, pageNumber, undefined, first.turn)).result : first.result;
+}
+
+async function readPageTurned(doc: PdfDocumentSource, pageNumber: number, nativeTables: readonly FoundTable[] | undefined, turn: Turn): Promise<{ result: PageResult; turn?: Turn }> {
   let page: PdfPage;
   try {
     page = await doc.getPage(pageNumber);
   } catch (error) {
-    return { page: { pageNumber, width: null, height: null, status: 'failed', layout: null }, chars: 0, error };
+    return { result: { page: { pageNumber, width: null, height: null, status: 'failed', layout: null }, chars: 0, error } };
   }
-  const viewport = page.getViewport({ scale: 1 });
+  const view = page.getViewport({ scale: 1 });
+  const viewport = turn === 0 ? view : page.getViewport({ scale: 1, rotation: (view.rotation + 360 - turn) % 360 });
   const { width, height } = viewport;
   try {
     // A tagged page's tree, and then the marked content of its items (pdfjs gives them only when asked).
@@ -411,6 +423,10 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
       return style;
     };
     const normalised = normaliseItems(withText, viewport.transform, styleOf);
+    if (turn === 0) {
+      const found = itemsTurn(normalised);
+      if (found !== 0) return { result: { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 }, turn: found };
+    }
     // What the page's form holds and what is typed onto it, as the LiteParse path reads them (form-values.ts).
     const annotations = pdfjsAnnotations(await page.getAnnotations().catch(() => []), viewport.transform);
     const fields = annotations.fields;
@@ -419,19 +435,22 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
     for (const mark of formFieldMarks(fields, normalised.items)) normalised.items.push(mark);
     const comments = commentsOf(annotations.annotations);
     if (normalised.chars === 0) {
-      return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0, comments };
+      return { result: { page: { pageNumber, width: view.width, height: view.height, status: 'partial', layout: null }, chars: 0, comments } };
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, viewport.transform) : [];
     if (tagged.length > 0) append(tagged, answerRuns(filled.answers));
     const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings: withoutFieldFrames(rulings, filled.answered), boxes: withoutFieldFrames(boxes, filled.answered), ...(tables ? { tables } : {}), ...(tagged.length > 0 ? { tagged } : {}), width, height });
     if (tagged.length > 0) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));
-    const result: PageResult = { page: { pageNumber, width, height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)), comments };
+    // The page's view, where every place goes back to from a turned frame.
+    if (turn !== 0) for (const block of layout.blocks) block.rect = rectInView(block.rect, turn, view.width, view.height);
+    const result: PageResult = { page: { pageNumber, width: view.width, height: view.height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)), comments };
     if (imageBoxes.length > 0) {
-      result.imagePlan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);
+      const plan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);
+      result.imagePlan = turn === 0 ? plan : { ...plan, regions: plan.regions.map((region) => rectInView(region, turn, view.width, view.height)) };
     }
-    return result;
+    return { result };
   } catch (error) {
-    return { page: { pageNumber, width, height, status: 'failed', layout: null }, chars: 0, error };
+    return { result: { page: { pageNumber, width: view.width, height: view.height, status: 'failed', layout: null }, chars: 0, error } };
   } finally {
     page.cleanup();
   }

@@ -7,6 +7,27 @@ import type { Rect } from './types.js';
 
 export type Turn = 0 | 90 | 180 | 270;
 
+/** Degrees off a right angle still read as that angle (as level text is read within 2° of level). */
+const SQUARE = 2;
+/** More than this share of the page's characters running in one turned direction turns the page. */
+const TURNED_SHARE = 0.5;
+
+/** The right angle (0, 90, 180 or 270) text at `degrees` (clockwise in the page's view) runs at, or -1 at a slant. */
+export function squareOf(degrees: number): number {
+  const within = ((degrees % 360) + 360) % 360;
+  const quarter = Math.round(within / 90);
+  return Math.abs(within - quarter * 90) <= SQUARE ? (quarter % 4) * 90 : -1;
+}
+
+/**
+ * Which way a page's text runs: the turned direction most of its characters take (`chars`, by right angle: 0, 90,
+ * 180, 270), else 0. `all`: every character of the page's text, at a slant too.
+ */
+export function turnOf(chars: readonly number[], all: number): Turn {
+  for (const turn of [90, 180, 270] as const) if (chars[turn / 90]! > TURNED_SHARE * all) return turn;
+  return 0;
+}
+
 export interface Box {
   x: number;
   y: number;

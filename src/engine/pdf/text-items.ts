@@ -2,6 +2,7 @@
  * pdfjs text content → normalised items in top-down page space. Horizontal text goes to the layout; rotated
  * text (the vertical arXiv stamp in a margin, rotated table headers) is kept apart and read line by line.
  */
+import { squareOf, turnOf, type Turn } from './page-turns.js';
 import type { PdfTextItem } from './types.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 import { withShiftedLettersBack } from './shifted-letters.js';
@@ -152,4 +153,22 @@ export function isMonospaceFontName(name: string | undefined | null): boolean {
   return /courier|mono|consol|menlo|cmtt|sftt|typewriter|fixed|lucida ?console|inconsolata|sourcecode|firacode|jetbrains|nimbusmon|cmsltt|cmitt|cmvtt|sfsltt|sfitt/i.test(
     base,
   );
+}
+
+/**
+ * Which way the page's text runs in the viewport its items were normalised in (page-turns.ts): the turned
+ * direction most of its characters take, else 0.
+ */
+export function itemsTurn(normalised: NormalisedItems): Turn {
+  if (normalised.rotated.length === 0) return 0;
+  const chars = [0, 0, 0, 0];
+  let turned = 0;
+  for (const item of normalised.rotated) {
+    const n = countCodePointsBesideSpaces(item.str, true);
+    turned += n;
+    const square = squareOf((Math.atan2(item.dy, item.dx) * 180) / Math.PI);
+    if (square >= 0) chars[square / 90]! += n;
+  }
+  chars[0]! += normalised.chars - turned;
+  return turnOf(chars, normalised.chars);
 }

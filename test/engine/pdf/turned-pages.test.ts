@@ -10,7 +10,7 @@ import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { DocumentModel } from '../../../src/engine/model.js';
 import { pageTurn } from '../../../src/engine/pdf/liteparse/upright-pages.js';
-import { allBlocks, convertBytes, corpusBytes, mainMarkdown } from './helpers.js';
+import { allBlocks, convertBytes, convertWithPdfjs, corpusBytes, mainMarkdown } from './helpers.js';
 
 const UPRIGHT = new Uint8Array(readFileSync(new URL('../../fixtures/printed/grouped-table.pdf', import.meta.url)));
 const GERMANY = '| Germany | 1,204 | 1,310 | 8.8 |';
@@ -85,6 +85,20 @@ describe('pages whose text runs sideways or upside down', () => {
       expect(markdown).toContain('| Country | 2023 | 2024 | Change (%) |');
       expect(markdown).toContain(GERMANY);
       expect(markdown).toContain('| Total | 5,172 | 5,369 | 3.8 |');
+    }
+  });
+
+  it('the built-in pdfjs path (no LiteParse) reads them as it reads the upright page', async () => {
+    const upright = await convertWithPdfjs(UPRIGHT, { mode: 'fast' });
+    const uprightBox = headingBox(upright);
+    for (const turn of [90, 180, 270]) {
+      const model = await convertWithPdfjs(await shownTurned(turn), { mode: 'fast' });
+      expect(mainMarkdown(model), `turned ${turn}`).toBe(mainMarkdown(upright));
+      const shown = shownBox(uprightBox, turn);
+      headingBox(model).forEach((value, i) => expect(value, `turned ${turn}, bbox[${i}]`).toBeCloseTo(shown[i]!, 2));
+    }
+    for (const anticlockwise of [true, false]) {
+      expect(mainMarkdown(await convertWithPdfjs(await setSideways(anticlockwise), { mode: 'fast' }))).toContain(GERMANY);
     }
   });
 

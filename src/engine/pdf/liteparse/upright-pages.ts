@@ -6,15 +6,11 @@
  * turned so that direction runs left to right; its blocks' places are turned back to the page's view after the
  * layout (the contract's boxes, OCR regions and pictures are all in that view).
  */
-import { turnBox, viewSize, type Box, type Turn } from '../page-turns.js';
+import { squareOf, turnBox, turnOf, viewSize, type Box, type Turn } from '../page-turns.js';
 import { countCodePointsBesideSpaces } from '../white-space.js';
 import type { NativePageInput, NativeTextItem } from './page-items.js';
 
 
-/** Degrees off a right angle still read as that angle (as level text is read within 2° of level). */
-const SQUARE = 2;
-/** More than this share of the page's characters running in one turned direction turns the page. */
-const TURNED_SHARE = 0.5;
 /**
  * Words this share of the em apart or more are words apart, whatever the item's text says. PDFium gives the
  * glyphs of text turned a quarter as words of their own and spaces its text where they do not touch in the view
@@ -34,12 +30,6 @@ function degrees(item: NativeTextItem): number {
   return (((item.rotation ?? 0) % 360) + 360) % 360;
 }
 
-/** The right angle (0, 90, 180 or 270) `rotation` is set at, or -1 when it is at a slant. */
-function squareOf(rotation: number): number {
-  const quarter = Math.round(rotation / 90);
-  return Math.abs(rotation - quarter * 90) <= SQUARE ? (quarter % 4) * 90 : -1;
-}
-
 /** Which way the page's text runs: the turned direction most of its characters take, else 0. */
 export function pageTurn(items: readonly NativeTextItem[]): Turn {
   // Most pages have no item off level: one pass that reads only the angles.
@@ -52,8 +42,7 @@ export function pageTurn(items: readonly NativeTextItem[]): Turn {
     const square = squareOf(degrees(item));
     if (square >= 0) chars[square / 90]! += n;
   }
-  for (const turn of [90, 180, 270] as const) if (chars[turn / 90]! > TURNED_SHARE * all) return turn;
-  return 0;
+  return turnOf(chars, all);
 }
 
 /**
