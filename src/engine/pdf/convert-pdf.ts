@@ -445,8 +445,7 @@ async function readPageTurned(doc: PdfDocumentSource, pageNumber: number, native
     if (turn !== 0) for (const block of layout.blocks) block.rect = rectInView(block.rect, turn, view.width, view.height);
     const result: PageResult = { page: { pageNumber, width: view.width, height: view.height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)), comments };
     if (imageBoxes.length > 0) {
-      const plan = planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height);
-      result.imagePlan = turn === 0 ? plan : { ...plan, regions: plan.regions.map((region) => rectInView(region, turn, view.width, view.height)) };
+      result.imagePlan = planInView(planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height), turn, view.width, view.height);
     }
     return { result };
   } catch (error) {
@@ -475,15 +474,13 @@ function nativePageResult(pageNumber: number, native: NativePage): PageResult {
     garbage: () => isGarbageTextLayer(native.strings),
   };
   if (native.comments) result.comments = native.comments;
-  if (native.images?.length) result.imagePlan = planInView(planImageOcr(native.images, native.items, native.width, native.height), native);
+  if (native.images?.length) result.imagePlan = planInView(planImageOcr(native.images, native.items, native.width, native.height), turn, width, height);
   return result;
 }
 
-/** An OCR plan made in a turned page's frame, its regions in the page's view. */
-function planInView(plan: OcrPlan, native: NativePage): OcrPlan {
-  const turn = native.turn ?? 0;
+/** An OCR plan made in the frame turned by `turn`, its regions in the page's view (`width` by `height`). */
+function planInView(plan: OcrPlan, turn: Turn, width: number, height: number): OcrPlan {
   if (turn === 0) return plan;
-  const { width, height } = viewSize(turn, native.width, native.height);
   return { ...plan, regions: plan.regions.map((region) => rectInView(region, turn, width, height)) };
 }
 
@@ -506,7 +503,8 @@ async function pdfjsImagePlan(doc: PdfDocumentSource, pageNumber: number, native
     for (const item of content.items as unknown[]) if (isImagesItem(item)) append(boxes, item.boxes);
     const turn = native.turn ?? 0;
     const images = imagesInViewport(boxes, viewport.transform, viewport.width, viewport.height).map((image) => turnRect(image, turn, viewport.width, viewport.height));
-    return planInView(planImageOcr(images, native.items, native.width, native.height), native);
+    const shown = viewSize(turn, native.width, native.height);
+    return planInView(planImageOcr(images, native.items, native.width, native.height), turn, shown.width, shown.height);
   } catch {
     return undefined;
   } finally {
