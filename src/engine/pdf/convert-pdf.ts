@@ -377,40 +377,22 @@ interface PageResult {
 
 /**
  * One page: text content (with font facts) → normalised items → layout (with the tables LiteParse found). A page
- * whose text runs sideways or upside down is read again in the frame its text reads in (a viewport turned with it),
- * as a LiteParse page is (liteparse/upright-pages.ts), and its places are turned back to the page's view.
+ * whose text runs sideways or upside down has its items placed again through a viewport turned with its text, as a
+ * LiteParse page is read (liteparse/upright-pages.ts), and its places are turned back to the page's view.
  */
 async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables?: readonly FoundTable[]): Promise<PageResult> {
-  const first = await readPageTurned(doc, pageNumber, nativeTables, 0);
-  // LiteParse's tables on such a page are read across its view: not the text's.
-  return first.turn ? (await readPageTurned(doc, pageNumber, undefined, first.turn)).result : first.result;
-}
-
-async function readPageTurned(doc: PdfDocumentSource, pageNumber: number, nativeTables: readonly FoundTable[] | undefined, turn: Turn): Promise<{ result: PageResult; turn?: Turn }> {
   let page: PdfPage;
   try {
     page = await doc.getPage(pageNumber);
   } catch (error) {
-    return { result: { page: { pageNumber, width: null, height: null, status: 'failed', layout: null }, chars: 0, error } };
+    return { page: { pageNumber, width: null, height: null, status: 'failed', layout: null }, chars: 0, error };
   }
   const view = page.getViewport({ scale: 1 });
-  const viewport = turn === 0 ? view : page.getViewport({ scale: 1, rotation: (view.rotation + 360 - turn) % 360 });
-  const { width, height } = viewport;
   try {
     // A tagged page's tree, and then the marked content of its items (pdfjs gives them only when asked).
     const tree = ((await page.getStructTree().catch(() => null)) ?? null) as PdfjsStructNode | null;
     const content = await page.getTextContent({ includeMarkedContent: tree !== null });
     const raw = content.items.filter((item): item is typeof item & RawTextItem => 'str' in item);
-    const rulings: Ruling[] = [];
-    const boxes: Rect[] = [];
-    const imageBoxes: number[] = [];
-    for (const item of content.items as unknown[]) {
-      if (isRulingsItem(item)) {
-        append(rulings, rulingsInViewport(item.rules, viewport.transform));
-        if (item.boxes) append(boxes, boxesInViewport(item.boxes, viewport.transform));
-      }
-      else if (isImagesItem(item)) append(imageBoxes, item.boxes);
-    }
     const withText = raw.filter((item) => item.str.trim().length > 0);
     const styles = content.styles as Record<string, { fontFamily?: string; docmill?: PdfFontFacts } | undefined>;
     const known = new Map<string, FontStyle>();
@@ -422,20 +404,32 @@ async function readPageTurned(doc: PdfDocumentSource, pageNumber: number, native
       }
       return style;
     };
-    const normalised = normaliseItems(withText, viewport.transform, styleOf);
-    if (turn === 0) {
-      const found = itemsTurn(normalised);
-      if (found !== 0) return { result: { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 }, turn: found };
+    let normalised = normaliseItems(withText, view.transform, styleOf);
+    const turn = itemsTurn(normalised);
+    const viewport = turn === 0 ? view : page.getViewport({ scale: 1, rotation: (view.rotation + 360 - turn) % 360 });
+    if (turn !== 0) normalised = normaliseItems(withText, viewport.transform, styleOf);
+    const { width, height } = viewport;
+    // LiteParse's tables on a turned page are read across its view: not the text's.
+    const foundTables = turn === 0 ? nativeTables : undefined;
+    const rulings: Ruling[] = [];
+    const boxes: Rect[] = [];
+    const imageBoxes: number[] = [];
+    for (const item of content.items as unknown[]) {
+      if (isRulingsItem(item)) {
+        append(rulings, rulingsInViewport(item.rules, viewport.transform));
+        if (item.boxes) append(boxes, boxesInViewport(item.boxes, viewport.transform));
+      }
+      else if (isImagesItem(item)) append(imageBoxes, item.boxes);
     }
     // What the page's form holds and what is typed onto it, as the LiteParse path reads them (form-values.ts).
     const annotations = pdfjsAnnotations(await page.getAnnotations().catch(() => []), viewport.transform);
     const fields = annotations.fields;
     const filled = fillFormFields(withFreeText(fields, annotations.annotations), normalised.items);
-    const tables = filled.replaced.length > 0 ? nativeTables?.filter((table) => !filled.replaced.some((box) => overlaps(box, table.rect))) : nativeTables;
+    const tables = filled.replaced.length > 0 ? foundTables?.filter((table) => !filled.replaced.some((box) => overlaps(box, table.rect))) : foundTables;
     for (const mark of formFieldMarks(fields, normalised.items)) normalised.items.push(mark);
     const comments = commentsOf(annotations.annotations);
     if (normalised.chars === 0) {
-      return { result: { page: { pageNumber, width: view.width, height: view.height, status: 'partial', layout: null }, chars: 0, comments } };
+      return { page: { pageNumber, width: view.width, height: view.height, status: 'partial', layout: null }, chars: 0, comments };
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, viewport.transform) : [];
     if (tagged.length > 0) append(tagged, answerRuns(filled.answers));
@@ -447,9 +441,9 @@ async function readPageTurned(doc: PdfDocumentSource, pageNumber: number, native
     if (imageBoxes.length > 0) {
       result.imagePlan = planInView(planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height), turn, view.width, view.height);
     }
-    return { result };
+    return result;
   } catch (error) {
-    return { result: { page: { pageNumber, width: view.width, height: view.height, status: 'failed', layout: null }, chars: 0, error } };
+    return { page: { pageNumber, width: view.width, height: view.height, status: 'failed', layout: null }, chars: 0, error };
   } finally {
     page.cleanup();
   }
