@@ -1,6 +1,8 @@
 /**
  * Documents by job state: a group job (GROUP_JOB_NAME) holds several documents and says how many in its id, so the
- * counts read ids, not job data. Up to SAMPLE ids a state are read; a state with more jobs is estimated from those
+ * counts read ids, not job data. The job counts are one snapshot (BullMQ reads them in one script); the ids, read
+ * after them, only say how many documents a job of each state holds, so a job that moves on between the two reads is
+ * never counted in two states. Up to SAMPLE ids a state are read; a state with more jobs is estimated from those
  * (status is a glance, and a million-job queue must not cost a million-id read). A completed group counts what its
  * result says it finished itself (the documents it moved out into jobs of their own are counted there): its result is
  * read for up to FINISHED_SAMPLE groups.
@@ -38,7 +40,7 @@ async function countDocuments(queue: Queue, states: readonly JobType[], sample: 
       if (ids.length === 0) return;
       const counted = await Promise.all(ids.map((id) => (state === 'completed' && documentsInJob(id) > 1 ? finishedBy(queue, id) : documentsInJob(id))));
       const documents = counted.reduce((sum, count) => sum + count, 0);
-      counts[state] = ids.length >= jobs ? documents : Math.round((documents / ids.length) * jobs);
+      counts[state] = ids.length === jobs ? documents : Math.round((documents / ids.length) * jobs);
     }),
   );
   return counts;
