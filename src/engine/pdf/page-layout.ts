@@ -45,6 +45,7 @@ import { withDrawnBlanks } from './drawn-blanks.js';
 import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
 import { monospaceShare, type RotatedItem } from './text-items.js';
+import { sourceCodeOf } from './source-code.js';
 import type { TaggedRun } from './liteparse/page-items.js';
 import type { StructureMark } from './liteparse/structure-roles.js';
 import { lineMarkFinder } from './tagged-blocks.js';
@@ -89,17 +90,22 @@ function layoutRegion(
   /** The page's filled boxes: rows drawn as bands tell a table of bulleted cells from lists side by side. */
   boxes: readonly Rect[] = [],
 ) {
-  const blockOptions = { deferHyphens: true, monospaceBody, ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
   const lines = flushRightNotesApart(sideLabelsFirst(runInLabelsApart(abstractLeadApart(built ?? buildLines(items)))), x1);
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
     const zone = first ? zoneOf.get(first) : undefined;
     if (zone && line.cells.every((cell) => cell.items.every((item) => zoneOf.get(item) === zone))) line.zone = zone;
   }
-  // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose.
+  // On a typewriter page the font says nothing of code: a program's lines tell it themselves.
+  const sourceCode = monospaceBody ? sourceCodeOf(lines) : undefined;
+  const blockOptions = { deferHyphens: true, monospaceBody, ...(sourceCode ? { sourceCode } : {}), ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
+  // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose. Code whose
+  // comments stand in a column does too: it stays code.
   const found = withContentsWhole(
     lines,
-    findTables(lines, { skipMonospace: !monospaceBody }).filter((table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows)),
+    findTables(lines, { skipMonospace: !monospaceBody }).filter(
+      (table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows) && !holdsCode(lines.slice(table.start, table.end), sourceCode),
+    ),
   );
   // A paper's authors side by side line up like a table's cells: read author by author, as lines (table-kinds.ts).
   const authors = findAuthorBlocks(lines).map((block) => ({ ...block, grid: gridOfRows(block.rows), markdown: '' }));
@@ -165,6 +171,20 @@ function layoutRegion(
   }
   if (next < lines.length) append(blocks, buildBlocks(lines.slice(next), region, blockOptions));
   return blocks;
+}
+
+/** Half the lines or more are source code. */
+function holdsCode(lines: readonly TextLine[], sourceCode: ReadonlySet<TextLine> | undefined): boolean {
+  return sourceCode !== undefined && sourceCode.size > 0 && lines.length > 0 && lines.filter((line) => sourceCode.has(line)).length >= lines.length / 2;
+}
+
+/** The lines whose middle is inside `rect`. */
+function linesInside(rect: Rect, lines: readonly TextLine[]): TextLine[] {
+  return lines.filter((line) => {
+    const x = (line.x0 + line.x1) / 2;
+    const y = (line.top + line.bottom) / 2;
+    return x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1;
+  });
 }
 
 /** Lists set side by side, as one list block: each column's list in turn (its label over it), a blank line between. */
@@ -383,13 +403,16 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // it read as tables stays in the flow, to be read as contents lines; a box round a slide's title and text is no
   // table: the page's own reading stands there.
   let pageMonospace: number | undefined;
+  let pageCode: ReadonlySet<TextLine> | undefined;
   let interleavedGutters: Gutter[] | undefined;
   const foundParts = (input.tables ?? []).flatMap((table) => {
     const insideItems = itemsInside(table.rect, input.items);
     // A reading that repeats the page's words is no table's: a ruled grid there reads it, or the page's lines do.
     if (repeatsText(table.rows, insideItems.map((item) => item.str))) return [];
-    // Code set in a monospaced font on a page of proportional prose lines up like a table: it is read as code.
+    // Code set in a monospaced font on a page of proportional prose lines up like a table: it is read as code. So
+    // does a typewriter page's source code, its comments in a column.
     if (monospaceShare(insideItems) >= CODE_SHARE && (pageMonospace ??= monospaceShare(input.items)) <= MONOSPACE_BODY) return [];
+    if (pageMonospace !== undefined && pageMonospace > MONOSPACE_BODY && holdsCode(linesInside(table.rect, linesOfPage()), (pageCode ??= sourceCodeOf(linesOfPage())))) return [];
     const inside = buildLines(insideItems);
     if (isSlideFrame(inside)) return [];
     // Two blocks set side by side, each at its own pitch, are no table: the flow reads them block by block.

@@ -10,7 +10,7 @@ import { joinMonospace } from './lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
-import { boundingRect } from './measure.js';
+import { boundingRect, median } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 import { isBrokenByHand } from './hand-broken-lines.js';
 import { opensNextTermEntry } from './term-entries.js';
@@ -79,9 +79,11 @@ export interface JoinOptions {
   deferHyphens?: boolean;
   /**
    * The page's body text is itself monospaced (a typewriter-style document): monospace then says nothing about
-   * code, and no code blocks are made.
+   * code, and code blocks are made of the lines `sourceCode` holds alone.
    */
   monospaceBody?: boolean;
+  /** On a typewriter page: the lines that are source code (source-code.ts). */
+  sourceCode?: ReadonlySet<TextLine>;
   /**
    * On a tagged page: each line's mark in the structure tree. A heading's lines are one block, apart from the
    * lines around them however they are set, and a numbered heading (`2. Cutting Tools`) is no list item.
@@ -490,13 +492,24 @@ function charWidthOf(lines: readonly TextLine[]): number {
   return widths[Math.floor(widths.length / 2)] ?? 0;
 }
 
-function codeMarkdown(lines: readonly TextLine[]): string {
+/** Blank lines kept inside a code block, at most, where its lines stand further apart than their pitch. */
+const MAX_CODE_BLANKS = 2;
+
+/**
+ * A code block: each line indented by as many characters as it stands in from `left` (the block's leftmost line, or
+ * a typewriter page's margin), a blank line for each line's pitch left empty between two of them.
+ */
+function codeMarkdown(lines: readonly TextLine[], margin?: number): string {
   const charWidth = charWidthOf(lines);
-  const left = lines.reduce((min, line) => Math.min(min, line.x0), Infinity);
-  const body = lines.map((line) => {
+  const left = margin ?? lines.reduce((min, line) => Math.min(min, line.x0), Infinity);
+  const pitch = median(lines.slice(1).map((line, i) => line.baseline - lines[i]!.baseline));
+  const body: string[] = [];
+  lines.forEach((line, i) => {
+    const skipped = i > 0 && pitch > 0 ? Math.round((line.baseline - lines[i - 1]!.baseline) / pitch) - 1 : 0;
+    for (let blank = 0; blank < Math.min(skipped, MAX_CODE_BLANKS); blank++) body.push('');
     const items: PdfTextItem[] = line.cells.flatMap((cell) => cell.items).sort((a, b) => a.x0 - b.x0);
     const indent = charWidth > 0 ? Math.max(0, Math.round((line.x0 - left) / charWidth)) : 0;
-    return ' '.repeat(Math.min(indent, 60)) + joinMonospace(items, charWidth);
+    body.push(' '.repeat(Math.min(indent, 60)) + joinMonospace(items, charWidth));
   });
   const fence = body.some((text) => text.includes('```')) ? '~~~' : '```';
   return `${fence}\n${body.join('\n')}\n${fence}`;
@@ -536,7 +549,8 @@ function finish(draft: Draft, region: Region, options: JoinOptions): ProtoBlock[
   const rect = boundingRect(lines);
   const regionWidth = region.x1 - region.x0;
   if (draft.mode === 'mono' && isCode(lines)) {
-    const markdown = codeMarkdown(lines);
+    // A typewriter page's code is indented from the page's margin: a block inside a function keeps its depth.
+    const markdown = codeMarkdown(lines, options.monospaceBody ? Math.min(region.x0, ...lines.map((line) => line.x0)) : undefined);
     return [{ kind: 'code', markdown, text: lines.map((line) => line.text).join('\n'), rect, lines: lines.length, ...style }];
   }
   if (draft.mode === 'list' && draft.items.length > 0 && !isAsteriskNote(draft)) {
@@ -701,7 +715,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
   // A monospaced line between two proportional ones is inline code in running text, not a code block; a
   // typographic bullet makes a list item of a monospaced line.
   const monoLine = lines.map(
-    (line) => !options.monospaceBody && line.monoShare >= 0.8 && !TYPOGRAPHIC_BULLET.test(line.text),
+    (line) => (options.monospaceBody ? options.sourceCode?.has(line) === true : line.monoShare >= 0.8) && !TYPOGRAPHIC_BULLET.test(line.text),
   );
   const codeLine = monoLine.map((mono, i) => mono && (monoLine[i - 1] === true || monoLine[i + 1] === true));
   const marks = options.markOf ? lines.map(options.markOf) : undefined;

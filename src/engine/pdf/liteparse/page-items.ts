@@ -961,7 +961,8 @@ export function nativePageItems(
       continue;
     }
     spaceWords(item, words, size);
-    const dashes = text.includes('-');
+    // In a monospaced font every glyph is as wide: a hyphen's width says nothing of a dash.
+    const dashes = !monospace && text.includes('-');
     // Dashes inside words, where the font's dashes between words showed their codes.
     const dashCodes = dashes && !repaired ? fonts.dashCodes.get(item.fontName ?? '') : undefined;
     const codes = dashCodes ? codesPerUnit(item) : undefined;

@@ -1,0 +1,86 @@
+/**
+ * Programs printed in Courier (`enscript | ps2pdf`, `test/fixtures/printed/README.md`): every line of such a page is
+ * monospaced, so the font says nothing of code, as on a typed transcript. The program's lines are its code block,
+ * indented and spaced as printed; a lease typed in Courier, whose clauses end in `;`, stays prose.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { DocumentModel } from '../../../src/engine/model.js';
+import { sourceCodeLines } from '../../../src/engine/pdf/source-code.js';
+import { allBlocks, convertBytes, convertWithPdfjs } from './helpers.js';
+
+function printed(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(`../../fixtures/printed/${name}`, import.meta.url)));
+}
+
+function codeBlocks(doc: DocumentModel): string[] {
+  return allBlocks(doc)
+    .map((block) => block.markdown)
+    .filter((markdown) => markdown.startsWith('```'));
+}
+
+/** The source as printed: its lines, tabs none, trailing spaces none. */
+function sourceLines(name: string): string[] {
+  return readFileSync(new URL(`../../fixtures/printed/${name}`, import.meta.url), 'utf8').trimEnd().split('\n');
+}
+
+describe('a program printed in Courier', () => {
+  it('reads as one code block holding its lines as printed: indents, blank lines, `-` and `<` as typed', async () => {
+    const expected = ['```', ...sourceLines('code-listing.c'), '```'].join('\n');
+    expect(codeBlocks(await convertBytes(printed('code-listing.pdf'), { mode: 'fast' }))).toEqual([expected]);
+    // The pdfjs path lays the page out the same way.
+    expect(codeBlocks(await convertWithPdfjs(printed('code-listing.pdf'), { mode: 'fast' }))).toEqual([expected]);
+  });
+
+  it('reads two programs printed two pages a sheet, each in its half, as their code', async () => {
+    const doc = await convertBytes(printed('two-up-listing.pdf'), { mode: 'fast' });
+    const blocks = codeBlocks(doc);
+    const wordCounts = sourceLines('word-counts.py');
+    const summary = sourceLines('report-summary.py');
+    // The left half's program, then the right half's, each from its own margin (a function's body four spaces in).
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]).toContain(wordCounts.slice(wordCounts.indexOf('def parse_arguments(argv):'), wordCounts.indexOf('def main(argv):')).join('\n'));
+    expect(blocks[1]).toBe(['```', ...summary, '```'].join('\n'));
+  });
+});
+
+describe('a lease typed in Courier', () => {
+  it('stays prose: its clauses ending in `;` are no statements', async () => {
+    const doc = await convertBytes(printed('typed-lease.pdf'), { mode: 'fast' });
+    expect(codeBlocks(doc)).toEqual([]);
+    expect(allBlocks(doc).map((block) => block.markdown)).toContain(
+      'WHEREAS, the Landlord is the owner of the premises known as 14 Elm Street in the City of Springfield; and',
+    );
+  });
+});
+
+describe('sourceCodeLines', () => {
+  it('takes a program among prose for code, and a licence’s clauses, a title underlined with `=` and plurals in brackets for prose', () => {
+    const prose = [
+      'LICENSING',
+      '=========',
+      'The Affirmer waives the following rights in the Work:',
+      '  i. the right to reproduce, adapt, distribute, perform, display,',
+      '     communicate, and translate a Work;',
+      ' ii. moral rights retained by the original author(s) and/or performer(s);',
+      'iii. publicity and privacy rights pertaining to a person\'s image or',
+      '     likeness depicted in a Work;',
+    ];
+    expect(sourceCodeLines(prose)).toEqual(prose.map(() => false));
+    const code = [
+      'The service answers on port 8080 once it has read its',
+      'settings, and it logs one line when it is ready. Start it',
+      'from a script of your own with these lines:',
+      'const server = createServer(handler);',
+      'server.listen(8080, () => {',
+      "  console.log('ready');",
+      '});',
+      'and stop it with Ctrl-C; it closes its connections first',
+      'and exits once the last request has been answered.',
+    ];
+    expect(sourceCodeLines(code)).toEqual([false, false, false, true, true, true, true, false, false]);
+    // Where code holds most of the lines, the page is a listing: its comments and strings are code too.
+    const listing = ['/* Prints its arguments, one a line.', '   Returns 0. */', 'int main(int argc, char **argv) {', '  for (int i = 1; i < argc; i++) puts(argv[i]);', '  return 0;', '}'];
+    expect(sourceCodeLines(listing)).toEqual(listing.map(() => true));
+  });
+});
