@@ -46,6 +46,7 @@ import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
 import { monospaceShare, type RotatedItem } from './text-items.js';
 import { sourceCodeOf } from './source-code.js';
+import { findCharacterTables } from './character-tables.js';
 import type { TaggedRun } from './liteparse/page-items.js';
 import type { StructureMark } from './liteparse/structure-roles.js';
 import { lineMarkFinder } from './tagged-blocks.js';
@@ -96,8 +97,11 @@ function layoutRegion(
     const zone = first ? zoneOf.get(first) : undefined;
     if (zone && line.cells.every((cell) => cell.items.every((item) => zoneOf.get(item) === zone))) line.zone = zone;
   }
+  // On a typewriter page, tables typed with characters (`+---+`, `|`) are read from their characters, whatever else
+  // lines up there (on a page of proportional text, such lines are kept as typed in a code block).
+  const typed = monospaceBody ? findCharacterTables(lines).map((table) => ({ ...table, typed: true })) : [];
   // On a typewriter page the font says nothing of code: a program's lines tell it themselves.
-  const sourceCode = monospaceBody ? sourceCodeOf(lines) : undefined;
+  const sourceCode = monospaceBody ? sourceCodeOf(typed.length === 0 ? lines : lines.filter((_, i) => !typed.some((table) => i >= table.start && i < table.end))) : undefined;
   const blockOptions = { deferHyphens: true, monospaceBody, ...(sourceCode ? { sourceCode } : {}), ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
   // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose. Code whose
   // comments stand in a column does too: it stays code.
@@ -113,8 +117,9 @@ function layoutRegion(
   const keyFigures = findKeyFigures(lines).map((block) => ({ ...block, rows: [block.tiles], grid: gridOfRows([block.tiles]), markdown: '' }));
   const stacks = [...authors, ...keyFigures];
   const aligned = withAlignedHeaders(lines, found);
-  const tables: ((typeof aligned)[number] & { tiles?: string[] })[] =
-    stacks.length === 0 ? aligned : [...stacks, ...aligned.filter((table) => !stacks.some((block) => table.start < block.end && block.start < table.end))].sort((a, b) => a.start - b.start);
+  const laidOut = [...typed, ...stacks];
+  const tables: ((typeof aligned)[number] & { tiles?: string[]; typed?: boolean })[] =
+    laidOut.length === 0 ? aligned : [...laidOut, ...aligned.filter((table) => !laidOut.some((block) => table.start < block.end && block.start < table.end))].sort((a, b) => a.start - b.start);
   const blocks: ProtoBlock[] = [];
   let next = 0;
   const region = { x0, x1 };
@@ -123,7 +128,7 @@ function layoutRegion(
     const tableLines = lines.slice(table.start, table.end);
     // Two blocks set side by side, each at its own pitch (an invoice's sender beside its number and dates): each
     // side laid out on its own, the left one first.
-    const channel = table.tiles ? undefined : staggeredChannel(tableLines, STAGGERED_CHANNEL_EM * median(tableLines.map((line) => line.size)));
+    const channel = table.tiles || table.typed ? undefined : staggeredChannel(tableLines, STAGGERED_CHANNEL_EM * median(tableLines.map((line) => line.size)));
     if (channel) {
       const middle = (channel.x0 + channel.x1) / 2;
       const cells = tableLines.flatMap((line) => line.cells);
@@ -143,14 +148,14 @@ function layoutRegion(
     }
     // Lists side by side line up like a table: each column a list, in turn. A table whose rows are drawn as filled
     // bands is a table, bullets in its cells or not.
-    const lists = hasFilledRows(table.rect, boxes, tableLines[0]?.size ?? 0) ? undefined : listColumns(table.rows);
+    const lists = table.typed || hasFilledRows(table.rect, boxes, tableLines[0]?.size ?? 0) ? undefined : listColumns(table.rows);
     if (lists) {
       blocks.push(sideListsBlock(lists, tableLines, table.rect));
       next = table.end;
       continue;
     }
     // A table of contents and a chart's labels line up like tables, but read as lines of text.
-    const asLines = readAsLines(table.rows);
+    const asLines = table.typed ? undefined : readAsLines(table.rows);
     if (asLines) {
       blocks.push({ ...textBlockOf(tableLines, table.rect), kind: 'paragraph', markdown: linesMarkdown(asLines), text: asLines.join('\n') });
       next = table.end;

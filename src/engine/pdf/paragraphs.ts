@@ -548,7 +548,8 @@ function finish(draft: Draft, region: Region, options: JoinOptions): ProtoBlock[
   const style = dominant(lines);
   const rect = boundingRect(lines);
   const regionWidth = region.x1 - region.x0;
-  if (draft.mode === 'mono' && isCode(lines)) {
+  // On a typewriter page the lines have told themselves as code already (a diagram's lines may look centred).
+  if (draft.mode === 'mono' && (options.monospaceBody ? lines.length >= 2 : isCode(lines))) {
     // A typewriter page's code is indented from the page's margin: a block inside a function keeps its depth.
     const markdown = codeMarkdown(lines, options.monospaceBody ? Math.min(region.x0, ...lines.map((line) => line.x0)) : undefined);
     return [{ kind: 'code', markdown, text: lines.map((line) => line.text).join('\n'), rect, lines: lines.length, ...style }];

@@ -22,6 +22,14 @@ const CALL_END = /[A-Za-z_$][\w$.]*\((?!e?s\))[^()]*\)\s*[,;:{]?\s*$/;
 const CALL_OR_MEMBER = /[\w\]]\((?!e?s\))|\w\.[A-Za-z_]/;
 /** A module imported (`import re`, `from collections import Counter`). */
 const IMPORT = /^\s*(?:import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+)*|from\s+[\w.]+\s+import\s+[\w\s,*()]+)\s*;?\s*$/;
+/** A line of a diagram typed with characters (`+-+-+`, `|<--->|`, `└──┘`): drawing characters, six or more, and few else. */
+const DRAWING = /[-+|=_/\\<>*~^#.:─━│┃┌┐└┘├┤┬┴┼═║╔╗╚╝╠╣╦╩╬]/gu;
+const MIN_DRAWING = 6;
+const DRAWING_SHARE = 0.6;
+/** A line boxed in by bars (a diagram's fields, `|  Version  |  Type  |`). */
+const BOXED = /^\s*[|│┃║].*[|│┃║]\s*$/u;
+/** A line without a letter (a diagram's ruler of bit numbers), which a diagram below it takes in. */
+const NO_LETTER = /^[^\p{L}]*$/u;
 /** A comment's line, or a line led by a keyword: code among code, nothing alone. */
 const COMMENT = /^\s*(?:\/\/|\/\*|\*(?:\s|$)|#|--\s)/;
 const KEYWORD =
@@ -43,10 +51,17 @@ const LISTING_SHARE = 0.6;
 
 /** 2: a line only code reads so; 1: a comment or a keyword's line; 0: nothing of code. */
 function signOfCode(text: string): 0 | 1 | 2 {
-  if (CODE_END.test(text) || CODE_START.test(text) || OPERATOR.test(text) || ASSIGNMENT.test(text) || CALL_END.test(text) || IMPORT.test(text)) return 2;
+  if (isDrawing(text) || CODE_END.test(text) || CODE_START.test(text) || OPERATOR.test(text) || ASSIGNMENT.test(text) || CALL_END.test(text) || IMPORT.test(text)) return 2;
   // A statement's `;`, not a clause's (`…called the Tenant;`, `the public;`): a sign of code, a call or a member.
   if (STATEMENT_END.test(text) && (CODE_SIGN.test(text) || CALL_OR_MEMBER.test(text))) return 2;
-  return COMMENT.test(text) || KEYWORD.test(text) ? 1 : 0;
+  return COMMENT.test(text) || KEYWORD.test(text) || BOXED.test(text) ? 1 : 0;
+}
+
+/** Two kinds of drawing character at least: a rule of one (`-----`, `=====` under a title) is no diagram's. */
+function isDrawing(text: string): boolean {
+  const drawing = text.match(DRAWING);
+  if (!drawing || drawing.length < MIN_DRAWING || drawing.length < DRAWING_SHARE * text.replace(/\s/g, '').length) return false;
+  return drawing.some((char) => char !== drawing[0]);
 }
 
 function signShare(texts: readonly string[]): number {
@@ -74,13 +89,16 @@ export function sourceCodeLines(texts: readonly string[]): boolean[] {
         misses = 0;
       } else misses++;
     }
-    // The comment leading the code (a line led by a keyword may be prose's: `from a script of your own`).
-    while (start > 0 && COMMENT.test(texts[start - 1]!) && !code[start - 1]) start--;
+    // The comment leading the code (a line led by a keyword may be prose's: `from a script of your own`), a
+    // diagram's ruler of numbers.
+    while (start > 0 && (COMMENT.test(texts[start - 1]!) || NO_LETTER.test(texts[start - 1]!)) && !code[start - 1]) start--;
     const run = signs.slice(start, end + 1);
     const strong = run.filter((sign) => sign === 2).length;
     const signed = run.filter((sign) => sign > 0).length;
     // Code in long names (Python's keyword arguments) holds fewer signs: most of its lines then read as code alone.
-    const dense = strong >= RUN_STRONG_LINES * run.length || signShare(texts.slice(start, end + 1)) >= RUN_SIGNS;
+    // A diagram's lines of drawing characters hold few of code's signs.
+    const runTexts = texts.slice(start, end + 1);
+    const dense = strong >= RUN_STRONG_LINES * run.length || runTexts.filter(isDrawing).length >= 2 || signShare(runTexts) >= RUN_SIGNS;
     if (strong >= 2 && signed >= RUN_SIGNED_LINES * run.length && dense) {
       for (let k = start; k <= end; k++) code[k] = true;
       inRuns += end - start + 1;

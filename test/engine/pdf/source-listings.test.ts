@@ -1,7 +1,8 @@
 /**
- * Programs printed in Courier (`enscript | ps2pdf`, `test/fixtures/printed/README.md`): every line of such a page is
- * monospaced, so the font says nothing of code, as on a typed transcript. The program's lines are its code block,
- * indented and spaced as printed; a lease typed in Courier, whose clauses end in `;`, stays prose.
+ * Programs and plain text printed in Courier (`enscript | ps2pdf`, `test/fixtures/printed/README.md`): every line of
+ * such a page is monospaced, so the font says nothing of code, as on a typed transcript. The program's lines are its
+ * code block, indented and spaced as printed; a lease typed in Courier, whose clauses end in `;`, stays prose; a
+ * diagram drawn with characters is kept as drawn, and a table bordered with characters is a table.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +42,37 @@ describe('a program printed in Courier', () => {
     expect(blocks).toHaveLength(2);
     expect(blocks[0]).toContain(wordCounts.slice(wordCounts.indexOf('def parse_arguments(argv):'), wordCounts.indexOf('def main(argv):')).join('\n'));
     expect(blocks[1]).toBe(['```', ...summary, '```'].join('\n'));
+  });
+});
+
+describe('plain text with tables and diagrams typed with characters', () => {
+  it('reads a table bordered with `+---+` and `|` as a table, and a message format drawn so as drawn', async () => {
+    const doc = await convertBytes(printed('typed-protocol.pdf'), { mode: 'fast' });
+    const markdown = allBlocks(doc).map((block) => block.markdown);
+    expect(markdown).toContain(
+      ['| Code | Name | Meaning |', '| --- | --- | --- |', '| 1 | GET | Ask for a file by its name |', '| 2 | PUT | Send a file to be stored |', '| 3 | ERROR | Report a failed request |'].join('\n'),
+    );
+    const text = sourceLines('typed-protocol.txt');
+    const diagram = text.slice(text.findIndex((line) => line.trim().startsWith('0 ')), text.indexOf('                     Figure 1: ETP message format') - 1);
+    expect(codeBlocks(doc)).toEqual([['```', ...diagram, '```'].join('\n')]);
+    expect(markdown).toContain('ETP is a request and response protocol. A client opens a connection, sends one request, reads one response and closes the connection. The message format is shown in Figure 1.');
+  });
+
+  it('reads psql’s output, a Markdown pipe table and a table ruled under every row, its cells wrapped, as tables', async () => {
+    const tables = allBlocks(await convertBytes(printed('typed-tables.pdf'), { mode: 'fast' }))
+      .filter((block) => block.type === 'table')
+      .map((block) => block.markdown.split('\n'));
+    expect(tables).toEqual([
+      ['| id | name | region | orders |', '| --- | --- | --- | --- |', '| 1 | Acme Ltd | North | 42 |', '| 2 | Birch plc | South | 7 |', '| 3 | Cedar Co | East | 113 |'],
+      ['| Region | Orders | Share |', '| --- | --- | --- |', '| North | 42 | 26 % |', '| South | 7 | 4 % |', '| East | 113 | 70 % |'],
+      [
+        '| Plan | Requests | Notes |',
+        '| --- | --- | --- |',
+        '| Free | 100 a day | For trying the service out; no support. |',
+        '| Team | 10,000 a day | Shared by every member of the team. |',
+        '| Business | unlimited | With a service level agreement. |',
+      ],
+    ]);
   });
 });
 
