@@ -234,6 +234,8 @@ function toModelBlock(
       return { type: 'text', label: 'list', markdown: block.markdown, ...base };
     case 'code':
       return { type: 'text', label: 'code', markdown: block.markdown, ...base };
+    case 'quote':
+      return { type: 'text', label: 'quote', markdown: block.markdown, ...base };
     case 'formula':
       return { type: 'formula', label: null, markdown: block.markdown, ...base };
     case 'caption':

@@ -7,6 +7,7 @@ import { goesOnLadder, isDashFramed, levelsByGlyph } from './marker-levels.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 import { isCaptionText } from './captions.js';
 import { joinMonospace } from './lines.js';
+import { quotedLines, quoteMarkdown } from './quoted-lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
@@ -727,7 +728,18 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
     if (draft) append(blocks, finish(draft, region, options));
     draft = undefined;
   };
+  // An e-mail's quoted lines (`> …`), unless they are code.
+  const quoted = quotedLines(lines).map((quote, i) => quote && !codeLine[i]);
+  let quoteEnd = 0;
   for (const [index, line] of lines.entries()) {
+    if (index < quoteEnd) continue;
+    if (quoted[index]) {
+      close();
+      for (quoteEnd = index; quoteEnd < lines.length && quoted[quoteEnd]; quoteEnd++);
+      const quote = lines.slice(index, quoteEnd);
+      blocks.push({ kind: 'quote', ...quoteMarkdown(quote), ...dominant(quote), rect: boundingRect(quote), lines: quote.length });
+      continue;
+    }
     const mark = marks?.[index];
     const heading = isHeading(mark);
     // A line a tagged PDF names as a heading is no running header, even at the top of the page (a title).

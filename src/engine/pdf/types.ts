@@ -85,7 +85,7 @@ export interface Rect {
 
 /** What kind of block the page-level layout found; document-level passes refine `paragraph` into headings. */
 /** `comments`: a page's reviewers' comments, outside its flow (page-comments.ts). */
-export type ProtoKind = 'paragraph' | 'list' | 'code' | 'formula' | 'caption' | 'table' | 'rotated' | 'comments';
+export type ProtoKind = 'paragraph' | 'list' | 'code' | 'quote' | 'formula' | 'caption' | 'table' | 'rotated' | 'comments';
 
 /** A block found by the page layout, before document-wide decisions (headings, furniture). */
 export interface ProtoBlock {

@@ -76,6 +76,25 @@ describe('plain text with tables and diagrams typed with characters', () => {
   });
 });
 
+describe('a plain-text e-mail printed in Courier', () => {
+  it('reads the message it replies to as a block quote, nested as its `>` marks nest, each quoted paragraph whole', async () => {
+    const blocks = allBlocks(await convertBytes(printed('typed-mail.pdf'), { mode: 'fast' }));
+    const quote = blocks.find((block) => block.label === 'quote');
+    expect(quote?.markdown).toBe(
+      [
+        '> Dana, could you look at the attached layout before Monday? The fire service wants a clear lane of four metres along the slipway, and I am not sure the stalls at the north end leave it.',
+        '>',
+        '> > On Thu, 26 Nov 2026, Planning Team wrote: The market moves to the harbour from 5 December. Please send any comments on the layout by the end of the month.',
+        '>',
+        '> Sam',
+      ].join('\n'),
+    );
+    // The line introducing the quotation stays a paragraph of its own, before it.
+    const markdown = blocks.map((block) => block.markdown);
+    expect(markdown.indexOf('On Fri, 27 Nov 2026 at 16:40, Sam Ortiz &lt;sam@example.org> wrote:')).toBe(markdown.indexOf(quote!.markdown) - 1);
+  });
+});
+
 describe('a lease typed in Courier', () => {
   it('stays prose: its clauses ending in `;` are no statements', async () => {
     const doc = await convertBytes(printed('typed-lease.pdf'), { mode: 'fast' });
