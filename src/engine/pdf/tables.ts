@@ -452,6 +452,13 @@ function wrapsInSetApartRow(prev: Row, row: Row, typical: number): boolean {
 /** A note is set this much smaller than a table's rows, at least. */
 const NOTE_SMALLER = 0.97;
 
+/** A row of rules typed with characters: dashes, equals signs or underscores in every cell that holds anything. */
+const TYPED_RULE = /^[-=_]{2,}$/;
+
+function isTypedRule(cells: readonly string[]): boolean {
+  return cells.some((cell) => cell !== '') && cells.every((cell) => cell === '' || TYPED_RULE.test(cell));
+}
+
 /** Finds tables among a region's lines (top to bottom). Non-overlapping, in order. */
 export function findTables(pageLines: readonly TextLine[], options: TableOptions = {}): FoundTable[] {
   const minRows = options.minRows ?? 3;
@@ -566,7 +573,9 @@ export function findTables(pageLines: readonly TextLine[], options: TableOptions
         }
       }
       if (placed) placed = withFigurePairColumns(withTightColumns(run, placed, channels, minRows, size), minRows, size);
-      if (placed) {
+      // Rules typed under a header or over a total (`----`, `====`) part rows; they hold no cell.
+      if (placed) placed = placed.filter((row) => !isTypedRule(row.cells));
+      if (placed && placed.length >= minRows) {
         const rows = placed.map((row) => row.cells);
         const grid = withLabelRowsAcross(withRowLabelSpans(gridWithHeaderSpans(placed) ?? gridOfRows(rows), placed), placed);
         tables.push({ start, end, rows, grid, markdown: renderTableGrid(grid), rect: boundingRect(run) });

@@ -58,6 +58,22 @@ describe('plain text with tables and diagrams typed with characters', () => {
     expect(markdown).toContain('ETP is a request and response protocol. A client opens a connection, sends one request, reads one response and closes the connection. The message format is shown in Figure 1.');
   });
 
+  it('reads a line printer’s report as a table without the dashes typed under its header and over its total', async () => {
+    const tables = allBlocks(await convertBytes(printed('typed-report.pdf'), { mode: 'fast' })).filter((block) => block.type === 'table');
+    expect(tables.map((block) => block.markdown.split('\n'))).toEqual([
+      [
+        '| DEPT | DESCRIPTION | BUDGET | ACTUAL | VARIANCE |',
+        '| --- | --- | --- | --- | --- |',
+        '| 0110 | PARKS AND GARDENS | 125,000.00 | 118,432.17 | 6,567.83 |',
+        '| 0120 | LIBRARIES | 98,500.00 | 101,210.44 | -2,710.44 |',
+        '| 0130 | HARBOUR OPERATIONS | 240,000.00 | 236,905.02 | 3,094.98 |',
+        '| 0140 | STREET LIGHTING | 61,250.00 | 59,870.00 | 1,380.00 |',
+        '| 0150 | WASTE COLLECTION | 310,400.00 | 322,118.73 | -11,718.73 |',
+        '|  | TOTAL | 835,150.00 | 838,536.36 | -3,386.36 |',
+      ],
+    ]);
+  });
+
   it('reads psql’s output, a Markdown pipe table and a table ruled under every row, its cells wrapped, as tables', async () => {
     const tables = allBlocks(await convertBytes(printed('typed-tables.pdf'), { mode: 'fast' }))
       .filter((block) => block.type === 'table')
