@@ -18,12 +18,14 @@ const DASHES = /[-=─━═]{3}/u;
 const BAR = /[|│┃║]/u;
 /** Lines typed in a monospaced font: a table typed in a proportional one would not line up its borders. */
 const MONOSPACED = 0.8;
+/** Box-drawing characters: a table typed with them is one whatever the font (they often come from a fallback font). */
+const BOX_DRAWING = /[\u2500-\u257f]/u;
 
 type Kind = 'rule' | 'row' | null;
 
-function kindOf(line: TextLine): Kind {
-  if (line.monoShare < MONOSPACED) return null;
+function kindOf(line: TextLine, ascii: boolean): Kind {
   const text = line.text.trim();
+  if (!BOX_DRAWING.test(text) && (!ascii || line.monoShare < MONOSPACED)) return null;
   if (RULE.test(text) && DASHES.test(text)) return 'rule';
   return BAR.test(text) ? 'row' : null;
 }
@@ -59,9 +61,12 @@ function rowsOf(groups: readonly (readonly string[][])[]): string[][] {
   return rows;
 }
 
-/** The tables typed with characters among a region's lines (top to bottom), in order. */
-export function findCharacterTables(lines: readonly TextLine[]): FoundTable[] {
-  const kinds = lines.map(kindOf);
+/**
+ * The tables typed with characters among a region's lines (top to bottom), in order: with box-drawing characters
+ * anywhere, with ASCII ones (`+`, `-`, `|`) where `ascii` is set (a typewriter page: elsewhere such lines are code).
+ */
+export function findCharacterTables(lines: readonly TextLine[], ascii: boolean): FoundTable[] {
+  const kinds = lines.map((line) => kindOf(line, ascii));
   const tables: FoundTable[] = [];
   for (let start = 0; start < lines.length; start++) {
     if (kinds[start] === null) continue;

@@ -97,11 +97,8 @@ function layoutRegion(
     const zone = first ? zoneOf.get(first) : undefined;
     if (zone && line.cells.every((cell) => cell.items.every((item) => zoneOf.get(item) === zone))) line.zone = zone;
   }
-  // On a typewriter page, tables typed with characters (`+---+`, `|`) are read from their characters, whatever else
-  // lines up there (on a page of proportional text, such lines are kept as typed in a code block).
-  const typed = monospaceBody ? findCharacterTables(lines).map((table) => ({ ...table, typed: true })) : [];
   // On a typewriter page the font says nothing of code: a program's lines tell it themselves.
-  const sourceCode = monospaceBody ? sourceCodeOf(typed.length === 0 ? lines : lines.filter((_, i) => !typed.some((table) => i >= table.start && i < table.end))) : undefined;
+  const sourceCode = monospaceBody ? sourceCodeOf(lines) : undefined;
   const blockOptions = { deferHyphens: true, monospaceBody, ...(sourceCode ? { sourceCode } : {}), ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
   // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose. Code whose
   // comments stand in a column does too: it stays code.
@@ -117,9 +114,8 @@ function layoutRegion(
   const keyFigures = findKeyFigures(lines).map((block) => ({ ...block, rows: [block.tiles], grid: gridOfRows([block.tiles]), markdown: '' }));
   const stacks = [...authors, ...keyFigures];
   const aligned = withAlignedHeaders(lines, found);
-  const laidOut = [...typed, ...stacks];
-  const tables: ((typeof aligned)[number] & { tiles?: string[]; typed?: boolean })[] =
-    laidOut.length === 0 ? aligned : [...laidOut, ...aligned.filter((table) => !laidOut.some((block) => table.start < block.end && block.start < table.end))].sort((a, b) => a.start - b.start);
+  const tables: ((typeof aligned)[number] & { tiles?: string[] })[] =
+    stacks.length === 0 ? aligned : [...stacks, ...aligned.filter((table) => !stacks.some((block) => table.start < block.end && block.start < table.end))].sort((a, b) => a.start - b.start);
   const blocks: ProtoBlock[] = [];
   let next = 0;
   const region = { x0, x1 };
@@ -128,7 +124,7 @@ function layoutRegion(
     const tableLines = lines.slice(table.start, table.end);
     // Two blocks set side by side, each at its own pitch (an invoice's sender beside its number and dates): each
     // side laid out on its own, the left one first.
-    const channel = table.tiles || table.typed ? undefined : staggeredChannel(tableLines, STAGGERED_CHANNEL_EM * median(tableLines.map((line) => line.size)));
+    const channel = table.tiles ? undefined : staggeredChannel(tableLines, STAGGERED_CHANNEL_EM * median(tableLines.map((line) => line.size)));
     if (channel) {
       const middle = (channel.x0 + channel.x1) / 2;
       const cells = tableLines.flatMap((line) => line.cells);
@@ -148,14 +144,14 @@ function layoutRegion(
     }
     // Lists side by side line up like a table: each column a list, in turn. A table whose rows are drawn as filled
     // bands is a table, bullets in its cells or not.
-    const lists = table.typed || hasFilledRows(table.rect, boxes, tableLines[0]?.size ?? 0) ? undefined : listColumns(table.rows);
+    const lists = hasFilledRows(table.rect, boxes, tableLines[0]?.size ?? 0) ? undefined : listColumns(table.rows);
     if (lists) {
       blocks.push(sideListsBlock(lists, tableLines, table.rect));
       next = table.end;
       continue;
     }
     // A table of contents and a chart's labels line up like tables, but read as lines of text.
-    const asLines = table.typed ? undefined : readAsLines(table.rows);
+    const asLines = readAsLines(table.rows);
     if (asLines) {
       blocks.push({ ...textBlockOf(tableLines, table.rect), kind: 'paragraph', markdown: linesMarkdown(asLines), text: asLines.join('\n') });
       next = table.end;
@@ -359,6 +355,8 @@ function linesAbove(items: readonly PdfTextItem[], rect: Rect, top: number): str
 }
 
 
+type CharacterTable = ReturnType<typeof findCharacterTables>[number];
+
 /** Narrowest channel, in ems, between two blocks set side by side (as a band's: column-bands.ts). */
 const STAGGERED_CHANNEL_EM = 0.8;
 
@@ -409,6 +407,10 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // table: the page's own reading stands there.
   let pageMonospace: number | undefined;
   let pageCode: ReadonlySet<TextLine> | undefined;
+  let pageTyped: CharacterTable[] | undefined;
+  // Tables typed with characters: with box-drawing ones anywhere, with `+---+` and `|` on a typewriter page (on a
+  // page of proportional text, such lines are kept as typed in a code block).
+  const typedTables = (): CharacterTable[] => (pageTyped ??= findCharacterTables(linesOfPage(), (pageMonospace ??= monospaceShare(input.items)) > MONOSPACE_BODY));
   let interleavedGutters: Gutter[] | undefined;
   const foundParts = (input.tables ?? []).flatMap((table) => {
     const insideItems = itemsInside(table.rect, input.items);
@@ -418,6 +420,8 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     // does a typewriter page's source code, its comments in a column.
     if (monospaceShare(insideItems) >= CODE_SHARE && (pageMonospace ??= monospaceShare(input.items)) <= MONOSPACE_BODY) return [];
     if (pageMonospace !== undefined && pageMonospace > MONOSPACE_BODY && holdsCode(linesInside(table.rect, linesOfPage()), (pageCode ??= sourceCodeOf(linesOfPage())))) return [];
+    // A table typed with characters is read from them (a reading of its bars as cells is not).
+    if (typedTables().some((typed) => overlaps(typed.rect, table.rect))) return [];
     const inside = buildLines(insideItems);
     if (isSlideFrame(inside)) return [];
     // Two blocks set side by side, each at its own pitch, are no table: the flow reads them block by block.
@@ -448,6 +452,14 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   });
   const inTables = new Set(ruled.flatMap((table) => table.items));
   const tableBlocks = ruled.map((table) => ruledTableBlock(table, sizes, boldSizes));
+  // A table typed with characters is read from them, its lines out of the flow as a ruled table's are.
+  for (const typed of typedTables()) {
+    const typedLines = linesOfPage().slice(typed.start, typed.end);
+    const items = typedLines.flatMap((line) => line.cells.flatMap((cell) => cell.items));
+    if (items.some((item) => inTables.has(item))) continue;
+    for (const item of items) inTables.add(item);
+    tableBlocks.push(foundTableBlock(typed, items, typedLines, sizes, boldSizes));
+  }
   // docmill's own reading of the aligned text, to keep where it holds more of a table than LiteParse's cells.
   const own =
     foundTables.length > 0

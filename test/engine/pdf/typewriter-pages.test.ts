@@ -58,6 +58,15 @@ describe('plain text with tables and diagrams typed with characters', () => {
     expect(markdown).toContain('ETP is a request and response protocol. A client opens a connection, sends one request, reads one response and closes the connection. The message format is shown in Figure 1.');
   });
 
+  it('reads a table drawn with box-drawing characters as a table of its cells, not of its bars', async () => {
+    const doc = await convertBytes(printed('box-drawn-table.pdf'), { mode: 'fast' });
+    expect(allBlocks(doc).map((block) => block.markdown)).toEqual([
+      'Disk usage report for host harbour-01, generated 1 December 2026.',
+      ['| Mount | Size | Used | Use% |', '| --- | --- | --- | --- |', '| / | 40 GB | 31 GB | 78 % |', '| /var | 200 GB | 122 GB | 61 % |', '| /home | 500 GB | 411 GB | 82 % |'].join('\n'),
+      'Two volumes are above three quarters full. The /home volume will be full in about six weeks at the present rate of growth.',
+    ]);
+  });
+
   it('reads a line printer’s report as a table without the dashes typed under its header and over its total', async () => {
     const tables = allBlocks(await convertBytes(printed('typed-report.pdf'), { mode: 'fast' })).filter((block) => block.type === 'table');
     expect(tables.map((block) => block.markdown.split('\n'))).toEqual([
