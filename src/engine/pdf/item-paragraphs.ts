@@ -13,8 +13,9 @@ const PARAGRAPH_SPACE_EM = 2;
 
 /**
  * Whether `lines[index]`, set in past the marker of the item open above it (its marker at `markerStart` from the
- * region's edge), opens a paragraph of that item: it stands a paragraph's space under `prev`, and its lines and
- * those after it stay set in until a line with a marker at the item's marker's place goes on with the list.
+ * region's edge) and not short of its text, opens a paragraph of that item (an RFC's `1.  Introduction` has its
+ * section's paragraphs set in less than its title, under it): it stands a paragraph's space under `prev`, and its
+ * lines and those after it stay set in until a line with a marker at the item's marker's place goes on with the list.
  */
 export function opensItemParagraph(
   lines: readonly TextLine[],
@@ -23,9 +24,12 @@ export function opensItemParagraph(
   markerStart: number,
   startOf: (line: TextLine) => number,
   isMarkerAt: (index: number) => boolean,
+  /** Where the item's text starts after its marker, when known: a paragraph set in less is no paragraph of it. */
+  textStart?: number,
 ): boolean {
   const line = lines[index]!;
   const em = line.size;
+  if (textStart !== undefined && startOf(line) < textStart - 0.3 * em) return false;
   if (Math.abs(line.size - prev.size) > 0.12 * em || line.top - prev.bottom > PARAGRAPH_SPACE_EM * em) return false;
   const setIn = (l: TextLine) => startOf(l) > markerStart + 0.3 * em;
   if (!setIn(line) || isMarkerAt(index)) return false;

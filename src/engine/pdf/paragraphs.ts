@@ -230,7 +230,7 @@ interface Draft {
   /** Smallest line start (indent) so far, from the region's reading-side edge. */
   minStart: number;
   /** For lists: index of the line where each item starts, and its marker. */
-  items: { line: number; marker: ListMarker; start: number }[];
+  items: { line: number; marker: ListMarker; start: number; textStart?: number | undefined }[];
   /** For lists: indexes of the lines opening a later paragraph of their item. */
   itemParagraphs?: Set<number>;
 }
@@ -238,6 +238,23 @@ interface Draft {
 function startOf(line: TextLine, region: Region): number {
   return line.rtl ? region.x1 - line.x1 : line.x0 - region.x0;
 }
+/**
+ * Where an item's text starts after its marker, from the region's edge, where the marker is a word box of its own
+ * (undefined where it is not, or the line runs right to left).
+ */
+function textStartOf(line: TextLine, marker: ListMarker, region: Region): number | undefined {
+  if (line.rtl) return undefined;
+  const prefix = line.text.slice(0, line.text.length - marker.rest.length).replace(/\s+/g, '');
+  let consumed = '';
+  for (const cell of line.cells) {
+    for (const item of cell.items) {
+      if (consumed.length >= prefix.length) return consumed === prefix ? item.x0 - region.x0 : undefined;
+      consumed += item.str.replace(/\s+/g, '');
+    }
+  }
+  return undefined;
+}
+
 function endOf(line: TextLine, region: Region): number {
   return line.rtl ? region.x1 - line.x0 : line.x1 - region.x0;
 }
@@ -814,7 +831,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
         close();
         draft = { mode: 'list', lines: [], items: [], minStart: Infinity };
       }
-      draft.items.push({ line: draft.lines.length, marker, start: startOf(line, region) });
+      draft.items.push({ line: draft.lines.length, marker, start: startOf(line, region), textStart: textStartOf(line, marker, region) });
       draft.lines.push(line);
       continue;
     }
@@ -829,7 +846,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       }
       // A later paragraph of the item (a step's note), the list going on after it.
       const isMarkerAt = (at: number) => !codeLine[at] && listMarker(lines[at]!.text) !== null;
-      if (!mono && opensItemParagraph(lines, index, prev, item.start, (l) => startOf(l, region), isMarkerAt)) {
+      if (!mono && opensItemParagraph(lines, index, prev, item.start, (l) => startOf(l, region), isMarkerAt, item.textStart)) {
         (draft.itemParagraphs ??= new Set()).add(draft.lines.length);
         draft.lines.push(line);
         continue;

@@ -120,6 +120,16 @@ describe('a plain-text e-mail printed in Courier', () => {
   });
 });
 
+describe('notes typed in Courier', () => {
+  it('read their numbered items as a list, and no line as bold, though the font weighs as bold', async () => {
+    const blocks = allBlocks(await convertBytes(printed('typed-notes.pdf'), { mode: 'fast' }));
+    expect(blocks.map((block) => block.markdown)).toContain(
+      ['1. Dana sends the revised layout to the fire service by Wednesday.', '2. Sam books the portable toilets.', '3. Lee writes to the stall holders.'].join('\n'),
+    );
+    expect(blocks.filter((block) => block.type === 'section_header' || block.type === 'title')).toEqual([]);
+  });
+});
+
 describe('a lease typed in Courier', () => {
   it('stays prose: its clauses ending in `;` are no statements', async () => {
     const doc = await convertBytes(printed('typed-lease.pdf'), { mode: 'fast' });

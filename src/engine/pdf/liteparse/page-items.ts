@@ -184,16 +184,23 @@ export function documentFonts(pages: readonly { textItems: readonly NativeTextIt
  * weight comes from the StemV a writer put in the font's descriptor: Ghostscript's copies give Calibri-Bold 440 and
  * Calibri 640, NanumMyeongjo 712 and NanumMyeongjoBold 716; cairo's copies and LibreOffice's PDFs give every font
  * 400, the bold ones too. Where the named fonts show the weights wrong, an unnamed style's weight is no sign of bold
- * either.
+ * either; nor where the body's own face, named plain, weighs as bold.
  */
 function weightsAgreeWithNames(pages: readonly { textItems: readonly NativeTextItem[] }[], styleOf: (fontName: string) => NamedStyle): boolean {
   const weights = new Map<string, number>();
+  const chars = new Map<string, number>();
   for (const page of pages) {
     for (const item of page.textItems) {
       const weight = item.fontWeight ?? 0;
       if (weight > 0) weights.set(item.fontName ?? '', weight);
+      chars.set(item.fontName ?? '', (chars.get(item.fontName ?? '') ?? 0) + item.text.length);
     }
   }
+  // The body's face, named plain, weighing as a bold one (Ghostscript's Courier, 700 from its heavy stems): the
+  // weights say nothing of bold, or the whole text would be.
+  let body: string | undefined;
+  for (const [name, count] of chars) if (body === undefined || count > chars.get(body)!) body = name;
+  if (body !== undefined && !styleOf(body).bold && (weights.get(body) ?? 0) >= UNNAMED_BOLD_WEIGHT) return false;
   // The heaviest plain face of each family, where its name states no style, and the bold faces' weights.
   const plain = new Map<string, number>();
   const bold: { family: string; weight: number }[] = [];
