@@ -40,25 +40,22 @@ function cellsOf(text: string): string[] {
 
 /** The rows of one table: its row lines in groups (rules apart), each group one row or a row a line. */
 function rowsOf(groups: readonly (readonly string[][])[]): string[][] {
-  // A rule after every row: each group is a row, its cells wrapped over the group's lines.
+  // A rule after every row: each group is a row. Else each line is one, but a line whose first cell is empty, which
+  // carries on the wrapped cells of the row above it in its group.
   const ruledRows = groups.length >= 3;
-  const rows: string[][] = [];
+  const rowLines: (readonly string[])[][] = [];
   for (const group of groups) {
-    if (ruledRows) {
-      rows.push(group[0]!.map((_, col) => group.map((cells) => cells[col] ?? '').filter(Boolean).join(' ')));
-      continue;
-    }
-    for (const cells of group) {
-      const above = rows[rows.length - 1];
-      // A wrapped cell's next line: the first cell empty, the row above in the same group.
-      if (above && cells[0] === '' && rows.length > 0 && group.indexOf(cells) > 0) {
-        cells.forEach((text, col) => {
-          if (text) above[col] = above[col] ? `${above[col]} ${text}` : text;
-        });
-      } else rows.push([...cells]);
-    }
+    group.forEach((cells, i) => {
+      if (i === 0 || (!ruledRows && cells[0] !== '')) rowLines.push([cells]);
+      else rowLines[rowLines.length - 1]!.push(cells);
+    });
   }
-  return rows;
+  return rowLines.map((lines) => lines[0]!.map((_, col) => lines.map((cells) => cells[col] ?? '').filter(Boolean).join(' ')));
+}
+
+/** Whether any of the items holds a cell border (`|`, `│`): no table typed with characters is there without one. */
+export function holdsCellBorders(items: readonly { str: string }[]): boolean {
+  return items.some((item) => BAR.test(item.str));
 }
 
 /**

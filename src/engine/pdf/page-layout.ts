@@ -46,7 +46,7 @@ import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
 import { monospaceShare, type RotatedItem } from './text-items.js';
 import { sourceCodeOf } from './source-code.js';
-import { findCharacterTables } from './character-tables.js';
+import { findCharacterTables, holdsCellBorders } from './character-tables.js';
 import type { TaggedRun } from './liteparse/page-items.js';
 import type { StructureMark } from './liteparse/structure-roles.js';
 import { lineMarkFinder } from './tagged-blocks.js';
@@ -410,7 +410,9 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   let pageTyped: CharacterTable[] | undefined;
   // Tables typed with characters: with box-drawing ones anywhere, with `+---+` and `|` on a typewriter page (on a
   // page of proportional text, such lines are kept as typed in a code block).
-  const typedTables = (): CharacterTable[] => (pageTyped ??= findCharacterTables(linesOfPage(), (pageMonospace ??= monospaceShare(input.items)) > MONOSPACE_BODY));
+  const typewriterPage = (): boolean => (pageMonospace ??= monospaceShare(input.items)) > MONOSPACE_BODY;
+  // Only a page with a cell border among its words is read for them (the page's lines are not built for it).
+  const typedTables = (): CharacterTable[] => (pageTyped ??= holdsCellBorders(input.items) ? findCharacterTables(linesOfPage(), typewriterPage()) : []);
   let interleavedGutters: Gutter[] | undefined;
   const foundParts = (input.tables ?? []).flatMap((table) => {
     const insideItems = itemsInside(table.rect, input.items);
@@ -419,7 +421,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     // Code set in a monospaced font on a page of proportional prose lines up like a table: it is read as code. So
     // does a typewriter page's source code, its comments in a column.
     if (monospaceShare(insideItems) >= CODE_SHARE && (pageMonospace ??= monospaceShare(input.items)) <= MONOSPACE_BODY) return [];
-    if (pageMonospace !== undefined && pageMonospace > MONOSPACE_BODY && holdsCode(linesInside(table.rect, linesOfPage()), (pageCode ??= sourceCodeOf(linesOfPage())))) return [];
+    if (typewriterPage() && holdsCode(linesInside(table.rect, linesOfPage()), (pageCode ??= sourceCodeOf(linesOfPage())))) return [];
     // A table typed with characters is read from them (a reading of its bars as cells is not).
     if (typedTables().some((typed) => overlaps(typed.rect, table.rect))) return [];
     const inside = buildLines(insideItems);
