@@ -33,6 +33,8 @@ export interface NativeTextItem {
   width: number;
   height: number;
   fontName?: string | undefined;
+  /** The size the PDF set (`Tf`), before the text matrix scales it. */
+  fontSize?: number | undefined;
   /** The em size after the text matrix (`fontSize` is often 1 with the scale in the matrix). */
   fontHeight?: number | undefined;
   /** Ascent and descent as fractions of the em (descent negative). */

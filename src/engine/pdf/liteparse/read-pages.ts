@@ -26,6 +26,7 @@ import { lostPageNumber } from './lost-page-number.js';
 import { documentAutospaceEm } from './hangul-autospace.js';
 import { documentFonts, nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 import { structureRoles, type StructureElement } from './structure-roles.js';
+import { unscaleNarrowedType } from './scaled-type.js';
 import { uprightPage } from './upright-pages.js';
 import type { Turn } from '../page-turns.js';
 import { isWhiteSpaceCode } from '../white-space.js';
@@ -287,6 +288,8 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   const reading: NativeReading = { totalPages: result.totalPages, pages: new Map(), tables: new Map() };
   // Whether a font's word boxes follow its glyphs, and whether its weight can be believed, show over the whole
   // document, not always on one page.
+  // So does type drawn narrowed to fit (an OCR layer's words): its items are read at the size the PDF set.
+  unscaleNarrowedType(result.pages);
   // A page whose text runs sideways or upside down is read in the frame its text reads in.
   const pages = result.pages.map(uprightPage);
   const fonts = documentFonts(pages);
