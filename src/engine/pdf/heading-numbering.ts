@@ -34,3 +34,14 @@ export function numberingDepth(text: string): number | undefined {
   if (decimal) return decimal[1]!.split('.').length;
   return undefined;
 }
+
+/**
+ * The place a decimal numbering gives among its siblings: its depth and the numbers above it (`2.` and `4.` share
+ * `1|`, `3.1` and `3.2` share `2|3`); undefined for other numberings and for none.
+ */
+export function decimalSiblingKey(text: string): string | undefined {
+  const decimal = DECIMAL.exec(text.trim());
+  if (!decimal) return undefined;
+  const parts = decimal[1]!.split('.');
+  return `${parts.length}|${parts.slice(0, -1).join('.')}`;
+}

@@ -7,7 +7,7 @@
  */
 
 import { isCaptionText } from './captions.js';
-import { numberingDepth } from './heading-numbering.js';
+import { decimalSiblingKey, numberingDepth } from './heading-numbering.js';
 
 /** Font size histogram by characters, keyed by the size to a hundredth of a point. */
 export type SizeHistogram = Map<number, number>;
@@ -301,6 +301,13 @@ export function classifyHeadings(
   // Title: the largest heading on page 1, set in a size no other heading of the document uses.
   let titleClass: number | undefined;
   let largest = -Infinity;
+  // Not a section numbered among its siblings (`2 Budget` after `1 Introduction`), however big a scan measures it.
+  const siblingCounts = new Map<string, number>();
+  candidates.forEach((candidate, i) => {
+    const key = headingLike[i] ? decimalSiblingKey(candidate.text) : undefined;
+    if (key !== undefined) siblingCounts.set(key, (siblingCounts.get(key) ?? 0) + 1);
+  });
+  const isNumberedSibling = (candidate: HeadingCandidate) => (siblingCounts.get(decimalSiblingKey(candidate.text) ?? '') ?? 0) > 1;
   candidates.forEach((candidate, i) => {
     if (headingLike[i] && candidate.page === firstPage && candidate.size >= body.size * TITLE_BIGGER) {
       largest = Math.max(largest, sizeClass(candidate.size));
@@ -308,7 +315,7 @@ export function classifyHeadings(
   });
   if (Number.isFinite(largest)) {
     const same = candidates.filter((candidate, i) => headingLike[i] && sizeClass(candidate.size) === largest);
-    if (same.length <= 2 && same.every((candidate) => candidate.page === firstPage)) titleClass = largest;
+    if (same.length <= 2 && same.every((candidate) => candidate.page === firstPage && !isNumberedSibling(candidate))) titleClass = largest;
   }
   if (titleClass !== undefined) for (const index of bylines(candidates, headingLike, titleClass)) headingLike[index] = false;
   const styles = new Map<string, { size: number; bold: boolean }>();
@@ -354,17 +361,29 @@ export function classifyHeadings(
   const deepestBySize = new Map<number, number>();
   // The same, of unnumbered headings alone: a numbered heading's depth counts from theirs.
   const unnumberedBySize = new Map<number, number>();
+  // Of each size met so far, the sibling place its headings' decimal numbering gives, where all share one (null
+  // where they do not): `2.` set smaller than `1.` before it is its sibling all the same, where no other numbering
+  // is set in its size. A scan's sizes are its lines' heights, which a line's letters move (`1. Minutes of the
+  // meeting` 17 pt, `3. Action items` 14).
+  const siblingsBySize = new Map<number, string | null>();
   const levelAbove = (index: number, size: number, bySize = deepestBySize): number => {
     const next = candidates[index + 1];
     if (next && headingLike[index + 1] && isNumberingLabelAbove(candidates[index]!, next)) return 0;
+    // Not where its own size is another numbering's style (`3. Lighting` set as the `a. First Looks` before it).
+    const siblings = bySize === deepestBySize && siblingsBySize.get(size) !== null ? decimalSiblingKey(candidates[index]!.text) : undefined;
     let deepest = 0;
-    for (const [other, level] of bySize) if (other > size) deepest = Math.max(deepest, level);
+    for (const [other, level] of bySize) {
+      if (other > size && (siblings === undefined || siblingsBySize.get(other) !== siblings)) deepest = Math.max(deepest, level);
+    }
     return deepest;
   };
   const meet = (candidate: HeadingCandidate, size: number, level: number, numbered: boolean) => {
     if (size === titleClass) return;
     const styleLevel = levelOfStyle(`${size}|${candidate.bold}`);
     deepestBySize.set(size, Math.max(deepestBySize.get(size) ?? 0, styleLevel));
+    const siblings = decimalSiblingKey(candidate.text) ?? null;
+    const met = siblingsBySize.get(size);
+    siblingsBySize.set(size, met === undefined || met === siblings ? siblings : null);
     if (!numbered) unnumberedBySize.set(size, Math.max(unnumberedBySize.get(size) ?? 0, level));
   };
   candidates.forEach((candidate, i) => {

@@ -280,6 +280,21 @@ describe('classifyHeadings', () => {
     expect(decisions.map((decision) => decision?.level)).toEqual([2, 3, 2, 3, 2, 3, 4, 2]);
   });
 
+  it('keeps numbered siblings level where a scan measures them at sizes of their own', () => {
+    // A scan's sizes are its lines' heights: a heading whose letters reach below the line reads taller.
+    const decisions = classifyHeadings(
+      [
+        candidate('Board meeting, 14 November 2026', 24),
+        candidate('1. Minutes of the last meeting', 17),
+        candidate('2. Finance report', 16),
+        candidate('3. Action items', 14),
+        candidate('4. Any other business', 17),
+      ],
+      { size: 11, bold: false },
+    );
+    expect(decisions.map((decision) => decision?.level)).toEqual([1, 2, 2, 2, 2]);
+  });
+
   it('puts lettered headings under the bigger numbered heading they follow', () => {
     const decisions = classifyHeadings(
       [

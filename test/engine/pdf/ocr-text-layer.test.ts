@@ -91,14 +91,14 @@ describe('a scan with its OCR text layer, mode fast', () => {
   ])('reads the headings, paragraphs and table the page was printed with (%s)', async (_path, convert) => {
     const doc = await convert(printed('scanned-minutes.pdf'), { mode: 'fast' });
     const headings = allBlocks(doc).filter((block) => block.type === 'section_header' || block.type === 'title');
-    expect(headings.map((block) => block.markdown.replace(/^#+ /, ''))).toEqual([
-      'Board meeting, 14 November 2026',
-      '1. Minutes of the last meeting',
-      '2. Finance report',
-      '3. Action items',
-      '4. Any other business',
+    // Numbered alike, level alike, though tesseract's line heights give them 14 to 17 pt.
+    expect(headings.map((block) => block.markdown)).toEqual([
+      '# Board meeting, 14 November 2026',
+      '## 1. Minutes of the last meeting',
+      '## 2. Finance report',
+      '## 3. Action items',
+      '## 4. Any other business',
     ]);
-    expect(headings[0]!.markdown).toBe('# Board meeting, 14 November 2026');
     const markdown = mainMarkdown(doc);
     // One paragraph over its two lines, not two.
     expect(markdown).toContain('costs are on budget except travel, which is 12% over');
