@@ -56,6 +56,7 @@ import type { OutlineEntry } from './outline-headings.js';
 import { pdfjsOutline } from './pdfjs-outline.js';
 import { readStatedOutline } from './stated-outline.js';
 import { boxesInViewport, isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
+import { squaredViewTransform } from './slanted-pages.js';
 import {
   isBoldFontName,
   isMonospaceFontName,
@@ -407,7 +408,10 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
     let normalised = normaliseItems(withText, view.transform, styleOf);
     const turn = itemsTurn(normalised);
     const viewport = turn === 0 ? view : page.getViewport({ scale: 1, rotation: (view.rotation + 360 - turn) % 360 });
-    if (turn !== 0) normalised = normaliseItems(withText, viewport.transform, styleOf);
+    // A page slanted a few degrees (a scan's OCR layer) is read square; a turned one in its text's frame.
+    const squared = turn === 0 ? squaredViewTransform(withText, view) : undefined;
+    const transform = squared ?? viewport.transform;
+    if (turn !== 0 || squared) normalised = normaliseItems(withText, transform, styleOf);
     const { width, height } = viewport;
     // LiteParse's tables on a turned page are read across its view: not the text's.
     const foundTables = turn === 0 ? nativeTables : undefined;
@@ -416,13 +420,13 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
     const imageBoxes: number[] = [];
     for (const item of content.items as unknown[]) {
       if (isRulingsItem(item)) {
-        append(rulings, rulingsInViewport(item.rules, viewport.transform));
-        if (item.boxes) append(boxes, boxesInViewport(item.boxes, viewport.transform));
+        append(rulings, rulingsInViewport(item.rules, transform));
+        if (item.boxes) append(boxes, boxesInViewport(item.boxes, transform));
       }
       else if (isImagesItem(item)) append(imageBoxes, item.boxes);
     }
     // What the page's form holds and what is typed onto it, as the LiteParse path reads them (form-values.ts).
-    const annotations = pdfjsAnnotations(await page.getAnnotations().catch(() => []), viewport.transform);
+    const annotations = pdfjsAnnotations(await page.getAnnotations().catch(() => []), transform);
     const fields = annotations.fields;
     const filled = fillFormFields(withFreeText(fields, annotations.annotations), normalised.items);
     const tables = filled.replaced.length > 0 ? foundTables?.filter((table) => !filled.replaced.some((box) => overlaps(box, table.rect))) : foundTables;
@@ -431,7 +435,7 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
     if (normalised.chars === 0) {
       return { page: { pageNumber, width: view.width, height: view.height, status: 'partial', layout: null }, chars: 0, comments };
     }
-    const tagged = tree ? pdfjsTaggedRuns(content.items, tree, viewport.transform) : [];
+    const tagged = tree ? pdfjsTaggedRuns(content.items, tree, transform) : [];
     if (tagged.length > 0) append(tagged, answerRuns(filled.answers));
     const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings: withoutFieldFrames(rulings, filled.answered), boxes: withoutFieldFrames(boxes, filled.answered), ...(tables ? { tables } : {}), ...(tagged.length > 0 ? { tagged } : {}), width, height });
     if (tagged.length > 0) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));

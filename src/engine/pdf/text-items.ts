@@ -75,6 +75,7 @@ export function normaliseItems(
   const rotated: RotatedItem[] = [];
   let chars = 0;
   let pendingSpace = false;
+  const spacesInWords = fontsWithSpacesInWords(raw);
   for (const item of raw) {
     if (typeof item.str !== 'string' || !Array.isArray(item.transform)) continue;
     const str = item.str.replace(CONTROL, '');
@@ -104,7 +105,8 @@ export function normaliseItems(
     }
     const style = styleOf(item.fontName);
     const x0 = e + leading * perChar;
-    const x1 = Math.max(x0, e + width - trailing * perChar);
+    // A space drawn inside the word's place (an OCR layer's, fontsWithSpacesInWords) is part of the word's box.
+    const x1 = Math.max(x0, e + width - trailing * perChar + (spacesInWords?.has(item.fontName) ? letterWidth(item) : 0));
     items.push({
       str: style.symbol ? symbolFontText(text) : withShiftedLettersBack(text),
       x0,
@@ -121,6 +123,57 @@ export function normaliseItems(
     if (item.hasEOL) pendingSpace = false;
   }
   return { items, rotated, chars };
+}
+
+/** Horizontal scalings this far from 1 are a word fitted to its place (`Tz`). */
+const FITTED = 0.1;
+/** Words of a font fitted this often, and this share of its gaps a letter wide at least, hold their spaces. */
+const FEW_FITTED = 3;
+const SPACED_GAPS = 0.95;
+
+/** The average width of the item's letters. */
+function letterWidth(item: RawTextItem): number {
+  return item.width / Math.max(1, [...item.str.trim()].length);
+}
+
+/**
+ * The fonts whose words are each drawn with their space fitted into the word's place: tesseract's OCR layer scales
+ * each word, its letters and the space after them, to the width of the word on the scan, so the word's letters
+ * alone stop a letter short of it (liteparse/scaled-type.ts reads LiteParse's words so). Told by words fitted with
+ * a horizontal scaling of their own, each standing at least a letter's width from the next (the space fitted with
+ * it, then the gap on the scan); a word space is narrower than a letter, so where a writer fits the word alone and
+ * its space apart (OCRmyPDF's own renderer), most words stand closer.
+ * Undefined when no font draws so.
+ */
+function fontsWithSpacesInWords(raw: readonly RawTextItem[]): Set<string> | undefined {
+  let fitted: Map<string, { items: number; gaps: number; spaced: number }> | undefined;
+  for (let i = 0; i < raw.length; i++) {
+    const item = raw[i]!;
+    const [a = 0, b = 0, c = 0, d = 0] = item.transform;
+    const scaleX = Math.hypot(a, b);
+    const size = Math.hypot(c, d);
+    if (!(size > 0) || Math.abs(scaleX / size - 1) <= FITTED) continue;
+    fitted ??= new Map();
+    let count = fitted.get(item.fontName);
+    if (!count) fitted.set(item.fontName, (count = { items: 0, gaps: 0, spaced: 0 }));
+    count.items++;
+    const next = raw[i + 1];
+    if (!next || next.fontName !== item.fontName || !(item.width > 0)) continue;
+    // Along the line, in the item's own space: where the next word starts past the letters' end.
+    const dx = (next.transform[4] ?? 0) - (item.transform[4] ?? 0);
+    const dy = (next.transform[5] ?? 0) - (item.transform[5] ?? 0);
+    const along = (dx * a + dy * b) / scaleX;
+    if (Math.abs(dx * b - dy * a) / scaleX > size || along <= 0) continue;
+    count.gaps++;
+    // A word space is narrower than a letter on average; a space drawn as wide as a letter and a gap, fitted.
+    if (along - item.width >= SPACED_GAPS * letterWidth(item)) count.spaced++;
+  }
+  if (!fitted) return undefined;
+  let fonts: Set<string> | undefined;
+  for (const [name, { items, gaps, spaced }] of fitted) {
+    if (items >= FEW_FITTED && gaps >= FEW_FITTED && spaced >= SPACED_GAPS * gaps) (fonts ??= new Set()).add(name);
+  }
+  return fonts;
 }
 
 /** Weight from a PostScript font name: Bold, Black, Heavy, Semibold/Demi, Medium, TeX's CMBX/SFBX. */

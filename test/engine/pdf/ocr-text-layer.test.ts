@@ -108,3 +108,23 @@ describe('a scan with its OCR text layer, mode fast', () => {
     expect(markdown).toContain('| Rent | 96,000 | 96,000 | 0 |');
   });
 });
+
+describe('a scan askew with its OCR text layer, mode fast', () => {
+  // Scanned 1.2° off square: each line of the layer slants with it. LiteParse loses lines of such a page (and
+  // reads a heading at 2° as turned text): the page is read by pdfjs, square.
+  it.each([
+    ['LiteParse installed', convertBytes],
+    ['pdfjs', convertWithPdfjs],
+  ])('reads every line of it in order, its headings, list and table (%s)', async (_path, convert) => {
+    const doc = await convert(printed('scanned-report-askew.pdf'), { mode: 'fast' });
+    const markdown = mainMarkdown(doc);
+    const headings = allBlocks(doc).filter((block) => block.type === 'section_header').map((block) => block.markdown);
+    expect(headings).toEqual(['## 1 Introduction', '### 1.1 Priorities', '## 2 Budget']);
+    // The paragraph's second and third lines, which LiteParse left out, read on from its first.
+    expect(markdown).toContain(
+      'During changed business staff demand by as staff new region growth as was business at that. Prices water region and supply sales business members growth members. Growth the costs to in and by most supply of changed.',
+    );
+    expect(markdown).toContain('- one in the north quarter;\n- one by the market.');
+    expect(markdown).toContain('| Service | 2024 | 2025 |\n| --- | --- | --- |\n| Roads | 239 | 237 |\n| Water | 608 | 459 |');
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupRotated } from '../../../src/engine/pdf/rotated.js';
-import { normaliseItems, type RawTextItem } from '../../../src/engine/pdf/text-items.js';
+import { squaredViewTransform } from '../../../src/engine/pdf/slanted-pages.js';
+import { multiply, normaliseItems, type RawTextItem } from '../../../src/engine/pdf/text-items.js';
 
 /** pdfjs viewport.transform of an unrotated 612×792 page at scale 1. */
 const VIEWPORT = [1, 0, 0, -1, 0, 792];
@@ -61,5 +62,73 @@ describe('normaliseItems', () => {
     );
     expect(items.map((entry) => entry.str)).toEqual(['ok']);
     expect(chars).toBe(2);
+  });
+});
+
+describe('an OCR layer\'s words (normaliseItems)', () => {
+  /** Words of 10 pt type each scaled across to fit `ink` points with its space, the next `gap` after the ink. */
+  function fitted(words: readonly string[], scales: readonly number[], gap: number): RawTextItem[] {
+    let x = 72;
+    return words.map((word, i) => {
+      const ink = 5 * (word.length + 1) * scales[i]!;
+      const item = raw(word, [10 * scales[i]!, 0, 0, 10, x, 700], (ink * word.length) / (word.length + 1), { fontName: 'GlyphLessFont' });
+      x += ink + gap;
+      return item;
+    });
+  }
+
+  it('gives each word back the space fitted into its place, where every word stands a letter or more from the next', () => {
+    const { items } = normaliseItems(fitted(['During', 'changed', 'business', 'staff'], [0.84, 0.78, 0.86, 0.64], 3), VIEWPORT, regular);
+    // `During` fills its 29.4 points on the scan, its space with it.
+    expect(items[0]!.x1 - items[0]!.x0).toBeCloseTo(5 * 7 * 0.84, 6);
+    expect(items[0]!.x1).toBeLessThan(items[1]!.x0);
+  });
+
+  it('leaves words alone whose space is drawn after them, as wide as a word space', () => {
+    // Words scaled to fit (a condensed face), each starting a word space (2.5 pt, half a letter) after the last.
+    const words = ['During', 'changed', 'business', 'staff'].map((word, i) => raw(word, [8, 0, 0, 10, 72 + 60 * i, 700], 4 * word.length, { fontName: 'Narrow' }));
+    words.forEach((word, i) => {
+      if (i > 0) word.transform[4] = words[i - 1]!.transform[4]! + words[i - 1]!.width + 2;
+    });
+    const { items } = normaliseItems(words, VIEWPORT, regular);
+    expect(items.map((item) => item.x1 - item.x0)).toEqual([24, 28, 32, 20]);
+  });
+});
+
+describe('a page slanted as a scan askew (squaredViewTransform)', () => {
+  /** A line of words whose baseline runs at `degrees` (in the page's view, down the page positive). */
+  function slantedLine(y: number, degrees: number, words = 8): RawTextItem[] {
+    const radians = (-degrees * Math.PI) / 180;
+    const cos = Math.cos(radians);
+    const sin = Math.sin(radians);
+    return Array.from({ length: words }, (_, i) =>
+      raw(`word${i}`, [10 * cos, 10 * sin, -10 * sin, 10 * cos, 72 + 50 * i * cos, y + 50 * i * sin], 40),
+    );
+  }
+  const view = { transform: VIEWPORT, width: 612, height: 792 };
+
+  it('turns the page back by its slant: its lines read level', () => {
+    const items = [...slantedLine(700, -1.2), ...slantedLine(686, -1.2), ...slantedLine(672, -1.2)];
+    const transform = squaredViewTransform(items, view)!;
+    expect(transform).toBeDefined();
+    const { items: read, rotated } = normaliseItems(items, transform, regular);
+    expect(rotated).toEqual([]);
+    const baselines = [0, 1, 2].map((line) => read.slice(8 * line, 8 * line + 8).map((item) => item.baseline));
+    for (const line of baselines) expect(Math.max(...line) - Math.min(...line)).toBeLessThan(0.01);
+    expect(baselines[1]![0]! - baselines[0]![0]!).toBeCloseTo(14, 1);
+  });
+
+  it('leaves a square page, and one whose slanted text is a small part of it, as they are', () => {
+    expect(squaredViewTransform([...slantedLine(700, 0), ...slantedLine(686, 0)], view)).toBeUndefined();
+    expect(squaredViewTransform([...slantedLine(700, 0), ...slantedLine(686, 0), ...slantedLine(600, 3, 2)], view)).toBeUndefined();
+    // Turned further than a scan is askew: the turned-page path's, not this one's.
+    expect(squaredViewTransform([...slantedLine(700, 20), ...slantedLine(686, 20)], view)).toBeUndefined();
+  });
+
+  it('turns round the page\'s centre, which stays where it is', () => {
+    const transform = squaredViewTransform([...slantedLine(700, 2), ...slantedLine(686, 2)], view)!;
+    const centre = multiply(transform, [1, 0, 0, 1, 306, 396]);
+    expect(centre[4]).toBeCloseTo(306, 6);
+    expect(centre[5]).toBeCloseTo(396, 6);
   });
 });

@@ -27,6 +27,7 @@ import { documentAutospaceEm } from './hangul-autospace.js';
 import { documentFonts, nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 import { structureRoles, type StructureElement } from './structure-roles.js';
 import { unscaleNarrowedType } from './scaled-type.js';
+import { isSlantedPage } from './skewed-pages.js';
 import { uprightPage } from './upright-pages.js';
 import type { Turn } from '../page-turns.js';
 import { isWhiteSpaceCode } from '../white-space.js';
@@ -309,6 +310,8 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
     if (read.autospaceGaps) append(autospaceGaps, read.autospaceGaps);
     if (read.runStarts) append(runStarts, read.runStarts);
     if (read.rtlChars > RTL_SHARE * read.chars || read.outsizedChars > Math.min(OUTSIZED_SHARE * read.chars, OUTSIZED_TEXT)) continue;
+    // A scan's OCR layer slanted with its picture: LiteParse loses lines of it (liteparse/skewed-pages.ts).
+    if (isSlantedPage(page.textItems)) continue;
     // A page without text in PDFium's reading may hold text in a filter only pdfjs decodes (BrotliDecode); pdfjs
     // reads it (and a scan's images) before anything OCRs it. A page LiteParse flags for OCR (sparse text, images,
     // text drawn as outlines) keeps LiteParse's text where it has some: pdfjs's reading of it is no better and
