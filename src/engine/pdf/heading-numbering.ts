@@ -37,11 +37,14 @@ export function numberingDepth(text: string): number | undefined {
 
 /**
  * The place a decimal numbering gives among its siblings: its depth and the numbers above it (`2.` and `4.` share
- * `1|`, `3.1` and `3.2` share `2|3`); undefined for other numberings and for none.
+ * `1|`, `3.1` and `3.2` share `2|3`, each with its stop after the number or none), and its own number; undefined
+ * for other numberings and for none.
  */
-export function decimalSiblingKey(text: string): string | undefined {
+export function decimalPlace(text: string): { siblings: string; number: number } | undefined {
   const decimal = DECIMAL.exec(text.trim());
   if (!decimal) return undefined;
   const parts = decimal[1]!.split('.');
-  return `${parts.length}|${parts.slice(0, -1).join('.')}`;
+  // Siblings are numbered alike: `11 brands to know`, a title, is no sibling of the list's `10. Brand`.
+  const stop = text.trim().charAt(decimal[1]!.length) === '.' ? '.' : '';
+  return { siblings: `${parts.length}|${parts.slice(0, -1).join('.')}|${stop}`, number: Number(parts[parts.length - 1]) };
 }

@@ -7,7 +7,7 @@
  */
 
 import { isCaptionText } from './captions.js';
-import { decimalSiblingKey, numberingDepth } from './heading-numbering.js';
+import { decimalPlace, numberingDepth } from './heading-numbering.js';
 
 /** Font size histogram by characters, keyed by the size to a hundredth of a point. */
 export type SizeHistogram = Map<number, number>;
@@ -301,13 +301,17 @@ export function classifyHeadings(
   // Title: the largest heading on page 1, set in a size no other heading of the document uses.
   let titleClass: number | undefined;
   let largest = -Infinity;
-  // Not a section numbered among its siblings (`2 Budget` after `1 Introduction`), however big a scan measures it.
-  const siblingCounts = new Map<string, number>();
+  // Not a section numbered next to a sibling (`2 Budget` after `1 Introduction`), however big a scan measures it;
+  // a title opening with a number (`11 brands to know`) over its `1.`, `2.` stays one.
+  const numbered = new Set<string>();
   candidates.forEach((candidate, i) => {
-    const key = headingLike[i] ? decimalSiblingKey(candidate.text) : undefined;
-    if (key !== undefined) siblingCounts.set(key, (siblingCounts.get(key) ?? 0) + 1);
+    const place = headingLike[i] ? decimalPlace(candidate.text) : undefined;
+    if (place) numbered.add(`${place.siblings}#${place.number}`);
   });
-  const isNumberedSibling = (candidate: HeadingCandidate) => (siblingCounts.get(decimalSiblingKey(candidate.text) ?? '') ?? 0) > 1;
+  const isNumberedSibling = (candidate: HeadingCandidate) => {
+    const place = decimalPlace(candidate.text);
+    return place !== undefined && (numbered.has(`${place.siblings}#${place.number - 1}`) || numbered.has(`${place.siblings}#${place.number + 1}`));
+  };
   candidates.forEach((candidate, i) => {
     if (headingLike[i] && candidate.page === firstPage && candidate.size >= body.size * TITLE_BIGGER) {
       largest = Math.max(largest, sizeClass(candidate.size));
@@ -370,7 +374,7 @@ export function classifyHeadings(
     const next = candidates[index + 1];
     if (next && headingLike[index + 1] && isNumberingLabelAbove(candidates[index]!, next)) return 0;
     // Not where its own size is another numbering's style (`3. Lighting` set as the `a. First Looks` before it).
-    const siblings = bySize === deepestBySize && siblingsBySize.get(size) !== null ? decimalSiblingKey(candidates[index]!.text) : undefined;
+    const siblings = bySize === deepestBySize && siblingsBySize.get(size) !== null ? decimalPlace(candidates[index]!.text)?.siblings : undefined;
     let deepest = 0;
     for (const [other, level] of bySize) {
       if (other > size && (siblings === undefined || siblingsBySize.get(other) !== siblings)) deepest = Math.max(deepest, level);
@@ -381,7 +385,7 @@ export function classifyHeadings(
     if (size === titleClass) return;
     const styleLevel = levelOfStyle(`${size}|${candidate.bold}`);
     deepestBySize.set(size, Math.max(deepestBySize.get(size) ?? 0, styleLevel));
-    const siblings = decimalSiblingKey(candidate.text) ?? null;
+    const siblings = decimalPlace(candidate.text)?.siblings ?? null;
     const met = siblingsBySize.get(size);
     siblingsBySize.set(size, met === undefined || met === siblings ? siblings : null);
     if (!numbered) unnumberedBySize.set(size, Math.max(unnumberedBySize.get(size) ?? 0, level));

@@ -293,6 +293,15 @@ describe('classifyHeadings', () => {
       { size: 11, bold: false },
     );
     expect(decisions.map((decision) => decision?.level)).toEqual([1, 2, 2, 2, 2]);
+    // With no title over them, the largest of them is still one of them, not the title.
+    const untitled = classifyHeadings([candidate('1 Introduction', 15), candidate('1.1 Priorities', 12), candidate('2 Budget', 17), candidate('3 Outlook', 15)], { size: 10, bold: false });
+    expect(untitled.map((decision) => decision?.level)).toEqual([2, 3, 2, 2]);
+  });
+
+  it('keeps a title that opens with a number over the numbered items it counts', () => {
+    const items = Array.from({ length: 11 }, (_, i) => candidate(`${i + 1}. Brand number ${i + 1}`, 16));
+    const decisions = classifyHeadings([candidate('11 sustainable clothing brands to know', 26), ...items], BODY);
+    expect(decisions.map((decision) => decision?.level)).toEqual([1, ...items.map(() => 2)]);
   });
 
   it('puts lettered headings under the bigger numbered heading they follow', () => {
