@@ -22,6 +22,12 @@
  * - `cut97`, `cut80`: the file's first 97 % or 80 % of its bytes, as an interrupted download or upload leaves it: its
  *   cross-reference table and trailer gone, at 80 % its last objects too (pictures, fonts, a content stream, by
  *   writer). A page a file no longer holds scores 0, as does a file an engine refuses.
+ * - `scan`, `scan-askew`: each page printed and scanned as a searchable PDF, the way scanners and OCRmyPDF leave
+ *   archives: drawn at 300 DPI in grey (`pdftoppm`) and read by tesseract into its PDF (`tesseract … pdf`: the
+ *   picture under its OCR as invisible text, each word scaled across to fit its place). `scan-askew` first turns
+ *   the page 0.5° to 2° round its centre (pdf-lib; the angle and its sense from the file's name), as a sheet fed
+ *   askew. The text is tesseract's reading, misreadings and all: what a scan's scores say is how docmill reads the
+ *   layer, beside LiteParse reading the same. `apt-get install poppler-utils tesseract-ocr`.
  *
  * Each rewrite goes into <out>/<writer>/pdfs beside a link to the references, and bench/pdf-bench.ts scores it
  * (--engines, one round: speed is not measured here; --before DIR scores another built checkout's docmill beside
@@ -32,8 +38,8 @@
  *        (docmill-fast,liteparse) · --before DIR · --out DIR (a temporary folder, kept) · --worst N (8)
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
@@ -45,7 +51,7 @@ import { markdownTable } from './lib/table.js';
 exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const WRITERS = ['gs', 'cairo', 'scale70', 'scale130', 'turned', 'cut97', 'cut80'] as const;
+const WRITERS = ['gs', 'cairo', 'scale70', 'scale130', 'turned', 'cut97', 'cut80', 'scan', 'scan-askew'] as const;
 type Writer = (typeof WRITERS)[number];
 
 const { values: flags } = parseArgs({
@@ -88,8 +94,49 @@ async function redrawn(bytes: Uint8Array, how: { scale: number } | 'turned'): Pr
   return out.save();
 }
 
+/** Every page of `bytes` turned `angle` degrees round its centre (counter-clockwise as the page is shown). */
+async function askew(bytes: Uint8Array, angle: number): Promise<Uint8Array> {
+  const source = await PDFDocument.load(bytes, { ignoreEncryption: true });
+  const out = await PDFDocument.create();
+  const radians = (angle * Math.PI) / 180;
+  for (const page of await out.embedPdf(source, source.getPageIndices())) {
+    const [cx, cy] = [page.width / 2, page.height / 2];
+    // Drawn from (x, y) turned by the angle: the centre stays where it is.
+    const x = cx - (cx * Math.cos(radians) - cy * Math.sin(radians));
+    const y = cy - (cx * Math.sin(radians) + cy * Math.cos(radians));
+    out.addPage([page.width, page.height]).drawPage(page, { x, y, rotate: degrees(angle) });
+  }
+  return out.save();
+}
+
+/** 0.5° to 2°, one way or the other, from the file's name: the same angle on every run. */
+function askewAngle(file: string): number {
+  let hash = 2166136261;
+  for (const char of file) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return (0.5 + (hash % 151) / 100) * (hash % 2 === 0 ? 1 : -1);
+}
+
+/** The PDF's pages drawn at 300 DPI in grey and read by tesseract into a searchable PDF at `to`. */
+async function scanned(from: string, to: string): Promise<void> {
+  const picture = to.replace(/\.pdf$/, '');
+  await run('pdftoppm', ['-r', '300', '-gray', '-png', '-singlefile', '-f', '1', '-l', '1', from, picture]);
+  // One thread each: the pages are read side by side, one a core.
+  await run('tesseract', [`${picture}.png`, picture, '--dpi', '300', '-l', 'eng', 'pdf'], { env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+  await rm(`${picture}.png`, { force: true });
+}
+
 async function rewrite(writer: Writer, from: string, to: string): Promise<void> {
   switch (writer) {
+    case 'scan':
+      await scanned(from, to);
+      return;
+    case 'scan-askew': {
+      const turned = to.replace(/\.pdf$/, '.askew.pdf');
+      await writeFile(turned, await askew(await readFile(from), askewAngle(from.split('/').pop()!)));
+      await scanned(turned, to);
+      await rm(turned, { force: true });
+      return;
+    }
     case 'gs':
       await run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', `-sOutputFile=${to}`, from]);
       return;
@@ -109,7 +156,7 @@ async function rewrite(writer: Writer, from: string, to: string): Promise<void> 
   }
 }
 
-const TOOLS: Partial<Record<Writer, string>> = { gs: 'gs', cairo: 'pdftocairo' };
+const TOOLS: Partial<Record<Writer, string>> = { gs: 'gs', cairo: 'pdftocairo', scan: 'tesseract', 'scan-askew': 'tesseract' };
 
 interface Scores {
   means: Record<string, number | undefined>;
@@ -171,9 +218,14 @@ async function main(): Promise<void> {
     await mkdir(join(folder, 'pdfs'), { recursive: true });
     await symlink(join(dir, 'ground-truth'), join(folder, 'ground-truth')).catch(() => undefined);
     let failed = 0;
-    for (const file of files) {
-      await rewrite(writer, join(dir, 'pdfs', file), join(folder, 'pdfs', file)).catch(() => failed++);
-    }
+    // As many at once as there are cores: a scan's OCR takes seconds a page.
+    const queue = [...files];
+    const rewriter = async () => {
+      for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+        await rewrite(writer, join(dir, 'pdfs', file), join(folder, 'pdfs', file)).catch(() => failed++);
+      }
+    };
+    await Promise.all(Array.from({ length: availableParallelism() }, rewriter));
     if (failed > 0) process.stderr.write(`${writer}: ${failed} of ${files.length} files could not be rewritten (left out)\n`);
     const scores = await score(folder, join(folder, 'results'), flags.engines);
     line(writer, scores);

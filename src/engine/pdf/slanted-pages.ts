@@ -15,20 +15,28 @@ const MIN_SLANT = 0.1;
 /** The share of the page's characters that must be slanted alike (within MAX_SLANT, beyond MIN_SLANT). */
 const MOST = 0.5;
 
+/** The item's slant in degrees in the view, where it is one a scan askew gives; else undefined. */
+function slantOf(item: RawTextItem, viewTransform: readonly number[]): number | undefined {
+  const [a = 0, b = 0] = multiply(viewTransform, item.transform);
+  const degrees = (Math.atan2(b, a) * 180) / Math.PI;
+  return Math.abs(degrees) > MAX_SLANT || Math.abs(degrees) < MIN_SLANT ? undefined : degrees;
+}
+
 /**
  * The view's transform turned so that the page's text reads level, where most of its characters are slanted a few
  * degrees (the slant the median of its characters'); undefined for a page that is square or turned further.
  */
 export function squaredViewTransform(items: readonly RawTextItem[], view: { transform: readonly number[]; width: number; height: number }): number[] | undefined {
+  // Most pages have no item off level: one pass that reads only the angles.
+  if (!items.some((item) => slantOf(item, view.transform) !== undefined)) return undefined;
   const slants: { degrees: number; chars: number }[] = [];
   let all = 0;
   let slanted = 0;
   for (const item of items) {
     const chars = countCodePointsBesideSpaces(item.str);
     all += chars;
-    const [a = 0, b = 0] = multiply(view.transform, item.transform);
-    const degrees = (Math.atan2(b, a) * 180) / Math.PI;
-    if (Math.abs(degrees) > MAX_SLANT || Math.abs(degrees) < MIN_SLANT) continue;
+    const degrees = slantOf(item, view.transform);
+    if (degrees === undefined) continue;
     slanted += chars;
     slants.push({ degrees, chars });
   }

@@ -128,3 +128,19 @@ describe('a scan askew with its OCR text layer, mode fast', () => {
     expect(markdown).toContain('| Service | 2024 | 2025 |\n| --- | --- | --- |\n| Roads | 239 | 237 |\n| Water | 608 | 459 |');
   });
 });
+
+describe('a scan askew read by OCR (mode ocr)', () => {
+  // tesseract's boxes round slanted words and sloping baselines: read square, as the text layer above is.
+  it('reads its lines level and in order, its headings, list and table', async () => {
+    const doc = await convertBytes(printed('scanned-report-askew.pdf'), { mode: 'ocr' });
+    const markdown = mainMarkdown(doc);
+    expect(allBlocks(doc).filter((block) => block.type === 'section_header').map((block) => block.markdown)).toEqual([
+      '## 1 Introduction',
+      '### 1.1 Priorities',
+      '## 2 Budget',
+    ]);
+    expect(markdown).toContain('During changed business staff demand by as staff new region growth as was business at that. Prices water region');
+    expect(markdown).toContain('- Open two new water services:\n  - one in the north quarter;\n  - one by the market.');
+    expect(markdown).toContain('| Service | 2024 | 2025 |\n| --- | --- | --- |\n| Roads | 239 | 237 |');
+  }, 60_000);
+});

@@ -20,6 +20,8 @@ function offLevel(item: NativeTextItem): number {
 
 /** Whether most of the page's text is slanted a few degrees off level, none of it square. */
 export function isSlantedPage(items: readonly NativeTextItem[]): boolean {
+  // Most pages have no item off level: one pass that reads only the angles.
+  if (!items.some((item) => offLevel(item) > 0 && offLevel(item) <= MAX_SLANT)) return false;
   let all = 0;
   let slanted = 0;
   for (const item of items) {

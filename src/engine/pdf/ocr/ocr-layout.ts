@@ -8,6 +8,7 @@ import type { Ruling } from '../rulings.js';
 import { beforeRightCaption } from '../side-captions.js';
 import type { PdfTextItem, ProtoBlock, Rect } from '../types.js';
 import type { OcrLine } from './tesseract.js';
+import { squaredLines } from './squared-lines.js';
 import type { OcrWord } from './ocr-line.js';
 
 export const OCR_FONT = 'ocr';
@@ -110,7 +111,7 @@ export function readableLines(lines: readonly OcrLine[]): OcrLine[] {
  * ruled tables are built.
  */
 export function layoutOcrPage(lines: readonly OcrLine[], scale: number, width: number, height: number, rulings: readonly Ruling[] = []): PageLayout | null {
-  const scored = ocrItems(readableLines(lines), scale);
+  const scored = ocrItems(squaredLines(readableLines(lines)), scale);
   if (scored.length === 0) return null;
   const layout = layoutPage({ items: scored.map((entry) => entry.item), rulings, width, height });
   blockConfidences(layout, scored);
