@@ -143,7 +143,9 @@ describe('SharedApiGate', () => {
     queue = `test-gate-${randomUUID()}`;
     const a = gate({ max: 8, initial: 5 });
     const b = gate({ max: 8, initial: 5 });
-    const [first, late] = [await a.acquire(), await a.acquire()];
+    // `late` is granted first and answered after `first` succeeds: it takes longer than that parse did, however
+    // slowly the grants come on a loaded machine.
+    const [late, first] = [await a.acquire(), await a.acquire()];
     const third = await b.acquire();
     // Slow start ends with a refusal at admission at 4 in flight: the limit is 3.
     const refusedInSlowStart = await b.acquire();
