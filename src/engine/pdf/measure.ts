@@ -13,6 +13,18 @@ export function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** The value half the weight lies at or below (the first value whose running weight reaches half); undefined for none. */
+export function weightedMedian(entries: readonly { value: number; weight: number }[]): number | undefined {
+  const sorted = [...entries].sort((a, b) => a.value - b.value);
+  const half = sorted.reduce((sum, entry) => sum + entry.weight, 0) / 2;
+  let seen = 0;
+  for (const entry of sorted) {
+    seen += entry.weight;
+    if (seen >= half) return entry.value;
+  }
+  return undefined;
+}
+
 /** The smallest rectangle holding every line. */
 export function boundingRect(lines: readonly TextLine[]): Rect {
   let x0 = Infinity;

@@ -5,6 +5,7 @@
  * lines above and below). The blocks' boxes stay in that square frame, within a few points of the page as shown (a
  * degree moves a point 300 pt from the centre by 5 pt).
  */
+import { weightedMedian } from './measure.js';
 import { multiply, type RawTextItem } from './text-items.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 
@@ -29,7 +30,7 @@ function slantOf(item: RawTextItem, viewTransform: readonly number[]): number | 
 export function squaredViewTransform(items: readonly RawTextItem[], view: { transform: readonly number[]; width: number; height: number }): number[] | undefined {
   // Most pages have no item off level: one pass that reads only the angles.
   if (!items.some((item) => slantOf(item, view.transform) !== undefined)) return undefined;
-  const slants: { degrees: number; chars: number }[] = [];
+  const slants: { value: number; weight: number }[] = [];
   let all = 0;
   let slanted = 0;
   for (const item of items) {
@@ -38,19 +39,10 @@ export function squaredViewTransform(items: readonly RawTextItem[], view: { tran
     const degrees = slantOf(item, view.transform);
     if (degrees === undefined) continue;
     slanted += chars;
-    slants.push({ degrees, chars });
+    slants.push({ value: degrees, weight: chars });
   }
   if (all === 0 || slanted < MOST * all) return undefined;
-  slants.sort((p, q) => p.degrees - q.degrees);
-  let seen = 0;
-  let slant = 0;
-  for (const entry of slants) {
-    seen += entry.chars;
-    if (seen >= slanted / 2) {
-      slant = (entry.degrees * Math.PI) / 180;
-      break;
-    }
-  }
+  const slant = ((weightedMedian(slants) ?? 0) * Math.PI) / 180;
   // Turned back by the slant round the page's centre (x' = x cos + y sin, y' = −x sin + y cos about it).
   const cos = Math.cos(slant);
   const sin = Math.sin(slant);

@@ -6,6 +6,7 @@
  * word's own height and length, so that the lines read level (as slanted-pages.ts reads a text layer askew).
  */
 import type { OcrLine, OcrWord } from './ocr-line.js';
+import { weightedMedian } from '../measure.js';
 import { MAX_SLANT } from '../slanted-pages.js';
 
 /** Slopes under this (about a tenth of a degree) leave a line's ends within a pixel or two of each other. */
@@ -16,20 +17,12 @@ const MIN_SPAN = 200;
 
 /** The median slope of the page's long lines, by their words; undefined where there are none. */
 function pageSlope(lines: readonly OcrLine[]): number | undefined {
-  const slopes: { slope: number; words: number }[] = [];
+  const slopes: { value: number; weight: number }[] = [];
   for (const line of lines) {
     const { x0, y0, x1, y1 } = line.baseline;
-    if (x1 - x0 >= MIN_SPAN) slopes.push({ slope: (y1 - y0) / (x1 - x0), words: line.words.length });
+    if (x1 - x0 >= MIN_SPAN) slopes.push({ value: (y1 - y0) / (x1 - x0), weight: line.words.length });
   }
-  if (slopes.length === 0) return undefined;
-  slopes.sort((a, b) => a.slope - b.slope);
-  const half = slopes.reduce((sum, entry) => sum + entry.words, 0) / 2;
-  let seen = 0;
-  for (const entry of slopes) {
-    seen += entry.words;
-    if (seen >= half) return entry.slope;
-  }
-  return undefined;
+  return weightedMedian(slopes);
 }
 
 /** The lines turned back by their page's slope, where it is a scan's askew; else the lines as they are. */
