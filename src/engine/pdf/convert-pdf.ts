@@ -26,6 +26,7 @@ import { CachedBinaryDataFactory } from './binary-data.js';
 import { finishDocument, type LaidOutPage } from './document-layout.js';
 import { imagesInViewport, isImagesItem, planImageOcr, type OcrPlan } from './ocr/image-regions.js';
 import { insertRegionBlocks } from './ocr/ocr-layout.js';
+import { wantsRulesFromPicture } from './ocr/layered-scan-rules.js';
 import type { PageOcr, RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { holdsGarbledText, readableBlockByBlock, readGarbledBlocks, type GarbledRegion } from './ocr/garbled-blocks.js';
@@ -381,7 +382,12 @@ interface PageResult {
  * whose text runs sideways or upside down has its items placed again through a viewport turned with its text, as a
  * LiteParse page is read (liteparse/upright-pages.ts), and its places are turned back to the page's view.
  */
-async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables?: readonly FoundTable[]): Promise<PageResult> {
+async function readPage(
+  doc: PdfDocumentSource,
+  pageNumber: number,
+  nativeTables?: readonly FoundTable[],
+  rulesFromPicture?: (pageNumber: number) => Promise<Ruling[]>,
+): Promise<PageResult> {
   let page: PdfPage;
   try {
     page = await doc.getPage(pageNumber);
@@ -434,6 +440,13 @@ async function readPage(doc: PdfDocumentSource, pageNumber: number, nativeTables
     const comments = commentsOf(annotations.annotations);
     if (normalised.chars === 0) {
       return { page: { pageNumber, width: view.width, height: view.height, status: 'partial', layout: null }, chars: 0, comments };
+    }
+    // A layered scan's table borders are pixels of its picture, as on a LiteParse page (ocr/layered-scan-rules.ts).
+    if (rulesFromPicture && turn === 0 && !squared && imageBoxes.length > 0) {
+      const images = imagesInViewport(imageBoxes, viewport.transform, width, height);
+      if (wantsRulesFromPicture({ width, height, chars: normalised.chars, items: normalised.items, rulings, images })) {
+        append(rulings, await rulesFromPicture(pageNumber).catch(() => []));
+      }
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, transform) : [];
     if (tagged.length > 0) append(tagged, answerRuns(filled.answers));
@@ -515,6 +528,8 @@ export interface PageOcrSource {
   readPage(pageNumber: number, width: number, height: number, options?: { onlyIfText?: boolean }): ReturnType<PageOcr['readPage']>;
   /** Reads image regions of a page (mode auto on a page with a text layer and images without text over them). */
   readRegions?(pageNumber: number, width: number, height: number, regions: Parameters<PageOcr['readRegions']>[3]): Promise<RegionBlocks[]>;
+  /** The ruled lines of a page's picture (mode auto on a layered scan; ocr/layered-scan-rules.ts). */
+  readRules?(pageNumber: number): Promise<Ruling[]>;
   /** Reads blocks of a page again whose glyphs map to nothing readable (mode auto; garbled-blocks.ts). */
   readGarbled?(pageNumber: number, regions: readonly GarbledRegion[]): Promise<OcrLine[][]>;
   /** Told the document's declared language before any page is read. */
@@ -646,9 +661,15 @@ export async function readDocument(
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
     const refusedBefore = pdfjsPatchStats().streamsRefused;
     const native = options.native?.pages.get(pageNumber);
+    // Mode auto draws a layered scan's page for the table borders in its picture (ocr/layered-scan-rules.ts). A
+    // page that cannot be drawn keeps its text layer's reading, as mode fast reads it.
+    const rulesFromPicture = parser.mode === 'auto' ? options.ocr?.readRules?.bind(options.ocr) : undefined;
+    if (native && rulesFromPicture && native.turn === undefined && wantsRulesFromPicture(native)) {
+      append(native.rulings, await rulesFromPicture(pageNumber).catch(() => []));
+    }
     let result: PageResult = native
       ? nativePageResult(pageNumber, native)
-      : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber));
+      : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber), rulesFromPicture);
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);
     if (native?.imagesFromPdfjs && parser.mode === 'auto' && result.chars > 0) {

@@ -13,6 +13,10 @@ function printed(name: string): Uint8Array {
   return new Uint8Array(readFileSync(new URL(`../../fixtures/printed/${name}`, import.meta.url)));
 }
 
+function benchPage(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(`../../fixtures/pdf-bench/${name}`, import.meta.url)));
+}
+
 /**
  * An item as tesseract's layer draws it: `scales` are its words' horizontal scalings; each word's letters and a
  * space fill `ink` points across at the size set, so PDFium's box of the letters is `ink × n / (n + 1)` wide, the next
@@ -106,6 +110,28 @@ describe('a scan with its OCR text layer, mode fast', () => {
     expect(markdown).toContain('| Line | Budget (EUR) | Actual (EUR) | Difference |');
     expect(markdown).toContain('| Income | 1,200,000 | 1,248,000 | +48,000 |');
     expect(markdown).toContain('| Rent | 96,000 | 96,000 | 0 |');
+  });
+});
+
+describe('a scan with its OCR text layer and a ruled table, mode auto', () => {
+  const rows = [
+    '| Version | Date | Change | Affected Sections |',
+    '| --- | --- | --- | --- |',
+    '| 1.0 | April 30, 2022 | Original. |  |',
+    '| 1.0 . | June 3, 2022 | Small edits for clarity on Creative Commons licensing and attribution. | 1. Introduction to Open Educational Resources |',
+  ].join('\n');
+
+  it("builds the table from the rules of the page's picture, each wrapped cell whole", async () => {
+    const markdown = mainMarkdown(await convertBytes(benchPage('scan-tables-01030000000180.pdf'), { mode: 'auto' }));
+    expect(markdown).toContain(rows);
+    // The heading above the table stays a line of text, not a row spanning the grid.
+    expect(markdown).toContain('\nVersion History\n\n| Version |');
+  });
+
+  it('reads it the same where LiteParse cannot load (pdfjs)', async () => {
+    const markdown = mainMarkdown(await convertWithPdfjs(benchPage('scan-tables-01030000000180.pdf'), { mode: 'auto' }));
+    // pdfjs places a speck tesseract read as `.` before the cell's word, where PDFium places it after.
+    expect(markdown).toContain(rows.replace('| Original. |', '| . Original |'));
   });
 });
 

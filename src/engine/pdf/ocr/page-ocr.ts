@@ -5,6 +5,7 @@
  */
 import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
+import type { Ruling } from '../rulings.js';
 import { takeRules } from './bitmap-rules.js';
 import { judgeRegion, looksLikeText, textBands, type TextBand } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion, linesWithSureWords } from './ocr-layout.js';
@@ -141,6 +142,19 @@ export class PageOcr {
       if (parts.length > 0) out.push({ region, blocks });
     }
     return out;
+  }
+
+  /**
+   * The ruled lines of a page's picture (page units, as the text layer's viewport), rendered at `REGION_DPI`: a
+   * scan's table borders, which its OCR text layer leaves out (layered-scan-rules.ts); none where the render does
+   * not look like text on paper (`looksLikeText`). No OCR runs.
+   */
+  async readRules(pageNumber: number): Promise<Ruling[]> {
+    const renderer = await this.#openRenderer();
+    const bitmap = renderer.render(pageNumber, REGION_DPI);
+    if (!bitmap) throw new Error('the page could not be rendered');
+    // Paper, not a photo behind the text (a slide's background): a photo's edges are no table's borders.
+    return looksLikeText(bitmap.pixels) ? takeRules(bitmap) : [];
   }
 
   /**
