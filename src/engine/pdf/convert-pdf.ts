@@ -57,11 +57,12 @@ import type { OutlineEntry } from './outline-headings.js';
 import { pdfjsOutline } from './pdfjs-outline.js';
 import { readStatedOutline } from './stated-outline.js';
 import { boxesInViewport, isRulingsItem, rulingsInViewport, type Ruling } from './rulings.js';
-import { squaredViewTransform } from './slanted-pages.js';
+import { squaringTurn } from './slanted-pages.js';
 import {
   isBoldFontName,
   isMonospaceFontName,
   itemsTurn,
+  multiply,
   normaliseItems,
   type FontStyle,
   type RawTextItem,
@@ -386,7 +387,7 @@ async function readPage(
   doc: PdfDocumentSource,
   pageNumber: number,
   nativeTables?: readonly FoundTable[],
-  rulesFromPicture?: (pageNumber: number) => Promise<Ruling[]>,
+  rulesFromPicture?: (pageNumber: number, squaring?: readonly number[]) => Promise<Ruling[]>,
 ): Promise<PageResult> {
   let page: PdfPage;
   try {
@@ -415,7 +416,8 @@ async function readPage(
     const turn = itemsTurn(normalised);
     const viewport = turn === 0 ? view : page.getViewport({ scale: 1, rotation: (view.rotation + 360 - turn) % 360 });
     // A page slanted a few degrees (a scan's OCR layer) is read square; a turned one in its text's frame.
-    const squared = turn === 0 ? squaredViewTransform(withText, view) : undefined;
+    const squaring = turn === 0 ? squaringTurn(withText, view) : undefined;
+    const squared = squaring && multiply(squaring, view.transform);
     const transform = squared ?? viewport.transform;
     if (turn !== 0 || squared) normalised = normaliseItems(withText, transform, styleOf);
     const { width, height } = viewport;
@@ -442,10 +444,11 @@ async function readPage(
       return { page: { pageNumber, width: view.width, height: view.height, status: 'partial', layout: null }, chars: 0, comments };
     }
     // A layered scan's table borders are pixels of its picture, as on a LiteParse page (ocr/layered-scan-rules.ts).
-    if (rulesFromPicture && turn === 0 && !squared && imageBoxes.length > 0) {
+    // A scan askew has its picture turned with its text.
+    if (rulesFromPicture && turn === 0 && imageBoxes.length > 0) {
       const images = imagesInViewport(imageBoxes, viewport.transform, width, height);
       if (wantsRulesFromPicture({ width, height, chars: normalised.chars, items: normalised.items, rulings, images })) {
-        append(rulings, await rulesFromPicture(pageNumber).catch(() => []));
+        append(rulings, await rulesFromPicture(pageNumber, squaring).catch(() => []));
       }
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, transform) : [];
@@ -529,7 +532,7 @@ export interface PageOcrSource {
   /** Reads image regions of a page (mode auto on a page with a text layer and images without text over them). */
   readRegions?(pageNumber: number, width: number, height: number, regions: Parameters<PageOcr['readRegions']>[3]): Promise<RegionBlocks[]>;
   /** The ruled lines of a page's picture (mode auto on a layered scan; ocr/layered-scan-rules.ts). */
-  readRules?(pageNumber: number): Promise<Ruling[]>;
+  readRules?(pageNumber: number, squaring?: readonly number[]): Promise<Ruling[]>;
   /** Reads blocks of a page again whose glyphs map to nothing readable (mode auto; garbled-blocks.ts). */
   readGarbled?(pageNumber: number, regions: readonly GarbledRegion[]): Promise<OcrLine[][]>;
   /** Told the document's declared language before any page is read. */

@@ -28,6 +28,15 @@ function slantOf(item: RawTextItem, viewTransform: readonly number[]): number | 
  * degrees (the slant the median of its characters'); undefined for a page that is square or turned further.
  */
 export function squaredViewTransform(items: readonly RawTextItem[], view: { transform: readonly number[]; width: number; height: number }): number[] | undefined {
+  const squaring = squaringTurn(items, view);
+  return squaring && multiply(squaring, view.transform);
+}
+
+/**
+ * The turn that squares such a page, in the view's units: round the page's centre, back by the slant (a matrix
+ * [a, b, c, d, e, f] as the PDF's); the view's transform followed by it is `squaredViewTransform`'s.
+ */
+export function squaringTurn(items: readonly RawTextItem[], view: { transform: readonly number[]; width: number; height: number }): number[] | undefined {
   // Most pages have no item off level: one pass that reads only the angles.
   if (!items.some((item) => slantOf(item, view.transform) !== undefined)) return undefined;
   const slants: { value: number; weight: number }[] = [];
@@ -48,5 +57,5 @@ export function squaredViewTransform(items: readonly RawTextItem[], view: { tran
   const sin = Math.sin(slant);
   const cx = view.width / 2;
   const cy = view.height / 2;
-  return multiply([cos, -sin, sin, cos, cx - cos * cx - sin * cy, cy + sin * cx - cos * cy], view.transform);
+  return [cos, -sin, sin, cos, cx - cos * cx - sin * cy, cy + sin * cx - cos * cy];
 }

@@ -133,6 +133,19 @@ describe('a scan with its OCR text layer and a ruled table, mode auto', () => {
     // pdfjs places a speck tesseract read as `.` before the cell's word, where PDFium places it after.
     expect(markdown).toContain(rows.replace('| Original. |', '| . Original |'));
   });
+
+  it('reads a scan fed askew the same: the picture is turned with the text read square', async () => {
+    const markdown = mainMarkdown(await convertBytes(benchPage('scan-askew-tables-01030000000180.pdf'), { mode: 'auto' }));
+    expect(markdown).toContain(
+      [
+        '| Version | Date | Change | Affected Sections |',
+        '| --- | --- | --- | --- |',
+        '| 1.0 | April 30, 2022 | . Original |  |',
+        // tesseract's reading of this scan: `Gpen`.
+        '| 1.0 . | June 3, 2022 | Small edits for clarity on Creative Commons licensing and attribution. | 1. Introduction to Gpen Educational Resources |',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('a scan askew with its OCR text layer, mode fast', () => {

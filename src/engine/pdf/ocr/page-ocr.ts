@@ -7,6 +7,7 @@ import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
 import type { Ruling } from '../rulings.js';
 import { takeRules } from './bitmap-rules.js';
+import { squaredBitmap } from './squared-bitmap.js';
 import { judgeRegion, looksLikeText, textBands, type TextBand } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion, linesWithSureWords } from './ocr-layout.js';
 import { PageRenderer, toPng, type GreyBitmap } from './render-page.js';
@@ -147,14 +148,16 @@ export class PageOcr {
   /**
    * The ruled lines of a page's picture (page units, as the text layer's viewport), rendered at `REGION_DPI`: a
    * scan's table borders, which its OCR text layer leaves out (layered-scan-rules.ts); none where the render does
-   * not look like text on paper (`looksLikeText`). No OCR runs.
+   * not look like text on paper (`looksLikeText`). With `squaring` (a page scanned askew, its text read square:
+   * slanted-pages.ts), the picture is turned with its text first and the rules are in that square frame. No OCR runs.
    */
-  async readRules(pageNumber: number): Promise<Ruling[]> {
+  async readRules(pageNumber: number, squaring?: readonly number[]): Promise<Ruling[]> {
     const renderer = await this.#openRenderer();
     const bitmap = renderer.render(pageNumber, REGION_DPI);
     if (!bitmap) throw new Error('the page could not be rendered');
     // Paper, not a photo behind the text (a slide's background): a photo's edges are no table's borders.
-    return looksLikeText(bitmap.pixels) ? takeRules(bitmap) : [];
+    if (!looksLikeText(bitmap.pixels)) return [];
+    return takeRules(squaring ? squaredBitmap(bitmap, squaring) : bitmap);
   }
 
   /**
