@@ -26,8 +26,8 @@ import { CachedBinaryDataFactory } from './binary-data.js';
 import { finishDocument, type LaidOutPage } from './document-layout.js';
 import { imagesInViewport, isImagesItem, planImageOcr, type OcrPlan } from './ocr/image-regions.js';
 import { insertRegionBlocks } from './ocr/ocr-layout.js';
-import { wantsRulesFromPicture } from './ocr/layered-scan-rules.js';
-import type { PageOcr, RegionBlocks } from './ocr/page-ocr.js';
+import { wantsGridFromPicture } from './ocr/layered-scan-rules.js';
+import type { DrawnGrid, PageOcr, RegionBlocks } from './ocr/page-ocr.js';
 import { isGarbageTextLayer } from './ocr/text-quality.js';
 import { holdsGarbledText, readableBlockByBlock, readGarbledBlocks, type GarbledRegion } from './ocr/garbled-blocks.js';
 import type { OcrLine } from './ocr/ocr-line.js';
@@ -387,7 +387,7 @@ async function readPage(
   doc: PdfDocumentSource,
   pageNumber: number,
   nativeTables?: readonly FoundTable[],
-  rulesFromPicture?: (pageNumber: number, squaring?: readonly number[]) => Promise<Ruling[]>,
+  gridFromPicture?: (pageNumber: number, squaring?: readonly number[]) => Promise<DrawnGrid>,
 ): Promise<PageResult> {
   let page: PdfPage;
   try {
@@ -445,10 +445,12 @@ async function readPage(
     }
     // A layered scan's table borders are pixels of its picture, as on a LiteParse page (ocr/layered-scan-rules.ts).
     // A scan askew has its picture turned with its text.
-    if (rulesFromPicture && turn === 0 && imageBoxes.length > 0) {
+    if (gridFromPicture && turn === 0 && imageBoxes.length > 0) {
       const images = imagesInViewport(imageBoxes, viewport.transform, width, height);
-      if (wantsRulesFromPicture({ width, height, chars: normalised.chars, items: normalised.items, rulings, images })) {
-        append(rulings, await rulesFromPicture(pageNumber, squaring).catch(() => []));
+      if (wantsGridFromPicture({ width, height, chars: normalised.chars, items: normalised.items, rulings, images })) {
+        const grid = await gridFromPicture(pageNumber, squaring).catch(() => NO_GRID);
+        append(rulings, grid.rules);
+        append(boxes, grid.boxes);
       }
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, transform) : [];
@@ -532,7 +534,7 @@ export interface PageOcrSource {
   /** Reads image regions of a page (mode auto on a page with a text layer and images without text over them). */
   readRegions?(pageNumber: number, width: number, height: number, regions: Parameters<PageOcr['readRegions']>[3]): Promise<RegionBlocks[]>;
   /** The ruled lines of a page's picture (mode auto on a layered scan; ocr/layered-scan-rules.ts). */
-  readRules?(pageNumber: number, squaring?: readonly number[]): Promise<Ruling[]>;
+  readDrawnGrid?(pageNumber: number, squaring?: readonly number[]): Promise<DrawnGrid>;
   /** Reads blocks of a page again whose glyphs map to nothing readable (mode auto; garbled-blocks.ts). */
   readGarbled?(pageNumber: number, regions: readonly GarbledRegion[]): Promise<OcrLine[][]>;
   /** Told the document's declared language before any page is read. */
@@ -540,6 +542,9 @@ export interface PageOcrSource {
   /** Why pages were read in another language than the document's, once read. */
   readonly languageWarning?: string | undefined;
 }
+
+/** A page whose picture could not be drawn keeps its text layer's reading, as mode fast reads it. */
+const NO_GRID: DrawnGrid = { rules: [], boxes: [] };
 
 /**
  * Mode ocr: every readable page; mode auto: pages with no text layer or a garbage one, scans whose text layer is
@@ -666,13 +671,15 @@ export async function readDocument(
     const native = options.native?.pages.get(pageNumber);
     // Mode auto draws a layered scan's page for the table borders in its picture (ocr/layered-scan-rules.ts). A
     // page that cannot be drawn keeps its text layer's reading, as mode fast reads it.
-    const rulesFromPicture = parser.mode === 'auto' ? options.ocr?.readRules?.bind(options.ocr) : undefined;
-    if (native && rulesFromPicture && native.turn === undefined && wantsRulesFromPicture(native)) {
-      append(native.rulings, await rulesFromPicture(pageNumber).catch(() => []));
+    const gridFromPicture = parser.mode === 'auto' ? options.ocr?.readDrawnGrid?.bind(options.ocr) : undefined;
+    if (native && gridFromPicture && native.turn === undefined && wantsGridFromPicture(native)) {
+      const grid = await gridFromPicture(pageNumber).catch(() => NO_GRID);
+      append(native.rulings, grid.rules);
+      append(native.boxes, grid.boxes);
     }
     let result: PageResult = native
       ? nativePageResult(pageNumber, native)
-      : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber), rulesFromPicture);
+      : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber), gridFromPicture);
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);
     if (native?.imagesFromPdfjs && parser.mode === 'auto' && result.chars > 0) {

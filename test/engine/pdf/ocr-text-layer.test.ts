@@ -134,6 +134,14 @@ describe('a scan with its OCR text layer and a ruled table, mode auto', () => {
     expect(markdown).toContain(rows.replace('| Original. |', '| . Original |'));
   });
 
+  it("parts a table's rows where its picture shades every other row and rules none between them", async () => {
+    const markdown = mainMarkdown(await convertBytes(benchPage('scan-tables-01030000000047.pdf'), { mode: 'auto' }));
+    const rows = markdown.split('\n').filter((line) => line.startsWith('<tr><td>'));
+    // Seven parties a row each, and the total; tesseract reads the column's rule as `|`.
+    expect(rows.map((row) => /<td>([^<]*)<\/td>/.exec(row)![1])).toEqual(['11 |', '12 |', '13 |', '14 |', '15 |', '16 |', '17 |', '']);
+    expect(rows[3]).toBe('<tr><td>14 |</td><td>Cambodian Indigeneous Peoples Democracy Party</td><td>19</td><td>194</td><td>19</td><td>202</td><td>+8</td></tr>');
+  });
+
   it('reads a scan fed askew the same: the picture is turned with the text read square', async () => {
     const markdown = mainMarkdown(await convertBytes(benchPage('scan-askew-tables-01030000000180.pdf'), { mode: 'auto' }));
     expect(markdown).toContain(

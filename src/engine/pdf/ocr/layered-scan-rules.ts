@@ -2,8 +2,9 @@
  * A scan with its OCR as a text layer (what scanners, `tesseract … pdf` and OCRmyPDF write): the page is one
  * picture, its words invisible text over it. A table's borders are pixels of that picture, so the text layer
  * alone reads a ruled table as loose lines (a wrapped cell's lines a row each). Mode auto draws such a page with the
- * renderer its OCR uses, takes the rules out of the picture (bitmap-rules.ts) and lays the text layer out with them,
- * as a born-digital page's vector rules: the table is built from its grid. Mode fast draws nothing.
+ * renderer its OCR uses, takes the rules and the shaded boxes out of the picture (bitmap-rules.ts, bitmap-boxes.ts)
+ * and lays the text layer out with them, as a born-digital page's vector rules and fills: the table is built from
+ * its grid. Mode fast draws nothing.
  */
 import type { PdfTextItem, Rect } from '../types.js';
 
@@ -34,9 +35,9 @@ export interface LayeredPage {
 
 /**
  * The page is a picture of the page under a text layer, with no vector grid of its own, and lines of its text are
- * parted into columns as a table's rows are: its picture may draw the table's rules.
+ * parted into columns as a table's rows are: its picture may draw the table's rules and shaded cells.
  */
-export function wantsRulesFromPicture(page: LayeredPage): boolean {
+export function wantsGridFromPicture(page: LayeredPage): boolean {
   return isLayeredScan(page) && partedLines(page.items) >= MIN_PARTED_LINES;
 }
 

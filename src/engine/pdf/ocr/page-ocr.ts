@@ -7,6 +7,7 @@ import type { PageLayout } from '../page-layout.js';
 import type { ProtoBlock, Rect } from '../types.js';
 import type { Ruling } from '../rulings.js';
 import { takeRules } from './bitmap-rules.js';
+import { filledBoxes } from './bitmap-boxes.js';
 import { squaredBitmap } from './squared-bitmap.js';
 import { judgeRegion, looksLikeText, textBands, type TextBand } from './image-regions.js';
 import { layoutOcrPage, layoutOcrRegion, linesWithSureWords } from './ocr-layout.js';
@@ -20,6 +21,12 @@ import type { GarbledRegion } from './garbled-blocks.js';
 import type { OcrLine } from './ocr-line.js';
 
 export const FULL_PAGE_SOURCE = 'full_page';
+
+/** The lines and filled boxes a page's picture draws (page units). */
+export interface DrawnGrid {
+  rules: Ruling[];
+  boxes: Rect[];
+}
 
 /**
  * The resolution image regions are rendered, judged and read at. A figure's words are set large enough for it
@@ -146,18 +153,27 @@ export class PageOcr {
   }
 
   /**
-   * The ruled lines of a page's picture (page units, as the text layer's viewport), rendered at `REGION_DPI`: a
-   * scan's table borders, which its OCR text layer leaves out (layered-scan-rules.ts); none where the render does
-   * not look like text on paper (`looksLikeText`). With `squaring` (a page scanned askew, its text read square:
-   * slanted-pages.ts), the picture is turned with its text first and the rules are in that square frame. No OCR runs.
+   * What a page's picture draws a table's grid with (page units, as the text layer's viewport), rendered at
+   * `REGION_DPI`: its ruled lines and its filled boxes (shaded cells), which a scan's OCR text layer leaves out
+   * (layered-scan-rules.ts); none where the render does not look like text on paper (`looksLikeText`). With
+   * `squaring` (a page scanned askew, its text read square: slanted-pages.ts), the picture is turned with its text
+   * first and they are in that square frame. No OCR runs.
    */
-  async readRules(pageNumber: number, squaring?: readonly number[]): Promise<Ruling[]> {
+  async readDrawnGrid(pageNumber: number, squaring?: readonly number[]): Promise<DrawnGrid> {
     const renderer = await this.#openRenderer();
-    const bitmap = renderer.render(pageNumber, REGION_DPI);
-    if (!bitmap) throw new Error('the page could not be rendered');
+    const rendered = renderer.render(pageNumber, REGION_DPI);
+    if (!rendered) throw new Error('the page could not be rendered');
     // Paper, not a photo behind the text (a slide's background): a photo's edges are no table's borders.
-    if (!looksLikeText(bitmap.pixels)) return [];
-    return takeRules(squaring ? squaredBitmap(bitmap, squaring) : bitmap);
+    if (!looksLikeText(rendered.pixels)) return { rules: [], boxes: [] };
+    // A picture turned with its text is drawn thicker (squared-bitmap.ts), its white gutters closed: its rules
+    // stand, its boxes run together, and only a square page's are taken.
+    if (squaring) return { rules: takeRules(squaredBitmap(rendered, squaring)), boxes: [] };
+    // The rules are taken out first: a box is its fill, not the borders round it.
+    const rules = takeRules(rendered);
+    const boxes = filledBoxes(rendered);
+    // A shaded band's top and bottom edges part its row from the rows beside it, as a rule would.
+    for (const box of boxes) rules.push({ x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 }, { x0: box.x0, y0: box.y1, x1: box.x1, y1: box.y1 });
+    return { rules, boxes };
   }
 
   /**

@@ -1,6 +1,6 @@
 /** Which pages mode auto draws to find the table rules a scan's picture holds under its OCR text layer. */
 import { describe, expect, it } from 'vitest';
-import { wantsRulesFromPicture, type LayeredPage } from '../../../../src/engine/pdf/ocr/layered-scan-rules.js';
+import { wantsGridFromPicture, type LayeredPage } from '../../../../src/engine/pdf/ocr/layered-scan-rules.js';
 import type { PdfTextItem } from '../../../../src/engine/pdf/types.js';
 
 function run(str: string, x0: number, baseline: number, size = 10): PdfTextItem {
@@ -17,19 +17,19 @@ function page(items: readonly PdfTextItem[], overrides: Partial<LayeredPage> = {
   return { width: 612, height: 792, chars, items, rulings: [], images: [{ x0: 0, y0: 0, x1: 612, y1: 792 }], ...overrides };
 }
 
-describe('wantsRulesFromPicture', () => {
+describe('wantsGridFromPicture', () => {
   it('takes a page-sized picture under a text layer whose lines are parted into columns', () => {
-    expect(wantsRulesFromPicture(page([...prose, ...rows]))).toBe(true);
+    expect(wantsGridFromPicture(page([...prose, ...rows]))).toBe(true);
   });
 
   it('leaves a scan of prose alone: drawing it would find no table', () => {
-    expect(wantsRulesFromPicture(page(prose))).toBe(false);
+    expect(wantsGridFromPicture(page(prose))).toBe(false);
   });
 
   it('leaves a page that draws its own grid, a page without a page-sized picture, and a stamp of text alone', () => {
     const grid = [0, 1, 2].map((i) => ({ x0: 72, y0: 690 + i * 14, x1: 372, y1: 690 + i * 14 }));
-    expect(wantsRulesFromPicture(page([...prose, ...rows], { rulings: grid }))).toBe(false);
-    expect(wantsRulesFromPicture(page([...prose, ...rows], { images: [{ x0: 72, y0: 72, x1: 300, y1: 300 }] }))).toBe(false);
-    expect(wantsRulesFromPicture(page(rows))).toBe(false);
+    expect(wantsGridFromPicture(page([...prose, ...rows], { rulings: grid }))).toBe(false);
+    expect(wantsGridFromPicture(page([...prose, ...rows], { images: [{ x0: 72, y0: 72, x1: 300, y1: 300 }] }))).toBe(false);
+    expect(wantsGridFromPicture(page(rows))).toBe(false);
   });
 });
