@@ -12,7 +12,8 @@
  *
  * Engines (--engines, all four by default), each in its own child process (bench/lib/pdf-bench-child.ts, run as
  * plain JavaScript: no loader in the process measured), with the same N = --threads (default: the cores):
- * - docmill-fast, docmill-auto: `new LocalParseEngine({ size: N })` from the library (dist/src/index.js, the
+ * - docmill-fast, docmill-auto (and docmill-ocr, every page read by OCR, when named): `new LocalParseEngine({
+ *   size: N })` from the library (dist/src/index.js, the
  *   package's entry: build first; --docmill-from src takes src/index.ts through tsx, which then adds its memory),
  *   `parse(localFileSource(pdf), { parsers: [{ type: 'pdf', mode }] })`, the result's `markdown`.
  * - liteparse: `@llamaindex/liteparse` 2.14.7 (Apache-2.0; Rust + PDFium, prebuilt native packages), installed by
@@ -67,7 +68,7 @@
  * <out>/results.json with every figure. Printed: the run's description, a table per engine (means, pages/s, start-up,
  * peak RSS), the scores per page, and the pages where docmill loses to LiteParse in some column.
  *
- * Flags: --dir DIR · --engines a,b (docmill-fast,docmill-auto,liteparse,pdftotext) · --threads N (cores) ·
+ * Flags: --dir DIR · --engines a,b (docmill-fast,docmill-auto,liteparse,pdftotext; also docmill-ocr) · --threads N (cores) ·
  *        --rounds N (3) · --warmup N (1) · --out DIR · --only id,id · --docmill-from dist|src (dist) · --before DIR (another built checkout:
  *        each docmill engine of it too, as `<engine>@before`, in the same rounds)
  */
@@ -93,8 +94,8 @@ import { median } from './lib/median.js';
 exitWithHelpIfAsked(import.meta.url);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const ENGINES: readonly EngineName[] = ['docmill-fast', 'docmill-auto', 'liteparse', 'pdftotext'];
-const DOCMILL_ENGINES: readonly EngineName[] = ['docmill-fast', 'docmill-auto'];
+const ENGINES: readonly EngineName[] = ['docmill-fast', 'docmill-auto', 'docmill-ocr', 'liteparse', 'pdftotext'];
+const DOCMILL_ENGINES: readonly EngineName[] = ['docmill-fast', 'docmill-auto', 'docmill-ocr'];
 const COLUMNS = ['nid', 'teds', 'mhs'] as const;
 const COLUMN_NAMES: Record<(typeof COLUMNS)[number], string> = { nid: 'NID', teds: 'TEDS', mhs: 'MHS' };
 /** Scores closer than this are a tie (floating point noise, not a win). */
@@ -103,7 +104,7 @@ const TIE = 1e-9;
 const { values: flags } = parseArgs({
   options: {
     dir: { type: 'string' },
-    engines: { type: 'string', default: ENGINES.join(',') },
+    engines: { type: 'string', default: 'docmill-fast,docmill-auto,liteparse,pdftotext' },
     threads: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '1' },

@@ -15,7 +15,7 @@
  * `{"ms":…,"cpuMs":…}` (CPU time of the process and its live descendants over the round); `end` (or the end of stdin) answers with a ChildReport and exits. The parent interleaves the rounds
  * of all engines, so that a change in the machine's load falls on each of them alike.
  *
- * Engines: docmill-fast / docmill-auto (LocalParseEngine of N threads, `parsers: [{type: 'pdf', mode}]`, Markdown),
+ * Engines: docmill-fast / docmill-auto / docmill-ocr (LocalParseEngine of N threads, `parsers: [{type: 'pdf', mode}]`, Markdown),
  * liteparse (outputFormat markdown, OCR off; N > 1: its pool of N worker processes, else in this process),
  * pdftotext (poppler, one process per document, N at once, default reading-order mode), none (nothing: the memory
  * of a bare child, for reference).
@@ -31,7 +31,7 @@ import { parseArgs, promisify } from 'node:util';
 import type * as Docmill from '../../src/index.js';
 import { treeCpuMs, treePeakRssKb } from './process-memory.js';
 
-export type EngineName = 'docmill-fast' | 'docmill-auto' | 'liteparse' | 'pdftotext';
+export type EngineName = 'docmill-fast' | 'docmill-auto' | 'docmill-ocr' | 'liteparse' | 'pdftotext';
 
 export interface ChildReport {
   engine: EngineName | 'none';
@@ -66,7 +66,7 @@ interface Converter {
   close(): Promise<void>;
 }
 
-async function docmill(mode: 'fast' | 'auto', threads: number, entry: string): Promise<Converter> {
+async function docmill(mode: 'fast' | 'auto' | 'ocr', threads: number, entry: string): Promise<Converter> {
   const lib = (await import(pathToFileURL(entry).href)) as typeof Docmill;
   const engine = new lib.LocalParseEngine({ size: threads });
   const options = { parsers: [{ type: 'pdf' as const, mode }] };
@@ -184,8 +184,8 @@ async function main(): Promise<void> {
   const out = values.out ?? '';
 
   let converter: Converter | undefined;
-  if (engine === 'docmill-fast' || engine === 'docmill-auto') {
-    converter = await docmill(engine === 'docmill-fast' ? 'fast' : 'auto', threads, values['docmill-entry'] ?? '');
+  if (engine === 'docmill-fast' || engine === 'docmill-auto' || engine === 'docmill-ocr') {
+    converter = await docmill(engine === 'docmill-fast' ? 'fast' : engine === 'docmill-auto' ? 'auto' : 'ocr', threads, values['docmill-entry'] ?? '');
   } else if (engine === 'liteparse') {
     converter = await liteparse(threads, values['liteparse-entry'] ?? '');
   } else if (engine === 'pdftotext') {

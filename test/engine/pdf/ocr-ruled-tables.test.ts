@@ -161,4 +161,38 @@ describe('ruled tables in pictures', () => {
     // bigger as OCR measures the two (1.15 ×) or just short of it: either reading is the page's.
     expect(mainMarkdown(model)).toMatch(/^(?:## )?Sales by region\n\n\| Region/m);
   });
+
+  it("parts the rows of a scanned table shaded every other row, with no rule between its rows, one cell wrapped", async () => {
+    // A frame, column rules and a rule under the header; the body's rows told apart only by their shading. The
+    // second row's name wraps over two lines, so its columns hold different counts of lines.
+    const xs = [72, 312, 412, 512];
+    const ys = [700, 676, 652, 614, 590, 566];
+    const names = [['Khmer United Party'], ['Cambodian Indigenous Peoples', 'Democracy Party'], ['Grassroots Democracy Party'], ['Beehive Social Party']];
+    const figures = [['35', '498'], ['19', '194'], ['32', '435'], ['25', '425']];
+    const runs = [
+      ...['Party', 'Seats', 'Votes'].map((text, c) => ({ x: xs[c]! + 6, y: ys[0]! - 16, text, size: 12 })),
+      ...names.flatMap((lines, r) => lines.map((text, l) => ({ x: xs[0]! + 6, y: ys[r + 1]! - 16 - l * 15, text, size: 12 }))),
+      ...figures.flatMap((cells, r) => cells.map((text, c) => ({ x: xs[c + 1]! + 6, y: ys[r + 1]! - 16, text, size: 12 }))),
+    ];
+    const band = (r: number) => `${xs[0]} ${ys[r + 1]} ${xs[3]! - xs[0]!} ${ys[r]! - ys[r + 1]!} re f`;
+    const graphics = [
+      '0.82 g',
+      band(2),
+      band(4),
+      '0 g 0 G 0.75 w',
+      `${xs[0]} ${ys[5]} ${xs[3]! - xs[0]!} ${ys[0]! - ys[5]!} re S`,
+      ...[xs[1], xs[2]].map((x) => `${x} ${ys[0]} m ${x} ${ys[5]} l S`),
+      `${xs[0]} ${ys[1]} m ${xs[3]} ${ys[1]} l S`,
+    ].join('\n');
+    const model = await convertBytes(await scannedPdf({ runs, graphics }, { dpi: 200 }), { mode: 'ocr' });
+    const tables = allBlocks(model).filter((block) => block.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tableIn(tables[0]!.markdown)).toEqual([
+      ['Party', 'Seats', 'Votes'],
+      ['Khmer United Party', '35', '498'],
+      ['Cambodian Indigenous Peoples Democracy Party', '19', '194'],
+      ['Grassroots Democracy Party', '32', '435'],
+      ['Beehive Social Party', '25', '425'],
+    ]);
+  });
 });

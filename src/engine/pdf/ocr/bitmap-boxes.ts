@@ -7,6 +7,7 @@
  */
 import type { Rect } from '../types.js';
 import type { GreyBitmap } from './render-page.js';
+import { greyHistogram } from './image-regions.js';
 
 /** A pixel this much darker than the paper is not paper: a fill's tone (a light grey band is 15–40 below it). */
 const PAPER_MARGIN = 12;
@@ -34,8 +35,7 @@ interface Open {
 
 /** The paper's grey: the commonest level of the lighter half, where a page's background is. */
 function paperLevel(pixels: Uint8Array): number {
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < pixels.length; i++) histogram[pixels[i]!]!++;
+  const histogram = greyHistogram(pixels);
   let level = 255;
   for (let v = 128; v < 256; v++) if (histogram[v]! > histogram[level]!) level = v;
   return level;

@@ -107,7 +107,7 @@ export class PageOcr {
     const bitmap = renderer.render(pageNumber);
     if (!bitmap) throw new Error('the page could not be rendered');
     if (options.onlyIfText && !looksLikeText(bitmap.pixels)) return undefined;
-    const rules = takeRules(bitmap);
+    const rules = withBandEdges(takeRules(bitmap), filledBoxes(bitmap));
     const language = this.#readingLanguage();
     const lines = await recogniseLines(toPng(bitmap), language);
     this.#missingLanguage ??= this.#pendingMissing;
@@ -171,9 +171,7 @@ export class PageOcr {
     // The rules are taken out first: a box is its fill, not the borders round it.
     const rules = takeRules(rendered);
     const boxes = filledBoxes(rendered);
-    // A shaded band's top and bottom edges part its row from the rows beside it, as a rule would.
-    for (const box of boxes) rules.push({ x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 }, { x0: box.x0, y0: box.y1, x1: box.x1, y1: box.y1 });
-    return { rules, boxes };
+    return { rules: withBandEdges(rules, boxes), boxes };
   }
 
   /**
@@ -233,4 +231,19 @@ function bandOf(bitmap: GreyBitmap, { top, bottom, dark }: TextBand): GreyBitmap
     scale: bitmap.scale,
     origin: { x: bitmap.origin.x, y: bitmap.origin.y + top / bitmap.scale },
   };
+}
+
+/**
+ * A shaded box this high (pt) at most is a band: a table's row or header, three lines of text or four. A taller one
+ * is a panel or a picture (a dark screenshot), whose edges part no rows.
+ */
+const MAX_BAND_HEIGHT = 48;
+
+/** `rules` with each shaded band's top and bottom edges: they part its row from the rows beside it, as a rule would. */
+function withBandEdges(rules: Ruling[], boxes: readonly Rect[]): Ruling[] {
+  for (const box of boxes) {
+    if (box.y1 - box.y0 > MAX_BAND_HEIGHT) continue;
+    rules.push({ x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y0 }, { x0: box.x0, y0: box.y1, x1: box.x1, y1: box.y1 });
+  }
+  return rules;
 }
