@@ -533,7 +533,7 @@ export interface PageOcrSource {
   readPage(pageNumber: number, width: number, height: number, options?: { onlyIfText?: boolean }): ReturnType<PageOcr['readPage']>;
   /** Reads image regions of a page (mode auto on a page with a text layer and images without text over them). */
   readRegions?(pageNumber: number, width: number, height: number, regions: Parameters<PageOcr['readRegions']>[3]): Promise<RegionBlocks[]>;
-  /** The ruled lines of a page's picture (mode auto on a layered scan; ocr/layered-scan-rules.ts). */
+  /** The ruled lines and shaded boxes of a page's picture (mode auto on a layered scan; ocr/layered-scan-rules.ts). */
   readDrawnGrid?(pageNumber: number, squaring?: readonly number[]): Promise<DrawnGrid>;
   /** Reads blocks of a page again whose glyphs map to nothing readable (mode auto; garbled-blocks.ts). */
   readGarbled?(pageNumber: number, regions: readonly GarbledRegion[]): Promise<OcrLine[][]>;

@@ -24,17 +24,10 @@ function slantOf(item: RawTextItem, viewTransform: readonly number[]): number | 
 }
 
 /**
- * The view's transform turned so that the page's text reads level, where most of its characters are slanted a few
- * degrees (the slant the median of its characters'); undefined for a page that is square or turned further.
- */
-export function squaredViewTransform(items: readonly RawTextItem[], view: { transform: readonly number[]; width: number; height: number }): number[] | undefined {
-  const squaring = squaringTurn(items, view);
-  return squaring && multiply(squaring, view.transform);
-}
-
-/**
- * The turn that squares such a page, in the view's units: round the page's centre, back by the slant (a matrix
- * [a, b, c, d, e, f] as the PDF's); the view's transform followed by it is `squaredViewTransform`'s.
+ * The turn that makes the page's text read level, where most of its characters are slanted a few degrees (the
+ * slant the median of its characters'): round the page's centre, back by the slant, in the view's units (a matrix
+ * [a, b, c, d, e, f] as the PDF's, applied after the view's transform); undefined for a page that is square or
+ * turned further.
  */
 export function squaringTurn(items: readonly RawTextItem[], view: { transform: readonly number[]; width: number; height: number }): number[] | undefined {
   // Most pages have no item off level: one pass that reads only the angles.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupRotated } from '../../../src/engine/pdf/rotated.js';
-import { squaredViewTransform } from '../../../src/engine/pdf/slanted-pages.js';
+import { squaringTurn } from '../../../src/engine/pdf/slanted-pages.js';
 import { multiply, normaliseItems, type RawTextItem } from '../../../src/engine/pdf/text-items.js';
 
 /** pdfjs viewport.transform of an unrotated 612×792 page at scale 1. */
@@ -95,7 +95,7 @@ describe('an OCR layer\'s words (normaliseItems)', () => {
   });
 });
 
-describe('a page slanted as a scan askew (squaredViewTransform)', () => {
+describe('a page slanted as a scan askew (squaringTurn)', () => {
   /** A line of words whose baseline runs at `degrees` (in the page's view, down the page positive). */
   function slantedLine(y: number, degrees: number, words = 8): RawTextItem[] {
     const radians = (-degrees * Math.PI) / 180;
@@ -106,10 +106,15 @@ describe('a page slanted as a scan askew (squaredViewTransform)', () => {
     );
   }
   const view = { transform: VIEWPORT, width: 612, height: 792 };
+  /** The view's transform followed by the turn that squares the page, as convert-pdf.ts reads such a page. */
+  function squaredViewTransform(items: readonly RawTextItem[]): number[] | undefined {
+    const turn = squaringTurn(items, view);
+    return turn && multiply(turn, view.transform);
+  }
 
   it('turns the page back by its slant: its lines read level', () => {
     const items = [...slantedLine(700, -1.2), ...slantedLine(686, -1.2), ...slantedLine(672, -1.2)];
-    const transform = squaredViewTransform(items, view)!;
+    const transform = squaredViewTransform(items)!;
     expect(transform).toBeDefined();
     const { items: read, rotated } = normaliseItems(items, transform, regular);
     expect(rotated).toEqual([]);
@@ -119,14 +124,14 @@ describe('a page slanted as a scan askew (squaredViewTransform)', () => {
   });
 
   it('leaves a square page, and one whose slanted text is a small part of it, as they are', () => {
-    expect(squaredViewTransform([...slantedLine(700, 0), ...slantedLine(686, 0)], view)).toBeUndefined();
-    expect(squaredViewTransform([...slantedLine(700, 0), ...slantedLine(686, 0), ...slantedLine(600, 3, 2)], view)).toBeUndefined();
+    expect(squaredViewTransform([...slantedLine(700, 0), ...slantedLine(686, 0)])).toBeUndefined();
+    expect(squaredViewTransform([...slantedLine(700, 0), ...slantedLine(686, 0), ...slantedLine(600, 3, 2)])).toBeUndefined();
     // Turned further than a scan is askew: the turned-page path's, not this one's.
-    expect(squaredViewTransform([...slantedLine(700, 20), ...slantedLine(686, 20)], view)).toBeUndefined();
+    expect(squaredViewTransform([...slantedLine(700, 20), ...slantedLine(686, 20)])).toBeUndefined();
   });
 
   it('turns round the page\'s centre, which stays where it is', () => {
-    const transform = squaredViewTransform([...slantedLine(700, 2), ...slantedLine(686, 2)], view)!;
+    const transform = squaredViewTransform([...slantedLine(700, 2), ...slantedLine(686, 2)])!;
     const centre = multiply(transform, [1, 0, 0, 1, 306, 396]);
     expect(centre[4]).toBeCloseTo(306, 6);
     expect(centre[5]).toBeCloseTo(396, 6);
