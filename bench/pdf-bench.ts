@@ -104,7 +104,7 @@ const TIE = 1e-9;
 const { values: flags } = parseArgs({
   options: {
     dir: { type: 'string' },
-    engines: { type: 'string', default: 'docmill-fast,docmill-auto,liteparse,pdftotext' },
+    engines: { type: 'string', default: ENGINES.filter((engine) => engine !== 'docmill-ocr').join(',') },
     threads: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '1' },

@@ -443,15 +443,14 @@ async function readPage(
     if (normalised.chars === 0) {
       return { page: { pageNumber, width: view.width, height: view.height, status: 'partial', layout: null }, chars: 0, comments };
     }
+    // The page's images, for the grid its picture draws and for mode auto's OCR plan.
+    const images = imageBoxes.length > 0 ? imagesInViewport(imageBoxes, viewport.transform, width, height) : undefined;
     // A layered scan's table borders are pixels of its picture, as on a LiteParse page (ocr/layered-scan-rules.ts).
     // A scan askew has its picture turned with its text.
-    if (gridFromPicture && turn === 0 && imageBoxes.length > 0) {
-      const images = imagesInViewport(imageBoxes, viewport.transform, width, height);
-      if (wantsGridFromPicture({ width, height, chars: normalised.chars, items: normalised.items, rulings, images })) {
-        const grid = await gridFromPicture(pageNumber, squaring).catch(() => NO_GRID);
-        append(rulings, grid.rules);
-        append(boxes, grid.boxes);
-      }
+    if (gridFromPicture && turn === 0 && images && wantsGridFromPicture({ width, height, chars: normalised.chars, items: normalised.items, rulings, images })) {
+      const grid = await gridFromPicture(pageNumber, squaring).catch(() => NO_GRID);
+      append(rulings, grid.rules);
+      append(boxes, grid.boxes);
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, transform) : [];
     if (tagged.length > 0) append(tagged, answerRuns(filled.answers));
@@ -460,8 +459,8 @@ async function readPage(
     // The page's view, where every place goes back to from a turned frame.
     if (turn !== 0) for (const block of layout.blocks) block.rect = rectInView(block.rect, turn, view.width, view.height);
     const result: PageResult = { page: { pageNumber, width: view.width, height: view.height, status: 'ok', layout }, chars: normalised.chars, garbage: () => isGarbageTextLayer(withText.map((item) => item.str)), comments };
-    if (imageBoxes.length > 0) {
-      result.imagePlan = planInView(planImageOcr(imagesInViewport(imageBoxes, viewport.transform, width, height), normalised.items, width, height), turn, view.width, view.height);
+    if (images) {
+      result.imagePlan = planInView(planImageOcr(images, normalised.items, width, height), turn, view.width, view.height);
     }
     return result;
   } catch (error) {
@@ -666,12 +665,12 @@ export async function readDocument(
   /** Pages whose text is still garbled at the end: left so in mode fast, or OCR could not read it. */
   const garbled: number[] = [];
 
+  // Mode auto draws a layered scan's page for the table borders in its picture (ocr/layered-scan-rules.ts). A page
+  // that cannot be drawn keeps its text layer's reading, as mode fast reads it.
+  const gridFromPicture = parser.mode === 'auto' ? options.ocr?.readDrawnGrid?.bind(options.ocr) : undefined;
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
     const refusedBefore = pdfjsPatchStats().streamsRefused;
     const native = options.native?.pages.get(pageNumber);
-    // Mode auto draws a layered scan's page for the table borders in its picture (ocr/layered-scan-rules.ts). A
-    // page that cannot be drawn keeps its text layer's reading, as mode fast reads it.
-    const gridFromPicture = parser.mode === 'auto' ? options.ocr?.readDrawnGrid?.bind(options.ocr) : undefined;
     if (native && gridFromPicture && native.turn === undefined && wantsGridFromPicture(native)) {
       const grid = await gridFromPicture(pageNumber).catch(() => NO_GRID);
       append(native.rulings, grid.rules);
