@@ -5,6 +5,7 @@
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { dashByWidth } from '../../../src/engine/pdf/liteparse/dash-widths.js';
 import { convertBytes, mainMarkdown } from './helpers.js';
 
 /** The Markdown of a page of `lines` in 11-pt Helvetica, 20 pt apart from the top. */
@@ -41,6 +42,18 @@ describe('a minus between spaces', () => {
     const markdown = await helveticaLinesMarkdown(['The error is e — 2.7525 = 0.0342 for this step.', 'Ages 10 – 12 are counted apart.']);
     expect(markdown).toContain('The error is e - 2.7525 = 0.0342 for this step.');
     expect(markdown).toContain('Ages 10 - 12 are counted apart.');
+  });
+});
+
+describe('a minus sign between words of prose', () => {
+  it("stays a hyphen-minus at the minus glyph's width in Times (564) and Helvetica (584), where their en dashes (500, 556) read as en dashes", () => {
+    const words = ['ls', '-', 'list', 'directory', 'contents'];
+    const line = 'ls - list directory contents';
+    expect(dashByWidth(words, 1, 5.64, 10, line)).toBe('-');
+    expect(dashByWidth(words, 1, 5.84, 10, line)).toBe('-');
+    expect(dashByWidth(words, 1, 5.0, 10, line)).toBe('–');
+    expect(dashByWidth(words, 1, 5.56, 10, line)).toBe('–');
+    expect(dashByWidth(words, 1, 10, 10, line)).toBe('—');
   });
 });
 

@@ -11,6 +11,14 @@
 /** Wider than this share of the em, a dash alone is an em dash; wider than EN_DASH, an en dash. */
 const EM_DASH = 0.62;
 const EN_DASH = 0.44;
+/**
+ * The minus sign's widths in the two families most text is set in, Times (564 units: Nimbus Roman, Liberation
+ * Serif) and Helvetica (584: Arial, Nimbus Sans, Liberation Sans), between their en dashes (500, 556) and em dashes:
+ * a dash of that width is a minus, which LiteParse writes as the hyphen-minus it mostly stands for (a man page's
+ * `ls − list`, `C−style`, `−−all`, groff drawing every `\-` so). Their en dashes stand 0.008 em and more away.
+ */
+const MINUS_WIDTHS = [0.564, 0.584];
+const MINUS_WIDTH_SLACK = 0.003;
 
 /**
  * A word of prose: two letters or more (a lone letter may be a variable), quotes, a bracket and stops round them,
@@ -28,7 +36,7 @@ export function dashByWidth(words: readonly string[], i: number, width: number, 
   const text = words[i]!;
   if (text !== '-' || !(size > 0)) return text;
   const ems = width / size;
-  if (ems <= EN_DASH) return text;
+  if (ems <= EN_DASH || MINUS_WIDTHS.some((minus) => Math.abs(ems - minus) <= MINUS_WIDTH_SLACK)) return text;
   const before = words[i - 1];
   const after = words[i + 1];
   if (!before || !after || !(PROSE_WORD.test(before) || PROSE_WORD.test(after)) || MATHEMATICS.test(line)) return text;
