@@ -406,13 +406,17 @@ const LEAD_END = /[.:;,!?)\]–—-]$/u;
  * How many of a bold item's first words are in the item's font. LiteParse joins a line's runs into one item named
  * after its first font, so a bold run-in lead ("Demographics of respondents. The overall …") makes the whole line
  * bold, which reads as a heading; the words after the lead are set in a font with other metrics, and their boxes,
- * each as high as that font's ascent to descent, say so. All of them when no later word stands apart that way.
+ * each as high as that font's ascent to descent, say so. All of them when no later word stands apart that way, or
+ * when the later words' boxes are the item's font's own (`fontBox`, its ascent to descent): there the first word
+ * holds a glyph of another font (a man page's `-d,`, its comma in the roman type after the bold option, over a bold
+ * `--directory`), and the line is the item's font.
  */
-function wordsInItemFont(words: readonly WordBox[], texts: readonly string[], size: number): number {
+function wordsInItemFont(words: readonly WordBox[], texts: readonly string[], size: number, fontBox: number | undefined): number {
   const first = words[0]!.height;
   for (let i = 1; i < words.length; i++) {
     const apart = Math.abs(words[i]!.height - first);
     if (apart > SAME_METRICS * size && apart < OTHER_METRICS * size) {
+      if (fontBox !== undefined && Math.abs(words[i]!.height - fontBox) <= SAME_METRICS * size && Math.abs(first - fontBox) > SAME_METRICS * size) return words.length;
       // The words after the lead are set in one font, so their boxes agree among themselves: where they do not
       // (boxes cut to each word's glyphs, as in fonts whose "on" is lower than "Embarking"), there is no lead.
       const after = words[i]!.height;
@@ -981,7 +985,8 @@ export function nativePageItems(
     // Only an item with Hangul in it can hold an autospace or a lead told by its codes: no word of the others is
     // looked at again.
     const hasHangul = HAS_HANGUL.test(text);
-    let inItemFont = bold && fullHeightBoxes ? wordsInItemFont(words, wordTexts, size) : words.length;
+    const fontBox = item.fontAscent !== undefined && item.fontDescent !== undefined ? item.fontAscent - item.fontDescent : undefined;
+    let inItemFont = bold && fullHeightBoxes ? wordsInItemFont(words, wordTexts, size, fontBox) : words.length;
     // Units of the word after the lead that are the lead's, where the lead runs into it (`Abstract—We`).
     let leadCut: number | undefined;
     if (bold && hasHangul && inItemFont === words.length) {
