@@ -50,7 +50,8 @@ const ESCAPED: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x
 const MAX_HOPS = 32;
 const TAIL = 1024;
 
-class Lexer {
+/** PDF's object syntax read from bytes, a token or a value at a time (content streams too: their operators are words). */
+export class Lexer {
   pos: number;
   constructor(
     readonly bytes: Uint8Array,
@@ -483,6 +484,23 @@ export function clearCatalog(bytes: Uint8Array): { catalog: Map<string, Value>; 
   const catalog = deref(all[0]!.trailer.get('Root'));
   if (!isDict(catalog)) throw new Unsure();
   return { catalog, deref };
+}
+
+/**
+ * The data of the stream object `ref`, Flate-decoded (no predictor) or plain, at most `maxBytes`: a page's content,
+ * say. Throws `Unsure` for another filter, a stream cut short, or one this reader cannot find in the clear.
+ */
+export function clearStreamData(bytes: Uint8Array, ref: Ref, maxBytes: number): Buffer {
+  const all = sections(bytes);
+  const lexer = objectAt(bytes, all, ref);
+  const dict = lexer.value();
+  if (!isDict(dict) || dict.has('DecodeParms')) throw new Unsure();
+  // pdfTeX and others write the length as an object of its own, after the stream.
+  const stated = dict.get('Length');
+  const length = intOf(isRef(stated) ? resolve(bytes, all, stated) : stated);
+  const data = streamBytes(bytes, lexer, new Map([...dict, ['Length', length]]));
+  if (data.length < length) throw new Unsure();
+  return isFlate(dict) ? inflateSync(data, { maxOutputLength: maxBytes }) : data.subarray(0, Math.min(data.length, maxBytes));
 }
 
 /** The most an XMP packet is inflated to for this look. */
