@@ -33,3 +33,9 @@ export function leadsNextEntry(first: TextLine, line: TextLine): boolean {
   const align = ALIGN_EM * Math.max(first.size, line.size);
   return Math.abs(first.x0 - line.x0) <= align && Math.abs(firstText - lineText) <= align;
 }
+
+/** Whether `line` is led by a label set apart whose text starts at `x` (within ALIGN_EM). */
+export function labelsTextAt(line: TextLine, x: number): boolean {
+  const text = textAfterLabel(line);
+  return text !== undefined && Math.abs(text - x) <= ALIGN_EM * line.size;
+}

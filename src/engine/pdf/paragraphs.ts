@@ -15,7 +15,7 @@ import { boundingRect, median } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 import { isBrokenByHand } from './hand-broken-lines.js';
 import { opensNextTermEntry } from './term-entries.js';
-import { leadsNextEntry } from './lead-labels.js';
+import { labelsTextAt, leadsNextEntry } from './lead-labels.js';
 import { opensWithCheckBox } from './check-boxes.js';
 import { opensItemParagraph } from './item-paragraphs.js';
 import { areOptionsInLine } from './options-in-line.js';
@@ -433,6 +433,9 @@ function breaksParagraph(
   // hanging-indent list (a manual's options, a glossary) or a heading set out in the margin, never the wrapped
   // rest of a paragraph (whose first line, when indented, runs to the edge or ends the paragraph).
   if (start < blockStart - OUTDENT_EM * size && prevEnd < SHORT_LINE_SHARE * width && !centredRunOn) return true;
+  // Out past them with a short label set apart, its text where theirs starts: a term of such a list with its text
+  // beside it, after a long description (a man page's `-l      use a long listing format` under `-k`'s text).
+  if (start < blockStart - OUTDENT_EM * size && labelsTextAt(line, region.x0 + blockStart)) return true;
   const gap = line.top - prev.bottom;
   const pitch = line.baseline - prev.baseline;
   if (lines.length >= 2) {

@@ -5,6 +5,7 @@
  * term's first word holding the roman comma after it; its `\-` is the minus glyph, an en dash's width apart.
  */
 import { readFileSync } from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { allBlocks, convertBytes } from './helpers.js';
 
@@ -70,5 +71,42 @@ describe('a man page printed by groff and Ghostscript', () => {
     expect(text).toContain('the transition from non-blank to blank characters');
     expect(text).toContain('Sort a comma-separated file');
     expect(text).not.toMatch(/[–—]/u);
+  });
+});
+
+/**
+ * Options set as a man page sets them: a long term on a line of its own over its text, a short one with its text
+ * beside it, where the text starts; entries 16.8 pt apart, their lines 12.
+ */
+async function optionListPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const roman = await pdf.embedFont(StandardFonts.TimesRoman);
+  const bold = await pdf.embedFont(StandardFonts.TimesRomanBold);
+  const entries: [string, string][] = [
+    ['-a, --all', 'do not ignore entries starting with a dot'],
+    ['-c', 'with -lt, sort by and show the change time'],
+    ['--color', 'color the output when the terminal allows it'],
+    ['-f', 'list all entries in directory order'],
+    ['-k, --kibibytes', 'default to 1024-byte blocks for file system usage; used only with -s and per directory totals'],
+    ['-l', 'use a long listing format'],
+    ['-L, --dereference', 'show information for the file a symbolic link references'],
+    ['-m', 'fill width with a comma separated list of entries'],
+  ];
+  let y = 700;
+  for (const [term, text] of entries) {
+    page.drawText(term, { x: 108, y, size: 10, font: bold });
+    if (term.length > 2) y -= 12;
+    page.drawText(text, { x: 144, y, size: 10, font: roman });
+    y -= 16.8;
+  }
+  return pdf.save();
+}
+
+describe('a list of options, short terms beside their text', () => {
+  it('starts each entry at its term, after a description long enough to have held it', async () => {
+    const paragraphs = allBlocks(await convertBytes(await optionListPdf(), { mode: 'fast' })).map((block) => block.markdown);
+    expect(paragraphs).toContain('default to 1024-byte blocks for file system usage; used only with -s and per directory totals');
+    expect(paragraphs).toContain('-l use a long listing format');
   });
 });
