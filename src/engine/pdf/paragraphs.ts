@@ -207,9 +207,12 @@ const CODE_HINT = /[;{}()=[\]<>]|^\s*(?:\/\/|#|def |class |import |return |funct
 /** A shell command: a prompt, or a word then an option (`-g`, `--out`) or a relative path (`./archive`). */
 const COMMAND_HINT = /^\s*(?:[$>]\s+\S|[\w.-]+\s(?:.*\s)?(?:--?[a-z][\w-]*(?:=\S*)?|\.{1,2}\/\S*)(?:\s|$))/;
 
+/** A command-line option given its value, no space around its `=` (a manual's `--parallel=N`, `-o=FILE`). */
+const OPTION_WITH_VALUE = /^--?\p{L}[\p{L}\p{N}-]*=\S+$/u;
+
 /** A display formula: short, mostly symbols and single letters, narrower than the column. */
 export function looksLikeFormula(text: string, width: number, regionWidth: number): boolean {
-  if (text.length === 0 || text.length > 120 || !MATH_SYMBOL.test(text)) return false;
+  if (text.length === 0 || text.length > 120 || !MATH_SYMBOL.test(text) || OPTION_WITH_VALUE.test(text.trim())) return false;
   // Words of prose: three letters or more, or two syllables of Hangul or two Han characters (each a word's worth).
   const words = text.match(/[\p{Script=Hangul}\p{Script=Han}]{2,}|\p{L}{3,}/gu) ?? [];
   const mathWords = words.filter((word) => /^(?:sin|cos|tan|log|exp|lim|max|min|sup|inf|det|arg|mod)$/i.test(word));

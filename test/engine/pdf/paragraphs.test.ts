@@ -349,6 +349,10 @@ describe('buildBlocks: code and formulas', () => {
     expect(looksLikeFormula('no symbols here', 40, 300)).toBe(false);
     // Korean words of two syllables are words of prose: a phrase with a comparison sign is no formula.
     expect(looksLikeFormula('지역 인구 > 전국 평균', 100, 300)).toBe(false);
+    // A command-line option given its value is a manual's term, not mathematics; an equation of letters stays one.
+    expect(looksLikeFormula('--parallel=N', 60, 300)).toBe(false);
+    expect(looksLikeFormula('-fp-s=FORMAT', 60, 300)).toBe(false);
+    expect(looksLikeFormula('y=ax+b', 40, 300)).toBe(true);
   });
 
   it('makes a caption of a Korean figure label in angle brackets, not a formula', () => {
