@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CharSpacedRun } from '../../../src/engine/pdf/char-spaced-runs.js';
-import { pagesWithRunTogetherWords, partCellWords, partCharSpacedWords } from '../../../src/engine/pdf/liteparse/char-spaced-words.js';
+import { mendCellWords, mendCharSpacedWords, pagesWithRunTogetherWords } from '../../../src/engine/pdf/liteparse/char-spaced-words.js';
 import type { NativeTextItem } from '../../../src/engine/pdf/liteparse/page-items.js';
 
 const word = (text: string, x: number, width: number, y = 261.42, height = 9.98) => ({ text, x, y, width, height });
@@ -29,7 +29,7 @@ const commaRun: CharSpacedRun = { x: 172.76, y: 268.91, text: ',p', partsAfter: 
 describe("mending LiteParse's words", () => {
   it('parts a word where its gap was set as character spacing: text, boxes and codes', () => {
     const item = manLine();
-    const mended = partCharSpacedWords([{ pageNum: 1, textItems: [item] }], new Map([[1, [commaRun]]]));
+    const mended = mendCharSpacedWords([{ pageNum: 1, textItems: [item] }], new Map([[1, [commaRun]]]));
     expect(item.text).toBe('with -l, print the author');
     expect(item.words!.map((w) => w.text)).toEqual(['with', '-l,', 'print', 'the', 'author']);
     const [, first, second] = item.words!;
@@ -51,26 +51,26 @@ describe("mending LiteParse's words", () => {
       words: [word('--rev', 120, 23.5, 690, 8.98), word('erse', 144.1, 20, 690, 8.98)],
     };
     const run: CharSpacedRun = { x: 135.66, y: 697, text: 'ev e', partsAfter: [], joinsAt: [2], gap: -0.15, size: 10 };
-    partCharSpacedWords([{ pageNum: 3, textItems: [item] }], new Map([[3, [run]]]));
+    mendCharSpacedWords([{ pageNum: 3, textItems: [item] }], new Map([[3, [run]]]));
     expect(item.text).toBe('--reverse');
     expect(item.words).toEqual([{ text: '--reverse', x: 120, y: 690, width: expect.closeTo(44.1, 5), height: expect.closeTo(8.98, 5) }]);
   });
 
   it('changes nothing where the run is not where LiteParse wrote those glyphs, or is all of a word', () => {
     const elsewhere = manLine();
-    partCharSpacedWords([{ pageNum: 1, textItems: [elsewhere] }], new Map([[1, [{ ...commaRun, y: 400 }]]]));
+    mendCharSpacedWords([{ pageNum: 1, textItems: [elsewhere] }], new Map([[1, [{ ...commaRun, y: 400 }]]]));
     expect(elsewhere.text).toBe('with -l,print the author');
     const whole: NativeTextItem = { text: 'OF', x: 100, y: 90, width: 16, height: 12, words: [word('OF', 100, 16, 90, 12)] };
-    partCharSpacedWords([{ pageNum: 1, textItems: [whole] }], new Map([[1, [{ x: 100, y: 99, text: 'OF', partsAfter: [0], joinsAt: [], gap: 3.6, size: 12 }]]]));
+    mendCharSpacedWords([{ pageNum: 1, textItems: [whole] }], new Map([[1, [{ x: 100, y: 99, text: 'OF', partsAfter: [0], joinsAt: [], gap: 3.6, size: 12 }]]]));
     expect(whole.text).toBe('OF');
   });
 
   it("parts the word in LiteParse's table cell that holds it too", () => {
     const item = manLine();
-    const mended = partCharSpacedWords([{ pageNum: 1, textItems: [item] }], new Map([[1, [commaRun]]]));
+    const mended = mendCharSpacedWords([{ pageNum: 1, textItems: [item] }], new Map([[1, [commaRun]]]));
     const table = { rect: { x0: 100, y0: 250, x1: 500, y1: 300 }, rows: [['--author', 'with -l,print the author'], ['-b', 'print escapes']] };
     const other = { rect: { x0: 100, y0: 400, x1: 500, y1: 450 }, rows: [['-x', 'with -l,print'], ['-y', 'y']] };
-    const [inside, outside] = partCellWords([table, other], mended.get(1));
+    const [inside, outside] = mendCellWords([table, other], mended.get(1));
     expect(inside!.rows[0]).toEqual(['--author', 'with -l, print the author']);
     expect(outside!.rows[0]).toEqual(['-x', 'with -l,print']);
   });

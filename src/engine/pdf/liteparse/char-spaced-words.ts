@@ -85,11 +85,11 @@ function joinBoxes(first: WordBox, second: WordBox): WordBox {
 type Edit = { unit: number; kind: 'part' | 'join' };
 
 /** Makes the edits on the item (from the last back, so that each leaves the earlier places where they were); the words changed. */
-function editItem(item: NativeTextItem, starts: readonly number[], edits: readonly Edit[], gap: number): PartedWord[] {
+function editItem(item: NativeTextItem, starts: readonly number[], edits: readonly Edit[], gap: number): MendedWord[] {
   let text = item.text;
   const codes = item.charCodes ? [...item.charCodes] : undefined;
   const words = [...item.words!];
-  const changed: PartedWord[] = [];
+  const changed: MendedWord[] = [];
   for (const { unit, kind } of [...edits].sort((a, b) => b.unit - a.unit)) {
     if (kind === 'part') {
       const index = wordAtUnit(item, starts, unit);
@@ -135,7 +135,7 @@ export function pagesWithRunTogetherWords(pages: readonly { pageNum: number; tex
 }
 
 /** A word mended: where it stands (LiteParse's view), its text before and after. */
-export interface PartedWord {
+export interface MendedWord {
   box: WordBox;
   from: string;
   to: string;
@@ -143,10 +143,10 @@ export interface PartedWord {
 
 /**
  * Mends the words of each page (by page number) at the runs found for it, in place; the words mended, by page
- * number, for the tables LiteParse made of them (`partCellWords`).
+ * number, for the tables LiteParse made of them (`mendCellWords`).
  */
-export function partCharSpacedWords(pages: readonly { pageNum: number; textItems: readonly NativeTextItem[] }[], runs: ReadonlyMap<number, readonly CharSpacedRun[]>): Map<number, PartedWord[]> {
-  const mended = new Map<number, PartedWord[]>();
+export function mendCharSpacedWords(pages: readonly { pageNum: number; textItems: readonly NativeTextItem[] }[], runs: ReadonlyMap<number, readonly CharSpacedRun[]>): Map<number, MendedWord[]> {
+  const mended = new Map<number, MendedWord[]>();
   if (runs.size === 0) return mended;
   for (const page of pages) {
     const edits = new Map<NativeTextItem, { starts: number[]; edits: Edit[]; gap: number }>();
@@ -154,7 +154,7 @@ export function partCharSpacedWords(pages: readonly { pageNum: number; textItems
       const place = placeOf(page.textItems, run);
       if (!place) continue;
       const { item, starts, at } = place;
-      // A cut must leave letters of its word on both sides beyond the run: a run that is all of its word is one word.
+      // A run that is all of its word (two letters set apart, `O F`) parts nothing: it is one word.
       const index = wordAtUnit(item, starts, at);
       const wordEnd = starts[index]! + item.words![index]!.text.trim().length;
       const wholeWord = starts[index] === at && wordEnd <= at + run.text.length;
@@ -163,7 +163,7 @@ export function partCharSpacedWords(pages: readonly { pageNum: number; textItems
       if (!wholeWord) for (const after of run.partsAfter) entry.edits.push({ unit: at + after + 1, kind: 'part' });
       for (const space of run.joinsAt) entry.edits.push({ unit: at + space, kind: 'join' });
     }
-    const changed: PartedWord[] = [];
+    const changed: MendedWord[] = [];
     for (const [item, entry] of edits) changed.push(...editItem(item, entry.starts, entry.edits, entry.gap));
     if (changed.length > 0) mended.set(page.pageNum, changed);
   }
@@ -172,10 +172,10 @@ export function partCharSpacedWords(pages: readonly { pageNum: number; textItems
 
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The tables with each word parted on their page parted in the cell that holds it (the first cell whose text has it). */
-export function partCellWords(tables: FoundTable[], parted: readonly PartedWord[] | undefined): FoundTable[] {
-  if (!parted || tables.length === 0) return tables;
-  for (const { box, from, to } of parted) {
+/** The tables with each word mended on their page mended in the cell that holds it (the first cell whose text has it). */
+export function mendCellWords(tables: FoundTable[], mended: readonly MendedWord[] | undefined): FoundTable[] {
+  if (!mended || tables.length === 0) return tables;
+  for (const { box, from, to } of mended) {
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
     const table = tables.find(({ rect }) => x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1);

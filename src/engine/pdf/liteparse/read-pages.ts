@@ -27,7 +27,7 @@ import { documentAutospaceEm } from './hangul-autospace.js';
 import { documentFonts, nativePageItems, type NativePageInput, type NativePageItems } from './page-items.js';
 import { structureRoles, type StructureElement } from './structure-roles.js';
 import { unscaleNarrowedType } from './scaled-type.js';
-import { pagesWithRunTogetherWords, partCellWords, partCharSpacedWords } from './char-spaced-words.js';
+import { mendCellWords, mendCharSpacedWords, pagesWithRunTogetherWords } from './char-spaced-words.js';
 import { charSpacedRuns } from '../char-spaced-runs.js';
 import { isSlantedPage } from './skewed-pages.js';
 import { uprightPage } from './upright-pages.js';
@@ -293,8 +293,9 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   // document, not always on one page.
   // So does type drawn narrowed to fit (an OCR layer's words): its items are read at the size the PDF set.
   unscaleNarrowedType(result.pages);
-  // Words whose gap is set as character spacing (Ghostscript's PDFs of PostScript) are parted where PDFium ran them together.
-  const parted = partCharSpacedWords(result.pages, charSpacedRuns(bytes, pagesWithRunTogetherWords(result.pages)));
+  // Words whose gap is set as character spacing (Ghostscript's PDFs of PostScript) are parted where PDFium ran them
+  // together, and a space whose width the spacing takes back joins its words.
+  const mended = mendCharSpacedWords(result.pages, charSpacedRuns(bytes, pagesWithRunTogetherWords(result.pages)));
   // A page whose text runs sideways or upside down is read in the frame its text reads in.
   const pages = result.pages.map(uprightPage);
   const fonts = documentFonts(pages);
@@ -303,7 +304,7 @@ export async function readNativePages(bytes: Uint8Array, maxPages: number | unde
   const runStarts: PdfTextItem[] = [];
   for (const page of pages) {
     if (page.pageNum > pageCount || failed.has(page.pageNum)) continue;
-    let tables = partCellWords(tablesOf(page.blocks), parted.get(page.pageNum));
+    let tables = mendCellWords(tablesOf(page.blocks), mended.get(page.pageNum));
     // The page text's characters, counted once for both checks (a scan of the whole text each).
     const textChars = countChars(page.text);
     const roots = page.structureTree?.roots;
