@@ -12,7 +12,7 @@
  * tokenised only where some `Tc` or `Tw` is that wide for the page's type. A run is kept only where everything is
  * certain: a gap made by a spacing set for that one string (a spacing kept over many strings is letter spacing, as in
  * a title set in spaced capitals), its place known (a string drawn right after another starts where that one's
- * unknown width ends), its glyphs one byte each in printable ASCII (what LiteParse writes for them can be matched),
+ * unknown width ends), its glyphs one byte each in printable ASCII, a grave accent's code aside (what LiteParse writes for them can be matched),
  * upright text on an unrotated page. Anything unsure is left as LiteParse read it.
  */
 import { clearCatalog, clearStreamData, isDict, isRef, Lexer, type Ref, type Value } from './stated-info.js';
@@ -34,8 +34,11 @@ export interface CharSpacedRun {
   size: number;
 }
 
-/** Glyphs this far apart (in ems) are parted as words; a space is about a quarter of an em, letter spacing far less. */
-const WORD_GAP_EM = 0.15;
+/**
+ * Glyphs this far apart (in ems) are parted as words: a space is a quarter of an em or more, letter spacing far less,
+ * and the thin space groff sets round a quoted character (1/6 em, in `('.')`) is no word's gap.
+ */
+const WORD_GAP_EM = 0.2;
 /** A space glyph's width in most text faces (Times' 250, Helvetica's 278 thousandths of the em). */
 const SPACE_EM = 0.25;
 /** A space drawn narrower than this (ems) is no word's gap: a kerning device. */
@@ -156,9 +159,13 @@ function isWhite(byte: number): boolean {
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
-/** A glyph code LiteParse writes as the same character (StandardEncoding's quotes, 0x27 and 0x60, are curly). */
+/**
+ * A glyph code LiteParse writes as the same character: printable ASCII, but 0x60, a grave accent in WinAnsi and a
+ * left quote in StandardEncoding. 0x27 is a straight quote in one and a right quote in the other, which LiteParse
+ * writes straight.
+ */
 function isPlainCode(code: number): boolean {
-  return code > 0x20 && code < 0x7f && code !== 0x27 && code !== 0x60;
+  return code > 0x20 && code < 0x7f && code !== 0x60;
 }
 
 /** One string drawn: its glyph codes and the gaps (ems) set between them by the spacing and TJ's moves. */

@@ -54,8 +54,15 @@ describe('word gaps set as character spacing', () => {
     expect(charSpacedRuns(pdf, PAGE_ONE).size).toBe(0);
   });
 
-  it('leaves glyphs LiteParse may write otherwise (a byte out of printable ASCII, a quote StandardEncoding curls)', () => {
-    const pdf = pagePdf("BT /F0 10 Tf 100 700 Td 2.5 Tc (,\\214)Tj 0 Tc 20 0 Td (x)Tj 2.5 Tc 10 0 Td ('s)Tj 0 Tc 20 0 Td (y)Tj ET");
+  it('leaves glyphs LiteParse may write otherwise (a byte out of printable ASCII, a grave accent or left quote), not a quote it writes straight', () => {
+    const pdf = pagePdf("BT /F0 10 Tf 100 700 Td 2.5 Tc (,\\214)Tj 0 Tc 20 0 Td (x)Tj 2.5 Tc 10 0 Td (`s)Tj 0 Tc 20 0 Td (y)Tj ET");
+    expect(charSpacedRuns(pdf, PAGE_ONE).size).toBe(0);
+    const quote = pagePdf("BT /F0 10 Tf 100 700 Td (like)Tj 2.5 Tc 20 0 Td (e')Tj 0 Tc 10 0 Td (PIPE')Tj ET");
+    expect(charSpacedRuns(quote, PAGE_ONE).get(1)).toEqual([expect.objectContaining({ text: "e'", partsAfter: [0] })]);
+  });
+
+  it("parts nothing at the thin space groff sets round a quoted character (1/6 em: `('.')`)", () => {
+    const pdf = pagePdf("BT /F0 10 Tf 100 700 Td (a dot)Tj 1.666 Tc 30 0 Td ('.)Tj 0 Tc 10 0 Td (x)Tj ET");
     expect(charSpacedRuns(pdf, PAGE_ONE).size).toBe(0);
   });
 
