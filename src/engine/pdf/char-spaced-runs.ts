@@ -15,7 +15,7 @@
  * unknown width ends), its glyphs one byte each in printable ASCII, a grave accent's code aside (what LiteParse writes for them can be matched),
  * upright text on an unrotated page. Anything unsure is left as LiteParse read it.
  */
-import { clearCatalog, clearStreamData, isDict, isRef, Lexer, type Ref, type Value } from './stated-info.js';
+import { clearCatalog, clearStreamData, DELIMITER, isRef, Lexer, NUMBER, pageLeaves, WHITE, type Ref, type Value } from './stated-info.js';
 
 /** A string drawn where its spacing makes a word's gap between some of its glyphs, or takes a space's width away. */
 export interface CharSpacedRun {
@@ -46,9 +46,6 @@ const JOINED_EM = 0.1;
 /** The most content a page is inflated to, and a document in all, for this look. */
 const MAX_PAGE_BYTES = 16 << 20;
 const MAX_DOCUMENT_BYTES = 64 << 20;
-/** Page trees are followed this deep, and over this many nodes, at most. */
-const MAX_TREE_DEPTH = 64;
-const MAX_TREE_NODES = 100_000;
 
 type Matrix = [number, number, number, number, number, number];
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
@@ -70,30 +67,17 @@ function rectOf(value: Value | undefined): [number, number, number, number] | un
   return [Math.min(a!, c!), Math.min(b!, d!), Math.max(a!, c!), Math.max(b!, d!)];
 }
 
-/** The pages in order, with what they inherit; undefined where the tree is not one this reads. */
-function pageNodes(bytes: Uint8Array, pageCount: number): { pages: PageNode[]; deref: (value: Value | undefined) => Value | undefined } | undefined {
+/** The first `pageCount` pages in order, with their visible boxes; throws `Unsure` where the tree is not one this reads. */
+function pageNodes(bytes: Uint8Array, pageCount: number): { pages: PageNode[]; deref: (value: Value | undefined) => Value | undefined } {
   const { catalog, deref } = clearCatalog(bytes);
-  const pages: PageNode[] = [];
-  let nodes = 0;
-  const visit = (ref: Value | undefined, depth: number, inherited: { media?: Value; crop?: Value; rotate?: Value }): boolean => {
-    if (pages.length >= pageCount) return true;
-    if (!isRef(ref) || depth > MAX_TREE_DEPTH || ++nodes > MAX_TREE_NODES) return false;
-    const node = deref(ref);
-    if (!isDict(node)) return false;
-    const own = {
-      media: deref(node.get('MediaBox')) ?? inherited.media,
-      crop: deref(node.get('CropBox')) ?? inherited.crop,
-      rotate: deref(node.get('Rotate')) ?? inherited.rotate,
-    };
-    const kids = deref(node.get('Kids'));
-    if (Array.isArray(kids)) return kids.every((kid) => visit(kid, depth + 1, own));
-    const media = rectOf(own.media);
-    const crop = rectOf(own.crop);
+  const pages = pageLeaves(catalog, deref, pageCount).map(({ node, inherited }): PageNode => {
+    const media = rectOf(deref(inherited.get('MediaBox')));
+    const crop = rectOf(deref(inherited.get('CropBox')));
     const box: PageNode['box'] = media && crop ? [Math.max(media[0], crop[0]), Math.max(media[1], crop[1]), Math.min(media[2], crop[2]), Math.min(media[3], crop[3])] : media;
-    pages.push({ contents: node.get('Contents'), box, rotate: typeof own.rotate === 'number' ? own.rotate : 0 });
-    return true;
-  };
-  return visit(catalog.get('Pages'), 0, {}) ? { pages, deref } : undefined;
+    const rotate = deref(inherited.get('Rotate'));
+    return { contents: node.get('Contents'), box, rotate: typeof rotate === 'number' ? rotate : 0 };
+  });
+  return { pages, deref };
 }
 
 /** The page's content streams joined, or undefined. */
@@ -126,38 +110,38 @@ function contentOf(bytes: Uint8Array, contents: Value | undefined, deref: (value
  */
 function mayPartWords(content: Buffer): boolean {
   if (content.includes('"')) return true;
-  const smallest = -widestOperand(content, 'Tf', -1);
-  if (!(smallest > 0)) return false;
+  const sizes = operandRange(content, 'Tf');
+  if (!(sizes.min > 0)) return false;
   // A character spacing as wide as a word's gap; or spacings that take most of a space's width away.
+  const spacing = operandRange(content, 'Tc');
+  const words = operandRange(content, 'Tw');
   const orZero = (value: number): number => (Number.isNaN(value) ? 0 : value);
-  const widest = orZero(widestOperand(content, 'Tc', 1));
-  const narrowest = -orZero(widestOperand(content, 'Tc', -1)) - orZero(widestOperand(content, 'Tw', -1));
-  return widest / smallest >= WORD_GAP_EM || SPACE_EM + narrowest / smallest <= JOINED_EM;
+  const narrowest = orZero(spacing.min) + orZero(words.min);
+  return spacing.max / sizes.min >= WORD_GAP_EM || SPACE_EM + narrowest / sizes.min <= JOINED_EM;
 }
 
-/** The largest of `sign` × the number just before each `operator` standing as a word of its own (NaN: none). */
-function widestOperand(content: Buffer, operator: string, sign: number): number {
-  let widest = NaN;
+/** The least and the greatest number just before each `operator` standing as a word of its own (NaN both: none). */
+function operandRange(content: Buffer, operator: string): { min: number; max: number } {
+  let min = NaN;
+  let max = NaN;
   for (let at = content.indexOf(operator); at >= 0; at = content.indexOf(operator, at + 2)) {
     const after = content[at + 2];
-    if (!isWhite(content[at - 1] ?? 0x20) || !(after === undefined || isWhite(after) || DELIMITERS.has(after))) continue;
+    if (!isWhite(content[at - 1] ?? 0x20) || !(after === undefined || isWhite(after) || DELIMITER.has(after))) continue;
     let end = at - 1;
     while (end > 0 && isWhite(content[end]!)) end--;
     let start = end;
-    while (start > 0 && !isWhite(content[start - 1]!) && !DELIMITERS.has(content[start - 1]!)) start--;
-    const value = sign * Number(content.toString('latin1', start, end + 1));
-    if (Number.isFinite(value) && !(value <= widest)) widest = value;
+    while (start > 0 && !isWhite(content[start - 1]!) && !DELIMITER.has(content[start - 1]!)) start--;
+    const value = Number(content.toString('latin1', start, end + 1));
+    if (!Number.isFinite(value)) continue;
+    if (!(value >= min)) min = value;
+    if (!(value <= max)) max = value;
   }
-  return widest;
+  return { min, max };
 }
-
-const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
 
 function isWhite(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
+  return WHITE.has(byte);
 }
-
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /**
  * A glyph code LiteParse writes as the same character: printable ASCII, but 0x60, a grave accent in WinAnsi and a
@@ -380,7 +364,6 @@ export function charSpacedRuns(bytes: Uint8Array, pageNumbers: ReadonlySet<numbe
   if (pageNumbers.size === 0) return found;
   try {
     const tree = pageNodes(bytes, Math.max(...pageNumbers));
-    if (!tree) return found;
     let budget = MAX_DOCUMENT_BYTES;
     for (const number of pageNumbers) {
       const page = tree.pages[number - 1];

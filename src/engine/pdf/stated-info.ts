@@ -43,8 +43,11 @@ export type Value = number | boolean | null | Name | Ref | PdfString | Value[] |
 /** Thrown inside the reader where the bytes are not what it reads with certainty; caught at its entry. */
 export class Unsure extends Error {}
 
-const WHITE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITER = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+/** PDF's white-space and delimiter bytes. */
+export const WHITE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+export const DELIMITER = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+/** A number as PDF writes one (`-.5`, `12.`, `3`). */
+export const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 /** \n \r \t \b \f in a literal string. */
 const ESCAPED: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c };
 const MAX_HOPS = 32;
@@ -103,7 +106,7 @@ export class Lexer {
     const word = this.word();
     if (word === 'true' || word === 'false') return word === 'true';
     if (word === 'null') return null;
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) throw new Unsure();
+    if (!NUMBER.test(word)) throw new Unsure();
     const number = Number(word);
     // `num gen R`: a reference.
     if (/^\d+$/.test(word)) {
@@ -501,6 +504,54 @@ export function clearStreamData(bytes: Uint8Array, ref: Ref, maxBytes: number): 
   const data = streamBytes(bytes, lexer, new Map([...dict, ['Length', length]]));
   if (data.length < length) throw new Unsure();
   return isFlate(dict) ? inflateSync(data, { maxOutputLength: maxBytes }) : data.subarray(0, Math.min(data.length, maxBytes));
+}
+
+/** Page trees (and name trees) are followed this deep, and over this many nodes, at most. */
+export const MAX_TREE_DEPTH = 64;
+export const MAX_TREE_NODES = 100_000;
+
+/** A page of the catalogue's page tree: its reference, its dictionary, and the entries it has or inherits. */
+export interface PageLeaf {
+  ref: Ref;
+  node: Map<string, Value>;
+  /** MediaBox, CropBox and Rotate, the page's own or its nearest parent's, as written (a reference not followed). */
+  inherited: ReadonlyMap<string, Value>;
+}
+
+const INHERITABLE = ['MediaBox', 'CropBox', 'Rotate'] as const;
+
+/**
+ * The catalogue's pages in document order (the first `limit` of them). Throws `Unsure` where the tree is not one
+ * this reads: a node that is no dictionary, a page met twice, a tree past the bounds above.
+ */
+export function pageLeaves(catalog: Map<string, Value>, deref: (value: Value | undefined) => Value | undefined, limit = Infinity): PageLeaf[] {
+  const leaves: PageLeaf[] = [];
+  const seen = new Set<string>();
+  let nodes = 0;
+  const visit = (ref: Value | undefined, depth: number, inherited: ReadonlyMap<string, Value>): void => {
+    if (leaves.length >= limit) return;
+    if (!isRef(ref) || depth > MAX_TREE_DEPTH || ++nodes > MAX_TREE_NODES) throw new Unsure();
+    const node = deref(ref);
+    if (!isDict(node)) throw new Unsure();
+    const own = new Map(inherited);
+    for (const key of INHERITABLE) {
+      const value = node.get(key);
+      if (value !== undefined) own.set(key, value);
+    }
+    const kids = deref(node.get('Kids'));
+    const type = node.get('Type');
+    if ((type as Name | undefined)?.name === 'Pages' || (type === undefined && Array.isArray(kids))) {
+      if (!Array.isArray(kids)) throw new Unsure();
+      for (const kid of kids) visit(kid, depth + 1, own);
+      return;
+    }
+    const key = `${ref.num} ${ref.gen}`;
+    if (seen.has(key)) throw new Unsure();
+    seen.add(key);
+    leaves.push({ ref, node, inherited: own });
+  };
+  visit(catalog.get('Pages'), 0, new Map());
+  return leaves;
 }
 
 /** The most an XMP packet is inflated to for this look. */

@@ -8,11 +8,8 @@
  * Bounded as pdfjs-outline.ts is.
  */
 import { MAX_BOOKMARK_DEPTH as MAX_DEPTH, MAX_BOOKMARKS as MAX_ENTRIES, type OutlineEntry } from './outline-headings.js';
-import { clearCatalog, decodeTextString, isDict, isRef, Unsure, type Ref, type Value } from './stated-info.js';
+import { clearCatalog, decodeTextString, isDict, isRef, MAX_TREE_DEPTH, MAX_TREE_NODES, pageLeaves, Unsure, type Ref, type Value } from './stated-info.js';
 
-/** Page trees and name trees are followed this deep, and over this many nodes, at most. */
-const MAX_TREE_DEPTH = 64;
-const MAX_TREE_NODES = 100_000;
 
 type Deref = (value: Value | undefined) => Value | undefined;
 
@@ -87,23 +84,7 @@ export function readStatedOutline(bytes: Uint8Array): StatedOutline | undefined 
 
 /** Each page object's 1-based number, from the catalogue's page tree. */
 function pageNumbers(catalog: Map<string, Value>, deref: Deref): Map<string, number> {
-  const numbers = new Map<string, number>();
-  let nodes = 0;
-  const visit = (ref: Value | undefined, depth: number): void => {
-    if (!isRef(ref) || depth > MAX_TREE_DEPTH || ++nodes > MAX_TREE_NODES) throw new Unsure();
-    const node = deref(ref);
-    if (!isDict(node)) throw new Unsure();
-    const kids = deref(node.get('Kids'));
-    if (nameOf(node.get('Type')) === 'Pages' || (node.get('Type') === undefined && Array.isArray(kids))) {
-      if (!Array.isArray(kids)) throw new Unsure();
-      for (const kid of kids) visit(kid, depth + 1);
-    } else {
-      if (numbers.has(refKey(ref))) throw new Unsure();
-      numbers.set(refKey(ref), numbers.size + 1);
-    }
-  };
-  visit(catalog.get('Pages'), 0);
-  return numbers;
+  return new Map(pageLeaves(catalog, deref).map((leaf, i) => [refKey(leaf.ref), i + 1]));
 }
 
 /** The named destinations, by name or decoded string: the catalogue's /Dests dictionary (PDF 1.1) and its /Names /Dests tree. */

@@ -8,6 +8,7 @@
  * reach that far) follow: a code 0 for a space added, as PDFium writes for one it adds. LiteParse's tables have their
  * cells' text from the same glyphs: a word mended inside one is mended in its cell too.
  */
+import { escapeRegExp } from '../../../common/escape-regexp.js';
 import type { CharSpacedRun } from '../char-spaced-runs.js';
 import type { FoundTable } from '../types.js';
 import type { NativeTextItem } from './page-items.js';
@@ -170,8 +171,6 @@ export function mendCharSpacedWords(pages: readonly { pageNum: number; textItems
   return mended;
 }
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The tables with each word mended on their page mended in the cell that holds it (the first cell whose text has it). */
 export function mendCellWords(tables: FoundTable[], mended: readonly MendedWord[] | undefined): FoundTable[] {
   if (!mended || tables.length === 0) return tables;
@@ -180,7 +179,7 @@ export function mendCellWords(tables: FoundTable[], mended: readonly MendedWord[
     const y = box.y + box.height / 2;
     const table = tables.find(({ rect }) => x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1);
     if (!table) continue;
-    const word = new RegExp(`(^|\\s)${escaped(from)}(?=\\s|$)`);
+    const word = new RegExp(`(^|\\s)${escapeRegExp(from)}(?=\\s|$)`);
     for (const row of table.rows) {
       const cell = row.findIndex((text) => word.test(text));
       if (cell < 0) continue;
