@@ -21,6 +21,7 @@ import { footDepths, glyphBoxBaseline, type FootDepths } from './glyph-box-basel
 import { dashCodesOf, wordWithDashes, type DashCodes } from './dash-widths.js';
 import { codesPerUnit, codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
 import { leadBeforeRegularLetters, regularLetterCodes } from './letter-code-leads.js';
+import { inlinePitch, monospacePitches, wordsOffPitch, type MonospacePitches } from './monospace-runs.js';
 import { append, ASCENT, DESCENT, type PdfTextItem, type Rect } from '../types.js';
 import type { StructureMark, StructureRole } from './structure-roles.js';
 import { countCodePointsBesideSpaces, hasWhiteSpaceBetween, isWhiteSpaceCode } from '../white-space.js';
@@ -44,6 +45,8 @@ export interface NativeTextItem {
   rotation?: number | undefined;
   /** The codes of the glyphs drawn, one per glyph (LiteParse's text metadata); may stop short of the text. */
   charCodes?: readonly number[] | undefined;
+  /** The advance of the glyphs `charCodes` gives, in the page's units (LiteParse's text metadata). */
+  textWidth?: number | undefined;
   words?: readonly { text: string; x: number; y: number; width: number; height: number }[] | undefined;
   /** The marked content the item was drawn in, which a tagged PDF's structure tree names. */
   mcid?: number | undefined;
@@ -155,6 +158,8 @@ export interface DocumentFonts {
   styleOf: (fontName: string) => NamedStyle;
   /** Bold by the font's name, or by its weight where the document's weights agree with its names (weightsAgreeWithNames). */
   isBold: BoldTest;
+  /** Each monospaced font's pitch, and the running text's size (monospace-runs.ts). */
+  monospace: MonospacePitches;
 }
 
 export function documentFonts(pages: readonly { textItems: readonly NativeTextItem[] }[]): DocumentFonts {
@@ -177,6 +182,7 @@ export function documentFonts(pages: readonly { textItems: readonly NativeTextIt
     dashCodes: dashCodesOf(pages, codesPerUnit, sizeOf),
     styleOf,
     isBold: (item) => isBoldBy(styleOf(item.fontName ?? ''), weightsBelieved ? item.fontWeight : undefined),
+    monospace: monospacePitches(pages, (fontName) => styleOf(fontName).monospace, sizeOf),
   };
 }
 
@@ -1011,11 +1017,14 @@ export function nativePageItems(
     }
     hangul ||= hasHangul;
     const autospaced = hasHangul ? autospacedWords(words, wordTexts, wordSpaced, words.length, size, drawnSpaces(item)) : undefined;
+    // Inline code opening a line of running text: the words after it are in the text's type (monospace-runs.ts).
+    const pitch = monospace ? inlinePitch(fonts.monospace, fontName, size) : undefined;
+    const offPitch = pitch !== undefined ? wordsOffPitch(words, wordTexts, words.length, pitch) : undefined;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const own = i < inItemFont;
       const last = items[items.length - 1];
-      if (((autospaced?.[i] ?? false) || wordTracked[i]!) && last && own === i - 1 < inItemFont) {
+      if (((autospaced?.[i] ?? false) || wordTracked[i]!) && last && own === i - 1 < inItemFont && offPitch?.[i] === offPitch?.[i - 1]) {
         // One word the writer typed (`2025년`, or a tracked `CHAPTER`): the gap before it is the autospace or the
         // tracking, which the layout must not read as a word space.
         if (autospaced?.[i]) autospaceGaps.push((word.x - last.x1) / size);
@@ -1032,7 +1041,7 @@ export function nativePageItems(
         size: wordSize,
         fontName: own ? fontName : `${fontName}${OTHER_FONT}`,
         bold: bold && own,
-        monospace,
+        monospace: monospace && own && offPitch?.[i] !== true,
         rtl: false,
         spaceBefore: wordSpaced[i]!,
       };
