@@ -46,8 +46,31 @@ interface Band {
   channel: Gutter;
 }
 
+/** Share of a line's characters in monospace from which it is code, and a page's beyond which its text is typed. */
+const MONOSPACED = 0.8;
+
+/**
+ * Whether the band is lines of code set apart on a page of proportional text: a dump's or a table's columns of
+ * figures (`00000020  00 05 64 69 …  |..diff..|`) line up down its lines, and their words count as prose, but they
+ * are one listing. On a typewriter page, where every line is monospaced, two columns are columns.
+ */
+function isCodeBand(band: readonly TextLine[], typed: boolean): boolean {
+  return !typed && band.every((line) => line.monoShare >= MONOSPACED);
+}
+
+/** Whether the page's text is typed: most of its characters in monospace. */
+function isTypedPage(lines: readonly TextLine[]): boolean {
+  let mono = 0;
+  let all = 0;
+  for (const line of lines) {
+    mono += line.monoShare * line.chars;
+    all += line.chars;
+  }
+  return mono > MONOSPACED * all;
+}
+
 /** The first band with columns at or after line `from` of `lines` (top to bottom), if any. */
-function nextBand(lines: readonly TextLine[], inBody: ReadonlySet<TextLine>, from: number, minWidth: number, rtl: boolean): Band | undefined {
+function nextBand(lines: readonly TextLine[], inBody: ReadonlySet<TextLine>, from: number, minWidth: number, rtl: boolean, typed: boolean): Band | undefined {
   // Bands already tried: the lines of a table, each with the same channel, would grow the same band once a line.
   const tried: Band[] = [];
   // A running header or footer stands apart from any band: it is not a column's last line.
@@ -65,7 +88,7 @@ function nextBand(lines: readonly TextLine[], inBody: ReadonlySet<TextLine>, fro
       while (start < i && start > 0 && crossesGutter(lines[start - 1]!, [seed], rtl) && runsOnFrom(lines[start - 1]!, lines[start]!)) start++;
       const band = lines.slice(start, end);
       const channel = bandChannel(band, seed);
-      if (channel.x1 - channel.x0 >= minWidth && proseOnEverySide(band, [channel])) return { start, end, channel };
+      if (channel.x1 - channel.x0 >= minWidth && proseOnEverySide(band, [channel]) && !isCodeBand(band, typed)) return { start, end, channel };
       tried.push({ start, end, channel: seed });
     }
   }
@@ -84,8 +107,9 @@ export function bandRegions(lines: readonly TextLine[], body: readonly TextLine[
   const regions: Region[] = [];
   let found = false;
   let at = 0;
+  const typed = isTypedPage(body);
   while (at < sorted.length) {
-    const band = nextBand(sorted, inBody, at, minWidth, rtl);
+    const band = nextBand(sorted, inBody, at, minWidth, rtl, typed);
     const plainEnd = band?.start ?? sorted.length;
     if (plainEnd > at) append(regions, orderRegions(sorted.slice(at, plainEnd), [], rtl));
     if (!band) break;

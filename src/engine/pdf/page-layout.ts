@@ -77,6 +77,30 @@ export interface PageLayout {
   boldSizes: SizeHistogram;
 }
 
+/** Share of a line's characters in monospace from which it is code on a page of proportional text. */
+const CODE_LINE = 0.8;
+/** Prose lines that reach the prose's right edge, at least, for it to stand for the region's (ems of their size). */
+const FULL_PROSE_LINES = 3;
+const EDGE_EM = 0.5;
+
+/**
+ * The region's right edge as its prose sets it, where lines of code run on past the margin (a dump, a long command
+ * in a listing): measured from those, every line of the paragraphs read as ended short, each a paragraph of its own.
+ * `x1` where no prose reaches a common edge, or no code goes past it.
+ */
+function proseEdge(lines: readonly TextLine[], x1: number): number {
+  let edge = -Infinity;
+  let code = -Infinity;
+  for (const line of lines) {
+    if (line.monoShare >= CODE_LINE) code = Math.max(code, line.x1);
+    else edge = Math.max(edge, line.x1);
+  }
+  if (!(code > edge) || !Number.isFinite(edge)) return x1;
+  let full = 0;
+  for (const line of lines) if (line.monoShare < CODE_LINE && line.x1 >= edge - EDGE_EM * line.size) full++;
+  return full >= FULL_PROSE_LINES ? Math.min(x1, edge) : x1;
+}
+
 /** Lays out one region: its own lines (baselines local to the column), tables first, then text blocks. */
 function layoutRegion(
   items: PdfTextItem[],
@@ -118,7 +142,7 @@ function layoutRegion(
     stacks.length === 0 ? aligned : [...stacks, ...aligned.filter((table) => !stacks.some((block) => table.start < block.end && block.start < table.end))].sort((a, b) => a.start - b.start);
   const blocks: ProtoBlock[] = [];
   let next = 0;
-  const region = { x0, x1 };
+  const region = { x0, x1: monospaceBody ? x1 : proseEdge(lines, x1) };
   for (const table of tables) {
     if (table.start > next) append(blocks, buildBlocks(lines.slice(next, table.start), region, blockOptions));
     const tableLines = lines.slice(table.start, table.end);

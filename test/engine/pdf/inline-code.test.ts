@@ -23,7 +23,22 @@ describe('a specification with inline code, printed by groff and Ghostscript', (
       'loading the file means to load /usr/share/settings/app.conf, /usr/local/share/settings/app.conf, and ',
     );
     expect(paragraph?.markdown).toContain('(if they exist, and in this order). Settings found in a later file replace those found in earlier files');
-    expect(blocks.filter((block) => block.label === 'code').map((block) => block.markdown)).toEqual(['```\n[window]\nwidth = 800\nheight = 600\n```']);
+    expect(blocks.filter((block) => block.label === 'code')[0]?.markdown).toBe('```\n[window]\nwidth = 800\nheight = 600\n```');
+  });
+
+  it("keeps a hex dump whole, its columns of bytes lined up down its lines, on a page of proportional text", async () => {
+    const blocks = allBlocks(await convertBytes(printed('inline-code.pdf'), { mode: 'fast' }));
+    const code = blocks.filter((block) => block.label === 'code').map((block) => block.markdown);
+    expect(code).toEqual([
+      '```\n[window]\nwidth = 800\nheight = 600\n```',
+      [
+        '```',
+        '00000000  53 45 54 54 49 4e 47 53  00 0a 5b 77 69 6e 64 6f  |SETTINGS..[windo|',
+        '00000010  77 5d 0a 77 69 64 74 68  3d 38 30 30 0a 68 65 69  |w].width=800.hei|',
+        '00000020  67 68 74 3d 36 30 30 0a  00 00 00 00 00 00 00 00  |ght=600.........|',
+        '```',
+      ].join('\n'),
+    ]);
   });
 
   it('reads the paragraph after a code block as prose when a command name opens it', async () => {

@@ -1020,11 +1020,13 @@ export function nativePageItems(
     // Inline code opening a line of running text: the words after it are in the text's type (monospace-runs.ts).
     const pitch = monospace ? inlinePitch(fonts.monospace, fontName, size) : undefined;
     const offPitch = pitch !== undefined ? wordsOffPitch(words, wordTexts, words.length, pitch) : undefined;
+    // Words after such a run are in the text's type: neither the run's font, nor its weight, nor monospaced.
+    const inFont = (i: number) => i < inItemFont && offPitch?.[i] !== true;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
-      const own = i < inItemFont;
+      const own = inFont(i);
       const last = items[items.length - 1];
-      if (((autospaced?.[i] ?? false) || wordTracked[i]!) && last && own === i - 1 < inItemFont && offPitch?.[i] === offPitch?.[i - 1]) {
+      if (((autospaced?.[i] ?? false) || wordTracked[i]!) && last && own === inFont(i - 1)) {
         // One word the writer typed (`2025년`, or a tracked `CHAPTER`): the gap before it is the autospace or the
         // tracking, which the layout must not read as a word space.
         if (autospaced?.[i]) autospaceGaps.push((word.x - last.x1) / size);
@@ -1041,7 +1043,7 @@ export function nativePageItems(
         size: wordSize,
         fontName: own ? fontName : `${fontName}${OTHER_FONT}`,
         bold: bold && own,
-        monospace: monospace && own && offPitch?.[i] !== true,
+        monospace: monospace && own,
         rtl: false,
         spaceBefore: wordSpaced[i]!,
       };
