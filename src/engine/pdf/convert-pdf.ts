@@ -474,13 +474,23 @@ async function readPage(
  * A page LiteParse read, laid out by docmill (the same layout as a pdfjs page's; see liteparse/read-pages.ts),
  * with mode auto's OCR plan from the images LiteParse found on it.
  */
-function nativePageResult(pageNumber: number, native: NativePage): PageResult {
+function nativePageResult(pageNumber: number, native: NativePage, codeGoesOn = false): PageResult {
   const turn = native.turn ?? 0;
   // The page's view: a page read turned (liteparse/upright-pages.ts) gives its places in it.
   const { width, height } = viewSize(turn, native.width, native.height);
   if (native.chars === 0) return { page: { pageNumber, width, height, status: 'partial', layout: null }, chars: 0 };
   const { tagged } = native;
-  const layout = layoutPage({ items: native.items, rotated: native.rotated, rulings: native.rulings, boxes: native.boxes, tables: native.tables, ...(tagged ? { tagged } : {}), width: native.width, height: native.height });
+  const layout = layoutPage({
+    items: native.items,
+    rotated: native.rotated,
+    rulings: native.rulings,
+    boxes: native.boxes,
+    tables: native.tables,
+    ...(tagged ? { tagged } : {}),
+    ...(codeGoesOn ? { codeGoesOn } : {}),
+    width: native.width,
+    height: native.height,
+  });
   if (tagged) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));
   if (turn !== 0) for (const block of layout.blocks) block.rect = rectInView(block.rect, turn, width, height);
   const result: PageResult = {
@@ -634,6 +644,36 @@ async function ocrGarbledBlocks(ocr: PageOcrSource, result: PageResult): Promise
   }
 }
 
+/** Whether the page's flow (its margin zones left out) ends in a code block: a listing the next page may go on with. */
+function endsInCode(page: LaidOutPage | undefined): boolean {
+  const blocks = page?.layout?.blocks;
+  if (!blocks) return false;
+  for (let i = blocks.length - 1; i >= 0; i--) if (blocks[i]!.zone === undefined) return blocks[i]!.kind === 'code';
+  return false;
+}
+
+/** Monospaced characters under this share of a document's leave its text proportional, its monospace code. */
+const PROPORTIONAL_TEXT = 0.5;
+const proportionalText = new WeakMap<NativeReading, boolean>();
+
+/** Whether most of the document's characters are in proportional type (its pages as LiteParse read them). */
+function isProportionalText(reading: NativeReading): boolean {
+  let known = proportionalText.get(reading);
+  if (known === undefined) {
+    let mono = 0;
+    let all = 0;
+    for (const page of reading.pages.values()) {
+      for (const item of page.items) {
+        all += item.str.length;
+        if (item.monospace) mono += item.str.length;
+      }
+    }
+    known = mono < PROPORTIONAL_TEXT * all;
+    proportionalText.set(reading, known);
+  }
+  return known;
+}
+
 /**
  * Reads an open document into the model: every page up to `maxPages` (a page that throws is `failed` and the
  * rest go on), pages OCR'd as the mode asks, pages still without text `partial` with a warning (or
@@ -677,7 +717,7 @@ export async function readDocument(
       append(native.boxes, grid.boxes);
     }
     let result: PageResult = native
-      ? nativePageResult(pageNumber, native)
+      ? nativePageResult(pageNumber, native, endsInCode(pages.at(-1)) && isProportionalText(options.native!))
       : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber), gridFromPicture);
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);

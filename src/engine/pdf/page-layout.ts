@@ -3,7 +3,7 @@
  * footers) apart, columns and bands, then per region lines → tables → paragraphs, lists, code. Pure.
  */
 import { countCodePointsBesideSpaces } from './white-space.js';
-import { detectGutters, interleaveAcross, pageRegions, proseOnEverySide, type Gutter, type Region } from './columns.js';
+import { detectGutters, interleaveAcross, orderRegions, pageRegions, proseOnEverySide, type Gutter, type Region } from './columns.js';
 import { bandRegions } from './column-bands.js';
 import { linesMarkdown } from './contents.js';
 import { splitZones } from './furniture.js';
@@ -65,6 +65,11 @@ export interface PageLayoutInput {
   tables?: readonly FoundTable[];
   /** On a tagged page: its text's roles in the structure tree (headings apart from the text around them). */
   tagged?: readonly TaggedRun[];
+  /**
+   * The page before ended in a code block, in a document of proportional text: a page all in monospace goes on with
+   * the listing (code), not a typewriter page's text.
+   */
+  codeGoesOn?: boolean;
   width: number;
   height: number;
 }
@@ -434,7 +439,8 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   let pageTyped: CharacterTable[] | undefined;
   // Tables typed with characters: with box-drawing ones anywhere, with `+---+` and `|` on a typewriter page (on a
   // page of proportional text, such lines are kept as typed in a code block).
-  const typewriterPage = (): boolean => (pageMonospace ??= monospaceShare(input.items)) > MONOSPACE_BODY;
+  // A listing gone on from the page before is code, however much of the page it fills.
+  const typewriterPage = (): boolean => (pageMonospace ??= monospaceShare(input.items)) > MONOSPACE_BODY && given.codeGoesOn !== true;
   // Only a page with a cell border among its words is read for them (the page's lines are not built for it).
   const typedTables = (): CharacterTable[] => (pageTyped ??= holdsCellBorders(input.items) ? findCharacterTables(linesOfPage(), typewriterPage()) : []);
   let interleavedGutters: Gutter[] | undefined;
@@ -444,7 +450,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     if (repeatsText(table.rows, insideItems.map((item) => item.str))) return [];
     // Code set in a monospaced font on a page of proportional prose lines up like a table: it is read as code. So
     // does a typewriter page's source code, its comments in a column.
-    if (monospaceShare(insideItems) >= CODE_SHARE && (pageMonospace ??= monospaceShare(input.items)) <= MONOSPACE_BODY) return [];
+    if (monospaceShare(insideItems) >= CODE_SHARE && !typewriterPage()) return [];
     if (typewriterPage() && holdsCode(linesInside(table.rect, linesOfPage()), (pageCode ??= sourceCodeOf(linesOfPage())))) return [];
     // A table typed with characters is read from them (a reading of its bars as cells is not).
     if (typedTables().some((typed) => overlaps(typed.rect, table.rect))) return [];
@@ -524,7 +530,10 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   }
   // A typewriter-style page (a transcript in Courier): monospace then says nothing about code. A manual's page of
   // examples between sentences of proportional prose is not one, though code holds most of its characters.
-  const monospaceBody = monoChars > MONOSPACE_BODY * allChars;
+  const typed = monoChars > MONOSPACE_BODY * allChars;
+  // A listing gone on from the page before fills this one: its columns of fields are no columns of the page.
+  const listing = typed && given.codeGoesOn === true;
+  const monospaceBody = typed && !listing;
   const zoneOf = new Map<PdfTextItem, 'top' | 'bottom'>();
   for (const [zone, zoneLines] of [['top', zones.top], ['bottom', zones.bottom]] as const) {
     for (const line of zoneLines) for (const cell of line.cells) for (const item of cell.items) zoneOf.set(item, zone);
@@ -538,7 +547,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     textX0 = Math.min(textX0, line.x0);
     textX1 = Math.max(textX1, line.x1);
   }
-  const regions = regionsInBands(lines, zones.body, rtl, tableBlocks, textX0, textX1) ?? regionsOf(lines, zones.body, rtl);
+  const regions = listing ? orderRegions(lines, [], rtl) : (regionsInBands(lines, zones.body, rtl, tableBlocks, textX0, textX1) ?? regionsOf(lines, zones.body, rtl));
   // A page of one full-width region holds every line of the page: those lines are the region's, not built twice.
   const whole = regions.length === 1 && regions[0]!.kind === 'full' && regions[0]!.items.length === flowItems.length;
   const markOf = input.tagged && input.tagged.length > 0 ? lineMarkFinder(input.tagged) : undefined;

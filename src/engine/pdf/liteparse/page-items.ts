@@ -137,10 +137,11 @@ function namedStyle(fontName: string): NamedStyle {
 /**
  * Bold by its font's name, or by the weight PDFium reports where the name says nothing of it and the document's
  * weights are believed (DocumentFonts). PDFium's weight is a guess from the descriptor's StemV, which writers fill as
- * they please: a name that states a lighter style is believed over it.
+ * they please: a name that states a lighter style is believed over it, and so is a monospaced font's (Ghostscript's
+ * Courier weighs 700 from its even strokes; its bold is named `Courier-Bold`).
  */
 function isBoldBy(style: NamedStyle, weight: number | undefined): boolean {
-  return style.bold || ((weight ?? 0) >= UNNAMED_BOLD_WEIGHT && !style.lighter);
+  return style.bold || ((weight ?? 0) >= UNNAMED_BOLD_WEIGHT && !style.lighter && !style.monospace);
 }
 
 /** Whether an item is bold, by its font's name and, where the document's weights are believed, its weight. */
