@@ -400,7 +400,10 @@ function breaksParagraph(
 ): boolean {
   const prev = lines[lines.length - 1]!;
   const size = Math.max(prev.size, line.size);
-  if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
+  // Side by side, not one under the other: another column's line. A paragraph's last word alone on its line
+  // (`load.` under `… the size of each down-`) may end before its indented first line starts.
+  const underIndent = lines.length === 1 && line.x0 < prev.x0 && prev.x0 - line.x0 <= PARAGRAPH_INDENT_EM * size;
+  if (line.x0 > prev.x1 || (line.x1 < prev.x0 && !underIndent)) return true;
   if (line.superscriptStart) return true;
   if (isAnyLabelLine(line.text) && isAnyLabelLine(prev.text)) return true;
   // A form's next option, its check box first.

@@ -119,6 +119,19 @@ describe('buildBlocks: paragraphs', () => {
     expect(blocks.map((block) => block.text.slice(0, 16))).toEqual(['Services that pa', 'Our contribution']);
   });
 
+  it("keeps a paragraph's last word, alone on its line and ending before the first line's indent, in the paragraph", () => {
+    // The first line set in 25 pt and filling the region; `load.` (20 pt wide) under it ends before the indent.
+    const blocks = blocksOf([
+      item('Builds for other platforms may work but are not tested. The size of each down-', 75, 100, { width: 275 }),
+      item('load.', 50, 112, { width: 20 }),
+      item('Sizes are given for the compressed archives; unpacked, each takes three times as much.', 75, 130, { width: 275 }),
+    ]);
+    expect(blocks.map((block) => block.text)).toEqual([
+      'Builds for other platforms may work but are not tested. The size of each download.',
+      'Sizes are given for the compressed archives; unpacked, each takes three times as much.',
+    ]);
+  });
+
   it('splits where the font size or weight changes', () => {
     const blocks = blocksOf([
       item('Results', 50, 100, { bold: true }),
