@@ -66,6 +66,18 @@ describe('a specification with inline code, printed by groff and Ghostscript', (
   });
 });
 
+describe('a guide with inline code, printed by LibreOffice', () => {
+  it("reads the paragraph after a listing as prose when a setting's name opens it", async () => {
+    const blocks = allBlocks(await convertBytes(printed('api-guide.pdf'), { mode: 'fast' }));
+    const index = blocks.findIndex((block) => block.label === 'code');
+    expect(blocks[index]?.markdown).toContain('token_file = "~/.config/client/token"\n```');
+    expect(blocks[index + 1]?.label).toBeNull();
+    expect(blocks[index + 1]?.markdown).toBe(
+      'timeout is given in seconds. The token is read from the file named by token_file, never from the settings file itself, so that the settings can be shared without sharing the token.',
+    );
+  });
+});
+
 describe('words told from a monospaced font by its pitch', () => {
   // Courier at 10 pt: 6 pt a character.
   const courier = (texts: string[], widths: number[]) => wordsOffPitch(widths.map((width) => ({ width })), texts, texts.length, 6);
