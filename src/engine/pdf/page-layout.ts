@@ -106,6 +106,17 @@ function proseEdge(lines: readonly TextLine[], x1: number): number {
   return full >= FULL_PROSE_LINES ? Math.min(x1, edge) : x1;
 }
 
+/** The body's first and last lines, top to bottom. */
+function edgeLines(body: readonly TextLine[]): { top: TextLine | undefined; bottom: TextLine | undefined } {
+  let top: TextLine | undefined;
+  let bottom: TextLine | undefined;
+  for (const line of body) {
+    if (!top || line.top < top.top) top = line;
+    if (!bottom || line.top > bottom.top) bottom = line;
+  }
+  return { top, bottom };
+}
+
 /** Lays out one region: its own lines (baselines local to the column), tables first, then text blocks. */
 function layoutRegion(
   items: PdfTextItem[],
@@ -535,8 +546,15 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   const listing = typed && given.codeGoesOn === true;
   const monospaceBody = typed && !listing;
   const zoneOf = new Map<PdfTextItem, 'top' | 'bottom'>();
+  // A listing's line at the page's top or foot, next to its other lines, is the listing's, not a running header's or
+  // footer's (on a page of proportional text, they are in the text's type).
+  const bodyEdge = edgeLines(zones.body);
+  const listingAt = (zone: 'top' | 'bottom', line: TextLine) => !monospaceBody && line.monoShare >= CODE_LINE && (bodyEdge[zone]?.monoShare ?? 0) >= CODE_LINE;
   for (const [zone, zoneLines] of [['top', zones.top], ['bottom', zones.bottom]] as const) {
-    for (const line of zoneLines) for (const cell of line.cells) for (const item of cell.items) zoneOf.set(item, zone);
+    for (const line of zoneLines) {
+      if (listingAt(zone, line)) continue;
+      for (const cell of line.cells) for (const item of cell.items) zoneOf.set(item, zone);
+    }
   }
   // Zone lines stay in the flow (a panel title is not furniture until the document says so); the blocks they
   // form are tagged as candidates and decided over the whole document.

@@ -46,7 +46,11 @@ describe('a specification with inline code, printed by groff and Ghostscript', (
     expect(page2.filter((block) => block.type === 'table')).toEqual([]);
     const code = page2.filter((block) => block.label === 'code').map((block) => block.markdown).join('\n');
     for (const line of ['NodeRecord2:', '8   CARD64  NODE_WEIGHT', 'ParentRecord5:', '4   CARD32  INDEX_SIZE']) expect(code).toContain(line);
-    // Ghostscript's Courier weighs 700: a record's name in it at the page's top is no bold heading.
+    // The listing's last line at the foot of page 1 is the listing's, not a running footer.
+    const page1 = doc.pages.find((page) => page.pageNumber === 1)!.blocks;
+    expect(page1.filter((block) => block.label === 'code').at(-1)?.markdown).toMatch(/2 {3}CARD16 {2}SIZE_ENTRY\n\nChildRecord1:\n```$/);
+    expect(page1.some((block) => block.furniture === true && block.markdown.includes('Record'))).toBe(false);
+    // Ghostscript's Courier weighs 700: a record's name in it is no bold heading.
     expect(allBlocks(doc).filter((block) => block.type === 'section_header').map((block) => block.markdown)).toEqual([
       '## Storing Settings',
       '### 1. Where settings live',
