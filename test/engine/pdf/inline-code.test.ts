@@ -57,6 +57,7 @@ describe('a specification with inline code, printed by groff and Ghostscript', (
       '### 2. Features',
       '### 3. The compiled file',
       "### 4. The file's layout",
+      '### 5. Merging by hand',
     ]);
   });
 
@@ -67,6 +68,15 @@ describe('a specification with inline code, printed by groff and Ghostscript', (
     expect(blocks[index + 1]?.markdown).toBe(
       'settings-merge is passed the folder holding the files as its only argument. It reads all the files in it, merges what they hold, and writes the result beside them.',
     );
+  });
+
+  it('reads the paragraphs round a command line running past the margin whole, not a line each', async () => {
+    const blocks = allBlocks(await convertBytes(printed('inline-code.pdf'), { mode: 'fast' }));
+    const texts = blocks.map((block) => block.markdown);
+    expect(texts).toContain(
+      'When the merged file must be made again without starting the program, for example on a machine where the program is not installed, the tool that ships with it can be run by hand, with the folders to read given in the order in which their files replace one another, the last one winning over all the others before it:',
+    );
+    expect(texts.find((text) => text.startsWith('The tool writes the merged file'))).toMatch(/never a file half written by the tool; a failed run leaves the old file where it was and says which of the files could not be read\.$/);
   });
 });
 
