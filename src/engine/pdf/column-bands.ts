@@ -10,6 +10,7 @@
  */
 import { crossesGutter, orderRegions, proseOnEverySide, runsOnFrom, type Gutter, type Region } from './columns.js';
 import { median } from './measure.js';
+import { CODE_LINE_SHARE } from './text-items.js';
 import { append, type TextLine } from './types.js';
 
 /** Narrowest channel, in ems of the band's median size (as a page's gutter: columns.ts). */
@@ -46,27 +47,13 @@ interface Band {
   channel: Gutter;
 }
 
-/** Share of a line's characters in monospace from which it is code, and a page's beyond which its text is typed. */
-const MONOSPACED = 0.8;
-
 /**
  * Whether the band is lines of code set apart on a page of proportional text: a dump's or a table's columns of
  * figures (`00000020  00 05 64 69 …  |..diff..|`) line up down its lines, and their words count as prose, but they
  * are one listing. On a typewriter page, where every line is monospaced, two columns are columns.
  */
 function isCodeBand(band: readonly TextLine[], typed: boolean): boolean {
-  return !typed && band.every((line) => line.monoShare >= MONOSPACED);
-}
-
-/** Whether the page's text is typed: most of its characters in monospace. */
-function isTypedPage(lines: readonly TextLine[]): boolean {
-  let mono = 0;
-  let all = 0;
-  for (const line of lines) {
-    mono += line.monoShare * line.chars;
-    all += line.chars;
-  }
-  return mono > MONOSPACED * all;
+  return !typed && band.every((line) => line.monoShare >= CODE_LINE_SHARE);
 }
 
 /** The first band with columns at or after line `from` of `lines` (top to bottom), if any. */
@@ -99,7 +86,7 @@ function nextBand(lines: readonly TextLine[], inBody: ReadonlySet<TextLine>, fro
  * The page's regions where bands of it have columns of their own; undefined when none has. `lines`: every line of
  * the page; `body`: those outside the top and bottom margins, which alone decide the channels' width.
  */
-export function bandRegions(lines: readonly TextLine[], body: readonly TextLine[], rtl = false): Region[] | undefined {
+export function bandRegions(lines: readonly TextLine[], body: readonly TextLine[], rtl = false, typed = false): Region[] | undefined {
   const sorted = [...lines].sort((a, b) => a.top - b.top);
   const inBody = new Set(body);
   const minWidth = MIN_CHANNEL_EM * median(body.map((line) => line.size));
@@ -107,7 +94,6 @@ export function bandRegions(lines: readonly TextLine[], body: readonly TextLine[
   const regions: Region[] = [];
   let found = false;
   let at = 0;
-  const typed = isTypedPage(body);
   while (at < sorted.length) {
     const band = nextBand(sorted, inBody, at, minWidth, rtl, typed);
     const plainEnd = band?.start ?? sorted.length;

@@ -62,6 +62,7 @@ import {
   isBoldFontName,
   isMonospaceFontName,
   itemsTurn,
+  monospaceShare,
   multiply,
   normaliseItems,
   type FontStyle,
@@ -654,24 +655,10 @@ function endsInCode(page: LaidOutPage | undefined): boolean {
 
 /** Monospaced characters under this share of a document's leave its text proportional, its monospace code. */
 const PROPORTIONAL_TEXT = 0.5;
-const proportionalText = new WeakMap<NativeReading, boolean>();
 
 /** Whether most of the document's characters are in proportional type (its pages as LiteParse read them). */
 function isProportionalText(reading: NativeReading): boolean {
-  let known = proportionalText.get(reading);
-  if (known === undefined) {
-    let mono = 0;
-    let all = 0;
-    for (const page of reading.pages.values()) {
-      for (const item of page.items) {
-        all += item.str.length;
-        if (item.monospace) mono += item.str.length;
-      }
-    }
-    known = mono < PROPORTIONAL_TEXT * all;
-    proportionalText.set(reading, known);
-  }
-  return known;
+  return monospaceShare([...reading.pages.values()].flatMap((page) => page.items)) < PROPORTIONAL_TEXT;
 }
 
 /**
@@ -708,6 +695,8 @@ export async function readDocument(
   // Mode auto draws a layered scan's page for the table borders in its picture (ocr/layered-scan-rules.ts). A page
   // that cannot be drawn keeps its text layer's reading, as mode fast reads it.
   const gridFromPicture = parser.mode === 'auto' ? options.ocr?.readDrawnGrid?.bind(options.ocr) : undefined;
+  // Read once, when a page ends in a code block (a listing may go on over the next page).
+  let proportional: boolean | undefined;
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
     const refusedBefore = pdfjsPatchStats().streamsRefused;
     const native = options.native?.pages.get(pageNumber);
@@ -717,7 +706,7 @@ export async function readDocument(
       append(native.boxes, grid.boxes);
     }
     let result: PageResult = native
-      ? nativePageResult(pageNumber, native, endsInCode(pages.at(-1)) && isProportionalText(options.native!))
+      ? nativePageResult(pageNumber, native, endsInCode(pages.at(-1)) && (proportional ??= isProportionalText(options.native!)))
       : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber), gridFromPicture);
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);

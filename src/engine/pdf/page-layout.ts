@@ -44,7 +44,7 @@ import { withoutLineNumbers } from './line-numbers.js';
 import { withDrawnBlanks } from './drawn-blanks.js';
 import { withAlignedHeaders } from './aligned-header.js';
 import { findAuthorBlocks } from './author-stacks.js';
-import { monospaceShare, type RotatedItem } from './text-items.js';
+import { CODE_LINE_SHARE, monospaceShare, type RotatedItem } from './text-items.js';
 import { sourceCodeOf } from './source-code.js';
 import { findCharacterTables, holdsCellBorders } from './character-tables.js';
 import type { TaggedRun } from './liteparse/page-items.js';
@@ -82,8 +82,6 @@ export interface PageLayout {
   boldSizes: SizeHistogram;
 }
 
-/** Share of a line's characters in monospace from which it is code on a page of proportional text. */
-const CODE_LINE = 0.8;
 /** Prose lines that reach the prose's right edge, at least, for it to stand for the region's (ems of their size). */
 const FULL_PROSE_LINES = 3;
 const EDGE_EM = 0.5;
@@ -97,12 +95,12 @@ function proseEdge(lines: readonly TextLine[], x1: number): number {
   let edge = -Infinity;
   let code = -Infinity;
   for (const line of lines) {
-    if (line.monoShare >= CODE_LINE) code = Math.max(code, line.x1);
+    if (line.monoShare >= CODE_LINE_SHARE) code = Math.max(code, line.x1);
     else edge = Math.max(edge, line.x1);
   }
   if (!(code > edge) || !Number.isFinite(edge)) return x1;
   let full = 0;
-  for (const line of lines) if (line.monoShare < CODE_LINE && line.x1 >= edge - EDGE_EM * line.size) full++;
+  for (const line of lines) if (line.monoShare < CODE_LINE_SHARE && line.x1 >= edge - EDGE_EM * line.size) full++;
   return full >= FULL_PROSE_LINES ? Math.min(x1, edge) : x1;
 }
 
@@ -275,10 +273,11 @@ function ruledTableBlock(
   };
 }
 
-function regionsOf(lines: readonly TextLine[], body: readonly TextLine[], rtl: boolean): Region[] {
+/** `typed`: the page's text is monospaced (a typewriter page), where code's aligned columns may be columns. */
+function regionsOf(lines: readonly TextLine[], body: readonly TextLine[], rtl: boolean, typed: boolean): Region[] {
   const pageWide = pageRegions(lines, body, rtl);
   // No columns down the whole page: a band of it may still have its own (text beside a side caption).
-  return pageWide.length === 1 && pageWide[0]!.kind === 'full' ? (bandRegions(lines, body, rtl) ?? pageWide) : pageWide;
+  return pageWide.length === 1 && pageWide[0]!.kind === 'full' ? (bandRegions(lines, body, rtl, typed) ?? pageWide) : pageWide;
 }
 
 /**
@@ -312,6 +311,7 @@ function regionsInBands(
   tables: readonly ProtoBlock[],
   textX0: number,
   textX1: number,
+  typed: boolean,
 ): Region[] | undefined {
   const width = textX1 - textX0;
   if (!(width > 0) || lines.length < 2) return undefined;
@@ -345,7 +345,7 @@ function regionsInBands(
   }
   const filled = merged.filter((band) => band.length > 0);
   if (filled.length < 2) return undefined;
-  return filled.flatMap((band) => regionsOf(band, band.filter((line) => inBody.has(line)), rtl));
+  return filled.flatMap((band) => regionsOf(band, band.filter((line) => inBody.has(line)), rtl, typed));
 }
 
 /**
@@ -549,7 +549,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // A listing's line at the page's top or foot, next to its other lines, is the listing's, not a running header's or
   // footer's (on a page of proportional text, they are in the text's type).
   const bodyEdge = edgeLines(zones.body);
-  const listingAt = (zone: 'top' | 'bottom', line: TextLine) => !monospaceBody && line.monoShare >= CODE_LINE && (bodyEdge[zone]?.monoShare ?? 0) >= CODE_LINE;
+  const listingAt = (zone: 'top' | 'bottom', line: TextLine) => !monospaceBody && line.monoShare >= CODE_LINE_SHARE && (bodyEdge[zone]?.monoShare ?? 0) >= CODE_LINE_SHARE;
   for (const [zone, zoneLines] of [['top', zones.top], ['bottom', zones.bottom]] as const) {
     for (const line of zoneLines) {
       if (listingAt(zone, line)) continue;
@@ -565,7 +565,7 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
     textX0 = Math.min(textX0, line.x0);
     textX1 = Math.max(textX1, line.x1);
   }
-  const regions = listing ? orderRegions(lines, [], rtl) : (regionsInBands(lines, zones.body, rtl, tableBlocks, textX0, textX1) ?? regionsOf(lines, zones.body, rtl));
+  const regions = listing ? orderRegions(lines, [], rtl) : (regionsInBands(lines, zones.body, rtl, tableBlocks, textX0, textX1, monospaceBody) ?? regionsOf(lines, zones.body, rtl, monospaceBody));
   // A page of one full-width region holds every line of the page: those lines are the region's, not built twice.
   const whole = regions.length === 1 && regions[0]!.kind === 'full' && regions[0]!.items.length === flowItems.length;
   const markOf = input.tagged && input.tagged.length > 0 ? lineMarkFinder(input.tagged) : undefined;

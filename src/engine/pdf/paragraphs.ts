@@ -3,6 +3,7 @@
  * lists (bullets and enumerators, with continuation lines and nesting by indent), code (runs of monospaced
  * lines that look like code), display formulas and captions. Words hyphenated across lines are joined.
  */
+import { CODE_LINE_SHARE } from './text-items.js';
 import { goesOnLadder, isDashFramed, levelsByGlyph } from './marker-levels.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 import { isCaptionText } from './captions.js';
@@ -743,7 +744,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
   // A monospaced line between two proportional ones is inline code in running text, not a code block; a
   // typographic bullet makes a list item of a monospaced line.
   const monoLine = lines.map(
-    (line) => (options.monospaceBody ? options.sourceCode?.has(line) === true : line.monoShare >= 0.8) && !TYPOGRAPHIC_BULLET.test(line.text),
+    (line) => (options.monospaceBody ? options.sourceCode?.has(line) === true : line.monoShare >= CODE_LINE_SHARE) && !TYPOGRAPHIC_BULLET.test(line.text),
   );
   const codeLine = monoLine.map((mono, i) => mono && (monoLine[i - 1] === true || monoLine[i + 1] === true));
   const marks = options.markOf ? lines.map(options.markOf) : undefined;

@@ -4,6 +4,7 @@
  * the column boundaries. Conservative on purpose: prose lines (one wide cell) end a run, cells full of prose
  * reject it, and a column of equation numbers is not a table.
  */
+import { CODE_LINE_SHARE } from './text-items.js';
 import { gridWithHeaderSpans, type Extent } from './table-header-spans.js';
 import { gridOfRows, renderTableGrid, type TableGrid } from './table-grid.js';
 import { squeezedBetween, withRowGroups, type LaidOutRow } from './table-row-groups.js';
@@ -50,7 +51,7 @@ function isProseCell(text: string): boolean {
 
 /** Lines that may belong to a table: several cells, or one short cell (a header, a wrapped cell). */
 function tableish(line: TextLine, regionX0: number, regionWidth: number, skipMonospace: boolean): 'multi' | 'single' | null {
-  if (line.zone || (skipMonospace && line.monoShare >= 0.8)) return null;
+  if (line.zone || (skipMonospace && line.monoShare >= CODE_LINE_SHARE)) return null;
   if (line.cells.length >= 2) {
     return line.cells.some((cell) => isProseCell(cell.text)) && line.cells.length === 2 ? null : 'multi';
   }

@@ -187,6 +187,9 @@ export function isBoldFontName(name: string | undefined | null): boolean {
   return false;
 }
 
+/** Share of a line's characters in a monospaced font from which it is code on a page of proportional text. */
+export const CODE_LINE_SHARE = 0.8;
+
 /** The share of the items' characters set in a monospaced font (0 for none). */
 export function monospaceShare(items: readonly PdfTextItem[]): number {
   let all = 0;
