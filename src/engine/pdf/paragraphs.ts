@@ -3,7 +3,8 @@
  * lists (bullets and enumerators, with continuation lines and nesting by indent), code (runs of monospaced
  * lines that look like code), display formulas and captions. Words hyphenated across lines are joined.
  */
-import { CODE_LINE_SHARE } from './text-items.js';
+import { CODE_LINE_SHARE, HEADING_SIZE_STEP } from './text-items.js';
+import { numbersApart } from './numbers-apart.js';
 import { goesOnLadder, isDashFramed, levelsByGlyph } from './marker-levels.js';
 import { countCodePointsBesideSpaces } from './white-space.js';
 import { isCaptionText } from './captions.js';
@@ -366,9 +367,6 @@ function wordsStartAfterSymbol(line: TextLine, region: Region): number | undefin
   return words.x0 - region.x0;
 }
 
-/** A heading's type is this much larger than its text's, at the least (12.5 pt over 11 pt, 12 pt over 11 pt). */
-const HEADING_SIZE_STEP = 1.08;
-
 /**
  * A lone line in larger type, stopping short of the edge without ending a sentence, over a line in smaller type: a
  * heading set tight above its text. The weight cannot tell them apart where the text's first line reads as bold (a
@@ -389,6 +387,15 @@ function isCentredPair(upper: TextLine, lower: TextLine, size: number): boolean 
 }
 /** How far (in em) a wider centred line reaches past the one above it on each side, at least. */
 const CENTRED_MARGIN_EM = 0.25;
+
+/** A line centred in its region, clear of both its edges by this many ems at least. */
+const CENTRED_CLEAR_EM = 1;
+
+/** Whether the line is centred in the region (within an em), well in from both its edges. */
+function isCentredIn(line: TextLine, region: Region, size: number): boolean {
+  const clear = CENTRED_CLEAR_EM * size;
+  return Math.abs(line.x0 + line.x1 - region.x0 - region.x1) <= 2 * size && line.x0 - region.x0 >= clear && region.x1 - line.x1 >= clear;
+}
 
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
 function breaksParagraph(
@@ -429,6 +436,10 @@ function breaksParagraph(
   // Nor a centred line into a wider one whose first word would have fit after it: the writer broke it (an author
   // line over an affiliation, lines of an address), where a centred paragraph's wrapped line is the fuller one.
   if (isCentredPair(prev, line, size) && !/[-‐]$/u.test(prev.text) && !centredRunOn && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
+  // A title centred over a heading flush with the region's start (`1. Introduction`): parted by their setting, in
+  // the same type as they may be. Only in display type: a ragged paragraph's indented first line may look centred.
+  const display = bodySize !== undefined && Math.min(prev.size, line.size) >= HEADING_SIZE_STEP * bodySize;
+  if (display && isCentredIn(prev, region, size) && startOf(line, region) <= 0.5 * size && !runsOn(prev.text, line.text)) return true;
   if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
   if (isHeadingOverText(lines, line, region)) return true;
   const width = region.x1 - region.x0;
@@ -750,6 +761,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
   const marks = options.markOf ? lines.map(options.markOf) : undefined;
   const blocks: ProtoBlock[] = [];
   const pitchAt = regionPitches(lines);
+  const apartMarkers = numbersApart(lines, options.bodySize);
   let draft: Draft | undefined;
   const close = () => {
     if (draft) append(blocks, finish(draft, region, options));
@@ -818,7 +830,7 @@ export function buildBlocks(lines: readonly TextLine[], region: Region, options:
       continue;
     }
     const mono = codeLine[index]!;
-    const marker = mono || heading ? null : listMarker(line.text);
+    const marker = mono || heading ? null : (listMarker(line.text) ?? apartMarkers[index]!);
     if (draft?.mode === 'mono') {
       const prev = draft.lines[draft.lines.length - 1]!;
       if (mono && line.top - prev.bottom <= 2.5 * line.size && Math.abs(line.size - prev.size) <= 0.12 * line.size) {

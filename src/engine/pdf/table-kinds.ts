@@ -11,6 +11,7 @@ import { chartLabelLines } from './charts.js';
 import { contentsLines } from './contents.js';
 import { fieldLines } from './field-lines.js';
 import { LONE_BULLET } from './line-bullets.js';
+import { LIST_NUMBER } from './numbers-apart.js';
 import { listMarker, type ListMarker } from './paragraphs.js';
 import { countWords } from './white-space.js';
 
@@ -101,6 +102,31 @@ export function listColumns(found: readonly (readonly string[])[]): SideList[] |
 }
 
 /**
+ * Whether the rows are a numbered list whose numbers stand apart from their items with no stop after them (a report
+ * generator's: `1`, `2`, `3` down a column), found as a table of two columns: a number and its item, the item's
+ * wrapped lines under it beside an empty cell. The numbers count up by one from the first, and every item holds
+ * words: two columns of figures, or numbers that skip, are a table's. The flow reads such a list (numbers-apart.ts).
+ */
+export function isNumberedList(rows: readonly (readonly string[])[]): boolean {
+  let last: number | undefined;
+  let items = 0;
+  for (const row of rows) {
+    const cells = row.map((cell) => cell.trim()).filter((cell, at) => at < 2 || cell !== '');
+    if (cells.length !== 2 || cells[1] === '') return false;
+    const [number, text] = cells as [string, string];
+    if (number === '') {
+      if (last === undefined) return false;
+      continue;
+    }
+    if (!LIST_NUMBER.test(number) || !/\p{L}{2}/u.test(text)) return false;
+    if (last !== undefined && Number(number) !== last + 1) return false;
+    last = Number(number);
+    items++;
+  }
+  return items >= 2;
+}
+
+/**
  * Lists narrower than their items, as a text box prints them, read with their items whole: a column of bullets
  * alone joined with the column right of it, row by row (the items' words hung apart from their bullets: `•` | `l`),
  * and a column of a word or two in the rows a list's column leaves empty joined with that column (the items' wrapped
@@ -129,7 +155,14 @@ function withItemsWhole(rows: readonly (readonly string[])[]): readonly (readonl
 
 /** Whether cells found as a table (rows of cell texts, header first) read as one. */
 export function readsAsTable(rows: readonly (readonly string[])[]): boolean {
-  return !onlyNumbers(rows) && !isProseSideBySide(rows) && !holdsFigureLabel(rows) && readAsLines(rows) === undefined && listColumns(rows) === undefined;
+  return (
+    !onlyNumbers(rows) &&
+    !isProseSideBySide(rows) &&
+    !holdsFigureLabel(rows) &&
+    readAsLines(rows) === undefined &&
+    listColumns(rows) === undefined &&
+    !isNumberedList(rows)
+  );
 }
 
 /** A cell of nothing but a formula's operators, or the comma after it: a piece of a display formula. */

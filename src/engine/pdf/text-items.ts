@@ -190,6 +190,9 @@ export function isBoldFontName(name: string | undefined | null): boolean {
 /** Share of a line's characters in a monospaced font from which it is code on a page of proportional text. */
 export const CODE_LINE_SHARE = 0.8;
 
+/** A heading's type is this much larger than its text's, at the least (12.5 pt over 11 pt, 12 pt over 11 pt). */
+export const HEADING_SIZE_STEP = 1.08;
+
 /** The share of the items' characters set in a monospaced font (0 for none). */
 export function monospaceShare(items: readonly PdfTextItem[]): number {
   let all = 0;
