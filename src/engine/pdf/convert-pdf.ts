@@ -33,7 +33,7 @@ import { holdsGarbledText, readableBlockByBlock, readGarbledBlocks, type Garbled
 import type { OcrLine } from './ocr/ocr-line.js';
 import { readNativePages, type NativePage, type NativeReading } from './liteparse/read-pages.js';
 import { rectInView, turnRect, viewSize, type Turn } from './page-turns.js';
-import { layoutPage } from './page-layout.js';
+import { layoutPage, type PageLayoutInput } from './page-layout.js';
 import { assignStructureRoles } from './tagged-blocks.js';
 import { pdfjsTaggedRuns, type PdfjsStructNode } from './pdfjs-marks.js';
 import { formFieldMarks, withFreeText } from './form-marks.js';
@@ -68,7 +68,8 @@ import {
   type FontStyle,
   type RawTextItem,
 } from './text-items.js';
-import { append, type FoundTable, type Rect } from './types.js';
+import { append, type FoundTable, type ProtoBlock, type Rect } from './types.js';
+import { gridRows } from './table-grid.js';
 
 /** Where the pdfjs package keeps its data folders (trailing slash: pdfjs requires it). */
 function packageFolder(name: string): string {
@@ -389,6 +390,7 @@ async function readPage(
   pageNumber: number,
   nativeTables?: readonly FoundTable[],
   gridFromPicture?: (pageNumber: number, squaring?: readonly number[]) => Promise<DrawnGrid>,
+  goingOn: PageGoingOn = {},
 ): Promise<PageResult> {
   let page: PdfPage;
   try {
@@ -455,7 +457,7 @@ async function readPage(
     }
     const tagged = tree ? pdfjsTaggedRuns(content.items, tree, transform) : [];
     if (tagged.length > 0) append(tagged, answerRuns(filled.answers));
-    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings: withoutFieldFrames(rulings, filled.answered), boxes: withoutFieldFrames(boxes, filled.answered), ...(tables ? { tables } : {}), ...(tagged.length > 0 ? { tagged } : {}), width, height });
+    const layout = layoutPage({ items: normalised.items, rotated: normalised.rotated, rulings: withoutFieldFrames(rulings, filled.answered), boxes: withoutFieldFrames(boxes, filled.answered), ...(tables ? { tables } : {}), ...(tagged.length > 0 ? { tagged } : {}), ...goingOn, width, height });
     if (tagged.length > 0) assignStructureRoles(layout.blocks, tagged, bodySizeOf(layout.sizes));
     // The page's view, where every place goes back to from a turned frame.
     if (turn !== 0) for (const block of layout.blocks) block.rect = rectInView(block.rect, turn, view.width, view.height);
@@ -475,7 +477,7 @@ async function readPage(
  * A page LiteParse read, laid out by docmill (the same layout as a pdfjs page's; see liteparse/read-pages.ts),
  * with mode auto's OCR plan from the images LiteParse found on it.
  */
-function nativePageResult(pageNumber: number, native: NativePage, codeGoesOn = false): PageResult {
+function nativePageResult(pageNumber: number, native: NativePage, goingOn: PageGoingOn = {}): PageResult {
   const turn = native.turn ?? 0;
   // The page's view: a page read turned (liteparse/upright-pages.ts) gives its places in it.
   const { width, height } = viewSize(turn, native.width, native.height);
@@ -488,7 +490,7 @@ function nativePageResult(pageNumber: number, native: NativePage, codeGoesOn = f
     boxes: native.boxes,
     tables: native.tables,
     ...(tagged ? { tagged } : {}),
-    ...(codeGoesOn ? { codeGoesOn } : {}),
+    ...goingOn,
     width: native.width,
     height: native.height,
   });
@@ -645,12 +647,28 @@ async function ocrGarbledBlocks(ocr: PageOcrSource, result: PageResult): Promise
   }
 }
 
-/** Whether the page's flow (its margin zones left out) ends in a code block: a listing the next page may go on with. */
-function endsInCode(page: LaidOutPage | undefined): boolean {
+/** What a page's layout is told of the page before it: a listing or a table the page may go on with. */
+type PageGoingOn = Pick<PageLayoutInput, 'codeGoesOn' | 'tableGoesOn'>;
+
+/** The last block of the page's flow (its margin zones left out). */
+function lastFlowBlock(page: LaidOutPage | undefined): ProtoBlock | undefined {
   const blocks = page?.layout?.blocks;
-  if (!blocks) return false;
-  for (let i = blocks.length - 1; i >= 0; i--) if (blocks[i]!.zone === undefined) return blocks[i]!.kind === 'code';
-  return false;
+  if (!blocks) return undefined;
+  for (let i = blocks.length - 1; i >= 0; i--) if (blocks[i]!.zone === undefined) return blocks[i];
+  return undefined;
+}
+
+/** Whether the page's flow ends in a code block: a listing the next page may go on with. */
+function endsInCode(page: LaidOutPage | undefined): boolean {
+  return lastFlowBlock(page)?.kind === 'code';
+}
+
+/** The header row of the table the page's flow ends with, which the next page may repeat over the table's rows. */
+function tableGoingOn(page: LaidOutPage | undefined): PageGoingOn {
+  const last = lastFlowBlock(page);
+  if (last?.kind !== 'table' || !last.table || last.table.colCount < 2) return {};
+  const [header] = gridRows(last.table);
+  return header ? { tableGoesOn: header } : {};
 }
 
 /** Monospaced characters under this share of a document's leave its text proportional, its monospace code. */
@@ -705,9 +723,11 @@ export async function readDocument(
       append(native.rulings, grid.rules);
       append(native.boxes, grid.boxes);
     }
+    const before = pages.at(-1);
+    const goingOn = tableGoingOn(before);
     let result: PageResult = native
-      ? nativePageResult(pageNumber, native, endsInCode(pages.at(-1)) && (proportional ??= isProportionalText(options.native!)))
-      : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber), gridFromPicture);
+      ? nativePageResult(pageNumber, native, endsInCode(before) && (proportional ??= isProportionalText(options.native!)) ? { ...goingOn, codeGoesOn: true } : goingOn)
+      : await readPage(doc, pageNumber, options.native?.tables.get(pageNumber), gridFromPicture, goingOn);
     // A stream stopped at the size limit either failed the page or, read piecemeal, ended its text early.
     if (result.page.status !== 'failed' && pdfjsPatchStats().streamsRefused > refusedBefore) cut.push(pageNumber);
     if (native?.imagesFromPdfjs && parser.mode === 'auto' && result.chars > 0) {

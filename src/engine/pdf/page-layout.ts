@@ -30,7 +30,7 @@ import { withContentsWhole } from './contents-runs.js';
 import { isSlideFrame } from './table-slide-frame.js';
 import { itemsInside, withHeaderAbove } from './table-header-above.js';
 import { inRightToLeftOrder } from './rtl-tables.js';
-import { findTables } from './tables.js';
+import { findTables, type FoundTable as RegionTable } from './tables.js';
 import { chartLabels } from './chart-labels.js';
 import { hasFilledRows } from './filled-rows.js';
 import { withColumnNotesLast } from './column-notes.js';
@@ -52,6 +52,7 @@ import type { StructureMark } from './liteparse/structure-roles.js';
 import { lineMarkFinder } from './tagged-blocks.js';
 import { median, overlaps } from './measure.js';
 import { staggeredChannel } from './staggered-sides.js';
+import { repeatedHeaderLine, tableUnderHeader } from './table-going-on.js';
 import { append, type FoundTable, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 
 export interface PageLayoutInput {
@@ -70,6 +71,11 @@ export interface PageLayoutInput {
    * the listing (code), not a typewriter page's text.
    */
   codeGoesOn?: boolean;
+  /**
+   * The header row of the table the page before ended with: a line repeating it at this page's top heads the
+   * table's rows going on, however few (one row under it is a table's too).
+   */
+  tableGoesOn?: readonly string[];
   width: number;
   height: number;
 }
@@ -115,20 +121,42 @@ function edgeLines(body: readonly TextLine[]): { top: TextLine | undefined; bott
   return { top, bottom };
 }
 
+/** What every region of a page is laid out with. */
+interface RegionContext {
+  zoneOf: Map<PdfTextItem, 'top' | 'bottom'>;
+  monospaceBody: boolean;
+  markOf: ((line: TextLine) => StructureMark | undefined) | undefined;
+  bodySize: number | undefined;
+  /** The page's filled boxes: rows drawn as bands tell a table of bulleted cells from lists side by side. */
+  boxes: readonly Rect[];
+  /** The header row of a table the page before ended with (PageLayoutInput.tableGoesOn). */
+  tableGoesOn: readonly string[] | undefined;
+}
+
+/**
+ * The region's tables with the one going on under the header row repeated at line `at` (-1: none), laid out under
+ * its labels (table-going-on.ts) where the aligned text read no table there or fewer columns than the labels.
+ */
+function withTableGoingOn(lines: readonly TextLine[], at: number, tables: RegionTable[]): RegionTable[] {
+  if (at < 0) return tables;
+  const found = tables.find((table) => table.start <= at && table.end > at);
+  if (found && found.start === at && found.grid.colCount >= lines[at]!.cells.length) return tables;
+  const goingOn = tableUnderHeader(lines, at);
+  if (!goingOn) return tables;
+  const apart = tables.filter((table) => table.end <= goingOn.start || table.start >= goingOn.end);
+  return [...apart, goingOn].sort((a, b) => a.start - b.start);
+}
+
 /** Lays out one region: its own lines (baselines local to the column), tables first, then text blocks. */
 function layoutRegion(
   items: PdfTextItem[],
   x0: number,
   x1: number,
-  zoneOf: Map<PdfTextItem, 'top' | 'bottom'>,
-  monospaceBody: boolean,
+  context: RegionContext,
   /** The region's lines when already built from the same items (a page of one region). */
   built?: TextLine[],
-  markOf?: (line: TextLine) => StructureMark | undefined,
-  bodySize?: number,
-  /** The page's filled boxes: rows drawn as bands tell a table of bulleted cells from lists side by side. */
-  boxes: readonly Rect[] = [],
 ) {
+  const { zoneOf, monospaceBody, markOf, bodySize, boxes } = context;
   const lines = flushRightNotesApart(sideLabelsFirst(runInLabelsApart(abstractLeadApart(built ?? buildLines(items)))), x1);
   for (const line of lines) {
     const first = line.cells[0]?.items[0];
@@ -140,9 +168,10 @@ function layoutRegion(
   const blockOptions = { deferHyphens: true, monospaceBody, ...(sourceCode ? { sourceCode } : {}), ...(markOf ? { markOf } : {}), ...(bodySize ? { bodySize } : {}) };
   // Justified prose whose words are set wide apart lines up like a table's cells: it stays prose. Code whose
   // comments stand in a column does too: it stays code.
+  // A table going on from the page before, under the header row it repeats, may hold a single row here.
   const found = withContentsWhole(
     lines,
-    findTables(lines, { skipMonospace: !monospaceBody }).filter(
+    withTableGoingOn(lines, repeatedHeaderLine(lines, context.tableGoesOn), findTables(lines, { skipMonospace: !monospaceBody })).filter(
       (table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows) && !holdsCode(lines.slice(table.start, table.end), sourceCode),
     ),
   );
@@ -168,7 +197,7 @@ function layoutRegion(
       const cells = tableLines.flatMap((line) => line.cells);
       for (const side of [cells.filter((cell) => cell.x1 <= middle), cells.filter((cell) => cell.x0 >= middle)]) {
         const items = side.flatMap((cell) => cell.items);
-        append(blocks, layoutRegion(items, Math.min(...items.map((item) => item.x0)), Math.max(...items.map((item) => item.x1)), zoneOf, monospaceBody, undefined, markOf, bodySize, boxes));
+        append(blocks, layoutRegion(items, Math.min(...items.map((item) => item.x0)), Math.max(...items.map((item) => item.x1)), context));
       }
       next = table.end;
       continue;
@@ -455,7 +484,11 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   // Only a page with a cell border among its words is read for them (the page's lines are not built for it).
   const typedTables = (): CharacterTable[] => (pageTyped ??= holdsCellBorders(input.items) ? findCharacterTables(linesOfPage(), typewriterPage()) : []);
   let interleavedGutters: Gutter[] | undefined;
+  // A table going on from the page before under its repeated header is the flow's to read, under its labels (the
+  // reader's cells over a few rows miss the columns they leave empty).
+  const goingOnHeader = given.tableGoesOn && input.tables && input.tables.length > 0 ? linesOfPage()[repeatedHeaderLine(linesOfPage(), given.tableGoesOn)] : undefined;
   const foundParts = (input.tables ?? []).flatMap((table) => {
+    if (goingOnHeader && overlaps(table.rect, { x0: goingOnHeader.x0, y0: goingOnHeader.top, x1: goingOnHeader.x1, y1: goingOnHeader.bottom })) return [];
     const insideItems = itemsInside(table.rect, input.items);
     // A reading that repeats the page's words is no table's: a ruled grid there reads it, or the page's lines do.
     if (repeatsText(table.rows, insideItems.map((item) => item.str))) return [];
@@ -570,10 +603,11 @@ export function layoutPage(given: PageLayoutInput): PageLayout {
   const whole = regions.length === 1 && regions[0]!.kind === 'full' && regions[0]!.items.length === flowItems.length;
   const markOf = input.tagged && input.tagged.length > 0 ? lineMarkFinder(input.tagged) : undefined;
   const pageBody = bodySizeOf(sizes);
+  const context: RegionContext = { zoneOf, monospaceBody, markOf, bodySize: pageBody, boxes: input.boxes ?? [], tableGoesOn: given.tableGoesOn };
   const laidOut = regions.map((region) => {
     const x0 = region.kind === 'full' ? Math.min(region.x0, textX0) : region.x0;
     const x1 = region.kind === 'full' ? Math.max(region.x1, textX1) : region.x1;
-    return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, zoneOf, monospaceBody, whole ? lines : undefined, markOf, pageBody, input.boxes) };
+    return { kind: region.kind, blocks: layoutRegion(region.items, x0, x1, context, whole ? lines : undefined) };
   });
   const flowBlocks = withColumnNotesLast(withTextRoundAsides(laidOut), pageBody);
   const blocks = tableBlocks.length > 0 ? insertTables(flowBlocks, tableBlocks.flatMap(tableParts)) : flowBlocks;
