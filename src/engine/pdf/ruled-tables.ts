@@ -53,6 +53,12 @@ const MIN_LIST_ROWS = 3;
 const MAX_LIST_ENTRY_WORDS = 12;
 /** A gap this wide (in em) through every row of a grid column is a column border the table did not draw. */
 const MIN_UNRULED_GAP_EM = 1.5;
+/**
+ * So is a gap this wide with words on both sides of it in each of the column's rows, MIN_FULL_ROWS of them at
+ * least: a word space is 0.2–0.35 em, and a cell's wrapped lines leave no such channel down every row.
+ */
+const MIN_FULL_GAP_EM = 0.5;
+const MIN_FULL_ROWS = 3;
 const WORD = /[\p{L}\p{N}]{2}/u;
 
 interface HRule {
@@ -456,15 +462,21 @@ function unruledColumns(xs: readonly number[], ys: readonly number[], items: rea
       return x > xs[c]! && x < xs[c + 1]! && bandOf(ys, y) >= 0;
     });
     if (inColumn.length < 4) continue;
-    const minGap = MIN_UNRULED_GAP_EM * median(inColumn.map((item) => item.size));
+    const size = median(inColumn.map((item) => item.size));
+    const rows = new Set(inColumn.map((item) => bandOf(ys, anchor(item).y))).size;
     const sorted = [...inColumn].sort((a, b) => a.x0 - b.x0);
     let reach = sorted[0]!.x1;
     for (const item of sorted.slice(1)) {
-      if (item.x0 - reach >= minGap) {
+      const gap = item.x0 - reach;
+      if (gap >= MIN_FULL_GAP_EM * size) {
         const [left, right] = [reach, item.x0];
         const rowsWithWords = (side: (entry: PdfTextItem) => boolean) =>
           new Set(inColumn.filter((entry) => side(entry) && WORD.test(entry.str)).map((entry) => bandOf(ys, anchor(entry).y))).size;
-        if (rowsWithWords((entry) => entry.x1 <= left) >= 2 && rowsWithWords((entry) => entry.x0 >= right) >= 2) out.push((left + right) / 2);
+        const [before, after] = [rowsWithWords((entry) => entry.x1 <= left), rowsWithWords((entry) => entry.x0 >= right)];
+        // A narrower gap is a border too where every row has words on both sides of it: an invoice's labels set from
+        // their cells' left edges over figures set flush right in the column before (`Qty` over `1`, `Unit price`).
+        const full = rows >= MIN_FULL_ROWS && before === rows && after === rows;
+        if ((gap >= MIN_UNRULED_GAP_EM * size && before >= 2 && after >= 2) || full) out.push((left + right) / 2);
       }
       reach = Math.max(reach, item.x1);
     }
