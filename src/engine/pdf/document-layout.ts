@@ -39,6 +39,13 @@ function clamp01(value: number): number {
   return Math.min(1, Math.max(0, value));
 }
 
+/** A block centred between its page's text edges (within an em), and set in from the left one by an em at least. */
+function isCentredOnPage(block: ProtoBlock, edges: { x0: number; x1: number } | undefined): boolean {
+  if (!edges) return false;
+  const { x0, x1 } = block.rect;
+  return Math.abs(x0 + x1 - edges.x0 - edges.x1) <= 2 * block.size && x0 - edges.x0 >= block.size;
+}
+
 export function normaliseBbox(rect: Rect, width: number | null, height: number | null): ModelBlock['bbox'] {
   if (!width || !height || width <= 0 || height <= 0) return null;
   const values = [rect.x0 / width, rect.y0 / height, rect.x1 / width, rect.y1 / height];
@@ -110,6 +117,13 @@ export function finishDocument(pages: readonly LaidOutPage[], outline: readonly 
     let order = 0;
     for (const block of page.layout?.blocks ?? []) if (!furniture.has(block)) orderOnPage.set(block, order++);
   }
+  // Each page's text from its left edge to its right, for headings centred on it.
+  const textEdges = new Map<number, { x0: number; x1: number }>();
+  for (const { page, block } of refs) {
+    if (furniture.has(block)) continue;
+    const edges = textEdges.get(page);
+    textEdges.set(page, edges ? { x0: Math.min(edges.x0, block.rect.x0), x1: Math.max(edges.x1, block.rect.x1) } : { x0: block.rect.x0, x1: block.rect.x1 });
+  }
   const headingCandidates: HeadingCandidate[] = headingRefs.map((ref) => ({
     page: ref.page,
     text: ref.block.text,
@@ -117,6 +131,7 @@ export function finishDocument(pages: readonly LaidOutPage[], outline: readonly 
     bold: ref.block.bold,
     lines: ref.block.lines,
     order: orderOnPage.get(ref.block) ?? 0,
+    centred: isCentredOnPage(ref.block, textEdges.get(ref.page)),
   }));
   const firstPage = pages[0]?.pageNumber ?? 1;
   const headings = new Map<ProtoBlock, { type: 'title' | 'section_header'; level: number }>();

@@ -63,6 +63,8 @@ export interface HeadingCandidate {
   lines: number;
   /** The block's place among its page's blocks in reading order (0: the first). */
   order?: number;
+  /** Set centred on its page, clear of its text's left edge. */
+  centred?: boolean;
 }
 
 export interface HeadingDecision {
@@ -283,6 +285,21 @@ function styleRanks(ordered: readonly string[], candidates: readonly HeadingCand
   return ranks;
 }
 
+/**
+ * The title set in the type of the sections' headings (a report generator's: `Annual Report 2025` over `1.
+ * Introduction`, both 18 pt bold): the document's first heading, opening page 1, centred, unnumbered and in display
+ * type, where every other heading in its size is numbered. Its index among the candidates, or -1.
+ */
+function centredTitle(candidates: readonly HeadingCandidate[], headingLike: readonly boolean[], body: BodyStyle, firstPage: number): number {
+  const first = headingLike.indexOf(true);
+  const title = candidates[first];
+  if (!title || title.page !== firstPage || (title.order ?? 0) > 0 || title.centred !== true) return -1;
+  if (title.size < body.size * TITLE_BIGGER || numberingDepth(title.text) !== undefined) return -1;
+  const size = sizeClass(title.size);
+  const others = candidates.filter((candidate, i) => i !== first && headingLike[i] && sizeClass(candidate.size) === size);
+  return others.length > 0 && others.every((candidate) => numberingDepth(candidate.text) !== undefined) ? first : -1;
+}
+
 export function classifyHeadings(
   candidates: readonly HeadingCandidate[],
   body: BodyStyle,
@@ -321,6 +338,7 @@ export function classifyHeadings(
     const same = candidates.filter((candidate, i) => headingLike[i] && sizeClass(candidate.size) === largest);
     if (same.length <= 2 && same.every((candidate) => candidate.page === firstPage && !isNumberedSibling(candidate))) titleClass = largest;
   }
+  const titleAlone = titleClass === undefined ? centredTitle(candidates, headingLike, body, firstPage) : -1;
   if (titleClass !== undefined) for (const index of bylines(candidates, headingLike, titleClass)) headingLike[index] = false;
   const styles = new Map<string, { size: number; bold: boolean }>();
   candidates.forEach((candidate, i) => {
@@ -393,7 +411,7 @@ export function classifyHeadings(
   candidates.forEach((candidate, i) => {
     if (!headingLike[i]) return;
     const size = sizeClass(candidate.size);
-    if (size === titleClass) {
+    if (size === titleClass || i === titleAlone) {
       decisions[i] = { type: 'title', level: 1 };
       return;
     }

@@ -1,7 +1,8 @@
 /**
  * A report as a report generator sets it (`test/fixtures/printed/generated-report.pdf`, written by ReportLab from
  * `generated-report.py` beside it): its numbered lists set their numbers apart from the items with no stop after
- * them, in larger type, and its title stands centred over the first numbered heading in the same type.
+ * them, in larger type, and its title stands centred over the first numbered heading in the same type (18 pt bold,
+ * as every section's heading).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -11,15 +12,15 @@ import { allBlocks, convertBytes } from './helpers.js';
 const fixture = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/generated-report.pdf', import.meta.url)));
 
 describe('a report written by ReportLab', () => {
-  it('reads the title and the first heading under it as two headings', async () => {
+  it('reads the title and the first heading under it as two headings, the title over the numbered sections', async () => {
     const headings = allBlocks(await convertBytes(fixture(), { mode: 'fast' })).filter((block) => block.type === 'section_header' || block.type === 'title');
-    expect(headings.map((block) => block.markdown.replace(/^#+ /, ''))).toEqual([
-      'Riverside Community Trust: Annual Report 2025',
-      '1. Introduction',
-      '1.1 Our aims',
-      '1.2 How we work',
-      '2. Finances',
-      '3. Plans for 2026',
+    expect(headings.map((block) => [block.type, block.markdown])).toEqual([
+      ['title', '# Riverside Community Trust: Annual Report 2025'],
+      ['section_header', '## 1. Introduction'],
+      ['section_header', '### 1.1 Our aims'],
+      ['section_header', '### 1.2 How we work'],
+      ['section_header', '## 2. Finances'],
+      ['section_header', '## 3. Plans for 2026'],
     ]);
   });
 

@@ -115,6 +115,17 @@ describe('classifyHeadings', () => {
     expect(notFirst[0]).not.toBeNull();
   });
 
+  it('takes a centred first heading in the type of numbered sections for the title, only where it is centred and they are numbered', () => {
+    const sections = [candidate('1. Introduction', 18, { bold: true, order: 1 }), candidate('2. Finances', 18, { bold: true, page: 2, order: 0 })];
+    const opening = (centred: boolean) => candidate('Annual Report 2025', 18, { bold: true, order: 0, centred });
+    expect(classifyHeadings([opening(true), ...sections], BODY).map((decision) => decision?.level)).toEqual([1, 2, 2]);
+    expect(classifyHeadings([opening(true), ...sections], BODY)[0]?.type).toBe('title');
+    // Flush left, it is a section of its own (an `Executive summary` before `1.`); beside unnumbered sections, one of them.
+    expect(classifyHeadings([opening(false), ...sections], BODY)[0]).toEqual({ type: 'section_header', level: 2 });
+    const unnumbered = [candidate('Introduction', 18, { bold: true, order: 1 }), candidate('Finances', 18, { bold: true, page: 2, order: 0 })];
+    expect(classifyHeadings([opening(true), ...unnumbered], BODY)[0]?.type).toBe('section_header');
+  });
+
   it('gives the levels of a document set in more heading styles than levels to its most used styles', () => {
     // A long booklet: its sections' four bold sizes used page after page, and display sizes on a few pages (booklet
     // covers at 24 and 21 pt, a box's 15 pt, a chart's 10.5 pt): by size alone the sections' styles fell to one level.
