@@ -22,8 +22,10 @@
  *
  * Printed: pages/s of each, the ratios docmill ÷ LiteParse (target ≥ 0.67 in mode fast) and auto ÷ fast in time
  * (target ≤ 2), docmill's peak RSS (target ≤ 300 MB in mode fast), the load average. Mode auto over copies: the
- * copies' pictures are the same bytes, and OCR answers a picture it has read from memory (recognition-memo.ts), so
- * only the first copy's are read; auto's cost over distinct documents is that of --copies 1.
+ * copies' pictures are the same bytes, and OCR answers a picture it has read from memory (recognition-memo.ts), but
+ * only within the memory's bounds (512 pictures, 20,000 words, the least recently used forgotten first): the dev
+ * half's pictures overrun them, and each copy's are mostly read again (2026-12-02: tesseract's workers 23 s of CPU
+ * over 990 pages, about 4.5 s over 99), so auto ÷ fast over copies is about that of --copies 1.
  *
  * Rounds (--rounds N): LiteParse's timed pass and every docmill run, in turn, N times; each round's ratio is docmill's
  * rate ÷ LiteParse's in that round, and the table gives the medians (this machine's rates move by a third from one

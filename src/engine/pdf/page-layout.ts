@@ -21,7 +21,8 @@ import { tableParts } from './table-parts.js';
 import { findKeyFigures } from './key-figures.js';
 import { isCardRowTable } from './card-grid.js';
 import { holdsPanels } from './panels.js';
-import { isFormulaPieces, listColumns, readAsLines, readsAsTable, type SideList } from './table-kinds.js';
+import { isFormulaPieces, isNumberedList, listColumns, readAsLines, readsAsTable, type SideList } from './table-kinds.js';
+import { numbersApart } from './numbers-apart.js';
 import { cellsHoldText, foundTableFrom, foundTableHoldsRuled, itemsTheCellsHold, ownReadingHoldsMore, repeatsText } from './table-choice.js';
 import { withoutProseEdges } from './table-prose-edges.js';
 import { withTextRoundAsides } from './aside-wrap.js';
@@ -172,7 +173,12 @@ function layoutRegion(
   const found = withContentsWhole(
     lines,
     withTableGoingOn(lines, repeatedHeaderLine(lines, context.tableGoesOn), findTables(lines, { skipMonospace: !monospaceBody })).filter(
-      (table) => !isJustifiedProse(lines.slice(table.start, table.end)) && !isFormulaPieces(table.rows) && !holdsCode(lines.slice(table.start, table.end), sourceCode),
+      (table) =>
+        !isJustifiedProse(lines.slice(table.start, table.end)) &&
+        !isFormulaPieces(table.rows) &&
+        !holdsCode(lines.slice(table.start, table.end), sourceCode) &&
+        // A numbered list whose numbers stand apart from its items is read as a list, by its lines.
+        !(isNumberedList(table.rows) && numbersApart(lines.slice(table.start, table.end), bodySize).some((marker) => marker !== null)),
     ),
   );
   // A paper's authors side by side line up like a table's cells: read author by author, as lines (table-kinds.ts).

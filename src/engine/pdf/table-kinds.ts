@@ -105,7 +105,8 @@ export function listColumns(found: readonly (readonly string[])[]): SideList[] |
  * Whether the rows are a numbered list whose numbers stand apart from their items with no stop after them (a report
  * generator's: `1`, `2`, `3` down a column), found as a table of two columns: a number and its item, the item's
  * wrapped lines under it beside an empty cell. The numbers count up by one from the first, and every item holds
- * words: two columns of figures, or numbers that skip, are a table's. The flow reads such a list (numbers-apart.ts).
+ * words: two columns of figures, or numbers that skip, are a table's. The flow reads such a list where its lines
+ * tell it (numbers-apart.ts: numbers in larger type than their items).
  */
 export function isNumberedList(rows: readonly (readonly string[])[]): boolean {
   let last: number | undefined;
@@ -160,8 +161,7 @@ export function readsAsTable(rows: readonly (readonly string[])[]): boolean {
     !isProseSideBySide(rows) &&
     !holdsFigureLabel(rows) &&
     readAsLines(rows) === undefined &&
-    listColumns(rows) === undefined &&
-    !isNumberedList(rows)
+    listColumns(rows) === undefined
   );
 }
 
