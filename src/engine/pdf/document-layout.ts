@@ -39,6 +39,11 @@ function clamp01(value: number): number {
   return Math.min(1, Math.max(0, value));
 }
 
+/** A text's words, lower case, one space between them. */
+function wordsOf(text: string): string {
+  return text.toLowerCase().split(/\s+/u).filter(Boolean).join(' ');
+}
+
 /** A block centred between its page's text edges (within an em), and set in from the left one by an em at least. */
 function isCentredOnPage(block: ProtoBlock, edges: { x0: number; x1: number } | undefined): boolean {
   if (!edges) return false;
@@ -117,6 +122,14 @@ export function finishDocument(pages: readonly LaidOutPage[], outline: readonly 
     let order = 0;
     for (const block of page.layout?.blocks ?? []) if (!furniture.has(block)) orderOnPage.set(block, order++);
   }
+  // The words of running headers that recur over pages: a title set in the chapters' type is told by them.
+  const headPages = new Map<string, Set<number>>();
+  for (const { page, block } of refs) {
+    if (furniture.get(block) !== 'page_header') continue;
+    const words = wordsOf(block.text);
+    headPages.set(words, (headPages.get(words) ?? new Set()).add(page));
+  }
+  const runningHeads = new Set([...headPages].filter(([, on]) => on.size >= 2).map(([words]) => words));
   // Each page's text from its left edge to its right, for headings centred on it.
   const textEdges = new Map<number, { x0: number; x1: number }>();
   for (const { page, block } of refs) {
@@ -132,6 +145,7 @@ export function finishDocument(pages: readonly LaidOutPage[], outline: readonly 
     lines: ref.block.lines,
     order: orderOnPage.get(ref.block) ?? 0,
     centred: isCentredOnPage(ref.block, textEdges.get(ref.page)),
+    runsAsHeader: runningHeads.has(wordsOf(ref.block.text)),
   }));
   const firstPage = pages[0]?.pageNumber ?? 1;
   const headings = new Map<ProtoBlock, { type: 'title' | 'section_header'; level: number }>();

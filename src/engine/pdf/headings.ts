@@ -65,6 +65,8 @@ export interface HeadingCandidate {
   order?: number;
   /** Set centred on its page, clear of its text's left edge. */
   centred?: boolean;
+  /** Its words are the document's running header's (a handbook's name over every page). */
+  runsAsHeader?: boolean;
 }
 
 export interface HeadingDecision {
@@ -288,7 +290,8 @@ function styleRanks(ordered: readonly string[], candidates: readonly HeadingCand
 /**
  * The title set in the type of the sections' headings (a report generator's: `Annual Report 2025` over `1.
  * Introduction`, both 18 pt bold): the document's first heading, opening page 1, centred, unnumbered and in display
- * type, where every other heading in its size is numbered. Its index among the candidates, or -1.
+ * type, where every other heading in its size is numbered, or where its words run as the document's header on its
+ * pages (a handbook's name over chapters set alike). Its index among the candidates, or -1.
  */
 function centredTitle(candidates: readonly HeadingCandidate[], headingLike: readonly boolean[], body: BodyStyle, firstPage: number): number {
   const first = headingLike.indexOf(true);
@@ -297,6 +300,7 @@ function centredTitle(candidates: readonly HeadingCandidate[], headingLike: read
   if (title.size < body.size * TITLE_BIGGER || numberingDepth(title.text) !== undefined) return -1;
   const size = sizeClass(title.size);
   const others = candidates.filter((candidate, i) => i !== first && headingLike[i] && sizeClass(candidate.size) === size);
+  if (title.runsAsHeader === true) return first;
   return others.length > 0 && others.every((candidate) => numberingDepth(candidate.text) !== undefined) ? first : -1;
 }
 

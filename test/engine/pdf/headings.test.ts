@@ -124,6 +124,9 @@ describe('classifyHeadings', () => {
     expect(classifyHeadings([opening(false), ...sections], BODY)[0]).toEqual({ type: 'section_header', level: 2 });
     const unnumbered = [candidate('Introduction', 18, { bold: true, order: 1 }), candidate('Finances', 18, { bold: true, page: 2, order: 0 })];
     expect(classifyHeadings([opening(true), ...unnumbered], BODY)[0]?.type).toBe('section_header');
+    // Unless its words run as the document's header (a handbook's name over every page).
+    const named = candidate('Annual Report 2025', 18, { bold: true, order: 0, centred: true, runsAsHeader: true });
+    expect(classifyHeadings([named, ...unnumbered], BODY).map((decision) => decision?.level)).toEqual([1, 2, 2]);
   });
 
   it('gives the levels of a document set in more heading styles than levels to its most used styles', () => {
