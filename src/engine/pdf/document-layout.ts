@@ -15,6 +15,8 @@ import { taggedHeadings } from './tagged-headings.js';
 import { outlineHeadings, type OutlineEntry } from './outline-headings.js';
 import { COMMENTS_LABEL } from './page-comments.js';
 import type { ProtoBlock, Rect } from './types.js';
+import { isCentredBetween } from './measure.js';
+import { spacedWords } from './white-space.js';
 
 export const SOURCE = 'native_text';
 
@@ -39,18 +41,6 @@ function clamp01(value: number): number {
   return Math.min(1, Math.max(0, value));
 }
 
-/** A text's words, lower case, one space between them. */
-function wordsOf(text: string): string {
-  return text.toLowerCase().split(/\s+/u).filter(Boolean).join(' ');
-}
-
-/** A block centred between its page's text edges (within an em), and set in from the left one by an em at least. */
-function isCentredOnPage(block: ProtoBlock, edges: { x0: number; x1: number } | undefined): boolean {
-  if (!edges) return false;
-  const { x0, x1 } = block.rect;
-  return Math.abs(x0 + x1 - edges.x0 - edges.x1) <= 2 * block.size && x0 - edges.x0 >= block.size;
-}
-
 export function normaliseBbox(rect: Rect, width: number | null, height: number | null): ModelBlock['bbox'] {
   if (!width || !height || width <= 0 || height <= 0) return null;
   const values = [rect.x0 / width, rect.y0 / height, rect.x1 / width, rect.y1 / height];
@@ -63,6 +53,11 @@ interface Ref {
   page: number;
   index: number;
   block: ProtoBlock;
+}
+
+/** Whether a block is centred between its page's text edges (isCentredBetween). */
+function isCentredOnPage(rect: Rect, size: number, edges: { x0: number; x1: number } | undefined): boolean {
+  return edges !== undefined && isCentredBetween(rect.x0, rect.x1, edges.x0, edges.x1, size);
 }
 
 export function finishDocument(pages: readonly LaidOutPage[], outline: readonly OutlineEntry[] = []): ModelPage[] {
@@ -126,7 +121,7 @@ export function finishDocument(pages: readonly LaidOutPage[], outline: readonly 
   const headPages = new Map<string, Set<number>>();
   for (const { page, block } of refs) {
     if (furniture.get(block) !== 'page_header') continue;
-    const words = wordsOf(block.text);
+    const words = spacedWords(block.text.toLowerCase());
     headPages.set(words, (headPages.get(words) ?? new Set()).add(page));
   }
   const runningHeads = new Set([...headPages].filter(([, on]) => on.size >= 2).map(([words]) => words));
@@ -144,8 +139,8 @@ export function finishDocument(pages: readonly LaidOutPage[], outline: readonly 
     bold: ref.block.bold,
     lines: ref.block.lines,
     order: orderOnPage.get(ref.block) ?? 0,
-    centred: isCentredOnPage(ref.block, textEdges.get(ref.page)),
-    runsAsHeader: runningHeads.has(wordsOf(ref.block.text)),
+    centred: isCentredOnPage(ref.block.rect, ref.block.size, textEdges.get(ref.page)),
+    runsAsHeader: runningHeads.has(spacedWords(ref.block.text.toLowerCase())),
   }));
   const firstPage = pages[0]?.pageNumber ?? 1;
   const headings = new Map<ProtoBlock, { type: 'title' | 'section_header'; level: number }>();

@@ -13,7 +13,7 @@ import { quotedLines, quoteMarkdown } from './quoted-lines.js';
 import { escapeMarkdownText } from './markdown.js';
 import { append, type PdfTextItem, type ProtoBlock, type Rect, type TextLine } from './types.js';
 import { BODY_ROLE, type StructureMark } from './liteparse/structure-roles.js';
-import { boundingRect, median } from './measure.js';
+import { boundingRect, isCentredBetween, median } from './measure.js';
 import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js';
 import { isBrokenByHand } from './hand-broken-lines.js';
 import { opensNextTermEntry } from './term-entries.js';
@@ -388,15 +388,6 @@ function isCentredPair(upper: TextLine, lower: TextLine, size: number): boolean 
 /** How far (in em) a wider centred line reaches past the one above it on each side, at least. */
 const CENTRED_MARGIN_EM = 0.25;
 
-/** A line centred in its region, clear of both its edges by this many ems at least. */
-const CENTRED_CLEAR_EM = 1;
-
-/** Whether the line is centred in the region (within an em), well in from both its edges. */
-function isCentredIn(line: TextLine, region: Region, size: number): boolean {
-  const clear = CENTRED_CLEAR_EM * size;
-  return Math.abs(line.x0 + line.x1 - region.x0 - region.x1) <= 2 * size && line.x0 - region.x0 >= clear && region.x1 - line.x1 >= clear;
-}
-
 /** True when `line` cannot continue the paragraph made of `lines` (gap, font change, indent...). */
 function breaksParagraph(
   lines: readonly TextLine[],
@@ -439,7 +430,7 @@ function breaksParagraph(
   // A title centred over a heading flush with the region's start (`1. Introduction`): parted by their setting, in
   // the same type as they may be. Only in display type: a ragged paragraph's indented first line may look centred.
   const display = bodySize !== undefined && Math.min(prev.size, line.size) >= HEADING_SIZE_STEP * bodySize;
-  if (display && isCentredIn(prev, region, size) && startOf(line, region) <= 0.5 * size && !runsOn(prev.text, line.text)) return true;
+  if (display && isCentredBetween(prev.x0, prev.x1, region.x0, region.x1, size) && startOf(line, region) <= 0.5 * size && !runsOn(prev.text, line.text)) return true;
   if (Math.abs(line.size - prev.size) > 0.12 * size) return true;
   if (isHeadingOverText(lines, line, region)) return true;
   const width = region.x1 - region.x0;

@@ -9,17 +9,16 @@ import { boundingRect } from './measure.js';
 import { gridOfRows, renderTableGrid } from './table-grid.js';
 import type { FoundTable } from './tables.js';
 import type { Cell, TextLine } from './types.js';
+import { spacedWords } from './white-space.js';
 
 /** Rows stand at most this many times the header's height apart: a wider gap ends the table. */
 const ROW_GAP_EM = 1.5;
 
-const normalised = (text: string) => text.split(/\s+/u).filter(Boolean).join(' ');
-
 /** The index of the line repeating `header` (its labels, in order, each a cell of the line), or -1. */
 export function repeatedHeaderLine(lines: readonly TextLine[], header: readonly string[] | undefined): number {
-  const labels = (header ?? []).map(normalised).filter(Boolean);
+  const labels = (header ?? []).map(spacedWords).filter(Boolean);
   if (labels.length < 2) return -1;
-  return lines.findIndex((line) => line.cells.length === labels.length && line.cells.every((cell, col) => normalised(cell.text) === labels[col]));
+  return lines.findIndex((line) => line.cells.length === labels.length && line.cells.every((cell, col) => spacedWords(cell.text) === labels[col]));
 }
 
 /** The column whose label `cell` overlaps most, else whose label is nearest. */
