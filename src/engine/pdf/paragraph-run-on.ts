@@ -38,7 +38,7 @@ export function runsOn(above: ProtoBlock, below: ProtoBlock, headings: HeadingSe
  * How `below` carries on `above` (see runsOn), or undefined: a sentence, or a word broken at the break
  * (`Tues-` + `day`), whose hyphen each block keeps.
  */
-export function runOf(above: ProtoBlock, below: ProtoBlock, headings: HeadingSet): RunOn | undefined {
+export function runOf(above: ProtoBlock, below: ProtoBlock, headings: HeadingSet, measure?: number): RunOn | undefined {
   if (!isRunningText(above, headings) || !isRunningText(below, headings) || above.bold !== below.bold) return undefined;
   if (Math.abs(above.size - below.size) > SIZE_TOLERANCE * Math.max(above.size, below.size)) return undefined;
   const before = above.text.trimEnd();
@@ -48,7 +48,7 @@ export function runOf(above: ProtoBlock, below: ProtoBlock, headings: HeadingSet
   if (BROKEN_WORD.test(before)) return 'word';
   // A lone line is a fragment of its own (an "or" between two examples), not the last line of a broken paragraph,
   // unless it is as wide as the lines it goes on into: a paragraph's first line, filled, at the foot of a column.
-  return ENDED.test(before) || (above.lines < 2 && !isFilledLine(above, below)) ? undefined : 'sentence';
+  return ENDED.test(before) || (above.lines < 2 && !isFilledLine(above, below, measure)) ? undefined : 'sentence';
 }
 
 /**
@@ -68,9 +68,41 @@ function carriesOnInHangul(before: string, after: string): boolean {
 /** A filled line runs this share of the width of the paragraph it goes on into, at the least. */
 const FILLED_SHARE = 0.85;
 
-function isFilledLine(line: ProtoBlock, paragraph: ProtoBlock): boolean {
+/**
+ * A lone line as wide as the paragraph it goes on into, or, where that is a lone line too (a paragraph's two lines
+ * parted by a page break), as wide as the column's `measure`.
+ */
+function isFilledLine(line: ProtoBlock, paragraph: ProtoBlock, measure: number | undefined): boolean {
   const width = (block: ProtoBlock) => block.rect.x1 - block.rect.x0;
-  return line.lines === 1 && paragraph.lines >= 2 && width(line) >= FILLED_SHARE * width(paragraph);
+  if (line.lines !== 1) return false;
+  if (paragraph.lines >= 2) return width(line) >= FILLED_SHARE * width(paragraph);
+  return measure !== undefined && width(line) >= FILLED_SHARE * measure;
+}
+
+/**
+ * The width of the column `block` stands in on its page: that of the page's widest paragraph of running text of two
+ * lines or more starting where it starts, in its size; undefined where the page has none.
+ */
+function columnMeasure(block: ProtoBlock, page: FlowPage, headings: HeadingSet): number | undefined {
+  let measure: number | undefined;
+  for (const other of page.blocks) {
+    if (other.lines < 2 || !isRunningText(other, headings)) continue;
+    if (Math.abs(other.rect.x0 - block.rect.x0) > block.size || Math.abs(other.size - block.size) > SIZE_TOLERANCE * block.size) continue;
+    const width = other.rect.x1 - other.rect.x0;
+    if (measure === undefined || width > measure) measure = width;
+  }
+  return measure;
+}
+
+/** A line of the page's margin zone stands at most this many ems below the block above for the block to go on into it. */
+const MARGIN_LINE_GAP = 0.8;
+
+/**
+ * A line alone at the page's foot (or head) right under the block before it, set apart as a running footer might be,
+ * that the document did not take for one: the last line of a paragraph the page ends with (`change.`).
+ */
+function isMarginLineUnder(before: ProtoBlock, block: ProtoBlock): boolean {
+  return block.zone !== undefined && block.rect.y0 >= before.rect.y1 && block.rect.y0 - before.rect.y1 <= MARGIN_LINE_GAP * block.size;
 }
 
 /** A page's blocks in reading order, page furniture left out (a running footer between two parts does not part them). */
@@ -86,19 +118,21 @@ export interface FlowPage {
  */
 export function blocksRunningOn(pages: readonly FlowPage[], headings: HeadingSet): Map<ProtoBlock, RunOn> {
   const running = new Map<ProtoBlock, RunOn>();
-  const add = (above: ProtoBlock, block: ProtoBlock) => {
-    const run = runOf(above, block, headings);
+  const add = (above: ProtoBlock, block: ProtoBlock, page: FlowPage) => {
+    // The column's measure is looked for only where both parts are lone lines.
+    const measure = above.lines === 1 && block.lines === 1 ? columnMeasure(above, page, headings) : undefined;
+    const run = runOf(above, block, headings, measure);
     if (run) running.set(block, run);
   };
   pages.forEach((page, i) => {
     const previous = pages[i - 1];
     const above = previous && previous.pageNumber === page.pageNumber - 1 ? previous.blocks[previous.blocks.length - 1] : undefined;
     const first = page.blocks[0];
-    if (above && first) add(above, first);
+    if (above && first) add(above, first, previous!);
     for (let j = 1; j < page.blocks.length; j++) {
       const before = page.blocks[j - 1]!;
       const block = page.blocks[j]!;
-      if (block.rect.y0 < before.rect.y1) add(before, block);
+      if (block.rect.y0 < before.rect.y1 || isMarginLineUnder(before, block)) add(before, block, page);
     }
   });
   return running;

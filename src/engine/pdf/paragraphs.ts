@@ -349,11 +349,29 @@ const SHORT_LINE_SHARE = 0.75;
  */
 function continuesFullLine(first: TextLine, prev: TextLine, line: TextLine, region: Region, blockStart: number): boolean {
   const width = region.x1 - region.x0;
-  const full = endOf(prev, region) >= width - line.size || wrapsBeforeSquareWord(prev, line, region);
+  const full = endOf(prev, region) >= width - line.size || wrapsBeforeSquareWord(prev, line, region) || wrapsAfterBoldLead(first, prev, line, region);
   const start = startOf(line, region);
   const wordsStart = wordsStartAfterSymbol(first, region);
   const aligned = Math.abs(start - blockStart) <= 0.5 * line.size || (wordsStart !== undefined && Math.abs(start - wordsStart) <= 0.5 * line.size);
   return full && aligned && !SENTENCE_END.test(prev.text);
+}
+
+/** A line carrying on its sentence stands at most this many of the paragraph's first pitch below the line above. */
+const RUN_ON_PITCH = 1.5;
+
+/** A bold first line wrapped before the next line's first word stops at most this many ems short of the edge. */
+const BOLD_LEAD_WRAP_EM = 4;
+
+/**
+ * A paragraph's first line read as bold for the term in bold it opens with (a web page's `Duck is the common name …`,
+ * the term bold): LiteParse names a line's one item after its first font, and where the bold face has the regular
+ * one's metrics and glyph codes (Liberation Serif and its bold, printed by Chromium) neither the word boxes nor the
+ * codes tell where the term ends (page-items.ts). The line stopped near the edge only because the next line's first
+ * word would not fit after it: it wrapped, and the paragraph goes on.
+ */
+function wrapsAfterBoldLead(first: TextLine, prev: TextLine, line: TextLine, region: Region): boolean {
+  if (prev !== first || !prev.bold || line.bold || prev.rtl) return false;
+  return endOf(prev, region) >= region.x1 - region.x0 - BOLD_LEAD_WRAP_EM * line.size && wrapsBefore(prev, line, region);
 }
 
 /**
@@ -449,7 +467,9 @@ function breaksParagraph(
   const pitch = line.baseline - prev.baseline;
   if (lines.length >= 2) {
     const firstPitch = lines[1]!.baseline - lines[0]!.baseline;
-    if (pitch > firstPitch * 1.25 + 0.5) return true;
+    // A sentence going on in lower case may stand lower by the rise of a raised mark it holds: a browser sets a line
+    // with a superscript (a web page's citation, `rain.[23]`) lower by the mark's rise, not a blank line's height.
+    if (pitch > firstPitch * 1.25 + 0.5 && !(pitch <= RUN_ON_PITCH * firstPitch && runsOn(prev.text, line.text))) return true;
   } else if (gap > 0.8 * size && !(gap <= 1.1 * size && runsOn(prev.text, line.text))) {
     return true;
   } else if (!runsOn(prev.text, line.text)) {

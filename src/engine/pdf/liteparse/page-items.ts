@@ -577,6 +577,48 @@ function sizeAfterMark(words: readonly WordBox[], size: number, boldSizes: reado
   return Math.max(size, nearest === height ? height : nearest);
 }
 
+/** A note's or a citation's mark (`[4]`, `[4, 5]`, `12`, `*`) that may open an item raised. */
+const RAISED_LEAD_MARK = /^(?:\[\d{1,3}(?:[,–-]\s?\d{1,3}){0,4}\]|\d{1,3}|[*†‡§¶])$/u;
+/** A word that may end in a raised mark of its own. */
+const ENDS_IN_MARK = /[\d\]]\s*$/;
+/** A raised mark's box is at most this share of the words' after it. */
+const RAISED_LEAD_HEIGHT = 0.9;
+/** Its foot stands this share of the words' em above theirs, at least. */
+const RAISED_LEAD_FOOT = 0.15;
+
+/** Where a raised mark opens an item: the words' size and baseline after it, and the mark's own baseline. */
+interface RaisedLead {
+  size: number;
+  baseline: number;
+  markBaseline: number;
+}
+
+/**
+ * A note's or a citation's mark opening an item, raised and smaller than the words after it (a browser's `[4]`
+ * wrapped to the start of the line): LiteParse names the item after its first run, so the whole line took the mark's
+ * size, and its box, reaching up to the mark, put its baseline below the words'. Where the boxes are the font's full
+ * height (`words` of one font: their heights scale with their sizes), the words after the mark agree on one box,
+ * taller than the mark's and standing lower: their size and baseline are the line's; undefined when not so.
+ */
+function raisedLead(item: NativeTextItem, words: readonly WordBox[], size: number): RaisedLead | undefined {
+  if (words.length < 3 || !RAISED_LEAD_MARK.test(words[0]!.text.trim())) return undefined;
+  const mark = words[0]!;
+  const { y: top, height } = words[1]!;
+  if (!(mark.height > 0) || mark.height > RAISED_LEAD_HEIGHT * height) return undefined;
+  for (let i = 2; i < words.length; i++) {
+    // A word holding a raised mark of its own (`birds.[5]`) has a taller box.
+    if (ENDS_IN_MARK.test(words[i]!.text)) continue;
+    if (Math.abs(words[i]!.height - height) > SAME_METRICS * size || Math.abs(words[i]!.y - top) > SAME_METRICS * size) return undefined;
+  }
+  const wordsSize = (size * height) / mark.height;
+  if (mark.y + mark.height > top + height - RAISED_LEAD_FOOT * wordsSize) return undefined;
+  return {
+    size: wordsSize,
+    baseline: baselineOf({ ...item, y: top, height }, wordsSize),
+    markBaseline: baselineOf({ ...item, y: mark.y, height: mark.height }, size),
+  };
+}
+
 /** The codes of the page's runs with Hangul, its regular runs' apart from its bold runs', and its bold runs' sizes. */
 function codeUsesByWeight(textItems: readonly NativeTextItem[], isBoldItem: BoldTest): { regular: CodeUses; bold: CodeUses; boldSizes: number[] } {
   const withHangul = textItems.filter((item) => HAS_HANGUL.test(item.text));
@@ -1010,6 +1052,8 @@ export function nativePageItems(
       leadCut = lead.cut;
     }
     let wordSize = size;
+    const lead = raisedLead(item, words, size);
+    if (lead) wordSize = lead.size;
     if (!bold && hasHangul && words.length >= 2) {
       // A heading's mark in the body's type before its bold text: the item is named after the mark's font and size.
       uses ??= codeUsesByWeight(page.textItems, isBoldItem);
@@ -1040,8 +1084,8 @@ export function nativePageItems(
         str: repaired ? itemText(wordTexts[i]!, symbol) : dashes ? wordWithDashes(wordTexts, i, word.width, size, text, wordAt[i]!, codes, dashCodes) : wordTexts[i]!,
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
-        baseline,
-        size: wordSize,
+        baseline: lead ? (i === 0 ? lead.markBaseline : lead.baseline) : baseline,
+        size: lead && i === 0 ? size : wordSize,
         fontName: own ? fontName : `${fontName}${OTHER_FONT}`,
         bold: bold && own,
         monospace: monospace && own,

@@ -1,0 +1,56 @@
+/**
+ * A web page as a browser's "Save as PDF" prints it (`test/fixtures/printed/web-article.pdf`, Chromium from
+ * `web-article.html` beside it, with its header and footer): paragraphs open with a term in bold in a face that has
+ * the regular face's metrics and glyph codes, and citation marks are superscripts, which set their lines lower.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderDocument } from '../../../src/engine/render.js';
+import { allBlocks, convertBytes, mainMarkdown, optionsFor } from './helpers.js';
+
+const fixture = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/web-article.pdf', import.meta.url)));
+const read = async () => convertBytes(fixture(), { mode: 'fast' });
+const paragraphs = async () => allBlocks(await read()).filter((block) => block.type === 'text').map((block) => block.markdown);
+
+describe('a web page printed by a browser', () => {
+  it('reads a paragraph opening with a term in bold as one paragraph, its first line wrapped', async () => {
+    const texts = await paragraphs();
+    expect(texts).toContainEqual(expect.stringMatching(/^Herons are long-legged, .* with about seventy recognised species, .* quick thrust of the bill\.$/u));
+    expect(texts).toContainEqual(expect.stringMatching(/^Egrets were hunted .* plumes they grow in the breeding season, .* in 1921\.\[6\]$/u));
+  });
+
+  it('keeps a citation mark wrapped to the start of a line in its paragraph, at the text’s size', async () => {
+    const model = await read();
+    const paragraph = allBlocks(model).find((block) => block.markdown.startsWith('Herons feed alone'));
+    expect(paragraph?.markdown).toMatch(/for many minutes\. \[4\] Their prey includes fish, .* young birds\.\[5\]$/u);
+  });
+
+  it('reads a paragraph whose last line a superscript sets lower as one paragraph', async () => {
+    expect(await paragraphs()).toContainEqual(expect.stringMatching(/^Some heron species, .* are nomadic, following the temporary lakes .* heavy rain\.\[7\]$/u));
+  });
+
+  it('keeps a line set in bold alone, with space after it, apart from the paragraph under it', async () => {
+    expect(mainMarkdown(await read())).toContain('Reading the field guide\n\nEach entry gives');
+  });
+
+  it('leaves the browser’s header and footer out of the text', async () => {
+    const markdown = mainMarkdown(await read());
+    expect(markdown).not.toMatch(/Field Notes|file:\/\/|1\/1|AM|PM/u);
+    expect(markdown.startsWith('# Heron\n')).toBe(true);
+  });
+});
+
+describe('a blog post printed by a browser', () => {
+  const bytes = () => new Uint8Array(readFileSync(new URL('../../fixtures/printed/web-post.pdf', import.meta.url)));
+  const post = async () => mainMarkdown(await convertBytes(bytes(), { mode: 'fast' }));
+  // As the API answers: the Markdown joins a paragraph's parts, each in its block.
+  const rendered = async () => renderDocument(await convertBytes(bytes(), { mode: 'fast' }), optionsFor({ mode: 'fast' }), { contentType: 'application/pdf' }).markdown!;
+
+  it('reads its code block whole, the first line too, where the code’s embedded widths disagree with its word boxes', async () => {
+    expect(await post()).toContain(['```', 'ALTER TABLE events SET (', '  autovacuum_vacuum_scale_factor = 0.01,', '  autovacuum_vacuum_cost_limit = 2000', ');', '```'].join('\n'));
+  });
+
+  it('keeps a paragraph’s last line standing alone at the page’s foot in its paragraph', async () => {
+    expect(await rendered()).toContain('what we measured on our busiest table before and after the change.\n');
+  });
+});
