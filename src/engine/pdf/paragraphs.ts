@@ -18,7 +18,7 @@ import { hyphenatedWords, letterRunEnd, letterRunStart } from './letter-runs.js'
 import { isBrokenByHand } from './hand-broken-lines.js';
 import { opensNextTermEntry } from './term-entries.js';
 import { labelsTextAt, leadsNextEntry } from './lead-labels.js';
-import { opensWithCheckBox } from './check-boxes.js';
+import { endsWithCheckBox, opensWithCheckBox } from './check-boxes.js';
 import { opensItemParagraph } from './item-paragraphs.js';
 import { areOptionsInLine } from './options-in-line.js';
 import { fitsOnLine, wrapsBefore, wrapsBeforeSquareWord } from './line-wrap.js';
@@ -425,6 +425,8 @@ function breaksParagraph(
   if (isAnyLabelLine(line.text) && isAnyLabelLine(prev.text)) return true;
   // A form's next option, its check box first.
   if (opensWithCheckBox(line.text)) return true;
+  // The next question after one answered by its boxes (`… Act. Yes ☐ No ☑` over `Indicate by check mark …`).
+  if (endsWithCheckBox(prev.text) && /^\p{Lu}/u.test(line.text)) return true;
   // A field after a line that had room for its label: an address's lines over its `Phone:` and `Email:` lines.
   if (isLabelLine(line.text) && fitsOnLine(prev, line, region.x1 - region.x0)) return true;
   if (DOT_LEADER.test(prev.text.slice(-200)) || DOT_LEADER.test(line.text.slice(-200))) return true;

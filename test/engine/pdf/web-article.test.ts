@@ -54,3 +54,17 @@ describe('a blog post printed by a browser', () => {
     expect(await rendered()).toContain('what we measured on our busiest table before and after the change.\n');
   });
 });
+
+describe('a filing’s cover page printed by a browser', () => {
+  it('reads each question answered by check boxes at its end as a paragraph of its own', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/printed/filing-cover.pdf', import.meta.url)));
+    const questions = allBlocks(await convertBytes(bytes, { mode: 'fast' }))
+      .map((block) => block.markdown)
+      .filter((markdown) => markdown.startsWith('Indicate by check'));
+    expect(questions.slice(0, 3)).toEqual([
+      'Indicate by check mark if the registrant is a well-known seasoned issuer, as defined in Rule 405 of the Securities Act. Yes ☐ No ☑',
+      'Indicate by check mark if the registrant is not required to file reports pursuant to Section 13 or Section 15(d) of the Act. Yes ☐ No ☑',
+      expect.stringMatching(/^Indicate by checkmark whether the registrant \(1\) has filed .* for the past 90 days\. Yes ☑ No ☐$/u),
+    ]);
+  });
+});
