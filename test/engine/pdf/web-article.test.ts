@@ -68,3 +68,16 @@ describe('a filing’s cover page printed by a browser', () => {
     ]);
   });
 });
+
+describe('a documentation page with code spans printed by a browser', () => {
+  const guide = async () => mainMarkdown(await convertBytes(new Uint8Array(readFileSync(new URL('../../fixtures/printed/web-guide.pdf', import.meta.url))), { mode: 'fast' }));
+
+  it('reads a lone hyphen in a code span as a hyphen, and the text’s own hyphens as hyphens, not en dashes', async () => {
+    const markdown = await guide();
+    expect(markdown).toContain('pass - as its name');
+    expect(markdown).toContain('A half-written output is never left behind');
+    expect(markdown).toContain('the well-known extensions');
+    expect(markdown).toContain('the long-term trend held');
+    expect(markdown).not.toContain('–');
+  });
+});

@@ -43,6 +43,25 @@ export function dashByWidth(words: readonly string[], i: number, width: number, 
   return ems > EM_DASH ? '—' : '–';
 }
 
+/** A box this share of its neighbours' height or less holds type smaller than theirs (a code span's 85 %). */
+const SMALLER_BOX = 0.95;
+/** Boxes within this share of each other are one type's full height. */
+const SAME_BOX = 0.01;
+
+/**
+ * Whether `boxes[i]` is set in smaller type than the words either side of it, in an item whose boxes are its fonts'
+ * full height (not cut to each glyph: there a dash's box is shorter than a word's whatever its type), theirs alike: a hyphen of a code span in running text (a web page's `with - (standard input)`, the code in 85 % type),
+ * which LiteParse joins into the text's item. Its width, a monospaced pitch in smaller type, reads as an en dash's of
+ * the text's font; it is a hyphen, and its glyph's code (a glyph index, which both fonts may give their hyphen) no dash.
+ */
+export function inSmallerType(boxes: readonly { height: number }[], i: number): boolean {
+  const before = boxes[i - 1]?.height;
+  const after = boxes[i + 1]?.height;
+  const own = boxes[i]?.height;
+  if (before === undefined || after === undefined || own === undefined || !(before > 0)) return false;
+  return Math.abs(before - after) <= SAME_BOX * before && own <= SMALLER_BOX * before;
+}
+
 /** Dashes, which LiteParse's table cells give as hyphens. */
 const DASHES = /[–—]/gu;
 
@@ -57,7 +76,7 @@ export type DashCodes = ReadonlyMap<string, ReadonlyMap<number, string>>;
 interface DashItem {
   text: string;
   fontName?: string | undefined;
-  words?: readonly { text: string; width: number }[] | undefined;
+  words?: readonly { text: string; width: number; height: number }[] | undefined;
 }
 
 /**
@@ -70,6 +89,8 @@ export function dashCodesOf<Item extends DashItem>(
   pages: readonly { textItems: readonly Item[] }[],
   codesOf: (item: Item) => readonly number[] | undefined,
   sizeOf: (item: Item) => number,
+  /** Whether the item's word boxes are its fonts' full height (see inSmallerType). */
+  fullHeight: (item: Item) => boolean,
 ): DashCodes {
   const seen = new Map<string, Map<number, Set<string>>>();
   for (const page of pages) {
@@ -83,7 +104,7 @@ export function dashCodesOf<Item extends DashItem>(
         const found = item.text.indexOf(text, at);
         if (found < 0) return;
         at = found + text.length;
-        if (text !== '-') return;
+        if (text !== '-' || (fullHeight(item) && inSmallerType(item.words!, i))) return;
         const dash = dashByWidth(texts, i, item.words![i]!.width, sizeOf(item), item.text);
         const font = item.fontName ?? '';
         let byCode = seen.get(font);

@@ -18,7 +18,7 @@ import { isDiagonal, ROTATED_APART_EM } from '../rotated.js';
 import { autospacedWords, HAS_HANGUL } from './hangul-autospace.js';
 import { withAccentsOverLetters } from './accents-over-letters.js';
 import { footDepths, glyphBoxBaseline, type FootDepths } from './glyph-box-baselines.js';
-import { dashCodesOf, wordWithDashes, type DashCodes } from './dash-widths.js';
+import { dashCodesOf, inSmallerType, wordWithDashes, type DashCodes } from './dash-widths.js';
 import { codesPerUnit, codeUses, followsMarkInBold, opensWithMark, regularCodes, wordsBeforeRegularCodes, type CodeUses, type RegularCodes } from './glyph-code-leads.js';
 import { leadBeforeRegularLetters, regularLetterCodes } from './letter-code-leads.js';
 import { inlinePitch, monospacePitches, wordsOffPitch, type MonospacePitches } from './monospace-runs.js';
@@ -180,7 +180,7 @@ export function documentFonts(pages: readonly { textItems: readonly NativeTextIt
   return {
     glyphBoxes,
     footDepths: glyphBoxes.size === 0 ? new Map() : footDepths(pages, keyOf),
-    dashCodes: dashCodesOf(pages, codesPerUnit, sizeOf),
+    dashCodes: dashCodesOf(pages, codesPerUnit, sizeOf, (item) => keyOf(item) === undefined),
     styleOf,
     isBold: (item) => isBoldBy(styleOf(item.fontName ?? ''), weightsBelieved ? item.fontWeight : undefined),
     monospace: monospacePitches(pages, (fontName) => styleOf(fontName).monospace, sizeOf),
@@ -1081,7 +1081,7 @@ export function nativePageItems(
       }
       const entry: PdfTextItem = {
         // A dash LiteParse wrote as a hyphen, once the words have been read as drawn (leads are told by their codes).
-        str: repaired ? itemText(wordTexts[i]!, symbol) : dashes ? wordWithDashes(wordTexts, i, word.width, size, text, wordAt[i]!, codes, dashCodes) : wordTexts[i]!,
+        str: repaired ? itemText(wordTexts[i]!, symbol) : dashes && !(fullHeightBoxes && inSmallerType(words, i)) ? wordWithDashes(wordTexts, i, word.width, size, text, wordAt[i]!, codes, dashCodes) : wordTexts[i]!,
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
         baseline: lead ? (i === 0 ? lead.markBaseline : lead.baseline) : baseline,
