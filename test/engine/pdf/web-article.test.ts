@@ -81,3 +81,22 @@ describe('a documentation page with code spans printed by a browser', () => {
     expect(markdown).not.toContain('–');
   });
 });
+
+describe('a table of options in code spans printed by a browser', () => {
+  it('reads the ruled table row by row, the code spans’ rounded backdrops no rules of it', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../fixtures/printed/web-options.pdf', import.meta.url)));
+    const tables = allBlocks(await convertBytes(bytes, { mode: 'fast' })).filter((block) => block.type === 'table');
+    expect(tables).toHaveLength(1);
+    const rows = tables[0]!.markdown.split('\n');
+    expect(rows.slice(0, 2)).toEqual(['| Flag | Meaning |', '| --- | --- |']);
+    expect(rows.slice(2).map((row) => row.split(' | ')[0])).toEqual([
+      '| --api-url &lt;url>',
+      '| --mode fast\\|auto\\|ocr',
+      '| --pages',
+      '| --redact-pii [mode]',
+      '| --redact-entities &lt;a,b>',
+      '| --timeout &lt;ms>',
+    ]);
+    expect(rows[6]).toContain('only these kinds: PERSON , EMAIL , PHONE , LOCATION , FINANCIAL , SECRET (implies redaction)');
+  });
+});

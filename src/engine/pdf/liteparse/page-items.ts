@@ -900,8 +900,13 @@ function rulingsOf(page: NativePageInput, found: readonly Rect[]): Ruling[] {
   const boxes = filled.filter(({ bbox }) => !tables.some((table) => overlapsBox(table, bbox)));
   const within = (line: (typeof graphics.lines)[number], { bbox }: (typeof fills)[number]) =>
     Math.min(line.x1, line.x2) >= bbox.x - EDGE && Math.max(line.x1, line.x2) <= bbox.x + bbox.width + EDGE && Math.min(line.y1, line.y2) >= bbox.y - EDGE && Math.max(line.y1, line.y2) <= bbox.y + bbox.height + EDGE;
+  // A filled shape with rounded corners is a shaded backdrop (a web page's code span, a callout), never a table's
+  // cell: its straight edges are no rules either (a row of code spans ruled a table's cells through their words).
+  const rounded = graphics.shapes.filter((shape) => shape.fill && shape.hasCurve);
   const outline = (line: (typeof graphics.lines)[number]) =>
-    (bars.length <= MAX_FILLS_CHECKED && bars.some((bar) => within(line, bar))) || (boxes.length <= MAX_FILLS_CHECKED && boxes.some((box) => within(line, box)));
+    (bars.length <= MAX_FILLS_CHECKED && bars.some((bar) => within(line, bar))) ||
+    (boxes.length <= MAX_FILLS_CHECKED && boxes.some((box) => within(line, box))) ||
+    (rounded.length <= MAX_FILLS_CHECKED && rounded.some((shape) => within(line, shape)));
   let strokedLines = false;
   // The side edges of shaded cells in tables: where they stop at an unshaded row, the column lines go on.
   const cellSides: Ruling[] = [];
