@@ -325,13 +325,22 @@ class Tally<K> {
 }
 
 const lineSizes = new Tally<number>();
+const lineTextSizes = new Tally<number>();
 const lineFonts = new Tally<string>();
+
+/**
+ * A line's proportional type sets its size where it holds this share of the line's characters at least: code spans
+ * in running text, set smaller (a web page's at 85 %) and many on one line, do not make a line of the text a line
+ * of smaller type; a lone symbol in another face on a line of code does not make it one of the symbol's size.
+ */
+const TEXT_SIZE_SHARE = 0.25;
 
 /** Builds one line from a baseline cluster. */
 export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_EM): TextLine {
   let rtlChars = 0;
   let ltrChars = 0;
   const sizeChars = lineSizes.reset();
+  const textSizeChars = lineTextSizes.reset();
   const fontChars = lineFonts.reset();
   let anyRtl = false;
   let boldChars = 0;
@@ -353,6 +362,7 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
     // The size as set (to a hundredth of a point), not a class: in small type a half-point class is as wide as the
     // step from the body to a heading.
     sizeChars.add(Math.round(item.size * 100) / 100, n);
+    if (!item.monospace) textSizeChars.add(Math.round(item.size * 100) / 100, n);
     fontChars.add(item.fontName, n);
     if (item.bold) boldChars += n;
     if (item.monospace) monoChars += n;
@@ -365,7 +375,7 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
   const rtl = rtlChars > ltrChars;
   // Without right-to-left items the reading order is the order by x, and no item's direction is needed again:
   // each was worked out three times a line (two regular expressions each), 3 % of the layout's time.
-  const size = sizeChars.top() ?? refItem.size;
+  const size = (monoChars > 0 && total - monoChars >= TEXT_SIZE_SHARE * total ? textSizeChars.top() : sizeChars.top()) ?? refItem.size;
   const ordered = withRaisedMarks(withLeadingBullet(anyRtl ? orderLineItems(cluster, rtl) : byX(cluster)), refItem.baseline, size);
   const cells = splitCells(ordered, rtl, size * cellGapEm, anyRtl);
   mergeLeadingMarker(cells);

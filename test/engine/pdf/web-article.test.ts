@@ -80,6 +80,12 @@ describe('a documentation page with code spans printed by a browser', () => {
     expect(markdown).toContain('the long-term trend held');
     expect(markdown).not.toContain('–');
   });
+
+  it('reads a paragraph whose lines hold more code, in smaller type, than text as one paragraph', async () => {
+    expect(await guide()).toContain(
+      'Every command is npx docmill &lt;command> (or docmill once installed). docmill --help and docmill &lt;command> --help list the flags; this page says what they do. Each command parses its flags and calls the library, so a flag and a library option never mean two things.\n',
+    );
+  });
 });
 
 describe('a table of options in code spans printed by a browser', () => {

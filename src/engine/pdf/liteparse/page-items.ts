@@ -577,6 +577,34 @@ function sizeAfterMark(words: readonly WordBox[], size: number, boldSizes: reado
   return Math.max(size, nearest === height ? height : nearest);
 }
 
+/** A size estimated from boxes within this share of the body's is the body's. */
+const NEAR_BODY = 0.1;
+
+/** The text's size after a code span, and which words are the text's by their boxes. */
+interface TextType {
+  size: number;
+  isText: (word: number) => boolean;
+}
+
+/**
+ * The text's type after a code span opening an item (`--help list the flags`), where the code is set smaller than
+ * the text (a web page's code at 85 %): LiteParse names the item after the code's font and size. Boxes a font's full
+ * height scale with its size: the code's size times the text's boxes (the words off the code's pitch) over the
+ * code's (the first word's), or the body's size where that is near it. A word is the text's where its box is nearer
+ * the text's than the code's (a word of the text can be as wide as the code's pitch makes it). Undefined where the
+ * boxes do not show larger text.
+ */
+function textTypeAfterCode(words: readonly WordBox[], offPitch: readonly boolean[], size: number, bodySize: number): TextType | undefined {
+  const code = words[0]!.height;
+  const text = median(words.filter((_, i) => offPitch[i] === true).map((word) => word.height));
+  if (!(code > 0) || !(text > code * (1 + NEAR_BODY))) return undefined;
+  const estimate = (size * text) / code;
+  return {
+    size: Math.abs(estimate - bodySize) <= NEAR_BODY * bodySize ? bodySize : estimate,
+    isText: (i) => i > 0 && Math.abs(words[i]!.height - text) < Math.abs(words[i]!.height - code),
+  };
+}
+
 /** A note's or a citation's mark (`[4]`, `[4, 5]`, `12`, `*`) that may open an item raised. */
 const RAISED_LEAD_MARK = /^(?:\[\d{1,3}(?:[,–-]\s?\d{1,3}){0,4}\]|\d{1,3}|[*†‡§¶])$/u;
 /** A word that may end in a raised mark of its own. */
@@ -1070,8 +1098,10 @@ export function nativePageItems(
     // Inline code opening a line of running text: the words after it are in the text's type (monospace-runs.ts).
     const pitch = monospace ? inlinePitch(fonts.monospace, fontName, size) : undefined;
     const offPitch = pitch !== undefined ? wordsOffPitch(words, wordTexts, words.length, pitch) : undefined;
-    // Words after such a run are in the text's type: neither the run's font, nor its weight, nor monospaced.
+    // Words after such a run are in the text's type: neither the run's font, nor its weight, nor monospaced, nor
+    // its size where the code is set smaller than the text.
     const inFont = (i: number) => i < inItemFont && offPitch?.[i] !== true;
+    const textType = offPitch ? textTypeAfterCode(words, offPitch, size, fonts.monospace.bodySize) : undefined;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       const own = inFont(i);
@@ -1090,7 +1120,7 @@ export function nativePageItems(
         x0: word.x,
         x1: word.x + Math.max(0, word.width),
         baseline: lead ? (i === 0 ? lead.markBaseline : lead.baseline) : baseline,
-        size: lead && i === 0 ? size : wordSize,
+        size: lead && i === 0 ? size : textType?.isText(i) ? textType.size : wordSize,
         fontName: own ? fontName : `${fontName}${OTHER_FONT}`,
         bold: bold && own,
         monospace: monospace && own,
