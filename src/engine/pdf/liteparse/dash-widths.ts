@@ -49,10 +49,12 @@ const SMALLER_BOX = 0.95;
 const SAME_BOX = 0.01;
 
 /**
- * Whether `boxes[i]` is set in smaller type than the words either side of it, in an item whose boxes are its fonts'
- * full height (not cut to each glyph: there a dash's box is shorter than a word's whatever its type), theirs alike: a hyphen of a code span in running text (a web page's `with - (standard input)`, the code in 85 % type),
- * which LiteParse joins into the text's item. Its width, a monospaced pitch in smaller type, reads as an en dash's of
- * the text's font; it is a hyphen, and its glyph's code (a glyph index, which both fonts may give their hyphen) no dash.
+ * Whether `boxes[i]` is set in smaller type than the words either side of it, whose boxes are alike: asked only of
+ * items whose boxes are their fonts' full height (where boxes are cut to each glyph, a dash's is shorter than a
+ * word's whatever its type). Such a word is a code span in running text, which LiteParse joins into the text's item
+ * (a web page's `with - (standard input)`, the code in 85 % type): its lone hyphen, a monospaced pitch wide, reads
+ * as an en dash of the text's font, and its glyph's code (a glyph index, which both fonts may give their hyphen)
+ * would teach that font a dash it does not draw.
  */
 export function inSmallerType(boxes: readonly { height: number }[], i: number): boolean {
   const before = boxes[i - 1]?.height;

@@ -65,7 +65,7 @@ export function monospacePitches<Item extends PitchedItem>(
 }
 
 /**
- * The advance a character of the item's first word, from its box: what wordsOffPitch measures the words against.
+ * The advance of a character of the item's first word, from its box: what wordsOffPitch measures the words against.
  * Undefined for a word of one character or with punctuation at its ends (the text's type may set it).
  */
 function firstWordPitch(item: PitchedItem): number | undefined {
@@ -77,7 +77,7 @@ function firstWordPitch(item: PitchedItem): number | undefined {
 }
 
 /**
- * The advance a glyph of the item's first run, from LiteParse's text metadata: where no word box tells it. Its
+ * The advance of a glyph of the item's first run, from LiteParse's text metadata: where no word box tells it. Its
  * widths can stand a tenth off the boxes' (Chromium's embedded DejaVu Sans Mono: 0.669 em against the boxes' 0.602).
  */
 function codesPitch(item: PitchedItem): number | undefined {
