@@ -298,9 +298,9 @@ function centredTitle(candidates: readonly HeadingCandidate[], headingLike: read
   const title = candidates[first];
   if (!title || title.page !== firstPage || (title.order ?? 0) > 0 || title.centred !== true) return -1;
   if (title.size < body.size * TITLE_BIGGER || numberingDepth(title.text) !== undefined) return -1;
+  if (title.runsAsHeader === true) return first;
   const size = sizeClass(title.size);
   const others = candidates.filter((candidate, i) => i !== first && headingLike[i] && sizeClass(candidate.size) === size);
-  if (title.runsAsHeader === true) return first;
   return others.length > 0 && others.every((candidate) => numberingDepth(candidate.text) !== undefined) ? first : -1;
 }
 

@@ -335,12 +335,23 @@ const lineFonts = new Tally<string>();
  */
 const TEXT_SIZE_SHARE = 0.25;
 
+/**
+ * The size most of the line's proportional characters are set at: tallied apart only for a line that mixes its
+ * type with monospaced runs, which few lines do.
+ */
+function textSizeOf(cluster: readonly PdfTextItem[]): number | undefined {
+  const sizes = lineTextSizes.reset();
+  for (const item of cluster) {
+    if (!item.monospace) sizes.add(Math.round(item.size * 100) / 100, Math.max(1, countCodePointsBesideSpaces(item.str)));
+  }
+  return sizes.top();
+}
+
 /** Builds one line from a baseline cluster. */
 export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_EM): TextLine {
   let rtlChars = 0;
   let ltrChars = 0;
   const sizeChars = lineSizes.reset();
-  const textSizeChars = lineTextSizes.reset();
   const fontChars = lineFonts.reset();
   let anyRtl = false;
   let boldChars = 0;
@@ -362,7 +373,6 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
     // The size as set (to a hundredth of a point), not a class: in small type a half-point class is as wide as the
     // step from the body to a heading.
     sizeChars.add(Math.round(item.size * 100) / 100, n);
-    if (!item.monospace) textSizeChars.add(Math.round(item.size * 100) / 100, n);
     fontChars.add(item.fontName, n);
     if (item.bold) boldChars += n;
     if (item.monospace) monoChars += n;
@@ -375,7 +385,7 @@ export function buildLine(cluster: readonly PdfTextItem[], cellGapEm = CELL_GAP_
   const rtl = rtlChars > ltrChars;
   // Without right-to-left items the reading order is the order by x, and no item's direction is needed again:
   // each was worked out three times a line (two regular expressions each), 3 % of the layout's time.
-  const size = (monoChars > 0 && total - monoChars >= TEXT_SIZE_SHARE * total ? textSizeChars.top() : sizeChars.top()) ?? refItem.size;
+  const size = (monoChars > 0 && total - monoChars >= TEXT_SIZE_SHARE * total ? textSizeOf(cluster) : sizeChars.top()) ?? refItem.size;
   const ordered = withRaisedMarks(withLeadingBullet(anyRtl ? orderLineItems(cluster, rtl) : byX(cluster)), refItem.baseline, size);
   const cells = splitCells(ordered, rtl, size * cellGapEm, anyRtl);
   mergeLeadingMarker(cells);

@@ -40,15 +40,15 @@ export function boundingRect(lines: readonly TextLine[]): Rect {
   return { x0, y0, x1, y1 };
 }
 
-/** Whether two rectangles share some area (touching edges do not). */
 /**
  * Whether a span from `x0` to `x1` is centred between `left` and `right` (its middle within `size` of theirs) and set
- * in from `left` by `size` at least: a centred title, not a full line.
+ * in from both by `size` at least: a centred title, not a full line.
  */
 export function isCentredBetween(x0: number, x1: number, left: number, right: number, size: number): boolean {
   return Math.abs(x0 + x1 - left - right) <= 2 * size && x0 - left >= size && right - x1 >= size;
 }
 
+/** Whether two rectangles share some area (touching edges do not). */
 export function overlaps(a: Rect, b: Rect): boolean {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }

@@ -19,11 +19,6 @@ export function hasWhiteSpaceBetween(text: string, from: number, to: number): bo
  * white space), without the arrays: the layout counts the words of every cell and line several times over, and
  * those splits were 4 % of its allocations.
  */
-/** The text's words, one space between them. */
-export function spacedWords(text: string): string {
-  return text.split(/\s+/u).filter(Boolean).join(' ');
-}
-
 export function countWords(text: string): number {
   let words = 0;
   let inWord = false;
@@ -51,4 +46,9 @@ export function countCodePointsBesideSpaces(text: string, breaks = false): numbe
     }
   }
   return n;
+}
+
+/** The text's words, one space between them. */
+export function spacedWords(text: string): string {
+  return text.split(/\s+/u).filter(Boolean).join(' ');
 }
